@@ -1,0 +1,61 @@
+import { Link } from "react-router";
+import type { Site } from "../../rules/site";
+
+const COLUMNS: { heading: string; links: { label: string; to: string }[] }[] = [
+  {
+    heading: "Shop",
+    links: [
+      { label: "Shop All Pet Food", to: "/products" },
+      { label: "Dog Food", to: "/products/dog/species" },
+      { label: "Cat Food", to: "/products/cat/species" },
+      { label: "Autoship", to: "/autoship" },
+    ],
+  },
+  {
+    heading: "Help",
+    links: [
+      { label: "Contact Us", to: "/contact-us" },
+      { label: "FAQ", to: "/faq" },
+      { label: "Shipping", to: "/shipping" },
+      { label: "Sitemap", to: "/sitemap" },
+    ],
+  },
+  {
+    heading: "Account",
+    links: [
+      { label: "My Account", to: "/account/dashboard" },
+      { label: "My Orders", to: "/account/orders" },
+      { label: "Log In", to: "/shelter/login" },
+      { label: "Create Account", to: "/shelter/register" },
+    ],
+  },
+];
+
+export function Footer({ site }: { site: Site }) {
+  const columns = site.isStaff ? COLUMNS.map((c) => ({ ...c, links: c.links.filter((l) => l.to !== "/autoship") })) : COLUMNS;
+  return (
+    <footer className="mt-16 bg-secondary text-white">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
+        {columns.map((col) => (
+          <nav key={col.heading} aria-label={col.heading}>
+            <h2 className="mb-3 text-sm font-bold uppercase tracking-wide">{col.heading}</h2>
+            <ul className="space-y-2">
+              {col.links.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className="text-white/90 hover:text-white hover:underline">
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t border-white/20">
+        <p className="mx-auto max-w-7xl px-4 py-4 text-sm text-white/80">
+          © 2026 {site.title} · <Link to="/terms-and-conditions" className="underline">Terms &amp; Conditions</Link>
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,55 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { NavigationEffects } from "./components/navigation-effects";
+import { ErrorPage, NotFoundPage } from "./components/error-pages";
+import type { PublicConfig } from "../server/context";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { config: context.publicConfig };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData("root") as { config: PublicConfig } | undefined;
+  return (
+    <html lang="en" data-site={data?.config.site.id}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-paper font-sans text-ink antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <NavigationEffects config={loaderData.config} />
+      <Outlet />
+    </>
+  );
+}
+
+/** Last resort: an error the page layouts could not handle. Never a blank screen or a stack trace. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <ErrorPage error={error} />;
+}

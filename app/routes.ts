@@ -1,0 +1,43 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+// The route table of SPEC §2, one line per route.
+export default [
+  layout("routes/_shop.tsx", [
+    index("routes/home.tsx"),
+    route("products", "routes/products.tsx"),
+    route("products/dropshipping/:handle", "routes/products.dropshipping.tsx"),
+    // /products/{species?}/{category?}/{detail?}, /products/{brand}/{handle}/{flavor}/{size} and
+    // /products/{handle} share one shape; the segments decide (rules/product-paths.ts).
+    route("products/*", "routes/products.path.tsx"),
+    route("cart", "routes/cart.tsx"),
+    route("search", "routes/search.tsx"),
+    route("contact-us", "routes/contact-us.tsx"),
+    route("sitemap", "routes/sitemap.tsx"),
+    route("shipping", "routes/shipping.tsx"),
+    route("autoship", "routes/autoship.tsx"),
+    route("terms-and-conditions", "routes/terms-and-conditions.tsx"),
+    route("faq", "routes/faq.tsx"),
+    route("account", "routes/account.tsx", [
+      route("dashboard", "routes/account.dashboard.tsx"),
+      route("orders", "routes/account.orders.tsx"),
+      route("orders/:id", "routes/account.orders.$id.tsx"),
+      route("my-profile", "routes/account.my-profile.tsx", { id: "account-my-profile" }),
+      route("profile", "routes/account.my-profile.tsx", { id: "account-profile" }),
+      route("address-book", "routes/account.address-book.tsx"),
+      route("autoships", "routes/account.autoships.tsx"),
+    ]),
+    ...prefix("shelter", [
+      route("login", "routes/shelter.login.tsx"),
+      route("register", "routes/shelter.register.tsx"),
+      route("forgot-password", "routes/shelter.forgot-password.tsx"),
+      route("reset-password", "routes/shelter.reset-password.tsx"),
+    ]),
+    route("logout", "routes/logout.tsx"),
+    route(":slug", "routes/$slug.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  // No layout (SPEC §2).
+  route("shelter/autoship-required-login", "routes/shelter.autoship-required-login.tsx"),
+  route("maintenance", "routes/maintenance.tsx"),
+  route("password-protect", "routes/password-protect.tsx"),
+] satisfies RouteConfig;

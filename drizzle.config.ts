@@ -1,0 +1,9 @@
+import { defineConfig } from "drizzle-kit";
+
+// Migrations are generated from every module's schema.ts into drizzle/ and applied at start-up.
+export default defineConfig({
+  dialect: "postgresql",
+  schema: "./server/modules/*/schema.ts",
+  out: "./drizzle",
+  casing: "snake_case",
+});

@@ -1,0 +1,108 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "@playwright/test";
+import { ensureChromium } from "./scripts/ensure-system-deps";
+
+/**
+ * Browser tests (ISSUE 2 §9): Debian's Chromium, driven against the production server on a free
+ * port with its own fresh embedded database. Playwright evaluates this file in the runner and again
+ * in every worker; the choices made once (port, database directory) travel to the workers through
+ * process.env, which they inherit.
+ */
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/** A free loopback port, found synchronously (the config cannot await). */
+function freePortSync(): number {
+  const probe =
+    "const s=require('net').createServer();" +
+    "s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return Number(execFileSync(process.execPath, ["-e", probe], { encoding: "utf8" }));
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+process.env.E2E_PORT ??= String(freePortSync());
+export const port = Number(process.env.E2E_PORT);
+/** The D2C shop and the staff-feeding site (chosen by host name, ARCHITECTURE §1). */
+export const shopOrigin = `http://localhost:${port}`;
+export const staffOrigin = `http://pro.localhost:${port}`;
+
+const tmpDir = path.join(root, ".tmp");
+if (!process.env.E2E_PGLITE_DIR) {
+  // First evaluation (the runner): a fresh database directory for this run. Directories of
+  // earlier runs are removed once their runner (the pid in the name) has exited; another run
+  // may be going on at the same time in this checkout.
+  mkdirSync(tmpDir, { recursive: true });
+  for (const name of readdirSync(tmpDir)) {
+    const match = /^e2e-db-\d+-(\d+)$/.exec(name);
+    if (match && !isRunning(Number(match[1]))) rmSync(path.join(tmpDir, name), { recursive: true, force: true });
+  }
+  const dir = path.join(tmpDir, `e2e-db-${Date.now()}-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  process.env.E2E_PGLITE_DIR = dir;
+}
+
+process.env.CHROMIUM_PATH ??= ensureChromium();
+
+const built = existsSync(path.join(root, "build/server/index.js"));
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: "test-results",
+  use: {
+    baseURL: shopOrigin,
+    headless: true,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: {
+    // `npm test` always builds first; a bare `npx playwright test` builds only when there is no build.
+    command: `${built ? "" : "npx react-router build && "}npx tsx server/main.ts`,
+    cwd: root,
+    url: `${shopOrigin}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: "",
+      PGLITE_DIR: process.env.E2E_PGLITE_DIR,
+      LOG_LEVEL: "warn",
+      BUILD_POLL_SECONDS: "5",
+      NODE_ENV: "production",
+    },
+  },
+});

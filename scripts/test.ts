@@ -1,0 +1,91 @@
+import { spawn } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import { ensureChromium } from "./ensure-system-deps";
+
+/**
+ * `npm test` (ISSUE 2 §9): typecheck, lint, unit/service tests, then the browser tests against a
+ * fresh production build. Stops at the first failing step and exits with its code.
+ */
+
+const root = path.resolve(import.meta.dirname, "..");
+
+// Non-interactive, no nags, plain output in logs.
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  npm_config_update_notifier: "false",
+  npm_config_fund: "false",
+  npm_config_audit: "false",
+  NO_UPDATE_NOTIFIER: "1",
+  DEBIAN_FRONTEND: "noninteractive",
+};
+// The tests start their own embedded databases; a DATABASE_URL from the shell must not leak in.
+delete env.DATABASE_URL;
+
+type Step = { name: string; command: string; args: string[]; before?: () => void };
+
+const steps: Step[] = [
+  { name: "typecheck", command: "npm", args: ["run", "typecheck"] },
+  { name: "lint", command: "npm", args: ["run", "lint"] },
+  { name: "unit", command: "npx", args: ["vitest", "run"] },
+  {
+    name: "build",
+    command: "npx",
+    args: ["react-router", "build"],
+    // Fail early, before the build, when no browser can be had; the path reaches Playwright via env.
+    before: () => {
+      env.CHROMIUM_PATH = ensureChromium();
+    },
+  },
+  { name: "e2e", command: "npx", args: ["playwright", "test", "--forbid-only"] },
+];
+
+let current: ReturnType<typeof spawn> | undefined;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    current?.kill(signal);
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  });
+}
+
+function run(step: Step): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, { cwd: root, env, stdio: "inherit" });
+    current = child;
+    child.once("error", (err) => {
+      console.error(`[test] could not start ${step.command}: ${err.message}`);
+      resolve(127);
+    });
+    child.once("exit", (code, signal) => {
+      current = undefined;
+      resolve(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 1));
+    });
+  });
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
+const done: string[] = [];
+const started = Date.now();
+
+for (const step of steps) {
+  console.log(`\n[test] ── ${step.name}: ${step.command} ${step.args.join(" ")}`);
+  const t0 = Date.now();
+  let code: number;
+  try {
+    step.before?.();
+    code = await run(step);
+  } catch (err) {
+    console.error(`[test] ${err instanceof Error ? err.message : String(err)}`);
+    code = 1;
+  }
+  const took = seconds(Date.now() - t0);
+  if (code !== 0) {
+    console.error(
+      `\n[test] FAILED at ${step.name} (exit ${code}, ${took}); passed before it: ${done.join(", ") || "nothing"}`,
+    );
+    process.exit(code);
+  }
+  done.push(`${step.name} ${took}`);
+}
+
+console.log(`\n[test] PASSED: ${done.join(", ")} — total ${seconds(Date.now() - started)}`);

@@ -1,0 +1,121 @@
+import { Writable } from "node:stream";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "./app";
+import { parseConfig } from "./config";
+import { createDeps } from "./context";
+import type { Database } from "./db/client";
+import { openTestDatabase } from "./db/test-database";
+import { createLogger } from "./log";
+import { seedIfEmpty } from "./db/seed";
+import { variants } from "./modules/catalog/schema";
+
+// The HTTP surface without React: the page handler is a stand-in that reports the site it was given.
+let database: Database;
+let app: ReturnType<typeof createApp>;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  const deps = createDeps(parseConfig({ STORE_NAME: "Test Pets" }), database, createLogger("info", sink), () => "build-1");
+  app = createApp(deps, {
+    handler: async (_req, ctx) => new Response(`page for ${ctx.site.title}`, { headers: { "Content-Type": "text/plain" } }),
+  });
+});
+afterAll(() => database.close());
+
+const get = (path: string, host = "localhost:3000", headers: Record<string, string> = {}) =>
+  app.request(`http://${host}${path}`, { headers: { host, ...headers } });
+
+describe("shop HTTP surface", () => {
+  it("answers /api/health with the database state", async () => {
+    const res = await get("/api/health");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", db: "ok" });
+  });
+
+  it("exposes the current build id for new-build detection", async () => {
+    const res = await get("/api/build");
+    expect(await res.json()).toEqual({ id: "build-1" });
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("answers unknown API calls with a JSON 404", async () => {
+    const res = await get("/api/nope");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: "not_found" } });
+  });
+
+  it("chooses the site by host name", async () => {
+    expect(await (await get("/", "localhost:3000")).text()).toBe("page for Shop Test Pets");
+    expect(await (await get("/", "pro.localhost:3000")).text()).toBe("page for Pro Staff Feeding");
+  });
+
+  it("redirects a doubled /products/products segment, keeping the query", async () => {
+    const res = await get("/products/products/x?sku=A1");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/products/x?sku=A1");
+  });
+
+  it("sends the placeholder routes to their screens", async () => {
+    expect((await get("/products/cart")).headers.get("location")).toBe("/cart");
+    expect((await get("/products/logout")).headers.get("location")).toBe("/logout");
+  });
+
+  it("compresses responses when the client accepts it", async () => {
+    const res = await get("/api/health", "localhost:3000", { "accept-encoding": "gzip" });
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("logs one JSON line per request without the query string", async () => {
+    logLines.length = 0;
+    await get("/shelter/reset-password?token=secret-reset-token");
+    const line = logLines.map((l) => JSON.parse(l)).find((l) => l.msg === "request");
+    expect(line).toMatchObject({ method: "GET", path: "/shelter/reset-password", status: 200 });
+    expect(typeof line.ms).toBe("number");
+    expect(logLines.join("")).not.toContain("secret-reset-token");
+  });
+
+  it("redacts secrets logged by key", () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _e, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    createLogger("info", sink).info({ body: { password: "hunter2", sessionToken: "tok" }, headers: { "set-cookie": "sid=1" } }, "x");
+    expect(lines.join("")).not.toMatch(/hunter2|tok"|sid=1/);
+  });
+});
+
+describe("image proxy /_img (SPEC §9)", () => {
+  it("serves a seeded variant's packshot as webp at the asked width and density, immutable", async () => {
+    await seedIfEmpty(database);
+    const [{ key }] = await database.db.select({ key: variants.imageKey }).from(variants).limit(1);
+    const res = await get(`/_img/packshots/${key}.webp?w=320&dpr=2`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect(meta.format).toBe("webp");
+    expect(meta.width).toBe(640);
+  });
+
+  it("refuses widths outside SPEC §9", async () => {
+    const res = await get("/_img/packshots/x.webp?w=333");
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: { fields: { w: expect.any(String) } } });
+  });
+
+  it("refuses path tricks", async () => {
+    const res = await get("/_img/packshots/..%2F..%2Fetc%2Fpasswd.webp");
+    expect(res.status).toBe(404);
+  });
+});

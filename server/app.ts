@@ -1,0 +1,74 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { requestContext } from "./request-context";
+import { collapseDoubledProducts, placeholderTarget } from "../rules/redirects";
+import { siteFor, siteIdForHost } from "../rules/site";
+import type { AppDeps, RequestContext } from "./context";
+import { apiRoutes } from "./http/api";
+import type { AppEnv } from "./http/env";
+import { apiError } from "./http/errors";
+import { imageRoutes } from "./http/images";
+
+export type PageHandler = (request: Request, context: RequestContext) => Promise<Response>;
+
+/**
+ * The whole HTTP surface of one shop process: the JSON API, the image proxy, static assets and,
+ * for everything else, React Router's server rendering. Both sites are served; the Host header
+ * picks one (ARCHITECTURE §1).
+ */
+export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDir?: string }) {
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    c.set("deps", deps);
+    c.set("site", siteFor(siteIdForHost(c.req.header("host"), deps.config.siteHosts), deps.config.storeName));
+    await next();
+    // Path only: query strings can carry reset tokens and search text.
+    deps.log.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+  });
+
+  app.use(compress());
+
+  app.route("/api", apiRoutes());
+  app.all("/api/*", (c) => apiError(c, 404, "not_found", `No API call at ${c.req.path}`));
+  app.route("/_img", imageRoutes());
+  app.all("/_img/*", (c) => apiError(c, 404, "not_found", "No such image."));
+
+  if (pages.clientDir) {
+    // Hashed build assets never change under one name.
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: pages.clientDir,
+        onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      }),
+    );
+    app.use(
+      "*",
+      serveStatic({ root: pages.clientDir, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }),
+    );
+  }
+
+  app.use("*", async (c, next) => {
+    const url = new URL(c.req.url);
+    const target = collapseDoubledProducts(url.pathname) ?? placeholderTarget(url.pathname);
+    if (target) return c.redirect(target + url.search, 301);
+    await next();
+  });
+
+  app.all("*", (c) => pages.handler(c.req.raw, requestContext(deps, c.get("site"))));
+
+  app.onError((err, c) => {
+    deps.log.error({ err, path: c.req.path }, "unhandled error");
+    if (c.req.path.startsWith("/api/")) return apiError(c, 500, "internal", "Something went wrong on our side.");
+    return c.html("<!doctype html><title>Error</title><h1>Something went wrong</h1><p>Please try again.</p>", 500);
+  });
+
+  return app;
+}
+

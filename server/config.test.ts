@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+describe("configuration (one zod-parsed place)", () => {
+  it("has working defaults", () => {
+    const c = parseConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.siteHosts.get("pro.localhost")).toBe("hpsf");
+    expect(c.features.zipCheckBypass).toBe(false);
+  });
+
+  it("reads flags and numbers", () => {
+    const c = parseConfig({ PORT: "8080", FEATURE_ZIP_CHECK_BYPASS: "true", DATABASE_URL: "postgres://u@h/db" });
+    expect(c.port).toBe(8080);
+    expect(c.features.zipCheckBypass).toBe(true);
+    expect(c.databaseUrl).toBe("postgres://u@h/db");
+  });
+
+  it.each([
+    ["PORT", "eighty"],
+    ["DATABASE_URL", "mysql://x"],
+    ["SITE_HOSTS", "localhost=shop"],
+    ["FEATURE_CHECKOUT_FLOW", "maybe"],
+    ["FREE_SHIPPING_THRESHOLD_CENTS", "-1"],
+  ])("stops on a bad %s, naming it", (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ [name]: value })).toThrow(name);
+  });
+});

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import type { SiteId } from "../rules/site";
+
+/**
+ * The only place that reads process.env (ARCHITECTURE §2, STYLE habit 8).
+ * A bad value stops start-up with a message naming the variable.
+ */
+
+const flag = z
+  .enum(["true", "false", "1", "0", "on", "off", "yes", "no", ""])
+  .transform((v) => ["true", "1", "on", "yes"].includes(v));
+
+const siteHosts = z
+  .string()
+  .default("localhost=d2c,127.0.0.1=d2c,pro.localhost=hpsf")
+  .transform((raw, ctx) => {
+    const map = new Map<string, SiteId>();
+    for (const pair of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
+      const [host, site] = pair.split("=").map((s) => s.trim().toLowerCase());
+      if (!host || (site !== "d2c" && site !== "hpsf")) {
+        ctx.addIssue({ code: "custom", message: `"${pair}" must look like host=d2c or host=hpsf` });
+        return z.NEVER;
+      }
+      map.set(host, site);
+    }
+    if (map.size === 0) {
+      ctx.addIssue({ code: "custom", message: "needs at least one host=site pair" });
+      return z.NEVER;
+    }
+    return map;
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  PGLITE_DIR: z.string().min(1).default("./data/pglite"),
+  SITE_HOSTS: siteHosts,
+  STORE_NAME: z.string().min(1).max(60).default("Kibble & Co."),
+  FREE_SHIPPING_THRESHOLD_CENTS: z.coerce.number().int().min(0).default(4900),
+  INACTIVITY_SECONDS: z.coerce.number().int().min(5).default(1800),
+  FEATURE_HAWAII_SHIPPING: flag.default(true),
+  FEATURE_STATE_BY_ZIP: flag.default(true),
+  FEATURE_CHECKOUT_FLOW: flag.default(true),
+  FEATURE_ZIP_CHECK_BYPASS: flag.default(false),
+  BUILD_POLL_SECONDS: z.coerce.number().int().min(5).default(60),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED_ON_START: flag.default(true),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  pgliteDir: string;
+  siteHosts: Map<string, SiteId>;
+  storeName: string;
+  freeShippingThresholdCents: number;
+  inactivitySeconds: number;
+  features: { hawaiiShipping: boolean; stateByZip: boolean; checkoutFlow: boolean; zipCheckBypass: boolean };
+  buildPollSeconds: number;
+  logLevel: string;
+  seedOnStart: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = result.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: e.PGLITE_DIR,
+    siteHosts: e.SITE_HOSTS,
+    storeName: e.STORE_NAME,
+    freeShippingThresholdCents: e.FREE_SHIPPING_THRESHOLD_CENTS,
+    inactivitySeconds: e.INACTIVITY_SECONDS,
+    features: {
+      hawaiiShipping: e.FEATURE_HAWAII_SHIPPING,
+      stateByZip: e.FEATURE_STATE_BY_ZIP,
+      checkoutFlow: e.FEATURE_CHECKOUT_FLOW,
+      zipCheckBypass: e.FEATURE_ZIP_CHECK_BYPASS,
+    },
+    buildPollSeconds: e.BUILD_POLL_SECONDS,
+    logLevel: e.LOG_LEVEL,
+    seedOnStart: e.SEED_ON_START,
+  };
+}

@@ -1,0 +1,77 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** One type for both drivers: services never know which PostgreSQL they talk to. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
+
+// Any constant works; it only has to be the same in every process of the shop.
+const MIGRATION_LOCK_ID = 727_001;
+
+/** `dataDir` undefined or "memory://" gives an in-memory PGlite (tests). */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir && !dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    migrate: async () => {
+      await migratePglite(drizzlePglite({ client, schema, casing: "snake_case" }), { migrationsFolder });
+    },
+    ping: async () => {
+      await client.query("select 1");
+      return true;
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    migrate: async () => {
+      // Several shop processes may start together: one migrates, the others wait for it.
+      const conn = await pool.connect();
+      try {
+        await conn.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg({ client: conn, schema, casing: "snake_case" }), { migrationsFolder });
+      } finally {
+        await conn.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+        conn.release();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+      return true;
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.pgliteDir);
+}

@@ -1,0 +1,2 @@
+// Every module's tables, for the Drizzle client's relational queries and for drizzle-kit.
+export * from "../modules/catalog/schema";

@@ -1,0 +1,24 @@
+import { sql } from "drizzle-orm";
+import type { Logger } from "../log";
+import type { Database } from "./client";
+import { seedCatalog } from "../modules/catalog/seed";
+
+// Any constant works; it only has to be the same in every process of the shop.
+const SEED_LOCK_ID = 727_002;
+
+/**
+ * Loads the seed catalogue (and, as modules arrive, their seed data) when the database is empty,
+ * so a fresh `npm start` shows a full shop. Runs in one transaction: a crash leaves nothing half-seeded.
+ */
+export async function seedIfEmpty(database: Database, log?: Logger): Promise<boolean> {
+  return database.db.transaction(async (tx) => {
+    if (database.kind === "postgres") await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    const { rows } = (await tx.execute(sql`select exists(select 1 from products) as seeded`)) as unknown as {
+      rows: { seeded: boolean }[];
+    };
+    if (rows[0]?.seeded) return false;
+    const counts = await seedCatalog(tx);
+    log?.info(counts, "seeded the catalogue");
+    return true;
+  });
+}

@@ -1,0 +1,55 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
+
+/** The API's one error shape (ARCHITECTURE §4). */
+export type ApiError = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+export function apiError(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+) {
+  const body: ApiError = { error: { code, message, ...(fields ? { fields } : {}) } };
+  return c.json(body, status);
+}
+
+/** Zod issues → `{ "lineItems.0.quantity": "message" }`, first message per field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "body";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
+
+/** Parses a JSON body with a schema; on failure the 400 response names every bad field. */
+export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<Parsed<z.infer<S>>> {
+  let raw: unknown;
+  try {
+    const text = await c.req.text();
+    raw = text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    return { ok: false, response: apiError(c, 400, "invalid_json", "The request body is not valid JSON.") };
+  }
+  return validate(c, schema, raw);
+}
+
+/** Parses query parameters with a schema. */
+export function parseQuery<S extends z.ZodType>(c: Context, schema: S): Parsed<z.infer<S>> {
+  return validate(c, schema, c.req.query());
+}
+
+function validate<S extends z.ZodType>(c: Context, schema: S, raw: unknown): Parsed<z.infer<S>> {
+  const result = schema.safeParse(raw);
+  if (result.success) return { ok: true, data: result.data };
+  const fields = fieldErrors(result.error);
+  const [first] = Object.entries(fields);
+  const message = first ? `Invalid ${first[0]}: ${first[1]}` : "Invalid request.";
+  return { ok: false, response: apiError(c, 400, "bad_request", message, fields) };
+}

@@ -1,0 +1,65 @@
+import { Hono } from "hono";
+import sharp from "sharp";
+import { z } from "zod";
+import { IMAGE_DENSITIES, IMAGE_WIDTHS } from "../../rules/images";
+import { renderPackshotSvg } from "../modules/images/packshot";
+import type { AppEnv } from "./env";
+import { apiError, parseQuery } from "./errors";
+
+const sizeQuery = z.object({
+  w: z.coerce
+    .number()
+    .refine((w) => (IMAGE_WIDTHS as readonly number[]).includes(w), `must be one of ${IMAGE_WIDTHS.join(", ")}`)
+    .default(640),
+  dpr: z.coerce
+    .number()
+    .refine((d) => (IMAGE_DENSITIES as readonly number[]).includes(d), "must be 1 or 2")
+    .default(1),
+});
+
+/** A small in-process cache of encoded images; the real cache is the browser/CDN (immutable URLs). */
+class ImageCache {
+  private entries = new Map<string, Buffer>();
+  constructor(private readonly max: number) {}
+  get(key: string) {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+  set(key: string, value: Buffer) {
+    this.entries.set(key, value);
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+/** The image-optimising proxy of SPEC §7/§9: webp at the widths and densities of SPEC §9. */
+export function imageRoutes() {
+  const app = new Hono<AppEnv>();
+  const cache = new ImageCache(300);
+
+  app.get("/packshots/:file{[a-z0-9_-]+\\.webp}", async (c) => {
+    const q = parseQuery(c, sizeQuery);
+    if (!q.ok) return q.response;
+    const key = c.req.param("file").replace(/\.webp$/, "");
+    const svg = renderPackshotSvg(key);
+    if (!svg) return apiError(c, 404, "not_found", "No such image.");
+    const cacheKey = `${key}@${q.data.w}x${q.data.dpr}`;
+    let body = cache.get(cacheKey);
+    if (!body) {
+      body = await sharp(Buffer.from(svg))
+        .resize({ width: q.data.w * q.data.dpr })
+        .webp({ quality: 80 })
+        .toBuffer();
+      cache.set(cacheKey, body);
+    }
+    return c.body(new Uint8Array(body), 200, {
+      "Content-Type": "image/webp",
+      "Cache-Control": "public, max-age=31536000, immutable",
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,87 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { createApp, type PageHandler } from "./app";
+import type { Config } from "./config";
+import { createDeps } from "./context";
+import { openDatabase } from "./db/client";
+import { seedIfEmpty } from "./db/seed";
+import { createLogger } from "./log";
+
+export type RunningShop = { server: Server; url: string; close(): Promise<void> };
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/**
+ * Starts one shop process: database (migrated, seeded when empty), both sites, the API.
+ * `dev` serves the app through Vite with hot reload; otherwise the production build in build/.
+ */
+export async function startShop(config: Config, opts: { dev: boolean }): Promise<RunningShop> {
+  const log = createLogger(config.logLevel);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  await database.migrate();
+  if (config.seedOnStart) await seedIfEmpty(database, log);
+
+  let handler: PageHandler;
+  let buildId: () => string;
+  let clientDir: string | undefined;
+  let viteMiddlewares: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
+  let closeVite = async () => {};
+
+  if (opts.dev) {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ root, server: { middlewareMode: true }, appType: "custom" });
+    const devBuildId = `dev-${Date.now()}`;
+    buildId = () => devBuildId;
+    const rr = createRequestHandler(
+      () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      "development",
+    );
+    handler = (req, ctx) => rr(req, ctx);
+    viteMiddlewares = devServer.middlewares;
+    closeVite = () => devServer.close();
+  } else {
+    const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+    buildId = () => build.assets.version;
+    const rr = createRequestHandler(build, "production");
+    handler = (req, ctx) => rr(req, ctx);
+    clientDir = path.relative(process.cwd(), path.join(root, "build/client")) || ".";
+  }
+
+  const deps = createDeps(config, database, log, buildId);
+  const app = createApp(deps, { handler, clientDir });
+  const listener = getRequestListener(app.fetch);
+  const server = createServer((req, res) => {
+    if (viteMiddlewares) viteMiddlewares(req, res, () => void listener(req, res));
+    else void listener(req, res);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+  log.info({ url, staffUrl: `http://pro.localhost:${port}`, db: database.kind }, "shop started");
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      // Stop taking connections, let in-flight requests finish (at most 10 s), then release the DB.
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), 10_000);
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      await closeVite();
+      await database.close();
+      log.info("shop stopped");
+    })());
+
+  return { server, url, close };
+}
