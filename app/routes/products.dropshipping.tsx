@@ -1,21 +1,17 @@
 import { data } from "react-router";
-import { NotBuiltYet, Screen } from "../components/screen";
-import { titleMeta } from "../lib/meta";
+import { loadProductPage, ProductPage, productMeta } from "../features/catalog/product-page";
+import { rootConfig, titleMeta } from "../lib/meta";
 import type { Route } from "./+types/products.dropshipping";
 
-export const meta = titleMeta("product");
-
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const product = await context.services.catalog.productSummary(params.handle.toLowerCase());
-  if (!product) throw data(null, { status: 404 });
-  return { product };
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const page = await loadProductPage(context, request, { handle: params.handle.toLowerCase(), brand: null, flavor: null, size: null });
+  if (!page) throw data(null, { status: 404 });
+  return page;
 }
 
+export const meta: Route.MetaFunction = (args) =>
+  args.error || !args.loaderData ? titleMeta("product")(args) : productMeta(args.loaderData, rootConfig(args.matches)?.site.title ?? "");
+
 export default function DropshippingProduct({ loaderData }: Route.ComponentProps) {
-  return (
-    <Screen title={loaderData.product.title} wide>
-      <p className="mt-2 text-gray-700">{loaderData.product.brand} · ships from our partner</p>
-      <NotBuiltYet what="The product detail page" />
-    </Screen>
-  );
+  return <ProductPage data={loaderData} />;
 }

@@ -1,47 +1,30 @@
 import { data } from "react-router";
-import { NotBuiltYet, Screen } from "../components/screen";
-import { titleMeta } from "../lib/meta";
-import { usePageTitle } from "../lib/use-site";
+import { CategoryPage, categoryMeta, loadCategoryPage } from "../features/catalog/category-page";
+import { loadProductPage, ProductPage, productMeta } from "../features/catalog/product-page";
+import { rootConfig, titleMeta } from "../lib/meta";
 import { classifyProductPath } from "../../rules/product-paths";
 import type { Route } from "./+types/products.path";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+// /products/... is a category listing or a product detail depending on its segments (rules/product-paths.ts).
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const path = classifyProductPath(params["*"] ?? "");
   if (path.kind === "product") {
-    const product = await context.services.catalog.productSummary(path.handle);
-    if (!product) throw data(null, { status: 404 });
-    return { kind: "product" as const, product };
+    const page = await loadProductPage(context, request, path);
+    if (page) return { kind: "product" as const, page };
+  } else if (path.kind === "category") {
+    const page = await loadCategoryPage(context, request, path);
+    if (page) return { kind: "category" as const, page };
   }
-  if (path.kind === "category") return { kind: "category" as const, path };
   throw data(null, { status: 404 });
 }
 
 export const meta: Route.MetaFunction = (args) => {
-  const base = titleMeta(args.loaderData?.kind === "product" ? "product" : "category")(args);
-  if (args.loaderData?.kind !== "product") return base;
-  const { product } = args.loaderData;
-  const site = base[0].title?.split(" | ").slice(1).join(" | ");
-  return [{ title: `${product.title} | ${site}` }, { name: "description", content: product.description }];
+  const site = rootConfig(args.matches)?.site.title ?? "";
+  const loaded = args.loaderData;
+  if (args.error || !loaded) return titleMeta("category")(args);
+  return loaded.kind === "product" ? productMeta(loaded.page, site) : categoryMeta(loaded.page, site);
 };
 
 export default function ProductPath({ loaderData }: Route.ComponentProps) {
-  const listingTitle = usePageTitle("category");
-  if (loaderData.kind === "product") {
-    const { product } = loaderData;
-    return (
-      <Screen title={product.title} wide>
-        <p className="mt-2 text-gray-700">{product.brand}</p>
-        <NotBuiltYet what="The product detail page" />
-      </Screen>
-    );
-  }
-  const { species, category, detail } = loaderData.path;
-  return (
-    <Screen title={listingTitle} wide>
-      <p className="mt-2 text-gray-700">
-        {[species, category, detail].filter(Boolean).join(" › ")}
-      </p>
-      <NotBuiltYet what="The category listing" />
-    </Screen>
-  );
+  return loaderData.kind === "product" ? <ProductPage data={loaderData.page} /> : <CategoryPage data={loaderData.page} />;
 }
