@@ -13,9 +13,26 @@ import "./app.css";
 import { NavigationEffects } from "./components/navigation-effects";
 import { ErrorPage, NotFoundPage } from "./components/error-pages";
 import type { PublicConfig } from "../server/context";
+import { userLocationFromCookies } from "../rules/location";
+import { cartIdFromCookieHeader } from "../rules/cart-cookies";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { config: context.publicConfig };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const cookie = request.headers.get("cookie");
+  // The header's cart count: no query at all for a shopper without a cart cookie.
+  const cartId = cartIdFromCookieHeader(cookie);
+  const cart = cartId
+    ? await context.services.cart.getCart(cartId, context.site.id).catch((err: unknown) => {
+        // A count is not worth failing every page for.
+        context.log.error({ err }, "cart count failed");
+        return null;
+      })
+    : null;
+  return {
+    config: context.publicConfig,
+    // The shopper's ZIP for every page (SPEC §9 userLocation; default guest ZIP 80011).
+    location: userLocationFromCookies(cookie),
+    cartCount: cart?.totalQuantity ?? 0,
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

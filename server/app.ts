@@ -6,6 +6,7 @@ import { collapseDoubledProducts, placeholderTarget } from "../rules/redirects";
 import { siteFor, siteIdForHost } from "../rules/site";
 import type { AppDeps, RequestContext } from "./context";
 import { apiRoutes } from "./http/api";
+import { sitemapRoutes } from "./http/catalog";
 import type { AppEnv } from "./http/env";
 import { apiError } from "./http/errors";
 import { imageRoutes } from "./http/images";
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
   app.all("/api/*", (c) => apiError(c, 404, "not_found", `No API call at ${c.req.path}`));
   app.route("/_img", imageRoutes());
   app.all("/_img/*", (c) => apiError(c, 404, "not_found", "No such image."));
+  app.route("/", sitemapRoutes());
 
   if (pages.clientDir) {
     // Hashed build assets never change under one name.

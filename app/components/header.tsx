@@ -1,5 +1,6 @@
 import { Form, Link, NavLink } from "react-router";
 import type { Site } from "../../rules/site";
+import { SearchCombobox } from "../features/catalog/search-combobox";
 
 type NavItem = { label: string; to: string };
 
@@ -54,14 +55,7 @@ export function Header({ site, cartCount, searchQuery }: { site: Site; cartCount
           <label htmlFor="site-search" className="sr-only">
             Search products
           </label>
-          <input
-            id="site-search"
-            name="search"
-            type="search"
-            defaultValue={searchQuery}
-            placeholder="Search food, brands, flavours"
-            className="min-w-0 flex-1 rounded-l border border-gray-300 px-3 py-2"
-          />
+          <SearchCombobox inputId="site-search" defaultValue={searchQuery} placeholder="Search food, brands, flavours" />
           <button type="submit" className="rounded-r bg-primary px-4 py-2 font-semibold text-white hover:bg-secondary">
             Search
           </button>

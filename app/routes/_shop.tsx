@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from "react-router";
+import { isRouteErrorResponse, Outlet, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import { ErrorPage, NotFoundPage } from "../components/error-pages";
 import { Footer } from "../components/footer";
 import { Header } from "../components/header";
@@ -12,10 +12,12 @@ export const meta = titleMeta("error");
 function Shell({ children }: { children: React.ReactNode }) {
   const { site } = usePublicConfig();
   const { pathname, search } = useLocation();
+  // The root loader counts the cart; it runs again after every cart change (an action).
+  const cartCount = (useRouteLoaderData("root") as { cartCount?: number } | undefined)?.cartCount ?? 0;
   const query = pathname === "/search" ? (new URLSearchParams(search).get("search") ?? undefined) : undefined;
   return (
     <div className="flex min-h-screen flex-col">
-      <Header site={site} cartCount={0} searchQuery={query} />
+      <Header site={site} cartCount={cartCount} searchQuery={query} />
       <div className="flex-1">{children}</div>
       <Footer site={site} />
     </div>

@@ -1,13 +1,22 @@
-import { NotBuiltYet, Screen } from "../components/screen";
+import { useActionData } from "react-router";
+import { Screen } from "../components/screen";
+import { cartAction, cartLoader } from "../features/cart/cart-route.server";
+import { CartPage } from "../features/cart/cart-page";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
+import type { Route } from "./+types/cart";
 
 export const meta = titleMeta("cart");
 
-export default function Page() {
+export const loader = (args: Route.LoaderArgs) => cartLoader(args);
+
+export const action = (args: Route.ActionArgs) => cartAction(args);
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const pageResult = useActionData<typeof action>();
   return (
-    <Screen title={usePageTitle("cart")}>
-      <NotBuiltYet what="The cart" />
+    <Screen title={usePageTitle("cart")} wide>
+      <CartPage cart={loaderData.cart} pageResult={pageResult} />
     </Screen>
   );
 }

@@ -2,7 +2,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql, type Logger as QueryLogger } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -28,11 +29,17 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 // Any constant works; it only has to be the same in every process of the shop.
 const MIGRATION_LOCK_ID = 727_001;
 
-/** `dataDir` undefined or "memory://" gives an in-memory PGlite (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/** Options of both drivers. `logger` sees every query (tests count them: server/modules/catalog/listing.test.ts). */
+export type OpenOptions = { logger?: QueryLogger };
+
+/**
+ * `dataDir` undefined or "memory://" gives an in-memory PGlite (tests). pg_trgm is loaded for the
+ * typo-tolerant search (drizzle/0001_search.sql creates the extension).
+ */
+export async function openPglite(dataDir?: string, options: OpenOptions = {}): Promise<Database> {
   if (dataDir && !dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
-  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema, casing: "snake_case", logger: options.logger }) as unknown as Db;
   return {
     db,
     kind: "pglite",
@@ -47,9 +54,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(url: string, poolSize = 10, options: OpenOptions = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, casing: "snake_case", logger: options.logger }) as unknown as Db;
   return {
     db,
     kind: "postgres",
@@ -68,7 +75,20 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       await db.execute(sql`select 1`);
       return true;
     },
-    close: () => pool.end(),
+    close: async () => {
+      // pool.end() resolves once every client is told to end, not when their connections are closed:
+      // wait for each one's "remove", so that nothing is still connected when close() returns
+      // (a test database is dropped right after, and would kill a still-open connection).
+      let open = pool.totalCount;
+      const closed = new Promise<void>((resolve) => {
+        if (open === 0) return resolve();
+        pool.on("remove", () => {
+          if (--open === 0) resolve();
+        });
+      });
+      await pool.end();
+      await closed;
+    },
   };
 }
 

@@ -1,2 +1,4 @@
 // Every module's tables, for the Drizzle client's relational queries and for drizzle-kit.
 export * from "../modules/catalog/schema";
+export * from "../modules/catalog/filters-schema";
+export * from "../modules/cart/schema";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Logger } from "../log";
 import type { Database } from "./client";
+import { seedDiscountCodes } from "../modules/cart/seed";
 import { seedCatalog } from "../modules/catalog/seed";
 
 // Any constant works; it only has to be the same in every process of the shop.
@@ -18,7 +19,8 @@ export async function seedIfEmpty(database: Database, log?: Logger): Promise<boo
     };
     if (rows[0]?.seeded) return false;
     const counts = await seedCatalog(tx);
-    log?.info(counts, "seeded the catalogue");
+    const codes = await seedDiscountCodes(tx);
+    log?.info({ ...counts, discountCodes: codes }, "seeded the catalogue");
     return true;
   });
 }

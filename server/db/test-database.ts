@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openPglite, openPostgres, type Database } from "./client";
+import { openPglite, openPostgres, type Database, type OpenOptions } from "./client";
 
 /**
  * A fresh, migrated database for one test file. In-memory PGlite by default; a real PostgreSQL
@@ -8,10 +8,10 @@ import { openPglite, openPostgres, type Database } from "./client";
  * on that server and dropped again by close(), so test files never see each other's rows.
  * Open it once per file (beforeAll), never per test: each one costs a second or more.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(options: OpenOptions = {}): Promise<Database> {
   // Tests are the exception to "config.ts is the only reader of process.env": this is test wiring.
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const database = serverUrl ? await createPostgresDatabase(serverUrl) : await openPglite();
+  const database = serverUrl ? await createPostgresDatabase(serverUrl, options) : await openPglite(undefined, options);
   try {
     await database.migrate();
   } catch (err) {
@@ -21,13 +21,13 @@ export async function openTestDatabase(): Promise<Database> {
   return database;
 }
 
-async function createPostgresDatabase(serverUrl: string): Promise<Database> {
+async function createPostgresDatabase(serverUrl: string, options: OpenOptions): Promise<Database> {
   const name = `test_${randomBytes(6).toString("hex")}`;
   await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 5);
+  const database = await openPostgres(url.toString(), 5, options);
 
   let closing: Promise<void> | undefined;
   return {

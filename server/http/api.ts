@@ -1,10 +1,16 @@
 import { Hono } from "hono";
+import { cartRoutes } from "./cart";
+import { catalogRoutes } from "./catalog";
 import type { AppEnv } from "./env";
 import { healthRoutes } from "./health";
+import { stockRoutes } from "./stock";
 
 /** Every router of SPEC §7, joined under /api. */
 export function apiRoutes() {
   const api = new Hono<AppEnv>();
   api.route("/", healthRoutes());
+  api.route("/", catalogRoutes());
+  api.route("/", stockRoutes());
+  api.route("/ecom/v1.0", cartRoutes());
   return api;
 }

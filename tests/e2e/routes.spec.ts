@@ -4,8 +4,8 @@ import { expect, shopUrl, staffUrl, test } from "./fixtures";
 // Every route of SPEC §2 resolves, with its SPEC title on each site.
 const ROUTES: { path: string; d2c: string; hpsf?: string }[] = [
   { path: "/products", d2c: "Shop All Pet Food" },
-  { path: "/products/dog/species", d2c: "Shop All Pet Food" },
-  { path: "/products/cat/food-form/dry-food", d2c: "Shop All Pet Food" },
+  { path: "/products/dog/species", d2c: "Dog Food" },
+  { path: "/products/cat/food-form/dry-food", d2c: "Dry Cat Food" },
   { path: "/cart", d2c: "Shopping Cart" },
   { path: "/search?search=chicken", d2c: "Search Results" },
   { path: "/contact-us", d2c: "Contact Us for any Pet Food Questions", hpsf: "Contact Us" },

@@ -18,10 +18,10 @@ test("/products/cart and /products/logout go to their screens", async ({ page })
 
 test("the header search sends the query to /search?search=", async ({ page }) => {
   await page.goto(shopUrl("/"));
-  await page.getByRole("searchbox", { name: "Search products" }).fill("salmon pate");
-  await page.getByRole("searchbox", { name: "Search products" }).press("Enter");
+  await page.getByRole("combobox", { name: "Search products" }).fill("salmon pate");
+  await page.getByRole("combobox", { name: "Search products" }).press("Enter");
   await expect(page).toHaveURL(shopUrl("/search?search=salmon+pate"));
-  await expect(page.getByRole("searchbox", { name: "Search products" })).toHaveValue("salmon pate");
+  await expect(page.getByRole("combobox", { name: "Search products" })).toHaveValue("salmon pate");
 });
 
 test("an /account page shows a notice, then goes to sign-in with the path base64-encoded after 1 s", async ({ page }) => {
@@ -115,7 +115,7 @@ for (const width of [320, 768, 1440]) {
     await page.goto(shopUrl("/"));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await expect(page.getByRole("searchbox", { name: "Search products" })).toBeVisible();
+    await expect(page.getByRole("combobox", { name: "Search products" })).toBeVisible();
     await expect(page.getByTestId("cart-link")).toBeVisible();
   });
 }

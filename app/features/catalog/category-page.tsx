@@ -1,31 +1,58 @@
 import type { AppLoadContext } from "react-router";
-import { NotBuiltYet, Screen } from "../../components/screen";
-import { pageTitle } from "../../../rules/page-titles";
+import { categoryDescription, categoryTitle } from "../../../rules/category-copy";
 import type { ProductPath } from "../../../rules/product-paths";
+import { ListingView } from "./listing-view";
+import { loadListing } from "./listing-loader";
 
-// The category listing screen (SPEC §2 /products/{species?}/{category?}/{detail?}).
-// Returns null when the category or its detail is unknown (the route answers 404).
+// The category listing screen (SPEC §2 /products/{species?}/{category?}/{detail?}): the listing of
+// /products with the category's filters fixed. Returns null when the category or its detail is
+// unknown (the route answers 404).
 
 export async function loadCategoryPage(
   context: AppLoadContext,
-  _request: Request,
+  request: Request,
   path: Extract<ProductPath, { kind: "category" }>,
 ) {
-  return { path, title: pageTitle("category", context.site) };
+  const resolved = await context.services.catalog.resolveCategory(context.site.id, path.species, path.category, path.detail);
+  if (!resolved) return null;
+  const copy = {
+    species: resolved.species,
+    category: resolved.category ? { slug: resolved.category.slug, label: resolved.category.label } : null,
+    option: resolved.option,
+    siteTitle: context.site.title,
+  };
+  const title = categoryTitle(copy);
+  const basePath = `/products/${[path.species, path.category, path.detail].filter(Boolean).join("/")}`;
+  const speciesLabel = resolved.species === "dog" ? "Dog" : "Cat";
+  const fixedLabels = [
+    { label: speciesLabel, field: "species", value: resolved.species },
+    ...(resolved.category && resolved.category.slug !== "species"
+      ? [{ label: resolved.option?.label ?? resolved.category.label, field: resolved.category.slug, value: resolved.option?.slug ?? "" }]
+      : []),
+  ];
+  const listing = await loadListing(context, request, {
+    kind: "category-listing",
+    basePath,
+    fixed: resolved.filters,
+    fixedLabels,
+    // /products/dog is the species page /products/dog/species under another name.
+    category: { label: title, url: path.category ? basePath : `/products/${path.species}/species`, species: resolved.species },
+  });
+  return { title, description: categoryDescription(copy), canonical: `${listing.origin}${basePath}`, listing };
 }
 
 export type CategoryPageData = NonNullable<Awaited<ReturnType<typeof loadCategoryPage>>>;
 
 export function categoryMeta(data: CategoryPageData, siteTitle: string) {
-  return [{ title: `${data.title} | ${siteTitle}` }];
+  const filtered = data.listing.chips.length > 0 || data.listing.state.page > 1;
+  return [
+    { title: `${data.title} | ${siteTitle}` },
+    { name: "description", content: data.description },
+    { tagName: "link", rel: "canonical", href: data.canonical },
+    ...(filtered ? [{ name: "robots", content: "noindex, follow" }] : []),
+  ];
 }
 
 export function CategoryPage({ data }: { data: CategoryPageData }) {
-  const { species, category, detail } = data.path;
-  return (
-    <Screen title={data.title} wide>
-      <p className="mt-2 text-gray-700">{[species, category, detail].filter(Boolean).join(" › ")}</p>
-      <NotBuiltYet what="The category listing" />
-    </Screen>
-  );
+  return <ListingView data={data.listing} title={data.title} />;
 }

@@ -1,27 +1,281 @@
-import type { AppLoadContext } from "react-router";
-import { NotBuiltYet, Screen } from "../../components/screen";
+import { useState } from "react";
+import { Link, useLocation, useNavigation, type AppLoadContext } from "react-router";
+import { usePublicConfig } from "../../lib/use-public-config";
+import {
+  deliveryDayText,
+  estimateDeliveryDay,
+  estimatedDeliveryText,
+  HAWAII_DELIVERY_TEXT,
+  hidesDeliveryEstimate,
+} from "../../../rules/delivery";
+import { userLocationFromCookies } from "../../../rules/location";
+import { amountToCents, cardPrice, cardPromotions, formatUsd } from "../../../rules/product-card";
+import { quantityBounds, quantityOnBlur } from "../../../rules/quantity";
+import { stateForZip } from "../../../rules/us-states";
+import { preselectVariant } from "../../../rules/variant-preselect";
+import { DEFAULT_AUTOSHIP_FREQUENCY_WEEKS } from "../../../rules/autoship-offer";
+import type { Product, Variant } from "../../../server/modules/catalog/types";
+import { DeliveryEstimate, type DeliveryInfo } from "./delivery-estimate";
+import { ProductBadges } from "./product-badges";
+import { ProductGallery } from "./product-gallery";
+import { canonicalProductUrl, productDescription, productJsonLd, productTitle } from "./product-seo";
+import { PurchaseOptions, type Purchase } from "./purchase-options";
+import { QuantityControl } from "./quantity-control";
+import { FlavorPicker, SizePicker } from "./variant-picker";
+import { AddToCartButton, AddToCartErrors, AddToCartFeedback, useAddToCartFetcher } from "../cart/add-to-cart";
 
 // The product detail screen (SPEC §2), shared by /products/{handle}, /products/{brand}/{handle}/{flavor}/{size}
-// and /products/dropshipping/{handle}. Returns null when no product has the handle (the route answers 404).
+// and /products/dropshipping/{handle}. Returns null when no product has the handle on this site (the
+// route answers 404).
 
 export type ProductPathParts = { handle: string; brand: string | null; flavor: string | null; size: string | null };
 
-export async function loadProductPage(context: AppLoadContext, _request: Request, path: ProductPathParts) {
-  const product = await context.services.catalog.productSummary(path.handle);
-  return product ? { product } : null;
+export async function loadProductPage(context: AppLoadContext, request: Request, path: ProductPathParts) {
+  const url = new URL(request.url);
+  const catalog = context.services.catalog;
+  const location = userLocationFromCookies(request.headers.get("cookie"));
+  const [warehouse, servedRanges] = await Promise.all([catalog.warehouseForZip(location.zip), catalog.servedZipRanges()]);
+  const product = await catalog.getProductDetail(path.handle, context.site.id, warehouse?.code ?? null);
+  if (!product) return null;
+
+  const selected = preselectVariant(product.variants, {
+    sku: url.searchParams.get("sku"),
+    flavor: path.flavor,
+    size: path.size,
+    search: url.searchParams.get("search"),
+  })!;
+
+  // SPEC §6 Hawaii rule; a guest's profile state is the state of their ZIP.
+  const { features } = context.publicConfig;
+  let deliveryText: string | null = null;
+  if (hidesDeliveryEstimate(stateForZip(location.zip), features.hawaiiShipping)) deliveryText = HAWAII_DELIVERY_TEXT;
+  else if (warehouse) {
+    const day = estimateDeliveryDay(new Date(), warehouse.transitDays);
+    deliveryText = estimatedDeliveryText(deliveryDayText(day), location.zip);
+  }
+  const delivery: DeliveryInfo = {
+    zip: location.zip,
+    warehouse: warehouse && { code: warehouse.code, city: warehouse.city, state: warehouse.state },
+    text: deliveryText,
+    servedRanges,
+    bypass: features.zipCheckBypass,
+  };
+
+  return {
+    product,
+    selectedSku: selected.sku,
+    delivery,
+    isStaff: context.site.isStaff,
+    origin: url.origin,
+    canonicalUrl: canonicalProductUrl(url.origin, product.handle),
+  };
 }
 
 export type ProductPageData = NonNullable<Awaited<ReturnType<typeof loadProductPage>>>;
 
+function selectedOf(data: ProductPageData): Variant {
+  return data.product.variants.find((v) => v.sku === data.selectedSku) ?? data.product.variants[0];
+}
+
 export function productMeta(data: ProductPageData, siteTitle: string) {
-  return [{ title: `${data.product.title} | ${siteTitle}` }, { name: "description", content: data.product.description }];
+  return [
+    { title: productTitle(data.product, siteTitle) },
+    { name: "description", content: productDescription(data.product) },
+    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
+    { property: "og:type", content: "product" },
+    { property: "og:title", content: data.product.title },
+    { property: "og:url", content: data.canonicalUrl },
+    { property: "og:image", content: new URL(selectedOf(data).imagePrimary.url, data.origin).toString() },
+    {
+      "script:ld+json": productJsonLd(data.product, selectedOf(data), {
+        origin: data.origin,
+        canonicalUrl: data.canonicalUrl,
+        isStaff: data.isStaff,
+      }),
+    },
+  ];
+}
+
+const LIFESTAGE_LABELS: Record<string, string> = {
+  puppy: "Puppy",
+  "adult-dog": "Adult",
+  "senior-dog": "Senior",
+  kitten: "Kitten",
+  "adult-cat": "Adult",
+  "senior-cat": "Senior",
+};
+
+const words = (slug: string) => slug.replace(/-/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+
+function ProductFacts({ product }: { product: Product }) {
+  const facts: [string, string][] = [
+    ["Brand", product.productBrand],
+    ["For", product.productSpecies === "dog" ? "Dogs" : "Cats"],
+    ["Life stage", [...new Set(product.productPetAge.split(",").filter(Boolean).map((l) => LIFESTAGE_LABELS[l] ?? words(l)))].join(", ")],
+    ["Food form", product.productFoodForm.split(",").join(", ")],
+  ];
+  if (product.breedSizes.length) facts.push(["Breed size", product.breedSizes.map(words).join(", ")]);
+  if (product.healthConditions.length) facts.push(["Health", product.healthConditions.map(words).join(", ")]);
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+      {facts.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="font-semibold">{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function PriceBlock({ variant, isStaff }: { variant: Variant; isStaff: boolean }) {
+  const { priceCents, compareAtCents } = cardPrice(variant, { isStaff });
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-3" data-testid="product-price">
+      {isStaff && <span className="text-sm font-semibold text-gray-700">Program price</span>}
+      <span className="text-3xl font-bold text-secondary" data-testid="price">
+        {formatUsd(priceCents)}
+      </span>
+      {compareAtCents !== null && (
+        <s className="text-lg text-gray-600" data-testid="compare-at-price">
+          <span className="sr-only">Compare at </span>
+          {formatUsd(compareAtCents)}
+        </s>
+      )}
+    </p>
+  );
+}
+
+function AddToCartForm({ variant, isStaff }: { variant: Variant; isStaff: boolean }) {
+  const [purchase, setPurchase] = useState<Purchase>("one-time");
+  const [frequencyWeeks, setFrequencyWeeks] = useState(DEFAULT_AUTOSHIP_FREQUENCY_WEEKS);
+  const [quantity, setQuantity] = useState("1");
+  const autoship = !isStaff && purchase === "autoship";
+  const bounds = quantityBounds(autoship);
+  const priceCents = amountToCents(variant.price.amount) ?? 0;
+  const fetcher = useAddToCartFetcher();
+
+  const choosePurchase = (p: Purchase) => {
+    setPurchase(p);
+    // Autoship lines stop at 5 (SPEC §5): an ordinary quantity above that is brought down.
+    setQuantity(String(quantityOnBlur(quantity, quantityBounds(p === "autoship"))));
+  };
+
+  return (
+    // The cart's one action (POST /cart, intent=add). A fetcher form once JavaScript runs; before
+    // that a plain form whose post lands on the cart page.
+    <fetcher.Form
+      method="post"
+      action="/cart"
+      className="space-y-4"
+      data-testid="add-to-cart-form"
+      onSubmit={(e) => {
+        if (fetcher.state !== "idle") e.preventDefault();
+        else setQuantity(String(quantityOnBlur(quantity, bounds)));
+      }}
+    >
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="variantId" value={variant.id} />
+      <input type="hidden" name="sku" value={variant.sku} />
+      {!isStaff && (
+        <PurchaseOptions
+          priceCents={priceCents}
+          purchase={purchase}
+          onPurchaseChange={choosePurchase}
+          frequencyWeeks={frequencyWeeks}
+          onFrequencyChange={(w) => {
+            setFrequencyWeeks(w);
+            if (purchase !== "autoship") choosePurchase("autoship");
+          }}
+          disabled={!variant.inStock}
+        />
+      )}
+      <div className="flex flex-wrap items-end gap-4">
+        <QuantityControl value={quantity} onChange={setQuantity} bounds={bounds} inStock={variant.inStock} />
+        <AddToCartButton
+          inStock={variant.inStock}
+          className="min-h-11 flex-1 rounded bg-primary px-6 py-3 text-lg font-bold text-white hover:bg-secondary disabled:cursor-not-allowed disabled:bg-disabled disabled:text-gray-700 aria-disabled:cursor-wait aria-disabled:opacity-80 sm:flex-none"
+        />
+      </div>
+      <AddToCartErrors />
+    </fetcher.Form>
+  );
 }
 
 export function ProductPage({ data }: { data: ProductPageData }) {
+  const { site, freeShippingThresholdCents } = usePublicConfig();
+  const { product } = data;
+  const selected = selectedOf(data);
+  const location = useLocation();
+  const navigation = useNavigation();
+  // While a variant change loads, the pickers already show the choice.
+  const pendingSku =
+    navigation.location && navigation.location.pathname === location.pathname
+      ? new URLSearchParams(navigation.location.search).get("sku")
+      : null;
+  const shownSku = pendingSku ?? selected.sku;
+  const promotions = cardPromotions(cardPrice(selected, site).priceCents, site, freeShippingThresholdCents);
+  const prescription = product.brandKind === "prescription";
+
   return (
-    <Screen title={data.product.title} wide>
-      <p className="mt-2 text-gray-700">{data.product.brand}</p>
-      <NotBuiltYet what="The product detail page" />
-    </Screen>
+    <main id="main" className="mx-auto max-w-7xl px-4 py-6 md:py-10" data-testid="product-page" data-sku={selected.sku}>
+      <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <ProductGallery key={selected.sku} primary={selected.imagePrimary} media={selected.variantMediaList} />
+
+        <div className="space-y-5">
+          <div>
+            <Link
+              to={`/products/${product.productSpecies}/brand/${product.productBrandSlug}`}
+              className="text-sm font-semibold uppercase tracking-wide text-primary hover:underline"
+            >
+              {product.productBrand}
+            </Link>
+            <h1 className="mt-1 text-2xl font-bold text-secondary md:text-3xl">{product.title}</h1>
+            <p className="mt-1 text-sm text-gray-600">
+              SKU <span data-testid="selected-sku">{selected.sku}</span>
+            </p>
+          </div>
+
+          <ProductBadges variant={selected} dealSkus={Object.keys(product.deals)} />
+          <PriceBlock variant={selected} isStaff={site.isStaff} />
+
+          {site.isStaff && prescription && (
+            <div className="rounded border-l-4 border-secondary bg-mist p-3" data-testid="vet-supervised">
+              <p className="font-bold text-secondary">Vet-Supervised Nutrition</p>
+              <p className="text-sm">A therapeutic diet: feed under the supervision of a veterinarian.</p>
+            </div>
+          )}
+
+          <FlavorPicker variants={product.variants} selected={selected} shownSku={shownSku} isStaff={site.isStaff} />
+          <SizePicker variants={product.variants} selected={selected} shownSku={shownSku} isStaff={site.isStaff} />
+
+          <DeliveryEstimate info={data.delivery} inStock={selected.inStock} />
+
+          <AddToCartForm key={selected.sku} variant={selected} isStaff={site.isStaff} />
+          <AddToCartFeedback isStaff={site.isStaff} />
+
+          {promotions.freeShipping && <p className="text-sm text-gray-700">{promotions.freeShipping}</p>}
+        </div>
+      </div>
+
+      <div className="mt-10 grid gap-8 border-t border-gray-200 pt-8 lg:grid-cols-2 lg:gap-12">
+        <section aria-labelledby="description-heading">
+          <h2 id="description-heading" className="text-xl font-bold text-secondary">
+            Description
+          </h2>
+          <p className="mt-3 leading-relaxed" data-testid="product-description">
+            {product.description}
+          </p>
+        </section>
+        <section aria-labelledby="details-heading">
+          <h2 id="details-heading" className="text-xl font-bold text-secondary">
+            Details
+          </h2>
+          <div className="mt-3">
+            <ProductFacts product={product} />
+          </div>
+        </section>
+      </div>
+    </main>
   );
 }

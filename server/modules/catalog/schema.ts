@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -19,6 +20,9 @@ export type BrandKind = "house" | "prescription" | "treats" | "partner";
 export type FoodForm = "dry" | "canned" | "tray" | "pouch" | "treat";
 export type PackType = "bag" | "can" | "tray" | "pouch";
 export type WeightUnit = "lbs" | "oz";
+
+/** PostgreSQL's full-text document type; read and written only in SQL (server/modules/catalog/search.ts). */
+const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => "tsvector" });
 
 export const brands = pgTable("brands", {
   slug: text().primaryKey(),
@@ -52,13 +56,31 @@ export const products = pgTable(
     /** Lower is shown first under the "featured" sort. */
     featuredRank: integer().notNull().default(1000),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Derived columns, kept up to date by triggers on products, variants and brands
+    // (drizzle/0003_search_documents.sql): never written by application code.
+    /** Lower-case title, brand, sub-brand, flavours and SKUs: the trigram (typo-tolerant) search text. */
+    searchText: text().notNull().default(""),
+    /** Weighted full-text document: title and brand (A), sub-brand, flavours, type (B), description (C), SKUs (D). */
+    searchDocument: tsvector().notNull().default(sql`''::tsvector`),
+    /** Cheapest variant's shelf price and program price: the price sorts of the listing. */
+    minPriceCents: integer(),
+    minProgramPriceCents: integer(),
   },
   (t) => [
-    index("products_brand_idx").on(t.brandSlug),
+    index("products_brand_idx").on(t.brandSlug, t.subBrand),
+    index("products_sub_brand_idx").on(t.subBrand),
     index("products_species_type_idx").on(t.species, t.productType),
     index("products_lifestages_idx").using("gin", t.lifestages),
     index("products_breed_sizes_idx").using("gin", t.breedSizes),
     index("products_health_idx").using("gin", t.healthConditions),
+    index("products_sites_idx").using("gin", t.sites),
+    index("products_search_document_idx").using("gin", t.searchDocument),
+    // One index per listing sort (server/modules/catalog/listing.ts), id as the stable tie-breaker.
+    index("products_featured_idx").on(t.featuredRank, t.id),
+    index("products_min_price_idx").on(t.minPriceCents, t.id),
+    index("products_min_program_price_idx").on(t.minProgramPriceCents, t.id),
+    index("products_title_idx").on(t.title, t.id),
+    index("products_newest_idx").on(t.createdAt.desc(), t.id),
   ],
 );
 
@@ -90,6 +112,10 @@ export const variants = pgTable(
     index("variants_product_idx").on(t.productId, t.position),
     index("variants_price_idx").on(t.priceCents),
     index("variants_food_form_idx").on(t.foodForm),
+    index("variants_pack_type_idx").on(t.packType),
+    index("variants_weight_unit_idx").on(t.weightUnit),
+    /** Weight in pounds, the unit of the weight range filters (server/modules/catalog/filter-sql.ts). */
+    index("variants_weight_lb_idx").on(sql`(case when ${t.weightUnit} = 'oz' then ${t.weight} / 16 else ${t.weight} end)`),
     check("variants_price_positive", sql`${t.priceCents} > 0`),
   ],
 );

@@ -1,4 +1,6 @@
 import type { Db } from "../../db/client";
+import { filterDefinitions, filterOptions } from "./filters-schema";
+import { buildFilterCatalog } from "./filters-seed-data";
 import { brands, dealSkus, inventory, products, variants, warehouseZipRanges, warehouses } from "./schema";
 import { buildSeedCatalog } from "./seed-data";
 
@@ -14,7 +16,7 @@ function chunks<T>(rows: T[], size: number): T[][] {
 }
 
 /** Loads the seed catalogue into empty catalogue tables. Callers run it inside a transaction (server/db/seed.ts). */
-export async function seedCatalog(db: Db): Promise<{ products: number; variants: number }> {
+export async function seedCatalog(db: Db): Promise<{ products: number; variants: number; filterOptions: number }> {
   const catalog = buildSeedCatalog();
 
   await db.insert(brands).values(
@@ -47,5 +49,16 @@ export async function seedCatalog(db: Db): Promise<{ products: number; variants:
   }));
   for (const chunk of chunks(stockRows, INVENTORY_CHUNK)) await db.insert(inventory).values(chunk);
 
-  return { products: productIds.length, variants: variantRows.length };
+  // The filter catalogue (SPEC §3), derived from the products above.
+  const definitions = buildFilterCatalog(catalog);
+  const definitionIds = await db
+    .insert(filterDefinitions)
+    .values(definitions.map(({ options: _options, ...definition }) => definition))
+    .returning({ id: filterDefinitions.id, slug: filterDefinitions.slug });
+  const definitionIdBySlug = new Map(definitionIds.map((d) => [d.slug, d.id]));
+  await db
+    .insert(filterOptions)
+    .values(definitions.flatMap((d) => d.options.map((o) => ({ ...o, definitionId: definitionIdBySlug.get(d.slug)! }))));
+
+  return { products: productIds.length, variants: variantRows.length, filterOptions: definitions.reduce((n, d) => n + d.options.length, 0) };
 }

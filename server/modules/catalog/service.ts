@@ -1,10 +1,30 @@
 import { count, eq } from "drizzle-orm";
+import type { SiteId } from "../../../rules/site";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { getFiltersByHandle, loadFilterCatalog, resolveCategory } from "./filters";
+import { getDealSkus, getProductsByHandles, listProducts, sitemapEntries } from "./listing";
 import { brands, products, variants } from "./schema";
+import { getProductDetail } from "./product";
+import { checkServedZip, estimatedDeliveryDate, productsStockForZip, servedZipRanges, stockObject, warehouseForZip } from "./stock";
+import type { Destination } from "../../../rules/location";
+import { stateForZip } from "../../../rules/us-states";
+import type { ListingQuery } from "./types";
+import { variantsForCart } from "./cart-variants";
 
-export function createCatalogService(db: Db, _config: Config) {
+export function createCatalogService(db: Db, config: Config) {
   return {
+    // Product detail, stock and delivery by ZIP (product.ts, stock.ts).
+    getProductDetail: (handle: string, site: SiteId, warehouseCode: string | null) => getProductDetail(db, handle, site, warehouseCode),
+    warehouseForZip: (zip: string) => warehouseForZip(db, zip),
+    servedZipRanges: () => servedZipRanges(db),
+    checkZip: (zip: string) => checkServedZip(db, zip, config.features.zipCheckBypass),
+    stockObject: (destination: Destination) => stockObject(db, destination),
+    productsStock: (input: { skus: readonly string[]; zipCode: string; destination: Destination }) =>
+      productsStockForZip(db, input, config.features.zipCheckBypass),
+    stateForZip: (zip: string) => stateForZip(zip),
+    estimatedDeliveryDate: (zip: string, now: Date) => estimatedDeliveryDate(db, zip, now),
+
     async counts() {
       const [[p], [v]] = await Promise.all([
         db.select({ n: count() }).from(products),
@@ -23,6 +43,26 @@ export function createCatalogService(db: Db, _config: Config) {
         .limit(1);
       return row ?? null;
     },
+
+    /** Listing, category pages and search: filtered, sorted, paged products with facet counts (listing.ts). */
+    listProducts: (query: ListingQuery) => listProducts(db, query),
+    /** Products on the site by handle, in the order asked; unknown handles are left out. */
+    getProductsByHandles: (handles: string[], site: SiteId) => getProductsByHandles(db, handles, site),
+    /** One product on the site, or null. */
+    getProductByHandle: async (handle: string, site: SiteId) => (await getProductsByHandles(db, [handle], site))[0] ?? null,
+    /** Every filter definition on the site with its options, in the site's order (navigation menus). */
+    filterDefinitions: (site: SiteId) => loadFilterCatalog(db, site),
+    /** The filter definition of a category slug with at most `limit` options, or null. */
+    getFiltersByHandle: (handle: string, limit: number, site: SiteId) => getFiltersByHandle(db, handle, limit, site),
+    /** What /products/{species}/{category}/{detail} lists, or null when unknown (404). */
+    resolveCategory: (site: SiteId, species: string, category: string | null, detail: string | null) =>
+      resolveCategory(db, site, species, category, detail),
+    /** Deal SKUs keyed by SKU (get-skus-with-deal); only those sold on `site` when given. */
+    dealSkus: (site?: SiteId) => getDealSkus(db, site),
+    /** Variants for cart lines, in one query; `conn` lets a cart transaction read them (cart-variants.ts). */
+    variantsForCart: (ids: readonly number[], site: SiteId, conn: Db = db) => variantsForCart(conn, ids, site),
+    /** Product and category URLs of the site for /sitemap.xml, site-relative. */
+    sitemapEntries: (site: SiteId) => sitemapEntries(db, site),
   };
 }
 

@@ -57,23 +57,78 @@ export type Product = {
 };
 
 /** Filter fields of SPEC §3, plus price and weight for range filters. */
-export type FilterField =
-  | "species"
-  | "brand"
-  | "lifestage"
-  | "breed_size"
-  | "food_form"
-  | "flavor"
-  | "health_conditions"
-  | "weight_unit"
-  | "pack_type"
-  | "sub_brand"
-  | "price"
-  | "weight";
+export const FILTER_FIELDS = [
+  "species",
+  "brand",
+  "lifestage",
+  "breed_size",
+  "food_form",
+  "flavor",
+  "health_conditions",
+  "weight_unit",
+  "pack_type",
+  "sub_brand",
+  "price",
+  "weight",
+] as const;
+export type FilterField = (typeof FILTER_FIELDS)[number];
 
+/**
+ * What a value filter matches (a product matches when it, or one of its variants, has the value):
+ * species dog|cat · brand a brand slug · sub_brand the sub-brand name · lifestage, breed_size,
+ * health_conditions one of the product's values · food_form dry|canned|tray|pouch|treat, or "wet"
+ * for any of canned/tray/pouch (SPEC §2) · pack_type bag|can|tray|pouch · weight_unit lbs|oz ·
+ * flavor a variant whose flavour label contains the value, case-insensitively ("Chicken" also
+ * finds "Chicken & Rice", as SPEC §2's flavor slug rule).
+ */
 export type ValueFilter = { field: FilterField; value: string };
+/**
+ * Range filters: `weight` in pounds (oz / 16), `price` in US dollars (the program price on the staff
+ * site). A product matches when one of its variants is inside; min inclusive, max exclusive.
+ */
 export type RangeFilter = { field: FilterField; min?: number; max?: number };
 export type Filter = ValueFilter | RangeFilter;
+
+/** One option of a filter definition (SPEC §3). */
+export type FilterOptionDefinition = {
+  label: string;
+  slug: string;
+  sites: SiteId[];
+  species: ("dog" | "cat")[];
+  filter: Filter;
+};
+
+/** A filter definition of SPEC §3 with its options (get-filters-by-handle). */
+export type FilterDefinition = {
+  field: FilterField;
+  label: string;
+  navigationLabel: string;
+  /** The category slug of SPEC §2, e.g. "pet-age". */
+  slug: string;
+  sites: SiteId[];
+  species: ("dog" | "cat")[];
+  isNavigation: boolean;
+  isFacet: boolean;
+  /** Filter the category implies by itself (house-brand, prescription-diet); null otherwise. */
+  baseFilter: Filter | null;
+  sort: Record<SiteId, number>;
+  options: FilterOptionDefinition[];
+};
+
+/** What a category URL /products/{species}/{category}/{detail} stands for (resolveCategory). */
+export type ResolvedCategory = {
+  species: "dog" | "cat";
+  /** Every filter the URL implies, species first; pass them to listProducts. */
+  filters: Filter[];
+  category: { slug: string; label: string; navigationLabel: string } | null;
+  option: { slug: string; label: string } | null;
+};
+
+/** get-skus-with-deal: SKU → its deal. */
+export type DealSkus = Record<string, { sku: string; label: string }>;
+
+/** One URL of /sitemap.xml, site-relative. */
+export type SitemapEntry = { path: string; lastModified?: string };
 
 export const LISTING_SORTS = ["featured", "price-asc", "price-desc", "name", "newest"] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
@@ -85,8 +140,13 @@ export type ListingQuery = {
   /** 1-based. */
   page: number;
   limit: number;
-  /** Free-text search (the /search page). */
+  /**
+   * Free-text search (the /search page). With a search the "featured" sort orders by relevance:
+   * an exact SKU first, then full-text rank, then typo-tolerant matches.
+   */
   search?: string;
+  /** Compute the facets (default true); get-products skips them. */
+  facets?: boolean;
 };
 
 export type FacetOption = { label: string; slug: string; filter: Filter; count: number; selected: boolean };

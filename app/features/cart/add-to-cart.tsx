@@ -1,0 +1,77 @@
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { AddToCartModal } from "./add-to-cart-modal";
+import type { CartActionData } from "./cart-types";
+import { trackAddToCart } from "./data-layer";
+
+// Add to cart (SPEC §4, STYLE habit 4): the product form is a fetcher form posting intent=add to
+// /cart. Before JavaScript loads it is a plain form and the post lands on the cart page; after, the
+// fetcher answers here: the button shows loading, the modal opens and analytics are sent. The form,
+// its button and the modal share one fetcher through its key.
+
+const ADD_TO_CART_KEY = "add-to-cart";
+
+export function useAddToCartFetcher() {
+  return useFetcher<CartActionData>({ key: ADD_TO_CART_KEY });
+}
+
+/** The submit button with its loading state; it stays focusable while adding so focus can return to it. */
+export function AddToCartButton({ inStock, className }: { inStock: boolean; className: string }) {
+  const fetcher = useAddToCartFetcher();
+  const adding = fetcher.state !== "idle";
+  return (
+    <button
+      type="submit"
+      disabled={!inStock}
+      aria-disabled={adding || undefined}
+      onClick={(e) => {
+        if (adding) e.preventDefault();
+      }}
+      className={className}
+      data-testid="add-to-cart"
+    >
+      {!inStock ? "Out of Stock" : adding ? "Adding…" : "Add to Cart"}
+    </button>
+  );
+}
+
+/** Why an add failed, under the button (SPEC §8 logs only; a shopper-caused failure is said here). */
+export function AddToCartErrors() {
+  const fetcher = useAddToCartFetcher();
+  const errors = fetcher.state === "idle" && fetcher.data ? Object.values(fetcher.data.errors) : [];
+  return (
+    <div role="alert" className="text-sm font-semibold text-error" data-testid="add-to-cart-errors">
+      {errors.map((m) => (
+        <p key={m}>{m}</p>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * After a successful add: the add-to-cart analytics (not on the staff site) and the modal. Mounted
+ * once per product page, so "750 ms after mount" counts from the page, not from a variant switch.
+ */
+export function AddToCartFeedback({ isStaff, autoCloseMs = 0 }: { isStaff: boolean; autoCloseMs?: number }) {
+  const fetcher = useAddToCartFetcher();
+  const result = fetcher.data;
+  const [dismissed, setDismissed] = useState<CartActionData | undefined>(undefined);
+
+  useEffect(() => {
+    if (result?.added) trackAddToCart(result.added.analytics, result.added.autoship, isStaff);
+  }, [result, isStaff]);
+
+  const added = result?.added ?? null;
+  const line = added && result?.cart ? (result.cart.lineItems.find((l) => l.id === added.lineId) ?? null) : null;
+  return (
+    <AddToCartModal
+      open={line !== null && result !== dismissed}
+      line={line}
+      cart={result?.cart ?? null}
+      warnings={result?.warnings ?? []}
+      isStaff={isStaff}
+      onClose={() => setDismissed(result)}
+      autoCloseMs={autoCloseMs}
+    />
+  );
+}

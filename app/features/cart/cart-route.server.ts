@@ -1,0 +1,157 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { cartCookies, cartIdFromCookieHeader } from "../../../rules/cart-cookies";
+import { nextDiscountCodes, parseCartForm, type CartCommand } from "../../../rules/cart-form";
+import type { CartFailure, CartResult } from "../../../server/modules/cart/service";
+import type { CartLineView, CartView } from "../../../server/modules/cart/view";
+import { isDocumentSubmission } from "../../lib/document-request";
+import { analyticsLine, type CartActionData } from "./cart-types";
+
+// The /cart route's loader and its one action with intents (STYLE habit 4, SPEC §4 cart lifecycle).
+// Thin edge: parse the form (rules/cart-form.ts), call the cart service, shape the answer. Every
+// successful answer carries the cart cookies; they are cleared once the cart is empty. A plain form
+// post (no JavaScript yet) is redirected to /cart; a fetcher gets {cart, errors, warnings}.
+
+type Args = { request: Request; context: AppLoadContext };
+
+function cookieHeaders(cart: CartView | null): Headers {
+  const headers = new Headers();
+  // Customer sessions arrive with the sign-in issue; until then every cart is a guest cart.
+  for (const cookie of cartCookies(cart, { guest: true })) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+export async function cartLoader({ request, context }: Args) {
+  const id = cartIdFromCookieHeader(request.headers.get("cookie"));
+  const found = id ? await context.services.cart.getCart(id, context.site.id) : null;
+  const cart = found && found.totalQuantity > 0 ? found : null;
+  // A cookie naming a cart that is gone or empty is cleared (SPEC §4).
+  return data({ cart }, { headers: id && !cart ? cookieHeaders(null) : undefined });
+}
+
+const samePlan = (line: CartLineView, plan: string | null | undefined) =>
+  (line.sellingPlanAllocation?.sellingPlan.id ?? null) === (plan ?? null);
+
+function findLine(cart: CartView | null, variantId: string, plan: string | null | undefined) {
+  return cart?.lineItems.find((l) => l.variant.id === variantId && samePlan(l, plan)) ?? null;
+}
+
+function failureErrors(failure: CartFailure, command: CartCommand): Record<string, string> {
+  switch (failure.code) {
+    case "CART_NOT_FOUND":
+      return { form: "We could not find your cart. Please reload the page." };
+    case "LINE_NOT_FOUND":
+      return { lineId: "This item is no longer in your cart." };
+    case "VARIANT_NOT_FOUND":
+      return { variantId: "This product is not available." };
+    case "SELLING_PLAN_INVALID":
+      return { sellingPlanId: command.intent === "add" ? failure.message : "This Autoship frequency is not offered." };
+  }
+}
+
+async function run(command: CartCommand, cartId: string | null, context: AppLoadContext) {
+  const service = context.services.cart;
+  const site = context.site.id;
+  const before = cartId ? await service.getCart(cartId, site) : null;
+  const noCart: CartFailure = { ok: false, code: "CART_NOT_FOUND", message: "No cart with this id." };
+
+  switch (command.intent) {
+    case "add": {
+      // SPEC §4: a cart is created on the first add, with an empty buyer identity.
+      const result = before
+        ? await service.addLines(before.id, site, [command.line])
+        : await service.createCart(site, {}, [command.line]);
+      if (!result.ok) return { result };
+      const plan = command.line.sellingPlanId ?? null;
+      const line = findLine(result.cart, command.line.merchandiseId, plan);
+      const previous = findLine(before, command.line.merchandiseId, plan)?.quantity ?? 0;
+      const added = line
+        ? { lineId: line.id, autoship: plan !== null, analytics: analyticsLine(line, line.quantity - previous) }
+        : null;
+      return { result, added };
+    }
+    case "update":
+    case "remove": {
+      if (!before) return { result: noCart };
+      const lineId = command.intent === "remove" ? command.lineId : command.line.id;
+      // SPEC §4: "Remove sets the line quantity to 0".
+      const update = command.intent === "remove" ? { id: lineId, quantity: 0 } : command.line;
+      const result = await service.updateLines(before.id, site, [update]);
+      const old = before.lineItems.find((l) => l.id === lineId);
+      const removed = result.ok && old && update.quantity === 0 ? analyticsLine(old, old.quantity) : null;
+      return { result, removed, lineId };
+    }
+    case "discount": {
+      if (!before) return { result: noCart };
+      const codes = nextDiscountCodes(
+        before.discountCodes.map((c) => c.code),
+        command,
+      );
+      return { result: await service.updateDiscountCodes(before.id, site, codes) };
+    }
+    case "note": {
+      if (!before) return { result: noCart };
+      return { result: await service.updateNote(before.id, site, command.note) };
+    }
+  }
+}
+
+export async function cartAction({ request, context }: Args) {
+  const form = await request.formData();
+  const document = isDocumentSubmission(request.headers);
+  const parsed = parseCartForm(form);
+  if (!parsed.ok) {
+    return data<CartActionData>(
+      {
+        intent: parsed.intent,
+        cart: null,
+        errors: parsed.errors,
+        warnings: [],
+        lineId: parsed.lineId,
+        added: null,
+        removed: null,
+      },
+      { status: 400 },
+    );
+  }
+
+  const command = parsed.command;
+  const cartId = cartIdFromCookieHeader(request.headers.get("cookie"));
+  const outcome: { result: CartResult; added?: CartActionData["added"]; removed?: CartActionData["removed"]; lineId?: string } =
+    await run(command, cartId, context);
+  const { result } = outcome;
+  const lineId = outcome.lineId ?? null;
+
+  if (!result.ok) {
+    const status = result.code === "CART_NOT_FOUND" || result.code === "LINE_NOT_FOUND" ? 404 : 400;
+    return data<CartActionData>(
+      {
+        intent: command.intent,
+        cart: null,
+        errors: failureErrors(result, command),
+        warnings: [],
+        lineId,
+        added: null,
+        removed: null,
+      },
+      // A cart that is gone is forgotten, so the next add starts a new one.
+      { status, headers: result.code === "CART_NOT_FOUND" && cartId ? cookieHeaders(null) : undefined },
+    );
+  }
+
+  const headers = cookieHeaders(result.cart);
+  // Post/Redirect/Get for a plain form post: a reload does not post again, and the no-JS add
+  // lands on the cart.
+  if (document) throw redirect("/cart", { headers });
+  return data<CartActionData>(
+    {
+      intent: command.intent,
+      cart: result.cart,
+      errors: {},
+      warnings: result.warnings,
+      lineId,
+      added: outcome.added ?? null,
+      removed: outcome.removed ?? null,
+    },
+    { headers },
+  );
+}

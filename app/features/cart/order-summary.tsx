@@ -1,0 +1,95 @@
+import { Link } from "react-router";
+import { usePublicConfig } from "../../lib/use-public-config";
+import { cents, usd, type CartActionData, type CartView } from "./cart-types";
+import { DiscountForm } from "./discount-form";
+
+export const CHECKOUT_NOTE =
+  "* Tax & shipping will be calculated at checkout. Shipments to Alaska and Hawaii will also include a $4 service charge.";
+
+function Row({ label, value, strong = false, testId }: { label: string; value: string; strong?: boolean; testId: string }) {
+  return (
+    <div
+      className={`flex justify-between gap-4 py-1.5 ${strong ? "border-t border-gray-300 pt-3 text-lg font-bold" : ""}`}
+      data-testid={testId}
+    >
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * The Order Summary of SPEC §2 with its exact texts. The staff site adds Subtotal Before Savings
+ * and Program Discount. Checkout is a later issue: an autoship cart goes to the sign-in gate of
+ * SPEC §4 (guests), any other stays here and says checkout is not available yet.
+ */
+export function OrderSummary({ cart, pageResult }: { cart: CartView; pageResult?: CartActionData }) {
+  const { site, features } = usePublicConfig();
+  const { cost } = cart;
+  const hasAutoship = cart.lineItems.some((l) => l.sellingPlanAllocation !== null);
+  const button = "flex min-h-12 w-full items-center justify-center rounded px-6 py-3 text-center text-lg font-bold";
+
+  return (
+    <section
+      aria-labelledby="order-summary-heading"
+      id="checkout"
+      className="space-y-4 rounded-lg border border-gray-200 bg-mist/60 p-5"
+      data-testid="order-summary"
+    >
+      <h2 id="order-summary-heading" className="text-xl font-bold text-secondary">
+        Order Summary
+      </h2>
+      <dl>
+        {site.isStaff && (
+          <>
+            <Row label="Subtotal Before Savings" value={usd(cost.subtotalBeforeSavingsAmount)} testId="summary-before-savings" />
+            <Row label="Program Discount" value={`−${usd(cost.programDiscountAmount)}`} testId="summary-program-discount" />
+          </>
+        )}
+        <Row label="Cart Subtotal" value={usd(cost.subtotalAmount)} testId="summary-subtotal" />
+        {cart.discountCodes
+          .filter((c) => c.applicable && cents(c.amount) > 0)
+          .map((c) => (
+            <Row key={c.code} label={`Discount (${c.code})`} value={`−${usd(c.amount)}`} testId="summary-discount" />
+          ))}
+        <Row label="Estimated Total*" value={usd(cost.totalAmount)} strong testId="summary-total" />
+      </dl>
+      <p className="flex justify-between gap-4 font-semibold text-success-dark" data-testid="summary-savings">
+        <span>Total Savings:</span>
+        <span>{usd(cost.totalSavingsAmount)}</span>
+      </p>
+      <p className="text-sm text-gray-700">{CHECKOUT_NOTE}</p>
+
+      <DiscountForm cart={cart} pageResult={pageResult} />
+
+      <div className="space-y-3 pt-2">
+        {hasAutoship && features.checkoutFlow ? (
+          <Link
+            to="/shelter/autoship-required-login"
+            className={`${button} bg-primary text-white hover:bg-secondary`}
+            data-testid="proceed-to-checkout"
+          >
+            Proceed to Checkout
+          </Link>
+        ) : (
+          <>
+            <a
+              href="#checkout"
+              aria-describedby="checkout-not-available"
+              className={`${button} bg-primary text-white hover:bg-secondary`}
+              data-testid="proceed-to-checkout"
+            >
+              Proceed to Checkout
+            </a>
+            <p id="checkout-not-available" className="sr-only">
+              Checkout is not available yet.
+            </p>
+          </>
+        )}
+        <Link to="/products" className={`${button} border-2 border-primary bg-white text-primary hover:bg-mist`}>
+          Continue Shopping
+        </Link>
+      </div>
+    </section>
+  );
+}

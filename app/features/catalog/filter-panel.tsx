@@ -1,0 +1,173 @@
+import { useId, useRef, useState } from "react";
+import { Form, Link, useNavigate, useNavigation, type NavigateFunction } from "react-router";
+import { clearFilters, listingHref, removeOption } from "../../../rules/listing-url";
+import type { ListingPageData } from "./listing-data";
+
+/** Id of the listing's GET form; the sort select outside the panel joins it with form=… */
+export const LISTING_FORM_ID = "listing-filters";
+
+/**
+ * Submits the listing form as a clean URL: defaults (featured sort, page 1) and empty values left
+ * out, so a shared link reads the same as one built by listingHref.
+ */
+export function submitListingForm(form: HTMLFormElement, navigate: NavigateFunction) {
+  const params = new URLSearchParams();
+  for (const [k, v] of new FormData(form)) {
+    if (typeof v !== "string" || v === "" || (k === "sort" && v === "featured")) continue;
+    params.append(k, v);
+  }
+  const qs = params.toString();
+  const action = new URL(form.action, window.location.href).pathname;
+  navigate(qs ? `${action}?${qs}` : action, { preventScrollReset: true });
+}
+
+/**
+ * The filter panel (issue 3 item 3): a GET form of checkboxes with a count per option. Without
+ * JavaScript an Apply button submits it; with JavaScript every change submits at once. On narrow
+ * screens the panel folds away behind a Filters button (Escape closes it again).
+ */
+export function FilterPanel({ data }: { data: ListingPageData }) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.location?.pathname === data.basePath;
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const selected = data.chips.length;
+  // Stays open while the shopper picks several filters; "Show n products" folds it to the results.
+  const [open, setOpen] = useState(false);
+
+  return (
+    <div className="lg:w-64 lg:shrink-0">
+      {/* Without JavaScript the panel is simply shown; the toggle needs JavaScript. */}
+      <noscript>
+        <style>{`[data-filter-toggle]{display:none!important}[data-filter-panel]{display:block!important}`}</style>
+      </noscript>
+      <button
+        ref={toggleRef}
+        type="button"
+        data-filter-toggle
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        className="flex w-full items-center justify-between rounded border border-gray-300 bg-white px-4 py-2.5 font-semibold text-secondary lg:hidden"
+      >
+        <span>
+          Filters{selected > 0 && <span className="ml-1 text-sm font-normal">({selected} selected)</span>}
+        </span>
+        <span aria-hidden="true">{open ? "▴" : "▾"}</span>
+      </button>
+      <div
+        id={panelId}
+        data-filter-panel
+        className={`${open ? "block" : "hidden"} mt-2 lg:mt-0 lg:block`}
+        onKeyDown={(e) => {
+          if (e.key === "Escape" && open) {
+            setOpen(false);
+            toggleRef.current?.focus();
+          }
+        }}
+      >
+        <Form
+          id={LISTING_FORM_ID}
+          method="get"
+          action={data.basePath}
+          preventScrollReset
+          aria-label="Filter products"
+          aria-busy={busy}
+          onChange={(e) => {
+            // The sort select submits through its own handler (it sits outside this element).
+            if ((e.target as HTMLElement).getAttribute("name") === "sort") return;
+            submitListingForm(e.currentTarget, navigate);
+          }}
+          className="space-y-3"
+        >
+          {data.search && <input type="hidden" name="search" value={data.search} />}
+          <h2 className="text-lg font-bold text-secondary">Filter by</h2>
+          {data.facets.map((facet) => (
+            <details key={facet.slug} open className="rounded border border-gray-200 bg-white" data-facet={facet.slug}>
+              <summary className="cursor-pointer select-none px-3 py-2 font-semibold text-secondary">{facet.label}</summary>
+              <fieldset className="px-3 pb-3">
+                <legend className="sr-only">{facet.label}</legend>
+                <ul className="max-h-72 space-y-1 overflow-y-auto">
+                  {facet.options.map((o) => {
+                    const id = `filter-${facet.slug}-${o.slug}`;
+                    const empty = o.count === 0 && !o.selected;
+                    return (
+                      <li key={o.slug}>
+                        <label htmlFor={id} className={`flex items-center gap-2 py-0.5 ${empty ? "text-gray-400" : "cursor-pointer"}`}>
+                          <input
+                            id={id}
+                            type="checkbox"
+                            name={facet.slug}
+                            value={o.slug}
+                            defaultChecked={o.selected}
+                            key={`${o.slug}-${o.selected}`}
+                            disabled={empty}
+                            className="h-4 w-4 accent-primary"
+                          />
+                          <span className="flex-1">{o.label}</span>
+                          <span className="text-sm text-gray-500">
+                            ({o.count}
+                            <span className="sr-only"> products</span>)
+                          </span>
+                        </label>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </fieldset>
+            </details>
+          ))}
+          <noscript>
+            <button type="submit" className="w-full rounded bg-primary px-4 py-2 font-semibold text-white">
+              Apply filters
+            </button>
+          </noscript>
+          <button
+            type="button"
+            data-filter-toggle
+            onClick={() => {
+              setOpen(false);
+              toggleRef.current?.focus();
+            }}
+            className="w-full rounded bg-primary px-4 py-2.5 font-semibold text-white lg:hidden"
+          >
+            Show {data.total} {data.total === 1 ? "product" : "products"}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+/** The chosen filters as removable chips, with Clear all. */
+export function FilterChips({ data }: { data: ListingPageData }) {
+  if (data.chips.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="filter-chips">
+      <span className="sr-only">Selected filters:</span>
+      <ul className="flex flex-wrap gap-2">
+        {data.chips.map((chip) => (
+          <li key={`${chip.facet}=${chip.option}`}>
+            <Link
+              to={listingHref(data.basePath, removeOption(data.state, chip.facet, chip.option), { search: data.search })}
+              preventScrollReset
+              aria-label={`Remove filter ${chip.facetLabel}: ${chip.label}`}
+              className="inline-flex items-center gap-1 rounded-full border border-primary bg-mist px-3 py-1 text-sm text-secondary hover:bg-primary hover:text-white"
+            >
+              {chip.label}
+              <span aria-hidden="true">×</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link
+        to={listingHref(data.basePath, clearFilters(data.state), { search: data.search })}
+        preventScrollReset
+        className="text-sm font-medium text-primary underline"
+      >
+        Clear all
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { RememberedCategory, RememberedFilter } from "../../../rules/breadcrumbs";
+import type { ListingState } from "../../../rules/listing-url";
+import type { CardModel } from "../../../rules/product-card";
+
+// What a listing page (all products, a category, search results) sends to the browser.
+// Built by listing-loader.ts, shown by listing-view.tsx.
+
+export type ListingKind = "product-listing" | "category-listing" | "search-results";
+
+export type PanelOption = { slug: string; label: string; count: number; selected: boolean };
+export type PanelFacet = { slug: string; label: string; options: PanelOption[] };
+export type FilterChip = { facet: string; facetLabel: string; option: string; label: string };
+
+export type ListingPageData = {
+  kind: ListingKind;
+  /** Path the filter form submits to and page links start from (no query). */
+  basePath: string;
+  /** The search query (search page), kept in every link and in the filter form. */
+  search: string | null;
+  state: ListingState;
+  cards: CardModel[];
+  total: number;
+  page: number;
+  pageCount: number;
+  limit: number;
+  facets: PanelFacet[];
+  chips: FilterChip[];
+  /** Every filter in force, category ones included, by label (breadcrumbs). */
+  appliedFilters: RememberedFilter[];
+  /** Category pages: the category and its species. */
+  category: (RememberedCategory & { species: string }) | null;
+  /** Origin of the request, for absolute URLs in structured data. */
+  origin: string;
+};
+
+/** The predictive search dropdown's answer (GET /search/suggest?q=…). */
+export type SearchSuggestions = {
+  /** The query answered (trimmed), so a late answer to an older query is not shown. */
+  query: string;
+  items: { title: string; brand: string; href: string; imageSource: string; priceCents: number | null }[];
+};

@@ -1,0 +1,25 @@
+import { cardBadges, type BadgeTone } from "../../../rules/product-card";
+import type { Variant } from "../../../server/modules/catalog/types";
+
+// The same badges as the product card (SPEC §3 order, §9 colours and "2 badges max"), for the chosen variant.
+const TONE_CLASSES: Record<BadgeTone, string> = {
+  error: "bg-error text-white",
+  warning: "bg-warning text-ink",
+  success: "bg-success text-ink",
+  "success-dark": "bg-success-dark text-white",
+  primary: "bg-primary text-white",
+};
+
+export function ProductBadges({ variant, dealSkus }: { variant: Variant; dealSkus: string[] }) {
+  const badges = cardBadges(variant, dealSkus);
+  if (badges.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Badges" data-testid="product-badges">
+      {badges.map((b) => (
+        <li key={b.name} className={`rounded px-2 py-0.5 text-xs font-bold uppercase tracking-wide ${TONE_CLASSES[b.tone]}`}>
+          {b.label}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,15 @@
+import type { CardModel } from "../../../rules/product-card";
+import { ProductCard } from "./product-card";
+
+/** Cards in 2, 3 then 4 columns (the widths CARD_IMAGE_SIZES assumes). The first row loads eagerly. */
+export function ProductGrid({ cards, label = "Products" }: { cards: CardModel[]; label?: string }) {
+  return (
+    <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4" data-testid="product-grid">
+      {cards.map((card, i) => (
+        <li key={card.key}>
+          <ProductCard card={card} eager={i < 4} />
+        </li>
+      ))}
+    </ul>
+  );
+}

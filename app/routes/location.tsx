@@ -1,0 +1,93 @@
+import { data, redirect, useActionData } from "react-router";
+import { ZipForm, type ZipActionData } from "../features/catalog/zip-form";
+import { rootConfig } from "../lib/meta";
+import { documentTitle } from "../../rules/page-titles";
+import {
+  formatUserLocation,
+  serializeCookie,
+  USER_LOCATION_COOKIE,
+  USER_LOCATION_MAX_AGE_SECONDS,
+  USER_WAREHOUSE_COOKIE,
+  USER_WAREHOUSE_MAX_AGE_SECONDS,
+  userLocationFromCookies,
+} from "../../rules/location";
+import { safeSameSitePath } from "../../rules/sign-in-redirect";
+import { Screen } from "../components/screen";
+import type { Route } from "./+types/location";
+
+// The shopper's delivery ZIP (SPEC §5 check, §9 cookies). Pages' ZIP forms post here: a valid, served
+// ZIP sets userLocation ({zip}::HOME, the guest form) and userWarehouse (30 days), then goes back to
+// the page the form was on — a same-site path only. An invalid ZIP answers 400 with the message; a
+// JavaScript page shows it under its field, and without JavaScript this route's page shows the form again.
+
+const TITLE = "Delivery ZIP Code";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = rootConfig(matches)?.site;
+  return [{ title: site ? documentTitle(TITLE, site) : TITLE }, { name: "robots", content: "noindex" }];
+};
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { zip: userLocationFromCookies(request.headers.get("cookie")).zip };
+}
+
+/** Where to go back to: the form's redirectTo, else the Referer when it is this site, else home. */
+function backTo(request: Request, redirectTo: FormDataEntryValue | null): string {
+  const fromForm = typeof redirectTo === "string" ? safeSameSitePath(redirectTo) : null;
+  if (fromForm && !fromForm.startsWith("/location")) return fromForm;
+  const referer = request.headers.get("referer");
+  if (referer) {
+    try {
+      const ref = new URL(referer);
+      if (ref.origin === new URL(request.url).origin && ref.pathname !== "/location") {
+        return safeSameSitePath(ref.pathname + ref.search) ?? "/";
+      }
+    } catch {
+      // Not a URL: ignore it.
+    }
+  }
+  return "/";
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const raw = form.get("zip");
+  const zip = typeof raw === "string" ? raw : "";
+  const result = await context.services.catalog.checkZip(zip);
+  const back = backTo(request, form.get("redirectTo"));
+  if (!result.ok) return data<ZipActionData>({ error: result.message, zip, redirectTo: back }, { status: 400 });
+
+  const secure = new URL(request.url).protocol === "https:";
+  const headers = new Headers();
+  headers.append(
+    "Set-Cookie",
+    serializeCookie(USER_LOCATION_COOKIE, formatUserLocation(result.zip, "HOME"), { maxAgeSeconds: USER_LOCATION_MAX_AGE_SECONDS, secure }),
+  );
+  // A bypassed, unserved ZIP has no warehouse: the old one must not linger.
+  headers.append(
+    "Set-Cookie",
+    serializeCookie(USER_WAREHOUSE_COOKIE, result.warehouse?.code ?? "", {
+      maxAgeSeconds: result.warehouse ? USER_WAREHOUSE_MAX_AGE_SECONDS : 0,
+      secure,
+    }),
+  );
+  return redirect(back, { headers });
+}
+
+export default function Location({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  return (
+    <Screen title={TITLE}>
+      <p className="mt-2 text-gray-700">Stock and delivery dates are shown for this ZIP code.</p>
+      <div className="mt-6">
+        <ZipForm
+          currentZip={actionData?.zip ?? loaderData.zip}
+          servedRanges={null}
+          bypass={false}
+          initialError={actionData?.error}
+          redirectTo={actionData?.redirectTo ?? "/"}
+        />
+      </div>
+    </Screen>
+  );
+}

@@ -1,0 +1,170 @@
+import { frequencyLabel, frequencyOfSellingPlan } from "../../../rules/autoship-offer";
+import { isAutoshipLineOverLimit, isCartOverLimit, showAutoshipWarning } from "../../../rules/cart-limits";
+import { priceCart, type DiscountRule } from "../../../rules/cart-pricing";
+import { freeShippingProgress, type FreeShippingProgress } from "../../../rules/free-shipping";
+import { displayedLineWeight, WEIGHT_ATTRIBUTE, WEIGHT_UNIT_ATTRIBUTE } from "../../../rules/weight";
+import type { SiteId } from "../../../rules/site";
+import type { CartVariant } from "../catalog/cart-variants";
+import { money } from "../catalog/mapping";
+import type { Image, Money, SelectedOption } from "../catalog/types";
+import type { BuyerIdentity, CartAttribute } from "./schema";
+
+// The cart as the API and the cart page see it: SPEC §3 Cart and Line item, priced.
+
+export type CartLineView = {
+  id: string;
+  quantity: number;
+  attributes: CartAttribute[];
+  product: { id: string; handle: string; title: string; productType: string; brand: string };
+  variant: {
+    id: string;
+    adminGraphqlId: string;
+    sku: string;
+    title: string;
+    variantURL: string;
+    price: Money;
+    compareAtPrice: Money | null;
+    image: Image;
+    selectedOptions: SelectedOption[];
+    inStock: boolean;
+  };
+  /** Present for autoship lines only (SPEC §3). */
+  sellingPlanAllocation: { sellingPlan: { id: string; name: string; frequencyWeeks: number } } | null;
+  cost: { amountPerQuantity: Money; compareAtAmountPerQuantity: Money; subtotalAmount: Money; savingsAmount: Money };
+  /** Pounds × quantity through the SPEC §9 rounding helper. */
+  displayedWeightLbs: number;
+  isOverAutoshipLimit: boolean;
+};
+
+export type CartView = {
+  id: string;
+  site: SiteId;
+  lineItems: CartLineView[];
+  totalQuantity: number;
+  buyerIdentity: BuyerIdentity;
+  note: string;
+  attributes: CartAttribute[];
+  discountCodes: { code: string; applicable: boolean; reason: string | null; amount: Money }[];
+  cost: {
+    subtotalAmount: Money;
+    subtotalBeforeSavingsAmount: Money;
+    programDiscountAmount: Money;
+    discountAmount: Money;
+    totalAmount: Money;
+    totalSavingsAmount: Money;
+  };
+  isOverLimit: boolean;
+  showAutoshipWarning: boolean;
+  freeShipping: FreeShippingProgress;
+  updatedAt: string;
+};
+
+export type CartRecord = {
+  id: string;
+  site: SiteId;
+  buyerEmail: string | null;
+  buyerPhone: string | null;
+  buyerCountryCode: string | null;
+  note: string;
+  attributes: CartAttribute[];
+  discountCodes: string[];
+  updatedAt: Date;
+};
+
+export type LineRecord = {
+  id: string;
+  variantId: number;
+  quantity: number;
+  sellingPlanId: string | null;
+  attributes: CartAttribute[];
+};
+
+export function buildCartView(
+  cart: CartRecord,
+  lineRecords: readonly LineRecord[],
+  variantsById: Map<number, CartVariant>,
+  rules: readonly DiscountRule[],
+  opts: { now: Date; freeShippingThresholdCents: number; customerHasSubscription: boolean | null },
+): CartView {
+  // A line whose variant left the site's catalogue is not shown or charged.
+  const lines = lineRecords.filter((l) => variantsById.has(l.variantId));
+  const priced = priceCart(
+    lines.map((l) => {
+      const v = variantsById.get(l.variantId)!;
+      return {
+        quantity: l.quantity,
+        priceCents: v.priceCents,
+        compareAtCents: v.compareAtCents,
+        programPriceCents: v.programPriceCents,
+        autoship: l.sellingPlanId !== null,
+      };
+    }),
+    cart.discountCodes,
+    rules,
+    { site: cart.site, now: opts.now, customerHasSubscription: opts.customerHasSubscription },
+  );
+
+  const lineItems: CartLineView[] = lines.map((l, i) => {
+    const v = variantsById.get(l.variantId)!;
+    const p = priced.lines[i];
+    const weeks = frequencyOfSellingPlan(l.sellingPlanId);
+    const attr = (key: string) => l.attributes.find((a) => a.key === key)?.value;
+    return {
+      id: l.id,
+      quantity: l.quantity,
+      attributes: l.attributes,
+      product: { ...v.product, id: String(v.product.id) },
+      variant: {
+        id: String(v.id),
+        adminGraphqlId: `gid://shop/ProductVariant/${v.id}`,
+        sku: v.sku,
+        title: v.title,
+        variantURL: v.variantURL,
+        price: v.price,
+        compareAtPrice: v.compareAtPrice,
+        image: v.image,
+        selectedOptions: v.selectedOptions,
+        inStock: v.inStock,
+      },
+      sellingPlanAllocation:
+        l.sellingPlanId && weeks !== null
+          ? { sellingPlan: { id: l.sellingPlanId, name: `Autoship: ${frequencyLabel(weeks)}`, frequencyWeeks: weeks } }
+          : null,
+      cost: {
+        amountPerQuantity: money(p.unitCents),
+        compareAtAmountPerQuantity: money(p.unitBeforeSavingsCents),
+        subtotalAmount: money(p.subtotalCents),
+        savingsAmount: money(p.savingsCents),
+      },
+      displayedWeightLbs: displayedLineWeight(Number(attr(WEIGHT_ATTRIBUTE) ?? 0), attr(WEIGHT_UNIT_ATTRIBUTE) ?? "lbs", l.quantity),
+      isOverAutoshipLimit: l.sellingPlanId !== null && isAutoshipLineOverLimit(l.quantity),
+    };
+  });
+
+  const totalQuantity = lines.reduce((s, l) => s + l.quantity, 0);
+  return {
+    id: cart.id,
+    site: cart.site,
+    lineItems,
+    totalQuantity,
+    buyerIdentity: { email: cart.buyerEmail, phone: cart.buyerPhone, countryCode: cart.buyerCountryCode },
+    note: cart.note,
+    attributes: cart.attributes,
+    discountCodes: priced.codes.map((c) => ({ code: c.code, applicable: c.applicable, reason: c.reason, amount: money(c.amountCents) })),
+    cost: {
+      subtotalAmount: money(priced.subtotalCents),
+      subtotalBeforeSavingsAmount: money(priced.subtotalBeforeSavingsCents),
+      programDiscountAmount: money(priced.programDiscountCents),
+      discountAmount: money(priced.discountCents),
+      totalAmount: money(priced.totalCents),
+      totalSavingsAmount: money(priced.totalSavingsCents),
+    },
+    isOverLimit: isCartOverLimit(totalQuantity),
+    showAutoshipWarning: showAutoshipWarning(lines.filter((l) => l.sellingPlanId !== null).map((l) => l.quantity)),
+    freeShipping: freeShippingProgress(
+      lineItems.map((l, i) => ({ productType: l.product.productType, subtotalCents: priced.lines[i].subtotalCents })),
+      opts.freeShippingThresholdCents,
+    ),
+    updatedAt: cart.updatedAt.toISOString(),
+  };
+}

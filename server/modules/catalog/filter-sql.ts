@@ -1,0 +1,170 @@
+import { and, or, sql, type SQL } from "drizzle-orm";
+import type { SiteId } from "../../../rules/site";
+import { products, variants } from "./schema";
+import type { Filter, FilterField, RangeFilter, ValueFilter } from "./types";
+
+// SQL for the value and range filters of SPEC §3 (what each field matches: types.ts ValueFilter and
+// RangeFilter). Predicates are written against the `products` table of the enclosing query. Fields of
+// the variants come in two forms:
+//   "exists"      EXISTS subqueries on `variants` (indexed on product_id and the field): the page query
+//                 and the total, where the planner can start from the most selective index;
+//   "aggregated"  tests on the per-product arrays of variantAggregates() (joined as `va`): the facet
+//                 query, which tests every option against every product and would otherwise run one
+//                 subquery per option and product.
+// Both forms match exactly the same products (listing.test.ts compares facet counts with totals).
+// Every value is a bound parameter.
+
+export type VariantMode = "exists" | "aggregated";
+
+export const VALUE_FIELDS = [
+  "species",
+  "brand",
+  "sub_brand",
+  "lifestage",
+  "breed_size",
+  "health_conditions",
+  "food_form",
+  "pack_type",
+  "weight_unit",
+  "flavor",
+] as const satisfies readonly FilterField[];
+export const RANGE_FIELDS = ["weight", "price"] as const satisfies readonly FilterField[];
+
+/** SPEC §2: "wet-food maps to canned, tray or pouch forms". */
+export const WET_FOOD_FORMS = ["canned", "tray", "pouch"] as const;
+
+/** A variant's weight in pounds; the same expression as the variants_weight_lb_idx index. */
+export const variantWeightLb = sql`(case when ${variants.weightUnit} = 'oz' then ${variants.weight} / 16 else ${variants.weight} end)`;
+
+/** The price a site sorts and filters by: the program price on the staff site (SPEC §6). */
+export function variantPriceCents(site: SiteId): SQL {
+  return site === "hpsf" ? sql`coalesce(${variants.programPriceCents}, ${variants.priceCents})` : sql`${variants.priceCents}`;
+}
+
+export function isRangeFilter(f: Filter): f is RangeFilter {
+  return !("value" in f);
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const textArray = (values: string[]) => sql`array[${sql.join(
+  values.map((v) => sql`${v}`),
+  sql`, `,
+)}]::text[]`;
+const someVariant = (condition: SQL) =>
+  sql`exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${condition})`;
+
+/** Separates flavour labels in va.flavors; never part of a label or a filter value (a control character). */
+const FLAVOR_SEPARATOR = "\u001f";
+
+/**
+ * Per-product arrays of its variants' values, for the "aggregated" mode: a LATERAL subquery to join
+ * as `va` (`cross join lateral ${variantAggregates(site)} as va`).
+ */
+export function variantAggregates(site: SiteId): SQL {
+  return sql`(select
+      coalesce(array_agg(distinct ${variants.foodForm}), '{}')::text[] as food_forms,
+      coalesce(array_agg(distinct ${variants.packType}), '{}')::text[] as pack_types,
+      coalesce(array_agg(distinct ${variants.weightUnit}), '{}')::text[] as weight_units,
+      coalesce(string_agg(${variants.flavor}, ${FLAVOR_SEPARATOR}), '') as flavors,
+      coalesce(array_agg(${variantWeightLb}), '{}')::float8[] as weights_lb,
+      coalesce(array_agg(${variantPriceCents(site)}), '{}')::int[] as prices
+    from ${variants} where ${variants.productId} = ${products.id})`;
+}
+
+function valuePredicate(f: ValueFilter, mode: VariantMode): SQL {
+  const aggregated = mode === "aggregated";
+  const anyOf = (column: string, values: readonly string[]) => sql`${sql.raw(`va.${column}`)} && ${textArray([...values])}`;
+  const v = f.value;
+  switch (f.field) {
+    case "species":
+      return sql`${products.species} = ${v}`;
+    case "brand":
+      return sql`${products.brandSlug} = ${v}`;
+    case "sub_brand":
+      return sql`${products.subBrand} = ${v}`;
+    case "lifestage":
+      return sql`${products.lifestages} @> ${textArray([v])}`;
+    case "breed_size":
+      return sql`${products.breedSizes} @> ${textArray([v])}`;
+    case "health_conditions":
+      return sql`${products.healthConditions} @> ${textArray([v])}`;
+    case "food_form": {
+      const forms = v === "wet" ? [...WET_FOOD_FORMS] : [v];
+      return aggregated
+        ? anyOf("food_forms", forms)
+        : someVariant(sql`${variants.foodForm} in (${sql.join(
+            forms.map((form) => sql`${form}`),
+            sql`, `,
+          )})`);
+    }
+    case "pack_type":
+      return aggregated ? anyOf("pack_types", [v]) : someVariant(sql`${variants.packType} = ${v}`);
+    case "weight_unit":
+      return aggregated ? anyOf("weight_units", [v]) : someVariant(sql`${variants.weightUnit} = ${v}`);
+    case "flavor": {
+      if (v.includes(FLAVOR_SEPARATOR)) return sql`false`;
+      const pattern = `%${escapeLike(v)}%`;
+      return aggregated ? sql`va.flavors ilike ${pattern}` : someVariant(sql`${variants.flavor} ilike ${pattern}`);
+    }
+    default:
+      // A value filter on a range field matches nothing (the API refuses it with a 400).
+      return sql`false`;
+  }
+}
+
+function rangePredicate(f: RangeFilter, site: SiteId, mode: VariantMode): SQL {
+  const aggregated = mode === "aggregated";
+  let value: SQL;
+  let bound: (n: number) => number;
+  if (f.field === "weight") {
+    value = aggregated ? sql`w.value` : variantWeightLb;
+    bound = (n) => n;
+  } else if (f.field === "price") {
+    value = aggregated ? sql`w.value` : variantPriceCents(site);
+    bound = (dollars) => Math.round(dollars * 100);
+  } else return sql`false`;
+  const bounds: SQL[] = [];
+  if (f.min !== undefined) bounds.push(sql`${value} >= ${bound(f.min)}`);
+  if (f.max !== undefined) bounds.push(sql`${value} < ${bound(f.max)}`);
+  const condition = bounds.length ? and(...bounds)! : sql`true`;
+  if (!aggregated) return someVariant(condition);
+  const column = sql.raw(f.field === "weight" ? "va.weights_lb" : "va.prices");
+  return sql`exists (select 1 from unnest(${column}) as w(value) where ${condition})`;
+}
+
+/** One filter as a predicate on `products` (and `va` in the aggregated mode). */
+export function filterPredicate(f: Filter, site: SiteId, mode: VariantMode = "exists"): SQL {
+  return isRangeFilter(f) ? rangePredicate(f, site, mode) : valuePredicate(f, mode);
+}
+
+/**
+ * All filters: AND across fields, OR within a field. Filters on `exceptFields` are left out (a
+ * facet's own fields, for faceted counts). No filters → `true`.
+ */
+export function filtersPredicate(
+  filters: Filter[],
+  site: SiteId,
+  exceptFields?: ReadonlySet<FilterField>,
+  mode: VariantMode = "exists",
+): SQL {
+  const byField = new Map<FilterField, Filter[]>();
+  for (const f of filters) {
+    if (exceptFields?.has(f.field)) continue;
+    byField.set(f.field, [...(byField.get(f.field) ?? []), f]);
+  }
+  const groups = [...byField.values()].map((group) =>
+    group.length === 1
+      ? filterPredicate(group[0], site, mode)
+      : sql`(${or(...group.map((f) => filterPredicate(f, site, mode)))})`,
+  );
+  return groups.length ? and(...groups)! : sql`true`;
+}
+
+/** Two filters are the same selection. */
+export function sameFilter(a: Filter, b: Filter): boolean {
+  if (a.field !== b.field) return false;
+  if (isRangeFilter(a) || isRangeFilter(b)) {
+    return isRangeFilter(a) && isRangeFilter(b) && (a.min ?? null) === (b.min ?? null) && (a.max ?? null) === (b.max ?? null);
+  }
+  return a.value.toLowerCase() === b.value.toLowerCase();
+}

@@ -1,0 +1,264 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { CATEGORY_SLUGS } from "../../../rules/product-paths";
+import type { SiteId } from "../../../rules/site";
+import type { Db } from "../../db/client";
+import { filtersPredicate, filterPredicate, sameFilter, variantAggregates } from "./filter-sql";
+import { loadFilterCatalog } from "./filters";
+import { toProducts, type ProductRow, type VariantRow } from "./mapping";
+import { brands, dealSkus, inventory, products, variants } from "./schema";
+import { searchProducts, type SearchHits } from "./search";
+import type { DealSkus, Facet, FacetOption, FilterDefinition, FilterField, ListingQuery, ListingResult, Product, SitemapEntry } from "./types";
+
+// The listing, search results and category pages (issue 3 §3, §4, §8). One call runs a fixed number
+// of queries whatever the page size (no N+1):
+//   [filter catalogue ∥ search hits] → [facet counts + total ∥ the page's products] → the page's variants with stock.
+// Facet counts are computed in SQL, each facet with every other facet's filters applied.
+
+export const MAX_LIMIT = 100;
+export const MAX_HANDLES = 50;
+
+/** Columns of a ProductRow (mapping.ts). */
+const productColumns = {
+  id: products.id,
+  handle: products.handle,
+  title: products.title,
+  description: products.description,
+  productType: products.productType,
+  species: products.species,
+  brandSlug: products.brandSlug,
+  brandName: brands.name,
+  brandKind: brands.kind,
+  subBrand: products.subBrand,
+  lifestages: products.lifestages,
+  breedSizes: products.breedSizes,
+  healthConditions: products.healthConditions,
+};
+
+const onSite = (site: SiteId) => sql`${products.sites} @> array[${site}]::text[]`;
+/** A PostgreSQL array literal of numbers, bound as one parameter however long the list. */
+const numberArray = (values: number[]) => `{${values.map((n) => String(n)).join(",")}}`;
+
+/**
+ * The variants of some products with "in stock anywhere" (any warehouse with on_hand - reserved > 0),
+ * in one query.
+ */
+export async function loadVariantRows(db: Db, productIds: number[]): Promise<VariantRow[]> {
+  if (productIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: variants.id,
+      productId: variants.productId,
+      sku: variants.sku,
+      position: variants.position,
+      flavor: variants.flavor,
+      sizeLabel: variants.sizeLabel,
+      weight: variants.weight,
+      weightUnit: variants.weightUnit,
+      foodForm: variants.foodForm,
+      packType: variants.packType,
+      priceCents: variants.priceCents,
+      compareAtCents: variants.compareAtCents,
+      programPriceCents: variants.programPriceCents,
+      badgeTags: variants.badgeTags,
+      imageKey: variants.imageKey,
+      inStock: sql<boolean>`exists (select 1 from ${inventory} where ${inventory.variantId} = ${variants.id} and ${inventory.onHand} - ${inventory.reserved} > 0)`,
+    })
+    .from(variants)
+    .where(sql`${variants.productId} = any(${numberArray(productIds)}::int[])`)
+    .orderBy(asc(variants.productId), asc(variants.position));
+  return rows.map((r) => ({ ...r, inStock: Boolean(r.inStock) }));
+}
+
+/** Products on a site by handle, in the order of `handles`; unknown handles are left out. Two queries. */
+export async function getProductsByHandles(db: Db, handles: string[], site: SiteId): Promise<Product[]> {
+  const unique = [...new Set(handles)];
+  if (unique.length === 0) return [];
+  const rows: ProductRow[] = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(brands, eq(brands.slug, products.brandSlug))
+    .where(and(inArray(products.handle, unique), onSite(site)));
+  const position = new Map(unique.map((h, i) => [h, i]));
+  rows.sort((a, b) => position.get(a.handle)! - position.get(b.handle)!);
+  return toProducts(rows, await loadVariantRows(db, rows.map((r) => r.id)), site);
+}
+
+function orderBy(query: ListingQuery, searching: boolean): SQL[] {
+  const minPrice = query.site === "hpsf" ? products.minProgramPriceCents : products.minPriceCents;
+  switch (query.sort) {
+    case "price-asc":
+      return [sql`${minPrice} asc nulls last`, asc(products.id)];
+    case "price-desc":
+      return [sql`${minPrice} desc nulls last`, asc(products.id)];
+    case "name":
+      return [asc(products.title), asc(products.id)];
+    case "newest":
+      return [desc(products.createdAt), asc(products.id)];
+    case "featured":
+    default:
+      // With a search the default order is relevance.
+      return searching
+        ? [sql`search_hits.rank desc`, asc(products.featuredRank), asc(products.id)]
+        : [asc(products.featuredRank), asc(products.id)];
+  }
+}
+
+/** The facets to count for a query: facet definitions, narrowed to the selected species. */
+function facetDefinitions(catalog: FilterDefinition[], query: ListingQuery): FilterDefinition[] {
+  const species = new Set(query.filters.filter((f) => f.field === "species" && "value" in f).map((f) => ("value" in f ? f.value : "")));
+  const fits = (s: string[]) => species.size === 0 || s.some((x) => species.has(x));
+  return catalog
+    .filter((d) => d.isFacet && (d.field === "species" || fits(d.species)))
+    .map((d) => ({ ...d, options: d.field === "species" ? d.options : d.options.filter((o) => fits(o.species)) }))
+    .filter((d) => d.options.length > 0);
+}
+
+/**
+ * Facet counts and the total in one statement: for each option, the products matching the option
+ * and every filter on other fields than the facet's own.
+ */
+async function countFacets(
+  db: Db,
+  query: ListingQuery,
+  base: SQL,
+  definitions: FilterDefinition[],
+): Promise<{ total: number; facets: Facet[] }> {
+  const { site } = query;
+  const columns: SQL[] = [sql`count(*) filter (where ${filtersPredicate(query.filters, site, undefined, "aggregated")})::int as total`];
+  let index = 0;
+  const slots = definitions.map((d) => {
+    const ownFields = new Set<FilterField>([d.field, ...d.options.map((o) => o.filter.field)]);
+    const others = filtersPredicate(query.filters, site, ownFields, "aggregated");
+    return d.options.map((o) => {
+      const column = `c${index++}`;
+      const matches = filterPredicate(o.filter, site, "aggregated");
+      columns.push(sql`count(*) filter (where ${matches} and ${others})::int as ${sql.identifier(column)}`);
+      return column;
+    });
+  });
+  const result = await db.execute(
+    sql`select ${sql.join(columns, sql`, `)} from ${products} cross join lateral ${variantAggregates(site)} as va where ${base}`,
+  );
+  const row = (result as unknown as { rows: Record<string, number>[] }).rows[0] ?? {};
+  const facets = definitions
+    .map((d, i): Facet => ({
+      field: d.field,
+      label: d.label,
+      slug: d.slug,
+      options: d.options
+        .map(
+          (o, j): FacetOption => ({
+            label: o.label,
+            slug: o.slug,
+            filter: o.filter,
+            count: Number(row[slots[i][j]] ?? 0),
+            selected: query.filters.some((f) => sameFilter(f, o.filter)),
+          }),
+        )
+        .filter((o) => o.count > 0 || o.selected),
+    }))
+    .filter((f) => f.options.length > 0);
+  return { total: Number(row.total ?? 0), facets };
+}
+
+async function countOnly(db: Db, query: ListingQuery, base: SQL): Promise<number> {
+  const result = await db.execute(
+    sql`select count(*)::int as total from ${products} where ${base} and ${filtersPredicate(query.filters, query.site)}`,
+  );
+  return Number((result as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0);
+}
+
+/**
+ * The listing of SPEC §2 /products, category pages and /search: products on the query's site that
+ * match every filter (AND across fields, OR within a field) and the search text, sorted and paged,
+ * with facet counts. At most five queries, whatever `limit` is.
+ */
+export async function listProducts(db: Db, query: ListingQuery): Promise<ListingResult> {
+  const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(query.limit) || 1));
+  const page = Math.max(1, Math.floor(query.page) || 1);
+  const q: ListingQuery = { ...query, limit, page };
+  const wantFacets = q.facets !== false;
+  const searchText = q.search?.trim() ?? "";
+  const searching = searchText.length > 0;
+
+  const [catalog, hits] = await Promise.all([
+    wantFacets ? loadFilterCatalog(db, q.site) : Promise.resolve([]),
+    searching ? searchProducts(db, q.site, searchText) : Promise.resolve<SearchHits | null>(null),
+  ]);
+  const empty: ListingResult = { products: [], total: 0, page, limit, pageCount: 0, facets: [] };
+  if (hits && hits.ids.length === 0) return empty;
+
+  const hitIds = hits ? numberArray(hits.ids) : null;
+  const base = hitIds ? and(onSite(q.site), sql`${products.id} = any(${hitIds}::int[])`)! : onSite(q.site);
+
+  let pageQuery = db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(brands, eq(brands.slug, products.brandSlug))
+    .$dynamic();
+  if (hits) {
+    pageQuery = pageQuery.innerJoin(
+      sql`unnest(${hitIds}::int[], ${numberArray(hits.ranks)}::float8[]) as search_hits(id, rank)`,
+      sql`search_hits.id = ${products.id}`,
+    );
+  }
+  const [counted, rows] = await Promise.all([
+    wantFacets
+      ? countFacets(db, q, base, facetDefinitions(catalog, q))
+      : countOnly(db, q, base).then((total) => ({ total, facets: [] as Facet[] })),
+    pageQuery
+      .where(and(base, filtersPredicate(q.filters, q.site)))
+      .orderBy(...orderBy(q, searching))
+      .limit(limit)
+      .offset((page - 1) * limit),
+  ]);
+  const productRows = rows as ProductRow[];
+  const variantRows = await loadVariantRows(db, productRows.map((r) => r.id));
+  return {
+    products: toProducts(productRows, variantRows, q.site),
+    total: counted.total,
+    page,
+    limit,
+    pageCount: Math.ceil(counted.total / limit),
+    facets: counted.facets,
+  };
+}
+
+/** get-skus-with-deal: every deal SKU (on `site`, when given) keyed by SKU. */
+export async function getDealSkus(db: Db, site?: SiteId): Promise<DealSkus> {
+  const rows = await db
+    .select({ sku: dealSkus.sku, label: dealSkus.label })
+    .from(dealSkus)
+    .innerJoin(variants, eq(variants.sku, dealSkus.sku))
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(site ? onSite(site) : undefined)
+    .orderBy(asc(dealSkus.sku));
+  return Object.fromEntries(rows.map((r) => [r.sku, { sku: r.sku, label: r.label }]));
+}
+
+/**
+ * Every product and category URL of a site (for /sitemap.xml), site-relative: /products, each
+ * species, each category option a product of that species is listed under, and each product.
+ */
+export async function sitemapEntries(db: Db, site: SiteId): Promise<SitemapEntry[]> {
+  const [catalog, rows] = await Promise.all([
+    loadFilterCatalog(db, site),
+    db
+      .select({ handle: products.handle, species: products.species, createdAt: products.createdAt })
+      .from(products)
+      .where(onSite(site))
+      .orderBy(asc(products.handle)),
+  ]);
+  const species = [...new Set(rows.map((r) => r.species))].sort();
+  const entries: SitemapEntry[] = [{ path: "/" }, { path: "/products" }];
+  for (const s of species) {
+    entries.push({ path: `/products/${s}` });
+    for (const d of catalog) {
+      const routable = (CATEGORY_SLUGS as readonly string[]).includes(d.slug);
+      if (!routable || d.field === "species" || !d.species.includes(s)) continue;
+      for (const o of d.options) if (o.species.includes(s)) entries.push({ path: `/products/${s}/${d.slug}/${o.slug}` });
+    }
+  }
+  for (const r of rows) entries.push({ path: `/products/${r.handle}`, lastModified: new Date(r.createdAt).toISOString().slice(0, 10) });
+  return entries;
+}
