@@ -1,10 +1,15 @@
 import { defineConfig } from "drizzle-kit";
 
-// Migrations are generated from every module's schema.ts (and the catalogue's filters-schema.ts)
-// into drizzle/ and applied at start-up.
+// Migrations are generated from the schema files listed here into drizzle/ and applied at start-up.
+// The list is explicit so that a module's schema joins the migrations only when its author generates
+// them: a half-written schema elsewhere in the tree never slips into someone else's migration.
 export default defineConfig({
   dialect: "postgresql",
-  schema: ["./server/modules/*/schema.ts", "./server/modules/catalog/filters-schema.ts"],
+  schema: [
+    "./server/modules/catalog/schema.ts",
+    "./server/modules/catalog/filters-schema.ts",
+    "./server/modules/cart/schema.ts",
+  ],
   out: "./drizzle",
   casing: "snake_case",
 });
