@@ -234,3 +234,21 @@ test("each product has its title, description, canonical URL and valid Product J
     availability: "https://schema.org/InStock",
   });
 });
+
+test("breadcrumbs lead from the product back to its species and brand; the staff site shows Catalog", async ({ page }) => {
+  await page.goto(shopUrl(path(multi)));
+  const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(crumbs.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+  await expect(crumbs.getByRole("link", { name: "All Products" })).toHaveAttribute("href", "/products");
+  await expect(crumbs.getByRole("link", { name: multi.species === "dog" ? "Dog" : "Cat" })).toHaveAttribute(
+    "href",
+    `/products/${multi.species}/species`,
+  );
+  await expect(crumbs.locator(`a[href="/products/${multi.species}/brand/${multi.brandSlug}"]`)).toBeVisible();
+
+  const staffProduct = catalog.products.find((p) => p.sites.includes("hpsf"))!;
+  await page.goto(staffUrl(path(staffProduct)));
+  const staffCrumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(staffCrumbs).toContainText("Catalog");
+  await expect(staffCrumbs.getByRole("link", { name: "All Products" })).toHaveCount(0);
+});

@@ -17,6 +17,7 @@ import { DEFAULT_AUTOSHIP_FREQUENCY_WEEKS } from "../../../rules/autoship-offer"
 import type { Product, Variant } from "../../../server/modules/catalog/types";
 import { DeliveryEstimate, type DeliveryInfo } from "./delivery-estimate";
 import { ProductBadges } from "./product-badges";
+import { Breadcrumbs } from "./breadcrumbs";
 import { ProductGallery } from "./product-gallery";
 import { canonicalProductUrl, productDescription, productJsonLd, productTitle } from "./product-seo";
 import { PurchaseOptions, type Purchase } from "./purchase-options";
@@ -219,7 +220,8 @@ export function ProductPage({ data }: { data: ProductPageData }) {
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-6 md:py-10" data-testid="product-page" data-sku={selected.sku}>
-      <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
+      <Breadcrumbs kind="product-detail" product={product} origin={data.origin} />
+      <div className="mt-4 grid gap-8 lg:grid-cols-2 lg:gap-12">
         <ProductGallery key={selected.sku} primary={selected.imagePrimary} media={selected.variantMediaList} />
 
         <div className="space-y-5">
