@@ -119,3 +119,14 @@ describe("image proxy /_img (SPEC §9)", () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe("OpenAPI document (ARCHITECTURE §4)", () => {
+  it("lists the registered calls, with the cart's request schemas", async () => {
+    const doc = await (await get("/api/openapi.json")).json();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.paths["/api/health"].get).toBeDefined();
+    expect(doc.paths["/api/ecom/v1.0/get-product-by-handle"].get).toBeDefined();
+    const add = doc.paths["/api/ecom/v1.0/add-cart-line-items"].post;
+    expect(add.requestBody.content["application/json"].schema.required).toEqual(["cartId", "lineItems"]);
+  });
+});

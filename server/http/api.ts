@@ -3,6 +3,7 @@ import { cartRoutes } from "./cart";
 import { catalogRoutes } from "./catalog";
 import type { AppEnv } from "./env";
 import { healthRoutes } from "./health";
+import { openApiDocument } from "./openapi";
 import { stockRoutes } from "./stock";
 
 /** Every router of SPEC §7, joined under /api. */
@@ -12,5 +13,8 @@ export function apiRoutes() {
   api.route("/", catalogRoutes());
   api.route("/", stockRoutes());
   api.route("/ecom/v1.0", cartRoutes());
+  // Listed last so that it sees every call above; built once, on first request.
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  api.get("/openapi.json", (c) => c.json((document ??= openApiDocument(api))));
   return api;
 }

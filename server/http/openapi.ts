@@ -1,0 +1,78 @@
+import type { Hono } from "hono";
+import { z } from "zod";
+import {
+  addLinesInput,
+  createCartInput,
+  getCartInput,
+  removeLinesInput,
+  updateAttributesInput,
+  updateBuyerIdentityInput,
+  updateDiscountCodesInput,
+  updateLinesInput,
+  updateNoteInput,
+} from "../../rules/cart-input";
+import type { AppEnv } from "./env";
+
+/** Request bodies whose schemas are shared (rules/); other calls are listed with their method only. */
+const REQUEST_BODIES: Record<string, z.ZodType> = {
+  "/ecom/v1.0/get-cart": getCartInput,
+  "/ecom/v1.0/create-cart": createCartInput,
+  "/ecom/v1.0/add-cart-line-items": addLinesInput,
+  "/ecom/v1.0/remove-cart-line-items": removeLinesInput,
+  "/ecom/v1.0/update-cart-line-items": updateLinesInput,
+  "/ecom/v1.0/update-cart-attributes": updateAttributesInput,
+  "/ecom/v1.0/update-cart-buyer-identity": updateBuyerIdentityInput,
+  "/ecom/v1.0/update-cart-discount-codes": updateDiscountCodesInput,
+  "/ecom/v1.0/update-cart-note": updateNoteInput,
+};
+
+const API_ERROR = {
+  type: "object",
+  required: ["error"],
+  properties: {
+    error: {
+      type: "object",
+      required: ["code", "message"],
+      properties: {
+        code: { type: "string" },
+        message: { type: "string" },
+        fields: { type: "object", additionalProperties: { type: "string" } },
+      },
+    },
+  },
+};
+
+/**
+ * The OpenAPI document of the JSON API (ARCHITECTURE §4), built from the routes actually registered,
+ * so a call can never be served without being listed.
+ */
+export function openApiDocument(api: Hono<AppEnv>) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of api.routes) {
+    if (route.method === "ALL" || route.path.includes("*")) continue;
+    const path = route.path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}");
+    const body = REQUEST_BODIES[route.path];
+    const errorResponse = (description: string) => ({
+      description,
+      content: { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } },
+    });
+    (paths[`/api${path}`] ??= {})[route.method.toLowerCase()] = {
+      operationId: `${route.method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+/g, "_")}`,
+      ...(body
+        ? { requestBody: { required: true, content: { "application/json": { schema: z.toJSONSchema(body, { io: "input" }) } } } }
+        : {}),
+      responses: {
+        "200": { description: "OK" },
+        "400": errorResponse("Bad input: the message names the field"),
+        "401": errorResponse("No valid session"),
+        "404": errorResponse("Not found, or not yours"),
+      },
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "Pet-food shop API", version: "1.0.0", description: "The JSON API of SPEC §7 (ARCHITECTURE §4)." },
+    paths,
+    components: { schemas: { ApiError: API_ERROR } },
+  };
+}
