@@ -44,7 +44,7 @@ if (!process.env.E2E_PGLITE_DIR) {
   // may be going on at the same time in this checkout.
   mkdirSync(tmpDir, { recursive: true });
   for (const name of readdirSync(tmpDir)) {
-    const match = /^e2e-db-\d+-(\d+)$/.exec(name);
+    const match = /^e2e-db-\d+-(\d+)(-mail)?$/.exec(name);
     if (match && !isRunning(Number(match[1]))) rmSync(path.join(tmpDir, name), { recursive: true, force: true });
   }
   const dir = path.join(tmpDir, `e2e-db-${Date.now()}-${process.pid}`);
@@ -103,6 +103,10 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       BUILD_POLL_SECONDS: "5",
       NODE_ENV: "production",
+      // Recorded mail is also written here as JSON (the mail drop folder): tests read reset links from it.
+      MAIL_OUTBOX_DIR: `${process.env.E2E_PGLITE_DIR}-mail`,
+      // Long enough not to disturb any journey, short enough for the inactivity test (account.spec.ts).
+      INACTIVITY_SECONDS: "20",
     },
   },
 });

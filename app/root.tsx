@@ -11,6 +11,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NavigationEffects } from "./components/navigation-effects";
+import { InactivityWatch } from "./features/account/inactivity-watch";
 import { ErrorPage, NotFoundPage } from "./components/error-pages";
 import type { PublicConfig } from "../server/context";
 import { userLocationFromCookies } from "../rules/location";
@@ -32,6 +33,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // The shopper's ZIP for every page (SPEC §9 userLocation; default guest ZIP 80011).
     location: userLocationFromCookies(cookie),
     cartCount: cart?.totalQuantity ?? 0,
+    // The signed-in customer (resolved once per request from the session cookie), for the header.
+    customer: context.customer ? { firstName: context.customer.firstName } : null,
   };
 }
 
@@ -59,6 +62,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <NavigationEffects config={loaderData.config} />
+      {loaderData.customer ? <InactivityWatch seconds={loaderData.config.inactivitySeconds} /> : null}
       <Outlet />
     </>
   );

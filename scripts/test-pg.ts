@@ -222,6 +222,8 @@ async function smokeTest(cluster: Cluster): Promise<number> {
       ...process.env,
       NODE_ENV: "production",
       DATABASE_URL: databaseUrl,
+      // Required in production with DATABASE_URL (server/config.ts).
+      SESSION_SECRET: randomBytes(32).toString("hex"),
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",

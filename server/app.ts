@@ -1,15 +1,18 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { requestContext } from "./request-context";
+import { requestContext, resolveIdentity } from "./request-context";
+import { clearSessionCookie, isHttps } from "./modules/identity/session-cookie";
 import { collapseDoubledProducts, placeholderTarget } from "../rules/redirects";
 import { siteFor, siteIdForHost } from "../rules/site";
 import type { AppDeps, RequestContext } from "./context";
 import { apiRoutes } from "./http/api";
+import { clientIp } from "./http/client-ip";
 import { sitemapRoutes } from "./http/catalog";
 import type { AppEnv } from "./http/env";
 import { apiError } from "./http/errors";
-import { imageRoutes } from "./http/images";
+import { siteGate } from "./http/gate";
+import { contentAssetAlias, imageRoutes } from "./http/images";
 
 export type PageHandler = (request: Request, context: RequestContext) => Promise<Response>;
 
@@ -34,11 +37,13 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
   });
 
   app.use(compress());
+  app.use(siteGate(deps));
 
   app.route("/api", apiRoutes());
   app.all("/api/*", (c) => apiError(c, 404, "not_found", `No API call at ${c.req.path}`));
   app.route("/_img", imageRoutes());
   app.all("/_img/*", (c) => apiError(c, 404, "not_found", "No such image."));
+  app.route("/cms", contentAssetAlias());
   app.route("/", sitemapRoutes());
 
   if (pages.clientDir) {
@@ -63,7 +68,19 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
     await next();
   });
 
-  app.all("*", (c) => pages.handler(c.req.raw, requestContext(deps, c.get("site"))));
+  app.all("*", async (c) => {
+    // Forms post only from our own pages: a cross-site form (login CSRF) is refused.
+    const origin = c.req.header("origin");
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && origin && origin !== "null" && new URL(origin).host !== c.req.header("host")) {
+      return c.text("Cross-site form posts are not accepted.", 403);
+    }
+    const identity = await resolveIdentity(deps, c.req.raw, clientIp(c, deps.config.trustProxy));
+    const response = await pages.handler(c.req.raw, requestContext(deps, c.get("site"), identity));
+    if (!identity.staleSessionCookie || response.headers.getSetCookie().some((v) => v.startsWith("sessionToken="))) return response;
+    const cleared = new Response(response.body, response);
+    cleared.headers.append("Set-Cookie", clearSessionCookie(isHttps(c.req.raw)));
+    return cleared;
+  });
 
   app.onError((err, c) => {
     deps.log.error({ err, path: c.req.path }, "unhandled error");

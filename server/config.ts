@@ -51,6 +51,19 @@ const envSchema = z.object({
   BUILD_POLL_SECONDS: z.coerce.number().int().min(5).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_ON_START: flag.default(true),
+  MAINTENANCE_MODE: flag.default(false),
+  SITE_PASSWORD: z.string().max(200).optional().or(z.literal("").transform(() => undefined)),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional().or(z.literal("").transform(() => undefined)),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional().or(z.literal("").transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).optional().or(z.literal("").transform(() => undefined)),
+  CONTACT_EMAIL: z.email().default("support@kibble.example"),
+  TRUST_PROXY: flag.default(false),
+  MAIL_OUTBOX_DIR: z.string().optional().or(z.literal("").transform(() => undefined)),
 });
 
 export type Config = {
@@ -67,6 +80,18 @@ export type Config = {
   buildPollSeconds: number;
   logLevel: string;
   seedOnStart: boolean;
+  /** Gated states of SPEC §2: maintenance mode, or the shop locked behind a password. */
+  gate: { maintenance: boolean; password: string | undefined };
+  /**
+   * HMAC key of /api/crypto. Required in production with DATABASE_URL (several processes must share
+   * it); otherwise, when unset, generated once and kept beside the embedded database (server/server.ts).
+   */
+  sessionSecret: string | undefined;
+  /** Origin used in links inside e-mails; unset → the request's own origin when its host is in SITE_HOSTS. */
+  publicUrl: string | undefined;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits). */
+  trustProxy: boolean;
+  mail: { smtpUrl: string | undefined; from: string; contactTo: string; outboxDir: string | undefined };
 };
 
 export class ConfigError extends Error {}
@@ -78,6 +103,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = result.data;
+  if (e.NODE_ENV === "production" && e.DATABASE_URL && !e.SESSION_SECRET) {
+    throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: required in production with DATABASE_URL (every process must share it)");
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -97,5 +125,15 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     buildPollSeconds: e.BUILD_POLL_SECONDS,
     logLevel: e.LOG_LEVEL,
     seedOnStart: e.SEED_ON_START,
+    gate: { maintenance: e.MAINTENANCE_MODE, password: e.SITE_PASSWORD },
+    sessionSecret: e.SESSION_SECRET,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
+    trustProxy: e.TRUST_PROXY,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `${e.STORE_NAME} <no-reply@kibble.example>`,
+      contactTo: e.CONTACT_EMAIL,
+      outboxDir: e.MAIL_OUTBOX_DIR,
+    },
   };
 }

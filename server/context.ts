@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./log";
 import type { Site } from "../rules/site";
 import { createServices, type Services } from "./services";
+import type { CustomerSummary, SessionInfo } from "./modules/identity/service";
 
 /** What every loader, action and API handler receives, built once per request (STYLE habit 7). */
 export type RequestContext = {
@@ -10,6 +12,17 @@ export type RequestContext = {
   services: Services;
   publicConfig: PublicConfig;
   log: Logger;
+  /** The signed-in customer's session (from the httpOnly sessionToken cookie), resolved once per request. */
+  session: SessionInfo | null;
+  customer: CustomerSummary | null;
+  /** The client's address for rate limits (X-Forwarded-For only with TRUST_PROXY). */
+  clientIp: string | null;
+  /** Set when a sessionToken cookie named no live session: the response clears it. */
+  staleSessionCookie: boolean;
+  /** HMAC key of /api/crypto. */
+  sessionSecret: string;
+  /** Server configuration, for loaders and actions only: never return it to the browser. */
+  config: Config;
 };
 
 /** The only configuration that reaches the browser (STYLE habit 8). */
@@ -30,10 +43,19 @@ export type AppDeps = {
   services: Services;
   /** Current build id, exposed for new-build detection (SPEC §2). */
   buildId: () => string;
+  sessionSecret: string;
 };
 
-export function createDeps(config: Config, database: Database, log: Logger, buildId: () => string): AppDeps {
-  return { config, database, log, services: createServices(database.db, config), buildId };
+export function createDeps(config: Config, database: Database, log: Logger, buildId: () => string, sessionSecret?: string): AppDeps {
+  return {
+    config,
+    database,
+    log,
+    services: createServices(database.db, config, log),
+    buildId,
+    // Tests and one-off tools: a key of their own for this process.
+    sessionSecret: sessionSecret ?? config.sessionSecret ?? randomBytes(32).toString("hex"),
+  };
 }
 
 declare module "react-router" {

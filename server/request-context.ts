@@ -1,5 +1,7 @@
 import type { Site } from "../rules/site";
 import type { AppDeps, PublicConfig, RequestContext } from "./context";
+import { readCookie } from "../rules/location";
+import { SESSION_COOKIE } from "./modules/identity/session-cookie";
 
 export function publicConfigFor(deps: AppDeps, site: Site): PublicConfig {
   const { config } = deps;
@@ -14,6 +16,31 @@ export function publicConfigFor(deps: AppDeps, site: Site): PublicConfig {
   };
 }
 
-export function requestContext(deps: AppDeps, site: Site): RequestContext {
-  return { site, services: deps.services, publicConfig: publicConfigFor(deps, site), log: deps.log };
+export type RequestIdentity = Pick<RequestContext, "session" | "customer" | "clientIp" | "staleSessionCookie">;
+
+const SIGNED_OUT: RequestIdentity = { session: null, customer: null, clientIp: null, staleSessionCookie: false };
+
+export function requestContext(deps: AppDeps, site: Site, identity: RequestIdentity = SIGNED_OUT): RequestContext {
+  return {
+    site,
+    services: deps.services,
+    publicConfig: publicConfigFor(deps, site),
+    log: deps.log,
+    ...identity,
+    sessionSecret: deps.sessionSecret,
+    config: deps.config,
+  };
+}
+
+/**
+ * The customer behind the request's sessionToken cookie, looked up once (STYLE habit 7). A cookie
+ * naming no live session (expired, signed out elsewhere) is flagged so the response clears it.
+ */
+export async function resolveIdentity(deps: AppDeps, request: Request, clientIp: string | null): Promise<RequestIdentity> {
+  const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
+  if (!token) return { ...SIGNED_OUT, clientIp };
+  const session = await deps.services.identity.resolveSession(token);
+  const customer = session ? await deps.services.identity.summary(session.customerId) : null;
+  if (!session || !customer) return { ...SIGNED_OUT, clientIp, staleSessionCookie: true };
+  return { session, customer, clientIp, staleSessionCookie: false };
 }

@@ -1,4 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -12,6 +14,23 @@ import { createLogger } from "./log";
 export type RunningShop = { server: Server; url: string; close(): Promise<void> };
 
 const root = path.resolve(import.meta.dirname, "..");
+
+/**
+ * SESSION_SECRET when unset: generated once and kept beside the embedded database (mode 0600), so
+ * /api/crypto hashes stay stable across restarts of a single-process shop. Production with
+ * DATABASE_URL must set it (server/config.ts).
+ */
+function persistedSecret(pgliteDir: string): string {
+  const file = path.join(path.dirname(path.resolve(pgliteDir)), "session-secret");
+  if (existsSync(file)) {
+    const saved = readFileSync(file, "utf8").trim();
+    if (saved.length >= 32) return saved;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
 
 /**
  * Starts one shop process: database (migrated, seeded when empty), both sites, the API.
@@ -49,7 +68,7 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
     clientDir = path.relative(process.cwd(), path.join(root, "build/client")) || ".";
   }
 
-  const deps = createDeps(config, database, log, buildId);
+  const deps = createDeps(config, database, log, buildId, config.sessionSecret ?? persistedSecret(config.pgliteDir));
   const app = createApp(deps, { handler, clientDir });
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
@@ -79,6 +98,7 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
         server.closeIdleConnections();
       });
       await closeVite();
+      await deps.services.mail.flush();
       await database.close();
       log.info("shop stopped");
     })());

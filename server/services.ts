@@ -2,13 +2,26 @@ import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { createCartService } from "./modules/cart/service";
 import { createCatalogService } from "./modules/catalog/service";
+import { createSiteGate } from "./modules/content/gate";
+import { createContentService } from "./modules/content/service";
+import { formatUsd } from "../rules/product-card";
+import { createIdentityService } from "./modules/identity/service";
+import { createMailService } from "./modules/mail/service";
+import type { Logger } from "./log";
 
 /** Every module's service, wired once per process and shared by pages and the API. */
-export function createServices(db: Db, config: Config) {
+export function createServices(db: Db, config: Config, log?: Logger) {
   const catalog = createCatalogService(db, config);
   return {
     catalog,
     cart: createCartService(db, config, catalog),
+    content: createContentService(db, {
+      tokens: { freeShippingThreshold: formatUsd(config.freeShippingThresholdCents, { compact: true }) },
+      onInvalidBody: (info) => log?.warn(info, "content entry with an invalid body left out"),
+    }),
+    gate: createSiteGate(config),
+    identity: createIdentityService(db),
+    mail: createMailService(db, config, log),
   };
 }
 

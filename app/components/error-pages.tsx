@@ -1,13 +1,43 @@
-import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { lazy, Suspense, useEffect } from "react";
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
+import type { ErrorPageContent } from "../features/content/content-types";
+import { FeatureSection } from "../features/content/sections";
 
-/** SPEC §2/§8: the unknown-route page, titled "404 Error", saying "Page Not Found: {path}". */
+// Loaded only when a 404 page has a carousel: the carousel library stays out of every other page.
+const ProductCarousel = lazy(() => import("../features/content/product-carousel"));
+
+function errorPageContent(error: unknown): ErrorPageContent | null {
+  if (!isRouteErrorResponse(error)) return null;
+  return (error.data as { errorPage?: ErrorPageContent } | null)?.errorPage ?? null;
+}
+
+/**
+ * SPEC §2/§8: the unknown-route page, titled "404 Error", saying "Page Not Found: {path}", with the
+ * feature section and product carousel of the content page "error" when the 404 carries them.
+ */
 export function NotFoundPage() {
   const { pathname } = useLocation();
+  const content = errorPageContent(useRouteError());
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <h1 className="text-4xl font-bold text-secondary">404 Error</h1>
-      <p className="mt-4 text-lg">Page Not Found: {pathname}</p>
+    <main id="main" className="py-12">
+      <div className="mx-auto max-w-3xl px-4 text-center">
+        <h1 className="text-4xl font-bold text-secondary">404 Error</h1>
+        <p className="mt-4 text-lg">Page Not Found: {pathname}</p>
+      </div>
+      {content?.feature ? <FeatureSection feature={content.feature} /> : <NotFoundLinks />}
+      {content?.carousel && (
+        <Suspense fallback={<div className="h-96" aria-hidden="true" />}>
+          <ProductCarousel carousel={content.carousel} listName="NotFound" />
+        </Suspense>
+      )}
+    </main>
+  );
+}
+
+/** Without content: the way back home. */
+function NotFoundLinks() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 text-center">
       <p className="mt-2 text-gray-600">The page may have moved, or the address may be mistyped.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className="rounded bg-primary px-5 py-2.5 font-semibold text-white hover:bg-secondary">
@@ -17,7 +47,7 @@ export function NotFoundPage() {
           Shop All Pet Food
         </Link>
       </div>
-    </main>
+    </div>
   );
 }
 

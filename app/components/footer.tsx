@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import type { Site } from "../../rules/site";
+import { ContentAnchor, RichText } from "../features/content/content-parts";
+import type { FooterContent } from "../features/content/content-types";
 
 const COLUMNS: { heading: string; links: { label: string; to: string }[] }[] = [
   {
@@ -31,26 +33,33 @@ const COLUMNS: { heading: string; links: { label: string; to: string }[] }[] = [
   },
 ];
 
-export function Footer({ site }: { site: Site }) {
-  const columns = site.isStaff ? COLUMNS.map((c) => ({ ...c, links: c.links.filter((l) => l.to !== "/autoship") })) : COLUMNS;
+/** The footer from content (footer "main"); the built-in columns when content has none. */
+export function Footer({ site, content }: { site: Site; content?: FooterContent }) {
+  const builtIn = site.isStaff ? COLUMNS.map((c) => ({ ...c, links: c.links.filter((l) => l.to !== "/autoship") })) : COLUMNS;
+  const columns = content
+    ? content.columns.map((c) => ({ heading: c.heading, links: c.links }))
+    : builtIn.map((c) => ({ heading: c.heading, links: c.links.map((l) => ({ text: l.label, url: l.to, external: false })) }));
   return (
     <footer className="mt-16 bg-secondary text-white">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-10 md:grid-cols-4">
         {columns.map((col) => (
           <nav key={col.heading} aria-label={col.heading}>
             <h2 className="mb-3 text-sm font-bold uppercase tracking-wide">{col.heading}</h2>
             <ul className="space-y-2">
               {col.links.map((l) => (
-                <li key={l.to}>
-                  <Link to={l.to} className="text-white/90 hover:text-white hover:underline">
-                    {l.label}
-                  </Link>
+                <li key={l.url}>
+                  <ContentAnchor link={l} className="text-white/90 hover:text-white hover:underline" />
                 </li>
               ))}
             </ul>
           </nav>
         ))}
       </div>
+      {content?.legalHtml && (
+        <div className="mx-auto max-w-7xl px-4 pb-4 text-sm text-white/80 [&_a]:text-white">
+          <RichText html={content.legalHtml} />
+        </div>
+      )}
       <div className="border-t border-white/20">
         <p className="mx-auto max-w-7xl px-4 py-4 text-sm text-white/80">
           © 2026 {site.title} · <Link to="/terms-and-conditions" className="underline">Terms &amp; Conditions</Link>

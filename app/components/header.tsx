@@ -1,6 +1,8 @@
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import type { Site } from "../../rules/site";
 import { SearchCombobox } from "../features/catalog/search-combobox";
+import type { NavigationContent } from "../features/content/content-types";
+import { MainNav } from "../features/content/main-nav";
 
 type NavItem = { label: string; to: string };
 
@@ -38,7 +40,22 @@ function Logo({ staff }: { staff: boolean }) {
   );
 }
 
-export function Header({ site, cartCount, searchQuery }: { site: Site; cartCount: number; searchQuery?: string }) {
+export function Header({
+  site,
+  cartCount,
+  searchQuery,
+  customer = null,
+  navigation,
+}: {
+  site: Site;
+  cartCount: number;
+  searchQuery?: string;
+  /** The signed-in customer; null for a guest. */
+  customer?: { firstName: string } | null;
+  /** The main menu from content; the built-in menu when content has none. */
+  navigation?: NavigationContent["items"];
+}) {
+  const { pathname, search } = useLocation();
   return (
     <header className="border-b border-gray-200 bg-white">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
@@ -64,6 +81,19 @@ export function Header({ site, cartCount, searchQuery }: { site: Site; cartCount
           <Link to="/account/dashboard" className="font-medium text-secondary hover:underline">
             Account
           </Link>
+          {customer ? (
+            // A POST: another site cannot sign a customer out with a link (app/routes/logout.tsx).
+            <Form method="post" action="/logout">
+              <input type="hidden" name="returnTo" value={pathname + search} />
+              <button type="submit" className="font-medium text-secondary hover:underline">
+                Log Out
+              </button>
+            </Form>
+          ) : (
+            <Link to="/shelter/login" className="font-medium text-secondary hover:underline">
+              Log In
+            </Link>
+          )}
           <Link to="/cart" className="relative font-medium text-secondary hover:underline" data-testid="cart-link">
             Cart
             <span className="ml-1 inline-flex min-w-6 items-center justify-center rounded-full bg-primary px-1.5 text-sm text-white">
@@ -73,22 +103,7 @@ export function Header({ site, cartCount, searchQuery }: { site: Site; cartCount
           </Link>
         </nav>
       </div>
-      <nav aria-label="Main" className="bg-secondary">
-        <ul className="mx-auto flex max-w-7xl flex-wrap gap-x-1 px-2">
-          {navFor(site).map((item) => (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                className={({ isActive }) =>
-                  `block px-3 py-2 text-sm font-semibold text-white hover:bg-primary ${isActive ? "bg-primary" : ""}`
-                }
-              >
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <MainNav items={navigation ?? navFor(site).map((item) => ({ text: item.label, url: item.to, groups: [] }))} />
     </header>
   );
 }

@@ -4,22 +4,40 @@ import { Footer } from "../components/footer";
 import { Header } from "../components/header";
 import { titleMeta } from "../lib/meta";
 import { usePublicConfig } from "../lib/use-public-config";
+import { loadLayoutContent, type LayoutContent } from "../features/content/content-loader.server";
+import { AnnouncementBar, SitewideBanners } from "../features/content/site-banners";
+import type { Route } from "./+types/_shop";
 
 // Titles the layout's own error page ("404 Error" or the error page); every screen has its own meta.
 export const meta = titleMeta("error");
+
+/** Header navigation, announcements, banners and footer from content (they never fail the page). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadLayoutContent(context);
+}
 
 /** The layout of every page that has one (SPEC §2: all but the gated states and autoship-required-login). */
 function Shell({ children }: { children: React.ReactNode }) {
   const { site } = usePublicConfig();
   const { pathname, search } = useLocation();
   // The root loader counts the cart; it runs again after every cart change (an action).
-  const cartCount = (useRouteLoaderData("root") as { cartCount?: number } | undefined)?.cartCount ?? 0;
+  const root = useRouteLoaderData("root") as { cartCount?: number; customer?: { firstName: string } | null } | undefined;
+  const cartCount = root?.cartCount ?? 0;
+  const layout = useRouteLoaderData("routes/_shop") as LayoutContent | undefined;
   const query = pathname === "/search" ? (new URLSearchParams(search).get("search") ?? undefined) : undefined;
   return (
     <div className="flex min-h-screen flex-col">
-      <Header site={site} cartCount={cartCount} searchQuery={query} />
+      <AnnouncementBar announcements={layout?.announcements ?? []} />
+      <SitewideBanners banners={layout?.banners ?? []} />
+      <Header
+        site={site}
+        cartCount={cartCount}
+        searchQuery={query}
+        customer={root?.customer ?? null}
+        navigation={layout?.navigation?.items}
+      />
       <div className="flex-1">{children}</div>
-      <Footer site={site} />
+      <Footer site={site} content={layout?.footer ?? undefined} />
     </div>
   );
 }

@@ -1,13 +1,69 @@
-import { NotBuiltYet, Screen } from "../components/screen";
+import { Link } from "react-router";
+import { Screen } from "../components/screen";
+import { AccountNav, AddressLines } from "../features/account/account-nav";
 import { titleMeta } from "../lib/meta";
+import { usePublicConfig } from "../lib/use-public-config";
 import { usePageTitle } from "../lib/use-site";
+import type { Route } from "./+types/account.dashboard";
 
 export const meta = titleMeta("dashboard");
 
-export default function Page() {
+export async function loader({ context }: Route.LoaderArgs) {
+  // Signed out: the /account layout shows the sign-in notice instead of this page.
+  if (!context.customer) return { customer: null };
+  return { customer: await context.services.identity.customer(context.customer.id) };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { site } = usePublicConfig();
+  const title = usePageTitle("dashboard");
+  const customer = loaderData.customer;
+  if (!customer) return null;
   return (
-    <Screen title={usePageTitle("dashboard")}>
-      <NotBuiltYet what="The account dashboard" />
+    <Screen title={title}>
+      <AccountNav site={site} />
+      <p className="mt-6 text-lg">Hello {customer.firstName || customer.email}!</p>
+      <div className="mt-6 grid gap-6 md:grid-cols-3">
+        <section aria-labelledby="dash-order" className="rounded border border-gray-200 p-4">
+          <h2 id="dash-order" className="font-bold text-secondary">
+            Latest order
+          </h2>
+          <p className="mt-2" data-testid="latest-order">
+            You have not placed an order yet.
+          </p>
+          <Link to="/account/orders" className="mt-2 inline-block text-primary underline">
+            View my orders
+          </Link>
+        </section>
+        <section aria-labelledby="dash-address" className="rounded border border-gray-200 p-4">
+          <h2 id="dash-address" className="font-bold text-secondary">
+            Default address
+          </h2>
+          <div className="mt-2" data-testid="default-address">
+            {customer.defaultAddress ? <AddressLines address={customer.defaultAddress} /> : <p>No address saved yet.</p>}
+          </div>
+          <Link to="/account/address-book" className="mt-2 inline-block text-primary underline">
+            Manage addresses
+          </Link>
+        </section>
+        {site.isStaff ? null : (
+          <section aria-labelledby="dash-autoship" className="rounded border border-gray-200 p-4">
+            <h2 id="dash-autoship" className="font-bold text-secondary">
+              Autoship
+            </h2>
+            <p className="mt-2">You have no Autoship subscriptions.</p>
+            <Link to="/account/autoships" className="mt-2 inline-block text-primary underline">
+              My subscriptions
+            </Link>
+          </section>
+        )}
+      </div>
+      <p className="mt-6">
+        <Link to="/account/my-profile" className="text-primary underline">
+          Edit my profile
+        </Link>{" "}
+        · {customer.email}
+      </p>
     </Screen>
   );
 }

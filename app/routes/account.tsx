@@ -7,10 +7,10 @@ import { ACCOUNT_GATE_DELAY_MS, loginUrlFor } from "../../rules/sign-in-redirect
  * SPEC §2: any /account path needs a signed-in customer; otherwise a short notice, then
  * /shelter/login?redirect={base64 path} after 1000 ms — by script, or by <meta refresh> without it.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  // Customer sessions arrive with the sign-in issue; until then every visitor is signed out.
-  const signedIn = false;
+  // The session was resolved once for this request (server/request-context.ts).
+  const signedIn = context.customer !== null;
   return { signedIn, loginUrl: loginUrlFor(url.pathname + url.search) };
 }
 

@@ -1,13 +1,47 @@
-import { NotBuiltYet, Screen } from "../components/screen";
+import { Form, Link } from "react-router";
+import { readCookie } from "../../rules/location";
+import { Screen } from "../components/screen";
+import { signOutResponse } from "../features/account/session.server";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
+import { SESSION_COOKIE } from "../../server/modules/identity/session-cookie";
+import type { Route } from "./+types/logout";
 
 export const meta = titleMeta("logout");
 
-export default function Page() {
+// Signing out is a POST (the header's Log Out button, the inactivity dialog): a link or image on
+// another site cannot sign a customer out. GET shows the button.
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { signedIn: Boolean(context.customer) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const returnTo = form.get("returnTo");
+  return signOutResponse(context, request, readCookie(request.headers.get("cookie"), SESSION_COOKIE), {
+    returnTo: typeof returnTo === "string" ? returnTo : null,
+    reason: form.get("reason") === "inactivity" ? "inactivity" : "sign_out",
+  });
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <Screen title={usePageTitle("logout")}>
-      <NotBuiltYet what="Sign-out" />
+      {loaderData.signedIn ? (
+        <Form method="post" className="mt-6">
+          <button type="submit" className="rounded bg-primary px-5 py-2 font-semibold text-white hover:bg-secondary">
+            Log Out
+          </button>
+        </Form>
+      ) : (
+        <p className="mt-4">
+          You are signed out.{" "}
+          <Link to="/" className="text-primary underline">
+            Continue shopping
+          </Link>
+        </p>
+      )}
     </Screen>
   );
 }

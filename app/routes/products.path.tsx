@@ -1,8 +1,9 @@
-import { data } from "react-router";
 import { CategoryPage, categoryMeta, loadCategoryPage } from "../features/catalog/category-page";
 import { loadProductPage, ProductPage, productMeta } from "../features/catalog/product-page";
 import { rootConfig, titleMeta } from "../lib/meta";
 import { classifyProductPath } from "../../rules/product-paths";
+import { loadListingBlock, loadProductBlock, redirectOrNotFound } from "../features/content/content-loader.server";
+import { DeferredContentBlock } from "../features/content/content-block";
 import type { Route } from "./+types/products.path";
 
 // /products/... is a category listing or a product detail depending on its segments (rules/product-paths.ts).
@@ -10,12 +11,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const path = classifyProductPath(params["*"] ?? "");
   if (path.kind === "product") {
     const page = await loadProductPage(context, request, path);
-    if (page) return { kind: "product" as const, page };
+    if (page) return { kind: "product" as const, page, contentBlock: loadProductBlock(context, path.handle) };
   } else if (path.kind === "category") {
     const page = await loadCategoryPage(context, request, path);
-    if (page) return { kind: "category" as const, page };
+    if (page) {
+      const slug = [path.species, path.category, path.detail].filter(Boolean).join("/");
+      return { kind: "category" as const, page, contentBlock: loadListingBlock(context, slug) };
+    }
   }
-  throw data(null, { status: 404 });
+  return redirectOrNotFound(context, request);
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -26,5 +30,10 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function ProductPath({ loaderData }: Route.ComponentProps) {
-  return loaderData.kind === "product" ? <ProductPage data={loaderData.page} /> : <CategoryPage data={loaderData.page} />;
+  return (
+    <>
+      {loaderData.kind === "product" ? <ProductPage data={loaderData.page} /> : <CategoryPage data={loaderData.page} />}
+      <DeferredContentBlock block={loaderData.contentBlock} />
+    </>
+  );
 }

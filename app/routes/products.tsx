@@ -1,5 +1,7 @@
 import { ListingView } from "../features/catalog/listing-view";
 import { loadListing } from "../features/catalog/listing-loader";
+import { DeferredContentBlock } from "../features/content/content-block";
+import { loadListingBlock } from "../features/content/content-loader.server";
 import { rootConfig, titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
 import { documentTitle, pageTitle } from "../../rules/page-titles";
@@ -8,7 +10,8 @@ import type { Route } from "./+types/products";
 // /products, "Shop All Pet Food" (SPEC §2): every product of the site, with filters, sort and pages in the URL.
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadListing(context, request, { kind: "product-listing", basePath: "/products" });
+  const listing = await loadListing(context, request, { kind: "product-listing", basePath: "/products" });
+  return { ...listing, contentBlock: loadListingBlock(context, "products") };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -28,5 +31,10 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  return <ListingView data={loaderData} title={usePageTitle("products")} />;
+  return (
+    <>
+      <ListingView data={loaderData} title={usePageTitle("products")} />
+      <DeferredContentBlock block={loaderData.contentBlock} />
+    </>
+  );
 }

@@ -1,17 +1,26 @@
 import { Link } from "react-router";
-import { NotBuiltYet } from "../components/screen";
+import { loginUrlFor } from "../../rules/sign-in-redirect";
+import { LoginForm } from "../features/account/login-form";
+import { sendSignedInBack } from "../features/account/session.server";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
+import type { Route } from "./+types/shelter.autoship-required-login";
 
 export const meta = titleMeta("autoshipRequiredLogin");
 
+export function loader({ request, context }: Route.LoaderArgs) {
+  sendSignedInBack(context, request);
+  // Back to the cart after signing in (checkout starts there).
+  return { redirectParam: new URL(loginUrlFor("/cart"), "http://x").searchParams.get("redirect") };
+}
+
 /** SPEC §2: sign-in required before an autoship checkout; a page without the layout. */
-export default function AutoshipRequiredLogin() {
+export default function AutoshipRequiredLogin({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-16">
       <h1 className="text-3xl font-bold text-secondary">{usePageTitle("autoshipRequiredLogin")}</h1>
       <p className="mt-4">Autoship orders renew on their own, so they need an account. Please sign in or create one.</p>
-      <NotBuiltYet what="Signing in" />
+      <LoginForm actionData={undefined} redirectParam={loaderData.redirectParam} previous="/cart" />
       <p className="mt-6">
         <Link to="/cart" className="font-semibold text-primary underline">
           Back to the cart

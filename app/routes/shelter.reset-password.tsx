@@ -1,13 +1,62 @@
-import { NotBuiltYet, Screen } from "../components/screen";
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { formErrors, formValues, resetPasswordSchema } from "../../rules/account-forms";
+import { FormAlert, SubmitButton, TextField } from "../components/form-field";
+import { Screen } from "../components/screen";
+import { invalid } from "../features/account/session.server";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
+import { useZodForm } from "../lib/use-zod-form";
+import type { Route } from "./+types/shelter.reset-password";
 
 export const meta = titleMeta("resetPassword");
 
-export default function Page() {
+// The token is in the address: no Referer may carry it to another site.
+export const headers = () => ({ "Referrer-Policy": "no-referrer" });
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = formValues(await request.formData());
+  const parsed = resetPasswordSchema.safeParse(values);
+  if (!parsed.success) return invalid(formErrors(parsed.error));
+  const result = await context.services.identity.resetPassword(parsed.data.token, parsed.data.password);
+  if (!result.ok) return invalid({ token: result.message }, {}, 400);
+  return redirect("/shelter/login?reset=1");
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const form = useZodForm(resetPasswordSchema, actionData?.errors);
+  const busy = useNavigation().state === "submitting";
+  const tokenError = form.errors.token;
   return (
     <Screen title={usePageTitle("resetPassword")}>
-      <NotBuiltYet what="Password reset" />
+      {!loaderData.token || tokenError ? (
+        <FormAlert>
+          {tokenError ?? "This page needs the link from your reset email."}{" "}
+          <Link to="/shelter/forgot-password" className="font-semibold underline">
+            Ask for a new link
+          </Link>
+        </FormAlert>
+      ) : null}
+      {loaderData.token ? (
+        <Form method="post" noValidate onSubmit={form.onSubmit} onBlur={form.onBlur} onChange={form.onChange} className="max-w-md" data-testid="reset-form">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <TextField
+            name="password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            errors={form.errors}
+            hint="At least 8 characters, with a letter and a number."
+          />
+          <TextField name="confirmPassword" label="Repeat new password" type="password" autoComplete="new-password" required errors={form.errors} />
+          <SubmitButton busy={busy}>Save new password</SubmitButton>
+        </Form>
+      ) : null}
     </Screen>
   );
 }

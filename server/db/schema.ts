@@ -2,3 +2,6 @@
 export * from "../modules/catalog/schema";
 export * from "../modules/catalog/filters-schema";
 export * from "../modules/cart/schema";
+export * from "../modules/content/schema";
+export * from "../modules/identity/schema";
+export * from "../modules/mail/schema";

@@ -3,6 +3,7 @@ import type { Logger } from "../log";
 import type { Database } from "./client";
 import { seedDiscountCodes } from "../modules/cart/seed";
 import { seedCatalog } from "../modules/catalog/seed";
+import { seedContentIfEmpty } from "../modules/content/seed";
 
 // Any constant works; it only has to be the same in every process of the shop.
 const SEED_LOCK_ID = 727_002;
@@ -17,7 +18,10 @@ export async function seedIfEmpty(database: Database, log?: Logger): Promise<boo
     const { rows } = (await tx.execute(sql`select exists(select 1 from products) as seeded`)) as unknown as {
       rows: { seeded: boolean }[];
     };
-    if (rows[0]?.seeded) return false;
+    // Content has its own "empty" check: a database seeded before the content module gets it too.
+    const content = await seedContentIfEmpty(tx);
+    if (content) log?.info(content, "seeded the content");
+    if (rows[0]?.seeded) return content !== null;
     const counts = await seedCatalog(tx);
     const codes = await seedDiscountCodes(tx);
     log?.info({ ...counts, discountCodes: codes }, "seeded the catalogue");

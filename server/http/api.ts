@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { cartRoutes } from "./cart";
 import { catalogRoutes } from "./catalog";
+import { accountHelperRoutes, customerRoutes } from "./customer";
+import { contentRoutes } from "./content";
 import type { AppEnv } from "./env";
 import { healthRoutes } from "./health";
 import { openApiDocument } from "./openapi";
@@ -11,8 +13,11 @@ export function apiRoutes() {
   const api = new Hono<AppEnv>();
   api.route("/", healthRoutes());
   api.route("/", catalogRoutes());
+  api.route("/cms", contentRoutes());
   api.route("/", stockRoutes());
   api.route("/ecom/v1.0", cartRoutes());
+  api.route("/ecom/v1.0", customerRoutes());
+  api.route("/", accountHelperRoutes());
   // Listed last so that it sees every call above; built once, on first request.
   let document: ReturnType<typeof openApiDocument> | undefined;
   api.get("/openapi.json", (c) => c.json((document ??= openApiDocument(api))));

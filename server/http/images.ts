@@ -1,8 +1,9 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import sharp from "sharp";
 import { z } from "zod";
 import { IMAGE_DENSITIES, IMAGE_WIDTHS } from "../../rules/images";
 import { renderPackshotSvg } from "../modules/images/packshot";
+import { readContentAsset } from "../modules/content/assets";
 import type { AppEnv } from "./env";
 import { apiError, parseQuery } from "./errors";
 
@@ -61,5 +62,42 @@ export function imageRoutes() {
     });
   });
 
+  app.get("/cms/:file", (c) => contentAsset(c, cache));
+
+  return app;
+}
+
+/**
+ * Content images (SPEC §7: the content service's assets path, alias /cms): a file of content/assets
+ * (SVG or PNG) converted to webp at the widths of SPEC §9. Served at /_img/cms/{name}.webp and /cms/{name}.webp.
+ */
+export async function contentAsset(c: Context<AppEnv>, cache: { get(k: string): Buffer | undefined; set(k: string, v: Buffer): void }) {
+  const q = parseQuery(c, sizeQuery);
+  if (!q.ok) return q.response;
+  const match = /^([a-z0-9-]+)\.webp$/.exec(c.req.param("file") ?? "");
+  if (!match) return apiError(c, 404, "not_found", "No such image.");
+  const cacheKey = `cms/${match[1]}@${q.data.w}x${q.data.dpr}`;
+  let body = cache.get(cacheKey);
+  if (!body) {
+    const source = await readContentAsset(match[1]);
+    if (!source) return apiError(c, 404, "not_found", "No such image.");
+    body = await sharp(source)
+      .resize({ width: q.data.w * q.data.dpr })
+      .webp({ quality: 80 })
+      .toBuffer();
+    cache.set(cacheKey, body);
+  }
+  return c.body(new Uint8Array(body), 200, {
+    "Content-Type": "image/webp",
+    // Names of content images may be reused after an edit: cached for a day, not forever.
+    "Cache-Control": "public, max-age=86400",
+  });
+}
+
+/** GET /cms/{name}.webp: the alias of SPEC §7. */
+export function contentAssetAlias() {
+  const app = new Hono<AppEnv>();
+  const cache = new ImageCache(100);
+  app.get("/:file", (c) => contentAsset(c, cache));
   return app;
 }

@@ -127,7 +127,7 @@ test("the quantity control takes digits only, clamps on blur and caps autoship a
   await page.getByRole("radio", { name: /Autoship/ }).check();
   await expect(qty).toHaveValue("5");
   await expect(plus).toBeDisabled();
-  await expect(page.getByText("Save an extra 5% with Autoship")).toBeVisible();
+  await expect(page.getByTestId("add-to-cart-form").getByText("Save an extra 5% with Autoship")).toBeVisible();
   await page.getByLabel("Deliver", { exact: true }).selectOption({ label: "Every 2 weeks" });
   await expect(page.getByLabel("Deliver", { exact: true })).toHaveValue("autoship-2w");
 });
@@ -208,7 +208,7 @@ test("the staff site shows a size dropdown, no autoship, and the Vet-Supervised 
   await page.goto(shopUrl(path(prescription)));
   await expect(page.getByTestId("size-pills")).toBeVisible();
   await expect(page.getByTestId("vet-supervised")).toHaveCount(0);
-  await expect(page.getByText("Save an extra 5% with Autoship")).toBeVisible();
+  await expect(page.getByTestId("add-to-cart-form").getByText("Save an extra 5% with Autoship")).toBeVisible();
 });
 
 test("each product has its title, description, canonical URL and valid Product JSON-LD", async ({ page }) => {

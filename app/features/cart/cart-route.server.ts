@@ -5,6 +5,7 @@ import type { CartFailure, CartResult } from "../../../server/modules/cart/servi
 import type { CartLineView, CartView } from "../../../server/modules/cart/view";
 import { isDocumentSubmission } from "../../lib/document-request";
 import { analyticsLine, type CartActionData } from "./cart-types";
+import { PERSISTED_CART } from "../../../server/modules/identity/view";
 
 // The /cart route's loader and its one action with intents (STYLE habit 4, SPEC §4 cart lifecycle).
 // Thin edge: parse the form (rules/cart-form.ts), call the cart service, shape the answer. Every
@@ -13,10 +14,10 @@ import { analyticsLine, type CartActionData } from "./cart-types";
 
 type Args = { request: Request; context: AppLoadContext };
 
-function cookieHeaders(cart: CartView | null): Headers {
+function cookieHeaders(cart: CartView | null, guest = true): Headers {
   const headers = new Headers();
-  // Customer sessions arrive with the sign-in issue; until then every cart is a guest cart.
-  for (const cookie of cartCookies(cart, { guest: true })) headers.append("Set-Cookie", cookie);
+  // A signed-in customer's cart is no guest cart: no guest_col_cart_id (SPEC §9).
+  for (const cookie of cartCookies(cart, { guest })) headers.append("Set-Cookie", cookie);
   return headers;
 }
 
@@ -138,7 +139,17 @@ export async function cartAction({ request, context }: Args) {
     );
   }
 
-  const headers = cookieHeaders(result.cart);
+  const customer = context.customer;
+  if (customer) {
+    // SPEC §4: a newly created cart is saved on the signed-in customer; an emptied one is forgotten.
+    if (command.intent === "add" && result.cart.id !== cartId) {
+      await context.services.cart.claimCart(result.cart.id, context.site.id, customer.id);
+      await context.services.identity.setMetafields(customer.id, [{ ...PERSISTED_CART, value: result.cart.id }]);
+    } else if (result.cart.totalQuantity < 1) {
+      await context.services.identity.deleteMetafieldByKey(customer.id, PERSISTED_CART.namespace, PERSISTED_CART.key);
+    }
+  }
+  const headers = cookieHeaders(result.cart, !customer);
   // Post/Redirect/Get for a plain form post: a reload does not post again, and the no-JS add
   // lands on the cart.
   if (document) throw redirect("/cart", { headers });

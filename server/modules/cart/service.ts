@@ -164,6 +164,75 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
   }
 
   return {
+    /** The cart's owner: a customer id, null for a guest cart, undefined when there is no such cart. */
+    async ownerOf(cartId: string, site: SiteId): Promise<string | null | undefined> {
+      if (!UUID.test(cartId)) return undefined;
+      const [row] = await db
+        .select({ customerId: carts.customerId })
+        .from(carts)
+        .where(and(eq(carts.id, cartId), eq(carts.site, site), eq(carts.status, "active")));
+      return row ? row.customerId : undefined;
+    },
+
+    /** Gives a guest cart (or the customer's own) to the customer; null when it is someone else's or gone. */
+    async claimCart(cartId: string, site: SiteId, customerId: string): Promise<CartView | null> {
+      if (!UUID.test(cartId)) return null;
+      const [row] = await db
+        .update(carts)
+        .set({ customerId, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(carts.id, cartId),
+            eq(carts.site, site),
+            eq(carts.status, "active"),
+            sql`(${carts.customerId} is null or ${carts.customerId} = ${customerId})`,
+          ),
+        )
+        .returning({ id: carts.id });
+      return row ? readView(db, row.id) : null;
+    },
+
+    /**
+     * SPEC §4 sign-in: the guest cart's lines are added to the customer's persisted cart through the
+     * same capped add as any add (SPEC §5 caps, LINE_CAPPED warnings), then the guest cart is deleted.
+     * Both carts are locked (in id order, so two merges cannot deadlock). The guest cart must be a
+     * guest's (or already the customer's) and the target the customer's own or unowned.
+     */
+    async mergeGuestCart(guestCartId: string, customerCartId: string, site: SiteId, customerId: string): Promise<CartResult> {
+      if (!UUID.test(guestCartId) || !UUID.test(customerCartId) || guestCartId === customerCartId)
+        return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
+      return db.transaction(async (tx) => {
+        const locked = await tx
+          .select({ id: carts.id, customerId: carts.customerId })
+          .from(carts)
+          .where(and(inArray(carts.id, [guestCartId, customerCartId]), eq(carts.site, site), eq(carts.status, "active")))
+          .orderBy(asc(carts.id))
+          .for("update");
+        const guest = locked.find((c) => c.id === guestCartId && (c.customerId === null || c.customerId === customerId));
+        const target = locked.find((c) => c.id === customerCartId && (c.customerId === null || c.customerId === customerId));
+        if (!target) return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
+        let warnings: CartWarning[] = [];
+        if (guest) {
+          const lines = await tx
+            .select()
+            .from(cartLines)
+            .where(eq(cartLines.cartId, guest.id))
+            .orderBy(asc(cartLines.seq));
+          const variantMap = await catalog.variantsForCart([...new Set(lines.map((l) => l.variantId))], site, tx);
+          const resolved = lines
+            .filter((l) => variantMap.has(l.variantId))
+            .map((l) => ({
+              input: { merchandiseId: String(l.variantId), quantity: l.quantity, sellingPlanId: l.sellingPlanId, attributes: l.attributes },
+              variant: variantMap.get(l.variantId)!,
+            }));
+          warnings = await addResolved(tx, target.id, resolved);
+          await tx.delete(carts).where(eq(carts.id, guest.id));
+        }
+        await tx.update(carts).set({ customerId, updatedAt: sql`now()` }).where(eq(carts.id, target.id));
+        return { ok: true as const, cart: (await readView(tx, target.id))!, warnings };
+      });
+    },
+
     getCart: async (cartId: string, site: SiteId): Promise<CartView | null> => {
       if (!UUID.test(cartId)) return null;
       const view = await readView(db, cartId);

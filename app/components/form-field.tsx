@@ -1,0 +1,164 @@
+import { useId, type ReactNode } from "react";
+
+// Form fields with their message beside them: aria-invalid and aria-describedby tie the message to
+// the input for screen readers.
+
+type Common = { name: string; label: string; errors: Record<string, string>; hint?: string };
+
+function Message({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+  return (
+    <>
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-gray-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-error">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+const inputClass = "w-full rounded border border-gray-400 px-3 py-2 aria-[invalid=true]:border-error";
+
+export function TextField({
+  name,
+  label,
+  errors,
+  hint,
+  type = "text",
+  defaultValue,
+  autoComplete,
+  required,
+  inputMode,
+  maxLength,
+}: Common & {
+  type?: "text" | "email" | "password" | "tel";
+  defaultValue?: string | null;
+  autoComplete?: string;
+  required?: boolean;
+  inputMode?: "numeric" | "text" | "tel" | "email";
+  maxLength?: number;
+}) {
+  const id = useId();
+  const error = errors[name];
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className="mt-4">
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={defaultValue ?? undefined}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={inputClass}
+      />
+      <Message id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function TextArea({ name, label, errors, defaultValue, required, rows = 6 }: Common & { defaultValue?: string; required?: boolean; rows?: number }) {
+  const id = useId();
+  const error = errors[name];
+  return (
+    <div className="mt-4">
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        defaultValue={defaultValue}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={inputClass}
+      />
+      <Message id={id} error={error} />
+    </div>
+  );
+}
+
+export function SelectField({
+  name,
+  label,
+  errors,
+  options,
+  defaultValue,
+  required,
+  placeholder,
+}: Common & { options: readonly { value: string; label: string }[]; defaultValue?: string; required?: boolean; placeholder?: string }) {
+  const id = useId();
+  const error = errors[name];
+  return (
+    <div className="mt-4">
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue ?? ""}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`${inputClass} bg-white`}
+      >
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <Message id={id} error={error} />
+    </div>
+  );
+}
+
+export function Checkbox({ name, label, defaultChecked }: { name: string; label: string; defaultChecked?: boolean }) {
+  const id = useId();
+  return (
+    <div className="mt-4 flex items-center gap-2">
+      <input id={id} name={name} type="checkbox" defaultChecked={defaultChecked} className="h-4 w-4" />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+export function FormAlert({ children, tone = "error" }: { children: ReactNode; tone?: "error" | "success" | "info" }) {
+  const cls =
+    tone === "error" ? "border-error bg-error/10" : tone === "success" ? "border-success bg-success/10" : "border-primary bg-primary/5";
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={`mt-4 rounded border px-4 py-3 ${cls}`}>
+      {children}
+    </div>
+  );
+}
+
+export function SubmitButton({ children, busy, name, value }: { children: ReactNode; busy?: boolean; name?: string; value?: string }) {
+  return (
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      disabled={busy}
+      className="mt-6 rounded bg-primary px-5 py-2 font-semibold text-white hover:bg-secondary disabled:bg-disabled"
+    >
+      {children}
+    </button>
+  );
+}

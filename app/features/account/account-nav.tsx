@@ -1,0 +1,56 @@
+import { NavLink } from "react-router";
+import type { Site } from "../../../rules/site";
+import { pageTitle } from "../../../rules/page-titles";
+
+/** The account area's links (SPEC §2 account routes), titled per site. */
+export function AccountNav({ site }: { site: Site }) {
+  const items = [
+    { to: "/account/dashboard", label: pageTitle("dashboard", site) },
+    { to: "/account/my-profile", label: pageTitle("profile", site) },
+    { to: "/account/address-book", label: pageTitle("addressBook", site) },
+    { to: "/account/orders", label: pageTitle("orders", site) },
+    ...(site.isStaff ? [] : [{ to: "/account/autoships", label: pageTitle("autoships", site) }]),
+  ];
+  return (
+    <nav aria-label="Account" className="mt-4 border-b border-gray-200 pb-3">
+      <ul className="flex flex-wrap gap-x-5 gap-y-2">
+        {items.map((i) => (
+          <li key={i.to}>
+            <NavLink to={i.to} end className={({ isActive }) => `font-medium ${isActive ? "text-secondary underline" : "text-primary hover:underline"}`}>
+              {i.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function AddressLines({ address }: { address: { firstName: string; lastName: string; address1: string; address2: string; city: string; provinceCode: string; zip: string; phone: string | null } }) {
+  const name = `${address.firstName} ${address.lastName}`.trim();
+  return (
+    <address className="not-italic leading-relaxed">
+      {name ? (
+        <>
+          {name}
+          <br />
+        </>
+      ) : null}
+      {address.address1}
+      {address.address2 ? (
+        <>
+          <br />
+          {address.address2}
+        </>
+      ) : null}
+      <br />
+      {address.city}, {address.provinceCode} {address.zip}
+      {address.phone ? (
+        <>
+          <br />
+          {address.phone}
+        </>
+      ) : null}
+    </address>
+  );
+}

@@ -1,0 +1,80 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { cartCookies, cartIdFromCookieHeader, GUEST_CART_COOKIE } from "../../../rules/cart-cookies";
+import { serializeCookie, USER_LOCATION_COOKIE, USER_LOCATION_MAX_AGE_SECONDS } from "../../../rules/location";
+import { loginUrlFor, postLoginTarget, requiresSignIn, safeSameSitePath } from "../../../rules/sign-in-redirect";
+import type { SignedIn } from "../../../server/modules/identity/service";
+import { clearSessionCookie, isHttps, sessionCookie } from "../../../server/modules/identity/session-cookie";
+import { settleCustomerCart } from "../../../server/workflows/sign-in";
+
+// Sign-in and sign-out at the page edge (SPEC §2 redirect rules, §4 session and cart lifecycle).
+
+type Ctx = AppLoadContext;
+
+/** The page the browser came from, when it is on this site and not a sign-in page. */
+export function refererPath(request: Request): string | null {
+  const referer = request.headers.get("referer");
+  if (!referer) return null;
+  try {
+    const ref = new URL(referer);
+    if (ref.origin !== new URL(request.url).origin) return null;
+    const path = safeSameSitePath(ref.pathname + ref.search);
+    if (!path || path.startsWith("/shelter/") || path.startsWith("/logout")) return null;
+    return path;
+  } catch {
+    return null;
+  }
+}
+
+/** SPEC §2: a signed-in customer opening login, register or forgot-password goes back one page. */
+export function sendSignedInBack(context: Ctx, request: Request): void {
+  if (context.customer) throw redirect(refererPath(request) ?? "/");
+}
+
+/**
+ * After a successful sign-in or registration (SPEC §4): the cart settled (guest cart merged into
+ * the persisted one), the session cookie set (a new token), the cart cookie switched to the
+ * customer's cart, the default address's ZIP as the home location, then the redirect of SPEC §2.
+ */
+export async function completeSignIn(context: Ctx, request: Request, signed: SignedIn, target: { previous?: string | null; redirect?: string | null }) {
+  const secure = isHttps(request);
+  const guestCartId = cartIdFromCookieHeader(request.headers.get("cookie"));
+  const outcome = await settleCustomerCart(context.services, { customerId: signed.customerId, site: context.site.id, guestCartId });
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(signed.token, secure));
+  for (const cookie of cartCookies(outcome.cartId ? { id: outcome.cartId, totalQuantity: Math.max(1, outcome.cartQuantity) } : null, { guest: false })) {
+    headers.append("Set-Cookie", cookie);
+  }
+  // The customer's cart is no guest cart any more.
+  headers.append("Set-Cookie", `${GUEST_CART_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
+  if (outcome.homeZip) {
+    headers.append("Set-Cookie", serializeCookie(USER_LOCATION_COOKIE, `${outcome.homeZip}::home`, { maxAgeSeconds: USER_LOCATION_MAX_AGE_SECONDS, secure }));
+  }
+  context.log.info({ customerId: signed.customerId, mergedWarnings: outcome.warnings.length }, "signed in");
+  return redirect(postLoginTarget(target.previous, target.redirect), { headers });
+}
+
+/** Sign-out (SPEC §2, §4): the session ends on the server, the cookies go; home, or stay put off /account. */
+export async function signOutResponse(context: Ctx, request: Request, token: string | null, opts: { returnTo: string | null; reason: "sign_out" | "inactivity" }) {
+  const secure = isHttps(request);
+  if (token) await context.services.identity.signOut(token, opts.reason);
+  if (context.customer) context.log.info({ customerId: context.customer.id, reason: opts.reason }, "signed out");
+  const headers = new Headers();
+  headers.append("Set-Cookie", clearSessionCookie(secure));
+  for (const cookie of cartCookies(null, { guest: false })) headers.append("Set-Cookie", cookie);
+  const back = safeSameSitePath(opts.returnTo);
+  const target = back && !requiresSignIn(back) && !back.startsWith("/logout") ? back : "/";
+  return redirect(target, { headers });
+}
+
+/** For an action on an /account page: the signed-in customer, else off to sign-in. */
+export function requireCustomer(context: Ctx, request: Request) {
+  if (!context.customer || !context.session) {
+    const url = new URL(request.url);
+    throw redirect(loginUrlFor(url.pathname + url.search));
+  }
+  return { customer: context.customer, session: context.session };
+}
+
+export type FormErrors = Record<string, string>;
+
+export const invalid = (errors: FormErrors, values: Record<string, string> = {}, status = 400) => data({ ok: false as const, errors, values }, { status });

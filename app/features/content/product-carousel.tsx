@@ -1,0 +1,163 @@
+import Autoplay from "embla-carousel-autoplay";
+import useEmblaCarousel from "embla-carousel-react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { backgroundClass, copyClass } from "../../../rules/content-palette";
+import { carouselLoops, CONTENT_CAROUSEL, DEFAULT_CAROUSEL, viewItemListEvent } from "../../../rules/carousel";
+import { usePublicConfig } from "../../lib/use-public-config";
+import { ProductCard } from "../catalog/product-card";
+import type { CarouselData } from "./content-types";
+
+// The product carousel of SPEC §9 (Embla). Content carousels: autoplay 5000 ms, space 12, slides per
+// view 1 / 2 / 2.5 / 3 from 0 / 780 / 960 / 1200 px, loop only from 1200 px with at least 3 items.
+// The default wrapper: space 16, one slide, no loop, no autoplay. Autoplay stops on hover and focus
+// and never starts with prefers-reduced-motion. A view_item_list event goes to the data layer once
+// the carousel is seen (not on the staff site).
+
+// Slide widths per breakpoint; the gap is the slides' left padding (Embla's recommended spacing).
+const CONTENT_SLIDE = "basis-full min-[780px]:basis-1/2 min-[960px]:basis-[40%] min-[1200px]:basis-1/3 pl-3";
+const DEFAULT_SLIDE = "basis-full pl-4";
+
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+function subscribeReducedMotion(onChange: () => void) {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** Reduced motion as the browser reports it; the server render assumes it (no autoplay before hydration). */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => true,
+  );
+}
+
+export function ProductCarousel({
+  carousel,
+  listName,
+  variant = "content",
+}: {
+  carousel: CarouselData;
+  /** Analytics list name: "HomePage" on home, "Cart" on the cart page (SPEC §2). */
+  listName: string;
+  variant?: "content" | "default";
+}) {
+  const { site } = usePublicConfig();
+  const content = variant === "content";
+  const count = carousel.cards.length;
+  const reducedMotion = usePrefersReducedMotion();
+  const autoplayOn = content && !reducedMotion;
+  const plugins = useMemo(
+    () =>
+      autoplayOn
+        ? [Autoplay({ delay: CONTENT_CAROUSEL.autoplayMs, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true })]
+        : [],
+    [autoplayOn],
+  );
+  const [viewportRef, api] = useEmblaCarousel(
+    {
+      align: "start",
+      containScroll: "trimSnaps",
+      loop: DEFAULT_CAROUSEL.loop,
+      breakpoints: content
+        ? { [`(min-width: ${CONTENT_CAROUSEL.loopFromWidth}px)`]: { loop: carouselLoops(CONTENT_CAROUSEL.loopFromWidth, count) } }
+        : {},
+    },
+    plugins,
+  );
+  const [canPrev, setCanPrev] = useState(false);
+  const [canNext, setCanNext] = useState(count > 1);
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (!api) return;
+    const update = () => {
+      setCanPrev(api.canScrollPrev());
+      setCanNext(api.canScrollNext());
+    };
+    update();
+    api.on("select", update).on("reInit", update);
+    return () => {
+      api.off("select", update).off("reInit", update);
+    };
+  }, [api]);
+
+  // Once, when the carousel is first on screen.
+  const rootRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (site.isStaff || !rootRef.current || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      window.dataLayer = window.dataLayer ?? [];
+      window.dataLayer.push({ ecommerce: null });
+      window.dataLayer.push(viewItemListEvent(listName, carousel.cards));
+    });
+    observer.observe(rootRef.current);
+    return () => observer.disconnect();
+  }, [site.isStaff, listName, carousel.cards]);
+
+  const togglePause = useCallback(() => {
+    const autoplay = api?.plugins().autoplay;
+    if (!autoplay) return;
+    if (paused) autoplay.play();
+    else autoplay.stop();
+    setPaused(!paused);
+  }, [api, paused]);
+
+  const headingId = `carousel-${carousel.headline.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  const arrow = "flex h-10 w-10 items-center justify-center rounded-full border border-primary bg-white text-primary shadow-sm hover:bg-mist disabled:cursor-not-allowed disabled:border-disabled disabled:text-disabled";
+
+  return (
+    <section
+      ref={rootRef}
+      className={`${backgroundClass(carousel.bg_color)} py-8`}
+      aria-roledescription="carousel"
+      aria-labelledby={headingId}
+      data-testid="product-carousel"
+    >
+      <div className="mx-auto max-w-7xl px-4">
+        <div className={`flex flex-wrap items-end justify-between gap-3 ${copyClass(carousel.copyColor)}`}>
+          <div>
+            <h2 id={headingId} className="text-2xl font-bold">
+              {carousel.headline}
+            </h2>
+            {carousel.paragraph && <p className="mt-1">{carousel.paragraph}</p>}
+          </div>
+          <div className="flex gap-2">
+            {autoplayOn && (
+              <button type="button" className={arrow} onClick={togglePause} aria-label={paused ? "Start automatic slide show" : "Pause automatic slide show"}>
+                <span aria-hidden="true">{paused ? "▶" : "❚❚"}</span>
+              </button>
+            )}
+            <button type="button" className={arrow} onClick={() => api?.scrollPrev()} disabled={!canPrev} aria-label="Previous slide">
+              <span aria-hidden="true">‹</span>
+            </button>
+            <button type="button" className={arrow} onClick={() => api?.scrollNext()} disabled={!canNext} aria-label="Next slide">
+              <span aria-hidden="true">›</span>
+            </button>
+          </div>
+        </div>
+        <div className="mt-4 overflow-hidden" ref={viewportRef}>
+          <ul className={`flex touch-pan-y ${content ? "-ml-3" : "-ml-4"}`} aria-live={autoplayOn && !paused ? "off" : "polite"}>
+            {carousel.cards.map((card, i) => (
+              <li
+                key={card.key}
+                className={`min-w-0 shrink-0 grow-0 ${content ? CONTENT_SLIDE : DEFAULT_SLIDE}`}
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${i + 1} of ${count}`}
+                data-testid="carousel-slide"
+              >
+                <ProductCard card={card} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export default ProductCarousel;

@@ -1,0 +1,50 @@
+import { ContentAnchor } from "./content-parts";
+import type { AnnouncementContent, BannerContent } from "./content-types";
+
+// The announcement bar and the sitewide banners, above the header on every page with the layout.
+
+export function AnnouncementBar({ announcements }: { announcements: AnnouncementContent[] }) {
+  if (announcements.length === 0) return null;
+  return (
+    <aside aria-label="Announcements" className="bg-ink text-sm text-white" data-testid="announcement-bar">
+      <ul className="mx-auto flex max-w-7xl justify-center gap-x-8 px-4 py-1.5">
+        {announcements.map((a, i) => (
+          <li key={a.text} className={i > 0 ? "hidden md:block" : ""}>
+            {a.text}
+            {a.link && (
+              <>
+                {" "}
+                <ContentAnchor link={a.link} className="font-semibold underline hover:no-underline" />
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
+
+const TONES: Record<BannerContent["tone"], string> = {
+  info: "bg-mist text-secondary",
+  promo: "bg-success/20 text-ink",
+  warning: "bg-warning/20 text-ink",
+};
+
+export function SitewideBanners({ banners }: { banners: BannerContent[] }) {
+  if (banners.length === 0) return null;
+  return (
+    <div data-testid="sitewide-banners">
+      {banners.map((b) => (
+        <p key={b.text} role="note" className={`px-4 py-2 text-center text-sm ${TONES[b.tone]}`}>
+          {b.text}
+          {b.link && (
+            <>
+              {" "}
+              <ContentAnchor link={b.link} className="font-semibold underline" />
+            </>
+          )}
+        </p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,269 @@
+import { createHmac } from "node:crypto";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { addressSchema, contactSchema, profileSchema } from "../../rules/account-forms";
+import { readCookie } from "../../rules/location";
+import { clientIp } from "./client-ip";
+import type { SessionInfo } from "../modules/identity/service";
+
+import { SESSION_COOKIE, sessionCookie, isHttps } from "../modules/identity/session-cookie";
+import { sendContactMessage } from "../workflows/contact";
+import type { AppEnv } from "./env";
+import { apiError, parseJson } from "./errors";
+
+// The customer and order calls of SPEC §7 and the identity helpers (ARCHITECTURE §4). Every call
+// proves a session first: the sessionToken in the body, or — for the shop's own pages, whose
+// scripts cannot read the httpOnly cookie — the sessionToken cookie. No session → 401 ("Unauthorized
+// user", SPEC §8). A customer id, address or metafield that is not the session's own → 404.
+
+const token = z.string().max(200).optional();
+const id = (what: string) => z.string({ error: `Give the ${what}` }).trim().min(1, `Give the ${what}`).max(200);
+
+type Authed = { ok: true; session: SessionInfo; token: string; fromBody: boolean } | { ok: false; response: Response };
+
+async function authenticate(c: Context<AppEnv>, bodyToken: string | undefined): Promise<Authed> {
+  const cookieToken = readCookie(c.req.header("cookie"), SESSION_COOKIE);
+  const presented = bodyToken || cookieToken;
+  if (!presented) return { ok: false, response: apiError(c, 401, "unauthorized", "Sign in first.", { sessionToken: "Sign in first." }) };
+  const session = await c.get("deps").services.identity.resolveSession(presented);
+  if (!session) return { ok: false, response: apiError(c, 401, "unauthorized", "Unauthorized user", { sessionToken: "Unauthorized user" }) };
+  return { ok: true, session, token: presented, fromBody: Boolean(bodyToken) };
+}
+
+const notFound = (c: Context<AppEnv>, field: string, what: string) =>
+  apiError(c, 404, "not_found", `No such ${what}.`, { [field]: `No such ${what}.` });
+
+/** "gid://shopify/Customer/<id>" or "<id>" → "<id>" (SPEC §3: platform prefix stripped). */
+const bareId = (value: string) => value.replace(/^gid:\/\/[^/]+\/[^/]+\//, "");
+
+const metafieldInput = z.object({
+  namespace: z.string().regex(/^[a-z0-9_]{1,64}$/, "Use lower-case letters, digits and _"),
+  key: z.string().regex(/^[a-z0-9_]{1,64}$/, "Use lower-case letters, digits and _"),
+  type: z.string().max(64).optional(),
+  value: z.string().max(2000, "At most 2000 characters"),
+});
+
+const EMPTY_PAGE = { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null };
+
+export function customerRoutes() {
+  const app = new Hono<AppEnv>();
+  const services = (c: Context<AppEnv>) => c.get("deps").services;
+
+  app.post("/get-storefront-customer", async (c) => {
+    const parsed = await parseJson(c, z.object({ sessionToken: token }));
+    if (!parsed.ok) return parsed.response;
+    const auth = await authenticate(c, parsed.data.sessionToken);
+    if (!auth.ok) return auth.response;
+    const customer = await services(c).identity.customer(auth.session.customerId);
+    if (!customer) return apiError(c, 401, "unauthorized", "Unauthorized user");
+    return c.json({ customer });
+  });
+
+  // Orders arrive with the checkout issue: until then every customer has none, and the answers say so.
+  app.post("/get-storefront-orders", async (c) => {
+    const parsed = await parseJson(
+      c,
+      z.object({
+        sessionToken: token,
+        id: id("customer id"),
+        quantity: z.coerce.number().int().min(1, "At least 1").max(50, "At most 50").optional().default(10),
+        cursor: z.string().max(200).nullable().optional(),
+        query: z.string().max(200).optional().default(""),
+      }),
+    );
+    if (!parsed.ok) return parsed.response;
+    const auth = await authenticate(c, parsed.data.sessionToken);
+    if (!auth.ok) return auth.response;
+    if (bareId(parsed.data.id) !== auth.session.customerId) return notFound(c, "id", "customer");
+    return c.json({ orders: { edges: [], nodes: [], pageInfo: EMPTY_PAGE } });
+  });
+
+  app.post("/get-storefront-last-order", async (c) => {
+    const parsed = await parseJson(c, z.object({ sessionToken: token, id: id("customer id") }));
+    if (!parsed.ok) return parsed.response;
+    const auth = await authenticate(c, parsed.data.sessionToken);
+    if (!auth.ok) return auth.response;
+    if (bareId(parsed.data.id) !== auth.session.customerId) return notFound(c, "id", "customer");
+    return c.json({ customer: { id: auth.session.customerId, lastOrder: null } });
+  });
+
+  app.post("/get-storefront-order", async (c) => {
+    const parsed = await parseJson(c, z.object({ sessionToken: token, id: id("order id") }));
+    if (!parsed.ok) return parsed.response;
+    const auth = await authenticate(c, parsed.data.sessionToken);
+    if (!auth.ok) return auth.response;
+    return notFound(c, "id", "order");
+  });
+
+  app.post("/update-customer", async (c) => {
+    const parsed = await parseJson(
+      c,
+      z.object({
+        sessionToken: token,
+        customerId: id("customer id"),
+        updateInput: profileSchema.partial().extend({ metafields: z.array(metafieldInput).max(20).optional() }),
+      }),
+    );
+    if (!parsed.ok) return parsed.response;
+    const auth = await authenticate(c, parsed.data.sessionToken);
+    if (!auth.ok) return auth.response;
+    const customerId = auth.session.customerId;
+    if (bareId(parsed.data.customerId) !== customerId) return notFound(c, "customerId", "customer");
+    const { metafields, ...profile } = parsed.data.updateInput;
+    const identity = services(c).identity;
+    if (metafields?.length) await identity.setMetafields(customerId, metafields);
+    const customer = await identity.updateProfile(customerId, profile);
+    return c.json({ customerUpdate: { customer, userErrors: [] } });
+  });
+
+  app.post("/delete-metafield", async (c) => {
+    const parsed = await parseJson(c, z.object({ sessionToken: token, metafieldId: id("metafield id") }));
+    if (!parsed.ok) return parsed.response;
+    const auth = await authenticate(c, parsed.data.sessionToken);
+    if (!auth.ok) return auth.response;
+    const deleted = await services(c).identity.deleteMetafield(auth.session.customerId, bareId(parsed.data.metafieldId));
+    if (!deleted) return notFound(c, "metafieldId", "metafield");
+    return c.json({ deletedId: deleted, userErrors: [] });
+  });
+
+  app.post("/update-customer-default-address", async (c) => {
+    const parsed = await parseJson(c, z.object({ sessionToken: token, addressId: id("address id") }));
+    if (!parsed.ok) return parsed.response;
+    const auth = await authenticate(c, parsed.data.sessionToken);
+    if (!auth.ok) return auth.response;
+    const identity = services(c).identity;
+    if (!(await identity.setDefaultAddress(auth.session.customerId, bareId(parsed.data.addressId)))) return notFound(c, "addressId", "address");
+    return c.json({ customer: await identity.customer(auth.session.customerId), userErrors: [] });
+  });
+
+  app.post("/customer-address-create", async (c) => {
+    const parsed = await parseJson(c, z.object({ sessionToken: token, address: addressSchema }));
+    if (!parsed.ok) return parsed.response;
+    const auth = await authenticate(c, parsed.data.sessionToken);
+    if (!auth.ok) return auth.response;
+    const identity = services(c).identity;
+    const created = await identity.createAddress(auth.session.customerId, parsed.data.address);
+    if (!created) return apiError(c, 401, "unauthorized", "Unauthorized user");
+    const customer = await identity.customer(auth.session.customerId);
+    return c.json({ customerAddress: customer?.addresses.find((a) => a.id === created) ?? null, userErrors: [] });
+  });
+
+  app.post("/customer-address-update", async (c) => {
+    const parsed = await parseJson(c, z.object({ sessionToken: token, id: id("address id"), address: addressSchema }));
+    if (!parsed.ok) return parsed.response;
+    const auth = await authenticate(c, parsed.data.sessionToken);
+    if (!auth.ok) return auth.response;
+    const identity = services(c).identity;
+    const updated = await identity.updateAddress(auth.session.customerId, bareId(parsed.data.id), parsed.data.address);
+    if (!updated) return notFound(c, "id", "address");
+    const customer = await identity.customer(auth.session.customerId);
+    return c.json({ customerAddress: customer?.addresses.find((a) => a.id === updated) ?? null, userErrors: [] });
+  });
+
+  app.post("/customer-address-delete", async (c) => {
+    const parsed = await parseJson(c, z.object({ sessionToken: token, id: id("address id") }));
+    if (!parsed.ok) return parsed.response;
+    const auth = await authenticate(c, parsed.data.sessionToken);
+    if (!auth.ok) return auth.response;
+    const deleted = await services(c).identity.deleteAddress(auth.session.customerId, bareId(parsed.data.id));
+    if (!deleted) return notFound(c, "id", "address");
+    return c.json({ deletedCustomerAddressId: deleted, userErrors: [] });
+  });
+
+  /**
+   * SPEC §4: a forced refresh gives the session a new token (the old one stops working). A token
+   * sent in the body is answered in the body; a cookie session gets only the new cookie, so page
+   * scripts never see the token.
+   */
+  app.post("/refresh-session-token", async (c) => {
+    const parsed = await parseJson(c, z.object({ sessionToken: token, forceRefreshToken: z.boolean().optional().default(false) }));
+    if (!parsed.ok) return parsed.response;
+    const auth = await authenticate(c, parsed.data.sessionToken);
+    if (!auth.ok) return auth.response;
+    const refreshed = await services(c).identity.refreshSession(auth.token, parsed.data.forceRefreshToken);
+    if (!refreshed) return apiError(c, 401, "unauthorized", "Unauthorized user");
+    if (!auth.fromBody) c.header("Set-Cookie", sessionCookie(refreshed.token, isHttps(c.req.raw)), { append: true });
+    return c.json({ ...(auth.fromBody ? { sessionToken: refreshed.token } : {}), expiresAt: refreshed.expiresAt.toISOString() });
+  });
+
+  /**
+   * SPEC §4 create-customer-token: the storefront token for a signed-in identity. `key` is the
+   * identity session's token; the e-mail must be that account's. Answers a new token for the
+   * same customer (the key stops working).
+   */
+  app.post("/create-customer-token", async (c) => {
+    const parsed = await parseJson(
+      c,
+      z.object({
+        email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address")),
+        first_name: z.string().max(60).optional(),
+        last_name: z.string().max(60).optional(),
+        key: z.string({ error: "Give the key" }).min(1, "Give the key").max(200),
+      }),
+    );
+    if (!parsed.ok) return parsed.response;
+    const identity = services(c).identity;
+    const session = await identity.resolveSession(parsed.data.key);
+    const customer = session ? await identity.summary(session.customerId) : null;
+    if (!session || !customer || customer.email !== parsed.data.email) return apiError(c, 401, "unauthorized", "Unauthorized user");
+    const refreshed = await identity.refreshSession(parsed.data.key, true);
+    if (!refreshed) return apiError(c, 401, "unauthorized", "Unauthorized user");
+    return c.json({ sessionToken: refreshed.token, customerId: customer.id, expiresAt: refreshed.expiresAt.toISOString() });
+  });
+
+  return app;
+}
+
+/** /api/get-subscriptions, /api/send-contact-us, /api/crypto, /api/delete-cache-item (SPEC §7). */
+export function accountHelperRoutes() {
+  const app = new Hono<AppEnv>();
+
+  // Autoship arrives with its own issue: until then nobody has a subscription.
+  app.post("/get-subscriptions", async (c) => {
+    const parsed = await parseJson(c, z.object({ sessionToken: token, customer: id("customer id") }));
+    if (!parsed.ok) return parsed.response;
+    const auth = await authenticate(c, parsed.data.sessionToken);
+    if (!auth.ok) return auth.response;
+    if (bareId(parsed.data.customer) !== auth.session.customerId) return notFound(c, "customer", "customer");
+    return c.json({ results: [] });
+  });
+
+  app.post("/send-contact-us", async (c) => {
+    const parsed = await parseJson(c, z.object({ data: contactSchema }));
+    if (!parsed.ok) return parsed.response;
+    const deps = c.get("deps");
+    const cookieToken = readCookie(c.req.header("cookie"), SESSION_COOKIE);
+    const session = cookieToken ? await deps.services.identity.resolveSession(cookieToken) : null;
+    const { id: messageId } = await sendContactMessage(deps.services, {
+      site: c.get("site").id,
+      customerId: session?.customerId ?? null,
+      storeName: deps.config.storeName,
+      contactTo: deps.config.mail.contactTo,
+      message: parsed.data.data,
+    });
+    deps.log.info({ messageId, ip: clientIp(c, deps.config.trustProxy) }, "contact message received");
+    return c.json({ ok: true, id: messageId });
+  });
+
+  /** The order-management cookie's proof (SPEC §7, §9 og_auth): HMAC-SHA256 of the customer id. */
+  app.post("/crypto", async (c) => {
+    const parsed = await parseJson(c, z.object({ sessionToken: token }));
+    if (!parsed.ok) return parsed.response;
+    const auth = await authenticate(c, parsed.data.sessionToken);
+    if (!auth.ok) return auth.response;
+    const digest = createHmac("sha256", c.get("deps").sessionSecret).update(auth.session.customerId).digest();
+    return c.json({ customerId: auth.session.customerId, hash: digest.toString("hex"), base64: digest.toString("base64") });
+  });
+
+  // The shop keeps no per-session cache in the process (ARCHITECTURE §5): nothing to delete, and
+  // the answer says so. The key is still checked, so a caller learns about a malformed one.
+  app.post("/delete-cache-item", async (c) => {
+    const parsed = await parseJson(c, z.object({ cacheKey: z.string({ error: "Give the cacheKey" }).min(1, "Give the cacheKey").max(200) }));
+    if (!parsed.ok) return parsed.response;
+    return c.json({ deleted: false });
+  });
+
+  return app;
+}
+
+

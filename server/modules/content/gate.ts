@@ -1,0 +1,54 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Config } from "../../config";
+import { gateMode, type GateMode } from "../../../rules/gates";
+
+// The gated states of SPEC §2 from configuration. The password unlock cookie holds an HMAC keyed by
+// the password (never the password itself): it proves the shopper typed it, and changing
+// SITE_PASSWORD locks every browser out again.
+
+export const UNLOCK_COOKIE = "site_unlock";
+const UNLOCK_MESSAGE = "pet-food-shop:site-unlock:v1";
+
+function digest(password: string): Buffer {
+  return createHmac("sha256", password).update(UNLOCK_MESSAGE).digest();
+}
+
+function sameBytes(a: Buffer, b: Buffer): boolean {
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function readCookie(header: string | null | undefined, name: string): string | undefined {
+  for (const part of (header ?? "").split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return v.join("=");
+  }
+  return undefined;
+}
+
+export function createSiteGate(config: Pick<Config, "gate">) {
+  const password = config.gate.password;
+  const expected = password ? digest(password) : null;
+  return {
+    mode(): GateMode {
+      return gateMode(config.gate);
+    },
+
+    /** Whether a request's cookies carry a valid unlock. */
+    isUnlocked(cookieHeader: string | null | undefined): boolean {
+      if (!expected) return true;
+      const value = readCookie(cookieHeader, UNLOCK_COOKIE);
+      if (!value) return false;
+      return sameBytes(Buffer.from(value, "base64url"), expected);
+    },
+
+    /** The Set-Cookie value for a correct password, or null (compared in constant time). */
+    unlock(attempt: string, { secure }: { secure: boolean }): string | null {
+      if (!expected) return null;
+      if (!sameBytes(digest(attempt), expected)) return null;
+      // 30 days; Secure whenever the request came over HTTPS.
+      return `${UNLOCK_COOKIE}=${expected.toString("base64url")}; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000${secure ? "; Secure" : ""}`;
+    },
+  };
+}
+
+export type SiteGate = ReturnType<typeof createSiteGate>;

@@ -1,0 +1,173 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import type { SiteId } from "../../../rules/site";
+import { sanitizeBody } from "./rich-text";
+import { contentEntries, urlRedirects } from "./schema";
+import { BODY_SCHEMAS, type ContentBody, type ContentEntryInput, type ContentType, type RedirectInput } from "./types";
+
+// The content-management service of SPEC §1/§7 as our own module: typed entries with a publication
+// status, per site (an entry for one site overrides the shared one with the same key), rich text
+// sanitised before it leaves the server. Reads go through a short in-process cache (ARCHITECTURE §5:
+// a cache, not state); an import clears it, other processes see the change within the TTL.
+
+export const CONTENT_CACHE_TTL_MS = 30_000;
+
+export type Redirect = { target: string; permanent: boolean };
+type Keyed<T> = { key: string; body: T };
+
+class TtlCache {
+  private entries = new Map<string, { at: number; value: Promise<unknown> }>();
+  constructor(private readonly ttlMs: number) {}
+  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && now - hit.at < this.ttlMs) return hit.value as Promise<T>;
+    const value = load();
+    this.entries.set(key, { at: now, value });
+    // A failed load is not remembered.
+    value.catch(() => this.entries.delete(key));
+    return value;
+  }
+  clear() {
+    this.entries.clear();
+  }
+}
+
+/** Replaces {{name}} placeholders in every string of a body (e.g. the free-shipping threshold of SPEC §9). */
+export function fillTokens<T>(body: T, tokens: Record<string, string>): T {
+  if (typeof body === "string") return body.replace(/\{\{(\w+)\}\}/g, (m, name: string) => tokens[name] ?? m) as T;
+  if (Array.isArray(body)) return body.map((b) => fillTokens(b, tokens)) as T;
+  if (body && typeof body === "object") {
+    return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, fillTokens(v, tokens)])) as T;
+  }
+  return body;
+}
+
+export type ContentServiceOptions = {
+  ttlMs?: number;
+  /** Values for {{name}} placeholders in content. */
+  tokens?: Record<string, string>;
+  onInvalidBody?: (info: object) => void;
+};
+
+export function createContentService(db: Db, options: ContentServiceOptions = {}) {
+  const cache = new TtlCache(options.ttlMs ?? CONTENT_CACHE_TTL_MS);
+
+  /** Published entries of a type for a site: the site's own variant wins over the shared one. */
+  async function loadPublished<T extends ContentType>(type: T, site: SiteId, key?: string): Promise<Keyed<ContentBody<T>>[]> {
+    const rows = await db
+      .select({ key: contentEntries.key, site: contentEntries.site, body: contentEntries.body })
+      .from(contentEntries)
+      .where(
+        and(
+          eq(contentEntries.type, type),
+          eq(contentEntries.status, "published"),
+          inArray(contentEntries.site, [site, "both"]),
+          key === undefined ? undefined : eq(contentEntries.key, key),
+        ),
+      )
+      .orderBy(contentEntries.key);
+    const byKey = new Map<string, { site: string; body: unknown }>();
+    for (const row of rows) {
+      const have = byKey.get(row.key);
+      if (!have || have.site === "both") byKey.set(row.key, row);
+    }
+    const out: Keyed<ContentBody<T>>[] = [];
+    for (const [k, row] of byKey) {
+      // A row edited by hand into an invalid shape is left out, not served half-broken.
+      const parsed = BODY_SCHEMAS[type].safeParse(row.body);
+      if (!parsed.success) {
+        options.onInvalidBody?.({ type, key: k, issues: parsed.error.issues.slice(0, 3) });
+        continue;
+      }
+      out.push({ key: k, body: fillTokens(sanitizeBody(parsed.data), options.tokens ?? {}) as ContentBody<T> });
+    }
+    return out;
+  }
+
+  const service = {
+    /** One published entry by type and key, or null. */
+    entry<T extends ContentType>(type: T, key: string, site: SiteId): Promise<ContentBody<T> | null> {
+      return cache.get(`entry:${type}:${key}:${site}`, async () => (await loadPublished(type, site, key))[0]?.body ?? null);
+    },
+
+    /** Every published entry of a type, in "order" then key order. */
+    list<T extends ContentType>(type: T, site: SiteId): Promise<Keyed<ContentBody<T>>[]> {
+      return cache.get(`list:${type}:${site}`, async () => {
+        const items = await loadPublished(type, site);
+        const order = (b: unknown) => ((b as { order?: number }).order ?? 0);
+        return items.sort((a, b) => order(a.body) - order(b.body) || a.key.localeCompare(b.key));
+      });
+    },
+
+    /** Blocks of one page (home, cart…) of a block type: highlight, two-column, carousel, promotion. */
+    async blocksFor<T extends "highlight-content-block" | "two-column-section" | "product-carousel" | "promotion-banner">(
+      type: T,
+      page: string,
+      site: SiteId,
+    ): Promise<ContentBody<T>[]> {
+      return (await service.list(type, site)).map((e) => e.body).filter((b) => (b as { page: string }).page === page);
+    },
+
+    /** The route-rule lookup of SPEC §2: a redirect for a path on a site, or null. */
+    async redirectFor(pathname: string, site: SiteId): Promise<Redirect | null> {
+      const table = await cache.get(`redirects:${site}`, async () => {
+        const rows = await db
+          .select()
+          .from(urlRedirects)
+          .where(inArray(urlRedirects.site, [site, "both"]));
+        const map = new Map<string, Redirect & { site: string }>();
+        for (const r of rows) {
+          const have = map.get(r.source);
+          if (!have || have.site === "both") map.set(r.source, { target: r.target, permanent: r.permanent, site: r.site });
+        }
+        return map;
+      });
+      const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+      const hit = table.get(path) ?? table.get(path.toLowerCase());
+      return hit ? { target: hit.target, permanent: hit.permanent } : null;
+    },
+
+    /**
+     * Loads validated entries and redirects in one transaction: upsert by type, key and site (and
+     * redirects by source and site). All or nothing. Clears the cache.
+     */
+    async importContent(entries: ContentEntryInput[], redirects: RedirectInput[]): Promise<{ entries: number; redirects: number }> {
+      await importInto(db, entries, redirects);
+      cache.clear();
+      return { entries: entries.length, redirects: redirects.length };
+    },
+
+    invalidate() {
+      cache.clear();
+    },
+  };
+  return service;
+}
+
+export type ContentService = ReturnType<typeof createContentService>;
+
+/** The transaction itself; also used by the first-start seed inside its own transaction. */
+export async function importInto(db: Db, entries: ContentEntryInput[], redirects: RedirectInput[]): Promise<void> {
+  const run = async (tx: Db) => {
+    for (const e of entries) {
+      await tx
+        .insert(contentEntries)
+        .values({ type: e.type, key: e.key, site: e.site, status: e.status, body: e.body })
+        .onConflictDoUpdate({
+          target: [contentEntries.type, contentEntries.key, contentEntries.site],
+          set: { status: e.status, body: e.body, updatedAt: sql`now()` },
+        });
+    }
+    for (const r of redirects) {
+      await tx
+        .insert(urlRedirects)
+        .values(r)
+        .onConflictDoUpdate({
+          target: [urlRedirects.source, urlRedirects.site],
+          set: { target: r.target, permanent: r.permanent, updatedAt: sql`now()` },
+        });
+    }
+  };
+  await db.transaction((tx) => run(tx as unknown as Db));
+}

@@ -1,0 +1,131 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+// The identity provider and customer records of SPEC §3 (customer profile, session, metafield,
+// address). Passwords and tokens are never stored in the clear: a password as an scrypt hash
+// (server/modules/identity/password.ts), a session or reset token as its SHA-256.
+
+export const customers = pgTable(
+  "customers",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Stored lower-cased and trimmed; one account per address across both sites. */
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    firstName: text().notNull().default(""),
+    lastName: text().notNull().default(""),
+    phone: text(),
+    acceptsMarketing: boolean().notNull().default(false),
+    /** The site the account was created on. */
+    site: text().$type<"d2c" | "hpsf">().notNull().default("d2c"),
+    defaultAddressId: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("customers_email_uq").on(t.email)],
+);
+
+export type SessionEndReason = "sign_out" | "inactivity";
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** SHA-256 (hex) of the 256-bit token the browser holds. */
+    tokenHash: text().notNull(),
+    customerId: uuid()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("sessions_token_hash_uq").on(t.tokenHash), index("sessions_customer_idx").on(t.customerId)],
+);
+
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tokenHash: text().notNull(),
+    customerId: uuid()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("password_resets_token_hash_uq").on(t.tokenHash), index("password_resets_customer_idx").on(t.customerId)],
+);
+
+export const customerAddresses = pgTable(
+  "customer_addresses",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    customerId: uuid()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    firstName: text().notNull().default(""),
+    lastName: text().notNull().default(""),
+    address1: text().notNull(),
+    address2: text().notNull().default(""),
+    city: text().notNull(),
+    provinceCode: text().notNull(),
+    zip: text().notNull(),
+    countryCode: text().notNull().default("US"),
+    phone: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("customer_addresses_customer_idx").on(t.customerId, t.createdAt)],
+);
+
+/** SPEC §3 metafields (namespace, key, type, value), one value per key and customer. */
+export const customerMetafields = pgTable(
+  "customer_metafields",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    customerId: uuid()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    namespace: text().notNull(),
+    key: text().notNull(),
+    type: text().notNull().default("single_line_text_field"),
+    value: text().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("customer_metafields_key_uq").on(t.customerId, t.namespace, t.key)],
+);
+
+export type AttemptKind = "sign_in" | "forgot_password";
+
+/**
+ * Rate-limit ledger: one row per counted attempt, keyed by "email:{address}" or "ip:{address}".
+ * Rows older than the window are ignored and pruned.
+ */
+export const authAttempts = pgTable(
+  "auth_attempts",
+  {
+    id: serial().primaryKey(),
+    kind: text().$type<AttemptKind>().notNull(),
+    subject: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("auth_attempts_lookup_idx").on(t.kind, t.subject, t.at)],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    site: text().$type<"d2c" | "hpsf">().notNull(),
+    customerId: uuid(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    phone: text(),
+    subject: text().notNull(),
+    message: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt), index("contact_messages_email_idx").on(sql`lower(${t.email})`)],
+);

@@ -1,0 +1,63 @@
+// The shop's mail templates: a subject, a plain-text body and an HTML body from the same data.
+// Every value is escaped in the HTML body.
+
+export type MailContent = { subject: string; text: string; html: string };
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+
+function page(storeName: string, paragraphs: string[]): string {
+  const body = paragraphs.map((p) => `<p>${p}</p>`).join("\n");
+  return `<!doctype html><html><body style="font-family:sans-serif;color:#1f2937">\n${body}\n<p>— ${esc(storeName)}</p></body></html>`;
+}
+
+export const templates = {
+  passwordReset(d: { storeName: string; firstName: string; resetUrl: string; validMinutes: number }): MailContent {
+    const hello = d.firstName ? `Hello ${d.firstName},` : "Hello,";
+    return {
+      subject: `Reset your ${d.storeName} password`,
+      text: `${hello}\n\nSomeone asked to reset the password of your ${d.storeName} account. To choose a new password, open this link within ${d.validMinutes} minutes:\n\n${d.resetUrl}\n\nThe link works once. If you did not ask for this, ignore this mail: your password stays as it is.\n\n— ${d.storeName}\n`,
+      html: page(d.storeName, [
+        esc(hello),
+        `Someone asked to reset the password of your ${esc(d.storeName)} account. To choose a new password, open this link within ${d.validMinutes} minutes:`,
+        `<a href="${esc(d.resetUrl)}">Reset my password</a>`,
+        "The link works once. If you did not ask for this, ignore this mail: your password stays as it is.",
+      ]),
+    };
+  },
+
+  contactConfirmation(d: { storeName: string; firstName: string; subject: string; message: string }): MailContent {
+    return {
+      subject: `We received your message: ${d.subject}`,
+      text: `Hello ${d.firstName},\n\nThank you for writing to ${d.storeName}. We received your message and will answer within two business days.\n\nYour message:\n${d.message}\n\n— ${d.storeName}\n`,
+      html: page(d.storeName, [
+        `Hello ${esc(d.firstName)},`,
+        `Thank you for writing to ${esc(d.storeName)}. We received your message and will answer within two business days.`,
+        `Your message:<br>${esc(d.message).replace(/\n/g, "<br>")}`,
+      ]),
+    };
+  },
+
+  contactToShop(d: {
+    storeName: string;
+    site: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string | null;
+    subject: string;
+    message: string;
+  }): MailContent {
+    const from = `${d.firstName} ${d.lastName} <${d.email}>`;
+    return {
+      subject: `[Contact ${d.site}] ${d.subject}`,
+      text: `From: ${from}\nPhone: ${d.phone ?? "-"}\nSite: ${d.site}\nSubject: ${d.subject}\n\n${d.message}\n`,
+      html: page(d.storeName, [
+        `From: ${esc(from)}<br>Phone: ${esc(d.phone ?? "-")}<br>Site: ${esc(d.site)}<br>Subject: ${esc(d.subject)}`,
+        esc(d.message).replace(/\n/g, "<br>"),
+      ]),
+    };
+  },
+};
+
+export type TemplateName = keyof typeof templates;

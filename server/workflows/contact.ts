@@ -1,0 +1,27 @@
+import type { ContactInput } from "../../rules/account-forms";
+import type { SiteId } from "../../rules/site";
+import { templates } from "../modules/mail/templates";
+import type { Services } from "../services";
+
+// SPEC §2/§7 contact form: the message is stored, mailed to the shop (reply-to the sender) and
+// confirmed to the sender. Guarantees: the message is stored before any mail is recorded.
+
+export async function sendContactMessage(
+  services: Pick<Services, "identity" | "mail">,
+  input: { site: SiteId; customerId: string | null; storeName: string; contactTo: string; message: ContactInput },
+): Promise<{ id: string }> {
+  const m = input.message;
+  const id = await services.identity.saveContactMessage(input.site, input.customerId, m);
+  await services.mail.send({
+    template: "contactToShop",
+    to: input.contactTo,
+    replyTo: m.email,
+    content: templates.contactToShop({ storeName: input.storeName, site: input.site, ...m }),
+  });
+  await services.mail.send({
+    template: "contactConfirmation",
+    to: m.email,
+    content: templates.contactConfirmation({ storeName: input.storeName, firstName: m.firstName, subject: m.subject, message: m.message }),
+  });
+  return { id };
+}

@@ -1,0 +1,33 @@
+import type { Config } from "../config";
+import { RESET_VALID_MS } from "../modules/identity/service";
+import { templates } from "../modules/mail/templates";
+import type { Services } from "../services";
+
+// Forgot password (issue 5): a single-use link valid one hour, mailed only when the address has an
+// account; the answer is the same either way. The link's origin is PUBLIC_URL, else the request's
+// own origin when its host is one of SITE_HOSTS — never an arbitrary Host header, which would let
+// anyone mail a victim a reset link pointing at their own server.
+
+export function linkOrigin(config: Config, requestUrl: string): string {
+  if (config.publicUrl) return config.publicUrl;
+  const url = new URL(requestUrl);
+  return config.siteHosts.has(url.hostname.toLowerCase()) ? url.origin : `http://localhost:${config.port}`;
+}
+
+export function requestPasswordReset(
+  services: Pick<Services, "identity" | "mail">,
+  input: { email: string; ip: string | null; origin: string; storeName: string },
+) {
+  return services.identity.requestPasswordReset(input.email, input.ip, (to, token) =>
+    services.mail.send({
+      template: "passwordReset",
+      to: to.email,
+      content: templates.passwordReset({
+        storeName: input.storeName,
+        firstName: to.firstName,
+        resetUrl: `${input.origin}/shelter/reset-password?${new URLSearchParams({ token })}`,
+        validMinutes: RESET_VALID_MS / 60_000,
+      }),
+    }),
+  );
+}
