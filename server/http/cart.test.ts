@@ -11,20 +11,21 @@ import { variants } from "../modules/catalog/schema";
 let database: Database;
 let app: ReturnType<typeof createApp>;
 let variantId: number;
+let deps: ReturnType<typeof createDeps>;
 
 beforeAll(async () => {
   database = await openTestDatabase();
   await seedIfEmpty(database);
-  const deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
+  deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
   [{ id: variantId }] = await database.db.select({ id: variants.id }).from(variants).orderBy(variants.id).limit(1);
 });
 afterAll(() => database.close());
 
-const call = (path: string, body: unknown, host = "localhost") =>
+const call = (path: string, body: unknown, host = "localhost", cookie?: string) =>
   app.request(`http://${host}/api/ecom/v1.0/${path}`, {
     method: "POST",
-    headers: { host, "content-type": "application/json" },
+    headers: { host, "content-type": "application/json", ...(cookie ? { cookie } : {}) },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 
@@ -105,5 +106,40 @@ describe("cart API (SPEC §7)", () => {
     expect((await call("update-cart-note", { cartId: unknown, note: "x" })).status).toBe(404);
     expect((await call("remove-cart-line-items", { cartId: cart.id, lineItemIds: [unknown] })).status).toBe(404);
     expect((await call("get-cart", { cartId: cart.id }, "pro.localhost")).status).toBe(404);
+  });
+});
+
+describe("a customer's cart (issue 4: no access through another customer's session)", () => {
+  async function signedIn(email: string) {
+    const r = await deps.services.identity.register(
+      { firstName: "Kim", lastName: "Lee", email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false },
+      "d2c",
+    );
+    if (!r.ok) throw new Error("register failed");
+    return `sessionToken=${r.token}`;
+  }
+
+  it("belongs to its customer from creation; others get 404 for every call and change nothing", async () => {
+    const alice = await signedIn("alice.cart@example.test");
+    const bob = await signedIn("bob.cart@example.test");
+    const res = await call("create-cart", { lineItems: [{ merchandiseId: String(variantId), quantity: 1 }] }, "localhost", alice);
+    const { cart } = await res.json();
+    // A signed-in customer's cart keeps col_cart_id only, not the guest cookie.
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("guest_col_cart_id="))).toBe(false);
+
+    for (const cookie of [bob, undefined]) {
+      expect((await call("get-cart", { cartId: cart.id }, "localhost", cookie)).status).toBe(404);
+      const add = await call("add-cart-line-items", { cartId: cart.id, lineItems: [{ merchandiseId: String(variantId), quantity: 3 }] }, "localhost", cookie);
+      expect(add.status).toBe(404);
+      expect((await call("update-cart-note", { cartId: cart.id, note: "mine now" }, "localhost", cookie)).status).toBe(404);
+    }
+    const own = await (await call("get-cart", { cartId: cart.id }, "localhost", alice)).json();
+    expect(own.cart).toMatchObject({ totalQuantity: 1, note: "" });
+  });
+
+  it("a guest cart stays usable by whoever holds its id, signed in or not", async () => {
+    const { cart } = await created();
+    const carol = await signedIn("carol.cart@example.test");
+    expect((await call("get-cart", { cartId: cart.id }, "localhost", carol)).status).toBe(200);
   });
 });

@@ -13,19 +13,36 @@ import {
   updateNoteInput,
 } from "../../rules/cart-input";
 import type { CartResult } from "../modules/cart/service";
+import { resolveIdentity } from "../request-context";
 import type { AppEnv } from "./env";
 import { apiError, parseJson } from "./errors";
 
 // The nine cart calls of SPEC §7. Each answers the full cart (SPEC §3 shape) with any warnings,
 // and keeps the cart cookie in step (SPEC §4, §9).
 
-function answer(c: Context<AppEnv>, result: CartResult) {
+const NOT_FOUND: CartResult = { ok: false, code: "CART_NOT_FOUND", message: "No cart with this id.", field: "cartId" };
+
+/** The signed-in customer behind the request's session cookie, or null for a guest. */
+async function customerIdOf(c: Context<AppEnv>): Promise<string | null> {
+  const identity = await resolveIdentity(c.get("deps"), c.req.raw, null);
+  return identity.customer?.id ?? null;
+}
+
+/**
+ * A guest cart is used by whoever holds its id; a customer's cart only through that customer's own
+ * session. Someone else's cart answers exactly like an unknown one (ARCHITECTURE §4).
+ */
+async function mayUse(c: Context<AppEnv>, cartId: string, customerId: string | null): Promise<boolean> {
+  const owner = await c.get("deps").services.cart.ownerOf(cartId, c.get("site").id);
+  return owner !== undefined && (owner === null || owner === customerId);
+}
+
+function answer(c: Context<AppEnv>, result: CartResult, customerId: string | null) {
   if (!result.ok) {
     const status = result.code === "CART_NOT_FOUND" || result.code === "LINE_NOT_FOUND" ? 404 : 400;
     return apiError(c, status, result.code.toLowerCase(), result.message, result.field ? { [result.field]: result.message } : undefined);
   }
-  // Customer sessions arrive with the sign-in issue; until then every cart is a guest cart.
-  for (const cookie of cartCookies(result.cart, { guest: true })) c.header("Set-Cookie", cookie, { append: true });
+  for (const cookie of cartCookies(result.cart, { guest: customerId === null })) c.header("Set-Cookie", cookie, { append: true });
   return c.json({ cart: result.cart, warnings: result.warnings });
 }
 
@@ -33,23 +50,40 @@ export function cartRoutes() {
   const app = new Hono<AppEnv>();
   const cart = (c: Context<AppEnv>) => c.get("deps").services.cart;
 
-  function post<S extends z.ZodType>(path: string, schema: S, run: (c: Context<AppEnv>, input: z.infer<S>) => Promise<CartResult>) {
+  /** A call on an existing cart: parse, check the caller may use the cart, run. */
+  function post<S extends z.ZodType<{ cartId: string }>>(
+    path: string,
+    schema: S,
+    run: (c: Context<AppEnv>, input: z.infer<S>) => Promise<CartResult>,
+  ) {
     app.post(path, async (c) => {
       const parsed = await parseJson(c, schema);
       if (!parsed.ok) return parsed.response;
-      return answer(c, await run(c, parsed.data));
+      const customerId = await customerIdOf(c);
+      if (!(await mayUse(c, parsed.data.cartId, customerId))) return answer(c, NOT_FOUND, customerId);
+      return answer(c, await run(c, parsed.data), customerId);
     });
   }
 
   app.post("/get-cart", async (c) => {
     const parsed = await parseJson(c, getCartInput);
     if (!parsed.ok) return parsed.response;
-    const found = await cart(c).getCart(parsed.data.cartId, c.get("site").id);
-    if (!found) return apiError(c, 404, "cart_not_found", "No cart with this id.", { cartId: "No cart with this id." });
+    const customerId = await customerIdOf(c);
+    const found = (await mayUse(c, parsed.data.cartId, customerId)) && (await cart(c).getCart(parsed.data.cartId, c.get("site").id));
+    if (!found) return answer(c, NOT_FOUND, customerId);
     return c.json({ cart: found, warnings: [] });
   });
 
-  post("/create-cart", createCartInput, (c, i) => cart(c).createCart(c.get("site").id, i.buyerIdentity, i.lineItems));
+  // A cart created by a signed-in customer is theirs from the start (SPEC §4).
+  app.post("/create-cart", async (c) => {
+    const parsed = await parseJson(c, createCartInput);
+    if (!parsed.ok) return parsed.response;
+    const customerId = await customerIdOf(c);
+    const site = c.get("site").id;
+    const created = await cart(c).createCart(site, parsed.data.buyerIdentity, parsed.data.lineItems);
+    if (created.ok && customerId) await cart(c).claimCart(created.cart.id, site, customerId);
+    return answer(c, created, customerId);
+  });
   post("/add-cart-line-items", addLinesInput, (c, i) => cart(c).addLines(i.cartId, c.get("site").id, i.lineItems));
   post("/remove-cart-line-items", removeLinesInput, (c, i) => cart(c).removeLines(i.cartId, c.get("site").id, i.lineItemIds));
   post("/update-cart-line-items", updateLinesInput, (c, i) => cart(c).updateLines(i.cartId, c.get("site").id, i.lineItems));
