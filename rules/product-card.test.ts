@@ -178,6 +178,7 @@ describe("productCardModel", () => {
     featuredImage: { url: "/_img/packshots/bag_kindred-crest_chicken-rice_dog.webp?w=640", alt: "Bag" },
     variants: [
       {
+        id: "101",
         sku: "KC-D01-CHR-4LB",
         variantURL: "kindred-crest/kc-puppy/chicken-and-rice/4-lb-bag",
         inStock: false,
@@ -191,6 +192,7 @@ describe("productCardModel", () => {
         imagePrimary: { url: "/_img/packshots/bag_kindred-crest_chicken-rice_dog.webp?w=640", alt: "4 lb bag" },
       },
       {
+        id: "102",
         sku: "KC-D01-LMR-4LB",
         variantURL: "kindred-crest/kc-puppy/lamb-and-rice/4-lb-bag",
         inStock: true,
@@ -216,6 +218,7 @@ describe("productCardModel", () => {
       imageSource: "packshots/bag_kindred-crest_lamb-rice_dog.webp",
       imageAlt: product.title,
       sku: "KC-D01-LMR-4LB",
+      variantId: "102",
       variantLabel: "Lamb & Rice, 4 lb Bag",
       inStock: true,
       priceCents: 5299,

@@ -261,6 +261,8 @@ export type CardModel = {
   imageSource: string;
   imageAlt: string;
   sku: string;
+  /** The shown variant's id, for adding it to the cart from the card. */
+  variantId: string;
   variantLabel: string;
   inStock: boolean;
   priceCents: number;
@@ -281,6 +283,7 @@ type CardProduct = {
   featuredImage: { url: string; alt: string };
   variants: (PricedVariant &
     CardCandidate & {
+      id: string;
       variantURL: string;
       title?: string;
       size?: string;
@@ -321,6 +324,7 @@ export function productCardModel(
     imageSource: imageSourceOf(image.url),
     imageAlt: image.alt || product.title,
     sku: variant.sku,
+    variantId: variant.id,
     variantLabel: [variant.flavor, variant.size].filter(Boolean).join(", "),
     inStock: variant.inStock,
     priceCents,

@@ -307,3 +307,21 @@ test.describe("the cart lasts (SPEC §4/§9 cookies)", () => {
     await context.close();
   });
 });
+
+test.describe("add to cart from a product card (issue 4)", () => {
+  test("a card's Add to Cart adds one of its variant, opens the modal and counts in the header", async ({ page }) => {
+    await page.goto(shopUrl(`/search?search=${encodeURIComponent(cheap.v.sku)}`));
+    const card = page.locator(`[data-testid="product-card"][data-sku="${cheap.v.sku}"]`);
+    await card.getByRole("button", { name: `Add ${cheap.p.title} to cart` }).click();
+    await expect(modal(page)).toBeVisible();
+    await expect(modal(page)).toContainText(cheap.p.title);
+    await modal(page).getByRole("button", { name: "Continue Shopping" }).click();
+    await expect(cartCount(page)).toHaveText(/items:\s*1$/);
+    expect((await dataLayerEvents(page, "add_to_cart")).length).toBe(1);
+
+    await page.goto(shopUrl("/cart"));
+    await expect(lineOf(page, cheap)).toBeVisible();
+    await expect(lineOf(page, cheap).getByRole("spinbutton").or(lineOf(page, cheap).getByTestId("quantity-input"))).toHaveValue("1");
+  });
+});
+});

@@ -35,6 +35,37 @@ export function AddToCartButton({ inStock, className }: { inStock: boolean; clas
   );
 }
 
+/**
+ * One-time add of a card's variant (issue 4 "add from cards"): the same intent=add post as the
+ * product page, through the same fetcher, so the page's one <AddToCartFeedback /> opens the modal.
+ * Only the card whose variant is being added shows "Adding…".
+ */
+export function CardAddToCart({ variantId, sku, inStock, title }: { variantId: string; sku: string; inStock: boolean; title: string }) {
+  const fetcher = useAddToCartFetcher();
+  const adding = fetcher.state !== "idle" && fetcher.formData?.get("sku") === sku;
+  return (
+    <fetcher.Form method="post" action="/cart" className="relative z-10 mt-3" data-testid="card-add-to-cart">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="variantId" value={variantId} />
+      <input type="hidden" name="sku" value={sku} />
+      <input type="hidden" name="quantity" value="1" />
+      <input type="hidden" name="purchase" value="one-time" />
+      <button
+        type="submit"
+        disabled={!inStock}
+        aria-disabled={adding || undefined}
+        aria-label={inStock ? `Add ${title} to cart` : `${title} is out of stock`}
+        onClick={(e) => {
+          if (fetcher.state !== "idle") e.preventDefault();
+        }}
+        className="w-full rounded border border-primary px-3 py-2 text-sm font-bold text-primary hover:bg-primary hover:text-white disabled:cursor-not-allowed disabled:border-disabled disabled:text-gray-600 disabled:hover:bg-transparent aria-disabled:cursor-wait"
+      >
+        {!inStock ? "Out of Stock" : adding ? "Adding…" : "Add to Cart"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
 /** Why an add failed, under the button (SPEC §8 logs only; a shopper-caused failure is said here). */
 export function AddToCartErrors() {
   const fetcher = useAddToCartFetcher();

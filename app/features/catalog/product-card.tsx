@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { imageSrcSet, imageUrl } from "../../../rules/images";
 import { formatUsd, type BadgeTone, type CardModel } from "../../../rules/product-card";
+import { CardAddToCart } from "../cart/add-to-cart";
 
 // The product card of SPEC §2/§9. What it shows is decided by rules/product-card.ts (productCardModel);
 // the staff site's card has no promotions (SPEC §6) because the model carries none.
@@ -17,7 +18,8 @@ const TONE_CLASSES: Record<BadgeTone, string> = {
 /** Layout widths of a card image in the grid (see ProductGrid): 2, 3 then 4 columns. */
 const CARD_IMAGE_SIZES = "(min-width: 1280px) 280px, (min-width: 960px) 30vw, 48vw";
 
-export function ProductCard({ card, eager = false }: { card: CardModel; eager?: boolean }) {
+/** `addToCart` shows a one-time add button; the page must then mount <AddToCartFeedback /> once. */
+export function ProductCard({ card, eager = false, addToCart = false }: { card: CardModel; eager?: boolean; addToCart?: boolean }) {
   return (
     <article
       className="group relative flex h-full flex-col rounded-lg border border-gray-200 bg-white p-3 shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-primary"
@@ -85,6 +87,7 @@ export function ProductCard({ card, eager = false }: { card: CardModel; eager?: 
               {card.freeShipping}
             </p>
           )}
+          {addToCart && <CardAddToCart variantId={card.variantId} sku={card.sku} inStock={card.inStock} title={card.title} />}
         </div>
       </div>
     </article>
