@@ -324,4 +324,3 @@ test.describe("add to cart from a product card (issue 4)", () => {
     await expect(lineOf(page, cheap).getByRole("spinbutton").or(lineOf(page, cheap).getByTestId("quantity-input"))).toHaveValue("1");
   });
 });
-});
