@@ -1,4 +1,7 @@
-import { useActionData } from "react-router";
+import { Suspense } from "react";
+import { Await, useActionData } from "react-router";
+import { CAROUSEL_LIST_NAMES } from "../../rules/carousel";
+import { ProductCarousel } from "../features/content/product-carousel";
 import { Screen } from "../components/screen";
 import { cartAction, cartLoader } from "../features/cart/cart-route.server";
 import { CartPage } from "../features/cart/cart-page";
@@ -17,6 +20,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <Screen title={usePageTitle("cart")} wide>
       <CartPage cart={loaderData.cart} pageResult={pageResult} />
+      <Suspense fallback={null}>
+        <Await resolve={loaderData.carousel} errorElement={null}>
+          {(carousel) => (carousel ? <ProductCarousel carousel={carousel} listName={CAROUSEL_LIST_NAMES.cart} /> : null)}
+        </Await>
+      </Suspense>
     </Screen>
   );
 }

@@ -323,4 +323,16 @@ test.describe("add to cart from a product card (issue 4)", () => {
     await expect(lineOf(page, cheap)).toBeVisible();
     await expect(lineOf(page, cheap).getByRole("spinbutton").or(lineOf(page, cheap).getByTestId("quantity-input"))).toHaveValue("1");
   });
+
+  test("the cart page shows its content carousel, reported to analytics as \"Cart\"", async ({ page }) => {
+    await addFromProductPage(page, cheap);
+    await page.goto(shopUrl("/cart"));
+    const carousel = page.getByRole("region", { name: "You might also like" });
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(carousel).toHaveAttribute("aria-roledescription", "carousel");
+    await expect(carousel.getByTestId("product-card").first()).toBeVisible();
+    await expect
+      .poll(async () => (await dataLayerEvents(page, "view_item_list")).map((e) => (e.ecommerce as { item_list_name: string }).item_list_name))
+      .toContain("Cart");
+  });
 });

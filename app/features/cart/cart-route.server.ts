@@ -1,3 +1,4 @@
+import { resolveCarousel, softly } from "../content/content-loader.server";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { cartCookies, cartIdFromCookieHeader } from "../../../rules/cart-cookies";
 import { nextDiscountCodes, parseCartForm, type CartCommand } from "../../../rules/cart-form";
@@ -21,12 +22,20 @@ function cookieHeaders(cart: CartView | null, guest = true): Headers {
   return headers;
 }
 
+/** The cart page's product carousel from content (SPEC §9 list name "Cart"); null when there is none. */
+async function cartCarousel(context: Args["context"]) {
+  const blocks = await softly(context, "cart carousel", () => context.services.content.blocksFor("product-carousel", "cart", context.site.id));
+  return blocks?.[0] ? resolveCarousel(context, blocks[0]) : null;
+}
+
 export async function cartLoader({ request, context }: Args) {
   const id = cartIdFromCookieHeader(request.headers.get("cookie"));
   const found = id ? await context.services.cart.getCart(id, context.site.id) : null;
   const cart = found && found.totalQuantity > 0 ? found : null;
+  // The carousel is deferred: the cart renders without waiting for it, and a failed one is left out.
+  const carousel = cartCarousel(context).catch(() => null);
   // A cookie naming a cart that is gone or empty is cleared (SPEC §4).
-  return data({ cart }, { headers: id && !cart ? cookieHeaders(null) : undefined });
+  return data({ cart, carousel }, { headers: id && !cart ? cookieHeaders(null) : undefined });
 }
 
 const samePlan = (line: CartLineView, plan: string | null | undefined) =>
