@@ -3,7 +3,8 @@ import { ListingView } from "../features/catalog/listing-view";
 import { loadListing } from "../features/catalog/listing-loader";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
-import { usePublicConfig } from "../lib/use-public-config";
+import { ContentAnchor, RichText } from "../features/content/content-parts";
+import { softly } from "../features/content/content-loader.server";
 import type { Route } from "./+types/search";
 
 // /search?search=… (SPEC §2): ranked, typo-tolerant results with the listing's filters and sort.
@@ -16,45 +17,42 @@ export const meta: Route.MetaFunction = (args) => [
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const search = (new URL(request.url).searchParams.get("search") ?? "").trim().slice(0, 200);
-  return loadListing(context, request, { kind: "search-results", basePath: "/search", search });
+  const [listing, suggestions] = await Promise.all([
+    loadListing(context, request, { kind: "search-results", basePath: "/search", search }),
+    softly(context, "no-results suggestions", () => context.services.content.entry("no-results-suggestions", "main", context.site.id)),
+  ]);
+  return { ...listing, suggestions };
 }
 
-/** Popular places to go when a search finds nothing. */
-const SUGGESTIONS_D2C = [
-  { label: "Dog Food", to: "/products/dog/species" },
-  { label: "Cat Food", to: "/products/cat/species" },
-  { label: "Puppy Food", to: "/products/dog/pet-age/puppy-food" },
-  { label: "Kitten Food", to: "/products/cat/pet-age/kitten-food" },
-  { label: "Dry Dog Food", to: "/products/dog/food-form/dry-food" },
-  { label: "Wet Cat Food", to: "/products/cat/food-form/wet-food" },
-  { label: "Dog Treats", to: "/products/dog/food-form/treats" },
-  { label: "Shop All Pet Food", to: "/products" },
-];
-const SUGGESTIONS_HPSF = [
-  { label: "Prescription Diets for Dogs", to: "/products/dog/prescription-diet" },
-  { label: "Prescription Diets for Cats", to: "/products/cat/prescription-diet" },
-  ...SUGGESTIONS_D2C,
-];
+type Suggestions = NonNullable<Awaited<ReturnType<typeof loader>>["suggestions"]>;
 
-function NoResults({ search }: { search: string | null }) {
-  const { site } = usePublicConfig();
-  const suggestions = site.isStaff ? SUGGESTIONS_HPSF : SUGGESTIONS_D2C;
+/** SPEC §7 no-results suggestions, from content; without them, a way back to the whole range. */
+function NoResults({ search, suggestions }: { search: string | null; suggestions: Suggestions | null }) {
   return (
     <div className="rounded border border-gray-200 bg-mist px-6 py-8" data-testid="no-results">
       <p className="text-lg font-semibold text-secondary">
         {search ? <>We found nothing for “{search}”.</> : "Type what you are looking for in the search box above."}
       </p>
-      {search && <p className="mt-2 text-gray-700">Check the spelling, try fewer or more general words, or a SKU.</p>}
-      <h2 className="mt-6 font-semibold text-secondary">Popular categories</h2>
-      <ul className="mt-3 flex flex-wrap gap-2" aria-label="Popular categories">
-        {suggestions.map((s) => (
-          <li key={s.to}>
-            <Link to={s.to} className="inline-block rounded-full border border-primary bg-white px-4 py-1.5 text-sm font-medium text-primary hover:bg-primary hover:text-white">
-              {s.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {suggestions ? (
+        <>
+          <h2 className="mt-6 font-semibold text-secondary">{suggestions.heading}</h2>
+          {suggestions.bodyHtml && <RichText html={suggestions.bodyHtml} className="mt-2" />}
+          <ul className="mt-3 flex flex-wrap gap-2" aria-label={suggestions.heading}>
+            {suggestions.links.map((link) => (
+              <li key={link.url}>
+                <ContentAnchor
+                  link={link}
+                  className="inline-block rounded-full border border-primary bg-white px-4 py-1.5 text-sm font-medium text-primary hover:bg-primary hover:text-white"
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <Link to="/products" className="mt-4 inline-block font-semibold text-primary underline">
+          Shop All Pet Food
+        </Link>
+      )}
     </div>
   );
 }
@@ -72,7 +70,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null
       }
-      noResults={<NoResults search={loaderData.search} />}
+      noResults={<NoResults search={loaderData.search} suggestions={loaderData.suggestions} />}
     />
   );
 }

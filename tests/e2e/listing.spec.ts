@@ -220,6 +220,8 @@ test("a search with no results suggests popular categories", async ({ page }) =>
   await page.goto(shopUrl("/search?search=zzqxv+wombat"));
   const none = page.getByTestId("no-results");
   await expect(none).toContainText("We found nothing for “zzqxv wombat”");
+  // The suggestions come from content (content/site/no-results-suggestions.json).
+  await expect(none.getByRole("heading", { name: "No matches? Try these" })).toBeVisible();
   await none.getByRole("link", { name: "Puppy Food" }).click();
   await expect(page).toHaveURL(shopUrl("/products/dog/pet-age/puppy-food"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Puppy Food");
