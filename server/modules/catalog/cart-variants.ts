@@ -1,8 +1,9 @@
-import { and, arrayContains, eq, inArray, sql } from "drizzle-orm";
+import { and, arrayContains, eq, inArray } from "drizzle-orm";
 import type { SiteId } from "../../../rules/site";
 import type { Db } from "../../db/client";
 import { FOOD_FORM_LABELS, money, variantImage, variantUrl } from "./mapping";
-import { brands, inventory, products, variants } from "./schema";
+import { brands, products, variants } from "./schema";
+import { inStockAt } from "./variant-columns";
 import type { Image, Money, SelectedOption } from "./types";
 
 /** What a cart line needs to know about its variant; only variants sold on the site are returned. */
@@ -46,7 +47,7 @@ export async function variantsForCart(db: Db, ids: readonly number[], site: Site
       productType: products.productType,
       brandSlug: products.brandSlug,
       brand: brands.name,
-      inStock: sql<boolean>`exists (select 1 from ${inventory} where ${inventory.variantId} = ${variants.id} and ${inventory.onHand} - ${inventory.reserved} > 0)`,
+      inStock: inStockAt(),
     })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))

@@ -4,8 +4,9 @@ import type { SiteId } from "../../../rules/site";
 import type { Db } from "../../db/client";
 import { filtersPredicate, filterPredicate, sameFilter, variantAggregates } from "./filter-sql";
 import { loadFilterCatalog } from "./filters";
+import { inStockAt, variantColumns } from "./variant-columns";
 import { toProducts, type ProductRow, type VariantRow } from "./mapping";
-import { brands, dealSkus, inventory, products, variants } from "./schema";
+import { brands, dealSkus, products, variants } from "./schema";
 import { searchProducts, type SearchHits } from "./search";
 import type { DealSkus, Facet, FacetOption, FilterDefinition, FilterField, ListingQuery, ListingResult, Product, SitemapEntry } from "./types";
 
@@ -45,24 +46,7 @@ const numberArray = (values: number[]) => `{${values.map((n) => String(n)).join(
 export async function loadVariantRows(db: Db, productIds: number[]): Promise<VariantRow[]> {
   if (productIds.length === 0) return [];
   const rows = await db
-    .select({
-      id: variants.id,
-      productId: variants.productId,
-      sku: variants.sku,
-      position: variants.position,
-      flavor: variants.flavor,
-      sizeLabel: variants.sizeLabel,
-      weight: variants.weight,
-      weightUnit: variants.weightUnit,
-      foodForm: variants.foodForm,
-      packType: variants.packType,
-      priceCents: variants.priceCents,
-      compareAtCents: variants.compareAtCents,
-      programPriceCents: variants.programPriceCents,
-      badgeTags: variants.badgeTags,
-      imageKey: variants.imageKey,
-      inStock: sql<boolean>`exists (select 1 from ${inventory} where ${inventory.variantId} = ${variants.id} and ${inventory.onHand} - ${inventory.reserved} > 0)`,
-    })
+    .select({ ...variantColumns, inStock: inStockAt() })
     .from(variants)
     .where(sql`${variants.productId} = any(${numberArray(productIds)}::int[])`)
     .orderBy(asc(variants.productId), asc(variants.position));

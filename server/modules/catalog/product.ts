@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { SiteId } from "../../../rules/site";
+import { inStockAt, variantColumns } from "./variant-columns";
 import { toProduct, variantImage, type ProductRow, type VariantRow } from "./mapping";
-import { brands, dealSkus, inventory, products, variants } from "./schema";
+import { brands, dealSkus, products, variants } from "./schema";
 import type { Product } from "./types";
 
 // Product detail (SPEC §2 product page, §3 Product and Variant): one product with every variant,
@@ -42,26 +43,11 @@ export async function getProductDetail(db: Db, handle: string, site: SiteId, war
     .limit(1);
   if (!p) return null;
 
-  const atWarehouse = warehouseCode ? sql` and ${inventory.warehouseCode} = ${warehouseCode}` : sql``;
   const rows = await db
     .select({
-      id: variants.id,
-      productId: variants.productId,
-      sku: variants.sku,
-      position: variants.position,
-      flavor: variants.flavor,
-      sizeLabel: variants.sizeLabel,
-      weight: variants.weight,
-      weightUnit: variants.weightUnit,
-      foodForm: variants.foodForm,
-      packType: variants.packType,
-      priceCents: variants.priceCents,
-      compareAtCents: variants.compareAtCents,
-      programPriceCents: variants.programPriceCents,
-      badgeTags: variants.badgeTags,
-      imageKey: variants.imageKey,
+      ...variantColumns,
       dealLabel: dealSkus.label,
-      inStock: sql<boolean>`exists (select 1 from ${inventory} where ${inventory.variantId} = ${variants.id} and ${inventory.onHand} - ${inventory.reserved} > 0${atWarehouse})`,
+      inStock: inStockAt(warehouseCode),
     })
     .from(variants)
     .leftJoin(dealSkus, eq(dealSkus.sku, variants.sku))

@@ -1,0 +1,29 @@
+import { sql } from "drizzle-orm";
+import { inventory, variants } from "./schema";
+
+// The variant columns every catalogue read selects (mapping.ts VariantRow), and the stock test that
+// goes with them, in one place for the listing, the product page and the cart.
+
+export const variantColumns = {
+  id: variants.id,
+  productId: variants.productId,
+  sku: variants.sku,
+  position: variants.position,
+  flavor: variants.flavor,
+  sizeLabel: variants.sizeLabel,
+  weight: variants.weight,
+  weightUnit: variants.weightUnit,
+  foodForm: variants.foodForm,
+  packType: variants.packType,
+  priceCents: variants.priceCents,
+  compareAtCents: variants.compareAtCents,
+  programPriceCents: variants.programPriceCents,
+  badgeTags: variants.badgeTags,
+  imageKey: variants.imageKey,
+};
+
+/** In stock (on hand minus reserved above 0) at the warehouse, or anywhere when none is given. */
+export function inStockAt(warehouseCode: string | null = null) {
+  const atWarehouse = warehouseCode ? sql` and ${inventory.warehouseCode} = ${warehouseCode}` : sql``;
+  return sql<boolean>`exists (select 1 from ${inventory} where ${inventory.variantId} = ${variants.id} and ${inventory.onHand} - ${inventory.reserved} > 0${atWarehouse})`;
+}
