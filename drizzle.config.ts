@@ -12,6 +12,8 @@ export default defineConfig({
     "./server/modules/content/schema.ts",
     "./server/modules/identity/schema.ts",
     "./server/modules/mail/schema.ts",
+    "./server/modules/payments/schema.ts",
+    "./server/modules/orders/schema.ts",
   ],
   out: "./drizzle",
   casing: "snake_case",

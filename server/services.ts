@@ -7,10 +7,13 @@ import { createContentService } from "./modules/content/service";
 import { formatUsd } from "../rules/product-card";
 import { createIdentityService } from "./modules/identity/service";
 import { createMailService } from "./modules/mail/service";
+import { createOrdersService } from "./modules/orders/service";
+import { createTestProcessor, type PaymentProvider } from "./modules/payments/provider";
+import { createPaymentsService } from "./modules/payments/service";
 import type { Logger } from "./log";
 
 /** Every module's service, wired once per process and shared by pages and the API. */
-export function createServices(db: Db, config: Config, log?: Logger) {
+export function createServices(db: Db, config: Config, log?: Logger, paymentProvider: PaymentProvider = createTestProcessor()) {
   const catalog = createCatalogService(db, config);
   return {
     catalog,
@@ -22,6 +25,8 @@ export function createServices(db: Db, config: Config, log?: Logger) {
     gate: createSiteGate(config),
     identity: createIdentityService(db),
     mail: createMailService(db, config, log),
+    orders: createOrdersService(db),
+    payments: createPaymentsService(db, paymentProvider),
   };
 }
 

@@ -5,3 +5,5 @@ export * from "../modules/cart/schema";
 export * from "../modules/content/schema";
 export * from "../modules/identity/schema";
 export * from "../modules/mail/schema";
+export * from "../modules/payments/schema";
+export * from "../modules/orders/schema";

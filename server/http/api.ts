@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { cartRoutes } from "./cart";
 import { catalogRoutes } from "./catalog";
+import { checkoutRoutes } from "./checkout";
 import { accountHelperRoutes, customerRoutes } from "./customer";
 import { contentRoutes } from "./content";
 import type { AppEnv } from "./env";
@@ -18,6 +19,7 @@ export function apiRoutes() {
   api.route("/ecom/v1.0", cartRoutes());
   api.route("/ecom/v1.0", customerRoutes());
   api.route("/", accountHelperRoutes());
+  api.route("/checkout", checkoutRoutes());
   // Listed last so that it sees every call above; built once, on first request.
   let document: ReturnType<typeof openApiDocument> | undefined;
   api.get("/openapi.json", (c) => c.json((document ??= openApiDocument(api))));

@@ -7,6 +7,7 @@ import { clientIp } from "./client-ip";
 import type { SessionInfo } from "../modules/identity/service";
 
 import { SESSION_COOKIE, sessionCookie, isHttps } from "../modules/identity/session-cookie";
+import { checkoutUrlWithToken, signMultipass } from "../modules/orders/multipass";
 import { sendContactMessage } from "../workflows/contact";
 import type { AppEnv } from "./env";
 import { apiError, parseJson } from "./errors";
@@ -43,7 +44,6 @@ const metafieldInput = z.object({
   value: z.string().max(2000, "At most 2000 characters"),
 });
 
-const EMPTY_PAGE = { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null };
 
 export function customerRoutes() {
   const app = new Hono<AppEnv>();
@@ -59,7 +59,7 @@ export function customerRoutes() {
     return c.json({ customer });
   });
 
-  // Orders arrive with the checkout issue: until then every customer has none, and the answers say so.
+  // Orders (issue 6): the customer's own only, newest first; anyone else's order is not found.
   app.post("/get-storefront-orders", async (c) => {
     const parsed = await parseJson(
       c,
@@ -75,7 +75,9 @@ export function customerRoutes() {
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
     if (bareId(parsed.data.id) !== auth.session.customerId) return notFound(c, "id", "customer");
-    return c.json({ orders: { edges: [], nodes: [], pageInfo: EMPTY_PAGE } });
+    const page = await services(c).orders.listForCustomer(auth.session.customerId, parsed.data);
+    if (!page) return apiError(c, 400, "invalid_input", "The cursor is not valid.", { cursor: "The cursor is not valid." });
+    return c.json({ orders: page });
   });
 
   app.post("/get-storefront-last-order", async (c) => {
@@ -84,7 +86,8 @@ export function customerRoutes() {
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
     if (bareId(parsed.data.id) !== auth.session.customerId) return notFound(c, "id", "customer");
-    return c.json({ customer: { id: auth.session.customerId, lastOrder: null } });
+    const lastOrder = await services(c).orders.lastForCustomer(auth.session.customerId);
+    return c.json({ customer: { id: auth.session.customerId, lastOrder } });
   });
 
   app.post("/get-storefront-order", async (c) => {
@@ -92,7 +95,8 @@ export function customerRoutes() {
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
-    return notFound(c, "id", "order");
+    const order = await services(c).orders.getForCustomer(auth.session.customerId, bareId(parsed.data.id));
+    return order ? c.json({ order }) : notFound(c, "id", "order");
   });
 
   app.post("/update-customer", async (c) => {
@@ -253,6 +257,41 @@ export function accountHelperRoutes() {
     if (!auth.ok) return auth.response;
     const digest = createHmac("sha256", c.get("deps").sessionSecret).update(auth.session.customerId).digest();
     return c.json({ customerId: auth.session.customerId, hash: digest.toString("hex"), base64: digest.toString("base64") });
+  });
+
+  /**
+   * SPEC §4/§7 multipass: a signed, 10-minute checkout URL naming the signed-in customer and their
+   * cart (body cartId, else the col_cart_id cookie). The e-mail must be the session's own; the cart
+   * the customer's or an unowned guest cart; checkoutUrl a path on this site.
+   */
+  app.post("/multipass", async (c) => {
+    const parsed = await parseJson(
+      c,
+      z.object({
+        sessionToken: token,
+        getURL: z.union([z.boolean(), z.string().max(2000)]).optional(),
+        email: z.email("Enter a valid email").max(320),
+        checkoutUrl: z
+          .string()
+          .max(500)
+          .regex(/^\/(?![/\\])[^\s]*$/, "Give a path on this site, like /checkout")
+          .optional()
+          .default("/checkout"),
+        cartId: z.string().max(100).optional(),
+      }),
+    );
+    if (!parsed.ok) return parsed.response;
+    const auth = await authenticate(c, parsed.data.sessionToken);
+    if (!auth.ok) return auth.response;
+    const deps = c.get("deps");
+    const customer = await deps.services.identity.customer(auth.session.customerId);
+    if (!customer || customer.email.toLowerCase() !== parsed.data.email.trim().toLowerCase())
+      return apiError(c, 403, "forbidden", "The e-mail is not the signed-in customer's.", { email: "The e-mail is not the signed-in customer's." });
+    const cartId = parsed.data.cartId ?? readCookie(c.req.header("cookie"), "col_cart_id");
+    const owner = cartId ? await deps.services.cart.ownerOf(cartId, c.get("site").id) : undefined;
+    if (!cartId || owner === undefined || (owner !== null && owner !== auth.session.customerId)) return notFound(c, "cartId", "cart");
+    const signed = signMultipass(deps.sessionSecret, { customerId: auth.session.customerId, email: customer.email, cartId }, new Date());
+    return c.json({ url: checkoutUrlWithToken(parsed.data.checkoutUrl, signed.token), expiresAt: signed.expiresAt.toISOString() });
   });
 
   // The shop keeps no per-session cache in the process (ARCHITECTURE §5): nothing to delete, and

@@ -52,7 +52,7 @@ function lineAttributes(given: readonly CartAttribute[] | undefined, variant: Ca
 }
 
 export function createCartService(db: Db, config: Config, catalog: CatalogForCart, clock: () => Date = () => new Date()) {
-  async function readView(conn: Db, cartId: string): Promise<CartView | null> {
+  async function readView(conn: Db, cartId: string, customerHasSubscription: boolean | null = null): Promise<CartView | null> {
     const [cart] = await conn.select().from(carts).where(eq(carts.id, cartId));
     if (!cart) return null;
     const lines = await conn
@@ -73,8 +73,8 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     return buildCartView(cart as CartRecord, lines as LineRecord[], variantMap, rules as DiscountRule[], {
       now: clock(),
       freeShippingThresholdCents: config.freeShippingThresholdCents,
-      // Known once customers and subscriptions exist (sign-in and autoship issues).
-      customerHasSubscription: null,
+      // Known at checkout (place-order passes it); elsewhere not yet (autoship issue).
+      customerHasSubscription,
     });
   }
 
@@ -164,6 +164,9 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
   }
 
   return {
+    /** The priced cart as checkout sees it, inside the caller's transaction (server/workflows/place-order.ts). */
+    checkoutView: (conn: Db, cartId: string, customerHasSubscription: boolean | null) => readView(conn, cartId, customerHasSubscription),
+
     /** The cart's owner: a customer id, null for a guest cart, undefined when there is no such cart. */
     async ownerOf(cartId: string, site: SiteId): Promise<string | null | undefined> {
       if (!UUID.test(cartId)) return undefined;

@@ -58,6 +58,15 @@ export const templates = {
       ]),
     };
   },
+
+  orderConfirmation(d: { storeName: string; number: string; lines: { title: string; quantity: number; total: string }[]; total: string }): MailContent {
+    const rows = d.lines.map((l) => `${l.quantity} × ${l.title} — ${l.total}`);
+    return {
+      subject: `Your ${d.storeName} order ${d.number}`,
+      text: `Thank you for your order ${d.number}.\n\n${rows.join("\n")}\n\nTotal: ${d.total}\n\n— ${d.storeName}\n`,
+      html: page(d.storeName, [`Thank you for your order ${esc(d.number)}.`, rows.map(esc).join("<br>"), `Total: ${esc(d.total)}`]),
+    };
+  },
 };
 
 export type TemplateName = keyof typeof templates;

@@ -1,0 +1,117 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { checkoutTotals } from "../../rules/checkout-totals";
+import { SHIPPING_METHODS } from "../../rules/shipping-rates";
+import { stateForZip } from "../../rules/us-states";
+import { warehouseForZip } from "../modules/catalog/stock";
+import { resolveIdentity } from "../request-context";
+import { placeOrder, type PlaceOrderFailure } from "../workflows/place-order";
+import type { AppEnv } from "./env";
+import { apiError, parseJson } from "./errors";
+
+// Checkout API (issue 6): thin — parse with zod (400 naming the field), resolve who is calling from
+// the session cookie, run the place-order workflow, map its typed failures to statuses.
+
+const addressInput = z.object({
+  firstName: z.string().trim().max(100).default(""),
+  lastName: z.string().trim().max(100).default(""),
+  address1: z.string({ error: "Enter the address" }).trim().min(1, "Enter the address").max(200),
+  address2: z.string().trim().max(200).default(""),
+  city: z.string({ error: "Enter the city" }).trim().min(1, "Enter the city").max(100),
+  provinceCode: z.string({ error: "Choose the state" }).trim().regex(/^[A-Z]{2}$/, "Choose the state"),
+  zip: z.string({ error: "Enter a 5-digit ZIP code" }).trim().regex(/^\d{5}$/, "Enter a 5-digit ZIP code"),
+  countryCode: z.literal("US").default("US"),
+  phone: z.string().trim().max(40).nullable().default(null),
+});
+
+const card = z.object({
+  number: z.string({ error: "Enter the card number" }).trim().regex(/^[\d\s-]{12,23}$/, "Enter the card number"),
+  expMonth: z.coerce.number().int().min(1, "Enter the expiry month").max(12, "Enter the expiry month"),
+  expYear: z.coerce.number().int().min(2000, "Enter the expiry year").max(2100, "Enter the expiry year"),
+  cvc: z.string({ error: "Enter the security code" }).trim().regex(/^\d{3,4}$/, "Enter the security code"),
+});
+
+export const placeOrderInput = z.object({
+  cartId: z.string({ error: "Give the cartId" }).trim().min(1, "Give the cartId").max(100),
+  idempotencyKey: z.string({ error: "Give the idempotencyKey" }).trim().min(8, "At least 8 characters").max(200),
+  email: z.email("Enter a valid email").max(320),
+  shippingAddress: z.union([addressInput, z.object({ savedAddressId: z.string().max(100) })]),
+  billingAddress: addressInput.nullable().optional(),
+  shippingMethod: z.enum(SHIPPING_METHODS as ["standard", "express"], { error: "Choose standard or express" }),
+  payment: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("card"), card }),
+    z.object({ kind: z.literal("saved"), paymentMethodId: z.string().max(100) }),
+  ]),
+  expectedTotalCents: z.number().int().nonnegative().nullable().optional(),
+  acceptsEmailMarketing: z.boolean().optional(),
+  isAttestationChecked: z.boolean().optional(),
+  donationTrackingId: z.string().max(200).nullable().optional(),
+});
+
+const STATUS: Record<PlaceOrderFailure["code"], 400 | 402 | 404 | 409> = {
+  CART_NOT_FOUND: 404,
+  ADDRESS_NOT_FOUND: 404,
+  CART_EMPTY: 400,
+  OVER_LIMIT: 400,
+  ZIP_NOT_SERVED: 400,
+  CART_CHANGED: 409,
+  OUT_OF_STOCK: 409,
+  IDEMPOTENCY_MISMATCH: 409,
+  CHECKOUT_IN_PROGRESS: 409,
+  PAYMENT_DECLINED: 402,
+};
+
+export function checkoutRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.post("/place-order", async (c: Context<AppEnv>) => {
+    const parsed = await parseJson(c, placeOrderInput);
+    if (!parsed.ok) return parsed.response;
+    const deps = c.get("deps");
+    const identity = await resolveIdentity(deps, c.req.raw, null);
+    const result = await placeOrder(
+      { db: deps.database.db, services: deps.services, config: deps.config, log: deps.log },
+      { ...parsed.data, site: c.get("site").id, customerId: identity.customer?.id ?? null },
+    );
+    if (!result.ok) {
+      const extra = result.code === "OUT_OF_STOCK" ? { sku: result.sku } : result.code === "PAYMENT_DECLINED" ? { reason: result.reason } : {};
+      const fields = result.field ? { fields: { [result.field]: result.message } } : {};
+      return c.json({ error: { code: result.code.toLowerCase(), message: result.message, ...fields, ...extra } }, STATUS[result.code]);
+    }
+    return c.json({ order: result.order, replayed: result.replayed });
+  });
+
+  /** The totals the checkout shows (server-computed; the page only displays them). */
+  app.post("/quote", async (c: Context<AppEnv>) => {
+    const parsed = await parseJson(
+      c,
+      z.object({
+        cartId: z.string({ error: "Give the cartId" }).trim().min(1, "Give the cartId").max(100),
+        zip: z.string({ error: "Enter a 5-digit ZIP code" }).trim().regex(/^\d{5}$/, "Enter a 5-digit ZIP code"),
+        shippingMethod: z.enum(SHIPPING_METHODS as ["standard", "express"], { error: "Choose standard or express" }).default("standard"),
+      }),
+    );
+    if (!parsed.ok) return parsed.response;
+    const deps = c.get("deps");
+    const site = c.get("site").id;
+    const customerId = (await resolveIdentity(deps, c.req.raw, null)).customer?.id ?? null;
+    const owner = await deps.services.cart.ownerOf(parsed.data.cartId, site);
+    if (owner === undefined || (owner !== null && owner !== customerId))
+      return apiError(c, 404, "cart_not_found", "No cart with this id.", { cartId: "No cart with this id." });
+    const warehouse = await warehouseForZip(deps.database.db, parsed.data.zip);
+    if (!warehouse) return apiError(c, 400, "zip_not_served", `We do not deliver to ${parsed.data.zip} yet.`, { zip: `We do not deliver to ${parsed.data.zip} yet.` });
+    const hasSubscription = customerId ? await deps.services.orders.hasSubscriptionOrder(customerId) : null;
+    const view = (await deps.services.cart.checkoutView(deps.database.db, parsed.data.cartId, hasSubscription))!;
+    const cents = (m: { amount: string }) => Math.round(Number(m.amount) * 100);
+    const totals = checkoutTotals({
+      subtotalCents: cents(view.cost.subtotalAmount),
+      discountCents: cents(view.cost.discountAmount),
+      method: parsed.data.shippingMethod,
+      state: stateForZip(parsed.data.zip) ?? "",
+      freeShippingThresholdCents: deps.config.freeShippingThresholdCents,
+    });
+    return c.json({ totals, warehouse: warehouse.code, discountCodes: view.discountCodes });
+  });
+
+  return app;
+}

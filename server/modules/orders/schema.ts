@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { CartAttribute } from "../cart/schema";
+import { variants } from "../catalog/schema";
+import { payments } from "../payments/schema";
+
+// Orders (issue 6, SPEC §3 Order). Numbers come from a sequence: "KC-100001", "KC-100002", …
+
+export type OrderStatus = "placed" | "paid" | "fulfilled" | "shipped" | "delivered" | "cancelled" | "refunded";
+
+export type OrderAddress = {
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string;
+  city: string;
+  provinceCode: string;
+  zip: string;
+  countryCode: string;
+  phone: string | null;
+};
+
+export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 100001 });
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    number: text()
+      .notNull()
+      .default(sql`('KC-' || nextval('order_number_seq'))`),
+    site: text().$type<"d2c" | "hpsf">().notNull(),
+    customerId: uuid(),
+    email: text().notNull(),
+    /** The cart it came from: a cart is checked out once (declined attempts are removed). */
+    cartId: uuid().notNull(),
+    status: text().$type<OrderStatus>().notNull(),
+    shippingMethod: text().notNull(),
+    shippingAddress: jsonb().$type<OrderAddress>().notNull(),
+    billingAddress: jsonb().$type<OrderAddress>().notNull(),
+    warehouseCode: text().notNull(),
+    subtotalCents: integer().notNull(),
+    discountCents: integer().notNull(),
+    shippingCents: integer().notNull(),
+    serviceChargeCents: integer().notNull(),
+    taxCents: integer().notNull(),
+    totalCents: integer().notNull(),
+    discountCodes: text().array().notNull().default(sql`'{}'::text[]`),
+    attributes: jsonb().$type<CartAttribute[]>().notNull().default(sql`'[]'::jsonb`),
+    donationTrackingId: text(),
+    idempotencyKey: text().notNull(),
+    paymentId: uuid().references(() => payments.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("orders_idempotency_key_uq").on(t.idempotencyKey),
+    uniqueIndex("orders_number_uq").on(t.number),
+    uniqueIndex("orders_cart_uq").on(t.cartId),
+    index("orders_customer_idx").on(t.customerId, t.createdAt),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer().notNull(),
+    variantId: integer()
+      .notNull()
+      .references(() => variants.id),
+    sku: text().notNull(),
+    title: text().notNull(),
+    productTitle: text().notNull(),
+    quantity: integer().notNull(),
+    sellingPlanId: text(),
+    /** Prices as charged, captured at checkout. */
+    unitPriceCents: integer().notNull(),
+    subtotalCents: integer().notNull(),
+    discountCents: integer().notNull(),
+    taxCents: integer().notNull(),
+    attributes: jsonb().$type<CartAttribute[]>().notNull().default(sql`'[]'::jsonb`),
+  },
+  (t) => [index("order_lines_order_idx").on(t.orderId, t.position)],
+);

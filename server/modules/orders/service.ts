@@ -1,0 +1,140 @@
+import { and, asc, desc, eq, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { orderLines, orders, type OrderStatus } from "./schema";
+
+// Reading orders for their owner (SPEC §7 get-storefront-orders / last-order / order). Every read
+// is scoped to the customer: another customer's order is simply not found.
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderView = ReturnType<typeof orderView>;
+
+const money = (cents: number) => ({ amount: (cents / 100).toFixed(2), currencyCode: "USD" });
+
+export function orderView(o: OrderRow, lines: readonly OrderLineRow[]) {
+  return {
+    id: o.id,
+    name: o.number,
+    number: o.number,
+    status: o.status,
+    email: o.email,
+    processedAt: o.createdAt.toISOString(),
+    shippingMethod: o.shippingMethod,
+    shippingAddress: o.shippingAddress,
+    billingAddress: o.billingAddress,
+    attributes: o.attributes,
+    discountCodes: o.discountCodes,
+    donationTrackingId: o.donationTrackingId,
+    subtotal: money(o.subtotalCents),
+    totalDiscounts: money(o.discountCents),
+    totalShipping: money(o.shippingCents),
+    serviceCharge: money(o.serviceChargeCents),
+    totalTax: money(o.taxCents),
+    totalPrice: money(o.totalCents),
+    lineItems: lines.map((l) => ({
+      id: l.id,
+      title: l.productTitle,
+      variantTitle: l.title,
+      sku: l.sku,
+      quantity: l.quantity,
+      variant: { id: String(l.variantId) },
+      sellingPlanId: l.sellingPlanId,
+      unitPrice: money(l.unitPriceCents),
+      subtotal: money(l.subtotalCents),
+      discount: money(l.discountCents),
+      tax: money(l.taxCents),
+    })),
+  };
+}
+
+/** Orders the customer sees: not the ones still waiting for their payment. */
+const VISIBLE: OrderStatus[] = ["paid", "fulfilled", "shipped", "delivered", "cancelled", "refunded"];
+
+type Cursor = { t: string; id: string };
+const encodeCursor = (o: OrderRow) => Buffer.from(JSON.stringify({ t: o.createdAt.toISOString(), id: o.id } satisfies Cursor)).toString("base64url");
+function decodeCursor(s: string): Cursor | null {
+  try {
+    const c = JSON.parse(Buffer.from(s, "base64url").toString()) as Cursor;
+    return typeof c.t === "string" && typeof c.id === "string" && !Number.isNaN(Date.parse(c.t)) && /^[0-9a-f-]{36}$/i.test(c.id) ? c : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createOrdersService(db: Db) {
+  async function withLines(rows: OrderRow[]): Promise<OrderView[]> {
+    if (!rows.length) return [];
+    const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, rows.map((r) => r.id))).orderBy(asc(orderLines.position));
+    return rows.map((o) => orderView(o, lines.filter((l) => l.orderId === o.id)));
+  }
+
+  return {
+    /** Newest first, `quantity` per page; `query` matches the order number. Null when the cursor is malformed. */
+    async listForCustomer(customerId: string, p: { quantity: number; cursor?: string | null; query?: string }) {
+      const cursor = p.cursor ? decodeCursor(p.cursor) : null;
+      if (p.cursor && !cursor) return null;
+      const q = (p.query ?? "").trim();
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.customerId, customerId),
+            inArray(orders.status, VISIBLE),
+            q ? ilike(orders.number, `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`) : undefined,
+            cursor
+              ? or(lt(orders.createdAt, new Date(cursor.t)), and(eq(orders.createdAt, new Date(cursor.t)), lt(orders.id, cursor.id)))
+              : undefined,
+          ),
+        )
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(p.quantity + 1);
+      const page = rows.slice(0, p.quantity);
+      const nodes = await withLines(page);
+      const hasNextPage = rows.length > p.quantity;
+      return {
+        edges: nodes.map((node, i) => ({ cursor: encodeCursor(page[i]), node })),
+        nodes,
+        pageInfo: {
+          hasNextPage,
+          hasPreviousPage: Boolean(cursor),
+          startCursor: page.length ? encodeCursor(page[0]) : null,
+          endCursor: page.length ? encodeCursor(page[page.length - 1]) : null,
+        },
+      };
+    },
+
+    async lastForCustomer(customerId: string): Promise<OrderView | null> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.customerId, customerId), inArray(orders.status, VISIBLE)))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(1);
+      return (await withLines(rows))[0] ?? null;
+    },
+
+    /** By id (uuid) or number ("KC-100001"), only the customer's own. */
+    async getForCustomer(customerId: string, idOrNumber: string): Promise<OrderView | null> {
+      const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrNumber);
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.customerId, customerId), inArray(orders.status, VISIBLE), isUuid ? eq(orders.id, idOrNumber) : eq(orders.number, idOrNumber)));
+      return (await withLines(rows))[0] ?? null;
+    },
+
+    /** SPEC §4 AUTO35: whether the customer has had an autoship order before (a first subscription). */
+    async hasSubscriptionOrder(customerId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(orders)
+        .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+        .where(and(eq(orders.customerId, customerId), inArray(orders.status, VISIBLE), sql`${orderLines.sellingPlanId} is not null`))
+        .limit(1);
+      return Boolean(row);
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { cancel, markDelivered, markFulfilled, markPaid, markShipped, refund } from "./status";
+
+describe("order status transitions", () => {
+  it("walks the happy path one step at a time", () => {
+    expect(markPaid("placed")).toEqual({ ok: true, status: "paid" });
+    expect(markFulfilled("paid")).toEqual({ ok: true, status: "fulfilled" });
+    expect(markShipped("fulfilled")).toEqual({ ok: true, status: "shipped" });
+    expect(markDelivered("shipped")).toEqual({ ok: true, status: "delivered" });
+  });
+  it("refuses skipped or backward steps", () => {
+    expect(markShipped("paid").ok).toBe(false);
+    expect(markPaid("paid").ok).toBe(false);
+    expect(cancel("shipped").ok).toBe(false);
+    expect(refund("placed").ok).toBe(false);
+    expect(refund("delivered")).toEqual({ ok: true, status: "refunded" });
+    expect(cancel("placed")).toEqual({ ok: true, status: "cancelled" });
+  });
+});

@@ -1,0 +1,253 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "../config";
+import type { Database } from "../db/client";
+import { seedIfEmpty } from "../db/seed";
+import { openTestDatabase } from "../db/test-database";
+import { carts } from "../modules/cart/schema";
+import { inventory, products, variants } from "../modules/catalog/schema";
+import { warehouseForZip } from "../modules/catalog/stock";
+import { orders } from "../modules/orders/schema";
+import { paymentMethods, payments } from "../modules/payments/schema";
+import { cartLines } from "../modules/cart/schema";
+import { createServices } from "../services";
+import { placeOrder, type PlaceOrderInput } from "./place-order";
+
+// Place order (issue 6) on PGlite and, with `npm run test:pg`, on a real PostgreSQL — where the
+// 20 concurrent checkouts really race for the same inventory row.
+
+let database: Database;
+let services: ReturnType<typeof createServices>;
+let deps: Parameters<typeof placeOrder>[0];
+let variantId: number;
+let otherVariantId: number;
+let sku: string;
+let warehouse: string;
+const ZIP = "80011";
+const THRESHOLD = 4900;
+const config = parseConfig({ FREE_SHIPPING_THRESHOLD_CENTS: String(THRESHOLD) });
+
+const addr = (zip = ZIP, provinceCode = "CO") => ({
+  firstName: "Pat",
+  lastName: "Doe",
+  address1: "1 Main St",
+  address2: "",
+  city: "Aurora",
+  provinceCode,
+  zip,
+  countryCode: "US",
+  phone: null,
+});
+const card = (number = "4242424242424242") => ({ kind: "card" as const, card: { number, expMonth: 12, expYear: 2099, cvc: "123" } });
+let keyN = 0;
+const input = (cartId: string, over: Partial<PlaceOrderInput> = {}): PlaceOrderInput => ({
+  site: "d2c",
+  cartId,
+  customerId: null,
+  email: "pat@example.test",
+  shippingAddress: addr(),
+  shippingMethod: "standard",
+  payment: card(),
+  idempotencyKey: `key-${++keyN}-${Math.random()}`,
+  ...over,
+});
+
+async function newCart(quantity = 1, vId = variantId, sellingPlanId: string | null = null, codes: string[] = []) {
+  const r = await services.cart.createCart("d2c", {}, [{ merchandiseId: String(vId), quantity, sellingPlanId }]);
+  if (!r.ok) throw new Error(r.message);
+  if (codes.length) await services.cart.updateDiscountCodes(r.cart.id, "d2c", codes);
+  return r.cart.id;
+}
+async function setAvailable(vId: number, available: number) {
+  await database.db
+    .insert(inventory)
+    .values({ warehouseCode: warehouse, variantId: vId, onHand: available, reserved: 0 })
+    .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand: sql`${inventory.reserved} + ${available}` } });
+}
+async function stock(vId = variantId) {
+  const [row] = await database.db.select().from(inventory).where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, vId)));
+  return row;
+}
+const cartStatus = async (id: string) => (await database.db.select({ s: carts.status }).from(carts).where(eq(carts.id, id)))[0].s;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedIfEmpty(database);
+  services = createServices(database.db, config);
+  deps = { db: database.db, services, config };
+  const rows = await database.db
+    .select({ id: variants.id, sku: variants.sku, sites: products.sites })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .orderBy(variants.id);
+  const d2c = rows.filter((r) => r.sites.includes("d2c"));
+  [variantId, otherVariantId] = [d2c[0].id, d2c[1].id];
+  sku = d2c[0].sku;
+  warehouse = (await warehouseForZip(database.db, ZIP))!.code;
+}, 60_000);
+afterAll(() => database.close());
+
+describe("place order", () => {
+  it("20 concurrent checkouts for 5 left → exactly 5 orders, reserved never above on hand", async () => {
+    await setAvailable(variantId, 5);
+    const before = await stock();
+    const cartIds = await Promise.all(Array.from({ length: 20 }, () => newCart(1)));
+    const results = await Promise.all(cartIds.map((id) => placeOrder(deps, input(id))));
+    const ok = results.filter((r) => r.ok);
+    expect(ok).toHaveLength(5);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.code === "OUT_OF_STOCK" && "sku" in r && r.sku === sku)).toBe(true);
+    const after = await stock();
+    expect(after.reserved - before.reserved).toBe(5);
+    expect(after.reserved).toBeLessThanOrEqual(after.onHand);
+    const numbers = ok.map((r) => (r.ok ? r.order.number : ""));
+    expect(new Set(numbers).size).toBe(5);
+    expect(numbers.every((n) => /^KC-\d{6,}$/.test(n))).toBe(true);
+  }, 60_000);
+
+  it("an idempotent retry gives the same order and one charge; the cart is checked out; a mail is recorded", async () => {
+    await setAvailable(variantId, 10);
+    const cartId = await newCart(2);
+    const req = input(cartId);
+    const [a, b] = await Promise.all([placeOrder(deps, req), placeOrder(deps, req)]);
+    const c = await placeOrder(deps, req);
+    expect(a.ok && b.ok && c.ok).toBe(true);
+    if (!a.ok || !b.ok || !c.ok) return;
+    expect(new Set([a.order.id, b.order.id, c.order.id]).size).toBe(1);
+    expect(c.replayed).toBe(true);
+    const charges = await database.db.select().from(payments).where(eq(payments.idempotencyKey, `order:${req.idempotencyKey}`));
+    expect(charges).toHaveLength(1);
+    expect(charges[0].status).toBe("captured");
+    expect(await cartStatus(cartId)).toBe("checked_out");
+    expect(a.order.status).toBe("paid");
+    const mails = await services.mail.latest({ to: "pat@example.test", limit: 50 });
+    expect(mails.filter((m) => m.subject.includes(a.order.number))).toHaveLength(1);
+  });
+
+  it("the same key with another cart is refused", async () => {
+    await setAvailable(variantId, 10);
+    const first = await newCart(1);
+    const req = input(first);
+    expect((await placeOrder(deps, req)).ok).toBe(true);
+    const second = await newCart(1);
+    const r = await placeOrder(deps, { ...req, cartId: second });
+    expect(r).toMatchObject({ ok: false, code: "IDEMPOTENCY_MISMATCH" });
+    expect(await cartStatus(second)).toBe("active");
+  });
+
+  it.each([
+    ["4000000000000002", "card_declined"],
+    ["4000000000009995", "insufficient_funds"],
+    ["4000000000000119", "processing_error"],
+  ])("a declined card (%s) releases the stock and leaves the cart", async (number, reason) => {
+    await setAvailable(variantId, 3);
+    const before = await stock();
+    const cartId = await newCart(2);
+    const req = input(cartId, { payment: card(number) });
+    const r = await placeOrder(deps, req);
+    expect(r).toMatchObject({ ok: false, code: "PAYMENT_DECLINED", reason });
+    expect((await stock()).reserved).toBe(before.reserved);
+    expect(await cartStatus(cartId)).toBe("active");
+    expect(await database.db.select().from(orders).where(eq(orders.cartId, cartId))).toHaveLength(0);
+    // The customer fixes the card and retries the same key: it goes through.
+    const retry = await placeOrder(deps, { ...req, payment: card() });
+    expect(retry.ok).toBe(true);
+  });
+
+  it("refuses tampering: a quantity over the cap, an empty cart, an unserved ZIP, another customer's saved card or address", async () => {
+    await setAvailable(variantId, 50);
+    const over = await newCart(1);
+    await database.db.update(cartLines).set({ quantity: 11 }).where(eq(cartLines.cartId, over));
+    expect(await placeOrder(deps, input(over))).toMatchObject({ ok: false, code: "OVER_LIMIT" });
+
+    const emptied = await newCart(1);
+    await database.db.delete(cartLines).where(eq(cartLines.cartId, emptied));
+    expect(await placeOrder(deps, input(emptied))).toMatchObject({ ok: false, code: "CART_EMPTY" });
+
+    const far = await newCart(1);
+    expect(await placeOrder(deps, input(far, { shippingAddress: addr("00001") }))).toMatchObject({ ok: false, code: "ZIP_NOT_SERVED" });
+
+    const alice = await services.identity.register(
+      { firstName: "A", lastName: "A", email: "alice-po@example.test", password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false },
+      "d2c",
+    );
+    const bob = await services.identity.register(
+      { firstName: "B", lastName: "B", email: "bob-po@example.test", password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false },
+      "d2c",
+    );
+    if (!alice.ok || !bob.ok) throw new Error("register failed");
+    const saved = await services.payments.saveCard(alice.customerId, card().card);
+    if (!saved.ok) throw new Error("save failed");
+    expect(saved.method.last4).toBe("4242");
+    // Stored: a random token, brand, last 4 and expiry — never the number or the CVC.
+    const stored = JSON.stringify(await database.db.select().from(paymentMethods));
+    expect(stored).not.toContain("4242424242424242");
+    expect(stored).not.toMatch(/"123"/);
+    const bobCart = await newCart(1);
+    const r = await placeOrder(deps, input(bobCart, { customerId: bob.customerId, payment: { kind: "saved", paymentMethodId: saved.method.id } }));
+    expect(r).toMatchObject({ ok: false, code: "PAYMENT_DECLINED", reason: "unknown_payment_method" });
+    // Another customer's saved address is not found; the customer's own is used.
+    const bobAddress = (await services.identity.createAddress(bob.customerId, { ...addr(), firstName: "B", countryCode: "US" }))!;
+    const viaAddress = await placeOrder(deps, input(await newCart(1), { customerId: alice.customerId, shippingAddress: { savedAddressId: bobAddress } }));
+    expect(viaAddress).toMatchObject({ ok: false, code: "ADDRESS_NOT_FOUND" });
+    const ownAddress = await placeOrder(deps, input(await newCart(1), { customerId: bob.customerId, shippingAddress: { savedAddressId: bobAddress } }));
+    expect(ownAddress.ok && ownAddress.order.shippingAddress.firstName).toBe("B");
+    const aliceCart = await newCart(1);
+    const own = await placeOrder(deps, input(aliceCart, { customerId: alice.customerId, payment: { kind: "saved", paymentMethodId: saved.method.id } }));
+    expect(own.ok).toBe(true);
+  });
+
+  it("a changed price is refused with CART_CHANGED", async () => {
+    await setAvailable(variantId, 10);
+    const cartId = await newCart(1);
+    expect(await placeOrder(deps, input(cartId, { expectedTotalCents: 1 }))).toMatchObject({ ok: false, code: "CART_CHANGED" });
+  });
+
+  it("totals: free standard shipping over the threshold, $4 AK/HI charge, tax by state, AUTO35 on a first autoship order", async () => {
+    await setAvailable(variantId, 50);
+    await setAvailable(otherVariantId, 50);
+    const [v] = await database.db.select({ price: variants.priceCents }).from(variants).where(eq(variants.id, variantId));
+    expect(v.price).toBeLessThan(THRESHOLD);
+    // Below the threshold → the flat rate; at or over it → free standard shipping; express always paid.
+    const small = await placeOrder(deps, input(await newCart(1)));
+    const bigQty = Math.ceil(THRESHOLD / v.price);
+    expect(bigQty).toBeLessThanOrEqual(10);
+    const big = await placeOrder(deps, input(await newCart(bigQty)));
+    const express = await placeOrder(deps, input(await newCart(bigQty), { shippingMethod: "express" }));
+    if (!small.ok || !big.ok || !express.ok) throw new Error("orders failed");
+    expect(small.order.totalShipping.amount).toBe("7.99");
+    expect(big.order.totalShipping.amount).toBe("0.00");
+    expect(express.order.totalShipping.amount).toBe("19.99");
+    // Colorado (the shop's table: 7.80%) on merchandise after discounts + shipping.
+    const c = (m: { amount: string }) => Math.round(Number(m.amount) * 100);
+    const base = c(small.order.subtotal) - c(small.order.totalDiscounts) + c(small.order.totalShipping);
+    expect(c(small.order.totalTax)).toBe(Math.round((base * 780) / 10_000));
+    expect(small.order.serviceCharge.amount).toBe("0.00");
+    expect(c(small.order.totalPrice)).toBe(base + c(small.order.totalTax));
+    // Alaska: +$4.00 and no sales tax; Hawaii: +$4.00 and 4.50% — the state follows the ZIP, not the form.
+    const ak = await placeOrder(deps, input(await newCart(1), { shippingAddress: addr("99501", "CO") }));
+    const hi = await placeOrder(deps, input(await newCart(1), { shippingAddress: addr("96813", "HI") }));
+    if (!ak.ok || !hi.ok) throw new Error("AK/HI orders failed");
+    expect(ak.order.serviceCharge.amount).toBe("4.00");
+    expect(ak.order.totalTax.amount).toBe("0.00");
+    expect(hi.order.serviceCharge.amount).toBe("4.00");
+    const hiBase = c(hi.order.subtotal) - c(hi.order.totalDiscounts) + c(hi.order.totalShipping) + 400;
+    expect(c(hi.order.totalTax)).toBe(Math.round((hiBase * 450) / 10_000));
+    // AUTO35 on a signed-in customer's first autoship order.
+    const carol = await services.identity.register(
+      { firstName: "C", lastName: "C", email: "carol-po@example.test", password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false },
+      "d2c",
+    );
+    if (!carol.ok) throw new Error("register failed");
+    const auto = await newCart(1, variantId, "autoship-4w", ["AUTO35"]);
+    const first = await placeOrder(deps, input(auto, { customerId: carol.customerId }));
+    if (!first.ok) throw new Error(first.code);
+    expect(first.order.discountCodes).toContain("AUTO35");
+    expect(Number(first.order.totalDiscounts.amount)).toBeGreaterThan(0);
+    expect(first.order.attributes).toContainEqual({ key: "sgOrderType", value: "firstPurchaseSubscription" });
+    expect(first.order.attributes).toContainEqual({ key: "SALES_ORD_TYPE", value: "ZDTC" });
+    const again = await newCart(1, variantId, "autoship-4w", ["AUTO35"]);
+    const second = await placeOrder(deps, input(again, { customerId: carol.customerId }));
+    if (!second.ok) throw new Error(second.code);
+    expect(second.order.discountCodes).not.toContain("AUTO35");
+  });
+});

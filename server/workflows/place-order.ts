@@ -1,0 +1,323 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { checkoutAttributes, type CheckoutAttributeInput } from "../../rules/checkout-attributes";
+import { formatUsd } from "../../rules/free-shipping";
+import { checkoutTotals } from "../../rules/checkout-totals";
+import type { ShippingMethod } from "../../rules/shipping-rates";
+import type { SiteId } from "../../rules/site";
+import { stateForZip } from "../../rules/us-states";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import type { Logger } from "../log";
+import { cartLines, carts } from "../modules/cart/schema";
+import { inventory } from "../modules/catalog/schema";
+import { customerAddresses } from "../modules/identity/schema";
+import { STOCK_EXEMPT_PRODUCT_TYPE, warehouseForZip } from "../modules/catalog/stock";
+import { orderLines, orders, type OrderAddress } from "../modules/orders/schema";
+import { orderView, type OrderView } from "../modules/orders/service";
+import { templates } from "../modules/mail/templates";
+import { markPaid } from "../modules/orders/status";
+import type { DeclineReason } from "../modules/payments/provider";
+import type { PaymentSource } from "../modules/payments/service";
+import type { Services } from "../services";
+
+// Place order (issue 6, SPEC §4 Checkout). Guarantees:
+//
+// 1. Prices, discounts (AUTO35 on a customer's first autoship order), shipping, the AK/HI service
+//    charge and tax are computed here from the cart as stored — the browser sends none of them. An
+//    optional expectedTotalCents (what the customer saw) that differs → CART_CHANGED.
+// 2. Stock is reserved atomically in the warehouse serving the shipping ZIP: one conditional UPDATE
+//    per variant (`on_hand - reserved >= q`), all in ONE transaction, taken in ascending variant-id
+//    order so two checkouts never deadlock. Any line short → OUT_OF_STOCK naming the SKU, nothing kept.
+//    The CHECK on_hand >= reserved >= 0 is the last line of defence.
+// 3. Transaction boundaries: (a) reserve + insert the order as `placed` and commit (the cart row is
+//    locked meanwhile; UNIQUE(idempotency_key) and UNIQUE(cart_id) stop a second order); (b) in a
+//    second transaction holding the order's row lock, charge through the payments provider, then
+//    mark the order `paid` and the cart `checked_out`, or — on a decline — release the reservation
+//    and delete the attempt, leaving the cart as it was. A concurrent retry with the same key waits
+//    on that row lock and then sees the outcome, so a key is charged at most once.
+// 4. Idempotent by key: the same key and cart → the same order (replayed: true), one charge; the
+//    same key with another cart → IDEMPOTENCY_MISMATCH. After a decline the key may be retried.
+// 5. The confirmation mail is recorded once, by the call that marked the order paid.
+
+export type PlaceOrderInput = {
+  site: SiteId;
+  cartId: string;
+  /** The signed-in customer, or null for a guest checkout. */
+  customerId: string | null;
+  email: string;
+  /** An address as entered, or one of the signed-in customer's saved addresses by id. */
+  shippingAddress: OrderAddress | { savedAddressId: string };
+  billingAddress?: OrderAddress | null;
+  shippingMethod: ShippingMethod;
+  payment: PaymentSource;
+  idempotencyKey: string;
+  expectedTotalCents?: number | null;
+  acceptsEmailMarketing?: boolean;
+  isAttestationChecked?: boolean;
+  donationTrackingId?: string | null;
+  clinic?: CheckoutAttributeInput["clinic"];
+};
+
+export type PlaceOrderFailure =
+  | { ok: false; code: "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND"; message: string; field?: string }
+  | { ok: false; code: "OUT_OF_STOCK"; message: string; sku: string; field?: string }
+  | { ok: false; code: "PAYMENT_DECLINED"; message: string; reason: DeclineReason; field?: string };
+
+export type PlaceOrderResult = { ok: true; order: OrderView; replayed: boolean } | PlaceOrderFailure;
+
+export type PlaceOrderDeps = {
+  db: Db;
+  services: Pick<Services, "cart" | "orders" | "payments" | "mail">;
+  config: Pick<Config, "freeShippingThresholdCents" | "storeName">;
+  log?: Logger;
+};
+
+type Rollback = { rollback: PlaceOrderFailure | { retry: true } };
+type SimpleCode = "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND";
+const fail = <C extends SimpleCode>(
+  code: C,
+  message: string,
+  field?: string,
+): PlaceOrderFailure => ({ ok: false, code, message, field });
+
+const cents = (m: { amount: string }) => Math.round(Number(m.amount) * 100);
+
+/** Splits `total` over `weights` in proportion, the rounding remainder on the largest weight. */
+export function allocate(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((s, w) => s + w, 0);
+  if (sum <= 0 || total === 0) return weights.map(() => 0);
+  const parts = weights.map((w) => Math.floor((total * w) / sum));
+  const rest = total - parts.reduce((s, p) => s + p, 0);
+  parts[weights.indexOf(Math.max(...weights))] += rest;
+  return parts;
+}
+
+export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const { db } = deps;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [existing] = await db
+      .select({ id: orders.id, cartId: orders.cartId })
+      .from(orders)
+      .where(eq(orders.idempotencyKey, input.idempotencyKey));
+    if (existing) {
+      if (existing.cartId !== input.cartId) return fail("IDEMPOTENCY_MISMATCH", "This checkout key was used for another cart.", "idempotencyKey");
+      const settled = await pay(deps, existing.id, input);
+      if (settled === "gone") continue;
+      return settled;
+    }
+    const placed = await reserveAndPlace(deps, input);
+    if ("retry" in placed) continue;
+    if (!placed.ok) return placed;
+    const settled = await pay(deps, placed.orderId, input);
+    if (settled === "gone") continue;
+    return settled;
+  }
+  return fail("CHECKOUT_IN_PROGRESS", "This checkout is already under way; try again in a moment.");
+}
+
+async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<{ ok: true; orderId: string } | PlaceOrderFailure | { retry: true }> {
+  const { db, services, config } = deps;
+  const customerHasSubscription = input.customerId ? await services.orders.hasSubscriptionOrder(input.customerId) : null;
+  try {
+    return await db.transaction(async (tx) => {
+      const rollback = (r: Rollback["rollback"]): never => {
+        throw { rollback: r } satisfies Rollback;
+      };
+      const [cart] = await tx
+        .select({ id: carts.id, customerId: carts.customerId, site: carts.site })
+        .from(carts)
+        .where(and(eq(carts.id, input.cartId), eq(carts.site, input.site), eq(carts.status, "active")))
+        .for("update");
+      if (!cart || (cart.customerId !== null && cart.customerId !== input.customerId))
+        return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
+      // Under the cart lock: a same-key call that committed meanwhile is seen here.
+      const [byKey] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
+      if (byKey) return { retry: true as const };
+      const [byCart] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.cartId, input.cartId));
+      if (byCart) return fail("CHECKOUT_IN_PROGRESS", "This cart is already being checked out.", "cartId");
+
+      const view = (await services.cart.checkoutView(tx, input.cartId, customerHasSubscription))!;
+      const [{ stored }] = await tx.select({ stored: sql<number>`count(*)::int` }).from(cartLines).where(eq(cartLines.cartId, input.cartId));
+      if (stored === 0) return fail("CART_EMPTY", "The cart is empty.", "cartId");
+      if (view.lineItems.length !== stored) return fail("CART_CHANGED", "An item in the cart is no longer sold; review the cart.", "cartId");
+      if (view.isOverLimit || view.lineItems.some((l) => l.isOverAutoshipLimit))
+        return fail("OVER_LIMIT", "The cart holds more items than one order may.", "lineItems");
+
+      let shippingAddress: OrderAddress;
+      if ("savedAddressId" in input.shippingAddress) {
+        // Only the customer's own saved address: anyone else's (or a guest's attempt) is not found.
+        const id = input.shippingAddress.savedAddressId;
+        const [saved] =
+          input.customerId && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+            ? await tx
+                .select()
+                .from(customerAddresses)
+                .where(and(eq(customerAddresses.id, id), eq(customerAddresses.customerId, input.customerId)))
+            : [];
+        if (!saved) return fail("ADDRESS_NOT_FOUND", "No such saved address.", "shippingAddress.savedAddressId");
+        const { firstName, lastName, address1, address2, city, provinceCode, zip, countryCode, phone } = saved;
+        shippingAddress = { firstName, lastName, address1, address2, city, provinceCode, zip, countryCode, phone };
+      } else shippingAddress = input.shippingAddress;
+      const zip = shippingAddress.zip;
+      const warehouse = await warehouseForZip(tx, zip);
+      if (!warehouse) return fail("ZIP_NOT_SERVED", `We do not deliver to ${zip} yet.`, "shippingAddress.zip");
+      // Tax and the AK/HI charge follow the ZIP's state, not a state the browser claims.
+      const state = stateForZip(zip) ?? shippingAddress.provinceCode;
+
+      const totals = checkoutTotals({
+        subtotalCents: cents(view.cost.subtotalAmount),
+        discountCents: cents(view.cost.discountAmount),
+        method: input.shippingMethod,
+        state,
+        freeShippingThresholdCents: config.freeShippingThresholdCents,
+      });
+      const { subtotalCents, discountCents, taxCents, totalCents } = totals;
+      if (input.expectedTotalCents != null && input.expectedTotalCents !== totalCents)
+        return fail("CART_CHANGED", "Prices changed since you last saw the cart; review the new total.", "expectedTotalCents");
+
+      // Reserve: one conditional update per variant, ascending variant id (consistent lock order).
+      const byVariant = new Map<number, { quantity: number; sku: string }>();
+      for (const l of view.lineItems) {
+        if (l.product.productType === STOCK_EXEMPT_PRODUCT_TYPE) continue;
+        const id = Number(l.variant.id);
+        const prev = byVariant.get(id);
+        byVariant.set(id, { quantity: (prev?.quantity ?? 0) + l.quantity, sku: l.variant.sku });
+      }
+      for (const [variantId, { quantity, sku }] of [...byVariant].sort((a, b) => a[0] - b[0])) {
+        const updated = await tx
+          .update(inventory)
+          .set({ reserved: sql`${inventory.reserved} + ${quantity}` })
+          .where(
+            and(
+              eq(inventory.warehouseCode, warehouse.code),
+              eq(inventory.variantId, variantId),
+              sql`${inventory.onHand} - ${inventory.reserved} >= ${quantity}`,
+            ),
+          )
+          .returning({ variantId: inventory.variantId });
+        if (updated.length === 0)
+          rollback({ ok: false, code: "OUT_OF_STOCK", sku, message: `${sku} is not available in that quantity for ${zip}.`, field: "lineItems" });
+      }
+
+      const lineSubtotals = view.lineItems.map((l) => cents(l.cost.subtotalAmount));
+      const lineDiscounts = allocate(discountCents, lineSubtotals);
+      const lineTaxes = allocate(taxCents, lineSubtotals);
+      const attributes = [
+        ...view.attributes.filter((a) => !["SALES_ORG", "SALES_ORD_TYPE", "sgOrderType"].includes(a.key)),
+        ...checkoutAttributes({
+          site: input.site,
+          lines: view.lineItems.map((l) => ({ sellingPlanId: l.sellingPlanAllocation?.sellingPlan.id ?? null })),
+          acceptsEmailMarketing: input.acceptsEmailMarketing ?? false,
+          isAttestationChecked: input.isAttestationChecked ?? false,
+          donationTrackingId: input.donationTrackingId ?? null,
+          clinic: input.clinic ?? null,
+        }),
+      ];
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          site: input.site,
+          customerId: input.customerId,
+          email: input.email.trim().toLowerCase(),
+          cartId: input.cartId,
+          status: "placed",
+          shippingMethod: input.shippingMethod,
+          shippingAddress,
+          billingAddress: input.billingAddress ?? shippingAddress,
+          warehouseCode: warehouse.code,
+          subtotalCents,
+          discountCents,
+          shippingCents: totals.shippingCents,
+          serviceChargeCents: totals.serviceChargeCents,
+          taxCents,
+          totalCents,
+          discountCodes: view.discountCodes.filter((c) => c.applicable).map((c) => c.code),
+          attributes,
+          donationTrackingId: input.donationTrackingId ?? null,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .returning({ id: orders.id });
+      await tx.insert(orderLines).values(
+        view.lineItems.map((l, i) => ({
+          orderId: order.id,
+          position: i,
+          variantId: Number(l.variant.id),
+          sku: l.variant.sku,
+          title: l.variant.title,
+          productTitle: l.product.title,
+          quantity: l.quantity,
+          sellingPlanId: l.sellingPlanAllocation?.sellingPlan.id ?? null,
+          unitPriceCents: cents(l.cost.amountPerQuantity),
+          subtotalCents: lineSubtotals[i],
+          discountCents: lineDiscounts[i],
+          taxCents: lineTaxes[i],
+          attributes: l.attributes,
+        })),
+      );
+      return { ok: true as const, orderId: order.id };
+    });
+  } catch (err) {
+    if (err && typeof err === "object" && "rollback" in err) return (err as Rollback).rollback;
+    // Two same-key (or same-cart) calls racing past the checks: the loser looks again.
+    if (err && typeof err === "object" && (err as { code?: string }).code === "23505") return { retry: true };
+    throw err;
+  }
+}
+
+/** Step (b): charge under the order's row lock; paid → cart checked out; declined → released and removed. */
+async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput): Promise<PlaceOrderResult | "gone"> {
+  const { db, services } = deps;
+  const outcome = await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) return "gone" as const;
+    if (order.status !== "placed") return { ok: true as const, replayed: true, sendMail: false };
+    const charge = await services.payments.charge({
+      idempotencyKey: `order:${order.idempotencyKey}`,
+      amountCents: order.totalCents,
+      customerId: order.customerId,
+      source: input.payment,
+    }, tx);
+    if (!charge.ok) {
+      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.variantId));
+      const byVariant = new Map<number, number>();
+      for (const l of lines) byVariant.set(l.variantId, (byVariant.get(l.variantId) ?? 0) + l.quantity);
+      for (const [variantId, quantity] of [...byVariant].sort((a, b) => a[0] - b[0])) {
+        await tx
+          .update(inventory)
+          .set({ reserved: sql`greatest(${inventory.reserved} - ${quantity}, 0)` })
+          .where(and(eq(inventory.warehouseCode, order.warehouseCode), eq(inventory.variantId, variantId)));
+      }
+      await tx.delete(orders).where(eq(orders.id, order.id));
+      return { ok: false as const, code: "PAYMENT_DECLINED" as const, reason: charge.reason, message: charge.message, field: charge.field ?? "payment" };
+    }
+    const next = markPaid(order.status);
+    if (!next.ok) throw new Error(next.message);
+    await tx.update(orders).set({ status: next.status, paymentId: charge.paymentId, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+    await tx.update(carts).set({ status: "checked_out", updatedAt: sql`now()` }).where(eq(carts.id, order.cartId));
+    return { ok: true as const, replayed: false, sendMail: true };
+  });
+  if (outcome === "gone") return "gone";
+  if (!outcome.ok) return outcome;
+  const view = await readOrder(deps, orderId);
+  if (outcome.sendMail) {
+    await services.mail
+      .send({
+        template: "orderConfirmation",
+        to: view.email,
+        content: templates.orderConfirmation({
+          storeName: deps.config.storeName,
+          number: view.number,
+          lines: view.lineItems.map((l) => ({ title: `${l.title} ${l.variantTitle}`.trim(), quantity: l.quantity, total: formatUsd(cents(l.subtotal)) })),
+          total: formatUsd(cents(view.totalPrice)),
+        }),
+      })
+      .catch((err: unknown) => deps.log?.error({ err, orderId }, "order confirmation mail not recorded"));
+  }
+  return { ok: true, order: view, replayed: outcome.replayed };
+}
+
+async function readOrder(deps: PlaceOrderDeps, orderId: string): Promise<OrderView> {
+  const [o] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  const lines = await deps.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+  return orderView(o, lines);
+}
