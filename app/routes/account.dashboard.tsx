@@ -10,9 +10,15 @@ export const meta = titleMeta("dashboard");
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Signed out: the /account layout shows the sign-in notice instead of this page.
-  if (!context.customer) return { customer: null };
-  return { customer: await context.services.identity.customer(context.customer.id) };
+  if (!context.customer) return { customer: null, lastOrder: null };
+  const [customer, lastOrder] = await Promise.all([
+    context.services.identity.customer(context.customer.id),
+    context.services.orders.lastForCustomer(context.customer.id),
+  ]);
+  return { customer, lastOrder };
 }
+
+const usd = (amount: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(Number(amount));
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { site } = usePublicConfig();
@@ -29,7 +35,16 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             Latest order
           </h2>
           <p className="mt-2" data-testid="latest-order">
-            You have not placed an order yet.
+            {loaderData.lastOrder ? (
+              <>
+                <Link to={`/account/orders/${loaderData.lastOrder.number}`} className="font-semibold text-primary underline">
+                  {loaderData.lastOrder.number}
+                </Link>{" "}
+                · <span className="capitalize">{loaderData.lastOrder.status}</span> · {usd(loaderData.lastOrder.totalPrice.amount)}
+              </>
+            ) : (
+              "You have not placed an order yet."
+            )}
           </p>
           <Link to="/account/orders" className="mt-2 inline-block text-primary underline">
             View my orders

@@ -8,18 +8,21 @@ import type { Route } from "./+types/account.orders";
 
 export const meta = titleMeta("orders");
 
-// Orders arrive with the checkout issue; until then the list is honestly empty. The paging controls
-// (cursor in the address, as get-storefront-orders pages) are in place for when it is not.
-export function loader({ context, request }: Route.LoaderArgs) {
-  if (!context.customer) return { signedIn: false, orders: [], pageInfo: null, cursor: null };
+const PAGE_SIZE = 10;
+
+/** The signed-in customer's orders, newest first, a page at a time (the cursor of get-storefront-orders). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (!context.customer) return { signedIn: false as const };
   const cursor = new URL(request.url).searchParams.get("cursor");
-  return {
-    signedIn: true,
-    orders: [] as { id: string; name: string }[],
-    pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
-    cursor,
-  };
+  // A cursor that does not parse starts again from the newest order.
+  const page =
+    (await context.services.orders.listForCustomer(context.customer.id, { quantity: PAGE_SIZE, cursor })) ??
+    (await context.services.orders.listForCustomer(context.customer.id, { quantity: PAGE_SIZE }))!;
+  return { signedIn: true as const, orders: page.nodes, pageInfo: page.pageInfo };
 }
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const usd = (amount: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(Number(amount));
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { site } = usePublicConfig();
@@ -36,15 +39,49 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             Start shopping
           </Link>
         </div>
-      ) : null}
-      <nav aria-label="Order pages" className="mt-6 flex gap-3">
-        <button type="button" disabled={!pageInfo?.hasPreviousPage} className="rounded border px-3 py-1 disabled:text-disabled">
-          Previous
-        </button>
-        <button type="button" disabled={!pageInfo?.hasNextPage} className="rounded border px-3 py-1 disabled:text-disabled">
-          Next
-        </button>
-      </nav>
+      ) : (
+        <table className="mt-6 w-full text-left text-sm" data-testid="orders-table">
+          <caption className="sr-only">Your orders, newest first</caption>
+          <thead className="border-b border-gray-300">
+            <tr>
+              <th scope="col" className="py-2 pr-3">Order</th>
+              <th scope="col" className="py-2 pr-3">Date</th>
+              <th scope="col" className="py-2 pr-3">Status</th>
+              <th scope="col" className="py-2 pr-3">Items</th>
+              <th scope="col" className="py-2 text-right">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((o) => (
+              <tr key={o.id} className="border-b border-gray-200">
+                <td className="py-2 pr-3">
+                  <Link to={`/account/orders/${o.number}`} className="font-semibold text-primary underline">
+                    {o.number}
+                  </Link>
+                </td>
+                <td className="py-2 pr-3">{dateFormat.format(new Date(o.processedAt))}</td>
+                <td className="py-2 pr-3 capitalize">{o.status}</td>
+                <td className="py-2 pr-3">{o.lineItems.reduce((n, l) => n + l.quantity, 0)}</td>
+                <td className="py-2 text-right font-semibold">{usd(o.totalPrice.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {(pageInfo.hasPreviousPage || pageInfo.hasNextPage) && (
+        <nav aria-label="Order pages" className="mt-6 flex gap-3">
+          {pageInfo.hasPreviousPage && (
+            <Link to="/account/orders" className="rounded border px-3 py-1 font-semibold text-primary">
+              Newest orders
+            </Link>
+          )}
+          {pageInfo.hasNextPage && pageInfo.endCursor && (
+            <Link to={`/account/orders?cursor=${encodeURIComponent(pageInfo.endCursor)}`} className="rounded border px-3 py-1 font-semibold text-primary">
+              Older orders
+            </Link>
+          )}
+        </nav>
+      )}
     </Screen>
   );
 }
