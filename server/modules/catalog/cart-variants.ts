@@ -3,7 +3,7 @@ import type { SiteId } from "../../../rules/site";
 import type { Db } from "../../db/client";
 import { FOOD_FORM_LABELS, money, variantImage, variantUrl } from "./mapping";
 import { brands, products, variants } from "./schema";
-import { inStockAt } from "./variant-columns";
+import { inStockAt } from "./catalog-columns";
 import type { Image, Money, SelectedOption } from "./types";
 
 /** What a cart line needs to know about its variant; only variants sold on the site are returned. */

@@ -4,7 +4,7 @@ import type { SiteId } from "../../../rules/site";
 import type { Db } from "../../db/client";
 import { filtersPredicate, filterPredicate, sameFilter, variantAggregates } from "./filter-sql";
 import { loadFilterCatalog } from "./filters";
-import { inStockAt, variantColumns } from "./variant-columns";
+import { inStockAt, productColumns, variantColumns } from "./catalog-columns";
 import { toProducts, type ProductRow, type VariantRow } from "./mapping";
 import { brands, dealSkus, products, variants } from "./schema";
 import { searchProducts, type SearchHits } from "./search";
@@ -17,23 +17,6 @@ import type { DealSkus, Facet, FacetOption, FilterDefinition, FilterField, Listi
 
 export const MAX_LIMIT = 100;
 export const MAX_HANDLES = 50;
-
-/** Columns of a ProductRow (mapping.ts). */
-const productColumns = {
-  id: products.id,
-  handle: products.handle,
-  title: products.title,
-  description: products.description,
-  productType: products.productType,
-  species: products.species,
-  brandSlug: products.brandSlug,
-  brandName: brands.name,
-  brandKind: brands.kind,
-  subBrand: products.subBrand,
-  lifestages: products.lifestages,
-  breedSizes: products.breedSizes,
-  healthConditions: products.healthConditions,
-};
 
 const onSite = (site: SiteId) => sql`${products.sites} @> array[${site}]::text[]`;
 /** A PostgreSQL array literal of numbers, bound as one parameter however long the list. */

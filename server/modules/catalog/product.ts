@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { SiteId } from "../../../rules/site";
-import { inStockAt, variantColumns } from "./variant-columns";
+import { inStockAt, productColumns, variantColumns } from "./catalog-columns";
 import { toProduct, variantImage, type ProductRow, type VariantRow } from "./mapping";
 import { brands, dealSkus, products, variants } from "./schema";
 import type { Product } from "./types";
@@ -22,21 +22,7 @@ export type ProductDetail = Product & {
  */
 export async function getProductDetail(db: Db, handle: string, site: SiteId, warehouseCode: string | null): Promise<ProductDetail | null> {
   const [p] = await db
-    .select({
-      id: products.id,
-      handle: products.handle,
-      title: products.title,
-      description: products.description,
-      productType: products.productType,
-      species: products.species,
-      brandSlug: products.brandSlug,
-      brandName: brands.name,
-      brandKind: brands.kind,
-      subBrand: products.subBrand,
-      lifestages: products.lifestages,
-      breedSizes: products.breedSizes,
-      healthConditions: products.healthConditions,
-    })
+    .select(productColumns)
     .from(products)
     .innerJoin(brands, eq(brands.slug, products.brandSlug))
     .where(and(eq(products.handle, handle.toLowerCase()), sql`${products.sites} @> array[${site}]::text[]`))

@@ -1,8 +1,25 @@
 import { sql } from "drizzle-orm";
-import { inventory, variants } from "./schema";
+import { brands, inventory, products, variants } from "./schema";
 
-// The variant columns every catalogue read selects (mapping.ts VariantRow), and the stock test that
-// goes with them, in one place for the listing, the product page and the cart.
+// The product and variant columns every catalogue read selects (mapping.ts ProductRow, VariantRow),
+// and the stock test that goes with them, in one place for the listing, the product page and the cart.
+
+/** Columns of a ProductRow; the query joins brands on the product's brand slug. */
+export const productColumns = {
+  id: products.id,
+  handle: products.handle,
+  title: products.title,
+  description: products.description,
+  productType: products.productType,
+  species: products.species,
+  brandSlug: products.brandSlug,
+  brandName: brands.name,
+  brandKind: brands.kind,
+  subBrand: products.subBrand,
+  lifestages: products.lifestages,
+  breedSizes: products.breedSizes,
+  healthConditions: products.healthConditions,
+};
 
 export const variantColumns = {
   id: variants.id,
