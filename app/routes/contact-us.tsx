@@ -23,13 +23,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const parsed = contactSchema.safeParse(values);
   if (!parsed.success) return invalid(formErrors(parsed.error), values);
-  await sendContactMessage(context.services, {
+  const sent = await sendContactMessage(context.services, {
     site: context.site.id,
     customerId: context.customer?.id ?? null,
+    clientIp: context.clientIp,
     storeName: context.config.storeName,
     contactTo: context.config.mail.contactTo,
     message: parsed.data,
   });
+  if (!sent.ok) return invalid({ form: sent.message }, values);
   return redirect("/contact-us?sent=1");
 }
 
@@ -45,6 +47,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       ) : (
         <Form method="post" noValidate onSubmit={form.onSubmit} onBlur={form.onBlur} onChange={form.onChange} className="max-w-xl" data-testid="contact-form">
           <p className="mt-4">Questions about food, an order or your account? Write to us.</p>
+          {form.errors.form ? <FormAlert>{form.errors.form}</FormAlert> : null}
           <div className="grid gap-x-4 sm:grid-cols-2">
             <TextField name="firstName" label="First name" autoComplete="given-name" required errors={form.errors} defaultValue={v.firstName} />
             <TextField name="lastName" label="Last name" autoComplete="family-name" required errors={form.errors} defaultValue={v.lastName} />

@@ -6,6 +6,7 @@ import { createDeps, type AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
+import { RATE_LIMITS } from "../modules/identity/service";
 
 // The customer API of SPEC §7 through the whole HTTP app: every call refuses a missing or dead
 // token (401), answers 404 for another customer's customer id, address or metafield, and 400
@@ -203,6 +204,16 @@ describe("contact and cache calls", () => {
       ["contactToShop", deps.config.mail.contactTo],
     ]);
     expect(mails.find((m) => m.template === "contactToShop")!.replyTo).toBe("jo@example.test");
+  });
+
+  it("send-contact-us refuses a sender over the contact rate limit, storing and mailing nothing", async () => {
+    const message = { firstName: "Max", lastName: "Flood", email: "max.flood@example.test", subject: "Autoship", message: "Is this getting through?" };
+    for (let i = 0; i < RATE_LIMITS.contact.perEmail; i++) expect((await call("send-contact-us", { data: message })).status).toBe(200);
+    const before = await deps.services.mail.latest({ limit: 1 });
+    const refused = await call("send-contact-us", { data: message });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error.message).toMatch(/Too many attempts, try again in \d+ minutes?\./);
+    expect((await deps.services.mail.latest({ limit: 1 }))[0].id).toBe(before[0].id);
   });
 
   it("delete-cache-item needs a key", async () => {

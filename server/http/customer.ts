@@ -238,15 +238,18 @@ export function accountHelperRoutes() {
     const deps = c.get("deps");
     const cookieToken = readCookie(c.req.header("cookie"), SESSION_COOKIE);
     const session = cookieToken ? await deps.services.identity.resolveSession(cookieToken) : null;
-    const { id: messageId } = await sendContactMessage(deps.services, {
+    const ip = clientIp(c, deps.config.trustProxy);
+    const sent = await sendContactMessage(deps.services, {
       site: c.get("site").id,
       customerId: session?.customerId ?? null,
+      clientIp: ip,
       storeName: deps.config.storeName,
       contactTo: deps.config.mail.contactTo,
       message: parsed.data.data,
     });
-    deps.log.info({ messageId, ip: clientIp(c, deps.config.trustProxy) }, "contact message received");
-    return c.json({ ok: true, id: messageId });
+    if (!sent.ok) return apiError(c, 429, "rate_limited", sent.message);
+    deps.log.info({ messageId: sent.id, ip }, "contact message received");
+    return c.json({ ok: true, id: sent.id });
   });
 
   /** The order-management cookie's proof (SPEC §7, §9 og_auth): HMAC-SHA256 of the customer id. */

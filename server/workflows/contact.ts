@@ -4,14 +4,17 @@ import { templates } from "../modules/mail/templates";
 import type { Services } from "../services";
 
 // SPEC §2/§7 contact form: the message is stored, mailed to the shop (reply-to the sender) and
-// confirmed to the sender. Guarantees: the message is stored before any mail is recorded.
+// confirmed to the sender. Guarantees: the message is stored before any mail is recorded; a sender or
+// address over the contact rate limit stores and mails nothing.
 
 export async function sendContactMessage(
   services: Pick<Services, "identity" | "mail">,
-  input: { site: SiteId; customerId: string | null; storeName: string; contactTo: string; message: ContactInput },
-): Promise<{ id: string }> {
+  input: { site: SiteId; customerId: string | null; clientIp: string | null; storeName: string; contactTo: string; message: ContactInput },
+): Promise<{ ok: true; id: string } | { ok: false; code: "RATE_LIMITED"; message: string }> {
   const m = input.message;
-  const id = await services.identity.saveContactMessage(input.site, input.customerId, m);
+  const saved = await services.identity.saveContactMessage(input.site, input.customerId, m, input.clientIp);
+  if (!saved.ok) return { ok: false, code: saved.code, message: saved.message };
+  const { id } = saved;
   await services.mail.send({
     template: "contactToShop",
     to: input.contactTo,
@@ -23,5 +26,5 @@ export async function sendContactMessage(
     to: m.email,
     content: templates.contactConfirmation({ storeName: input.storeName, firstName: m.firstName, subject: m.subject, message: m.message }),
   });
-  return { id };
+  return { ok: true, id };
 }

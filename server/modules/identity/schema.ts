@@ -96,7 +96,7 @@ export const customerMetafields = pgTable(
   (t) => [uniqueIndex("customer_metafields_key_uq").on(t.customerId, t.namespace, t.key)],
 );
 
-export type AttemptKind = "sign_in" | "forgot_password";
+export type AttemptKind = "sign_in" | "forgot_password" | "contact";
 
 /**
  * Rate-limit ledger: one row per counted attempt, keyed by "email:{address}" or "ip:{address}".

@@ -34,6 +34,8 @@ export const RATE_LIMITS: Record<AttemptKind, { windowMs: number; perEmail: numb
   sign_in: { windowMs: 15 * 60_000, perEmail: 5, perIp: 20 },
   // Every request counts: each one may send a mail.
   forgot_password: { windowMs: 15 * 60_000, perEmail: 3, perIp: 10 },
+  // Each contact message mails the shop and the sender: a flood would spam both.
+  contact: { windowMs: 60 * 60_000, perEmail: 5, perIp: 20 },
 };
 
 export const SIGN_IN_FAILED = "The email or password is incorrect.";
@@ -378,12 +380,20 @@ export function createIdentityService(db: Db, options: IdentityOptions = {}) {
       return updated.length > 0;
     },
 
-    async saveContactMessage(site: SiteId, customerId: string | null, input: ContactInput): Promise<string> {
+    /** Stores a contact message, at most RATE_LIMITS.contact per sender address and per client IP. */
+    async saveContactMessage(
+      site: SiteId,
+      customerId: string | null,
+      input: ContactInput,
+      ip: string | null,
+    ): Promise<{ ok: true; id: string } | Failure<"RATE_LIMITED">> {
+      const attempt = await takeAttempt("contact", input.email.toLowerCase(), ip);
+      if (!attempt.ok) return { ok: false, code: "RATE_LIMITED", message: tooManyAttempts(attempt.minutes), field: "form" };
       const [row] = await db
         .insert(contactMessages)
         .values({ site, customerId, ...input, createdAt: clock() })
         .returning({ id: contactMessages.id });
-      return row.id;
+      return { ok: true, id: row.id };
     },
   };
 }
