@@ -45,6 +45,18 @@ export function NavigationEffects({ config }: { config: PublicConfig }) {
     return () => window.clearInterval(timer);
   }, [config.buildId, config.buildPollSeconds]);
 
+  // A link's target is remembered as the click happens (capture phase, before React Router starts
+  // the navigation): a chunk failure can reload the page before any effect of the navigation runs.
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
+      if (!link || link.origin !== window.location.origin || link.target === "_blank") return;
+      sessionStorage.setItem(PENDING_KEY, JSON.stringify({ target: link.pathname + link.search + link.hash, at: Date.now() }));
+    };
+    document.addEventListener("click", onClick, true);
+    return () => document.removeEventListener("click", onClick, true);
+  }, []);
+
   const target = navigation.location ? navigation.location.pathname + navigation.location.search + navigation.location.hash : null;
   useEffect(() => {
     if (!target) {
