@@ -14,6 +14,7 @@ export default defineConfig({
     "./server/modules/mail/schema.ts",
     "./server/modules/payments/schema.ts",
     "./server/modules/orders/schema.ts",
+    "./server/modules/autoship/schema.ts",
   ],
   out: "./drizzle",
   casing: "snake_case",

@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import { bigserial, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { variants } from "../catalog/schema";
+import { customers } from "../identity/schema";
+import { orders, type OrderAddress } from "../orders/schema";
+
+// Autoship subscriptions (issue 7, SPEC §3 Subscription). One subscription per autoship order line:
+// it renews that variant and quantity every `frequencyWeeks`, through the place-order workflow, with
+// the customer's saved payment method and the address captured at sign-up (changeable).
+
+/** active → renews on next_order_date; paused → kept but never renewed; cancelled → ended (reactivatable). */
+export type SubscriptionStatus = "active" | "paused" | "cancelled";
+
+/** Why an active subscription's renewal is on hold (null: not held). */
+export type SubscriptionHold = "out_of_stock" | "payment_failed";
+
+export const contractNumberSeq = pgSequence("subscription_contract_seq", { startWith: 500001 });
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Public contract id (SPEC §3 external_id → contractId): "AS-500001". */
+    contractId: text()
+      .notNull()
+      .default(sql`('AS-' || nextval('subscription_contract_seq'))`),
+    site: text().$type<"d2c" | "hpsf">().notNull(),
+    customerId: uuid()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    productId: integer().notNull(),
+    variantId: integer()
+      .notNull()
+      .references(() => variants.id),
+    quantity: integer().notNull(),
+    frequencyWeeks: integer().notNull(),
+    status: text().$type<SubscriptionStatus>().notNull().default("active"),
+    cancelReason: text(),
+    startDate: date({ mode: "string" }).notNull(),
+    /** The date the next renewal order is placed (shop's calendar day, UTC). */
+    nextOrderDate: date({ mode: "string" }).notNull(),
+    shippingAddress: jsonb().$type<OrderAddress>().notNull(),
+    email: text().notNull(),
+    /** A saved payment method ("pm_…") of the same customer. */
+    paymentMethodId: text(),
+    shippingMethod: text().notNull().default("standard"),
+    /** The order that created it. */
+    originOrderId: uuid().references(() => orders.id, { onDelete: "set null" }),
+    hold: text().$type<SubscriptionHold>(),
+    /** Failed charge attempts for the current cycle (payment retry schedule). */
+    failedAttempts: integer().notNull().default(0),
+    /** Earliest time the renewal engine looks at a held subscription again. */
+    retryAt: timestamp({ withTimezone: true }),
+    /** The cycle date (next_order_date) the last reminder e-mail was sent for: one reminder per cycle. */
+    remindedFor: date({ mode: "string" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("subscriptions_contract_uq").on(t.contractId),
+    index("subscriptions_customer_idx").on(t.customerId, t.createdAt),
+    // The renewal engine's lookup: active subscriptions due by a date.
+    index("subscriptions_due_idx").on(t.nextOrderDate).where(sql`status = 'active'`),
+    // One subscription per origin order line (a retried place-order never creates two).
+    uniqueIndex("subscriptions_origin_line_uq").on(t.originOrderId, t.variantId, t.frequencyWeeks),
+  ],
+);
+
+/** Every change and every renewal outcome, newest last. */
+export const subscriptionEvents = pgTable(
+  "subscription_events",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    /** e.g. created, frequency_changed, skipped, shipped_now, paused, resumed, cancelled, reactivated, renewed, held_out_of_stock, payment_failed, reminder_sent. */
+    kind: text().notNull(),
+    actor: text().$type<"customer" | "system">().notNull(),
+    detail: jsonb().$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("subscription_events_subscription_idx").on(t.subscriptionId, t.id)],
+);
+
+/**
+ * One row per subscription and cycle: the exactly-once key of the renewal engine. A renewal order is
+ * placed with idempotency key `renewal:{subscriptionId}:{cycleDate}`, and this row records the outcome.
+ */
+export const subscriptionRenewals = pgTable(
+  "subscription_renewals",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    cycleDate: date({ mode: "string" }).notNull(),
+    /** placed (order paid) | held_out_of_stock | payment_failed — a held cycle is retried, not duplicated. */
+    status: text().$type<"placed" | "held_out_of_stock" | "payment_failed">().notNull(),
+    orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
+    attempts: integer().notNull().default(1),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("subscription_renewals_cycle_uq").on(t.subscriptionId, t.cycleDate)],
+);
