@@ -5,6 +5,7 @@ import { checkoutTotals } from "../../rules/checkout-totals";
 import type { ShippingMethod } from "../../rules/shipping-rates";
 import type { SiteId } from "../../rules/site";
 import { stateForZip } from "../../rules/us-states";
+import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../log";
@@ -56,6 +57,8 @@ export type PlaceOrderInput = {
   isAttestationChecked?: boolean;
   donationTrackingId?: string | null;
   clinic?: CheckoutAttributeInput["clinic"];
+  /** Set by the renewal engine: this order renews that subscription (it creates no new subscription). */
+  renewalOfSubscriptionId?: string | null;
 };
 
 export type PlaceOrderFailure =
@@ -70,6 +73,8 @@ export type PlaceOrderDeps = {
   services: Pick<Services, "cart" | "orders" | "payments" | "mail">;
   config: Pick<Config, "freeShippingThresholdCents" | "storeName">;
   log?: Logger;
+  /** "Now" for dates the order creates (subscription start and next order dates); the system clock by default. */
+  clock?: Clock;
 };
 
 type Rollback = { rollback: PlaceOrderFailure | { retry: true } };
