@@ -15,6 +15,7 @@ export default defineConfig({
     "./server/modules/payments/schema.ts",
     "./server/modules/orders/schema.ts",
     "./server/modules/autoship/schema.ts",
+    "./server/modules/checkout/schema.ts",
   ],
   out: "./drizzle",
   casing: "snake_case",
