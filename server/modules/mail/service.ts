@@ -13,7 +13,8 @@ import type { MailContent, TemplateName } from "./templates";
 // never runs in the caller's time, so an answer takes as long whether or not a mail was sent
 // (forgot-password must not reveal which addresses have accounts).
 
-export type OutgoingMail = { template: TemplateName; to: string; replyTo?: string; content: MailContent };
+/** Autoship keeps its own templates (server/modules/autoship/*mail.ts), named "autoship.<name>". */
+export type OutgoingMail = { template: TemplateName | `autoship.${string}`; to: string; replyTo?: string; content: MailContent };
 export type RecordedMail = typeof mailOutbox.$inferSelect;
 
 type Transport = { sendMail(mail: { from: string; to: string; replyTo?: string; subject: string; text: string; html: string }): Promise<unknown> };
