@@ -53,6 +53,12 @@ export const subscriptions = pgTable(
     retryAt: timestamp({ withTimezone: true }),
     /** The cycle date (next_order_date) the last reminder e-mail was sent for: one reminder per cycle. */
     remindedFor: date({ mode: "string" }),
+    /**
+     * A renewal pass that claimed this subscription works on it until then (a lease, not a lock held
+     * across the order: placing an order spans several transactions). A crashed worker's claim lapses
+     * and the next pass takes the subscription again; exactly-once comes from the renewal keys.
+     */
+    renewalClaimedUntil: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
