@@ -2,6 +2,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { createCartService } from "./modules/cart/service";
 import { createCatalogService } from "./modules/catalog/service";
+import { createCheckoutService } from "./modules/checkout/service";
 import { createSiteGate } from "./modules/content/gate";
 import { createContentService } from "./modules/content/service";
 import { formatUsd } from "../rules/product-card";
@@ -15,17 +16,21 @@ import type { Logger } from "./log";
 /** Every module's service, wired once per process and shared by pages and the API. */
 export function createServices(db: Db, config: Config, log?: Logger, paymentProvider: PaymentProvider = createTestProcessor()) {
   const catalog = createCatalogService(db, config);
+  const cart = createCartService(db, config, catalog);
+  const identity = createIdentityService(db);
+  const orders = createOrdersService(db);
   return {
     catalog,
-    cart: createCartService(db, config, catalog),
+    cart,
+    checkout: createCheckoutService({ db, config, cart, catalog, identity, orders }),
     content: createContentService(db, {
       tokens: { freeShippingThreshold: formatUsd(config.freeShippingThresholdCents, { compact: true }) },
       onInvalidBody: (info) => log?.warn(info, "content entry with an invalid body left out"),
     }),
     gate: createSiteGate(config),
-    identity: createIdentityService(db),
+    identity,
     mail: createMailService(db, config, log),
-    orders: createOrdersService(db),
+    orders,
     payments: createPaymentsService(db, paymentProvider),
   };
 }

@@ -1,0 +1,224 @@
+import { eq, sql } from "drizzle-orm";
+import { checkoutAttributes } from "../../../rules/checkout-attributes";
+import { handoffDecision, handoffDiscountCodes, type HandoffDecision } from "../../../rules/checkout-flow";
+import { checkoutTotals, type CheckoutTotals } from "../../../rules/checkout-totals";
+import type { ShippingMethod } from "../../../rules/shipping-rates";
+import type { SiteId } from "../../../rules/site";
+import { stateForZip } from "../../../rules/us-states";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import type { CartService } from "../cart/service";
+import type { CartView } from "../cart/view";
+import type { CatalogService } from "../catalog/service";
+import { STOCK_EXEMPT_PRODUCT_TYPE, warehouseForZip } from "../catalog/stock";
+import type { IdentityService } from "../identity/service";
+import { checkoutUrlWithToken, signMultipass, verifyMultipass } from "../orders/multipass";
+import type { OrdersService } from "../orders/service";
+import type { OrderAddress } from "../orders/schema";
+import { checkoutSessions, type CheckoutShipping } from "./schema";
+
+// The checkout module (issue 6): the hand-off from the cart, the state of the contact / address /
+// shipping-method steps, and the review the payment step shows. Totals always come from the cart
+// as stored and the server's rules; placing the order is server/workflows/place-order.ts.
+
+export type CheckoutSession = typeof checkoutSessions.$inferSelect;
+export type Customer = { id: string; email: string; acceptsMarketing: boolean };
+
+export type HandoffResult = HandoffDecision & { url?: string };
+
+export type StockIssue = { sku: string; title: string; requested: number; available: number };
+
+export type CheckoutReview = {
+  cart: CartView;
+  session: CheckoutSession;
+  totals: CheckoutTotals | null;
+  /** Lines the warehouse serving the address cannot fill; null when the stock check gave no answer. */
+  stockIssues: StockIssue[] | null;
+};
+
+type Deps = {
+  db: Db;
+  config: Pick<Config, "freeShippingThresholdCents" | "features">;
+  cart: CartService;
+  catalog: CatalogService;
+  identity: IdentityService;
+  orders: OrdersService;
+};
+
+const cents = (m: { amount: string }) => Math.round(Number(m.amount) * 100);
+const hasAutoshipLine = (cart: CartView) => cart.lineItems.some((l) => l.sellingPlanAllocation !== null);
+
+export function createCheckoutService(deps: Deps) {
+  const { db } = deps;
+
+  async function session(cartId: string): Promise<CheckoutSession | null> {
+    const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.cartId, cartId));
+    return row ?? null;
+  }
+
+  async function upsert(cartId: string, set: Partial<Omit<CheckoutSession, "cartId" | "initiatedAt" | "updatedAt">>): Promise<CheckoutSession> {
+    const [row] = await db
+      .insert(checkoutSessions)
+      .values({ cartId, ...set })
+      .onConflictDoUpdate({ target: checkoutSessions.cartId, set: { ...set, updatedAt: sql`now()` } })
+      .returning();
+    return row;
+  }
+
+  const customerHasSubscription = (customer: Customer | null) => (customer ? deps.orders.hasSubscriptionOrder(customer.id) : Promise.resolve(null));
+
+  return {
+    session,
+
+    /**
+     * "Proceed to Checkout" (SPEC §4): decides where the cart may go, and when it is the checkout,
+     * sets the checkout cart attributes, AUTO35 for a first autoship order and a cookie discount
+     * code. A signed-in customer gets a signed multipass URL; a guest goes to /checkout.
+     */
+    async handoff(p: {
+      site: SiteId;
+      cartId: string | null;
+      customer: Customer | null;
+      cookieDiscountCode: string | null;
+      acknowledgeAutoshipTerms: boolean;
+      secret: string;
+      now: Date;
+    }): Promise<HandoffResult> {
+      const cart = p.cartId ? await deps.cart.getCart(p.cartId, p.site) : null;
+      const owner = cart ? await deps.cart.ownerOf(cart.id, p.site) : undefined;
+      // Someone else's cart is no cart at all.
+      const usable = cart && (owner === null || owner === p.customer?.id) ? cart : null;
+      const hasAutoship = usable ? hasAutoshipLine(usable) : false;
+      let acknowledged = false;
+      if (usable) {
+        const existing = await session(usable.id);
+        acknowledged = p.acknowledgeAutoshipTerms || (existing?.autoshipTermsAcknowledged ?? false);
+        if (p.acknowledgeAutoshipTerms && !existing?.autoshipTermsAcknowledged) await upsert(usable.id, { autoshipTermsAcknowledged: true });
+      }
+      const decision = handoffDecision({
+        cart: usable
+          ? { totalQuantity: usable.totalQuantity, hasAutoship, isOverLimit: usable.isOverLimit || usable.lineItems.some((l) => l.isOverAutoshipLimit) }
+          : null,
+        signedIn: p.customer !== null,
+        checkoutFlowFlag: deps.config.features.checkoutFlow,
+        autoshipTermsAcknowledged: acknowledged,
+      });
+      if (decision.go !== "checkout" || !usable) return decision;
+
+      const keep = usable.attributes.filter((a) => !["SALES_ORG", "SALES_ORD_TYPE", "sgOrderType", "accepts_email_marketing", "is_attestation_checked"].includes(a.key));
+      await deps.cart.updateAttributes(usable.id, p.site, [
+        ...keep,
+        ...checkoutAttributes({
+          site: p.site,
+          lines: usable.lineItems.map((l) => ({ sellingPlanId: l.sellingPlanAllocation?.sellingPlan.id ?? null })),
+          acceptsEmailMarketing: p.customer?.acceptsMarketing ?? false,
+          isAttestationChecked: false,
+        }),
+      ]);
+      const codes = handoffDiscountCodes({
+        current: usable.discountCodes.map((c) => c.code),
+        hasAutoship,
+        customerHasSubscription: (await customerHasSubscription(p.customer)) ?? false,
+        cookieCode: p.cookieDiscountCode,
+      });
+      if (codes.join() !== usable.discountCodes.map((c) => c.code).join()) await deps.cart.updateDiscountCodes(usable.id, p.site, codes);
+
+      if (!p.customer) return { go: "checkout", url: "/checkout" };
+      // Checkout initiated (SPEC §4): recorded with the moment, before the signed link is handed out.
+      await upsert(usable.id, { acceptsEmailMarketing: p.customer.acceptsMarketing });
+      const signed = signMultipass(p.secret, { customerId: p.customer.id, email: p.customer.email, cartId: usable.id }, p.now);
+      return { go: "checkout", url: checkoutUrlWithToken("/checkout", signed.token) };
+    },
+
+    /**
+     * The multipass link signs the customer into this cart's checkout. It must name the signed-in
+     * customer and the cart in their cookie; expired or altered links are refused.
+     */
+    async acceptMultipass(p: { token: string; secret: string; now: Date; customer: Customer | null; cartId: string | null }) {
+      const check = verifyMultipass(p.secret, p.token, p.now);
+      if (!check.ok) return { ok: false as const, reason: check.reason };
+      if (!p.customer || check.customerId !== p.customer.id || check.cartId !== p.cartId) return { ok: false as const, reason: "not_yours" as const };
+      await upsert(check.cartId, { customerId: check.customerId, email: check.email });
+      return { ok: true as const };
+    },
+
+    /** Step 1: contact and shipping address. A saved address must be the customer's own; the ZIP must be served. */
+    async saveInformation(p: {
+      cartId: string;
+      customer: Customer | null;
+      email: string;
+      acceptsEmailMarketing: boolean;
+      address: OrderAddress | { savedAddressId: string };
+    }): Promise<{ ok: true } | { ok: false; field: string; message: string }> {
+      let shipping: CheckoutShipping;
+      if ("savedAddressId" in p.address) {
+        const id = p.address.savedAddressId;
+        const found = p.customer ? (await deps.identity.customer(p.customer.id))?.addresses.find((a) => a.id === id) : undefined;
+        if (!found) return { ok: false, field: "savedAddressId", message: "Choose one of your addresses." };
+        const { firstName, lastName, address1, address2, city, provinceCode, zip, countryCode, phone } = found;
+        shipping = { kind: "saved", savedAddressId: id, address: { firstName, lastName, address1, address2, city, provinceCode, zip, countryCode, phone } };
+      } else shipping = { kind: "entered", address: p.address };
+      const zip = shipping.address.zip;
+      if (!(await warehouseForZip(db, zip)))
+        return { ok: false, field: shipping.kind === "saved" ? "savedAddressId" : "zip", message: `We do not deliver to ${zip} yet.` };
+      // A signed-in customer's e-mail is their account's; only a guest types one.
+      const email = p.customer ? p.customer.email : p.email.trim().toLowerCase();
+      await upsert(p.cartId, { email, acceptsEmailMarketing: p.acceptsEmailMarketing, shipping });
+      return { ok: true };
+    },
+
+    async saveShippingMethod(cartId: string, method: ShippingMethod) {
+      return upsert(cartId, { shippingMethod: method });
+    },
+
+    /**
+     * What the shipping and payment steps show: the cart priced for this customer (AUTO35 only on a
+     * first autoship order), totals for the address and method, and lines the serving warehouse
+     * cannot fill. When the stock check cannot answer, `stockIssues` is null and the checkout goes on
+     * (SPEC §4 fallback): placing the order still reserves stock and refuses what is not there.
+     */
+    async review(p: { site: SiteId; cartId: string; customer: Customer | null; method?: ShippingMethod }): Promise<CheckoutReview | null> {
+      const state = await session(p.cartId);
+      if (!state) return null;
+      const hasSubscription = await customerHasSubscription(p.customer);
+      const cart = await deps.cart.checkoutView(db, p.cartId, hasSubscription);
+      if (!cart) return null;
+      const address = state.shipping?.address ?? null;
+      const method = p.method ?? state.shippingMethod ?? "standard";
+      const totals = address
+        ? checkoutTotals({
+            subtotalCents: cents(cart.cost.subtotalAmount),
+            discountCents: cents(cart.cost.discountAmount),
+            method,
+            state: stateForZip(address.zip) ?? address.provinceCode,
+            freeShippingThresholdCents: deps.config.freeShippingThresholdCents,
+          })
+        : null;
+      let stockIssues: StockIssue[] | null = null;
+      if (address) {
+        const stocked = cart.lineItems.filter((l) => l.product.productType !== STOCK_EXEMPT_PRODUCT_TYPE);
+        const answer = await deps.catalog
+          .productsStock({ skus: stocked.map((l) => l.variant.sku), zipCode: address.zip, destination: "HOME" })
+          .catch(() => null);
+        if (answer?.ok && answer.data.warehouse) {
+          const wanted = new Map<string, { title: string; requested: number }>();
+          for (const l of stocked) {
+            const prev = wanted.get(l.variant.sku);
+            wanted.set(l.variant.sku, { title: `${l.product.title} ${l.variant.title}`.trim(), requested: (prev?.requested ?? 0) + l.quantity });
+          }
+          stockIssues = [...wanted]
+            .map(([sku, w]) => ({ sku, ...w, available: answer.data.skus[sku]?.available ?? 0 }))
+            .filter((i) => i.available < i.requested);
+        }
+      }
+      return { cart: { ...cart, lineItems: cart.lineItems }, session: state, totals, stockIssues };
+    },
+
+    /** After the order: the checkout state is no longer needed. */
+    async finish(cartId: string) {
+      await db.delete(checkoutSessions).where(eq(checkoutSessions.cartId, cartId));
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
