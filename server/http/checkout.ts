@@ -48,7 +48,8 @@ export const placeOrderInput = z.object({
   donationTrackingId: z.string().max(200).nullable().optional(),
 });
 
-const STATUS: Record<PlaceOrderFailure["code"], 400 | 402 | 404 | 409> = {
+const STATUS: Record<PlaceOrderFailure["code"], 400 | 401 | 402 | 404 | 409> = {
+  AUTOSHIP_REQUIRES_ACCOUNT: 401,
   CART_NOT_FOUND: 404,
   ADDRESS_NOT_FOUND: 404,
   CART_EMPTY: 400,

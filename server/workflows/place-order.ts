@@ -5,10 +5,11 @@ import { checkoutTotals } from "../../rules/checkout-totals";
 import type { ShippingMethod } from "../../rules/shipping-rates";
 import type { SiteId } from "../../rules/site";
 import { stateForZip } from "../../rules/us-states";
-import type { Clock } from "../clock";
+import { dayOf, systemClock, type Clock } from "../clock";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../log";
+import { autoshipPayment, createSubscriptionsForOrder } from "../modules/autoship/service";
 import { cartLines, carts } from "../modules/cart/schema";
 import { inventory } from "../modules/catalog/schema";
 import { customerAddresses } from "../modules/identity/schema";
@@ -62,7 +63,7 @@ export type PlaceOrderInput = {
 };
 
 export type PlaceOrderFailure =
-  | { ok: false; code: "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND"; message: string; field?: string }
+  | { ok: false; code: "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND" | "AUTOSHIP_REQUIRES_ACCOUNT"; message: string; field?: string }
   | { ok: false; code: "OUT_OF_STOCK"; message: string; sku: string; field?: string }
   | { ok: false; code: "PAYMENT_DECLINED"; message: string; reason: DeclineReason; field?: string };
 
@@ -78,7 +79,7 @@ export type PlaceOrderDeps = {
 };
 
 type Rollback = { rollback: PlaceOrderFailure | { retry: true } };
-type SimpleCode = "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND";
+type SimpleCode = "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND" | "AUTOSHIP_REQUIRES_ACCOUNT";
 const fail = <C extends SimpleCode>(
   code: C,
   message: string,
@@ -147,6 +148,9 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
       if (view.lineItems.length !== stored) return fail("CART_CHANGED", "An item in the cart is no longer sold; review the cart.", "cartId");
       if (view.isOverLimit || view.lineItems.some((l) => l.isOverAutoshipLimit))
         return fail("OVER_LIMIT", "The cart holds more items than one order may.", "lineItems");
+      // Issue 7: a subscription belongs to an account (it renews with a saved card and is managed in My Subscriptions).
+      if (!input.customerId && view.lineItems.some((l) => l.sellingPlanAllocation))
+        return fail("AUTOSHIP_REQUIRES_ACCOUNT", "Sign in or create an account to subscribe with Autoship.", "customerId");
 
       let shippingAddress: OrderAddress;
       if ("savedAddressId" in input.shippingAddress) {
@@ -276,13 +280,17 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return "gone" as const;
     if (order.status !== "placed") return { ok: true as const, replayed: true, sendMail: false };
-    const charge = await services.payments.charge({
+    // Issue 7: an order that starts subscriptions is charged through a saved method (a card entered is saved once).
+    const autoship = await autoshipPayment(tx, services.payments, order, input);
+    const charge = !autoship.ok ? autoship : await services.payments.charge({
       idempotencyKey: `order:${order.idempotencyKey}`,
       amountCents: order.totalCents,
       customerId: order.customerId,
-      source: input.payment,
+      source: autoship.source,
     }, tx);
     if (!charge.ok) {
+      if (autoship.ok && autoship.savedNewCard && autoship.paymentMethodId && order.customerId)
+        await services.payments.forgetMethod(order.customerId, autoship.paymentMethodId, tx);
       const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.variantId));
       const byVariant = new Map<number, number>();
       for (const l of lines) byVariant.set(l.variantId, (byVariant.get(l.variantId) ?? 0) + l.quantity);
@@ -299,6 +307,8 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
     if (!next.ok) throw new Error(next.message);
     await tx.update(orders).set({ status: next.status, paymentId: charge.paymentId, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
     await tx.update(carts).set({ status: "checked_out", updatedAt: sql`now()` }).where(eq(carts.id, order.cartId));
+    if (autoship.ok && autoship.lines.length)
+      await createSubscriptionsForOrder(tx, { order, lines: autoship.lines, today: dayOf((deps.clock ?? systemClock)()), paymentMethodId: autoship.paymentMethodId });
     return { ok: true as const, replayed: false, sendMail: true };
   });
   if (outcome === "gone") return "gone";

@@ -44,10 +44,11 @@ export function createPaymentsService(db: Db, provider: PaymentProvider) {
   return {
     provider,
 
-    async saveCard(customerId: string, card: CardInput): Promise<SaveResult> {
+    /** `conn` lets a workflow save the card inside its own transaction (place-order, for autoship). */
+    async saveCard(customerId: string, card: CardInput, conn: Db = db): Promise<SaveResult> {
       const t = await provider.tokenize(card);
       if (!t.ok) return { ok: false, code: "INVALID_CARD", field: t.field, message: t.message };
-      const [row] = await db
+      const [row] = await conn
         .insert(paymentMethods)
         .values({
           id: `pm_${randomBytes(16).toString("hex")}`,
@@ -61,6 +62,15 @@ export function createPaymentsService(db: Db, provider: PaymentProvider) {
         })
         .returning();
       return { ok: true, method: publicMethod(row) };
+    },
+
+    /** Removes one of the customer's saved methods (a card saved for an order that was then declined). */
+    async forgetMethod(customerId: string, paymentMethodId: string, conn: Db = db): Promise<boolean> {
+      const gone = await conn
+        .delete(paymentMethods)
+        .where(and(eq(paymentMethods.id, paymentMethodId), eq(paymentMethods.customerId, customerId)))
+        .returning({ id: paymentMethods.id });
+      return gone.length > 0;
     },
 
     async listMethods(customerId: string): Promise<SavedMethod[]> {
