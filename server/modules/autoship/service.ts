@@ -119,6 +119,13 @@ const HISTORY_PER_SUBSCRIPTION = 10;
 
 const fail = (code: ActionFailure["code"], field: string, message: string): ActionFailure => ({ ok: false, code, field, message });
 
+/**
+ * A held renewal (out of stock, card declined) belongs to the cycle it was held for. Moving to
+ * another cycle (skip, new date, resume, reactivate) or giving a new card starts afresh: the
+ * renewal engine then treats the subscription like any other due one.
+ */
+const CLEAR_HOLD = { hold: null, retryAt: null, failedAttempts: 0 } as const;
+
 export function createAutoshipService(deps: AutoshipDeps) {
   const { db } = deps;
   const clock = deps.clock ?? systemClock;
@@ -330,19 +337,19 @@ export function createAutoshipService(deps: AutoshipDeps) {
           case "change_date": {
             const ok = checkNextDate(input.nextOrderDate, today);
             if (!ok.ok) return fail("INVALID", "nextOrderDate", ok.message);
-            patch = { nextOrderDate: input.nextOrderDate };
+            patch = { nextOrderDate: input.nextOrderDate, ...CLEAR_HOLD };
             detail = { from: s.nextOrderDate, to: input.nextOrderDate };
             break;
           }
           case "skip":
-            patch = { nextOrderDate: skippedDate(s.nextOrderDate, s.frequencyWeeks) };
+            patch = { nextOrderDate: skippedDate(s.nextOrderDate, s.frequencyWeeks), ...CLEAR_HOLD };
             detail = { skipped: s.nextOrderDate, next: patch.nextOrderDate };
             break;
           case "pause":
             patch = { status: next.status };
             break;
           case "resume":
-            patch = { status: next.status, nextOrderDate: resumeDate(s.nextOrderDate, today) };
+            patch = { status: next.status, nextOrderDate: resumeDate(s.nextOrderDate, today), ...CLEAR_HOLD };
             detail = { next: patch.nextOrderDate };
             break;
           case "reactivate": {
@@ -350,7 +357,7 @@ export function createAutoshipService(deps: AutoshipDeps) {
               const ok = checkNextDate(input.nextOrderDate, today);
               if (!ok.ok) return fail("INVALID", "nextOrderDate", ok.message);
             }
-            patch = { status: next.status, cancelReason: null, nextOrderDate: input.nextOrderDate ?? resumeDate(s.nextOrderDate, today) };
+            patch = { status: next.status, cancelReason: null, nextOrderDate: input.nextOrderDate ?? resumeDate(s.nextOrderDate, today), ...CLEAR_HOLD };
             detail = { from: s.status, next: patch.nextOrderDate };
             break;
           }
@@ -399,7 +406,7 @@ export function createAutoshipService(deps: AutoshipDeps) {
                   .where(and(eq(paymentMethods.id, id), eq(paymentMethods.customerId, customerId)))
               : [];
             if (!pm) return fail("INVALID", "paymentMethodId", "Choose one of your payment methods.");
-            patch = { paymentMethodId: pm.id };
+            patch = { paymentMethodId: pm.id, ...(s.hold === "payment_failed" ? CLEAR_HOLD : {}) };
             detail = { last4: pm.last4 };
             break;
           }
