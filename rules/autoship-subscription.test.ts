@@ -88,7 +88,9 @@ describe("subscription action input", () => {
     const bad = parseSubscriptionAction({ intent: "change_address", addressId: "new", address1: "1 Main St", city: "Aurora", provinceCode: "CO", zip: "8001" });
     expect(bad).toEqual({ ok: false, errors: { zip: "Enter a 5-digit ZIP code" } });
     const good = parseSubscriptionAction({ intent: "change_address", addressId: "new", address1: "1 Main St", city: "Aurora", provinceCode: "co", zip: "80011" });
-    expect(good).toMatchObject({ ok: true, action: { addressId: "new", provinceCode: "CO", zip: "80011", countryCode: "US" } });
+    expect(good).toMatchObject({ ok: true, action: { intent: "change_address", address: { provinceCode: "CO", zip: "80011", countryCode: "US" } } });
+    const card2 = parseSubscriptionAction({ intent: "change_payment", paymentMethodId: "new", cardNumber: "4242 4242 4242 4242", expMonth: "12", expYear: "2030", cvc: "123" });
+    expect(card2).toEqual({ ok: true, action: { intent: "change_payment", card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2030, cvc: "123" } } });
     const card = parseSubscriptionAction({ intent: "change_payment", paymentMethodId: "new", cardNumber: "4242 4242 4242 4242", expMonth: "12", expYear: "2030" });
     expect(card).toEqual({ ok: false, errors: { cvc: "Enter the security code" } });
   });

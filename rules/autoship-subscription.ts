@@ -159,12 +159,19 @@ const cardFields = {
 
 export const NEW_CHOICE = "new";
 
-const newAddress = z.object({ intent: z.literal("change_address"), addressId: z.literal(NEW_CHOICE) }).extend(addressSchema.shape);
+// A new address or card is parsed from flat form fields into `address` / `card`, so the two choices
+// are told apart by shape: `{addressId}` or `{address}`, `{paymentMethodId}` or `{card}`.
+const newAddress = z
+  .object({ intent: z.literal("change_address"), addressId: z.literal(NEW_CHOICE) })
+  .extend(addressSchema.shape)
+  .transform(({ intent, addressId: _new, ...address }) => ({ intent, address }));
 const savedAddress = z.object({
   intent: z.literal("change_address"),
   addressId: z.string({ error: "Choose an address" }).trim().uuid("Choose an address"),
 });
-const newCard = z.object({ intent: z.literal("change_payment"), paymentMethodId: z.literal(NEW_CHOICE), ...cardFields });
+const newCard = z
+  .object({ intent: z.literal("change_payment"), paymentMethodId: z.literal(NEW_CHOICE), ...cardFields })
+  .transform(({ intent, cardNumber, expMonth, expYear, cvc }) => ({ intent, card: { number: cardNumber, expMonth, expYear, cvc } }));
 const savedCard = z.object({
   intent: z.literal("change_payment"),
   paymentMethodId: z.string({ error: "Choose a payment method" }).trim().regex(/^pm_[0-9a-f]{8,64}$/, "Choose a payment method"),
@@ -222,7 +229,7 @@ export function parseSubscriptionAction(raw: Record<string, unknown>): ParsedAct
           ? newCard
           : savedCard
         : ACTION_SCHEMAS[action];
-  const parsed = (schema as z.ZodType<SubscriptionActionInput>).safeParse(raw);
+  const parsed = (schema as z.ZodType<SubscriptionActionInput, unknown>).safeParse(raw);
   return parsed.success ? { ok: true, action: parsed.data } : { ok: false, errors: firstErrors(parsed.error) };
 }
 

@@ -3,6 +3,8 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { requestContext, resolveIdentity } from "./request-context";
 import { clearSessionCookie, isHttps } from "./modules/identity/session-cookie";
+import { OG_AUTH_COOKIE, ogAuthCookie, ogAuthNames } from "./modules/autoship/og-auth";
+import { readCookie } from "../rules/location";
 import { collapseDoubledProducts, placeholderTarget } from "../rules/redirects";
 import { siteFor, siteIdForHost } from "../rules/site";
 import type { AppDeps, RequestContext } from "./context";
@@ -76,10 +78,15 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
     }
     const identity = await resolveIdentity(deps, c.req.raw, clientIp(c, deps.config.trustProxy));
     const response = await pages.handler(c.req.raw, requestContext(deps, c.get("site"), identity));
-    if (!identity.staleSessionCookie || response.headers.getSetCookie().some((v) => v.startsWith("sessionToken="))) return response;
-    const cleared = new Response(response.body, response);
-    cleared.headers.append("Set-Cookie", clearSessionCookie(isHttps(c.req.raw)));
-    return cleared;
+    const extra: string[] = [];
+    if (identity.staleSessionCookie && !response.headers.getSetCookie().some((v) => v.startsWith("sessionToken="))) extra.push(clearSessionCookie(isHttps(c.req.raw)));
+    // SPEC §4 customer load: the order-management cookie is created once when absent (or naming someone else).
+    if (identity.customer && !ogAuthNames(readCookie(c.req.header("cookie"), OG_AUTH_COOKIE), identity.customer.id))
+      extra.push(ogAuthCookie(deps.sessionSecret, identity.customer.id));
+    if (!extra.length) return response;
+    const withCookies = new Response(response.body, response);
+    for (const cookie of extra) withCookies.headers.append("Set-Cookie", cookie);
+    return withCookies;
   });
 
   app.onError((err, c) => {

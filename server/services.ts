@@ -1,5 +1,6 @@
 import type { Config } from "./config";
 import type { Db } from "./db/client";
+import { createAutoshipService } from "./modules/autoship/service";
 import { createCartService } from "./modules/cart/service";
 import { createCatalogService } from "./modules/catalog/service";
 import { createCheckoutService } from "./modules/checkout/service";
@@ -19,7 +20,11 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
   const cart = createCartService(db, config, catalog);
   const identity = createIdentityService(db);
   const orders = createOrdersService(db);
+  const mail = createMailService(db, config, log);
+  const payments = createPaymentsService(db, paymentProvider);
+  const autoship = createAutoshipService({ db, config, payments, mail, log });
   return {
+    autoship,
     catalog,
     cart,
     checkout: createCheckoutService({ db, config, cart, catalog, identity, orders }),
@@ -29,9 +34,9 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     }),
     gate: createSiteGate(config),
     identity,
-    mail: createMailService(db, config, log),
+    mail,
     orders,
-    payments: createPaymentsService(db, paymentProvider),
+    payments,
   };
 }
 

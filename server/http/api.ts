@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { autoshipRoutes } from "./autoship";
 import { cartRoutes } from "./cart";
 import { catalogRoutes } from "./catalog";
 import { checkoutRoutes } from "./checkout";
@@ -19,6 +20,7 @@ export function apiRoutes() {
   api.route("/ecom/v1.0", cartRoutes());
   api.route("/ecom/v1.0", customerRoutes());
   api.route("/", accountHelperRoutes());
+  api.route("/", autoshipRoutes());
   api.route("/checkout", checkoutRoutes());
   // Listed last so that it sees every call above; built once, on first request.
   let document: ReturnType<typeof openApiDocument> | undefined;

@@ -1,9 +1,10 @@
-import { createHmac } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { addressSchema, contactSchema, profileSchema } from "../../rules/account-forms";
 import { readCookie } from "../../rules/location";
 import { clientIp } from "./client-ip";
+import { customerProof } from "../modules/autoship/og-auth";
+import type { SubscriptionView } from "../modules/autoship/service";
 import type { SessionInfo } from "../modules/identity/service";
 
 import { SESSION_COOKIE, sessionCookie, isHttps } from "../modules/identity/session-cookie";
@@ -222,14 +223,15 @@ export function customerRoutes() {
 export function accountHelperRoutes() {
   const app = new Hono<AppEnv>();
 
-  // Autoship arrives with its own issue: until then nobody has a subscription.
+  // Issue 7: the customer's own subscriptions, in SPEC §3's mapped fields plus what a page shows.
   app.post("/get-subscriptions", async (c) => {
     const parsed = await parseJson(c, z.object({ sessionToken: token, customer: id("customer id") }));
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
     if (bareId(parsed.data.customer) !== auth.session.customerId) return notFound(c, "customer", "customer");
-    return c.json({ results: [] });
+    const list = await c.get("deps").services.autoship.list(auth.session.customerId);
+    return c.json({ results: list.map((s) => subscriptionResult(auth.session.customerId, s)) });
   });
 
   app.post("/send-contact-us", async (c) => {
@@ -258,8 +260,7 @@ export function accountHelperRoutes() {
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
-    const digest = createHmac("sha256", c.get("deps").sessionSecret).update(auth.session.customerId).digest();
-    return c.json({ customerId: auth.session.customerId, hash: digest.toString("hex"), base64: digest.toString("base64") });
+    return c.json({ customerId: auth.session.customerId, ...customerProof(c.get("deps").sessionSecret, auth.session.customerId) });
   });
 
   /**
@@ -308,4 +309,30 @@ export function accountHelperRoutes() {
   return app;
 }
 
-
+/** SPEC §3 Subscription → its mapped fields (frequency = every_period in weeks), then extras. */
+function subscriptionResult(customerId: string, s: SubscriptionView) {
+  return {
+    customerId,
+    productId: String(s.productId),
+    contractId: s.contractId,
+    frequencyDays: s.frequencyWeeks * 7,
+    frequency: s.frequencyWeeks,
+    everyPeriod: "week",
+    cancelled: s.status === "cancelled",
+    cancelReason: s.cancelReason,
+    startDateString: s.startDate,
+    quantity: s.quantity,
+    weight: s.weight,
+    weightUnit: s.weightUnit,
+    id: s.id,
+    status: s.status,
+    paused: s.status === "paused",
+    nextOrderDate: s.nextOrderDate,
+    variantId: String(s.variantId),
+    sku: s.sku,
+    productTitle: s.productTitle,
+    variantTitle: s.variantTitle,
+    frequencyLabel: s.frequencyLabel,
+    price: { amount: (s.autoshipUnitPriceCents / 100).toFixed(2), currencyCode: "USD" },
+  };
+}

@@ -270,7 +270,11 @@ describe("My Subscriptions", () => {
     const methods = await database.db.select().from(paymentMethods).where(eq(paymentMethods.customerId, lee.id));
     expect(methods).toHaveLength(2);
     const first = methods.find((m) => m.last4 === "4242")!;
-    expect(await act({ intent: "change_payment", paymentMethodId: first.id })).toMatchObject({ ok: true, subscription: { paymentMethod: { last4: "4242" } } });
+    // A renewal held for a declined card is retried afresh with the new card.
+    await database.db.update(subscriptions).set({ hold: "payment_failed", failedAttempts: 2, retryAt: new Date() }).where(eq(subscriptions.id, s.id));
+    expect(await act({ intent: "change_payment", paymentMethodId: first.id })).toMatchObject({ ok: true, subscription: { hold: null, paymentMethod: { last4: "4242" } } });
+    const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, s.id));
+    expect(row).toMatchObject({ hold: null, failedAttempts: 0, retryAt: null });
   });
 
   it("concurrent skips are serialised by the row lock: two skips move the date two frequencies", async () => {

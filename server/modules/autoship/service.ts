@@ -1,5 +1,13 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { AUTOSHIP_FREQUENCY_WEEKS, autoshipPriceCents, frequencyLabel, frequencyOfSellingPlan } from "../../../rules/autoship-offer";
+import {
+  AUTOSHIP_EXTRA_DISCOUNT,
+  AUTOSHIP_FREQUENCY_WEEKS,
+  autoshipPriceCents,
+  DEFAULT_AUTOSHIP_FREQUENCY_WEEKS,
+  frequencyLabel,
+  frequencyOfSellingPlan,
+  sellingPlanIdFor,
+} from "../../../rules/autoship-offer";
 import {
   ACTION_DONE,
   cancelReasonLabel,
@@ -21,7 +29,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../log";
 import { products, variants } from "../catalog/schema";
-import { warehouseForZip } from "../catalog/stock";
+import { STOCK_EXEMPT_PRODUCT_TYPE, warehouseForZip } from "../catalog/stock";
 import { customerAddresses, customers } from "../identity/schema";
 import type { createMailService } from "../mail/service";
 import { orderLines, type OrderAddress, type orders } from "../orders/schema";
@@ -274,6 +282,39 @@ export function createAutoshipService(deps: AutoshipDeps) {
     list: (customerId: string) => views(customerId),
 
     get,
+
+    /**
+     * SPEC §7 get-ordergroove-product-by-sku: whether and how a SKU can be subscribed on a site. Only
+     * the direct-to-consumer shop offers Autoship (SPEC §6: staff mode hides it), and only products
+     * sold there; a non-physical product (a donation) never ships on a schedule.
+     */
+    async offerForSku(sku: string, site: SiteId) {
+      const [v] = await db
+        .select({ id: variants.id, productId: variants.productId, priceCents: variants.priceCents, sites: products.sites, productType: products.productType, title: products.title })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(eq(variants.sku, sku));
+      if (!v) return { sku, exists: false as const, subscribable: false, reason: "unknown_sku" as const };
+      const reason = site !== "d2c" ? "site" : !v.sites.includes(site) ? "not_sold_here" : v.productType === STOCK_EXEMPT_PRODUCT_TYPE ? "not_shippable" : null;
+      return {
+        sku,
+        exists: true as const,
+        subscribable: reason === null,
+        reason,
+        productId: String(v.productId),
+        variantId: String(v.id),
+        title: v.title,
+        d2c: v.sites.includes("d2c"),
+        discount: { type: "percentage" as const, value: AUTOSHIP_EXTRA_DISCOUNT * 100 },
+        price: { amount: (v.priceCents / 100).toFixed(2), currencyCode: "USD" },
+        autoshipPrice: { amount: (autoshipPriceCents(v.priceCents) / 100).toFixed(2), currencyCode: "USD" },
+        defaultFrequency: DEFAULT_AUTOSHIP_FREQUENCY_WEEKS,
+        every_period: "week",
+        frequencies: reason === null
+          ? AUTOSHIP_FREQUENCY_WEEKS.map((w) => ({ every: w, every_period: "week", frequencyDays: w * 7, sellingPlanId: sellingPlanIdFor(w), label: frequencyLabel(w) }))
+          : [],
+      };
+    },
 
     /** What My Account's dashboard shows: how many are active and the earliest next order. */
     async summary(customerId: string): Promise<{ active: number; total: number; nextOrderDate: string | null }> {

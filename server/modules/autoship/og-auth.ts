@@ -1,0 +1,29 @@
+import { createHmac } from "node:crypto";
+
+// The order-management cookie of SPEC §9 (og_auth): "{customerId}|{hash}|{base64}", the two proofs
+// being the /api/crypto values (HMAC-SHA256 of the customer id under the session secret). Secure,
+// two hours; created once when absent (SPEC §4 customer load) and replaced when it names someone else.
+
+export const OG_AUTH_COOKIE = "og_auth";
+export const OG_AUTH_MAX_AGE_S = 7200;
+
+/** The /api/crypto answer: the customer id's HMAC as hex and as base64. */
+export function customerProof(secret: string, customerId: string): { hash: string; base64: string } {
+  const digest = createHmac("sha256", secret).update(customerId).digest();
+  return { hash: digest.toString("hex"), base64: digest.toString("base64") };
+}
+
+export function ogAuthValue(secret: string, customerId: string): string {
+  const { hash, base64 } = customerProof(secret, customerId);
+  return `${customerId}|${hash}|${base64}`;
+}
+
+/** Whether a present og_auth cookie already names this customer (else it is set again). */
+export function ogAuthNames(value: string | null | undefined, customerId: string): boolean {
+  return Boolean(value) && value!.split("|")[0] === customerId;
+}
+
+/** Not httpOnly: the order-management script in the page reads it (SPEC §9). */
+export function ogAuthCookie(secret: string, customerId: string): string {
+  return `${OG_AUTH_COOKIE}=${ogAuthValue(secret, customerId)}; Path=/; Max-Age=${OG_AUTH_MAX_AGE_S}; SameSite=Lax; Secure`;
+}
