@@ -64,6 +64,9 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email().default("support@kibble.example"),
   TRUST_PROXY: flag.default(false),
   MAIL_OUTBOX_DIR: z.string().optional().or(z.literal("").transform(() => undefined)),
+  AUTOSHIP_SCHEDULER: flag.default(true),
+  AUTOSHIP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  AUTOSHIP_REMINDER_DAYS: z.coerce.number().int().min(0).max(30).default(3),
 });
 
 export type Config = {
@@ -92,6 +95,11 @@ export type Config = {
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits). */
   trustProxy: boolean;
   mail: { smtpUrl: string | undefined; from: string; contactTo: string; outboxDir: string | undefined };
+  /**
+   * The renewal engine (issue 7): `scheduler` runs a pass every `intervalSeconds` in the server
+   * process (off → run `npm run worker` instead); reminders go out `reminderDays` before a renewal.
+   */
+  autoship: { scheduler: boolean; intervalSeconds: number; reminderDays: number };
 };
 
 export class ConfigError extends Error {}
@@ -135,5 +143,6 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       contactTo: e.CONTACT_EMAIL,
       outboxDir: e.MAIL_OUTBOX_DIR,
     },
+    autoship: { scheduler: e.AUTOSHIP_SCHEDULER, intervalSeconds: e.AUTOSHIP_INTERVAL_SECONDS, reminderDays: e.AUTOSHIP_REMINDER_DAYS },
   };
 }

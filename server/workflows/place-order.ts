@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { checkoutAttributes, type CheckoutAttributeInput } from "../../rules/checkout-attributes";
+import { renewalOrderAttributes } from "../../rules/autoship-renewal";
 import { formatUsd } from "../../rules/free-shipping";
 import { checkoutTotals } from "../../rules/checkout-totals";
 import type { ShippingMethod } from "../../rules/shipping-rates";
@@ -222,6 +223,8 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
           clinic: input.clinic ?? null,
         }),
       ];
+      // Issue 7: a renewal order says so and names its subscription (rules/autoship-renewal.ts).
+      const orderAttributes = input.renewalOfSubscriptionId ? renewalOrderAttributes(attributes, input.renewalOfSubscriptionId) : attributes;
       const [order] = await tx
         .insert(orders)
         .values({
@@ -241,7 +244,7 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
           taxCents,
           totalCents,
           discountCodes: view.discountCodes.filter((c) => c.applicable).map((c) => c.code),
-          attributes,
+          attributes: orderAttributes,
           donationTrackingId: input.donationTrackingId ?? null,
           idempotencyKey: input.idempotencyKey,
         })

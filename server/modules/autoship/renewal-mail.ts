@@ -1,0 +1,95 @@
+import type { MailContent } from "../mail/templates";
+
+// The renewal engine's mails (issue 7 §4): the reminder before each renewal, and what the customer
+// must know when a renewal cannot be placed (out of stock, card declined, paused). Same shape as
+// server/modules/mail/templates.ts: subject, plain text and HTML from the same data, every value
+// escaped in the HTML. Template names are "autoship.<name>" (server/modules/mail/service.ts).
+
+export type RenewalMailItem = { title: string; quantity: number; total: string };
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+
+function page(storeName: string, paragraphs: string[]): string {
+  const body = paragraphs.map((p) => `<p>${p}</p>`).join("\n");
+  return `<!doctype html><html><body style="font-family:sans-serif;color:#1f2937">\n${body}\n<p>— ${esc(storeName)}</p></body></html>`;
+}
+
+const hello = (firstName: string) => (firstName ? `Hello ${firstName},` : "Hello,");
+const link = (url: string, label: string) => `<a href="${esc(url)}">${esc(label)}</a>`;
+
+type Base = { storeName: string; firstName: string; contractId: string; manageUrl: string };
+
+export const renewalMail = {
+  /** A few days before each renewal: date, items and price, with links to skip or change. */
+  reminder(d: Base & { date: string; items: RenewalMailItem[]; subtotal: string; shipping: string; tax: string; total: string; paymentLast4: string | null }): MailContent {
+    const rows = d.items.map((i) => `${i.quantity} × ${i.title} — ${i.total}`);
+    const card = d.paymentLast4 ? `the card ending in ${d.paymentLast4}` : "your saved card";
+    const totals = [`Subtotal (with your 5% Autoship saving): ${d.subtotal}`, `Shipping: ${d.shipping}`, `Estimated tax: ${d.tax}`, `Total: ${d.total}`];
+    return {
+      subject: `Your Autoship ${d.contractId} ships on ${d.date}`,
+      text: `${hello(d.firstName)}\n\nYour next Autoship order (${d.contractId}) will be placed on ${d.date} and charged to ${card}:\n\n${rows.join("\n")}\n\n${totals.join("\n")}\n\nTo skip this delivery or change the date, frequency, quantity, address or card, visit My Autoships before then:\n${d.manageUrl}\n\n— ${d.storeName}\n`,
+      html: page(d.storeName, [
+        esc(hello(d.firstName)),
+        `Your next Autoship order (${esc(d.contractId)}) will be placed on <strong>${esc(d.date)}</strong> and charged to ${esc(card)}:`,
+        rows.map(esc).join("<br>"),
+        totals.map(esc).join("<br>"),
+        `To skip this delivery or change the date, frequency, quantity, address or card, visit ${link(d.manageUrl, "My Autoships")} before then.`,
+      ]),
+    };
+  },
+
+  /** The renewal is held: the item is out of stock (or no longer sold) at the warehouse serving the address. */
+  heldOutOfStock(d: Base & { date: string; item: string; skipDate: string }): MailContent {
+    return {
+      subject: `Your Autoship ${d.contractId} is waiting for stock`,
+      text: `${hello(d.firstName)}\n\n${d.item} is out of stock, so your Autoship order due on ${d.date} (${d.contractId}) has not been placed and you have not been charged. We will place it as soon as it is back in stock. If it is still unavailable on ${d.skipDate}, we will skip this delivery and tell you.\n\nYou can skip this delivery or choose another size or flavour in My Autoships:\n${d.manageUrl}\n\n— ${d.storeName}\n`,
+      html: page(d.storeName, [
+        esc(hello(d.firstName)),
+        `${esc(d.item)} is out of stock, so your Autoship order due on ${esc(d.date)} (${esc(d.contractId)}) has not been placed and you have not been charged. We will place it as soon as it is back in stock. If it is still unavailable on ${esc(d.skipDate)}, we will skip this delivery and tell you.`,
+        `You can skip this delivery or choose another size or flavour in ${link(d.manageUrl, "My Autoships")}.`,
+      ]),
+    };
+  },
+
+  /** Still out of stock a week after the date: this cycle is skipped, the subscription carries on. */
+  skippedOutOfStock(d: Base & { date: string; item: string; nextDate: string }): MailContent {
+    return {
+      subject: `We skipped your Autoship ${d.contractId} delivery`,
+      text: `${hello(d.firstName)}\n\n${d.item} is still out of stock, so we skipped your Autoship delivery due on ${d.date} (${d.contractId}). You were not charged. Your next delivery is planned for ${d.nextDate}.\n\nManage your Autoship:\n${d.manageUrl}\n\n— ${d.storeName}\n`,
+      html: page(d.storeName, [
+        esc(hello(d.firstName)),
+        `${esc(d.item)} is still out of stock, so we skipped your Autoship delivery due on ${esc(d.date)} (${esc(d.contractId)}). You were not charged. Your next delivery is planned for ${esc(d.nextDate)}.`,
+        link(d.manageUrl, "Manage your Autoship"),
+      ]),
+    };
+  },
+
+  /** A declined renewal charge that will be retried. */
+  paymentFailed(d: Base & { date: string; reason: string; retryDate: string }): MailContent {
+    return {
+      subject: `Action needed: payment for your Autoship ${d.contractId} failed`,
+      text: `${hello(d.firstName)}\n\nWe could not charge your card for your Autoship order due on ${d.date} (${d.contractId}): ${d.reason}\n\nWe will try again on ${d.retryDate}. To avoid a missed delivery, update your payment method in My Autoships:\n${d.manageUrl}\n\n— ${d.storeName}\n`,
+      html: page(d.storeName, [
+        esc(hello(d.firstName)),
+        `We could not charge your card for your Autoship order due on ${esc(d.date)} (${esc(d.contractId)}): ${esc(d.reason)}`,
+        `We will try again on ${esc(d.retryDate)}. To avoid a missed delivery, update your payment method in ${link(d.manageUrl, "My Autoships")}.`,
+      ]),
+    };
+  },
+
+  /** The last retry was declined too: the subscription is paused until the customer resumes it. */
+  pausedPaymentFailed(d: Base & { date: string; reason: string; attempts: number }): MailContent {
+    return {
+      subject: `Your Autoship ${d.contractId} is paused: payment failed`,
+      text: `${hello(d.firstName)}\n\nWe tried ${d.attempts} times to charge your card for your Autoship order due on ${d.date} (${d.contractId}), without success (${d.reason}). Your Autoship is now paused and no order was placed.\n\nUpdate your payment method and resume it in My Autoships:\n${d.manageUrl}\n\n— ${d.storeName}\n`,
+      html: page(d.storeName, [
+        esc(hello(d.firstName)),
+        `We tried ${d.attempts} times to charge your card for your Autoship order due on ${esc(d.date)} (${esc(d.contractId)}), without success (${esc(d.reason)}). Your Autoship is now paused and no order was placed.`,
+        `Update your payment method and resume it in ${link(d.manageUrl, "My Autoships")}.`,
+      ]),
+    };
+  },
+};
+
+export type RenewalMailName = keyof typeof renewalMail;
