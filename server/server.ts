@@ -9,6 +9,7 @@ import type { Config } from "./config";
 import { createDeps } from "./context";
 import { openDatabase } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
+import { startAutoshipScheduler } from "./jobs/autoship-runner";
 import { createLogger } from "./log";
 
 export type RunningShop = { server: Server; url: string; close(): Promise<void> };
@@ -80,6 +81,10 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  // Issue 7: the renewal engine runs in every shop process unless AUTOSHIP_SCHEDULER=off (then `npm run worker`).
+  const autoship = config.autoship.scheduler
+    ? startAutoshipScheduler({ db: database.db, services: deps.services, config, log }, { intervalMs: config.autoship.intervalSeconds * 1000 })
+    : null;
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
@@ -88,6 +93,8 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      // No new renewal starts; one under way finishes (server/jobs/autoship-runner.ts).
+      const autoshipStopped = autoship?.stop();
       // Stop taking connections, let in-flight requests finish (at most 10 s), then release the DB.
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), 10_000);
@@ -98,6 +105,7 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
         server.closeIdleConnections();
       });
       await closeVite();
+      await autoshipStopped;
       await deps.services.mail.flush();
       await database.close();
       log.info("shop stopped");

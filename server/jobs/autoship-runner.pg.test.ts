@@ -1,0 +1,172 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { and, eq, inArray, like, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "../config";
+import { openPostgres, type Database } from "../db/client";
+import { seedIfEmpty } from "../db/seed";
+import { subscriptionEvents, subscriptionRenewals, subscriptions } from "../modules/autoship/schema";
+import { orders } from "../modules/orders/schema";
+import { payments } from "../modules/payments/schema";
+import { RENEWAL_LEASE_MS } from "../workflows/renew-subscription";
+import type { RenewalPassResult } from "./autoship-runner";
+import { renewalKit, type RenewalKit } from "./renewal-test-factories";
+
+// Issue 7 Quality: several worker PROCESSES running the renewal pass at the same time against one
+// PostgreSQL place each due order exactly once, and a worker killed mid-pass (SIGKILL right after
+// its first order is paid, before the renewal is recorded) leaves nothing half-done: the next pass
+// completes the work. Runs under `npm run test:pg` (TEST_DATABASE_URL); skipped on PGlite, which
+// is a single process's database.
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const root = path.resolve(import.meta.dirname, "../..");
+const child = path.join(root, "server/jobs/renewal-pass-child.ts");
+const config = parseConfig({ FREE_SHIPPING_THRESHOLD_CENTS: "4900" });
+
+let databaseUrl: string;
+let dbName: string;
+let database: Database;
+let kit: RenewalKit;
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+type Run = { code: number | null; signal: NodeJS.Signals | null; result: RenewalPassResult | null; stderr: string };
+
+/** One renewal pass in a child process (server/jobs/renewal-pass-child.ts). */
+function worker(env: { RENEWAL_NOW: string; START_AT?: number; BATCH_SIZE?: number; CRASH_AFTER_ORDER?: boolean }): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    // node itself with tsx's loader (not the tsx launcher, which would stand between us and the kill).
+    const p = spawn(process.execPath, ["--import", "tsx", child], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        RENEWAL_NOW: env.RENEWAL_NOW,
+        START_AT: String(env.START_AT ?? 0),
+        BATCH_SIZE: String(env.BATCH_SIZE ?? 2),
+        CRASH_AFTER_ORDER: env.CRASH_AFTER_ORDER ? "1" : "0",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    let err = "";
+    p.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    p.stderr.on("data", (d: Buffer) => (err += d.toString()));
+    p.once("error", reject);
+    p.once("exit", (code, signal) => {
+      const line = out.trim().split("\n").pop();
+      resolve({ code, signal, result: line ? (JSON.parse(line) as RenewalPassResult) : null, stderr: err });
+    });
+  });
+}
+
+async function dueSubscriptions(n: number, cycleDate: string) {
+  const who = await kit.customer();
+  const card = await kit.card(who.id);
+  const subs = [];
+  for (let i = 0; i < n; i++)
+    subs.push(await kit.subscription({ nextOrderDate: cycleDate, customerId: who.id, email: who.email, paymentMethodId: card, quantity: 1 + (i % 3) }));
+  return subs;
+}
+
+/** Per subscription: its renewal orders, captured charges, recorded cycles and "renewed" events. */
+async function ledger(ids: string[]) {
+  const { db } = database;
+  const placed = await db.select({ key: orders.idempotencyKey, status: orders.status }).from(orders).where(like(orders.idempotencyKey, "renewal:%"));
+  const charges = await db.select({ key: payments.idempotencyKey }).from(payments).where(and(like(payments.idempotencyKey, "order:renewal:%"), eq(payments.status, "captured")));
+  const renewals = await db.select().from(subscriptionRenewals).where(inArray(subscriptionRenewals.subscriptionId, ids));
+  const renewed = await db.select().from(subscriptionEvents).where(and(inArray(subscriptionEvents.subscriptionId, ids), eq(subscriptionEvents.kind, "renewed")));
+  const rows = await db.select().from(subscriptions).where(inArray(subscriptions.id, ids));
+  const count = (keys: string[], id: string) => keys.filter((k) => k.includes(`renewal:${id}:`)).length;
+  return ids.map((id) => ({
+    orders: count(placed.filter((o) => o.status === "paid").map((o) => o.key), id),
+    charges: count(charges.map((c) => c.key), id),
+    recorded: renewals.filter((r) => r.subscriptionId === id && r.status === "placed").length,
+    events: renewed.filter((e) => e.subscriptionId === id).length,
+    nextOrderDate: rows.find((r) => r.id === id)!.nextOrderDate,
+    claimed: rows.find((r) => r.id === id)!.renewalClaimedUntil,
+  }));
+}
+
+describe.skipIf(!serverUrl)("renewal workers against PostgreSQL", () => {
+  beforeAll(async () => {
+    dbName = `test_autoship_${randomBytes(5).toString("hex")}`;
+    await admin((c) => c.query(`create database ${dbName}`));
+    const url = new URL(serverUrl!);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+    database = await openPostgres(databaseUrl, 5);
+    await database.migrate();
+    await seedIfEmpty(database);
+    kit = await renewalKit(database, config);
+  }, 120_000);
+  // Each test starts with no live subscription: a pass works on the whole table.
+  afterEach(async () => {
+    await database.db.update(subscriptions).set({ status: "cancelled" });
+  });
+  afterAll(async () => {
+    await database?.close();
+    if (dbName) await admin((c) => c.query(`drop database if exists ${dbName} with (force)`));
+  });
+
+  it("four worker processes at once on 30 due subscriptions place each order exactly once", async () => {
+    await kit.setAvailable(kit.first.id, 500);
+    const before = await kit.stock(kit.first.id);
+    const subs = await dueSubscriptions(30, "2033-01-10");
+    const startAt = Date.now() + 6_000;
+    const runs = await Promise.all([1, 2, 3, 4].map(() => worker({ RENEWAL_NOW: "2033-01-10T08:00:00Z", START_AT: startAt, BATCH_SIZE: 2 })));
+    for (const r of runs) expect(r, r.stderr).toMatchObject({ code: 0 });
+    const results = runs.map((r) => r.result!);
+    expect(results.reduce((s, r) => s + r.renewed, 0)).toBe(30);
+    expect(results.reduce((s, r) => s + r.errors, 0)).toBe(0);
+    // They really shared the work.
+    expect(results.filter((r) => r.renewed > 0).length).toBeGreaterThanOrEqual(2);
+
+    const rows = await ledger(subs.map((s) => s.id));
+    expect(rows.every((r) => r.orders === 1 && r.charges === 1 && r.recorded === 1 && r.events === 1 && r.nextOrderDate === "2033-02-07" && r.claimed === null)).toBe(true);
+    const quantities = subs.reduce((s, x) => s + x.quantity, 0);
+    expect((await kit.stock(kit.first.id)).reserved - before.reserved).toBe(quantities);
+
+    // Passes after that (the operator's script among them) find nothing left to do.
+    const again = await worker({ RENEWAL_NOW: "2033-01-10T09:00:00Z" });
+    expect(again.result).toMatchObject({ renewed: 0, errors: 0 });
+  }, 180_000);
+
+  it("a worker killed right after its first order leaves nothing half-done; the next passes complete the work", async () => {
+    await kit.setAvailable(kit.first.id, 500);
+    const subs = await dueSubscriptions(10, "2033-03-07");
+    const ids = subs.map((s) => s.id);
+    const now = Date.parse("2033-03-07T08:00:00Z");
+
+    const killed = await worker({ RENEWAL_NOW: new Date(now).toISOString(), BATCH_SIZE: 2, CRASH_AFTER_ORDER: true });
+    expect(killed.signal).toBe("SIGKILL");
+    let rows = await ledger(ids);
+    // One order was placed and paid; nothing recorded or advanced; the killed worker's batch stays leased.
+    expect(rows.filter((r) => r.orders === 1)).toHaveLength(1);
+    expect(rows.reduce((s, r) => s + r.recorded + r.events, 0)).toBe(0);
+    expect(rows.every((r) => r.nextOrderDate === "2033-03-07")).toBe(true);
+    expect(rows.filter((r) => r.claimed !== null)).toHaveLength(2);
+
+    // A pass while the lease runs renews the others and leaves the killed worker's batch alone.
+    const during = await worker({ RENEWAL_NOW: new Date(now + 60_000).toISOString() });
+    expect(during.result).toMatchObject({ renewed: 8, errors: 0 });
+    // Once the lease lapses, the next pass settles the paid order (no second charge) and advances.
+    const after = await worker({ RENEWAL_NOW: new Date(now + RENEWAL_LEASE_MS + 60_000).toISOString() });
+    expect(after.result).toMatchObject({ renewed: 2, errors: 0 });
+
+    rows = await ledger(ids);
+    expect(rows.every((r) => r.orders === 1 && r.charges === 1 && r.recorded === 1 && r.events === 1 && r.nextOrderDate === "2033-04-04" && r.claimed === null)).toBe(true);
+    const paid = await database.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(like(orders.idempotencyKey, "renewal:%:2033-03-07"));
+    expect(paid[0].n).toBe(10);
+  }, 180_000);
+});

@@ -1,0 +1,265 @@
+import { and, asc, eq, gt, inArray, isNull, lte, ne, notInArray, or, sql } from "drizzle-orm";
+import { addDays, dayOf, formatCycleDate } from "../../rules/autoship-renewal";
+import { priceLine } from "../../rules/cart-pricing";
+import { checkoutTotals } from "../../rules/checkout-totals";
+import { formatUsd } from "../../rules/free-shipping";
+import type { ShippingMethod } from "../../rules/shipping-rates";
+import { stateForZip } from "../../rules/us-states";
+import type { Clock } from "../clock";
+import type { Config } from "../config";
+import type { Logger } from "../log";
+import { renewalMail } from "../modules/autoship/renewal-mail";
+import { subscriptionEvents, subscriptions } from "../modules/autoship/schema";
+import { inventory, warehouseZipRanges } from "../modules/catalog/schema";
+import { RENEWAL_LEASE_MS, renewSubscription, type RenewalDeps, type RenewalOutcome } from "../workflows/renew-subscription";
+
+// The renewal engine's pass (issue 7 §4, ARCHITECTURE §6): sends the reminders that are due and
+// renews the subscriptions that are due. Any number of processes may run passes at the same time:
+// each claims a few rows at a time with FOR UPDATE SKIP LOCKED and marks them (reminded_for, or a
+// renewal lease) in the same statement, so two passes never take the same row; the renewal keys of
+// renew-subscription.ts make each order exactly-once even when a lease lapses.
+
+export type RenewalPassDeps = RenewalDeps & { config: RenewalDeps["config"] & Pick<Config, "autoship"> };
+
+export type RenewalPassResult = {
+  reminders: number;
+  renewed: number;
+  heldOutOfStock: number;
+  skippedOutOfStock: number;
+  paymentFailed: number;
+  paused: number;
+  failed: number;
+  /** Renewals another process (or an earlier run) was already on: nothing done here. */
+  busy: number;
+  /** Renewals that threw: their lease is kept, so they are retried once it lapses. */
+  errors: number;
+};
+
+export type RenewalPassOptions = {
+  now: Date;
+  /** At most this many renewals (and as many reminders) in one pass. */
+  limit?: number;
+  /** Rows claimed per statement: small, so that parallel passes share the work. */
+  batchSize?: number;
+  /** Stops between renewals (shutdown). */
+  signal?: AbortSignal;
+};
+
+const emptyResult = (): RenewalPassResult => ({
+  reminders: 0,
+  renewed: 0,
+  heldOutOfStock: 0,
+  skippedOutOfStock: 0,
+  paymentFailed: 0,
+  paused: 0,
+  failed: 0,
+  busy: 0,
+  errors: 0,
+});
+
+export async function runRenewalPass(deps: RenewalPassDeps, opts: RenewalPassOptions): Promise<RenewalPassResult> {
+  const result = emptyResult();
+  const limit = opts.limit ?? 200;
+  const batchSize = opts.batchSize ?? 5;
+  result.reminders = await sendDueReminders(deps, opts.now, limit, batchSize, opts.signal);
+
+  const seen: string[] = [];
+  while (seen.length < limit && !opts.signal?.aborted) {
+    const claim = new Date(opts.now.getTime() + RENEWAL_LEASE_MS);
+    const claimed = await claimDueRenewals(deps, opts.now, claim, Math.min(batchSize, limit - seen.length), seen);
+    if (claimed.length === 0) break;
+    for (const id of claimed) {
+      seen.push(id);
+      if (opts.signal?.aborted) break; // the rest keep their lease and go to the next pass
+      try {
+        tally(result, await renewSubscription(deps, id, { now: opts.now, trigger: "schedule", claim }));
+      } catch (err) {
+        result.errors++;
+        deps.log?.error({ err, subscriptionId: id }, "autoship renewal failed");
+      }
+    }
+  }
+  return result;
+}
+
+function tally(r: RenewalPassResult, o: RenewalOutcome): void {
+  if (o.ok) {
+    if (o.replayed) r.busy++;
+    else r.renewed++;
+    return;
+  }
+  switch (o.code) {
+    case "OUT_OF_STOCK":
+      if (o.next.action === "skip") r.skippedOutOfStock++;
+      else r.heldOutOfStock++;
+      return;
+    case "PAYMENT_DECLINED":
+      if (o.next.action === "pause") r.paused++;
+      else r.paymentFailed++;
+      return;
+    case "RENEWAL_FAILED":
+      r.failed++;
+      return;
+    default:
+      // NOT_DUE, NOT_ACTIVE, IN_PROGRESS, …: changed or taken since the claim.
+      r.busy++;
+  }
+}
+
+/**
+ * Claims up to `n` due subscriptions for this pass: active, dated today or earlier, not leased, and
+ * not waiting for a retry — except an out-of-stock hold whose item is back in the warehouse serving
+ * its address (the same warehouse place-order reserves in: lowest transit days, then code).
+ */
+async function claimDueRenewals(deps: RenewalPassDeps, now: Date, claim: Date, n: number, seen: readonly string[]): Promise<string[]> {
+  const s = subscriptions;
+  const zip = sql`(${s.shippingAddress}->>'zip')`;
+  const stockBack = sql`exists (
+    select 1 from ${inventory}
+    where ${inventory.variantId} = ${s.variantId}
+      and ${inventory.onHand} - ${inventory.reserved} >= ${s.quantity}
+      and ${inventory.warehouseCode} = (
+        select ${warehouseZipRanges.warehouseCode} from ${warehouseZipRanges}
+        where ${zip} ~ '^[0-9]{5}$'
+          and ${warehouseZipRanges.zipStart} <= (case when ${zip} ~ '^[0-9]{5}$' then ${zip}::int end)
+          and ${warehouseZipRanges.zipEnd} >= (case when ${zip} ~ '^[0-9]{5}$' then ${zip}::int end)
+        order by ${warehouseZipRanges.transitDays}, ${warehouseZipRanges.warehouseCode}
+        limit 1))`;
+  const due = deps.db
+    .select({ id: s.id })
+    .from(s)
+    .where(
+      and(
+        eq(s.status, "active"),
+        lte(s.nextOrderDate, dayOf(now)),
+        or(isNull(s.renewalClaimedUntil), lte(s.renewalClaimedUntil, now)),
+        or(isNull(s.retryAt), lte(s.retryAt, now), and(eq(s.hold, "out_of_stock"), stockBack)),
+        seen.length ? notInArray(s.id, [...seen]) : undefined,
+      ),
+    )
+    .orderBy(asc(s.nextOrderDate), asc(s.id))
+    .limit(n)
+    .for("update", { skipLocked: true });
+  const rows = await deps.db.update(s).set({ renewalClaimedUntil: claim }).where(inArray(s.id, due)).returning({ id: s.id });
+  return rows.map((r) => r.id).sort();
+}
+
+/**
+ * Reminders due today (rules/autoship-renewal.ts isReminderDue, in SQL): marked as sent for their
+ * cycle and recorded in the history in one transaction, then mailed — at most one per cycle.
+ */
+async function sendDueReminders(deps: RenewalPassDeps, now: Date, limit: number, batchSize: number, signal?: AbortSignal): Promise<number> {
+  const days = deps.config.autoship.reminderDays;
+  if (days <= 0) return 0;
+  const today = dayOf(now);
+  const s = subscriptions;
+  let sent = 0;
+  while (sent < limit && !signal?.aborted) {
+    const claimed = await deps.db.transaction(async (tx) => {
+      const due = tx
+        .select({ id: s.id })
+        .from(s)
+        .where(
+          and(
+            eq(s.status, "active"),
+            gt(s.nextOrderDate, today),
+            lte(s.nextOrderDate, addDays(today, days)),
+            or(isNull(s.remindedFor), ne(s.remindedFor, s.nextOrderDate)),
+          ),
+        )
+        .orderBy(asc(s.nextOrderDate), asc(s.id))
+        .limit(Math.min(batchSize, limit - sent))
+        .for("update", { skipLocked: true });
+      const rows = await tx.update(s).set({ remindedFor: sql`${s.nextOrderDate}` }).where(inArray(s.id, due)).returning();
+      if (rows.length)
+        await tx.insert(subscriptionEvents).values(
+          rows.map((r) => ({ subscriptionId: r.id, kind: "reminder_sent", actor: "system" as const, detail: { cycleDate: r.nextOrderDate }, createdAt: now })),
+        );
+      return rows;
+    });
+    if (claimed.length === 0) break;
+    for (const sub of claimed) {
+      try {
+        await sendReminder(deps, sub);
+      } catch (err) {
+        deps.log?.error({ err, subscriptionId: sub.id }, "autoship reminder not sent");
+      }
+      sent++;
+    }
+  }
+  return sent;
+}
+
+/** The reminder: date, item, the price with the 5% Autoship saving, shipping and tax as the renewal will charge them. */
+async function sendReminder(deps: RenewalPassDeps, sub: typeof subscriptions.$inferSelect): Promise<void> {
+  const { services, config } = deps;
+  const variant = (await services.catalog.variantsForCart([sub.variantId], sub.site)).get(sub.variantId);
+  const line = priceLine(
+    { quantity: sub.quantity, priceCents: variant?.priceCents ?? 0, compareAtCents: variant?.compareAtCents ?? null, programPriceCents: variant?.programPriceCents ?? null, autoship: true },
+    sub.site,
+  );
+  const totals = checkoutTotals({
+    subtotalCents: line.subtotalCents,
+    discountCents: 0,
+    method: sub.shippingMethod as ShippingMethod,
+    state: stateForZip(sub.shippingAddress.zip) ?? sub.shippingAddress.provinceCode,
+    freeShippingThresholdCents: config.freeShippingThresholdCents,
+  });
+  const methods = sub.paymentMethodId ? await services.payments.listMethods(sub.customerId) : [];
+  const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+  const content = renewalMail.reminder({
+    storeName: config.storeName,
+    firstName: sub.shippingAddress.firstName,
+    contractId: sub.contractId,
+    manageUrl: `${origin}/account/autoships`,
+    date: formatCycleDate(sub.nextOrderDate),
+    items: [{ title: variant ? `${variant.product.title} ${variant.title}`.trim() : "Your Autoship item", quantity: sub.quantity, total: formatUsd(line.subtotalCents) }],
+    subtotal: formatUsd(totals.subtotalCents),
+    shipping: totals.shippingCents + totals.serviceChargeCents === 0 ? "Free" : formatUsd(totals.shippingCents + totals.serviceChargeCents),
+    tax: formatUsd(totals.taxCents),
+    total: formatUsd(totals.totalCents),
+    paymentLast4: methods.find((m) => m.id === sub.paymentMethodId)?.last4 ?? null,
+  });
+  await services.mail.send({ template: "autoship.reminder", to: sub.email, content });
+}
+
+export type AutoshipScheduler = { stop(): Promise<void> };
+
+/**
+ * Runs a pass every `intervalMs` (the next one starts only after the last has finished, so a
+ * process never overlaps itself). A failing pass is logged and the schedule goes on; stop() lets a
+ * running pass finish its current renewal and resolves once it has.
+ */
+export function startAutoshipScheduler(
+  deps: RenewalPassDeps & { log: Logger },
+  opts: { intervalMs: number; clock?: Clock; limit?: number; firstRunAfterMs?: number },
+): AutoshipScheduler {
+  const clock = opts.clock ?? (() => new Date());
+  const abort = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> | undefined;
+
+  const tick = () => {
+    timer = undefined;
+    running = runRenewalPass(deps, { now: clock(), limit: opts.limit, signal: abort.signal })
+      .then((r) => {
+        const busy = Object.values(r).some((n) => n > 0);
+        deps.log[r.errors ? "warn" : busy ? "info" : "debug"](r, "autoship renewal pass");
+      })
+      .catch((err: unknown) => deps.log.error({ err }, "autoship renewal pass failed"))
+      .finally(() => {
+        running = undefined;
+        if (!abort.signal.aborted) timer = setTimeout(tick, opts.intervalMs);
+      });
+  };
+  timer = setTimeout(tick, opts.firstRunAfterMs ?? Math.min(opts.intervalMs, 5_000));
+
+  return {
+    async stop() {
+      abort.abort();
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
