@@ -9,6 +9,8 @@ export type PageKey =
   | "category"
   | "product"
   | "cart"
+  | "checkout"
+  | "orderConfirmation"
   | "search"
   | "contact"
   | "sitemap"
@@ -39,6 +41,8 @@ const TITLES: Record<PageKey, { d2c: string; hpsf?: string }> = {
   category: { d2c: "Shop All Pet Food" },
   product: { d2c: "Product" },
   cart: { d2c: "Shopping Cart" },
+  checkout: { d2c: "Checkout" },
+  orderConfirmation: { d2c: "Thank You for Your Order" },
   search: { d2c: "Search Results" },
   contact: { d2c: "Contact Us for any Pet Food Questions", hpsf: "Contact Us" },
   sitemap: { d2c: "Sitemap" },

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { cents, usd, type CartActionData, type CartView } from "./cart-types";
+import { CheckoutButton } from "./checkout-button";
 import { DiscountForm } from "./discount-form";
 
 export const CHECKOUT_NOTE =
@@ -20,11 +21,10 @@ function Row({ label, value, strong = false, testId }: { label: string; value: s
 
 /**
  * The Order Summary of SPEC §2 with its exact texts. The staff site adds Subtotal Before Savings
- * and Program Discount. Checkout is a later issue: an autoship cart goes to the sign-in gate of
- * SPEC §4 (guests), any other stays here and says checkout is not available yet.
+ * and Program Discount. "Proceed to Checkout" posts to the hand-off (/checkout/start).
  */
 export function OrderSummary({ cart, pageResult }: { cart: CartView; pageResult?: CartActionData }) {
-  const { site, features } = usePublicConfig();
+  const { site } = usePublicConfig();
   const { cost } = cart;
   const hasAutoship = cart.lineItems.some((l) => l.sellingPlanAllocation !== null);
   const button = "flex min-h-12 w-full items-center justify-center rounded px-6 py-3 text-center text-lg font-bold";
@@ -63,29 +63,7 @@ export function OrderSummary({ cart, pageResult }: { cart: CartView; pageResult?
       <DiscountForm cart={cart} pageResult={pageResult} />
 
       <div className="space-y-3 pt-2">
-        {hasAutoship && features.checkoutFlow ? (
-          <Link
-            to="/shelter/autoship-required-login"
-            className={`${button} bg-primary text-white hover:bg-secondary`}
-            data-testid="proceed-to-checkout"
-          >
-            Proceed to Checkout
-          </Link>
-        ) : (
-          <>
-            <a
-              href="#checkout"
-              aria-describedby="checkout-not-available"
-              className={`${button} bg-primary text-white hover:bg-secondary`}
-              data-testid="proceed-to-checkout"
-            >
-              Proceed to Checkout
-            </a>
-            <p id="checkout-not-available" className="sr-only">
-              Checkout is not available yet.
-            </p>
-          </>
-        )}
+        <CheckoutButton hasAutoship={hasAutoship} className={`${button} bg-primary text-white hover:bg-secondary`} />
         <Link to="/products" className={`${button} border-2 border-primary bg-white text-primary hover:bg-mist`}>
           Continue Shopping
         </Link>

@@ -54,7 +54,8 @@ function lineAttributes(given: readonly CartAttribute[] | undefined, variant: Ca
 export function createCartService(db: Db, config: Config, catalog: CatalogForCart, clock: () => Date = () => new Date()) {
   async function readView(conn: Db, cartId: string, customerHasSubscription: boolean | null = null): Promise<CartView | null> {
     const [cart] = await conn.select().from(carts).where(eq(carts.id, cartId));
-    if (!cart) return null;
+    // A checked-out cart became an order: to the shopper it is gone (the cookie naming it is cleared).
+    if (!cart || cart.status !== "active") return null;
     const lines = await conn
       .select({
         id: cartLines.id,

@@ -14,6 +14,10 @@ import { STOCK_EXEMPT_PRODUCT_TYPE, warehouseForZip } from "../catalog/stock";
 import type { IdentityService } from "../identity/service";
 import { checkoutUrlWithToken, signMultipass, verifyMultipass } from "../orders/multipass";
 import type { OrdersService } from "../orders/service";
+import type { MailService } from "../mail/service";
+import type { PaymentsService } from "../payments/service";
+import type { Logger } from "../../log";
+import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "../../workflows/place-order";
 import type { OrderAddress } from "../orders/schema";
 import { checkoutSessions, type CheckoutShipping } from "./schema";
 
@@ -38,11 +42,14 @@ export type CheckoutReview = {
 
 type Deps = {
   db: Db;
-  config: Pick<Config, "freeShippingThresholdCents" | "features">;
+  config: Pick<Config, "freeShippingThresholdCents" | "features" | "storeName">;
   cart: CartService;
   catalog: CatalogService;
   identity: IdentityService;
   orders: OrdersService;
+  mail: MailService;
+  payments: PaymentsService;
+  log?: Logger;
 };
 
 const cents = (m: { amount: string }) => Math.round(Number(m.amount) * 100);
@@ -123,7 +130,10 @@ export function createCheckoutService(deps: Deps) {
       });
       if (codes.join() !== usable.discountCodes.map((c) => c.code).join()) await deps.cart.updateDiscountCodes(usable.id, p.site, codes);
 
-      if (!p.customer) return { go: "checkout", url: "/checkout" };
+      if (!p.customer) {
+        await upsert(usable.id, { customerId: null });
+        return { go: "checkout", url: "/checkout" };
+      }
       // Checkout initiated (SPEC §4): recorded with the moment, before the signed link is handed out.
       await upsert(usable.id, { acceptsEmailMarketing: p.customer.acceptsMarketing });
       const signed = signMultipass(p.secret, { customerId: p.customer.id, email: p.customer.email, cartId: usable.id }, p.now);
@@ -214,9 +224,12 @@ export function createCheckoutService(deps: Deps) {
       return { cart: { ...cart, lineItems: cart.lineItems }, session: state, totals, stockIssues };
     },
 
-    /** After the order: the checkout state is no longer needed. */
-    async finish(cartId: string) {
-      await db.delete(checkoutSessions).where(eq(checkoutSessions.cartId, cartId));
+    /** Places the order (server/workflows/place-order.ts); once placed, the checkout state is dropped. */
+    async placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
+      const { cart, orders, payments, mail } = deps;
+      const result = await placeOrder({ db, services: { cart, orders, payments, mail }, config: deps.config, log: deps.log }, input);
+      if (result.ok) await db.delete(checkoutSessions).where(eq(checkoutSessions.cartId, input.cartId));
+      return result;
     },
   };
 }

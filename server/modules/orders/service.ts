@@ -124,6 +124,16 @@ export function createOrdersService(db: Db) {
       return (await withLines(rows))[0] ?? null;
     },
 
+    /**
+     * By id, whoever placed it. Only for callers that proved the right to see it some other way
+     * (the checkout's signed receipt cookie); customers' pages use getForCustomer.
+     */
+    async getByIdUnchecked(orderId: string): Promise<OrderView | null> {
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId)) return null;
+      const rows = await db.select().from(orders).where(and(eq(orders.id, orderId), inArray(orders.status, VISIBLE)));
+      return (await withLines(rows))[0] ?? null;
+    },
+
     /** SPEC §4 AUTO35: whether the customer has had an autoship order before (a first subscription). */
     async hasSubscriptionOrder(customerId: string): Promise<boolean> {
       const [row] = await db

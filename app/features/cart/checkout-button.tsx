@@ -1,0 +1,51 @@
+import { useId } from "react";
+import { Form, useSearchParams } from "react-router";
+import { HANDOFF_MESSAGES } from "../../../rules/checkout-flow";
+
+// "Proceed to Checkout" (SPEC §4): a form posting to the hand-off. A cart with an autoship line asks
+// for the autoship terms to be acknowledged first (price, frequency, how to cancel); the choice is
+// remembered in local storage as isFTCAcknowledged (SPEC §9) and sent with the form, where the
+// server checks it. The hand-off's refusals come back as ?checkout={reason} and show here.
+
+const FTC_KEY = "isFTCAcknowledged";
+
+export function CheckoutButton({ hasAutoship, className }: { hasAutoship: boolean; className: string }) {
+  const [params] = useSearchParams();
+  const reason = params.get("checkout") as keyof typeof HANDOFF_MESSAGES | null;
+  const message = reason && reason in HANDOFF_MESSAGES ? HANDOFF_MESSAGES[reason] : null;
+  const id = useId();
+
+  return (
+    <Form method="post" action="/checkout/start" reloadDocument data-testid="checkout-form">
+      {hasAutoship ? (
+        <div className="mb-3 flex items-start gap-2 text-sm">
+          <input
+            id={id}
+            type="checkbox"
+            name="autoshipTerms"
+            // Uncontrolled: the remembered choice is applied once the box exists in the browser.
+            ref={(el) => {
+              if (el && window.localStorage.getItem(FTC_KEY) === "true") el.checked = true;
+            }}
+            onChange={(e) => window.localStorage.setItem(FTC_KEY, String(e.target.checked))}
+            aria-invalid={reason === "autoship_terms" || undefined}
+            aria-describedby={message ? `${id}-message` : undefined}
+            className="mt-1 h-4 w-4"
+          />
+          <label htmlFor={id}>
+            I understand that my Autoship items will be sent and charged to my saved card at the Autoship price, plus shipping and tax, at the
+            frequency I chose, until I cancel. I can skip, change or cancel any time in My Subscriptions.
+          </label>
+        </div>
+      ) : null}
+      {message ? (
+        <p id={`${id}-message`} role="alert" className="mb-3 text-sm font-medium text-error" data-testid="checkout-refused">
+          {message}
+        </p>
+      ) : null}
+      <button type="submit" className={className} data-testid="proceed-to-checkout">
+        Proceed to Checkout
+      </button>
+    </Form>
+  );
+}

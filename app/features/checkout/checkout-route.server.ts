@@ -1,0 +1,206 @@
+import { randomUUID } from "node:crypto";
+import { data, redirect, type AppLoadContext } from "react-router";
+import { formValues } from "../../../rules/account-forms";
+import { cartCookies } from "../../../rules/cart-cookies";
+import { stepToShow } from "../../../rules/checkout-flow";
+import { guestEmailSchema, parseAddressChoice, parseCardFields, paymentFieldFor } from "../../../rules/checkout-forms";
+import { checkoutTotals } from "../../../rules/checkout-totals";
+import { SHIPPING_METHODS, type ShippingMethod } from "../../../rules/shipping-rates";
+import { stateForZip } from "../../../rules/us-states";
+import { PERSISTED_CART } from "../../../server/modules/identity/view";
+import { MULTIPASS_PARAM } from "../../../server/modules/orders/multipass";
+import type { PaymentSource } from "../../../server/modules/payments/service";
+import type { PlaceOrderInput } from "../../../server/workflows/place-order";
+import { cartIdOf, checkoutCustomer, receiptCookie } from "./checkout.server";
+
+// /checkout's loader and action (issue 6). The loader decides which step may show and gathers what
+// it needs; the action has one intent per step. Totals come from the server only: the page shows
+// them and sends back the total it showed, so a price that changed meanwhile is caught.
+
+type Args = { request: Request; context: AppLoadContext };
+
+export type CheckoutActionData = { intent: string; errors: Record<string, string>; values: Record<string, string> };
+
+const cents = (m: { amount: string }) => Math.round(Number(m.amount) * 100);
+
+export async function checkoutLoader({ request, context }: Args) {
+  const url = new URL(request.url);
+  const cartId = cartIdOf(request);
+  const customer = await checkoutCustomer(context);
+  const checkout = context.services.checkout;
+
+  const token = url.searchParams.get(MULTIPASS_PARAM);
+  if (token) {
+    const accepted = await checkout.acceptMultipass({ token, secret: context.sessionSecret, now: new Date(), customer, cartId });
+    if (!accepted.ok) return data({ kind: "link-error" as const, reason: accepted.reason }, { status: 403 });
+    throw redirect("/checkout");
+  }
+
+  const session = cartId ? await checkout.session(cartId) : null;
+  // No hand-off yet, or it was made for someone else (signed in or out since): start it again.
+  if (!cartId || !session || session.customerId !== (customer?.id ?? null)) throw redirect("/checkout/start");
+  const review = await checkout.review({ site: context.site.id, cartId, customer });
+  if (!review || review.cart.totalQuantity < 1) throw redirect("/cart");
+  const hasAutoship = review.cart.lineItems.some((l) => l.sellingPlanAllocation !== null);
+  if (hasAutoship && (!customer || !session.autoshipTermsAcknowledged)) throw redirect("/checkout/start");
+
+  const step = stepToShow(url.searchParams.get("step"), { email: session.email, hasShipping: Boolean(session.shipping), shippingMethod: session.shippingMethod });
+  const address = session.shipping?.address ?? null;
+  const state = address ? (stateForZip(address.zip) ?? address.provinceCode) : null;
+  const shippingOptions =
+    state === null
+      ? []
+      : SHIPPING_METHODS.map((method) => ({
+          method,
+          totals: checkoutTotals({
+            subtotalCents: cents(review.cart.cost.subtotalAmount),
+            discountCents: cents(review.cart.cost.discountAmount),
+            method,
+            state,
+            freeShippingThresholdCents: context.config.freeShippingThresholdCents,
+          }),
+        }));
+  const [addresses, paymentMethods] = customer
+    ? await Promise.all([
+        step === "information" ? context.services.identity.customer(customer.id).then((c) => c?.addresses ?? []) : [],
+        step === "payment" ? context.services.payments.listMethods(customer.id) : [],
+      ])
+    : [[], []];
+
+  return {
+    kind: "checkout" as const,
+    step,
+    isGuest: !customer,
+    hasAutoship,
+    email: session.email ?? customer?.email ?? "",
+    acceptsEmailMarketing: session.acceptsEmailMarketing,
+    shipping: session.shipping,
+    shippingMethod: session.shippingMethod,
+    cart: review.cart,
+    totals: session.shippingMethod ? review.totals : null,
+    shippingOptions,
+    stockIssues: review.stockIssues,
+    addresses,
+    paymentMethods,
+    // A fresh key per rendered payment form: a double submit of this form places one order.
+    idempotencyKey: step === "payment" ? randomUUID() : null,
+  };
+}
+
+export async function checkoutAction({ request, context }: Args) {
+  const values = formValues(await request.formData());
+  const cartId = cartIdOf(request);
+  const customer = await checkoutCustomer(context);
+  const checkout = context.services.checkout;
+  const session = cartId ? await checkout.session(cartId) : null;
+  if (!cartId || !session || session.customerId !== (customer?.id ?? null)) throw redirect("/checkout/start");
+  const invalid = (errors: Record<string, string>, status = 400) => data<CheckoutActionData>({ intent: values.intent ?? "", errors, values: safeValues(values) }, { status });
+
+  switch (values.intent) {
+    case "information": {
+      const errors: Record<string, string> = {};
+      let email = customer?.email ?? "";
+      if (!customer) {
+        const parsed = guestEmailSchema.safeParse(values);
+        if (parsed.success) email = parsed.data.email;
+        else errors.email = parsed.error.issues[0].message;
+      }
+      const address = parseAddressChoice(values);
+      if (!address.ok) Object.assign(errors, address.errors);
+      if (Object.keys(errors).length || !address.ok) return invalid(errors);
+      const saved = await checkout.saveInformation({
+        cartId,
+        customer,
+        email,
+        acceptsEmailMarketing: values.acceptsEmailMarketing === "on",
+        address: "savedAddressId" in address.choice ? address.choice : { ...address.choice.address, phone: address.choice.address.phone ?? null },
+      });
+      if (!saved.ok) return invalid({ [saved.field]: saved.message });
+      throw redirect("/checkout?step=shipping");
+    }
+    case "shipping": {
+      const method = SHIPPING_METHODS.find((m) => m === values.shippingMethod);
+      if (!method) return invalid({ shippingMethod: "Choose a shipping method" });
+      await checkout.saveShippingMethod(cartId, method);
+      throw redirect("/checkout?step=payment");
+    }
+    case "place":
+      return placeOrder(values, { cartId, customer, session, context, request, invalid });
+    default:
+      return invalid({ form: "Unknown action." });
+  }
+}
+
+/** Card fields are never echoed back into the page. */
+function safeValues(values: Record<string, string>) {
+  const { cardNumber: _n, cardCvc: _c, ...rest } = values;
+  return rest;
+}
+
+async function placeOrder(
+  values: Record<string, string>,
+  p: {
+    cartId: string;
+    customer: Awaited<ReturnType<typeof checkoutCustomer>>;
+    session: NonNullable<Awaited<ReturnType<AppLoadContext["services"]["checkout"]["session"]>>>;
+    context: AppLoadContext;
+    request: Request;
+    invalid: (errors: Record<string, string>, status?: number) => ReturnType<typeof data<CheckoutActionData>>;
+  },
+) {
+  const { cartId, customer, session, context, invalid } = p;
+  if (!session.email || !session.shipping || !session.shippingMethod) throw redirect("/checkout");
+  const choice = values.paymentChoice ?? "new";
+  let payment: PaymentSource;
+  if (choice.startsWith("saved:") && customer) payment = { kind: "saved", paymentMethodId: choice.slice("saved:".length) };
+  else {
+    const card = parseCardFields(values);
+    if (!card.ok) return invalid(card.errors);
+    payment = { kind: "card", card: card.card };
+  }
+  const expected = Number(values.expectedTotalCents);
+  const input: PlaceOrderInput = {
+    site: context.site.id,
+    cartId,
+    customerId: customer?.id ?? null,
+    email: session.email,
+    shippingAddress: session.shipping.kind === "saved" ? { savedAddressId: session.shipping.savedAddressId } : session.shipping.address,
+    shippingMethod: session.shippingMethod as ShippingMethod,
+    payment,
+    idempotencyKey: (values.idempotencyKey ?? "").slice(0, 200) || `checkout:${cartId}`,
+    expectedTotalCents: Number.isInteger(expected) ? expected : null,
+    acceptsEmailMarketing: session.acceptsEmailMarketing,
+  };
+  const result = await context.services.checkout.placeOrder(input);
+  if (!result.ok) {
+    switch (result.code) {
+      case "PAYMENT_DECLINED": {
+        // A decline of the whole card shows at the card number (a new card) or the saved-card choice.
+        const field = paymentFieldFor(result.field);
+        const key = field === "form" || field === "paymentChoice" ? (payment.kind === "card" ? "cardNumber" : "paymentChoice") : field;
+        return invalid({ [key]: result.message }, 402);
+      }
+      case "OUT_OF_STOCK":
+        return invalid({ form: `${result.message} Change the quantity in your cart or choose another address.` }, 409);
+      case "CART_CHANGED":
+        return invalid({ form: `${result.message}` }, 409);
+      case "ADDRESS_NOT_FOUND":
+      case "ZIP_NOT_SERVED":
+        return invalid({ form: `${result.message} Please check your shipping address.` }, 400);
+      default:
+        return invalid({ form: result.message }, 409);
+    }
+  }
+  // Kept for next time only once it has paid: a declined card is never saved. (An autoship order
+  // saves its card in the place-order workflow, for the renewals.)
+  if (customer && payment.kind === "card" && values.saveCard === "on") {
+    const saved = await context.services.payments.saveCard(customer.id, payment.card);
+    if (!saved.ok) context.log.warn({ orderId: result.order.id, field: saved.field }, "card paid but not saved");
+  }
+  const headers = new Headers();
+  // The cart became the order: forget it (cookies, and the customer's persisted-cart metafield).
+  for (const cookie of cartCookies(null, { guest: !customer })) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", receiptCookie(context.sessionSecret, result.order.id, new URL(p.request.url).protocol === "https:"));
+  if (customer) await context.services.identity.deleteMetafieldByKey(customer.id, PERSISTED_CART.namespace, PERSISTED_CART.key);
+  throw redirect(`/checkout/confirmation/${result.order.id}`, { headers });
+}

@@ -1,0 +1,55 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { redirect, type AppLoadContext } from "react-router";
+import { cartIdFromCookieHeader } from "../../../rules/cart-cookies";
+import { AUTOSHIP_LOGIN_PATH, DISCOUNT_COOKIE } from "../../../rules/checkout-flow";
+import { readCookie } from "../../../rules/location";
+import type { Customer } from "../../../server/modules/checkout/service";
+
+// Server helpers shared by the checkout routes (issue 6).
+
+export const RECEIPT_COOKIE = "order_receipt";
+const RECEIPT_MAX_AGE_S = 60 * 60;
+
+/** The signed-in customer as the checkout needs them (e-mail and marketing consent), or null for a guest. */
+export async function checkoutCustomer(context: AppLoadContext): Promise<Customer | null> {
+  if (!context.customer) return null;
+  const view = await context.services.identity.customer(context.customer.id);
+  return view ? { id: view.id, email: view.email, acceptsMarketing: view.acceptsMarketing } : null;
+}
+
+export const cartIdOf = (request: Request) => cartIdFromCookieHeader(request.headers.get("cookie"));
+
+/** "Proceed to Checkout": the hand-off of SPEC §4, answered with a redirect. */
+export async function startCheckout(request: Request, context: AppLoadContext, acknowledgeAutoshipTerms: boolean): Promise<never> {
+  const result = await context.services.checkout.handoff({
+    site: context.site.id,
+    cartId: cartIdOf(request),
+    customer: await checkoutCustomer(context),
+    cookieDiscountCode: readCookie(request.headers.get("cookie"), DISCOUNT_COOKIE),
+    acknowledgeAutoshipTerms,
+    secret: context.sessionSecret,
+    now: new Date(),
+  });
+  if (result.go === "login") throw redirect(AUTOSHIP_LOGIN_PATH);
+  if (result.go === "cart") throw redirect(`/cart?checkout=${result.reason}`);
+  throw redirect(result.url ?? "/checkout");
+}
+
+// The confirmation page is the buyer's: a customer's order by ownership, a guest's by this signed,
+// httpOnly cookie set when the order was placed (one hour).
+const receiptMac = (secret: string, orderId: string) => createHmac("sha256", secret).update(`receipt:${orderId}`).digest("base64url");
+
+export function receiptCookie(secret: string, orderId: string, secure: boolean): string {
+  const parts = [`${RECEIPT_COOKIE}=${orderId}.${receiptMac(secret, orderId)}`, "Path=/checkout", `Max-Age=${RECEIPT_MAX_AGE_S}`, "HttpOnly", "SameSite=Lax"];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function hasReceipt(request: Request, secret: string, orderId: string): boolean {
+  const value = readCookie(request.headers.get("cookie"), RECEIPT_COOKIE);
+  const dot = value?.lastIndexOf(".") ?? -1;
+  if (!value || dot < 0 || value.slice(0, dot) !== orderId) return false;
+  const given = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(receiptMac(secret, orderId));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -1,0 +1,96 @@
+import type { OrderView } from "../../../server/modules/orders/service";
+
+// An order's lines, totals and addresses, as the confirmation page and My Order Details show them.
+
+const usd = (amount: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(Number(amount));
+
+type Address = { firstName?: string; lastName?: string; address1: string; address2?: string; city: string; provinceCode: string; zip: string };
+
+export function OrderAddress({ address }: { address: Address | null }) {
+  if (!address) return <p>—</p>;
+  return (
+    <address className="not-italic">
+      {[address.firstName, address.lastName].filter(Boolean).join(" ")}
+      {(address.firstName || address.lastName) && <br />}
+      {address.address1}
+      {address.address2 && (
+        <>
+          <br />
+          {address.address2}
+        </>
+      )}
+      <br />
+      {address.city}, {address.provinceCode} {address.zip}
+    </address>
+  );
+}
+
+export function OrderReceipt({ order }: { order: OrderView }) {
+  const rows: [string, string, string][] = [
+    ["Subtotal", order.subtotal.amount, "order-subtotal"],
+    ["Discounts", order.totalDiscounts.amount, "order-discounts"],
+    ["Shipping", order.totalShipping.amount, "order-shipping"],
+    ["Alaska/Hawaii service charge", order.serviceCharge.amount, "order-service-charge"],
+    ["Tax", order.totalTax.amount, "order-tax"],
+  ];
+  return (
+    <>
+      <table className="mt-4 w-full text-left text-sm">
+        <caption className="sr-only">Items in order {order.number}</caption>
+        <thead className="border-b border-gray-300">
+          <tr>
+            <th scope="col" className="py-2 pr-3">
+              Item
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Quantity
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Price
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lineItems.map((l) => (
+            <tr key={l.id} className="border-b border-gray-200">
+              <td className="py-2 pr-3">
+                <span className="font-semibold">{l.title}</span>
+                <br />
+                <span className="text-gray-600">
+                  {l.variantTitle} · SKU {l.sku}
+                  {l.sellingPlanId ? " · Autoship" : ""}
+                </span>
+              </td>
+              <td className="py-2 pr-3">{l.quantity}</td>
+              <td className="py-2 text-right">{usd(l.subtotal.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="ml-auto mt-4 max-w-sm space-y-1 text-sm">
+        {rows
+          .filter(([label, amount]) => Number(amount) !== 0 || label === "Subtotal" || label === "Shipping")
+          .map(([label, amount, testId]) => (
+            <div key={label} className="flex justify-between" data-testid={testId}>
+              <dt>{label}</dt>
+              <dd>{label === "Discounts" ? `−${usd(amount)}` : Number(amount) === 0 && label === "Shipping" ? "Free" : usd(amount)}</dd>
+            </div>
+          ))}
+        <div className="flex justify-between border-t border-gray-300 pt-1 text-base font-bold">
+          <dt>Total</dt>
+          <dd data-testid="order-total">{usd(order.totalPrice.amount)}</dd>
+        </div>
+      </dl>
+      <div className="mt-6 grid gap-6 sm:grid-cols-2">
+        <section>
+          <h2 className="font-bold text-secondary">Shipping address</h2>
+          <OrderAddress address={order.shippingAddress as Address | null} />
+        </section>
+        <section>
+          <h2 className="font-bold text-secondary">Billing address</h2>
+          <OrderAddress address={order.billingAddress as Address | null} />
+        </section>
+      </div>
+    </>
+  );
+}

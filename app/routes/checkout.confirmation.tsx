@@ -1,0 +1,62 @@
+import { data, Link } from "react-router";
+import { Screen } from "../components/screen";
+import { hasReceipt } from "../features/checkout/checkout.server";
+import { OrderReceipt } from "../features/checkout/order-receipt";
+import { titleMeta } from "../lib/meta";
+import { usePageTitle } from "../lib/use-site";
+import type { Route } from "./+types/checkout.confirmation";
+
+export const meta = titleMeta("orderConfirmation");
+
+/**
+ * The order confirmation the checkout hands back (issue 6). A customer sees their own order; a
+ * guest sees it through the signed receipt cookie set when it was placed. Anyone else: 404.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { orders } = context.services;
+  const order = context.customer
+    ? ((await orders.getForCustomer(context.customer.id, params.id)) ??
+      (hasReceipt(request, context.sessionSecret, params.id) ? await orders.getByIdUnchecked(params.id) : null))
+    : hasReceipt(request, context.sessionSecret, params.id)
+      ? await orders.getByIdUnchecked(params.id)
+      : null;
+  if (!order) throw data("Order not found", { status: 404 });
+  return { order, signedIn: Boolean(context.customer) };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { order, signedIn } = loaderData;
+  const hasAutoship = order.lineItems.some((l) => l.sellingPlanId);
+  return (
+    <Screen title={usePageTitle("orderConfirmation")}>
+      <div role="status" className="mt-4 rounded border border-success bg-success/10 px-4 py-3" data-testid="order-confirmation">
+        <p className="text-lg">
+          Your order <strong data-testid="order-number">{order.number}</strong> is confirmed.
+        </p>
+        <p>
+          We sent a confirmation to <strong>{order.email}</strong>.
+        </p>
+      </div>
+      {hasAutoship ? (
+        <p className="mt-4">
+          Your Autoship is set up. You can skip, change or cancel it any time under{" "}
+          <Link to="/account/autoships" className="font-semibold text-primary underline">
+            My Subscriptions
+          </Link>
+          .
+        </p>
+      ) : null}
+      <OrderReceipt order={order} />
+      <p className="mt-6 flex flex-wrap gap-6">
+        {signedIn ? (
+          <Link to="/account/orders" className="font-semibold text-primary underline">
+            View My Orders
+          </Link>
+        ) : null}
+        <Link to="/products" className="font-semibold text-primary underline">
+          Continue Shopping
+        </Link>
+      </p>
+    </Screen>
+  );
+}
