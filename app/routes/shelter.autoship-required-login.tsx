@@ -8,10 +8,13 @@ import type { Route } from "./+types/shelter.autoship-required-login";
 
 export const meta = titleMeta("autoshipRequiredLogin");
 
+const RESUME = "/checkout/start";
+
 export function loader({ request, context }: Route.LoaderArgs) {
   sendSignedInBack(context, request);
-  // Back to the cart after signing in (checkout starts there).
-  return { redirectParam: new URL(loginUrlFor("/cart"), "http://x").searchParams.get("redirect") };
+  // After signing in the hand-off resumes: on to the checkout, or back to the cart when the autoship
+  // terms still need acknowledging or the (merged) cart is over a limit (SPEC §4 "After login").
+  return { redirectParam: new URL(loginUrlFor(RESUME), "http://x").searchParams.get("redirect") };
 }
 
 /** SPEC §2: sign-in required before an autoship checkout; a page without the layout. */
@@ -20,7 +23,7 @@ export default function AutoshipRequiredLogin({ loaderData }: Route.ComponentPro
     <main id="main" className="mx-auto max-w-xl px-4 py-16">
       <h1 className="text-3xl font-bold text-secondary">{usePageTitle("autoshipRequiredLogin")}</h1>
       <p className="mt-4">Autoship orders renew on their own, so they need an account. Please sign in or create one.</p>
-      <LoginForm actionData={undefined} redirectParam={loaderData.redirectParam} previous="/cart" />
+      <LoginForm actionData={undefined} redirectParam={loaderData.redirectParam} previous={RESUME} />
       <p className="mt-6">
         <Link to="/cart" className="font-semibold text-primary underline">
           Back to the cart

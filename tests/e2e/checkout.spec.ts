@@ -238,4 +238,22 @@ test.describe("checkout (issue 6)", () => {
     await page.goto(shopUrl("/checkout?multipass=abc.def"));
     await expect(page.getByTestId("checkout-link-error")).toContainText("not valid");
   });
+
+  test("after signing in on the autoship login page, an acknowledged autoship cart goes straight on to the checkout", async ({ page }) => {
+    const email = uniqueEmail("resume");
+    await register(page, email);
+    await page.getByRole("navigation", { name: "Account and cart" }).getByRole("button", { name: "Log Out" }).click();
+    await expect(page.getByRole("navigation", { name: "Account and cart" }).getByRole("link", { name: "Log In" })).toBeVisible();
+    await add(page, cheap, { autoship: true });
+    await page.goto(shopUrl("/cart"));
+    await page.getByLabel(/I understand that my Autoship items/).check();
+    await page.getByTestId("proceed-to-checkout").click();
+    await expect(page).toHaveURL(/\/shelter\/autoship-required-login/);
+    const form = page.getByTestId("login-form");
+    await form.getByLabel("Email", { exact: true }).fill(email);
+    await form.getByLabel("Password").fill(PASSWORD);
+    await form.getByRole("button", { name: "Log In" }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByTestId("checkout-email")).toHaveText(email);
+  });
 });
