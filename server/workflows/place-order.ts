@@ -271,7 +271,9 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
   } catch (err) {
     if (err && typeof err === "object" && "rollback" in err) return (err as Rollback).rollback;
     // Two same-key (or same-cart) calls racing past the checks: the loser looks again.
-    if (err && typeof err === "object" && (err as { code?: string }).code === "23505") return { retry: true };
+    // drizzle wraps the driver's error (DrizzleQueryError): the SQLSTATE may sit on its cause.
+    const e = err as { code?: string; cause?: { code?: string } } | null;
+    if (e && typeof e === "object" && (e.code === "23505" || e.cause?.code === "23505")) return { retry: true };
     throw err;
   }
 }
