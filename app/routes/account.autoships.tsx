@@ -1,6 +1,11 @@
-import { Link } from "react-router";
+import { data, Link, redirect, useActionData } from "react-router";
+import { formValues } from "../../rules/account-forms";
+import { ACTION_DONE, nextDateBounds, parseSubscriptionAction, SUBSCRIPTION_ACTIONS, type SubscriptionAction } from "../../rules/autoship-subscription";
+import { FormAlert } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { AccountNav } from "../features/account/account-nav";
+import { requireCustomer } from "../features/account/session.server";
+import { SubscriptionCard } from "../features/autoship/subscription-card";
 import { titleMeta } from "../lib/meta";
 import { usePublicConfig } from "../lib/use-public-config";
 import { usePageTitle } from "../lib/use-site";
@@ -8,26 +13,95 @@ import type { Route } from "./+types/account.autoships";
 
 export const meta = titleMeta("autoships");
 
-// Subscriptions arrive with the autoship issue; until then the list is honestly empty.
-export function loader({ context }: Route.LoaderArgs) {
-  return { signedIn: Boolean(context.customer), subscriptions: [] as { id: string }[] };
+// My Subscriptions (issue 7, SPEC §2 /account/autoships): every subscription of the signed-in
+// customer with each action as a form posting an intent (works before JavaScript). A change is
+// answered by a redirect back here with a confirmation (post/redirect/get); a refused one by the
+// page again with the messages beside the fields of that subscription's form.
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // Signed out: the /account layout shows the sign-in notice instead of this page.
+  if (!context.customer) return { signedIn: false as const };
+  const id = context.customer.id;
+  const [subscriptions, customer, methods] = await Promise.all([
+    context.services.autoship.list(id),
+    context.services.identity.customer(id),
+    context.services.payments.listMethods(id),
+  ]);
+  const url = new URL(request.url);
+  const done = url.searchParams.get("done");
+  const order = url.searchParams.get("order");
+  const notice =
+    done && (SUBSCRIPTION_ACTIONS as readonly string[]).includes(done)
+      ? done === "ship_now" && order && /^KC-\d+$/.test(order)
+        ? `Order ${order} was placed and will ship soon.`
+        : ACTION_DONE[done as SubscriptionAction]
+      : null;
+  return {
+    signedIn: true as const,
+    subscriptions,
+    addresses: customer?.addresses ?? [],
+    methods,
+    // The date inputs' bounds; the service checks the same window against its own clock.
+    dateBounds: nextDateBounds(new Date().toISOString().slice(0, 10)),
+    notice,
+  };
+}
+
+type Answer = { ok: false; subscriptionId: string; intent: string; errors: Record<string, string> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { customer } = requireCustomer(context, request);
+  const values = formValues(await request.formData());
+  const subscriptionId = values.subscriptionId ?? "";
+  const intent = values.intent ?? "";
+  const parsed = parseSubscriptionAction(values);
+  if (!parsed.ok) return data<Answer>({ ok: false, subscriptionId, intent, errors: parsed.errors }, { status: 400 });
+  const result = await context.services.autoship.act({ customerId: customer.id, origin: new URL(request.url).origin }, subscriptionId, parsed.action);
+  if (!result.ok) {
+    if (result.code === "NOT_FOUND") throw data("Subscription not found", { status: 404 });
+    return data<Answer>({ ok: false, subscriptionId, intent, errors: { [result.field]: result.message } }, { status: result.code === "INVALID" ? 400 : 409 });
+  }
+  const orderNumber = intent === "ship_now" ? /Order (KC-\d+)/.exec(result.message)?.[1] : undefined;
+  const search = new URLSearchParams({ done: intent, ...(orderNumber ? { order: orderNumber } : {}) });
+  return redirect(`/account/autoships?${search}#sub-${subscriptionId}`);
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { site } = usePublicConfig();
   const title = usePageTitle("autoships");
+  const answer = useActionData<typeof action>() as Answer | undefined;
   if (!loaderData.signedIn) return null;
+  const { subscriptions, addresses, methods, dateBounds, notice } = loaderData;
   return (
     <Screen title={title}>
       <AccountNav site={site} />
-      <div className="mt-6" data-testid="subscriptions-empty">
-        <p>You have no Autoship subscriptions yet.</p>
-        {site.isStaff ? null : (
-          <Link to="/autoship" className="mt-2 inline-block font-semibold text-primary underline">
-            Learn about Autoship
-          </Link>
-        )}
+      <div data-testid="autoship-notice">
+        {notice && !answer ? <FormAlert tone="success">{notice}</FormAlert> : null}
+        {answer ? <FormAlert>That change was not made: see the message below.</FormAlert> : null}
       </div>
+      {subscriptions.length === 0 ? (
+        <div className="mt-6" data-testid="subscriptions-empty">
+          <p>You have no Autoship subscriptions yet.</p>
+          {site.isStaff ? null : (
+            <Link to="/autoship" className="mt-2 inline-block font-semibold text-primary underline">
+              Learn about Autoship
+            </Link>
+          )}
+        </div>
+      ) : (
+        <ul className="mt-6 grid gap-6" data-testid="subscriptions">
+          {subscriptions.map((s) => (
+            <SubscriptionCard
+              key={s.id}
+              s={s}
+              failed={answer?.subscriptionId === s.id ? { intent: answer.intent, errors: answer.errors } : null}
+              addresses={addresses}
+              methods={methods}
+              dateBounds={dateBounds}
+            />
+          ))}
+        </ul>
+      )}
     </Screen>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Screen } from "../components/screen";
 import { AccountNav, AddressLines } from "../features/account/account-nav";
+import { longDate } from "../features/autoship/subscription-card";
 import { titleMeta } from "../lib/meta";
 import { usePublicConfig } from "../lib/use-public-config";
 import { usePageTitle } from "../lib/use-site";
@@ -10,12 +11,13 @@ export const meta = titleMeta("dashboard");
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Signed out: the /account layout shows the sign-in notice instead of this page.
-  if (!context.customer) return { customer: null, lastOrder: null };
-  const [customer, lastOrder] = await Promise.all([
+  if (!context.customer) return { customer: null, lastOrder: null, autoship: null };
+  const [customer, lastOrder, autoship] = await Promise.all([
     context.services.identity.customer(context.customer.id),
     context.services.orders.lastForCustomer(context.customer.id),
+    context.services.autoship.summary(context.customer.id),
   ]);
-  return { customer, lastOrder };
+  return { customer, lastOrder, autoship };
 }
 
 const usd = (amount: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(Number(amount));
@@ -66,7 +68,14 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             <h2 id="dash-autoship" className="font-bold text-secondary">
               Autoship
             </h2>
-            <p className="mt-2">You have no Autoship subscriptions.</p>
+            <p className="mt-2" data-testid="autoship-summary">
+              {!loaderData.autoship?.total
+                ? "You have no Autoship subscriptions."
+                : loaderData.autoship.active === 0
+                  ? `You have ${loaderData.autoship.total} Autoship ${loaderData.autoship.total === 1 ? "subscription" : "subscriptions"}, none active.`
+                  : `${loaderData.autoship.active} active Autoship ${loaderData.autoship.active === 1 ? "subscription" : "subscriptions"}` +
+                    (loaderData.autoship.nextOrderDate ? ` · next order ${longDate(loaderData.autoship.nextOrderDate)}` : "")}
+            </p>
             <Link to="/account/autoships" className="mt-2 inline-block text-primary underline">
               My subscriptions
             </Link>

@@ -1,0 +1,123 @@
+import type { Page } from "@playwright/test";
+import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
+import { expect, shopUrl, test } from "./fixtures";
+
+// Issue 7 journey: subscribe on the product page → check out → the subscription appears in My
+// Subscriptions → skip → ship now creates an order → change frequency → cancel with a reason →
+// reactivate. Every action is a plain form post answered by a redirect with a confirmation.
+
+// A refused form (cancel without a reason) answers 400, which the browser logs as a failed load.
+test.use({ allowedConsoleErrors: [/status of 400/] });
+
+const PASSWORD = "kibble123";
+const catalog = buildSeedCatalog();
+const item = catalog.products
+  .filter((p) => p.sites.includes("d2c"))
+  .flatMap((p) => p.variants.map((v) => ({ p, v })))
+  .find(({ v }) => !v.badgeTags.includes("badge::out-of-stock") && catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 5))!;
+
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+const day = (offsetDays: number) => {
+  const d = new Date();
+  d.setUTCHours(0, 0, 0, 0);
+  d.setUTCDate(d.getUTCDate() + offsetDays);
+  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(d);
+};
+
+async function register(page: Page, email: string) {
+  await page.goto(shopUrl("/shelter/register"));
+  const form = page.getByTestId("register-form");
+  await form.getByLabel("First name").fill("Robin");
+  await form.getByLabel("Last name").fill("Hart");
+  await form.getByLabel("Email", { exact: true }).fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByLabel("Repeat password").fill(PASSWORD);
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("navigation", { name: "Account and cart" }).getByRole("button", { name: "Log Out" })).toBeVisible();
+}
+
+test("subscribe, then skip, ship now, change frequency, cancel with a reason and reactivate", async ({ page, context }) => {
+  const email = uniqueEmail("autoship");
+  await register(page, email);
+
+  // The order-management cookie of SPEC §9 is set for the signed-in customer.
+  await page.goto(shopUrl("/account/dashboard"));
+  await expect(page.getByTestId("autoship-summary")).toHaveText("You have no Autoship subscriptions.");
+  const og = (await context.cookies()).find((c) => c.name === "og_auth");
+  expect(og?.value).toMatch(/^[0-9a-f-]{36}\|[0-9a-f]{64}\|[A-Za-z0-9+/=]+$/);
+  expect(og?.secure).toBe(true);
+
+  await page.goto(shopUrl(`/products/${item.p.handle}?sku=${item.v.sku}`));
+  await page.getByRole("radio", { name: /Autoship/ }).check();
+  await page.getByTestId("add-to-cart").click();
+  await expect(page.getByRole("dialog", { name: "Added to your cart" })).toBeVisible();
+  const cartId = (await context.cookies()).find((c) => c.name === "col_cart_id")!.value;
+
+  // Checked out through the checkout API (the screens call the same workflow).
+  const res = await page.request.post(shopUrl("/api/checkout/place-order"), {
+    headers: { origin: shopUrl("/").replace(/\/$/, "") },
+    data: {
+      cartId,
+      idempotencyKey: `e2e-autoship-${Date.now()}`,
+      email,
+      shippingAddress: { firstName: "Robin", lastName: "Hart", address1: "1 Main St", city: "Aurora", provinceCode: "CO", zip: "80011" },
+      shippingMethod: "standard",
+      payment: { kind: "card", card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2030, cvc: "123" } },
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+
+  await page.goto(shopUrl("/account/autoships"));
+  await expect(page).toHaveTitle(/^My Subscriptions \|/);
+  const sub = page.getByTestId("subscription");
+  await expect(sub).toHaveCount(1);
+  await expect(sub.getByRole("heading", { name: item.p.title })).toBeVisible();
+  await expect(sub.getByTestId("subscription-status")).toHaveText("Active");
+  await expect(sub.getByTestId("frequency")).toHaveText("Every 4 weeks");
+  await expect(sub.getByTestId("next-order-date")).toHaveText(day(28));
+  await expect(sub.getByTestId("payment-method")).toHaveText("Visa ending in 4242");
+  await expect(sub.getByTestId("ship-to")).toContainText("1 Main St");
+
+  // Skip: the next order moves one frequency later.
+  await sub.getByRole("button", { name: "Skip next order" }).click();
+  await expect(page.getByTestId("autoship-notice")).toHaveText("The next order was skipped.");
+  await expect(sub.getByTestId("next-order-date")).toHaveText(day(56));
+
+  // Ship now: a renewal order is placed at once and listed in My Orders.
+  await sub.getByRole("button", { name: "Ship now" }).click();
+  await expect(page.getByTestId("autoship-notice")).toHaveText(/^Order KC-\d+ was placed and will ship soon\.$/);
+  const placed = (await page.getByTestId("autoship-notice").textContent())!.match(/KC-\d+/)![0];
+  await page.goto(shopUrl("/account/orders"));
+  await expect(page.getByTestId("orders-table").getByRole("link", { name: placed })).toBeVisible();
+  await expect(page.getByTestId("orders-table").getByRole("row")).toHaveCount(3);
+
+  // Change frequency, with the keyboard-reachable form inside "Change delivery".
+  await page.goto(shopUrl("/account/autoships"));
+  await sub.getByText("Change delivery").click();
+  const frequencyForm = sub.getByRole("form", { name: "Change frequency" });
+  await frequencyForm.getByLabel("Deliver").selectOption({ label: "Every 6 weeks" });
+  await frequencyForm.getByRole("button", { name: "Save frequency" }).click();
+  await expect(page.getByTestId("autoship-notice")).toHaveText("The delivery frequency was changed.");
+  await expect(sub.getByTestId("frequency")).toHaveText("Every 6 weeks");
+
+  // Cancel: a reason is required, and its message shows beside the field.
+  await sub.getByText("Cancel subscription", { exact: true }).first().click();
+  const cancelForm = sub.getByRole("form", { name: "Cancel subscription" });
+  await cancelForm.getByRole("button", { name: "Cancel subscription" }).click();
+  await expect(cancelForm.getByText("Choose a reason")).toBeVisible();
+  await expect(cancelForm.getByLabel("Why are you cancelling?")).toHaveAttribute("aria-invalid", "true");
+  await cancelForm.getByLabel("Why are you cancelling?").selectOption({ label: "I have too much food" });
+  await cancelForm.getByRole("button", { name: "Cancel subscription" }).click();
+  await expect(page.getByTestId("autoship-notice")).toHaveText("The subscription was cancelled.");
+  await expect(sub.getByTestId("subscription-status")).toHaveText("Cancelled");
+  await expect(sub).toContainText("I have too much food");
+  await expect(sub.getByRole("button", { name: "Ship now" })).toHaveCount(0);
+
+  // Reactivate: active again, the next order from tomorrow on.
+  await sub.getByRole("button", { name: "Reactivate" }).click();
+  await expect(page.getByTestId("autoship-notice")).toHaveText("The subscription is active again.");
+  await expect(sub.getByTestId("subscription-status")).toHaveText("Active");
+
+  await page.goto(shopUrl("/account/dashboard"));
+  await expect(page.getByTestId("autoship-summary")).toContainText("1 active Autoship subscription · next order");
+});
