@@ -13,6 +13,7 @@ import { createOrdersService } from "./modules/orders/service";
 import { createTestProcessor, type PaymentProvider } from "./modules/payments/provider";
 import { createPaymentsService } from "./modules/payments/service";
 import type { Logger } from "./log";
+import { renewSubscription } from "./workflows/renew-subscription";
 
 /** Every module's service, wired once per process and shared by pages and the API. */
 export function createServices(db: Db, config: Config, log?: Logger, paymentProvider: PaymentProvider = createTestProcessor()) {
@@ -22,7 +23,18 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
   const orders = createOrdersService(db);
   const mail = createMailService(db, config, log);
   const payments = createPaymentsService(db, paymentProvider);
-  const autoship = createAutoshipService({ db, config, payments, mail, log });
+  // Ship now (My Subscriptions) places the renewal order at once through the renewal workflow.
+  const autoship = createAutoshipService({
+    db,
+    config,
+    payments,
+    mail,
+    log,
+    shipNow: async (subscriptionId, now) => {
+      const r = await renewSubscription({ db, services: { cart, orders, payments, mail, catalog }, config, log }, subscriptionId, { now, trigger: "ship_now" });
+      return r.ok ? { ok: true, orderNumber: r.orderNumber } : { ok: false, message: r.message };
+    },
+  });
   return {
     autoship,
     catalog,

@@ -285,3 +285,21 @@ describe("My Subscriptions", () => {
     expect((await autoship.get(joe.id, s.id))!.nextOrderDate).toBe("2026-04-12");
   });
 });
+
+describe("ship now", () => {
+  it("places the renewal order at once through the renewal workflow; refused when paused; someone else's is not found", async () => {
+    const ida = await customer("ida");
+    const eve = await customer("eve");
+    const s = await subscribe(ida, "autoship-4w", variantA, 1);
+    expect(await services.autoship.act({ customerId: eve.id }, s.id, { intent: "ship_now" })).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    const shipped = await services.autoship.act({ customerId: ida.id }, s.id, { intent: "ship_now" });
+    expect(shipped).toMatchObject({ ok: true, message: expect.stringMatching(/^Order KC-\d+ was placed/) });
+    const orders = await services.orders.listForCustomer(ida.id, { quantity: 10 });
+    expect(orders!.nodes).toHaveLength(2);
+    expect(await eventsOf(s.id)).toContain("renewed");
+    // Still one subscription: a renewal order starts none.
+    expect(await services.autoship.list(ida.id)).toHaveLength(1);
+    await services.autoship.act({ customerId: ida.id }, s.id, { intent: "pause" });
+    expect(await services.autoship.act({ customerId: ida.id }, s.id, { intent: "ship_now" })).toMatchObject({ ok: false, code: "NOT_ALLOWED" });
+  });
+});
