@@ -1,6 +1,6 @@
 import { data, Link, redirect, useActionData } from "react-router";
 import { formValues } from "../../rules/account-forms";
-import { ACTION_DONE, nextDateBounds, parseSubscriptionAction, SUBSCRIPTION_ACTIONS, type SubscriptionAction } from "../../rules/autoship-subscription";
+import { ACTION_DONE, parseSubscriptionAction, SUBSCRIPTION_ACTIONS, type SubscriptionAction } from "../../rules/autoship-subscription";
 import { FormAlert } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { AccountNav } from "../features/account/account-nav";
@@ -41,8 +41,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     subscriptions,
     addresses: customer?.addresses ?? [],
     methods,
-    // The date inputs' bounds; the service checks the same window against its own clock.
-    dateBounds: nextDateBounds(new Date().toISOString().slice(0, 10)),
+    // The date inputs' bounds; the service checks the same window when a date is posted.
+    dateBounds: context.services.autoship.dateBounds(),
     notice,
   };
 }
@@ -61,8 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.code === "NOT_FOUND") throw data("Subscription not found", { status: 404 });
     return data<Answer>({ ok: false, subscriptionId, intent, errors: { [result.field]: result.message } }, { status: result.code === "INVALID" ? 400 : 409 });
   }
-  const orderNumber = intent === "ship_now" ? /Order (KC-\d+)/.exec(result.message)?.[1] : undefined;
-  const search = new URLSearchParams({ done: intent, ...(orderNumber ? { order: orderNumber } : {}) });
+  const search = new URLSearchParams({ done: intent, ...(result.orderNumber ? { order: result.orderNumber } : {}) });
   return redirect(`/account/autoships?${search}#sub-${subscriptionId}`);
 }
 

@@ -194,6 +194,7 @@ describe("My Subscriptions", () => {
     expect(theft).toMatchObject({ ok: false, code: "NOT_FOUND" });
     expect((await autoship.get(ana.id, s.id))!.status).toBe("active");
     expect(await autoship.summary(ana.id)).toEqual({ active: 1, total: 1, nextOrderDate: "2026-03-22" });
+    expect(autoship.dateBounds()).toEqual({ min: "2026-03-02", max: "2026-05-30" });
   });
 
   it("each change takes effect, is recorded as an event and confirmed by mail", async () => {
@@ -293,7 +294,7 @@ describe("ship now", () => {
     const s = await subscribe(ida, "autoship-4w", variantA, 1);
     expect(await services.autoship.act({ customerId: eve.id }, s.id, { intent: "ship_now" })).toMatchObject({ ok: false, code: "NOT_FOUND" });
     const shipped = await services.autoship.act({ customerId: ida.id }, s.id, { intent: "ship_now" });
-    expect(shipped).toMatchObject({ ok: true, message: expect.stringMatching(/^Order KC-\d+ was placed/) });
+    expect(shipped).toMatchObject({ ok: true, message: expect.stringMatching(/^Order KC-\d+ was placed/), orderNumber: expect.stringMatching(/^KC-\d+$/) });
     const orders = await services.orders.listForCustomer(ida.id, { quantity: 10 });
     expect(orders!.nodes).toHaveLength(2);
     expect(await eventsOf(s.id)).toContain("renewed");

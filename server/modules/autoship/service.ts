@@ -13,6 +13,7 @@ import {
   cancelReasonLabel,
   checkNextDate,
   firstRenewalDate,
+  nextDateBounds,
   resumeDate,
   skippedDate,
   transition,
@@ -108,7 +109,8 @@ export type ActionFailure = {
   message: string;
   field: string;
 };
-export type ActionResult = { ok: true; subscription: SubscriptionView; message: string } | ActionFailure;
+/** `orderNumber`: the order a ship-now placed. */
+export type ActionResult = { ok: true; subscription: SubscriptionView; message: string; orderNumber?: string } | ActionFailure;
 
 /** Ship now: the renewal engine places the order at once (wired by createServices). */
 export type ShipNow = (subscriptionId: string, now: Date) => Promise<{ ok: true; orderNumber: string | null } | { ok: false; message: string }>;
@@ -274,7 +276,7 @@ export function createAutoshipService(deps: AutoshipDeps) {
     const view = (await get(customerId, subscriptionId))!;
     const message = placed.orderNumber ? `Order ${placed.orderNumber} was placed and will ship soon.` : ACTION_DONE.ship_now;
     await confirm(customerId, view, message, origin);
-    return { ok: true, subscription: view, message };
+    return { ok: true, subscription: view, message, ...(placed.orderNumber ? { orderNumber: placed.orderNumber } : {}) };
   }
 
   return {
@@ -282,6 +284,9 @@ export function createAutoshipService(deps: AutoshipDeps) {
     list: (customerId: string) => views(customerId),
 
     get,
+
+    /** The dates a next order may be moved to, by the service's clock (the page's date inputs). */
+    dateBounds: () => nextDateBounds(dayOf(clock())),
 
     /**
      * SPEC §7 get-ordergroove-product-by-sku: whether and how a SKU can be subscribed on a site. Only
