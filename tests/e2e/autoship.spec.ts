@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, test } from "./fixtures";
 
-// Issue 7 journey: subscribe on the product page → check out → the subscription appears in My
+// Issue 7 journey: subscribe on the product page → check out through the checkout screens → the subscription appears in My
 // Subscriptions → skip → ship now creates an order → change frequency → cancel with a reason →
 // reactivate. Every action is a plain form post answered by a redirect with a confirmation.
 
@@ -36,7 +36,7 @@ async function register(page: Page, email: string) {
   await expect(page.getByRole("navigation", { name: "Account and cart" }).getByRole("button", { name: "Log Out" })).toBeVisible();
 }
 
-test("subscribe, then skip, ship now, change frequency, cancel with a reason and reactivate", async ({ page, context }) => {
+test("subscribe, check out, then skip, ship now, change frequency, cancel with a reason and reactivate", async ({ page, context }) => {
   const email = uniqueEmail("autoship");
   await register(page, email);
 
@@ -50,22 +50,30 @@ test("subscribe, then skip, ship now, change frequency, cancel with a reason and
   await page.goto(shopUrl(`/products/${item.p.handle}?sku=${item.v.sku}`));
   await page.getByRole("radio", { name: /Autoship/ }).check();
   await page.getByTestId("add-to-cart").click();
-  await expect(page.getByRole("dialog", { name: "Added to your cart" })).toBeVisible();
-  const cartId = (await context.cookies()).find((c) => c.name === "col_cart_id")!.value;
+  const modal = page.getByRole("dialog", { name: "Added to your cart" });
+  await expect(modal).toBeVisible();
+  await modal.getByRole("button", { name: "Continue Shopping" }).click();
 
-  // Checked out through the checkout API (the screens call the same workflow).
-  const res = await page.request.post(shopUrl("/api/checkout/place-order"), {
-    headers: { origin: shopUrl("/").replace(/\/$/, "") },
-    data: {
-      cartId,
-      idempotencyKey: `e2e-autoship-${Date.now()}`,
-      email,
-      shippingAddress: { firstName: "Robin", lastName: "Hart", address1: "1 Main St", city: "Aurora", provinceCode: "CO", zip: "80011" },
-      shippingMethod: "standard",
-      payment: { kind: "card", card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2030, cvc: "123" } },
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
+  // Checkout through the screens: the autoship terms, address, shipping, a new card.
+  await page.goto(shopUrl("/cart"));
+  await page.getByLabel(/I understand that my Autoship items/).check();
+  await page.getByTestId("proceed-to-checkout").click();
+  await expect(page).toHaveURL(/\/checkout(\?|$)/);
+  const info = page.getByTestId("checkout-information");
+  await info.getByLabel("First name").fill("Robin");
+  await info.getByLabel("Last name").fill("Hart");
+  await info.getByLabel("Street address").fill("1 Main St");
+  await info.getByLabel("City").fill("Aurora");
+  await info.getByLabel("State").selectOption("CO");
+  await info.getByLabel("ZIP code").fill("80011");
+  await info.getByRole("button", { name: "Continue to shipping" }).click();
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  const payment = page.getByTestId("checkout-payment");
+  await payment.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await payment.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await payment.getByLabel("Security code").fill("123");
+  await payment.getByTestId("place-order").click();
+  await expect(page).toHaveURL(/\/checkout\/confirmation\//);
 
   await page.goto(shopUrl("/account/autoships"));
   await expect(page).toHaveTitle(/^My Subscriptions \|/);
