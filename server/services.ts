@@ -39,7 +39,7 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     autoship,
     catalog,
     cart,
-    checkout: createCheckoutService({ db, config, cart, catalog, identity, orders }),
+    checkout: createCheckoutService({ db, config, cart, catalog, identity, orders, mail, payments, log }),
     content: createContentService(db, {
       tokens: { freeShippingThreshold: formatUsd(config.freeShippingThresholdCents, { compact: true }) },
       onInvalidBody: (info) => log?.warn(info, "content entry with an invalid body left out"),
