@@ -285,6 +285,15 @@ describe("My Subscriptions", () => {
     expect(a.ok && b.ok).toBe(true);
     expect((await autoship.get(joe.id, s.id))!.nextOrderDate).toBe("2026-04-12");
   });
+
+  it("no change while the renewal engine holds the subscription's lease (its order is being placed)", async () => {
+    const kim = await customer("kim");
+    const s = await subscribe(kim, "autoship-2w");
+    await database.db.update(subscriptions).set({ renewalClaimedUntil: new Date(now.getTime() + 60_000) }).where(eq(subscriptions.id, s.id));
+    expect(await autoship.act({ customerId: kim.id }, s.id, { intent: "skip" })).toMatchObject({ ok: false, field: "intent" });
+    await database.db.update(subscriptions).set({ renewalClaimedUntil: new Date(now.getTime() - 1) }).where(eq(subscriptions.id, s.id));
+    expect(await autoship.act({ customerId: kim.id }, s.id, { intent: "skip" })).toMatchObject({ ok: true });
+  });
 });
 
 describe("ship now", () => {

@@ -364,6 +364,10 @@ export function createAutoshipService(deps: AutoshipDeps) {
           .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.customerId, customerId)))
           .for("update");
         if (!s) return notFound();
+        // The renewal engine is placing this subscription's order (its lease): a change now could
+        // contradict the order being placed, so the customer is asked to try again shortly.
+        if (s.renewalClaimedUntil && s.renewalClaimedUntil > clock())
+          return fail("NOT_ALLOWED", "intent", "Your Autoship order is being placed right now. Please try again in a few minutes.");
         const next = transition(s.status, input.intent);
         if (!next.ok) return fail("NOT_ALLOWED", "intent", next.message);
 
