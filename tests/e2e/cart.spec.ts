@@ -219,7 +219,7 @@ test.describe("the cart page (SPEC §2)", () => {
       summary.getByText("* Tax & shipping will be calculated at checkout. Shipments to Alaska and Hawaii will also include a $4 service charge."),
     ).toBeVisible();
     await expect(summary.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/products");
-    await expect(summary.getByRole("link", { name: "Proceed to Checkout" })).toBeVisible();
+    await expect(summary.getByRole("button", { name: "Proceed to Checkout" })).toBeVisible();
     await expect(page.getByText("Subtotal Before Savings")).toHaveCount(0);
     await expect(page.getByText("Program Discount")).toHaveCount(0);
 
