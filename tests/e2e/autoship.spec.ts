@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
 import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, test } from "./fixtures";
+import { register, uniqueEmail } from "./journeys";
 
 // Issue 7 journey: subscribe on the product page → check out through the checkout screens → the subscription appears in My
 // Subscriptions → skip → ship now creates an order → change frequency → cancel with a reason →
@@ -9,14 +9,12 @@ import { expect, shopUrl, test } from "./fixtures";
 // A refused form (cancel without a reason) answers 400, which the browser logs as a failed load.
 test.use({ allowedConsoleErrors: [/status of 400/] });
 
-const PASSWORD = "kibble123";
 const catalog = buildSeedCatalog();
 const item = catalog.products
   .filter((p) => p.sites.includes("d2c"))
   .flatMap((p) => p.variants.map((v) => ({ p, v })))
   .find(({ v }) => !v.badgeTags.includes("badge::out-of-stock") && catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 5))!;
 
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 const day = (offsetDays: number) => {
   const d = new Date();
   d.setUTCHours(0, 0, 0, 0);
@@ -24,17 +22,6 @@ const day = (offsetDays: number) => {
   return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(d);
 };
 
-async function register(page: Page, email: string) {
-  await page.goto(shopUrl("/shelter/register"));
-  const form = page.getByTestId("register-form");
-  await form.getByLabel("First name").fill("Robin");
-  await form.getByLabel("Last name").fill("Hart");
-  await form.getByLabel("Email", { exact: true }).fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByLabel("Repeat password").fill(PASSWORD);
-  await form.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByRole("navigation", { name: "Account and cart" }).getByRole("button", { name: "Log Out" })).toBeVisible();
-}
 
 test("subscribe, check out, then skip, ship now, change frequency, cancel with a reason and reactivate", async ({ page, context }) => {
   const email = uniqueEmail("autoship");

@@ -3,16 +3,15 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, test } from "./fixtures";
+import { accountNav, PASSWORD, register, uniqueEmail } from "./journeys";
 
 // The checkout journeys of issue 6: the hand-off from the cart, the three checkout steps, the
 // confirmation page and e-mail, and My Orders — as a guest and as a customer, with the test card
 // processor's decline, the Alaska service charge and AUTO35 on a first autoship order only.
 
-const PASSWORD = "correct horse battery 9";
 const OK_CARD = "4242 4242 4242 4242";
 const DECLINED_CARD = "4000 0000 0000 0002";
 const mailDir = `${process.env.E2E_PGLITE_DIR}-mail`;
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
 const catalog = buildSeedCatalog();
 type Item = { p: SeedProduct; v: SeedVariant };
@@ -36,18 +35,6 @@ async function add(page: Page, item: Item, opts: { autoship?: boolean } = {}) {
   const modal = page.getByRole("dialog", { name: "Added to your cart" });
   await expect(modal).toBeVisible();
   await modal.getByRole("button", { name: "Continue Shopping" }).click();
-}
-
-async function register(page: Page, email: string) {
-  await page.goto(shopUrl("/shelter/register"));
-  const form = page.getByTestId("register-form");
-  await form.getByLabel("First name").fill("Robin");
-  await form.getByLabel("Last name").fill("Hart");
-  await form.getByLabel("Email", { exact: true }).fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByLabel("Repeat password").fill(PASSWORD);
-  await form.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByRole("navigation", { name: "Account and cart" }).getByRole("button", { name: "Log Out" })).toBeVisible();
 }
 
 async function fillAddress(page: Page, a: { address1: string; city: string; state: string; zip: string }) {
@@ -242,8 +229,8 @@ test.describe("checkout (issue 6)", () => {
   test("after signing in on the autoship login page, an acknowledged autoship cart goes straight on to the checkout", async ({ page }) => {
     const email = uniqueEmail("resume");
     await register(page, email);
-    await page.getByRole("navigation", { name: "Account and cart" }).getByRole("button", { name: "Log Out" }).click();
-    await expect(page.getByRole("navigation", { name: "Account and cart" }).getByRole("link", { name: "Log In" })).toBeVisible();
+    await accountNav(page).getByRole("button", { name: "Log Out" }).click();
+    await expect(accountNav(page).getByRole("link", { name: "Log In" })).toBeVisible();
     await add(page, cheap, { autoship: true });
     await page.goto(shopUrl("/cart"));
     await page.getByLabel(/I understand that my Autoship items/).check();

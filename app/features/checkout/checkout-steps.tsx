@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CHECKOUT_STEPS, STEP_LABELS, type CheckoutStep } from "../../../rules/checkout-flow";
 import { formatUsd } from "../../../rules/free-shipping";
@@ -42,6 +43,34 @@ export function StepNav({ current, furthest }: { current: CheckoutStep; furthest
   );
 }
 
+/**
+ * Radio buttons for the customer's saved addresses or cards plus "Use a new …"; the value is
+ * "saved:{id}" or "new". With nothing saved, a hidden "new" keeps the form's shape.
+ */
+function SavedChoices(p: { name: string; testId: string; current: string; newLabel: string; error?: string; choices: { id: string; label: ReactNode }[] }) {
+  if (!p.choices.length) return <input type="hidden" name={p.name} value="new" />;
+  const row = "flex items-center gap-3 rounded border border-gray-300 p-3";
+  return (
+    <div className="mt-3 space-y-2" data-testid={p.testId}>
+      {p.choices.map((c) => (
+        <label key={c.id} className={row}>
+          <input type="radio" name={p.name} value={`saved:${c.id}`} defaultChecked={p.current === `saved:${c.id}`} className="h-4 w-4" />
+          {c.label}
+        </label>
+      ))}
+      <label className={row}>
+        <input type="radio" name={p.name} value="new" defaultChecked={p.current === "new"} className="h-4 w-4" />
+        {p.newLabel}
+      </label>
+      {p.error ? (
+        <p className="text-sm font-medium text-error" role="alert">
+          {p.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function useBusy() {
   return useNavigation().state === "submitting";
 }
@@ -76,27 +105,14 @@ export function InformationStep({ d, answer }: { d: CheckoutData; answer?: Check
 
       <fieldset className="mt-6">
         <legend className="text-xl font-bold text-secondary">Shipping address</legend>
-        {d.addresses.length ? (
-          <div className="mt-3 space-y-2" data-testid="saved-addresses">
-            {d.addresses.map((a) => (
-              <label key={a.id} className="flex items-start gap-3 rounded border border-gray-300 p-3">
-                <input type="radio" name="addressChoice" value={`saved:${a.id}`} defaultChecked={current === `saved:${a.id}`} className="mt-1 h-4 w-4" />
-                <OrderAddress address={a} />
-              </label>
-            ))}
-            <label className="flex items-center gap-3 rounded border border-gray-300 p-3">
-              <input type="radio" name="addressChoice" value="new" defaultChecked={current === "new"} className="h-4 w-4" />
-              Use a new address
-            </label>
-            {errors.savedAddressId ? (
-              <p className="text-sm font-medium text-error" role="alert">
-                {errors.savedAddressId}
-              </p>
-            ) : null}
-          </div>
-        ) : (
-          <input type="hidden" name="addressChoice" value="new" />
-        )}
+        <SavedChoices
+          name="addressChoice"
+          testId="saved-addresses"
+          current={current}
+          newLabel="Use a new address"
+          error={errors.savedAddressId}
+          choices={d.addresses.map((a) => ({ id: a.id, label: <OrderAddress address={a} /> }))}
+        />
         <div className={d.addresses.length ? "mt-2 border-l-4 border-gray-200 pl-4" : ""}>
           {d.addresses.length ? <p className="mt-3 text-sm text-gray-700">New address (used when “Use a new address” is chosen)</p> : null}
           <div className="grid gap-x-4 sm:grid-cols-2">
@@ -199,27 +215,21 @@ export function PaymentStep({ d, answer }: { d: CheckoutData; answer?: CheckoutA
       <fieldset className="mt-6">
         <legend className="text-xl font-bold text-secondary">Payment</legend>
         <p className="mt-1 text-sm text-gray-700">All transactions are secure. Only the card’s brand and last four digits are kept.</p>
-        {d.paymentMethods.length ? (
-          <div className="mt-3 space-y-2" data-testid="saved-cards">
-            {d.paymentMethods.map((m) => (
-              <label key={m.id} className="flex items-center gap-3 rounded border border-gray-300 p-3">
-                <input type="radio" name="paymentChoice" value={`saved:${m.id}`} defaultChecked={current === `saved:${m.id}`} className="h-4 w-4" />
+        <SavedChoices
+          name="paymentChoice"
+          testId="saved-cards"
+          current={current}
+          newLabel="Use a new card"
+          error={errors.paymentChoice}
+          choices={d.paymentMethods.map((m) => ({
+            id: m.id,
+            label: (
+              <span>
                 <span className="capitalize">{m.brand}</span> ending in {m.last4} · expires {String(m.expMonth).padStart(2, "0")}/{String(m.expYear).slice(-2)}
-              </label>
-            ))}
-            <label className="flex items-center gap-3 rounded border border-gray-300 p-3">
-              <input type="radio" name="paymentChoice" value="new" defaultChecked={current === "new"} className="h-4 w-4" />
-              Use a new card
-            </label>
-            {errors.paymentChoice ? (
-              <p className="text-sm font-medium text-error" role="alert">
-                {errors.paymentChoice}
-              </p>
-            ) : null}
-          </div>
-        ) : (
-          <input type="hidden" name="paymentChoice" value="new" />
-        )}
+              </span>
+            ),
+          }))}
+        />
         <div className={d.paymentMethods.length ? "mt-2 border-l-4 border-gray-200 pl-4" : ""}>
           <TextField name="cardNumber" label="Card number" autoComplete="cc-number" inputMode="numeric" maxLength={23} errors={errors} />
           <div className="grid gap-x-4 sm:grid-cols-2">

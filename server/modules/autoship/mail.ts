@@ -1,11 +1,9 @@
-import type { MailContent } from "../mail/templates";
+import { esc, type MailContent } from "../mail/templates";
 
 // The confirmation mail of every My Subscriptions change (issue 7: "every action is recorded in the
 // history and confirmed by e-mail"). One template: what changed, and the subscription as it now is.
 // Every value is escaped in the HTML body.
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 export type SubscriptionMailData = {
   storeName: string;

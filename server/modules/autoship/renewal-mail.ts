@@ -1,4 +1,4 @@
-import type { MailContent } from "../mail/templates";
+import { esc, mailPage as page, type MailContent } from "../mail/templates";
 
 // The renewal engine's mails (issue 7 §4): the reminder before each renewal, and what the customer
 // must know when a renewal cannot be placed (out of stock, card declined, paused). Same shape as
@@ -7,13 +7,6 @@ import type { MailContent } from "../mail/templates";
 
 export type RenewalMailItem = { title: string; quantity: number; total: string };
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
-
-function page(storeName: string, paragraphs: string[]): string {
-  const body = paragraphs.map((p) => `<p>${p}</p>`).join("\n");
-  return `<!doctype html><html><body style="font-family:sans-serif;color:#1f2937">\n${body}\n<p>— ${esc(storeName)}</p></body></html>`;
-}
 
 const hello = (firstName: string) => (firstName ? `Hello ${firstName},` : "Hello,");
 const link = (url: string, label: string) => `<a href="${esc(url)}">${esc(label)}</a>`;

@@ -3,10 +3,12 @@
 
 export type MailContent = { subject: string; text: string; html: string };
 
-const esc = (s: string) =>
+/** HTML-escapes a value for a mail body. */
+export const esc = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
-function page(storeName: string, paragraphs: string[]): string {
+/** A mail's HTML body: one paragraph each, signed with the store's name. */
+export function mailPage(storeName: string, paragraphs: string[]): string {
   const body = paragraphs.map((p) => `<p>${p}</p>`).join("\n");
   return `<!doctype html><html><body style="font-family:sans-serif;color:#1f2937">\n${body}\n<p>— ${esc(storeName)}</p></body></html>`;
 }
@@ -17,7 +19,7 @@ export const templates = {
     return {
       subject: `Reset your ${d.storeName} password`,
       text: `${hello}\n\nSomeone asked to reset the password of your ${d.storeName} account. To choose a new password, open this link within ${d.validMinutes} minutes:\n\n${d.resetUrl}\n\nThe link works once. If you did not ask for this, ignore this mail: your password stays as it is.\n\n— ${d.storeName}\n`,
-      html: page(d.storeName, [
+      html: mailPage(d.storeName, [
         esc(hello),
         `Someone asked to reset the password of your ${esc(d.storeName)} account. To choose a new password, open this link within ${d.validMinutes} minutes:`,
         `<a href="${esc(d.resetUrl)}">Reset my password</a>`,
@@ -30,7 +32,7 @@ export const templates = {
     return {
       subject: `We received your message: ${d.subject}`,
       text: `Hello ${d.firstName},\n\nThank you for writing to ${d.storeName}. We received your message and will answer within two business days.\n\nYour message:\n${d.message}\n\n— ${d.storeName}\n`,
-      html: page(d.storeName, [
+      html: mailPage(d.storeName, [
         `Hello ${esc(d.firstName)},`,
         `Thank you for writing to ${esc(d.storeName)}. We received your message and will answer within two business days.`,
         `Your message:<br>${esc(d.message).replace(/\n/g, "<br>")}`,
@@ -52,7 +54,7 @@ export const templates = {
     return {
       subject: `[Contact ${d.site}] ${d.subject}`,
       text: `From: ${from}\nPhone: ${d.phone ?? "-"}\nSite: ${d.site}\nSubject: ${d.subject}\n\n${d.message}\n`,
-      html: page(d.storeName, [
+      html: mailPage(d.storeName, [
         `From: ${esc(from)}<br>Phone: ${esc(d.phone ?? "-")}<br>Site: ${esc(d.site)}<br>Subject: ${esc(d.subject)}`,
         esc(d.message).replace(/\n/g, "<br>"),
       ]),
@@ -64,7 +66,7 @@ export const templates = {
     return {
       subject: `Your ${d.storeName} order ${d.number}`,
       text: `Thank you for your order ${d.number}.\n\n${rows.join("\n")}\n\nTotal: ${d.total}\n\n— ${d.storeName}\n`,
-      html: page(d.storeName, [`Thank you for your order ${esc(d.number)}.`, rows.map(esc).join("<br>"), `Total: ${esc(d.total)}`]),
+      html: mailPage(d.storeName, [`Thank you for your order ${esc(d.number)}.`, rows.map(esc).join("<br>"), `Total: ${esc(d.total)}`]),
     };
   },
 };
