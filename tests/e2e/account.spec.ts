@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, test } from "./fixtures";
+import { latestMailTo } from "./journeys";
 
 // Issue 5 journeys: an account from registration to sign-out, the /account gate, password reset
 // through the recorded e-mail (the mail drop folder MAIL_OUTBOX_DIR set by playwright.config.ts),
@@ -12,7 +11,6 @@ const PASSWORD = "kibble123";
 
 // A refused sign-in (401) or reset (400) is an answer the browser logs as a failed resource load.
 test.use({ allowedConsoleErrors: [/status of (400|401|429)/] });
-const mailDir = `${process.env.E2E_PGLITE_DIR}-mail`;
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
 const header = (page: Page) => page.getByRole("navigation", { name: "Account and cart" });
@@ -42,24 +40,6 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
   await form.getByRole("button", { name: "Log In" }).click();
 }
 
-/** The newest recorded mail to an address, from the mail drop folder. */
-async function latestMailTo(to: string): Promise<{ subject: string; text: string }> {
-  let found: { subject: string; text: string; to: string } | undefined;
-  await expect
-    .poll(() => {
-      const files = (() => {
-        try {
-          return readdirSync(mailDir).sort().reverse();
-        } catch {
-          return [];
-        }
-      })();
-      found = files.map((f) => JSON.parse(readFileSync(path.join(mailDir, f), "utf8"))).find((m) => m.to === to);
-      return Boolean(found);
-    })
-    .toBe(true);
-  return found!;
-}
 
 test.describe("an account from registration to sign-out", () => {
   test("register, edit the profile, add, edit and delete an address, sign out", async ({ page }) => {

@@ -1,7 +1,9 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, shopUrl } from "./fixtures";
 
-// Steps several journeys share: a fresh shopper's address and a new account.
+// Steps several journeys share: a fresh shopper's address, a new account, the mail they were sent.
 
 export const PASSWORD = "kibble123";
 
@@ -20,4 +22,30 @@ export async function register(page: Page, email: string, password = PASSWORD) {
   await form.getByLabel("Repeat password").fill(password);
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(accountNav(page).getByRole("button", { name: "Log Out" })).toBeVisible();
+}
+
+const mailDir = `${process.env.E2E_PGLITE_DIR}-mail`;
+
+/**
+ * The newest recorded mail to an address (optionally with a subject matching `subject`), from the
+ * mail drop folder MAIL_OUTBOX_DIR that playwright.config.ts sets; waits for it to arrive.
+ */
+export async function latestMailTo(to: string, subject?: RegExp): Promise<{ subject: string; text: string }> {
+  let found: { subject: string; text: string; to: string } | undefined;
+  await expect
+    .poll(() => {
+      let files: string[];
+      try {
+        // Only finished mails: the shop writes each under a temporary name first.
+        files = readdirSync(mailDir).filter((f) => f.endsWith(".json")).sort().reverse();
+      } catch {
+        files = [];
+      }
+      found = files
+        .map((f) => JSON.parse(readFileSync(path.join(mailDir, f), "utf8")) as { subject: string; text: string; to: string })
+        .find((m) => m.to === to && (!subject || subject.test(m.subject)));
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
 }

@@ -116,6 +116,11 @@ export async function checkoutAction({ request, context }: Args) {
         address: "savedAddressId" in address.choice ? address.choice : { ...address.choice.address, phone: address.choice.address.phone ?? null },
       });
       if (!saved.ok) return invalid({ [saved.field]: saved.message });
+      // A signed-in customer may keep a new address in their address book (only once it is served).
+      if (customer && "address" in address.choice && values.saveAddress === "on") {
+        const addressId = await context.services.identity.createAddress(customer.id, address.choice.address);
+        if (addressId) await checkout.saveInformation({ cartId, customer, email, acceptsEmailMarketing: values.acceptsEmailMarketing === "on", address: { savedAddressId: addressId } });
+      }
       throw redirect("/checkout?step=shipping");
     }
     case "shipping": {

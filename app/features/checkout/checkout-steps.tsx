@@ -127,6 +127,7 @@ export function InformationStep({ d, answer }: { d: CheckoutData; answer?: Check
             <TextField name="zip" label="ZIP code" autoComplete="postal-code" inputMode="numeric" maxLength={5} errors={errors} defaultValue={field("zip")} />
           </div>
           <TextField name="phone" label="Phone (optional)" type="tel" autoComplete="tel" errors={errors} defaultValue={field("phone")} />
+          {d.isGuest ? null : <Checkbox name="saveAddress" label="Save this address to my address book" defaultChecked={v.saveAddress ? v.saveAddress === "on" : !d.addresses.length} />}
         </div>
       </fieldset>
       <SubmitButton busy={useBusy()}>Continue to shipping</SubmitButton>

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import type { Config } from "../../config";
@@ -33,7 +33,9 @@ export function createMailService(db: Db, config: Config, log?: Logger) {
       await mkdir(config.mail.outboxDir, { recursive: true });
       const file = path.join(config.mail.outboxDir, `${String(row.id).padStart(8, "0")}-${row.template}.json`);
       const { id, template, to, from, replyTo, subject, text, html, createdAt } = row;
-      await writeFile(file, JSON.stringify({ id, template, to, from, replyTo, subject, text, html, createdAt }, null, 2), { mode: 0o600 });
+      // Written whole under a temporary name, then renamed: a reader of the folder never sees half a mail.
+      await writeFile(`${file}.tmp`, JSON.stringify({ id, template, to, from, replyTo, subject, text, html, createdAt }, null, 2), { mode: 0o600 });
+      await rename(`${file}.tmp`, file);
     }
     if (!config.mail.smtpUrl) return;
     try {
