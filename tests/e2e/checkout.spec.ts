@@ -177,6 +177,10 @@ test.describe("checkout (issue 6)", () => {
       } else {
         // Remembered in local storage (isFTCAcknowledged).
         await expect(terms).toBeChecked();
+        // The cart already prices AUTO35 as the checkout will: not for a second autoship order.
+        await page.getByTestId("discount-input").fill("AUTO35");
+        await page.getByRole("button", { name: "Apply" }).click();
+        await expect(page.getByTestId("discount-code")).toContainText("Does not apply: This code is for a first Autoship order only.");
       }
       await page.getByTestId("proceed-to-checkout").click();
       await expect(page).toHaveURL(/\/checkout(\?|$)/);

@@ -30,7 +30,9 @@ async function cartCarousel(context: Args["context"]) {
 
 export async function cartLoader({ request, context }: Args) {
   const id = cartIdFromCookieHeader(request.headers.get("cookie"));
-  const found = id ? await context.services.cart.getCart(id, context.site.id) : null;
+  // A customer who already has an Autoship sees AUTO35 as not applying, as the checkout will price it.
+  const hasSubscription = context.customer ? await context.services.orders.hasSubscriptionOrder(context.customer.id) : null;
+  const found = id ? await context.services.cart.getCart(id, context.site.id, hasSubscription) : null;
   const cart = found && found.totalQuantity > 0 ? found : null;
   // The carousel is deferred: the cart renders without waiting for it, and a failed one is left out.
   const carousel = cartCarousel(context).catch(() => null);

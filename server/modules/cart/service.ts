@@ -237,9 +237,10 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
       });
     },
 
-    getCart: async (cartId: string, site: SiteId): Promise<CartView | null> => {
+    /** `customerHasSubscription` (known for a signed-in customer) decides first-Autoship-order codes like AUTO35. */
+    getCart: async (cartId: string, site: SiteId, customerHasSubscription: boolean | null = null): Promise<CartView | null> => {
       if (!UUID.test(cartId)) return null;
-      const view = await readView(db, cartId);
+      const view = await readView(db, cartId, customerHasSubscription);
       return view && view.site === site ? view : null;
     },
 
