@@ -29,6 +29,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <p className="mt-4 text-lg" data-testid="order-number">
         Order <strong>{order.number}</strong> · <span className="capitalize">{order.status}</span>
       </p>
+      {order.trackingNumber ? (
+        <p className="mt-1" data-testid="order-tracking">
+          Tracking number: <strong>{order.trackingNumber}</strong>
+        </p>
+      ) : null}
       <OrderReceipt order={order} />
       <p className="mt-6">
         <Link to="/account/orders" className="font-semibold text-primary underline">

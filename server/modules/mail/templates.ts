@@ -69,6 +69,33 @@ export const templates = {
       html: mailPage(d.storeName, [`Thank you for your order ${esc(d.number)}.`, rows.map(esc).join("<br>"), `Total: ${esc(d.total)}`]),
     };
   },
+
+  orderShipped(d: { storeName: string; number: string; trackingNumber: string | null }): MailContent {
+    const tracking = d.trackingNumber ? `Tracking number: ${d.trackingNumber}` : "";
+    return {
+      subject: `Your ${d.storeName} order ${d.number} has shipped`,
+      text: `Good news: your order ${d.number} has left our warehouse and is on its way.\n\n${tracking ? `${tracking}\n\n` : ""}— ${d.storeName}\n`,
+      html: mailPage(d.storeName, [`Good news: your order ${esc(d.number)} has left our warehouse and is on its way.`, ...(tracking ? [esc(tracking)] : [])]),
+    };
+  },
+
+  orderCancelled(d: { storeName: string; number: string; refunded: string | null }): MailContent {
+    const money = d.refunded ? `The ${d.refunded} you paid is being returned to your card; banks usually show it within 5–10 business days.` : "Your card was not charged.";
+    return {
+      subject: `Your ${d.storeName} order ${d.number} was cancelled`,
+      text: `Your order ${d.number} was cancelled and will not be shipped.\n\n${money}\n\n— ${d.storeName}\n`,
+      html: mailPage(d.storeName, [`Your order ${esc(d.number)} was cancelled and will not be shipped.`, esc(money)]),
+    };
+  },
+
+  orderRefunded(d: { storeName: string; number: string; refunded: string }): MailContent {
+    const money = `The ${d.refunded} you paid is being returned to your card; banks usually show it within 5–10 business days.`;
+    return {
+      subject: `Your ${d.storeName} order ${d.number} was refunded`,
+      text: `Your order ${d.number} was refunded.\n\n${money}\n\n— ${d.storeName}\n`,
+      html: mailPage(d.storeName, [`Your order ${esc(d.number)} was refunded.`, esc(money)]),
+    };
+  },
 };
 
 export type TemplateName = keyof typeof templates;

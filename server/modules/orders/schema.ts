@@ -50,6 +50,8 @@ export const orders = pgTable(
     donationTrackingId: text(),
     idempotencyKey: text().notNull(),
     paymentId: uuid().references(() => payments.id),
+    /** The carrier's tracking number, when the operator gave one on marking the order shipped. */
+    trackingNumber: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

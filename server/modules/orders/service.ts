@@ -25,6 +25,7 @@ export function orderView(o: OrderRow, lines: readonly OrderLineRow[]) {
     attributes: o.attributes,
     discountCodes: o.discountCodes,
     donationTrackingId: o.donationTrackingId,
+    trackingNumber: o.trackingNumber,
     subtotal: money(o.subtotalCents),
     totalDiscounts: money(o.discountCents),
     totalShipping: money(o.shippingCents),

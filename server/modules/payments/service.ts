@@ -114,12 +114,16 @@ export function createPaymentsService(db: Db, provider: PaymentProvider) {
       return { ok: true, paymentId: row.id, status: row.status, brand: row.brand, last4: row.last4, replayed: false };
     },
 
-    async refund(paymentId: string): Promise<{ ok: true } | { ok: false; code: "NOT_REFUNDABLE"; message: string }> {
-      const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    /**
+     * Refunds a captured payment in full. `conn` lets a workflow record the refund inside its own
+     * transaction (advance-order holds the order's row lock across the processor call).
+     */
+    async refund(paymentId: string, conn: Db = db): Promise<{ ok: true } | { ok: false; code: "NOT_REFUNDABLE"; message: string }> {
+      const [row] = await conn.select().from(payments).where(eq(payments.id, paymentId));
       if (!row || row.status !== "captured" || !row.processorRef) return { ok: false, code: "NOT_REFUNDABLE", message: "This payment cannot be refunded." };
       const r = await provider.refund(row.processorRef, row.amountCents);
       if (!r.ok) return { ok: false, code: "NOT_REFUNDABLE", message: r.message };
-      await db.update(payments).set({ status: "refunded", refundedCents: row.amountCents, updatedAt: sql`now()` }).where(eq(payments.id, paymentId));
+      await conn.update(payments).set({ status: "refunded", refundedCents: row.amountCents, updatedAt: sql`now()` }).where(eq(payments.id, paymentId));
       return { ok: true };
     },
 

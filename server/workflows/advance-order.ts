@@ -1,0 +1,188 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { formatUsd } from "../../rules/free-shipping";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import type { Logger } from "../log";
+import { carts } from "../modules/cart/schema";
+import { inventory, products, variants } from "../modules/catalog/schema";
+import { STOCK_EXEMPT_PRODUCT_TYPE } from "../modules/catalog/stock";
+import { templates, type MailContent, type TemplateName } from "../modules/mail/templates";
+import { orderLines, orders, type OrderStatus } from "../modules/orders/schema";
+import { orderView, type OrderView } from "../modules/orders/service";
+import { cancel, markDelivered, markFulfilled, markShipped, refund, type Transition } from "../modules/orders/status";
+import type { Services } from "../services";
+
+// Advance order (issue 6 item 5): the operator moves a paid order through its lifecycle. Guarantees:
+//
+// 1. One transaction holding the order's row lock (FOR UPDATE). The step is checked with
+//    modules/orders/status.ts against the status read under that lock, so of two concurrent calls
+//    the second sees the first's outcome: two "fulfilled" take the stock once, a cancel racing a
+//    refund refunds once. A refused step (INVALID_TRANSITION) writes nothing.
+// 2. Stock, in the order's warehouse, one UPDATE per variant in ascending variant id (the lock order
+//    place-order uses, so an operator never deadlocks a checkout). Lines of the stock-exempt product
+//    type (donations) were never reserved and are skipped, as are variants with no inventory row.
+//      fulfilled: the goods leave the warehouse: on_hand -= q and reserved -= q.
+//      cancelled / refunded before fulfilment (placed, paid): the reservation is released (reserved -= q).
+//      refunded after fulfilment: stock is NOT returned — the goods are out of the warehouse, and
+//      returns (goods coming back and being restocked) are not handled by the shop.
+//    Plain subtraction: the CHECK on_hand >= reserved >= 0 stops (as an exception, a bug) any drift
+//    between an order and the stock it reserved instead of hiding it.
+// 3. Money: cancelled (when a payment was captured) and refunded refund the order's payment through
+//    payments.refund. The processor call is made INSIDE the transaction, as its last step, after every
+//    other write: a refusal (REFUND_FAILED) rolls everything back, so the order, its stock and its
+//    payment stay as they were; and the row lock held meanwhile keeps a second call from asking the
+//    processor again. The trade-off: a row lock (and, on PostgreSQL, a pooled connection) is held for
+//    the processor's round trip — acceptable for one order at an operator's pace. What remains is
+//    a failed COMMIT after the processor said yes: the call throws, the order still reads paid while
+//    the money went back; a real processor refuses a second full refund of one charge, so a retry
+//    fails loudly and the operator reconciles by hand. (A refund outside the transaction, between two
+//    transactions, would instead let two calls both reach the processor.)
+// 4. Mails (shipped, cancelled, refunded) are sent after the commit: at most once, never for a step
+//    that did not happen; a mail that cannot be recorded is logged and does not undo the step.
+
+export type AdvanceTarget = "fulfilled" | "shipped" | "delivered" | "cancelled" | "refunded";
+export const ADVANCE_TARGETS: readonly AdvanceTarget[] = ["fulfilled", "shipped", "delivered", "cancelled", "refunded"];
+
+export type AdvanceOrderInput = {
+  /** The order's id (uuid) or number ("KC-100001"). */
+  orderRef: string;
+  to: AdvanceTarget;
+  /** Only with `to: "shipped"`; the carrier's tracking number, shown to the customer and mailed. */
+  trackingNumber?: string | null;
+};
+
+export type AdvanceOrderResult =
+  | { ok: true; order: OrderView; from: OrderStatus }
+  | { ok: false; code: "ORDER_NOT_FOUND" | "INVALID_INPUT"; message: string }
+  | { ok: false; code: "INVALID_TRANSITION" | "REFUND_FAILED"; message: string; status: OrderStatus };
+
+export type AdvanceOrderDeps = {
+  db: Db;
+  services: Pick<Services, "payments" | "mail">;
+  config: Pick<Config, "storeName">;
+  log?: Logger;
+};
+
+const STEP: Record<AdvanceTarget, (from: OrderStatus) => Transition> = {
+  fulfilled: markFulfilled,
+  shipped: markShipped,
+  delivered: markDelivered,
+  cancelled: cancel,
+  refunded: refund,
+};
+
+/** Statuses in which the order's stock is still reserved (not yet out of the warehouse). */
+const RESERVING: readonly OrderStatus[] = ["placed", "paid"];
+const TRACKING_MAX = 64;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type RefundRefused = { refundRefused: string; status: OrderStatus };
+
+export async function advanceOrder(deps: AdvanceOrderDeps, input: AdvanceOrderInput): Promise<AdvanceOrderResult> {
+  const { db, services } = deps;
+  const ref = input.orderRef.trim();
+  const trackingNumber = input.trackingNumber?.trim() || null;
+  if (!STEP[input.to]) return { ok: false, code: "INVALID_INPUT", message: `An order cannot be moved to "${input.to}".` };
+  if (trackingNumber && input.to !== "shipped") return { ok: false, code: "INVALID_INPUT", message: "A tracking number goes with shipped only." };
+  if (trackingNumber && (trackingNumber.length > TRACKING_MAX || /[\p{Cc}]/u.test(trackingNumber)))
+    return { ok: false, code: "INVALID_INPUT", message: `A tracking number is at most ${TRACKING_MAX} printable characters.` };
+
+  let outcome: { ok: true; orderId: string; from: OrderStatus; moneyReturned: boolean } | Exclude<AdvanceOrderResult, { ok: true }>;
+  try {
+    outcome = await db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(UUID.test(ref) ? eq(orders.id, ref) : eq(orders.number, ref.toUpperCase()))
+        .for("update");
+      if (!order) return { ok: false as const, code: "ORDER_NOT_FOUND" as const, message: `No order ${ref}.` };
+      const next = STEP[input.to](order.status);
+      if (!next.ok) return { ok: false as const, code: next.code, message: next.message, status: order.status };
+
+      const stock = await stockLines(tx, order.id);
+      if (next.status === "fulfilled") {
+        for (const { variantId, quantity } of stock)
+          await tx
+            .update(inventory)
+            .set({ onHand: sql`${inventory.onHand} - ${quantity}`, reserved: sql`${inventory.reserved} - ${quantity}` })
+            .where(and(eq(inventory.warehouseCode, order.warehouseCode), eq(inventory.variantId, variantId)));
+      }
+      if ((next.status === "cancelled" || next.status === "refunded") && RESERVING.includes(order.status)) {
+        for (const { variantId, quantity } of stock)
+          await tx
+            .update(inventory)
+            .set({ reserved: sql`${inventory.reserved} - ${quantity}` })
+            .where(and(eq(inventory.warehouseCode, order.warehouseCode), eq(inventory.variantId, variantId)));
+      }
+      // A placed order never reached "paid", so its cart is still active — and UNIQUE(cart_id) would
+      // keep that cart from ever being checked out again: close it, the shopper starts a fresh one.
+      if (order.status === "placed") await tx.update(carts).set({ status: "checked_out", updatedAt: sql`now()` }).where(eq(carts.id, order.cartId));
+      await tx
+        .update(orders)
+        .set({ status: next.status, ...(next.status === "shipped" ? { trackingNumber } : {}), updatedAt: sql`now()` })
+        .where(eq(orders.id, order.id));
+
+      // Last, once every other write is done (guarantee 3): the processor call.
+      const needsRefund = next.status === "refunded" || (next.status === "cancelled" && order.paymentId !== null);
+      if (needsRefund) {
+        // Every paid order has its payment (place-order); one without is refused, never marked refunded.
+        const refunded = order.paymentId
+          ? await services.payments.refund(order.paymentId, tx)
+          : { ok: false as const, message: "This order has no payment to refund." };
+        if (!refunded.ok) throw { refundRefused: `The refund was refused: ${refunded.message}`, status: order.status } satisfies RefundRefused;
+      }
+      return { ok: true as const, orderId: order.id, from: order.status, moneyReturned: needsRefund };
+    });
+  } catch (err) {
+    if (err && typeof err === "object" && "refundRefused" in err) {
+      const refused = err as RefundRefused;
+      return { ok: false, code: "REFUND_FAILED", message: refused.refundRefused, status: refused.status };
+    }
+    throw err;
+  }
+  if (!outcome.ok) return outcome;
+
+  const { row, order } = await readOrder(db, outcome.orderId);
+  // The whole payment is refunded, and it was charged for the order's total (place-order).
+  const mail = customerMail(deps, order, outcome.moneyReturned ? formatUsd(row.totalCents) : null);
+  if (mail)
+    await services.mail
+      .send({ template: mail.template, to: order.email, content: mail.content })
+      .catch((err: unknown) => deps.log?.error({ err, orderId: order.id, status: order.status }, "order status mail not recorded"));
+  return { ok: true, order, from: outcome.from };
+}
+
+/** The quantities the order holds in stock, by variant in ascending id; stock-exempt lines left out. */
+async function stockLines(tx: Db, orderId: string): Promise<{ variantId: number; quantity: number }[]> {
+  return tx
+    .select({ variantId: orderLines.variantId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
+    .from(orderLines)
+    .innerJoin(variants, eq(variants.id, orderLines.variantId))
+    .innerJoin(products, eq(products.id, variants.productId))
+    // The rule place-order reserved by: a stock-exempt line never held stock, even where a row exists.
+    .where(and(eq(orderLines.orderId, orderId), sql`${products.productType} <> ${STOCK_EXEMPT_PRODUCT_TYPE}`))
+    .groupBy(orderLines.variantId)
+    .orderBy(asc(orderLines.variantId));
+}
+
+/** The customer's mail for the step just taken; `refunded` is the amount returned, if any. */
+function customerMail(deps: AdvanceOrderDeps, order: OrderView, refunded: string | null): { template: TemplateName; content: MailContent } | null {
+  const { storeName } = deps.config;
+  switch (order.status) {
+    case "shipped":
+      return { template: "orderShipped", content: templates.orderShipped({ storeName, number: order.number, trackingNumber: order.trackingNumber }) };
+    case "cancelled":
+      return { template: "orderCancelled", content: templates.orderCancelled({ storeName, number: order.number, refunded }) };
+    case "refunded":
+      return refunded ? { template: "orderRefunded", content: templates.orderRefunded({ storeName, number: order.number, refunded }) } : null;
+    default:
+      // Fulfilled and delivered are the shop's own milestones: the customer hears about shipping.
+      return null;
+  }
+}
+
+async function readOrder(db: Db, orderId: string): Promise<{ row: typeof orders.$inferSelect; order: OrderView }> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+  return { row, order: orderView(row, lines) };
+}
