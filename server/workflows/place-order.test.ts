@@ -123,6 +123,65 @@ describe("place order", () => {
     expect(mails.filter((m) => m.subject.includes(a.order.number))).toHaveLength(1);
   });
 
+  // Deterministic on PostgreSQL (skipped on PGlite, one connection): call B looks for the key before
+  // call A commits anything, then reaches the cart lock while A's payment step holds the cart row
+  // (A is held inside it by a lock on the subscriptions table). When A commits, B must answer A's
+  // order — not "cart not found" because the cart it waited for is checked out by then.
+  it.skipIf(!process.env.TEST_DATABASE_URL)("a same-key call that waited on the cart while the first was paying answers the first's order", async () => {
+    await setAvailable(variantId, 10);
+    const reg = await services.identity.register(
+      { firstName: "R", lastName: "R", email: "race-po@example.test", password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false },
+      "d2c",
+    );
+    if (!reg.ok) throw new Error("register failed");
+    const cartId = await newCart(1, variantId, "autoship-4w");
+    const req = input(cartId, { customerId: reg.customerId });
+    const waiting = async (pattern: string) =>
+      Number(
+        (
+          (await database.db.execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike ${pattern}`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0].n,
+      );
+    const until = async (check: () => Promise<boolean>) => {
+      for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 25));
+    };
+
+    let releaseTable!: () => void;
+    let tableLocked!: () => void;
+    const locked = new Promise<void>((r) => (tableLocked = r));
+    const holder = database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table subscriptions in exclusive mode`);
+      tableLocked();
+      await new Promise<void>((r) => (releaseTable = r));
+    });
+    await locked;
+
+    let openGate!: () => void;
+    let bAtGate!: () => void;
+    const gate = new Promise<void>((r) => (openGate = r));
+    const atGate = new Promise<void>((r) => (bAtGate = r));
+    const gated = {
+      ...deps,
+      services: {
+        ...services,
+        orders: { ...services.orders, hasSubscriptionOrder: async (id: string) => (bAtGate(), await gate, services.orders.hasSubscriptionOrder(id)) },
+      },
+    };
+    const b = placeOrder(gated, req); // has looked for the key (none yet), now held before its transaction
+    await atGate;
+    const a = placeOrder(deps, req);
+    await until(async () => (await waiting('insert into "subscriptions"%')) > 0); // A: paid, cart updated, held
+    openGate();
+    await until(async () => (await waiting('select%from "carts"%for update%')) > 0); // B: waiting on the cart row
+    releaseTable();
+    await holder;
+    const [ra, rb] = await Promise.all([a, b]);
+    expect(ra.ok && rb.ok).toBe(true);
+    if (ra.ok && rb.ok) expect(rb.order.id).toBe(ra.order.id);
+  });
+
   it("the same key with another cart is refused", async () => {
     await setAvailable(variantId, 10);
     const first = await newCart(1);

@@ -130,16 +130,18 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
       const rollback = (r: Rollback["rollback"]): never => {
         throw { rollback: r } satisfies Rollback;
       };
+      // Locked whatever its status: a same-key call may have checked this cart out meanwhile.
       const [cart] = await tx
-        .select({ id: carts.id, customerId: carts.customerId, site: carts.site })
+        .select({ id: carts.id, customerId: carts.customerId, site: carts.site, status: carts.status })
         .from(carts)
-        .where(and(eq(carts.id, input.cartId), eq(carts.site, input.site), eq(carts.status, "active")))
+        .where(and(eq(carts.id, input.cartId), eq(carts.site, input.site)))
         .for("update");
       if (!cart || (cart.customerId !== null && cart.customerId !== input.customerId))
         return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
-      // Under the cart lock: a same-key call that committed meanwhile is seen here.
+      // Under the cart lock: a same-key call that committed meanwhile is seen here (and answers this one).
       const [byKey] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
       if (byKey) return { retry: true as const };
+      if (cart.status !== "active") return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
       const [byCart] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.cartId, input.cartId));
       if (byCart) return fail("CHECKOUT_IN_PROGRESS", "This cart is already being checked out.", "cartId");
 
