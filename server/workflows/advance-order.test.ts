@@ -215,6 +215,23 @@ describe("advance order", () => {
     const [mail] = await mailsTo(order.email);
     expect(mail.template).toBe("orderCancelled");
     expect(mail.text).toContain("Your card was not charged.");
+
+    // The shopper retrying that checkout (same key) is told it was cancelled, and nothing is charged.
+    const retry = await placeOrder(
+      { db: database.db, services, config },
+      {
+        site: "d2c",
+        cartId: order.cartId,
+        customerId: null,
+        email: order.email,
+        shippingAddress: order.shippingAddress,
+        shippingMethod: "standard",
+        payment: { kind: "card", card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" } },
+        idempotencyKey: order.idempotencyKey,
+      },
+    );
+    expect(retry).toMatchObject({ ok: false, code: "ORDER_CANCELLED" });
+    expect(await database.db.select().from(payments).where(eq(payments.idempotencyKey, `order:${order.idempotencyKey}`))).toHaveLength(0);
   });
 
   it("refuses a step the lifecycle does not allow, and changes nothing", async () => {

@@ -64,7 +64,7 @@ export type PlaceOrderInput = {
 };
 
 export type PlaceOrderFailure =
-  | { ok: false; code: "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND" | "AUTOSHIP_REQUIRES_ACCOUNT"; message: string; field?: string }
+  | { ok: false; code: "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND" | "AUTOSHIP_REQUIRES_ACCOUNT" | "ORDER_CANCELLED"; message: string; field?: string }
   | { ok: false; code: "OUT_OF_STOCK"; message: string; sku: string; field?: string }
   | { ok: false; code: "PAYMENT_DECLINED"; message: string; reason: DeclineReason; field?: string };
 
@@ -80,7 +80,7 @@ export type PlaceOrderDeps = {
 };
 
 type Rollback = { rollback: PlaceOrderFailure | { retry: true } };
-type SimpleCode = "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND" | "AUTOSHIP_REQUIRES_ACCOUNT";
+type SimpleCode = "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND" | "AUTOSHIP_REQUIRES_ACCOUNT" | "ORDER_CANCELLED";
 const fail = <C extends SimpleCode>(
   code: C,
   message: string,
@@ -286,6 +286,10 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
   const outcome = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return "gone" as const;
+    // Cancelled before it was ever charged (the shop cancelled an attempt left unpaid): a retry of
+    // that checkout must not read as a success.
+    if (order.status === "cancelled" && !order.paymentId)
+      return { ok: false as const, code: "ORDER_CANCELLED" as const, message: "This order was cancelled before it was paid; nothing was charged.", field: "idempotencyKey" };
     if (order.status !== "placed") return { ok: true as const, replayed: true, sendMail: false };
     // Issue 7: an order that starts subscriptions is charged through a saved method (a card entered is saved once).
     const autoship = await autoshipPayment(tx, services.payments, order, input);
