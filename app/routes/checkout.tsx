@@ -1,6 +1,5 @@
 import { Link, useActionData } from "react-router";
-import { CHECKOUT_STEPS } from "../../rules/checkout-flow";
-import { furthestStep } from "../../rules/checkout-flow";
+import { CHECKOUT_STEPS, furthestStep } from "../../rules/checkout-flow";
 import { Screen } from "../components/screen";
 import { checkoutAction, checkoutLoader } from "../features/checkout/checkout-route.server";
 import { CheckoutSummary, InformationStep, PaymentStep, ShippingStep, StepNav } from "../features/checkout/checkout-steps";

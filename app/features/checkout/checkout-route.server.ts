@@ -4,9 +4,7 @@ import { formValues } from "../../../rules/account-forms";
 import { cartCookies } from "../../../rules/cart-cookies";
 import { stepToShow } from "../../../rules/checkout-flow";
 import { guestEmailSchema, parseAddressChoice, parseCardFields, paymentFieldFor } from "../../../rules/checkout-forms";
-import { checkoutTotals } from "../../../rules/checkout-totals";
 import { SHIPPING_METHODS, type ShippingMethod } from "../../../rules/shipping-rates";
-import { stateForZip } from "../../../rules/us-states";
 import { PERSISTED_CART } from "../../../server/modules/identity/view";
 import { MULTIPASS_PARAM } from "../../../server/modules/orders/multipass";
 import type { PaymentSource } from "../../../server/modules/payments/service";
@@ -20,8 +18,6 @@ import { cartIdOf, checkoutCustomer, receiptCookie } from "./checkout.server";
 type Args = { request: Request; context: AppLoadContext };
 
 export type CheckoutActionData = { intent: string; errors: Record<string, string>; values: Record<string, string> };
-
-const cents = (m: { amount: string }) => Math.round(Number(m.amount) * 100);
 
 export async function checkoutLoader({ request, context }: Args) {
   const url = new URL(request.url);
@@ -45,21 +41,7 @@ export async function checkoutLoader({ request, context }: Args) {
   if (hasAutoship && (!customer || !session.autoshipTermsAcknowledged)) throw redirect("/checkout/start");
 
   const step = stepToShow(url.searchParams.get("step"), { email: session.email, hasShipping: Boolean(session.shipping), shippingMethod: session.shippingMethod });
-  const address = session.shipping?.address ?? null;
-  const state = address ? (stateForZip(address.zip) ?? address.provinceCode) : null;
-  const shippingOptions =
-    state === null
-      ? []
-      : SHIPPING_METHODS.map((method) => ({
-          method,
-          totals: checkoutTotals({
-            subtotalCents: cents(review.cart.cost.subtotalAmount),
-            discountCents: cents(review.cart.cost.discountAmount),
-            method,
-            state,
-            freeShippingThresholdCents: context.config.freeShippingThresholdCents,
-          }),
-        }));
+  const shippingOptions = review.totalsByMethod ? SHIPPING_METHODS.map((method) => ({ method, totals: review.totalsByMethod![method] })) : [];
   const [addresses, paymentMethods] = customer
     ? await Promise.all([
         step === "information" ? context.services.identity.customer(customer.id).then((c) => c?.addresses ?? []) : [],
@@ -77,7 +59,7 @@ export async function checkoutLoader({ request, context }: Args) {
     shipping: session.shipping,
     shippingMethod: session.shippingMethod,
     cart: review.cart,
-    totals: session.shippingMethod ? review.totals : null,
+    totals: review.totals,
     shippingOptions,
     stockIssues: review.stockIssues,
     addresses,

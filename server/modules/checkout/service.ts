@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { checkoutAttributes } from "../../../rules/checkout-attributes";
 import { handoffDecision, handoffDiscountCodes, type HandoffDecision } from "../../../rules/checkout-flow";
 import { checkoutTotals, type CheckoutTotals } from "../../../rules/checkout-totals";
-import type { ShippingMethod } from "../../../rules/shipping-rates";
+import { SHIPPING_METHODS, type ShippingMethod } from "../../../rules/shipping-rates";
 import type { SiteId } from "../../../rules/site";
 import { stateForZip } from "../../../rules/us-states";
 import type { Config } from "../../config";
@@ -35,7 +35,10 @@ export type StockIssue = { sku: string; title: string; requested: number; availa
 export type CheckoutReview = {
   cart: CartView;
   session: CheckoutSession;
+  /** The totals for the chosen shipping method (null until an address and a method are chosen). */
   totals: CheckoutTotals | null;
+  /** The totals each shipping method would give (null until an address is chosen). */
+  totalsByMethod: Record<ShippingMethod, CheckoutTotals> | null;
   /** Lines the warehouse serving the address cannot fill; null when the stock check gave no answer. */
   stockIssues: StockIssue[] | null;
 };
@@ -187,23 +190,28 @@ export function createCheckoutService(deps: Deps) {
      * cannot fill. When the stock check cannot answer, `stockIssues` is null and the checkout goes on
      * (SPEC §4 fallback): placing the order still reserves stock and refuses what is not there.
      */
-    async review(p: { site: SiteId; cartId: string; customer: Customer | null; method?: ShippingMethod }): Promise<CheckoutReview | null> {
+    async review(p: { site: SiteId; cartId: string; customer: Customer | null }): Promise<CheckoutReview | null> {
       const state = await session(p.cartId);
       if (!state) return null;
       const hasSubscription = await customerHasSubscription(p.customer);
       const cart = await deps.cart.checkoutView(db, p.cartId, hasSubscription);
       if (!cart) return null;
       const address = state.shipping?.address ?? null;
-      const method = p.method ?? state.shippingMethod ?? "standard";
-      const totals = address
-        ? checkoutTotals({
-            subtotalCents: cents(cart.cost.subtotalAmount),
-            discountCents: cents(cart.cost.discountAmount),
-            method,
-            state: stateForZip(address.zip) ?? address.provinceCode,
-            freeShippingThresholdCents: deps.config.freeShippingThresholdCents,
-          })
+      const totalsByMethod = address
+        ? (Object.fromEntries(
+            SHIPPING_METHODS.map((method) => [
+              method,
+              checkoutTotals({
+                subtotalCents: cents(cart.cost.subtotalAmount),
+                discountCents: cents(cart.cost.discountAmount),
+                method,
+                state: stateForZip(address.zip) ?? address.provinceCode,
+                freeShippingThresholdCents: deps.config.freeShippingThresholdCents,
+              }),
+            ]),
+          ) as Record<ShippingMethod, CheckoutTotals>)
         : null;
+      const totals = totalsByMethod && state.shippingMethod ? totalsByMethod[state.shippingMethod] : null;
       let stockIssues: StockIssue[] | null = null;
       if (address) {
         const stocked = cart.lineItems.filter((l) => l.product.productType !== STOCK_EXEMPT_PRODUCT_TYPE);
@@ -221,7 +229,7 @@ export function createCheckoutService(deps: Deps) {
             .filter((i) => i.available < i.requested);
         }
       }
-      return { cart: { ...cart, lineItems: cart.lineItems }, session: state, totals, stockIssues };
+      return { cart, session: state, totals, totalsByMethod, stockIssues };
     },
 
     /** Places the order (server/workflows/place-order.ts); once placed, the checkout state is dropped. */
