@@ -1,11 +1,11 @@
-import { data, Link, redirect, useActionData } from "react-router";
+import { data, Form, Link, redirect, useActionData } from "react-router";
 import { formValues } from "../../rules/account-forms";
 import { ACTION_DONE, parseSubscriptionAction, SUBSCRIPTION_ACTIONS, type SubscriptionAction } from "../../rules/autoship-subscription";
 import { FormAlert } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { AccountNav } from "../features/account/account-nav";
 import { requireCustomer } from "../features/account/session.server";
-import { SubscriptionCard } from "../features/autoship/subscription-card";
+import { longDate, SubscriptionCard } from "../features/autoship/subscription-card";
 import { titleMeta } from "../lib/meta";
 import { usePublicConfig } from "../lib/use-public-config";
 import { usePageTitle } from "../lib/use-site";
@@ -36,9 +36,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         ? `Order ${order} was placed and will ship soon.`
         : ACTION_DONE[done as SubscriptionAction]
       : null;
+  // The reminder mail's "skip this delivery" link: asks to confirm, for one of the customer's own active subscriptions.
+  const skipId = url.searchParams.get("skip");
+  const toSkip = subscriptions.find((s) => s.id === skipId && s.status === "active");
+  const skipPrompt = toSkip && !done ? { id: toSkip.id, title: `${toSkip.productTitle} ${toSkip.variantTitle}`.trim(), date: toSkip.nextOrderDate } : null;
   return {
     signedIn: true as const,
     subscriptions,
+    skipPrompt,
     addresses: customer?.addresses ?? [],
     methods,
     // The date inputs' bounds; the service checks the same window when a date is posted.
@@ -70,7 +75,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const title = usePageTitle("autoships");
   const answer = useActionData<typeof action>() as Answer | undefined;
   if (!loaderData.signedIn) return null;
-  const { subscriptions, addresses, methods, dateBounds, notice } = loaderData;
+  const { subscriptions, addresses, methods, dateBounds, notice, skipPrompt } = loaderData;
   return (
     <Screen title={title}>
       <AccountNav site={site} />
@@ -78,6 +83,24 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         {notice && !answer ? <FormAlert tone="success">{notice}</FormAlert> : null}
         {answer ? <FormAlert>That change was not made: see the message below.</FormAlert> : null}
       </div>
+      {skipPrompt && !answer ? (
+        <Form method="post" className="mt-4 rounded border border-primary bg-primary/5 px-4 py-3" data-testid="skip-prompt">
+          <input type="hidden" name="subscriptionId" value={skipPrompt.id} />
+          <input type="hidden" name="intent" value="skip" />
+          <p>
+            Skip the delivery of <strong>{skipPrompt.title}</strong> planned for <strong>{longDate(skipPrompt.date)}</strong>? Nothing is charged for a
+            skipped delivery; the next one follows at your usual frequency.
+          </p>
+          <div className="mt-2 flex gap-3">
+            <button type="submit" className="rounded bg-primary px-4 py-2 font-semibold text-white hover:bg-secondary">
+              Skip this delivery
+            </button>
+            <Link to="/account/autoships" className="rounded border border-primary px-4 py-2 font-semibold text-primary">
+              Keep it
+            </Link>
+          </div>
+        </Form>
+      ) : null}
       {subscriptions.length === 0 ? (
         <div className="mt-6" data-testid="subscriptions-empty">
           <p>You have no Autoship subscriptions yet.</p>

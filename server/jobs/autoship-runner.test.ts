@@ -75,8 +75,9 @@ describe("renewal pass: cycles, reminders and changes", () => {
     expect(reminder.subject).toContain(sub.contractId);
     expect(reminder.text).toContain("Tuesday, March 4, 2031");
     expect(reminder.text).toContain(`Total: $${(first.totalCents / 100).toFixed(2)}`);
-    expect(reminder.text).toContain("https://shop.example/account/autoships");
-    expect(reminder.html).toContain('href="https://shop.example/account/autoships"');
+    expect(reminder.text).toContain(`https://shop.example/account/autoships#sub-${sub.id}`);
+    expect(reminder.text).toContain(`https://shop.example/account/autoships?skip=${sub.id}#sub-${sub.id}`);
+    expect(reminder.html).toContain(`href="https://shop.example/account/autoships?skip=${sub.id}#sub-${sub.id}"`);
 
     // The day before: not due. On the day: one order; again the same day: nothing more.
     expect(await pass("2031-03-03T23:59:00Z")).toMatchObject({ renewed: 0 });

@@ -211,7 +211,9 @@ async function sendReminder(deps: RenewalPassDeps, sub: typeof subscriptions.$in
     storeName: config.storeName,
     firstName: sub.shippingAddress.firstName,
     contractId: sub.contractId,
-    manageUrl: `${origin}/account/autoships`,
+    // Links open My Autoships at this subscription; the skip link asks to confirm (a GET never changes it).
+    manageUrl: `${origin}/account/autoships#sub-${sub.id}`,
+    skipUrl: `${origin}/account/autoships?skip=${sub.id}#sub-${sub.id}`,
     date: formatCycleDate(sub.nextOrderDate),
     items: [{ title: variant ? `${variant.product.title} ${variant.title}`.trim() : "Your Autoship item", quantity: sub.quantity, total: formatUsd(line.subtotalCents) }],
     subtotal: formatUsd(totals.subtotalCents),

@@ -113,6 +113,16 @@ test("subscribe, check out, then skip, ship now, change frequency, cancel with a
   await expect(page.getByTestId("autoship-notice")).toHaveText("The subscription is active again.");
   await expect(sub.getByTestId("subscription-status")).toHaveText("Active");
 
+  // The reminder mail's skip link asks first; "Skip this delivery" then skips one frequency.
+  const before = (await sub.getByTestId("next-order-date").textContent())!;
+  const subId = (await sub.getAttribute("id"))!.replace(/^sub-/, "");
+  await page.goto(shopUrl(`/account/autoships?skip=${subId}#sub-${subId}`));
+  await expect(page.getByTestId("skip-prompt")).toContainText(before);
+  await page.getByTestId("skip-prompt").getByRole("button", { name: "Skip this delivery" }).click();
+  await expect(page.getByTestId("autoship-notice")).toHaveText("The next order was skipped.");
+  await expect(page.getByTestId("skip-prompt")).toHaveCount(0);
+  await expect(sub.getByTestId("next-order-date")).not.toHaveText(before);
+
   await page.goto(shopUrl("/account/dashboard"));
   await expect(page.getByTestId("autoship-summary")).toContainText("1 active Autoship subscription · next order");
 });

@@ -15,19 +15,20 @@ type Base = { storeName: string; firstName: string; contractId: string; manageUr
 
 export const renewalMail = {
   /** A few days before each renewal: date, items and price, with links to skip or change. */
-  reminder(d: Base & { date: string; items: RenewalMailItem[]; subtotal: string; shipping: string; tax: string; total: string; paymentLast4: string | null }): MailContent {
+  reminder(d: Base & { skipUrl: string; date: string; items: RenewalMailItem[]; subtotal: string; shipping: string; tax: string; total: string; paymentLast4: string | null }): MailContent {
     const rows = d.items.map((i) => `${i.quantity} × ${i.title} — ${i.total}`);
     const card = d.paymentLast4 ? `the card ending in ${d.paymentLast4}` : "your saved card";
     const totals = [`Subtotal (with your 5% Autoship saving): ${d.subtotal}`, `Shipping: ${d.shipping}`, `Estimated tax: ${d.tax}`, `Total: ${d.total}`];
     return {
       subject: `Your Autoship ${d.contractId} ships on ${d.date}`,
-      text: `${hello(d.firstName)}\n\nYour next Autoship order (${d.contractId}) will be placed on ${d.date} and charged to ${card}:\n\n${rows.join("\n")}\n\n${totals.join("\n")}\n\nTo skip this delivery or change the date, frequency, quantity, address or card, visit My Autoships before then:\n${d.manageUrl}\n\n— ${d.storeName}\n`,
+      text: `${hello(d.firstName)}\n\nYour next Autoship order (${d.contractId}) will be placed on ${d.date} and charged to ${card}:\n\n${rows.join("\n")}\n\n${totals.join("\n")}\n\nTo skip this delivery:\n${d.skipUrl}\n\nTo change the date, frequency, quantity, address or card, visit My Autoships before then:\n${d.manageUrl}\n\n— ${d.storeName}\n`,
       html: page(d.storeName, [
         esc(hello(d.firstName)),
         `Your next Autoship order (${esc(d.contractId)}) will be placed on <strong>${esc(d.date)}</strong> and charged to ${esc(card)}:`,
         rows.map(esc).join("<br>"),
         totals.map(esc).join("<br>"),
-        `To skip this delivery or change the date, frequency, quantity, address or card, visit ${link(d.manageUrl, "My Autoships")} before then.`,
+        `${link(d.skipUrl, "Skip this delivery")} · ${link(d.manageUrl, "Change it in My Autoships")}`,
+        "Changes made before the date apply to this order.",
       ]),
     };
   },
