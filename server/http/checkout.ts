@@ -5,7 +5,8 @@ import { SHIPPING_METHODS } from "../../rules/shipping-rates";
 import { stateForZip } from "../../rules/us-states";
 import { warehouseForZip } from "../modules/catalog/stock";
 import { resolveIdentity } from "../request-context";
-import { placeOrder, type PlaceOrderFailure } from "../workflows/place-order";
+import type { PlaceOrderFailure } from "../workflows/place-order";
+import { clientIp } from "./client-ip";
 import type { AppEnv } from "./env";
 import { apiError, parseJson } from "./errors";
 
@@ -48,7 +49,8 @@ export const placeOrderInput = z.object({
   donationTrackingId: z.string().max(200).nullable().optional(),
 });
 
-const STATUS: Record<PlaceOrderFailure["code"], 400 | 401 | 402 | 404 | 409> = {
+const STATUS: Record<PlaceOrderFailure["code"] | "RATE_LIMITED", 400 | 401 | 402 | 404 | 409 | 429> = {
+  RATE_LIMITED: 429,
   AUTOSHIP_REQUIRES_ACCOUNT: 401,
   CART_NOT_FOUND: 404,
   ADDRESS_NOT_FOUND: 404,
@@ -71,9 +73,9 @@ export function checkoutRoutes() {
     if (!parsed.ok) return parsed.response;
     const deps = c.get("deps");
     const identity = await resolveIdentity(deps, c.req.raw, null);
-    const result = await placeOrder(
-      { db: deps.database.db, services: deps.services, config: deps.config, log: deps.log },
+    const result = await deps.services.checkout.placeOrder(
       { ...parsed.data, site: c.get("site").id, customerId: identity.customer?.id ?? null },
+      clientIp(c, deps.config.trustProxy),
     );
     if (!result.ok) {
       const extra = result.code === "OUT_OF_STOCK" ? { sku: result.sku } : result.code === "PAYMENT_DECLINED" ? { reason: result.reason } : {};

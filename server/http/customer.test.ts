@@ -208,7 +208,7 @@ describe("contact and cache calls", () => {
 
   it("send-contact-us refuses a sender over the contact rate limit, storing and mailing nothing", async () => {
     const message = { firstName: "Max", lastName: "Flood", email: "max.flood@example.test", subject: "Autoship", message: "Is this getting through?" };
-    for (let i = 0; i < RATE_LIMITS.contact.perEmail; i++) expect((await call("send-contact-us", { data: message })).status).toBe(200);
+    for (let i = 0; i < RATE_LIMITS.contact.perKey; i++) expect((await call("send-contact-us", { data: message })).status).toBe(200);
     const before = await deps.services.mail.latest({ limit: 1 });
     const refused = await call("send-contact-us", { data: message });
     expect(refused.status).toBe(429);

@@ -158,9 +158,11 @@ async function placeOrder(
     expectedTotalCents: Number.isInteger(expected) ? expected : null,
     acceptsEmailMarketing: session.acceptsEmailMarketing,
   };
-  const result = await context.services.checkout.placeOrder(input);
+  const result = await context.services.checkout.placeOrder(input, context.clientIp);
   if (!result.ok) {
     switch (result.code) {
+      case "RATE_LIMITED":
+        return invalid({ cardNumber: result.message }, 429);
       case "PAYMENT_DECLINED": {
         // A decline of the whole card shows at the card number (a new card) or the saved-card choice.
         const field = paymentFieldFor(result.field);

@@ -140,3 +140,25 @@ describe("checkout steps", () => {
     expect(warehouse).toBeTruthy();
   });
 });
+
+describe("card attempts (card testing)", () => {
+  it("a cart may try 10 new cards an hour; the 11th is refused before the processor sees it; saved cards do not count", async () => {
+    const ivy = await customer("ivy");
+    const saved = await services.payments.saveCard(ivy.id, { number: "4000000000000002", expMonth: 12, expYear: 2099, cvc: "123" });
+    if (!saved.ok) throw new Error("save failed");
+    const cartId = await cartWith(1, null, ivy.id);
+    let key = 0;
+    const attempt = (payment: Parameters<typeof services.checkout.placeOrder>[0]["payment"]) =>
+      services.checkout.placeOrder(
+        { site: "d2c", cartId, customerId: ivy.id, email: ivy.email, shippingAddress: address, shippingMethod: "standard", payment, idempotencyKey: `cards-${++key}-${Math.random()}` },
+        "10.7.7.7",
+      );
+    const declined = { kind: "card" as const, card: { number: "4000000000000002", expMonth: 12, expYear: 2099, cvc: "123" } };
+    for (let i = 0; i < 10; i++) expect(await attempt(declined)).toMatchObject({ ok: false, code: "PAYMENT_DECLINED" });
+    expect(await attempt(declined)).toMatchObject({ ok: false, code: "RATE_LIMITED", field: "payment.card.number" });
+    // Even a good card: the limit is on trying cards, not on failing.
+    expect(await attempt({ kind: "card", card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" } })).toMatchObject({ code: "RATE_LIMITED" });
+    // A saved card is the customer's own: not counted, it still goes to the processor.
+    expect(await attempt({ kind: "saved", paymentMethodId: saved.method.id })).toMatchObject({ ok: false, code: "PAYMENT_DECLINED" });
+  });
+});

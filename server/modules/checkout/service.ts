@@ -11,7 +11,7 @@ import type { CartService } from "../cart/service";
 import type { CartView } from "../cart/view";
 import type { CatalogService } from "../catalog/service";
 import { STOCK_EXEMPT_PRODUCT_TYPE, warehouseForZip } from "../catalog/stock";
-import type { IdentityService } from "../identity/service";
+import type { Failure, IdentityService } from "../identity/service";
 import { checkoutUrlWithToken, signMultipass, verifyMultipass } from "../orders/multipass";
 import type { OrdersService } from "../orders/service";
 import type { MailService } from "../mail/service";
@@ -232,8 +232,15 @@ export function createCheckoutService(deps: Deps) {
       return { cart, session: state, totals, totalsByMethod, stockIssues };
     },
 
-    /** Places the order (server/workflows/place-order.ts); once placed, the checkout state is dropped. */
-    async placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
+    /**
+     * Places the order (server/workflows/place-order.ts); once placed, the checkout state is dropped.
+     * Every new card tried counts against the cart's and the client's card-attempt limit (card testing).
+     */
+    async placeOrder(input: PlaceOrderInput, clientIp: string | null): Promise<PlaceOrderResult | Failure<"RATE_LIMITED">> {
+      if (input.payment.kind === "card") {
+        const allowed = await deps.identity.takeCardAttempt(input.cartId, clientIp);
+        if (!allowed.ok) return allowed;
+      }
       const { cart, orders, payments, mail } = deps;
       const result = await placeOrder({ db, services: { cart, orders, payments, mail }, config: deps.config, log: deps.log }, input);
       if (result.ok) await db.delete(checkoutSessions).where(eq(checkoutSessions.cartId, input.cartId));

@@ -96,7 +96,7 @@ export const customerMetafields = pgTable(
   (t) => [uniqueIndex("customer_metafields_key_uq").on(t.customerId, t.namespace, t.key)],
 );
 
-export type AttemptKind = "sign_in" | "forgot_password" | "contact";
+export type AttemptKind = "sign_in" | "forgot_password" | "contact" | "card_payment";
 
 /**
  * Rate-limit ledger: one row per counted attempt, keyed by "email:{address}" or "ip:{address}".

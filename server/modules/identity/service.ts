@@ -28,14 +28,19 @@ export const SESSION_MAX_MS = 30 * 24 * 3600_000;
 const TOUCH_EVERY_MS = 5 * 60_000;
 export const RESET_VALID_MS = 3600_000;
 
-/** Rate limits (issue 5): counted attempts per window, per e-mail address and per client IP. */
-export const RATE_LIMITS: Record<AttemptKind, { windowMs: number; perEmail: number; perIp: number }> = {
+/**
+ * Rate limits: counted attempts per window, per key (an e-mail address; a cart for card payments)
+ * and per client IP.
+ */
+export const RATE_LIMITS: Record<AttemptKind, { windowMs: number; perKey: number; perIp: number }> = {
   // Failed sign-ins; a success clears the address's count.
-  sign_in: { windowMs: 15 * 60_000, perEmail: 5, perIp: 20 },
+  sign_in: { windowMs: 15 * 60_000, perKey: 5, perIp: 20 },
   // Every request counts: each one may send a mail.
-  forgot_password: { windowMs: 15 * 60_000, perEmail: 3, perIp: 10 },
+  forgot_password: { windowMs: 15 * 60_000, perKey: 3, perIp: 10 },
   // Each contact message mails the shop and the sender: a flood would spam both.
-  contact: { windowMs: 60 * 60_000, perEmail: 5, perIp: 20 },
+  contact: { windowMs: 60 * 60_000, perKey: 5, perIp: 20 },
+  // Every new card tried at checkout (issue 6): stops card testing through the shop's checkout.
+  card_payment: { windowMs: 60 * 60_000, perKey: 10, perIp: 30 },
 };
 
 export const SIGN_IN_FAILED = "The email or password is incorrect.";
@@ -62,11 +67,11 @@ export function createIdentityService(db: Db, options: IdentityOptions = {}) {
    * minutes until it is not. Inserting before counting keeps the limit under concurrent attempts:
    * every request sees its own row and all committed ones, so too many never pass together.
    */
-  async function takeAttempt(kind: AttemptKind, email: string, ip: string | null) {
+  async function takeAttempt(kind: AttemptKind, key: string, ip: string | null) {
     const now = clock();
     const rule = RATE_LIMITS[kind];
     const since = new Date(now.getTime() - rule.windowMs);
-    const subjects: [string, number][] = [[`email:${email}`, rule.perEmail]];
+    const subjects: [string, number][] = [[key, rule.perKey]];
     if (ip) subjects.push([`ip:${ip}`, rule.perIp]);
     await db.delete(authAttempts).where(and(eq(authAttempts.kind, kind), inArray(authAttempts.subject, subjects.map((s) => s[0])), lt(authAttempts.at, since)));
     const inserted = await db
@@ -150,7 +155,7 @@ export function createIdentityService(db: Db, options: IdentityOptions = {}) {
 
     /** A new session (new token) on every sign-in; the same answer for an unknown address and a wrong password. */
     async signIn(email: string, password: string, ip: string | null): Promise<SignInResult> {
-      const attempt = await takeAttempt("sign_in", email, ip);
+      const attempt = await takeAttempt("sign_in", `email:${email}`, ip);
       if (!attempt.ok) return { ok: false, code: "RATE_LIMITED", message: tooManyAttempts(attempt.minutes) };
       const [row] = await db.select({ id: customers.id, passwordHash: customers.passwordHash }).from(customers).where(eq(customers.email, email));
       const valid = await verifyPassword(password, row?.passwordHash ?? (await dummy()));
@@ -159,6 +164,12 @@ export function createIdentityService(db: Db, options: IdentityOptions = {}) {
         .delete(authAttempts)
         .where(and(eq(authAttempts.kind, "sign_in"), or(eq(authAttempts.subject, `email:${email}`), inArray(authAttempts.id, attempt.ids))));
       return startSession(db, row.id);
+    },
+
+    /** One new card tried at checkout for this cart from this IP; refused over RATE_LIMITS.card_payment. */
+    async takeCardAttempt(cartId: string, ip: string | null): Promise<{ ok: true } | Failure<"RATE_LIMITED">> {
+      const attempt = await takeAttempt("card_payment", `cart:${cartId}`, ip);
+      return attempt.ok ? { ok: true } : { ok: false, code: "RATE_LIMITED", message: tooManyAttempts(attempt.minutes), field: "payment.card.number" };
     },
 
     /** Ends the session on the server. The reason is for the log only. */
@@ -217,7 +228,7 @@ export function createIdentityService(db: Db, options: IdentityOptions = {}) {
       ip: string | null,
       sendLink: (to: { email: string; firstName: string }, token: string) => Promise<unknown>,
     ): Promise<{ ok: true } | Failure<"RATE_LIMITED">> {
-      const attempt = await takeAttempt("forgot_password", email, ip);
+      const attempt = await takeAttempt("forgot_password", `email:${email}`, ip);
       if (!attempt.ok) return { ok: false, code: "RATE_LIMITED", message: tooManyAttempts(attempt.minutes) };
       const [row] = await db.select({ id: customers.id, email: customers.email, firstName: customers.firstName }).from(customers).where(eq(customers.email, email));
       if (!row) return { ok: true };
@@ -387,7 +398,7 @@ export function createIdentityService(db: Db, options: IdentityOptions = {}) {
       input: ContactInput,
       ip: string | null,
     ): Promise<{ ok: true; id: string } | Failure<"RATE_LIMITED">> {
-      const attempt = await takeAttempt("contact", input.email.toLowerCase(), ip);
+      const attempt = await takeAttempt("contact", `email:${input.email.toLowerCase()}`, ip);
       if (!attempt.ok) return { ok: false, code: "RATE_LIMITED", message: tooManyAttempts(attempt.minutes), field: "form" };
       const [row] = await db
         .insert(contactMessages)
