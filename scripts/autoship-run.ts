@@ -2,57 +2,33 @@
 // one renewal pass by hand for operators (issue 7 §4): due reminders, then due renewals, against
 // DATABASE_URL or the embedded database (only while the shop is stopped: PGlite is one process's).
 // Prints what it did; exit code 0 when every renewal was handled, 1 otherwise.
-import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import pino from "pino";
+import { runOperatorCommand } from "./lib/operator-command";
 
-if (existsSync(".env")) process.loadEnvFile(".env");
-
-const { ConfigError, parseConfig } = await import("../server/config");
-const { openDatabase } = await import("../server/db/client");
-const { createLogger } = await import("../server/log");
-const { createServices } = await import("../server/services");
 const { runRenewalPass } = await import("../server/jobs/autoship-runner");
 
-async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      now: { type: "string" },
-      limit: { type: "string", default: "200" },
-      "batch-size": { type: "string", default: "5" },
-      json: { type: "boolean", default: false },
-    },
-  });
-  const now = values.now ? new Date(values.now) : new Date();
-  const limit = Number(values.limit);
-  const batchSize = Number(values["batch-size"]);
-  if (Number.isNaN(now.getTime()) || !Number.isInteger(limit) || limit < 1 || !Number.isInteger(batchSize) || batchSize < 1) {
-    console.error("usage: npm run autoship:run -- [--now <ISO time>] [--limit <n>] [--batch-size <n>] [--json]");
-    return 1;
-  }
-  const config = parseConfig(process.env);
-  // Logs to stderr, so that stdout carries only the summary.
-  const log = createLogger(config.logLevel, pino.destination(2));
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-  try {
-    await database.migrate();
-    const services = createServices(database.db, config, log);
-    const result = await runRenewalPass({ db: database.db, services, config, log }, { now, limit, batchSize });
-    await services.mail.flush();
-    if (values.json) console.log(JSON.stringify({ now: now.toISOString(), ...result }));
-    else {
-      console.log(`autoship pass at ${now.toISOString()} (${database.kind})`);
-      for (const [k, v] of Object.entries(result)) console.log(`  ${k.padEnd(18)} ${v}`);
-    }
-    return result.errors > 0 ? 1 : 0;
-  } finally {
-    await database.close();
-  }
-}
-
-try {
-  process.exit(await main());
-} catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
+const { values } = parseArgs({
+  options: {
+    now: { type: "string" },
+    limit: { type: "string", default: "200" },
+    "batch-size": { type: "string", default: "5" },
+    json: { type: "boolean", default: false },
+  },
+});
+const now = values.now ? new Date(values.now) : new Date();
+const limit = Number(values.limit);
+const batchSize = Number(values["batch-size"]);
+if (Number.isNaN(now.getTime()) || !Number.isInteger(limit) || limit < 1 || !Number.isInteger(batchSize) || batchSize < 1) {
+  console.error("usage: npm run autoship:run -- [--now <ISO time>] [--limit <n>] [--batch-size <n>] [--json]");
   process.exit(1);
 }
+
+await runOperatorCommand(async ({ config, log, database, services }) => {
+  const result = await runRenewalPass({ db: database.db, services, config, log }, { now, limit, batchSize });
+  if (values.json) console.log(JSON.stringify({ now: now.toISOString(), ...result }));
+  else {
+    console.log(`autoship pass at ${now.toISOString()} (${database.kind})`);
+    for (const [k, v] of Object.entries(result)) console.log(`  ${k.padEnd(18)} ${v}`);
+  }
+  return result.errors > 0 ? 1 : 0;
+});

@@ -24,24 +24,17 @@ function Message({ id, error, hint }: { id: string; error?: string; hint?: strin
 
 const inputClass = "w-full rounded border border-gray-400 px-3 py-2 aria-[invalid=true]:border-error";
 
-export function TextField({
+/** The label, the control and its message: the control gets `a11y` (id, name, aria-*) to spread. */
+function Field({
   name,
   label,
   errors,
   hint,
-  type = "text",
-  defaultValue,
-  autoComplete,
   required,
-  inputMode,
-  maxLength,
+  children,
 }: Common & {
-  type?: "text" | "email" | "password" | "tel";
-  defaultValue?: string | null;
-  autoComplete?: string;
   required?: boolean;
-  inputMode?: "numeric" | "text" | "tel" | "email";
-  maxLength?: number;
+  children: (a11y: { id: string; name: string; "aria-required"?: true; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
 }) {
   const id = useId();
   const error = errors[name];
@@ -51,81 +44,67 @@ export function TextField({
       <label htmlFor={id} className="mb-1 block text-sm font-semibold">
         {label}
       </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={defaultValue ?? undefined}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={inputClass}
-      />
+      {children({ id, name, "aria-required": required || undefined, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       <Message id={id} error={error} hint={hint} />
     </div>
   );
 }
 
-export function TextArea({ name, label, errors, defaultValue, required, rows = 6 }: Common & { defaultValue?: string; required?: boolean; rows?: number }) {
-  const id = useId();
-  const error = errors[name];
+export function TextField({
+  type = "text",
+  defaultValue,
+  autoComplete,
+  inputMode,
+  maxLength,
+  ...field
+}: Common & {
+  type?: "text" | "email" | "password" | "tel";
+  defaultValue?: string | null;
+  autoComplete?: string;
+  required?: boolean;
+  inputMode?: "numeric" | "text" | "tel" | "email";
+  maxLength?: number;
+}) {
   return (
-    <div className="mt-4">
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        rows={rows}
-        defaultValue={defaultValue}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={inputClass}
-      />
-      <Message id={id} error={error} />
-    </div>
+    <Field {...field}>
+      {(a11y) => (
+        <input
+          {...a11y}
+          type={type}
+          defaultValue={defaultValue ?? undefined}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          maxLength={maxLength}
+          className={inputClass}
+        />
+      )}
+    </Field>
   );
 }
 
+export function TextArea({ defaultValue, rows = 6, ...field }: Common & { defaultValue?: string; required?: boolean; rows?: number }) {
+  return <Field {...field}>{(a11y) => <textarea {...a11y} rows={rows} defaultValue={defaultValue} className={inputClass} />}</Field>;
+}
+
 export function SelectField({
-  name,
-  label,
-  errors,
   options,
   defaultValue,
-  required,
   placeholder,
+  ...field
 }: Common & { options: readonly { value: string; label: string }[]; defaultValue?: string; required?: boolean; placeholder?: string }) {
-  const id = useId();
-  const error = errors[name];
   return (
-    <div className="mt-4">
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue ?? ""}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${inputClass} bg-white`}
-      >
-        {placeholder ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <Message id={id} error={error} />
-    </div>
+    <Field {...field}>
+      {(a11y) => (
+        <select {...a11y} defaultValue={defaultValue ?? ""} className={`${inputClass} bg-white`}>
+          {placeholder ? <option value="">{placeholder}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
 

@@ -50,10 +50,7 @@ export function imageRoutes() {
     const cacheKey = `${key}@${q.data.w}x${q.data.dpr}`;
     let body = cache.get(cacheKey);
     if (!body) {
-      body = await sharp(Buffer.from(svg))
-        .resize({ width: q.data.w * q.data.dpr })
-        .webp({ quality: 80 })
-        .toBuffer();
+      body = await toWebp(Buffer.from(svg), q.data.w * q.data.dpr);
       cache.set(cacheKey, body);
     }
     return c.body(new Uint8Array(body), 200, {
@@ -66,6 +63,9 @@ export function imageRoutes() {
 
   return app;
 }
+
+/** An image (SVG or PNG) as webp at a pixel width. */
+const toWebp = (source: Buffer, width: number) => sharp(source).resize({ width }).webp({ quality: 80 }).toBuffer();
 
 /**
  * Content images (SPEC §7: the content service's assets path, alias /cms): a file of content/assets
@@ -81,10 +81,7 @@ export async function contentAsset(c: Context<AppEnv>, cache: { get(k: string): 
   if (!body) {
     const source = await readContentAsset(match[1]);
     if (!source) return apiError(c, 404, "not_found", "No such image.");
-    body = await sharp(source)
-      .resize({ width: q.data.w * q.data.dpr })
-      .webp({ quality: 80 })
-      .toBuffer();
+    body = await toWebp(source, q.data.w * q.data.dpr);
     cache.set(cacheKey, body);
   }
   return c.body(new Uint8Array(body), 200, {

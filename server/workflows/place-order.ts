@@ -15,7 +15,7 @@ import { cartLines, carts } from "../modules/cart/schema";
 import { inventory } from "../modules/catalog/schema";
 import { customerAddresses } from "../modules/identity/schema";
 import { STOCK_EXEMPT_PRODUCT_TYPE, warehouseForZip } from "../modules/catalog/stock";
-import { orderLines, orders, type OrderAddress } from "../modules/orders/schema";
+import { orderAddressOf, orderLines, orders, type OrderAddress } from "../modules/orders/schema";
 import { orderView, type OrderView } from "../modules/orders/service";
 import { templates } from "../modules/mail/templates";
 import { markPaid } from "../modules/orders/status";
@@ -167,8 +167,7 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
                 .where(and(eq(customerAddresses.id, id), eq(customerAddresses.customerId, input.customerId)))
             : [];
         if (!saved) return fail("ADDRESS_NOT_FOUND", "No such saved address.", "shippingAddress.savedAddressId");
-        const { firstName, lastName, address1, address2, city, provinceCode, zip, countryCode, phone } = saved;
-        shippingAddress = { firstName, lastName, address1, address2, city, provinceCode, zip, countryCode, phone };
+        shippingAddress = orderAddressOf(saved);
       } else shippingAddress = input.shippingAddress;
       const zip = shippingAddress.zip;
       const warehouse = await warehouseForZip(tx, zip);

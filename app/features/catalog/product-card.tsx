@@ -1,19 +1,11 @@
 import { Link } from "react-router";
 import { imageSrcSet, imageUrl } from "../../../rules/images";
-import { formatUsd, type BadgeTone, type CardModel } from "../../../rules/product-card";
+import { formatUsd, type CardModel } from "../../../rules/product-card";
 import { CardAddToCart } from "../cart/add-to-cart";
+import { badgeClass } from "./product-badges";
 
 // The product card of SPEC §2/§9. What it shows is decided by rules/product-card.ts (productCardModel);
 // the staff site's card has no promotions (SPEC §6) because the model carries none.
-
-const TONE_CLASSES: Record<BadgeTone, string> = {
-  error: "bg-error text-white",
-  // Dark text on the amber of SPEC §9 for contrast.
-  warning: "bg-warning text-ink",
-  success: "bg-success text-ink",
-  "success-dark": "bg-success-dark text-white",
-  primary: "bg-primary text-white",
-};
 
 /** Layout widths of a card image in the grid (see ProductGrid): 2, 3 then 4 columns. */
 const CARD_IMAGE_SIZES = "(min-width: 1280px) 280px, (min-width: 960px) 30vw, 48vw";
@@ -43,7 +35,7 @@ export function ProductCard({ card, eager = false, addToCart = false }: { card: 
             {card.badges.map((b) => (
               <li
                 key={b.name}
-                className={`rounded px-2 py-0.5 text-xs font-bold uppercase tracking-wide ${TONE_CLASSES[b.tone]}`}
+                className={badgeClass(b.tone)}
                 data-badge={b.name}
               >
                 {b.label}

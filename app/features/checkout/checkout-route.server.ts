@@ -42,12 +42,8 @@ export async function checkoutLoader({ request, context }: Args) {
 
   const step = stepToShow(url.searchParams.get("step"), { email: session.email, hasShipping: Boolean(session.shipping), shippingMethod: session.shippingMethod });
   const shippingOptions = review.totalsByMethod ? SHIPPING_METHODS.map((method) => ({ method, totals: review.totalsByMethod![method] })) : [];
-  const [addresses, paymentMethods] = customer
-    ? await Promise.all([
-        step === "information" ? context.services.identity.customer(customer.id).then((c) => c?.addresses ?? []) : [],
-        step === "payment" ? context.services.payments.listMethods(customer.id) : [],
-      ])
-    : [[], []];
+  const addresses = customer && step === "information" ? customer.addresses : [];
+  const paymentMethods = customer && step === "payment" ? await context.services.payments.listMethods(customer.id) : [];
 
   return {
     kind: "checkout" as const,

@@ -4,17 +4,18 @@ import { cartIdFromCookieHeader } from "../../../rules/cart-cookies";
 import { AUTOSHIP_LOGIN_PATH, DISCOUNT_COOKIE } from "../../../rules/checkout-flow";
 import { readCookie } from "../../../rules/location";
 import type { Customer } from "../../../server/modules/checkout/service";
+import type { AddressView } from "../../../server/modules/identity/view";
 
 // Server helpers shared by the checkout routes (issue 6).
 
 export const RECEIPT_COOKIE = "order_receipt";
 const RECEIPT_MAX_AGE_S = 60 * 60;
 
-/** The signed-in customer as the checkout needs them (e-mail and marketing consent), or null for a guest. */
-export async function checkoutCustomer(context: AppLoadContext): Promise<Customer | null> {
+/** The signed-in customer as the checkout needs them (e-mail, marketing consent, saved addresses), or null for a guest. */
+export async function checkoutCustomer(context: AppLoadContext): Promise<(Customer & { addresses: AddressView[] }) | null> {
   if (!context.customer) return null;
   const view = await context.services.identity.customer(context.customer.id);
-  return view ? { id: view.id, email: view.email, acceptsMarketing: view.acceptsMarketing } : null;
+  return view ? { id: view.id, email: view.email, acceptsMarketing: view.acceptsMarketing, addresses: view.addresses } : null;
 }
 
 export const cartIdOf = (request: Request) => cartIdFromCookieHeader(request.headers.get("cookie"));

@@ -33,7 +33,7 @@ import { products, variants } from "../catalog/schema";
 import { STOCK_EXEMPT_PRODUCT_TYPE, warehouseForZip } from "../catalog/stock";
 import { customerAddresses, customers } from "../identity/schema";
 import type { createMailService } from "../mail/service";
-import { orderLines, type OrderAddress, type orders } from "../orders/schema";
+import { orderAddressOf, orderLines, type OrderAddress, type orders } from "../orders/schema";
 import { paymentMethods } from "../payments/schema";
 import type { PaymentSource, PaymentsService } from "../payments/service";
 import { AUTOSHIP_CHANGE_TEMPLATE, subscriptionChangeMail } from "./mail";
@@ -430,16 +430,14 @@ export function createAutoshipService(deps: AutoshipDeps) {
           case "change_address": {
             let address: OrderAddress;
             if ("address" in input) {
-              const { firstName, lastName, address1, address2, city, provinceCode, zip, countryCode, phone } = input.address;
-              address = { firstName, lastName, address1, address2, city, provinceCode, zip, countryCode, phone };
+              address = orderAddressOf(input.address);
             } else {
               const [saved] = await tx
                 .select()
                 .from(customerAddresses)
                 .where(and(eq(customerAddresses.id, input.addressId), eq(customerAddresses.customerId, customerId)));
               if (!saved) return fail("INVALID", "addressId", "Choose one of your addresses.");
-              const { firstName, lastName, address1, address2, city, provinceCode, zip, countryCode, phone } = saved;
-              address = { firstName, lastName, address1, address2, city, provinceCode, zip, countryCode, phone };
+              address = orderAddressOf(saved);
             }
             // A renewal ships from the warehouse serving the ZIP: an unserved ZIP would fail every renewal.
             if (!(await warehouseForZip(tx, address.zip))) return fail("INVALID", "zip", unservedMessage(address.zip));

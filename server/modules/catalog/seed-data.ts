@@ -1,3 +1,4 @@
+import { BADGE_ORDER, type BadgeName as ShownBadgeName } from "../../../rules/product-card";
 import type { BrandKind, FoodForm, PackType, Species, WeightUnit } from "./schema";
 
 // The invented seed catalogue (ARCHITECTURE §5: it ships with the code and loads into an empty database).
@@ -35,24 +36,11 @@ export type Site = (typeof SITES)[number];
 export const PRODUCT_TYPES = { dry: "Dry Food", wet: "Wet Food", treats: "Treats" } as const;
 
 /**
- * Badge names as stored in variants.badgeTags ("badge::{name}"), in SPEC §3 display order.
- * The stored name "new" is shown as brand-new (SPEC §3).
+ * Badge names as stored in variants.badgeTags ("badge::{name}"): the SPEC §3 set in display order
+ * (rules/product-card.ts), the shown "brand-new" being stored as "new" (SPEC §3).
  */
-export const BADGE_NAMES = [
-  "out-of-stock",
-  "limited-stock",
-  "deal",
-  "best-seller",
-  "featured",
-  "back-in-stock",
-  "new",
-  "new-innovation",
-  "new-formula",
-  "new-flavor",
-  "new-look",
-  "discontinued-soon",
-] as const;
-export type BadgeName = (typeof BADGE_NAMES)[number];
+export type BadgeName = Exclude<ShownBadgeName, "brand-new"> | "new";
+export const BADGE_NAMES: readonly BadgeName[] = BADGE_ORDER.map((n) => (n === "brand-new" ? "new" : n));
 export const badgeTag = (name: BadgeName) => `badge::${name}`;
 
 // ---------------------------------------------------------------------------------------------------

@@ -54,19 +54,22 @@ export type DeliveryEstimate = {
   warehouse: ServingWarehouse;
 };
 
+/** A warehouse with the zip-range group it serves through (one row per range). */
+const SERVING_COLUMNS = {
+  code: warehouses.code,
+  name: warehouses.name,
+  city: warehouses.city,
+  state: warehouses.state,
+  group: warehouseZipRanges.groupName,
+  transitDays: warehouseZipRanges.transitDays,
+};
+
 /** The warehouse serving a ZIP, or null when none does (or the ZIP is malformed). */
 export async function warehouseForZip(db: Db, zip: string): Promise<ServingWarehouse | null> {
   if (!isZipFormat(zip)) return null;
   const n = Number(zip);
   const [row] = await db
-    .select({
-      code: warehouses.code,
-      name: warehouses.name,
-      city: warehouses.city,
-      state: warehouses.state,
-      group: warehouseZipRanges.groupName,
-      transitDays: warehouseZipRanges.transitDays,
-    })
+    .select(SERVING_COLUMNS)
     .from(warehouseZipRanges)
     .innerJoin(warehouses, eq(warehouses.code, warehouseZipRanges.warehouseCode))
     .where(and(lte(warehouseZipRanges.zipStart, n), gte(warehouseZipRanges.zipEnd, n)))
@@ -103,12 +106,7 @@ export async function checkServedZip(db: Db, input: string, bypass: boolean): Pr
 export async function stockObject(db: Db, destination: Destination): Promise<StockObject> {
   const rows = await db
     .select({
-      code: warehouses.code,
-      name: warehouses.name,
-      city: warehouses.city,
-      state: warehouses.state,
-      group: warehouseZipRanges.groupName,
-      transitDays: warehouseZipRanges.transitDays,
+      ...SERVING_COLUMNS,
       start: warehouseZipRanges.zipStart,
       end: warehouseZipRanges.zipEnd,
     })

@@ -18,7 +18,7 @@ import type { MailService } from "../mail/service";
 import type { PaymentsService } from "../payments/service";
 import type { Logger } from "../../log";
 import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "../../workflows/place-order";
-import type { OrderAddress } from "../orders/schema";
+import { orderAddressOf, type OrderAddress } from "../orders/schema";
 import { checkoutSessions, type CheckoutShipping } from "./schema";
 
 // The checkout module (issue 6): the hand-off from the cart, the state of the contact / address /
@@ -168,8 +168,7 @@ export function createCheckoutService(deps: Deps) {
         const id = p.address.savedAddressId;
         const found = p.customer ? (await deps.identity.customer(p.customer.id))?.addresses.find((a) => a.id === id) : undefined;
         if (!found) return { ok: false, field: "savedAddressId", message: "Choose one of your addresses." };
-        const { firstName, lastName, address1, address2, city, provinceCode, zip, countryCode, phone } = found;
-        shipping = { kind: "saved", savedAddressId: id, address: { firstName, lastName, address1, address2, city, provinceCode, zip, countryCode, phone } };
+        shipping = { kind: "saved", savedAddressId: id, address: orderAddressOf(found) };
       } else shipping = { kind: "entered", address: p.address };
       const zip = shipping.address.zip;
       if (!(await warehouseForZip(db, zip)))

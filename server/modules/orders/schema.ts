@@ -20,6 +20,12 @@ export type OrderAddress = {
   phone: string | null;
 };
 
+/** Just the postal fields of any address record (a saved address, a form's input) — no ids or extras. */
+export function orderAddressOf(a: OrderAddress): OrderAddress {
+  const { firstName, lastName, address1, address2, city, provinceCode, zip, countryCode, phone } = a;
+  return { firstName, lastName, address1, address2, city, provinceCode, zip, countryCode, phone };
+}
+
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 100001 });
 
 export const orders = pgTable(
