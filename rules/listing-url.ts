@@ -2,7 +2,7 @@
 // named by facet slug (?pet-age=puppy&food-form=dry&food-form=canned), the sort and the page, so a
 // filtered page can be shared and reloaded. Anything unknown or malformed is ignored, never an error.
 
-import { LISTING_SORTS, type Filter, type ListingSort } from "../server/modules/catalog/types";
+import { LISTING_SORTS, type Filter, type ListingSort } from "./listing-filters";
 
 export const DEFAULT_SORT: ListingSort = "featured";
 /** Cards per listing page. */

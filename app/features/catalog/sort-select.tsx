@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import { LISTING_SORTS } from "../../../server/modules/catalog/types";
+import { LISTING_SORTS } from "../../../rules/listing-filters";
 import { SORT_LABELS, type ListingState } from "../../../rules/listing-url";
 import { LISTING_FORM_ID, submitListingForm } from "./filter-panel";
 

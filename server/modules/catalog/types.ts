@@ -1,4 +1,9 @@
+import type { Filter, FilterField, ListingSort } from "../../../rules/listing-filters";
 import type { SiteId } from "../../../rules/site";
+
+// The filter and sort vocabulary is shared with the browser's listing URLs, so it lives in rules/.
+export { FILTER_FIELDS, LISTING_SORTS } from "../../../rules/listing-filters";
+export type { FilterField, ListingSort, RangeFilter, ValueFilter, Filter } from "../../../rules/listing-filters";
 
 // Catalogue shapes the API and the pages share (SPEC §3 Product, Variant, Filter definition).
 // Money follows the storefront convention of SPEC §3: `price.amount` as a decimal string in USD.
@@ -56,38 +61,6 @@ export type Product = {
   healthConditions: string[];
 };
 
-/** Filter fields of SPEC §3, plus price and weight for range filters. */
-export const FILTER_FIELDS = [
-  "species",
-  "brand",
-  "lifestage",
-  "breed_size",
-  "food_form",
-  "flavor",
-  "health_conditions",
-  "weight_unit",
-  "pack_type",
-  "sub_brand",
-  "price",
-  "weight",
-] as const;
-export type FilterField = (typeof FILTER_FIELDS)[number];
-
-/**
- * What a value filter matches (a product matches when it, or one of its variants, has the value):
- * species dog|cat · brand a brand slug · sub_brand the sub-brand name · lifestage, breed_size,
- * health_conditions one of the product's values · food_form dry|canned|tray|pouch|treat, or "wet"
- * for any of canned/tray/pouch (SPEC §2) · pack_type bag|can|tray|pouch · weight_unit lbs|oz ·
- * flavor a variant whose flavour label contains the value, case-insensitively ("Chicken" also
- * finds "Chicken & Rice", as SPEC §2's flavor slug rule).
- */
-export type ValueFilter = { field: FilterField; value: string };
-/**
- * Range filters: `weight` in pounds (oz / 16), `price` in US dollars (the program price on the staff
- * site). A product matches when one of its variants is inside; min inclusive, max exclusive.
- */
-export type RangeFilter = { field: FilterField; min?: number; max?: number };
-export type Filter = ValueFilter | RangeFilter;
 
 /** One option of a filter definition (SPEC §3). */
 export type FilterOptionDefinition = {
@@ -129,9 +102,6 @@ export type DealSkus = Record<string, { sku: string; label: string }>;
 
 /** One URL of /sitemap.xml, site-relative. */
 export type SitemapEntry = { path: string; lastModified?: string };
-
-export const LISTING_SORTS = ["featured", "price-asc", "price-desc", "name", "newest"] as const;
-export type ListingSort = (typeof LISTING_SORTS)[number];
 
 export type ListingQuery = {
   site: SiteId;
