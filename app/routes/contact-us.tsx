@@ -1,12 +1,11 @@
-import { Form, redirect, useActionData, useNavigation } from "react-router";
-import { CONTACT_SUBJECTS, contactSchema, formErrors, formValues } from "../../rules/account-forms";
+import { Form, useActionData, useNavigation } from "react-router";
+import { CONTACT_SUBJECTS, contactSchema } from "../../rules/account-forms";
 import { FormAlert, SelectField, SubmitButton, TextArea, TextField } from "../components/form-field";
 import { Screen } from "../components/screen";
-import { invalid } from "../features/account/session.server";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
 import { useZodForm } from "../lib/use-zod-form";
-import { sendContactMessage } from "../../server/workflows/contact";
+import { contactAction } from "./contact-us.server";
 import type { Route } from "./+types/contact-us";
 
 export const meta = titleMeta("contact");
@@ -19,21 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { sent, prefill: c ? { firstName: c.firstName, lastName: c.lastName, email: c.email, phone: c.phone ?? "" } : null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
-  const parsed = contactSchema.safeParse(values);
-  if (!parsed.success) return invalid(formErrors(parsed.error), values);
-  const sent = await sendContactMessage(context.services, {
-    site: context.site.id,
-    customerId: context.customer?.id ?? null,
-    clientIp: context.clientIp,
-    storeName: context.config.storeName,
-    contactTo: context.config.mail.contactTo,
-    message: parsed.data,
-  });
-  if (!sent.ok) return invalid({ form: sent.message }, values);
-  return redirect("/contact-us?sent=1");
-}
+export const action = (args: Route.ActionArgs) => contactAction(args);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();

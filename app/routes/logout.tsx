@@ -1,10 +1,8 @@
 import { Form, Link } from "react-router";
-import { readCookie } from "../../rules/location";
 import { Screen } from "../components/screen";
-import { signOutResponse } from "../features/account/session.server";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
-import { SESSION_COOKIE } from "../../server/modules/identity/session-cookie";
+import { logoutAction } from "./logout.server";
 import type { Route } from "./+types/logout";
 
 export const meta = titleMeta("logout");
@@ -16,14 +14,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return { signedIn: Boolean(context.customer) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const returnTo = form.get("returnTo");
-  return signOutResponse(context, request, readCookie(request.headers.get("cookie"), SESSION_COOKIE), {
-    returnTo: typeof returnTo === "string" ? returnTo : null,
-    reason: form.get("reason") === "inactivity" ? "inactivity" : "sign_out",
-  });
-}
+export const action = (args: Route.ActionArgs) => logoutAction(args);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (

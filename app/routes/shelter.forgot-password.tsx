@@ -1,12 +1,12 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import { forgotPasswordSchema, formErrors, formValues } from "../../rules/account-forms";
+import { forgotPasswordSchema } from "../../rules/account-forms";
 import { FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { Screen } from "../components/screen";
-import { invalid, sendSignedInBack } from "../features/account/session.server";
+import { sendSignedInBack } from "../features/account/session.server";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
 import { useZodForm } from "../lib/use-zod-form";
-import { linkOrigin, requestPasswordReset } from "../../server/workflows/password-reset";
+import { forgotPasswordAction } from "./shelter.forgot-password.server";
 import type { Route } from "./+types/shelter.forgot-password";
 
 export const meta = titleMeta("forgotPassword");
@@ -16,20 +16,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
-  const parsed = forgotPasswordSchema.safeParse(values);
-  if (!parsed.success) return invalid(formErrors(parsed.error), { email: values.email ?? "" });
-  const result = await requestPasswordReset(context.services, {
-    email: parsed.data.email,
-    ip: context.clientIp,
-    origin: linkOrigin(context.config, request.url),
-    storeName: context.config.storeName,
-  });
-  if (!result.ok) return invalid({ form: result.message }, { email: parsed.data.email }, 429);
-  // The same words whether or not the address has an account.
-  return { ok: true as const, errors: {}, values: { email: parsed.data.email } };
-}
+export const action = (args: Route.ActionArgs) => forgotPasswordAction(args);
 
 export default function Page() {
   const actionData = useActionData<typeof action>();
