@@ -3,7 +3,8 @@ import { addressSchema, formErrors, formValues } from "../../rules/account-forms
 import { US_STATES } from "../../rules/us-states";
 import { FormAlert, SelectField, SubmitButton, TextField } from "../components/form-field";
 import { Screen } from "../components/screen";
-import { AccountNav, AddressLines } from "../features/account/account-nav";
+import { AddressLines } from "../components/address-lines";
+import { AccountNav } from "../features/account/account-nav";
 import { requireCustomer } from "../features/account/session.server";
 import { titleMeta } from "../lib/meta";
 import { usePublicConfig } from "../lib/use-public-config";

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Screen } from "../components/screen";
-import { AccountNav, AddressLines } from "../features/account/account-nav";
+import { AddressLines } from "../components/address-lines";
+import { AccountNav } from "../features/account/account-nav";
 import { longDate } from "../features/autoship/subscription-card";
 import { titleMeta } from "../lib/meta";
 import { usePublicConfig } from "../lib/use-public-config";

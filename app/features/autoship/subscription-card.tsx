@@ -5,7 +5,7 @@ import { allowedActions, CANCEL_REASONS, NEW_CHOICE, type SubscriptionAction } f
 import { MAX_AUTOSHIP_QUANTITY } from "../../../rules/quantity";
 import { US_STATES } from "../../../rules/us-states";
 import { SelectField, TextField } from "../../components/form-field";
-import { AddressLines } from "../account/account-nav";
+import { AddressLines } from "../../components/address-lines";
 import type { SubscriptionView } from "../../../server/modules/autoship/service";
 
 // One subscription of My Subscriptions (issue 7) with every action as a plain form posting an
