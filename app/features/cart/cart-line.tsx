@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { AUTOSHIP_FREQUENCY_WEEKS, frequencyLabel, sellingPlanIdFor } from "../../../rules/autoship-offer";
 import { quantityBounds } from "../../../rules/quantity";
 import { useHydrated } from "../../lib/use-hydrated";
-import { QuantityControl } from "../catalog/quantity-control";
+import { QuantityControl } from "../../components/quantity-control";
 import { cents, lineHref, lineOption, usd, type CartActionData, type CartLineView } from "./cart-types";
 import { trackRemoveFromCart } from "./data-layer";
 import { LineImage } from "./line-image";

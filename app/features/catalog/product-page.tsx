@@ -21,7 +21,7 @@ import { Breadcrumbs } from "./breadcrumbs";
 import { ProductGallery } from "./product-gallery";
 import { canonicalProductUrl, productDescription, productJsonLd, productTitle } from "./product-seo";
 import { PurchaseOptions, type Purchase } from "./purchase-options";
-import { QuantityControl } from "./quantity-control";
+import { QuantityControl } from "../../components/quantity-control";
 import { FlavorPicker, SizePicker } from "./variant-picker";
 import { AddToCartButton, AddToCartErrors, AddToCartFeedback, useAddToCartFetcher } from "../cart/add-to-cart";
 

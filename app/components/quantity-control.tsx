@@ -6,7 +6,7 @@ import {
   quantityOnBlur,
   sanitizeQuantityInput,
   type QuantityBounds,
-} from "../../../rules/quantity";
+} from "../../rules/quantity";
 
 /**
  * The quantity control of SPEC §4/§5 (rules/quantity.ts): minus, a digits-only field, plus. The
