@@ -1,6 +1,6 @@
 import { MAX_ITEMS_PER_ORDER } from "../../../rules/cart-limits";
 import { MAX_AUTOSHIP_QUANTITY } from "../../../rules/quantity";
-import type { CartView } from "./cart-types";
+import type { CartView } from "../../components/cart/cart-types";
 
 export const OVER_LIMIT_TEXT = `Your cart has more than ${MAX_ITEMS_PER_ORDER} items. Orders are limited to ${MAX_ITEMS_PER_ORDER} items.`;
 export const AUTOSHIP_LIMIT_TEXT = `Autoship items are limited to ${MAX_AUTOSHIP_QUANTITY} per item. You have reached the limit for an Autoship item.`;

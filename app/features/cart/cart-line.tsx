@@ -4,9 +4,9 @@ import { AUTOSHIP_FREQUENCY_WEEKS, frequencyLabel, sellingPlanIdFor } from "../.
 import { quantityBounds } from "../../../rules/quantity";
 import { useHydrated } from "../../lib/use-hydrated";
 import { QuantityControl } from "../../components/quantity-control";
-import { cents, lineHref, lineOption, usd, type CartActionData, type CartLineView } from "./cart-types";
-import { trackRemoveFromCart } from "./data-layer";
-import { LineImage } from "./line-image";
+import { cents, lineHref, lineOption, usd, type CartActionData, type CartLineView } from "../../components/cart/cart-types";
+import { trackRemoveFromCart } from "../../components/cart/data-layer";
+import { LineImage } from "../../components/cart/line-image";
 
 /** Steps of minus and plus settle for this long before the cart is updated: one request per burst. */
 const STEP_SETTLE_MS = 350;

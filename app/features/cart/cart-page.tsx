@@ -3,8 +3,8 @@ import { Link, useFetcher } from "react-router";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { CartBanners } from "./cart-banners";
 import { CartLine } from "./cart-line";
-import type { CartActionData, CartView } from "./cart-types";
-import { FreeShippingBar } from "./free-shipping-bar";
+import type { CartActionData, CartView } from "../../components/cart/cart-types";
+import { FreeShippingBar } from "../../components/cart/free-shipping-bar";
 import { OrderSummary } from "./order-summary";
 
 function EmptyCart() {

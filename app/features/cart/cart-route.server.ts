@@ -5,7 +5,7 @@ import { nextDiscountCodes, parseCartForm, type CartCommand } from "../../../rul
 import type { CartFailure, CartResult } from "../../../server/modules/cart/service";
 import type { CartLineView, CartView } from "../../../server/modules/cart/view";
 import { isDocumentSubmission } from "../../lib/document-request";
-import { analyticsLine, type CartActionData } from "./cart-types";
+import { analyticsLine, type CartActionData } from "../../components/cart/cart-types";
 import { PERSISTED_CART } from "../../../server/modules/identity/view";
 
 // The /cart route's loader and its one action with intents (STYLE habit 4, SPEC §4 cart lifecycle).

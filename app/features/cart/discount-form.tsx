@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
-import { cents, usd, type CartActionData, type CartView } from "./cart-types";
+import { cents, usd, type CartActionData, type CartView } from "../../components/cart/cart-types";
 
 /**
  * Discount codes (SPEC §9 AUTO35): apply one, see whether each applies and why not, remove it.

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { usePublicConfig } from "../../lib/use-public-config";
-import { cents, usd, type CartActionData, type CartView } from "./cart-types";
+import { cents, usd, type CartActionData, type CartView } from "../../components/cart/cart-types";
 import { CheckoutButton } from "./checkout-button";
 import { DiscountForm } from "./discount-form";
 

@@ -1,6 +1,6 @@
 import type { CardModel } from "../../../rules/product-card";
 import { usePublicConfig } from "../../lib/use-public-config";
-import { AddToCartFeedback } from "../cart/add-to-cart";
+import { AddToCartFeedback } from "../../components/cart/add-to-cart";
 import { ProductCard } from "./product-card";
 
 /**
