@@ -1,7 +1,7 @@
 import type { CardModel } from "../../../rules/product-card";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { AddToCartFeedback } from "../../components/cart/add-to-cart";
-import { ProductCard } from "./product-card";
+import { ProductCard } from "../../components/catalog/product-card";
 
 /**
  * Cards in 2, 3 then 4 columns (the widths CARD_IMAGE_SIZES assumes). The first row loads eagerly.

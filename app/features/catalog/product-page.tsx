@@ -16,7 +16,7 @@ import { preselectVariant } from "../../../rules/variant-preselect";
 import { DEFAULT_AUTOSHIP_FREQUENCY_WEEKS } from "../../../rules/autoship-offer";
 import type { Product, Variant } from "../../../server/modules/catalog/types";
 import { DeliveryEstimate, type DeliveryInfo } from "./delivery-estimate";
-import { ProductBadges } from "./product-badges";
+import { ProductBadges } from "../../components/catalog/product-badges";
 import { Breadcrumbs } from "./breadcrumbs";
 import { ProductGallery } from "./product-gallery";
 import { canonicalProductUrl, productDescription, productJsonLd, productTitle } from "./product-seo";

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { backgroundClass, copyClass } from "../../../rules/content-palette";
 import { carouselLoops, CONTENT_CAROUSEL, DEFAULT_CAROUSEL, viewItemListEvent } from "../../../rules/carousel";
 import { usePublicConfig } from "../../lib/use-public-config";
-import { ProductCard } from "../catalog/product-card";
+import { ProductCard } from "../../components/catalog/product-card";
 import type { CarouselData } from "./content-types";
 
 // The product carousel of SPEC §9 (Embla). Content carousels: autoplay 5000 ms, space 12, slides per

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { imageSrcSet, imageUrl } from "../../../rules/images";
 import { formatUsd, type CardModel } from "../../../rules/product-card";
-import { CardAddToCart } from "../../components/cart/add-to-cart";
+import { CardAddToCart } from "../cart/add-to-cart";
 import { badgeClass } from "./product-badges";
 
 // The product card of SPEC §2/§9. What it shows is decided by rules/product-card.ts (productCardModel);
