@@ -5,13 +5,14 @@ import { ProductCarousel } from "../features/content/product-carousel";
 import { Screen } from "../components/screen";
 import { cartAction, cartLoader } from "../features/cart/cart-route.server";
 import { CartPage } from "../features/cart/cart-page";
+import { loadCartCarousel } from "../features/content/content-loader.server";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
 import type { Route } from "./+types/cart";
 
 export const meta = titleMeta("cart");
 
-export const loader = (args: Route.LoaderArgs) => cartLoader(args);
+export const loader = (args: Route.LoaderArgs) => cartLoader(args, loadCartCarousel);
 
 export const action = (args: Route.ActionArgs) => cartAction(args);
 

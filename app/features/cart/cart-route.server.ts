@@ -1,4 +1,3 @@
-import { resolveCarousel, softly } from "../content/content-loader.server";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { cartCookies, cartIdFromCookieHeader } from "../../../rules/cart-cookies";
 import { nextDiscountCodes, parseCartForm, type CartCommand } from "../../../rules/cart-form";
@@ -22,13 +21,8 @@ function cookieHeaders(cart: CartView | null, guest = true): Headers {
   return headers;
 }
 
-/** The cart page's product carousel from content (SPEC §9 list name "Cart"); null when there is none. */
-async function cartCarousel(context: Args["context"]) {
-  const blocks = await softly(context, "cart carousel", () => context.services.content.blocksFor("product-carousel", "cart", context.site.id));
-  return blocks?.[0] ? resolveCarousel(context, blocks[0]) : null;
-}
-
-export async function cartLoader({ request, context }: Args) {
+/** The cart page's carousel comes from the content feature; the route hands its loader in. */
+export async function cartLoader<Carousel>({ request, context }: Args, cartCarousel: (context: Args["context"]) => Promise<Carousel>) {
   const id = cartIdFromCookieHeader(request.headers.get("cookie"));
   // A customer who already has an Autoship sees AUTO35 as not applying, as the checkout will price it.
   const hasSubscription = context.customer ? await context.services.orders.hasSubscriptionOrder(context.customer.id) : null;

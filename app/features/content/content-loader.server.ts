@@ -43,6 +43,12 @@ export async function softly<T>(context: AppLoadContext, what: string, load: () 
   }
 }
 
+/** The cart page's product carousel from content (SPEC §9 list name "Cart"); null when there is none. */
+export async function loadCartCarousel(context: AppLoadContext) {
+  const blocks = await softly(context, "cart carousel", () => context.services.content.blocksFor("product-carousel", "cart", context.site.id));
+  return blocks?.[0] ? resolveCarousel(context, blocks[0]) : null;
+}
+
 /** Header navigation, announcement bar, sitewide banners and footer for the shop layout. */
 export async function loadLayoutContent(context: AppLoadContext) {
   const { content } = context.services;
