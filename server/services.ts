@@ -13,6 +13,7 @@ import { createOrdersService } from "./modules/orders/service";
 import { createTestProcessor, type PaymentProvider } from "./modules/payments/provider";
 import { createPaymentsService } from "./modules/payments/service";
 import type { Logger } from "./log";
+import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "./workflows/place-order";
 import { renewSubscription } from "./workflows/renew-subscription";
 
 /** Every module's service, wired once per process and shared by pages and the API. */
@@ -39,7 +40,18 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     autoship,
     catalog,
     cart,
-    checkout: createCheckoutService({ db, config, cart, catalog, identity, orders, mail, payments, log }),
+    checkout: createCheckoutService({
+      db,
+      config,
+      cart,
+      catalog,
+      identity,
+      orders,
+      mail,
+      payments,
+      log,
+      placeOrder: (input: PlaceOrderInput): Promise<PlaceOrderResult> => placeOrder({ db, services: { cart, orders, payments, mail }, config, log }, input),
+    }),
     content: createContentService(db, {
       tokens: { freeShippingThreshold: formatUsd(config.freeShippingThresholdCents, { compact: true }) },
       onInvalidBody: (info) => log?.warn(info, "content entry with an invalid body left out"),

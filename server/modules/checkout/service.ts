@@ -17,7 +17,7 @@ import type { OrdersService } from "../orders/service";
 import type { MailService } from "../mail/service";
 import type { PaymentsService } from "../payments/service";
 import type { Logger } from "../../log";
-import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "../../workflows/place-order";
+import type { PlaceOrderInput, PlaceOrderResult } from "../../workflows/place-order";
 import { orderAddressOf, type OrderAddress } from "../orders/schema";
 import { checkoutSessions, type CheckoutShipping } from "./schema";
 
@@ -53,6 +53,8 @@ type Deps = {
   mail: MailService;
   payments: PaymentsService;
   log?: Logger;
+  /** server/workflows/place-order.ts, wired in server/services.ts: a module calls no workflow itself. */
+  placeOrder: (input: PlaceOrderInput) => Promise<PlaceOrderResult>;
 };
 
 const cents = (m: { amount: string }) => Math.round(Number(m.amount) * 100);
@@ -240,8 +242,7 @@ export function createCheckoutService(deps: Deps) {
         const allowed = await deps.identity.takeCardAttempt(input.cartId, clientIp);
         if (!allowed.ok) return allowed;
       }
-      const { cart, orders, payments, mail } = deps;
-      const result = await placeOrder({ db, services: { cart, orders, payments, mail }, config: deps.config, log: deps.log }, input);
+      const result = await deps.placeOrder(input);
       if (result.ok) await db.delete(checkoutSessions).where(eq(checkoutSessions.cartId, input.cartId));
       return result;
     },
