@@ -18,7 +18,7 @@ import type { MailService } from "../mail/service";
 import type { PaymentsService } from "../payments/service";
 import type { Logger } from "../../log";
 import type { PlaceOrderInput, PlaceOrderResult } from "../../workflows/place-order";
-import { orderAddressOf, type OrderAddress } from "../orders/schema";
+import { orderAddressOf, type OrderAddress } from "../orders/address";
 import { checkoutSessions, type CheckoutShipping } from "./schema";
 
 // The checkout module (issue 6): the hand-off from the cart, the state of the contact / address /

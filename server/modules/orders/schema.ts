@@ -3,28 +3,14 @@ import { index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueInde
 import type { CartAttribute } from "../cart/schema";
 import { variants } from "../catalog/schema";
 import { payments } from "../payments/schema";
+import type { OrderAddress } from "./address";
+
+// The postal-address shape is its own file so other modules can use it without the orders tables.
+export { orderAddressOf, type OrderAddress } from "./address";
 
 // Orders (issue 6, SPEC §3 Order). Numbers come from a sequence: "KC-100001", "KC-100002", …
 
 export type OrderStatus = "placed" | "paid" | "fulfilled" | "shipped" | "delivered" | "cancelled" | "refunded";
-
-export type OrderAddress = {
-  firstName: string;
-  lastName: string;
-  address1: string;
-  address2: string;
-  city: string;
-  provinceCode: string;
-  zip: string;
-  countryCode: string;
-  phone: string | null;
-};
-
-/** Just the postal fields of any address record (a saved address, a form's input) — no ids or extras. */
-export function orderAddressOf(a: OrderAddress): OrderAddress {
-  const { firstName, lastName, address1, address2, city, provinceCode, zip, countryCode, phone } = a;
-  return { firstName, lastName, address1, address2, city, provinceCode, zip, countryCode, phone };
-}
 
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 100001 });
 
