@@ -9,7 +9,6 @@ import {
   cardPrice,
   cardPromotions,
   cardVariant,
-  formatUsd,
   freeShippingText,
   imageSourceOf,
   namesFlavor,
@@ -136,12 +135,6 @@ describe("prices and promotions (SPEC §6, §9)", () => {
     });
     expect(AUTOSHIP_PROMOTION).toBe("Save an extra 5% with Autoship");
     expect(cardPromotions(2499, { isStaff: true }, 4900)).toEqual({ freeShipping: null, autoship: null });
-  });
-
-  it("formats en-US dollars", () => {
-    expect(formatUsd(1299)).toBe("$12.99");
-    expect(formatUsd(4900)).toBe("$49.00");
-    expect(formatUsd(4900, { compact: true })).toBe("$49");
   });
 });
 

@@ -1,6 +1,8 @@
 // What a product card shows (SPEC §2 "Product card", §3 badge set, §6 staff differences, §9 product card).
 // Pure: the card component only renders what these functions decide.
 
+import { formatUsd } from "./money";
+
 /** The badge set of SPEC §3, in display order (1 to 12, both sites). */
 export const BADGE_ORDER = [
   "out-of-stock",
@@ -111,17 +113,6 @@ export function truncateDescription(text: string, max = CARD_DESCRIPTION_LENGTH)
   const clean = text.replace(/\s+/g, " ").trim();
   if (clean.length <= max) return clean;
   return `${clean.slice(0, max).trimEnd()}…`;
-}
-
-/** en-US USD, e.g. $12.99; whole dollars without cents when `compact`. */
-export function formatUsd(cents: number, { compact = false } = {}): string {
-  const whole = cents % 100 === 0;
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: compact && whole ? 0 : 2,
-    maximumFractionDigits: compact && whole ? 0 : 2,
-  }).format(cents / 100);
 }
 
 /** "12.99" (storefront decimal string, SPEC §3 price.amount) → 1299; null when not a price. */

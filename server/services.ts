@@ -6,7 +6,6 @@ import { createCatalogService } from "./modules/catalog/service";
 import { createCheckoutService } from "./modules/checkout/service";
 import { createSiteGate } from "./modules/content/gate";
 import { createContentService } from "./modules/content/service";
-import { formatUsd } from "../rules/product-card";
 import { createIdentityService } from "./modules/identity/service";
 import { createMailService } from "./modules/mail/service";
 import { createOrdersService } from "./modules/orders/service";
@@ -15,6 +14,7 @@ import { createPaymentsService } from "./modules/payments/service";
 import type { Logger } from "./log";
 import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "./workflows/place-order";
 import { renewSubscription } from "./workflows/renew-subscription";
+import { formatUsd } from "../rules/money";
 
 /** Every module's service, wired once per process and shared by pages and the API. */
 export function createServices(db: Db, config: Config, log?: Logger, paymentProvider: PaymentProvider = createTestProcessor()) {

@@ -7,6 +7,7 @@ import { titleMeta } from "../lib/meta";
 import { usePublicConfig } from "../lib/use-public-config";
 import { usePageTitle } from "../lib/use-site";
 import type { Route } from "./+types/account.dashboard";
+import { formatMoney } from "../../rules/money";
 
 export const meta = titleMeta("dashboard");
 
@@ -21,7 +22,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { customer, lastOrder, autoship };
 }
 
-const usd = (amount: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(Number(amount));
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { site } = usePublicConfig();
@@ -43,7 +43,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                 <Link to={`/account/orders/${loaderData.lastOrder.number}`} className="font-semibold text-primary underline">
                   {loaderData.lastOrder.number}
                 </Link>{" "}
-                · <span className="capitalize">{loaderData.lastOrder.status}</span> · {usd(loaderData.lastOrder.totalPrice.amount)}
+                · <span className="capitalize">{loaderData.lastOrder.status}</span> · {formatMoney(loaderData.lastOrder.totalPrice)}
               </>
             ) : (
               "You have not placed an order yet."

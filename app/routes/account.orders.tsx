@@ -5,6 +5,7 @@ import { titleMeta } from "../lib/meta";
 import { usePublicConfig } from "../lib/use-public-config";
 import { usePageTitle } from "../lib/use-site";
 import type { Route } from "./+types/account.orders";
+import { formatMoney } from "../../rules/money";
 
 export const meta = titleMeta("orders");
 
@@ -22,7 +23,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const usd = (amount: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(Number(amount));
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { site } = usePublicConfig();
@@ -62,7 +62,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                 <td className="py-2 pr-3">{dateFormat.format(new Date(o.processedAt))}</td>
                 <td className="py-2 pr-3 capitalize">{o.status}</td>
                 <td className="py-2 pr-3">{o.lineItems.reduce((n, l) => n + l.quantity, 0)}</td>
-                <td className="py-2 text-right font-semibold">{usd(o.totalPrice.amount)}</td>
+                <td className="py-2 text-right font-semibold">{formatMoney(o.totalPrice)}</td>
               </tr>
             ))}
           </tbody>

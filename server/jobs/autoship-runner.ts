@@ -2,7 +2,6 @@ import { and, asc, eq, gt, inArray, isNull, lte, ne, notInArray, or, sql } from 
 import { addDays, dayOf, formatCycleDate } from "../../rules/autoship-renewal";
 import { priceLine } from "../../rules/cart-pricing";
 import { checkoutTotals } from "../../rules/checkout-totals";
-import { formatUsd } from "../../rules/free-shipping";
 import type { ShippingMethod } from "../../rules/shipping-rates";
 import { stateForZip } from "../../rules/us-states";
 import type { Clock } from "../clock";
@@ -12,6 +11,7 @@ import { renewalMail } from "../modules/autoship/renewal-mail";
 import { subscriptionEvents, subscriptions } from "../modules/autoship/schema";
 import { inventory, warehouseZipRanges } from "../modules/catalog/schema";
 import { RENEWAL_LEASE_MS, renewSubscription, type RenewalDeps, type RenewalOutcome } from "../workflows/renew-subscription";
+import { formatUsd } from "../../rules/money";
 
 // The renewal engine's pass (issue 7 §4, ARCHITECTURE §6): sends the reminders that are due and
 // renews the subscriptions that are due. Any number of processes may run passes at the same time:

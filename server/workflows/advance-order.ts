@@ -1,5 +1,4 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { formatUsd } from "../../rules/free-shipping";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../log";
@@ -11,6 +10,7 @@ import { orderLines, orders, type OrderStatus } from "../modules/orders/schema";
 import { orderView, type OrderView } from "../modules/orders/service";
 import { cancel, markDelivered, markFulfilled, markShipped, refund, type Transition } from "../modules/orders/status";
 import type { Services } from "../services";
+import { formatUsd } from "../../rules/money";
 
 // Advance order (issue 6 item 5): the operator moves a paid order through its lifecycle. Guarantees:
 //

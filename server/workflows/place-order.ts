@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { checkoutAttributes, type CheckoutAttributeInput } from "../../rules/checkout-attributes";
 import { renewalOrderAttributes } from "../../rules/autoship-renewal";
-import { formatUsd } from "../../rules/free-shipping";
 import { checkoutTotals } from "../../rules/checkout-totals";
 import type { ShippingMethod } from "../../rules/shipping-rates";
 import type { SiteId } from "../../rules/site";
@@ -22,6 +21,7 @@ import { markPaid } from "../modules/orders/status";
 import type { DeclineReason } from "../modules/payments/provider";
 import type { PaymentSource } from "../modules/payments/service";
 import type { Services } from "../services";
+import { formatUsd } from "../../rules/money";
 
 // Place order (issue 6, SPEC §4 Checkout). Guarantees:
 //

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog/seed-data";
-import { formatUsd } from "../../rules/free-shipping";
 import { expect, shopUrl, staffUrl, test } from "./fixtures";
+import { formatUsd } from "../../rules/money";
 
 // The cart journey of issue 4 (SPEC §2 cart screen and add-to-cart modal, §4 cart lifecycle, §5
 // limits, §9 free-shipping bar and cookies), against the seeded catalogue. Every test starts with a

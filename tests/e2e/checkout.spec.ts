@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, test } from "./fixtures";
 import { accountNav, latestMailTo, PASSWORD, register, uniqueEmail } from "./journeys";
+import { formatUsd } from "../../rules/money";
 
 // The checkout journeys of issue 6: the hand-off from the cart, the three checkout steps, the
 // confirmation page and e-mail, and My Orders — as a guest and as a customer, with the test card
@@ -22,7 +23,6 @@ const items: Item[] = catalog.products
 const cheap = items.find(({ v }) => v.priceCents >= 700 && v.priceCents < 2000)!;
 const pricey = items.find(({ v }) => v.priceCents >= 6000)!;
 
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const money = (text: string | null) => Math.round(Number((text ?? "").replace(/[^0-9.]/g, "")) * 100);
 
 async function add(page: Page, item: Item, opts: { autoship?: boolean } = {}) {
@@ -94,10 +94,10 @@ test.describe("checkout (issue 6)", () => {
     await expect(page).toHaveURL(/\/checkout\/confirmation\//);
     await expect(page.getByTestId("order-confirmation")).toContainText(email);
     const number = (await page.getByTestId("order-number").textContent())!.trim();
-    await expect(page.getByTestId("order-total")).toHaveText(usd(total));
+    await expect(page.getByTestId("order-total")).toHaveText(formatUsd(total));
     const mail = await latestMailTo(email, /order/i);
     expect(mail.text).toContain(number);
-    expect(mail.text).toContain(usd(total));
+    expect(mail.text).toContain(formatUsd(total));
     // The cart became the order.
     await expect(page.getByTestId("cart-link")).toHaveText(/items:\s*0$/);
     // The confirmation is the buyer's only: another browser gets a 404.

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { centredPosition, DIALOG_REPOSITION_DEBOUNCE_MS, modalShowDelay } from "../../../rules/dialog-position";
-import { usd, lineOption, type CartActionData, type CartLineView, type CartView, type CartWarning } from "./cart-types";
+import { lineOption, type CartActionData, type CartLineView, type CartView, type CartWarning } from "./cart-types";
 import { trackRemoveFromCart } from "./data-layer";
 import { FreeShippingBar } from "./free-shipping-bar";
 import { LineImage } from "./line-image";
+import { formatMoney } from "../../../rules/money";
 
 /**
  * The add-to-cart modal of SPEC §2/§4: the added item, Continue Shopping (closes), Go to Cart and
@@ -147,7 +148,7 @@ export function AddToCartModal({
               <p className="mt-1">
                 Quantity in cart: <span data-testid="modal-quantity">{line.quantity}</span>
               </p>
-              <p className="font-semibold">{usd(line.cost.subtotalAmount)}</p>
+              <p className="font-semibold">{formatMoney(line.cost.subtotalAmount)}</p>
             </div>
           </div>
 
@@ -164,7 +165,7 @@ export function AddToCartModal({
                 <span>
                   Cart Subtotal ({cart.totalQuantity} {cart.totalQuantity === 1 ? "item" : "items"})
                 </span>
-                <span className="font-semibold">{usd(cart.cost.subtotalAmount)}</span>
+                <span className="font-semibold">{formatMoney(cart.cost.subtotalAmount)}</span>
               </p>
               {!isStaff && <FreeShippingBar progress={cart.freeShipping} compact />}
             </div>

@@ -1,4 +1,3 @@
-import { formatUsd } from "../../../rules/free-shipping";
 import type { AnalyticsLine } from "../../../rules/cart-analytics";
 import type { CartFormErrors, CartIntent } from "../../../rules/cart-form";
 import type { CartWarning } from "../../../server/modules/cart/service";
@@ -41,11 +40,6 @@ export function lineOption(line: CartLineView, name: "Size" | "Flavor" | "Produc
 
 export function lineHref(line: CartLineView): string {
   return `/products/${line.variant.variantURL}?sku=${encodeURIComponent(line.variant.sku)}`;
-}
-
-/** "$12.99" from a cart Money ({amount: "12.99"}). */
-export function usd(money: { amount: string }): string {
-  return formatUsd(Math.round(Number(money.amount) * 100));
 }
 
 export function cents(money: { amount: string }): number {

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { imageSrcSet, imageUrl } from "../../../rules/images";
-import { formatUsd, type CardModel } from "../../../rules/product-card";
+import type { CardModel } from "../../../rules/product-card";
 import { CardAddToCart } from "../cart/add-to-cart";
 import { badgeClass } from "./product-badges";
+import { formatUsd } from "../../../rules/money";
 
 // The product card of SPEC §2/§9. What it shows is decided by rules/product-card.ts (productCardModel);
 // the staff site's card has no promotions (SPEC §6) because the model carries none.

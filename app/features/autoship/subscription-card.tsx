@@ -7,6 +7,7 @@ import { US_STATES } from "../../../rules/us-states";
 import { SelectField, TextField } from "../../components/form-field";
 import { AddressLines } from "../../components/address-lines";
 import type { SubscriptionView } from "../../../server/modules/autoship/service";
+import { formatUsd } from "../../../rules/money";
 
 // One subscription of My Subscriptions (issue 7) with every action as a plain form posting an
 // `intent`: it all works before JavaScript loads. Less frequent changes sit in <details> so the card
@@ -16,7 +17,6 @@ export type CardErrors = { intent: string; errors: Record<string, string> } | nu
 type Address = { id: string; firstName: string; lastName: string; address1: string; address2: string; city: string; provinceCode: string; zip: string; phone: string | null };
 type Method = { id: string; brand: string; last4: string; expMonth: number; expYear: number };
 
-const usd = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 export const longDate = (day: string) =>
   new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 const brandName = (b: string) => (b === "amex" ? "American Express" : b.charAt(0).toUpperCase() + b.slice(1));
@@ -132,9 +132,9 @@ export function SubscriptionCard({
         <div>
           <dt className="font-semibold">Price per delivery</dt>
           <dd data-testid="price">
-            {usd(s.totalCents)}{" "}
+            {formatUsd(s.totalCents)}{" "}
             <span className="text-gray-600">
-              (<s>{usd(s.unitPriceCents * s.quantity)}</s>, you save 5% with Autoship)
+              (<s>{formatUsd(s.unitPriceCents * s.quantity)}</s>, you save 5% with Autoship)
             </span>
           </dd>
         </div>
@@ -236,7 +236,7 @@ export function SubscriptionCard({
                     label="Size or flavor"
                     errors={errs("swap_variant")}
                     defaultValue={String(s.variantId)}
-                    options={s.variantChoices.map((v) => ({ value: String(v.id), label: `${v.title} — ${usd(v.autoshipUnitPriceCents)}` }))}
+                    options={s.variantChoices.map((v) => ({ value: String(v.id), label: `${v.title} — ${formatUsd(v.autoshipUnitPriceCents)}` }))}
                   />
                   <button type="submit" className={`${secondaryButton} mt-2`}>
                     Change item

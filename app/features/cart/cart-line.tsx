@@ -4,9 +4,10 @@ import { AUTOSHIP_FREQUENCY_WEEKS, frequencyLabel, sellingPlanIdFor } from "../.
 import { quantityBounds } from "../../../rules/quantity";
 import { useHydrated } from "../../lib/use-hydrated";
 import { QuantityControl } from "../../components/quantity-control";
-import { cents, lineHref, lineOption, usd, type CartActionData, type CartLineView } from "../../components/cart/cart-types";
+import { cents, lineHref, lineOption, type CartActionData, type CartLineView } from "../../components/cart/cart-types";
 import { trackRemoveFromCart } from "../../components/cart/data-layer";
 import { LineImage } from "../../components/cart/line-image";
+import { formatMoney } from "../../../rules/money";
 
 /** Steps of minus and plus settle for this long before the cart is updated: one request per burst. */
 const STEP_SETTLE_MS = 350;
@@ -118,23 +119,23 @@ export function CartLine({
 
       <div className="col-start-2 sm:col-start-3 sm:row-start-1 sm:text-right" data-testid="line-price">
         <p className="text-lg font-bold text-secondary" data-testid="line-subtotal">
-          {usd(line.cost.subtotalAmount)}
+          {formatMoney(line.cost.subtotalAmount)}
         </p>
         <p className="text-sm">
-          {usd(line.cost.amountPerQuantity)} each
+          {formatMoney(line.cost.amountPerQuantity)} each
           {unitBefore > unit && (
             <>
               {" "}
               <s className="text-gray-600" data-testid="line-compare-at">
                 <span className="sr-only">was </span>
-                {usd(line.cost.compareAtAmountPerQuantity)}
+                {formatMoney(line.cost.compareAtAmountPerQuantity)}
               </s>
             </>
           )}
         </p>
         {savings > 0 && (
           <p className="text-sm font-semibold text-success-dark" data-testid="line-savings">
-            You save {usd(line.cost.savingsAmount)}
+            You save {formatMoney(line.cost.savingsAmount)}
           </p>
         )}
       </div>

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { usePublicConfig } from "../../lib/use-public-config";
-import { cents, usd, type CartActionData, type CartView } from "../../components/cart/cart-types";
+import { cents, type CartActionData, type CartView } from "../../components/cart/cart-types";
 import { CheckoutButton } from "./checkout-button";
 import { DiscountForm } from "./discount-form";
+import { formatMoney } from "../../../rules/money";
 
 export const CHECKOUT_NOTE =
   "* Tax & shipping will be calculated at checkout. Shipments to Alaska and Hawaii will also include a $4 service charge.";
@@ -42,21 +43,21 @@ export function OrderSummary({ cart, pageResult }: { cart: CartView; pageResult?
       <dl>
         {site.isStaff && (
           <>
-            <Row label="Subtotal Before Savings" value={usd(cost.subtotalBeforeSavingsAmount)} testId="summary-before-savings" />
-            <Row label="Program Discount" value={`−${usd(cost.programDiscountAmount)}`} testId="summary-program-discount" />
+            <Row label="Subtotal Before Savings" value={formatMoney(cost.subtotalBeforeSavingsAmount)} testId="summary-before-savings" />
+            <Row label="Program Discount" value={`−${formatMoney(cost.programDiscountAmount)}`} testId="summary-program-discount" />
           </>
         )}
-        <Row label="Cart Subtotal" value={usd(cost.subtotalAmount)} testId="summary-subtotal" />
+        <Row label="Cart Subtotal" value={formatMoney(cost.subtotalAmount)} testId="summary-subtotal" />
         {cart.discountCodes
           .filter((c) => c.applicable && cents(c.amount) > 0)
           .map((c) => (
-            <Row key={c.code} label={`Discount (${c.code})`} value={`−${usd(c.amount)}`} testId="summary-discount" />
+            <Row key={c.code} label={`Discount (${c.code})`} value={`−${formatMoney(c.amount)}`} testId="summary-discount" />
           ))}
-        <Row label="Estimated Total*" value={usd(cost.totalAmount)} strong testId="summary-total" />
+        <Row label="Estimated Total*" value={formatMoney(cost.totalAmount)} strong testId="summary-total" />
       </dl>
       <p className="flex justify-between gap-4 font-semibold text-success-dark" data-testid="summary-savings">
         <span>Total Savings:</span>
-        <span>{usd(cost.totalSavingsAmount)}</span>
+        <span>{formatMoney(cost.totalSavingsAmount)}</span>
       </p>
       <p className="text-sm text-gray-700">{CHECKOUT_NOTE}</p>
 

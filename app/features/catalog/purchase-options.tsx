@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { AUTOSHIP_PROMOTION, formatUsd } from "../../../rules/product-card";
+import { AUTOSHIP_PROMOTION } from "../../../rules/product-card";
 import {
   AUTOSHIP_FREQUENCY_WEEKS,
   autoshipPriceCents,
@@ -7,6 +7,7 @@ import {
   frequencyOfSellingPlan,
   sellingPlanIdFor,
 } from "../../../rules/autoship-offer";
+import { formatUsd } from "../../../rules/money";
 
 export type Purchase = "one-time" | "autoship";
 

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CHECKOUT_STEPS, STEP_LABELS, type CheckoutStep } from "../../../rules/checkout-flow";
-import { formatUsd } from "../../../rules/free-shipping";
 import { REMOTE_STATE_SERVICE_CHARGE_CENTS } from "../../../rules/shipping-rates";
 import { loginUrlFor } from "../../../rules/sign-in-redirect";
 import { US_STATES } from "../../../rules/us-states";
@@ -9,6 +8,7 @@ import { frequencyLabel, frequencyOfSellingPlan } from "../../../rules/autoship-
 import { Checkbox, FormAlert, SelectField, SubmitButton, TextField } from "../../components/form-field";
 import { OrderAddress } from "./order-receipt";
 import type { checkoutLoader, CheckoutActionData } from "./checkout-route.server";
+import { formatUsd } from "../../../rules/money";
 
 // The checkout's three steps (issue 6): Information (contact and address), Shipping (method) and
 // Payment (card, review, place order). Plain forms: everything works before JavaScript loads.

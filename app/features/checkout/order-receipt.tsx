@@ -1,8 +1,8 @@
 import type { OrderView } from "../../../server/modules/orders/service";
+import { amountToCents, formatMoney, formatUsd } from "../../../rules/money";
 
 // An order's lines, totals and addresses, as the confirmation page and My Order Details show them.
 
-const usd = (amount: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(Number(amount));
 
 type Address = { firstName?: string; lastName?: string; address1: string; address2?: string; city: string; provinceCode: string; zip: string };
 
@@ -62,7 +62,7 @@ export function OrderReceipt({ order }: { order: OrderView }) {
                 </span>
               </td>
               <td className="py-2 pr-3">{l.quantity}</td>
-              <td className="py-2 text-right">{usd(l.subtotal.amount)}</td>
+              <td className="py-2 text-right">{formatMoney(l.subtotal)}</td>
             </tr>
           ))}
         </tbody>
@@ -73,12 +73,12 @@ export function OrderReceipt({ order }: { order: OrderView }) {
           .map(([label, amount, testId]) => (
             <div key={label} className="flex justify-between" data-testid={testId}>
               <dt>{label}</dt>
-              <dd>{label === "Discounts" ? `−${usd(amount)}` : Number(amount) === 0 && label === "Shipping" ? "Free" : usd(amount)}</dd>
+              <dd>{label === "Discounts" ? `−${formatUsd(amountToCents(amount))}` : Number(amount) === 0 && label === "Shipping" ? "Free" : formatUsd(amountToCents(amount))}</dd>
             </div>
           ))}
         <div className="flex justify-between border-t border-gray-300 pt-1 text-base font-bold">
           <dt>Total</dt>
-          <dd data-testid="order-total">{usd(order.totalPrice.amount)}</dd>
+          <dd data-testid="order-total">{formatMoney(order.totalPrice)}</dd>
         </div>
       </dl>
       <div className="mt-6 grid gap-6 sm:grid-cols-2">

@@ -20,7 +20,6 @@ import {
   type SubscriptionAction,
   type SubscriptionActionInput,
 } from "../../../rules/autoship-subscription";
-import { formatUsd } from "../../../rules/free-shipping";
 import { imageUrl, packshotSource } from "../../../rules/images";
 import { MAX_AUTOSHIP_QUANTITY } from "../../../rules/quantity";
 import type { SiteId } from "../../../rules/site";
@@ -38,6 +37,7 @@ import { paymentMethods } from "../payments/schema";
 import type { PaymentSource, PaymentsService } from "../payments/service";
 import { AUTOSHIP_CHANGE_TEMPLATE, subscriptionChangeMail } from "./mail";
 import { subscriptionEvents, subscriptions, type SubscriptionHold, type SubscriptionStatus } from "./schema";
+import { formatUsd } from "../../../rules/money";
 
 // Autoship subscriptions (issue 7): created by the place-order workflow for every autoship line of a
 // paid order, then changed by their owner from My Subscriptions. Every read and change is scoped to

@@ -1,0 +1,42 @@
+// Money is integer cents in the database and the rules; the storefront API carries it as a decimal
+// string in USD (SPEC §3 `price.amount`), and people read it as en-US USD (ARCHITECTURE §5). These
+// are the one formatter and the one set of conversions between those forms.
+
+/** SPEC §3 storefront money. */
+export type Money = { amount: string; currencyCode: "USD" };
+
+/** en-US USD, e.g. $12.99; whole dollars without cents when `compact` ($49, but $49.50). */
+export function formatUsd(cents: number, { compact = false } = {}): string {
+  const whole = cents % 100 === 0;
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: compact && whole ? 0 : 2,
+    maximumFractionDigits: compact && whole ? 0 : 2,
+  }).format(cents / 100);
+}
+
+/** "$12.99" from storefront money ({amount: "12.99"}). */
+export function formatMoney(money: { amount: string }): string {
+  return formatUsd(amountToCents(money.amount));
+}
+
+/** "12.99" (a storefront decimal string) → 1299. */
+export function amountToCents(amount: string): number {
+  return Math.round(Number(amount) * 100);
+}
+
+/** 1299 → "12.99", the storefront's decimal string. */
+export function centsToAmount(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/** 1299 → {amount: "12.99", currencyCode: "USD"}. */
+export function moneyOf(cents: number): Money {
+  return { amount: centsToAmount(cents), currencyCode: "USD" };
+}
+
+/** 1299 → 12.99, the number analytics events and structured data carry. */
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}
