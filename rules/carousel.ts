@@ -1,5 +1,7 @@
 // Carousel settings of SPEC §9.
 
+import { centsToDollars } from "./money";
+
 /** Content carousels: autoplay 5000 ms, space 12, slides per view 1 / 2 / 2.5 / 3 from 0 / 780 / 960 / 1200 px. */
 export const CONTENT_CAROUSEL = {
   autoplayMs: 5000,
@@ -49,7 +51,7 @@ export function viewItemListEvent(listName: string, items: CarouselItem[]) {
         item_id: item.sku,
         item_name: item.title,
         item_brand: item.brand,
-        price: item.priceCents / 100,
+        price: centsToDollars(item.priceCents),
         index,
         item_list_name: listName,
       })),

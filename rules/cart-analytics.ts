@@ -2,6 +2,8 @@
 // call-to-action events) and a remove-from-cart event on remove, in the GA4 ecommerce shape pushed to
 // the tag manager's data layer. Never on the staff site (SPEC §2: no analytics there).
 
+import { amountToCents, centsToDollars } from "./money";
+
 export type AnalyticsLine = {
   sku: string;
   productTitle: string;
@@ -32,22 +34,20 @@ export const AUTOSHIP_CTA_EVENTS = [
   { event: "cta_click", cta: "autoship_subscribe" },
 ] as const;
 
-const cents = (amount: string) => Math.round(Number(amount) * 100);
-
 function ecommerceEvent(event: CartEcommerceEvent["event"], line: AnalyticsLine): CartEcommerceEvent {
-  const unitCents = cents(line.unitPrice);
+  const unitCents = amountToCents(line.unitPrice);
   return {
     event,
     ecommerce: {
       currency: "USD",
-      value: (unitCents * line.quantity) / 100,
+      value: centsToDollars(unitCents * line.quantity),
       items: [
         {
           item_id: line.sku,
           item_name: line.productTitle,
           item_brand: line.brand,
           item_variant: line.variantTitle,
-          price: unitCents / 100,
+          price: centsToDollars(unitCents),
           quantity: line.quantity,
         },
       ],

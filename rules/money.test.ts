@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountToCents, centsToAmount, centsToDollars, formatMoney, formatUsd, moneyOf } from "./money";
+import { amountToCents, centsToAmount, centsToDollars, dollarsToCents, formatMoney, formatUsd, moneyOf } from "./money";
 
 describe("formatUsd", () => {
   it("formats cents as en-US dollars with two decimals", () => {
@@ -43,5 +43,13 @@ describe("storefront money", () => {
 
   it("round-trips", () => {
     for (const cents of [0, 1, 99, 100, 1299, 999999]) expect(amountToCents(centsToAmount(cents))).toBe(cents);
+  });
+});
+
+describe("dollars", () => {
+  it("converts a dollar bound to cents", () => {
+    expect(dollarsToCents(12.99)).toBe(1299);
+    expect(dollarsToCents(25)).toBe(2500);
+    expect(dollarsToCents(0.1 + 0.2)).toBe(30);
   });
 });

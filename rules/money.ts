@@ -23,7 +23,7 @@ export function formatMoney(money: { amount: string }): string {
 
 /** "12.99" (a storefront decimal string) → 1299. */
 export function amountToCents(amount: string): number {
-  return Math.round(Number(amount) * 100);
+  return dollarsToCents(Number(amount));
 }
 
 /** 1299 → "12.99", the storefront's decimal string. */
@@ -39,4 +39,9 @@ export function moneyOf(cents: number): Money {
 /** 1299 → 12.99, the number analytics events and structured data carry. */
 export function centsToDollars(cents: number): number {
   return cents / 100;
+}
+
+/** 12.99 (dollars, as a price filter's bounds) → 1299. */
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
 }

@@ -1,7 +1,7 @@
 // What a product card shows (SPEC §2 "Product card", §3 badge set, §6 staff differences, §9 product card).
 // Pure: the card component only renders what these functions decide.
 
-import { formatUsd } from "./money";
+import { amountToCents, formatUsd } from "./money";
 
 /** The badge set of SPEC §3, in display order (1 to 12, both sites). */
 export const BADGE_ORDER = [
@@ -115,13 +115,6 @@ export function truncateDescription(text: string, max = CARD_DESCRIPTION_LENGTH)
   return `${clean.slice(0, max).trimEnd()}…`;
 }
 
-/** "12.99" (storefront decimal string, SPEC §3 price.amount) → 1299; null when not a price. */
-export function amountToCents(amount: string | null | undefined): number | null {
-  if (amount == null) return null;
-  const n = Number(amount);
-  return Number.isFinite(n) && n >= 0 ? Math.round(n * 100) : null;
-}
-
 /** SPEC §9: "Free shipping on orders over ${threshold}" below the threshold, else "Eligible for free shipping". */
 export function freeShippingText(priceCents: number, thresholdCents: number): string {
   return priceCents < thresholdCents
@@ -143,10 +136,10 @@ export type CardPrice = { priceCents: number; compareAtCents: number | null };
  * regular and compare-at prices.
  */
 export function cardPrice(variant: PricedVariant, site: { isStaff: boolean }): CardPrice {
-  const price = amountToCents(variant.price.amount) ?? 0;
-  const compareAt = amountToCents(variant.compareAtPrice?.amount);
+  const price = amountToCents(variant.price.amount);
+  const compareAt = variant.compareAtPrice ? amountToCents(variant.compareAtPrice.amount) : null;
   if (site.isStaff) {
-    const program = amountToCents(variant.programPrice?.amount) ?? price;
+    const program = variant.programPrice ? amountToCents(variant.programPrice.amount) : price;
     const reference = Math.max(price, compareAt ?? 0);
     return { priceCents: program, compareAtCents: reference > program ? reference : null };
   }

@@ -9,6 +9,7 @@ import type { PlaceOrderFailure } from "../workflows/place-order";
 import { clientIp } from "./client-ip";
 import type { AppEnv } from "./env";
 import { apiError, parseJson } from "./errors";
+import { amountToCents } from "../../rules/money";
 
 // Checkout API (issue 6): thin — parse with zod (400 naming the field), resolve who is calling from
 // the session cookie, run the place-order workflow, map its typed failures to statuses.
@@ -106,10 +107,9 @@ export function checkoutRoutes() {
     if (!warehouse) return apiError(c, 400, "zip_not_served", `We do not deliver to ${parsed.data.zip} yet.`, { zip: `We do not deliver to ${parsed.data.zip} yet.` });
     const hasSubscription = customerId ? await deps.services.orders.hasSubscriptionOrder(customerId) : null;
     const view = (await deps.services.cart.checkoutView(deps.database.db, parsed.data.cartId, hasSubscription))!;
-    const cents = (m: { amount: string }) => Math.round(Number(m.amount) * 100);
     const totals = checkoutTotals({
-      subtotalCents: cents(view.cost.subtotalAmount),
-      discountCents: cents(view.cost.discountAmount),
+      subtotalCents: amountToCents(view.cost.subtotalAmount.amount),
+      discountCents: amountToCents(view.cost.discountAmount.amount),
       method: parsed.data.shippingMethod,
       state: stateForZip(parsed.data.zip) ?? "",
       freeShippingThresholdCents: deps.config.freeShippingThresholdCents,

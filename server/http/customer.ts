@@ -12,6 +12,7 @@ import { checkoutUrlWithToken, signMultipass } from "../modules/orders/multipass
 import { sendContactMessage } from "../workflows/contact";
 import type { AppEnv } from "./env";
 import { apiError, parseJson } from "./errors";
+import { moneyOf } from "../../rules/money";
 
 // The customer and order calls of SPEC §7 and the identity helpers (ARCHITECTURE §4). Every call
 // proves a session first: the sessionToken in the body, or — for the shop's own pages, whose
@@ -333,6 +334,6 @@ function subscriptionResult(customerId: string, s: SubscriptionView) {
     productTitle: s.productTitle,
     variantTitle: s.variantTitle,
     frequencyLabel: s.frequencyLabel,
-    price: { amount: (s.autoshipUnitPriceCents / 100).toFixed(2), currencyCode: "USD" },
+    price: moneyOf(s.autoshipUnitPriceCents),
   };
 }

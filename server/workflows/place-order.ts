@@ -21,7 +21,7 @@ import { markPaid } from "../modules/orders/status";
 import type { DeclineReason } from "../modules/payments/provider";
 import type { PaymentSource } from "../modules/payments/service";
 import type { Services } from "../services";
-import { formatUsd } from "../../rules/money";
+import { amountToCents, formatUsd } from "../../rules/money";
 
 // Place order (issue 6, SPEC §4 Checkout). Guarantees:
 //
@@ -87,7 +87,6 @@ const fail = <C extends SimpleCode>(
   field?: string,
 ): PlaceOrderFailure => ({ ok: false, code, message, field });
 
-const cents = (m: { amount: string }) => Math.round(Number(m.amount) * 100);
 
 /** Splits `total` over `weights` in proportion, the rounding remainder on the largest weight. */
 export function allocate(total: number, weights: readonly number[]): number[] {
@@ -176,8 +175,8 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
       const state = stateForZip(zip) ?? shippingAddress.provinceCode;
 
       const totals = checkoutTotals({
-        subtotalCents: cents(view.cost.subtotalAmount),
-        discountCents: cents(view.cost.discountAmount),
+        subtotalCents: amountToCents(view.cost.subtotalAmount.amount),
+        discountCents: amountToCents(view.cost.discountAmount.amount),
         method: input.shippingMethod,
         state,
         freeShippingThresholdCents: config.freeShippingThresholdCents,
@@ -210,7 +209,7 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
           rollback({ ok: false, code: "OUT_OF_STOCK", sku, message: `${sku} is not available in that quantity for ${zip}.`, field: "lineItems" });
       }
 
-      const lineSubtotals = view.lineItems.map((l) => cents(l.cost.subtotalAmount));
+      const lineSubtotals = view.lineItems.map((l) => amountToCents(l.cost.subtotalAmount.amount));
       const lineDiscounts = allocate(discountCents, lineSubtotals);
       const lineTaxes = allocate(taxCents, lineSubtotals);
       const attributes = [
@@ -260,7 +259,7 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
           productTitle: l.product.title,
           quantity: l.quantity,
           sellingPlanId: l.sellingPlanAllocation?.sellingPlan.id ?? null,
-          unitPriceCents: cents(l.cost.amountPerQuantity),
+          unitPriceCents: amountToCents(l.cost.amountPerQuantity.amount),
           subtotalCents: lineSubtotals[i],
           discountCents: lineDiscounts[i],
           taxCents: lineTaxes[i],
@@ -332,8 +331,8 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
         content: templates.orderConfirmation({
           storeName: deps.config.storeName,
           number: view.number,
-          lines: view.lineItems.map((l) => ({ title: `${l.title} ${l.variantTitle}`.trim(), quantity: l.quantity, total: formatUsd(cents(l.subtotal)) })),
-          total: formatUsd(cents(view.totalPrice)),
+          lines: view.lineItems.map((l) => ({ title: `${l.title} ${l.variantTitle}`.trim(), quantity: l.quantity, total: formatUsd(amountToCents(l.subtotal.amount)) })),
+          total: formatUsd(amountToCents(view.totalPrice.amount)),
         }),
       })
       .catch((err: unknown) => deps.log?.error({ err, orderId }, "order confirmation mail not recorded"));

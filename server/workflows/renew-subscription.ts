@@ -23,6 +23,7 @@ import type { MailContent } from "../modules/mail/templates";
 import { orders } from "../modules/orders/schema";
 import type { Services } from "../services";
 import { placeOrder, type PlaceOrderResult } from "./place-order";
+import { amountToCents } from "../../rules/money";
 
 // Renew subscription (issue 7 §4): places one subscription's renewal order through the place-order
 // workflow (price rule, stock, tax, the saved card) and moves the subscription on. Guarantees:
@@ -255,7 +256,7 @@ async function recordPlaced(
 ): Promise<RenewalOutcome> {
   const today = dayOf(now);
   const order = placed.order;
-  const totalCents = Math.round(Number(order.totalPrice.amount) * 100);
+  const totalCents = amountToCents(order.totalPrice.amount);
   const answer = (nextOrderDate: string, replayed: boolean): RenewalOutcome => ({
     ok: true,
     code: "RENEWED",

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, test } from "./fixtures";
 import { accountNav, latestMailTo, PASSWORD, register, uniqueEmail } from "./journeys";
-import { formatUsd } from "../../rules/money";
+import { amountToCents, formatUsd } from "../../rules/money";
 
 // The checkout journeys of issue 6: the hand-off from the cart, the three checkout steps, the
 // confirmation page and e-mail, and My Orders — as a guest and as a customer, with the test card
@@ -23,7 +23,7 @@ const items: Item[] = catalog.products
 const cheap = items.find(({ v }) => v.priceCents >= 700 && v.priceCents < 2000)!;
 const pricey = items.find(({ v }) => v.priceCents >= 6000)!;
 
-const money = (text: string | null) => Math.round(Number((text ?? "").replace(/[^0-9.]/g, "")) * 100);
+const money = (text: string | null) => amountToCents((text ?? "").replace(/[^0-9.]/g, ""));
 
 async function add(page: Page, item: Item, opts: { autoship?: boolean } = {}) {
   await page.goto(shopUrl(`/products/${item.p.handle}?sku=${item.v.sku}`));

@@ -41,7 +41,3 @@ export function lineOption(line: CartLineView, name: "Size" | "Flavor" | "Produc
 export function lineHref(line: CartLineView): string {
   return `/products/${line.variant.variantURL}?sku=${encodeURIComponent(line.variant.sku)}`;
 }
-
-export function cents(money: { amount: string }): number {
-  return Math.round(Number(money.amount) * 100);
-}

@@ -4,10 +4,10 @@ import { AUTOSHIP_FREQUENCY_WEEKS, frequencyLabel, sellingPlanIdFor } from "../.
 import { quantityBounds } from "../../../rules/quantity";
 import { useHydrated } from "../../lib/use-hydrated";
 import { QuantityControl } from "../../components/quantity-control";
-import { cents, lineHref, lineOption, type CartActionData, type CartLineView } from "../../components/cart/cart-types";
+import { lineHref, lineOption, type CartActionData, type CartLineView } from "../../components/cart/cart-types";
 import { trackRemoveFromCart } from "../../components/cart/data-layer";
 import { LineImage } from "../../components/cart/line-image";
-import { formatMoney } from "../../../rules/money";
+import { amountToCents, formatMoney } from "../../../rules/money";
 
 /** Steps of minus and plus settle for this long before the cart is updated: one request per burst. */
 const STEP_SETTLE_MS = 350;
@@ -74,9 +74,9 @@ export function CartLine({
   const shownPlanId = typeof pendingPlan === "string" ? pendingPlan : (plan?.id ?? "");
   const size = lineOption(line, "Size");
   const flavor = lineOption(line, "Flavor");
-  const unitBefore = cents(line.cost.compareAtAmountPerQuantity);
-  const unit = cents(line.cost.amountPerQuantity);
-  const savings = cents(line.cost.savingsAmount);
+  const unitBefore = amountToCents(line.cost.compareAtAmountPerQuantity.amount);
+  const unit = amountToCents(line.cost.amountPerQuantity.amount);
+  const savings = amountToCents(line.cost.savingsAmount.amount);
   const statusId = `line-${line.id}-status`;
 
   return (

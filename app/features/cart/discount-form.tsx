@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
-import { cents, type CartActionData, type CartView } from "../../components/cart/cart-types";
-import { formatMoney } from "../../../rules/money";
+import { type CartActionData, type CartView } from "../../components/cart/cart-types";
+import { amountToCents, formatMoney } from "../../../rules/money";
 
 /**
  * Discount codes (SPEC §9 AUTO35): apply one, see whether each applies and why not, remove it.
@@ -71,7 +71,7 @@ export function DiscountForm({ cart, pageResult }: { cart: CartView; pageResult?
               <div>
                 <p className="font-semibold">{c.code}</p>
                 {c.applicable ? (
-                  <p className="text-success-dark">Applied{cents(c.amount) > 0 ? `: −${formatMoney(c.amount)}` : ""}</p>
+                  <p className="text-success-dark">Applied{amountToCents(c.amount.amount) > 0 ? `: −${formatMoney(c.amount)}` : ""}</p>
                 ) : (
                   <p className="text-error">Does not apply: {c.reason}</p>
                 )}

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { usePublicConfig } from "../../lib/use-public-config";
-import { cents, type CartActionData, type CartView } from "../../components/cart/cart-types";
+import { type CartActionData, type CartView } from "../../components/cart/cart-types";
 import { CheckoutButton } from "./checkout-button";
 import { DiscountForm } from "./discount-form";
-import { formatMoney } from "../../../rules/money";
+import { amountToCents, formatMoney } from "../../../rules/money";
 
 export const CHECKOUT_NOTE =
   "* Tax & shipping will be calculated at checkout. Shipments to Alaska and Hawaii will also include a $4 service charge.";
@@ -49,7 +49,7 @@ export function OrderSummary({ cart, pageResult }: { cart: CartView; pageResult?
         )}
         <Row label="Cart Subtotal" value={formatMoney(cost.subtotalAmount)} testId="summary-subtotal" />
         {cart.discountCodes
-          .filter((c) => c.applicable && cents(c.amount) > 0)
+          .filter((c) => c.applicable && amountToCents(c.amount.amount) > 0)
           .map((c) => (
             <Row key={c.code} label={`Discount (${c.code})`} value={`−${formatMoney(c.amount)}`} testId="summary-discount" />
           ))}

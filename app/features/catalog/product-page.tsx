@@ -9,7 +9,7 @@ import {
   hidesDeliveryEstimate,
 } from "../../../rules/delivery";
 import { userLocationFromCookies } from "../../../rules/location";
-import { amountToCents, cardPrice, cardPromotions } from "../../../rules/product-card";
+import { cardPrice, cardPromotions } from "../../../rules/product-card";
 import { quantityBounds, quantityOnBlur } from "../../../rules/quantity";
 import { stateForZip } from "../../../rules/us-states";
 import { preselectVariant } from "../../../rules/variant-preselect";
@@ -24,7 +24,7 @@ import { PurchaseOptions, type Purchase } from "./purchase-options";
 import { QuantityControl } from "../../components/quantity-control";
 import { FlavorPicker, SizePicker } from "./variant-picker";
 import { AddToCartButton, AddToCartErrors, AddToCartFeedback, useAddToCartFetcher } from "../../components/cart/add-to-cart";
-import { formatUsd } from "../../../rules/money";
+import { amountToCents, formatUsd } from "../../../rules/money";
 
 // The product detail screen (SPEC §2), shared by /products/{handle}, /products/{brand}/{handle}/{flavor}/{size}
 // and /products/dropshipping/{handle}. Returns null when no product has the handle on this site (the
@@ -154,7 +154,7 @@ function AddToCartForm({ variant, isStaff }: { variant: Variant; isStaff: boolea
   const [quantity, setQuantity] = useState("1");
   const autoship = !isStaff && purchase === "autoship";
   const bounds = quantityBounds(autoship);
-  const priceCents = amountToCents(variant.price.amount) ?? 0;
+  const priceCents = amountToCents(variant.price.amount);
   const fetcher = useAddToCartFetcher();
 
   const choosePurchase = (p: Purchase) => {

@@ -1,5 +1,5 @@
 import type { Product, Variant } from "../../../server/modules/catalog/types";
-import { amountToCents } from "../../../rules/product-card";
+import { amountToCents, centsToAmount } from "../../../rules/money";
 
 // Search-engine view of a product page (issue 3 §10): a unique title and description, the canonical
 // URL, and a schema.org Product with one Offer per variant. React Router's <Meta> serialises the
@@ -30,8 +30,7 @@ function absolute(origin: string, url: string): string {
 
 /** The price a site sells at: the staff program price when there is one (SPEC §6), else the price. */
 function sellingAmount(v: Variant, isStaff: boolean): string {
-  const cents = amountToCents(isStaff && v.programPrice ? v.programPrice.amount : v.price.amount) ?? 0;
-  return (cents / 100).toFixed(2);
+  return centsToAmount(amountToCents(isStaff && v.programPrice ? v.programPrice.amount : v.price.amount));
 }
 
 export function productJsonLd(

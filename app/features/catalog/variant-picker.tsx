@@ -1,8 +1,7 @@
 import { useId } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Variant } from "../../../server/modules/catalog/types";
-import { amountToCents } from "../../../rules/product-card";
-import { formatUsd } from "../../../rules/money";
+import { formatMoney } from "../../../rules/money";
 
 // Option pickers of the product page (SPEC §2, §6): flavour as a radio group; size as pills on the
 // shop and as a <select> on the staff site. Every choice is a variant's SKU: choosing one puts
@@ -178,7 +177,7 @@ export function SizePicker({ variants, selected, shownSku, isStaff }: PickerProp
             >
               <span>{v.size}</span>
               <span className="text-xs">
-                {v.inStock ? formatUsd(amountToCents(v.price.amount) ?? 0) : "Out of stock"}
+                {v.inStock ? formatMoney(v.price) : "Out of stock"}
               </span>
             </Pill>
           ))}

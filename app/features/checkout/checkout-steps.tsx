@@ -8,7 +8,7 @@ import { frequencyLabel, frequencyOfSellingPlan } from "../../../rules/autoship-
 import { Checkbox, FormAlert, SelectField, SubmitButton, TextField } from "../../components/form-field";
 import { OrderAddress } from "./order-receipt";
 import type { checkoutLoader, CheckoutActionData } from "./checkout-route.server";
-import { formatUsd } from "../../../rules/money";
+import { formatMoney, formatUsd } from "../../../rules/money";
 
 // The checkout's three steps (issue 6): Information (contact and address), Shipping (method) and
 // Payment (card, review, place order). Plain forms: everything works before JavaScript loads.
@@ -268,7 +268,7 @@ function AutoshipTerms({ d }: { d: CheckoutData }) {
           const weeks = frequencyOfSellingPlan(l.sellingPlanAllocation?.sellingPlan.id);
           return (
             <li key={l.id}>
-              {l.product.title} {l.variant.title}: {l.quantity} × {formatUsd(Math.round(Number(l.cost.amountPerQuantity.amount) * 100))},{" "}
+              {l.product.title} {l.variant.title}: {l.quantity} × {formatMoney(l.cost.amountPerQuantity)},{" "}
               {weeks ? frequencyLabel(weeks).toLowerCase() : "recurring"}
             </li>
           );
@@ -302,18 +302,18 @@ export function CheckoutSummary({ d }: { d: CheckoutData }) {
               {l.product.title} <span className="text-gray-600">{l.variant.title}</span> × {l.quantity}
               {l.sellingPlanAllocation ? <span className="ml-1 rounded bg-primary/10 px-1 text-xs text-primary">Autoship</span> : null}
             </span>
-            <span>{formatUsd(Math.round(Number(l.cost.subtotalAmount.amount) * 100))}</span>
+            <span>{formatMoney(l.cost.subtotalAmount)}</span>
           </li>
         ))}
       </ul>
       <dl className="mt-3 border-t border-gray-300 pt-2 text-sm">
-        {row("Subtotal", formatUsd(Math.round(Number(d.cart.cost.subtotalAmount.amount) * 100)), "checkout-subtotal")}
+        {row("Subtotal", formatMoney(d.cart.cost.subtotalAmount), "checkout-subtotal")}
         {d.cart.discountCodes
           .filter((c) => c.applicable && Number(c.amount.amount) > 0)
           .map((c) => (
             <div key={c.code} className="flex justify-between gap-4 py-1" data-testid="checkout-discount">
               <dt>Discount ({c.code})</dt>
-              <dd>−{formatUsd(Math.round(Number(c.amount.amount) * 100))}</dd>
+              <dd>−{formatMoney(c.amount)}</dd>
             </div>
           ))}
         {t ? (

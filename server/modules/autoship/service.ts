@@ -37,7 +37,7 @@ import { paymentMethods } from "../payments/schema";
 import type { PaymentSource, PaymentsService } from "../payments/service";
 import { AUTOSHIP_CHANGE_TEMPLATE, subscriptionChangeMail } from "./mail";
 import { subscriptionEvents, subscriptions, type SubscriptionHold, type SubscriptionStatus } from "./schema";
-import { formatUsd } from "../../../rules/money";
+import { formatUsd, moneyOf } from "../../../rules/money";
 
 // Autoship subscriptions (issue 7): created by the place-order workflow for every autoship line of a
 // paid order, then changed by their owner from My Subscriptions. Every read and change is scoped to
@@ -311,8 +311,8 @@ export function createAutoshipService(deps: AutoshipDeps) {
         title: v.title,
         d2c: v.sites.includes("d2c"),
         discount: { type: "percentage" as const, value: AUTOSHIP_EXTRA_DISCOUNT * 100 },
-        price: { amount: (v.priceCents / 100).toFixed(2), currencyCode: "USD" },
-        autoshipPrice: { amount: (autoshipPriceCents(v.priceCents) / 100).toFixed(2), currencyCode: "USD" },
+        price: moneyOf(v.priceCents),
+        autoshipPrice: moneyOf(autoshipPriceCents(v.priceCents)),
         defaultFrequency: DEFAULT_AUTOSHIP_FREQUENCY_WEEKS,
         every_period: "week",
         frequencies: reason === null

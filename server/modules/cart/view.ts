@@ -5,9 +5,9 @@ import { freeShippingProgress, type FreeShippingProgress } from "../../../rules/
 import { displayedLineWeight, WEIGHT_ATTRIBUTE, WEIGHT_UNIT_ATTRIBUTE } from "../../../rules/weight";
 import type { SiteId } from "../../../rules/site";
 import type { CartVariant } from "../catalog/cart-variants";
-import { money } from "../catalog/mapping";
 import type { Image, Money, SelectedOption } from "../catalog/types";
 import type { BuyerIdentity, CartAttribute } from "./schema";
+import { moneyOf } from "../../../rules/money";
 
 // The cart as the API and the cart page see it: SPEC §3 Cart and Line item, priced.
 
@@ -131,10 +131,10 @@ export function buildCartView(
           ? { sellingPlan: { id: l.sellingPlanId, name: `Autoship: ${frequencyLabel(weeks)}`, frequencyWeeks: weeks } }
           : null,
       cost: {
-        amountPerQuantity: money(p.unitCents),
-        compareAtAmountPerQuantity: money(p.unitBeforeSavingsCents),
-        subtotalAmount: money(p.subtotalCents),
-        savingsAmount: money(p.savingsCents),
+        amountPerQuantity: moneyOf(p.unitCents),
+        compareAtAmountPerQuantity: moneyOf(p.unitBeforeSavingsCents),
+        subtotalAmount: moneyOf(p.subtotalCents),
+        savingsAmount: moneyOf(p.savingsCents),
       },
       displayedWeightLbs: displayedLineWeight(Number(attr(WEIGHT_ATTRIBUTE) ?? 0), attr(WEIGHT_UNIT_ATTRIBUTE) ?? "lbs", l.quantity),
       isOverAutoshipLimit: l.sellingPlanId !== null && isAutoshipLineOverLimit(l.quantity),
@@ -150,14 +150,14 @@ export function buildCartView(
     buyerIdentity: { email: cart.buyerEmail, phone: cart.buyerPhone, countryCode: cart.buyerCountryCode },
     note: cart.note,
     attributes: cart.attributes,
-    discountCodes: priced.codes.map((c) => ({ code: c.code, applicable: c.applicable, reason: c.reason, amount: money(c.amountCents) })),
+    discountCodes: priced.codes.map((c) => ({ code: c.code, applicable: c.applicable, reason: c.reason, amount: moneyOf(c.amountCents) })),
     cost: {
-      subtotalAmount: money(priced.subtotalCents),
-      subtotalBeforeSavingsAmount: money(priced.subtotalBeforeSavingsCents),
-      programDiscountAmount: money(priced.programDiscountCents),
-      discountAmount: money(priced.discountCents),
-      totalAmount: money(priced.totalCents),
-      totalSavingsAmount: money(priced.totalSavingsCents),
+      subtotalAmount: moneyOf(priced.subtotalCents),
+      subtotalBeforeSavingsAmount: moneyOf(priced.subtotalBeforeSavingsCents),
+      programDiscountAmount: moneyOf(priced.programDiscountCents),
+      discountAmount: moneyOf(priced.discountCents),
+      totalAmount: moneyOf(priced.totalCents),
+      totalSavingsAmount: moneyOf(priced.totalSavingsCents),
     },
     isOverLimit: isCartOverLimit(totalQuantity),
     showAutoshipWarning: showAutoshipWarning(lines.filter((l) => l.sellingPlanId !== null).map((l) => l.quantity)),

@@ -1,10 +1,11 @@
 import { and, arrayContains, eq, inArray } from "drizzle-orm";
 import type { SiteId } from "../../../rules/site";
 import type { Db } from "../../db/client";
-import { FOOD_FORM_LABELS, money, variantImage, variantUrl } from "./mapping";
+import { FOOD_FORM_LABELS, variantImage, variantUrl } from "./mapping";
 import { brands, products, variants } from "./schema";
 import { inStockAt } from "./catalog-columns";
 import type { Image, Money, SelectedOption } from "./types";
+import { moneyOf } from "../../../rules/money";
 
 /** What a cart line needs to know about its variant; only variants sold on the site are returned. */
 export type CartVariant = {
@@ -74,8 +75,8 @@ export async function variantsForCart(db: Db, ids: readonly number[], site: Site
           { name: "Product Form", value: FOOD_FORM_LABELS[r.foodForm] },
         ],
         product: { id: r.productId, handle: r.handle, title: r.productTitle, productType: r.productType, brand: r.brand },
-        price: money(r.priceCents),
-        compareAtPrice: r.compareAtCents === null ? null : money(r.compareAtCents),
+        price: moneyOf(r.priceCents),
+        compareAtPrice: r.compareAtCents === null ? null : moneyOf(r.compareAtCents),
       },
     ]),
   );

@@ -2,6 +2,7 @@ import { and, or, sql, type SQL } from "drizzle-orm";
 import type { SiteId } from "../../../rules/site";
 import { products, variants } from "./schema";
 import type { Filter, FilterField, RangeFilter, ValueFilter } from "./types";
+import { dollarsToCents } from "../../../rules/money";
 
 // SQL for the value and range filters of SPEC §3 (what each field matches: types.ts ValueFilter and
 // RangeFilter). Predicates are written against the `products` table of the enclosing query. Fields of
@@ -121,7 +122,7 @@ function rangePredicate(f: RangeFilter, site: SiteId, mode: VariantMode): SQL {
     bound = (n) => n;
   } else if (f.field === "price") {
     value = aggregated ? sql`w.value` : variantPriceCents(site);
-    bound = (dollars) => Math.round(dollars * 100);
+    bound = dollarsToCents;
   } else return sql`false`;
   const bounds: SQL[] = [];
   if (f.min !== undefined) bounds.push(sql`${value} >= ${bound(f.min)}`);

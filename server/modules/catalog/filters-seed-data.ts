@@ -3,6 +3,7 @@ import type { Species } from "./schema";
 import { HEALTH_CONDITIONS, kebab, SEED_FLAVORS, type SeedCatalog, type SeedProduct, type SeedVariant } from "./seed-data";
 import { labelSlug } from "./mapping";
 import type { Filter, FilterField } from "./types";
+import { centsToDollars } from "../../../rules/money";
 
 // The filter catalogue of SPEC §3, derived from the seed catalogue (ARCHITECTURE §5: it ships with
 // the code). Every option's sites and species are those of the products it matches, so a category
@@ -111,7 +112,7 @@ export function seedMatches(p: SeedProduct, f: Filter): boolean {
   }
   const inRange = (x: number) => (f.min === undefined || x >= f.min) && (f.max === undefined || x < f.max);
   if (f.field === "weight") return anyVariant((v) => inRange(weightInPounds(v)));
-  if (f.field === "price") return anyVariant((v) => inRange(v.priceCents / 100));
+  if (f.field === "price") return anyVariant((v) => inRange(centsToDollars(v.priceCents)));
   return false;
 }
 

@@ -2,7 +2,8 @@ import { imageUrl, packshotSource } from "../../../rules/images";
 import type { SiteId } from "../../../rules/site";
 import { optionSlug } from "../../../rules/variant-preselect";
 import type { BrandKind, FoodForm, PackType, Species, WeightUnit } from "./schema";
-import type { Image, Money, Product, SelectedOption, Variant } from "./types";
+import type { Image, Product, SelectedOption, Variant } from "./types";
+import { moneyOf } from "../../../rules/money";
 
 // Database rows → the SPEC §3 Product and Variant shapes of types.ts. Pure functions: the loaders
 // (listing.ts and the product page's) fetch the rows, this file only shapes them.
@@ -56,10 +57,6 @@ export const FOOD_FORM_LABELS: Record<FoodForm, string> = {
   treat: "Treats",
 };
 
-/** Cents → SPEC §3 money, e.g. 1299 → { amount: "12.99", currencyCode: "USD" }. */
-export function money(cents: number): Money {
-  return { amount: (cents / 100).toFixed(2), currencyCode: "USD" };
-}
 
 /**
  * URL slug of a flavour or size label, the form variant pre-selection compares (rules/variant-preselect.ts):
@@ -93,9 +90,9 @@ function toVariant(p: ProductRow, v: VariantRow, site: SiteId): Variant {
     title: `${v.flavor} / ${v.sizeLabel}`,
     variantURL: variantUrl(p.brandSlug, p.handle, v.flavor, v.sizeLabel),
     adminGraphqlId: `gid://shop/ProductVariant/${v.id}`,
-    price: money(v.priceCents),
-    compareAtPrice: v.compareAtCents === null ? null : money(v.compareAtCents),
-    programPrice: site === "hpsf" && v.programPriceCents !== null ? money(v.programPriceCents) : null,
+    price: moneyOf(v.priceCents),
+    compareAtPrice: v.compareAtCents === null ? null : moneyOf(v.compareAtCents),
+    programPrice: site === "hpsf" && v.programPriceCents !== null ? moneyOf(v.programPriceCents) : null,
     inStock: v.inStock,
     selectedOptions,
     imagePrimary: image,

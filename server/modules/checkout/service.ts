@@ -20,6 +20,7 @@ import type { Logger } from "../../log";
 import type { PlaceOrderInput, PlaceOrderResult } from "../../workflows/place-order";
 import { orderAddressOf, type OrderAddress } from "../orders/address";
 import { checkoutSessions, type CheckoutShipping } from "./schema";
+import { amountToCents } from "../../../rules/money";
 
 // The checkout module (issue 6): the hand-off from the cart, the state of the contact / address /
 // shipping-method steps, and the review the payment step shows. Totals always come from the cart
@@ -57,7 +58,6 @@ type Deps = {
   placeOrder: (input: PlaceOrderInput) => Promise<PlaceOrderResult>;
 };
 
-const cents = (m: { amount: string }) => Math.round(Number(m.amount) * 100);
 const hasAutoshipLine = (cart: CartView) => cart.lineItems.some((l) => l.sellingPlanAllocation !== null);
 
 export function createCheckoutService(deps: Deps) {
@@ -203,8 +203,8 @@ export function createCheckoutService(deps: Deps) {
             SHIPPING_METHODS.map((method) => [
               method,
               checkoutTotals({
-                subtotalCents: cents(cart.cost.subtotalAmount),
-                discountCents: cents(cart.cost.discountAmount),
+                subtotalCents: amountToCents(cart.cost.subtotalAmount.amount),
+                discountCents: amountToCents(cart.cost.discountAmount.amount),
                 method,
                 state: stateForZip(address.zip) ?? address.provinceCode,
                 freeShippingThresholdCents: deps.config.freeShippingThresholdCents,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orderLines, orders, type OrderStatus } from "./schema";
+import { moneyOf } from "../../../rules/money";
 
 // Reading orders for their owner (SPEC §7 get-storefront-orders / last-order / order). Every read
 // is scoped to the customer: another customer's order is simply not found.
@@ -8,8 +9,6 @@ import { orderLines, orders, type OrderStatus } from "./schema";
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type OrderView = ReturnType<typeof orderView>;
-
-const money = (cents: number) => ({ amount: (cents / 100).toFixed(2), currencyCode: "USD" });
 
 export function orderView(o: OrderRow, lines: readonly OrderLineRow[]) {
   return {
@@ -26,12 +25,12 @@ export function orderView(o: OrderRow, lines: readonly OrderLineRow[]) {
     discountCodes: o.discountCodes,
     donationTrackingId: o.donationTrackingId,
     trackingNumber: o.trackingNumber,
-    subtotal: money(o.subtotalCents),
-    totalDiscounts: money(o.discountCents),
-    totalShipping: money(o.shippingCents),
-    serviceCharge: money(o.serviceChargeCents),
-    totalTax: money(o.taxCents),
-    totalPrice: money(o.totalCents),
+    subtotal: moneyOf(o.subtotalCents),
+    totalDiscounts: moneyOf(o.discountCents),
+    totalShipping: moneyOf(o.shippingCents),
+    serviceCharge: moneyOf(o.serviceChargeCents),
+    totalTax: moneyOf(o.taxCents),
+    totalPrice: moneyOf(o.totalCents),
     lineItems: lines.map((l) => ({
       id: l.id,
       title: l.productTitle,
@@ -40,10 +39,10 @@ export function orderView(o: OrderRow, lines: readonly OrderLineRow[]) {
       quantity: l.quantity,
       variant: { id: String(l.variantId) },
       sellingPlanId: l.sellingPlanId,
-      unitPrice: money(l.unitPriceCents),
-      subtotal: money(l.subtotalCents),
-      discount: money(l.discountCents),
-      tax: money(l.taxCents),
+      unitPrice: moneyOf(l.unitPriceCents),
+      subtotal: moneyOf(l.subtotalCents),
+      discount: moneyOf(l.discountCents),
+      tax: moneyOf(l.taxCents),
     })),
   };
 }
