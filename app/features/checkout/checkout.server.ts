@@ -1,10 +1,10 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { redirect, type AppLoadContext } from "react-router";
 import { cartIdFromCookieHeader } from "../../../rules/cart-cookies";
 import { AUTOSHIP_LOGIN_PATH, DISCOUNT_COOKIE } from "../../../rules/checkout-flow";
 import { readCookie } from "../../../rules/location";
 import type { Customer } from "../../../server/modules/checkout/service";
 import type { AddressView } from "../../../server/modules/identity/view";
+import { sign, verifySignature } from "../../../server/crypto/sign";
 
 // Server helpers shared by the checkout routes (issue 6).
 
@@ -38,10 +38,9 @@ export async function startCheckout(request: Request, context: AppLoadContext, a
 
 // The confirmation page is the buyer's: a customer's order by ownership, a guest's by this signed,
 // httpOnly cookie set when the order was placed (one hour).
-const receiptMac = (secret: string, orderId: string) => createHmac("sha256", secret).update(`receipt:${orderId}`).digest("base64url");
 
 export function receiptCookie(secret: string, orderId: string, secure: boolean): string {
-  const parts = [`${RECEIPT_COOKIE}=${orderId}.${receiptMac(secret, orderId)}`, "Path=/checkout", `Max-Age=${RECEIPT_MAX_AGE_S}`, "HttpOnly", "SameSite=Lax"];
+  const parts = [`${RECEIPT_COOKIE}=${orderId}.${sign(secret, "receipt", orderId)}`, "Path=/checkout", `Max-Age=${RECEIPT_MAX_AGE_S}`, "HttpOnly", "SameSite=Lax"];
   if (secure) parts.push("Secure");
   return parts.join("; ");
 }
@@ -50,7 +49,5 @@ export function hasReceipt(request: Request, secret: string, orderId: string): b
   const value = readCookie(request.headers.get("cookie"), RECEIPT_COOKIE);
   const dot = value?.lastIndexOf(".") ?? -1;
   if (!value || dot < 0 || value.slice(0, dot) !== orderId) return false;
-  const given = Buffer.from(value.slice(dot + 1));
-  const expected = Buffer.from(receiptMac(secret, orderId));
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return verifySignature(secret, "receipt", orderId, value.slice(dot + 1));
 }

@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { hmac } from "../../crypto/sign";
 
 // The order-management cookie of SPEC §9 (og_auth): "{customerId}|{hash}|{base64}", the two proofs
 // being the /api/crypto values (HMAC-SHA256 of the customer id under the session secret). Secure,
@@ -9,7 +9,7 @@ export const OG_AUTH_MAX_AGE_S = 7200;
 
 /** The /api/crypto answer: the customer id's HMAC as hex and as base64. */
 export function customerProof(secret: string, customerId: string): { hash: string; base64: string } {
-  const digest = createHmac("sha256", secret).update(customerId).digest();
+  const digest = hmac(secret, customerId);
   return { hash: digest.toString("hex"), base64: digest.toString("base64") };
 }
 

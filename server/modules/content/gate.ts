@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Config } from "../../config";
 import { gateMode, type GateMode } from "../../../rules/gates";
+import { hmac, sameBytes } from "../../crypto/sign";
 
 // The gated states of SPEC §2 from configuration. The password unlock cookie holds an HMAC keyed by
 // the password (never the password itself): it proves the shopper typed it, and changing
@@ -10,11 +10,7 @@ export const UNLOCK_COOKIE = "site_unlock";
 const UNLOCK_MESSAGE = "pet-food-shop:site-unlock:v1";
 
 function digest(password: string): Buffer {
-  return createHmac("sha256", password).update(UNLOCK_MESSAGE).digest();
-}
-
-function sameBytes(a: Buffer, b: Buffer): boolean {
-  return a.length === b.length && timingSafeEqual(a, b);
+  return hmac(password, UNLOCK_MESSAGE);
 }
 
 function readCookie(header: string | null | undefined, name: string): string | undefined {

@@ -1,4 +1,5 @@
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { randomBytes, scrypt as scryptCb, type ScryptOptions } from "node:crypto";
+import { sameBytes } from "../../crypto/sign";
 
 // Password hashing with node:crypto scrypt (ARCHITECTURE §2). Parameters: N = 2^15, r = 8, p = 1
 // (32 MiB and ~50–100 ms per hash on one core), a random 16-byte salt per password, a 64-byte key.
@@ -29,5 +30,5 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const params = { N: Number(n), r: Number(r), p: Number(p) };
   const expected = Buffer.from(keyB64, "base64");
   const actual = await scrypt(password, Buffer.from(saltB64, "base64"), expected.length, { ...params, maxmem: maxmem(params) });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return sameBytes(actual, expected);
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { sign, verifySignature } from "../../crypto/sign";
 
 // The signed checkout URL of SPEC §4/§7 (/api/multipass): a short-lived token naming the customer,
 // their e-mail and the cart, HMAC-SHA256 signed with the session secret (domain-separated from the
@@ -10,20 +10,16 @@ export const MULTIPASS_PARAM = "multipass";
 export type MultipassClaims = { customerId: string; email: string; cartId: string; expiresAt: number };
 export type MultipassCheck = ({ ok: true } & MultipassClaims) | { ok: false; reason: "malformed" | "tampered" | "expired" };
 
-const sign = (secret: string, payload: string) => createHmac("sha256", secret).update(`multipass:${payload}`).digest("base64url");
-
 export function signMultipass(secret: string, claims: Omit<MultipassClaims, "expiresAt">, now: Date): { token: string; expiresAt: Date } {
   const expiresAt = now.getTime() + MULTIPASS_TTL_MS;
   const payload = Buffer.from(JSON.stringify({ c: claims.customerId, e: claims.email, k: claims.cartId, x: expiresAt })).toString("base64url");
-  return { token: `${payload}.${sign(secret, payload)}`, expiresAt: new Date(expiresAt) };
+  return { token: `${payload}.${sign(secret, "multipass", payload)}`, expiresAt: new Date(expiresAt) };
 }
 
 export function verifyMultipass(secret: string, token: string, now: Date): MultipassCheck {
   const m = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!m) return { ok: false, reason: "malformed" };
-  const expected = Buffer.from(sign(secret, m[1]));
-  const given = Buffer.from(m[2]);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: "tampered" };
+  if (!verifySignature(secret, "multipass", m[1], m[2])) return { ok: false, reason: "tampered" };
   let claims: { c?: unknown; e?: unknown; k?: unknown; x?: unknown };
   try {
     claims = JSON.parse(Buffer.from(m[1], "base64url").toString());
