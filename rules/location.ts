@@ -1,3 +1,4 @@
+import { readCookie } from "./cookies";
 import { isZipFormat } from "./zip";
 
 // The shopper's location (SPEC §9 cookies, §4 "Guest location", §3 general profile):
@@ -40,33 +41,8 @@ export function locationLabel(cookieValue: string | null | undefined): string | 
   return label ? label : null;
 }
 
-/** One cookie's value from a Cookie header (values are URI-decoded; a bad escape gives null). */
-export function readCookie(header: string | null | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
-
 /** The shopper's location from the request's cookies; the default guest location when absent or invalid. */
 export function userLocationFromCookies(header: string | null | undefined): UserLocation & { fromCookie: boolean } {
   const parsed = parseUserLocation(readCookie(header, USER_LOCATION_COOKIE));
   return parsed ? { ...parsed, fromCookie: true } : { zip: DEFAULT_GUEST_ZIP, destination: "HOME", fromCookie: false };
-}
-
-/**
- * A Set-Cookie value. Not httpOnly: SPEC's browser code reads both cookies, and neither is a secret.
- * `secure` only when the request came over https, so http://localhost keeps working.
- */
-export function serializeCookie(name: string, value: string, options: { maxAgeSeconds: number; secure?: boolean }): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", `Max-Age=${options.maxAgeSeconds}`, "SameSite=Lax"];
-  if (options.secure) parts.push("Secure");
-  return parts.join("; ");
 }

@@ -4,7 +4,6 @@ import { compress } from "hono/compress";
 import { requestContext, resolveIdentity } from "./request-context";
 import { clearSessionCookie, isHttps } from "./modules/identity/session-cookie";
 import { OG_AUTH_COOKIE, ogAuthCookie, ogAuthNames } from "./modules/autoship/og-auth";
-import { readCookie } from "../rules/location";
 import { collapseDoubledProducts, placeholderTarget } from "../rules/redirects";
 import { siteFor, siteIdForHost } from "../rules/site";
 import type { AppDeps, RequestContext } from "./context";
@@ -15,6 +14,7 @@ import type { AppEnv } from "./http/env";
 import { apiError } from "./http/errors";
 import { siteGate } from "./http/gate";
 import { contentAssetAlias, imageRoutes } from "./http/images";
+import { readCookie } from "../rules/cookies";
 
 export type PageHandler = (request: Request, context: RequestContext) => Promise<Response>;
 

@@ -1,7 +1,7 @@
 import type { Site } from "../rules/site";
 import type { AppDeps, PublicConfig, RequestContext } from "./context";
-import { readCookie } from "../rules/location";
 import { SESSION_COOKIE } from "./modules/identity/session-cookie";
+import { readCookie } from "../rules/cookies";
 
 export function publicConfigFor(deps: AppDeps, site: Site): PublicConfig {
   const { config } = deps;

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { DISCOUNT_COOKIE, normalizeDiscountCode } from "../../rules/checkout-flow";
-import { serializeCookie } from "../../rules/location";
 import { safeSameSitePath } from "../../rules/sign-in-redirect";
 import type { Route } from "./+types/discount";
+import { setCookie } from "../../rules/cookies";
 
 // A shareable discount link, /discount/WELCOME10?redirect=/products: the code is saved in a cookie
 // (30 days) and applied when the shopper proceeds to checkout (SPEC §4). Only same-site redirects.
@@ -12,6 +12,6 @@ export function loader({ params, request }: Route.LoaderArgs) {
   const code = normalizeDiscountCode(params.code);
   if (!code) throw redirect(target);
   throw redirect(target, {
-    headers: { "Set-Cookie": serializeCookie(DISCOUNT_COOKIE, code, { maxAgeSeconds: 30 * 24 * 60 * 60, secure: url.protocol === "https:" }) },
+    headers: { "Set-Cookie": setCookie(DISCOUNT_COOKIE, code, { maxAgeSeconds: 30 * 24 * 60 * 60, secure: url.protocol === "https:" }) },
   });
 }

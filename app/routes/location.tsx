@@ -4,7 +4,6 @@ import { rootConfig } from "../lib/meta";
 import { documentTitle } from "../../rules/page-titles";
 import {
   formatUserLocation,
-  serializeCookie,
   USER_LOCATION_COOKIE,
   USER_LOCATION_MAX_AGE_SECONDS,
   USER_WAREHOUSE_COOKIE,
@@ -14,6 +13,7 @@ import {
 import { safeSameSitePath } from "../../rules/sign-in-redirect";
 import { Screen } from "../components/screen";
 import type { Route } from "./+types/location";
+import { setCookie } from "../../rules/cookies";
 
 // The shopper's delivery ZIP (SPEC §5 check, §9 cookies). Pages' ZIP forms post here: a valid, served
 // ZIP sets userLocation ({zip}::HOME, the guest form) and userWarehouse (30 days), then goes back to
@@ -61,12 +61,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append(
     "Set-Cookie",
-    serializeCookie(USER_LOCATION_COOKIE, formatUserLocation(result.zip, "HOME"), { maxAgeSeconds: USER_LOCATION_MAX_AGE_SECONDS, secure }),
+    setCookie(USER_LOCATION_COOKIE, formatUserLocation(result.zip, "HOME"), { maxAgeSeconds: USER_LOCATION_MAX_AGE_SECONDS, secure }),
   );
   // A bypassed, unserved ZIP has no warehouse: the old one must not linger.
   headers.append(
     "Set-Cookie",
-    serializeCookie(USER_WAREHOUSE_COOKIE, result.warehouse?.code ?? "", {
+    setCookie(USER_WAREHOUSE_COOKIE, result.warehouse?.code ?? "", {
       maxAgeSeconds: result.warehouse ? USER_WAREHOUSE_MAX_AGE_SECONDS : 0,
       secure,
     }),

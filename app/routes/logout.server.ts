@@ -1,7 +1,7 @@
-import { readCookie } from "../../rules/location";
 import { signOutResponse } from "../features/account/session.server";
 import { SESSION_COOKIE } from "../../server/modules/identity/session-cookie";
 import type { Route } from "./+types/logout";
+import { readCookie } from "../../rules/cookies";
 
 // The sign-out action runs on the server only: it calls server code the page bundle must not load.
 

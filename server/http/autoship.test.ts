@@ -134,7 +134,7 @@ describe("og_auth cookie (SPEC §9)", () => {
   it("is set for a signed-in customer without one: id, hash and base64 of /api/crypto joined with bars; secure, 2 hours", async () => {
     const set = ogCookie(await page(`sessionToken=${alice.token}`))!;
     const { hash, base64 } = customerProof(deps.sessionSecret, alice.id);
-    expect(set).toBe(`og_auth=${alice.id}|${hash}|${base64}; Path=/; Max-Age=7200; SameSite=Lax; Secure`);
+    expect(set).toBe(`og_auth=${alice.id}|${hash}|${base64}; Max-Age=7200; Path=/; Secure; SameSite=Lax`);
     const crypto = await (await call("crypto", { sessionToken: alice.token })).json();
     expect([crypto.hash, crypto.base64]).toEqual([hash, base64]);
   });

@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import { Hono, type Context } from "hono";
-import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import { RANGE_FIELDS, VALUE_FIELDS } from "../modules/catalog/filter-sql";
 import { MAX_HANDLES, MAX_LIMIT } from "../modules/catalog/listing";
 import { LISTING_SORTS } from "../modules/catalog/types";
 import type { AppEnv } from "./env";
 import { apiError, parseJson, parseQuery } from "./errors";
+import { readCookie } from "../../rules/cookies";
+import { SESSION_COOKIE } from "../modules/identity/session-cookie";
 
 // The catalogue calls of SPEC §7 (paths per ARCHITECTURE §4): products by handle, filter definitions,
 // the CMS product lists and the deal SKUs; and /sitemap.xml. Thin: parse → catalogue service → JSON.
@@ -40,7 +41,7 @@ const listingBody = z.object({
 export function cacheableJson(c: Context<AppEnv>, body: unknown): Response {
   const text = JSON.stringify(body);
   const etag = `W/"${createHash("sha1").update(text).digest("base64url")}"`;
-  const guest = getCookie(c, "sessionToken") === undefined;
+  const guest = readCookie(c.req.header("cookie"), SESSION_COOKIE) === null;
   const headers = {
     "Cache-Control": guest ? "public, max-age=60" : "private, no-cache",
     ETag: etag,

@@ -1,7 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { addressSchema, contactSchema, profileSchema } from "../../rules/account-forms";
-import { readCookie } from "../../rules/location";
 import { clientIp } from "./client-ip";
 import { customerProof } from "../modules/autoship/og-auth";
 import type { SubscriptionView } from "../modules/autoship/service";
@@ -13,6 +12,7 @@ import { sendContactMessage } from "../workflows/contact";
 import type { AppEnv } from "./env";
 import { apiError, parseJson } from "./errors";
 import { moneyOf } from "../../rules/money";
+import { readCookie } from "../../rules/cookies";
 
 // The customer and order calls of SPEC §7 and the identity helpers (ARCHITECTURE §4). Every call
 // proves a session first: the sessionToken in the body, or — for the shop's own pages, whose

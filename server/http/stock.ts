@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { DEFAULT_GUEST_ZIP, DESTINATIONS, locationLabel, parseUserLocation, readCookie, USER_LOCATION_COOKIE } from "../../rules/location";
+import { DEFAULT_GUEST_ZIP, DESTINATIONS, locationLabel, parseUserLocation, USER_LOCATION_COOKIE } from "../../rules/location";
 import { estimatedDeliveryText } from "../../rules/delivery";
 import { zipSchema } from "../../rules/zip";
 import type { AppEnv } from "./env";
 import { apiError, parseJson, parseQuery } from "./errors";
+import { readCookie } from "../../rules/cookies";
 
 // Stock and delivery calls of SPEC §7 (paths exactly as SPEC gives them, under /api).
 

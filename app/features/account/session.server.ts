@@ -1,10 +1,11 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { cartCookies, cartIdFromCookieHeader, GUEST_CART_COOKIE } from "../../../rules/cart-cookies";
-import { serializeCookie, USER_LOCATION_COOKIE, USER_LOCATION_MAX_AGE_SECONDS } from "../../../rules/location";
+import { USER_LOCATION_COOKIE, USER_LOCATION_MAX_AGE_SECONDS } from "../../../rules/location";
 import { loginUrlFor, postLoginTarget, requiresSignIn, safeSameSitePath } from "../../../rules/sign-in-redirect";
 import type { SignedIn } from "../../../server/modules/identity/service";
 import { clearSessionCookie, isHttps, sessionCookie } from "../../../server/modules/identity/session-cookie";
 import { settleCustomerCart } from "../../../server/workflows/sign-in";
+import { clearCookie, setCookie } from "../../../rules/cookies";
 
 // Sign-in and sign-out at the page edge (SPEC §2 redirect rules, §4 session and cart lifecycle).
 
@@ -45,9 +46,9 @@ export async function completeSignIn(context: Ctx, request: Request, signed: Sig
     headers.append("Set-Cookie", cookie);
   }
   // The customer's cart is no guest cart any more.
-  headers.append("Set-Cookie", `${GUEST_CART_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
+  headers.append("Set-Cookie", clearCookie(GUEST_CART_COOKIE, { httpOnly: true }));
   if (outcome.homeZip) {
-    headers.append("Set-Cookie", serializeCookie(USER_LOCATION_COOKIE, `${outcome.homeZip}::home`, { maxAgeSeconds: USER_LOCATION_MAX_AGE_SECONDS, secure }));
+    headers.append("Set-Cookie", setCookie(USER_LOCATION_COOKIE, `${outcome.homeZip}::home`, { maxAgeSeconds: USER_LOCATION_MAX_AGE_SECONDS, secure }));
   }
   context.log.info({ customerId: signed.customerId, mergedWarnings: outcome.warnings.length }, "signed in");
   return redirect(postLoginTarget(target.previous, target.redirect), { headers });

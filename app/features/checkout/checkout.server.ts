@@ -1,10 +1,10 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { cartIdFromCookieHeader } from "../../../rules/cart-cookies";
 import { AUTOSHIP_LOGIN_PATH, DISCOUNT_COOKIE } from "../../../rules/checkout-flow";
-import { readCookie } from "../../../rules/location";
 import type { Customer } from "../../../server/modules/checkout/service";
 import type { AddressView } from "../../../server/modules/identity/view";
 import { sign, verifySignature } from "../../../server/crypto/sign";
+import { readCookie, setCookie } from "../../../rules/cookies";
 
 // Server helpers shared by the checkout routes (issue 6).
 
@@ -40,9 +40,7 @@ export async function startCheckout(request: Request, context: AppLoadContext, a
 // httpOnly cookie set when the order was placed (one hour).
 
 export function receiptCookie(secret: string, orderId: string, secure: boolean): string {
-  const parts = [`${RECEIPT_COOKIE}=${orderId}.${sign(secret, "receipt", orderId)}`, "Path=/checkout", `Max-Age=${RECEIPT_MAX_AGE_S}`, "HttpOnly", "SameSite=Lax"];
-  if (secure) parts.push("Secure");
-  return parts.join("; ");
+  return setCookie(RECEIPT_COOKIE, `${orderId}.${sign(secret, "receipt", orderId)}`, { maxAgeSeconds: RECEIPT_MAX_AGE_S, path: "/checkout", httpOnly: true, secure });
 }
 
 export function hasReceipt(request: Request, secret: string, orderId: string): boolean {

@@ -1,4 +1,5 @@
 import { hmac } from "../../crypto/sign";
+import { setCookie } from "../../../rules/cookies";
 
 // The order-management cookie of SPEC §9 (og_auth): "{customerId}|{hash}|{base64}", the two proofs
 // being the /api/crypto values (HMAC-SHA256 of the customer id under the session secret). Secure,
@@ -25,5 +26,6 @@ export function ogAuthNames(value: string | null | undefined, customerId: string
 
 /** Not httpOnly: the order-management script in the page reads it (SPEC §9). */
 export function ogAuthCookie(secret: string, customerId: string): string {
-  return `${OG_AUTH_COOKIE}=${ogAuthValue(secret, customerId)}; Path=/; Max-Age=${OG_AUTH_MAX_AGE_S}; SameSite=Lax; Secure`;
+  // Raw: the page script reads "{id}|{hex}|{base64}" as it is (all cookie-safe characters).
+  return setCookie(OG_AUTH_COOKIE, ogAuthValue(secret, customerId), { maxAgeSeconds: OG_AUTH_MAX_AGE_S, secure: true, raw: true });
 }

@@ -1,6 +1,7 @@
 import type { Config } from "../../config";
 import { gateMode, type GateMode } from "../../../rules/gates";
 import { hmac, sameBytes } from "../../crypto/sign";
+import { readCookie, setCookie } from "../../../rules/cookies";
 
 // The gated states of SPEC §2 from configuration. The password unlock cookie holds an HMAC keyed by
 // the password (never the password itself): it proves the shopper typed it, and changing
@@ -13,13 +14,6 @@ function digest(password: string): Buffer {
   return hmac(password, UNLOCK_MESSAGE);
 }
 
-function readCookie(header: string | null | undefined, name: string): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const [k, ...v] = part.trim().split("=");
-    if (k === name) return v.join("=");
-  }
-  return undefined;
-}
 
 export function createSiteGate(config: Pick<Config, "gate">) {
   const password = config.gate.password;
@@ -42,7 +36,7 @@ export function createSiteGate(config: Pick<Config, "gate">) {
       if (!expected) return null;
       if (!sameBytes(digest(attempt), expected)) return null;
       // 30 days; Secure whenever the request came over HTTPS.
-      return `${UNLOCK_COOKIE}=${expected.toString("base64url")}; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000${secure ? "; Secure" : ""}`;
+      return setCookie(UNLOCK_COOKIE, expected.toString("base64url"), { maxAgeSeconds: 2592000, httpOnly: true, secure });
     },
   };
 }
