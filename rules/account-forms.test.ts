@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { addressSchema, contactSchema, formErrors, loginSchema, registerSchema } from "./account-forms";
+import { addressSchema, contactSchema, loginSchema, registerSchema } from "./account-forms";
+import { fieldErrors } from "./zod-errors";
 
 const errorsOf = (result: { success: boolean; error?: unknown }) =>
-  result.success ? {} : formErrors(result.error as Parameters<typeof formErrors>[0]);
+  result.success ? {} : fieldErrors(result.error as Parameters<typeof fieldErrors>[0]);
 
 describe("account form schemas", () => {
   it("normalises the e-mail and names the bad field", () => {

@@ -124,16 +124,6 @@ export const contactSchema = z.object({
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
-/** Zod issues → `{ field: first message }`, for the form and for the API's 400 answer. */
-export function formErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join(".") : "form";
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
-
 /** A FormData as a plain object (single values; a checkbox that is absent is simply missing). */
 export function formValues(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { addressSchema } from "./account-forms";
 import { AUTOSHIP_FREQUENCY_WEEKS } from "./autoship-offer";
 import { MAX_AUTOSHIP_QUANTITY, MIN_QUANTITY } from "./quantity";
+import { fieldErrors } from "./zod-errors";
 
 // The autoship subscription's lifecycle (issue 7, STYLE habit 6): an explicit status union, which
 // customer action is allowed in which status, the date rules, the cancel reasons, and the one schema
@@ -205,12 +206,6 @@ export type SubscriptionActionInput = { [A in SubscriptionAction]: z.infer<(type
 
 export type ParsedAction = { ok: true; action: SubscriptionActionInput } | { ok: false; errors: Record<string, string> };
 
-function firstErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.length ? issue.path.join(".") : "form"] ??= issue.message;
-  return fields;
-}
-
 /**
  * Parses one action: `intent` picks the schema; errors are keyed by field name. For "new" address or
  * card choices the fields of the new one are checked (a union would report both branches).
@@ -230,7 +225,7 @@ export function parseSubscriptionAction(raw: Record<string, unknown>): ParsedAct
           : savedCard
         : ACTION_SCHEMAS[action];
   const parsed = (schema as z.ZodType<SubscriptionActionInput, unknown>).safeParse(raw);
-  return parsed.success ? { ok: true, action: parsed.data } : { ok: false, errors: firstErrors(parsed.error) };
+  return parsed.success ? { ok: true, action: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
 }
 
 /** What the confirmation says after each action. */

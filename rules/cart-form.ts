@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { frequencyOfSellingPlan } from "./autoship-offer";
 import { lineInputSchema, lineUpdateSchema, updateDiscountCodesInput, updateNoteInput } from "./cart-input";
+import { fieldErrors } from "./zod-errors";
 
 // The cart page's one action (STYLE habit 4): the forms of the product page and the cart post
 // `intent` plus plain text fields. These schemas turn them into the inputs of rules/cart-input.ts,
@@ -81,15 +82,6 @@ const discountForm = z.object({
   removeCode: z.string().trim().toUpperCase().max(40).optional(),
 });
 
-function errorsOf(error: z.ZodError): CartFormErrors {
-  const errors: CartFormErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
 /** Reads one submission of a cart form. */
 export function parseCartForm(form: FormFields): ParsedCartForm {
   const intentRaw = text(form, "intent");
@@ -101,7 +93,7 @@ export function parseCartForm(form: FormFields): ParsedCartForm {
   switch (intent) {
     case "add": {
       const parsed = addForm.safeParse(fields(["variantId", "sku", "quantity", "purchase", "sellingPlanId"]));
-      if (!parsed.success) return fail(errorsOf(parsed.error));
+      if (!parsed.success) return fail(fieldErrors(parsed.error));
       const { variantId, sku, quantity, purchase, sellingPlanId } = parsed.data;
       // Without JavaScript the product form always sends the frequency; it counts only for autoship.
       let plan: string | null = null;
@@ -117,7 +109,7 @@ export function parseCartForm(form: FormFields): ParsedCartForm {
     }
     case "update": {
       const parsed = updateForm.safeParse(fields(["lineId", "quantity", "sellingPlanId"]));
-      if (!parsed.success) return fail(errorsOf(parsed.error));
+      if (!parsed.success) return fail(fieldErrors(parsed.error));
       const { lineId: id, quantity, sellingPlanId } = parsed.data;
       return { ok: true, command: { intent, line: { id, quantity, ...(sellingPlanId ? { sellingPlanId } : {}) } } };
     }

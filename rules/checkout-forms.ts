@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { addressSchema } from "./account-forms";
 import type { CardInput } from "./luhn";
+import { fieldErrors } from "./zod-errors";
 
 // The checkout forms (issue 6): what each step posts, parsed the same way on the server and, where
 // useful, in the browser. Messages name what to fix; keys are the form's field names.
@@ -16,11 +17,7 @@ export function parseAddressChoice(values: Record<string, string>):
   const choice = values.addressChoice ?? "new";
   if (choice.startsWith("saved:")) return { ok: true, choice: { savedAddressId: choice.slice("saved:".length) } };
   const parsed = addressSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-    return { ok: false, errors };
-  }
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   return { ok: true, choice: { address: parsed.data } };
 }
 

@@ -1,6 +1,7 @@
 import { useState, type FocusEvent, type FormEvent } from "react";
 import type { z } from "zod";
-import { formErrors, formValues } from "../../rules/account-forms";
+import { formValues } from "../../rules/account-forms";
+import { fieldErrors } from "../../rules/zod-errors";
 
 /**
  * Browser-side checking of a form with its rules/ schema (STYLE habit 1): on submit (the post is
@@ -25,7 +26,7 @@ export function useZodForm(schema: z.ZodType, serverErrors: Record<string, strin
 
   function check(form: HTMLFormElement) {
     const result = schema.safeParse(formValues(new FormData(form)));
-    return result.success ? {} : formErrors(result.error);
+    return result.success ? {} : fieldErrors(result.error);
   }
 
   return {

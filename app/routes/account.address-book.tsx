@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { addressSchema, formErrors, formValues } from "../../rules/account-forms";
+import { addressSchema, formValues } from "../../rules/account-forms";
 import { US_STATES } from "../../rules/us-states";
 import { FormAlert, SelectField, SubmitButton, TextField } from "../components/form-field";
 import { Screen } from "../components/screen";
@@ -11,6 +11,7 @@ import { usePublicConfig } from "../lib/use-public-config";
 import { usePageTitle } from "../lib/use-site";
 import { useZodForm } from "../lib/use-zod-form";
 import type { Route } from "./+types/account.address-book";
+import { fieldErrors } from "../../rules/zod-errors";
 
 export const meta = titleMeta("addressBook");
 
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "create":
     case "update": {
       const parsed = addressSchema.safeParse(values);
-      if (!parsed.success) return data<Answer>({ ok: false, errors: formErrors(parsed.error), values, id: id || null }, { status: 400 });
+      if (!parsed.success) return data<Answer>({ ok: false, errors: fieldErrors(parsed.error), values, id: id || null }, { status: 400 });
       if (values.intent === "create") {
         await identity.createAddress(customer.id, parsed.data, values.makeDefault === "on");
         return redirect("/account/address-book?saved=added");

@@ -1,5 +1,5 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
-import { changePasswordSchema, formErrors, formValues, profileSchema } from "../../rules/account-forms";
+import { changePasswordSchema, formValues, profileSchema } from "../../rules/account-forms";
 import { Checkbox, FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { AccountNav } from "../features/account/account-nav";
@@ -9,6 +9,7 @@ import { usePublicConfig } from "../lib/use-public-config";
 import { usePageTitle } from "../lib/use-site";
 import { useZodForm } from "../lib/use-zod-form";
 import type { Route } from "./+types/account.my-profile";
+import { fieldErrors } from "../../rules/zod-errors";
 
 export const meta = titleMeta("profile");
 
@@ -24,13 +25,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   if (values.intent === "password") {
     const parsed = changePasswordSchema.safeParse(values);
-    if (!parsed.success) return data<Answer>({ intent: "password", ok: false, errors: formErrors(parsed.error) }, { status: 400 });
+    if (!parsed.success) return data<Answer>({ intent: "password", ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
     const result = await context.services.identity.changePassword(customer.id, parsed.data.currentPassword, parsed.data.password, session.sessionId);
     if (!result.ok) return data<Answer>({ intent: "password", ok: false, errors: { [result.field!]: result.message } }, { status: 400 });
     return data<Answer>({ intent: "password", ok: true, errors: {}, message: "Your password was changed." });
   }
   const parsed = profileSchema.safeParse(values);
-  if (!parsed.success) return data<Answer>({ intent: "profile", ok: false, errors: formErrors(parsed.error) }, { status: 400 });
+  if (!parsed.success) return data<Answer>({ intent: "profile", ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
   await context.services.identity.updateProfile(customer.id, parsed.data);
   return data<Answer>({ intent: "profile", ok: true, errors: {}, message: "Your profile was saved." });
 }

@@ -1,14 +1,15 @@
-import { forgotPasswordSchema, formErrors, formValues } from "../../rules/account-forms";
+import { forgotPasswordSchema, formValues } from "../../rules/account-forms";
 import { invalid } from "../features/account/session.server";
 import { linkOrigin, requestPasswordReset } from "../../server/workflows/password-reset";
 import type { Route } from "./+types/shelter.forgot-password";
+import { fieldErrors } from "../../rules/zod-errors";
 
 // The forgot-password form action runs on the server only: it calls server code the page bundle must not load.
 
 export async function forgotPasswordAction({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const parsed = forgotPasswordSchema.safeParse(values);
-  if (!parsed.success) return invalid(formErrors(parsed.error), { email: values.email ?? "" });
+  if (!parsed.success) return invalid(fieldErrors(parsed.error), { email: values.email ?? "" });
   const result = await requestPasswordReset(context.services, {
     email: parsed.data.email,
     ip: context.clientIp,

@@ -1,11 +1,12 @@
 import { useActionData } from "react-router";
-import { formErrors, formValues, loginSchema } from "../../rules/account-forms";
+import { formValues, loginSchema } from "../../rules/account-forms";
 import { Screen } from "../components/screen";
 import { LoginForm } from "../features/account/login-form";
 import { completeSignIn, invalid, refererPath, sendSignedInBack } from "../features/account/session.server";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
 import type { Route } from "./+types/shelter.login";
+import { fieldErrors } from "../../rules/zod-errors";
 
 export const meta = titleMeta("login");
 
@@ -24,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form);
   const parsed = loginSchema.safeParse(values);
-  if (!parsed.success) return invalid(formErrors(parsed.error), { email: values.email ?? "" });
+  if (!parsed.success) return invalid(fieldErrors(parsed.error), { email: values.email ?? "" });
   const result = await context.services.identity.signIn(parsed.data.email, parsed.data.password, context.clientIp);
   if (!result.ok) return invalid({ form: result.message }, { email: parsed.data.email }, result.code === "RATE_LIMITED" ? 429 : 401);
   return completeSignIn(context, request, result, { previous: values.previous, redirect: values.redirect });

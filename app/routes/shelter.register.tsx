@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import { formErrors, formValues, registerSchema } from "../../rules/account-forms";
+import { formValues, registerSchema } from "../../rules/account-forms";
 import { Checkbox, FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { completeSignIn, invalid, refererPath, sendSignedInBack } from "../features/account/session.server";
@@ -7,6 +7,7 @@ import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
 import { useZodForm } from "../lib/use-zod-form";
 import type { Route } from "./+types/shelter.register";
+import { fieldErrors } from "../../rules/zod-errors";
 
 export const meta = titleMeta("register");
 
@@ -20,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(form);
   const keep = { firstName: values.firstName ?? "", lastName: values.lastName ?? "", email: values.email ?? "" };
   const parsed = registerSchema.safeParse(values);
-  if (!parsed.success) return invalid(formErrors(parsed.error), keep);
+  if (!parsed.success) return invalid(fieldErrors(parsed.error), keep);
   const result = await context.services.identity.register(parsed.data, context.site.id);
   if (!result.ok) return invalid({ [result.field ?? "form"]: result.message }, keep, 409);
   return completeSignIn(context, request, result, { previous: values.previous, redirect: values.redirect });

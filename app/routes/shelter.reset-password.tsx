@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { formErrors, formValues, resetPasswordSchema } from "../../rules/account-forms";
+import { formValues, resetPasswordSchema } from "../../rules/account-forms";
 import { FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { invalid } from "../features/account/session.server";
@@ -7,6 +7,7 @@ import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
 import { useZodForm } from "../lib/use-zod-form";
 import type { Route } from "./+types/shelter.reset-password";
+import { fieldErrors } from "../../rules/zod-errors";
 
 export const meta = titleMeta("resetPassword");
 
@@ -20,7 +21,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const parsed = resetPasswordSchema.safeParse(values);
-  if (!parsed.success) return invalid(formErrors(parsed.error));
+  if (!parsed.success) return invalid(fieldErrors(parsed.error));
   const result = await context.services.identity.resetPassword(parsed.data.token, parsed.data.password);
   if (!result.ok) return invalid({ token: result.message }, {}, 400);
   return redirect("/shelter/login?reset=1");

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
+import { fieldErrors } from "../../rules/zod-errors";
 
 /** The API's one error shape (ARCHITECTURE §4). */
 export type ApiError = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -14,16 +15,6 @@ export function apiError(
 ) {
   const body: ApiError = { error: { code, message, ...(fields ? { fields } : {}) } };
   return c.json(body, status);
-}
-
-/** Zod issues → `{ "lineItems.0.quantity": "message" }`, first message per field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join(".") : "body";
-    fields[key] ??= issue.message;
-  }
-  return fields;
 }
 
 export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
@@ -48,7 +39,7 @@ export function parseQuery<S extends z.ZodType>(c: Context, schema: S): Parsed<z
 function validate<S extends z.ZodType>(c: Context, schema: S, raw: unknown): Parsed<z.infer<S>> {
   const result = schema.safeParse(raw);
   if (result.success) return { ok: true, data: result.data };
-  const fields = fieldErrors(result.error);
+  const fields = fieldErrors(result.error, "body");
   const [first] = Object.entries(fields);
   const message = first ? `Invalid ${first[0]}: ${first[1]}` : "Invalid request.";
   return { ok: false, response: apiError(c, 400, "bad_request", message, fields) };

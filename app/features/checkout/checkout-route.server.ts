@@ -10,6 +10,7 @@ import { MULTIPASS_PARAM } from "../../../server/modules/orders/multipass";
 import type { PaymentSource } from "../../../server/modules/payments/service";
 import type { PlaceOrderInput } from "../../../server/workflows/place-order";
 import { cartIdOf, checkoutCustomer, receiptCookie } from "./checkout.server";
+import { fieldErrors } from "../../../rules/zod-errors";
 
 // /checkout's loader and action (issue 6). The loader decides which step may show and gathers what
 // it needs; the action has one intent per step. Totals come from the server only: the page shows
@@ -81,7 +82,7 @@ export async function checkoutAction({ request, context }: Args) {
       if (!customer) {
         const parsed = guestEmailSchema.safeParse(values);
         if (parsed.success) email = parsed.data.email;
-        else errors.email = parsed.error.issues[0].message;
+        else Object.assign(errors, fieldErrors(parsed.error));
       }
       const address = parseAddressChoice(values);
       if (!address.ok) Object.assign(errors, address.errors);
