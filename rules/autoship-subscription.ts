@@ -3,6 +3,7 @@ import { addressSchema } from "./account-forms";
 import { AUTOSHIP_FREQUENCY_WEEKS } from "./autoship-offer";
 import { MAX_AUTOSHIP_QUANTITY, MIN_QUANTITY } from "./quantity";
 import { fieldErrors } from "./zod-errors";
+import { cardInputSchema } from "./luhn";
 
 // The autoship subscription's lifecycle (issue 7, STYLE habit 6): an explicit status union, which
 // customer action is allowed in which status, the date rules, the cancel reasons, and the one schema
@@ -151,12 +152,8 @@ export const subscriptionQuantitySchema = z.coerce
 
 export const dayInputSchema = z.string({ error: "Choose a date" }).trim().refine(validDay, "Choose a date");
 
-const cardFields = {
-  cardNumber: z.string({ error: "Enter the card number" }).trim().regex(/^[\d\s-]{12,23}$/, "Enter the card number"),
-  expMonth: z.coerce.number({ error: "Enter the expiry month" }).int().min(1, "Enter the expiry month").max(12, "Enter the expiry month"),
-  expYear: z.coerce.number({ error: "Enter the expiry year" }).int().min(2000, "Enter the expiry year").max(2100, "Enter the expiry year"),
-  cvc: z.string({ error: "Enter the security code" }).trim().regex(/^\d{3,4}$/, "Enter the security code"),
-};
+const { number: cardNumber, ...cardRest } = cardInputSchema.shape;
+const cardFields = { cardNumber, ...cardRest };
 
 export const NEW_CHOICE = "new";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addressSchema } from "./account-forms";
-import type { CardInput } from "./luhn";
+import { cardDigits, CVC_PATTERN, hasCardNumberLength, type CardInput } from "./luhn";
 import { fieldErrors } from "./zod-errors";
 
 // The checkout forms (issue 6): what each step posts, parsed the same way on the server and, where
@@ -33,12 +33,12 @@ export function parseExpiry(text: string): { expMonth: number; expYear: number }
 /** The new-card fields → a card, or errors keyed cardNumber / cardExpiry / cardCvc. Luhn and expiry are the processor's to judge. */
 export function parseCardFields(values: Record<string, string>): { ok: true; card: CardInput } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
-  const number = (values.cardNumber ?? "").replace(/[\s-]/g, "");
-  if (!/^\d{12,19}$/.test(number)) errors.cardNumber = "Enter the card number";
+  const number = cardDigits(values.cardNumber ?? "");
+  if (!hasCardNumberLength(number)) errors.cardNumber = "Enter the card number";
   const expiry = parseExpiry(values.cardExpiry ?? "");
   if (!expiry) errors.cardExpiry = "Enter the expiry date as MM/YY";
   const cvc = (values.cardCvc ?? "").trim();
-  if (!/^\d{3,4}$/.test(cvc)) errors.cardCvc = "Enter the 3 or 4 digit security code";
+  if (!CVC_PATTERN.test(cvc)) errors.cardCvc = "Enter the 3 or 4 digit security code";
   if (Object.keys(errors).length || !expiry) return { ok: false, errors };
   return { ok: true, card: { number, cvc, ...expiry } };
 }

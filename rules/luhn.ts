@@ -1,9 +1,31 @@
 // Card checks of the built-in test processor: Luhn, expiry, CVC, and the documented test cards
-// (the same numbers common processors publish for testing).
+// (the same numbers common processors publish for testing), and the one schema of a new card's fields.
+
+import { z } from "zod";
+
+/** The number without the spaces and dashes shoppers type between digit groups. */
+export function cardDigits(number: string): string {
+  return number.replace(/[\s-]/g, "");
+}
+
+/** Card numbers are 12 to 19 digits long (ISO/IEC 7812). */
+export function hasCardNumberLength(digits: string): boolean {
+  return /^\d{12,19}$/.test(digits);
+}
+
+export const CVC_PATTERN = /^\d{3,4}$/;
+
+/** A new card as a form or the API sends it; whether it is valid and unexpired is checkCard's to say. */
+export const cardInputSchema = z.object({
+  number: z.string({ error: "Enter the card number" }).trim().regex(/^[\d\s-]{12,23}$/, "Enter the card number"),
+  expMonth: z.coerce.number({ error: "Enter the expiry month" }).int().min(1, "Enter the expiry month").max(12, "Enter the expiry month"),
+  expYear: z.coerce.number({ error: "Enter the expiry year" }).int().min(2000, "Enter the expiry year").max(2100, "Enter the expiry year"),
+  cvc: z.string({ error: "Enter the security code" }).trim().regex(CVC_PATTERN, "Enter the security code"),
+});
 
 export function luhnValid(number: string): boolean {
-  const digits = number.replace(/[\s-]/g, "");
-  if (!/^\d{12,19}$/.test(digits)) return false;
+  const digits = cardDigits(number);
+  if (!hasCardNumberLength(digits)) return false;
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = Number(digits[digits.length - 1 - i]);
@@ -19,7 +41,7 @@ export function luhnValid(number: string): boolean {
 export type CardBrand = "visa" | "mastercard" | "amex" | "discover" | "unknown";
 
 export function cardBrand(number: string): CardBrand {
-  const n = number.replace(/[\s-]/g, "");
+  const n = cardDigits(number);
   if (/^4/.test(n)) return "visa";
   if (/^(5[1-5]|2[2-7])/.test(n)) return "mastercard";
   if (/^3[47]/.test(n)) return "amex";
@@ -45,7 +67,7 @@ export type CardCheck =
   | { ok: false; field: "number" | "expiry" | "cvc"; message: string };
 
 export function checkCard(card: CardInput, now: Date): CardCheck {
-  const digits = card.number.replace(/[\s-]/g, "");
+  const digits = cardDigits(card.number);
   if (!luhnValid(digits)) return { ok: false, field: "number", message: "The card number is not valid." };
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth() + 1;

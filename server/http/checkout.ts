@@ -10,6 +10,7 @@ import { clientIp } from "./client-ip";
 import type { AppEnv } from "./env";
 import { apiError, parseJson } from "./errors";
 import { amountToCents } from "../../rules/money";
+import { cardInputSchema } from "../../rules/luhn";
 
 // Checkout API (issue 6): thin — parse with zod (400 naming the field), resolve who is calling from
 // the session cookie, run the place-order workflow, map its typed failures to statuses.
@@ -26,13 +27,6 @@ const addressInput = z.object({
   phone: z.string().trim().max(40).nullable().default(null),
 });
 
-const card = z.object({
-  number: z.string({ error: "Enter the card number" }).trim().regex(/^[\d\s-]{12,23}$/, "Enter the card number"),
-  expMonth: z.coerce.number().int().min(1, "Enter the expiry month").max(12, "Enter the expiry month"),
-  expYear: z.coerce.number().int().min(2000, "Enter the expiry year").max(2100, "Enter the expiry year"),
-  cvc: z.string({ error: "Enter the security code" }).trim().regex(/^\d{3,4}$/, "Enter the security code"),
-});
-
 export const placeOrderInput = z.object({
   cartId: z.string({ error: "Give the cartId" }).trim().min(1, "Give the cartId").max(100),
   idempotencyKey: z.string({ error: "Give the idempotencyKey" }).trim().min(8, "At least 8 characters").max(200),
@@ -41,7 +35,7 @@ export const placeOrderInput = z.object({
   billingAddress: addressInput.nullable().optional(),
   shippingMethod: z.enum(SHIPPING_METHODS as ["standard", "express"], { error: "Choose standard or express" }),
   payment: z.discriminatedUnion("kind", [
-    z.object({ kind: z.literal("card"), card }),
+    z.object({ kind: z.literal("card"), card: cardInputSchema }),
     z.object({ kind: z.literal("saved"), paymentMethodId: z.string().max(100) }),
   ]),
   expectedTotalCents: z.number().int().nonnegative().nullable().optional(),
