@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
-  addDays,
   afterOutOfStock,
   afterPaymentDecline,
-  daysBetween,
   formatCycleDate,
   isReminderDue,
   isRenewalDue,
@@ -12,6 +10,7 @@ import {
   nextOrderDateAfterShipNow,
   reminderDate,
 } from "./autoship-renewal";
+import { addDays, daysBetween } from "./calendar-days";
 
 const at = (iso: string) => new Date(iso);
 

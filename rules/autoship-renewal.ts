@@ -18,6 +18,8 @@
 //   pass), and at least once a day anyway. Still out of stock 7 days after the cycle date → that
 //   cycle is skipped, the customer told, and the subscription carries on with the next date.
 
+import { addDays, dayOf, daysBetween, startOfDay } from "./calendar-days";
+
 export const DEFAULT_REMINDER_DAYS = 3;
 /** Days between a declined attempt and the next: after the first decline, after the second. */
 export const PAYMENT_RETRY_DELAYS_DAYS: readonly number[] = [1, 3];
@@ -27,23 +29,6 @@ export const OUT_OF_STOCK_RETRY_HOURS = 24;
 export const OUT_OF_STOCK_SKIP_AFTER_DAYS = 7;
 
 const DAY_MS = 86_400_000;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function toUtc(date: string): number {
-  if (!DATE.test(date)) throw new Error(`not a calendar date: ${date}`);
-  return Date.parse(`${date}T00:00:00Z`);
-}
-
-/** "2030-01-30" + 3 → "2030-02-02". */
-export function addDays(date: string, days: number): string {
-  return new Date(toUtc(date) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
-}
-
 /** The cycle after `cycleDate`: cycleDate + k × frequency for the smallest k ≥ 1 that is after `today`. */
 export function nextOrderDateAfter(cycleDate: string, frequencyWeeks: number, today: string): string {
   if (!Number.isInteger(frequencyWeeks) || frequencyWeeks < 1) throw new Error(`bad frequency: ${frequencyWeeks}`);
@@ -106,14 +91,9 @@ export function afterOutOfStock(p: { cycleDate: string; frequencyWeeks: number; 
   return { action: "hold", retryAt: new Date(p.now.getTime() + OUT_OF_STOCK_RETRY_HOURS * 3_600_000) };
 }
 
-/** The shop's calendar day of an instant (UTC), as server/clock.ts dayOf. */
-export function dayOf(instant: Date): string {
-  return instant.toISOString().slice(0, 10);
-}
-
 /** "Tuesday, March 4, 2031": a cycle date as mails show it. */
 export function formatCycleDate(date: string): string {
-  return new Date(toUtc(date)).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+  return startOfDay(date).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 }
 
 export type OrderAttribute = { key: string; value: string };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  addDays,
   allowedActions,
   cancelReasonLabel,
   checkNextDate,
@@ -11,6 +10,7 @@ import {
   skippedDate,
   transition,
 } from "./autoship-subscription";
+import { addDays } from "./calendar-days";
 
 describe("subscription transitions", () => {
   it("pause, resume, cancel and reactivate move between the three statuses", () => {

@@ -4,6 +4,7 @@ import { AUTOSHIP_FREQUENCY_WEEKS } from "./autoship-offer";
 import { MAX_AUTOSHIP_QUANTITY, MIN_QUANTITY } from "./quantity";
 import { fieldErrors } from "./zod-errors";
 import { cardInputSchema } from "./luhn";
+import { addDays, isCalendarDay } from "./calendar-days";
 
 // The autoship subscription's lifecycle (issue 7, STYLE habit 6): an explicit status union, which
 // customer action is allowed in which status, the date rules, the cancel reasons, and the one schema
@@ -79,12 +80,6 @@ export function transition(status: SubscriptionStatus, action: SubscriptionActio
 /** How far ahead a customer may move the next order. */
 export const MAX_DAYS_AHEAD = 90;
 
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 export function addWeeks(day: string, weeks: number): string {
   return addDays(day, weeks * 7);
 }
@@ -136,9 +131,6 @@ export function cancelReasonLabel(value: string | null | undefined): string | nu
 
 // ---- input schemas: one per action, keyed by `intent` ----
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const validDay = (s: string) => ISO_DAY.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
-
 export const frequencyWeeksSchema = z.coerce
   .number({ error: "Choose how often" })
   .int("Choose how often")
@@ -150,7 +142,7 @@ export const subscriptionQuantitySchema = z.coerce
   .min(MIN_QUANTITY, `At least ${MIN_QUANTITY}`)
   .max(MAX_AUTOSHIP_QUANTITY, `Autoship items are limited to ${MAX_AUTOSHIP_QUANTITY}`);
 
-export const dayInputSchema = z.string({ error: "Choose a date" }).trim().refine(validDay, "Choose a date");
+export const dayInputSchema = z.string({ error: "Choose a date" }).trim().refine(isCalendarDay, "Choose a date");
 
 const { number: cardNumber, ...cardRest } = cardInputSchema.shape;
 const cardFields = { cardNumber, ...cardRest };

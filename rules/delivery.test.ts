@@ -5,9 +5,9 @@ import {
   estimateDeliveryDay,
   HAWAII_DELIVERY_TEXT,
   hidesDeliveryEstimate,
-  isoDay,
   shipDate,
 } from "./delivery";
+import { dayOf } from "./calendar-days";
 
 // 2025-03-03 is a Monday.
 const monMorning = new Date("2025-03-03T09:00:00Z");
@@ -17,19 +17,19 @@ const saturday = new Date("2025-03-08T08:00:00Z");
 
 describe("delivery estimate in business days with a 14:00 UTC cut-off", () => {
   it("ships the same day before the cut-off, else the next business day", () => {
-    expect(isoDay(shipDate(monMorning))).toBe("2025-03-03");
-    expect(isoDay(shipDate(monAfterCutoff))).toBe("2025-03-04");
-    expect(isoDay(shipDate(friAfternoon))).toBe("2025-03-10");
-    expect(isoDay(shipDate(saturday))).toBe("2025-03-10");
+    expect(dayOf(shipDate(monMorning))).toBe("2025-03-03");
+    expect(dayOf(shipDate(monAfterCutoff))).toBe("2025-03-04");
+    expect(dayOf(shipDate(friAfternoon))).toBe("2025-03-10");
+    expect(dayOf(shipDate(saturday))).toBe("2025-03-10");
   });
 
   it("adds the transit days as business days, skipping weekends", () => {
-    expect(isoDay(estimateDeliveryDay(monMorning, 1))).toBe("2025-03-04");
-    expect(isoDay(estimateDeliveryDay(monMorning, 3))).toBe("2025-03-06");
-    expect(isoDay(estimateDeliveryDay(new Date("2025-03-06T10:00:00Z"), 2))).toBe("2025-03-10");
+    expect(dayOf(estimateDeliveryDay(monMorning, 1))).toBe("2025-03-04");
+    expect(dayOf(estimateDeliveryDay(monMorning, 3))).toBe("2025-03-06");
+    expect(dayOf(estimateDeliveryDay(new Date("2025-03-06T10:00:00Z"), 2))).toBe("2025-03-10");
     // Alaska: 7 business days from Friday after the cut-off → ships Monday 10th, arrives Wednesday 19th.
-    expect(isoDay(estimateDeliveryDay(friAfternoon, 7))).toBe("2025-03-19");
-    expect(isoDay(estimateDeliveryDay(saturday, 1))).toBe("2025-03-11");
+    expect(dayOf(estimateDeliveryDay(friAfternoon, 7))).toBe("2025-03-19");
+    expect(dayOf(estimateDeliveryDay(saturday, 1))).toBe("2025-03-11");
   });
 
   it("shows the date as en-US weekday, month and day", () => {

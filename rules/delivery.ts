@@ -41,11 +41,6 @@ export function estimateDeliveryDay(now: Date, transitDays: number, cutoffHourUt
   return day;
 }
 
-/** "2025-03-04" */
-export function isoDay(d: Date): string {
-  return d.toISOString().slice(0, 10);
-}
-
 /** "Tue, Mar 4" — the date as the shop shows it (en-US). */
 export function deliveryDayText(d: Date): string {
   return new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }).format(d);

@@ -3,8 +3,3 @@
 export type Clock = () => Date;
 
 export const systemClock: Clock = () => new Date();
-
-/** The shop's calendar day of an instant, "YYYY-MM-DD" (UTC: renewal dates are whole days). */
-export function dayOf(instant: Date): string {
-  return instant.toISOString().slice(0, 10);
-}

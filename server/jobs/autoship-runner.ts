@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lte, ne, notInArray, or, sql } from "drizzle-orm";
-import { addDays, dayOf, formatCycleDate } from "../../rules/autoship-renewal";
+import { formatCycleDate } from "../../rules/autoship-renewal";
 import { priceLine } from "../../rules/cart-pricing";
 import { checkoutTotals } from "../../rules/checkout-totals";
 import type { ShippingMethod } from "../../rules/shipping-rates";
@@ -12,6 +12,7 @@ import { subscriptionEvents, subscriptions } from "../modules/autoship/schema";
 import { inventory, warehouseZipRanges } from "../modules/catalog/schema";
 import { RENEWAL_LEASE_MS, renewSubscription, type RenewalDeps, type RenewalOutcome } from "../workflows/renew-subscription";
 import { formatUsd } from "../../rules/money";
+import { addDays, dayOf } from "../../rules/calendar-days";
 
 // The renewal engine's pass (issue 7 §4, ARCHITECTURE §6): sends the reminders that are due and
 // renews the subscriptions that are due. Any number of processes may run passes at the same time:

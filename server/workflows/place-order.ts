@@ -5,7 +5,7 @@ import { checkoutTotals } from "../../rules/checkout-totals";
 import type { ShippingMethod } from "../../rules/shipping-rates";
 import type { SiteId } from "../../rules/site";
 import { stateForZip } from "../../rules/us-states";
-import { dayOf, systemClock, type Clock } from "../clock";
+import { systemClock, type Clock } from "../clock";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../log";
@@ -22,6 +22,7 @@ import type { DeclineReason } from "../modules/payments/provider";
 import type { PaymentSource } from "../modules/payments/service";
 import type { Services } from "../services";
 import { amountToCents, formatUsd } from "../../rules/money";
+import { dayOf } from "../../rules/calendar-days";
 
 // Place order (issue 6, SPEC §4 Checkout). Guarantees:
 //

@@ -2,10 +2,8 @@ import { and, eq, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { sellingPlanIdFor } from "../../rules/autoship-offer";
 import type { ShippingMethod } from "../../rules/shipping-rates";
 import {
-  addDays,
   afterOutOfStock,
   afterPaymentDecline,
-  dayOf,
   formatCycleDate,
   nextOrderDateAfter,
   nextOrderDateAfterShipNow,
@@ -24,6 +22,7 @@ import { orders } from "../modules/orders/schema";
 import type { Services } from "../services";
 import { placeOrder, type PlaceOrderResult } from "./place-order";
 import { amountToCents } from "../../rules/money";
+import { addDays, dayOf } from "../../rules/calendar-days";
 
 // Renew subscription (issue 7 §4): places one subscription's renewal order through the place-order
 // workflow (price rule, stock, tax, the saved card) and moves the subscription on. Guarantees:

@@ -24,7 +24,7 @@ import { imageUrl, packshotSource } from "../../../rules/images";
 import { MAX_AUTOSHIP_QUANTITY } from "../../../rules/quantity";
 import type { SiteId } from "../../../rules/site";
 import { unservedMessage } from "../../../rules/zip";
-import { dayOf, systemClock, type Clock } from "../../clock";
+import { systemClock, type Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../log";
@@ -38,6 +38,7 @@ import type { PaymentSource, PaymentsService } from "../payments/service";
 import { AUTOSHIP_CHANGE_TEMPLATE, subscriptionChangeMail } from "./mail";
 import { subscriptionEvents, subscriptions, type SubscriptionHold, type SubscriptionStatus } from "./schema";
 import { formatUsd, moneyOf } from "../../../rules/money";
+import { dayOf } from "../../../rules/calendar-days";
 
 // Autoship subscriptions (issue 7): created by the place-order workflow for every autoship line of a
 // paid order, then changed by their owner from My Subscriptions. Every read and change is scoped to

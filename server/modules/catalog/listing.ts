@@ -9,6 +9,7 @@ import { toProducts, type ProductRow, type VariantRow } from "./mapping";
 import { brands, dealSkus, products, variants } from "./schema";
 import { searchProducts, type SearchHits } from "./search";
 import type { DealSkus, Facet, FacetOption, FilterDefinition, FilterField, ListingQuery, ListingResult, Product, SitemapEntry } from "./types";
+import { dayOf } from "../../../rules/calendar-days";
 
 // The listing, search results and category pages (issue 3 §3, §4, §8). One call runs a fixed number
 // of queries whatever the page size (no N+1):
@@ -226,6 +227,6 @@ export async function sitemapEntries(db: Db, site: SiteId): Promise<SitemapEntry
       for (const o of d.options) if (o.species.includes(s)) entries.push({ path: `/products/${s}/${d.slug}/${o.slug}` });
     }
   }
-  for (const r of rows) entries.push({ path: `/products/${r.handle}`, lastModified: new Date(r.createdAt).toISOString().slice(0, 10) });
+  for (const r of rows) entries.push({ path: `/products/${r.handle}`, lastModified: dayOf(new Date(r.createdAt)) });
   return entries;
 }

@@ -1,9 +1,10 @@
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { deliveryDayText, estimateDeliveryDay, isoDay } from "../../../rules/delivery";
+import { deliveryDayText, estimateDeliveryDay } from "../../../rules/delivery";
 import type { Destination } from "../../../rules/location";
 import { checkZip, formatZipRange, isZipFormat, unservedMessage, type ZipRange } from "../../../rules/zip";
 import { inventory, products, variants, warehouseZipRanges, warehouses } from "./schema";
+import { dayOf } from "../../../rules/calendar-days";
 
 // Stock and delivery by ZIP (SPEC §3 stock object, §5 stock check, §7 stock calls).
 // Every served ZIP belongs to exactly one warehouse group (seed-data.ts); a group is a transit band.
@@ -191,5 +192,5 @@ export async function estimatedDeliveryDate(db: Db, zip: string, now: Date): Pro
   const warehouse = await warehouseForZip(db, zip);
   if (!warehouse) return null;
   const day = estimateDeliveryDay(now, warehouse.transitDays);
-  return { zip, date: isoDay(day), dateText: deliveryDayText(day), transitDays: warehouse.transitDays, warehouse };
+  return { zip, date: dayOf(day), dateText: deliveryDayText(day), transitDays: warehouse.transitDays, warehouse };
 }
