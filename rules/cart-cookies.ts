@@ -2,6 +2,7 @@
 // Removing the last item clears them (SPEC §4).
 
 import { clearCookie, readCookie, setCookie } from "./cookies";
+import { isUuid } from "./ids";
 
 export const CART_COOKIE = "col_cart_id";
 export const GUEST_CART_COOKIE = "guest_col_cart_id";
@@ -20,5 +21,5 @@ export function cartCookies(cart: { id: string; totalQuantity: number } | null, 
 /** The cart id from a Cookie header, if it looks like one. */
 export function cartIdFromCookieHeader(header: string | null | undefined): string | null {
   const value = readCookie(header, CART_COOKIE);
-  return value !== null && /^[0-9a-f-]{36}$/i.test(value) ? value : null;
+  return value !== null && isUuid(value) ? value : null;
 }

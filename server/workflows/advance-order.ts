@@ -11,6 +11,7 @@ import { orderView, type OrderView } from "../modules/orders/service";
 import { cancel, markDelivered, markFulfilled, markShipped, refund, type Transition } from "../modules/orders/status";
 import type { Services } from "../services";
 import { formatUsd } from "../../rules/money";
+import { isUuid } from "../../rules/ids";
 
 // Advance order (issue 6 item 5): the operator moves a paid order through its lifecycle. Guarantees:
 //
@@ -74,7 +75,6 @@ const STEP: Record<AdvanceTarget, (from: OrderStatus) => Transition> = {
 /** Statuses in which the order's stock is still reserved (not yet out of the warehouse). */
 const RESERVING: readonly OrderStatus[] = ["placed", "paid"];
 const TRACKING_MAX = 64;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type RefundRefused = { refundRefused: string; status: OrderStatus };
 
@@ -93,7 +93,7 @@ export async function advanceOrder(deps: AdvanceOrderDeps, input: AdvanceOrderIn
       const [order] = await tx
         .select()
         .from(orders)
-        .where(UUID.test(ref) ? eq(orders.id, ref) : eq(orders.number, ref.toUpperCase()))
+        .where(isUuid(ref) ? eq(orders.id, ref) : eq(orders.number, ref.toUpperCase()))
         .for("update");
       if (!order) return { ok: false as const, code: "ORDER_NOT_FOUND" as const, message: `No order ${ref}.` };
       const next = STEP[input.to](order.status);

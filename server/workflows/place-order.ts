@@ -23,6 +23,7 @@ import type { PaymentSource } from "../modules/payments/service";
 import type { Services } from "../services";
 import { amountToCents, formatUsd } from "../../rules/money";
 import { dayOf } from "../../rules/calendar-days";
+import { isUuid } from "../../rules/ids";
 
 // Place order (issue 6, SPEC §4 Checkout). Guarantees:
 //
@@ -160,7 +161,7 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
         // Only the customer's own saved address: anyone else's (or a guest's attempt) is not found.
         const id = input.shippingAddress.savedAddressId;
         const [saved] =
-          input.customerId && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+          input.customerId && isUuid(id)
             ? await tx
                 .select()
                 .from(customerAddresses)

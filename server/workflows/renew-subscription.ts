@@ -23,6 +23,7 @@ import type { Services } from "../services";
 import { placeOrder, type PlaceOrderResult } from "./place-order";
 import { amountToCents } from "../../rules/money";
 import { addDays, dayOf } from "../../rules/calendar-days";
+import { isUuid } from "../../rules/ids";
 
 // Renew subscription (issue 7 §4): places one subscription's renewal order through the place-order
 // workflow (price rule, stock, tax, the saved card) and moves the subscription on. Guarantees:
@@ -78,7 +79,6 @@ export type RenewalOutcome =
 
 type Subscription = typeof subscriptions.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Failures that are not the customer's card or stock: looked at again a day later, not every minute. */
 const FAILED_RETRY_MS = 86_400_000;
 
@@ -88,7 +88,7 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
   const { db } = deps;
   const { now, trigger } = opts;
   const today = dayOf(now);
-  if (!UUID.test(subscriptionId)) return { ok: false, code: "NOT_FOUND", message: "No such subscription." };
+  if (!isUuid(subscriptionId)) return { ok: false, code: "NOT_FOUND", message: "No such subscription." };
 
   // The lease: ours when the runner's token is still on the row, or when nobody else holds one.
   const lease = opts.claim ?? new Date(now.getTime() + RENEWAL_LEASE_MS);

@@ -39,6 +39,7 @@ import { AUTOSHIP_CHANGE_TEMPLATE, subscriptionChangeMail } from "./mail";
 import { subscriptionEvents, subscriptions, type SubscriptionHold, type SubscriptionStatus } from "./schema";
 import { formatUsd, moneyOf } from "../../../rules/money";
 import { dayOf } from "../../../rules/calendar-days";
+import { isUuid } from "../../../rules/ids";
 
 // Autoship subscriptions (issue 7): created by the place-order workflow for every autoship line of a
 // paid order, then changed by their owner from My Subscriptions. Every read and change is scoped to
@@ -50,7 +51,6 @@ type OrderRow = typeof orders.$inferSelect;
 type OrderLineRow = typeof orderLines.$inferSelect;
 type MailService = ReturnType<typeof createMailService>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The event kind recorded for each customer action. */
 const EVENT_KIND: Record<SubscriptionAction, string> = {
@@ -224,7 +224,7 @@ export function createAutoshipService(deps: AutoshipDeps) {
   }
 
   async function get(customerId: string, subscriptionId: string): Promise<SubscriptionView | null> {
-    if (!UUID.test(subscriptionId)) return null;
+    if (!isUuid(subscriptionId)) return null;
     return (await views(customerId, subscriptionId))[0] ?? null;
   }
 
@@ -256,7 +256,7 @@ export function createAutoshipService(deps: AutoshipDeps) {
 
   /** The owner's subscription and its status, read without a lock (for checks before slow work). */
   async function peek(customerId: string, subscriptionId: string) {
-    if (!UUID.test(subscriptionId)) return null;
+    if (!isUuid(subscriptionId)) return null;
     const [row] = await db
       .select({ status: subscriptions.status })
       .from(subscriptions)
@@ -356,7 +356,7 @@ export function createAutoshipService(deps: AutoshipDeps) {
         newCardId = saved.method.id;
       }
 
-      if (!UUID.test(subscriptionId)) return notFound();
+      if (!isUuid(subscriptionId)) return notFound();
       const today = dayOf(clock());
       const outcome = await db.transaction(async (tx): Promise<ActionFailure | { ok: true }> => {
         const [s] = await tx

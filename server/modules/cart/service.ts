@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import type { CartVariant } from "../catalog/cart-variants";
 import { cartLines, carts, discountCodes, type BuyerIdentity, type CartAttribute } from "./schema";
 import { buildCartView, type CartRecord, type CartView, type LineRecord } from "./view";
+import { isUuid } from "../../../rules/ids";
 
 // The cart of SPEC §3/§4: every write runs in one transaction holding the cart's row lock, so
 // concurrent adds and updates of one cart apply one after another and never lose an update or
@@ -29,7 +30,6 @@ export type CartResult = { ok: true; cart: CartView; warnings: CartWarning[] } |
 
 type CatalogForCart = { variantsForCart(ids: readonly number[], site: SiteId, db?: Db): Promise<Map<number, CartVariant>> };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const fail = (code: CartFailureCode, message: string, field?: string): CartFailure => ({ ok: false, code, message, field });
 
@@ -85,7 +85,7 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     site: SiteId,
     change: (tx: Db) => Promise<CartFailure | CartWarning[]>,
   ): Promise<CartResult> {
-    if (!UUID.test(cartId)) return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
+    if (!isUuid(cartId)) return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
     type Rollback = { rollback: CartFailure };
     try {
       return await db.transaction(async (tx) => {
@@ -170,7 +170,7 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
 
     /** The cart's owner: a customer id, null for a guest cart, undefined when there is no such cart. */
     async ownerOf(cartId: string, site: SiteId): Promise<string | null | undefined> {
-      if (!UUID.test(cartId)) return undefined;
+      if (!isUuid(cartId)) return undefined;
       const [row] = await db
         .select({ customerId: carts.customerId })
         .from(carts)
@@ -180,7 +180,7 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
 
     /** Gives a guest cart (or the customer's own) to the customer; null when it is someone else's or gone. */
     async claimCart(cartId: string, site: SiteId, customerId: string): Promise<CartView | null> {
-      if (!UUID.test(cartId)) return null;
+      if (!isUuid(cartId)) return null;
       const [row] = await db
         .update(carts)
         .set({ customerId, updatedAt: sql`now()` })
@@ -203,7 +203,7 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
      * guest's (or already the customer's) and the target the customer's own or unowned.
      */
     async mergeGuestCart(guestCartId: string, customerCartId: string, site: SiteId, customerId: string): Promise<CartResult> {
-      if (!UUID.test(guestCartId) || !UUID.test(customerCartId) || guestCartId === customerCartId)
+      if (!isUuid(guestCartId) || !isUuid(customerCartId) || guestCartId === customerCartId)
         return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
       return db.transaction(async (tx) => {
         const locked = await tx
@@ -239,7 +239,7 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
 
     /** `customerHasSubscription` (known for a signed-in customer) decides first-Autoship-order codes like AUTO35. */
     getCart: async (cartId: string, site: SiteId, customerHasSubscription: boolean | null = null): Promise<CartView | null> => {
-      if (!UUID.test(cartId)) return null;
+      if (!isUuid(cartId)) return null;
       const view = await readView(db, cartId, customerHasSubscription);
       return view && view.site === site ? view : null;
     },
@@ -278,7 +278,7 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     removeLines: (cartId: string, site: SiteId, lineIds: readonly string[]) =>
       mutate(cartId, site, async (tx) => {
         const ids = [...new Set(lineIds)];
-        if (!ids.every((id) => UUID.test(id))) return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItemIds");
+        if (!ids.every((id) => isUuid(id))) return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItemIds");
         const found = await tx
           .select({ id: cartLines.id })
           .from(cartLines)
@@ -292,7 +292,7 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     updateLines: (cartId: string, site: SiteId, updates: readonly LineUpdate[]) =>
       mutate(cartId, site, async (tx) => {
         const ids = updates.map((u) => u.id);
-        if (!ids.every((id) => UUID.test(id)) || new Set(ids).size !== ids.length)
+        if (!ids.every((id) => isUuid(id)) || new Set(ids).size !== ids.length)
           return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItems");
         const rows = await tx
           .select()

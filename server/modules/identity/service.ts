@@ -16,6 +16,7 @@ import {
 } from "./schema";
 import { hashToken, looksLikeToken, newToken } from "./tokens";
 import { toCustomerView, type AddressRow, type CustomerView, type MetafieldRow } from "./view";
+import { isUuid } from "../../../rules/ids";
 
 // Our own identity provider (SPEC §1 "identity provider", issue 5): accounts, sessions, password
 // reset, rate limits, and the customer's profile, addresses and metafields. Business failures are
@@ -409,7 +410,5 @@ export function createIdentityService(db: Db, options: IdentityOptions = {}) {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: string) => UUID.test(v);
 
 export type IdentityService = ReturnType<typeof createIdentityService>;

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orderLines, orders, type OrderStatus } from "./schema";
 import { moneyOf } from "../../../rules/money";
+import { isUuid } from "../../../rules/ids";
 
 // Reading orders for their owner (SPEC §7 get-storefront-orders / last-order / order). Every read
 // is scoped to the customer: another customer's order is simply not found.
@@ -55,7 +56,7 @@ const encodeCursor = (o: OrderRow) => Buffer.from(JSON.stringify({ t: o.createdA
 function decodeCursor(s: string): Cursor | null {
   try {
     const c = JSON.parse(Buffer.from(s, "base64url").toString()) as Cursor;
-    return typeof c.t === "string" && typeof c.id === "string" && !Number.isNaN(Date.parse(c.t)) && /^[0-9a-f-]{36}$/i.test(c.id) ? c : null;
+    return typeof c.t === "string" && typeof c.id === "string" && !Number.isNaN(Date.parse(c.t)) && isUuid(c.id) ? c : null;
   } catch {
     return null;
   }
@@ -116,11 +117,11 @@ export function createOrdersService(db: Db) {
 
     /** By id (uuid) or number ("KC-100001"), only the customer's own. */
     async getForCustomer(customerId: string, idOrNumber: string): Promise<OrderView | null> {
-      const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrNumber);
+      const byId = isUuid(idOrNumber);
       const rows = await db
         .select()
         .from(orders)
-        .where(and(eq(orders.customerId, customerId), inArray(orders.status, VISIBLE), isUuid ? eq(orders.id, idOrNumber) : eq(orders.number, idOrNumber)));
+        .where(and(eq(orders.customerId, customerId), inArray(orders.status, VISIBLE), byId ? eq(orders.id, idOrNumber) : eq(orders.number, idOrNumber)));
       return (await withLines(rows))[0] ?? null;
     },
 
@@ -129,7 +130,7 @@ export function createOrdersService(db: Db) {
      * (the checkout's signed receipt cookie); customers' pages use getForCustomer.
      */
     async getByIdUnchecked(orderId: string): Promise<OrderView | null> {
-      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId)) return null;
+      if (!isUuid(orderId)) return null;
       const rows = await db.select().from(orders).where(and(eq(orders.id, orderId), inArray(orders.status, VISIBLE)));
       return (await withLines(rows))[0] ?? null;
     },
