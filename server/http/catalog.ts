@@ -8,6 +8,7 @@ import type { AppEnv } from "./env";
 import { apiError, parseJson, parseQuery } from "./errors";
 import { readCookie } from "../../rules/cookies";
 import { SESSION_COOKIE } from "../modules/identity/session-cookie";
+import { escapeHtml } from "../../rules/escape-html";
 
 // The catalogue calls of SPEC §7 (paths per ARCHITECTURE §4): products by handle, filter definitions,
 // the CMS product lists and the deal SKUs; and /sitemap.xml. Thin: parse → catalogue service → JSON.
@@ -114,9 +115,6 @@ export function catalogRoutes() {
   return app;
 }
 
-const escapeXml = (s: string) =>
-  s.replace(/[<>&'"]/g, (ch) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[ch]!);
-
 /** GET /robots.txt, and GET /sitemap.xml: every product and category URL of the request's site, absolute on its origin. */
 export function sitemapRoutes() {
   const app = new Hono<AppEnv>();
@@ -125,7 +123,7 @@ export function sitemapRoutes() {
     const entries = await c.get("deps").services.catalog.sitemapEntries(c.get("site").id);
     const urls = entries.map(
       (e) =>
-        `<url><loc>${escapeXml(origin + e.path)}</loc>${e.lastModified ? `<lastmod>${e.lastModified}</lastmod>` : ""}</url>`,
+        `<url><loc>${escapeHtml(origin + e.path)}</loc>${e.lastModified ? `<lastmod>${e.lastModified}</lastmod>` : ""}</url>`,
     );
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
     return c.body(xml, 200, { "Content-Type": "application/xml; charset=UTF-8", "Cache-Control": "public, max-age=3600" });

@@ -1,4 +1,5 @@
-import { esc, type MailContent } from "../mail/templates";
+import { type MailContent } from "../mail/templates";
+import { escapeHtml } from "../../../rules/escape-html";
 
 // The confirmation mail of every My Subscriptions change (issue 7: "every action is recorded in the
 // history and confirmed by e-mail"). One template: what changed, and the subscription as it now is.
@@ -35,10 +36,10 @@ export function subscriptionChangeMail(d: SubscriptionMailData): MailContent {
     subject: `Your Autoship ${d.contractId}: ${d.change.replace(/\.$/, "")}`,
     text: `${hello}\n\n${d.change}\n\n${facts.join("\n")}\n\nManage your subscriptions: ${d.manageUrl}\n\n— ${d.storeName}\n`,
     html: `<!doctype html><html><body style="font-family:sans-serif;color:#1f2937">
-<p>${esc(hello)}</p>
-<p>${esc(d.change)}</p>
-<p>${facts.map(esc).join("<br>")}</p>
-<p><a href="${esc(d.manageUrl)}">Manage your subscriptions</a></p>
-<p>— ${esc(d.storeName)}</p></body></html>`,
+<p>${escapeHtml(hello)}</p>
+<p>${escapeHtml(d.change)}</p>
+<p>${facts.map(escapeHtml).join("<br>")}</p>
+<p><a href="${escapeHtml(d.manageUrl)}">Manage your subscriptions</a></p>
+<p>— ${escapeHtml(d.storeName)}</p></body></html>`,
   };
 }

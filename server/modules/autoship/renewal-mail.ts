@@ -1,4 +1,5 @@
-import { esc, mailPage as page, type MailContent } from "../mail/templates";
+import { mailPage as page, type MailContent } from "../mail/templates";
+import { escapeHtml } from "../../../rules/escape-html";
 
 // The renewal engine's mails (issue 7 §4): the reminder before each renewal, and what the customer
 // must know when a renewal cannot be placed (out of stock, card declined, paused). Same shape as
@@ -9,7 +10,7 @@ export type RenewalMailItem = { title: string; quantity: number; total: string }
 
 
 const hello = (firstName: string) => (firstName ? `Hello ${firstName},` : "Hello,");
-const link = (url: string, label: string) => `<a href="${esc(url)}">${esc(label)}</a>`;
+const link = (url: string, label: string) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
 
 type Base = { storeName: string; firstName: string; contractId: string; manageUrl: string };
 
@@ -23,10 +24,10 @@ export const renewalMail = {
       subject: `Your Autoship ${d.contractId} ships on ${d.date}`,
       text: `${hello(d.firstName)}\n\nYour next Autoship order (${d.contractId}) will be placed on ${d.date} and charged to ${card}:\n\n${rows.join("\n")}\n\n${totals.join("\n")}\n\nTo skip this delivery:\n${d.skipUrl}\n\nTo change the date, frequency, quantity, address or card, visit My Autoships before then:\n${d.manageUrl}\n\n— ${d.storeName}\n`,
       html: page(d.storeName, [
-        esc(hello(d.firstName)),
-        `Your next Autoship order (${esc(d.contractId)}) will be placed on <strong>${esc(d.date)}</strong> and charged to ${esc(card)}:`,
-        rows.map(esc).join("<br>"),
-        totals.map(esc).join("<br>"),
+        escapeHtml(hello(d.firstName)),
+        `Your next Autoship order (${escapeHtml(d.contractId)}) will be placed on <strong>${escapeHtml(d.date)}</strong> and charged to ${escapeHtml(card)}:`,
+        rows.map(escapeHtml).join("<br>"),
+        totals.map(escapeHtml).join("<br>"),
         `${link(d.skipUrl, "Skip this delivery")} · ${link(d.manageUrl, "Change it in My Autoships")}`,
         "Changes made before the date apply to this order.",
       ]),
@@ -39,8 +40,8 @@ export const renewalMail = {
       subject: `Your Autoship ${d.contractId} is waiting for stock`,
       text: `${hello(d.firstName)}\n\n${d.item} is out of stock, so your Autoship order due on ${d.date} (${d.contractId}) has not been placed and you have not been charged. We will place it as soon as it is back in stock. If it is still unavailable on ${d.skipDate}, we will skip this delivery and tell you.\n\nYou can skip this delivery or choose another size or flavour in My Autoships:\n${d.manageUrl}\n\n— ${d.storeName}\n`,
       html: page(d.storeName, [
-        esc(hello(d.firstName)),
-        `${esc(d.item)} is out of stock, so your Autoship order due on ${esc(d.date)} (${esc(d.contractId)}) has not been placed and you have not been charged. We will place it as soon as it is back in stock. If it is still unavailable on ${esc(d.skipDate)}, we will skip this delivery and tell you.`,
+        escapeHtml(hello(d.firstName)),
+        `${escapeHtml(d.item)} is out of stock, so your Autoship order due on ${escapeHtml(d.date)} (${escapeHtml(d.contractId)}) has not been placed and you have not been charged. We will place it as soon as it is back in stock. If it is still unavailable on ${escapeHtml(d.skipDate)}, we will skip this delivery and tell you.`,
         `You can skip this delivery or choose another size or flavour in ${link(d.manageUrl, "My Autoships")}.`,
       ]),
     };
@@ -52,8 +53,8 @@ export const renewalMail = {
       subject: `We skipped your Autoship ${d.contractId} delivery`,
       text: `${hello(d.firstName)}\n\n${d.item} is still out of stock, so we skipped your Autoship delivery due on ${d.date} (${d.contractId}). You were not charged. Your next delivery is planned for ${d.nextDate}.\n\nManage your Autoship:\n${d.manageUrl}\n\n— ${d.storeName}\n`,
       html: page(d.storeName, [
-        esc(hello(d.firstName)),
-        `${esc(d.item)} is still out of stock, so we skipped your Autoship delivery due on ${esc(d.date)} (${esc(d.contractId)}). You were not charged. Your next delivery is planned for ${esc(d.nextDate)}.`,
+        escapeHtml(hello(d.firstName)),
+        `${escapeHtml(d.item)} is still out of stock, so we skipped your Autoship delivery due on ${escapeHtml(d.date)} (${escapeHtml(d.contractId)}). You were not charged. Your next delivery is planned for ${escapeHtml(d.nextDate)}.`,
         link(d.manageUrl, "Manage your Autoship"),
       ]),
     };
@@ -65,9 +66,9 @@ export const renewalMail = {
       subject: `Action needed: payment for your Autoship ${d.contractId} failed`,
       text: `${hello(d.firstName)}\n\nWe could not charge your card for your Autoship order due on ${d.date} (${d.contractId}): ${d.reason}\n\nWe will try again on ${d.retryDate}. To avoid a missed delivery, update your payment method in My Autoships:\n${d.manageUrl}\n\n— ${d.storeName}\n`,
       html: page(d.storeName, [
-        esc(hello(d.firstName)),
-        `We could not charge your card for your Autoship order due on ${esc(d.date)} (${esc(d.contractId)}): ${esc(d.reason)}`,
-        `We will try again on ${esc(d.retryDate)}. To avoid a missed delivery, update your payment method in ${link(d.manageUrl, "My Autoships")}.`,
+        escapeHtml(hello(d.firstName)),
+        `We could not charge your card for your Autoship order due on ${escapeHtml(d.date)} (${escapeHtml(d.contractId)}): ${escapeHtml(d.reason)}`,
+        `We will try again on ${escapeHtml(d.retryDate)}. To avoid a missed delivery, update your payment method in ${link(d.manageUrl, "My Autoships")}.`,
       ]),
     };
   },
@@ -78,8 +79,8 @@ export const renewalMail = {
       subject: `Your Autoship ${d.contractId} is paused: payment failed`,
       text: `${hello(d.firstName)}\n\nWe tried ${d.attempts} times to charge your card for your Autoship order due on ${d.date} (${d.contractId}), without success (${d.reason}). Your Autoship is now paused and no order was placed.\n\nUpdate your payment method and resume it in My Autoships:\n${d.manageUrl}\n\n— ${d.storeName}\n`,
       html: page(d.storeName, [
-        esc(hello(d.firstName)),
-        `We tried ${d.attempts} times to charge your card for your Autoship order due on ${esc(d.date)} (${esc(d.contractId)}), without success (${esc(d.reason)}). Your Autoship is now paused and no order was placed.`,
+        escapeHtml(hello(d.firstName)),
+        `We tried ${d.attempts} times to charge your card for your Autoship order due on ${escapeHtml(d.date)} (${escapeHtml(d.contractId)}), without success (${escapeHtml(d.reason)}). Your Autoship is now paused and no order was placed.`,
         `Update your payment method and resume it in ${link(d.manageUrl, "My Autoships")}.`,
       ]),
     };

@@ -1,5 +1,6 @@
 import type { PackType, Species } from "../catalog/schema";
 import { brandBySlug, flavorBySlug, hashString, PACK_TYPES, type SeedBrand } from "../catalog/seed-data";
+import { escapeHtml } from "../../../rules/escape-html";
 
 // Generated packshots for the invented catalogue: one SVG per `${packType}_${brandSlug}_${flavorSlug}_${species}`
 // key, rasterised to webp by the image route (server/http/images.ts, sharp/librsvg). Everything is drawn from
@@ -8,10 +9,6 @@ import { brandBySlug, flavorBySlug, hashString, PACK_TYPES, type SeedBrand } fro
 
 const FONT = "DejaVu Sans, Liberation Sans, Arial, sans-serif";
 const SIZE = 1000;
-
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
-}
 
 type Packshot = {
   pack: PackType;
@@ -202,7 +199,7 @@ function brandName(brand: SeedBrand, cx: number, cy: number, width: number, maxS
   return lines
     .map(
       (line, i) =>
-        `<text x="${cx}" y="${Math.round(first + i * lead)}" text-anchor="middle" font-family="${FONT}" font-size="${size}" font-weight="bold" fill="${color}">${escapeXml(line)}</text>`,
+        `<text x="${cx}" y="${Math.round(first + i * lead)}" text-anchor="middle" font-family="${FONT}" font-size="${size}" font-weight="bold" fill="${color}">${escapeHtml(line)}</text>`,
     )
     .join("");
 }
@@ -217,7 +214,7 @@ function splitName(name: string): string[] {
 
 function flavorText(p: Packshot, cx: number, cy: number, width: number, maxSize: number): string {
   const size = Math.round(Math.min(maxSize, width / (0.66 * p.flavorLabel.length)));
-  return `<text x="${cx}" y="${Math.round(cy + size * 0.36)}" text-anchor="middle" font-family="${FONT}" font-size="${size}" font-weight="bold" fill="${textOn(p.accent)}">${escapeXml(p.flavorLabel.toUpperCase())}</text>`;
+  return `<text x="${cx}" y="${Math.round(cy + size * 0.36)}" text-anchor="middle" font-family="${FONT}" font-size="${size}" font-weight="bold" fill="${textOn(p.accent)}">${escapeHtml(p.flavorLabel.toUpperCase())}</text>`;
 }
 
 /** White disc ringed in the flavour colour with the species silhouette in the brand colour. */

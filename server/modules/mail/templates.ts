@@ -1,16 +1,14 @@
 // The shop's mail templates: a subject, a plain-text body and an HTML body from the same data.
 // Every value is escaped in the HTML body.
 
-export type MailContent = { subject: string; text: string; html: string };
+import { escapeHtml } from "../../../rules/escape-html";
 
-/** HTML-escapes a value for a mail body. */
-export const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+export type MailContent = { subject: string; text: string; html: string };
 
 /** A mail's HTML body: one paragraph each, signed with the store's name. */
 export function mailPage(storeName: string, paragraphs: string[]): string {
   const body = paragraphs.map((p) => `<p>${p}</p>`).join("\n");
-  return `<!doctype html><html><body style="font-family:sans-serif;color:#1f2937">\n${body}\n<p>— ${esc(storeName)}</p></body></html>`;
+  return `<!doctype html><html><body style="font-family:sans-serif;color:#1f2937">\n${body}\n<p>— ${escapeHtml(storeName)}</p></body></html>`;
 }
 
 export const templates = {
@@ -20,9 +18,9 @@ export const templates = {
       subject: `Reset your ${d.storeName} password`,
       text: `${hello}\n\nSomeone asked to reset the password of your ${d.storeName} account. To choose a new password, open this link within ${d.validMinutes} minutes:\n\n${d.resetUrl}\n\nThe link works once. If you did not ask for this, ignore this mail: your password stays as it is.\n\n— ${d.storeName}\n`,
       html: mailPage(d.storeName, [
-        esc(hello),
-        `Someone asked to reset the password of your ${esc(d.storeName)} account. To choose a new password, open this link within ${d.validMinutes} minutes:`,
-        `<a href="${esc(d.resetUrl)}">Reset my password</a>`,
+        escapeHtml(hello),
+        `Someone asked to reset the password of your ${escapeHtml(d.storeName)} account. To choose a new password, open this link within ${d.validMinutes} minutes:`,
+        `<a href="${escapeHtml(d.resetUrl)}">Reset my password</a>`,
         "The link works once. If you did not ask for this, ignore this mail: your password stays as it is.",
       ]),
     };
@@ -33,9 +31,9 @@ export const templates = {
       subject: `We received your message: ${d.subject}`,
       text: `Hello ${d.firstName},\n\nThank you for writing to ${d.storeName}. We received your message and will answer within two business days.\n\nYour message:\n${d.message}\n\n— ${d.storeName}\n`,
       html: mailPage(d.storeName, [
-        `Hello ${esc(d.firstName)},`,
-        `Thank you for writing to ${esc(d.storeName)}. We received your message and will answer within two business days.`,
-        `Your message:<br>${esc(d.message).replace(/\n/g, "<br>")}`,
+        `Hello ${escapeHtml(d.firstName)},`,
+        `Thank you for writing to ${escapeHtml(d.storeName)}. We received your message and will answer within two business days.`,
+        `Your message:<br>${escapeHtml(d.message).replace(/\n/g, "<br>")}`,
       ]),
     };
   },
@@ -55,8 +53,8 @@ export const templates = {
       subject: `[Contact ${d.site}] ${d.subject}`,
       text: `From: ${from}\nPhone: ${d.phone ?? "-"}\nSite: ${d.site}\nSubject: ${d.subject}\n\n${d.message}\n`,
       html: mailPage(d.storeName, [
-        `From: ${esc(from)}<br>Phone: ${esc(d.phone ?? "-")}<br>Site: ${esc(d.site)}<br>Subject: ${esc(d.subject)}`,
-        esc(d.message).replace(/\n/g, "<br>"),
+        `From: ${escapeHtml(from)}<br>Phone: ${escapeHtml(d.phone ?? "-")}<br>Site: ${escapeHtml(d.site)}<br>Subject: ${escapeHtml(d.subject)}`,
+        escapeHtml(d.message).replace(/\n/g, "<br>"),
       ]),
     };
   },
@@ -66,7 +64,7 @@ export const templates = {
     return {
       subject: `Your ${d.storeName} order ${d.number}`,
       text: `Thank you for your order ${d.number}.\n\n${rows.join("\n")}\n\nTotal: ${d.total}\n\n— ${d.storeName}\n`,
-      html: mailPage(d.storeName, [`Thank you for your order ${esc(d.number)}.`, rows.map(esc).join("<br>"), `Total: ${esc(d.total)}`]),
+      html: mailPage(d.storeName, [`Thank you for your order ${escapeHtml(d.number)}.`, rows.map(escapeHtml).join("<br>"), `Total: ${escapeHtml(d.total)}`]),
     };
   },
 
@@ -75,7 +73,7 @@ export const templates = {
     return {
       subject: `Your ${d.storeName} order ${d.number} has shipped`,
       text: `Good news: your order ${d.number} has left our warehouse and is on its way.\n\n${tracking ? `${tracking}\n\n` : ""}— ${d.storeName}\n`,
-      html: mailPage(d.storeName, [`Good news: your order ${esc(d.number)} has left our warehouse and is on its way.`, ...(tracking ? [esc(tracking)] : [])]),
+      html: mailPage(d.storeName, [`Good news: your order ${escapeHtml(d.number)} has left our warehouse and is on its way.`, ...(tracking ? [escapeHtml(tracking)] : [])]),
     };
   },
 
@@ -84,7 +82,7 @@ export const templates = {
     return {
       subject: `Your ${d.storeName} order ${d.number} was cancelled`,
       text: `Your order ${d.number} was cancelled and will not be shipped.\n\n${money}\n\n— ${d.storeName}\n`,
-      html: mailPage(d.storeName, [`Your order ${esc(d.number)} was cancelled and will not be shipped.`, esc(money)]),
+      html: mailPage(d.storeName, [`Your order ${escapeHtml(d.number)} was cancelled and will not be shipped.`, escapeHtml(money)]),
     };
   },
 
@@ -93,7 +91,7 @@ export const templates = {
     return {
       subject: `Your ${d.storeName} order ${d.number} was refunded`,
       text: `Your order ${d.number} was refunded.\n\n${money}\n\n— ${d.storeName}\n`,
-      html: mailPage(d.storeName, [`Your order ${esc(d.number)} was refunded.`, esc(money)]),
+      html: mailPage(d.storeName, [`Your order ${escapeHtml(d.number)} was refunded.`, escapeHtml(money)]),
     };
   },
 };
