@@ -1,4 +1,5 @@
 import type { Filter, FilterField, ListingSort } from "../../../rules/listing-filters";
+import type { Money } from "../../../rules/money";
 import type { SiteId } from "../../../rules/site";
 
 // The filter and sort vocabulary is shared with the browser's listing URLs, so it lives in rules/.
@@ -8,7 +9,7 @@ export type { FilterField, ListingSort, RangeFilter, ValueFilter, Filter } from 
 // Catalogue shapes the API and the pages share (SPEC §3 Product, Variant, Filter definition).
 // Money follows the storefront convention of SPEC §3: `price.amount` as a decimal string in USD.
 
-export type Money = { amount: string; currencyCode: "USD" };
+export type { Money } from "../../../rules/money";
 export type Image = { url: string; alt: string };
 export type SelectedOption = { name: "Size" | "Flavor" | "Product Form"; value: string };
 
