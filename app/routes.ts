@@ -10,7 +10,7 @@ export default [
     // /products/{handle} share one shape; the segments decide (rules/product-paths.ts).
     route("products/*", "routes/products.path.tsx"),
     route("cart", "routes/cart.tsx"),
-    // Our own checkout, built like a hosted one: it takes the cart and hands back a confirmation (issue 6).
+    // Our own checkout, built like a hosted one: it takes the cart and hands back a confirmation.
     route("checkout", "routes/checkout.tsx"),
     route("checkout/start", "routes/checkout.start.tsx"),
     route("checkout/confirmation/:id", "routes/checkout.confirmation.tsx"),

@@ -6,7 +6,7 @@ import { fieldErrors } from "./zod-errors";
 import { cardInputSchema } from "./luhn";
 import { addDays, isCalendarDay } from "./calendar-days";
 
-// The autoship subscription's lifecycle (issue 7, STYLE habit 6): an explicit status union, which
+// The autoship subscription's lifecycle (STYLE habit 6): an explicit status union, which
 // customer action is allowed in which status, the date rules, the cancel reasons, and the one schema
 // of every My Subscriptions form (the page's action and the service check the same input).
 

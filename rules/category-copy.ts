@@ -1,5 +1,5 @@
-// Title and meta description of a category listing (/products/{species}/{category}/{detail}, issue 3
-// items 4 and 10): "Dog Food", "Puppy Food", "Dry Cat Food", a brand's name, "Large Breed Dog Food"…
+// Title and meta description of a category listing (/products/{species}/{category}/{detail}):
+// "Dog Food", "Puppy Food", "Dry Cat Food", a brand's name, "Large Breed Dog Food"…
 
 export type CategoryCopyInput = {
   species: "dog" | "cat";

@@ -1,4 +1,4 @@
-// The hand-off from the cart to the checkout and the checkout's steps (issue 6, SPEC §4 Checkout).
+// The hand-off from the cart to the checkout and the checkout's steps (SPEC §4 Checkout).
 
 export const AUTOSHIP_FIRST_ORDER_CODE = "AUTO35";
 export const DISCOUNT_COOKIE = "discount_code";

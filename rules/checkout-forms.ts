@@ -3,7 +3,7 @@ import { addressSchema } from "./account-forms";
 import { cardDigits, CVC_PATTERN, hasCardNumberLength, type CardInput } from "./luhn";
 import { fieldErrors } from "./zod-errors";
 
-// The checkout forms (issue 6): what each step posts, parsed the same way on the server and, where
+// The checkout forms: what each step posts, parsed the same way on the server and, where
 // useful, in the browser. Messages name what to fix; keys are the form's field names.
 
 export const guestEmailSchema = z.object({

@@ -1,7 +1,7 @@
 import { salesTaxCents, taxableBaseCents } from "./sales-tax";
 import { shippingQuote, type ShippingMethod } from "./shipping-rates";
 
-// An order's totals from the priced cart (issue 6): merchandise after discounts, shipping (free
+// An order's totals from the priced cart: merchandise after discounts, shipping (free
 // standard over the threshold), the AK/HI service charge, and tax by destination state on
 // merchandise + shipping + service charge (rules/sales-tax.ts). All in cents; computed on the server.
 

@@ -1,4 +1,4 @@
-// A listing's state in its URL (issue 3 item 3): the chosen filter options as repeated parameters
+// A listing's state in its URL: the chosen filter options as repeated parameters
 // named by facet slug (?pet-age=puppy&food-form=dry&food-form=canned), the sort and the page, so a
 // filtered page can be shared and reloaded. Anything unknown or malformed is ignored, never an error.
 

@@ -1,5 +1,5 @@
 // `npm run autoship:run [-- --now 2031-03-04T08:00:00Z] [--limit 200] [--batch-size 5] [--json]`:
-// one renewal pass by hand for operators (issue 7 §4): due reminders, then due renewals, against
+// one renewal pass by hand for operators: due reminders, then due renewals, against
 // DATABASE_URL or the embedded database (only while the shop is stopped: PGlite is one process's).
 // Prints what it did; exit code 0 when every renewal was handled, 1 otherwise.
 import { parseArgs } from "node:util";

@@ -4,7 +4,7 @@ import path from "node:path";
 
 /**
  * Finds the system programs the tests need (Debian's Chromium, PostgreSQL server binaries) and,
- * on a fresh Debian machine where we may run apt-get, installs them (ISSUE 2 §9). Anywhere else it
+ * on a fresh Debian machine where we may run apt-get, installs them. Anywhere else it
  * stops with a message saying exactly what to install. Never downloads browsers from elsewhere.
  */
 

@@ -1,5 +1,5 @@
 // `npm run orders:advance -- KC-100001 shipped [--tracking 1Z999]`: the operator moves an order on
-// (issue 6 item 5) through the advance-order workflow — fulfilled, shipped, delivered, cancelled or
+// through the advance-order workflow — fulfilled, shipped, delivered, cancelled or
 // refunded — against DATABASE_URL or the embedded database (only while the shop is stopped: PGlite
 // is one process's). Prints the order's new status, or why it was not changed; exit code 0 or 1.
 import { parseArgs } from "node:util";

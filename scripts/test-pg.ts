@@ -9,7 +9,7 @@ import pg from "pg";
 import { asUser, ensurePostgresBin, ensurePostgresOsUser } from "./ensure-system-deps";
 
 /**
- * `npm run test:pg [vitest args] [--skip-smoke]` (ISSUE 2 §9): the database tests and a smoke run
+ * `npm run test:pg [vitest args] [--skip-smoke]`: the database tests and a smoke run
  * of the production server against a real PostgreSQL, in a throwaway cluster this script starts
  * on a free loopback port and always stops and deletes again (also on failure and Ctrl-C).
  */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { ensureChromium } from "./ensure-system-deps";
 
 /**
- * `npm test` (ISSUE 2 §9): typecheck, lint, unit/service tests, then the browser tests against a
+ * `npm test`: typecheck, lint, unit/service tests, then the browser tests against a
  * fresh production build. Stops at the first failing step and exits with its code.
  */
 

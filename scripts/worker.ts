@@ -1,4 +1,4 @@
-// `npm run worker`: the renewal engine on its own (issue 7 §4) — a pass every
+// `npm run worker`: the renewal engine on its own — a pass every
 // AUTOSHIP_INTERVAL_SECONDS against DATABASE_URL (or the embedded database, only while the shop is
 // stopped: PGlite is one process's). Run any number of these beside shops started with
 // AUTOSHIP_SCHEDULER=off (or on: passes share the work, ARCHITECTURE §6). Stops cleanly on SIGTERM/SIGINT.

@@ -96,7 +96,7 @@ export type Config = {
   trustProxy: boolean;
   mail: { smtpUrl: string | undefined; from: string; contactTo: string; outboxDir: string | undefined };
   /**
-   * The renewal engine (issue 7): `scheduler` runs a pass every `intervalSeconds` in the server
+   * The renewal engine: `scheduler` runs a pass every `intervalSeconds` in the server
    * process (off → run `npm run worker` instead); reminders go out `reminderDays` before a renewal.
    */
   autoship: { scheduler: boolean; intervalSeconds: number; reminderDays: number };

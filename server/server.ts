@@ -81,7 +81,7 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  // Issue 7: the renewal engine runs in every shop process unless AUTOSHIP_SCHEDULER=off (then `npm run worker`).
+  // The renewal engine runs in every shop process unless AUTOSHIP_SCHEDULER=off (then `npm run worker`).
   const autoship = config.autoship.scheduler
     ? startAutoshipScheduler({ db: database.db, services: deps.services, config, log }, { intervalMs: config.autoship.intervalSeconds * 1000 })
     : null;

@@ -9,7 +9,7 @@ import type { Route } from "./+types/checkout.confirmation";
 export const meta = titleMeta("orderConfirmation");
 
 /**
- * The order confirmation the checkout hands back (issue 6). A customer sees their own order; a
+ * The order confirmation the checkout hands back. A customer sees their own order; a
  * guest sees it through the signed receipt cookie set when it was placed. Anyone else: 404.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { usePageTitle } from "../lib/use-site";
 import { categoryTitle } from "../../rules/category-copy";
 import type { Route } from "./+types/sitemap";
 
-// /sitemap (SPEC §2, issue 3 item 10): the site's categories and products for people; /sitemap.xml
+// /sitemap (SPEC §2): the site's categories and products for people; /sitemap.xml
 // is the same list for search engines.
 
 export const meta = titleMeta("sitemap", "Every category and product of the shop on one page.");

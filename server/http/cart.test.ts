@@ -109,7 +109,7 @@ describe("cart API (SPEC §7)", () => {
   });
 });
 
-describe("a customer's cart (issue 4: no access through another customer's session)", () => {
+describe("a customer's cart (no access through another customer's session)", () => {
   async function signedIn(email: string) {
     const r = await deps.services.identity.register(
       { firstName: "Kim", lastName: "Lee", email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false },

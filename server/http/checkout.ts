@@ -12,7 +12,7 @@ import { apiError, parseJson } from "./errors";
 import { amountToCents } from "../../rules/money";
 import { cardInputSchema } from "../../rules/luhn";
 
-// Checkout API (issue 6): thin — parse with zod (400 naming the field), resolve who is calling from
+// Checkout API: thin — parse with zod (400 naming the field), resolve who is calling from
 // the session cookie, run the place-order workflow, map its typed failures to statuses.
 
 const addressInput = z.object({

@@ -61,7 +61,7 @@ export function customerRoutes() {
     return c.json({ customer });
   });
 
-  // Orders (issue 6): the customer's own only, newest first; anyone else's order is not found.
+  // Orders: the customer's own only, newest first; anyone else's order is not found.
   app.post("/get-storefront-orders", async (c) => {
     const parsed = await parseJson(
       c,
@@ -224,7 +224,7 @@ export function customerRoutes() {
 export function accountHelperRoutes() {
   const app = new Hono<AppEnv>();
 
-  // Issue 7: the customer's own subscriptions, in SPEC §3's mapped fields plus what a page shows.
+  // The customer's own subscriptions, in SPEC §3's mapped fields plus what a page shows.
   app.post("/get-subscriptions", async (c) => {
     const parsed = await parseJson(c, z.object({ sessionToken: token, customer: id("customer id") }));
     if (!parsed.ok) return parsed.response;

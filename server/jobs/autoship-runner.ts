@@ -14,7 +14,7 @@ import { RENEWAL_LEASE_MS, renewSubscription, type RenewalDeps, type RenewalOutc
 import { formatUsd } from "../../rules/money";
 import { addDays, dayOf } from "../../rules/calendar-days";
 
-// The renewal engine's pass (issue 7 §4, ARCHITECTURE §6): sends the reminders that are due and
+// The renewal engine's pass (ARCHITECTURE §6): sends the reminders that are due and
 // renews the subscriptions that are due. Any number of processes may run passes at the same time:
 // each claims a few rows at a time with FOR UPDATE SKIP LOCKED and marks them (reminded_for, or a
 // renewal lease) in the same statement, so two passes never take the same row; the renewal keys of

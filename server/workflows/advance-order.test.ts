@@ -15,7 +15,7 @@ import { createServices } from "../services";
 import { advanceOrder, type AdvanceOrderDeps } from "./advance-order";
 import { placeOrder } from "./place-order";
 
-// Advance order (issue 6 item 5) on PGlite and, with `npm run test:pg`, on a real PostgreSQL —
+// Advance order on PGlite and, with `npm run test:pg`, on a real PostgreSQL —
 // where the concurrent calls really race for the order's row lock.
 
 let database: Database;

@@ -13,7 +13,7 @@ import type { Services } from "../services";
 import { formatUsd } from "../../rules/money";
 import { isUuid } from "../../rules/ids";
 
-// Advance order (issue 6 item 5): the operator moves a paid order through its lifecycle. Guarantees:
+// Advance order: the operator moves a paid order through its lifecycle. Guarantees:
 //
 // 1. One transaction holding the order's row lock (FOR UPDATE). The step is checked with
 //    modules/orders/status.ts against the status read under that lock, so of two concurrent calls

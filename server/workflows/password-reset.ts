@@ -3,7 +3,7 @@ import { RESET_VALID_MS } from "../modules/identity/service";
 import { templates } from "../modules/mail/templates";
 import type { Services } from "../services";
 
-// Forgot password (issue 5): a single-use link valid one hour, mailed only when the address has an
+// Forgot password: a single-use link valid one hour, mailed only when the address has an
 // account; the answer is the same either way. The link's origin is PUBLIC_URL, else the request's
 // own origin when its host is one of SITE_HOSTS — never an arbitrary Host header, which would let
 // anyone mail a victim a reset link pointing at their own server.

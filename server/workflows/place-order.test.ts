@@ -13,7 +13,7 @@ import { cartLines } from "../modules/cart/schema";
 import { createServices } from "../services";
 import { placeOrder, type PlaceOrderInput } from "./place-order";
 
-// Place order (issue 6) on PGlite and, with `npm run test:pg`, on a real PostgreSQL — where the
+// Place order on PGlite and, with `npm run test:pg`, on a real PostgreSQL — where the
 // 20 concurrent checkouts really race for the same inventory row.
 
 let database: Database;

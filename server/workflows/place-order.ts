@@ -25,7 +25,7 @@ import { amountToCents, formatUsd } from "../../rules/money";
 import { dayOf } from "../../rules/calendar-days";
 import { isUuid } from "../../rules/ids";
 
-// Place order (issue 6, SPEC §4 Checkout). Guarantees:
+// Place order (SPEC §4 Checkout). Guarantees:
 //
 // 1. Prices, discounts (AUTO35 on a customer's first autoship order), shipping, the AK/HI service
 //    charge and tax are computed here from the cart as stored — the browser sends none of them. An
@@ -152,7 +152,7 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
       if (view.lineItems.length !== stored) return fail("CART_CHANGED", "An item in the cart is no longer sold; review the cart.", "cartId");
       if (view.isOverLimit || view.lineItems.some((l) => l.isOverAutoshipLimit))
         return fail("OVER_LIMIT", "The cart holds more items than one order may.", "lineItems");
-      // Issue 7: a subscription belongs to an account (it renews with a saved card and is managed in My Subscriptions).
+      // A subscription belongs to an account (it renews with a saved card and is managed in My Subscriptions).
       if (!input.customerId && view.lineItems.some((l) => l.sellingPlanAllocation))
         return fail("AUTOSHIP_REQUIRES_ACCOUNT", "Sign in or create an account to subscribe with Autoship.", "customerId");
 
@@ -225,7 +225,7 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
           clinic: input.clinic ?? null,
         }),
       ];
-      // Issue 7: a renewal order says so and names its subscription (rules/autoship-renewal.ts).
+      // A renewal order says so and names its subscription (rules/autoship-renewal.ts).
       const orderAttributes = input.renewalOfSubscriptionId ? renewalOrderAttributes(attributes, input.renewalOfSubscriptionId) : attributes;
       const [order] = await tx
         .insert(orders)
@@ -291,7 +291,7 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
     if (order.status === "cancelled" && !order.paymentId)
       return { ok: false as const, code: "ORDER_CANCELLED" as const, message: "This order was cancelled before it was paid; nothing was charged.", field: "idempotencyKey" };
     if (order.status !== "placed") return { ok: true as const, replayed: true, sendMail: false };
-    // Issue 7: an order that starts subscriptions is charged through a saved method (a card entered is saved once).
+    // An order that starts subscriptions is charged through a saved method (a card entered is saved once).
     const autoship = await autoshipPayment(tx, services.payments, order, input);
     const charge = !autoship.ok ? autoship : await services.payments.charge({
       idempotencyKey: `order:${order.idempotencyKey}`,

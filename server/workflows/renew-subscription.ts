@@ -25,7 +25,7 @@ import { amountToCents } from "../../rules/money";
 import { addDays, dayOf } from "../../rules/calendar-days";
 import { isUuid } from "../../rules/ids";
 
-// Renew subscription (issue 7 §4): places one subscription's renewal order through the place-order
+// Renew subscription: places one subscription's renewal order through the place-order
 // workflow (price rule, stock, tax, the saved card) and moves the subscription on. Guarantees:
 //
 // 1. Exactly once per subscription and cycle. The order's idempotency key is

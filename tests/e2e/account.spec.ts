@@ -3,7 +3,7 @@ import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, test } from "./fixtures";
 import { latestMailTo } from "./journeys";
 
-// Issue 5 journeys: an account from registration to sign-out, the /account gate, password reset
+// Account journeys: an account from registration to sign-out, the /account gate, password reset
 // through the recorded e-mail (the mail drop folder MAIL_OUTBOX_DIR set by playwright.config.ts),
 // and the inactivity warning (INACTIVITY_SECONDS=20 on the test server).
 

@@ -2,7 +2,7 @@ import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, test } from "./fixtures";
 import { register, uniqueEmail } from "./journeys";
 
-// Issue 7 journey: subscribe on the product page → check out through the checkout screens → the subscription appears in My
+// The autoship journey: subscribe on the product page → check out through the checkout screens → the subscription appears in My
 // Subscriptions → skip → ship now creates an order → change frequency → cancel with a reason →
 // reactivate. Every action is a plain form post answered by a redirect with a confirmation.
 

@@ -3,7 +3,7 @@ import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../serv
 import { expect, shopUrl, staffUrl, test } from "./fixtures";
 import { formatUsd } from "../../rules/money";
 
-// The cart journey of issue 4 (SPEC §2 cart screen and add-to-cart modal, §4 cart lifecycle, §5
+// The cart journey (SPEC §2 cart screen and add-to-cart modal, §4 cart lifecycle, §5
 // limits, §9 free-shipping bar and cookies), against the seeded catalogue. Every test starts with a
 // fresh browser context, so a fresh guest cart.
 
@@ -306,7 +306,7 @@ test.describe("the cart lasts (SPEC §4/§9 cookies)", () => {
   });
 });
 
-test.describe("add to cart from a product card (issue 4)", () => {
+test.describe("add to cart from a product card", () => {
   test("a card's Add to Cart adds one of its variant, opens the modal and counts in the header", async ({ page }) => {
     await page.goto(shopUrl(`/search?search=${encodeURIComponent(cheap.v.sku)}`));
     const card = page.locator(`[data-testid="product-card"][data-sku="${cheap.v.sku}"]`);

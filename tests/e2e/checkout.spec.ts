@@ -4,7 +4,7 @@ import { expect, shopUrl, test } from "./fixtures";
 import { accountNav, latestMailTo, PASSWORD, register, uniqueEmail } from "./journeys";
 import { amountToCents, formatUsd } from "../../rules/money";
 
-// The checkout journeys of issue 6: the hand-off from the cart, the three checkout steps, the
+// The checkout journeys: the hand-off from the cart, the three checkout steps, the
 // confirmation page and e-mail, and My Orders — as a guest and as a customer, with the test card
 // processor's decline, the Alaska service charge and AUTO35 on a first autoship order only.
 
@@ -59,7 +59,7 @@ async function proceed(page: Page) {
 }
 
 
-test.describe("checkout (issue 6)", () => {
+test.describe("checkout", () => {
   // A declined card answers 402, a refused step 400: the browser logs those responses.
   test.use({ allowedConsoleErrors: [/status of (400|402|403|409)/] });
 

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { expect, shopUrl, staffUrl, test } from "./fixtures";
 
-// Content (issue 8): the home page, navigation, /:slug pages, the 404 page, redirects and carousels
+// Content: the home page, navigation, /:slug pages, the 404 page, redirects and carousels
 // from the seeded content of content/; and the gated states on servers of their own.
 
 test.describe("content pages on the shared server", () => {

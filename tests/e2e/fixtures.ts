@@ -3,7 +3,7 @@ import { test as base, expect } from "@playwright/test";
 /**
  * Every browser test imports `test` and `expect` from here, not from @playwright/test.
  * A test fails when any page it opened throws an uncaught error or logs a console error
- * (hydration warnings included, ISSUE 2 §9). A test that provokes an expected error says so:
+ * (hydration warnings included). A test that provokes an expected error says so:
  *   test.use({ allowedConsoleErrors: [/status of 404/] });
  */
 

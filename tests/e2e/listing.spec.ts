@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { buildSeedCatalog, SEED_BRANDS } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, staffUrl, test } from "./fixtures";
 
-// The listing screens of issue 3: /products, category pages, search, the predictive search box,
+// The listing screens: /products, category pages, search, the predictive search box,
 // breadcrumbs and the staff site's differences. Data comes from the seed catalogue.
 
 const seed = buildSeedCatalog();

@@ -36,7 +36,7 @@ export function AddToCartButton({ inStock, className }: { inStock: boolean; clas
 }
 
 /**
- * One-time add of a card's variant (issue 4 "add from cards"): the same intent=add post as the
+ * One-time add of a card's variant ("add from cards"): the same intent=add post as the
  * product page, through the same fetcher, so the page's one <AddToCartFeedback /> opens the modal.
  * Only the card whose variant is being added shows "Adding…".
  */

@@ -9,7 +9,7 @@ import { AddressLines } from "../../components/address-lines";
 import type { SubscriptionView } from "../../../server/modules/autoship/service";
 import { formatUsd } from "../../../rules/money";
 
-// One subscription of My Subscriptions (issue 7) with every action as a plain form posting an
+// One subscription of My Subscriptions with every action as a plain form posting an
 // `intent`: it all works before JavaScript loads. Less frequent changes sit in <details> so the card
 // stays short; a form that failed opens with its messages beside the fields.
 

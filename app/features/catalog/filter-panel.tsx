@@ -22,7 +22,7 @@ export function submitListingForm(form: HTMLFormElement, navigate: NavigateFunct
 }
 
 /**
- * The filter panel (issue 3 item 3): a GET form of checkboxes with a count per option. Without
+ * The filter panel: a GET form of checkboxes with a count per option. Without
  * JavaScript an Apply button submits it; with JavaScript every change submits at once. On narrow
  * screens the panel folds away behind a Filters button (Escape closes it again).
  */

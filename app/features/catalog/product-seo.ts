@@ -1,7 +1,7 @@
 import type { Product, Variant } from "../../../server/modules/catalog/types";
 import { amountToCents, centsToAmount } from "../../../rules/money";
 
-// Search-engine view of a product page (issue 3 §10): a unique title and description, the canonical
+// Search-engine view of a product page: a unique title and description, the canonical
 // URL, and a schema.org Product with one Offer per variant. React Router's <Meta> serialises the
 // JSON-LD and escapes "<", ">" and "&" inside it, so product text cannot close the script element.
 

@@ -10,7 +10,7 @@ export const SUGGEST_DEBOUNCE_MS = 250;
 export const SUGGEST_MIN_CHARS = 2;
 
 /**
- * The header search box with predictive suggestions (issue 3 item 8), as the ARIA 1.2 combobox
+ * The header search box with predictive suggestions, as the ARIA 1.2 combobox
  * pattern: the input is the combobox, the suggestions a listbox; ArrowDown/ArrowUp move through
  * them, Enter opens the active one (or, with none active, submits the normal search), Escape closes.
  * It sits inside the header's GET form to /search, so it is an ordinary search box without JS.

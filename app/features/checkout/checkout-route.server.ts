@@ -12,7 +12,7 @@ import type { PlaceOrderInput } from "../../../server/workflows/place-order";
 import { cartIdOf, checkoutCustomer, receiptCookie } from "./checkout.server";
 import { fieldErrors } from "../../../rules/zod-errors";
 
-// /checkout's loader and action (issue 6). The loader decides which step may show and gathers what
+// /checkout's loader and action. The loader decides which step may show and gathers what
 // it needs; the action has one intent per step. Totals come from the server only: the page shows
 // them and sends back the total it showed, so a price that changed meanwhile is caught.
 

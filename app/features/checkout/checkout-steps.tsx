@@ -10,7 +10,7 @@ import { OrderAddress } from "./order-receipt";
 import type { checkoutLoader, CheckoutActionData } from "./checkout-route.server";
 import { formatMoney, formatUsd } from "../../../rules/money";
 
-// The checkout's three steps (issue 6): Information (contact and address), Shipping (method) and
+// The checkout's three steps: Information (contact and address), Shipping (method) and
 // Payment (card, review, place order). Plain forms: everything works before JavaScript loads.
 
 export type CheckoutData = Extract<Awaited<ReturnType<typeof checkoutLoader>>, { kind: "checkout" }>;

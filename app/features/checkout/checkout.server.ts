@@ -6,7 +6,7 @@ import type { AddressView } from "../../../server/modules/identity/view";
 import { sign, verifySignature } from "../../../server/crypto/sign";
 import { readCookie, setCookie } from "../../../rules/cookies";
 
-// Server helpers shared by the checkout routes (issue 6).
+// Server helpers shared by the checkout routes.
 
 export const RECEIPT_COOKIE = "order_receipt";
 const RECEIPT_MAX_AGE_S = 60 * 60;

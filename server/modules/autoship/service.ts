@@ -41,7 +41,7 @@ import { formatUsd, moneyOf } from "../../../rules/money";
 import { dayOf } from "../../../rules/calendar-days";
 import { isUuid } from "../../../rules/ids";
 
-// Autoship subscriptions (issue 7): created by the place-order workflow for every autoship line of a
+// Autoship subscriptions: created by the place-order workflow for every autoship line of a
 // paid order, then changed by their owner from My Subscriptions. Every read and change is scoped to
 // the customer (someone else's subscription is not found); every change runs in one transaction
 // holding the subscription's row lock, is recorded as a subscription_events row and confirmed by

@@ -11,7 +11,7 @@ import { searchProducts, type SearchHits } from "./search";
 import type { DealSkus, Facet, FacetOption, FilterDefinition, FilterField, ListingQuery, ListingResult, Product, SitemapEntry } from "./types";
 import { dayOf } from "../../../rules/calendar-days";
 
-// The listing, search results and category pages (issue 3 §3, §4, §8). One call runs a fixed number
+// The listing, search results and category pages. One call runs a fixed number
 // of queries whatever the page size (no N+1):
 //   [filter catalogue ∥ search hits] → [facet counts + total ∥ the page's products] → the page's variants with stock.
 // Facet counts are computed in SQL, each facet with every other facet's filters applied.

@@ -3,7 +3,7 @@ import type { SiteId } from "../../../rules/site";
 import type { Db } from "../../db/client";
 import { products, variants } from "./schema";
 
-// Ranked product search (issue 3 §8) in one SQL statement, over the search columns the triggers of
+// Ranked product search in one SQL statement, over the search columns the triggers of
 // drizzle/0003_search_documents.sql maintain:
 //   1. an exact SKU (rank 3) or a SKU prefix of 4+ characters (rank 2),
 //   2. full-text search over title and brand (weight A), sub-brand, flavours, type (B), description (C)

@@ -2,7 +2,7 @@ import { boolean, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-c
 import { carts } from "../cart/schema";
 import type { OrderAddress } from "../orders/schema";
 
-// The checkout in progress for a cart (issue 6): what the shopper has entered on the contact,
+// The checkout in progress for a cart: what the shopper has entered on the contact,
 // address and shipping-method steps. Card details are NEVER stored here — they go from the payment
 // form straight to the payments module.
 

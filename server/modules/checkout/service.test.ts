@@ -9,7 +9,7 @@ import { inventory, products, variants } from "../catalog/schema";
 import { warehouseForZip } from "../catalog/stock";
 import { MULTIPASS_TTL_MS } from "../orders/multipass";
 
-// The checkout module (issue 6): hand-off, multipass acceptance, step state and review, on PGlite.
+// The checkout module: hand-off, multipass acceptance, step state and review, on PGlite.
 
 let database: Database;
 let services: ReturnType<typeof createServices>;

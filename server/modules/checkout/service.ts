@@ -22,7 +22,7 @@ import { orderAddressOf, type OrderAddress } from "../orders/address";
 import { checkoutSessions, type CheckoutShipping } from "./schema";
 import { amountToCents } from "../../../rules/money";
 
-// The checkout module (issue 6): the hand-off from the cart, the state of the contact / address /
+// The checkout module: the hand-off from the cart, the state of the contact / address /
 // shipping-method steps, and the review the payment step shows. Totals always come from the cart
 // as stored and the server's rules; placing the order is server/workflows/place-order.ts.
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { z } from "zod";
 import { contentFileSchema, redirectsFileSchema, type ContentEntryInput, type RedirectInput } from "./types";
 
-// Content lives in files under content/ in the repository (issue 8 §7): one JSON file per entry,
+// Content lives in files under content/ in the repository: one JSON file per entry,
 // grouped in folders by type for people; content/redirects.json holds the URL redirects.
 // Everything is validated before anything is written: a bad file is reported with its path and field.
 

@@ -1,6 +1,6 @@
 import sanitizeHtml from "sanitize-html";
 
-// Rich text of content entries is sanitised on the server before it leaves it (issue 8): an
+// Rich text of content entries is sanitised on the server before it leaves it: an
 // allow-list of tags and attributes, no script/style/iframe, no event handlers, links only to
 // http(s), mailto or same-site paths, and external links open in a new tab without an opener.
 

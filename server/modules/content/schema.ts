@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { ContentSite, ContentStatus } from "./types";
 
-// The content module's tables (issue 8): typed entries with a publication status (SPEC §3) and the
+// The content module's tables: typed entries with a publication status (SPEC §3) and the
 // URL redirects of the route-rule lookup (SPEC §2). Only "published" rows are ever served.
 
 export const contentEntries = pgTable(

@@ -18,7 +18,7 @@ import { hashToken, looksLikeToken, newToken } from "./tokens";
 import { toCustomerView, type AddressRow, type CustomerView, type MetafieldRow } from "./view";
 import { isUuid } from "../../../rules/ids";
 
-// Our own identity provider (SPEC §1 "identity provider", issue 5): accounts, sessions, password
+// Our own identity provider (SPEC §1 "identity provider"): accounts, sessions, password
 // reset, rate limits, and the customer's profile, addresses and metafields. Business failures are
 // typed results; every read or write of customer data is scoped by the customer id the caller
 // proved with a session, so no function here can reach another customer's rows.
@@ -40,7 +40,7 @@ export const RATE_LIMITS: Record<AttemptKind, { windowMs: number; perKey: number
   forgot_password: { windowMs: 15 * 60_000, perKey: 3, perIp: 10 },
   // Each contact message mails the shop and the sender: a flood would spam both.
   contact: { windowMs: 60 * 60_000, perKey: 5, perIp: 20 },
-  // Every new card tried at checkout (issue 6): stops card testing through the shop's checkout.
+  // Every new card tried at checkout: stops card testing through the shop's checkout.
   card_payment: { windowMs: 60 * 60_000, perKey: 10, perIp: 30 },
 };
 

@@ -8,7 +8,7 @@ import type { OrderAddress } from "./address";
 // The postal-address shape is its own file so other modules can use it without the orders tables.
 export { orderAddressOf, type OrderAddress } from "./address";
 
-// Orders (issue 6, SPEC §3 Order). Numbers come from a sequence: "KC-100001", "KC-100002", …
+// Orders (SPEC §3 Order). Numbers come from a sequence: "KC-100001", "KC-100002", …
 
 export type OrderStatus = "placed" | "paid" | "fulfilled" | "shipped" | "delivered" | "cancelled" | "refunded";
 

@@ -1,6 +1,6 @@
 import type { OrderStatus } from "./schema";
 
-// The order's lifecycle (issue 6). One function per allowed transition; anything else is refused.
+// The order's lifecycle. One function per allowed transition; anything else is refused.
 //   placed (stock reserved, payment under way) → paid → fulfilled → shipped → delivered
 //   placed | paid → cancelled;   paid | fulfilled | shipped | delivered → refunded
 

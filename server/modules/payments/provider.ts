@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { checkCard, testCardOutcome, type CardBrand, type CardInput, type TestCardOutcome } from "../../../rules/luhn";
 
-// The payment processor behind an interface (issue 6). The shop only ever holds the processor's
+// The payment processor behind an interface. The shop only ever holds the processor's
 // opaque tokens and references; card numbers and CVCs pass through `tokenize` and are dropped.
 // The built-in test processor behaves like common processors' documented test cards (rules/luhn.ts).
 

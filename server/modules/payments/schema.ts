@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { customers } from "../identity/schema";
 
-// Payments (issue 6). A saved method keeps only what a receipt shows — brand, last 4 digits, expiry —
+// Payments. A saved method keeps only what a receipt shows — brand, last 4 digits, expiry —
 // and the processor's opaque token. NEVER the card number or the CVC.
 
 export type PaymentStatus = "authorized" | "captured" | "failed" | "refunded";
