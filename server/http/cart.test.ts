@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { parseConfig } from "../config";
@@ -6,7 +7,7 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { variants } from "../modules/catalog/schema";
+import { products, variants } from "../modules/catalog/schema";
 
 let database: Database;
 let app: ReturnType<typeof createApp>;
@@ -40,7 +41,12 @@ describe("cart API (SPEC §7)", () => {
     const res = await call("create-cart", { lineItems: [{ merchandiseId: String(variantId), quantity: 1 }] });
     const body = await res.json();
     expect(body.cart.totalQuantity).toBe(1);
-    expect(body.cart.lineItems[0].product.title).toBeTruthy();
+    const [{ title }] = await database.db
+      .select({ title: products.title })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(eq(variants.id, variantId));
+    expect(body.cart.lineItems[0].product.title).toBe(title);
     const cookies = res.headers.getSetCookie();
     expect(cookies.some((c) => c.startsWith(`col_cart_id=${body.cart.id};`) && c.includes("HttpOnly"))).toBe(true);
     expect(cookies.some((c) => c.startsWith(`guest_col_cart_id=${body.cart.id};`))).toBe(true);
