@@ -81,7 +81,9 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
     const extra: string[] = [];
     if (identity.staleSessionCookie && !response.headers.getSetCookie().some((v) => v.startsWith("sessionToken="))) extra.push(clearSessionCookie(isHttps(c.req.raw)));
     // SPEC §4 customer load: the order-management cookie is created once when absent (or naming someone else).
-    if (identity.customer && !ogAuthNames(readCookie(c.req.header("cookie"), OG_AUTH_COOKIE), identity.customer.id))
+    // Not on the response that signs the customer out (it clears og_auth).
+    const setsOgAuth = response.headers.getSetCookie().some((v) => v.startsWith(`${OG_AUTH_COOKIE}=`));
+    if (identity.customer && !setsOgAuth && !ogAuthNames(readCookie(c.req.header("cookie"), OG_AUTH_COOKIE), identity.customer.id))
       extra.push(ogAuthCookie(deps.sessionSecret, identity.customer.id));
     if (!extra.length) return response;
     const withCookies = new Response(response.body, response);

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { readCookie } from "../../rules/location";
 import { Screen } from "../components/screen";
-import { signOutResponse } from "../features/account/session.server";
+import { isOwnNavigation, signOutResponse } from "../features/account/session.server";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
 import { SESSION_COOKIE } from "../../server/modules/identity/session-cookie";
@@ -9,17 +9,21 @@ import type { Route } from "./+types/logout";
 
 export const meta = titleMeta("logout");
 
-// Signing out is a POST (the header's Log Out button, the inactivity dialog): a link or image on
-// another site cannot sign a customer out. GET shows the button.
+// SPEC §2: /logout signs the customer out and lands on /. Opened from our own pages or typed, a
+// GET does it at once; opened from another site (a link, an image, a frame) it only shows the
+// Log Out button, whose POST is refused cross-site — so no other site can sign a customer out.
 
-export function loader({ context }: Route.LoaderArgs) {
+const sessionToken = (request: Request) => readCookie(request.headers.get("cookie"), SESSION_COOKIE);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (isOwnNavigation(request)) throw await signOutResponse(context, request, sessionToken(request), { returnTo: null, reason: "sign_out" });
   return { signedIn: Boolean(context.customer) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const returnTo = form.get("returnTo");
-  return signOutResponse(context, request, readCookie(request.headers.get("cookie"), SESSION_COOKIE), {
+  return signOutResponse(context, request, sessionToken(request), {
     returnTo: typeof returnTo === "string" ? returnTo : null,
     reason: form.get("reason") === "inactivity" ? "inactivity" : "sign_out",
   });

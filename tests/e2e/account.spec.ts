@@ -105,6 +105,16 @@ test.describe("an account from registration to sign-out", () => {
     expect((await page.context().cookies()).find((c) => c.name === "sessionToken")).toBeUndefined();
   });
 
+  test("opening /logout signs out at once, lands on / and clears the account's cookies", async ({ page }) => {
+    await register(page, uniqueEmail("typed-logout"));
+    await page.goto(shopUrl("/account/dashboard"));
+    await page.goto(shopUrl("/logout"));
+    await expect(page).toHaveURL(shopUrl("/"));
+    await expect(header(page).getByRole("link", { name: "Log In" })).toBeVisible();
+    const names = (await page.context().cookies()).map((c) => c.name);
+    for (const name of ["sessionToken", "og_auth", "userLocation", "userWarehouse"]) expect(names, name).not.toContain(name);
+  });
+
   test("a wrong password is refused with the same words as an unknown address", async ({ page }) => {
     const email = uniqueEmail("wrong");
     await register(page, email);

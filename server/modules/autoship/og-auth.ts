@@ -27,3 +27,8 @@ export function ogAuthNames(value: string | null | undefined, customerId: string
 export function ogAuthCookie(secret: string, customerId: string): string {
   return `${OG_AUTH_COOKIE}=${ogAuthValue(secret, customerId)}; Path=/; Max-Age=${OG_AUTH_MAX_AGE_S}; SameSite=Lax; Secure`;
 }
+
+/** Sign-out removes it (SPEC §4 "logout clears cookies"); same name, path and flags as when set. */
+export function clearOgAuthCookie(): string {
+  return `${OG_AUTH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; Secure`;
+}
