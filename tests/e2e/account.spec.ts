@@ -153,7 +153,7 @@ test.describe("the /account gate (SPEC §2)", () => {
     const evil = Buffer.from("//evil.example/steal").toString("base64");
     await page.goto(shopUrl(`/shelter/login?redirect=${encodeURIComponent(evil)}`));
     await signIn(page, email);
-    await expect(page).toHaveURL(shopUrl("/"));
+    await expect(page).toHaveURL(shopUrl("/products"));
   });
 });
 

@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { cartCookies, cartIdFromCookieHeader, GUEST_CART_COOKIE } from "../../../rules/cart-cookies";
 import { serializeCookie, USER_LOCATION_COOKIE, USER_LOCATION_MAX_AGE_SECONDS, USER_WAREHOUSE_COOKIE } from "../../../rules/location";
-import { loginUrlFor, postLoginTarget, requiresSignIn, safeSameSitePath } from "../../../rules/sign-in-redirect";
+import { decodeRedirectParam, loginUrlFor, postLoginTarget, requiresSignIn, safeSameSitePath } from "../../../rules/sign-in-redirect";
 import { clearOgAuthCookie } from "../../../server/modules/autoship/og-auth";
 import type { SignedIn } from "../../../server/modules/identity/service";
 import { clearSessionCookie, isHttps, sessionCookie } from "../../../server/modules/identity/session-cookie";
@@ -51,7 +51,16 @@ export async function completeSignIn(context: Ctx, request: Request, signed: Sig
     headers.append("Set-Cookie", serializeCookie(USER_LOCATION_COOKIE, `${outcome.homeZip}::home`, { maxAgeSeconds: USER_LOCATION_MAX_AGE_SECONDS, secure }));
   }
   context.log.info({ customerId: signed.customerId, mergedWarnings: outcome.warnings.length }, "signed in");
-  return redirect(postLoginTarget(target.previous, target.redirect), { headers });
+  return redirect(afterSignInTarget(target.previous, target.redirect), { headers });
+}
+
+/** SPEC §2: the default post-login target, when there is no previous page and no redirect parameter. */
+export const DEFAULT_POST_LOGIN_PATH = "/products";
+
+/** SPEC §2: the previous page, else the base64 redirect parameter, else /products. */
+export function afterSignInTarget(previous: string | null | undefined, redirectParam: string | null | undefined): string {
+  const hasTarget = safeSameSitePath(previous) !== null || decodeRedirectParam(redirectParam) !== null;
+  return hasTarget ? postLoginTarget(previous, redirectParam) : DEFAULT_POST_LOGIN_PATH;
 }
 
 /**
