@@ -115,6 +115,23 @@ test.describe("an account from registration to sign-out", () => {
     for (const name of ["sessionToken", "og_auth", "userLocation", "userWarehouse"]) expect(names, name).not.toContain(name);
   });
 
+  test("each account page records its breadcrumb page kind (SPEC §2)", async ({ page }) => {
+    await register(page, uniqueEmail("kinds"));
+    const kinds: [string, string][] = [
+      ["/account/dashboard", "my-account"],
+      ["/account/my-profile", "my-profile"],
+      ["/account/orders", "my-orders"],
+      ["/account/address-book", "address-book"],
+      ["/account/autoships", "my-autoships"],
+    ];
+    for (const [path, kind] of kinds) {
+      await page.goto(shopUrl(path));
+      await expect
+        .poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem("kibble-shop:breadcrumbs") ?? "{}").currentKind), { message: path })
+        .toBe(kind);
+    }
+  });
+
   test("a wrong password is refused with the same words as an unknown address", async ({ page }) => {
     const email = uniqueEmail("wrong");
     await register(page, email);
