@@ -7,11 +7,13 @@ import { createCheckoutService } from "./modules/checkout/service";
 import { createSiteGate } from "./modules/content/gate";
 import { createContentService } from "./modules/content/service";
 import { formatUsd } from "../rules/product-card";
-import { createIdentityService } from "./modules/identity/service";
+import { createContactService } from "./modules/contact/service";
+import { createIdentityService, sessionIdleMs } from "./modules/identity/service";
 import { createMailService } from "./modules/mail/service";
 import { createOrdersService } from "./modules/orders/service";
 import { createTestProcessor, type PaymentProvider } from "./modules/payments/provider";
 import { createPaymentsService } from "./modules/payments/service";
+import { createRateLimitService } from "./modules/rate-limit/service";
 import type { Logger } from "./log";
 import { renewSubscription } from "./workflows/renew-subscription";
 
@@ -19,7 +21,9 @@ import { renewSubscription } from "./workflows/renew-subscription";
 export function createServices(db: Db, config: Config, log?: Logger, paymentProvider: PaymentProvider = createTestProcessor()) {
   const catalog = createCatalogService(db, config);
   const cart = createCartService(db, config, catalog);
-  const identity = createIdentityService(db);
+  const rateLimit = createRateLimitService(db);
+  // SPEC §4: a session idles out on the server when the browser's inactivity warning would end it.
+  const identity = createIdentityService(db, { rateLimit, sessionIdleMs: sessionIdleMs(config.inactivitySeconds) });
   const orders = createOrdersService(db);
   const mail = createMailService(db, config, log);
   const payments = createPaymentsService(db, paymentProvider);
@@ -40,6 +44,7 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     catalog,
     cart,
     checkout: createCheckoutService({ db, config, cart, catalog, identity, orders, mail, payments, log }),
+    contact: createContactService(db, rateLimit),
     content: createContentService(db, {
       tokens: { freeShippingThreshold: formatUsd(config.freeShippingThresholdCents, { compact: true }) },
       onInvalidBody: (info) => log?.warn(info, "content entry with an invalid body left out"),
@@ -49,6 +54,7 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     mail,
     orders,
     payments,
+    rateLimit,
   };
 }
 

@@ -21,8 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const parsed = resetPasswordSchema.safeParse(values);
   if (!parsed.success) return invalid(formErrors(parsed.error));
-  const result = await context.services.identity.resetPassword(parsed.data.token, parsed.data.password);
-  if (!result.ok) return invalid({ token: result.message }, {}, 400);
+  const result = await context.services.identity.resetPassword(parsed.data.token, parsed.data.password, context.clientIp);
+  if (!result.ok) return invalid({ [result.field ?? "form"]: result.message }, {}, result.code === "RATE_LIMITED" ? 429 : 400);
   return redirect("/shelter/login?reset=1");
 }
 
@@ -44,6 +44,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       {loaderData.token ? (
         <Form method="post" noValidate onSubmit={form.onSubmit} onBlur={form.onBlur} onChange={form.onChange} className="max-w-md" data-testid="reset-form">
           <input type="hidden" name="token" value={loaderData.token} />
+          {form.errors.form ? <FormAlert>{form.errors.form}</FormAlert> : null}
           <TextField
             name="password"
             label="New password"

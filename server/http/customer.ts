@@ -116,7 +116,10 @@ export function customerRoutes() {
     if (bareId(parsed.data.customerId) !== customerId) return notFound(c, "customerId", "customer");
     const { metafields, ...profile } = parsed.data.updateInput;
     const identity = services(c).identity;
-    if (metafields?.length) await identity.setMetafields(customerId, metafields);
+    if (metafields?.length) {
+      const saved = await identity.setMetafields(customerId, metafields);
+      if (!saved.ok) return apiError(c, 400, "limit_reached", saved.message, { [saved.field ?? "updateInput.metafields"]: saved.message });
+    }
     const customer = await identity.updateProfile(customerId, profile);
     return c.json({ customerUpdate: { customer, userErrors: [] } });
   });
@@ -147,10 +150,11 @@ export function customerRoutes() {
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
     const identity = services(c).identity;
-    const created = await identity.createAddress(auth.session.customerId, parsed.data.address);
+    const created = await identity.addAddress(auth.session.customerId, parsed.data.address);
     if (!created) return apiError(c, 401, "unauthorized", "Unauthorized user");
+    if (!created.ok) return apiError(c, 400, "limit_reached", created.message, { address: created.message });
     const customer = await identity.customer(auth.session.customerId);
-    return c.json({ customerAddress: customer?.addresses.find((a) => a.id === created) ?? null, userErrors: [] });
+    return c.json({ customerAddress: customer?.addresses.find((a) => a.id === created.id) ?? null, userErrors: [] });
   });
 
   app.post("/customer-address-update", async (c) => {
