@@ -3,6 +3,7 @@ import { formErrors, formValues, resetPasswordSchema } from "../../rules/account
 import { FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { invalid } from "../features/account/session.server";
+import { resetPassword } from "../../server/workflows/password-reset";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
 import { useZodForm } from "../lib/use-zod-form";
@@ -21,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const parsed = resetPasswordSchema.safeParse(values);
   if (!parsed.success) return invalid(formErrors(parsed.error));
-  const result = await context.services.identity.resetPassword(parsed.data.token, parsed.data.password, context.clientIp);
+  const result = await resetPassword(context.services, { token: parsed.data.token, password: parsed.data.password, ip: context.clientIp });
   if (!result.ok) return invalid({ [result.field ?? "form"]: result.message }, {}, result.code === "RATE_LIMITED" ? 429 : 400);
   return redirect("/shelter/login?reset=1");
 }
