@@ -1,5 +1,7 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addressSchema, contactSchema, profileSchema } from "../../rules/account-forms";
+import { addressCreateInput, addressUpdateInput, sendContactInput, updateCustomerInput } from "../../rules/customer-input";
 import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps, type AppDeps } from "../context";
@@ -268,6 +270,28 @@ describe("contact and cache calls", () => {
   it("delete-cache-item needs a key", async () => {
     expect((await call("delete-cache-item", {})).status).toBe(400);
     expect(await (await call("delete-cache-item", { cacheKey: "customer:1" })).json()).toEqual({ deleted: false });
+  });
+});
+
+describe("one schema per input", () => {
+  it("the API parses the account forms' own schemas", () => {
+    expect(addressCreateInput.shape.address).toBe(addressSchema);
+    expect(addressUpdateInput.shape.address).toBe(addressSchema);
+    expect(sendContactInput.shape.data).toBe(contactSchema);
+    expect(Object.keys(updateCustomerInput.shape.updateInput.shape).sort()).toEqual([...Object.keys(profileSchema.shape), "metafields"].sort());
+  });
+
+  it("the OpenAPI document lists the customer calls' request bodies", async () => {
+    const res = await app.request("http://localhost/api/openapi.json", { headers: { host: "localhost" } });
+    const doc = await res.json();
+    const body = (path: string) => doc.paths[`/api${path}`].post.requestBody.content["application/json"].schema;
+    expect(body("/ecom/v1.0/customer-address-create").properties.address.required).toEqual(["address1", "city", "provinceCode", "zip"]);
+    expect(body("/ecom/v1.0/update-customer").required).toEqual(["customerId", "updateInput"]);
+    expect(Object.keys(body("/ecom/v1.0/update-customer").properties.updateInput.properties)).toContain("metafields");
+    expect(body("/send-contact-us").properties.data.required).toEqual(["firstName", "lastName", "email", "subject", "message"]);
+    for (const path of ["/ecom/v1.0/get-storefront-customer", "/ecom/v1.0/refresh-session-token", "/get-subscriptions", "/crypto", "/multipass", "/delete-cache-item"]) {
+      expect(body(path), path).toHaveProperty("type", "object");
+    }
   });
 });
 
