@@ -36,14 +36,15 @@ async function register(email: string, ip: string) {
 }
 
 describe("registration page rate limit", () => {
-  it(`allows ${RATE_LIMITS.register.perIp} accounts an hour from one IP, then answers 429 with the form message`, async () => {
-    for (let i = 0; i < RATE_LIMITS.register.perIp; i++) {
-      const res = (await register(`flood${i}@example.test`, "10.50.0.1")) as Response;
-      expect(res.status, `account ${i}`).toBe(302);
-    }
+  it(`allows ${RATE_LIMITS.register.perIp} registrations an hour from one IP, then answers 429 with the form message`, async () => {
+    expect((await register("first@example.test", "10.50.0.1")) as Response).toHaveProperty("status", 302);
+    // The rest of the hour's registrations from that IP, counted without their slow hashing.
+    for (let i = 1; i < RATE_LIMITS.register.perIp; i++) expect((await deps.services.rateLimit.take("register", `email:other${i}@example.test`, "10.50.0.1")).ok).toBe(true);
     const refused = (await register("flood-extra@example.test", "10.50.0.1")) as { init: { status: number }; data: { errors: Record<string, string> } };
     expect(refused.init.status).toBe(429);
     expect(refused.data.errors).toEqual({ form: "Too many attempts, try again in 60 minutes." });
     expect(await deps.services.identity.signIn("flood-extra@example.test", "kibble123", null)).toMatchObject({ ok: false, code: "INVALID_CREDENTIALS" });
+    // Another IP is not affected.
+    expect((await register("flood-extra@example.test", "10.50.0.2")) as Response).toHaveProperty("status", 302);
   });
 });

@@ -245,7 +245,7 @@ describe("registration is rate-limited before any password is hashed", () => {
     });
   });
 
-  it("per IP: ten accounts an hour from one address, then refused; another IP is not affected", async () => {
+  it(`per IP: ${RATE_LIMITS.register.perIp} accounts an hour from one address, then refused; another IP is not affected`, async () => {
     for (let i = 0; i < RATE_LIMITS.register.perIp; i++) expect((await identity.register(account(`ip${i}@example.test`), "d2c", "10.21.0.1")).ok).toBe(true);
     expect(await identity.register(account("ip-extra@example.test"), "d2c", "10.21.0.1")).toMatchObject({ code: "RATE_LIMITED" });
     expect((await identity.register(account("ip-extra@example.test"), "d2c", "10.21.0.2")).ok).toBe(true);
@@ -255,6 +255,7 @@ describe("registration is rate-limited before any password is hashed", () => {
     // Parameters scrypt refuses: any hashing would throw instead of answering.
     const noHashing = createIdentityService(database.db, { clock, scrypt: { N: 1000, r: 8, p: 1 } });
     for (let i = 0; i < RATE_LIMITS.register.perIp; i++) await identity.register(account(`nohash${i}@example.test`), "d2c", "10.22.0.1");
+    expect(await identity.register(account("nohash-last@example.test"), "d2c", "10.22.0.1")).toMatchObject({ code: "RATE_LIMITED" });
     expect(await noHashing.register(account("nohash-extra@example.test"), "d2c", "10.22.0.1")).toMatchObject({ code: "RATE_LIMITED" });
   });
 });

@@ -12,8 +12,9 @@ export type { AttemptKind } from "./schema";
 export const RATE_LIMITS: Record<AttemptKind, { windowMs: number; perKey: number; perIp: number }> = {
   // Failed sign-ins; a success clears the address's count.
   sign_in: { windowMs: 15 * 60_000, perKey: 5, perIp: 20 },
-  // Every registration costs a password hash (scrypt): a flood would stall sign-ins.
-  register: { windowMs: 60 * 60_000, perKey: 5, perIp: 10 },
+  // Every registration costs a password hash (scrypt): a flood would stall sign-ins. Per IP it is
+  // generous: a clinic's whole staff may sign up from one office address.
+  register: { windowMs: 60 * 60_000, perKey: 5, perIp: 50 },
   // Every request counts: each one may send a mail.
   forgot_password: { windowMs: 15 * 60_000, perKey: 3, perIp: 10 },
   // Every try of a reset link, valid or not (a valid one costs a password hash), per link and per IP.
