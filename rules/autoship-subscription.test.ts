@@ -4,13 +4,104 @@ import {
   allowedActions,
   cancelReasonLabel,
   checkNextDate,
+  endsHold,
   firstRenewalDate,
+  holdAfter,
   isActionAllowed,
   parseSubscriptionAction,
   resumeDate,
   skippedDate,
+  RENEWAL_EVENTS,
+  SUBSCRIPTION_ACTIONS,
+  SUBSCRIPTION_STATUSES,
   transition,
+  type SubscriptionMove,
+  type SubscriptionStatus,
 } from "./autoship-subscription";
+
+/**
+ * The whole lifecycle, written out: for each move, the status it leads to from each status it is
+ * allowed in. Every pair not listed must be refused.
+ */
+const LIFECYCLE: Record<SubscriptionMove, Partial<Record<SubscriptionStatus, SubscriptionStatus>>> = {
+  change_frequency: { active: "active", paused: "paused" },
+  change_quantity: { active: "active", paused: "paused" },
+  change_date: { active: "active" },
+  skip: { active: "active" },
+  ship_now: { active: "active" },
+  pause: { active: "paused" },
+  resume: { paused: "active" },
+  swap_variant: { active: "active", paused: "paused" },
+  change_address: { active: "active", paused: "paused" },
+  change_payment: { active: "active", paused: "paused" },
+  cancel: { active: "cancelled", paused: "cancelled" },
+  reactivate: { paused: "active", cancelled: "active" },
+  renew: { active: "active" },
+  record_renewal: { active: "active", paused: "paused", cancelled: "cancelled" },
+  hold_out_of_stock: { active: "active" },
+  skip_out_of_stock: { active: "active" },
+  retry_after_decline: { active: "active" },
+  pause_after_declines: { active: "paused" },
+  defer_after_failure: { active: "active" },
+};
+
+describe("the lifecycle's transition table", () => {
+  const moves = [...SUBSCRIPTION_ACTIONS, ...RENEWAL_EVENTS];
+  const cases = moves.flatMap((move) => SUBSCRIPTION_STATUSES.map((from) => [move, from, LIFECYCLE[move][from] ?? null] as const));
+
+  it("covers every move of the customer and of the renewal engine", () => {
+    expect(Object.keys(LIFECYCLE).sort()).toEqual([...moves].sort());
+    expect(cases).toHaveLength(moves.length * 3);
+  });
+
+  it.each(cases.filter(([, , to]) => to !== null))("%s from %s is allowed and leads to %s", (move, from, to) => {
+    expect(transition(from, move)).toEqual({ ok: true, status: to });
+    expect(isActionAllowed(from, move)).toBe(true);
+  });
+
+  it.each(cases.filter(([, , to]) => to === null))("%s from %s is refused, saying why", (move, from) => {
+    expect(transition(from, move)).toEqual({ ok: false, message: `This is not possible while the subscription is ${from}.` });
+    expect(isActionAllowed(from, move)).toBe(false);
+  });
+
+  it("the offered actions are exactly the allowed customer actions", () => {
+    for (const status of SUBSCRIPTION_STATUSES)
+      expect(allowedActions(status)).toEqual(SUBSCRIPTION_ACTIONS.filter((a) => LIFECYCLE[a][status] !== undefined));
+  });
+});
+
+describe("holds", () => {
+  it("a move to another cycle, a placed order or a given-up cycle clears any hold", () => {
+    for (const move of ["change_date", "skip", "resume", "reactivate", "record_renewal", "skip_out_of_stock"] as const) {
+      expect(holdAfter("out_of_stock", move)).toBeNull();
+      expect(holdAfter("payment_failed", move)).toBeNull();
+    }
+  });
+
+  it("only those moves end the hold's retry schedule", () => {
+    const ending = ["change_date", "skip", "resume", "reactivate", "record_renewal", "skip_out_of_stock"];
+    for (const move of [...SUBSCRIPTION_ACTIONS, ...RENEWAL_EVENTS]) {
+      expect(endsHold(null, move)).toBe(ending.includes(move));
+      expect(endsHold("payment_failed", move)).toBe(ending.includes(move) || move === "change_payment");
+    }
+  });
+
+  it("a new card ends a payment hold only", () => {
+    expect(holdAfter("payment_failed", "change_payment")).toBeNull();
+    expect(holdAfter("out_of_stock", "change_payment")).toBe("out_of_stock");
+    expect(holdAfter(null, "change_payment")).toBeNull();
+  });
+
+  it("the engine's holds set theirs; other moves keep the hold as it is", () => {
+    expect(holdAfter(null, "hold_out_of_stock")).toBe("out_of_stock");
+    expect(holdAfter(null, "retry_after_decline")).toBe("payment_failed");
+    expect(holdAfter("payment_failed", "pause_after_declines")).toBe("payment_failed");
+    for (const move of ["change_frequency", "change_quantity", "swap_variant", "change_address", "pause", "cancel", "ship_now", "renew", "defer_after_failure"] as const) {
+      expect(holdAfter("out_of_stock", move)).toBe("out_of_stock");
+      expect(holdAfter(null, move)).toBeNull();
+    }
+  });
+});
 
 describe("subscription transitions", () => {
   it("pause, resume, cancel and reactivate move between the three statuses", () => {

@@ -3,11 +3,18 @@ import { addressSchema } from "./account-forms";
 import { AUTOSHIP_FREQUENCY_WEEKS } from "./autoship-offer";
 import { MAX_AUTOSHIP_QUANTITY, MIN_QUANTITY } from "./quantity";
 
-// The autoship subscription's lifecycle (issue 7, STYLE habit 6): an explicit status union, which
-// customer action is allowed in which status, the date rules, the cancel reasons, and the one schema
-// of every My Subscriptions form (the page's action and the service check the same input).
+// The autoship subscription's lifecycle (STYLE habit 6): one status union, one transition table for
+// every move — the customer's actions on My Subscriptions and the renewal engine's outcomes alike —
+// the holds a move sets or clears, the date rules, the cancel reasons, and the one schema of every
+// My Subscriptions form (the page's action and the service check the same input). Nothing writes a
+// subscription's status without asking `transition` first.
 
+/** active → renews on its next order date; paused → kept but never renewed; cancelled → ended (reactivatable). */
 export type SubscriptionStatus = "active" | "paused" | "cancelled";
+export const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ["active", "paused", "cancelled"];
+
+/** Why an active subscription's renewal is on hold (null: not held). */
+export type SubscriptionHold = "out_of_stock" | "payment_failed";
 
 export const SUBSCRIPTION_ACTIONS = [
   "change_frequency",
@@ -23,14 +30,40 @@ export const SUBSCRIPTION_ACTIONS = [
   "cancel",
   "reactivate",
 ] as const;
+/** What a customer does to a subscription. */
 export type SubscriptionAction = (typeof SUBSCRIPTION_ACTIONS)[number];
 
+export const RENEWAL_EVENTS = [
+  "renew",
+  "record_renewal",
+  "hold_out_of_stock",
+  "skip_out_of_stock",
+  "retry_after_decline",
+  "pause_after_declines",
+  "defer_after_failure",
+] as const;
 /**
- * Where each action may start. A paused subscription can still be edited (so it resumes as wanted)
- * but not skipped or shipped; a cancelled one can only be reactivated. Date changes need an active
- * subscription: resuming or reactivating sets the date.
+ * What the renewal engine does to a subscription (rules/autoship-renewal.ts decides which):
+ * renew — start placing the cycle's order; record_renewal — record the order placed;
+ * hold_out_of_stock / skip_out_of_stock — hold the cycle, or give it up after 7 days;
+ * retry_after_decline / pause_after_declines — a declined charge is retried, the third one pauses;
+ * defer_after_failure — any other failure is looked at again a day later.
  */
-const ALLOWED_FROM: Record<SubscriptionAction, readonly SubscriptionStatus[]> = {
+export type RenewalEvent = (typeof RENEWAL_EVENTS)[number];
+
+/** Every move of the lifecycle. */
+export type SubscriptionMove = SubscriptionAction | RenewalEvent;
+
+const ALL_STATUSES = SUBSCRIPTION_STATUSES;
+
+/**
+ * Where each move may start. A paused subscription can still be edited (so it resumes as wanted)
+ * but not skipped or shipped; a cancelled one can only be reactivated. Date changes need an active
+ * subscription: resuming or reactivating sets the date. The engine works on active subscriptions
+ * only — except that an order already placed is recorded whatever the customer did meanwhile (the
+ * order stands; a pause or cancel made while it was being placed is kept).
+ */
+const ALLOWED_FROM: Record<SubscriptionMove, readonly SubscriptionStatus[]> = {
   change_frequency: ["active", "paused"],
   change_quantity: ["active", "paused"],
   change_date: ["active"],
@@ -43,19 +76,27 @@ const ALLOWED_FROM: Record<SubscriptionAction, readonly SubscriptionStatus[]> = 
   change_payment: ["active", "paused"],
   cancel: ["active", "paused"],
   reactivate: ["paused", "cancelled"],
+  renew: ["active"],
+  record_renewal: ALL_STATUSES,
+  hold_out_of_stock: ["active"],
+  skip_out_of_stock: ["active"],
+  retry_after_decline: ["active"],
+  pause_after_declines: ["active"],
+  defer_after_failure: ["active"],
 };
 
-/** The status an allowed action leads to. */
-const LEADS_TO: Partial<Record<SubscriptionAction, SubscriptionStatus>> = {
+/** The status an allowed move leads to (the others keep the status). */
+const LEADS_TO: Partial<Record<SubscriptionMove, SubscriptionStatus>> = {
   pause: "paused",
   resume: "active",
   cancel: "cancelled",
   reactivate: "active",
+  pause_after_declines: "paused",
 };
 
 const STATUS_WORDS: Record<SubscriptionStatus, string> = { active: "active", paused: "paused", cancelled: "cancelled" };
 
-export function isActionAllowed(status: SubscriptionStatus, action: SubscriptionAction): boolean {
+export function isActionAllowed(status: SubscriptionStatus, action: SubscriptionMove): boolean {
   return ALLOWED_FROM[action].includes(status);
 }
 
@@ -66,10 +107,40 @@ export function allowedActions(status: SubscriptionStatus): SubscriptionAction[]
 
 export type Transition = { ok: true; status: SubscriptionStatus } | { ok: false; message: string };
 
-/** One function for every transition: the status after `action`, or why it is refused. */
-export function transition(status: SubscriptionStatus, action: SubscriptionAction): Transition {
-  if (!isActionAllowed(status, action)) return { ok: false, message: `This is not possible while the subscription is ${STATUS_WORDS[status]}.` };
-  return { ok: true, status: LEADS_TO[action] ?? status };
+/** One function for every transition: the status after `move`, or why it is refused. */
+export function transition(status: SubscriptionStatus, move: SubscriptionMove): Transition {
+  if (!isActionAllowed(status, move)) return { ok: false, message: `This is not possible while the subscription is ${STATUS_WORDS[status]}.` };
+  return { ok: true, status: LEADS_TO[move] ?? status };
+}
+
+/**
+ * Whether a move ends the current cycle's hold and its retry schedule (hold, retry time, failed
+ * attempts). A held renewal (out of stock, card declined) belongs to the cycle it was held for:
+ * moving to another cycle (skip, new date, resume, reactivate, a placed order, a cycle given up)
+ * starts afresh, and a new card ends a payment hold.
+ */
+export function endsHold(hold: SubscriptionHold | null, move: SubscriptionMove): boolean {
+  switch (move) {
+    case "change_date":
+    case "skip":
+    case "resume":
+    case "reactivate":
+    case "record_renewal":
+    case "skip_out_of_stock":
+      return true;
+    case "change_payment":
+      return hold === "payment_failed";
+    default:
+      return false;
+  }
+}
+
+/** The hold after an allowed move: ended (above), set by the engine's holds, or kept. */
+export function holdAfter(hold: SubscriptionHold | null, move: SubscriptionMove): SubscriptionHold | null {
+  if (endsHold(hold, move)) return null;
+  if (move === "hold_out_of_stock") return "out_of_stock";
+  if (move === "retry_after_decline" || move === "pause_after_declines") return "payment_failed";
+  return hold;
 }
 
 // ---- dates (whole days "YYYY-MM-DD", the shop's UTC calendar of server/clock.ts) ----
