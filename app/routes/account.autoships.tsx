@@ -61,10 +61,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = values.intent ?? "";
   const parsed = parseSubscriptionAction(values);
   if (!parsed.ok) return data<Answer>({ ok: false, subscriptionId, intent, errors: parsed.errors }, { status: 400 });
-  const result = await context.services.autoship.act({ customerId: customer.id, origin: new URL(request.url).origin }, subscriptionId, parsed.action);
+  const result = await context.services.autoship.act(
+    { customerId: customer.id, origin: new URL(request.url).origin, clientIp: context.clientIp },
+    subscriptionId,
+    parsed.action,
+  );
   if (!result.ok) {
     if (result.code === "NOT_FOUND") throw data("Subscription not found", { status: 404 });
-    return data<Answer>({ ok: false, subscriptionId, intent, errors: { [result.field]: result.message } }, { status: result.code === "INVALID" ? 400 : 409 });
+    const status = result.code === "INVALID" ? 400 : result.code === "RATE_LIMITED" ? 429 : 409;
+    return data<Answer>({ ok: false, subscriptionId, intent, errors: { [result.field]: result.message } }, { status });
   }
   const search = new URLSearchParams({ done: intent, ...(result.orderNumber ? { order: result.orderNumber } : {}) });
   return redirect(`/account/autoships?${search}#sub-${subscriptionId}`);

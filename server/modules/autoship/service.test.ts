@@ -80,7 +80,7 @@ beforeAll(async () => {
   await seedIfEmpty(database);
   services = createServices(database.db, config);
   deps = { db: database.db, services, config, clock };
-  autoship = createAutoshipService({ db: database.db, config, payments: services.payments, mail: services.mail, clock });
+  autoship = createAutoshipService({ db: database.db, config, catalog: services.catalog, identity: services.identity, payments: services.payments, mail: services.mail, clock });
   warehouse = (await warehouseForZip(database.db, "80011"))!.code;
   const rows = await database.db
     .select({ id: variants.id, productId: variants.productId, sites: products.sites })

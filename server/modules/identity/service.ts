@@ -172,6 +172,16 @@ export function createIdentityService(db: Db, options: IdentityOptions = {}) {
       return attempt.ok ? { ok: true } : { ok: false, code: "RATE_LIMITED", message: tooManyAttempts(attempt.minutes), field: "payment.card.number" };
     },
 
+    /**
+     * One new card given to a customer's Autoship subscription from this IP: the checkout's
+     * card-testing limit (RATE_LIMITS.card_payment), counted per customer, and per IP together with
+     * the checkout's new cards.
+     */
+    async takeSubscriptionCardAttempt(customerId: string, ip: string | null): Promise<{ ok: true } | Failure<"RATE_LIMITED">> {
+      const attempt = await takeAttempt("card_payment", `customer:${customerId}`, ip);
+      return attempt.ok ? { ok: true } : { ok: false, code: "RATE_LIMITED", message: tooManyAttempts(attempt.minutes), field: "cardNumber" };
+    },
+
     /** Ends the session on the server. The reason is for the log only. */
     async signOut(token: string | null | undefined, _reason: SessionEndReason = "sign_out"): Promise<boolean> {
       if (!looksLikeToken(token)) return false;
