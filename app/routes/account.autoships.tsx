@@ -13,7 +13,7 @@ import type { Route } from "./+types/account.autoships";
 
 export const meta = titleMeta("autoships");
 
-// My Subscriptions (issue 7, SPEC §2 /account/autoships): every subscription of the signed-in
+// My Subscriptions (SPEC §2 /account/autoships): every subscription of the signed-in
 // customer with each action as a form posting an intent (works before JavaScript). A change is
 // answered by a redirect back here with a confirmation (post/redirect/get); a refused one by the
 // page again with the messages beside the fields of that subscription's form.

@@ -11,7 +11,7 @@ import { renewalMail } from "../modules/autoship/renewal-mail";
 import { createRenewalStore, type RenewalStore, type SubscriptionRow } from "../modules/autoship/renewals";
 import { RENEWAL_LEASE_MS, renewSubscription, type RenewalDeps, type RenewalOutcome } from "../workflows/renew-subscription";
 
-// The renewal engine's pass (issue 7 §4, ARCHITECTURE §6): sends the reminders that are due and
+// The renewal engine's pass (rules/autoship-renewal.ts, ARCHITECTURE §6): sends the reminders that are due and
 // renews the subscriptions that are due. Any number of processes may run passes at the same time:
 // each claims a few rows at a time with FOR UPDATE SKIP LOCKED and marks them (reminded_for, or a
 // renewal lease) in the same statement, so two passes never take the same row; the renewal keys of

@@ -18,7 +18,7 @@ import type { MailContent } from "../modules/mail/templates";
 import type { Services } from "../services";
 import { placeOrder, type PlaceOrderResult } from "./place-order";
 
-// Renew subscription (issue 7 §4): places one subscription's renewal order through the place-order
+// Renew subscription (the rules of rules/autoship-renewal.ts): places one subscription's renewal order through the place-order
 // workflow (price rule, stock, tax, the saved card) and moves the subscription on. Guarantees:
 //
 // 1. Exactly once per subscription and cycle. The order's idempotency key is

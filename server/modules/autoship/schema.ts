@@ -5,7 +5,7 @@ import { variants } from "../catalog/schema";
 import { customers } from "../identity/schema";
 import { orders, type OrderAddress } from "../orders/schema";
 
-// Autoship subscriptions (issue 7, SPEC §3 Subscription). One subscription per autoship order line:
+// Autoship subscriptions (SPEC §3 Subscription). One subscription per autoship order line:
 // it renews that variant and quantity every `frequencyWeeks`, through the place-order workflow, with
 // the customer's saved payment method and the address captured at sign-up (changeable).
 

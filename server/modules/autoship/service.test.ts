@@ -16,7 +16,7 @@ import { createPaymentsService } from "../payments/service";
 import { subscriptionEvents, subscriptions } from "./schema";
 import { createAutoshipService, type AutoshipService } from "./service";
 
-// Autoship subscriptions (issue 7): created once per autoship line of a paid order, then changed
+// Autoship subscriptions: created once per autoship line of a paid order, then changed
 // only by their owner, each change locked, recorded as an event and confirmed by mail.
 
 let database: Database;
