@@ -159,24 +159,40 @@ async function placeRenewalOrder(deps: RenewalDeps, sub: Subscription, cycleDate
     if (!sub.paymentMethodId)
       return { ok: false, code: "PAYMENT_DECLINED", reason: "unknown_payment_method", message: "No saved payment method." };
 
-    const created = await services.cart.createCart(sub.site, { email: sub.email }, [
-      { merchandiseId: String(sub.variantId), quantity: sub.quantity, sellingPlanId: sellingPlanIdFor(sub.frequencyWeeks) },
-    ]);
-    if (!created.ok) {
-      if (created.code === "VARIANT_NOT_FOUND" || created.code === "SELLING_PLAN_INVALID") return { ok: false, code: created.code, message: created.message };
-      throw new Error(`renewal cart not created: ${created.code} ${created.message}`);
-    }
-    const cartId = created.cart.id;
-    await services.cart.claimCart(cartId, sub.site, sub.customerId);
-    const result = await placeOrder(orderDeps, input(cartId));
-    // A cart that became no order is of no use to anyone (the customer never sees it).
-    // Only this run knows the new cart; an order made from it (placed, then declined) keeps it.
-    if (!result.ok && !(await services.orders.existsForCart(cartId))) await services.cart.discardCart(cartId);
+    const cart = await createRenewalCart(deps, sub);
+    if (!cart.ok) return cart;
+    const result = await placeOrder(orderDeps, input(cart.cartId));
+    if (!result.ok) await discardRenewalCart(deps, cart.cartId);
     // Another run placed the cycle's order from its own cart meanwhile: settle that one instead.
     if (!result.ok && result.code === "IDEMPOTENCY_MISMATCH") continue;
     return result;
   }
   return { ok: false, code: "CHECKOUT_IN_PROGRESS", message: "The renewal order is being placed by another run." };
+}
+
+/** Step: the renewal's cart — the subscription's item, quantity and plan — owned by the customer. Undone by discardRenewalCart. */
+async function createRenewalCart(
+  deps: RenewalDeps,
+  sub: Subscription,
+): Promise<{ ok: true; cartId: string } | { ok: false; code: "VARIANT_NOT_FOUND" | "SELLING_PLAN_INVALID"; message: string }> {
+  const created = await deps.services.cart.createCart(sub.site, { email: sub.email }, [
+    { merchandiseId: String(sub.variantId), quantity: sub.quantity, sellingPlanId: sellingPlanIdFor(sub.frequencyWeeks) },
+  ]);
+  if (!created.ok) {
+    if (created.code === "VARIANT_NOT_FOUND" || created.code === "SELLING_PLAN_INVALID") return { ok: false, code: created.code, message: created.message };
+    throw new Error(`renewal cart not created: ${created.code} ${created.message}`);
+  }
+  await deps.services.cart.claimCart(created.cart.id, sub.site, sub.customerId);
+  return { ok: true, cartId: created.cart.id };
+}
+
+/**
+ * Undo of createRenewalCart when no order was paid: a cart that became no order is of no use to
+ * anyone (the customer never sees it). Only this run knows the new cart; one an order was made from
+ * (placed, then declined) stays with that order.
+ */
+async function discardRenewalCart(deps: RenewalDeps, cartId: string): Promise<void> {
+  if (!(await deps.services.orders.existsForCart(cartId))) await deps.services.cart.discardCart(cartId);
 }
 
 type Mail = { name: RenewalMailName; to: string; content: MailContent };
