@@ -319,3 +319,123 @@ export const ACTION_DONE: Record<SubscriptionAction, string> = {
   cancel: "The subscription was cancelled.",
   reactivate: "The subscription is active again.",
 };
+
+// ---- planning a customer action ----
+
+/** What an action needs to know of the subscription as it is (read under its row lock). */
+export type SubscriptionState = {
+  status: SubscriptionStatus;
+  hold: SubscriptionHold | null;
+  site: string;
+  quantity: number;
+  frequencyWeeks: number;
+  nextOrderDate: string;
+  variantId: number;
+};
+
+/**
+ * What other modules answered for the action, asked before it: the product's variants (swap), the
+ * checked address (change address), the customer's card (change payment).
+ */
+export type ActionAnswers<A> = {
+  variantChoices?: readonly { id: number; sites: readonly string[] }[];
+  address?: A;
+  paymentMethod?: { id: string; last4: string };
+};
+
+/** The fields an action changes besides status and hold. */
+export type SubscriptionPatch<A> = Partial<{
+  frequencyWeeks: number;
+  quantity: number;
+  nextOrderDate: string;
+  variantId: number;
+  cancelReason: string | null;
+  shippingAddress: A;
+  paymentMethodId: string;
+}>;
+
+export type PlannedAction<A> =
+  | {
+      ok: true;
+      status: SubscriptionStatus;
+      hold: SubscriptionHold | null;
+      /** The old cycle's retry schedule is dropped (retry time, failed attempts). */
+      endsHold: boolean;
+      patch: SubscriptionPatch<A>;
+      /** What the history records about the change. */
+      detail: Record<string, unknown>;
+    }
+  | { ok: false; code: "NOT_ALLOWED" | "INVALID"; field: string; message: string };
+
+const refuse = (code: "NOT_ALLOWED" | "INVALID", field: string, message: string) => ({ ok: false as const, code, field, message });
+
+/**
+ * A customer action on a subscription as it is today: the transition table's status and hold, the
+ * fields that change and what the history says — or why it is refused, naming the field. Ship now
+ * is placed by the renewal engine, not planned here.
+ */
+/** The address only needs its ZIP and city here (the history records them). */
+type AddressLike = { zip: string; city: string };
+
+export function planAction<A extends AddressLike>(s: SubscriptionState, input: Exclude<SubscriptionActionInput, { intent: "ship_now" }>, today: string, answers: ActionAnswers<A> = {}): PlannedAction<A> {
+  const next = transition(s.status, input.intent);
+  if (!next.ok) return refuse("NOT_ALLOWED", "intent", next.message);
+  const changed = changeOf(s, input, today, answers);
+  if (!("patch" in changed)) return changed;
+  return { ok: true, status: next.status, hold: holdAfter(s.hold, input.intent), endsHold: endsHold(s.hold, input.intent), ...changed };
+}
+
+function changeOf<A extends AddressLike>(
+  s: SubscriptionState,
+  input: Exclude<SubscriptionActionInput, { intent: "ship_now" }>,
+  today: string,
+  answers: ActionAnswers<A>,
+): { patch: SubscriptionPatch<A>; detail: Record<string, unknown> } | ReturnType<typeof refuse> {
+  switch (input.intent) {
+    case "change_frequency":
+      if (!AUTOSHIP_FREQUENCY_WEEKS.includes(input.frequencyWeeks)) return refuse("INVALID", "frequencyWeeks", "Choose every 1 to 12 weeks");
+      return { patch: { frequencyWeeks: input.frequencyWeeks }, detail: { from: s.frequencyWeeks, to: input.frequencyWeeks } };
+    case "change_quantity":
+      if (input.quantity < MIN_QUANTITY || input.quantity > MAX_AUTOSHIP_QUANTITY) return refuse("INVALID", "quantity", `Autoship items are limited to ${MAX_AUTOSHIP_QUANTITY}`);
+      return { patch: { quantity: input.quantity }, detail: { from: s.quantity, to: input.quantity } };
+    case "change_date": {
+      const ok = checkNextDate(input.nextOrderDate, today);
+      if (!ok.ok) return refuse("INVALID", "nextOrderDate", ok.message);
+      return { patch: { nextOrderDate: input.nextOrderDate }, detail: { from: s.nextOrderDate, to: input.nextOrderDate } };
+    }
+    case "skip": {
+      const next = skippedDate(s.nextOrderDate, s.frequencyWeeks);
+      return { patch: { nextOrderDate: next }, detail: { skipped: s.nextOrderDate, next } };
+    }
+    case "pause":
+      return { patch: {}, detail: {} };
+    case "resume": {
+      const next = resumeDate(s.nextOrderDate, today);
+      return { patch: { nextOrderDate: next }, detail: { next } };
+    }
+    case "reactivate": {
+      if (input.nextOrderDate) {
+        const ok = checkNextDate(input.nextOrderDate, today);
+        if (!ok.ok) return refuse("INVALID", "nextOrderDate", ok.message);
+      }
+      const next = input.nextOrderDate ?? resumeDate(s.nextOrderDate, today);
+      return { patch: { cancelReason: null, nextOrderDate: next }, detail: { from: s.status, next } };
+    }
+    case "cancel":
+      return { patch: { cancelReason: input.reason }, detail: { reason: input.reason, from: s.status } };
+    case "swap_variant": {
+      // Another size or flavour of the same product, sold on the subscription's site.
+      const v = answers.variantChoices?.find((c) => c.id === input.variantId);
+      if (!v || !v.sites.includes(s.site)) return refuse("INVALID", "variantId", "Choose a size or flavor of this product.");
+      if (v.id === s.variantId) return refuse("INVALID", "variantId", "This is already the item you receive.");
+      return { patch: { variantId: v.id }, detail: { from: s.variantId, to: v.id } };
+    }
+    case "change_address": {
+      if (!answers.address) return refuse("INVALID", "addressId", "Choose one of your addresses.");
+      return { patch: { shippingAddress: answers.address }, detail: { zip: answers.address.zip, city: answers.address.city } };
+    }
+    case "change_payment":
+      if (!answers.paymentMethod) return refuse("INVALID", "paymentMethodId", "Choose one of your payment methods.");
+      return { patch: { paymentMethodId: answers.paymentMethod.id }, detail: { last4: answers.paymentMethod.last4 } };
+  }
+}

@@ -1,18 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
-import { AUTOSHIP_FREQUENCY_WEEKS } from "../../../rules/autoship-offer";
 import {
   ACTION_DONE,
-  checkNextDate,
-  endsHold,
-  holdAfter,
-  resumeDate,
-  skippedDate,
+  planAction,
   transition,
+  type ActionAnswers,
   type SubscriptionAction,
   type SubscriptionActionInput,
 } from "../../../rules/autoship-subscription";
 import { formatUsd } from "../../../rules/free-shipping";
-import { MAX_AUTOSHIP_QUANTITY } from "../../../rules/quantity";
 import { unservedMessage } from "../../../rules/zip";
 import { dayOf, type Clock } from "../../clock";
 import type { Config } from "../../config";
@@ -80,15 +75,6 @@ const EVENT_KIND: Record<SubscriptionAction, string> = {
 const fail = (code: ActionFailure["code"], field: string, message: string): ActionFailure => ({ ok: false, code, field, message });
 const notFound = () => fail("NOT_FOUND", "subscriptionId", "No such subscription.");
 
-type Row = typeof subscriptions.$inferSelect;
-type Patch = Partial<typeof subscriptions.$inferInsert>;
-/** What an action needs from other modules, asked before the transaction. */
-type Prepared =
-  | { intent: "swap_variant"; choices: { id: number; sites: string[] }[] }
-  | { intent: "change_address"; address: OrderAddress }
-  | { intent: "change_payment"; method: { id: string; last4: string } }
-  | { intent: "other" };
-
 export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
   const { db, clock } = deps;
 
@@ -149,11 +135,11 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
    * the checkout's card-testing limit (per customer and per client IP); it stays in the customer's
    * wallet either way.
    */
-  async function prepare(ctx: ActionContext, productId: number, input: SubscriptionActionInput): Promise<Prepared | ActionFailure> {
+  async function prepare(ctx: ActionContext, productId: number, input: SubscriptionActionInput): Promise<ActionAnswers<OrderAddress> | ActionFailure> {
     const { customerId } = ctx;
     switch (input.intent) {
       case "swap_variant":
-        return { intent: "swap_variant", choices: (await deps.catalog.variantsOfProducts([productId])).map((v) => ({ id: v.id, sites: v.sites })) };
+        return { variantChoices: await deps.catalog.variantsOfProducts([productId]) };
       case "change_address": {
         let address: OrderAddress;
         if ("address" in input) {
@@ -165,7 +151,7 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
         }
         // A renewal ships from the warehouse serving the ZIP: an unserved ZIP would fail every renewal.
         if (!(await deps.catalog.warehouseForZip(address.zip))) return fail("INVALID", "zip", unservedMessage(address.zip));
-        return { intent: "change_address", address };
+        return { address };
       }
       case "change_payment": {
         if ("card" in input) {
@@ -173,68 +159,15 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
           if (!allowed.ok) return fail("RATE_LIMITED", "cardNumber", allowed.message);
           const saved = await deps.payments.saveCard(customerId, input.card);
           if (!saved.ok) return fail("INVALID", saved.field === "number" ? "cardNumber" : saved.field === "expiry" ? "expMonth" : saved.field, saved.message);
-          return { intent: "change_payment", method: { id: saved.method.id, last4: saved.method.last4 } };
+          return { paymentMethod: saved.method };
         }
         // Only one of the customer's own saved methods.
         const method = (await deps.payments.listMethods(customerId)).find((m) => m.id === input.paymentMethodId);
         if (!method) return fail("INVALID", "paymentMethodId", "Choose one of your payment methods.");
-        return { intent: "change_payment", method: { id: method.id, last4: method.last4 } };
+        return { paymentMethod: method };
       }
       default:
-        return { intent: "other" };
-    }
-  }
-
-  /** The row change and the event's detail of an allowed action on the locked row. */
-  function change(s: Row, input: SubscriptionActionInput, prepared: Prepared, today: string): { patch: Patch; detail: Record<string, unknown> } | ActionFailure {
-    switch (input.intent) {
-      case "change_frequency":
-        if (!AUTOSHIP_FREQUENCY_WEEKS.includes(input.frequencyWeeks)) return fail("INVALID", "frequencyWeeks", "Choose every 1 to 12 weeks");
-        return { patch: { frequencyWeeks: input.frequencyWeeks }, detail: { from: s.frequencyWeeks, to: input.frequencyWeeks } };
-      case "change_quantity":
-        if (input.quantity < 1 || input.quantity > MAX_AUTOSHIP_QUANTITY) return fail("INVALID", "quantity", `Autoship items are limited to ${MAX_AUTOSHIP_QUANTITY}`);
-        return { patch: { quantity: input.quantity }, detail: { from: s.quantity, to: input.quantity } };
-      case "change_date": {
-        const ok = checkNextDate(input.nextOrderDate, today);
-        if (!ok.ok) return fail("INVALID", "nextOrderDate", ok.message);
-        return { patch: { nextOrderDate: input.nextOrderDate }, detail: { from: s.nextOrderDate, to: input.nextOrderDate } };
-      }
-      case "skip": {
-        const next = skippedDate(s.nextOrderDate, s.frequencyWeeks);
-        return { patch: { nextOrderDate: next }, detail: { skipped: s.nextOrderDate, next } };
-      }
-      case "pause":
-        return { patch: {}, detail: {} };
-      case "resume": {
-        const next = resumeDate(s.nextOrderDate, today);
-        return { patch: { nextOrderDate: next }, detail: { next } };
-      }
-      case "reactivate": {
-        if (input.nextOrderDate) {
-          const ok = checkNextDate(input.nextOrderDate, today);
-          if (!ok.ok) return fail("INVALID", "nextOrderDate", ok.message);
-        }
-        const next = input.nextOrderDate ?? resumeDate(s.nextOrderDate, today);
-        return { patch: { cancelReason: null, nextOrderDate: next }, detail: { from: s.status, next } };
-      }
-      case "cancel":
-        return { patch: { cancelReason: input.reason }, detail: { reason: input.reason, from: s.status } };
-      case "swap_variant": {
-        const v = prepared.intent === "swap_variant" ? prepared.choices.find((c) => c.id === input.variantId) : undefined;
-        if (!v || !v.sites.includes(s.site)) return fail("INVALID", "variantId", "Choose a size or flavor of this product.");
-        if (v.id === s.variantId) return fail("INVALID", "variantId", "This is already the item you receive.");
-        return { patch: { variantId: v.id }, detail: { from: s.variantId, to: v.id } };
-      }
-      case "change_address": {
-        if (prepared.intent !== "change_address") throw new Error("address not prepared");
-        return { patch: { shippingAddress: prepared.address }, detail: { zip: prepared.address.zip, city: prepared.address.city } };
-      }
-      case "change_payment": {
-        if (prepared.intent !== "change_payment") throw new Error("payment method not prepared");
-        return { patch: { paymentMethodId: prepared.method.id }, detail: { last4: prepared.method.last4 } };
-      }
-      case "ship_now":
-        throw new Error("ship now is placed by the renewal engine");
+        return {};
     }
   }
 
@@ -266,21 +199,20 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
       // contradict the order being placed, so the customer is asked to try again shortly.
       if (s.renewalClaimedUntil && s.renewalClaimedUntil > clock())
         return fail("NOT_ALLOWED", "intent", "Your Autoship order is being placed right now. Please try again in a few minutes.");
-      const next = transition(s.status, input.intent);
-      if (!next.ok) return fail("NOT_ALLOWED", "intent", next.message);
-      const changed = change(s, input, prepared, today);
-      if ("ok" in changed) return changed;
+      const planned = planAction(s, input, today, prepared);
+      if (!planned.ok) return planned;
       // Status and hold as the transition table says; a move to another cycle drops the old cycle's retries.
-      const lifecycle: Patch = {
-        status: next.status,
-        hold: holdAfter(s.hold, input.intent),
-        ...(endsHold(s.hold, input.intent) ? { retryAt: null, failedAttempts: 0 } : {}),
-      };
       await tx
         .update(subscriptions)
-        .set({ ...changed.patch, ...lifecycle, updatedAt: sql`now()` })
+        .set({
+          ...planned.patch,
+          status: planned.status,
+          hold: planned.hold,
+          ...(planned.endsHold ? { retryAt: null, failedAttempts: 0 } : {}),
+          updatedAt: sql`now()`,
+        })
         .where(eq(subscriptions.id, s.id));
-      await tx.insert(subscriptionEvents).values({ subscriptionId: s.id, kind: EVENT_KIND[input.intent], actor: "customer", detail: changed.detail });
+      await tx.insert(subscriptionEvents).values({ subscriptionId: s.id, kind: EVENT_KIND[input.intent], actor: "customer", detail: planned.detail });
       return { ok: true };
     });
     if (!outcome.ok) return outcome;
