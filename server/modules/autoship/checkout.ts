@@ -2,7 +2,7 @@ import { frequencyOfSellingPlan } from "../../../rules/autoship-offer";
 import { firstRenewalDate } from "../../../rules/autoship-subscription";
 import { MAX_AUTOSHIP_QUANTITY } from "../../../rules/quantity";
 import type { Db } from "../../db/client";
-import { variantsForCart } from "../catalog/cart-variants";
+import { variantsOfProducts } from "../catalog/service";
 import type { orderLines, orders } from "../orders/schema";
 import { orderLinesOf } from "../orders/service";
 import type { PaymentSource, PaymentsService } from "../payments/service";
@@ -63,9 +63,7 @@ export async function createSubscriptionsForOrder(
   const { order } = p;
   const plans = autoshipLines(p.lines);
   if (!order.customerId || !plans.length) return [];
-  // The catalog's variants as the order's site sells them (the lines were just priced from them).
-  const catalogVariants = await variantsForCart(tx, plans.map((x) => x.line.variantId), order.site);
-  const productOf = new Map([...catalogVariants.values()].map((v) => [v.id, v.product.id]));
+  const productOf = new Map((await variantsOfProducts(tx, [], plans.map((x) => x.line.variantId))).map((v) => [v.id, v.productId]));
   const created = await tx
     .insert(subscriptions)
     .values(

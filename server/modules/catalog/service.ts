@@ -12,6 +12,34 @@ import { stateForZip } from "../../../rules/us-states";
 import type { ListingQuery } from "./types";
 import { variantsForCart } from "./cart-variants";
 
+/**
+ * Every variant of the given products, and the given variants whatever their product, with what a
+ * subscription shows of them; in the products' variant order. Not filtered by site: a subscription
+ * keeps showing its item. `conn` lets a workflow read them inside its transaction.
+ */
+export async function variantsOfProducts(conn: Db, productIds: readonly number[], alsoVariantIds: readonly number[] = []) {
+  if (productIds.length === 0 && alsoVariantIds.length === 0) return [];
+  return conn
+    .select({
+      id: variants.id,
+      productId: variants.productId,
+      productTitle: products.title,
+      productHandle: products.handle,
+      sites: products.sites,
+      flavor: variants.flavor,
+      sizeLabel: variants.sizeLabel,
+      sku: variants.sku,
+      priceCents: variants.priceCents,
+      imageKey: variants.imageKey,
+      weight: variants.weight,
+      weightUnit: variants.weightUnit,
+    })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(or(inArray(variants.productId, [...productIds, -1]), inArray(variants.id, [...alsoVariantIds, -1])))
+    .orderBy(asc(variants.productId), asc(variants.position), asc(variants.id));
+}
+
 export function createCatalogService(db: Db, config: Config) {
   return {
     // Product detail, stock and delivery by ZIP (product.ts, stock.ts).
@@ -82,33 +110,8 @@ export function createCatalogService(db: Db, config: Config) {
       });
     },
 
-    /**
-     * Every variant of the given products, and the given variants whatever their product, with what
-     * a subscription page shows of them; in the products' variant order. Not filtered by site: a
-     * subscription keeps showing its item.
-     */
-    async variantsOfProducts(productIds: readonly number[], alsoVariantIds: readonly number[] = []) {
-      if (productIds.length === 0 && alsoVariantIds.length === 0) return [];
-      return db
-        .select({
-          id: variants.id,
-          productId: variants.productId,
-          productTitle: products.title,
-          productHandle: products.handle,
-          sites: products.sites,
-          flavor: variants.flavor,
-          sizeLabel: variants.sizeLabel,
-          sku: variants.sku,
-          priceCents: variants.priceCents,
-          imageKey: variants.imageKey,
-          weight: variants.weight,
-          weightUnit: variants.weightUnit,
-        })
-        .from(variants)
-        .innerJoin(products, eq(products.id, variants.productId))
-        .where(or(inArray(variants.productId, [...productIds, -1]), inArray(variants.id, [...alsoVariantIds, -1])))
-        .orderBy(asc(variants.productId), asc(variants.position), asc(variants.id));
-    },
+    /** Every variant of the given products, and the given variants (variantsOfProducts below). */
+    variantsOfProducts: (productIds: readonly number[], alsoVariantIds: readonly number[] = []) => variantsOfProducts(db, productIds, alsoVariantIds),
 
     /** The variant with this SKU and what an autoship offer needs of its product, or null. */
     async variantBySku(sku: string) {
