@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  actionNotice,
   addDays,
   allowedActions,
   cancelReasonLabel,
@@ -252,5 +253,16 @@ describe("planning a customer action", () => {
     expect(planAction(sub({ hold: "payment_failed" }), { intent: "change_payment", paymentMethodId: "pm_2" }, today, { paymentMethod: { id: "pm_2", last4: "1111" } })).toMatchObject({ hold: null, endsHold: true });
     expect(planAction(sub({ hold: "out_of_stock" }), { intent: "change_payment", paymentMethodId: "pm_2" }, today, { paymentMethod: { id: "pm_2", last4: "1111" } })).toMatchObject({ hold: "out_of_stock", endsHold: false });
     expect(planAction(sub({ hold: "out_of_stock" }), { intent: "change_quantity", quantity: 3 }, today)).toMatchObject({ hold: "out_of_stock", endsHold: false });
+  });
+});
+
+describe("the confirmation after a change", () => {
+  it("names the change, or the order a ship now placed; ignores anything else in the URL", () => {
+    expect(actionNotice("skip", null)).toBe("The next order was skipped.");
+    expect(actionNotice("ship_now", "KC-100042")).toBe("Order KC-100042 was placed and will ship soon.");
+    expect(actionNotice("ship_now", "<script>")).toBe("Your order was placed and will ship soon.");
+    expect(actionNotice("skip", "KC-100042")).toBe("The next order was skipped.");
+    expect(actionNotice("explode", null)).toBeNull();
+    expect(actionNotice(null, "KC-1")).toBeNull();
   });
 });

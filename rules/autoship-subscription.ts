@@ -304,6 +304,16 @@ export function parseSubscriptionAction(raw: Record<string, unknown>): ParsedAct
   return parsed.success ? { ok: true, action: parsed.data } : { ok: false, errors: firstErrors(parsed.error) };
 }
 
+/**
+ * The confirmation My Subscriptions shows after the redirect of a change (`?done=intent`, and
+ * `&order=KC-…` after a ship now); null for anything else in the URL.
+ */
+export function actionNotice(done: string | null, orderNumber: string | null): string | null {
+  if (!done || !(SUBSCRIPTION_ACTIONS as readonly string[]).includes(done)) return null;
+  if (done === "ship_now" && orderNumber && /^KC-\d+$/.test(orderNumber)) return `Order ${orderNumber} was placed and will ship soon.`;
+  return ACTION_DONE[done as SubscriptionAction];
+}
+
 /** What the confirmation says after each action. */
 export const ACTION_DONE: Record<SubscriptionAction, string> = {
   change_frequency: "The delivery frequency was changed.",

@@ -34,11 +34,12 @@ export type AutoshipDeps = {
 
 export function createAutoshipService(deps: AutoshipDeps) {
   const clock = deps.clock ?? systemClock;
-  const views = createSubscriptionViews({ db: deps.db, catalog: deps.catalog, payments: deps.payments, clock });
+  const views = createSubscriptionViews({ db: deps.db, catalog: deps.catalog, identity: deps.identity, payments: deps.payments, clock });
   const commands = createSubscriptionCommands({ ...deps, clock, views });
   return {
     list: views.list,
     get: views.get,
+    page: views.page,
     dateBounds: views.dateBounds,
     offerForSku: views.offerForSku,
     summary: views.summary,

@@ -13,6 +13,7 @@ import type { SiteId } from "../../../rules/site";
 import { dayOf, type Clock } from "../../clock";
 import type { Db } from "../../db/client";
 import type { CatalogService } from "../catalog/service";
+import type { IdentityService } from "../identity/service";
 import { STOCK_EXEMPT_PRODUCT_TYPE } from "../catalog/stock";
 import type { OrderAddress } from "../orders/schema";
 import type { PaymentsService } from "../payments/service";
@@ -61,6 +62,7 @@ export type SubscriptionView = {
 export type SubscriptionViewsDeps = {
   db: Db;
   catalog: Pick<CatalogService, "variantsOfProducts" | "variantBySku">;
+  identity: Pick<IdentityService, "customer">;
   payments: Pick<PaymentsService, "listMethods">;
   clock: Clock;
 };
@@ -152,6 +154,15 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
     list: (customerId: string) => views(customerId),
 
     get,
+
+    /**
+     * Everything My Subscriptions shows: the subscriptions, the address book and the saved cards to
+     * change to, and the dates a next order may be moved to.
+     */
+    async page(customerId: string) {
+      const [subscriptions, customer, methods] = await Promise.all([views(customerId), deps.identity.customer(customerId), deps.payments.listMethods(customerId)]);
+      return { subscriptions, addresses: customer?.addresses ?? [], methods, dateBounds: nextDateBounds(dayOf(deps.clock())) };
+    },
 
     /** The dates a next order may be moved to, by the service's clock (the page's date inputs). */
     dateBounds: () => nextDateBounds(dayOf(deps.clock())),
