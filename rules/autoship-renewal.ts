@@ -1,4 +1,4 @@
-// The renewal engine's calendar and outcome rules (issue 7 §4). Pure: dates are the shop's calendar
+// The renewal engine's calendar and outcome rules. Pure: dates are the shop's calendar
 // days "YYYY-MM-DD" (UTC, as server/clock.ts dayOf), instants are Dates; the engine
 // (server/workflows/renew-subscription.ts, server/jobs/autoship-runner.ts) stores what they decide.
 //

@@ -31,6 +31,8 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
   const autoship = createAutoshipService({
     db,
     config,
+    catalog,
+    identity,
     payments,
     mail,
     log,

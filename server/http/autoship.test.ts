@@ -12,7 +12,7 @@ import { inventory, products, variants } from "../modules/catalog/schema";
 import { warehouseForZip } from "../modules/catalog/stock";
 import { placeOrder } from "../workflows/place-order";
 
-// Autoship over HTTP (issue 7): /api/get-subscriptions in SPEC §3's mapped fields, only the
+// Autoship over HTTP: /api/get-subscriptions in SPEC §3's mapped fields, only the
 // customer's own; /api/get-ordergroove-product-by-sku; the og_auth cookie of SPEC §9 on pages.
 
 let database: Database;

@@ -14,7 +14,7 @@ import { RENEWAL_LEASE_MS } from "../workflows/renew-subscription";
 import type { RenewalPassResult } from "./autoship-runner";
 import { renewalKit, type RenewalKit } from "./renewal-test-factories";
 
-// Issue 7 Quality: several worker PROCESSES running the renewal pass at the same time against one
+// Several worker PROCESSES running the renewal pass at the same time against one
 // PostgreSQL place each due order exactly once, and a worker killed mid-pass (SIGKILL right after
 // its first order is paid, before the renewal is recorded) leaves nothing half-done: the next pass
 // completes the work. Runs under `npm run test:pg` (TEST_DATABASE_URL); skipped on PGlite, which

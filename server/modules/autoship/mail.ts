@@ -1,6 +1,6 @@
 import { esc, type MailContent } from "../mail/templates";
 
-// The confirmation mail of every My Subscriptions change (issue 7: "every action is recorded in the
+// The confirmation mail of every My Subscriptions change ("every action is recorded in the
 // history and confirmed by e-mail"). One template: what changed, and the subscription as it now is.
 // Every value is escaped in the HTML body.
 

@@ -244,6 +244,12 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
       return view && view.site === site ? view : null;
     },
 
+    /** Deletes a cart and its lines (one a workflow made and no longer needs); true when it existed. */
+    async discardCart(cartId: string): Promise<boolean> {
+      const gone = await db.delete(carts).where(eq(carts.id, cartId)).returning({ id: carts.id });
+      return gone.length > 0;
+    },
+
     /** SPEC §4: a cart is created on the first add, with the buyer identity given (empty for a guest). */
     async createCart(site: SiteId, buyerIdentity: Partial<BuyerIdentity>, lines: readonly LineInput[]): Promise<CartResult> {
       type Rollback = { rollback: CartFailure };

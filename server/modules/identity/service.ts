@@ -41,8 +41,9 @@ export function createIdentityService(db: Db, options: IdentityOptions = {}) {
     ...sessionCalls,
     ...createPasswordReset(db, { sessions, rateLimit, clock, scrypt }),
     ...createProfile(db, { clock }),
-    /** Checkout's card-testing limit lives in the rate-limit module; kept here so checkout's calls stay as they are. */
+    /** The card-testing limit lives in the rate-limit module; kept here so checkout's and autoship's calls stay as they are. */
     takeCardAttempt: rateLimit.takeCardAttempt,
+    takeSubscriptionCardAttempt: rateLimit.takeSubscriptionCardAttempt,
   };
 }
 

@@ -62,6 +62,11 @@ function decodeCursor(s: string): Cursor | null {
   }
 }
 
+/** An order's lines in order; `conn` lets a workflow read them inside its transaction (place-order's pay step). */
+export async function orderLinesOf(conn: Db, orderId: string) {
+  return conn.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+}
+
 export function createOrdersService(db: Db) {
   async function withLines(rows: OrderRow[]): Promise<OrderView[]> {
     if (!rows.length) return [];
@@ -133,6 +138,18 @@ export function createOrdersService(db: Db) {
       if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId)) return null;
       const rows = await db.select().from(orders).where(and(eq(orders.id, orderId), inArray(orders.status, VISIBLE)));
       return (await withLines(rows))[0] ?? null;
+    },
+
+    /** The cart the order placed under this idempotency key was made from (its status aside), or null when there is none. */
+    async cartIdForIdempotencyKey(idempotencyKey: string): Promise<string | null> {
+      const [row] = await db.select({ cartId: orders.cartId }).from(orders).where(eq(orders.idempotencyKey, idempotencyKey));
+      return row?.cartId ?? null;
+    },
+
+    /** Whether an order (in any status) was made from this cart. */
+    async existsForCart(cartId: string): Promise<boolean> {
+      const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.cartId, cartId)).limit(1);
+      return Boolean(row);
     },
 
     /** SPEC §4 AUTO35: whether the customer has had an autoship order before (a first subscription). */

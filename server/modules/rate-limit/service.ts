@@ -86,6 +86,15 @@ export function createRateLimitService(db: Db, options: { clock?: () => Date } =
       const attempt = await take("card_payment", `cart:${cartId}`, ip);
       return attempt.ok ? { ok: true } : { ok: false, code: "RATE_LIMITED", message: attempt.message, field: "payment.card.number" };
     },
+
+    /**
+     * One new card given to a customer's Autoship subscription from this IP: the same card-testing
+     * limit, counted per customer, and per IP together with the checkout's new cards.
+     */
+    async takeSubscriptionCardAttempt(customerId: string, ip: string | null): Promise<{ ok: true } | { ok: false; code: "RATE_LIMITED"; message: string; field: string }> {
+      const attempt = await take("card_payment", `customer:${customerId}`, ip);
+      return attempt.ok ? { ok: true } : { ok: false, code: "RATE_LIMITED", message: attempt.message, field: "cardNumber" };
+    },
   };
 }
 
