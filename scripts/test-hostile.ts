@@ -111,6 +111,8 @@ async function startClusterAndPgbouncer(): Promise<Cluster> {
   const osUser = ensurePostgresOsUser();
   const tmp = mkdtempSync(path.join(os.tmpdir(), "shop-test-hostile-"));
   cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
+  // PostgreSQL and PgBouncer will not run as root: the unprivileged user owns the whole directory.
+  if (osUser && spawnSync("chown", ["-R", `${osUser}:`, tmp], { stdio: "inherit" }).status !== 0) throw new Error(`chown ${osUser} ${tmp} failed`);
   const dataDir = path.join(tmp, "data");
   const logFile = path.join(tmp, "postgres.log");
   const run = (program: string, argv: string[]) => {
@@ -161,7 +163,6 @@ async function startClusterAndPgbouncer(): Promise<Cluster> {
       "pool_mode = transaction",
       "max_client_conn = 500",
       "default_pool_size = 20",
-      "max_prepared_statements = 0",
       "ignore_startup_parameters = extra_float_digits,options",
       `logfile = ${path.join(tmp, "pgbouncer.log")}`,
       `pidfile = ${path.join(tmp, "pgbouncer.pid")}`,
@@ -169,7 +170,7 @@ async function startClusterAndPgbouncer(): Promise<Cluster> {
     ].join("\n"),
   );
   if (osUser) spawnSync("chown", ["-R", `${osUser}:`, tmp], { stdio: "inherit" });
-  const [cmd, cmdArgs] = asUser(osUser, bouncer, [ini]);
+  const [cmd, cmdArgs] = asUser(osUser, bouncer, ["-q", ini]);
   const proc = spawn(cmd, cmdArgs, { cwd: tmp, stdio: ["ignore", "inherit", "inherit"] });
   cleanups.push(() => {
     if (proc.exitCode === null && proc.signalCode === null) {
