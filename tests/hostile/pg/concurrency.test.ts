@@ -124,7 +124,7 @@ async function call(i: number, urlPath: string, init: { json?: unknown; cookie?:
     body: init.json === undefined ? undefined : JSON.stringify(init.json),
   });
   const text = await res.text();
-  let body: Record<string, unknown> = {};
+  let body: Record<string, unknown>;
   try {
     body = JSON.parse(text) as Record<string, unknown>;
   } catch {
