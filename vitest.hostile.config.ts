@@ -10,7 +10,8 @@ export default defineConfig({
     include: ["tests/hostile/**/*.test.ts"],
     setupFiles: [],
     testTimeout: 120_000,
-    hookTimeout: 180_000,
+    // Generous: each file opens and seeds its own database(s), slow on a busy 2-core machine.
+    hookTimeout: 300_000,
     pool: "forks",
     maxWorkers: 2,
     fileParallelism: true,

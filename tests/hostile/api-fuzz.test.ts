@@ -137,7 +137,7 @@ beforeAll(async () => {
   guestCart = await cartWith(shop, null, variantId);
   const doc = (await (await send(shop, { path: "/api/openapi.json" })).json()) as { paths: Record<string, Record<string, unknown>> };
   routes = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => ({ method, path })));
-}, 120_000);
+}, 300_000);
 afterAll(() => shop?.close());
 
 describe("every /api call of the OpenAPI document, fuzzed", () => {

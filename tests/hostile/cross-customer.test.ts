@@ -61,7 +61,7 @@ beforeAll(async () => {
   bobOrder = { id: placed.order.id, number: placed.order.number, key, cartId: orderCart };
   const [sub] = await shop.database.db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.customerId, bob.id));
   bobSubscriptionId = sub!.id;
-}, 180_000);
+}, 300_000);
 afterAll(() => shop?.close());
 
 /** Bob's data that must never appear in an answer to Alice or the guest. */

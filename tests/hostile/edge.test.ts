@@ -26,10 +26,11 @@ let alice: Customer;
 let variantId: number;
 
 beforeAll(async () => {
-  [shop, proxied] = await Promise.all([openShop(), openShop({ TRUST_PROXY: "true" })]);
+  shop = await openShop();
+  proxied = await openShop({ TRUST_PROXY: "true" });
   alice = await customer(shop, "alice");
   variantId = (await d2cVariants(shop))[0]!.id;
-}, 180_000);
+}, 300_000);
 afterAll(async () => {
   await shop?.close();
   await proxied?.close();
@@ -116,7 +117,8 @@ describe("HTTP edge", () => {
     const res = await send(proxied, {
       path: "/shelter/login",
       form: { email: (await customer(proxied, "tls")).email, password: "kibble-hostile-1" },
-      headers: { "x-forwarded-proto": "https", "x-forwarded-for": "198.51.100.9" },
+      // What the proxy forwards from a browser on https://localhost.
+      headers: { "x-forwarded-proto": "https", "x-forwarded-for": "198.51.100.9", origin: "https://localhost" },
     });
     await res.arrayBuffer();
     const session = res.headers.getSetCookie().find((c) => c.startsWith("sessionToken="));

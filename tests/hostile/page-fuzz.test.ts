@@ -60,7 +60,7 @@ beforeAll(async () => {
   const ids = Object.keys(build.routes).filter((id) => id !== "root");
   actionPaths = [...new Set(ids.filter((id) => build.routes[id]!.module.action).map((id) => fill(full(id))))];
   pagePaths = [...new Set(ids.filter((id) => build.routes[id]!.module.loader && !build.routes[id]!.path?.includes("*")).map((id) => fill(full(id))))];
-}, 180_000);
+}, 300_000);
 afterAll(() => shop?.close());
 
 const cookies = () =>

@@ -125,10 +125,11 @@ const endpoints = (): Endpoint[] => [
 ];
 
 beforeAll(async () => {
-  [shop, gated] = await Promise.all([openShop(), openShop({ SITE_PASSWORD: "letmein-hostile" })]);
+  shop = await openShop();
+  gated = await openShop({ SITE_PASSWORD: "letmein-hostile" });
   who = await customer(shop, "redirect");
   cartId = await cartWith(shop, who, (await d2cVariants(shop))[0].id);
-}, 180_000);
+}, 300_000);
 afterAll(async () => {
   await shop?.close();
   await gated?.close();
