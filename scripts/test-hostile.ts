@@ -195,7 +195,8 @@ async function main(): Promise<number> {
     if (built !== 0) return built;
   }
   const env: NodeJS.ProcessEnv = { ...process.env };
-  if (!noPg) {
+  const onlyInProcess = vitestArgs.some((a) => a.startsWith("tests/hostile/") && !a.includes("/pg"));
+  if (!noPg && !onlyInProcess) {
     const cluster = await startClusterAndPgbouncer();
     env.HOSTILE_PG_URL = cluster.directUrl;
     env.HOSTILE_PGBOUNCER_URL = cluster.pooledUrl;
