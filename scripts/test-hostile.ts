@@ -195,7 +195,8 @@ async function main(): Promise<number> {
     if (built !== 0) return built;
   }
   const env: NodeJS.ProcessEnv = { ...process.env };
-  const onlyInProcess = vitestArgs.some((a) => a.startsWith("tests/hostile/") && !a.includes("/pg"));
+  const files = vitestArgs.filter((a) => a.startsWith("tests/"));
+  const onlyInProcess = files.length > 0 && files.every((a) => !a.includes("/pg"));
   if (!noPg && !onlyInProcess) {
     const cluster = await startClusterAndPgbouncer();
     env.HOSTILE_PG_URL = cluster.directUrl;
