@@ -207,7 +207,8 @@ export const address = (over: Record<string, unknown> = {}) => ({
 export const card = (number = "4242424242424242") => ({ kind: "card" as const, card: { number, expMonth: 12, expYear: 2099, cvc: "123" } });
 
 let keyN = 0;
-export const newKey = (label = "k") => `${label}-${++keyN}-${Math.random().toString(36).slice(2)}`;
+/** Unique per database and deterministic (a fuzz run replays from its seed): a counter, no randomness. */
+export const newKey = (label = "k") => `${label}-${++keyN}-hostile`;
 
 export function placeOrderBody(cartId: string, over: Record<string, unknown> = {}) {
   return {
