@@ -198,6 +198,14 @@ describe.skipIf(!directServer || !pooledServer)(`${SERVERS} production servers t
     for (let i = 0; i < servers.length; i++) expect((await call(i, "/api/health")).body).toMatchObject({ status: "ok", db: "ok" });
   });
 
+  it("no session state is left on pooled connections: start-up (migrations) holds no advisory lock afterwards", async () => {
+    // A session-level pg_advisory_lock taken and released through transaction pooling may land on
+    // two different server connections: the unlock misses, the lock stays held by a pooled
+    // connection, and the next process to migrate waits on it (ARCHITECTURE §6: no session state).
+    const held = await admin((c) => c.query("select count(*)::int as n from pg_locks l join pg_database d on d.oid = l.database where l.locktype = 'advisory' and d.datname = $1", [dbName]));
+    expect(held.rows[0].n).toBe(0);
+  });
+
   it("50 parallel adds of one unit to one cart, spread over the servers → one line, exactly capped; 8 adds → exactly 8", async () => {
     const v = variantIds[3]!;
     await setAvailable(v, 1000);
