@@ -12,6 +12,7 @@ import { checkoutUrlWithToken, signMultipass } from "../modules/orders/multipass
 import { sendContactMessage } from "../workflows/contact";
 import type { AppEnv } from "./env";
 import { apiError, parseJson } from "./errors";
+import { safeSameSitePath } from "../../rules/sign-in-redirect";
 
 // The customer and order calls of SPEC §7 and the identity helpers (ARCHITECTURE §4). Every call
 // proves a session first: the sessionToken in the body, or — for the shop's own pages, whose
@@ -278,7 +279,7 @@ export function accountHelperRoutes() {
         checkoutUrl: z
           .string()
           .max(500)
-          .regex(/^\/(?![/\\])[^\s]*$/, "Give a path on this site, like /checkout")
+          .transform((p, ctx) => safeSameSitePath(p) ?? (ctx.addIssue({ code: "custom", message: "Give a path on this site, like /checkout" }), z.NEVER))
           .optional()
           .default("/checkout"),
         cartId: z.string().max(100).optional(),

@@ -1,4 +1,4 @@
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, UNSAFE_withComponentProps, UNSAFE_withErrorBoundaryProps, type ServerBuild } from "react-router";
 import type { PageHandler } from "../app";
 
 // A React Router server build made in memory from real route modules, for HTTP-level tests of pages
@@ -6,12 +6,13 @@ import type { PageHandler } from "../app";
 // the root; no client assets exist, so pages render but would not hydrate.
 
 type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
-export type TestRoute = { id: string; path: string; module: RouteModule };
+/** A route module as imported (typed by React Router's typegen, so only checked for being an object here). */
+export type TestRoute = { id: string; path: string; module: object };
 
 export async function testPageHandler(routes: TestRoute[]): Promise<PageHandler> {
   const root = (await import("../../app/root")) as unknown as RouteModule;
   const entry = (await import("../../app/entry.server")) as unknown as ServerBuild["entry"]["module"];
-  const all = [{ id: "root", path: "", module: root }, ...routes];
+  const all = [{ id: "root", path: "", module: withProps(root) }, ...routes.map((r) => ({ ...r, module: withProps(r.module as RouteModule) }))];
   const build: ServerBuild = {
     entry: { module: entry },
     routes: Object.fromEntries(
@@ -55,4 +56,14 @@ export async function testPageHandler(routes: TestRoute[]): Promise<PageHandler>
   };
   const handler = createRequestHandler(build, "production");
   return (request, context) => handler(request, context);
+}
+
+/** What React Router's Vite plugin does to route modules: components receive loaderData, actionData, params and matches as props. */
+function withProps(module: RouteModule): RouteModule {
+  const m = module as RouteModule & { default?: React.ComponentType<never>; ErrorBoundary?: React.ComponentType<never> };
+  return {
+    ...m,
+    ...(m.default ? { default: UNSAFE_withComponentProps(m.default as never) } : {}),
+    ...(m.ErrorBoundary ? { ErrorBoundary: UNSAFE_withErrorBoundaryProps(m.ErrorBoundary as never) } : {}),
+  } as RouteModule;
 }
