@@ -27,13 +27,7 @@ export default function CheckoutStart() {
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     // Only a navigation from one of this site's own pages continues by itself.
-    let fromHere = false;
-    try {
-      fromHere = document.referrer !== "" && new URL(document.referrer).origin === window.location.origin;
-    } catch {
-      fromHere = false;
-    }
-    if (fromHere) form.current?.requestSubmit();
+    if (URL.canParse(document.referrer) && new URL(document.referrer).origin === window.location.origin) form.current?.requestSubmit();
   }, []);
   return (
     <Screen title="Checkout">
