@@ -43,7 +43,8 @@ export function safeError(err: unknown): unknown {
   const text = (v: unknown) => (typeof v === "string" ? v : undefined);
   return {
     type: "DatabaseError",
-    message: text(db.message) ?? "query failed",
+    // PostgreSQL quotes a rejected input value at the end ('invalid input syntax for type uuid: "…"').
+    message: text(db.message)?.replace(/: ".*"$/s, ': "[redacted]"') ?? "query failed",
     code: text(db.code),
     severity: text(db.severity),
     constraint: text(db.constraint),
