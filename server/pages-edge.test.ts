@@ -160,3 +160,29 @@ describe("pages at the edge", () => {
     expect(await deps.services.checkout.session(cart.cart.id)).not.toBeNull();
   });
 });
+
+describe("bad input is a 400 naming the field, never a 500", () => {
+  const api = (path: string, body: unknown) =>
+    app.request(`http://${HOST}${path}`, {
+      method: "POST",
+      headers: { host: HOST, "content-type": "application/json", cookie: unlocked() },
+      body: JSON.stringify(body),
+    });
+
+  it.each([
+    [{ field: "price", max: 1e12 }, "filters.0.max"],
+    [{ field: "price", min: 1e300 }, "filters.0.min"],
+  ])("refuses the price filter %j", async (filter, field) => {
+    const res = await api("/api/cms/v1.0/get-filtered-products", { filters: [filter] });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.fields).toEqual({ [field]: "at most 1000000" });
+  });
+
+  it.each(["+275760-09-13T00:00:00.000Z", "-271821-04-20T00:00:00.000Z", "99999-01-01"])("refuses an orders cursor dated %s", async (t) => {
+    const me = await deps.services.identity.resolveSession(signInToken);
+    const cursor = Buffer.from(JSON.stringify({ t, id: "00000000-0000-4000-8000-000000000000" })).toString("base64url");
+    const res = await api("/api/ecom/v1.0/get-storefront-orders", { sessionToken: signInToken, id: me!.customerId, cursor });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: { code: "invalid_input", message: "The cursor is not valid.", fields: { cursor: "The cursor is not valid." } } });
+  });
+});
