@@ -33,7 +33,8 @@ export function viaTls(c: Context, config: Config): boolean {
 export function knownHostsOnly(config: Config): MiddlewareHandler<AppEnv> {
   const publicUrl = config.publicUrl ? new URL(config.publicUrl) : null;
   return async (c, next) => {
-    const host = c.req.header("host") ?? "";
+    // No Host header (HTTP/1.0): the URL's, which the Node adapter then fills with "localhost".
+    const host = c.req.header("host") ?? new URL(c.req.url).host;
     const name = hostName(host);
     const known = config.siteHosts.has(name) || (publicUrl !== null && publicUrl.hostname === name);
     if (!known || !/^[a-z0-9.:[\]-]+$/i.test(host)) {
