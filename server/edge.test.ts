@@ -105,6 +105,8 @@ describe("security headers", () => {
     // Without TRUST_PROXY anyone can send X-Forwarded-Proto.
     const spoofed = await request(app, "/", { headers: { "x-forwarded-proto": "https" } });
     expect(spoofed.headers.get("strict-transport-security")).toBeNull();
+    // PUBLIC_URL's https is for links; the connection itself was not said to be TLS.
+    expect((await request(proxied, "/", { host: "shop.example" })).headers.get("strict-transport-security")).toBeNull();
     const tls = await request(proxied, "/", { host: "localhost:3000", headers: { "x-forwarded-proto": "https" } });
     expect(tls.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     expect(tls.headers.getSetCookie()).toEqual(["col_cart_id=00000000-0000-4000-8000-000000000000; Path=/; HttpOnly; SameSite=Lax; Secure"]);

@@ -69,8 +69,9 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const nonce = randomBytes(18).toString("base64");
     c.set("cspNonce", nonce);
+    // The transport decides, before the request is re-addressed: PUBLIC_URL's scheme is for links only.
+    const tls = viaTls(c, config);
     await next();
-    const tls = new URL(c.req.url).protocol === "https:";
     editHeaders(c, (h) => {
       h.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
       h.set("X-Frame-Options", "DENY");
