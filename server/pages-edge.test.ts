@@ -31,6 +31,7 @@ beforeAll(async () => {
     { id: "routes/password-protect", path: "password-protect", module: await import("../app/routes/password-protect") },
     { id: "routes/shelter.login", path: "shelter/login", module: await import("../app/routes/shelter.login") },
     { id: "routes/checkout.start", path: "checkout/start", module: await import("../app/routes/checkout.start") },
+    { id: "routes/logout", path: "logout", module: await import("../app/routes/logout") },
   ]);
   app = createApp(deps, { handler });
   const r = await deps.services.identity.register(
@@ -104,6 +105,10 @@ describe("redirect parameters never leave the site", () => {
   it.each(BYPASSES.map((b) => [b]))("sign-in with redirect=base64(%j) goes home", async (bypass) => {
     const res = await post("/shelter/login", { email: "pat@example.com", password: "kibble123", redirect: Buffer.from(bypass).toString("base64"), previous: bypass });
     expectSameSite(res, "/");
+  });
+
+  it.each(BYPASSES.map((b) => [b]))("sign-out with returnTo=%j goes home", async (bypass) => {
+    expectSameSite(await post("/logout", { returnTo: bypass }), "/");
   });
 
   it.each(BYPASSES.map((b) => [b]))("/api/multipass refuses checkoutUrl %j", async (bypass) => {
