@@ -47,7 +47,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        {/* Styles need no nonce (the CSP allows inline styles). Without this, Links gives its development
+            critical-CSS <style> the script nonce, which the browser hides and hydration then reports as a mismatch. */}
+        <Links nonce="" />
       </head>
       <body className="min-h-screen bg-paper font-sans text-ink antialiased">
         {children}

@@ -22,7 +22,8 @@ export function cartIdFromCookieHeader(header: string | null | undefined): strin
   for (const part of (header ?? "").split(";")) {
     const [name, ...rest] = part.trim().split("=");
     if (name === CART_COOKIE) {
-      const value = decodeURIComponent(rest.join("="));
+      // A cart id is hex and dashes: nothing to decode, and a malformed escape is simply no cart.
+      const value = rest.join("=");
       return /^[0-9a-f-]{36}$/i.test(value) ? value : null;
     }
   }

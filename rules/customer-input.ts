@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addressSchema, contactSchema, profileSchema } from "./account-forms";
+import { safeSameSitePath } from "./sign-in-redirect";
 
 // One schema per customer-API input (STYLE habit 1), SPEC §7 names. The account pages' forms parse
 // the same profile, address and contact schemas (rules/account-forms.ts); the API handlers parse
@@ -62,7 +63,7 @@ export const multipassInput = z.object({
   checkoutUrl: z
     .string()
     .max(500)
-    .regex(/^\/(?![/\\])[^\s]*$/, "Give a path on this site, like /checkout")
+    .transform((p, ctx) => safeSameSitePath(p) ?? (ctx.addIssue({ code: "custom", message: "Give a path on this site, like /checkout" }), z.NEVER))
     .optional()
     .default("/checkout"),
   cartId: z.string().max(100).optional(),

@@ -53,10 +53,14 @@ const VISIBLE: OrderStatus[] = ["paid", "fulfilled", "shipped", "delivered", "ca
 
 type Cursor = { t: string; id: string };
 const encodeCursor = (o: OrderRow) => Buffer.from(JSON.stringify({ t: o.createdAt.toISOString(), id: o.id } satisfies Cursor)).toString("base64url");
+const CURSOR_EARLIEST = Date.UTC(2000, 0, 1);
+const CURSOR_LATEST = Date.UTC(9999, 11, 31);
 function decodeCursor(s: string): Cursor | null {
   try {
     const c = JSON.parse(Buffer.from(s, "base64url").toString()) as Cursor;
-    return typeof c.t === "string" && typeof c.id === "string" && !Number.isNaN(Date.parse(c.t)) && /^[0-9a-f-]{36}$/i.test(c.id) ? c : null;
+    // A date the database can hold (JavaScript's reach far beyond PostgreSQL's timestamps): a forged one is a bad cursor.
+    const at = typeof c.t === "string" ? Date.parse(c.t) : NaN;
+    return typeof c.id === "string" && at >= CURSOR_EARLIEST && at <= CURSOR_LATEST && /^[0-9a-f-]{36}$/i.test(c.id) ? c : null;
   } catch {
     return null;
   }
