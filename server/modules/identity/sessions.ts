@@ -32,7 +32,10 @@ export function createSessions(db: Db, options: { clock: () => Date; idleMs?: nu
     const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
     if (!row) return null;
     const hardEnd = row.createdAt.getTime() + SESSION_MAX_MS;
-    if (row.expiresAt <= now || hardEnd <= now.getTime()) {
+    // The idle rule is also checked against the last activity itself, so a session stored with a
+    // longer idle timeout (an older setting) ends by today's one.
+    const idleEnd = row.lastSeenAt.getTime() + idleMs;
+    if (row.expiresAt <= now || hardEnd <= now.getTime() || idleEnd <= now.getTime()) {
       await db.delete(sessions).where(eq(sessions.id, row.id));
       return null;
     }

@@ -60,7 +60,7 @@ function decodeCursor(s: string): Cursor | null {
     const c = JSON.parse(Buffer.from(s, "base64url").toString()) as Cursor;
     // A date the database can hold (JavaScript's reach far beyond PostgreSQL's timestamps): a forged one is a bad cursor.
     const at = typeof c.t === "string" ? Date.parse(c.t) : NaN;
-    return typeof c.id === "string" && at >= CURSOR_EARLIEST && at <= CURSOR_LATEST && /^[0-9a-f-]{36}$/i.test(c.id) ? c : null;
+    return typeof c.id === "string" && at >= CURSOR_EARLIEST && at <= CURSOR_LATEST && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(c.id) ? c : null;
   } catch {
     return null;
   }
