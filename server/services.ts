@@ -6,7 +6,7 @@ import { createCatalogService } from "./modules/catalog/service";
 import { createCheckoutService } from "./modules/checkout/service";
 import { createSiteGate } from "./modules/content/gate";
 import { createContentService } from "./modules/content/service";
-import { formatUsd } from "../rules/product-card";
+import { formatUsd } from "../rules/money";
 import { createIdentityService } from "./modules/identity/service";
 import { createMailService } from "./modules/mail/service";
 import { createOrdersService } from "./modules/orders/service";
