@@ -10,7 +10,8 @@ import type { Config } from "../config";
 import type { Logger } from "../log";
 import { renewalMail } from "../modules/autoship/renewal-mail";
 import { subscriptionEvents, subscriptions } from "../modules/autoship/schema";
-import { inventory, warehouseZipRanges } from "../modules/catalog/schema";
+import { inventory } from "../modules/catalog/schema";
+import { servingWarehouseCodeSql } from "../modules/inventory/service";
 import { RENEWAL_LEASE_MS, renewSubscription, type RenewalDeps, type RenewalOutcome } from "../workflows/renew-subscription";
 
 // The renewal engine's pass (issue 7 §4, ARCHITECTURE §6): sends the reminders that are due and
@@ -118,13 +119,7 @@ async function claimDueRenewals(deps: RenewalPassDeps, now: Date, claim: Date, n
     select 1 from ${inventory}
     where ${inventory.variantId} = ${s.variantId}
       and ${inventory.onHand} - ${inventory.reserved} >= ${s.quantity}
-      and ${inventory.warehouseCode} = (
-        select ${warehouseZipRanges.warehouseCode} from ${warehouseZipRanges}
-        where ${zip} ~ '^[0-9]{5}$'
-          and ${warehouseZipRanges.zipStart} <= (case when ${zip} ~ '^[0-9]{5}$' then ${zip}::int end)
-          and ${warehouseZipRanges.zipEnd} >= (case when ${zip} ~ '^[0-9]{5}$' then ${zip}::int end)
-        order by ${warehouseZipRanges.transitDays}, ${warehouseZipRanges.warehouseCode}
-        limit 1))`;
+      and ${inventory.warehouseCode} = ${servingWarehouseCodeSql(zip)})`;
   const due = deps.db
     .select({ id: s.id })
     .from(s)

@@ -12,9 +12,8 @@ import type { Db } from "../db/client";
 import type { Logger } from "../log";
 import { autoshipPayment, createSubscriptionsForOrder } from "../modules/autoship/service";
 import { cartLines, carts } from "../modules/cart/schema";
-import { inventory } from "../modules/catalog/schema";
 import { customerAddresses } from "../modules/identity/schema";
-import { STOCK_EXEMPT_PRODUCT_TYPE, warehouseForZip } from "../modules/catalog/stock";
+import { releaseStock, reserveStock, servingWarehouse } from "../modules/inventory/service";
 import { orderAddressOf, orderLines, orders, type OrderAddress } from "../modules/orders/schema";
 import { orderView, type OrderView } from "../modules/orders/service";
 import { templates } from "../modules/mail/templates";
@@ -28,10 +27,10 @@ import type { Services } from "../services";
 // 1. Prices, discounts (AUTO35 on a customer's first autoship order), shipping, the AK/HI service
 //    charge and tax are computed here from the cart as stored — the browser sends none of them. An
 //    optional expectedTotalCents (what the customer saw) that differs → CART_CHANGED.
-// 2. Stock is reserved atomically in the warehouse serving the shipping ZIP: one conditional UPDATE
-//    per variant (`on_hand - reserved >= q`), all in ONE transaction, taken in ascending variant-id
-//    order so two checkouts never deadlock. Any line short → OUT_OF_STOCK naming the SKU, nothing kept.
-//    The CHECK on_hand >= reserved >= 0 is the last line of defence.
+// 2. Stock is reserved atomically in the warehouse serving the shipping ZIP through the inventory
+//    module (server/modules/inventory/service.ts: one conditional UPDATE per variant, ascending
+//    variant id, stock-exempt lines left out), all in ONE transaction. Any line short → OUT_OF_STOCK
+//    naming the SKU, nothing kept. A decline releases through the same module, by the same policy.
 // 3. Transaction boundaries: (a) reserve + insert the order as `placed` and commit (the cart row is
 //    locked meanwhile; UNIQUE(idempotency_key) and UNIQUE(cart_id) stop a second order); (b) in a
 //    second transaction holding the order's row lock, charge through the payments provider, then
@@ -170,7 +169,7 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
         shippingAddress = orderAddressOf(saved);
       } else shippingAddress = input.shippingAddress;
       const zip = shippingAddress.zip;
-      const warehouse = await warehouseForZip(tx, zip);
+      const warehouse = await servingWarehouse(tx, zip);
       if (!warehouse) return fail("ZIP_NOT_SERVED", `We do not deliver to ${zip} yet.`, "shippingAddress.zip");
       // Tax and the AK/HI charge follow the ZIP's state, not a state the browser claims.
       const state = stateForZip(zip) ?? shippingAddress.provinceCode;
@@ -186,29 +185,14 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
       if (input.expectedTotalCents != null && input.expectedTotalCents !== totalCents)
         return fail("CART_CHANGED", "Prices changed since you last saw the cart; review the new total.", "expectedTotalCents");
 
-      // Reserve: one conditional update per variant, ascending variant id (consistent lock order).
-      const byVariant = new Map<number, { quantity: number; sku: string }>();
-      for (const l of view.lineItems) {
-        if (l.product.productType === STOCK_EXEMPT_PRODUCT_TYPE) continue;
-        const id = Number(l.variant.id);
-        const prev = byVariant.get(id);
-        byVariant.set(id, { quantity: (prev?.quantity ?? 0) + l.quantity, sku: l.variant.sku });
-      }
-      for (const [variantId, { quantity, sku }] of [...byVariant].sort((a, b) => a[0] - b[0])) {
-        const updated = await tx
-          .update(inventory)
-          .set({ reserved: sql`${inventory.reserved} + ${quantity}` })
-          .where(
-            and(
-              eq(inventory.warehouseCode, warehouse.code),
-              eq(inventory.variantId, variantId),
-              sql`${inventory.onHand} - ${inventory.reserved} >= ${quantity}`,
-            ),
-          )
-          .returning({ variantId: inventory.variantId });
-        if (updated.length === 0)
-          rollback({ ok: false, code: "OUT_OF_STOCK", sku, message: `${sku} is not available in that quantity for ${zip}.`, field: "lineItems" });
-      }
+      // Reserve (the inventory module's policy: stock-exempt lines left out, ascending variant id).
+      const reserved = await reserveStock(
+        tx,
+        warehouse.code,
+        view.lineItems.map((l) => ({ variantId: Number(l.variant.id), quantity: l.quantity, sku: l.variant.sku })),
+      );
+      if (!reserved.ok)
+        rollback({ ok: false, code: "OUT_OF_STOCK", sku: reserved.sku, message: `${reserved.sku} is not available in that quantity for ${zip}.`, field: "lineItems" });
 
       const lineSubtotals = view.lineItems.map((l) => cents(l.cost.subtotalAmount));
       const lineDiscounts = allocate(discountCents, lineSubtotals);
@@ -301,15 +285,8 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
     if (!charge.ok) {
       if (autoship.ok && autoship.savedNewCard && autoship.paymentMethodId && order.customerId)
         await services.payments.forgetMethod(order.customerId, autoship.paymentMethodId, tx);
-      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.variantId));
-      const byVariant = new Map<number, number>();
-      for (const l of lines) byVariant.set(l.variantId, (byVariant.get(l.variantId) ?? 0) + l.quantity);
-      for (const [variantId, quantity] of [...byVariant].sort((a, b) => a[0] - b[0])) {
-        await tx
-          .update(inventory)
-          .set({ reserved: sql`greatest(${inventory.reserved} - ${quantity}, 0)` })
-          .where(and(eq(inventory.warehouseCode, order.warehouseCode), eq(inventory.variantId, variantId)));
-      }
+      const lines = await tx.select({ variantId: orderLines.variantId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id));
+      await releaseStock(tx, order.warehouseCode, lines);
       await tx.delete(orders).where(eq(orders.id, order.id));
       return { ok: false as const, code: "PAYMENT_DECLINED" as const, reason: charge.reason, message: charge.message, field: charge.field ?? "payment" };
     }
