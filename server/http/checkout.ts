@@ -104,8 +104,7 @@ export function checkoutRoutes() {
       return apiError(c, 404, "cart_not_found", "No cart with this id.", { cartId: "No cart with this id." });
     const warehouse = await warehouseForZip(deps.database.db, parsed.data.zip);
     if (!warehouse) return apiError(c, 400, "zip_not_served", `We do not deliver to ${parsed.data.zip} yet.`, { zip: `We do not deliver to ${parsed.data.zip} yet.` });
-    const hasSubscription = customerId ? await deps.services.orders.hasSubscriptionOrder(customerId) : null;
-    const view = (await deps.services.cart.checkoutView(deps.database.db, parsed.data.cartId, hasSubscription))!;
+    const view = (await deps.services.cart.checkoutView(deps.database.db, parsed.data.cartId, customerId))!;
     const cents = (m: { amount: string }) => Math.round(Number(m.amount) * 100);
     const totals = checkoutTotals({
       subtotalCents: cents(view.cost.subtotalAmount),

@@ -3,7 +3,7 @@ import { formatUsd } from "../../rules/free-shipping";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../log";
-import { carts } from "../modules/cart/schema";
+import { markCheckedOut } from "../modules/cart/lifecycle";
 import { releaseStock, shipStock } from "../modules/inventory/service";
 import { templates, type MailContent, type TemplateName } from "../modules/mail/templates";
 import { orderLines, orders, type OrderStatus } from "../modules/orders/schema";
@@ -102,7 +102,7 @@ export async function advanceOrder(deps: AdvanceOrderDeps, input: AdvanceOrderIn
         await releaseStock(tx, order.warehouseCode, stock);
       // A placed order never reached "paid", so its cart is still active — and UNIQUE(cart_id) would
       // keep that cart from ever being checked out again: close it, the shopper starts a fresh one.
-      if (order.status === "placed") await tx.update(carts).set({ status: "checked_out", updatedAt: sql`now()` }).where(eq(carts.id, order.cartId));
+      if (order.status === "placed") await markCheckedOut(tx, order.cartId);
       await tx
         .update(orders)
         .set({ status: next.status, ...(next.status === "shipped" ? { trackingNumber } : {}), updatedAt: sql`now()` })

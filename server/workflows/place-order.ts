@@ -11,6 +11,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../log";
 import { autoshipPayment, createSubscriptionsForOrder } from "../modules/autoship/service";
+import { markCheckedOut } from "../modules/cart/lifecycle";
 import { cartLines, carts } from "../modules/cart/schema";
 import { customerAddresses } from "../modules/identity/schema";
 import { releaseStock, reserveStock, servingWarehouse } from "../modules/inventory/service";
@@ -123,7 +124,6 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
 
 async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<{ ok: true; orderId: string } | PlaceOrderFailure | { retry: true }> {
   const { db, services, config } = deps;
-  const customerHasSubscription = input.customerId ? await services.orders.hasSubscriptionOrder(input.customerId) : null;
   try {
     return await db.transaction(async (tx) => {
       const rollback = (r: Rollback["rollback"]): never => {
@@ -144,7 +144,7 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
       const [byCart] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.cartId, input.cartId));
       if (byCart) return fail("CHECKOUT_IN_PROGRESS", "This cart is already being checked out.", "cartId");
 
-      const view = (await services.cart.checkoutView(tx, input.cartId, customerHasSubscription))!;
+      const view = (await services.cart.checkoutView(tx, input.cartId, input.customerId))!;
       const [{ stored }] = await tx.select({ stored: sql<number>`count(*)::int` }).from(cartLines).where(eq(cartLines.cartId, input.cartId));
       if (stored === 0) return fail("CART_EMPTY", "The cart is empty.", "cartId");
       if (view.lineItems.length !== stored) return fail("CART_CHANGED", "An item in the cart is no longer sold; review the cart.", "cartId");
@@ -293,7 +293,7 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
     const next = markPaid(order.status);
     if (!next.ok) throw new Error(next.message);
     await tx.update(orders).set({ status: next.status, paymentId: charge.paymentId, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
-    await tx.update(carts).set({ status: "checked_out", updatedAt: sql`now()` }).where(eq(carts.id, order.cartId));
+    await markCheckedOut(tx, order.cartId);
     if (autoship.ok && autoship.lines.length)
       await createSubscriptionsForOrder(tx, { order, lines: autoship.lines, today: dayOf((deps.clock ?? systemClock)()), paymentMethodId: autoship.paymentMethodId });
     return { ok: true as const, replayed: false, sendMail: true };
@@ -302,6 +302,10 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
   if (!outcome.ok) return outcome;
   const view = await readOrder(deps, orderId);
   if (outcome.sendMail) {
+    // The cart became the order: it is no longer the customer's saved cart (the cart module's pointer).
+    const [{ customerId, cartId }] = await db.select({ customerId: orders.customerId, cartId: orders.cartId }).from(orders).where(eq(orders.id, orderId));
+    if (customerId)
+      await services.cart.forgetCart(customerId, cartId).catch((err: unknown) => deps.log?.error({ err, orderId }, "saved-cart pointer not cleared"));
     await services.mail
       .send({
         template: "orderConfirmation",

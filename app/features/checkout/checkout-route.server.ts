@@ -5,7 +5,6 @@ import { cartCookies } from "../../../rules/cart-cookies";
 import { stepToShow } from "../../../rules/checkout-flow";
 import { guestEmailSchema, parseAddressChoice, parseCardFields, paymentFieldFor } from "../../../rules/checkout-forms";
 import { SHIPPING_METHODS, type ShippingMethod } from "../../../rules/shipping-rates";
-import { PERSISTED_CART } from "../../../server/modules/identity/view";
 import { MULTIPASS_PARAM } from "../../../server/modules/orders/multipass";
 import type { PaymentSource } from "../../../server/modules/payments/service";
 import type { PlaceOrderInput } from "../../../server/workflows/place-order";
@@ -183,9 +182,8 @@ async function placeOrder(
     if (!saved.ok) context.log.warn({ orderId: result.order.id, field: saved.field }, "card paid but not saved");
   }
   const headers = new Headers();
-  // The cart became the order: forget it (cookies, and the customer's persisted-cart metafield).
+  // The cart became the order: forget its cookies (place-order cleared the customer's saved-cart pointer).
   for (const cookie of cartCookies(null, { guest: !customer })) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", receiptCookie(context.sessionSecret, result.order.id, new URL(p.request.url).protocol === "https:"));
-  if (customer) await context.services.identity.deleteMetafieldByKey(customer.id, PERSISTED_CART.namespace, PERSISTED_CART.key);
   throw redirect(`/checkout/confirmation/${result.order.id}`, { headers });
 }

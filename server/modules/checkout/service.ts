@@ -192,8 +192,7 @@ export function createCheckoutService(deps: Deps) {
     async review(p: { site: SiteId; cartId: string; customer: Customer | null }): Promise<CheckoutReview | null> {
       const state = await session(p.cartId);
       if (!state) return null;
-      const hasSubscription = await customerHasSubscription(p.customer);
-      const cart = await deps.cart.checkoutView(db, p.cartId, hasSubscription);
+      const cart = await deps.cart.checkoutView(db, p.cartId, p.customer?.id ?? null);
       if (!cart) return null;
       const address = state.shipping?.address ?? null;
       const totalsByMethod = address

@@ -135,13 +135,17 @@ export function createOrdersService(db: Db) {
       return (await withLines(rows))[0] ?? null;
     },
 
-    /** SPEC §4 AUTO35: whether the customer has had an autoship order before (a first subscription). */
-    async hasSubscriptionOrder(customerId: string): Promise<boolean> {
-      const [row] = await db
+    /**
+     * SPEC §4 AUTO35: whether the customer already has an Autoship order — paid or later, or placed
+     * and being paid right now (so two checkouts racing cannot both count as the first). `conn` lets
+     * place-order ask inside its transaction, under its per-customer lock.
+     */
+    async hasSubscriptionOrder(customerId: string, conn: Db = db): Promise<boolean> {
+      const [row] = await conn
         .select({ one: sql<number>`1` })
         .from(orders)
         .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-        .where(and(eq(orders.customerId, customerId), inArray(orders.status, VISIBLE), sql`${orderLines.sellingPlanId} is not null`))
+        .where(and(eq(orders.customerId, customerId), inArray(orders.status, [...VISIBLE, "placed"]), sql`${orderLines.sellingPlanId} is not null`))
         .limit(1);
       return Boolean(row);
     },
