@@ -1,11 +1,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { checkoutAttributes, type CheckoutAttributeInput } from "../../rules/checkout-attributes";
+import { checkoutAttributes, withoutCheckoutAttributes, type CheckoutAttributeInput } from "../../rules/checkout-attributes";
+import { AUTOSHIP_FIRST_ORDER_CODE } from "../../rules/checkout-flow";
+import { taxStateOf } from "../../rules/sales-tax";
 import { renewalOrderAttributes } from "../../rules/autoship-renewal";
 import { formatUsd } from "../../rules/free-shipping";
 import { checkoutTotals } from "../../rules/checkout-totals";
 import type { ShippingMethod } from "../../rules/shipping-rates";
 import type { SiteId } from "../../rules/site";
-import { stateForZip } from "../../rules/us-states";
 import { dayOf, systemClock, type Clock } from "../clock";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
@@ -41,6 +42,14 @@ import type { Services } from "../services";
 // 4. Idempotent by key: the same key and cart → the same order (replayed: true), one charge; the
 //    same key with another cart → IDEMPOTENCY_MISMATCH. After a decline the key may be retried.
 // 5. The confirmation mail is recorded once, by the call that marked the order paid.
+// 6. One buyer at a time: after the cart lock, a transaction-scoped advisory lock on the customer (a
+//    guest: the e-mail) is taken, so "has an Autoship order" (AUTO35, counting orders still being
+//    paid) and "used this discount code before" are decided under it — two racing checkouts of one
+//    customer give one AUTO35 and one use of a code. Lock order: cart, then buyer; both per call.
+// 7. The order's checkout attributes (SPEC §3) are set here only, from the server's values:
+//    the cart's own attributes under those keys are dropped, so no key appears twice.
+// 8. The tax state is the ZIP's; a ZIP with no known state, or a province that contradicts it, is
+//    refused (ADDRESS_INVALID), never taxed at 0.
 
 export type PlaceOrderInput = {
   site: SiteId;
@@ -64,7 +73,7 @@ export type PlaceOrderInput = {
 };
 
 export type PlaceOrderFailure =
-  | { ok: false; code: "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND" | "AUTOSHIP_REQUIRES_ACCOUNT" | "ORDER_CANCELLED"; message: string; field?: string }
+  | { ok: false; code: "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND" | "AUTOSHIP_REQUIRES_ACCOUNT" | "ORDER_CANCELLED" | "ADDRESS_INVALID" | "DISCOUNT_CODE_USED"; message: string; field?: string }
   | { ok: false; code: "OUT_OF_STOCK"; message: string; sku: string; field?: string }
   | { ok: false; code: "PAYMENT_DECLINED"; message: string; reason: DeclineReason; field?: string };
 
@@ -80,7 +89,7 @@ export type PlaceOrderDeps = {
 };
 
 type Rollback = { rollback: PlaceOrderFailure | { retry: true } };
-type SimpleCode = "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND" | "AUTOSHIP_REQUIRES_ACCOUNT" | "ORDER_CANCELLED";
+type SimpleCode = "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND" | "AUTOSHIP_REQUIRES_ACCOUNT" | "ORDER_CANCELLED" | "ADDRESS_INVALID" | "DISCOUNT_CODE_USED";
 const fail = <C extends SimpleCode>(
   code: C,
   message: string,
@@ -88,6 +97,7 @@ const fail = <C extends SimpleCode>(
 ): PlaceOrderFailure => ({ ok: false, code, message, field });
 
 const cents = (m: { amount: string }) => Math.round(Number(m.amount) * 100);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Splits `total` over `weights` in proportion, the rounding remainder on the largest weight. */
 export function allocate(total: number, weights: readonly number[]): number[] {
@@ -101,13 +111,16 @@ export function allocate(total: number, weights: readonly number[]): number[] {
 
 export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const { db } = deps;
+  if (!UUID.test(input.cartId)) return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
   for (let attempt = 0; attempt < 3; attempt++) {
     const [existing] = await db
-      .select({ id: orders.id, cartId: orders.cartId })
+      .select({ id: orders.id, cartId: orders.cartId, customerId: orders.customerId })
       .from(orders)
       .where(eq(orders.idempotencyKey, input.idempotencyKey));
     if (existing) {
-      if (existing.cartId !== input.cartId) return fail("IDEMPOTENCY_MISMATCH", "This checkout key was used for another cart.", "idempotencyKey");
+      // A replay answers only its own buyer: the same cart and the same customer (or guest).
+      if (existing.cartId !== input.cartId || existing.customerId !== input.customerId)
+        return fail("IDEMPOTENCY_MISMATCH", "This checkout key was used for another cart.", "idempotencyKey");
       const settled = await pay(deps, existing.id, input);
       if (settled === "gone") continue;
       return settled;
@@ -144,6 +157,9 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
       const [byCart] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.cartId, input.cartId));
       if (byCart) return fail("CHECKOUT_IN_PROGRESS", "This cart is already being checked out.", "cartId");
 
+      // One buyer's checkouts run one at a time from here (guarantee 6): "has an Autoship already"
+      // (AUTO35) and "used this code before" are read under this lock and see each other's orders.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout-of:${input.customerId ?? `email:${input.email.trim().toLowerCase()}`}`}, 0))`);
       const view = (await services.cart.checkoutView(tx, input.cartId, input.customerId))!;
       const [{ stored }] = await tx.select({ stored: sql<number>`count(*)::int` }).from(cartLines).where(eq(cartLines.cartId, input.cartId));
       if (stored === 0) return fail("CART_EMPTY", "The cart is empty.", "cartId");
@@ -171,8 +187,18 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
       const zip = shippingAddress.zip;
       const warehouse = await servingWarehouse(tx, zip);
       if (!warehouse) return fail("ZIP_NOT_SERVED", `We do not deliver to ${zip} yet.`, "shippingAddress.zip");
-      // Tax and the AK/HI charge follow the ZIP's state, not a state the browser claims.
-      const state = stateForZip(zip) ?? shippingAddress.provinceCode;
+      // Tax and the AK/HI charge follow the ZIP's state; an unknown or contradicted one is refused.
+      const taxState = taxStateOf(shippingAddress);
+      if (!taxState.ok)
+        return fail("ADDRESS_INVALID", taxState.message, "savedAddressId" in input.shippingAddress ? "shippingAddress.savedAddressId" : `shippingAddress.${taxState.field}`);
+      const state = taxState.state;
+      const applied = view.discountCodes.filter((c) => c.applicable).map((c) => c.code);
+      const [used] = await services.orders.codesUsedBy(
+        { customerId: input.customerId, email: input.email },
+        applied.filter((c) => c !== AUTOSHIP_FIRST_ORDER_CODE),
+        tx,
+      );
+      if (used) return fail("DISCOUNT_CODE_USED", `You have already used the code ${used}.`, "discountCodes");
 
       const totals = checkoutTotals({
         subtotalCents: cents(view.cost.subtotalAmount),
@@ -198,7 +224,8 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
       const lineDiscounts = allocate(discountCents, lineSubtotals);
       const lineTaxes = allocate(taxCents, lineSubtotals);
       const attributes = [
-        ...view.attributes.filter((a) => !["SALES_ORG", "SALES_ORD_TYPE", "sgOrderType"].includes(a.key)),
+        // The checkout-owned keys are this workflow's alone: whatever the cart holds under them is replaced.
+        ...withoutCheckoutAttributes(view.attributes),
         ...checkoutAttributes({
           site: input.site,
           lines: view.lineItems.map((l) => ({ sellingPlanId: l.sellingPlanAllocation?.sellingPlan.id ?? null })),
@@ -228,7 +255,7 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
           serviceChargeCents: totals.serviceChargeCents,
           taxCents,
           totalCents,
-          discountCodes: view.discountCodes.filter((c) => c.applicable).map((c) => c.code),
+          discountCodes: applied,
           attributes: orderAttributes,
           donationTrackingId: input.donationTrackingId ?? null,
           idempotencyKey: input.idempotencyKey,

@@ -169,6 +169,7 @@ async function placeOrder(
       case "CART_CHANGED":
         return invalid({ form: `${result.message}` }, 409);
       case "ADDRESS_NOT_FOUND":
+      case "ADDRESS_INVALID":
       case "ZIP_NOT_SERVED":
         return invalid({ form: `${result.message} Please check your shipping address.` }, 400);
       default:

@@ -149,6 +149,26 @@ export function createOrdersService(db: Db) {
         .limit(1);
       return Boolean(row);
     },
+
+    /**
+     * Which of `codes` the buyer has used on an earlier order (not cancelled): the customer's orders,
+     * or a guest's by e-mail. Discount codes are once per buyer (README "Discount codes").
+     */
+    async codesUsedBy(buyer: { customerId: string | null; email: string }, codes: readonly string[], conn: Db = db): Promise<string[]> {
+      if (codes.length === 0) return [];
+      const rows = await conn
+        .select({ codes: orders.discountCodes })
+        .from(orders)
+        .where(
+          and(
+            buyer.customerId ? eq(orders.customerId, buyer.customerId) : eq(orders.email, buyer.email.trim().toLowerCase()),
+            sql`${orders.status} <> 'cancelled'`,
+            sql`${orders.discountCodes} && ${sql.raw("ARRAY[")}${sql.join(codes.map((c) => sql`${c}`), sql`, `)}${sql.raw("]::text[]")}`,
+          ),
+        );
+      const used = new Set(rows.flatMap((r) => r.codes));
+      return codes.filter((c) => used.has(c));
+    },
   };
 }
 
