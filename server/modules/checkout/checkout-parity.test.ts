@@ -209,3 +209,31 @@ describe("discount codes: one code plus AUTO35, each code once per customer", ()
     expect(await database.db.select({ id: orders.id }).from(orders).where(eq(orders.cartId, next))).toEqual([]);
   });
 });
+
+describe("multipass: one home (checkout.issueMultipass), the API and the hand-off agree", () => {
+  it("the API's link and the hand-off's link both open the checkout for the customer's cart; someone else's cart gets neither", async () => {
+    const kim = await customer();
+    const cartId = await cartOf(kim.id);
+    const viaApi = await call("/multipass", { email: kim.email, cartId }, kim.cookie);
+    expect(viaApi.status).toBe(200);
+    const viaPage = await deps.services.checkout.handoff({ site: "d2c", cartId, customer: kim, cookieDiscountCode: null, acknowledgeAutoshipTerms: false, secret: deps.sessionSecret, now: new Date() });
+    for (const url of [viaApi.body.url as string, viaPage.url!]) {
+      const token = new URL(url, "http://shop.test").searchParams.get("multipass")!;
+      expect(await deps.services.checkout.acceptMultipass({ token, secret: deps.sessionSecret, now: new Date(), customer: kim, cartId })).toEqual({ ok: true });
+    }
+    const lee = await customer();
+    expect((await call("/multipass", { email: lee.email, cartId }, lee.cookie)).status).toBe(404);
+    expect(await deps.services.checkout.handoff({ site: "d2c", cartId, customer: lee, cookieDiscountCode: null, acknowledgeAutoshipTerms: false, secret: deps.sessionSecret, now: new Date() })).toMatchObject({ go: "cart" });
+  });
+});
+
+describe("the saved cart after an order", () => {
+  it("an order placed through the API clears the customer's saved-cart pointer, as the checkout page did", async () => {
+    const kim = await customer();
+    const cartId = await cartOf(kim.id);
+    expect(await deps.services.cart.savedCartId(kim.id)).toBe(cartId);
+    const placed = await call("/checkout/place-order", orderBody(cartId), kim.cookie);
+    expect(placed.status).toBe(200);
+    expect(await deps.services.cart.savedCartId(kim.id)).toBeNull();
+  });
+});
