@@ -213,4 +213,13 @@ describe("carts per customer are bounded", () => {
     expect(over.status).toBe(409);
     expect(over.body.error.code).toBe("too_many_carts");
   });
+
+  it("many create-cart calls at once stop at the bound", async () => {
+    const lee = await customer();
+    const results = await Promise.all(
+      Array.from({ length: MAX_CARTS_PER_CUSTOMER + 5 }, () => api("create-cart", { lineItems: [{ merchandiseId: String(variantId), quantity: 1 }] }, lee.cookie)),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(MAX_CARTS_PER_CUSTOMER);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(5);
+  });
 });

@@ -170,9 +170,10 @@ describe("idempotency keys belong to one customer (or one guest cart)", () => {
 });
 
 describe("AUTO35 once per customer, even for two checkouts at the same moment", () => {
-  it("two racing first-Autoship checkouts: one gets AUTO35", async () => {
+  it("five racing first-Autoship checkouts of one customer: one gets AUTO35", async () => {
     const kim = await customer();
-    const carts = [await cartOf(kim.id, 1, "autoship-4w", ["AUTO35"]), await cartOf(kim.id, 1, "autoship-4w", ["AUTO35"])];
+    const carts: string[] = [];
+    for (let i = 0; i < 5; i++) carts.push(await cartOf(kim.id, 1, "autoship-4w", ["AUTO35"]));
     const input = (cartId: string): PlaceOrderInput => ({
       site: "d2c",
       cartId,
@@ -185,7 +186,7 @@ describe("AUTO35 once per customer, even for two checkouts at the same moment", 
     });
     const { services, config } = deps;
     const results = await Promise.all(carts.map((c) => placeOrder({ db: database.db, services, config }, input(c))));
-    expect(results.map((r) => r.ok)).toEqual([true, true]);
+    expect(results.map((r) => r.ok)).toEqual([true, true, true, true, true]);
     const withCode = results.filter((r) => r.ok && r.order.discountCodes.includes("AUTO35"));
     expect(withCode).toHaveLength(1);
   });
@@ -207,6 +208,15 @@ describe("discount codes: one code plus AUTO35, each code once per customer", ()
     expect(second.status).toBe(409);
     expect(second.body.error).toMatchObject({ code: "discount_code_used", fields: { discountCodes: "You have already used the code WELCOME10." } });
     expect(await database.db.select({ id: orders.id }).from(orders).where(eq(orders.cartId, next))).toEqual([]);
+  });
+
+  it("five racing checkouts with the same code: one order uses it, four are refused", async () => {
+    const lee = await customer();
+    const carts: string[] = [];
+    for (let i = 0; i < 5; i++) carts.push(await cartOf(lee.id, 1, null, ["FIVEOFF"]));
+    const results = await Promise.all(carts.map((cartId) => call("/checkout/place-order", orderBody(cartId), lee.cookie)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.error.code === "discount_code_used")).toBe(true);
   });
 });
 
