@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { formValues } from "../../../rules/account-forms";
 import { cartCookies } from "../../../rules/cart-cookies";
-import { stepToShow } from "../../../rules/checkout-flow";
+import { checkoutStateOf, stepToShow } from "../../../rules/checkout-flow";
 import { guestEmailSchema, parseAddressChoice, parseCardFields, paymentFieldFor } from "../../../rules/checkout-forms";
-import { SHIPPING_METHODS, type ShippingMethod } from "../../../rules/shipping-rates";
+import { SHIPPING_METHODS } from "../../../rules/shipping-rates";
 import { MULTIPASS_PARAM } from "../../../server/modules/orders/multipass";
 import type { PaymentSource } from "../../../server/modules/payments/service";
 import type { PlaceOrderInput } from "../../../server/workflows/place-order";
@@ -131,7 +131,8 @@ async function placeOrder(
   },
 ) {
   const { cartId, customer, session, context, invalid } = p;
-  if (!session.email || !session.shipping || !session.shippingMethod) throw redirect("/checkout");
+  const state = checkoutStateOf(session);
+  if (state.status !== "ready") throw redirect("/checkout");
   const choice = values.paymentChoice ?? "new";
   let payment: PaymentSource;
   if (choice.startsWith("saved:") && customer) payment = { kind: "saved", paymentMethodId: choice.slice("saved:".length) };
@@ -145,9 +146,9 @@ async function placeOrder(
     site: context.site.id,
     cartId,
     customerId: customer?.id ?? null,
-    email: session.email,
-    shippingAddress: session.shipping.kind === "saved" ? { savedAddressId: session.shipping.savedAddressId } : session.shipping.address,
-    shippingMethod: session.shippingMethod as ShippingMethod,
+    email: state.email,
+    shippingAddress: state.shipping.kind === "saved" ? { savedAddressId: state.shipping.savedAddressId } : state.shipping.address,
+    shippingMethod: state.shippingMethod,
     payment,
     idempotencyKey: (values.idempotencyKey ?? "").slice(0, 200) || `checkout:${cartId}`,
     expectedTotalCents: Number.isInteger(expected) ? expected : null,

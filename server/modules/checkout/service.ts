@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { checkoutAttributes } from "../../../rules/checkout-attributes";
-import { handoffDecision, handoffDiscountCodes, type HandoffDecision } from "../../../rules/checkout-flow";
+import { handoffDecision, handoffDiscountCodes, type CheckoutStateOf, type HandoffDecision } from "../../../rules/checkout-flow";
 import { checkoutTotals, type CheckoutTotals } from "../../../rules/checkout-totals";
 import { SHIPPING_METHODS, type ShippingMethod } from "../../../rules/shipping-rates";
 import type { SiteId } from "../../../rules/site";
@@ -28,18 +28,8 @@ import { checkoutSessions, type CheckoutShipping } from "./schema";
 
 export type CheckoutSession = typeof checkoutSessions.$inferSelect;
 
-/**
- * Where a cart's checkout stands (SPEC §4 Checkout). The hand-off starts it; each step moves it on;
- * placing the order ends it (the session row is deleted with the order's success):
- *   started → addressed (contact and a served address with a known state) → ready (shipping method chosen)
- * A step may be done again (a new address keeps the method: still ready).
- */
-export type CheckoutState = "started" | "addressed" | "ready";
-
-export function checkoutStateOf(session: Pick<CheckoutSession, "email" | "shipping" | "shippingMethod">): CheckoutState {
-  if (!session.email || !session.shipping) return "started";
-  return session.shippingMethod ? "ready" : "addressed";
-}
+/** Where a cart's checkout stands (rules/checkout-flow.ts checkoutStateOf). */
+export type CheckoutState = CheckoutStateOf<CheckoutShipping>;
 
 export type QuoteResult =
   | { ok: true; totals: CheckoutTotals; warehouse: string; discountCodes: CartView["discountCodes"] }
