@@ -116,10 +116,8 @@ export function createCheckoutService(deps: Deps) {
       secret: string;
       now: Date;
     }): Promise<HandoffResult> {
-      const cart = p.cartId ? await deps.cart.getCart(p.cartId, p.site) : null;
-      const owner = cart ? await deps.cart.ownerOf(cart.id, p.site) : undefined;
-      // Someone else's cart is no cart at all.
-      const usable = cart && (owner === null || owner === p.customer?.id) ? cart : null;
+      // The cart page's and the API's owner check: someone else's cart is no cart at all.
+      const usable = p.cartId ? await deps.cart.shopper(p.customer?.id ?? null).getCart(p.cartId, p.site) : null;
       const hasAutoship = usable ? hasAutoshipLine(usable) : false;
       let acknowledged = false;
       if (usable) {
