@@ -15,24 +15,21 @@ import { InactivityWatch } from "./features/account/inactivity-watch";
 import { ErrorPage, NotFoundPage } from "./components/error-pages";
 import type { PublicConfig } from "../server/context";
 import { userLocationFromCookies } from "../rules/location";
-import { cartIdFromCookieHeader } from "../rules/cart-cookies";
+import { headerCartCount } from "./features/cart/cart-route.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const cookie = request.headers.get("cookie");
   // The header's cart count: no query at all for a shopper without a cart cookie.
-  const cartId = cartIdFromCookieHeader(cookie);
-  const cart = cartId
-    ? await context.services.cart.getCart(cartId, context.site.id).catch((err: unknown) => {
-        // A count is not worth failing every page for.
-        context.log.error({ err }, "cart count failed");
-        return null;
-      })
-    : null;
+  const cartCount = await headerCartCount(request, context).catch((err: unknown) => {
+    // A count is not worth failing every page for.
+    context.log.error({ err }, "cart count failed");
+    return 0;
+  });
   return {
     config: context.publicConfig,
     // The shopper's ZIP for every page (SPEC §9 userLocation; default guest ZIP 80011).
     location: userLocationFromCookies(cookie),
-    cartCount: cart?.totalQuantity ?? 0,
+    cartCount,
     // The signed-in customer (resolved once per request from the session cookie), for the header.
     customer: context.customer ? { firstName: context.customer.firstName } : null,
   };

@@ -1,5 +1,7 @@
 // The free-shipping progress bar of SPEC §9.
 
+import { formatUsd } from "./money";
+
 /** Lines of this product type never count toward free shipping (SPEC §9 names an excluded type). */
 export const FREE_SHIPPING_EXCLUDED_PRODUCT_TYPE = "Donation";
 
@@ -14,9 +16,8 @@ export type FreeShippingProgress = {
   text: string;
 };
 
-export function formatUsd(cents: number): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
-}
+// Money formatting has one home (rules/money.ts); re-exported for the existing importers.
+export { formatUsd };
 
 export function freeShippingProgress(lines: readonly ShippingLine[], thresholdCents: number): FreeShippingProgress {
   const qualifyingCents = lines

@@ -8,14 +8,14 @@ import {
   cardHref,
   cardPrice,
   cardPromotions,
-  cardVariant,
-  formatUsd,
   freeShippingText,
   imageSourceOf,
-  namesFlavor,
   productCardModel,
   truncateDescription,
 } from "./product-card";
+import { namesFlavor } from "./fuzzy-match";
+import { formatUsd } from "./money";
+import { cardVariant } from "./variant-preselect";
 
 const variant = (over: Partial<{ sku: string; inStock: boolean; badgeTags: string[] }> = {}) => ({
   sku: "KC-D01-CHR-4LB",

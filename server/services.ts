@@ -6,9 +6,10 @@ import { createCatalogService } from "./modules/catalog/service";
 import { createCheckoutService } from "./modules/checkout/service";
 import { createSiteGate } from "./modules/content/gate";
 import { createContentService } from "./modules/content/service";
-import { formatUsd } from "../rules/product-card";
+import { formatUsd } from "../rules/money";
 import { createContactService } from "./modules/contact/service";
 import { createIdentityService, sessionIdleMs } from "./modules/identity/service";
+import { PERSISTED_CART } from "./modules/identity/view";
 import { createMailService } from "./modules/mail/service";
 import { createOrdersService } from "./modules/orders/service";
 import { createTestProcessor, type PaymentProvider } from "./modules/payments/provider";
@@ -20,11 +21,22 @@ import { renewSubscription } from "./workflows/renew-subscription";
 /** Every module's service, wired once per process and shared by pages and the API. */
 export function createServices(db: Db, config: Config, log?: Logger, paymentProvider: PaymentProvider = createTestProcessor()) {
   const catalog = createCatalogService(db, config);
-  const cart = createCartService(db, config, catalog);
   const rateLimit = createRateLimitService(db);
   // SPEC §4: a session idles out on the server when the browser's inactivity warning would end it.
   const identity = createIdentityService(db, { rateLimit, sessionIdleMs: sessionIdleMs(config.inactivitySeconds) });
   const orders = createOrdersService(db);
+  const cart = createCartService(db, config, catalog, undefined, {
+    autoshipHistory: (customerId, conn) => orders.hasSubscriptionOrder(customerId, conn),
+    // The saved-cart pointer lives on the customer (SPEC §3 metafield); only the cart module writes it.
+    savedCart: {
+      get: async (customerId) => (await identity.metafield(customerId, PERSISTED_CART.namespace, PERSISTED_CART.key))?.value ?? null,
+      // One key, replaced in place; only a customer whose API client filled the metafield limit first keeps none.
+      set: async (customerId, cartId) => {
+        await identity.setMetafields(customerId, [{ ...PERSISTED_CART, type: "single_line_text_field", value: cartId }]);
+      },
+      clear: (customerId) => identity.deleteMetafieldByKey(customerId, PERSISTED_CART.namespace, PERSISTED_CART.key),
+    },
+  });
   const mail = createMailService(db, config, log);
   const payments = createPaymentsService(db, paymentProvider);
   // Ship now (My Subscriptions) places the renewal order at once through the renewal workflow.

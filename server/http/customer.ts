@@ -24,7 +24,6 @@ import type { SubscriptionView } from "../modules/autoship/service";
 import type { SessionInfo } from "../modules/identity/service";
 
 import { SESSION_COOKIE, sessionCookie, isHttps } from "../modules/identity/session-cookie";
-import { checkoutUrlWithToken, signMultipass } from "../modules/orders/multipass";
 import { sendContactMessage } from "../workflows/contact";
 import type { AppEnv } from "./env";
 import { apiError, parseJson } from "./errors";
@@ -260,14 +259,17 @@ export function accountHelperRoutes() {
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
     const deps = c.get("deps");
-    const customer = await deps.services.identity.customer(auth.session.customerId);
-    if (!customer || customer.email.toLowerCase() !== parsed.data.email.trim().toLowerCase())
-      return apiError(c, 403, "forbidden", "The e-mail is not the signed-in customer's.", { email: "The e-mail is not the signed-in customer's." });
-    const cartId = parsed.data.cartId ?? readCookie(c.req.header("cookie"), "col_cart_id");
-    const owner = cartId ? await deps.services.cart.ownerOf(cartId, c.get("site").id) : undefined;
-    if (!cartId || owner === undefined || (owner !== null && owner !== auth.session.customerId)) return notFound(c, "cartId", "cart");
-    const signed = signMultipass(deps.sessionSecret, { customerId: auth.session.customerId, email: customer.email, cartId }, new Date());
-    return c.json({ url: checkoutUrlWithToken(parsed.data.checkoutUrl, signed.token), expiresAt: signed.expiresAt.toISOString() });
+    const issued = await deps.services.checkout.issueMultipass({
+      site: c.get("site").id,
+      customerId: auth.session.customerId,
+      email: parsed.data.email,
+      cartId: parsed.data.cartId ?? readCookie(c.req.header("cookie"), "col_cart_id") ?? null,
+      checkoutPath: parsed.data.checkoutUrl,
+      secret: deps.sessionSecret,
+      now: new Date(),
+    });
+    if (!issued.ok) return issued.code === "CART_NOT_FOUND" ? notFound(c, "cartId", "cart") : apiError(c, 403, "forbidden", issued.message, { email: issued.message });
+    return c.json({ url: issued.url, expiresAt: issued.expiresAt.toISOString() });
   });
 
   // The shop keeps no per-session cache in the process (ARCHITECTURE §5): nothing to delete, and

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog/seed-data";
 import { optionSlug } from "../../rules/variant-preselect";
-import { formatUsd } from "../../rules/product-card";
+import { formatUsd } from "../../rules/money";
 import { expect, shopUrl, staffUrl, test } from "./fixtures";
 
 // The product page (SPEC §2 pre-selection, §5 ZIP and quantity, §6 staff differences, §7 delivery),

@@ -85,7 +85,8 @@ export async function loadListing(context: AppLoadContext, request: Request, opt
       site: context.site,
       dealSkus: dealSet,
       freeShippingThresholdCents: context.publicConfig.freeShippingThresholdCents,
-      prefer: { search, flavors: chosenFlavors, foodForms: chosenForms, cheapest: state.sort.startsWith("price-") },
+      // The category route's slug ("dog/flavor/turkey") picks the card's variant as on the product page.
+      prefer: { slug: options.kind === "category-listing" ? options.basePath.replace(/^\/products\//, "") : null, search, flavors: chosenFlavors, foodForms: chosenForms, cheapest: state.sort.startsWith("price-") },
     });
     return card ? [card] : [];
   });

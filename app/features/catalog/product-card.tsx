@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { imageSrcSet, imageUrl } from "../../../rules/images";
-import { formatUsd, type CardModel } from "../../../rules/product-card";
+import { formatUsd } from "../../../rules/money";
+import type { CardModel } from "../../../rules/product-card";
 import { CardAddToCart } from "../cart/add-to-cart";
 import { badgeClass } from "./product-badges";
 

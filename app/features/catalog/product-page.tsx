@@ -9,7 +9,8 @@ import {
   hidesDeliveryEstimate,
 } from "../../../rules/delivery";
 import { userLocationFromCookies } from "../../../rules/location";
-import { amountToCents, cardPrice, cardPromotions, formatUsd } from "../../../rules/product-card";
+import { amountToCents, formatUsd } from "../../../rules/money";
+import { cardPrice, cardPromotions } from "../../../rules/product-card";
 import { quantityBounds, quantityOnBlur } from "../../../rules/quantity";
 import { stateForZip } from "../../../rules/us-states";
 import { preselectVariant } from "../../../rules/variant-preselect";

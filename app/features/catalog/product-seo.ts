@@ -1,5 +1,5 @@
 import type { Product, Variant } from "../../../server/modules/catalog/types";
-import { amountToCents } from "../../../rules/product-card";
+import { amountToCents } from "../../../rules/money";
 
 // Search-engine view of a product page (issue 3 §10): a unique title and description, the canonical
 // URL, and a schema.org Product with one Offer per variant. React Router's <Meta> serialises the

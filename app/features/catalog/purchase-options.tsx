@@ -1,5 +1,6 @@
 import { useId } from "react";
-import { AUTOSHIP_PROMOTION, formatUsd } from "../../../rules/product-card";
+import { formatUsd } from "../../../rules/money";
+import { AUTOSHIP_PROMOTION } from "../../../rules/product-card";
 import {
   AUTOSHIP_FREQUENCY_WEEKS,
   autoshipPriceCents,

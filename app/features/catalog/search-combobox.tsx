@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import { imageUrl } from "../../../rules/images";
-import { formatUsd } from "../../../rules/product-card";
+import { formatUsd } from "../../../rules/money";
 import type { SearchSuggestions } from "./listing-data";
 
 /** Wait this long after the last keystroke before asking for suggestions. */

@@ -156,15 +156,39 @@ export function createOrdersService(db: Db) {
       return Boolean(row);
     },
 
-    /** SPEC §4 AUTO35: whether the customer has had an autoship order before (a first subscription). */
-    async hasSubscriptionOrder(customerId: string): Promise<boolean> {
-      const [row] = await db
+    /**
+     * SPEC §4 AUTO35: whether the customer already has an Autoship order — paid or later, or placed
+     * and being paid right now (so two checkouts racing cannot both count as the first). `conn` lets
+     * place-order ask inside its transaction, under its per-customer lock.
+     */
+    async hasSubscriptionOrder(customerId: string, conn: Db = db): Promise<boolean> {
+      const [row] = await conn
         .select({ one: sql<number>`1` })
         .from(orders)
         .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-        .where(and(eq(orders.customerId, customerId), inArray(orders.status, VISIBLE), sql`${orderLines.sellingPlanId} is not null`))
+        .where(and(eq(orders.customerId, customerId), inArray(orders.status, [...VISIBLE, "placed"]), sql`${orderLines.sellingPlanId} is not null`))
         .limit(1);
       return Boolean(row);
+    },
+
+    /**
+     * Which of `codes` the buyer has used on an earlier order (not cancelled): the customer's orders,
+     * or a guest's by e-mail. Discount codes are once per buyer (README "Discount codes").
+     */
+    async codesUsedBy(buyer: { customerId: string | null; email: string }, codes: readonly string[], conn: Db = db): Promise<string[]> {
+      if (codes.length === 0) return [];
+      const rows = await conn
+        .select({ codes: orders.discountCodes })
+        .from(orders)
+        .where(
+          and(
+            buyer.customerId ? eq(orders.customerId, buyer.customerId) : eq(orders.email, buyer.email.trim().toLowerCase()),
+            sql`${orders.status} <> 'cancelled'`,
+            sql`${orders.discountCodes} && ${sql.raw("ARRAY[")}${sql.join(codes.map((c) => sql`${c}`), sql`, `)}${sql.raw("]::text[]")}`,
+          ),
+        );
+      const used = new Set(rows.flatMap((r) => r.codes));
+      return codes.filter((c) => used.has(c));
     },
   };
 }
