@@ -14,8 +14,11 @@ export type FreeShippingProgress = {
   text: string;
 };
 
+// Built once: constructing an Intl.NumberFormat per call dominated price formatting.
+const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
 export function formatUsd(cents: number): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+  return USD.format(cents / 100);
 }
 
 export function freeShippingProgress(lines: readonly ShippingLine[], thresholdCents: number): FreeShippingProgress {
