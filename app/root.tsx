@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   useRouteError,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -21,21 +22,33 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const cookie = request.headers.get("cookie");
   // The header's cart count: no query at all for a shopper without a cart cookie.
   const cartId = cartIdFromCookieHeader(cookie);
-  const cart = cartId
-    ? await context.services.cart.getCart(cartId, context.site.id).catch((err: unknown) => {
+  // Counted, not priced: every page shows the count, only the cart page needs the priced cart.
+  const cartCount = cartId
+    ? await context.services.cart.countItems(cartId, context.site.id).catch((err: unknown) => {
         // A count is not worth failing every page for.
         context.log.error({ err }, "cart count failed");
-        return null;
+        return 0;
       })
-    : null;
+    : 0;
   return {
     config: context.publicConfig,
     // The shopper's ZIP for every page (SPEC §9 userLocation; default guest ZIP 80011).
     location: userLocationFromCookies(cookie),
-    cartCount: cart?.totalQuantity ?? 0,
+    cartCount,
     // The signed-in customer (resolved once per request from the session cookie), for the header.
     customer: context.customer ? { firstName: context.customer.firstName } : null,
   };
+}
+
+/**
+ * The root data (configuration, ZIP, cart count, who is signed in) changes only through actions
+ * (add to cart, ZIP, sign-in and out) or on the cart, checkout and account screens; browsing the
+ * catalogue from page to page does not reload it.
+ */
+export function shouldRevalidate({ formMethod, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
+  if (/^\/(cart|checkout|account|shelter|logout|location|discount)(\/|$)/.test(nextUrl.pathname)) return defaultShouldRevalidate;
+  return false;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -168,6 +168,20 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     /** The priced cart as checkout sees it, inside the caller's transaction (server/workflows/place-order.ts). */
     checkoutView: (conn: Db, cartId: string, customerHasSubscription: boolean | null) => readView(conn, cartId, customerHasSubscription),
 
+    /**
+     * The header's cart count: the units in an active cart on the site, without pricing the cart
+     * (one indexed query; 0 for an unknown or checked-out cart).
+     */
+    async countItems(cartId: string, site: SiteId): Promise<number> {
+      if (!UUID.test(cartId)) return 0;
+      const [row] = await db
+        .select({ n: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int` })
+        .from(cartLines)
+        .innerJoin(carts, eq(carts.id, cartLines.cartId))
+        .where(and(eq(carts.id, cartId), eq(carts.site, site), eq(carts.status, "active")));
+      return Number(row?.n ?? 0);
+    },
+
     /** The cart's owner: a customer id, null for a guest cart, undefined when there is no such cart. */
     async ownerOf(cartId: string, site: SiteId): Promise<string | null | undefined> {
       if (!UUID.test(cartId)) return undefined;
