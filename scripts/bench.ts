@@ -19,6 +19,8 @@ import { cleanupAll, createDatabase, freePort, onCleanup, sleep, startCluster } 
  *   --only a,b          only these targets (names as in the table)
  *   --workers N         WEB_CONCURRENCY for the shop (default: the shop's own default)
  *   --build             build first even when build/ exists
+ *   --no-page-cache     PAGE_CACHE=off: every page rendered (the guest page cache measured apart)
+ *   --profile DIR       write V8 CPU profiles of the shop's processes to DIR
  *
  * A measurement, not a test: figures depend on the machine and on what else runs on it. Compare
  * runs taken minutes apart on the same machine.
@@ -173,8 +175,10 @@ async function stopShop(): Promise<void> {
 }
 
 async function startShop(env: NodeJS.ProcessEnv): Promise<string> {
-  const tsx = path.join(root, "node_modules/.bin/tsx");
-  const server = spawn(tsx, ["server/main.ts"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  // --profile DIR: V8 CPU profiles of the shop's processes (written when they stop).
+  const profile = option("profile");
+  const nodeArgs = ["--import", "tsx", ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profile)}`] : []), "server/main.ts"];
+  const server = spawn(process.execPath, nodeArgs, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
   children.push(server);
   shop = server;
   const base = `http://127.0.0.1:${env.PORT}`;
@@ -396,6 +400,7 @@ async function main(): Promise<number> {
     // The bench database is migrated and seeded before the server starts.
     SEED_ON_START: "0",
     ...(workers ? { WEB_CONCURRENCY: workers } : {}),
+    ...(flag("no-page-cache") ? { PAGE_CACHE: "off" } : {}),
   };
   delete env.DATABASE_URL;
   if (usePglite) {
@@ -430,7 +435,7 @@ async function main(): Promise<number> {
   }
 
   const when = new Date().toISOString();
-  const label = `${usePglite ? "pglite" : "postgres"}${scale ? `-scale${scale}` : ""}`;
+  const label = `${usePglite ? "pglite" : "postgres"}${scale ? `-scale${scale}` : ""}${flag("no-page-cache") ? "-nocache" : ""}`;
   console.log(`\n${label}, ${connections} connections, ${duration} s per target after ${warmup} s warm-up, ${os.cpus().length} cores, ${when}\n`);
   console.log(table(rows));
   console.log(`\nplace-order: ${orderCarts} prepared carts, one order each (later requests replay or fail).`);
@@ -438,7 +443,7 @@ async function main(): Promise<number> {
   const file = path.join(root, "bench/results", `${when.replaceAll(":", "-").slice(0, 19)}-${label}.json`);
   writeFileSync(
     file,
-    JSON.stringify({ when, database: usePglite ? "pglite" : "postgres", scale, connections, duration, warmup, workers: workers ?? null, cores: os.cpus().length, rows }, null, 2) + "\n",
+    JSON.stringify({ when, database: usePglite ? "pglite" : "postgres", pageCache: !flag("no-page-cache"), scale, connections, duration, warmup, workers: workers ?? null, cores: os.cpus().length, rows }, null, 2) + "\n",
   );
   say(`results: ${path.relative(root, file)}`);
   return 0;
