@@ -9,8 +9,8 @@ import { cleanupAll, createDatabase, freePort, onCleanup, sleep, startCluster } 
 /**
  * `npm run bench [-- options]`: the production build on a throwaway PostgreSQL (or `--pglite`, the
  * embedded database), loaded with autocannon target by target — pages, the predictive search and the
- * cart and checkout API — and, in the same run, a bare node:http server sending the same bytes (the
- * ceiling). Prints a table and writes JSON under bench/results/.
+ * cart and checkout API — and, in the same run, a bare node:http server sending each target's bytes
+ * (its ceiling). Prints a table and writes JSON under bench/results/.
  *
  *   --pglite            the embedded database (one process) instead of PostgreSQL
  *   --scale N           first grow the catalogue to about N variants (generated, deterministic)
@@ -197,7 +197,6 @@ async function startShop(env: NodeJS.ProcessEnv): Promise<string> {
 
 type Target = {
   name: string;
-  kind: "page" | "api";
   /** One request's method, path, headers and body; `n` counts requests, for rotating inputs. */
   request: (n: number) => AutocannonRequest;
   /** At most this many requests can be meaningful (each uses up a prepared cart). */
@@ -265,7 +264,7 @@ async function ceiling(sample: Answer, request: AutocannonRequest): Promise<numb
     ref.once("exit", (code) => reject(new Error(`ref-server exited with ${code}`)));
   });
   try {
-    const row = await measure(`http://127.0.0.1:${port}`, { name: `ceiling (${sample.body.length} B)`, kind: "page", request: () => request });
+    const row = await measure(`http://127.0.0.1:${port}`, { name: `ceiling (${sample.body.length} B)`, request: () => request });
     return row.reqPerS;
   } finally {
     ref.kill("SIGTERM");
@@ -297,7 +296,6 @@ async function buildTargets(base: string) {
 
   const get = (name: string, urlPath: string, headers: Record<string, string> = {}): Target => ({
     name,
-    kind: "page",
     request: () => ({ method: "GET", path: urlPath, headers }),
   });
   const targets: Target[] = [
@@ -310,7 +308,6 @@ async function buildTargets(base: string) {
     get("predictive search", "/search/suggest?q=chick"),
     {
       name: "add-cart-line-items",
-      kind: "api",
       request: (n) => {
         const cart = addCarts[n % addCarts.length]!;
         const round = Math.floor(n / addCarts.length);
@@ -326,12 +323,10 @@ async function buildTargets(base: string) {
     },
     {
       name: "get-cart",
-      kind: "api",
       request: (n) => ({ method: "POST", path: "/api/ecom/v1.0/get-cart", headers: { ...json_ }, body: JSON.stringify({ cartId: addCarts[n % addCarts.length] }) }),
     },
     {
       name: "place-order",
-      kind: "api",
       note: `${orderCarts.length} prepared carts, one order each`,
       request: (n) => ({
         method: "POST",
@@ -418,7 +413,7 @@ async function main(): Promise<number> {
   const { targets: all, orderCarts } = await buildTargets(base);
   const targets = only ? all.filter((t) => only.some((o) => t.name.startsWith(o))) : all;
   const rows: Row[] = [];
-  const samples = new Map<Target["kind"], { sample: Answer; request: AutocannonRequest }>();
+  const samples: { sample: Answer; request: AutocannonRequest }[] = [];
   for (const target of targets) {
     const request = target.request(0);
     // autocannon adds content-length to the headers it sends: not for this request.
@@ -427,15 +422,14 @@ async function main(): Promise<number> {
       (err: Error): Answer => ({ status: 0, body: Buffer.from(err.message), type: "", setCookie: [] }),
     );
     if (sample.status >= 400 || sample.status === 0) say(`warning: ${target.name} answered ${sample.status}: ${sample.body.toString().slice(0, 200)}`);
-    // The ceiling of pages is measured with the home page's bytes, the API's with get-cart's.
-    if (!samples.has(target.kind) || target.name === "home" || target.name === "get-cart") samples.set(target.kind, { sample, request });
+    samples.push({ sample, request });
     rows.push(await measure(base, target));
   }
-  const ceilings = new Map<Target["kind"], number>();
-  for (const [kind, { sample, request }] of samples) ceilings.set(kind, await ceiling(sample, request));
+  // Each target's ceiling: its own bytes from a bare node:http server, after the shop is measured
+  // (so the shop's numbers are not taken on a machine still busy with the reference server).
   for (const [i, row] of rows.entries()) {
-    const c = ceilings.get(targets[i]!.kind);
-    if (c) Object.assign(row, { ceilingReqPerS: c, ratio: row.reqPerS / c });
+    const c = await ceiling(samples[i]!.sample, samples[i]!.request);
+    Object.assign(row, { ceilingReqPerS: c, ratio: row.reqPerS / c });
   }
 
   const when = new Date().toISOString();
