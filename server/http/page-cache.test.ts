@@ -69,6 +69,15 @@ describe("guest page cache", () => {
     expect(calls).toHaveLength(2);
   });
 
+  it("keeps crawlers' pages apart from people's", async () => {
+    const { calls, handler } = renderer();
+    const page = liveCache().wrap(handler);
+    await page(get("/products", undefined, { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0" }), guest);
+    await page(get("/products", undefined, { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" }), guest);
+    await page(get("/products", undefined, { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" }), guest);
+    expect(calls).toHaveLength(2);
+  });
+
   it("bypasses signed-in customers, other cookies, personal screens and non-GET requests", async () => {
     const { calls, handler } = renderer();
     const page = liveCache().wrap(handler);

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE } from "../../rules/location";
 import type { PageHandler } from "../app";
@@ -64,7 +65,9 @@ export function createPageCache(options: { maxBytes?: number } = {}): PageCache 
       if (!KEY_COOKIES.has(name)) return null;
       kept.push(trimmed);
     }
-    return `${url.origin}${url.pathname}${url.search}\n${kept.sort().join("; ")}`;
+    // Crawlers get the page rendered to the end, people a streamed one (React Router's entry): kept apart.
+    const reader = isbot(request.headers.get("user-agent")) ? "bot" : "person";
+    return `${url.origin}${url.pathname}${url.search}\n${kept.sort().join("; ")}\n${reader}`;
   }
 
   function respond(request: Request, entry: Entry, state: "hit" | "miss"): Response {
