@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   useRouteError,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -33,6 +34,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // The signed-in customer (resolved once per request from the session cookie), for the header.
     customer: context.customer ? { firstName: context.customer.firstName } : null,
   };
+}
+
+/**
+ * The root data (configuration, ZIP, cart count, who is signed in) changes only through actions
+ * (add to cart, ZIP, sign-in and out) or on the cart, checkout and account screens; browsing the
+ * catalogue from page to page does not reload it.
+ */
+export function shouldRevalidate({ formMethod, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
+  if (/^\/(cart|checkout|account|shelter|logout|location|discount)(\/|$)/.test(nextUrl.pathname)) return defaultShouldRevalidate;
+  return false;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -46,8 +46,7 @@ export async function cartLoader({ request, context }: Args) {
 export async function headerCartCount(request: Request, context: AppLoadContext): Promise<number> {
   const id = cartIdFromCookieHeader(request.headers.get("cookie"));
   if (!id) return 0;
-  const cart = await cartOfShopper(context).getCart(id, context.site.id);
-  return cart?.totalQuantity ?? 0;
+  return cartOfShopper(context).countItems(id, context.site.id);
 }
 
 const samePlan = (line: CartLineView, plan: string | null | undefined) =>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { imageSrcSet, imageUrl } from "../../../rules/images";
+import { CARD_IMAGE_WIDTHS, imageSrcSet, imageUrl } from "../../../rules/images";
 import { formatUsd } from "../../../rules/money";
 import type { CardModel } from "../../../rules/product-card";
 import { CardAddToCart } from "../cart/add-to-cart";
@@ -22,7 +22,7 @@ export function ProductCard({ card, eager = false, addToCart = false }: { card: 
       <div className="relative">
         <img
           src={imageUrl(card.imageSource, 320)}
-          srcSet={imageSrcSet(card.imageSource)}
+          srcSet={imageSrcSet(card.imageSource, CARD_IMAGE_WIDTHS)}
           sizes={CARD_IMAGE_SIZES}
           width={320}
           height={320}

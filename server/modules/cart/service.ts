@@ -401,6 +401,20 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
           const view = await readView(db, cartId, me);
           return view && view.site === site ? view : null;
         },
+        /**
+         * The header's count: the units in the shopper's active cart, counted, not priced (every page
+         * shows it; only the cart page needs prices). 0 for an unknown, checked-out or someone else's cart.
+         */
+        async countItems(cartId: string, site: SiteId): Promise<number> {
+          const owner = await ownerOf(cartId, site);
+          if (owner === undefined || !mayUseCart(owner, me)) return 0;
+          const [row] = await db
+            .select({ n: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int` })
+            .from(cartLines)
+            .innerJoin(carts, eq(carts.id, cartLines.cartId))
+            .where(and(eq(carts.id, cartId), eq(carts.site, site), eq(carts.status, "active")));
+          return Number(row?.n ?? 0);
+        },
         async createCart(site: SiteId, buyerIdentity: Partial<BuyerIdentity>, lines: readonly LineInput[]): Promise<CartResult> {
           const created = await create(site, buyerIdentity, lines, me);
           if (created.ok && me) {

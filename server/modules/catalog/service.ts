@@ -9,7 +9,7 @@ import { getProductDetail } from "./product";
 import { checkServedZip, estimatedDeliveryDate, productsStockForZip, servedZipRanges, stockObject, warehouseForZip } from "./stock";
 import type { Destination } from "../../../rules/location";
 import { stateForZip } from "../../../rules/us-states";
-import type { ListingQuery } from "./types";
+import type { FilterDefinition, ListingQuery } from "./types";
 import { variantsForCart } from "./cart-variants";
 
 /**
@@ -73,7 +73,7 @@ export function createCatalogService(db: Db, config: Config) {
     },
 
     /** Listing, category pages and search: filtered, sorted, paged products with facet counts (listing.ts). */
-    listProducts: (query: ListingQuery) => listProducts(db, query),
+    listProducts: (query: ListingQuery, preloaded?: { filterCatalog?: FilterDefinition[] }) => listProducts(db, query, preloaded),
     /** Products on the site by handle, in the order asked; unknown handles are left out. */
     getProductsByHandles: (handles: string[], site: SiteId) => getProductsByHandles(db, handles, site),
     /** One product on the site, or null. */
