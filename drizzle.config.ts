@@ -11,6 +11,8 @@ export default defineConfig({
     "./server/modules/cart/schema.ts",
     "./server/modules/content/schema.ts",
     "./server/modules/identity/schema.ts",
+    "./server/modules/rate-limit/schema.ts",
+    "./server/modules/contact/schema.ts",
     "./server/modules/mail/schema.ts",
     "./server/modules/payments/schema.ts",
     "./server/modules/orders/schema.ts",

@@ -112,10 +112,11 @@ export default defineConfig(
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [WORKFLOW_VALUES, OTHER_MODULE_TABLES] }] },
   },
   {
-    // A schema names other modules' tables in its foreign keys. The autoship service still reads
-    // catalogue, customer, order and card tables in its renewal queries; until those go through
-    // the owners' services it is held to the workflow rule only.
-    files: ["server/modules/*/schema.ts", "server/modules/autoship/service.ts"],
+    // A schema names other modules' tables in its foreign keys. The inventory module's stock and
+    // warehouse tables are still declared in the catalog's schema (and read by the catalog's
+    // listing and seed); until they move into inventory/schema.ts, its service is held to the
+    // workflow rule only.
+    files: ["server/modules/*/schema.ts", "server/modules/inventory/service.ts"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [WORKFLOW_VALUES] }] },
   },
 );

@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   useRouteError,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -15,27 +16,35 @@ import { InactivityWatch } from "./features/account/inactivity-watch";
 import { ErrorPage, NotFoundPage } from "./components/error-pages";
 import type { PublicConfig } from "../server/context";
 import { userLocationFromCookies } from "../rules/location";
-import { cartIdFromCookieHeader } from "../rules/cart-cookies";
+import { headerCartCount } from "./features/cart/cart-route.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const cookie = request.headers.get("cookie");
   // The header's cart count: no query at all for a shopper without a cart cookie.
-  const cartId = cartIdFromCookieHeader(cookie);
-  const cart = cartId
-    ? await context.services.cart.getCart(cartId, context.site.id).catch((err: unknown) => {
-        // A count is not worth failing every page for.
-        context.log.error({ err }, "cart count failed");
-        return null;
-      })
-    : null;
+  const cartCount = await headerCartCount(request, context).catch((err: unknown) => {
+    // A count is not worth failing every page for.
+    context.log.error({ err }, "cart count failed");
+    return 0;
+  });
   return {
     config: context.publicConfig,
     // The shopper's ZIP for every page (SPEC §9 userLocation; default guest ZIP 80011).
     location: userLocationFromCookies(cookie),
-    cartCount: cart?.totalQuantity ?? 0,
+    cartCount,
     // The signed-in customer (resolved once per request from the session cookie), for the header.
     customer: context.customer ? { firstName: context.customer.firstName } : null,
   };
+}
+
+/**
+ * The root data (configuration, ZIP, cart count, who is signed in) changes only through actions
+ * (add to cart, ZIP, sign-in and out) or on the cart, checkout and account screens; browsing the
+ * catalogue from page to page does not reload it.
+ */
+export function shouldRevalidate({ formMethod, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
+  if (/^\/(cart|checkout|account|shelter|logout|location|discount)(\/|$)/.test(nextUrl.pathname)) return defaultShouldRevalidate;
+  return false;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -47,7 +56,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        {/* Styles need no nonce (the CSP allows inline styles). Without this, Links gives its development
+            critical-CSS <style> the script nonce, which the browser hides and hydration then reports as a mismatch. */}
+        <Links nonce="" />
       </head>
       <body className="min-h-screen bg-paper font-sans text-ink antialiased">
         {children}

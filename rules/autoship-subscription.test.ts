@@ -1,16 +1,110 @@
 import { describe, expect, it } from "vitest";
 import {
+  actionNotice,
   allowedActions,
   cancelReasonLabel,
   checkNextDate,
+  endsHold,
   firstRenewalDate,
+  holdAfter,
   isActionAllowed,
   parseSubscriptionAction,
+  planAction,
+  type SubscriptionState,
   resumeDate,
   skippedDate,
+  RENEWAL_EVENTS,
+  SUBSCRIPTION_ACTIONS,
+  SUBSCRIPTION_STATUSES,
   transition,
+  type SubscriptionMove,
+  type SubscriptionStatus,
 } from "./autoship-subscription";
 import { addDays } from "./calendar-days";
+
+/**
+ * The whole lifecycle, written out: for each move, the status it leads to from each status it is
+ * allowed in. Every pair not listed must be refused.
+ */
+const LIFECYCLE: Record<SubscriptionMove, Partial<Record<SubscriptionStatus, SubscriptionStatus>>> = {
+  change_frequency: { active: "active", paused: "paused" },
+  change_quantity: { active: "active", paused: "paused" },
+  change_date: { active: "active" },
+  skip: { active: "active" },
+  ship_now: { active: "active" },
+  pause: { active: "paused" },
+  resume: { paused: "active" },
+  swap_variant: { active: "active", paused: "paused" },
+  change_address: { active: "active", paused: "paused" },
+  change_payment: { active: "active", paused: "paused" },
+  cancel: { active: "cancelled", paused: "cancelled" },
+  reactivate: { paused: "active", cancelled: "active" },
+  renew: { active: "active" },
+  record_renewal: { active: "active", paused: "paused", cancelled: "cancelled" },
+  hold_out_of_stock: { active: "active" },
+  skip_out_of_stock: { active: "active" },
+  retry_after_decline: { active: "active" },
+  pause_after_declines: { active: "paused" },
+  defer_after_failure: { active: "active" },
+};
+
+describe("the lifecycle's transition table", () => {
+  const moves = [...SUBSCRIPTION_ACTIONS, ...RENEWAL_EVENTS];
+  const cases = moves.flatMap((move) => SUBSCRIPTION_STATUSES.map((from) => [move, from, LIFECYCLE[move][from] ?? null] as const));
+
+  it("covers every move of the customer and of the renewal engine", () => {
+    expect(Object.keys(LIFECYCLE).sort()).toEqual([...moves].sort());
+    expect(cases).toHaveLength(moves.length * 3);
+  });
+
+  it.each(cases.filter(([, , to]) => to !== null))("%s from %s is allowed and leads to %s", (move, from, to) => {
+    expect(transition(from, move)).toEqual({ ok: true, status: to });
+    expect(isActionAllowed(from, move)).toBe(true);
+  });
+
+  it.each(cases.filter(([, , to]) => to === null))("%s from %s is refused, saying why", (move, from) => {
+    expect(transition(from, move)).toEqual({ ok: false, message: `This is not possible while the subscription is ${from}.` });
+    expect(isActionAllowed(from, move)).toBe(false);
+  });
+
+  it("the offered actions are exactly the allowed customer actions", () => {
+    for (const status of SUBSCRIPTION_STATUSES)
+      expect(allowedActions(status)).toEqual(SUBSCRIPTION_ACTIONS.filter((a) => LIFECYCLE[a][status] !== undefined));
+  });
+});
+
+describe("holds", () => {
+  it("a move to another cycle, a placed order or a given-up cycle clears any hold", () => {
+    for (const move of ["change_date", "skip", "resume", "reactivate", "record_renewal", "skip_out_of_stock"] as const) {
+      expect(holdAfter("out_of_stock", move)).toBeNull();
+      expect(holdAfter("payment_failed", move)).toBeNull();
+    }
+  });
+
+  it("only those moves end the hold's retry schedule", () => {
+    const ending = ["change_date", "skip", "resume", "reactivate", "record_renewal", "skip_out_of_stock"];
+    for (const move of [...SUBSCRIPTION_ACTIONS, ...RENEWAL_EVENTS]) {
+      expect(endsHold(null, move)).toBe(ending.includes(move));
+      expect(endsHold("payment_failed", move)).toBe(ending.includes(move) || move === "change_payment");
+    }
+  });
+
+  it("a new card ends a payment hold only", () => {
+    expect(holdAfter("payment_failed", "change_payment")).toBeNull();
+    expect(holdAfter("out_of_stock", "change_payment")).toBe("out_of_stock");
+    expect(holdAfter(null, "change_payment")).toBeNull();
+  });
+
+  it("the engine's holds set theirs; other moves keep the hold as it is", () => {
+    expect(holdAfter(null, "hold_out_of_stock")).toBe("out_of_stock");
+    expect(holdAfter(null, "retry_after_decline")).toBe("payment_failed");
+    expect(holdAfter("payment_failed", "pause_after_declines")).toBe("payment_failed");
+    for (const move of ["change_frequency", "change_quantity", "swap_variant", "change_address", "pause", "cancel", "ship_now", "renew", "defer_after_failure"] as const) {
+      expect(holdAfter("out_of_stock", move)).toBe("out_of_stock");
+      expect(holdAfter(null, move)).toBeNull();
+    }
+  });
+});
 
 describe("subscription transitions", () => {
   it("pause, resume, cancel and reactivate move between the three statuses", () => {
@@ -98,5 +192,77 @@ describe("subscription action input", () => {
   it("cancel reasons have labels", () => {
     expect(cancelReasonLabel("pet_passed_away")).toBe("My pet passed away");
     expect(cancelReasonLabel("nonsense")).toBeNull();
+  });
+});
+
+describe("planning a customer action", () => {
+  const today = "2026-03-01";
+  const sub = (over: Partial<SubscriptionState> = {}): SubscriptionState => ({
+    status: "active",
+    hold: null,
+    site: "d2c",
+    quantity: 2,
+    frequencyWeeks: 4,
+    nextOrderDate: "2026-03-10",
+    variantId: 11,
+    ...over,
+  });
+  const address = { zip: "80011", city: "Aurora", address1: "1 Main St" };
+
+  it("changes the fields of each action and says what the history records", () => {
+    expect(planAction(sub(), { intent: "change_frequency", frequencyWeeks: 6 }, today)).toEqual({
+      ok: true, status: "active", hold: null, endsHold: false, patch: { frequencyWeeks: 6 }, detail: { from: 4, to: 6 },
+    });
+    expect(planAction(sub(), { intent: "change_quantity", quantity: 5 }, today)).toMatchObject({ ok: true, patch: { quantity: 5 }, detail: { from: 2, to: 5 } });
+    expect(planAction(sub(), { intent: "change_date", nextOrderDate: "2026-04-01" }, today)).toMatchObject({ ok: true, endsHold: true, patch: { nextOrderDate: "2026-04-01" } });
+    expect(planAction(sub(), { intent: "skip" }, today)).toMatchObject({ ok: true, patch: { nextOrderDate: "2026-04-07" }, detail: { skipped: "2026-03-10", next: "2026-04-07" } });
+    expect(planAction(sub(), { intent: "pause" }, today)).toEqual({ ok: true, status: "paused", hold: null, endsHold: false, patch: {}, detail: {} });
+    expect(planAction(sub({ status: "paused", nextOrderDate: "2026-02-01" }), { intent: "resume" }, today)).toMatchObject({ ok: true, status: "active", patch: { nextOrderDate: "2026-03-02" } });
+    expect(planAction(sub(), { intent: "cancel", reason: "too_expensive" }, today)).toMatchObject({ ok: true, status: "cancelled", patch: { cancelReason: "too_expensive" } });
+    expect(planAction(sub({ status: "cancelled" }), { intent: "reactivate" }, today)).toMatchObject({ ok: true, status: "active", patch: { cancelReason: null, nextOrderDate: "2026-03-10" } });
+    expect(planAction(sub({ status: "cancelled" }), { intent: "reactivate", nextOrderDate: "2026-03-20" }, today)).toMatchObject({ ok: true, patch: { nextOrderDate: "2026-03-20" } });
+    expect(planAction(sub(), { intent: "change_address", addressId: "x" }, today, { address })).toMatchObject({ ok: true, patch: { shippingAddress: address }, detail: { zip: "80011", city: "Aurora" } });
+    expect(planAction(sub(), { intent: "change_payment", paymentMethodId: "pm_1" }, today, { paymentMethod: { id: "pm_1", last4: "4242" } })).toMatchObject({ ok: true, patch: { paymentMethodId: "pm_1" }, detail: { last4: "4242" } });
+  });
+
+  it("refuses what the status does not allow before looking at the input", () => {
+    expect(planAction(sub({ status: "paused" }), { intent: "skip" }, today)).toEqual({ ok: false, code: "NOT_ALLOWED", field: "intent", message: "This is not possible while the subscription is paused." });
+    expect(planAction(sub({ status: "cancelled" }), { intent: "change_quantity", quantity: 99 }, today)).toMatchObject({ ok: false, code: "NOT_ALLOWED" });
+  });
+
+  it("refuses bad input naming the field", () => {
+    expect(planAction(sub(), { intent: "change_frequency", frequencyWeeks: 13 }, today)).toMatchObject({ ok: false, code: "INVALID", field: "frequencyWeeks" });
+    expect(planAction(sub(), { intent: "change_quantity", quantity: 6 }, today)).toEqual({ ok: false, code: "INVALID", field: "quantity", message: "Autoship items are limited to 5" });
+    expect(planAction(sub(), { intent: "change_quantity", quantity: 0 }, today)).toMatchObject({ ok: false, field: "quantity" });
+    expect(planAction(sub(), { intent: "change_date", nextOrderDate: today }, today)).toMatchObject({ ok: false, field: "nextOrderDate" });
+    expect(planAction(sub({ status: "cancelled" }), { intent: "reactivate", nextOrderDate: "2026-06-01" }, today)).toMatchObject({ ok: false, field: "nextOrderDate" });
+    expect(planAction(sub(), { intent: "change_address", addressId: "x" }, today)).toMatchObject({ ok: false, field: "addressId" });
+    expect(planAction(sub(), { intent: "change_payment", paymentMethodId: "pm_1" }, today)).toMatchObject({ ok: false, field: "paymentMethodId" });
+  });
+
+  it("a swap takes another variant of the product sold on the subscription's site", () => {
+    const variantChoices = [{ id: 11, sites: ["d2c"] }, { id: 12, sites: ["d2c", "hpsf"] }, { id: 13, sites: ["hpsf"] }];
+    expect(planAction(sub(), { intent: "swap_variant", variantId: 12 }, today, { variantChoices })).toMatchObject({ ok: true, patch: { variantId: 12 }, detail: { from: 11, to: 12 } });
+    expect(planAction(sub(), { intent: "swap_variant", variantId: 13 }, today, { variantChoices })).toMatchObject({ ok: false, field: "variantId", message: "Choose a size or flavor of this product." });
+    expect(planAction(sub(), { intent: "swap_variant", variantId: 99 }, today, { variantChoices })).toMatchObject({ ok: false, field: "variantId" });
+    expect(planAction(sub(), { intent: "swap_variant", variantId: 11 }, today, { variantChoices })).toMatchObject({ ok: false, message: "This is already the item you receive." });
+  });
+
+  it("holds: a skip or a new date ends any hold; a new card ends a payment hold; other changes keep it", () => {
+    expect(planAction(sub({ hold: "out_of_stock" }), { intent: "skip" }, today)).toMatchObject({ ok: true, hold: null, endsHold: true });
+    expect(planAction(sub({ hold: "payment_failed" }), { intent: "change_payment", paymentMethodId: "pm_2" }, today, { paymentMethod: { id: "pm_2", last4: "1111" } })).toMatchObject({ hold: null, endsHold: true });
+    expect(planAction(sub({ hold: "out_of_stock" }), { intent: "change_payment", paymentMethodId: "pm_2" }, today, { paymentMethod: { id: "pm_2", last4: "1111" } })).toMatchObject({ hold: "out_of_stock", endsHold: false });
+    expect(planAction(sub({ hold: "out_of_stock" }), { intent: "change_quantity", quantity: 3 }, today)).toMatchObject({ hold: "out_of_stock", endsHold: false });
+  });
+});
+
+describe("the confirmation after a change", () => {
+  it("names the change, or the order a ship now placed; ignores anything else in the URL", () => {
+    expect(actionNotice("skip", null)).toBe("The next order was skipped.");
+    expect(actionNotice("ship_now", "KC-100042")).toBe("Order KC-100042 was placed and will ship soon.");
+    expect(actionNotice("ship_now", "<script>")).toBe("Your order was placed and will ship soon.");
+    expect(actionNotice("skip", "KC-100042")).toBe("The next order was skipped.");
+    expect(actionNotice("explode", null)).toBeNull();
+    expect(actionNotice(null, "KC-1")).toBeNull();
   });
 });

@@ -18,6 +18,21 @@ export const PAGE_KINDS = [
 ] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];
 
+/**
+ * The account pages' kinds (SPEC §2: My Account, My Profile, My Orders, My Order Details, My
+ * Autoships, Address Book), by path. /account/profile is My Profile too.
+ */
+export function accountPageKind(pathname: string): PageKind | null {
+  const p = pathname.replace(/\/+$/, "");
+  if (p === "/account/dashboard") return "my-account";
+  if (p === "/account/my-profile" || p === "/account/profile") return "my-profile";
+  if (p === "/account/orders") return "my-orders";
+  if (/^\/account\/orders\/[^/]+$/.test(p)) return "my-order-details";
+  if (p === "/account/autoships") return "my-autoships";
+  if (p === "/account/address-book") return "address-book";
+  return null;
+}
+
 /** Kinds that show a product listing (and so define which filters are remembered). */
 export const LISTING_KINDS: readonly PageKind[] = ["product-listing", "category-listing", "search-results"];
 

@@ -117,10 +117,11 @@ describe("discount, note, unknown intent", () => {
     });
   });
 
-  it("nextDiscountCodes adds once, removes, and keeps at most five", () => {
-    expect(nextDiscountCodes(["A"], { apply: "B", remove: null })).toEqual(["A", "B"]);
-    expect(nextDiscountCodes(["A", "B"], { apply: "A", remove: null })).toEqual(["A", "B"]);
-    expect(nextDiscountCodes(["A", "B"], { apply: null, remove: "A" })).toEqual(["B"]);
-    expect(nextDiscountCodes(["A", "B", "C", "D", "E"], { apply: "F", remove: null })).toEqual(["B", "C", "D", "E", "F"]);
+  it("nextDiscountCodes keeps one code plus AUTO35: a newer code replaces the older, removing takes it out", () => {
+    expect(nextDiscountCodes(["A"], { apply: "B", remove: null })).toEqual(["B"]);
+    expect(nextDiscountCodes(["AUTO35"], { apply: "B", remove: null })).toEqual(["AUTO35", "B"]);
+    expect(nextDiscountCodes(["B"], { apply: "AUTO35", remove: null })).toEqual(["AUTO35", "B"]);
+    expect(nextDiscountCodes(["AUTO35", "B"], { apply: "B", remove: null })).toEqual(["AUTO35", "B"]);
+    expect(nextDiscountCodes(["AUTO35", "B"], { apply: null, remove: "AUTO35" })).toEqual(["B"]);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { frequencyOfSellingPlan } from "./autoship-offer";
+import { allowedDiscountCodes } from "./cart-pricing";
 import { lineInputSchema, lineUpdateSchema, updateDiscountCodesInput, updateNoteInput } from "./cart-input";
 import { fieldErrors } from "./zod-errors";
 
@@ -135,12 +136,12 @@ export function parseCartForm(form: FormFields): ParsedCartForm {
   }
 }
 
-/** The codes after applying or removing one (at most 5, SPEC §7 update-cart-discount-codes). */
+/** The codes after applying or removing one: one code plus AUTO35 (rules/cart-pricing.ts), a newer code replacing the older. */
 export function nextDiscountCodes(
   current: readonly string[],
   command: { apply: string | null; remove: string | null },
 ): string[] {
   const codes = current.filter((c) => c !== command.remove);
   if (command.apply && !codes.includes(command.apply)) codes.push(command.apply);
-  return codes.slice(-5);
+  return allowedDiscountCodes(codes);
 }

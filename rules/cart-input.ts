@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCheckoutOwnedAttribute } from "./checkout-attributes";
 
 // One schema per cart input (STYLE habit 1): the API handlers and the cart page's action parse the
 // same shapes. Field names follow SPEC §3/§7.
@@ -48,7 +49,13 @@ export const createCartInput = z.object({
 export const addLinesInput = z.object({ cartId: cartIdSchema, lineItems: z.array(lineInputSchema).min(1).max(20) });
 export const removeLinesInput = z.object({ cartId: cartIdSchema, lineItemIds: z.array(z.string()).min(1).max(50) });
 export const updateLinesInput = z.object({ cartId: cartIdSchema, lineItems: z.array(lineUpdateSchema).min(1).max(50) });
-export const updateAttributesInput = z.object({ cartId: cartIdSchema, attributes: attributesSchema });
+/** Shoppers' cart attributes: the checkout-owned keys (SPEC §3) are set by the server's hand-off only. */
+const shopperAttributes = attributesSchema.superRefine((attributes, ctx) => {
+  attributes.forEach((a, i) => {
+    if (isCheckoutOwnedAttribute(a.key)) ctx.addIssue({ code: "custom", path: [i, "key"], message: `${a.key} is set by the checkout only` });
+  });
+});
+export const updateAttributesInput = z.object({ cartId: cartIdSchema, attributes: shopperAttributes });
 export const updateBuyerIdentityInput = z.object({ cartId: cartIdSchema, buyerIdentity: buyerIdentitySchema });
 export const updateDiscountCodesInput = z.object({
   cartId: cartIdSchema,

@@ -1,3 +1,4 @@
+import { AUTOSHIP_FIRST_ORDER_CODE } from "./checkout-flow";
 import { autoshipPriceCents } from "./autoship-offer";
 
 // Cart prices and the Order Summary of SPEC §2: line subtotals (autoship 5% off on the shop, program
@@ -113,4 +114,18 @@ export function priceCart(
 /** Codes as shoppers type them: trimmed, upper-case, no duplicates. */
 export function normaliseCodes(codes: readonly string[]): string[] {
   return [...new Set(codes.map((c) => c.trim().toUpperCase()).filter(Boolean))];
+}
+
+/** Ordinary discount codes one order may carry, besides the first-Autoship code (README "Discount codes"). */
+export const MAX_ORDINARY_CODES = 1;
+
+/**
+ * The codes a cart keeps: the first-Autoship code (AUTO35, SPEC §9) plus one other code — the one
+ * applied last replaces an earlier one, so codes do not stack.
+ */
+export function allowedDiscountCodes(codes: readonly string[]): string[] {
+  const normal = normaliseCodes(codes);
+  const first = normal.filter((c) => c === AUTOSHIP_FIRST_ORDER_CODE);
+  const others = normal.filter((c) => c !== AUTOSHIP_FIRST_ORDER_CODE).slice(-MAX_ORDINARY_CODES);
+  return [...first, ...others];
 }

@@ -6,6 +6,32 @@ export type ShippingLocation = "ship_to_home" | "ship_to_work";
 export type SgOrderType = "oneTimeOrder" | "firstPurchaseSubscription";
 
 export const SALES_ORG = "USHD";
+
+/**
+ * The cart attributes only the checkout sets (SPEC §3 "Cart attributes at checkout", plus the
+ * renewal marker of rules/autoship-renewal.ts): the cart API refuses them from clients, and
+ * place-order replaces whatever the cart holds under these keys with its own values.
+ */
+export const CHECKOUT_OWNED_ATTRIBUTE_KEYS: readonly string[] = [
+  "SALES_ORG",
+  "SALES_ORD_TYPE",
+  "SOLD_TO",
+  "SHIP_TO",
+  "ship_to_work_address",
+  "ship_to_home_address",
+  "is_clinic_address",
+  "shipping_location",
+  "is_attestation_checked",
+  "donation_tracking_id",
+  "sgOrderType",
+  "accepts_email_marketing",
+  "renewal_of_subscription",
+];
+
+export const isCheckoutOwnedAttribute = (key: string) => CHECKOUT_OWNED_ATTRIBUTE_KEYS.some((k) => k.toLowerCase() === key.trim().toLowerCase());
+
+/** The cart's own attributes with every checkout-owned key taken out. */
+export const withoutCheckoutAttributes = <A extends CartAttribute>(attributes: readonly A[]): A[] => attributes.filter((a) => !isCheckoutOwnedAttribute(a.key));
 export const ORDER_TYPE_SHOP = "ZDTC";
 export const ORDER_TYPE_STAFF = "ZK01";
 

@@ -1,5 +1,7 @@
 // The hand-off from the cart to the checkout and the checkout's steps (SPEC §4 Checkout).
 
+import type { ShippingMethod } from "./shipping-rates";
+
 export const AUTOSHIP_FIRST_ORDER_CODE = "AUTO35";
 export const DISCOUNT_COOKIE = "discount_code";
 export const AUTOSHIP_LOGIN_PATH = "/shelter/autoship-required-login";
@@ -70,4 +72,25 @@ export function stepToShow(requested: string | null, progress: CheckoutProgress)
   const asked = CHECKOUT_STEPS.find((s) => s === requested);
   if (!asked) return furthest;
   return CHECKOUT_STEPS.indexOf(asked) <= CHECKOUT_STEPS.indexOf(furthest) ? asked : furthest;
+}
+
+/**
+ * Where a cart's checkout stands (SPEC §4 Checkout). The hand-off starts it; each step moves it on;
+ * placing the order ends it (the checkout's record is dropped once the order is placed):
+ *   started → addressed (contact and a served address with a known state) → ready (shipping method chosen)
+ * A step may be done again (a new address keeps the method: still ready).
+ */
+export type CheckoutStateOf<Shipping> =
+  | { status: "started" }
+  | { status: "addressed"; email: string; shipping: Shipping }
+  | { status: "ready"; email: string; shipping: Shipping; shippingMethod: ShippingMethod };
+
+export function checkoutStateOf<Shipping>(session: {
+  email: string | null;
+  shipping: Shipping | null;
+  shippingMethod: ShippingMethod | null;
+}): CheckoutStateOf<Shipping> {
+  if (!session.email || !session.shipping) return { status: "started" };
+  if (!session.shippingMethod) return { status: "addressed", email: session.email, shipping: session.shipping };
+  return { status: "ready", email: session.email, shipping: session.shipping, shippingMethod: session.shippingMethod };
 }

@@ -10,10 +10,16 @@ export function imageUrl(source: string, width: ImageWidth, density: 1 | 2 = 1):
   return `/_img/${source.replace(/^\/+/, "")}?${q}`;
 }
 
-/** srcset with every width at density 1; the browser picks by layout width × device density. */
-export function imageSrcSet(source: string): string {
-  return IMAGE_WIDTHS.map((w) => `${imageUrl(source, w)} ${w}w`).join(", ");
+/** srcset with every width (or the given ones) at density 1; the browser picks by layout width × device density. */
+export function imageSrcSet(source: string, widths: readonly ImageWidth[] = IMAGE_WIDTHS): string {
+  return widths.map((w) => `${imageUrl(source, w)} ${w}w`).join(", ");
 }
+
+/**
+ * Product cards are never shown wider than 384 CSS pixels (`sizes` of the card): up to 768 covers
+ * every layout at density 2, and 24 cards do not each carry six candidates in the page.
+ */
+export const CARD_IMAGE_WIDTHS = [320, 640, 768] as const satisfies readonly ImageWidth[];
 
 export function packshotSource(imageKey: string): string {
   return `packshots/${imageKey}.webp`;

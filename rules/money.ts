@@ -8,13 +8,13 @@ export type Money = { amount: string; currencyCode: "USD" };
 /** en-US USD, e.g. $12.99; whole dollars without cents when `compact` ($49, but $49.50). */
 export function formatUsd(cents: number, { compact = false } = {}): string {
   const whole = cents % 100 === 0;
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: compact && whole ? 0 : 2,
-    maximumFractionDigits: compact && whole ? 0 : 2,
-  }).format(cents / 100);
+  return (compact && whole ? USD_WHOLE : USD).format(cents / 100);
 }
+
+// Built once: constructing an Intl.NumberFormat costs far more than formatting with one, and a
+// listing formats hundreds of prices per render.
+const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const USD_WHOLE = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 0, maximumFractionDigits: 0 });
 
 /** "$12.99" from storefront money ({amount: "12.99"}). */
 export function formatMoney(money: { amount: string }): string {

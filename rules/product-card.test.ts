@@ -8,13 +8,13 @@ import {
   cardHref,
   cardPrice,
   cardPromotions,
-  cardVariant,
   freeShippingText,
   imageSourceOf,
-  namesFlavor,
   productCardModel,
   truncateDescription,
 } from "./product-card";
+import { namesFlavor } from "./fuzzy-match";
+import { cardVariant } from "./variant-preselect";
 
 const variant = (over: Partial<{ sku: string; inStock: boolean; badgeTags: string[] }> = {}) => ({
   sku: "KC-D01-CHR-4LB",

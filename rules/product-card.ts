@@ -1,7 +1,10 @@
-// What a product card shows (SPEC §2 "Product card", §3 badge set, §6 staff differences, §9 product card).
-// Pure: the card component only renders what these functions decide.
+// What a product card shows (SPEC §2 "Product card", §3 badge set, §6 staff differences, §9 product card):
+// its badges and the card model. Pure: the card component only renders what these functions decide.
+// Which variant a card stands for is rules/variant-preselect.ts (the product page's rule too).
 
 import { amountToCents, formatUsd } from "./money";
+import { cardVariant, type CardCandidate, type CardPreference } from "./variant-preselect";
+
 
 /** The badge set of SPEC §3, in display order (1 to 12, both sites). */
 export const BADGE_ORDER = [
@@ -156,81 +159,6 @@ export function cardPromotions(
   return { freeShipping: freeShippingText(priceCents, thresholdCents), autoship: AUTOSHIP_PROMOTION };
 }
 
-/** "Lamb & Rice", "lamb-rice" and "lamb-and-rice" all read as "lamb-rice". */
-function slug(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/&|\band\b/g, " ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
-
-/** Levenshtein distance, stopping early past `max`. */
-function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length];
-}
-
-/** Whether search text names a flavour: a word of it equal to, or one typo from, a flavour word. */
-export function namesFlavor(search: string, flavor: string): boolean {
-  const words = flavor.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 3 && w !== "and");
-  return search
-    .toLowerCase()
-    .split(/[^a-z]+/)
-    .filter((t) => t.length >= 3)
-    .some((t) => words.some((w) => w === t || (t.length >= 4 && editDistance(t, w, 1) <= 1)));
-}
-
-type CardCandidate = { sku: string; inStock: boolean; flavor?: string; foodForm?: string };
-
-/**
- * Which variant a card stands for: a variant whose SKU is the search text, else the first in-stock
- * variant matching the chosen flavours and forms, else the first in-stock variant, else the first.
- * Under a price sort (`cheapest`) the listing is ordered by each product's lowest price, so the card
- * shows its cheapest (matching) variant, in stock or not, to agree with that order.
- */
-export function cardVariant<V extends CardCandidate>(
-  all: readonly V[],
-  prefer: {
-    search?: string | null;
-    flavors?: readonly string[];
-    foodForms?: readonly string[];
-    cheapest?: (v: V) => number;
-  } = {},
-): V | undefined {
-  if (all.length === 0) return undefined;
-  const price = prefer.cheapest;
-  const variants = price ? [...all].sort((a, b) => price(a) - price(b)) : all;
-  const search = prefer.search?.trim().toLowerCase();
-  if (search) {
-    const bySku = variants.find((v) => v.sku.toLowerCase() === search);
-    if (bySku) return bySku;
-  }
-  const flavors = (prefer.flavors ?? []).map(slug);
-  const forms = (prefer.foodForms ?? []).map(slug);
-  // Without a chosen flavour, a flavour the search text names ("salmn" → Salmon) leads.
-  const searched = flavors.length === 0 && search ? variants.filter((v) => v.flavor && namesFlavor(search, v.flavor)) : [];
-  if (searched.length > 0) flavors.push(...new Set(searched.map((v) => slug(v.flavor!))));
-  const matches = (v: V) =>
-    (flavors.length === 0 || (v.flavor !== undefined && flavors.includes(slug(v.flavor)))) &&
-    (forms.length === 0 || (v.foodForm !== undefined && forms.some((f) => f === v.foodForm || f.startsWith(`${v.foodForm}-`))));
-  const inStockFirst = (fits: (v: V) => boolean) =>
-    price ? variants.find(fits) : (variants.find((v) => v.inStock && fits(v)) ?? variants.find(fits));
-  if (flavors.length > 0 || forms.length > 0) {
-    const preferred = inStockFirst(matches);
-    if (preferred) return preferred;
-  }
-  return inStockFirst(() => true);
-}
-
 // ---------------------------------------------------------------------------------------------------
 // The card as the listing sends it to the browser: only what is shown, already decided.
 
@@ -287,7 +215,8 @@ export function productCardModel(
     site: { isStaff: boolean };
     dealSkus: ReadonlySet<string> | readonly string[];
     freeShippingThresholdCents: number;
-    prefer?: { search?: string | null; flavors?: readonly string[]; foodForms?: readonly string[]; cheapest?: boolean };
+    /** What the page asks for: its route slug and search (SPEC §2), chosen flavour and form facets, a price sort. */
+    prefer?: Omit<CardPreference<never>, "cheapest"> & { cheapest?: boolean };
   },
 ): CardModel | null {
   const { cheapest, ...prefer } = ctx.prefer ?? {};

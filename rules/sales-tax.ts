@@ -1,4 +1,4 @@
-import type { StateCode } from "./us-states";
+import { stateForZip, type StateCode } from "./us-states";
 
 // The shop's sales-tax table by destination state (SPEC §3 US states: 50 states plus DC, 51 entries).
 // These are THE SHOP'S OWN INVENTED, PLAUSIBLE COMBINED RATES (state + typical local), in basis points
@@ -28,4 +28,20 @@ export function salesTaxCents(state: string, taxableBaseCents: number): number {
 /** The documented base: merchandise after discounts, plus shipping and service charge. */
 export function taxableBaseCents(p: { merchandiseAfterDiscountsCents: number; shippingCents: number; serviceChargeCents: number }): number {
   return Math.max(0, p.merchandiseAfterDiscountsCents) + p.shippingCents + p.serviceChargeCents;
+}
+
+export type TaxStateResult = { ok: true; state: StateCode } | { ok: false; field: "zip" | "provinceCode"; message: string };
+
+/**
+ * The state tax and the AK/HI charge follow: always the ZIP's (rules/us-states.ts), never a state the
+ * browser claims. A ZIP with no known state is refused (it would otherwise be taxed at 0), and so is
+ * a province that disagrees with its ZIP (a typo, or an attempt at another state's rate).
+ */
+export function taxStateOf(address: { zip: string; provinceCode?: string | null }): TaxStateResult {
+  const state = stateForZip(address.zip);
+  if (!state) return { ok: false, field: "zip", message: `We cannot tell the state of ZIP code ${address.zip}; check the ZIP code.` };
+  // A quote by ZIP alone has no province to compare.
+  if (address.provinceCode != null && address.provinceCode.trim().toUpperCase() !== state)
+    return { ok: false, field: "provinceCode", message: `ZIP code ${address.zip} is in ${state}; choose ${state} as the state.` };
+  return { ok: true, state };
 }

@@ -43,3 +43,82 @@ describe("only same-site redirects are followed", () => {
     expect(postLoginTarget("https://evil.test", b64("//evil.test"))).toBe("/");
   });
 });
+
+describe("known open-redirect bypasses never leave the site", () => {
+  // Each is refused outright: the caller falls back to its own default page.
+  const bypasses = [
+    "//evil.example",
+    "///evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "/\\/evil.example",
+    "/%09/evil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/\r\n/evil.example",
+    "/ /evil.example".replace(" ", "\u000b"),
+    "/.//evil.example",
+    "/./\\evil.example",
+    "/..//evil.example",
+    "/%2e//evil.example",
+    "/%2e%2e//evil.example",
+    "/%2f/evil.example",
+    "/%2F%2Fevil.example",
+    "/%252f%252fevil.example",
+    "%2f%2fevil.example",
+    "/%5cevil.example",
+    "/%5Cevil.example",
+    "/%255cevil.example",
+    "/%0a/evil.example",
+    "/%0d%0aSet-Cookie:x=1",
+    "https://evil.example",
+    "https:evil.example",
+    "http:/evil.example",
+    "HTTPS://evil.example",
+    "javascript:alert(1)",
+    "java\tscript:alert(1)",
+    "%6aavascript:alert(1)",
+    "/\uff0f/evil.example",
+    "/\uff0fevil.example",
+    "/\uff3cevil.example",
+    "/\u2215/evil.example",
+    "/\u2044/evil.example",
+    "/%EF%BC%8F/evil.example",
+    "/\u3000/evil.example",
+    "/\u00a0/evil.example",
+    "evil.example",
+    "@evil.example",
+    " /cart",
+  ];
+  it.each(bypasses.map((b) => [b]))("refuses %j", (candidate) => {
+    expect(safeSameSitePath(candidate)).toBeNull();
+  });
+  it.each(bypasses.map((b) => [b]))("refuses base64 %j as a sign-in redirect", (candidate) => {
+    expect(decodeRedirectParam(b64(candidate))).toBeNull();
+    expect(postLoginTarget(null, b64(candidate))).toBe("/");
+  });
+
+  it.each([
+    ["/cart", "/cart"],
+    ["/products/dog-food?sort=price-asc&page=2", "/products/dog-food?sort=price-asc&page=2"],
+    ["/search?q=dog%20food", "/search?q=dog%20food"],
+    ["/search?q=dog food", "/search?q=dog%20food"],
+    ["/a/./b/../c", "/a/c"],
+    ["/account/orders#latest", "/account/orders#latest"],
+    ["/produkte/h\u00fcnde", "/produkte/h%C3%BCnde"],
+    ["/search?next=//evil.example", "/search?next=//evil.example"],
+  ])("keeps %j as %j", (candidate, expected) => {
+    expect(safeSameSitePath(candidate)).toBe(expected);
+  });
+
+  it("only ever answers a path a browser resolves on this site", () => {
+    const samples = [...bypasses, "/cart", "/a/./b/../c", "/search?q=dog food", "/%zz", "/x%", "/%c0%af"];
+    for (const candidate of samples) {
+      const out = safeSameSitePath(candidate);
+      if (out === null) continue;
+      expect(out).toMatch(/^\/(?![/\\])[\x21-\x7e]*$/);
+      expect(new URL(out, "https://shop.example/some/page").origin).toBe("https://shop.example");
+      expect(safeSameSitePath(out)).toBe(out);
+    }
+  });
+});

@@ -31,21 +31,58 @@ export function loginUrlFor(pathWithSearch: string): string {
 }
 
 /**
- * A path is followed only if it stays on this site: starts with a single "/", no "//" or "/\\"
- * (protocol-relative), no scheme, no control characters.
+ * A path is followed only if it stays on this site. The OUTPUT is what is checked: the candidate
+ * is resolved the way a browser resolves a Location header (dot segments removed, tabs and newlines
+ * dropped), and the result must still be one path on this origin. Anything that could name another
+ * host after one more decoding by a later hop ("//", "/\\", "%2f%2f", "%5c", control characters,
+ * backslashes, look-alike slashes) is refused rather than repaired.
  */
 export function safeSameSitePath(candidate: string | null | undefined): string | null {
-  if (!candidate) return null;
-  if (!candidate.startsWith("/") || candidate.startsWith("//") || candidate.startsWith("/\\")) return null;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(candidate)) return null;
+  if (!candidate || candidate.length > 2000) return null;
+  if (!candidate.startsWith("/")) return null;
+  if (!decodingsStaySafe(candidate)) return null;
+  let resolved: URL;
   try {
-    const resolved = new URL(candidate, "http://same.site");
-    if (resolved.origin !== "http://same.site") return null;
-    return resolved.pathname + resolved.search + resolved.hash;
+    resolved = new URL(candidate, SAME_SITE);
   } catch {
     return null;
   }
+  if (resolved.origin !== SAME_SITE) return null;
+  const out = resolved.pathname + resolved.search + resolved.hash;
+  // The output once more, as the browser will read it: printable ASCII, one leading slash, same origin.
+  if (!/^\/(?![/\\])[\x21-\x7e]*$/.test(out) || !decodingsStaySafe(out)) return null;
+  return new URL(out, SAME_SITE).origin === SAME_SITE ? out : null;
+}
+
+const SAME_SITE = "http://same.site";
+// Characters that some parser or a Unicode normalisation may turn into "/" or "\".
+const LOOKALIKE_SLASHES = /[\u2044\u2215\u2216\u29f5\u29f8\u29f9\ufe68\uff0f\uff3c]/;
+
+/**
+ * Raw text: no control characters, backslashes or look-alike slashes anywhere. Its path (before "?"
+ * or "#") and each of up to three percent-decodings of it: no control characters, and with
+ * whitespace dropped as a browser drops it, still one leading "/", never "//" or "/\\", no backslash.
+ */
+function decodingsStaySafe(text: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f\\]/.test(text) || LOOKALIKE_SLASHES.test(text)) return false;
+  let path = text.split(/[?#]/, 1)[0];
+  for (let i = 0; i < 4; i++) {
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(path)) return false;
+    const seen = path.normalize("NFKC").replace(/[\s\u200b-\u200f\ufeff]/g, "");
+    if (!seen.startsWith("/") || /^\/[/\\]/.test(seen) || seen.includes("\\") || LOOKALIKE_SLASHES.test(seen)) return false;
+    let next: string;
+    try {
+      next = decodeURIComponent(path);
+    } catch {
+      // A malformed escape stays literal for the browser: this form is the last one it sees.
+      return true;
+    }
+    if (next === path) return true;
+    path = next;
+  }
+  return false;
 }
 
 /** Decodes the base64 redirect parameter into a same-site path, or null. */

@@ -11,6 +11,11 @@
 //   4. no slug, and a search query that is a SKU of the product    → that variant
 //   5. otherwise the first in-stock variant; when none is in stock, the first variant.
 // A rule that matches nothing falls through to the next one.
+// Product cards follow the same rules 3 to 5 (cardVariant below), with the listing's own
+// preferences (chosen flavour and form facets, a flavour the search names, a price sort) between
+// rules 4 and 5: a card links to the variant its product page then opens with.
+
+import { namesFlavor } from "./fuzzy-match";
 
 export type PreselectCandidate = {
   sku: string;
@@ -50,6 +55,11 @@ export function optionSlug(text: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
+/** SPEC §2: a flavour "contains" the wanted one ("turkey" is in "Turkey & Sweet Potato"). */
+function flavorContains(flavor: string | undefined, wanted: string): boolean {
+  return flavor !== undefined && optionSlug(flavor).includes(optionSlug(wanted));
+}
+
 function slugParts(slug: PreselectInput["slug"]): string[] {
   if (!slug) return [];
   const parts = typeof slug === "string" ? slug.split("/") : [...slug];
@@ -57,17 +67,17 @@ function slugParts(slug: PreselectInput["slug"]): string[] {
 }
 
 /** Rule 3 alone; null when the slug is not one of SPEC's three-part forms or nothing matches. */
-export function variantForSlug<V extends PreselectCandidate>(variants: readonly V[], slug: PreselectInput["slug"]): V | null {
+export function variantForSlug<V extends Pick<CardCandidate, "flavor" | "foodForm">>(variants: readonly V[], slug: PreselectInput["slug"]): V | null {
   const parts = slugParts(slug);
   if (parts.length !== 3) return null;
   const [, kind, value] = parts;
   if (kind === "flavor") {
     const wanted = optionSlug(value);
-    return (wanted && variants.find((v) => optionSlug(v.flavor).includes(wanted))) || null;
+    return (wanted && variants.find((v) => flavorContains(v.flavor, wanted))) || null;
   }
   if (kind === "weight" || kind === "food-form") {
     const forms = DRY_SLUGS.has(value) ? DRY_FORMS : WET_SLUGS.has(value) ? WET_FORMS : null;
-    return (forms && variants.find((v) => forms.includes(v.foodForm))) || null;
+    return (forms && variants.find((v) => v.foodForm !== undefined && forms.includes(v.foodForm))) || null;
   }
   return null;
 }
@@ -102,4 +112,55 @@ export function preselectVariant<V extends PreselectCandidate>(variants: readonl
   }
 
   return variants.find((v) => v.inStock) ?? variants[0];
+}
+
+export type CardCandidate = { sku: string; inStock: boolean; flavor?: string; foodForm?: string };
+
+export type CardPreference<V> = {
+  /** The listing route's slug, e.g. "dog/flavor/turkey" (rule 3). */
+  slug?: string | readonly string[] | null;
+  /** `?search=`: a SKU (rule 4), else flavour words it names lead, typos forgiven. */
+  search?: string | null;
+  /** Flavour and food-form facets the shopper chose on the listing. */
+  flavors?: readonly string[];
+  foodForms?: readonly string[];
+  /** Under a price sort, the listing is ordered by each product's lowest price: the card shows its cheapest. */
+  cheapest?: (v: V) => number;
+};
+
+/**
+ * Which variant a product card stands for (and links to with ?sku=): rules 3 and 4 as on the product
+ * page, then the first in-stock variant of a chosen (or searched-for) flavour and form, then rule 5.
+ * Under a price sort the cheapest fitting variant is shown, in stock or not, to agree with the order.
+ */
+export function cardVariant<V extends CardCandidate>(all: readonly V[], prefer: CardPreference<V> = {}): V | undefined {
+  if (all.length === 0) return undefined;
+  const price = prefer.cheapest;
+  const variants = price ? [...all].sort((a, b) => price(a) - price(b)) : all;
+
+  const hasSlug = slugParts(prefer.slug).length > 0;
+  const search = prefer.search?.trim().toLowerCase();
+  if (hasSlug) {
+    const bySlug = variantForSlug(variants, prefer.slug);
+    if (bySlug) return bySlug;
+  } else if (search) {
+    const bySku = variants.find((v) => v.sku.toLowerCase() === search);
+    if (bySku) return bySku;
+  }
+
+  const flavors = (prefer.flavors ?? []).map(optionSlug).filter(Boolean);
+  const forms = (prefer.foodForms ?? []).map(optionSlug).filter(Boolean);
+  // Without a chosen flavour, a flavour the search text names ("salmn" → Salmon) leads.
+  if (flavors.length === 0 && search) {
+    for (const v of variants) if (v.flavor && namesFlavor(search, v.flavor)) flavors.push(optionSlug(v.flavor));
+  }
+  const fits = (v: V) =>
+    (flavors.length === 0 || flavors.some((f) => flavorContains(v.flavor, f))) &&
+    (forms.length === 0 || (v.foodForm !== undefined && forms.some((f) => f === v.foodForm || f.startsWith(`${v.foodForm}-`))));
+  const inStockFirst = (ok: (v: V) => boolean) => (price ? variants.find(ok) : (variants.find((v) => v.inStock && ok(v)) ?? variants.find(ok)));
+  if (flavors.length > 0 || forms.length > 0) {
+    const preferred = inStockFirst(fits);
+    if (preferred) return preferred;
+  }
+  return inStockFirst(() => true);
 }

@@ -153,3 +153,22 @@ export function asUser(user: string | undefined, program: string, args: string[]
   if (runuser) return [runuser, ["-u", user, "--", program, ...args]];
   return ["su", ["-s", "/bin/sh", user, "-c", [program, ...args].map(shellQuote).join(" ")]];
 }
+
+const PGBOUNCER_CANDIDATES = ["/usr/sbin/pgbouncer", "/usr/bin/pgbouncer"];
+
+/** Path of PgBouncer (the hostile suite's multi-process tests); installs Debian's `pgbouncer` when missing. */
+export function ensurePgbouncer(): string {
+  const find = () => findOnPath("pgbouncer") ?? PGBOUNCER_CANDIDATES.find(isExecutable);
+  const found = find();
+  if (found) return found;
+  if (canUseApt()) {
+    aptInstall(["pgbouncer"]);
+    const installed = find();
+    if (installed) return installed;
+  }
+  throw new MissingSystemDependency(
+    `PgBouncer was not found on PATH or at ${PGBOUNCER_CANDIDATES.join(" or ")}.\n` +
+      `Install Debian's pgbouncer package: apt-get install pgbouncer\n` +
+      `(run it as root; or put a pgbouncer executable on PATH).`,
+  );
+}

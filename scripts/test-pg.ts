@@ -1,12 +1,18 @@
-import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from "node:child_process";
+import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { asUser, ensurePostgresBin, ensurePostgresOsUser } from "./ensure-system-deps";
+import {
+  cleanupAll as cleanupCluster,
+  createDatabase,
+  freePort,
+  onCleanup,
+  sleep,
+  startCluster,
+  type Cluster,
+} from "./lib/pg-cluster";
 
 /**
  * `npm run test:pg [vitest args] [--skip-smoke]`: the database tests and a smoke run
@@ -25,19 +31,8 @@ const say = (msg: string) => console.log(`[test:pg] ${msg}`);
 // Children and clean-up
 
 let current: ChildProcess | undefined;
-const cleanups: (() => void)[] = [];
+const cleanupAll = () => cleanupCluster((msg) => console.error(`[test:pg] ${msg}`));
 
-function cleanupAll(): void {
-  while (cleanups.length) {
-    try {
-      cleanups.pop()!();
-    } catch (err) {
-      console.error(`[test:pg] clean-up step failed: ${(err as Error).message}`);
-    }
-  }
-}
-
-process.on("exit", cleanupAll);
 for (const [signal, code] of [
   ["SIGINT", 130],
   ["SIGTERM", 143],
@@ -61,130 +56,6 @@ function runChild(command: string, argv: string[], options: SpawnOptions = {}): 
       resolve(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 1));
     });
   });
-}
-
-/** A port nobody listens on right now (other processes on these machines hold some, e.g. 55432). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-// ---------------------------------------------------------------------------------------------
-// The throwaway cluster
-
-type Cluster = { port: number; url: (database: string) => string };
-
-async function startCluster(): Promise<Cluster> {
-  const binDir = ensurePostgresBin();
-  const osUser = ensurePostgresOsUser();
-  const tmp = mkdtempSync(path.join(os.tmpdir(), "shop-test-pg-"));
-  cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
-  if (osUser) {
-    // PostgreSQL will not run as root: the unprivileged user owns the whole cluster directory.
-    const chown = spawnSync("chown", ["-R", `${osUser}:`, tmp], { stdio: "inherit" });
-    if (chown.status !== 0) throw new Error(`chown ${osUser} ${tmp} failed`);
-  }
-  const dataDir = path.join(tmp, "data");
-  const logFile = path.join(tmp, "postgres.log");
-
-  const pgRun = (program: string, argv: string[]) => {
-    const [cmd, cmdArgs] = asUser(osUser, path.join(binDir, program), argv);
-    return spawnSync(cmd, cmdArgs, { cwd: tmp, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
-  };
-  startWatchdog(tmp, asUser(osUser, path.join(binDir, "pg_ctl"), ["-D", dataDir, "-m", "fast", "-w", "stop"]));
-
-  say(`initdb (${binDir}${osUser ? `, as OS user ${osUser}` : ""}) in ${tmp}`);
-  const init = pgRun("initdb", [
-    "-D", dataDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync",
-  ]);
-  if (init.status !== 0) throw new Error(`initdb failed:\n${init.stdout}${init.stderr}`);
-
-  let started = false;
-  cleanups.push(() => {
-    if (!started) return;
-    say("stopping the cluster");
-    pgRun("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "-t", "30", "stop"]);
-  });
-
-  // The free port may be taken between probing and binding: try a few.
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const port = await freePort();
-    const serverOptions = [
-      `-p ${port}`,
-      "-c listen_addresses=127.0.0.1",
-      `-c unix_socket_directories='${tmp}'`,
-      // A throwaway cluster: durability buys nothing, speed does.
-      "-c fsync=off",
-      "-c synchronous_commit=off",
-      "-c full_page_writes=off",
-      "-c max_connections=200",
-    ].join(" ");
-    const start = pgRun("pg_ctl", ["-D", dataDir, "-l", logFile, "-o", serverOptions, "-w", "-t", "60", "start"]);
-    if (start.status === 0) {
-      started = true;
-      const cluster: Cluster = { port, url: (db) => `postgres://postgres@127.0.0.1:${port}/${db}` };
-      await waitUntilReady(cluster.url("postgres"));
-      say(`PostgreSQL is ready on 127.0.0.1:${port}`);
-      return cluster;
-    }
-    const log = existsSync(logFile) ? readFileSync(logFile, "utf8") : "";
-    say(`pg_ctl start failed on port ${port} (attempt ${attempt}):\n${start.stdout}${start.stderr}${log}`);
-    // pg_ctl -w may leave a postmaster that came up late; stop it before trying another port.
-    pgRun("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
-  }
-  throw new Error("could not start PostgreSQL");
-}
-
-/**
- * The last line of defence: if this process dies without cleaning up (SIGKILL, or a wrapper such as
- * npx or tsx killing it on a second Ctrl-C), a detached shell stops the cluster and deletes its
- * directory as soon as this process is gone. After a normal clean-up it finds nothing to do.
- */
-function startWatchdog(tmp: string, stop: [string, string[]]): void {
-  const quote = (a: string) => `'${a.replaceAll("'", `'\\''`)}'`;
-  const script = [
-    `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done`,
-    `if [ -f ${quote(path.join(tmp, "data/postmaster.pid"))} ]; then ${[stop[0], ...stop[1]].map(quote).join(" ")} >/dev/null 2>&1; fi`,
-    `rm -rf ${quote(tmp)}`,
-  ].join("\n");
-  spawn("/bin/sh", ["-c", script], { detached: true, stdio: "ignore", cwd: "/" }).unref();
-}
-
-async function waitUntilReady(url: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.query("select 1");
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await sleep(250);
-    } finally {
-      await client.end().catch(() => {});
-    }
-  }
-}
-
-async function createDatabase(cluster: Cluster, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: cluster.url("postgres") });
-  await client.connect();
-  try {
-    await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
-  return cluster.url(name);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -233,7 +104,7 @@ async function smokeTest(cluster: Cluster): Promise<number> {
   const exited = new Promise<number>((resolve) => {
     server.once("exit", (code, signal) => resolve(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 1)));
   });
-  cleanups.push(() => {
+  onCleanup(() => {
     if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
   });
 
@@ -296,7 +167,7 @@ async function smokeTest(cluster: Cluster): Promise<number> {
 
 async function main(): Promise<number> {
   mkdirSync(os.tmpdir(), { recursive: true });
-  const cluster = await startCluster();
+  const cluster = await startCluster(say);
 
   const testDatabaseUrl = cluster.url("postgres");
   say(`${["npx vitest run", ...vitestArgs].join(" ")} with TEST_DATABASE_URL=${testDatabaseUrl}`);

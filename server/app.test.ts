@@ -108,6 +108,17 @@ describe("image proxy /_img (SPEC §9)", () => {
     expect(meta.width).toBe(640);
   });
 
+  it("renders only the catalogue's packshots: an invented flavour or pack is not found", async () => {
+    await seedIfEmpty(database);
+    const [{ key }] = await database.db.select({ key: variants.imageKey }).from(variants).limit(1);
+    const [pack, brand, , species] = key.split("_");
+    for (const invented of [`${pack}_${brand}_unicorn-sparkle_${species}`, `${pack}_${brand}_${"x".repeat(40)}_${species}`]) {
+      const res = await get(`/_img/packshots/${invented}.webp?w=320`);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: { code: "not_found", message: "No such image." } });
+    }
+  });
+
   it("refuses widths outside SPEC §9", async () => {
     const res = await get("/_img/packshots/x.webp?w=333");
     expect(res.status).toBe(400);

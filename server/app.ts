@@ -15,6 +15,7 @@ import { apiError } from "./http/errors";
 import { siteGate } from "./http/gate";
 import { contentAssetAlias, imageRoutes } from "./http/images";
 import { readCookie } from "../rules/cookies";
+import { bodyLimits, jsonBodiesOnly, knownHostsOnly, sameOriginWrites, securityHeaders } from "./http/edge";
 
 export type PageHandler = (request: Request, context: RequestContext) => Promise<Response>;
 
@@ -38,7 +39,14 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
     );
   });
 
+  // Edge guards (server/http/edge.ts): headers on every answer, then known hosts only, same-origin
+  // writes, bounded bodies, JSON-only API writes — all before any handler reads a body.
+  app.use(securityHeaders(deps.config));
+  app.use(knownHostsOnly(deps.config));
   app.use(compress());
+  app.use(sameOriginWrites());
+  app.use(bodyLimits());
+  app.use("/api/*", jsonBodiesOnly());
   app.use(siteGate(deps));
 
   app.route("/api", apiRoutes());
@@ -71,17 +79,14 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
   });
 
   app.all("*", async (c) => {
-    // Forms post only from our own pages: a cross-site form (login CSRF) is refused.
-    const origin = c.req.header("origin");
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && origin && origin !== "null" && new URL(origin).host !== c.req.header("host")) {
-      return c.text("Cross-site form posts are not accepted.", 403);
-    }
     const identity = await resolveIdentity(deps, c.req.raw, clientIp(c, deps.config.trustProxy));
-    const response = await pages.handler(c.req.raw, requestContext(deps, c.get("site"), identity));
+    const response = await pages.handler(c.req.raw, requestContext(deps, c.get("site"), identity, c.get("cspNonce")));
     const extra: string[] = [];
     if (identity.staleSessionCookie && !response.headers.getSetCookie().some((v) => v.startsWith("sessionToken="))) extra.push(clearSessionCookie(isHttps(c.req.raw)));
     // SPEC §4 customer load: the order-management cookie is created once when absent (or naming someone else).
-    if (identity.customer && !ogAuthNames(readCookie(c.req.header("cookie"), OG_AUTH_COOKIE), identity.customer.id))
+    // Not on the response that signs the customer out (it clears og_auth).
+    const setsOgAuth = response.headers.getSetCookie().some((v) => v.startsWith(`${OG_AUTH_COOKIE}=`));
+    if (identity.customer && !setsOgAuth && !ogAuthNames(readCookie(c.req.header("cookie"), OG_AUTH_COOKIE), identity.customer.id))
       extra.push(ogAuthCookie(deps.sessionSecret, identity.customer.id));
     if (!extra.length) return response;
     const withCookies = new Response(response.body, response);

@@ -63,6 +63,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).optional().or(z.literal("").transform(() => undefined)),
   CONTACT_EMAIL: z.email().default("support@kibble.example"),
   TRUST_PROXY: flag.default(false),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   MAIL_OUTBOX_DIR: z.string().optional().or(z.literal("").transform(() => undefined)),
   AUTOSHIP_SCHEDULER: flag.default(true),
   AUTOSHIP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
@@ -92,8 +93,13 @@ export type Config = {
   sessionSecret: string | undefined;
   /** Origin used in links inside e-mails; unset → the request's own origin when its host is in SITE_HOSTS. */
   publicUrl: string | undefined;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits). */
+  /**
+   * Behind a reverse proxy: the client address comes from X-Forwarded-For (rate limits) and
+   * X-Forwarded-Proto: https marks the request as TLS (Secure cookies, HSTS).
+   */
   trustProxy: boolean;
+  /** How many proxies append to X-Forwarded-For: the client is that many entries from the right. */
+  trustProxyHops: number;
   mail: { smtpUrl: string | undefined; from: string; contactTo: string; outboxDir: string | undefined };
   /**
    * The renewal engine: `scheduler` runs a pass every `intervalSeconds` in the server
@@ -137,6 +143,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     sessionSecret: e.SESSION_SECRET,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
     trustProxy: e.TRUST_PROXY,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `${e.STORE_NAME} <no-reply@kibble.example>`,

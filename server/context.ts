@@ -21,6 +21,8 @@ export type RequestContext = {
   staleSessionCookie: boolean;
   /** HMAC key of /api/crypto. */
   sessionSecret: string;
+  /** This response's Content-Security-Policy script nonce, for the document's inline scripts (app/entry.server.tsx). */
+  cspNonce: string;
   /** Server configuration, for loaders and actions only: never return it to the browser. */
   config: Config;
 };

@@ -6,19 +6,30 @@ const dev = process.argv.includes("--dev");
 // Before anything imports React: it picks its build from NODE_ENV when first loaded.
 process.env.NODE_ENV ??= dev ? "development" : "production";
 
-const { ConfigError, parseConfig } = await import("./config");
-const { startShop } = await import("./server");
+const { runPrimary, workerCount } = await import("./cluster");
 
-try {
-  const config = parseConfig(process.env);
-  const shop = await startShop(config, { dev });
-  const stop = () => shop.close().then(() => process.exit(0), () => process.exit(1));
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
-} catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    process.exit(1);
+// On PostgreSQL, one process per core (server/cluster.ts); the primary only supervises them.
+if (!runPrimary(workerCount(process.env, { dev }))) await startOne();
+
+async function startOne() {
+  const { ConfigError, parseConfig } = await import("./config");
+  const { startShop } = await import("./server");
+
+  try {
+    const config = parseConfig(process.env);
+    const shop = await startShop(config, { dev });
+    const stop = () =>
+      shop.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    process.once("SIGTERM", stop);
+    process.once("SIGINT", stop);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
   }
-  throw err;
 }

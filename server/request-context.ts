@@ -20,8 +20,9 @@ export type RequestIdentity = Pick<RequestContext, "session" | "customer" | "cli
 
 const SIGNED_OUT: RequestIdentity = { session: null, customer: null, clientIp: null, staleSessionCookie: false };
 
-export function requestContext(deps: AppDeps, site: Site, identity: RequestIdentity = SIGNED_OUT): RequestContext {
+export function requestContext(deps: AppDeps, site: Site, identity: RequestIdentity = SIGNED_OUT, cspNonce = ""): RequestContext {
   return {
+    cspNonce,
     site,
     services: deps.services,
     publicConfig: publicConfigFor(deps, site),

@@ -11,6 +11,7 @@ import { openDatabase } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { startAutoshipScheduler } from "./jobs/autoship-runner";
 import { createLogger } from "./log";
+import { createPageCache } from "./http/page-cache";
 
 export type RunningShop = { server: Server; url: string; close(): Promise<void> };
 
@@ -31,6 +32,18 @@ function persistedSecret(pgliteDir: string): string {
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Guest pages from memory (server/http/page-cache.ts), dropped on every catalogue or content change
+ * this process hears of. Not in development (pages change with the code), nor with PAGE_CACHE=off
+ * (measuring the rendering itself: `npm run bench -- --no-page-cache`).
+ */
+async function guestPageCache(database: Awaited<ReturnType<typeof openDatabase>>, handler: PageHandler, dev: boolean) {
+  if (dev || process.env.PAGE_CACHE === "off") return { handler, stop: async () => {} };
+  const cache = createPageCache();
+  const stop = await database.listen("page_cache", cache.invalidate, cache.setLive);
+  return { handler: cache.wrap(handler), stop };
 }
 
 /**
@@ -70,7 +83,8 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
   }
 
   const deps = createDeps(config, database, log, buildId, config.sessionSecret ?? persistedSecret(config.pgliteDir));
-  const app = createApp(deps, { handler, clientDir });
+  const cached = await guestPageCache(database, handler, opts.dev);
+  const app = createApp(deps, { handler: cached.handler, clientDir });
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
     if (viteMiddlewares) viteMiddlewares(req, res, () => void listener(req, res));
@@ -107,6 +121,7 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
       await closeVite();
       await autoshipStopped;
       await deps.services.mail.flush();
+      await cached.stop();
       await database.close();
       log.info("shop stopped");
     })());

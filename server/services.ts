@@ -6,11 +6,14 @@ import { createCatalogService } from "./modules/catalog/service";
 import { createCheckoutService } from "./modules/checkout/service";
 import { createSiteGate } from "./modules/content/gate";
 import { createContentService } from "./modules/content/service";
-import { createIdentityService } from "./modules/identity/service";
+import { createContactService } from "./modules/contact/service";
+import { createIdentityService, sessionIdleMs } from "./modules/identity/service";
+import { PERSISTED_CART } from "./modules/identity/view";
 import { createMailService } from "./modules/mail/service";
 import { createOrdersService } from "./modules/orders/service";
 import { createTestProcessor, type PaymentProvider } from "./modules/payments/provider";
 import { createPaymentsService } from "./modules/payments/service";
+import { createRateLimitService } from "./modules/rate-limit/service";
 import type { Logger } from "./log";
 import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "./workflows/place-order";
 import { renewSubscription } from "./workflows/renew-subscription";
@@ -19,15 +22,30 @@ import { formatUsd } from "../rules/money";
 /** Every module's service, wired once per process and shared by pages and the API. */
 export function createServices(db: Db, config: Config, log?: Logger, paymentProvider: PaymentProvider = createTestProcessor()) {
   const catalog = createCatalogService(db, config);
-  const cart = createCartService(db, config, catalog);
-  const identity = createIdentityService(db);
+  const rateLimit = createRateLimitService(db);
+  // SPEC §4: a session idles out on the server when the browser's inactivity warning would end it.
+  const identity = createIdentityService(db, { rateLimit, sessionIdleMs: sessionIdleMs(config.inactivitySeconds) });
   const orders = createOrdersService(db);
+  const cart = createCartService(db, config, catalog, undefined, {
+    autoshipHistory: (customerId, conn) => orders.hasSubscriptionOrder(customerId, conn),
+    // The saved-cart pointer lives on the customer (SPEC §3 metafield); only the cart module writes it.
+    savedCart: {
+      get: async (customerId) => (await identity.metafield(customerId, PERSISTED_CART.namespace, PERSISTED_CART.key))?.value ?? null,
+      // One key, replaced in place; only a customer whose API client filled the metafield limit first keeps none.
+      set: async (customerId, cartId) => {
+        await identity.setMetafields(customerId, [{ ...PERSISTED_CART, type: "single_line_text_field", value: cartId }]);
+      },
+      clear: (customerId) => identity.deleteMetafieldByKey(customerId, PERSISTED_CART.namespace, PERSISTED_CART.key),
+    },
+  });
   const mail = createMailService(db, config, log);
   const payments = createPaymentsService(db, paymentProvider);
   // Ship now (My Subscriptions) places the renewal order at once through the renewal workflow.
   const autoship = createAutoshipService({
     db,
     config,
+    catalog,
+    identity,
     payments,
     mail,
     log,
@@ -52,6 +70,7 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
       log,
       placeOrder: (input: PlaceOrderInput): Promise<PlaceOrderResult> => placeOrder({ db, services: { cart, orders, payments, mail }, config, log }, input),
     }),
+    contact: createContactService(db, rateLimit),
     content: createContentService(db, {
       tokens: { freeShippingThreshold: formatUsd(config.freeShippingThresholdCents, { compact: true }) },
       onInvalidBody: (info) => log?.warn(info, "content entry with an invalid body left out"),
@@ -61,6 +80,7 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     mail,
     orders,
     payments,
+    rateLimit,
   };
 }
 

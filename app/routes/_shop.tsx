@@ -16,6 +16,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return loadLayoutContent(context);
 }
 
+/** Layout content depends on the site only (cached content): it is not reloaded on navigations. */
+export function shouldRevalidate() {
+  return false;
+}
+
 /** The layout of every page that has one (SPEC §2: all but the gated states and autoship-required-login). */
 function Shell({ children }: { children: React.ReactNode }) {
   const { site } = usePublicConfig();

@@ -52,7 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = addressSchema.safeParse(values);
       if (!parsed.success) return data<Answer>({ ok: false, errors: fieldErrors(parsed.error), values, id: id || null }, { status: 400 });
       if (values.intent === "create") {
-        await identity.createAddress(customer.id, parsed.data, values.makeDefault === "on");
+        const added = await identity.addAddress(customer.id, parsed.data, values.makeDefault === "on");
+        if (added && !added.ok) return data<Answer>({ ok: false, errors: { form: added.message }, values, id: null }, { status: 400 });
         return redirect("/account/address-book?saved=added");
       }
       if (!(await identity.updateAddress(customer.id, id, parsed.data))) notFound();

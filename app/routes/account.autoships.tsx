@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import { formValues } from "../../rules/account-forms";
-import { ACTION_DONE, parseSubscriptionAction, SUBSCRIPTION_ACTIONS, type SubscriptionAction } from "../../rules/autoship-subscription";
+import { actionNotice, parseSubscriptionAction } from "../../rules/autoship-subscription";
 import { FormAlert } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { AccountNav } from "../features/account/account-nav";
@@ -21,21 +21,10 @@ export const meta = titleMeta("autoships");
 export async function loader({ context, request }: Route.LoaderArgs) {
   // Signed out: the /account layout shows the sign-in notice instead of this page.
   if (!context.customer) return { signedIn: false as const };
-  const id = context.customer.id;
-  const [subscriptions, customer, methods] = await Promise.all([
-    context.services.autoship.list(id),
-    context.services.identity.customer(id),
-    context.services.payments.listMethods(id),
-  ]);
+  const { subscriptions, addresses, methods, dateBounds } = await context.services.autoship.page(context.customer.id);
   const url = new URL(request.url);
   const done = url.searchParams.get("done");
-  const order = url.searchParams.get("order");
-  const notice =
-    done && (SUBSCRIPTION_ACTIONS as readonly string[]).includes(done)
-      ? done === "ship_now" && order && /^KC-\d+$/.test(order)
-        ? `Order ${order} was placed and will ship soon.`
-        : ACTION_DONE[done as SubscriptionAction]
-      : null;
+  const notice = actionNotice(done, url.searchParams.get("order"));
   // The reminder mail's "skip this delivery" link: asks to confirm, for one of the customer's own active subscriptions.
   const skipId = url.searchParams.get("skip");
   const toSkip = subscriptions.find((s) => s.id === skipId && s.status === "active");
@@ -44,10 +33,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     signedIn: true as const,
     subscriptions,
     skipPrompt,
-    addresses: customer?.addresses ?? [],
+    addresses,
     methods,
     // The date inputs' bounds; the service checks the same window when a date is posted.
-    dateBounds: context.services.autoship.dateBounds(),
+    dateBounds,
     notice,
   };
 }
@@ -61,10 +50,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = values.intent ?? "";
   const parsed = parseSubscriptionAction(values);
   if (!parsed.ok) return data<Answer>({ ok: false, subscriptionId, intent, errors: parsed.errors }, { status: 400 });
-  const result = await context.services.autoship.act({ customerId: customer.id, origin: new URL(request.url).origin }, subscriptionId, parsed.action);
+  const result = await context.services.autoship.act(
+    { customerId: customer.id, origin: new URL(request.url).origin, clientIp: context.clientIp },
+    subscriptionId,
+    parsed.action,
+  );
   if (!result.ok) {
     if (result.code === "NOT_FOUND") throw data("Subscription not found", { status: 404 });
-    return data<Answer>({ ok: false, subscriptionId, intent, errors: { [result.field]: result.message } }, { status: result.code === "INVALID" ? 400 : 409 });
+    const status = result.code === "INVALID" ? 400 : result.code === "RATE_LIMITED" ? 429 : 409;
+    return data<Answer>({ ok: false, subscriptionId, intent, errors: { [result.field]: result.message } }, { status });
   }
   const search = new URLSearchParams({ done: intent, ...(result.orderNumber ? { order: result.orderNumber } : {}) });
   return redirect(`/account/autoships?${search}#sub-${subscriptionId}`);

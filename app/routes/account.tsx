@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Link, Outlet, useNavigate } from "react-router";
 import type { Route } from "./+types/account";
 import { ACCOUNT_GATE_DELAY_MS, loginUrlFor } from "../../rules/sign-in-redirect";
+import { useAccountPageKind } from "../features/account/use-account-page-kind";
 
 /**
  * SPEC §2: any /account path needs a signed-in customer; otherwise a short notice, then
@@ -17,6 +18,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { signedIn, loginUrl } = loaderData;
+  useAccountPageKind(signedIn);
   useEffect(() => {
     if (signedIn) return;
     const timer = window.setTimeout(() => navigate(loginUrl, { replace: true }), ACCOUNT_GATE_DELAY_MS);

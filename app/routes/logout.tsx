@@ -2,17 +2,16 @@ import { Form, Link } from "react-router";
 import { Screen } from "../components/screen";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
-import { logoutAction } from "./logout.server";
+import { logoutAction, logoutLoader } from "./logout.server";
 import type { Route } from "./+types/logout";
 
 export const meta = titleMeta("logout");
 
-// Signing out is a POST (the header's Log Out button, the inactivity dialog): a link or image on
-// another site cannot sign a customer out. GET shows the button.
+// SPEC §2: /logout signs the customer out and lands on /. Opened from our own pages or typed, a
+// GET does it at once; opened from another site (a link, an image, a frame) it only shows the
+// Log Out button, whose POST is refused cross-site — so no other site can sign a customer out.
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { signedIn: Boolean(context.customer) };
-}
+export const loader = (args: Route.LoaderArgs) => logoutLoader(args);
 
 export const action = (args: Route.ActionArgs) => logoutAction(args);
 

@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { afterUnlockTarget } from "../../rules/gates";
+import { safeSameSitePath } from "../../rules/sign-in-redirect";
 import { softly } from "../features/content/content-loader.server";
 import { RichText } from "../features/content/content-parts";
 import { titleMeta } from "../lib/meta";
@@ -23,7 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!cookie) {
     return data({ error: password ? "That password is not right. Please try again." : "Please enter the password." });
   }
-  return redirect(afterUnlockTarget(url.searchParams.get("next")), { headers: { "Set-Cookie": cookie } });
+  // `next` arrives decoded ("/%09/evil" is "/<tab>/evil" here): the shared same-site check sees it first.
+  return redirect(afterUnlockTarget(safeSameSitePath(url.searchParams.get("next"))), { headers: { "Set-Cookie": cookie } });
 }
 
 export default function PasswordProtect({ loaderData, actionData }: Route.ComponentProps) {

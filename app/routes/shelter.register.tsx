@@ -22,8 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const keep = { firstName: values.firstName ?? "", lastName: values.lastName ?? "", email: values.email ?? "" };
   const parsed = registerSchema.safeParse(values);
   if (!parsed.success) return invalid(fieldErrors(parsed.error), keep);
-  const result = await context.services.identity.register(parsed.data, context.site.id);
-  if (!result.ok) return invalid({ [result.field ?? "form"]: result.message }, keep, 409);
+  const result = await context.services.identity.register(parsed.data, context.site.id, context.clientIp);
+  if (!result.ok) return invalid({ [result.field ?? "form"]: result.message }, keep, result.code === "RATE_LIMITED" ? 429 : 409);
   return completeSignIn(context, request, result, { previous: values.previous, redirect: values.redirect });
 }
 

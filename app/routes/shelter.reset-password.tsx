@@ -1,13 +1,12 @@
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { formValues, resetPasswordSchema } from "../../rules/account-forms";
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { resetPasswordSchema } from "../../rules/account-forms";
 import { FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { Screen } from "../components/screen";
-import { invalid } from "../features/account/session.server";
+import { resetPasswordAction } from "./shelter.reset-password.server";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
 import { useZodForm } from "../lib/use-zod-form";
 import type { Route } from "./+types/shelter.reset-password";
-import { fieldErrors } from "../../rules/zod-errors";
 
 export const meta = titleMeta("resetPassword");
 
@@ -18,14 +17,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
-  const parsed = resetPasswordSchema.safeParse(values);
-  if (!parsed.success) return invalid(fieldErrors(parsed.error));
-  const result = await context.services.identity.resetPassword(parsed.data.token, parsed.data.password);
-  if (!result.ok) return invalid({ token: result.message }, {}, 400);
-  return redirect("/shelter/login?reset=1");
-}
+export const action = (args: Route.ActionArgs) => resetPasswordAction(args);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
@@ -45,6 +37,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       {loaderData.token ? (
         <Form method="post" noValidate onSubmit={form.onSubmit} onBlur={form.onBlur} onChange={form.onChange} className="max-w-md" data-testid="reset-form">
           <input type="hidden" name="token" value={loaderData.token} />
+          {form.errors.form ? <FormAlert>{form.errors.form}</FormAlert> : null}
           <TextField
             name="password"
             label="New password"

@@ -21,6 +21,12 @@ export type Database = {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * Calls `onNotify` on every NOTIFY on `channel` (delivered after the notifying transaction commits).
+   * `onLive(false)` when notifications may have been missed (connection lost; it reconnects),
+   * `onLive(true)` once listening. Returns the function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void, onLive: (live: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -50,6 +56,15 @@ export async function openPglite(dataDir?: string, options: OpenOptions = {}): P
       await client.query("select 1");
       return true;
     },
+    listen: async (channel, onNotify, onLive) => {
+      // One process, one in-memory connection: nothing can be missed.
+      const stop = await client.listen(channel, () => onNotify());
+      onLive(true);
+      return async () => {
+        onLive(false);
+        await stop();
+      };
+    },
     close: () => client.close(),
   };
 }
@@ -75,6 +90,7 @@ export async function openPostgres(url: string, poolSize = 10, options: OpenOpti
       await db.execute(sql`select 1`);
       return true;
     },
+    listen: (channel, onNotify, onLive) => listenPg(url, channel, onNotify, onLive),
     close: async () => {
       // pool.end() resolves once every client is told to end, not when their connections are closed:
       // wait for each one's "remove", so that nothing is still connected when close() returns
@@ -89,6 +105,48 @@ export async function openPostgres(url: string, poolSize = 10, options: OpenOpti
       await pool.end();
       await closed;
     },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be shared and, through PgBouncer in
+ * transaction mode, not stay ours), reconnecting after a second when it is lost.
+ */
+async function listenPg(url: string, channel: string, onNotify: () => void, onLive: (live: boolean) => void) {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    client = c;
+    const lost = () => {
+      if (client !== c) return;
+      client = undefined;
+      onLive(false);
+      c.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect(), 1000);
+    };
+    c.on("error", lost);
+    c.on("end", lost);
+    c.on("notification", (n) => {
+      if (n.channel === channel) onNotify();
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+      if (client === c) onLive(true);
+    } catch {
+      lost();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = undefined;
+    onLive(false);
+    await c?.end().catch(() => {});
   };
 }
 

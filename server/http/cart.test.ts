@@ -59,7 +59,7 @@ describe("cart API (SPEC §7)", () => {
       ["get-cart", { cartId: cart.id }],
       ["add-cart-line-items", { cartId: cart.id, lineItems: [{ merchandiseId: String(variantId), quantity: 1, sellingPlanId: "autoship-4w" }] }],
       ["update-cart-line-items", { cartId: cart.id, lineItems: [{ id: lineId, quantity: 3 }] }],
-      ["update-cart-attributes", { cartId: cart.id, attributes: [{ key: "SALES_ORG", value: "USHD" }] }],
+      ["update-cart-attributes", { cartId: cart.id, attributes: [{ key: "gift_message", value: "Happy birthday" }] }],
       ["update-cart-buyer-identity", { cartId: cart.id, buyerIdentity: { email: "sam@example.test" } }],
       ["update-cart-discount-codes", { cartId: cart.id, codes: ["AUTO35"] }],
       ["update-cart-note", { cartId: cart.id, note: "Ring twice" }],
@@ -72,7 +72,7 @@ describe("cart API (SPEC §7)", () => {
     expect(final).toMatchObject({
       totalQuantity: 4,
       note: "Ring twice",
-      attributes: [{ key: "SALES_ORG", value: "USHD" }],
+      attributes: [{ key: "gift_message", value: "Happy birthday" }],
       buyerIdentity: { email: "sam@example.test" },
       discountCodes: [{ code: "AUTO35", applicable: true }],
     });

@@ -12,6 +12,7 @@ import {
   updateLinesInput,
   updateNoteInput,
 } from "../../rules/cart-input";
+import type { SiteId } from "../../rules/site";
 import type { CartResult } from "../modules/cart/service";
 import { resolveIdentity } from "../request-context";
 import type { AppEnv } from "./env";
@@ -28,18 +29,9 @@ async function customerIdOf(c: Context<AppEnv>): Promise<string | null> {
   return identity.customer?.id ?? null;
 }
 
-/**
- * A guest cart is used by whoever holds its id; a customer's cart only through that customer's own
- * session. Someone else's cart answers exactly like an unknown one (ARCHITECTURE §4).
- */
-async function mayUse(c: Context<AppEnv>, cartId: string, customerId: string | null): Promise<boolean> {
-  const owner = await c.get("deps").services.cart.ownerOf(cartId, c.get("site").id);
-  return owner !== undefined && (owner === null || owner === customerId);
-}
-
 function answer(c: Context<AppEnv>, result: CartResult, customerId: string | null) {
   if (!result.ok) {
-    const status = result.code === "CART_NOT_FOUND" || result.code === "LINE_NOT_FOUND" ? 404 : 400;
+    const status = result.code === "CART_NOT_FOUND" || result.code === "LINE_NOT_FOUND" ? 404 : result.code === "TOO_MANY_CARTS" ? 409 : 400;
     return apiError(c, status, result.code.toLowerCase(), result.message, result.field ? { [result.field]: result.message } : undefined);
   }
   for (const cookie of cartCookies(result.cart, { guest: customerId === null })) c.header("Set-Cookie", cookie, { append: true });
@@ -48,20 +40,21 @@ function answer(c: Context<AppEnv>, result: CartResult, customerId: string | nul
 
 export function cartRoutes() {
   const app = new Hono<AppEnv>();
-  const cart = (c: Context<AppEnv>) => c.get("deps").services.cart;
+  /** The shopper's door of the cart service: the owner check, pricing and saved cart of the /cart page too. */
+  const cartFor = (c: Context<AppEnv>, customerId: string | null) => c.get("deps").services.cart.shopper(customerId);
+  type Shopper = ReturnType<typeof cartFor>;
 
-  /** A call on an existing cart: parse, check the caller may use the cart, run. */
+  /** A call on an existing cart: parse, run as this shopper (someone else's cart answers like an unknown one). */
   function post<S extends z.ZodType<{ cartId: string }>>(
     path: string,
     schema: S,
-    run: (c: Context<AppEnv>, input: z.infer<S>) => Promise<CartResult>,
+    run: (cart: Shopper, site: SiteId, input: z.infer<S>) => Promise<CartResult>,
   ) {
     app.post(path, async (c) => {
       const parsed = await parseJson(c, schema);
       if (!parsed.ok) return parsed.response;
       const customerId = await customerIdOf(c);
-      if (!(await mayUse(c, parsed.data.cartId, customerId))) return answer(c, NOT_FOUND, customerId);
-      return answer(c, await run(c, parsed.data), customerId);
+      return answer(c, await run(cartFor(c, customerId), c.get("site").id, parsed.data), customerId);
     });
   }
 
@@ -69,7 +62,7 @@ export function cartRoutes() {
     const parsed = await parseJson(c, getCartInput);
     if (!parsed.ok) return parsed.response;
     const customerId = await customerIdOf(c);
-    const found = (await mayUse(c, parsed.data.cartId, customerId)) && (await cart(c).getCart(parsed.data.cartId, c.get("site").id));
+    const found = await cartFor(c, customerId).getCart(parsed.data.cartId, c.get("site").id);
     if (!found) return answer(c, NOT_FOUND, customerId);
     return c.json({ cart: found, warnings: [] });
   });
@@ -79,20 +72,15 @@ export function cartRoutes() {
     const parsed = await parseJson(c, createCartInput);
     if (!parsed.ok) return parsed.response;
     const customerId = await customerIdOf(c);
-    const site = c.get("site").id;
-    const created = await cart(c).createCart(site, parsed.data.buyerIdentity, parsed.data.lineItems);
-    if (created.ok && customerId) await cart(c).claimCart(created.cart.id, site, customerId);
-    return answer(c, created, customerId);
+    return answer(c, await cartFor(c, customerId).createCart(c.get("site").id, parsed.data.buyerIdentity, parsed.data.lineItems), customerId);
   });
-  post("/add-cart-line-items", addLinesInput, (c, i) => cart(c).addLines(i.cartId, c.get("site").id, i.lineItems));
-  post("/remove-cart-line-items", removeLinesInput, (c, i) => cart(c).removeLines(i.cartId, c.get("site").id, i.lineItemIds));
-  post("/update-cart-line-items", updateLinesInput, (c, i) => cart(c).updateLines(i.cartId, c.get("site").id, i.lineItems));
-  post("/update-cart-attributes", updateAttributesInput, (c, i) => cart(c).updateAttributes(i.cartId, c.get("site").id, i.attributes));
-  post("/update-cart-buyer-identity", updateBuyerIdentityInput, (c, i) =>
-    cart(c).updateBuyerIdentity(i.cartId, c.get("site").id, i.buyerIdentity),
-  );
-  post("/update-cart-discount-codes", updateDiscountCodesInput, (c, i) => cart(c).updateDiscountCodes(i.cartId, c.get("site").id, i.codes));
-  post("/update-cart-note", updateNoteInput, (c, i) => cart(c).updateNote(i.cartId, c.get("site").id, i.note));
+  post("/add-cart-line-items", addLinesInput, (cart, site, i) => cart.addLines(i.cartId, site, i.lineItems));
+  post("/remove-cart-line-items", removeLinesInput, (cart, site, i) => cart.removeLines(i.cartId, site, i.lineItemIds));
+  post("/update-cart-line-items", updateLinesInput, (cart, site, i) => cart.updateLines(i.cartId, site, i.lineItems));
+  post("/update-cart-attributes", updateAttributesInput, (cart, site, i) => cart.updateAttributes(i.cartId, site, i.attributes));
+  post("/update-cart-buyer-identity", updateBuyerIdentityInput, (cart, site, i) => cart.updateBuyerIdentity(i.cartId, site, i.buyerIdentity));
+  post("/update-cart-discount-codes", updateDiscountCodesInput, (cart, site, i) => cart.updateDiscountCodes(i.cartId, site, i.codes));
+  post("/update-cart-note", updateNoteInput, (cart, site, i) => cart.updateNote(i.cartId, site, i.note));
 
   return app;
 }

@@ -16,12 +16,14 @@ import { escapeHtml } from "../../rules/escape-html";
 const handle = z.string().trim().min(1, "must not be empty").max(255);
 const handles = z.array(handle).min(1, "give at least one handle").max(MAX_HANDLES, `at most ${MAX_HANDLES} handles`);
 
+const RANGE_MAX = 1_000_000;
 const valueFilter = z.strictObject({ field: z.enum(VALUE_FIELDS), value: z.string().trim().min(1).max(100) });
 const rangeFilter = z
   .strictObject({
     field: z.enum(RANGE_FIELDS),
-    min: z.number().finite().min(0).optional(),
-    max: z.number().finite().min(0).optional(),
+    // Bounded: the database compares prices as 32-bit cents, and no food costs a million dollars.
+    min: z.number().finite().min(0).max(RANGE_MAX, `at most ${RANGE_MAX}`).optional(),
+    max: z.number().finite().min(0).max(RANGE_MAX, `at most ${RANGE_MAX}`).optional(),
   })
   .refine((f) => f.min !== undefined || f.max !== undefined, "a range filter needs min or max")
   .refine((f) => f.min === undefined || f.max === undefined || f.min <= f.max, "min must not exceed max");

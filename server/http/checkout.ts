@@ -1,15 +1,11 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { checkoutTotals } from "../../rules/checkout-totals";
 import { SHIPPING_METHODS } from "../../rules/shipping-rates";
-import { stateForZip } from "../../rules/us-states";
-import { warehouseForZip } from "../modules/catalog/stock";
 import { resolveIdentity } from "../request-context";
 import type { PlaceOrderFailure } from "../workflows/place-order";
 import { clientIp } from "./client-ip";
 import type { AppEnv } from "./env";
 import { apiError, parseJson } from "./errors";
-import { amountToCents } from "../../rules/money";
 import { cardInputSchema } from "../../rules/luhn";
 
 // Checkout API: thin — parse with zod (400 naming the field), resolve who is calling from
@@ -28,8 +24,14 @@ const addressInput = z.object({
 });
 
 export const placeOrderInput = z.object({
-  cartId: z.string({ error: "Give the cartId" }).trim().min(1, "Give the cartId").max(100),
-  idempotencyKey: z.string({ error: "Give the idempotencyKey" }).trim().min(8, "At least 8 characters").max(200),
+  cartId: z.string({ error: "Give the cartId" }).trim().uuid("Give the cart's id"),
+  idempotencyKey: z
+    .string({ error: "Give the idempotencyKey" })
+    .trim()
+    .min(8, "At least 8 characters")
+    .max(200)
+    // The renewal engine's keys (renewal:{subscription}:{date}) are not a client's to use.
+    .refine((k) => !k.toLowerCase().startsWith("renewal:"), "Keys starting with renewal: are reserved"),
   email: z.email("Enter a valid email").max(320),
   shippingAddress: z.union([addressInput, z.object({ savedAddressId: z.string().max(100) })]),
   billingAddress: addressInput.nullable().optional(),
@@ -50,6 +52,8 @@ const STATUS: Record<PlaceOrderFailure["code"] | "RATE_LIMITED", 400 | 401 | 402
   CART_NOT_FOUND: 404,
   ADDRESS_NOT_FOUND: 404,
   CART_EMPTY: 400,
+  ADDRESS_INVALID: 400,
+  DISCOUNT_CODE_USED: 409,
   OVER_LIMIT: 400,
   ZIP_NOT_SERVED: 400,
   CART_CHANGED: 409,
@@ -80,7 +84,7 @@ export function checkoutRoutes() {
     return c.json({ order: result.order, replayed: result.replayed });
   });
 
-  /** The totals the checkout shows (server-computed; the page only displays them). */
+  /** The totals the checkout shows (server-computed by checkout.quote, as the page's review). */
   app.post("/quote", async (c: Context<AppEnv>) => {
     const parsed = await parseJson(
       c,
@@ -92,23 +96,10 @@ export function checkoutRoutes() {
     );
     if (!parsed.ok) return parsed.response;
     const deps = c.get("deps");
-    const site = c.get("site").id;
     const customerId = (await resolveIdentity(deps, c.req.raw, null)).customer?.id ?? null;
-    const owner = await deps.services.cart.ownerOf(parsed.data.cartId, site);
-    if (owner === undefined || (owner !== null && owner !== customerId))
-      return apiError(c, 404, "cart_not_found", "No cart with this id.", { cartId: "No cart with this id." });
-    const warehouse = await warehouseForZip(deps.database.db, parsed.data.zip);
-    if (!warehouse) return apiError(c, 400, "zip_not_served", `We do not deliver to ${parsed.data.zip} yet.`, { zip: `We do not deliver to ${parsed.data.zip} yet.` });
-    const hasSubscription = customerId ? await deps.services.orders.hasSubscriptionOrder(customerId) : null;
-    const view = (await deps.services.cart.checkoutView(deps.database.db, parsed.data.cartId, hasSubscription))!;
-    const totals = checkoutTotals({
-      subtotalCents: amountToCents(view.cost.subtotalAmount.amount),
-      discountCents: amountToCents(view.cost.discountAmount.amount),
-      method: parsed.data.shippingMethod,
-      state: stateForZip(parsed.data.zip) ?? "",
-      freeShippingThresholdCents: deps.config.freeShippingThresholdCents,
-    });
-    return c.json({ totals, warehouse: warehouse.code, discountCodes: view.discountCodes });
+    const quote = await deps.services.checkout.quote({ site: c.get("site").id, cartId: parsed.data.cartId, customerId, zip: parsed.data.zip, method: parsed.data.shippingMethod });
+    if (!quote.ok) return apiError(c, quote.code === "CART_NOT_FOUND" ? 404 : 400, quote.code.toLowerCase(), quote.message, { [quote.field]: quote.message });
+    return c.json({ totals: quote.totals, warehouse: quote.warehouse, discountCodes: quote.discountCodes });
   });
 
   return app;

@@ -50,13 +50,14 @@ export function contentRoutes() {
       z.strictObject({
         fields: z
           .array(z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, "must be a field name").max(60))
-          .min(1, "name at least one field")
           .max(50),
       }),
     );
     if (!body.ok) return body.response;
     const values = (await content(c).entry("globals", "main", site(c)))?.values ?? {};
-    return cacheableJson(c, { globals: Object.fromEntries(body.data.fields.map((f) => [f, values[f] ?? null])) });
+    // SPEC §7: the fields asked for (null when unknown); an empty list asks for every global.
+    const { fields } = body.data;
+    return cacheableJson(c, { globals: fields.length === 0 ? values : Object.fromEntries(fields.map((f) => [f, values[f] ?? null])) });
   });
 
   app.post("/v1.0/get-account-pages-settings", async (c) => {

@@ -1,12 +1,14 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addressSchema, contactSchema, profileSchema } from "../../rules/account-forms";
+import { addressCreateInput, addressUpdateInput, sendContactInput, updateCustomerInput } from "../../rules/customer-input";
 import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps, type AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { RATE_LIMITS } from "../modules/identity/service";
+import { ADDRESS_LIMIT_MESSAGE, MAX_ADDRESSES_PER_CUSTOMER, MAX_METAFIELDS_PER_CUSTOMER, METAFIELD_LIMIT_MESSAGE, RATE_LIMITS } from "../modules/identity/service";
 
 // The customer API of SPEC §7 through the whole HTTP app: every call refuses a missing or dead
 // token (401), answers 404 for another customer's customer id, address or metafield, and 400
@@ -31,6 +33,7 @@ const call = (path: string, body: unknown, headers: Record<string, string> = {})
   });
 
 const address = { address1: "1 Main St", city: "Aurora", provinceCode: "CO", zip: "80011" };
+const fullAddress = { ...address, firstName: "", lastName: "", address2: "", countryCode: "US" as const, phone: null };
 
 async function customer(email: string): Promise<Customer> {
   const r = await deps.services.identity.register(
@@ -149,6 +152,36 @@ describe("customer API: the customer's own data", () => {
     expect(del.deletedCustomerAddressId).toBe(id);
   });
 
+  it("answers 400 with a clear message past the maximum of addresses or metafields", async () => {
+    const c = await customer("full@example.test");
+    for (let i = 0; i < MAX_ADDRESSES_PER_CUSTOMER; i++) await deps.services.identity.createAddress(c.id, { ...fullAddress, address1: `${i} Main St` });
+    const res = await call("ecom/v1.0/customer-address-create", { sessionToken: c.token, address });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toEqual({ code: "limit_reached", message: ADDRESS_LIMIT_MESSAGE, fields: { address: ADDRESS_LIMIT_MESSAGE } });
+    expect((await deps.services.identity.customer(c.id))!.addresses).toHaveLength(MAX_ADDRESSES_PER_CUSTOMER);
+
+    const many = Array.from({ length: 20 }, (_, i) => ({ namespace: "custom", key: `k${i}`, value: "v" }));
+    for (let round = 0; round * 20 < MAX_METAFIELDS_PER_CUSTOMER; round++) {
+      const batch = many.map((m) => ({ ...m, key: `${m.key}_${round}` })).slice(0, Math.min(20, MAX_METAFIELDS_PER_CUSTOMER - round * 20));
+      expect((await call("ecom/v1.0/update-customer", { sessionToken: c.token, customerId: c.id, updateInput: { metafields: batch } })).status).toBe(200);
+    }
+    const over = await call("ecom/v1.0/update-customer", { sessionToken: c.token, customerId: c.id, updateInput: { firstName: "Over", metafields: [{ namespace: "custom", key: "extra", value: "v" }] } });
+    expect(over.status).toBe(400);
+    expect((await over.json()).error).toEqual({ code: "limit_reached", message: METAFIELD_LIMIT_MESSAGE, fields: { "updateInput.metafields": METAFIELD_LIMIT_MESSAGE } });
+    // Nothing of the refused update was written.
+    expect((await deps.services.identity.customer(c.id))!.firstName).toBe("Pat");
+  });
+
+  it("the same metafield key twice in one update is no server error", async () => {
+    const res = await call("ecom/v1.0/update-customer", {
+      sessionToken: alice.token,
+      customerId: alice.id,
+      updateInput: { metafields: [{ namespace: "custom", key: "ship_to", value: "80011" }, { namespace: "custom", key: "ship_to", value: "80012" }] },
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).customerUpdate.customer.shipToZip.value).toBe("80012");
+  });
+
   it("answers 400 naming the bad field of an address", async () => {
     const res = await call("ecom/v1.0/customer-address-create", { sessionToken: alice.token, address: { ...address, zip: "800", provinceCode: "XX" } });
     expect(res.status).toBe(400);
@@ -206,6 +239,24 @@ describe("contact and cache calls", () => {
     expect(mails.find((m) => m.template === "contactToShop")!.replyTo).toBe("jo@example.test");
   });
 
+  it("the confirmation to the sender carries none of the sender's own text (no mail relay)", async () => {
+    const spam = "Cheap pills at http://spam.example — click now";
+    const ok = await call("send-contact-us", {
+      data: { firstName: "Visit spam.example", lastName: "Now", email: "victim@example.test", subject: "My account", message: spam },
+    });
+    expect(ok.status).toBe(200);
+    const [confirmation] = await deps.services.mail.latest({ to: "victim@example.test", limit: 1 });
+    expect(confirmation.template).toBe("contactConfirmation");
+    expect(confirmation.subject).toBe("We received your message: My account");
+    for (const part of [confirmation.subject, confirmation.text, confirmation.html]) {
+      expect(part).not.toContain("spam.example");
+      expect(part).not.toContain("Cheap pills");
+    }
+    // The shop's copy still has it all.
+    const [toShop] = await deps.services.mail.latest({ to: deps.config.mail.contactTo, limit: 1 });
+    expect(toShop.text).toContain(spam);
+  });
+
   it("send-contact-us refuses a sender over the contact rate limit, storing and mailing nothing", async () => {
     const message = { firstName: "Max", lastName: "Flood", email: "max.flood@example.test", subject: "Autoship", message: "Is this getting through?" };
     for (let i = 0; i < RATE_LIMITS.contact.perKey; i++) expect((await call("send-contact-us", { data: message })).status).toBe(200);
@@ -219,6 +270,28 @@ describe("contact and cache calls", () => {
   it("delete-cache-item needs a key", async () => {
     expect((await call("delete-cache-item", {})).status).toBe(400);
     expect(await (await call("delete-cache-item", { cacheKey: "customer:1" })).json()).toEqual({ deleted: false });
+  });
+});
+
+describe("one schema per input", () => {
+  it("the API parses the account forms' own schemas", () => {
+    expect(addressCreateInput.shape.address).toBe(addressSchema);
+    expect(addressUpdateInput.shape.address).toBe(addressSchema);
+    expect(sendContactInput.shape.data).toBe(contactSchema);
+    expect(Object.keys(updateCustomerInput.shape.updateInput.shape).sort()).toEqual([...Object.keys(profileSchema.shape), "metafields"].sort());
+  });
+
+  it("the OpenAPI document lists the customer calls' request bodies", async () => {
+    const res = await app.request("http://localhost/api/openapi.json", { headers: { host: "localhost" } });
+    const doc = await res.json();
+    const body = (path: string) => doc.paths[`/api${path}`].post.requestBody.content["application/json"].schema;
+    expect(body("/ecom/v1.0/customer-address-create").properties.address.required).toEqual(["address1", "city", "provinceCode", "zip"]);
+    expect(body("/ecom/v1.0/update-customer").required).toEqual(["customerId", "updateInput"]);
+    expect(Object.keys(body("/ecom/v1.0/update-customer").properties.updateInput.properties)).toContain("metafields");
+    expect(body("/send-contact-us").properties.data.required).toEqual(["firstName", "lastName", "email", "subject", "message"]);
+    for (const path of ["/ecom/v1.0/get-storefront-customer", "/ecom/v1.0/refresh-session-token", "/get-subscriptions", "/crypto", "/multipass", "/delete-cache-item"]) {
+      expect(body(path), path).toHaveProperty("type", "object");
+    }
   });
 });
 

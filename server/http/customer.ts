@@ -1,13 +1,28 @@
 import { Hono, type Context } from "hono";
-import { z } from "zod";
-import { addressSchema, contactSchema, profileSchema } from "../../rules/account-forms";
+import {
+  addressCreateInput,
+  addressDeleteInput,
+  addressUpdateInput,
+  createCustomerTokenInput,
+  defaultAddressInput,
+  deleteCacheItemInput,
+  deleteMetafieldInput,
+  getLastOrderInput,
+  getOrderInput,
+  getOrdersInput,
+  getSubscriptionsInput,
+  multipassInput,
+  refreshSessionInput,
+  sendContactInput,
+  sessionOnlyInput,
+  updateCustomerInput,
+} from "../../rules/customer-input";
 import { clientIp } from "./client-ip";
 import { customerProof } from "../modules/autoship/og-auth";
 import type { SubscriptionView } from "../modules/autoship/service";
 import type { SessionInfo } from "../modules/identity/service";
 
 import { SESSION_COOKIE, sessionCookie, isHttps } from "../modules/identity/session-cookie";
-import { checkoutUrlWithToken, signMultipass } from "../modules/orders/multipass";
 import { sendContactMessage } from "../workflows/contact";
 import type { AppEnv } from "./env";
 import { apiError, parseJson } from "./errors";
@@ -18,9 +33,6 @@ import { readCookie } from "../../rules/cookies";
 // proves a session first: the sessionToken in the body, or — for the shop's own pages, whose
 // scripts cannot read the httpOnly cookie — the sessionToken cookie. No session → 401 ("Unauthorized
 // user", SPEC §8). A customer id, address or metafield that is not the session's own → 404.
-
-const token = z.string().max(200).optional();
-const id = (what: string) => z.string({ error: `Give the ${what}` }).trim().min(1, `Give the ${what}`).max(200);
 
 type Authed = { ok: true; session: SessionInfo; token: string; fromBody: boolean } | { ok: false; response: Response };
 
@@ -39,20 +51,13 @@ const notFound = (c: Context<AppEnv>, field: string, what: string) =>
 /** "gid://shopify/Customer/<id>" or "<id>" → "<id>" (SPEC §3: platform prefix stripped). */
 const bareId = (value: string) => value.replace(/^gid:\/\/[^/]+\/[^/]+\//, "");
 
-const metafieldInput = z.object({
-  namespace: z.string().regex(/^[a-z0-9_]{1,64}$/, "Use lower-case letters, digits and _"),
-  key: z.string().regex(/^[a-z0-9_]{1,64}$/, "Use lower-case letters, digits and _"),
-  type: z.string().max(64).optional(),
-  value: z.string().max(2000, "At most 2000 characters"),
-});
-
 
 export function customerRoutes() {
   const app = new Hono<AppEnv>();
   const services = (c: Context<AppEnv>) => c.get("deps").services;
 
   app.post("/get-storefront-customer", async (c) => {
-    const parsed = await parseJson(c, z.object({ sessionToken: token }));
+    const parsed = await parseJson(c, sessionOnlyInput);
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -63,16 +68,7 @@ export function customerRoutes() {
 
   // Orders: the customer's own only, newest first; anyone else's order is not found.
   app.post("/get-storefront-orders", async (c) => {
-    const parsed = await parseJson(
-      c,
-      z.object({
-        sessionToken: token,
-        id: id("customer id"),
-        quantity: z.coerce.number().int().min(1, "At least 1").max(50, "At most 50").optional().default(10),
-        cursor: z.string().max(200).nullable().optional(),
-        query: z.string().max(200).optional().default(""),
-      }),
-    );
+    const parsed = await parseJson(c, getOrdersInput);
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -83,7 +79,7 @@ export function customerRoutes() {
   });
 
   app.post("/get-storefront-last-order", async (c) => {
-    const parsed = await parseJson(c, z.object({ sessionToken: token, id: id("customer id") }));
+    const parsed = await parseJson(c, getLastOrderInput);
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -93,7 +89,7 @@ export function customerRoutes() {
   });
 
   app.post("/get-storefront-order", async (c) => {
-    const parsed = await parseJson(c, z.object({ sessionToken: token, id: id("order id") }));
+    const parsed = await parseJson(c, getOrderInput);
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -102,14 +98,7 @@ export function customerRoutes() {
   });
 
   app.post("/update-customer", async (c) => {
-    const parsed = await parseJson(
-      c,
-      z.object({
-        sessionToken: token,
-        customerId: id("customer id"),
-        updateInput: profileSchema.partial().extend({ metafields: z.array(metafieldInput).max(20).optional() }),
-      }),
-    );
+    const parsed = await parseJson(c, updateCustomerInput);
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -117,13 +106,16 @@ export function customerRoutes() {
     if (bareId(parsed.data.customerId) !== customerId) return notFound(c, "customerId", "customer");
     const { metafields, ...profile } = parsed.data.updateInput;
     const identity = services(c).identity;
-    if (metafields?.length) await identity.setMetafields(customerId, metafields);
+    if (metafields?.length) {
+      const saved = await identity.setMetafields(customerId, metafields);
+      if (!saved.ok) return apiError(c, 400, "limit_reached", saved.message, { [saved.field ?? "updateInput.metafields"]: saved.message });
+    }
     const customer = await identity.updateProfile(customerId, profile);
     return c.json({ customerUpdate: { customer, userErrors: [] } });
   });
 
   app.post("/delete-metafield", async (c) => {
-    const parsed = await parseJson(c, z.object({ sessionToken: token, metafieldId: id("metafield id") }));
+    const parsed = await parseJson(c, deleteMetafieldInput);
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -133,7 +125,7 @@ export function customerRoutes() {
   });
 
   app.post("/update-customer-default-address", async (c) => {
-    const parsed = await parseJson(c, z.object({ sessionToken: token, addressId: id("address id") }));
+    const parsed = await parseJson(c, defaultAddressInput);
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -143,19 +135,20 @@ export function customerRoutes() {
   });
 
   app.post("/customer-address-create", async (c) => {
-    const parsed = await parseJson(c, z.object({ sessionToken: token, address: addressSchema }));
+    const parsed = await parseJson(c, addressCreateInput);
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
     const identity = services(c).identity;
-    const created = await identity.createAddress(auth.session.customerId, parsed.data.address);
+    const created = await identity.addAddress(auth.session.customerId, parsed.data.address);
     if (!created) return apiError(c, 401, "unauthorized", "Unauthorized user");
+    if (!created.ok) return apiError(c, 400, "limit_reached", created.message, { address: created.message });
     const customer = await identity.customer(auth.session.customerId);
-    return c.json({ customerAddress: customer?.addresses.find((a) => a.id === created) ?? null, userErrors: [] });
+    return c.json({ customerAddress: customer?.addresses.find((a) => a.id === created.id) ?? null, userErrors: [] });
   });
 
   app.post("/customer-address-update", async (c) => {
-    const parsed = await parseJson(c, z.object({ sessionToken: token, id: id("address id"), address: addressSchema }));
+    const parsed = await parseJson(c, addressUpdateInput);
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -167,7 +160,7 @@ export function customerRoutes() {
   });
 
   app.post("/customer-address-delete", async (c) => {
-    const parsed = await parseJson(c, z.object({ sessionToken: token, id: id("address id") }));
+    const parsed = await parseJson(c, addressDeleteInput);
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -182,7 +175,7 @@ export function customerRoutes() {
    * scripts never see the token.
    */
   app.post("/refresh-session-token", async (c) => {
-    const parsed = await parseJson(c, z.object({ sessionToken: token, forceRefreshToken: z.boolean().optional().default(false) }));
+    const parsed = await parseJson(c, refreshSessionInput);
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -198,15 +191,7 @@ export function customerRoutes() {
    * same customer (the key stops working).
    */
   app.post("/create-customer-token", async (c) => {
-    const parsed = await parseJson(
-      c,
-      z.object({
-        email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address")),
-        first_name: z.string().max(60).optional(),
-        last_name: z.string().max(60).optional(),
-        key: z.string({ error: "Give the key" }).min(1, "Give the key").max(200),
-      }),
-    );
+    const parsed = await parseJson(c, createCustomerTokenInput);
     if (!parsed.ok) return parsed.response;
     const identity = services(c).identity;
     const session = await identity.resolveSession(parsed.data.key);
@@ -226,7 +211,7 @@ export function accountHelperRoutes() {
 
   // The customer's own subscriptions, in SPEC §3's mapped fields plus what a page shows.
   app.post("/get-subscriptions", async (c) => {
-    const parsed = await parseJson(c, z.object({ sessionToken: token, customer: id("customer id") }));
+    const parsed = await parseJson(c, getSubscriptionsInput);
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -236,7 +221,7 @@ export function accountHelperRoutes() {
   });
 
   app.post("/send-contact-us", async (c) => {
-    const parsed = await parseJson(c, z.object({ data: contactSchema }));
+    const parsed = await parseJson(c, sendContactInput);
     if (!parsed.ok) return parsed.response;
     const deps = c.get("deps");
     const cookieToken = readCookie(c.req.header("cookie"), SESSION_COOKIE);
@@ -257,7 +242,7 @@ export function accountHelperRoutes() {
 
   /** The order-management cookie's proof (SPEC §7, §9 og_auth): HMAC-SHA256 of the customer id. */
   app.post("/crypto", async (c) => {
-    const parsed = await parseJson(c, z.object({ sessionToken: token }));
+    const parsed = await parseJson(c, sessionOnlyInput);
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -270,39 +255,28 @@ export function accountHelperRoutes() {
    * the customer's or an unowned guest cart; checkoutUrl a path on this site.
    */
   app.post("/multipass", async (c) => {
-    const parsed = await parseJson(
-      c,
-      z.object({
-        sessionToken: token,
-        getURL: z.union([z.boolean(), z.string().max(2000)]).optional(),
-        email: z.email("Enter a valid email").max(320),
-        checkoutUrl: z
-          .string()
-          .max(500)
-          .regex(/^\/(?![/\\])[^\s]*$/, "Give a path on this site, like /checkout")
-          .optional()
-          .default("/checkout"),
-        cartId: z.string().max(100).optional(),
-      }),
-    );
+    const parsed = await parseJson(c, multipassInput);
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
     const deps = c.get("deps");
-    const customer = await deps.services.identity.customer(auth.session.customerId);
-    if (!customer || customer.email.toLowerCase() !== parsed.data.email.trim().toLowerCase())
-      return apiError(c, 403, "forbidden", "The e-mail is not the signed-in customer's.", { email: "The e-mail is not the signed-in customer's." });
-    const cartId = parsed.data.cartId ?? readCookie(c.req.header("cookie"), "col_cart_id");
-    const owner = cartId ? await deps.services.cart.ownerOf(cartId, c.get("site").id) : undefined;
-    if (!cartId || owner === undefined || (owner !== null && owner !== auth.session.customerId)) return notFound(c, "cartId", "cart");
-    const signed = signMultipass(deps.sessionSecret, { customerId: auth.session.customerId, email: customer.email, cartId }, new Date());
-    return c.json({ url: checkoutUrlWithToken(parsed.data.checkoutUrl, signed.token), expiresAt: signed.expiresAt.toISOString() });
+    const issued = await deps.services.checkout.issueMultipass({
+      site: c.get("site").id,
+      customerId: auth.session.customerId,
+      email: parsed.data.email,
+      cartId: parsed.data.cartId ?? readCookie(c.req.header("cookie"), "col_cart_id") ?? null,
+      checkoutPath: parsed.data.checkoutUrl,
+      secret: deps.sessionSecret,
+      now: new Date(),
+    });
+    if (!issued.ok) return issued.code === "CART_NOT_FOUND" ? notFound(c, "cartId", "cart") : apiError(c, 403, "forbidden", issued.message, { email: issued.message });
+    return c.json({ url: issued.url, expiresAt: issued.expiresAt.toISOString() });
   });
 
   // The shop keeps no per-session cache in the process (ARCHITECTURE §5): nothing to delete, and
   // the answer says so. The key is still checked, so a caller learns about a malformed one.
   app.post("/delete-cache-item", async (c) => {
-    const parsed = await parseJson(c, z.object({ cacheKey: z.string({ error: "Give the cacheKey" }).min(1, "Give the cacheKey").max(200) }));
+    const parsed = await parseJson(c, deleteCacheItemInput);
     if (!parsed.ok) return parsed.response;
     return c.json({ deleted: false });
   });

@@ -1,7 +1,9 @@
 import { Hono, type Context } from "hono";
+import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import { z } from "zod";
 import { IMAGE_DENSITIES, IMAGE_WIDTHS } from "../../rules/images";
+import { createPackshotIndex } from "../modules/catalog/packshot-index";
 import { renderPackshotSvg } from "../modules/images/packshot";
 import { readContentAsset } from "../modules/content/assets";
 import type { AppEnv } from "./env";
@@ -18,33 +20,25 @@ const sizeQuery = z.object({
     .default(1),
 });
 
-/** A small in-process cache of encoded images; the real cache is the browser/CDN (immutable URLs). */
-class ImageCache {
-  private entries = new Map<string, Buffer>();
-  constructor(private readonly max: number) {}
-  get(key: string) {
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
-  }
-  set(key: string, value: Buffer) {
-    this.entries.set(key, value);
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
-  }
-}
+/**
+ * A small in-process cache of encoded images, bounded in bytes; the real cache is the browser/CDN
+ * (immutable URLs).
+ */
+const imageCache = (maxBytes: number) => new LRUCache<string, Buffer>({ maxSize: maxBytes, sizeCalculation: (b) => Math.max(1, b.length) });
 
 /** The image-optimising proxy of SPEC §7/§9: webp at the widths and densities of SPEC §9. */
 export function imageRoutes() {
   const app = new Hono<AppEnv>();
-  const cache = new ImageCache(300);
+  const cache = imageCache(32 * 1024 * 1024);
+  let packshots: ReturnType<typeof createPackshotIndex> | undefined;
 
   app.get("/packshots/:file{[a-z0-9_-]+\\.webp}", async (c) => {
     const q = parseQuery(c, sizeQuery);
     if (!q.ok) return q.response;
     const key = c.req.param("file").replace(/\.webp$/, "");
+    // Only the catalogue's own packshots: any other key would be drawn (CPU) and cached (memory).
+    packshots ??= createPackshotIndex(c.get("deps").database.db);
+    if (!(await packshots.has(key))) return apiError(c, 404, "not_found", "No such image.");
     const svg = renderPackshotSvg(key);
     if (!svg) return apiError(c, 404, "not_found", "No such image.");
     const cacheKey = `${key}@${q.data.w}x${q.data.dpr}`;
@@ -94,7 +88,7 @@ export async function contentAsset(c: Context<AppEnv>, cache: { get(k: string): 
 /** GET /cms/{name}.webp: the alias of SPEC §7. */
 export function contentAssetAlias() {
   const app = new Hono<AppEnv>();
-  const cache = new ImageCache(100);
+  const cache = imageCache(8 * 1024 * 1024);
   app.get("/:file", (c) => contentAsset(c, cache));
   return app;
 }

@@ -11,6 +11,24 @@ import {
   updateLinesInput,
   updateNoteInput,
 } from "../../rules/cart-input";
+import {
+  addressCreateInput,
+  addressDeleteInput,
+  addressUpdateInput,
+  createCustomerTokenInput,
+  defaultAddressInput,
+  deleteCacheItemInput,
+  deleteMetafieldInput,
+  getLastOrderInput,
+  getOrderInput,
+  getOrdersInput,
+  getSubscriptionsInput,
+  multipassInput,
+  refreshSessionInput,
+  sendContactInput,
+  sessionOnlyInput,
+  updateCustomerInput,
+} from "../../rules/customer-input";
 import type { AppEnv } from "./env";
 
 /** Request bodies whose schemas are shared (rules/); other calls are listed with their method only. */
@@ -24,6 +42,24 @@ const REQUEST_BODIES: Record<string, z.ZodType> = {
   "/ecom/v1.0/update-cart-buyer-identity": updateBuyerIdentityInput,
   "/ecom/v1.0/update-cart-discount-codes": updateDiscountCodesInput,
   "/ecom/v1.0/update-cart-note": updateNoteInput,
+  // Customer and account calls (rules/customer-input.ts; profile, address and contact forms share them).
+  "/ecom/v1.0/get-storefront-customer": sessionOnlyInput,
+  "/ecom/v1.0/get-storefront-orders": getOrdersInput,
+  "/ecom/v1.0/get-storefront-last-order": getLastOrderInput,
+  "/ecom/v1.0/get-storefront-order": getOrderInput,
+  "/ecom/v1.0/update-customer": updateCustomerInput,
+  "/ecom/v1.0/delete-metafield": deleteMetafieldInput,
+  "/ecom/v1.0/update-customer-default-address": defaultAddressInput,
+  "/ecom/v1.0/customer-address-create": addressCreateInput,
+  "/ecom/v1.0/customer-address-update": addressUpdateInput,
+  "/ecom/v1.0/customer-address-delete": addressDeleteInput,
+  "/ecom/v1.0/refresh-session-token": refreshSessionInput,
+  "/ecom/v1.0/create-customer-token": createCustomerTokenInput,
+  "/get-subscriptions": getSubscriptionsInput,
+  "/send-contact-us": sendContactInput,
+  "/crypto": sessionOnlyInput,
+  "/multipass": multipassInput,
+  "/delete-cache-item": deleteCacheItemInput,
 };
 
 const API_ERROR = {

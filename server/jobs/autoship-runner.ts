@@ -1,4 +1,3 @@
-import { and, asc, eq, gt, inArray, isNull, lte, ne, notInArray, or, sql } from "drizzle-orm";
 import { formatCycleDate } from "../../rules/autoship-renewal";
 import { priceLine } from "../../rules/cart-pricing";
 import { checkoutTotals } from "../../rules/checkout-totals";
@@ -8,17 +7,16 @@ import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Logger } from "../log";
 import { renewalMail } from "../modules/autoship/renewal-mail";
-import { subscriptionEvents, subscriptions } from "../modules/autoship/schema";
-import { inventory, warehouseZipRanges } from "../modules/catalog/schema";
+import { createRenewalStore, type RenewalStore, type SubscriptionRow } from "../modules/autoship/renewals";
 import { RENEWAL_LEASE_MS, renewSubscription, type RenewalDeps, type RenewalOutcome } from "../workflows/renew-subscription";
 import { formatUsd } from "../../rules/money";
-import { addDays, dayOf } from "../../rules/calendar-days";
 
 // The renewal engine's pass (ARCHITECTURE §6): sends the reminders that are due and
 // renews the subscriptions that are due. Any number of processes may run passes at the same time:
 // each claims a few rows at a time with FOR UPDATE SKIP LOCKED and marks them (reminded_for, or a
 // renewal lease) in the same statement, so two passes never take the same row; the renewal keys of
-// renew-subscription.ts make each order exactly-once even when a lease lapses.
+// renew-subscription.ts make each order exactly-once even when a lease lapses. The rows are the
+// autoship module's (its renewal store); whether a held item is back is the catalog's answer.
 
 export type RenewalPassDeps = RenewalDeps & { config: RenewalDeps["config"] & Pick<Config, "autoship"> };
 
@@ -62,12 +60,14 @@ export async function runRenewalPass(deps: RenewalPassDeps, opts: RenewalPassOpt
   const result = emptyResult();
   const limit = opts.limit ?? 200;
   const batchSize = opts.batchSize ?? 5;
-  result.reminders = await sendDueReminders(deps, opts.now, limit, batchSize, opts.signal);
+  const store = createRenewalStore(deps.db);
+  result.reminders = await sendDueReminders(deps, store, opts.now, limit, batchSize, opts.signal);
 
+  const restocked = await restockedHolds(deps, store, opts.now);
   const seen: string[] = [];
   while (seen.length < limit && !opts.signal?.aborted) {
     const claim = new Date(opts.now.getTime() + RENEWAL_LEASE_MS);
-    const claimed = await claimDueRenewals(deps, opts.now, claim, Math.min(batchSize, limit - seen.length), seen);
+    const claimed = await store.claimDue(opts.now, claim, Math.min(batchSize, limit - seen.length), seen, restocked);
     if (claimed.length === 0) break;
     for (const id of claimed) {
       seen.push(id);
@@ -107,77 +107,27 @@ function tally(r: RenewalPassResult, o: RenewalOutcome): void {
   }
 }
 
-/**
- * Claims up to `n` due subscriptions for this pass: active, dated today or earlier, not leased, and
- * not waiting for a retry — except an out-of-stock hold whose item is back in the warehouse serving
- * its address (the same warehouse place-order reserves in: lowest transit days, then code).
- */
-async function claimDueRenewals(deps: RenewalPassDeps, now: Date, claim: Date, n: number, seen: readonly string[]): Promise<string[]> {
-  const s = subscriptions;
-  const zip = sql`(${s.shippingAddress}->>'zip')`;
-  const stockBack = sql`exists (
-    select 1 from ${inventory}
-    where ${inventory.variantId} = ${s.variantId}
-      and ${inventory.onHand} - ${inventory.reserved} >= ${s.quantity}
-      and ${inventory.warehouseCode} = (
-        select ${warehouseZipRanges.warehouseCode} from ${warehouseZipRanges}
-        where ${zip} ~ '^[0-9]{5}$'
-          and ${warehouseZipRanges.zipStart} <= (case when ${zip} ~ '^[0-9]{5}$' then ${zip}::int end)
-          and ${warehouseZipRanges.zipEnd} >= (case when ${zip} ~ '^[0-9]{5}$' then ${zip}::int end)
-        order by ${warehouseZipRanges.transitDays}, ${warehouseZipRanges.warehouseCode}
-        limit 1))`;
-  const due = deps.db
-    .select({ id: s.id })
-    .from(s)
-    .where(
-      and(
-        eq(s.status, "active"),
-        lte(s.nextOrderDate, dayOf(now)),
-        or(isNull(s.renewalClaimedUntil), lte(s.renewalClaimedUntil, now)),
-        or(isNull(s.retryAt), lte(s.retryAt, now), and(eq(s.hold, "out_of_stock"), stockBack)),
-        seen.length ? notInArray(s.id, [...seen]) : undefined,
-      ),
-    )
-    .orderBy(asc(s.nextOrderDate), asc(s.id))
-    .limit(n)
-    .for("update", { skipLocked: true });
-  const rows = await deps.db.update(s).set({ renewalClaimedUntil: claim }).where(inArray(s.id, due)).returning({ id: s.id });
-  return rows.map((r) => r.id).sort();
-}
+/** How many held renewals a pass looks at for stock that is back (the rest wait for their daily retry). */
+const HELD_FOR_STOCK_PER_PASS = 500;
 
 /**
- * Reminders due today (rules/autoship-renewal.ts isReminderDue, in SQL): marked as sent for their
- * cycle and recorded in the history in one transaction, then mailed — at most one per cycle.
+ * Out-of-stock holds to retry before their time: the item is back in the warehouse serving the
+ * address (the one place-order reserves in). Asked once per pass; stock that comes back during a
+ * pass is seen by the next one.
  */
-async function sendDueReminders(deps: RenewalPassDeps, now: Date, limit: number, batchSize: number, signal?: AbortSignal): Promise<number> {
+async function restockedHolds(deps: RenewalPassDeps, store: RenewalStore, now: Date): Promise<string[]> {
+  const held = await store.heldForStock(now, HELD_FOR_STOCK_PER_PASS);
+  const fillable = await deps.services.catalog.canFillAtZip(held);
+  return held.filter((_, i) => fillable[i]).map((h) => h.id);
+}
+
+/** Reminders due today: claimed and recorded by the store (at most one per cycle), then mailed. */
+async function sendDueReminders(deps: RenewalPassDeps, store: RenewalStore, now: Date, limit: number, batchSize: number, signal?: AbortSignal): Promise<number> {
   const days = deps.config.autoship.reminderDays;
   if (days <= 0) return 0;
-  const today = dayOf(now);
-  const s = subscriptions;
   let sent = 0;
   while (sent < limit && !signal?.aborted) {
-    const claimed = await deps.db.transaction(async (tx) => {
-      const due = tx
-        .select({ id: s.id })
-        .from(s)
-        .where(
-          and(
-            eq(s.status, "active"),
-            gt(s.nextOrderDate, today),
-            lte(s.nextOrderDate, addDays(today, days)),
-            or(isNull(s.remindedFor), ne(s.remindedFor, s.nextOrderDate)),
-          ),
-        )
-        .orderBy(asc(s.nextOrderDate), asc(s.id))
-        .limit(Math.min(batchSize, limit - sent))
-        .for("update", { skipLocked: true });
-      const rows = await tx.update(s).set({ remindedFor: sql`${s.nextOrderDate}` }).where(inArray(s.id, due)).returning();
-      if (rows.length)
-        await tx.insert(subscriptionEvents).values(
-          rows.map((r) => ({ subscriptionId: r.id, kind: "reminder_sent", actor: "system" as const, detail: { cycleDate: r.nextOrderDate }, createdAt: now })),
-        );
-      return rows;
-    });
+    const claimed = await store.claimDueReminders(now, days, Math.min(batchSize, limit - sent));
     if (claimed.length === 0) break;
     for (const sub of claimed) {
       try {
@@ -192,7 +142,7 @@ async function sendDueReminders(deps: RenewalPassDeps, now: Date, limit: number,
 }
 
 /** The reminder: date, item, the price with the 5% Autoship saving, shipping and tax as the renewal will charge them. */
-async function sendReminder(deps: RenewalPassDeps, sub: typeof subscriptions.$inferSelect): Promise<void> {
+async function sendReminder(deps: RenewalPassDeps, sub: SubscriptionRow): Promise<void> {
   const { services, config } = deps;
   const variant = (await services.catalog.variantsForCart([sub.variantId], sub.site)).get(sub.variantId);
   const line = priceLine(

@@ -1,10 +1,9 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../log";
-import { carts } from "../modules/cart/schema";
-import { inventory, products, variants } from "../modules/catalog/schema";
-import { STOCK_EXEMPT_PRODUCT_TYPE } from "../modules/catalog/stock";
+import { markCheckedOut } from "../modules/cart/lifecycle";
+import { releaseStock, shipStock } from "../modules/inventory/service";
 import { templates, type MailContent, type TemplateName } from "../modules/mail/templates";
 import { orderLines, orders, type OrderStatus } from "../modules/orders/schema";
 import { orderView, type OrderView } from "../modules/orders/service";
@@ -19,15 +18,13 @@ import { isUuid } from "../../rules/ids";
 //    modules/orders/status.ts against the status read under that lock, so of two concurrent calls
 //    the second sees the first's outcome: two "fulfilled" take the stock once, a cancel racing a
 //    refund refunds once. A refused step (INVALID_TRANSITION) writes nothing.
-// 2. Stock, in the order's warehouse, one UPDATE per variant in ascending variant id (the lock order
-//    place-order uses, so an operator never deadlocks a checkout). Lines of the stock-exempt product
-//    type (donations) were never reserved and are skipped, as are variants with no inventory row.
+// 2. Stock, in the order's warehouse, through the inventory module — the policy place-order reserved
+//    by (ascending variant id, so an operator never deadlocks a checkout; lines of the stock-exempt
+//    product type were never reserved and are skipped, as are variants with no inventory row).
 //      fulfilled: the goods leave the warehouse: on_hand -= q and reserved -= q.
 //      cancelled / refunded before fulfilment (placed, paid): the reservation is released (reserved -= q).
 //      refunded after fulfilment: stock is NOT returned — the goods are out of the warehouse, and
 //      returns (goods coming back and being restocked) are not handled by the shop.
-//    Plain subtraction: the CHECK on_hand >= reserved >= 0 stops (as an exception, a bug) any drift
-//    between an order and the stock it reserved instead of hiding it.
 // 3. Money: cancelled (when a payment was captured) and refunded refund the order's payment through
 //    payments.refund. The processor call is made INSIDE the transaction, as its last step, after every
 //    other write: a refusal (REFUND_FAILED) rolls everything back, so the order, its stock and its
@@ -99,24 +96,13 @@ export async function advanceOrder(deps: AdvanceOrderDeps, input: AdvanceOrderIn
       const next = STEP[input.to](order.status);
       if (!next.ok) return { ok: false as const, code: next.code, message: next.message, status: order.status };
 
-      const stock = await stockLines(tx, order.id);
-      if (next.status === "fulfilled") {
-        for (const { variantId, quantity } of stock)
-          await tx
-            .update(inventory)
-            .set({ onHand: sql`${inventory.onHand} - ${quantity}`, reserved: sql`${inventory.reserved} - ${quantity}` })
-            .where(and(eq(inventory.warehouseCode, order.warehouseCode), eq(inventory.variantId, variantId)));
-      }
-      if ((next.status === "cancelled" || next.status === "refunded") && RESERVING.includes(order.status)) {
-        for (const { variantId, quantity } of stock)
-          await tx
-            .update(inventory)
-            .set({ reserved: sql`${inventory.reserved} - ${quantity}` })
-            .where(and(eq(inventory.warehouseCode, order.warehouseCode), eq(inventory.variantId, variantId)));
-      }
+      const stock = await tx.select({ variantId: orderLines.variantId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id));
+      if (next.status === "fulfilled") await shipStock(tx, order.warehouseCode, stock);
+      if ((next.status === "cancelled" || next.status === "refunded") && RESERVING.includes(order.status))
+        await releaseStock(tx, order.warehouseCode, stock);
       // A placed order never reached "paid", so its cart is still active — and UNIQUE(cart_id) would
       // keep that cart from ever being checked out again: close it, the shopper starts a fresh one.
-      if (order.status === "placed") await tx.update(carts).set({ status: "checked_out", updatedAt: sql`now()` }).where(eq(carts.id, order.cartId));
+      if (order.status === "placed") await markCheckedOut(tx, order.cartId);
       await tx
         .update(orders)
         .set({ status: next.status, ...(next.status === "shipped" ? { trackingNumber } : {}), updatedAt: sql`now()` })
@@ -150,19 +136,6 @@ export async function advanceOrder(deps: AdvanceOrderDeps, input: AdvanceOrderIn
       .send({ template: mail.template, to: order.email, content: mail.content })
       .catch((err: unknown) => deps.log?.error({ err, orderId: order.id, status: order.status }, "order status mail not recorded"));
   return { ok: true, order, from: outcome.from };
-}
-
-/** The quantities the order holds in stock, by variant in ascending id; stock-exempt lines left out. */
-async function stockLines(tx: Db, orderId: string): Promise<{ variantId: number; quantity: number }[]> {
-  return tx
-    .select({ variantId: orderLines.variantId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
-    .from(orderLines)
-    .innerJoin(variants, eq(variants.id, orderLines.variantId))
-    .innerJoin(products, eq(products.id, variants.productId))
-    // The rule place-order reserved by: a stock-exempt line never held stock, even where a row exists.
-    .where(and(eq(orderLines.orderId, orderId), sql`${products.productType} <> ${STOCK_EXEMPT_PRODUCT_TYPE}`))
-    .groupBy(orderLines.variantId)
-    .orderBy(asc(orderLines.variantId));
 }
 
 /** The customer's mail for the step just taken; `refunded` is the amount returned, if any. */

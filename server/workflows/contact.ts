@@ -4,15 +4,15 @@ import { templates } from "../modules/mail/templates";
 import type { Services } from "../services";
 
 // SPEC §2/§7 contact form: the message is stored, mailed to the shop (reply-to the sender) and
-// confirmed to the sender. Guarantees: the message is stored before any mail is recorded; a sender or
+// confirmed to the sender — without the sender's own text, so the form is no mail relay. Guarantees: the message is stored before any mail is recorded; a sender or
 // address over the contact rate limit stores and mails nothing.
 
 export async function sendContactMessage(
-  services: Pick<Services, "identity" | "mail">,
+  services: Pick<Services, "contact" | "mail">,
   input: { site: SiteId; customerId: string | null; clientIp: string | null; storeName: string; contactTo: string; message: ContactInput },
 ): Promise<{ ok: true; id: string } | { ok: false; code: "RATE_LIMITED"; message: string }> {
   const m = input.message;
-  const saved = await services.identity.saveContactMessage(input.site, input.customerId, m, input.clientIp);
+  const saved = await services.contact.save(input.site, input.customerId, m, input.clientIp);
   if (!saved.ok) return { ok: false, code: saved.code, message: saved.message };
   const { id } = saved;
   await services.mail.send({
@@ -24,7 +24,7 @@ export async function sendContactMessage(
   await services.mail.send({
     template: "contactConfirmation",
     to: m.email,
-    content: templates.contactConfirmation({ storeName: input.storeName, firstName: m.firstName, subject: m.subject, message: m.message }),
+    content: templates.contactConfirmation({ storeName: input.storeName, subject: m.subject }),
   });
   return { ok: true, id };
 }

@@ -31,3 +31,17 @@ export function requestPasswordReset(
     }),
   );
 }
+
+/**
+ * Sets a new password with a reset link. Guarantees: once the link is used, every reset mail of
+ * the account loses its body (all its links stopped working with this one), in the outbox and the
+ * mail drop folder.
+ */
+export async function resetPassword(services: Pick<Services, "identity" | "mail">, input: { token: string; password: string; ip: string | null }) {
+  const result = await services.identity.resetPassword(input.token, input.password, input.ip);
+  if (result.ok) {
+    const customer = await services.identity.summary(result.customerId);
+    if (customer) await services.mail.redactSentTo("passwordReset", customer.email);
+  }
+  return result;
+}

@@ -282,8 +282,11 @@ describe("place order", () => {
     expect(c(small.order.totalTax)).toBe(Math.round((base * 780) / 10_000));
     expect(small.order.serviceCharge.amount).toBe("0.00");
     expect(c(small.order.totalPrice)).toBe(base + c(small.order.totalTax));
-    // Alaska: +$4.00 and no sales tax; Hawaii: +$4.00 and 4.50% — the state follows the ZIP, not the form.
-    const ak = await placeOrder(deps, input(await newCart(1), { shippingAddress: addr("99501", "CO") }));
+    // Alaska: +$4.00 and no sales tax; Hawaii: +$4.00 and 4.50% — the state follows the ZIP; a form
+    // claiming another state is refused rather than trusted.
+    const claimed = await placeOrder(deps, input(await newCart(1), { shippingAddress: addr("99501", "CO") }));
+    expect(claimed).toMatchObject({ ok: false, code: "ADDRESS_INVALID", field: "shippingAddress.provinceCode" });
+    const ak = await placeOrder(deps, input(await newCart(1), { shippingAddress: addr("99501", "AK") }));
     const hi = await placeOrder(deps, input(await newCart(1), { shippingAddress: addr("96813", "HI") }));
     if (!ak.ok || !hi.ok) throw new Error("AK/HI orders failed");
     expect(ak.order.serviceCharge.amount).toBe("4.00");

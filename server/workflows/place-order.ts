@@ -1,19 +1,20 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { checkoutAttributes, type CheckoutAttributeInput } from "../../rules/checkout-attributes";
+import { checkoutAttributes, withoutCheckoutAttributes, type CheckoutAttributeInput } from "../../rules/checkout-attributes";
+import { AUTOSHIP_FIRST_ORDER_CODE } from "../../rules/checkout-flow";
+import { taxStateOf } from "../../rules/sales-tax";
 import { renewalOrderAttributes } from "../../rules/autoship-renewal";
 import { checkoutTotals } from "../../rules/checkout-totals";
 import type { ShippingMethod } from "../../rules/shipping-rates";
 import type { SiteId } from "../../rules/site";
-import { stateForZip } from "../../rules/us-states";
 import { systemClock, type Clock } from "../clock";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../log";
 import { autoshipPayment, createSubscriptionsForOrder } from "../modules/autoship/service";
+import { markCheckedOut } from "../modules/cart/lifecycle";
 import { cartLines, carts } from "../modules/cart/schema";
-import { inventory } from "../modules/catalog/schema";
 import { customerAddresses } from "../modules/identity/schema";
-import { STOCK_EXEMPT_PRODUCT_TYPE, warehouseForZip } from "../modules/catalog/stock";
+import { releaseStock, reserveStock, servingWarehouse } from "../modules/inventory/service";
 import { orderAddressOf, orderLines, orders, type OrderAddress } from "../modules/orders/schema";
 import { orderView, type OrderView } from "../modules/orders/service";
 import { templates } from "../modules/mail/templates";
@@ -30,10 +31,10 @@ import { isUuid } from "../../rules/ids";
 // 1. Prices, discounts (AUTO35 on a customer's first autoship order), shipping, the AK/HI service
 //    charge and tax are computed here from the cart as stored — the browser sends none of them. An
 //    optional expectedTotalCents (what the customer saw) that differs → CART_CHANGED.
-// 2. Stock is reserved atomically in the warehouse serving the shipping ZIP: one conditional UPDATE
-//    per variant (`on_hand - reserved >= q`), all in ONE transaction, taken in ascending variant-id
-//    order so two checkouts never deadlock. Any line short → OUT_OF_STOCK naming the SKU, nothing kept.
-//    The CHECK on_hand >= reserved >= 0 is the last line of defence.
+// 2. Stock is reserved atomically in the warehouse serving the shipping ZIP through the inventory
+//    module (server/modules/inventory/service.ts: one conditional UPDATE per variant, ascending
+//    variant id, stock-exempt lines left out), all in ONE transaction. Any line short → OUT_OF_STOCK
+//    naming the SKU, nothing kept. A decline releases through the same module, by the same policy.
 // 3. Transaction boundaries: (a) reserve + insert the order as `placed` and commit (the cart row is
 //    locked meanwhile; UNIQUE(idempotency_key) and UNIQUE(cart_id) stop a second order); (b) in a
 //    second transaction holding the order's row lock, charge through the payments provider, then
@@ -43,6 +44,14 @@ import { isUuid } from "../../rules/ids";
 // 4. Idempotent by key: the same key and cart → the same order (replayed: true), one charge; the
 //    same key with another cart → IDEMPOTENCY_MISMATCH. After a decline the key may be retried.
 // 5. The confirmation mail is recorded once, by the call that marked the order paid.
+// 6. One buyer at a time: after the cart lock, a transaction-scoped advisory lock on the customer (a
+//    guest: the e-mail) is taken, so "has an Autoship order" (AUTO35, counting orders still being
+//    paid) and "used this discount code before" are decided under it — two racing checkouts of one
+//    customer give one AUTO35 and one use of a code. Lock order: cart, then buyer; both per call.
+// 7. The order's checkout attributes (SPEC §3) are set here only, from the server's values:
+//    the cart's own attributes under those keys are dropped, so no key appears twice.
+// 8. The tax state is the ZIP's; a ZIP with no known state, or a province that contradicts it, is
+//    refused (ADDRESS_INVALID), never taxed at 0.
 
 export type PlaceOrderInput = {
   site: SiteId;
@@ -66,7 +75,7 @@ export type PlaceOrderInput = {
 };
 
 export type PlaceOrderFailure =
-  | { ok: false; code: "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND" | "AUTOSHIP_REQUIRES_ACCOUNT" | "ORDER_CANCELLED"; message: string; field?: string }
+  | { ok: false; code: "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND" | "AUTOSHIP_REQUIRES_ACCOUNT" | "ORDER_CANCELLED" | "ADDRESS_INVALID" | "DISCOUNT_CODE_USED"; message: string; field?: string }
   | { ok: false; code: "OUT_OF_STOCK"; message: string; sku: string; field?: string }
   | { ok: false; code: "PAYMENT_DECLINED"; message: string; reason: DeclineReason; field?: string };
 
@@ -82,7 +91,7 @@ export type PlaceOrderDeps = {
 };
 
 type Rollback = { rollback: PlaceOrderFailure | { retry: true } };
-type SimpleCode = "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND" | "AUTOSHIP_REQUIRES_ACCOUNT" | "ORDER_CANCELLED";
+type SimpleCode = "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND" | "AUTOSHIP_REQUIRES_ACCOUNT" | "ORDER_CANCELLED" | "ADDRESS_INVALID" | "DISCOUNT_CODE_USED";
 const fail = <C extends SimpleCode>(
   code: C,
   message: string,
@@ -102,13 +111,16 @@ export function allocate(total: number, weights: readonly number[]): number[] {
 
 export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const { db } = deps;
+  if (!isUuid(input.cartId)) return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
   for (let attempt = 0; attempt < 3; attempt++) {
     const [existing] = await db
-      .select({ id: orders.id, cartId: orders.cartId })
+      .select({ id: orders.id, cartId: orders.cartId, customerId: orders.customerId })
       .from(orders)
       .where(eq(orders.idempotencyKey, input.idempotencyKey));
     if (existing) {
-      if (existing.cartId !== input.cartId) return fail("IDEMPOTENCY_MISMATCH", "This checkout key was used for another cart.", "idempotencyKey");
+      // A replay answers only its own buyer: the same cart and the same customer (or guest).
+      if (existing.cartId !== input.cartId || existing.customerId !== input.customerId)
+        return fail("IDEMPOTENCY_MISMATCH", "This checkout key was used for another cart.", "idempotencyKey");
       const settled = await pay(deps, existing.id, input);
       if (settled === "gone") continue;
       return settled;
@@ -125,7 +137,6 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
 
 async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<{ ok: true; orderId: string } | PlaceOrderFailure | { retry: true }> {
   const { db, services, config } = deps;
-  const customerHasSubscription = input.customerId ? await services.orders.hasSubscriptionOrder(input.customerId) : null;
   try {
     return await db.transaction(async (tx) => {
       const rollback = (r: Rollback["rollback"]): never => {
@@ -146,7 +157,10 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
       const [byCart] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.cartId, input.cartId));
       if (byCart) return fail("CHECKOUT_IN_PROGRESS", "This cart is already being checked out.", "cartId");
 
-      const view = (await services.cart.checkoutView(tx, input.cartId, customerHasSubscription))!;
+      // One buyer's checkouts run one at a time from here (guarantee 6): "has an Autoship already"
+      // (AUTO35) and "used this code before" are read under this lock and see each other's orders.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout-of:${input.customerId ?? `email:${input.email.trim().toLowerCase()}`}`}, 0))`);
+      const view = (await services.cart.checkoutView(tx, input.cartId, input.customerId))!;
       const [{ stored }] = await tx.select({ stored: sql<number>`count(*)::int` }).from(cartLines).where(eq(cartLines.cartId, input.cartId));
       if (stored === 0) return fail("CART_EMPTY", "The cart is empty.", "cartId");
       if (view.lineItems.length !== stored) return fail("CART_CHANGED", "An item in the cart is no longer sold; review the cart.", "cartId");
@@ -171,10 +185,20 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
         shippingAddress = orderAddressOf(saved);
       } else shippingAddress = input.shippingAddress;
       const zip = shippingAddress.zip;
-      const warehouse = await warehouseForZip(tx, zip);
+      const warehouse = await servingWarehouse(tx, zip);
       if (!warehouse) return fail("ZIP_NOT_SERVED", `We do not deliver to ${zip} yet.`, "shippingAddress.zip");
-      // Tax and the AK/HI charge follow the ZIP's state, not a state the browser claims.
-      const state = stateForZip(zip) ?? shippingAddress.provinceCode;
+      // Tax and the AK/HI charge follow the ZIP's state; an unknown or contradicted one is refused.
+      const taxState = taxStateOf(shippingAddress);
+      if (!taxState.ok)
+        return fail("ADDRESS_INVALID", taxState.message, "savedAddressId" in input.shippingAddress ? "shippingAddress.savedAddressId" : `shippingAddress.${taxState.field}`);
+      const state = taxState.state;
+      const applied = view.discountCodes.filter((c) => c.applicable).map((c) => c.code);
+      const [used] = await services.orders.codesUsedBy(
+        { customerId: input.customerId, email: input.email },
+        applied.filter((c) => c !== AUTOSHIP_FIRST_ORDER_CODE),
+        tx,
+      );
+      if (used) return fail("DISCOUNT_CODE_USED", `You have already used the code ${used}.`, "discountCodes");
 
       const totals = checkoutTotals({
         subtotalCents: amountToCents(view.cost.subtotalAmount.amount),
@@ -187,35 +211,21 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
       if (input.expectedTotalCents != null && input.expectedTotalCents !== totalCents)
         return fail("CART_CHANGED", "Prices changed since you last saw the cart; review the new total.", "expectedTotalCents");
 
-      // Reserve: one conditional update per variant, ascending variant id (consistent lock order).
-      const byVariant = new Map<number, { quantity: number; sku: string }>();
-      for (const l of view.lineItems) {
-        if (l.product.productType === STOCK_EXEMPT_PRODUCT_TYPE) continue;
-        const id = Number(l.variant.id);
-        const prev = byVariant.get(id);
-        byVariant.set(id, { quantity: (prev?.quantity ?? 0) + l.quantity, sku: l.variant.sku });
-      }
-      for (const [variantId, { quantity, sku }] of [...byVariant].sort((a, b) => a[0] - b[0])) {
-        const updated = await tx
-          .update(inventory)
-          .set({ reserved: sql`${inventory.reserved} + ${quantity}` })
-          .where(
-            and(
-              eq(inventory.warehouseCode, warehouse.code),
-              eq(inventory.variantId, variantId),
-              sql`${inventory.onHand} - ${inventory.reserved} >= ${quantity}`,
-            ),
-          )
-          .returning({ variantId: inventory.variantId });
-        if (updated.length === 0)
-          rollback({ ok: false, code: "OUT_OF_STOCK", sku, message: `${sku} is not available in that quantity for ${zip}.`, field: "lineItems" });
-      }
+      // Reserve (the inventory module's policy: stock-exempt lines left out, ascending variant id).
+      const reserved = await reserveStock(
+        tx,
+        warehouse.code,
+        view.lineItems.map((l) => ({ variantId: Number(l.variant.id), quantity: l.quantity, sku: l.variant.sku })),
+      );
+      if (!reserved.ok)
+        rollback({ ok: false, code: "OUT_OF_STOCK", sku: reserved.sku, message: `${reserved.sku} is not available in that quantity for ${zip}.`, field: "lineItems" });
 
       const lineSubtotals = view.lineItems.map((l) => amountToCents(l.cost.subtotalAmount.amount));
       const lineDiscounts = allocate(discountCents, lineSubtotals);
       const lineTaxes = allocate(taxCents, lineSubtotals);
       const attributes = [
-        ...view.attributes.filter((a) => !["SALES_ORG", "SALES_ORD_TYPE", "sgOrderType"].includes(a.key)),
+        // The checkout-owned keys are this workflow's alone: whatever the cart holds under them is replaced.
+        ...withoutCheckoutAttributes(view.attributes),
         ...checkoutAttributes({
           site: input.site,
           lines: view.lineItems.map((l) => ({ sellingPlanId: l.sellingPlanAllocation?.sellingPlan.id ?? null })),
@@ -245,7 +255,7 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
           serviceChargeCents: totals.serviceChargeCents,
           taxCents,
           totalCents,
-          discountCodes: view.discountCodes.filter((c) => c.applicable).map((c) => c.code),
+          discountCodes: applied,
           attributes: orderAttributes,
           donationTrackingId: input.donationTrackingId ?? null,
           idempotencyKey: input.idempotencyKey,
@@ -302,22 +312,15 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
     if (!charge.ok) {
       if (autoship.ok && autoship.savedNewCard && autoship.paymentMethodId && order.customerId)
         await services.payments.forgetMethod(order.customerId, autoship.paymentMethodId, tx);
-      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.variantId));
-      const byVariant = new Map<number, number>();
-      for (const l of lines) byVariant.set(l.variantId, (byVariant.get(l.variantId) ?? 0) + l.quantity);
-      for (const [variantId, quantity] of [...byVariant].sort((a, b) => a[0] - b[0])) {
-        await tx
-          .update(inventory)
-          .set({ reserved: sql`greatest(${inventory.reserved} - ${quantity}, 0)` })
-          .where(and(eq(inventory.warehouseCode, order.warehouseCode), eq(inventory.variantId, variantId)));
-      }
+      const lines = await tx.select({ variantId: orderLines.variantId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id));
+      await releaseStock(tx, order.warehouseCode, lines);
       await tx.delete(orders).where(eq(orders.id, order.id));
       return { ok: false as const, code: "PAYMENT_DECLINED" as const, reason: charge.reason, message: charge.message, field: charge.field ?? "payment" };
     }
     const next = markPaid(order.status);
     if (!next.ok) throw new Error(next.message);
     await tx.update(orders).set({ status: next.status, paymentId: charge.paymentId, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
-    await tx.update(carts).set({ status: "checked_out", updatedAt: sql`now()` }).where(eq(carts.id, order.cartId));
+    await markCheckedOut(tx, order.cartId);
     if (autoship.ok && autoship.lines.length)
       await createSubscriptionsForOrder(tx, { order, lines: autoship.lines, today: dayOf((deps.clock ?? systemClock)()), paymentMethodId: autoship.paymentMethodId });
     return { ok: true as const, replayed: false, sendMail: true };
@@ -326,6 +329,10 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
   if (!outcome.ok) return outcome;
   const view = await readOrder(deps, orderId);
   if (outcome.sendMail) {
+    // The cart became the order: it is no longer the customer's saved cart (the cart module's pointer).
+    const [{ customerId, cartId }] = await db.select({ customerId: orders.customerId, cartId: orders.cartId }).from(orders).where(eq(orders.id, orderId));
+    if (customerId)
+      await services.cart.forgetCart(customerId, cartId).catch((err: unknown) => deps.log?.error({ err, orderId }, "saved-cart pointer not cleared"));
     await services.mail
       .send({
         template: "orderConfirmation",

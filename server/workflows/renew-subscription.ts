@@ -1,31 +1,25 @@
-import { and, eq, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { sellingPlanIdFor } from "../../rules/autoship-offer";
 import type { ShippingMethod } from "../../rules/shipping-rates";
+import { addDays, dayOf } from "../../rules/calendar-days";
 import {
-  afterOutOfStock,
-  afterPaymentDecline,
   formatCycleDate,
-  nextOrderDateAfter,
-  nextOrderDateAfterShipNow,
   OUT_OF_STOCK_SKIP_AFTER_DAYS,
   type AfterOutOfStock,
   type AfterPaymentDecline,
 } from "../../rules/autoship-renewal";
+import { transition } from "../../rules/autoship-subscription";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../log";
 import { renewalMail, type RenewalMailName } from "../modules/autoship/renewal-mail";
-import { subscriptionEvents, subscriptionRenewals, subscriptions } from "../modules/autoship/schema";
-import { carts } from "../modules/cart/schema";
+import { createRenewalStore, type RenewalStore, type RenewalTrigger, type SubscriptionRow } from "../modules/autoship/renewals";
 import type { MailContent } from "../modules/mail/templates";
-import { orders } from "../modules/orders/schema";
 import type { Services } from "../services";
 import { placeOrder, type PlaceOrderResult } from "./place-order";
-import { amountToCents } from "../../rules/money";
-import { addDays, dayOf } from "../../rules/calendar-days";
 import { isUuid } from "../../rules/ids";
+import { amountToCents } from "../../rules/money";
 
-// Renew subscription: places one subscription's renewal order through the place-order
+// Renew subscription (the rules of rules/autoship-renewal.ts): places one subscription's renewal order through the place-order
 // workflow (price rule, stock, tax, the saved card) and moves the subscription on. Guarantees:
 //
 // 1. Exactly once per subscription and cycle. The order's idempotency key is
@@ -46,10 +40,14 @@ import { isUuid } from "../../rules/ids";
 //    wins over the advance: the order stands and the customer's new date is kept.
 // 5. Mails are sent after the outcome is committed: at most once (a crash in between loses a mail,
 //    never sends two).
+// 6. Each step is one module's call: the autoship module's renewal store (lease, outcome records,
+//    every status move through the lifecycle's transition table), the cart module (the renewal's
+//    cart, discarded when it became no order), the orders module (an earlier run's order), the
+//    place-order workflow, the catalog and the mail.
 
 export const RENEWAL_LEASE_MS = 5 * 60_000;
 
-export type RenewalTrigger = "schedule" | "ship_now";
+export type { RenewalTrigger };
 
 export type RenewalDeps = {
   db: Db;
@@ -77,7 +75,7 @@ export type RenewalOutcome =
   | { ok: false; code: "PAYMENT_DECLINED"; message: string; reason: string; cycleDate: string; next: AfterPaymentDecline | NoChange }
   | { ok: false; code: "RENEWAL_FAILED"; message: string; reason: string; cycleDate: string; retryAt: Date | null };
 
-type Subscription = typeof subscriptions.$inferSelect;
+type Subscription = SubscriptionRow;
 
 /** Failures that are not the customer's card or stock: looked at again a day later, not every minute. */
 const FAILED_RETRY_MS = 86_400_000;
@@ -90,39 +88,22 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
   const today = dayOf(now);
   if (!isUuid(subscriptionId)) return { ok: false, code: "NOT_FOUND", message: "No such subscription." };
 
+  const store = createRenewalStore(db);
   // The lease: ours when the runner's token is still on the row, or when nobody else holds one.
   const lease = opts.claim ?? new Date(now.getTime() + RENEWAL_LEASE_MS);
-  const [sub] = await db
-    .update(subscriptions)
-    .set({ renewalClaimedUntil: lease })
-    .where(
-      and(
-        eq(subscriptions.id, subscriptionId),
-        opts.claim
-          ? eq(subscriptions.renewalClaimedUntil, opts.claim)
-          : or(isNull(subscriptions.renewalClaimedUntil), lte(subscriptions.renewalClaimedUntil, now)),
-      ),
-    )
-    .returning();
-  if (!sub) {
-    const [exists] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.id, subscriptionId));
-    return exists
-      ? { ok: false, code: "IN_PROGRESS", message: "This Autoship's order is being placed right now; try again in a moment." }
-      : { ok: false, code: "NOT_FOUND", message: "No such subscription." };
-  }
-  const outcome = await renewClaimed(deps, sub, now, today, trigger);
+  const sub = await store.takeLease(subscriptionId, lease, now, opts.claim);
+  if (sub === "busy") return { ok: false, code: "IN_PROGRESS", message: "This Autoship's order is being placed right now; try again in a moment." };
+  if (!sub) return { ok: false, code: "NOT_FOUND", message: "No such subscription." };
+  const outcome = await renewClaimed(deps, store, sub, now, today, trigger);
   // Released on every answer; a run that throws (or a process that dies) keeps it until it lapses.
-  await db
-    .update(subscriptions)
-    .set({ renewalClaimedUntil: null })
-    .where(and(eq(subscriptions.id, sub.id), eq(subscriptions.renewalClaimedUntil, lease)));
+  await store.releaseLease(sub.id, lease);
   return outcome;
 }
 
-async function renewClaimed(deps: RenewalDeps, sub: Subscription, now: Date, today: string, trigger: RenewalTrigger): Promise<RenewalOutcome> {
-  if (sub.status !== "active") return { ok: false, code: "NOT_ACTIVE", message: "This Autoship is not active." };
+async function renewClaimed(deps: RenewalDeps, store: RenewalStore, sub: Subscription, now: Date, today: string, trigger: RenewalTrigger): Promise<RenewalOutcome> {
+  if (!transition(sub.status, trigger === "ship_now" ? "ship_now" : "renew").ok) return { ok: false, code: "NOT_ACTIVE", message: "This Autoship is not active." };
   if (trigger === "schedule" && sub.nextOrderDate > today) return { ok: false, code: "NOT_DUE", message: "This Autoship is not due yet." };
-  if (trigger === "ship_now" && (await placedToday(deps.db, sub.id, now)))
+  if (trigger === "ship_now" && (await store.placedToday(sub.id, now)))
     return { ok: false, code: "ALREADY_PLACED_TODAY", message: "An order for this Autoship was already placed today." };
 
   // Ship now places today's order: its cycle is today, so a second click today finds the same key,
@@ -132,7 +113,10 @@ async function renewClaimed(deps: RenewalDeps, sub: Subscription, now: Date, tod
 
   if (placed.ok) {
     await deps.afterOrderPaid?.({ subscriptionId: sub.id, orderId: placed.order.id });
-    return recordPlaced(deps, sub.id, cycleDate, placed, now, trigger);
+    const order = placed.order;
+    const totalCents = amountToCents(order.totalPrice.amount);
+    const recorded = await store.recordPlaced(sub.id, cycleDate, { id: order.id, number: order.number, totalCents }, now, trigger);
+    return { ok: true, code: "RENEWED", orderId: order.id, orderNumber: order.number, totalCents, cycleDate, ...recorded };
   }
   if (placed.code === "CHECKOUT_IN_PROGRESS")
     return { ok: false, code: "IN_PROGRESS", message: "This Autoship's order is being placed right now; try again in a moment." };
@@ -140,42 +124,24 @@ async function renewClaimed(deps: RenewalDeps, sub: Subscription, now: Date, tod
   const unavailable = placed.code === "OUT_OF_STOCK" || placed.code === "CART_CHANGED" || placed.code === "VARIANT_NOT_FOUND";
   if (trigger === "ship_now") {
     // The customer sees the answer on the page; the scheduled cycle and its retries stay as they were.
-    await recordEvent(deps.db, sub.id, "ship_now_failed", { code: placed.code, message: placed.message }, now);
+    await store.recordShipNowFailed(sub.id, { code: placed.code, message: placed.message }, now);
     if (unavailable) return { ok: false, code: "OUT_OF_STOCK", message: placed.message, cycleDate, next: { action: "none" } };
     if (placed.code === "PAYMENT_DECLINED")
       return { ok: false, code: "PAYMENT_DECLINED", message: placed.message, reason: placed.reason, cycleDate, next: { action: "none" } };
     return { ok: false, code: "RENEWAL_FAILED", message: placed.message, reason: placed.code, cycleDate, retryAt: null };
   }
-  if (unavailable) return recordOutOfStock(deps, sub.id, cycleDate, placed.message, now);
-  if (placed.code === "PAYMENT_DECLINED") return recordDeclined(deps, sub.id, cycleDate, placed.reason, placed.message, now);
-  return recordFailed(deps, sub.id, cycleDate, placed.code, placed.message, now);
-}
-
-/** A renewal of this subscription placed today, by its cycle date or by when it was placed. */
-async function placedToday(db: Db, subscriptionId: string, now: Date): Promise<boolean> {
-  const start = new Date(`${dayOf(now)}T00:00:00Z`);
-  const end = new Date(start.getTime() + 86_400_000);
-  const [row] = await db
-    .select({ id: subscriptionRenewals.id })
-    .from(subscriptionRenewals)
-    .where(
-      and(
-        eq(subscriptionRenewals.subscriptionId, subscriptionId),
-        eq(subscriptionRenewals.status, "placed"),
-        or(eq(subscriptionRenewals.cycleDate, dayOf(now)), and(gte(subscriptionRenewals.updatedAt, start), lt(subscriptionRenewals.updatedAt, end))),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
+  if (unavailable) return recordOutOfStock(deps, store, sub.id, cycleDate, placed.message, now);
+  if (placed.code === "PAYMENT_DECLINED") return recordDeclined(deps, store, sub.id, cycleDate, placed.reason, placed.message, now);
+  return recordFailed(deps, store, sub.id, cycleDate, placed.code, placed.message, now);
 }
 
 type PlaceAttempt = PlaceOrderResult | { ok: false; code: "VARIANT_NOT_FOUND" | "SELLING_PLAN_INVALID" | "NO_PAYMENT_METHOD"; message: string };
 
 /** The order under the cycle's key: an earlier run's (settled or replayed by place-order), else a new one from a fresh cart. */
 async function placeRenewalOrder(deps: RenewalDeps, sub: Subscription, cycleDate: string, now: Date): Promise<PlaceAttempt> {
-  const { db, services } = deps;
+  const { services } = deps;
   const key = renewalKey(sub.id, cycleDate);
-  const orderDeps = { db, services, config: deps.config, log: deps.log, clock: () => now };
+  const orderDeps = { db: deps.db, services, config: deps.config, log: deps.log, clock: () => now };
   const input = (cartId: string) => ({
     site: sub.site,
     cartId,
@@ -188,23 +154,15 @@ async function placeRenewalOrder(deps: RenewalDeps, sub: Subscription, cycleDate
     renewalOfSubscriptionId: sub.id,
   });
   for (let attempt = 0; attempt < 3; attempt++) {
-    const [existing] = await db.select({ cartId: orders.cartId }).from(orders).where(eq(orders.idempotencyKey, key));
-    if (existing) return placeOrder(orderDeps, input(existing.cartId));
+    const existingCartId = await services.orders.cartIdForIdempotencyKey(key);
+    if (existingCartId) return placeOrder(orderDeps, input(existingCartId));
     if (!sub.paymentMethodId)
       return { ok: false, code: "PAYMENT_DECLINED", reason: "unknown_payment_method", message: "No saved payment method." };
 
-    const created = await services.cart.createCart(sub.site, { email: sub.email }, [
-      { merchandiseId: String(sub.variantId), quantity: sub.quantity, sellingPlanId: sellingPlanIdFor(sub.frequencyWeeks) },
-    ]);
-    if (!created.ok) {
-      if (created.code === "VARIANT_NOT_FOUND" || created.code === "SELLING_PLAN_INVALID") return { ok: false, code: created.code, message: created.message };
-      throw new Error(`renewal cart not created: ${created.code} ${created.message}`);
-    }
-    const cartId = created.cart.id;
-    await services.cart.claimCart(cartId, sub.site, sub.customerId);
-    const result = await placeOrder(orderDeps, input(cartId));
-    // A cart that became no order is of no use to anyone (the customer never sees it).
-    if (!result.ok) await db.delete(carts).where(and(eq(carts.id, cartId), sql`not exists (select 1 from ${orders} where ${orders.cartId} = ${cartId})`));
+    const cart = await createRenewalCart(deps, sub);
+    if (!cart.ok) return cart;
+    const result = await placeOrder(orderDeps, input(cart.cartId));
+    if (!result.ok) await discardRenewalCart(deps, cart.cartId);
     // Another run placed the cycle's order from its own cart meanwhile: settle that one instead.
     if (!result.ok && result.code === "IDEMPOTENCY_MISMATCH") continue;
     return result;
@@ -212,86 +170,29 @@ async function placeRenewalOrder(deps: RenewalDeps, sub: Subscription, cycleDate
   return { ok: false, code: "CHECKOUT_IN_PROGRESS", message: "The renewal order is being placed by another run." };
 }
 
-async function recordEvent(conn: Db, subscriptionId: string, kind: string, detail: Record<string, unknown>, now: Date) {
-  await conn.insert(subscriptionEvents).values({ subscriptionId, kind, actor: "system", detail, createdAt: now });
-}
-
-/** Upserts the cycle's renewal row; answers the row as it was before (undefined: first run of the cycle). */
-async function upsertRenewal(
-  tx: Db,
-  subscriptionId: string,
-  cycleDate: string,
-  status: "placed" | "held_out_of_stock" | "payment_failed",
-  orderId: string | null,
-  now: Date,
-) {
-  const [before] = await tx
-    .select()
-    .from(subscriptionRenewals)
-    .where(and(eq(subscriptionRenewals.subscriptionId, subscriptionId), eq(subscriptionRenewals.cycleDate, cycleDate)))
-    .for("update");
-  if (before)
-    await tx
-      .update(subscriptionRenewals)
-      .set({ status, orderId: orderId ?? before.orderId, attempts: before.attempts + 1, updatedAt: now })
-      .where(eq(subscriptionRenewals.id, before.id));
-  else await tx.insert(subscriptionRenewals).values({ subscriptionId, cycleDate, status, orderId, attempts: 1, createdAt: now, updatedAt: now });
-  return before;
-}
-
-/** Locks the subscription; null when it is gone. */
-async function lockSubscription(tx: Db, id: string): Promise<Subscription | null> {
-  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for("update");
-  return row ?? null;
-}
-
-async function recordPlaced(
+/** Step: the renewal's cart — the subscription's item, quantity and plan — owned by the customer. Undone by discardRenewalCart. */
+async function createRenewalCart(
   deps: RenewalDeps,
-  subscriptionId: string,
-  cycleDate: string,
-  placed: Extract<PlaceOrderResult, { ok: true }>,
-  now: Date,
-  trigger: RenewalTrigger,
-): Promise<RenewalOutcome> {
-  const today = dayOf(now);
-  const order = placed.order;
-  const totalCents = amountToCents(order.totalPrice.amount);
-  const answer = (nextOrderDate: string, replayed: boolean): RenewalOutcome => ({
-    ok: true,
-    code: "RENEWED",
-    orderId: order.id,
-    orderNumber: order.number,
-    totalCents,
-    cycleDate,
-    nextOrderDate,
-    replayed,
-  });
-  return deps.db.transaction(async (tx) => {
-    const sub = await lockSubscription(tx, subscriptionId);
-    if (!sub) throw new Error(`subscription ${subscriptionId} vanished while renewing`);
-    const before = await upsertRenewal(tx, sub.id, cycleDate, "placed", order.id, now);
-    if (before?.status === "placed") {
-      // Recorded by an earlier run, which advanced the subscription in that same transaction. Only a
-      // date set back to that cycle since (e.g. to today after a ship now) still points at it: the
-      // cycle's order exists, so move on to the next one.
-      if (sub.nextOrderDate !== cycleDate) return answer(sub.nextOrderDate, true);
-      const next = nextOrderDateAfter(cycleDate, sub.frequencyWeeks, today);
-      await tx.update(subscriptions).set({ nextOrderDate: next, updatedAt: now }).where(eq(subscriptions.id, sub.id));
-      return answer(next, true);
-    }
-    const next =
-      trigger === "ship_now"
-        ? nextOrderDateAfterShipNow(today, sub.frequencyWeeks)
-        : sub.nextOrderDate === cycleDate
-          ? nextOrderDateAfter(cycleDate, sub.frequencyWeeks, today)
-          : sub.nextOrderDate; // the customer moved the date while the order was being placed
-    await tx
-      .update(subscriptions)
-      .set({ nextOrderDate: next, hold: null, failedAttempts: 0, retryAt: null, updatedAt: now })
-      .where(eq(subscriptions.id, sub.id));
-    await recordEvent(tx, sub.id, "renewed", { trigger, cycleDate, orderId: order.id, orderNumber: order.number, totalCents, nextOrderDate: next }, now);
-    return answer(next, false);
-  });
+  sub: Subscription,
+): Promise<{ ok: true; cartId: string } | { ok: false; code: "VARIANT_NOT_FOUND" | "SELLING_PLAN_INVALID"; message: string }> {
+  const created = await deps.services.cart.createCart(sub.site, { email: sub.email }, [
+    { merchandiseId: String(sub.variantId), quantity: sub.quantity, sellingPlanId: sellingPlanIdFor(sub.frequencyWeeks) },
+  ]);
+  if (!created.ok) {
+    if (created.code === "VARIANT_NOT_FOUND" || created.code === "SELLING_PLAN_INVALID") return { ok: false, code: created.code, message: created.message };
+    throw new Error(`renewal cart not created: ${created.code} ${created.message}`);
+  }
+  await deps.services.cart.claimCart(created.cart.id, sub.site, sub.customerId);
+  return { ok: true, cartId: created.cart.id };
+}
+
+/**
+ * Undo of createRenewalCart when no order was paid: a cart that became no order is of no use to
+ * anyone (the customer never sees it). Only this run knows the new cart; one an order was made from
+ * (placed, then declined) stays with that order.
+ */
+async function discardRenewalCart(deps: RenewalDeps, cartId: string): Promise<void> {
+  if (!(await deps.services.orders.existsForCart(cartId))) await deps.services.cart.discardCart(cartId);
 }
 
 type Mail = { name: RenewalMailName; to: string; content: MailContent };
@@ -317,27 +218,8 @@ async function mailBase(deps: RenewalDeps, sub: Subscription) {
   };
 }
 
-async function recordOutOfStock(deps: RenewalDeps, subscriptionId: string, cycleDate: string, message: string, now: Date): Promise<RenewalOutcome> {
-  const done = await deps.db.transaction(async (tx) => {
-    const sub = await lockSubscription(tx, subscriptionId);
-    // Paused, cancelled or moved while we tried: the customer's change wins; nothing to hold.
-    if (!sub || sub.status !== "active" || sub.nextOrderDate !== cycleDate) return { next: { action: "none" } as const, sub, notify: null };
-    const next = afterOutOfStock({ cycleDate, frequencyWeeks: sub.frequencyWeeks, now });
-    const before = await upsertRenewal(tx, sub.id, cycleDate, "held_out_of_stock", null, now);
-    if (next.action === "hold") {
-      await tx.update(subscriptions).set({ hold: "out_of_stock", retryAt: next.retryAt, updatedAt: now }).where(eq(subscriptions.id, sub.id));
-      // The customer is told once per cycle, when the hold starts.
-      if (before?.status === "held_out_of_stock") return { next, sub, notify: null };
-      await recordEvent(tx, sub.id, "held_out_of_stock", { cycleDate, message, retryAt: next.retryAt.toISOString() }, now);
-      return { next, sub, notify: "heldOutOfStock" as const };
-    }
-    await tx
-      .update(subscriptions)
-      .set({ nextOrderDate: next.nextOrderDate, hold: null, retryAt: null, failedAttempts: 0, updatedAt: now })
-      .where(eq(subscriptions.id, sub.id));
-    await recordEvent(tx, sub.id, "skipped", { reason: "out_of_stock", cycleDate, nextOrderDate: next.nextOrderDate }, now);
-    return { next, sub, notify: "skippedOutOfStock" as const };
-  });
+async function recordOutOfStock(deps: RenewalDeps, store: RenewalStore, subscriptionId: string, cycleDate: string, message: string, now: Date): Promise<RenewalOutcome> {
+  const done = await store.recordOutOfStock(subscriptionId, cycleDate, message, now);
   if (done.sub && done.notify) {
     const base = await mailBase(deps, done.sub);
     const date = formatCycleDate(cycleDate);
@@ -350,28 +232,8 @@ async function recordOutOfStock(deps: RenewalDeps, subscriptionId: string, cycle
   return { ok: false, code: "OUT_OF_STOCK", message, cycleDate, next: done.next };
 }
 
-async function recordDeclined(deps: RenewalDeps, subscriptionId: string, cycleDate: string, reason: string, message: string, now: Date): Promise<RenewalOutcome> {
-  const done = await deps.db.transaction(async (tx) => {
-    const sub = await lockSubscription(tx, subscriptionId);
-    if (!sub || sub.status !== "active" || sub.nextOrderDate !== cycleDate) return { next: { action: "none" } as const, sub: null };
-    const next = afterPaymentDecline(sub.failedAttempts, now);
-    await upsertRenewal(tx, sub.id, cycleDate, "payment_failed", null, now);
-    if (next.action === "retry") {
-      await tx
-        .update(subscriptions)
-        .set({ hold: "payment_failed", failedAttempts: next.failedAttempts, retryAt: next.retryAt, updatedAt: now })
-        .where(eq(subscriptions.id, sub.id));
-      await recordEvent(tx, sub.id, "payment_failed", { cycleDate, reason, attempt: next.failedAttempts, retryAt: next.retryAt.toISOString() }, now);
-    } else {
-      await tx
-        .update(subscriptions)
-        .set({ status: "paused", hold: "payment_failed", failedAttempts: next.failedAttempts, retryAt: null, updatedAt: now })
-        .where(eq(subscriptions.id, sub.id));
-      await recordEvent(tx, sub.id, "payment_failed", { cycleDate, reason, attempt: next.failedAttempts }, now);
-      await recordEvent(tx, sub.id, "paused", { reason: "payment_failed", attempts: next.failedAttempts }, now);
-    }
-    return { next, sub };
-  });
+async function recordDeclined(deps: RenewalDeps, store: RenewalStore, subscriptionId: string, cycleDate: string, reason: string, message: string, now: Date): Promise<RenewalOutcome> {
+  const done = await store.recordDeclined(subscriptionId, cycleDate, reason, now);
   if (done.sub) {
     const base = await mailBase(deps, done.sub);
     const date = formatCycleDate(cycleDate);
@@ -385,15 +247,9 @@ async function recordDeclined(deps: RenewalDeps, subscriptionId: string, cycleDa
 }
 
 /** Not the card, not the stock (an address no longer served, a plan no longer offered): looked at again tomorrow. */
-async function recordFailed(deps: RenewalDeps, subscriptionId: string, cycleDate: string, reason: string, message: string, now: Date): Promise<RenewalOutcome> {
+async function recordFailed(deps: RenewalDeps, store: RenewalStore, subscriptionId: string, cycleDate: string, reason: string, message: string, now: Date): Promise<RenewalOutcome> {
   const retryAt = new Date(now.getTime() + FAILED_RETRY_MS);
-  const recorded = await deps.db.transaction(async (tx) => {
-    const sub = await lockSubscription(tx, subscriptionId);
-    if (!sub || sub.status !== "active" || sub.nextOrderDate !== cycleDate) return false;
-    await tx.update(subscriptions).set({ retryAt, updatedAt: now }).where(eq(subscriptions.id, sub.id));
-    await recordEvent(tx, sub.id, "renewal_failed", { cycleDate, reason, message, retryAt: retryAt.toISOString() }, now);
-    return true;
-  });
+  const recorded = await store.recordFailed(subscriptionId, cycleDate, { reason, message }, retryAt, now);
   deps.log?.warn({ subscriptionId, cycleDate, reason, message }, "autoship renewal could not be placed");
   return { ok: false, code: "RENEWAL_FAILED", message, reason, cycleDate, retryAt: recorded ? retryAt : null };
 }

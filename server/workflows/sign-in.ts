@@ -1,6 +1,5 @@
 import type { SiteId } from "../../rules/site";
 import type { CartWarning } from "../modules/cart/service";
-import { PERSISTED_CART } from "../modules/identity/view";
 import type { Services } from "../services";
 
 // Sign-in, SPEC §4 "After login": the guest cart is merged into the customer's persisted cart
@@ -51,11 +50,12 @@ export async function settleCustomerCart(
     }
   }
 
+  // The saved-cart pointer is the cart module's to write.
   if (cartId && cartId !== persistedId) {
-    await identity.setMetafields(customerId, [{ ...PERSISTED_CART, type: "single_line_text_field", value: cartId }]);
+    await cart.rememberCart(customerId, cartId);
   } else if (!cartId && persistedId && persistedOwner === undefined) {
     // SPEC §4: a saved cart that cannot be loaded is forgotten.
-    await identity.deleteMetafieldByKey(customerId, PERSISTED_CART.namespace, PERSISTED_CART.key);
+    await cart.forgetCart(customerId, persistedId);
   }
   return { cartId, cartQuantity, homeZip: customer.defaultAddress?.zip ?? null, warnings };
 }

@@ -105,6 +105,33 @@ test.describe("an account from registration to sign-out", () => {
     expect((await page.context().cookies()).find((c) => c.name === "sessionToken")).toBeUndefined();
   });
 
+  test("opening /logout signs out at once, lands on / and clears the account's cookies", async ({ page }) => {
+    await register(page, uniqueEmail("typed-logout"));
+    await page.goto(shopUrl("/account/dashboard"));
+    await page.goto(shopUrl("/logout"));
+    await expect(page).toHaveURL(shopUrl("/"));
+    await expect(header(page).getByRole("link", { name: "Log In" })).toBeVisible();
+    const names = (await page.context().cookies()).map((c) => c.name);
+    for (const name of ["sessionToken", "og_auth", "userLocation", "userWarehouse"]) expect(names, name).not.toContain(name);
+  });
+
+  test("each account page records its breadcrumb page kind (SPEC §2)", async ({ page }) => {
+    await register(page, uniqueEmail("kinds"));
+    const kinds: [string, string][] = [
+      ["/account/dashboard", "my-account"],
+      ["/account/my-profile", "my-profile"],
+      ["/account/orders", "my-orders"],
+      ["/account/address-book", "address-book"],
+      ["/account/autoships", "my-autoships"],
+    ];
+    for (const [path, kind] of kinds) {
+      await page.goto(shopUrl(path));
+      await expect
+        .poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem("kibble-shop:breadcrumbs") ?? "{}").currentKind), { message: path })
+        .toBe(kind);
+    }
+  });
+
   test("a wrong password is refused with the same words as an unknown address", async ({ page }) => {
     const email = uniqueEmail("wrong");
     await register(page, email);
@@ -143,7 +170,7 @@ test.describe("the /account gate (SPEC §2)", () => {
     const evil = Buffer.from("//evil.example/steal").toString("base64");
     await page.goto(shopUrl(`/shelter/login?redirect=${encodeURIComponent(evil)}`));
     await signIn(page, email);
-    await expect(page).toHaveURL(shopUrl("/"));
+    await expect(page).toHaveURL(shopUrl("/products"));
   });
 });
 

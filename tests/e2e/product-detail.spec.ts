@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog/seed-data";
 import { optionSlug } from "../../rules/variant-preselect";
-import { expect, shopUrl, staffUrl, test } from "./fixtures";
 import { formatUsd } from "../../rules/money";
+import { expect, shopUrl, staffUrl, test } from "./fixtures";
 
 // The product page (SPEC §2 pre-selection, §5 ZIP and quantity, §6 staff differences, §7 delivery),
 // against the seeded catalogue. A fresh browser context has no userLocation cookie: ZIP 80011 (DEN1).

@@ -9,11 +9,11 @@ test("a path with /products/products is redirected to the single segment", async
   expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/products/${handle}?sku=X`);
 });
 
-test("/products/cart and /products/logout go to their screens", async ({ page }) => {
+test("/products/cart goes to the cart; /products/logout signs out and lands on / (SPEC §2)", async ({ page }) => {
   await page.goto(shopUrl("/products/cart"));
   await expect(page).toHaveURL(shopUrl("/cart"));
   await page.goto(shopUrl("/products/logout"));
-  await expect(page).toHaveURL(shopUrl("/logout"));
+  await expect(page).toHaveURL(shopUrl("/"));
 });
 
 test("the header search sends the query to /search?search=", async ({ page }) => {

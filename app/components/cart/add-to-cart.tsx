@@ -54,7 +54,8 @@ export function CardAddToCart({ variantId, sku, inStock, title }: { variantId: s
         type="submit"
         disabled={!inStock}
         aria-disabled={adding || undefined}
-        aria-label={inStock ? `Add ${title} to cart` : `${title} is out of stock`}
+        // The accessible name starts with the visible label (WCAG 2.5.3), then names the product.
+        aria-label={`${!inStock ? "Out of Stock" : adding ? "Adding…" : "Add to Cart"}: ${title}`}
         onClick={(e) => {
           if (fetcher.state !== "idle") e.preventDefault();
         }}

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { imageSrcSet, imageUrl } from "../../../rules/images";
+import { CARD_IMAGE_WIDTHS, imageSrcSet, imageUrl } from "../../../rules/images";
+import { formatUsd } from "../../../rules/money";
 import type { CardModel } from "../../../rules/product-card";
 import { CardAddToCart } from "../cart/add-to-cart";
 import { badgeClass } from "./product-badges";
-import { formatUsd } from "../../../rules/money";
 
 // The product card of SPEC §2/§9. What it shows is decided by rules/product-card.ts (productCardModel);
 // the staff site's card has no promotions (SPEC §6) because the model carries none.
@@ -22,7 +22,7 @@ export function ProductCard({ card, eager = false, addToCart = false }: { card: 
       <div className="relative">
         <img
           src={imageUrl(card.imageSource, 320)}
-          srcSet={imageSrcSet(card.imageSource)}
+          srcSet={imageSrcSet(card.imageSource, CARD_IMAGE_WIDTHS)}
           sizes={CARD_IMAGE_SIZES}
           width={320}
           height={320}

@@ -6,8 +6,15 @@ import { callApi } from "../../lib/api-client";
 // debounced 1 s) a warning appears. Continue forces a token refresh (the new token arrives as the
 // httpOnly cookie) and restarts the timer; a failed refresh is logged and the timer restarts too.
 // End session signs out, marked as inactivity. Only mounted for a signed-in customer.
+//
+// The server ends a session after the same inactivity (plus a short grace to answer the warning),
+// counted from the last request. A shopper who reads a page for a long while without a request is
+// still active here, so activity also tells the server, at most once a minute (a refresh without
+// a new token): then the session ends on the server only when this watch would have warned.
 
 export const ACTIVITY_DEBOUNCE_MS = 1000;
+/** At most one keep-alive per minute while the shopper is active; under the server's 2-minute grace. */
+export const KEEP_ALIVE_EVERY_MS = 60_000;
 const ACTIVITY_EVENTS = ["mousemove", "mousedown", "keydown", "touchstart", "wheel"] as const;
 
 export function InactivityWatch({ seconds }: { seconds: number }) {
@@ -18,6 +25,11 @@ export function InactivityWatch({ seconds }: { seconds: number }) {
   const titleId = useId();
   const logout = useFetcher();
   const { pathname, search } = useLocation();
+  // Page loads reach the server too: count each navigation as contact.
+  const lastContact = useRef(0);
+  useEffect(() => {
+    lastContact.current = Date.now();
+  }, [pathname, search]);
 
   const restart = useCallback(() => {
     window.clearTimeout(timer.current);
@@ -35,7 +47,15 @@ export function InactivityWatch({ seconds }: { seconds: number }) {
       if (warningRef.current || debounce !== undefined) return;
       debounce = window.setTimeout(() => {
         debounce = undefined;
-        if (!warningRef.current) restart();
+        if (warningRef.current) return;
+        restart();
+        if (Date.now() - lastContact.current >= KEEP_ALIVE_EVERY_MS) {
+          lastContact.current = Date.now();
+          callApi({ path: "/api/ecom/v1.0/refresh-session-token", body: { forceRefreshToken: false } }).catch((err: unknown) => {
+            // The next navigation shows a session that is gone.
+            console.warn("session keep-alive failed", err);
+          });
+        }
       }, ACTIVITY_DEBOUNCE_MS);
     };
     for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { passive: true });
@@ -57,6 +77,7 @@ export function InactivityWatch({ seconds }: { seconds: number }) {
     warningRef.current = false;
     setWarning(false);
     try {
+      lastContact.current = Date.now();
       await callApi({ path: "/api/ecom/v1.0/refresh-session-token", body: { forceRefreshToken: true } });
     } catch (err) {
       // SPEC §8: logged; the timer restarts (a dead session shows on the next navigation).

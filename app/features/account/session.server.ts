@@ -1,7 +1,8 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { cartCookies, cartIdFromCookieHeader, GUEST_CART_COOKIE } from "../../../rules/cart-cookies";
-import { USER_LOCATION_COOKIE, USER_LOCATION_MAX_AGE_SECONDS } from "../../../rules/location";
-import { loginUrlFor, postLoginTarget, requiresSignIn, safeSameSitePath } from "../../../rules/sign-in-redirect";
+import { USER_LOCATION_COOKIE, USER_LOCATION_MAX_AGE_SECONDS, USER_WAREHOUSE_COOKIE } from "../../../rules/location";
+import { decodeRedirectParam, loginUrlFor, postLoginTarget, requiresSignIn, safeSameSitePath } from "../../../rules/sign-in-redirect";
+import { clearOgAuthCookie } from "../../../server/modules/autoship/og-auth";
 import type { SignedIn } from "../../../server/modules/identity/service";
 import { clearSessionCookie, isHttps, sessionCookie } from "../../../server/modules/identity/session-cookie";
 import { settleCustomerCart } from "../../../server/workflows/sign-in";
@@ -51,10 +52,35 @@ export async function completeSignIn(context: Ctx, request: Request, signed: Sig
     headers.append("Set-Cookie", setCookie(USER_LOCATION_COOKIE, `${outcome.homeZip}::home`, { maxAgeSeconds: USER_LOCATION_MAX_AGE_SECONDS, secure }));
   }
   context.log.info({ customerId: signed.customerId, mergedWarnings: outcome.warnings.length }, "signed in");
-  return redirect(postLoginTarget(target.previous, target.redirect), { headers });
+  return redirect(afterSignInTarget(target.previous, target.redirect), { headers });
 }
 
-/** Sign-out (SPEC §2, §4): the session ends on the server, the cookies go; home, or stay put off /account. */
+/** SPEC §2: the default post-login target, when there is no previous page and no redirect parameter. */
+export const DEFAULT_POST_LOGIN_PATH = "/products";
+
+/** SPEC §2: the previous page, else the base64 redirect parameter, else /products. */
+export function afterSignInTarget(previous: string | null | undefined, redirectParam: string | null | undefined): string {
+  const hasTarget = safeSameSitePath(previous) !== null || decodeRedirectParam(redirectParam) !== null;
+  return hasTarget ? postLoginTarget(previous, redirectParam) : DEFAULT_POST_LOGIN_PATH;
+}
+
+/**
+ * Whether a GET of /logout comes from this site's own pages or was typed (Sec-Fetch-Site
+ * same-origin or none): then it signs out at once (SPEC §2). A link, image or frame on another site
+ * — or a browser that does not say — gets the Log Out button instead, so no one can sign a
+ * customer out from elsewhere.
+ */
+export function isOwnNavigation(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  return site === "same-origin" || site === "none";
+}
+
+/**
+ * Sign-out (SPEC §2, §4): the session ends on the server, the cookies go (session, cart, og_auth,
+ * userLocation, userWarehouse); home, or stay put off /account. SPEC §4's "session cache entry"
+ * has no counterpart here: sessions are looked up in the database on every request (nothing of
+ * them is cached in the process), so deleting the session row is the whole of it.
+ */
 export async function signOutResponse(context: Ctx, request: Request, token: string | null, opts: { returnTo: string | null; reason: "sign_out" | "inactivity" }) {
   const secure = isHttps(request);
   if (token) await context.services.identity.signOut(token, opts.reason);
@@ -62,6 +88,9 @@ export async function signOutResponse(context: Ctx, request: Request, token: str
   const headers = new Headers();
   headers.append("Set-Cookie", clearSessionCookie(secure));
   for (const cookie of cartCookies(null, { guest: false })) headers.append("Set-Cookie", cookie);
+  // The order-management proof names the customer; the location cookies hold their home ZIP.
+  headers.append("Set-Cookie", clearOgAuthCookie());
+  for (const name of [USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE]) headers.append("Set-Cookie", clearCookie(name, { secure }));
   const back = safeSameSitePath(opts.returnTo);
   const target = back && !requiresSignIn(back) && !back.startsWith("/logout") ? back : "/";
   return redirect(target, { headers });

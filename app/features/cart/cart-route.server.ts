@@ -5,10 +5,11 @@ import type { CartFailure, CartResult } from "../../../server/modules/cart/servi
 import type { CartLineView, CartView } from "../../../server/modules/cart/view";
 import { isDocumentSubmission } from "../../lib/document-request";
 import { analyticsLine, type CartActionData } from "../../components/cart/cart-types";
-import { PERSISTED_CART } from "../../../server/modules/identity/view";
 
-// The /cart route's loader and its one action with intents (STYLE habit 4, SPEC §4 cart lifecycle).
-// Thin edge: parse the form (rules/cart-form.ts), call the cart service, shape the answer. Every
+// The /cart route's loader and its one action with intents (STYLE habit 4, SPEC §4 cart lifecycle),
+// and the header's cart count. Thin edge: parse the form (rules/cart-form.ts), call the cart
+// service through the shopper's door (the API's owner check, pricing and saved-cart pointer), shape
+// the answer. Every
 // successful answer carries the cart cookies; they are cleared once the cart is empty. A plain form
 // post (no JavaScript yet) is redirected to /cart; a fetcher gets {cart, errors, warnings}.
 
@@ -21,17 +22,25 @@ function cookieHeaders(cart: CartView | null, guest = true): Headers {
   return headers;
 }
 
+/** The cart the request's cookie names, if this shopper may use it (the cart API's owner check). */
+const cartOfShopper = (context: AppLoadContext) => context.services.cart.shopper(context.customer?.id ?? null);
+
 /** The cart page's carousel comes from the content feature; the route hands its loader in. */
 export async function cartLoader<Carousel>({ request, context }: Args, cartCarousel: (context: Args["context"]) => Promise<Carousel>) {
   const id = cartIdFromCookieHeader(request.headers.get("cookie"));
-  // A customer who already has an Autoship sees AUTO35 as not applying, as the checkout will price it.
-  const hasSubscription = context.customer ? await context.services.orders.hasSubscriptionOrder(context.customer.id) : null;
-  const found = id ? await context.services.cart.getCart(id, context.site.id, hasSubscription) : null;
+  const found = id ? await cartOfShopper(context).getCart(id, context.site.id) : null;
   const cart = found && found.totalQuantity > 0 ? found : null;
   // The carousel is deferred: the cart renders without waiting for it, and a failed one is left out.
   const carousel = cartCarousel(context).catch(() => null);
-  // A cookie naming a cart that is gone or empty is cleared (SPEC §4).
+  // A cookie naming a cart that is gone, empty or someone else's is cleared (SPEC §4).
   return data({ cart, carousel }, { headers: id && !cart ? cookieHeaders(null) : undefined });
+}
+
+/** The header's cart count (root loader): the same cart, and the same owner check, as the cart page. */
+export async function headerCartCount(request: Request, context: AppLoadContext): Promise<number> {
+  const id = cartIdFromCookieHeader(request.headers.get("cookie"));
+  if (!id) return 0;
+  return cartOfShopper(context).countItems(id, context.site.id);
 }
 
 const samePlan = (line: CartLineView, plan: string | null | undefined) =>
@@ -45,6 +54,8 @@ function failureErrors(failure: CartFailure, command: CartCommand): Record<strin
   switch (failure.code) {
     case "CART_NOT_FOUND":
       return { form: "We could not find your cart. Please reload the page." };
+    case "TOO_MANY_CARTS":
+      return { form: failure.message };
     case "LINE_NOT_FOUND":
       return { lineId: "This item is no longer in your cart." };
     case "VARIANT_NOT_FOUND":
@@ -55,7 +66,7 @@ function failureErrors(failure: CartFailure, command: CartCommand): Record<strin
 }
 
 async function run(command: CartCommand, cartId: string | null, context: AppLoadContext) {
-  const service = context.services.cart;
+  const service = cartOfShopper(context);
   const site = context.site.id;
   const before = cartId ? await service.getCart(cartId, site) : null;
   const noCart: CartFailure = { ok: false, code: "CART_NOT_FOUND", message: "No cart with this id." };
@@ -145,15 +156,6 @@ export async function cartAction({ request, context }: Args) {
   }
 
   const customer = context.customer;
-  if (customer) {
-    // SPEC §4: a newly created cart is saved on the signed-in customer; an emptied one is forgotten.
-    if (command.intent === "add" && result.cart.id !== cartId) {
-      await context.services.cart.claimCart(result.cart.id, context.site.id, customer.id);
-      await context.services.identity.setMetafields(customer.id, [{ ...PERSISTED_CART, value: result.cart.id }]);
-    } else if (result.cart.totalQuantity < 1) {
-      await context.services.identity.deleteMetafieldByKey(customer.id, PERSISTED_CART.namespace, PERSISTED_CART.key);
-    }
-  }
   const headers = cookieHeaders(result.cart, !customer);
   // Post/Redirect/Get for a plain form post: a reload does not post again, and the no-JS add
   // lands on the cart.

@@ -7,7 +7,8 @@ import {
   type FacetDefinition,
 } from "../../../rules/listing-url";
 import { productCardModel } from "../../../rules/product-card";
-import type { Filter, ListingResult } from "../../../server/modules/catalog/types";
+import type { Filter, FilterDefinition, ListingResult } from "../../../server/modules/catalog/types";
+import { dealSkusOnce } from "../../lib/deal-skus-once";
 import type { FilterChip, ListingKind, ListingPageData, PanelFacet, SearchSuggestions } from "./listing-data";
 
 // Loaders of the listing screens (/products, category pages, /search) and the search suggestions:
@@ -21,9 +22,8 @@ function normalise(f: Filter) {
 }
 
 /** The site's filter definitions as facets (slug, options' slugs and filters). */
-async function facetDefinitions(context: AppLoadContext): Promise<FacetDefinition[]> {
-  const defs = await context.services.catalog.filterDefinitions(context.site.id);
-  return defs.filter((d) => d.isFacet).map((d) => ({ slug: d.slug, label: d.label, options: d.options }));
+function facetDefinitions(catalog: FilterDefinition[]): FacetDefinition[] {
+  return catalog.filter((d) => d.isFacet).map((d) => ({ slug: d.slug, label: d.label, options: d.options }));
 }
 
 export type ListingOptions = {
@@ -40,7 +40,9 @@ export type ListingOptions = {
 export async function loadListing(context: AppLoadContext, request: Request, options: ListingOptions): Promise<ListingPageData> {
   const url = new URL(request.url);
   const catalog = context.services.catalog;
-  const definitions = await facetDefinitions(context);
+  // Loaded once and handed to the listing, which needs the same catalogue for its facet counts.
+  const filterCatalog = await catalog.filterDefinitions(context.site.id);
+  const definitions = facetDefinitions(filterCatalog);
   const state = parseListingParams(url.searchParams, definitions);
   const fixed = options.fixed ?? [];
   const search = options.search?.trim() || null;
@@ -57,8 +59,8 @@ export async function loadListing(context: AppLoadContext, request: Request, opt
           page: state.page,
           limit: LISTING_PAGE_SIZE,
           ...(search ? { search } : {}),
-        }),
-    catalog.dealSkus(context.site.id),
+        }, { filterCatalog }),
+    dealSkusOnce(context),
   ]);
 
   // Facets the page's own filters decide (a category's species or brand) are not offered again.
@@ -85,7 +87,8 @@ export async function loadListing(context: AppLoadContext, request: Request, opt
       site: context.site,
       dealSkus: dealSet,
       freeShippingThresholdCents: context.publicConfig.freeShippingThresholdCents,
-      prefer: { search, flavors: chosenFlavors, foodForms: chosenForms, cheapest: state.sort.startsWith("price-") },
+      // The category route's slug ("dog/flavor/turkey") picks the card's variant as on the product page.
+      prefer: { slug: options.kind === "category-listing" ? options.basePath.replace(/^\/products\//, "") : null, search, flavors: chosenFlavors, foodForms: chosenForms, cheapest: state.sort.startsWith("price-") },
     });
     return card ? [card] : [];
   });

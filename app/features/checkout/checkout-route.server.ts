@@ -2,10 +2,9 @@ import { randomUUID } from "node:crypto";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { formValues } from "../../../rules/account-forms";
 import { cartCookies } from "../../../rules/cart-cookies";
-import { stepToShow } from "../../../rules/checkout-flow";
+import { checkoutStateOf, stepToShow } from "../../../rules/checkout-flow";
 import { guestEmailSchema, parseAddressChoice, parseCardFields, paymentFieldFor } from "../../../rules/checkout-forms";
-import { SHIPPING_METHODS, type ShippingMethod } from "../../../rules/shipping-rates";
-import { PERSISTED_CART } from "../../../server/modules/identity/view";
+import { SHIPPING_METHODS } from "../../../rules/shipping-rates";
 import { MULTIPASS_PARAM } from "../../../server/modules/orders/multipass";
 import type { PaymentSource } from "../../../server/modules/payments/service";
 import type { PlaceOrderInput } from "../../../server/workflows/place-order";
@@ -133,7 +132,8 @@ async function placeOrder(
   },
 ) {
   const { cartId, customer, session, context, invalid } = p;
-  if (!session.email || !session.shipping || !session.shippingMethod) throw redirect("/checkout");
+  const state = checkoutStateOf(session);
+  if (state.status !== "ready") throw redirect("/checkout");
   const choice = values.paymentChoice ?? "new";
   let payment: PaymentSource;
   if (choice.startsWith("saved:") && customer) payment = { kind: "saved", paymentMethodId: choice.slice("saved:".length) };
@@ -147,9 +147,9 @@ async function placeOrder(
     site: context.site.id,
     cartId,
     customerId: customer?.id ?? null,
-    email: session.email,
-    shippingAddress: session.shipping.kind === "saved" ? { savedAddressId: session.shipping.savedAddressId } : session.shipping.address,
-    shippingMethod: session.shippingMethod as ShippingMethod,
+    email: state.email,
+    shippingAddress: state.shipping.kind === "saved" ? { savedAddressId: state.shipping.savedAddressId } : state.shipping.address,
+    shippingMethod: state.shippingMethod,
     payment,
     idempotencyKey: (values.idempotencyKey ?? "").slice(0, 200) || `checkout:${cartId}`,
     expectedTotalCents: Number.isInteger(expected) ? expected : null,
@@ -171,6 +171,7 @@ async function placeOrder(
       case "CART_CHANGED":
         return invalid({ form: `${result.message}` }, 409);
       case "ADDRESS_NOT_FOUND":
+      case "ADDRESS_INVALID":
       case "ZIP_NOT_SERVED":
         return invalid({ form: `${result.message} Please check your shipping address.` }, 400);
       default:
@@ -184,9 +185,8 @@ async function placeOrder(
     if (!saved.ok) context.log.warn({ orderId: result.order.id, field: saved.field }, "card paid but not saved");
   }
   const headers = new Headers();
-  // The cart became the order: forget it (cookies, and the customer's persisted-cart metafield).
+  // The cart became the order: forget its cookies (place-order cleared the customer's saved-cart pointer).
   for (const cookie of cartCookies(null, { guest: !customer })) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", receiptCookie(context.sessionSecret, result.order.id, new URL(p.request.url).protocol === "https:"));
-  if (customer) await context.services.identity.deleteMetafieldByKey(customer.id, PERSISTED_CART.namespace, PERSISTED_CART.key);
   throw redirect(`/checkout/confirmation/${result.order.id}`, { headers });
 }

@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { productCardModel, type CardModel } from "../../../rules/product-card";
 import type { PageSection } from "../../../server/modules/content/types";
+import { dealSkusOnce } from "../../lib/deal-skus-once";
 import type { CarouselData, ErrorPageContent } from "./content-types";
 
 // Content for route loaders. Every helper here fails soft: content is never worth failing a page
@@ -10,7 +11,7 @@ type CarouselEntry = Pick<CarouselData, "headline" | "paragraph" | "bg_color" | 
 
 async function cardsFor(context: AppLoadContext, handles: string[]): Promise<CardModel[]> {
   const { catalog } = context.services;
-  const [products, deals] = await Promise.all([catalog.getProductsByHandles(handles, context.site.id), catalog.dealSkus(context.site.id)]);
+  const [products, deals] = await Promise.all([catalog.getProductsByHandles(handles, context.site.id), dealSkusOnce(context)]);
   const dealSkus = new Set(Object.keys(deals));
   return products.flatMap((p) => {
     const card = productCardModel(p, {

@@ -72,7 +72,8 @@ export function MainNav({ items }: { items: Item[] }) {
                   aria-expanded={isOpen}
                   aria-controls={menuId}
                   aria-label={`${item.text} menu`}
-                  className="px-1.5 text-white hover:bg-primary"
+                  // At least 24 px wide: a target size a finger or a shaky hand can hit (WCAG 2.5.8).
+                  className="min-w-6 px-2 text-white hover:bg-primary"
                   onClick={() => {
                     clearTimeout(timer.current);
                     setOpen(isOpen ? null : i);

@@ -140,9 +140,10 @@ export function ProductCarousel({
           </div>
         </div>
         <div className="mt-4 overflow-hidden" ref={viewportRef}>
-          <ul className={`flex touch-pan-y ${content ? "-ml-3" : "-ml-4"}`} aria-live={autoplayOn && !paused ? "off" : "polite"}>
+          {/* Slides are groups (the APG carousel pattern), so the track is a plain container, not a list. */}
+          <div className={`flex touch-pan-y ${content ? "-ml-3" : "-ml-4"}`} aria-live={autoplayOn && !paused ? "off" : "polite"}>
             {carousel.cards.map((card, i) => (
-              <li
+              <div
                 key={card.key}
                 className={`min-w-0 shrink-0 grow-0 ${content ? CONTENT_SLIDE : DEFAULT_SLIDE}`}
                 role="group"
@@ -151,9 +152,9 @@ export function ProductCarousel({
                 data-testid="carousel-slide"
               >
                 <ProductCard card={card} />
-              </li>
+              </div>
             ))}
-          </ul>
+          </div>
         </div>
       </div>
     </section>

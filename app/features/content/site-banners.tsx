@@ -33,7 +33,8 @@ const TONES: Record<BannerContent["tone"], string> = {
 export function SitewideBanners({ banners }: { banners: BannerContent[] }) {
   if (banners.length === 0) return null;
   return (
-    <div data-testid="sitewide-banners">
+    // A labelled landmark like the announcement bar: no page content outside landmarks.
+    <aside aria-label="Site notices" data-testid="sitewide-banners">
       {banners.map((b) => (
         <p key={b.text} role="note" className={`px-4 py-2 text-center text-sm ${TONES[b.tone]}`}>
           {b.text}
@@ -45,6 +46,6 @@ export function SitewideBanners({ banners }: { banners: BannerContent[] }) {
           )}
         </p>
       ))}
-    </div>
+    </aside>
   );
 }

@@ -29,3 +29,8 @@ export function ogAuthCookie(secret: string, customerId: string): string {
   // Raw: the page script reads "{id}|{hex}|{base64}" as it is (all cookie-safe characters).
   return setCookie(OG_AUTH_COOKIE, ogAuthValue(secret, customerId), { maxAgeSeconds: OG_AUTH_MAX_AGE_S, secure: true, raw: true });
 }
+
+/** Sign-out removes it (SPEC §4 "logout clears cookies"); same name, path and flags as when set. */
+export function clearOgAuthCookie(): string {
+  return `${OG_AUTH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; Secure`;
+}

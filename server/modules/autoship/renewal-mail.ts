@@ -1,7 +1,7 @@
 import { mailPage as page, type MailContent } from "../mail/templates";
 import { escapeHtml } from "../../../rules/escape-html";
 
-// The renewal engine's mails: the reminder before each renewal, and what the customer
+// The renewal engine's mails (rules/autoship-renewal.ts): the reminder before each renewal, and what the customer
 // must know when a renewal cannot be placed (out of stock, card declined, paused). Same shape as
 // server/modules/mail/templates.ts: subject, plain text and HTML from the same data, every value
 // escaped in the HTML. Template names are "autoship.<name>" (server/modules/mail/service.ts).

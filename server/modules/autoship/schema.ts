@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigserial, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { SubscriptionHold, SubscriptionStatus } from "../../../rules/autoship-subscription";
 import { variants } from "../catalog/schema";
 import { customers } from "../identity/schema";
 import { orders, type OrderAddress } from "../orders/schema";
@@ -8,11 +9,8 @@ import { orders, type OrderAddress } from "../orders/schema";
 // it renews that variant and quantity every `frequencyWeeks`, through the place-order workflow, with
 // the customer's saved payment method and the address captured at sign-up (changeable).
 
-/** active → renews on next_order_date; paused → kept but never renewed; cancelled → ended (reactivatable). */
-export type SubscriptionStatus = "active" | "paused" | "cancelled";
-
-/** Why an active subscription's renewal is on hold (null: not held). */
-export type SubscriptionHold = "out_of_stock" | "payment_failed";
+// The status and hold types live with their transition table (rules/autoship-subscription.ts).
+export type { SubscriptionHold, SubscriptionStatus };
 
 export const contractNumberSeq = pgSequence("subscription_contract_seq", { startWith: 500001 });
 

@@ -9,7 +9,10 @@ import { placeOrder, type PlaceOrderInput } from "../../workflows/place-order";
 import { inventory, products, variants } from "../catalog/schema";
 import { warehouseForZip } from "../catalog/stock";
 import { mailOutbox } from "../mail/schema";
+import { RATE_LIMITS } from "../identity/service";
+import { createTestProcessor, type PaymentProvider } from "../payments/provider";
 import { paymentMethods } from "../payments/schema";
+import { createPaymentsService } from "../payments/service";
 import { subscriptionEvents, subscriptions } from "./schema";
 import { createAutoshipService, type AutoshipService } from "./service";
 
@@ -80,7 +83,7 @@ beforeAll(async () => {
   await seedIfEmpty(database);
   services = createServices(database.db, config);
   deps = { db: database.db, services, config, clock };
-  autoship = createAutoshipService({ db: database.db, config, payments: services.payments, mail: services.mail, clock });
+  autoship = createAutoshipService({ db: database.db, config, catalog: services.catalog, identity: services.identity, payments: services.payments, mail: services.mail, clock });
   warehouse = (await warehouseForZip(database.db, "80011"))!.code;
   const rows = await database.db
     .select({ id: variants.id, productId: variants.productId, sites: products.sites })
@@ -311,5 +314,94 @@ describe("ship now", () => {
     expect(await services.autoship.list(ida.id)).toHaveLength(1);
     await services.autoship.act({ customerId: ida.id }, s.id, { intent: "pause" });
     expect(await services.autoship.act({ customerId: ida.id }, s.id, { intent: "ship_now" })).toMatchObject({ ok: false, code: "NOT_ALLOWED" });
+  });
+});
+
+describe("card-testing limit on a subscription's new card", () => {
+  /** The test processor, counting the cards it is asked to tokenize. */
+  function countingProcessor() {
+    const inner = createTestProcessor();
+    const counter = { tokenized: 0 };
+    const provider: PaymentProvider = { ...inner, name: inner.name, tokenize: (c) => (counter.tokenized++, inner.tokenize(c)) };
+    return { provider, counter };
+  }
+  const newCard = (i: number) => ({ intent: "change_payment" as const, card: { number: "4242424242424242", expMonth: 1 + (i % 12), expYear: 2099, cvc: "123" } });
+
+  function limitedAutoship() {
+    const { provider, counter } = countingProcessor();
+    const service = createAutoshipService({
+      db: database.db,
+      config,
+      catalog: services.catalog,
+      identity: services.identity,
+      payments: createPaymentsService(database.db, provider),
+      mail: services.mail,
+      clock,
+    });
+    return { service, counter };
+  }
+
+  it("the checkout's limits apply: 10 new cards per customer and 30 per client IP an hour", () => {
+    expect(RATE_LIMITS.card_payment).toEqual({ windowMs: 3_600_000, perKey: 10, perIp: 30 });
+  });
+
+  it("the 11th new card of a customer is refused and not tokenized; saved cards and other customers go on", async () => {
+    const { service, counter } = limitedAutoship();
+    const uma = await customer("uma");
+    const s = await subscribe(uma);
+    const act = (input: Parameters<AutoshipService["act"]>[2], ip = "198.51.100.11") => service.act({ customerId: uma.id, clientIp: ip }, s.id, input);
+    for (let i = 0; i < 10; i++) expect(await act(newCard(i))).toMatchObject({ ok: true, subscription: { paymentMethod: { last4: "4242", expMonth: 1 + (i % 12) } } });
+    expect(counter.tokenized).toBe(10);
+    const methodsBefore = await services.payments.listMethods(uma.id);
+    expect(methodsBefore).toHaveLength(11);
+
+    const refused = await act(newCard(10));
+    expect(refused).toEqual({ ok: false, code: "RATE_LIMITED", field: "cardNumber", message: expect.stringMatching(/^Too many attempts/) });
+    // Another IP does not help: the customer's own count is full.
+    expect(await act(newCard(11), "198.51.100.12")).toMatchObject({ ok: false, code: "RATE_LIMITED" });
+    expect(counter.tokenized).toBe(10);
+    expect(await services.payments.listMethods(uma.id)).toHaveLength(11);
+    // Still the 10th new card (expiry month 10).
+    expect((await autoship.get(uma.id, s.id))!.paymentMethod).toMatchObject({ last4: "4242", expMonth: 10 });
+    expect(await eventsOf(s.id)).toEqual(["created", ...Array<string>(10).fill("payment_method_changed")]);
+
+    // A saved card is no new card: not counted, still allowed.
+    expect(await act({ intent: "change_payment", paymentMethodId: methodsBefore[5].id })).toMatchObject({ ok: true, subscription: { paymentMethod: { id: methodsBefore[5].id } } });
+    // Another customer from another IP is not affected.
+    const vic = await customer("vic");
+    const other = await subscribe(vic);
+    expect(await service.act({ customerId: vic.id, clientIp: "198.51.100.13" }, other.id, newCard(0))).toMatchObject({ ok: true });
+  });
+
+  it("the 31st new card from one client IP an hour is refused and not tokenized, whichever customer gives it", async () => {
+    const { service, counter } = limitedAutoship();
+    const ip = "203.0.113.31";
+    const who = [await customer("wes"), await customer("xia"), await customer("yan"), await customer("zed")];
+    const subs = [];
+    for (const c of who) subs.push(await subscribe(c));
+    // Invalid numbers count too: they are tried before the processor answers.
+    const bad = { intent: "change_payment" as const, card: { number: "4242424242424241", expMonth: 12, expYear: 2099, cvc: "123" } };
+    for (let c = 0; c < 3; c++)
+      for (let i = 0; i < 10; i++) expect(await service.act({ customerId: who[c].id, clientIp: ip }, subs[c].id, i % 2 ? bad : newCard(i))).toMatchObject({ ok: i % 2 === 0 });
+    expect(counter.tokenized).toBe(30);
+
+    const refused = await service.act({ customerId: who[3].id, clientIp: ip }, subs[3].id, newCard(0));
+    expect(refused).toEqual({ ok: false, code: "RATE_LIMITED", field: "cardNumber", message: expect.stringMatching(/^Too many attempts/) });
+    expect(counter.tokenized).toBe(30);
+    expect(await services.payments.listMethods(who[3].id)).toHaveLength(1);
+    // The same customer from another IP is within both limits.
+    expect(await service.act({ customerId: who[3].id, clientIp: "203.0.113.32" }, subs[3].id, newCard(1))).toMatchObject({ ok: true });
+    expect(counter.tokenized).toBe(31);
+  });
+
+  it("a subscription that cannot change its card is refused before counting or tokenizing", async () => {
+    const { service, counter } = limitedAutoship();
+    const ari = await customer("ari");
+    const s = await subscribe(ari);
+    await service.act({ customerId: ari.id }, s.id, { intent: "cancel", reason: "other" });
+    for (let i = 0; i < 12; i++) expect(await service.act({ customerId: ari.id, clientIp: "198.51.100.40" }, s.id, newCard(i))).toMatchObject({ ok: false, code: "NOT_ALLOWED" });
+    expect(counter.tokenized).toBe(0);
+    await service.act({ customerId: ari.id }, s.id, { intent: "reactivate" });
+    expect(await service.act({ customerId: ari.id, clientIp: "198.51.100.40" }, s.id, newCard(0))).toMatchObject({ ok: true });
   });
 });

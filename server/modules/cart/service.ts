@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
 import { frequencyOfSellingPlan } from "../../../rules/autoship-offer";
 import { allowedAddQuantity, lineCap, normaliseQuantity } from "../../../rules/cart-limits";
-import { normaliseCodes, type DiscountRule } from "../../../rules/cart-pricing";
+import { allowedDiscountCodes, normaliseCodes, type DiscountRule } from "../../../rules/cart-pricing";
 import type { SiteId } from "../../../rules/site";
 import { weightAttributes, WEIGHT_ATTRIBUTE, WEIGHT_UNIT_ATTRIBUTE } from "../../../rules/weight";
 import type { Config } from "../../config";
@@ -14,6 +14,17 @@ import { isUuid } from "../../../rules/ids";
 // The cart of SPEC §3/§4: every write runs in one transaction holding the cart's row lock, so
 // concurrent adds and updates of one cart apply one after another and never lose an update or
 // pass a cap (ARCHITECTURE §5).
+//
+// Two doors, one set of rules:
+// - `shopper(customerId)` is what the shopper's edges use — the /cart page (loader, action, header
+//   count) and the cart API alike. It applies the owner check (a guest cart is anyone's who holds
+//   its id, a customer's cart only its customer's; someone else's is "no cart"), under the row lock
+//   for writes; a customer's new cart is theirs from creation and recorded as their saved cart
+//   (SPEC §4 persisted_cart_id), cleared again when the cart is emptied; at most
+//   MAX_CARTS_PER_CUSTOMER active carts per customer.
+// - the plain methods are for trusted server code (checkout hand-off, sign-in merge, renewals).
+// Either way a cart is priced for one customer — the shopper asking, else the cart's owner — so
+// first-Autoship codes like AUTO35 get the same answer on every path (the checkout's answer).
 
 export type LineInput = {
   merchandiseId: string;
@@ -24,11 +35,29 @@ export type LineInput = {
 export type LineUpdate = { id: string; quantity: number; sellingPlanId?: string | null; attributes?: CartAttribute[] };
 
 export type CartWarning = { code: "LINE_CAPPED"; message: string; merchandiseId?: string; lineId?: string };
-export type CartFailureCode = "CART_NOT_FOUND" | "LINE_NOT_FOUND" | "VARIANT_NOT_FOUND" | "SELLING_PLAN_INVALID";
+export type CartFailureCode = "CART_NOT_FOUND" | "LINE_NOT_FOUND" | "VARIANT_NOT_FOUND" | "SELLING_PLAN_INVALID" | "TOO_MANY_CARTS";
 export type CartFailure = { ok: false; code: CartFailureCode; message: string; field?: string };
 export type CartResult = { ok: true; cart: CartView; warnings: CartWarning[] } | CartFailure;
 
 type CatalogForCart = { variantsForCart(ids: readonly number[], site: SiteId, db?: Db): Promise<Map<number, CartVariant>> };
+
+/** What the cart needs from other modules, wired in server/services.ts. */
+export type CartPorts = {
+  /** Whether the customer already has (or is paying for) an Autoship order: first-Autoship codes. */
+  autoshipHistory?: (customerId: string, conn: Db) => Promise<boolean>;
+  /** The customer's saved-cart pointer (SPEC §3 metafield profeeding.persisted_cart_id). */
+  savedCart?: {
+    get(customerId: string): Promise<string | null>;
+    set(customerId: string, cartId: string): Promise<void>;
+    clear(customerId: string): Promise<void>;
+  };
+};
+
+/** Active carts one customer may hold; empty ones are pruned first, then a new one is refused. */
+export const MAX_CARTS_PER_CUSTOMER = 10;
+
+/** The one owner check: a guest cart (no owner) is anyone's who holds its id; a customer's only theirs. */
+export const mayUseCart = (owner: string | null, customerId: string | null) => owner === null || owner === customerId;
 
 
 const fail = (code: CartFailureCode, message: string, field?: string): CartFailure => ({ ok: false, code, message, field });
@@ -51,11 +80,15 @@ function lineAttributes(given: readonly CartAttribute[] | undefined, variant: Ca
   return [...own, ...weightAttributes(variant.weight, variant.weightUnit)];
 }
 
-export function createCartService(db: Db, config: Config, catalog: CatalogForCart, clock: () => Date = () => new Date()) {
-  async function readView(conn: Db, cartId: string, customerHasSubscription: boolean | null = null): Promise<CartView | null> {
+export function createCartService(db: Db, config: Config, catalog: CatalogForCart, clock: () => Date = () => new Date(), ports: CartPorts = {}) {
+  /** `pricedFor`: the customer the cart is priced for; undefined → the cart's owner. */
+  async function readView(conn: Db, cartId: string, pricedFor?: string | null): Promise<CartView | null> {
     const [cart] = await conn.select().from(carts).where(eq(carts.id, cartId));
     // A checked-out cart became an order: to the shopper it is gone (the cookie naming it is cleared).
     if (!cart || cart.status !== "active") return null;
+    const customerId = pricedFor === undefined ? cart.customerId : (pricedFor ?? cart.customerId);
+    // Unknown for a guest (null): the checkout asks a guest with Autoship to sign in first.
+    const customerHasSubscription = customerId && ports.autoshipHistory ? await ports.autoshipHistory(customerId, conn) : null;
     const lines = await conn
       .select({
         id: cartLines.id,
@@ -74,31 +107,35 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     return buildCartView(cart as CartRecord, lines as LineRecord[], variantMap, rules as DiscountRule[], {
       now: clock(),
       freeShippingThresholdCents: config.freeShippingThresholdCents,
-      // Known at checkout (place-order passes it); elsewhere not yet (autoship issue).
       customerHasSubscription,
     });
   }
 
-  /** Runs `change` with the cart locked; nothing is written when it fails. */
+  /**
+   * Runs `change` with the cart locked; nothing is written when it fails. `actor` (the shopper's
+   * customer id, null for a guest) applies the owner check under the lock; undefined = trusted caller.
+   */
   async function mutate(
     cartId: string,
     site: SiteId,
     change: (tx: Db) => Promise<CartFailure | CartWarning[]>,
+    actor?: string | null,
   ): Promise<CartResult> {
     if (!isUuid(cartId)) return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
     type Rollback = { rollback: CartFailure };
     try {
       return await db.transaction(async (tx) => {
         const [locked] = await tx
-          .select({ id: carts.id })
+          .select({ id: carts.id, customerId: carts.customerId })
           .from(carts)
           .where(and(eq(carts.id, cartId), eq(carts.site, site), eq(carts.status, "active")))
           .for("update");
-        if (!locked) throw { rollback: fail("CART_NOT_FOUND", "No cart with this id.", "cartId") } satisfies Rollback;
+        if (!locked || (actor !== undefined && !mayUseCart(locked.customerId, actor)))
+          throw { rollback: fail("CART_NOT_FOUND", "No cart with this id.", "cartId") } satisfies Rollback;
         const outcome = await change(tx);
         if (!Array.isArray(outcome)) throw { rollback: outcome } satisfies Rollback;
         await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
-        const cart = (await readView(tx, cartId))!;
+        const cart = (await readView(tx, cartId, actor))!;
         return { ok: true as const, cart, warnings: outcome };
       });
     } catch (err) {
@@ -164,18 +201,245 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     return warnings;
   }
 
+  /** A new cart, owned by `customerId` from the start when given (bounded per customer). */
+  async function create(site: SiteId, buyerIdentity: Partial<BuyerIdentity>, lines: readonly LineInput[], customerId: string | null): Promise<CartResult> {
+    type Rollback = { rollback: CartFailure };
+    try {
+      return await db.transaction(async (tx) => {
+        const resolved = await resolveInputs(tx, site, lines);
+        if (!Array.isArray(resolved)) throw { rollback: resolved } satisfies Rollback;
+        if (customerId) {
+          // Serialises one customer's cart creations, so the bound holds under concurrent requests.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`carts-of:${customerId}`}, 0))`);
+          // Old empty carts make room first (an emptied cart's row stays until then).
+          await tx
+            .delete(carts)
+            .where(
+              and(
+                eq(carts.customerId, customerId),
+                eq(carts.status, "active"),
+                notExists(tx.select({ one: sql`1` }).from(cartLines).where(eq(cartLines.cartId, carts.id))),
+              ),
+            );
+          const [{ count }] = await tx
+            .select({ count: sql<number>`count(*)::int` })
+            .from(carts)
+            .where(and(eq(carts.customerId, customerId), eq(carts.status, "active")));
+          if (count >= MAX_CARTS_PER_CUSTOMER)
+            throw { rollback: fail("TOO_MANY_CARTS", `You already have ${count} carts; use one of them or empty one first.`, "cartId") } satisfies Rollback;
+        }
+        const [cart] = await tx
+          .insert(carts)
+          .values({
+            site,
+            customerId,
+            buyerEmail: buyerIdentity.email ?? null,
+            buyerPhone: buyerIdentity.phone ?? null,
+            buyerCountryCode: buyerIdentity.countryCode ?? null,
+          })
+          .returning({ id: carts.id });
+        const warnings = await addResolved(tx, cart.id, resolved);
+        return { ok: true as const, cart: (await readView(tx, cart.id))!, warnings };
+      });
+    } catch (err) {
+      if (err && typeof err === "object" && "rollback" in err) return (err as Rollback).rollback;
+      throw err;
+    }
+  }
+
+  /** The saved-cart pointer: recorded for a customer's live cart, cleared once that cart is emptied or checked out. */
+  async function rememberCart(customerId: string, cartId: string) {
+    if (ports.savedCart && (await ports.savedCart.get(customerId)) !== cartId) await ports.savedCart.set(customerId, cartId);
+  }
+  async function forgetCart(customerId: string, cartId?: string) {
+    if (!ports.savedCart) return;
+    const saved = await ports.savedCart.get(customerId);
+    if (saved !== null && (cartId === undefined || saved === cartId)) await ports.savedCart.clear(customerId);
+  }
+
+  /** After a shopper's change: an emptied customer cart is no longer their saved cart (SPEC §4). */
+  async function settlePointer(result: CartResult, customerId: string | null): Promise<CartResult> {
+    if (result.ok && customerId && result.cart.totalQuantity < 1) await forgetCart(customerId, result.cart.id);
+    return result;
+  }
+
+  async function ownerOf(cartId: string, site: SiteId): Promise<string | null | undefined> {
+    if (!isUuid(cartId)) return undefined;
+    const [row] = await db
+      .select({ customerId: carts.customerId })
+      .from(carts)
+      .where(and(eq(carts.id, cartId), eq(carts.site, site), eq(carts.status, "active")));
+    return row ? row.customerId : undefined;
+  }
+
+  const addLines = (cartId: string, site: SiteId, lines: readonly LineInput[], actor?: string | null) =>
+    mutate(cartId, site, async (tx) => {
+      const resolved = await resolveInputs(tx, site, lines);
+      return Array.isArray(resolved) ? addResolved(tx, cartId, resolved) : resolved;
+    }, actor);
+
+  const removeLines = (cartId: string, site: SiteId, lineIds: readonly string[], actor?: string | null) =>
+    mutate(cartId, site, async (tx) => {
+      const ids = [...new Set(lineIds)];
+      if (!ids.every((id) => isUuid(id))) return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItemIds");
+      const found = await tx
+        .select({ id: cartLines.id })
+        .from(cartLines)
+        .where(and(eq(cartLines.cartId, cartId), inArray(cartLines.id, ids)));
+      if (found.length !== ids.length) return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItemIds");
+      await tx.delete(cartLines).where(and(eq(cartLines.cartId, cartId), inArray(cartLines.id, ids)));
+      return [];
+    }, actor);
+
+  /** Quantity 0 removes a line (SPEC §4 "Remove sets the line quantity to 0"); above the cap it is capped. */
+  const updateLines = (cartId: string, site: SiteId, updates: readonly LineUpdate[], actor?: string | null) =>
+    mutate(cartId, site, async (tx) => {
+      const ids = updates.map((u) => u.id);
+      if (!ids.every((id) => isUuid(id)) || new Set(ids).size !== ids.length)
+        return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItems");
+      const rows = await tx
+        .select()
+        .from(cartLines)
+        .where(and(eq(cartLines.cartId, cartId), inArray(cartLines.id, ids)));
+      if (rows.length !== ids.length) return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItems");
+      const variants = await catalog.variantsForCart(rows.map((r) => r.variantId), site, tx);
+      const warnings: CartWarning[] = [];
+      for (const [i, u] of updates.entries()) {
+        const row = rows.find((r) => r.id === u.id)!;
+        const plan = u.sellingPlanId === undefined ? row.sellingPlanId : u.sellingPlanId;
+        if (plan !== null && (site === "hpsf" || frequencyOfSellingPlan(plan) === null))
+          return fail("SELLING_PLAN_INVALID", "Unknown autoship frequency.", `lineItems.${i}.sellingPlanId`);
+        if (u.quantity <= 0) {
+          await tx.delete(cartLines).where(eq(cartLines.id, row.id));
+          continue;
+        }
+        const cap = lineCap(plan !== null);
+        const quantity = Math.min(normaliseQuantity(u.quantity), cap);
+        if (quantity < u.quantity) warnings.push({ code: "LINE_CAPPED", lineId: row.id, message: capMessage(plan !== null, cap) });
+        const variant = variants.get(row.variantId);
+        const attributes = variant ? lineAttributes(u.attributes ?? row.attributes, variant) : (u.attributes ?? row.attributes);
+        const [twin] =
+          plan === row.sellingPlanId
+            ? []
+            : await tx
+                .select({ id: cartLines.id, quantity: cartLines.quantity })
+                .from(cartLines)
+                .where(
+                  and(
+                    eq(cartLines.cartId, cartId),
+                    eq(cartLines.variantId, row.variantId),
+                    sql`coalesce(${cartLines.sellingPlanId}, '') = ${plan ?? ""}`,
+                  ),
+                );
+        if (twin) {
+          // Switching purchase kind onto an existing line of the same item merges the two.
+          await tx.delete(cartLines).where(eq(cartLines.id, row.id));
+          await tx.update(cartLines).set({ quantity: Math.min(twin.quantity + quantity, cap) }).where(eq(cartLines.id, twin.id));
+        } else {
+          await tx.update(cartLines).set({ quantity, sellingPlanId: plan, attributes }).where(eq(cartLines.id, row.id));
+        }
+      }
+      return warnings;
+    }, actor);
+
+  const updateAttributes = (cartId: string, site: SiteId, attributes: CartAttribute[], actor?: string | null) =>
+    mutate(cartId, site, async (tx) => {
+      await tx.update(carts).set({ attributes }).where(eq(carts.id, cartId));
+      return [];
+    }, actor);
+
+  const updateBuyerIdentity = (cartId: string, site: SiteId, identity: Partial<BuyerIdentity>, actor?: string | null) =>
+    mutate(cartId, site, async (tx) => {
+      const set: Partial<typeof carts.$inferInsert> = {};
+      if (identity.email !== undefined) set.buyerEmail = identity.email;
+      if (identity.phone !== undefined) set.buyerPhone = identity.phone;
+      if (identity.countryCode !== undefined) set.buyerCountryCode = identity.countryCode;
+      if (Object.keys(set).length) await tx.update(carts).set(set).where(eq(carts.id, cartId));
+      return [];
+    }, actor);
+
+  const updateDiscountCodes = (cartId: string, site: SiteId, codes: readonly string[], actor?: string | null) =>
+    mutate(cartId, site, async (tx) => {
+      await tx.update(carts).set({ discountCodes: normaliseCodes(codes) }).where(eq(carts.id, cartId));
+      return [];
+    }, actor);
+
+  const updateNote = (cartId: string, site: SiteId, note: string, actor?: string | null) =>
+    mutate(cartId, site, async (tx) => {
+      await tx.update(carts).set({ note }).where(eq(carts.id, cartId));
+      return [];
+    }, actor);
+
   return {
-    /** The priced cart as checkout sees it, inside the caller's transaction (server/workflows/place-order.ts). */
-    checkoutView: (conn: Db, cartId: string, customerHasSubscription: boolean | null) => readView(conn, cartId, customerHasSubscription),
+    /**
+     * The priced cart as checkout sees it, inside the caller's transaction (server/workflows/place-order.ts),
+     * priced for the customer checking out (else the cart's owner).
+     */
+    checkoutView: (conn: Db, cartId: string, customerId: string | null) => readView(conn, cartId, customerId),
 
     /** The cart's owner: a customer id, null for a guest cart, undefined when there is no such cart. */
-    async ownerOf(cartId: string, site: SiteId): Promise<string | null | undefined> {
-      if (!isUuid(cartId)) return undefined;
-      const [row] = await db
-        .select({ customerId: carts.customerId })
-        .from(carts)
-        .where(and(eq(carts.id, cartId), eq(carts.site, site), eq(carts.status, "active")));
-      return row ? row.customerId : undefined;
+    ownerOf,
+
+    rememberCart,
+    /** Clears the customer's saved-cart pointer when it names `cartId` (any cart when omitted). */
+    forgetCart,
+    savedCartId: (customerId: string) => ports.savedCart?.get(customerId) ?? Promise.resolve(null),
+
+    /** The shopper's door (page, header count and API): the owner check on every call, see the top of this file. */
+    shopper(customerId: string | null) {
+      const me = customerId;
+      return {
+        /** Whether this shopper may use the cart (it exists, is active, and is theirs or a guest cart). */
+        async mayUse(cartId: string, site: SiteId): Promise<boolean> {
+          const owner = await ownerOf(cartId, site);
+          return owner !== undefined && mayUseCart(owner, me);
+        },
+        async getCart(cartId: string, site: SiteId): Promise<CartView | null> {
+          if (!isUuid(cartId)) return null;
+          const owner = await ownerOf(cartId, site);
+          if (owner === undefined || !mayUseCart(owner, me)) return null;
+          const view = await readView(db, cartId, me);
+          return view && view.site === site ? view : null;
+        },
+        /**
+         * The header's count: the units in the shopper's active cart, counted, not priced (every page
+         * shows it; only the cart page needs prices). 0 for an unknown, checked-out or someone else's cart.
+         */
+        async countItems(cartId: string, site: SiteId): Promise<number> {
+          const owner = await ownerOf(cartId, site);
+          if (owner === undefined || !mayUseCart(owner, me)) return 0;
+          const [row] = await db
+            .select({ n: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int` })
+            .from(cartLines)
+            .innerJoin(carts, eq(carts.id, cartLines.cartId))
+            .where(and(eq(carts.id, cartId), eq(carts.site, site), eq(carts.status, "active")));
+          return Number(row?.n ?? 0);
+        },
+        async createCart(site: SiteId, buyerIdentity: Partial<BuyerIdentity>, lines: readonly LineInput[]): Promise<CartResult> {
+          const created = await create(site, buyerIdentity, lines, me);
+          if (created.ok && me) {
+            if (created.cart.totalQuantity > 0) await rememberCart(me, created.cart.id);
+            return { ...created, cart: (await readView(db, created.cart.id, me)) ?? created.cart };
+          }
+          return created;
+        },
+        addLines: async (cartId: string, site: SiteId, lines: readonly LineInput[]) => {
+          const result = await mutate(cartId, site, async (tx) => {
+            const resolved = await resolveInputs(tx, site, lines);
+            return Array.isArray(resolved) ? addResolved(tx, cartId, resolved) : resolved;
+          }, me);
+          // A customer's cart that has items again is their saved cart again.
+          if (result.ok && me && result.cart.totalQuantity > 0) await rememberCart(me, result.cart.id);
+          return result;
+        },
+        removeLines: async (cartId: string, site: SiteId, lineIds: readonly string[]) => settlePointer(await removeLines(cartId, site, lineIds, me), me),
+        updateLines: async (cartId: string, site: SiteId, updates: readonly LineUpdate[]) => settlePointer(await updateLines(cartId, site, updates, me), me),
+        updateAttributes: (cartId: string, site: SiteId, attributes: CartAttribute[]) => updateAttributes(cartId, site, attributes, me),
+        updateBuyerIdentity: (cartId: string, site: SiteId, identity: Partial<BuyerIdentity>) => updateBuyerIdentity(cartId, site, identity, me),
+        // One code plus the first-Autoship code (README "Discount codes"): a newer code replaces the older.
+        updateDiscountCodes: (cartId: string, site: SiteId, codes: readonly string[]) => updateDiscountCodes(cartId, site, allowedDiscountCodes(codes), me),
+        updateNote: (cartId: string, site: SiteId, note: string) => updateNote(cartId, site, note, me),
+      };
     },
 
     /** Gives a guest cart (or the customer's own) to the customer; null when it is someone else's or gone. */
@@ -237,135 +501,23 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
       });
     },
 
-    /** `customerHasSubscription` (known for a signed-in customer) decides first-Autoship-order codes like AUTO35. */
-    getCart: async (cartId: string, site: SiteId, customerHasSubscription: boolean | null = null): Promise<CartView | null> => {
+    /** Trusted read, priced for the cart's owner. Shoppers' edges use shopper(customerId).getCart. */
+    getCart: async (cartId: string, site: SiteId): Promise<CartView | null> => {
       if (!isUuid(cartId)) return null;
-      const view = await readView(db, cartId, customerHasSubscription);
+      const view = await readView(db, cartId);
       return view && view.site === site ? view : null;
     },
 
-    /** SPEC §4: a cart is created on the first add, with the buyer identity given (empty for a guest). */
-    async createCart(site: SiteId, buyerIdentity: Partial<BuyerIdentity>, lines: readonly LineInput[]): Promise<CartResult> {
-      type Rollback = { rollback: CartFailure };
-      try {
-        return await db.transaction(async (tx) => {
-          const resolved = await resolveInputs(tx, site, lines);
-          if (!Array.isArray(resolved)) throw { rollback: resolved } satisfies Rollback;
-          const [cart] = await tx
-            .insert(carts)
-            .values({
-              site,
-              buyerEmail: buyerIdentity.email ?? null,
-              buyerPhone: buyerIdentity.phone ?? null,
-              buyerCountryCode: buyerIdentity.countryCode ?? null,
-            })
-            .returning({ id: carts.id });
-          const warnings = await addResolved(tx, cart.id, resolved);
-          return { ok: true as const, cart: (await readView(tx, cart.id))!, warnings };
-        });
-      } catch (err) {
-        if (err && typeof err === "object" && "rollback" in err) return (err as Rollback).rollback;
-        throw err;
-      }
+    /** Deletes a cart and its lines (one a workflow made and no longer needs); true when it existed. */
+    async discardCart(cartId: string): Promise<boolean> {
+      const gone = await db.delete(carts).where(eq(carts.id, cartId)).returning({ id: carts.id });
+      return gone.length > 0;
     },
 
-    addLines: (cartId: string, site: SiteId, lines: readonly LineInput[]) =>
-      mutate(cartId, site, async (tx) => {
-        const resolved = await resolveInputs(tx, site, lines);
-        return Array.isArray(resolved) ? addResolved(tx, cartId, resolved) : resolved;
-      }),
+    /** SPEC §4: a cart is created on the first add, with the buyer identity given (empty for a guest). */
+    createCart: (site: SiteId, buyerIdentity: Partial<BuyerIdentity>, lines: readonly LineInput[]) => create(site, buyerIdentity, lines, null),
 
-    removeLines: (cartId: string, site: SiteId, lineIds: readonly string[]) =>
-      mutate(cartId, site, async (tx) => {
-        const ids = [...new Set(lineIds)];
-        if (!ids.every((id) => isUuid(id))) return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItemIds");
-        const found = await tx
-          .select({ id: cartLines.id })
-          .from(cartLines)
-          .where(and(eq(cartLines.cartId, cartId), inArray(cartLines.id, ids)));
-        if (found.length !== ids.length) return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItemIds");
-        await tx.delete(cartLines).where(and(eq(cartLines.cartId, cartId), inArray(cartLines.id, ids)));
-        return [];
-      }),
-
-    /** Quantity 0 removes a line (SPEC §4 "Remove sets the line quantity to 0"); above the cap it is capped. */
-    updateLines: (cartId: string, site: SiteId, updates: readonly LineUpdate[]) =>
-      mutate(cartId, site, async (tx) => {
-        const ids = updates.map((u) => u.id);
-        if (!ids.every((id) => isUuid(id)) || new Set(ids).size !== ids.length)
-          return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItems");
-        const rows = await tx
-          .select()
-          .from(cartLines)
-          .where(and(eq(cartLines.cartId, cartId), inArray(cartLines.id, ids)));
-        if (rows.length !== ids.length) return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItems");
-        const variants = await catalog.variantsForCart(rows.map((r) => r.variantId), site, tx);
-        const warnings: CartWarning[] = [];
-        for (const [i, u] of updates.entries()) {
-          const row = rows.find((r) => r.id === u.id)!;
-          const plan = u.sellingPlanId === undefined ? row.sellingPlanId : u.sellingPlanId;
-          if (plan !== null && (site === "hpsf" || frequencyOfSellingPlan(plan) === null))
-            return fail("SELLING_PLAN_INVALID", "Unknown autoship frequency.", `lineItems.${i}.sellingPlanId`);
-          if (u.quantity <= 0) {
-            await tx.delete(cartLines).where(eq(cartLines.id, row.id));
-            continue;
-          }
-          const cap = lineCap(plan !== null);
-          const quantity = Math.min(normaliseQuantity(u.quantity), cap);
-          if (quantity < u.quantity) warnings.push({ code: "LINE_CAPPED", lineId: row.id, message: capMessage(plan !== null, cap) });
-          const variant = variants.get(row.variantId);
-          const attributes = variant ? lineAttributes(u.attributes ?? row.attributes, variant) : (u.attributes ?? row.attributes);
-          const [twin] =
-            plan === row.sellingPlanId
-              ? []
-              : await tx
-                  .select({ id: cartLines.id, quantity: cartLines.quantity })
-                  .from(cartLines)
-                  .where(
-                    and(
-                      eq(cartLines.cartId, cartId),
-                      eq(cartLines.variantId, row.variantId),
-                      sql`coalesce(${cartLines.sellingPlanId}, '') = ${plan ?? ""}`,
-                    ),
-                  );
-          if (twin) {
-            // Switching purchase kind onto an existing line of the same item merges the two.
-            await tx.delete(cartLines).where(eq(cartLines.id, row.id));
-            await tx.update(cartLines).set({ quantity: Math.min(twin.quantity + quantity, cap) }).where(eq(cartLines.id, twin.id));
-          } else {
-            await tx.update(cartLines).set({ quantity, sellingPlanId: plan, attributes }).where(eq(cartLines.id, row.id));
-          }
-        }
-        return warnings;
-      }),
-
-    updateAttributes: (cartId: string, site: SiteId, attributes: CartAttribute[]) =>
-      mutate(cartId, site, async (tx) => {
-        await tx.update(carts).set({ attributes }).where(eq(carts.id, cartId));
-        return [];
-      }),
-
-    updateBuyerIdentity: (cartId: string, site: SiteId, identity: Partial<BuyerIdentity>) =>
-      mutate(cartId, site, async (tx) => {
-        const set: Partial<typeof carts.$inferInsert> = {};
-        if (identity.email !== undefined) set.buyerEmail = identity.email;
-        if (identity.phone !== undefined) set.buyerPhone = identity.phone;
-        if (identity.countryCode !== undefined) set.buyerCountryCode = identity.countryCode;
-        if (Object.keys(set).length) await tx.update(carts).set(set).where(eq(carts.id, cartId));
-        return [];
-      }),
-
-    updateDiscountCodes: (cartId: string, site: SiteId, codes: readonly string[]) =>
-      mutate(cartId, site, async (tx) => {
-        await tx.update(carts).set({ discountCodes: normaliseCodes(codes) }).where(eq(carts.id, cartId));
-        return [];
-      }),
-
-    updateNote: (cartId: string, site: SiteId, note: string) =>
-      mutate(cartId, site, async (tx) => {
-        await tx.update(carts).set({ note }).where(eq(carts.id, cartId));
-        return [];
-      }),
+    addLines, removeLines, updateLines, updateAttributes, updateBuyerIdentity, updateDiscountCodes, updateNote,
   };
 }
 

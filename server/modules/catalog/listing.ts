@@ -141,7 +141,12 @@ async function countOnly(db: Db, query: ListingQuery, base: SQL): Promise<number
  * match every filter (AND across fields, OR within a field) and the search text, sorted and paged,
  * with facet counts. At most five queries, whatever `limit` is.
  */
-export async function listProducts(db: Db, query: ListingQuery): Promise<ListingResult> {
+export async function listProducts(
+  db: Db,
+  query: ListingQuery,
+  /** The site's filter catalogue when the caller already loaded it (no query repeated within a request). */
+  preloaded: { filterCatalog?: FilterDefinition[] } = {},
+): Promise<ListingResult> {
   const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(query.limit) || 1));
   const page = Math.max(1, Math.floor(query.page) || 1);
   const q: ListingQuery = { ...query, limit, page };
@@ -150,7 +155,7 @@ export async function listProducts(db: Db, query: ListingQuery): Promise<Listing
   const searching = searchText.length > 0;
 
   const [catalog, hits] = await Promise.all([
-    wantFacets ? loadFilterCatalog(db, q.site) : Promise.resolve([]),
+    wantFacets ? (preloaded.filterCatalog ? Promise.resolve(preloaded.filterCatalog) : loadFilterCatalog(db, q.site)) : Promise.resolve([]),
     searching ? searchProducts(db, q.site, searchText) : Promise.resolve<SearchHits | null>(null),
   ]);
   const empty: ListingResult = { products: [], total: 0, page, limit, pageCount: 0, facets: [] };

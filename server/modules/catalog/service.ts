@@ -1,16 +1,44 @@
-import { count, eq } from "drizzle-orm";
+import { asc, count, eq, inArray, or } from "drizzle-orm";
 import type { SiteId } from "../../../rules/site";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { getFiltersByHandle, loadFilterCatalog, resolveCategory } from "./filters";
 import { getDealSkus, getProductsByHandles, listProducts, sitemapEntries } from "./listing";
-import { brands, products, variants } from "./schema";
+import { brands, inventory, products, variants } from "./schema";
 import { getProductDetail } from "./product";
 import { checkServedZip, estimatedDeliveryDate, productsStockForZip, servedZipRanges, stockObject, warehouseForZip } from "./stock";
 import type { Destination } from "../../../rules/location";
 import { stateForZip } from "../../../rules/us-states";
-import type { ListingQuery } from "./types";
+import type { FilterDefinition, ListingQuery } from "./types";
 import { variantsForCart } from "./cart-variants";
+
+/**
+ * Every variant of the given products, and the given variants whatever their product, with what a
+ * subscription shows of them; in the products' variant order. Not filtered by site: a subscription
+ * keeps showing its item. `conn` lets a workflow read them inside its transaction.
+ */
+export async function variantsOfProducts(conn: Db, productIds: readonly number[], alsoVariantIds: readonly number[] = []) {
+  if (productIds.length === 0 && alsoVariantIds.length === 0) return [];
+  return conn
+    .select({
+      id: variants.id,
+      productId: variants.productId,
+      productTitle: products.title,
+      productHandle: products.handle,
+      sites: products.sites,
+      flavor: variants.flavor,
+      sizeLabel: variants.sizeLabel,
+      sku: variants.sku,
+      priceCents: variants.priceCents,
+      imageKey: variants.imageKey,
+      weight: variants.weight,
+      weightUnit: variants.weightUnit,
+    })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(or(inArray(variants.productId, [...productIds, -1]), inArray(variants.id, [...alsoVariantIds, -1])))
+    .orderBy(asc(variants.productId), asc(variants.position), asc(variants.id));
+}
 
 export function createCatalogService(db: Db, config: Config) {
   return {
@@ -45,7 +73,7 @@ export function createCatalogService(db: Db, config: Config) {
     },
 
     /** Listing, category pages and search: filtered, sorted, paged products with facet counts (listing.ts). */
-    listProducts: (query: ListingQuery) => listProducts(db, query),
+    listProducts: (query: ListingQuery, preloaded?: { filterCatalog?: FilterDefinition[] }) => listProducts(db, query, preloaded),
     /** Products on the site by handle, in the order asked; unknown handles are left out. */
     getProductsByHandles: (handles: string[], site: SiteId) => getProductsByHandles(db, handles, site),
     /** One product on the site, or null. */
@@ -63,6 +91,37 @@ export function createCatalogService(db: Db, config: Config) {
     variantsForCart: (ids: readonly number[], site: SiteId, conn: Db = db) => variantsForCart(conn, ids, site),
     /** Product and category URLs of the site for /sitemap.xml, site-relative. */
     sitemapEntries: (site: SiteId) => sitemapEntries(db, site),
+
+    /**
+     * For each line, whether the warehouse serving its ZIP (the one place-order reserves in) has the
+     * quantity available now. In the order given; false for an unserved ZIP.
+     */
+    async canFillAtZip(lines: readonly { variantId: number; quantity: number; zip: string }[]): Promise<boolean[]> {
+      if (lines.length === 0) return [];
+      const zips = [...new Set(lines.map((l) => l.zip))];
+      const serving = new Map(await Promise.all(zips.map(async (zip) => [zip, (await warehouseForZip(db, zip))?.code ?? null] as const)));
+      const stock = await db
+        .select({ warehouseCode: inventory.warehouseCode, variantId: inventory.variantId, onHand: inventory.onHand, reserved: inventory.reserved })
+        .from(inventory)
+        .where(inArray(inventory.variantId, [...new Set(lines.map((l) => l.variantId))]));
+      return lines.map((l) => {
+        const row = stock.find((r) => r.variantId === l.variantId && r.warehouseCode === serving.get(l.zip));
+        return row !== undefined && row.onHand - row.reserved >= l.quantity;
+      });
+    },
+
+    /** Every variant of the given products, and the given variants (variantsOfProducts below). */
+    variantsOfProducts: (productIds: readonly number[], alsoVariantIds: readonly number[] = []) => variantsOfProducts(db, productIds, alsoVariantIds),
+
+    /** The variant with this SKU and what an autoship offer needs of its product, or null. */
+    async variantBySku(sku: string) {
+      const [row] = await db
+        .select({ id: variants.id, productId: variants.productId, priceCents: variants.priceCents, sites: products.sites, productType: products.productType, title: products.title })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(eq(variants.sku, sku));
+      return row ?? null;
+    },
   };
 }
 

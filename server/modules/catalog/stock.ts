@@ -1,30 +1,18 @@
-import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { deliveryDayText, estimateDeliveryDay } from "../../../rules/delivery";
 import type { Destination } from "../../../rules/location";
-import { checkZip, formatZipRange, isZipFormat, unservedMessage, type ZipRange } from "../../../rules/zip";
+import { checkZip, formatZipRange, unservedMessage, type ZipRange } from "../../../rules/zip";
+import { SERVING_COLUMNS, servingWarehouse, STOCK_EXEMPT_PRODUCT_TYPE, type ServingWarehouse } from "../inventory/service";
 import { inventory, products, variants, warehouseZipRanges, warehouses } from "./schema";
 import { dayOf } from "../../../rules/calendar-days";
 
 // Stock and delivery by ZIP (SPEC §3 stock object, §5 stock check, §7 stock calls).
 // Every served ZIP belongs to exactly one warehouse group (seed-data.ts); a group is a transit band.
 
-/**
- * SPEC §5: lines of one product type are never stock-checked. SPEC does not name it; it is the
- * non-physical line — a donation (or gift card) added to the cart has no warehouse stock. No catalogue
- * product has this type today; the cart's donation lines will.
- */
-export const STOCK_EXEMPT_PRODUCT_TYPE = "Donation";
-
-export type ServingWarehouse = {
-  code: string;
-  name: string;
-  city: string;
-  state: string;
-  /** The warehouse group the ZIP falls in, and its transit time in business days. */
-  group: string;
-  transitDays: number;
-};
+// The serving warehouse and the stock-exempt type have one home: the inventory module.
+export { STOCK_EXEMPT_PRODUCT_TYPE, type ServingWarehouse } from "../inventory/service";
+export const warehouseForZip = servingWarehouse;
 
 /** SPEC §3 stock object: one entry per warehouse, its served ranges overall and by transit group. */
 export type StockObjectEntry = {
@@ -54,30 +42,6 @@ export type DeliveryEstimate = {
   transitDays: number;
   warehouse: ServingWarehouse;
 };
-
-/** A warehouse with the zip-range group it serves through (one row per range). */
-const SERVING_COLUMNS = {
-  code: warehouses.code,
-  name: warehouses.name,
-  city: warehouses.city,
-  state: warehouses.state,
-  group: warehouseZipRanges.groupName,
-  transitDays: warehouseZipRanges.transitDays,
-};
-
-/** The warehouse serving a ZIP, or null when none does (or the ZIP is malformed). */
-export async function warehouseForZip(db: Db, zip: string): Promise<ServingWarehouse | null> {
-  if (!isZipFormat(zip)) return null;
-  const n = Number(zip);
-  const [row] = await db
-    .select(SERVING_COLUMNS)
-    .from(warehouseZipRanges)
-    .innerJoin(warehouses, eq(warehouses.code, warehouseZipRanges.warehouseCode))
-    .where(and(lte(warehouseZipRanges.zipStart, n), gte(warehouseZipRanges.zipEnd, n)))
-    .orderBy(asc(warehouseZipRanges.transitDays), asc(warehouses.code))
-    .limit(1);
-  return row ?? null;
-}
 
 /** Every served range as integer bounds, for the browser's copy of the ZIP check. */
 export async function servedZipRanges(db: Db): Promise<ZipRange[]> {

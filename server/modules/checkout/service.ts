@@ -1,16 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import { checkoutAttributes } from "../../../rules/checkout-attributes";
-import { handoffDecision, handoffDiscountCodes, type HandoffDecision } from "../../../rules/checkout-flow";
+import { handoffDecision, handoffDiscountCodes, type CheckoutStateOf, type HandoffDecision } from "../../../rules/checkout-flow";
 import { checkoutTotals, type CheckoutTotals } from "../../../rules/checkout-totals";
 import { SHIPPING_METHODS, type ShippingMethod } from "../../../rules/shipping-rates";
 import type { SiteId } from "../../../rules/site";
-import { stateForZip } from "../../../rules/us-states";
+import { taxStateOf } from "../../../rules/sales-tax";
+import { withoutCheckoutAttributes } from "../../../rules/checkout-attributes";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { CartService } from "../cart/service";
 import type { CartView } from "../cart/view";
 import type { CatalogService } from "../catalog/service";
-import { STOCK_EXEMPT_PRODUCT_TYPE, warehouseForZip } from "../catalog/stock";
+import { STOCK_EXEMPT_PRODUCT_TYPE, servingWarehouse } from "../inventory/service";
 import type { Failure, IdentityService } from "../identity/service";
 import { checkoutUrlWithToken, signMultipass, verifyMultipass } from "../orders/multipass";
 import type { OrdersService } from "../orders/service";
@@ -27,6 +28,17 @@ import { amountToCents } from "../../../rules/money";
 // as stored and the server's rules; placing the order is server/workflows/place-order.ts.
 
 export type CheckoutSession = typeof checkoutSessions.$inferSelect;
+
+/** Where a cart's checkout stands (rules/checkout-flow.ts checkoutStateOf). */
+export type CheckoutState = CheckoutStateOf<CheckoutShipping>;
+
+export type QuoteResult =
+  | { ok: true; totals: CheckoutTotals; warehouse: string; discountCodes: CartView["discountCodes"] }
+  | { ok: false; code: "CART_NOT_FOUND" | "ZIP_NOT_SERVED" | "ADDRESS_INVALID"; field: string; message: string };
+
+export type MultipassResult =
+  | { ok: true; url: string; expiresAt: Date }
+  | { ok: false; code: "EMAIL_NOT_YOURS" | "CART_NOT_FOUND"; field: string; message: string };
 export type Customer = { id: string; email: string; acceptsMarketing: boolean };
 
 export type HandoffResult = HandoffDecision & { url?: string };
@@ -79,6 +91,16 @@ export function createCheckoutService(deps: Deps) {
 
   const customerHasSubscription = (customer: Customer | null) => (customer ? deps.orders.hasSubscriptionOrder(customer.id) : Promise.resolve(null));
 
+  /** The one computation of checkout totals for a cart (page review, quote API; place-order uses the same rule). */
+  const totalsFor = (cart: CartView, state: string, method: ShippingMethod) =>
+    checkoutTotals({
+      subtotalCents: amountToCents(cart.cost.subtotalAmount.amount),
+      discountCents: amountToCents(cart.cost.discountAmount.amount),
+      method,
+      state,
+      freeShippingThresholdCents: deps.config.freeShippingThresholdCents,
+    });
+
   return {
     session,
 
@@ -96,10 +118,8 @@ export function createCheckoutService(deps: Deps) {
       secret: string;
       now: Date;
     }): Promise<HandoffResult> {
-      const cart = p.cartId ? await deps.cart.getCart(p.cartId, p.site) : null;
-      const owner = cart ? await deps.cart.ownerOf(cart.id, p.site) : undefined;
-      // Someone else's cart is no cart at all.
-      const usable = cart && (owner === null || owner === p.customer?.id) ? cart : null;
+      // The cart page's and the API's owner check: someone else's cart is no cart at all.
+      const usable = p.cartId ? await deps.cart.shopper(p.customer?.id ?? null).getCart(p.cartId, p.site) : null;
       const hasAutoship = usable ? hasAutoshipLine(usable) : false;
       let acknowledged = false;
       if (usable) {
@@ -117,7 +137,7 @@ export function createCheckoutService(deps: Deps) {
       });
       if (decision.go !== "checkout" || !usable) return decision;
 
-      const keep = usable.attributes.filter((a) => !["SALES_ORG", "SALES_ORD_TYPE", "sgOrderType", "accepts_email_marketing", "is_attestation_checked"].includes(a.key));
+      const keep = withoutCheckoutAttributes(usable.attributes);
       await deps.cart.updateAttributes(usable.id, p.site, [
         ...keep,
         ...checkoutAttributes({
@@ -173,8 +193,10 @@ export function createCheckoutService(deps: Deps) {
         shipping = { kind: "saved", savedAddressId: id, address: orderAddressOf(found) };
       } else shipping = { kind: "entered", address: p.address };
       const zip = shipping.address.zip;
-      if (!(await warehouseForZip(db, zip)))
+      if (!(await servingWarehouse(db, zip)))
         return { ok: false, field: shipping.kind === "saved" ? "savedAddressId" : "zip", message: `We do not deliver to ${zip} yet.` };
+      const state = taxStateOf(shipping.address);
+      if (!state.ok) return { ok: false, field: shipping.kind === "saved" ? "savedAddressId" : state.field, message: state.message };
       // A signed-in customer's e-mail is their account's; only a guest types one.
       const email = p.customer ? p.customer.email : p.email.trim().toLowerCase();
       await upsert(p.cartId, { email, acceptsEmailMarketing: p.acceptsEmailMarketing, shipping });
@@ -194,23 +216,12 @@ export function createCheckoutService(deps: Deps) {
     async review(p: { site: SiteId; cartId: string; customer: Customer | null }): Promise<CheckoutReview | null> {
       const state = await session(p.cartId);
       if (!state) return null;
-      const hasSubscription = await customerHasSubscription(p.customer);
-      const cart = await deps.cart.checkoutView(db, p.cartId, hasSubscription);
+      const cart = await deps.cart.checkoutView(db, p.cartId, p.customer?.id ?? null);
       if (!cart) return null;
       const address = state.shipping?.address ?? null;
-      const totalsByMethod = address
-        ? (Object.fromEntries(
-            SHIPPING_METHODS.map((method) => [
-              method,
-              checkoutTotals({
-                subtotalCents: amountToCents(cart.cost.subtotalAmount.amount),
-                discountCents: amountToCents(cart.cost.discountAmount.amount),
-                method,
-                state: stateForZip(address.zip) ?? address.provinceCode,
-                freeShippingThresholdCents: deps.config.freeShippingThresholdCents,
-              }),
-            ]),
-          ) as Record<ShippingMethod, CheckoutTotals>)
+      const taxState = address ? taxStateOf(address) : null;
+      const totalsByMethod = taxState?.ok
+        ? (Object.fromEntries(SHIPPING_METHODS.map((method) => [method, totalsFor(cart, taxState.state, method)])) as Record<ShippingMethod, CheckoutTotals>)
         : null;
       const totals = totalsByMethod && state.shippingMethod ? totalsByMethod[state.shippingMethod] : null;
       let stockIssues: StockIssue[] | null = null;
@@ -234,6 +245,36 @@ export function createCheckoutService(deps: Deps) {
     },
 
     /**
+     * The totals the checkout would charge for the cart, a ZIP and a method (`/api/checkout/quote`):
+     * the same owner check as the cart API, the ZIP served and its state known, priced for the customer.
+     */
+    async quote(p: { site: SiteId; cartId: string; customerId: string | null; zip: string; method: ShippingMethod }): Promise<QuoteResult> {
+      const notFound = { ok: false as const, code: "CART_NOT_FOUND" as const, field: "cartId", message: "No cart with this id." };
+      if (!(await deps.cart.shopper(p.customerId).mayUse(p.cartId, p.site))) return notFound;
+      const warehouse = await servingWarehouse(db, p.zip);
+      if (!warehouse) return { ok: false, code: "ZIP_NOT_SERVED", field: "zip", message: `We do not deliver to ${p.zip} yet.` };
+      const state = taxStateOf({ zip: p.zip });
+      if (!state.ok) return { ok: false, code: "ADDRESS_INVALID", field: state.field, message: state.message };
+      const cart = await deps.cart.checkoutView(db, p.cartId, p.customerId);
+      if (!cart) return notFound;
+      return { ok: true, totals: totalsFor(cart, state.state, p.method), warehouse: warehouse.code, discountCodes: cart.discountCodes };
+    },
+
+    /**
+     * SPEC §4/§7 multipass (`/api/multipass`): a signed, 10-minute checkout URL naming the signed-in
+     * customer and their cart. The e-mail must be the customer's own; the cart theirs or a guest cart.
+     */
+    async issueMultipass(p: { site: SiteId; customerId: string; email: string; cartId: string | null; checkoutPath: string; secret: string; now: Date }): Promise<MultipassResult> {
+      const customer = await deps.identity.customer(p.customerId);
+      if (!customer || customer.email.toLowerCase() !== p.email.trim().toLowerCase())
+        return { ok: false, code: "EMAIL_NOT_YOURS", field: "email", message: "The e-mail is not the signed-in customer's." };
+      if (!p.cartId || !(await deps.cart.shopper(p.customerId).mayUse(p.cartId, p.site)))
+        return { ok: false, code: "CART_NOT_FOUND", field: "cartId", message: "No such cart." };
+      const signed = signMultipass(p.secret, { customerId: p.customerId, email: customer.email, cartId: p.cartId }, p.now);
+      return { ok: true, url: checkoutUrlWithToken(p.checkoutPath, signed.token), expiresAt: signed.expiresAt };
+    },
+
+    /**
      * Places the order (server/workflows/place-order.ts); once placed, the checkout state is dropped.
      * Every new card tried counts against the cart's and the client's card-attempt limit (card testing).
      */
@@ -242,7 +283,11 @@ export function createCheckoutService(deps: Deps) {
         const allowed = await deps.identity.takeCardAttempt(input.cartId, clientIp);
         if (!allowed.ok) return allowed;
       }
-      const result = await deps.placeOrder(input);
+      // A shopper's key is theirs alone: namespaced per customer (a guest: per cart), so it never
+      // meets another shopper's order or a renewal's `renewal:` key (those come from the renewal engine).
+      const scope = input.customerId ? `customer:${input.customerId}` : `guest-cart:${input.cartId}`;
+      const idempotencyKey = `checkout:${scope}:${input.idempotencyKey}`;
+      const result = await deps.placeOrder({ ...input, idempotencyKey });
       if (result.ok) await db.delete(checkoutSessions).where(eq(checkoutSessions.cartId, input.cartId));
       return result;
     },

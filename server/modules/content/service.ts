@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/client";
 import type { SiteId } from "../../../rules/site";
 import { sanitizeBody } from "./rich-text";
@@ -11,22 +12,34 @@ import { BODY_SCHEMAS, type ContentBody, type ContentEntryInput, type ContentTyp
 // a cache, not state); an import clears it, other processes see the change within the TTL.
 
 export const CONTENT_CACHE_TTL_MS = 30_000;
+/** Entries kept at most: the shop's real content is a few hundred keys per site. */
+export const CONTENT_CACHE_MAX_ENTRIES = 2_000;
 
 export type Redirect = { target: string; permanent: boolean };
 type Keyed<T> = { key: string; body: T };
 
+/**
+ * Loads by key, remembered for `ttlMs` and bounded to `max` entries (least recently used go first):
+ * keys come from URLs (`/:slug`), so an unbounded map would grow with every invented path.
+ */
 class TtlCache {
-  private entries = new Map<string, { at: number; value: Promise<unknown> }>();
-  constructor(private readonly ttlMs: number) {}
+  private readonly entries: LRUCache<string, { value: Promise<unknown> }>;
+  constructor(ttlMs: number, max: number) {
+    this.entries = new LRUCache({ max, ttl: ttlMs });
+  }
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && now - hit.at < this.ttlMs) return hit.value as Promise<T>;
-    const value = load();
-    this.entries.set(key, { at: now, value });
+    if (hit) return hit.value as Promise<T>;
+    const entry = { value: load() as Promise<unknown> };
+    this.entries.set(key, entry);
     // A failed load is not remembered.
-    value.catch(() => this.entries.delete(key));
-    return value;
+    entry.value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return entry.value as Promise<T>;
+  }
+  get size() {
+    return this.entries.size;
   }
   clear() {
     this.entries.clear();
@@ -45,13 +58,15 @@ export function fillTokens<T>(body: T, tokens: Record<string, string>): T {
 
 export type ContentServiceOptions = {
   ttlMs?: number;
+  /** Cache entries kept at most (CONTENT_CACHE_MAX_ENTRIES). */
+  maxCacheEntries?: number;
   /** Values for {{name}} placeholders in content. */
   tokens?: Record<string, string>;
   onInvalidBody?: (info: object) => void;
 };
 
 export function createContentService(db: Db, options: ContentServiceOptions = {}) {
-  const cache = new TtlCache(options.ttlMs ?? CONTENT_CACHE_TTL_MS);
+  const cache = new TtlCache(options.ttlMs ?? CONTENT_CACHE_TTL_MS, options.maxCacheEntries ?? CONTENT_CACHE_MAX_ENTRIES);
 
   /** Published entries of a type for a site: the site's own variant wins over the shared one. */
   async function loadPublished<T extends ContentType>(type: T, site: SiteId, key?: string): Promise<Keyed<ContentBody<T>>[]> {
@@ -140,6 +155,11 @@ export function createContentService(db: Db, options: ContentServiceOptions = {}
 
     invalidate() {
       cache.clear();
+    },
+
+    /** How many reads are cached now (bounded by maxCacheEntries). */
+    cachedEntries(): number {
+      return cache.size;
     },
   };
   return service;

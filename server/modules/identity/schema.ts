@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 // The identity provider and customer records of SPEC §3 (customer profile, session, metafield,
 // address). Passwords and tokens are never stored in the clear: a password as an scrypt hash
-// (server/modules/identity/password.ts), a session or reset token as its SHA-256.
+// (server/modules/identity/password.ts), a session or reset token as its SHA-256. The rate-limit
+// ledger and the contact messages live in their own modules.
 
 export const customers = pgTable(
   "customers",
@@ -94,38 +94,4 @@ export const customerMetafields = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("customer_metafields_key_uq").on(t.customerId, t.namespace, t.key)],
-);
-
-export type AttemptKind = "sign_in" | "forgot_password" | "contact" | "card_payment";
-
-/**
- * Rate-limit ledger: one row per counted attempt, keyed by "email:{address}" or "ip:{address}".
- * Rows older than the window are ignored and pruned.
- */
-export const authAttempts = pgTable(
-  "auth_attempts",
-  {
-    id: serial().primaryKey(),
-    kind: text().$type<AttemptKind>().notNull(),
-    subject: text().notNull(),
-    at: timestamp({ withTimezone: true }).notNull(),
-  },
-  (t) => [index("auth_attempts_lookup_idx").on(t.kind, t.subject, t.at)],
-);
-
-export const contactMessages = pgTable(
-  "contact_messages",
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    site: text().$type<"d2c" | "hpsf">().notNull(),
-    customerId: uuid(),
-    firstName: text().notNull(),
-    lastName: text().notNull(),
-    email: text().notNull(),
-    phone: text(),
-    subject: text().notNull(),
-    message: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt), index("contact_messages_email_idx").on(sql`lower(${t.email})`)],
 );

@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
+import { parseConfig } from "../../config";
 import { openTestDatabase } from "../../db/test-database";
-import { createIdentityService, RATE_LIMITS, RESET_VALID_MS, SESSION_IDLE_MS, SIGN_IN_FAILED } from "./service";
+import { createServices } from "../../services";
+import {
+  createIdentityService,
+  MAX_ADDRESSES_PER_CUSTOMER,
+  MAX_METAFIELDS_PER_CUSTOMER,
+  RATE_LIMITS,
+  RESET_VALID_MS,
+  SESSION_MAX_MS,
+  sessionIdleMs,
+  SIGN_IN_FAILED,
+} from "./service";
 
 // The identity provider against a real database, with an injected clock for expiry. Cheap scrypt
 // parameters keep the suite fast; the production parameters are exercised by password.test.ts.
@@ -81,13 +92,58 @@ describe("register and sign in", () => {
 });
 
 describe("sessions", () => {
-  it("expire after 14 idle days, and sign-out ends them on the server", async () => {
+  // The default inactivity setting, 1800 s, plus the grace to answer the warning: 32 minutes.
+  const IDLE_MS = sessionIdleMs(1800);
+
+  it("idle out with the inactivity setting (plus two minutes to answer the warning), not after days", async () => {
+    expect(IDLE_MS).toBe(32 * 60_000);
+    const reg = await identity.register(account("idle@example.test"), "d2c");
+    if (!reg.ok) throw new Error();
+    expect(reg.expiresAt.getTime() - now.getTime()).toBe(IDLE_MS);
+    advance(IDLE_MS + 1);
+    expect(await identity.resolveSession(reg.token)).toBeNull();
+
+    // Configured shorter: the server follows.
+    const short = createIdentityService(database.db, { clock, scrypt: { N: 1024, r: 8, p: 1 }, sessionIdleMs: sessionIdleMs(60) });
+    const s = await short.signIn("idle@example.test", "kibble123", null);
+    if (!s.ok) throw new Error();
+    advance(sessionIdleMs(60) - 1000);
+    expect(await short.resolveSession(s.token)).not.toBeNull();
+    advance(sessionIdleMs(60) + 1);
+    expect(await short.resolveSession(s.token)).toBeNull();
+  });
+
+  it("the shop's services take the idle timeout from INACTIVITY_SECONDS", async () => {
+    const services = createServices(database.db, parseConfig({ INACTIVITY_SECONDS: "600" }));
+    const before = Date.now();
+    const reg = await services.identity.register(account("config-idle@example.test"), "d2c");
+    if (!reg.ok) throw new Error();
+    const lifetime = reg.expiresAt.getTime() - before;
+    expect(lifetime).toBeGreaterThanOrEqual(600_000 + 2 * 60_000);
+    expect(lifetime).toBeLessThan(600_000 + 2 * 60_000 + 10_000);
+  });
+
+  it("slide with use, but never outlive the absolute maximum of 30 days", async () => {
+    // A long inactivity setting (two days) so a daily use keeps the session alive.
+    const daily = createIdentityService(database.db, { clock, scrypt: { N: 1024, r: 8, p: 1 }, sessionIdleMs: 2 * 24 * 3600_000 });
+    const reg = await daily.register(account("max@example.test"), "d2c");
+    if (!reg.ok) throw new Error();
+    const started = now.getTime();
+    while (now.getTime() + 24 * 3600_000 < started + SESSION_MAX_MS) {
+      advance(24 * 3600_000);
+      expect(await daily.resolveSession(reg.token)).not.toBeNull();
+    }
+    advance(started + SESSION_MAX_MS - now.getTime());
+    expect(await daily.resolveSession(reg.token)).toBeNull();
+  });
+
+  it("expire after the idle time, and sign-out ends them on the server", async () => {
     const reg = await identity.register(account("sess@example.test"), "d2c");
     if (!reg.ok) throw new Error();
-    advance(SESSION_IDLE_MS - 60_000);
+    advance(IDLE_MS - 60_000);
     expect(await identity.resolveSession(reg.token)).not.toBeNull();
     // That use slid the expiry forward; a full idle period later it is gone.
-    advance(SESSION_IDLE_MS + 1);
+    advance(IDLE_MS + 1);
     expect(await identity.resolveSession(reg.token)).toBeNull();
 
     const s = await identity.signIn("sess@example.test", "kibble123", null);
@@ -172,5 +228,109 @@ describe("addresses and metafields are the customer's own", () => {
     const second = (await identity.createAddress(c.customerId, { ...addr, address1: "2 Oak" }))!;
     await identity.deleteAddress(c.customerId, first);
     expect((await identity.customer(c.customerId))?.defaultAddress?.id).toBe(second);
+  });
+});
+
+describe("registration is rate-limited before any password is hashed", () => {
+  it("per address: the sixth try within the hour is refused", async () => {
+    await identity.register(account("again@example.test"), "d2c", "10.20.0.1");
+    for (let i = 1; i < RATE_LIMITS.register.perKey; i++) {
+      expect(await identity.register(account("again@example.test"), "d2c", `10.20.0.${i + 1}`)).toMatchObject({ code: "EMAIL_TAKEN" });
+    }
+    expect(await identity.register(account("again@example.test"), "d2c", "10.20.1.1")).toEqual({
+      ok: false,
+      code: "RATE_LIMITED",
+      field: "form",
+      message: "Too many attempts, try again in 60 minutes.",
+    });
+  });
+
+  it(`per IP: ${RATE_LIMITS.register.perIp} accounts an hour from one address, then refused; another IP is not affected`, async () => {
+    for (let i = 0; i < RATE_LIMITS.register.perIp; i++) expect((await identity.register(account(`ip${i}@example.test`), "d2c", "10.21.0.1")).ok).toBe(true);
+    expect(await identity.register(account("ip-extra@example.test"), "d2c", "10.21.0.1")).toMatchObject({ code: "RATE_LIMITED" });
+    expect((await identity.register(account("ip-extra@example.test"), "d2c", "10.21.0.2")).ok).toBe(true);
+  });
+
+  it("a refused registration costs no scrypt work", async () => {
+    // Parameters scrypt refuses: any hashing would throw instead of answering.
+    const noHashing = createIdentityService(database.db, { clock, scrypt: { N: 1000, r: 8, p: 1 } });
+    for (let i = 0; i < RATE_LIMITS.register.perIp; i++) await identity.register(account(`nohash${i}@example.test`), "d2c", "10.22.0.1");
+    expect(await identity.register(account("nohash-last@example.test"), "d2c", "10.22.0.1")).toMatchObject({ code: "RATE_LIMITED" });
+    expect(await noHashing.register(account("nohash-extra@example.test"), "d2c", "10.22.0.1")).toMatchObject({ code: "RATE_LIMITED" });
+  });
+});
+
+describe("password reset checks the link before hashing, and is rate-limited", () => {
+  it("an unknown, used or expired link is refused without any scrypt work", async () => {
+    const noHashing = createIdentityService(database.db, { clock, scrypt: { N: 1000, r: 8, p: 1 } });
+    const reg = await identity.register(account("cheap-reset@example.test"), "d2c");
+    if (!reg.ok) throw new Error();
+    let token = "";
+    await identity.requestPasswordReset("cheap-reset@example.test", "10.30.0.1", async (_to, t) => {
+      token = t;
+    });
+    const unknown = "A".repeat(43);
+    expect(await noHashing.resetPassword(unknown, "newpass456", "10.30.0.2")).toMatchObject({ code: "INVALID_TOKEN" });
+    advance(RESET_VALID_MS + 1);
+    expect(await noHashing.resetPassword(token, "newpass456", "10.30.0.2")).toMatchObject({ code: "INVALID_TOKEN" });
+  });
+
+  it("tries of reset links are limited per IP", async () => {
+    for (let i = 0; i < RATE_LIMITS.reset_password.perIp; i++) {
+      expect(await identity.resetPassword(`${"B".repeat(40)}${String(i).padStart(3, "0")}`, "newpass456", "10.31.0.1")).toMatchObject({ code: "INVALID_TOKEN" });
+    }
+    expect(await identity.resetPassword("C".repeat(43), "newpass456", "10.31.0.1")).toMatchObject({ code: "RATE_LIMITED" });
+  });
+});
+
+describe("a customer's addresses and metafields have a maximum", () => {
+  const addr = { firstName: "", lastName: "", address1: "1 Main", address2: "", city: "Aurora", provinceCode: "CO", zip: "80011", countryCode: "US" as const, phone: null };
+
+  it(`refuses address number ${MAX_ADDRESSES_PER_CUSTOMER + 1} with a clear message; deleting one makes room`, async () => {
+    const c = await identity.register(account("many-addr@example.test"), "d2c");
+    if (!c.ok) throw new Error();
+    let last = "";
+    for (let i = 0; i < MAX_ADDRESSES_PER_CUSTOMER; i++) {
+      const added = await identity.addAddress(c.customerId, { ...addr, address1: `${i} Main` });
+      if (!added?.ok) throw new Error(`address ${i} refused`);
+      last = added.id;
+    }
+    expect(await identity.addAddress(c.customerId, addr)).toEqual({
+      ok: false,
+      code: "ADDRESS_LIMIT",
+      field: "address",
+      message: `You can keep at most ${MAX_ADDRESSES_PER_CUSTOMER} addresses. Delete one to add another.`,
+    });
+    expect(await identity.createAddress(c.customerId, addr)).toBeNull();
+    expect((await identity.customer(c.customerId))!.addresses).toHaveLength(MAX_ADDRESSES_PER_CUSTOMER);
+    await identity.deleteAddress(c.customerId, last);
+    expect(await identity.addAddress(c.customerId, addr)).toMatchObject({ ok: true });
+  });
+
+  it(`refuses metafields beyond ${MAX_METAFIELDS_PER_CUSTOMER}, but still updates existing ones`, async () => {
+    const c = await identity.register(account("many-mf@example.test"), "d2c");
+    if (!c.ok) throw new Error();
+    const fields = Array.from({ length: MAX_METAFIELDS_PER_CUSTOMER }, (_, i) => ({ namespace: "custom", key: `k${i}`, value: "v" }));
+    expect(await identity.setMetafields(c.customerId, fields)).toEqual({ ok: true });
+    expect(await identity.setMetafields(c.customerId, [{ namespace: "custom", key: "one_more", value: "v" }])).toEqual({
+      ok: false,
+      code: "METAFIELD_LIMIT",
+      field: "updateInput.metafields",
+      message: `A customer can have at most ${MAX_METAFIELDS_PER_CUSTOMER} metafields. Delete one to add another.`,
+    });
+    expect(await identity.setMetafields(c.customerId, [{ namespace: "custom", key: "k0", value: "changed" }])).toEqual({ ok: true });
+    expect(await identity.metafield(c.customerId, "custom", "k0")).toMatchObject({ value: "changed" });
+    expect(await identity.metafield(c.customerId, "custom", "one_more")).toBeNull();
+  });
+
+  it("the same key twice in one call is one metafield, the last value winning", async () => {
+    const c = await identity.register(account("dup-mf@example.test"), "d2c");
+    if (!c.ok) throw new Error();
+    const twice = [
+      { namespace: "custom", key: "ship_to", value: "1" },
+      { namespace: "custom", key: "ship_to", value: "2" },
+    ];
+    expect(await identity.setMetafields(c.customerId, twice)).toEqual({ ok: true });
+    expect(await identity.metafield(c.customerId, "custom", "ship_to")).toMatchObject({ value: "2" });
   });
 });

@@ -1,9 +1,11 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { desc, eq } from "drizzle-orm";
+import { readFile } from "node:fs/promises";
+import { and, desc, eq, lt, ne } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../log";
+import { RESET_VALID_MS } from "../identity/password-reset";
 import { mailOutbox } from "./schema";
 import type { MailContent, TemplateName } from "./templates";
 
@@ -12,6 +14,14 @@ import type { MailContent, TemplateName } from "./templates";
 // folder for operators and browser tests), and sent through SMTP_URL when that is set. Delivery
 // never runs in the caller's time, so an answer takes as long whether or not a mail was sent
 // (forgot-password must not reveal which addresses have accounts).
+//
+// Mails that carry a secret (a password reset link) keep their body only while the secret works:
+// once it has expired or was used, the body is replaced by REDACTED_BODY in the outbox and in the
+// drop folder, so neither keeps live-looking links around for whoever reads them later.
+
+/** How long a template's body is kept; the reset link works one hour (identity's RESET_VALID_MS). */
+export const BODY_LIFETIME_MS: Partial<Record<TemplateName, number>> = { passwordReset: RESET_VALID_MS };
+export const REDACTED_BODY = "[This mail held a link that has expired or was used; its text was removed.]";
 
 /** Autoship keeps its own templates (server/modules/autoship/*mail.ts), named "autoship.<name>". */
 export type OutgoingMail = { template: TemplateName | `autoship.${string}`; to: string; replyTo?: string; content: MailContent };
@@ -19,23 +29,66 @@ export type RecordedMail = typeof mailOutbox.$inferSelect;
 
 type Transport = { sendMail(mail: { from: string; to: string; replyTo?: string; subject: string; text: string; html: string }): Promise<unknown> };
 
-export function createMailService(db: Db, config: Config, log?: Logger) {
+export function createMailService(db: Db, config: Config, log?: Logger, options: { clock?: () => Date } = {}) {
+  const clock = options.clock ?? (() => new Date());
   let transport: Promise<Transport> | undefined;
   const pending = new Set<Promise<void>>();
+  /** Drop-folder writes under way, by mail id: a redaction waits for the write it must overwrite. */
+  const dropWrites = new Map<number, Promise<void>>();
 
   function smtp(): Promise<Transport> {
     transport ??= import("nodemailer").then((m) => m.default.createTransport(config.mail.smtpUrl!) as Transport);
     return transport;
   }
 
+  const dropFile = (dir: string, row: Pick<RecordedMail, "id" | "template">) => path.join(dir, `${String(row.id).padStart(8, "0")}-${row.template}.json`);
+
+  async function writeDropFile(dir: string, row: RecordedMail): Promise<void> {
+    const file = dropFile(dir, row);
+    const { id, template, to, from, replyTo, subject, text, html, createdAt } = row;
+    // Written whole under a temporary name, then renamed: a reader of the folder never sees half a mail.
+    await writeFile(`${file}.tmp`, JSON.stringify({ id, template, to, from, replyTo, subject, text, html, createdAt }, null, 2), { mode: 0o600 });
+    await rename(`${file}.tmp`, file);
+  }
+
+  /** Replaces the bodies of the matching mails, in the outbox and in the drop folder. */
+  async function redact(where: ReturnType<typeof and>): Promise<number> {
+    const rows = await db
+      .update(mailOutbox)
+      .set({ text: REDACTED_BODY, html: REDACTED_BODY })
+      .where(and(where, ne(mailOutbox.text, REDACTED_BODY)))
+      .returning();
+    const dir = config.mail.outboxDir;
+    if (dir) {
+      for (const row of rows) {
+        await dropWrites.get(row.id)?.catch(() => {});
+        // Only a file that is there (and was not removed by an operator) is rewritten.
+        const exists = await readFile(dropFile(dir, row)).then(() => true, () => false);
+        if (exists) await writeDropFile(dir, row).catch((err: unknown) => log?.error({ err, mailId: row.id }, "mail drop file not redacted"));
+      }
+    }
+    return rows.length;
+  }
+
+  /** Redacts every mail whose body lifetime (BODY_LIFETIME_MS) is over. */
+  async function redactExpired(): Promise<number> {
+    let n = 0;
+    for (const [template, lifetime] of Object.entries(BODY_LIFETIME_MS)) {
+      n += await redact(and(eq(mailOutbox.template, template), lt(mailOutbox.createdAt, new Date(clock().getTime() - lifetime!))));
+    }
+    return n;
+  }
+
   async function deliver(row: RecordedMail): Promise<void> {
-    if (config.mail.outboxDir) {
-      await mkdir(config.mail.outboxDir, { recursive: true });
-      const file = path.join(config.mail.outboxDir, `${String(row.id).padStart(8, "0")}-${row.template}.json`);
-      const { id, template, to, from, replyTo, subject, text, html, createdAt } = row;
-      // Written whole under a temporary name, then renamed: a reader of the folder never sees half a mail.
-      await writeFile(`${file}.tmp`, JSON.stringify({ id, template, to, from, replyTo, subject, text, html, createdAt }, null, 2), { mode: 0o600 });
-      await rename(`${file}.tmp`, file);
+    const dir = config.mail.outboxDir;
+    if (dir) {
+      const write = mkdir(dir, { recursive: true }).then(() => writeDropFile(dir, row));
+      dropWrites.set(row.id, write);
+      try {
+        await write;
+      } finally {
+        dropWrites.delete(row.id);
+      }
     }
     if (!config.mail.smtpUrl) return;
     try {
@@ -50,6 +103,8 @@ export function createMailService(db: Db, config: Config, log?: Logger) {
   return {
     /** Records the mail and starts its delivery; resolves once recorded. */
     async send(mail: OutgoingMail): Promise<number> {
+      // Every mail sent is also the moment to drop expired secrets from earlier ones.
+      await redactExpired();
       const [row] = await db
         .insert(mailOutbox)
         .values({
@@ -60,6 +115,7 @@ export function createMailService(db: Db, config: Config, log?: Logger) {
           subject: mail.content.subject,
           text: mail.content.text,
           html: mail.content.html,
+          createdAt: clock(),
         })
         .returning();
       const job = deliver(row).catch((err: unknown) => log?.error({ err, mailId: row.id }, "mail delivery failed"));
@@ -73,8 +129,16 @@ export function createMailService(db: Db, config: Config, log?: Logger) {
       await Promise.all([...pending]);
     },
 
-    /** The latest recorded mails, newest first, optionally for one address. */
-    latest(options: { to?: string; limit?: number } = {}): Promise<RecordedMail[]> {
+    redactExpired,
+
+    /** Redacts the mails of a template sent to an address, at once (a reset link that was used). */
+    redactSentTo(template: TemplateName, to: string): Promise<number> {
+      return redact(and(eq(mailOutbox.template, template), eq(mailOutbox.to, to.toLowerCase())));
+    },
+
+    /** The latest recorded mails, newest first, optionally for one address; expired secrets redacted first. */
+    async latest(options: { to?: string; limit?: number } = {}): Promise<RecordedMail[]> {
+      await redactExpired();
       const q = db.select().from(mailOutbox);
       const filtered = options.to ? q.where(eq(mailOutbox.to, options.to.toLowerCase())) : q;
       return filtered.orderBy(desc(mailOutbox.id)).limit(options.limit ?? 10);

@@ -1,6 +1,7 @@
 // The shop's mail templates: a subject, a plain-text body and an HTML body from the same data.
 // Every value is escaped in the HTML body.
 
+import type { CONTACT_SUBJECTS } from "../../../rules/account-forms";
 import { escapeHtml } from "../../../rules/escape-html";
 
 export type MailContent = { subject: string; text: string; html: string };
@@ -26,14 +27,19 @@ export const templates = {
     };
   },
 
-  contactConfirmation(d: { storeName: string; firstName: string; subject: string; message: string }): MailContent {
+  /**
+   * The sender's address is not proven, so the confirmation carries none of their free text (name,
+   * message): otherwise anyone could have the shop mail any text to any address. The subject is one
+   * of CONTACT_SUBJECTS.
+   */
+  contactConfirmation(d: { storeName: string; subject: (typeof CONTACT_SUBJECTS)[number] }): MailContent {
     return {
       subject: `We received your message: ${d.subject}`,
-      text: `Hello ${d.firstName},\n\nThank you for writing to ${d.storeName}. We received your message and will answer within two business days.\n\nYour message:\n${d.message}\n\n— ${d.storeName}\n`,
+      text: `Hello,\n\nThank you for writing to ${d.storeName}. We received your message about "${d.subject}" and will answer within two business days.\n\nIf you did not write to us, ignore this mail.\n\n— ${d.storeName}\n`,
       html: mailPage(d.storeName, [
-        `Hello ${escapeHtml(d.firstName)},`,
-        `Thank you for writing to ${escapeHtml(d.storeName)}. We received your message and will answer within two business days.`,
-        `Your message:<br>${escapeHtml(d.message).replace(/\n/g, "<br>")}`,
+        "Hello,",
+        `Thank you for writing to ${escapeHtml(d.storeName)}. We received your message about “${escapeHtml(d.subject)}” and will answer within two business days.`,
+        "If you did not write to us, ignore this mail.",
       ]),
     };
   },

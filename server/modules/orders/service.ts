@@ -53,13 +53,22 @@ const VISIBLE: OrderStatus[] = ["paid", "fulfilled", "shipped", "delivered", "ca
 
 type Cursor = { t: string; id: string };
 const encodeCursor = (o: OrderRow) => Buffer.from(JSON.stringify({ t: o.createdAt.toISOString(), id: o.id } satisfies Cursor)).toString("base64url");
+const CURSOR_EARLIEST = Date.UTC(2000, 0, 1);
+const CURSOR_LATEST = Date.UTC(9999, 11, 31);
 function decodeCursor(s: string): Cursor | null {
   try {
     const c = JSON.parse(Buffer.from(s, "base64url").toString()) as Cursor;
-    return typeof c.t === "string" && typeof c.id === "string" && !Number.isNaN(Date.parse(c.t)) && isUuid(c.id) ? c : null;
+    // A date the database can hold (JavaScript's reach far beyond PostgreSQL's timestamps): a forged one is a bad cursor.
+    const at = typeof c.t === "string" ? Date.parse(c.t) : NaN;
+    return typeof c.id === "string" && at >= CURSOR_EARLIEST && at <= CURSOR_LATEST && isUuid(c.id) ? c : null;
   } catch {
     return null;
   }
+}
+
+/** An order's lines in order; `conn` lets a workflow read them inside its transaction (place-order's pay step). */
+export async function orderLinesOf(conn: Db, orderId: string) {
+  return conn.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
 }
 
 export function createOrdersService(db: Db) {
@@ -135,15 +144,51 @@ export function createOrdersService(db: Db) {
       return (await withLines(rows))[0] ?? null;
     },
 
-    /** SPEC §4 AUTO35: whether the customer has had an autoship order before (a first subscription). */
-    async hasSubscriptionOrder(customerId: string): Promise<boolean> {
-      const [row] = await db
+    /** The cart the order placed under this idempotency key was made from (its status aside), or null when there is none. */
+    async cartIdForIdempotencyKey(idempotencyKey: string): Promise<string | null> {
+      const [row] = await db.select({ cartId: orders.cartId }).from(orders).where(eq(orders.idempotencyKey, idempotencyKey));
+      return row?.cartId ?? null;
+    },
+
+    /** Whether an order (in any status) was made from this cart. */
+    async existsForCart(cartId: string): Promise<boolean> {
+      const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.cartId, cartId)).limit(1);
+      return Boolean(row);
+    },
+
+    /**
+     * SPEC §4 AUTO35: whether the customer already has an Autoship order — paid or later, or placed
+     * and being paid right now (so two checkouts racing cannot both count as the first). `conn` lets
+     * place-order ask inside its transaction, under its per-customer lock.
+     */
+    async hasSubscriptionOrder(customerId: string, conn: Db = db): Promise<boolean> {
+      const [row] = await conn
         .select({ one: sql<number>`1` })
         .from(orders)
         .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-        .where(and(eq(orders.customerId, customerId), inArray(orders.status, VISIBLE), sql`${orderLines.sellingPlanId} is not null`))
+        .where(and(eq(orders.customerId, customerId), inArray(orders.status, [...VISIBLE, "placed"]), sql`${orderLines.sellingPlanId} is not null`))
         .limit(1);
       return Boolean(row);
+    },
+
+    /**
+     * Which of `codes` the buyer has used on an earlier order (not cancelled): the customer's orders,
+     * or a guest's by e-mail. Discount codes are once per buyer (README "Discount codes").
+     */
+    async codesUsedBy(buyer: { customerId: string | null; email: string }, codes: readonly string[], conn: Db = db): Promise<string[]> {
+      if (codes.length === 0) return [];
+      const rows = await conn
+        .select({ codes: orders.discountCodes })
+        .from(orders)
+        .where(
+          and(
+            buyer.customerId ? eq(orders.customerId, buyer.customerId) : eq(orders.email, buyer.email.trim().toLowerCase()),
+            sql`${orders.status} <> 'cancelled'`,
+            sql`${orders.discountCodes} && ${sql.raw("ARRAY[")}${sql.join(codes.map((c) => sql`${c}`), sql`, `)}${sql.raw("]::text[]")}`,
+          ),
+        );
+      const used = new Set(rows.flatMap((r) => r.codes));
+      return codes.filter((c) => used.has(c));
     },
   };
 }

@@ -1,0 +1,189 @@
+import { describe, expect, it } from "vitest";
+import type { RequestContext } from "../context";
+import { createPageCache } from "./page-cache";
+
+// The guest page cache never serves one shopper's page to another: only cookie-less (or ZIP-only)
+// guests share pages, keyed by their ZIP; everything personal goes straight to the renderer.
+
+const guest = { session: null, customer: null } as unknown as RequestContext;
+const signedIn = { session: { id: "s" }, customer: { id: "c1", firstName: "Ivy" } } as unknown as RequestContext;
+
+function renderer() {
+  const calls: string[] = [];
+  const handler = async (request: Request, context: RequestContext) => {
+    const cookie = request.headers.get("cookie") ?? "";
+    calls.push(cookie);
+    const cart = /col_cart_id=([^;]+)/.exec(cookie)?.[1] ?? "none";
+    const zip = /userLocation=(\d{5})/.exec(cookie)?.[1] ?? "80011";
+    const who = context.customer ? context.customer.firstName : "guest";
+    return new Response(`<p>${who} cart=${cart} zip=${zip} render=${calls.length}</p>`, { headers: { "content-type": "text/html" } });
+  };
+  return { calls, handler };
+}
+
+const get = (path: string, cookie?: string, extra: Record<string, string> = {}) =>
+  new Request(`http://localhost:3000${path}`, { headers: { ...(cookie ? { cookie } : {}), ...extra } });
+
+function liveCache() {
+  const cache = createPageCache();
+  cache.setLive(true);
+  return cache;
+}
+
+describe("guest page cache", () => {
+  it("renders a guest page once, then serves it with an ETag and answers 304 to a match", async () => {
+    const { calls, handler } = renderer();
+    const page = liveCache().wrap(handler);
+    const first = await page(get("/products"), guest);
+    const second = await page(get("/products"), guest);
+    expect(calls).toHaveLength(1);
+    expect(await second.text()).toBe(await first.text());
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    const etag = second.headers.get("etag")!;
+    const revalidated = await page(get("/products", undefined, { "if-none-match": etag }), guest);
+    expect(revalidated.status).toBe(304);
+  });
+
+  it("serves a kept page with the asking request's CSP nonce, never the first render's", async () => {
+    const calls: string[] = [];
+    const page = liveCache().wrap(async (_request, context) => {
+      calls.push(context.cspNonce);
+      return new Response(`<script nonce="${context.cspNonce}">boot()</script>`, { headers: { "content-type": "text/html" } });
+    });
+    const withNonce = (cspNonce: string) => ({ ...guest, cspNonce }) as RequestContext;
+    const first = await page(get("/products"), withNonce("first-nonce-AAAA"));
+    const second = await page(get("/products"), withNonce("second-nonce-BBBB"));
+    expect(calls).toEqual(["first-nonce-AAAA"]);
+    expect(await first.text()).toBe('<script nonce="first-nonce-AAAA">boot()</script>');
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(await second.text()).toBe('<script nonce="second-nonce-BBBB">boot()</script>');
+    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+  });
+
+  it("two shoppers with different carts and ZIPs on the same page each get their own, never a cached one", async () => {
+    const { calls, handler } = renderer();
+    const page = liveCache().wrap(handler);
+    await page(get("/products"), guest); // a guest's page is in the cache
+    const ann = await page(get("/products", "col_cart_id=aaaa; userLocation=10001::HOME"), guest);
+    const bob = await page(get("/products", "col_cart_id=bbbb; userLocation=90210::HOME"), guest);
+    const annAgain = await page(get("/products", "col_cart_id=aaaa; userLocation=10001::HOME"), guest);
+    expect(await ann.text()).toContain("cart=aaaa zip=10001");
+    expect(await bob.text()).toContain("cart=bbbb zip=90210");
+    expect(await annAgain.text()).toContain("cart=aaaa zip=10001");
+    expect(ann.headers.get("x-page-cache")).toBeNull();
+    expect(calls).toHaveLength(4);
+  });
+
+  it("keys guest pages by their ZIP cookie", async () => {
+    const { calls, handler } = renderer();
+    const page = liveCache().wrap(handler);
+    const denver = await page(get("/products", "userLocation=80011::HOME"), guest);
+    const miami = await page(get("/products", "userLocation=33101::HOME"), guest);
+    expect(await denver.text()).toContain("zip=80011");
+    expect(await miami.text()).toContain("zip=33101");
+    expect(await (await page(get("/products", "userLocation=33101::HOME"), guest)).text()).toContain("zip=33101");
+    expect(calls).toHaveLength(2);
+  });
+
+  it("keeps crawlers' pages apart from people's", async () => {
+    const { calls, handler } = renderer();
+    const page = liveCache().wrap(handler);
+    await page(get("/products", undefined, { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0" }), guest);
+    await page(get("/products", undefined, { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" }), guest);
+    await page(get("/products", undefined, { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" }), guest);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("bypasses signed-in customers, other cookies, personal screens and non-GET requests", async () => {
+    const { calls, handler } = renderer();
+    const page = liveCache().wrap(handler);
+    await page(get("/products"), guest);
+    expect(await (await page(get("/products", "sessionToken=x"), signedIn)).text()).toContain("Ivy");
+    await page(get("/products", "discount_code=SAVE10"), guest);
+    await page(get("/cart"), guest);
+    await page(get("/cart"), guest);
+    await page(get("/account/dashboard"), guest);
+    await page(new Request("http://localhost:3000/products", { method: "POST" }), guest);
+    expect(calls).toHaveLength(7);
+  });
+
+  it("keeps no page that sets a cookie or is not a 200", async () => {
+    let n = 0;
+    const page = liveCache().wrap(async () =>
+      ++n === 1 ? new Response("x", { headers: { "set-cookie": "a=b" } }) : new Response("gone", { status: 404 }),
+    );
+    await page(get("/products"), guest);
+    await page(get("/products"), guest);
+    await page(get("/products"), guest);
+    expect(n).toBe(3);
+  });
+
+  it("drops every page on a change, and never keeps a page rendered while a change committed", async () => {
+    const { calls, handler } = renderer();
+    const cache = liveCache();
+    const page = cache.wrap(handler);
+    await page(get("/products"), guest);
+    cache.invalidate();
+    await page(get("/products"), guest);
+    expect(calls).toHaveLength(2);
+
+    const slow = cache.wrap(async (req, ctx) => {
+      cache.invalidate(); // the change commits while this page renders
+      return handler(req, ctx);
+    });
+    await slow(get("/search?search=x"), guest);
+    await page(get("/search?search=x"), guest);
+    expect(calls).toHaveLength(4);
+  });
+
+  it("caches nothing while changes cannot be heard", async () => {
+    const { calls, handler } = renderer();
+    const cache = createPageCache();
+    const page = cache.wrap(handler);
+    await page(get("/products"), guest);
+    await page(get("/products"), guest);
+    expect(calls).toHaveLength(2);
+    cache.setLive(true);
+    await page(get("/products"), guest);
+    cache.setLive(false);
+    await page(get("/products"), guest);
+    expect(calls).toHaveLength(4);
+  });
+
+  it("renders once for many shoppers asking at the same time", async () => {
+    const { calls, handler } = renderer();
+    const page = liveCache().wrap(handler);
+    const pages = await Promise.all(Array.from({ length: 10 }, () => page(get("/"), guest)));
+    expect(calls).toHaveLength(1);
+    expect(new Set(await Promise.all(pages.map((p) => p.text()))).size).toBe(1);
+  });
+});
+
+describe("invalidation through the database", () => {
+  it("a committed change to a priced table notifies page_cache; a rolled-back one does not", async () => {
+    const { openPglite } = await import("../db/client");
+    const { sql } = await import("drizzle-orm");
+    const database = await openPglite();
+    try {
+      await database.migrate();
+      let heard = 0;
+      const live: boolean[] = [];
+      const stop = await database.listen("page_cache", () => heard++, (l) => live.push(l));
+      expect(live).toEqual([true]);
+      await database.db.execute(sql`insert into brands (slug, name, kind, color) values ('b', 'B', 'house', '#000')`);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(heard).toBe(1);
+      await database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`update brands set name = 'C'`);
+          throw new Error("rollback");
+        })
+        .catch(() => {});
+      await new Promise((r) => setTimeout(r, 50));
+      expect(heard).toBe(1);
+      await stop();
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,161 @@
+import { createHash } from "node:crypto";
+import { isbot } from "isbot";
+import { LRUCache } from "lru-cache";
+import { USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE } from "../../rules/location";
+import type { PageHandler } from "../app";
+
+/**
+ * The guest page cache (ARCHITECTURE §6): a catalogue or content page rendered for a shopper who is
+ * nobody in particular — no session, no cart, no discount, only the ZIP cookies — is the same for
+ * every such shopper, so it is rendered once per origin + URL + ZIP cookies and served from memory,
+ * with an ETag (304 on a match).
+ *
+ * Never shown to anyone else: a request carrying any other cookie (session, cart, discount, site
+ * password…) or a signed-in customer bypasses the cache, and a response that sets a cookie or is not
+ * a 200 is not kept. Correct across processes: every change to what these pages show (products,
+ * prices, stock, deals, filters, content) NOTIFYs `page_cache` at commit (drizzle migration
+ * page_cache_invalidation) and every process drops its cache; a render that began before the
+ * notification is not kept. While the notification connection is down, nothing is cached.
+ */
+
+/** Cookies that change a guest page (the ZIP decides stock and delivery text): part of the key. */
+const KEY_COOKIES = new Set([USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE]);
+
+/** Screens that are never the same for two shoppers, or act (logout, location, discount links). */
+const PERSONAL = /^\/(cart|checkout|account|shelter|logout|location|discount|maintenance|password-protect)(\/|\.data|$)/;
+
+/** Content may be up to its own cache's TTL old in another process (content service): not longer here. */
+const MAX_AGE_MS = 30_000;
+
+/**
+ * A page is kept with its CSP nonce replaced by this marker and served with the asking request's
+ * nonce (server/http/edge.ts sends a fresh one in every answer's policy): a nonce shown to every
+ * visitor of a cached page would be no secret at all.
+ */
+const NONCE_MARK = "\u0000csp-nonce\u0000";
+
+type Entry = { status: number; headers: [string, string][]; body: Uint8Array; etag: string; noncePlaces: boolean };
+
+const utf8 = new TextEncoder();
+const fromUtf8 = new TextDecoder();
+
+/** The page as kept: its nonce attributes marked, so any request's nonce can be put back. */
+function withoutNonce(body: Uint8Array, nonce: string): { body: Uint8Array; noncePlaces: boolean } {
+  if (!nonce) return { body, noncePlaces: false };
+  const text = fromUtf8.decode(body);
+  const marked = text.split(`nonce="${nonce}"`).join(`nonce="${NONCE_MARK}"`);
+  return marked === text ? { body, noncePlaces: false } : { body: utf8.encode(marked), noncePlaces: true };
+}
+
+function withNonce(entry: Entry, nonce: string): Uint8Array {
+  return entry.noncePlaces ? utf8.encode(fromUtf8.decode(entry.body).split(NONCE_MARK).join(nonce)) : entry.body;
+}
+
+export type PageCache = {
+  wrap(handler: PageHandler): PageHandler;
+  /** Drops every page (a NOTIFY arrived). */
+  invalidate(): void;
+  /** Whether changes are being heard; while not, nothing is cached. */
+  setLive(live: boolean): void;
+  readonly size: number;
+};
+
+export function createPageCache(options: { maxBytes?: number } = {}): PageCache {
+  const pages = new LRUCache<string, Entry>({
+    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (e) => e.body.byteLength + 512,
+    ttl: MAX_AGE_MS,
+  });
+  let generation = 0;
+  let live = false;
+  const rendering = new Map<string, { generation: number; entry: Promise<Entry | null> }>();
+
+  const invalidate = () => {
+    generation++;
+    pages.clear();
+  };
+
+  function keyFor(request: Request): string | null {
+    if (!live || request.method !== "GET") return null;
+    const url = new URL(request.url);
+    if (PERSONAL.test(url.pathname)) return null;
+    const kept: string[] = [];
+    for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+      const trimmed = part.trim();
+      if (!trimmed) continue;
+      const name = trimmed.slice(0, Math.max(0, trimmed.indexOf("=")));
+      if (!KEY_COOKIES.has(name)) return null;
+      kept.push(trimmed);
+    }
+    // Crawlers get the page rendered to the end, people a streamed one (React Router's entry): kept apart.
+    const reader = isbot(request.headers.get("user-agent")) ? "bot" : "person";
+    return `${url.origin}${url.pathname}${url.search}\n${kept.sort().join("; ")}\n${reader}`;
+  }
+
+  function respond(request: Request, entry: Entry, state: "hit" | "miss", nonce: string): Response {
+    const headers = new Headers(entry.headers);
+    headers.set("ETag", entry.etag);
+    headers.set("X-Page-Cache", state);
+    const tags = request.headers.get("if-none-match");
+    if (tags && tags.split(",").some((t) => t.trim() === entry.etag)) {
+      headers.delete("content-length");
+      return new Response(null, { status: 304, headers });
+    }
+    return new Response(withNonce(entry, nonce) as BodyInit, { status: entry.status, headers });
+  }
+
+  return {
+    invalidate,
+    setLive(now) {
+      if (live && !now) invalidate();
+      live = now;
+    },
+    get size() {
+      return pages.size;
+    },
+    wrap(handler) {
+      return async (request, context) => {
+        const key = context.session || context.customer ? null : keyFor(request);
+        if (key === null) return handler(request, context);
+        const hit = pages.get(key);
+        if (hit) return respond(request, hit, "hit", context.cspNonce);
+        // Many shoppers asking for the same page at once wait for one rendering, not one each.
+        const pending = rendering.get(key);
+        if (pending && pending.generation === generation) {
+          const entry = await pending.entry;
+          if (entry) return respond(request, entry, "hit", context.cspNonce);
+        }
+
+        const startedAt = generation;
+        let settle: (entry: Entry | null) => void = () => {};
+        const shared = { generation: startedAt, entry: new Promise<Entry | null>((resolve) => (settle = resolve)) };
+        rendering.set(key, shared);
+        try {
+          const response = await handler(request, context);
+          if (response.status !== 200 || response.headers.has("set-cookie") || !response.body) {
+            settle(null);
+            return response;
+          }
+          const { body, noncePlaces } = withoutNonce(new Uint8Array(await response.arrayBuffer()), context.cspNonce);
+          const entry: Entry = {
+            status: response.status,
+            headers: [...response.headers].filter(([name]) => name !== "etag" && name !== "content-length"),
+            body,
+            noncePlaces,
+            etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`,
+          };
+          // A change committed while this page rendered: it may show the old data; serve, do not keep or share.
+          const current = startedAt === generation && live;
+          if (current) pages.set(key, entry);
+          settle(current ? entry : null);
+          return respond(request, entry, "miss", context.cspNonce);
+        } catch (err) {
+          settle(null);
+          throw err;
+        } finally {
+          if (rendering.get(key) === shared) rendering.delete(key);
+        }
+      };
+    },
+  };
+}

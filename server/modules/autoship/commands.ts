@@ -1,0 +1,228 @@
+import { and, eq, sql } from "drizzle-orm";
+import {
+  ACTION_DONE,
+  planAction,
+  transition,
+  type ActionAnswers,
+  type SubscriptionAction,
+  type SubscriptionActionInput,
+} from "../../../rules/autoship-subscription";
+import { formatUsd } from "../../../rules/money";
+import { isUuid } from "../../../rules/ids";
+import { unservedMessage } from "../../../rules/zip";
+import type { Clock } from "../../clock";
+import { dayOf } from "../../../rules/calendar-days";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import type { Logger } from "../../log";
+import type { CatalogService } from "../catalog/service";
+import type { IdentityService } from "../identity/service";
+import type { MailService } from "../mail/service";
+import { orderAddressOf, type OrderAddress } from "../orders/address";
+import type { PaymentsService } from "../payments/service";
+import { AUTOSHIP_CHANGE_TEMPLATE, subscriptionChangeMail } from "./mail";
+import { subscriptionEvents, subscriptions } from "./schema";
+import { type SubscriptionView, type SubscriptionViews } from "./views";
+
+// The customer's actions on their subscriptions (My Subscriptions). Each one: checked against the
+// lifecycle's transition table (rules/autoship-subscription.ts), whatever it needs from another
+// module asked of that module's service before the change, then one transaction holding the
+// subscription's row lock, a subscription_events row, and a confirmation mail. Business failures
+// are typed results naming the field.
+
+export type ActionFailure = {
+  ok: false;
+  code: "NOT_FOUND" | "NOT_ALLOWED" | "INVALID" | "SHIP_NOW_FAILED" | "RATE_LIMITED";
+  message: string;
+  field: string;
+};
+/** `orderNumber`: the order a ship-now placed. */
+export type ActionResult = { ok: true; subscription: SubscriptionView; message: string; orderNumber?: string } | ActionFailure;
+
+/** Ship now: the renewal engine places the order at once (wired by createServices). */
+export type ShipNow = (subscriptionId: string, now: Date) => Promise<{ ok: true; orderNumber: string | null } | { ok: false; message: string }>;
+
+/** Who acts: the signed-in customer, the request's origin (mail links without PUBLIC_URL) and client IP (card-testing limit). */
+export type ActionContext = { customerId: string; origin?: string; clientIp?: string | null };
+
+export type SubscriptionCommandsDeps = {
+  db: Db;
+  config: Pick<Config, "storeName" | "publicUrl">;
+  catalog: Pick<CatalogService, "variantsOfProducts" | "warehouseForZip">;
+  identity: Pick<IdentityService, "summary" | "customer" | "takeSubscriptionCardAttempt">;
+  payments: Pick<PaymentsService, "saveCard" | "listMethods">;
+  mail: Pick<MailService, "send">;
+  views: Pick<SubscriptionViews, "get">;
+  clock: Clock;
+  log?: Logger;
+  shipNow?: ShipNow;
+};
+
+/** The event kind recorded for each customer action. */
+const EVENT_KIND: Record<SubscriptionAction, string> = {
+  change_frequency: "frequency_changed",
+  change_quantity: "quantity_changed",
+  change_date: "date_changed",
+  skip: "skipped",
+  ship_now: "shipped_now",
+  pause: "paused",
+  resume: "resumed",
+  swap_variant: "variant_swapped",
+  change_address: "address_changed",
+  change_payment: "payment_method_changed",
+  cancel: "cancelled",
+  reactivate: "reactivated",
+};
+
+const fail = (code: ActionFailure["code"], field: string, message: string): ActionFailure => ({ ok: false, code, field, message });
+const notFound = () => fail("NOT_FOUND", "subscriptionId", "No such subscription.");
+
+export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
+  const { db, clock } = deps;
+
+  async function confirm(customerId: string, view: SubscriptionView, change: string, origin: string | undefined) {
+    const who = await deps.identity.summary(customerId);
+    const base = deps.config.publicUrl ?? origin ?? "";
+    const nextOrder = view.status === "active" ? `Next order: ${view.nextOrderDate}` : null;
+    await deps.mail
+      .send({
+        template: AUTOSHIP_CHANGE_TEMPLATE,
+        to: view.email,
+        content: subscriptionChangeMail({
+          storeName: deps.config.storeName,
+          firstName: who?.firstName ?? "",
+          contractId: view.contractId,
+          change,
+          item: `${view.productTitle} (${view.variantTitle})`,
+          quantity: view.quantity,
+          frequency: view.frequencyLabel,
+          status: view.status,
+          nextOrder,
+          price: formatUsd(view.totalCents),
+          manageUrl: `${base}/account/autoships`,
+        }),
+      })
+      // The change itself is committed; a mail that could not be recorded is logged, not undone.
+      .catch((err: unknown) => deps.log?.error({ err, subscriptionId: view.id }, "autoship confirmation mail not recorded"));
+  }
+
+  /** The owner's subscription, read without a lock (for checks before slow work or other modules' answers). */
+  async function peek(customerId: string, subscriptionId: string) {
+    if (!isUuid(subscriptionId)) return null;
+    const [row] = await db
+      .select({ status: subscriptions.status, productId: subscriptions.productId })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.customerId, customerId)));
+    return row ?? null;
+  }
+
+  async function shipNow(ctx: ActionContext, subscriptionId: string): Promise<ActionResult> {
+    const row = await peek(ctx.customerId, subscriptionId);
+    if (!row) return notFound();
+    const allowed = transition(row.status, "ship_now");
+    if (!allowed.ok) return fail("NOT_ALLOWED", "intent", allowed.message);
+    if (!deps.shipNow) return fail("SHIP_NOW_FAILED", "intent", "Ship now is not available right now; try again later.");
+    const placed = await deps.shipNow(subscriptionId, clock());
+    if (!placed.ok) return fail("SHIP_NOW_FAILED", "intent", placed.message);
+    const view = (await deps.views.get(ctx.customerId, subscriptionId))!;
+    const message = placed.orderNumber ? `Order ${placed.orderNumber} was placed and will ship soon.` : ACTION_DONE.ship_now;
+    await confirm(ctx.customerId, view, message, ctx.origin);
+    return { ok: true, subscription: view, message, ...(placed.orderNumber ? { orderNumber: placed.orderNumber } : {}) };
+  }
+
+  /**
+   * What the action needs from the catalog, the address book or the wallet, asked before the row
+   * lock (those modules' answers do not depend on the subscription's row). A new card is tokenized
+   * and saved here — the processor call is slow and must not run under the lock — and only within
+   * the checkout's card-testing limit (per customer and per client IP); it stays in the customer's
+   * wallet either way.
+   */
+  async function prepare(ctx: ActionContext, productId: number, input: SubscriptionActionInput): Promise<ActionAnswers<OrderAddress> | ActionFailure> {
+    const { customerId } = ctx;
+    switch (input.intent) {
+      case "swap_variant":
+        return { variantChoices: await deps.catalog.variantsOfProducts([productId]) };
+      case "change_address": {
+        let address: OrderAddress;
+        if ("address" in input) {
+          address = orderAddressOf(input.address);
+        } else {
+          const saved = (await deps.identity.customer(customerId))?.addresses.find((a) => a.id === input.addressId);
+          if (!saved) return fail("INVALID", "addressId", "Choose one of your addresses.");
+          address = orderAddressOf(saved);
+        }
+        // A renewal ships from the warehouse serving the ZIP: an unserved ZIP would fail every renewal.
+        if (!(await deps.catalog.warehouseForZip(address.zip))) return fail("INVALID", "zip", unservedMessage(address.zip));
+        return { address };
+      }
+      case "change_payment": {
+        if ("card" in input) {
+          const allowed = await deps.identity.takeSubscriptionCardAttempt(customerId, ctx.clientIp ?? null);
+          if (!allowed.ok) return fail("RATE_LIMITED", "cardNumber", allowed.message);
+          const saved = await deps.payments.saveCard(customerId, input.card);
+          if (!saved.ok) return fail("INVALID", saved.field === "number" ? "cardNumber" : saved.field === "expiry" ? "expMonth" : saved.field, saved.message);
+          return { paymentMethod: saved.method };
+        }
+        // Only one of the customer's own saved methods.
+        const method = (await deps.payments.listMethods(customerId)).find((m) => m.id === input.paymentMethodId);
+        if (!method) return fail("INVALID", "paymentMethodId", "Choose one of your payment methods.");
+        return { paymentMethod: method };
+      }
+      default:
+        return {};
+    }
+  }
+
+  /**
+   * One customer action. `origin` (the request's, e.g. "https://shop.example") builds the mail's
+   * link when PUBLIC_URL is not configured.
+   */
+  async function act(ctx: ActionContext, subscriptionId: string, input: SubscriptionActionInput): Promise<ActionResult> {
+    const { customerId } = ctx;
+    if (input.intent === "ship_now") return shipNow(ctx, subscriptionId);
+
+    const row = await peek(customerId, subscriptionId);
+    if (!row) return notFound();
+    // Refused before asking other modules (and before a card is tokenized); checked again under the lock.
+    const allowed = transition(row.status, input.intent);
+    if (!allowed.ok) return fail("NOT_ALLOWED", "intent", allowed.message);
+    const prepared = await prepare(ctx, row.productId, input);
+    if ("ok" in prepared) return prepared;
+
+    const today = dayOf(clock());
+    const outcome = await db.transaction(async (tx): Promise<ActionFailure | { ok: true }> => {
+      const [s] = await tx
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.customerId, customerId)))
+        .for("update");
+      if (!s) return notFound();
+      // The renewal engine is placing this subscription's order (its lease): a change now could
+      // contradict the order being placed, so the customer is asked to try again shortly.
+      if (s.renewalClaimedUntil && s.renewalClaimedUntil > clock())
+        return fail("NOT_ALLOWED", "intent", "Your Autoship order is being placed right now. Please try again in a few minutes.");
+      const planned = planAction(s, input, today, prepared);
+      if (!planned.ok) return planned;
+      // Status and hold as the transition table says; a move to another cycle drops the old cycle's retries.
+      await tx
+        .update(subscriptions)
+        .set({
+          ...planned.patch,
+          status: planned.status,
+          hold: planned.hold,
+          ...(planned.endsHold ? { retryAt: null, failedAttempts: 0 } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(subscriptions.id, s.id));
+      await tx.insert(subscriptionEvents).values({ subscriptionId: s.id, kind: EVENT_KIND[input.intent], actor: "customer", detail: planned.detail });
+      return { ok: true };
+    });
+    if (!outcome.ok) return outcome;
+    const view = (await deps.views.get(customerId, subscriptionId))!;
+    const message = ACTION_DONE[input.intent];
+    await confirm(customerId, view, message, ctx.origin);
+    return { ok: true, subscription: view, message };
+  }
+
+  return { act };
+}

@@ -1,0 +1,316 @@
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql } from "drizzle-orm";
+import { addDays, dayOf } from "../../../rules/calendar-days";
+import {
+  afterOutOfStock,
+  afterPaymentDecline,
+  nextOrderDateAfter,
+  nextOrderDateAfterShipNow,
+  type AfterOutOfStock,
+  type AfterPaymentDecline,
+} from "../../../rules/autoship-renewal";
+import { endsHold, holdAfter, transition, type RenewalEvent } from "../../../rules/autoship-subscription";
+import type { Db } from "../../db/client";
+import { subscriptionEvents, subscriptionRenewals, subscriptions } from "./schema";
+
+// The renewal engine's side of the autoship module: every read and write of subscriptions,
+// subscription_renewals and subscription_events that the renewal workflow
+// (server/workflows/renew-subscription.ts) and the runner (server/jobs/autoship-runner.ts) need.
+// Each outcome is one transaction holding the subscription's row lock, and every status or hold it
+// writes is the one the lifecycle's transition table (rules/autoship-subscription.ts) gives.
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type RenewalTrigger = "schedule" | "ship_now";
+type NoChange = { action: "none" };
+
+/** A held-out-of-stock subscription that is due but waiting for its retry time: the runner asks the catalog whether its item is back. */
+export type HeldForStock = { id: string; variantId: number; quantity: number; zip: string };
+
+export function createRenewalStore(db: Db) {
+  async function recordEvent(conn: Db, subscriptionId: string, kind: string, detail: Record<string, unknown>, now: Date) {
+    await conn.insert(subscriptionEvents).values({ subscriptionId, kind, actor: "system", detail, createdAt: now });
+  }
+
+  /** Upserts the cycle's renewal row; answers the row as it was before (undefined: first run of the cycle). */
+  async function upsertRenewal(
+    tx: Db,
+    subscriptionId: string,
+    cycleDate: string,
+    status: "placed" | "held_out_of_stock" | "payment_failed",
+    orderId: string | null,
+    now: Date,
+  ) {
+    const [before] = await tx
+      .select()
+      .from(subscriptionRenewals)
+      .where(and(eq(subscriptionRenewals.subscriptionId, subscriptionId), eq(subscriptionRenewals.cycleDate, cycleDate)))
+      .for("update");
+    if (before)
+      await tx
+        .update(subscriptionRenewals)
+        .set({ status, orderId: orderId ?? before.orderId, attempts: before.attempts + 1, updatedAt: now })
+        .where(eq(subscriptionRenewals.id, before.id));
+    else await tx.insert(subscriptionRenewals).values({ subscriptionId, cycleDate, status, orderId, attempts: 1, createdAt: now, updatedAt: now });
+    return before;
+  }
+
+  /** Locks the subscription; null when it is gone. */
+  async function lockSubscription(tx: Db, id: string): Promise<SubscriptionRow | null> {
+    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for("update");
+    return row ?? null;
+  }
+
+  /** The engine's move on a locked row, when the transition table allows it from the row's status: status and hold as the table says. */
+  function move(sub: SubscriptionRow, event: RenewalEvent) {
+    const next = transition(sub.status, event);
+    if (!next.ok) return null;
+    return { status: next.status, hold: holdAfter(sub.hold, event), ...(endsHold(sub.hold, event) ? { retryAt: null, failedAttempts: 0 } : {}) };
+  }
+
+  return {
+    /**
+     * Takes the renewal lease with one conditional UPDATE: ours when the runner's token (`claim`) is
+     * still on the row, or when nobody else holds one. Answers the row, "busy" when another run
+     * holds it, null when there is no such subscription.
+     */
+    async takeLease(subscriptionId: string, lease: Date, now: Date, claim: Date | undefined): Promise<SubscriptionRow | "busy" | null> {
+      const [sub] = await db
+        .update(subscriptions)
+        .set({ renewalClaimedUntil: lease })
+        .where(
+          and(
+            eq(subscriptions.id, subscriptionId),
+            claim ? eq(subscriptions.renewalClaimedUntil, claim) : or(isNull(subscriptions.renewalClaimedUntil), lte(subscriptions.renewalClaimedUntil, now)),
+          ),
+        )
+        .returning();
+      if (sub) return sub;
+      const [exists] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+      return exists ? "busy" : null;
+    },
+
+    /** Gives the lease back, unless another run has taken it since (a lapsed lease). */
+    async releaseLease(subscriptionId: string, lease: Date): Promise<void> {
+      await db
+        .update(subscriptions)
+        .set({ renewalClaimedUntil: null })
+        .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.renewalClaimedUntil, lease)));
+    },
+
+    /** A renewal of this subscription placed today, by its cycle date or by when it was placed. */
+    async placedToday(subscriptionId: string, now: Date): Promise<boolean> {
+      const start = new Date(`${dayOf(now)}T00:00:00Z`);
+      const end = new Date(start.getTime() + 86_400_000);
+      const [row] = await db
+        .select({ id: subscriptionRenewals.id })
+        .from(subscriptionRenewals)
+        .where(
+          and(
+            eq(subscriptionRenewals.subscriptionId, subscriptionId),
+            eq(subscriptionRenewals.status, "placed"),
+            or(eq(subscriptionRenewals.cycleDate, dayOf(now)), and(gte(subscriptionRenewals.updatedAt, start), lt(subscriptionRenewals.updatedAt, end))),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** A ship now that could not be placed: history only; the scheduled cycle and its retries stay as they were. */
+    recordShipNowFailed: (subscriptionId: string, detail: { code: string; message: string }, now: Date) => recordEvent(db, subscriptionId, "ship_now_failed", detail, now),
+
+    /**
+     * The cycle's order is paid: recorded once, with the subscription's advance, under its row lock.
+     * `replayed` when an earlier run had recorded it (nothing more is done, but a date set back to
+     * that cycle since moves on).
+     */
+    async recordPlaced(
+      subscriptionId: string,
+      cycleDate: string,
+      order: { id: string; number: string; totalCents: number },
+      now: Date,
+      trigger: RenewalTrigger,
+    ): Promise<{ nextOrderDate: string; replayed: boolean }> {
+      const today = dayOf(now);
+      return db.transaction(async (tx) => {
+        const sub = await lockSubscription(tx, subscriptionId);
+        if (!sub) throw new Error(`subscription ${subscriptionId} vanished while renewing`);
+        const before = await upsertRenewal(tx, sub.id, cycleDate, "placed", order.id, now);
+        if (before?.status === "placed") {
+          // Recorded by an earlier run, which advanced the subscription in that same transaction. Only a
+          // date set back to that cycle since (e.g. to today after a ship now) still points at it: the
+          // cycle's order exists, so move on to the next one.
+          if (sub.nextOrderDate !== cycleDate) return { nextOrderDate: sub.nextOrderDate, replayed: true };
+          const next = nextOrderDateAfter(cycleDate, sub.frequencyWeeks, today);
+          await tx.update(subscriptions).set({ nextOrderDate: next, updatedAt: now }).where(eq(subscriptions.id, sub.id));
+          return { nextOrderDate: next, replayed: true };
+        }
+        const next =
+          trigger === "ship_now"
+            ? nextOrderDateAfterShipNow(today, sub.frequencyWeeks)
+            : sub.nextOrderDate === cycleDate
+              ? nextOrderDateAfter(cycleDate, sub.frequencyWeeks, today)
+              : sub.nextOrderDate; // the customer moved the date while the order was being placed
+        // The order stands whatever the customer did meanwhile: record_renewal is allowed from every status.
+        const moved = move(sub, "record_renewal")!;
+        await tx
+          .update(subscriptions)
+          .set({ ...moved, nextOrderDate: next, updatedAt: now })
+          .where(eq(subscriptions.id, sub.id));
+        await recordEvent(tx, sub.id, "renewed", { trigger, cycleDate, orderId: order.id, orderNumber: order.number, totalCents: order.totalCents, nextOrderDate: next }, now);
+        return { nextOrderDate: next, replayed: false };
+      });
+    },
+
+    /**
+     * The item is out of stock (or no longer sold): the cycle is held, or given up after 7 days.
+     * `notify` names the mail to send once committed: the hold's first time in the cycle, or the skip.
+     */
+    async recordOutOfStock(
+      subscriptionId: string,
+      cycleDate: string,
+      message: string,
+      now: Date,
+    ): Promise<{ next: AfterOutOfStock | NoChange; sub: SubscriptionRow | null; notify: "heldOutOfStock" | "skippedOutOfStock" | null }> {
+      return db.transaction(async (tx) => {
+        const sub = await lockSubscription(tx, subscriptionId);
+        const none = { next: { action: "none" } as const, sub, notify: null };
+        // Paused, cancelled or moved while we tried: the customer's change wins; nothing to hold.
+        if (!sub || sub.nextOrderDate !== cycleDate) return none;
+        const next = afterOutOfStock({ cycleDate, frequencyWeeks: sub.frequencyWeeks, now });
+        const moved = move(sub, next.action === "hold" ? "hold_out_of_stock" : "skip_out_of_stock");
+        if (!moved) return none;
+        const before = await upsertRenewal(tx, sub.id, cycleDate, "held_out_of_stock", null, now);
+        if (next.action === "hold") {
+          await tx.update(subscriptions).set({ ...moved, retryAt: next.retryAt, updatedAt: now }).where(eq(subscriptions.id, sub.id));
+          // The customer is told once per cycle, when the hold starts.
+          if (before?.status === "held_out_of_stock") return { next, sub, notify: null };
+          await recordEvent(tx, sub.id, "held_out_of_stock", { cycleDate, message, retryAt: next.retryAt.toISOString() }, now);
+          return { next, sub, notify: "heldOutOfStock" };
+        }
+        await tx
+          .update(subscriptions)
+          .set({ ...moved, nextOrderDate: next.nextOrderDate, updatedAt: now })
+          .where(eq(subscriptions.id, sub.id));
+        await recordEvent(tx, sub.id, "skipped", { reason: "out_of_stock", cycleDate, nextOrderDate: next.nextOrderDate }, now);
+        return { next, sub, notify: "skippedOutOfStock" };
+      });
+    },
+
+    /** The charge was declined: retried later, or the subscription pauses after the last attempt. */
+    async recordDeclined(
+      subscriptionId: string,
+      cycleDate: string,
+      reason: string,
+      now: Date,
+    ): Promise<{ next: AfterPaymentDecline; sub: SubscriptionRow } | { next: NoChange; sub: null }> {
+      return db.transaction(async (tx) => {
+        const sub = await lockSubscription(tx, subscriptionId);
+        if (!sub || sub.nextOrderDate !== cycleDate) return { next: { action: "none" } as const, sub: null };
+        const next = afterPaymentDecline(sub.failedAttempts, now);
+        const moved = move(sub, next.action === "retry" ? "retry_after_decline" : "pause_after_declines");
+        if (!moved) return { next: { action: "none" } as const, sub: null };
+        await upsertRenewal(tx, sub.id, cycleDate, "payment_failed", null, now);
+        if (next.action === "retry") {
+          await tx
+            .update(subscriptions)
+            .set({ ...moved, failedAttempts: next.failedAttempts, retryAt: next.retryAt, updatedAt: now })
+            .where(eq(subscriptions.id, sub.id));
+          await recordEvent(tx, sub.id, "payment_failed", { cycleDate, reason, attempt: next.failedAttempts, retryAt: next.retryAt.toISOString() }, now);
+        } else {
+          await tx
+            .update(subscriptions)
+            .set({ ...moved, failedAttempts: next.failedAttempts, retryAt: null, updatedAt: now })
+            .where(eq(subscriptions.id, sub.id));
+          await recordEvent(tx, sub.id, "payment_failed", { cycleDate, reason, attempt: next.failedAttempts }, now);
+          await recordEvent(tx, sub.id, "paused", { reason: "payment_failed", attempts: next.failedAttempts }, now);
+        }
+        return { next, sub };
+      });
+    },
+
+    /** Neither the card nor the stock: looked at again at `retryAt`. False when the customer's change came first. */
+    async recordFailed(subscriptionId: string, cycleDate: string, detail: { reason: string; message: string }, retryAt: Date, now: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const sub = await lockSubscription(tx, subscriptionId);
+        if (!sub || sub.nextOrderDate !== cycleDate) return false;
+        const moved = move(sub, "defer_after_failure");
+        if (!moved) return false;
+        await tx.update(subscriptions).set({ ...moved, retryAt, updatedAt: now }).where(eq(subscriptions.id, sub.id));
+        await recordEvent(tx, sub.id, "renewal_failed", { cycleDate, ...detail, retryAt: retryAt.toISOString() }, now);
+        return true;
+      });
+    },
+
+    /** Due renewals held out of stock whose retry time has not come: the runner retries those whose item is back. */
+    async heldForStock(now: Date, limit: number): Promise<HeldForStock[]> {
+      const s = subscriptions;
+      const rows = await db
+        .select({ id: s.id, variantId: s.variantId, quantity: s.quantity, address: s.shippingAddress })
+        .from(s)
+        .where(
+          and(
+            eq(s.status, "active"),
+            lte(s.nextOrderDate, dayOf(now)),
+            eq(s.hold, "out_of_stock"),
+            gt(s.retryAt, now),
+            or(isNull(s.renewalClaimedUntil), lte(s.renewalClaimedUntil, now)),
+          ),
+        )
+        .orderBy(asc(s.nextOrderDate), asc(s.id))
+        .limit(limit);
+      return rows.map((r) => ({ id: r.id, variantId: r.variantId, quantity: r.quantity, zip: r.address.zip }));
+    },
+
+    /**
+     * Claims up to `n` due subscriptions for a pass: active, dated today or earlier, not leased, and
+     * not waiting for a retry — except those in `retryNow` (held for stock that is back). FOR UPDATE
+     * SKIP LOCKED and the lease in one statement: two passes never take the same row.
+     */
+    async claimDue(now: Date, claim: Date, n: number, seen: readonly string[], retryNow: readonly string[]): Promise<string[]> {
+      const s = subscriptions;
+      const due = db
+        .select({ id: s.id })
+        .from(s)
+        .where(
+          and(
+            eq(s.status, "active"),
+            lte(s.nextOrderDate, dayOf(now)),
+            or(isNull(s.renewalClaimedUntil), lte(s.renewalClaimedUntil, now)),
+            or(isNull(s.retryAt), lte(s.retryAt, now), retryNow.length ? inArray(s.id, [...retryNow]) : undefined),
+            seen.length ? notInArray(s.id, [...seen]) : undefined,
+          ),
+        )
+        .orderBy(asc(s.nextOrderDate), asc(s.id))
+        .limit(n)
+        .for("update", { skipLocked: true });
+      const rows = await db.update(s).set({ renewalClaimedUntil: claim }).where(inArray(s.id, due)).returning({ id: s.id });
+      return rows.map((r) => r.id).sort();
+    },
+
+    /**
+     * Reminders due today (rules/autoship-renewal.ts isReminderDue, in SQL) for up to `n`
+     * subscriptions: marked as sent for their cycle and recorded in the history in one transaction;
+     * the caller mails them — at most one per cycle.
+     */
+    async claimDueReminders(now: Date, reminderDays: number, n: number): Promise<SubscriptionRow[]> {
+      const today = dayOf(now);
+      const s = subscriptions;
+      return db.transaction(async (tx) => {
+        const due = tx
+          .select({ id: s.id })
+          .from(s)
+          .where(and(eq(s.status, "active"), gt(s.nextOrderDate, today), lte(s.nextOrderDate, addDays(today, reminderDays)), or(isNull(s.remindedFor), ne(s.remindedFor, s.nextOrderDate))))
+          .orderBy(asc(s.nextOrderDate), asc(s.id))
+          .limit(n)
+          .for("update", { skipLocked: true });
+        const rows = await tx.update(s).set({ remindedFor: sql`${s.nextOrderDate}` }).where(inArray(s.id, due)).returning();
+        if (rows.length)
+          await tx
+            .insert(subscriptionEvents)
+            .values(rows.map((r) => ({ subscriptionId: r.id, kind: "reminder_sent", actor: "system" as const, detail: { cycleDate: r.nextOrderDate }, createdAt: now })));
+        return rows;
+      });
+    },
+  };
+}
+
+export type RenewalStore = ReturnType<typeof createRenewalStore>;

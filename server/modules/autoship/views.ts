@@ -1,0 +1,216 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import {
+  AUTOSHIP_EXTRA_DISCOUNT,
+  AUTOSHIP_FREQUENCY_WEEKS,
+  autoshipPriceCents,
+  DEFAULT_AUTOSHIP_FREQUENCY_WEEKS,
+  frequencyLabel,
+  sellingPlanIdFor,
+} from "../../../rules/autoship-offer";
+import { cancelReasonLabel, nextDateBounds } from "../../../rules/autoship-subscription";
+import { imageUrl, packshotSource } from "../../../rules/images";
+import type { SiteId } from "../../../rules/site";
+import type { Clock } from "../../clock";
+import { dayOf } from "../../../rules/calendar-days";
+import type { Db } from "../../db/client";
+import type { CatalogService } from "../catalog/service";
+import type { IdentityService } from "../identity/service";
+import { STOCK_EXEMPT_PRODUCT_TYPE } from "../catalog/stock";
+import type { OrderAddress } from "../orders/schema";
+import type { PaymentsService } from "../payments/service";
+import { subscriptionEvents, subscriptions, type SubscriptionHold, type SubscriptionStatus } from "./schema";
+import { moneyOf } from "../../../rules/money";
+import { isUuid } from "../../../rules/ids";
+
+// The autoship read model: what My Subscriptions, the dashboard and the API show. Reads the
+// module's own tables; the item comes from the catalog's service and the card from the payments
+// service. Every read is scoped to the customer: someone else's subscription is not found.
+
+export type SubscriptionView = {
+  id: string;
+  contractId: string;
+  site: SiteId;
+  status: SubscriptionStatus;
+  hold: SubscriptionHold | null;
+  cancelReason: string | null;
+  cancelReasonLabel: string | null;
+  productId: number;
+  productTitle: string;
+  productHandle: string;
+  variantId: number;
+  variantTitle: string;
+  sku: string;
+  image: { url: string; alt: string };
+  weight: number;
+  weightUnit: string;
+  quantity: number;
+  frequencyWeeks: number;
+  frequencyLabel: string;
+  /** Shelf price and the autoship price (5% off) per item, and the autoship price × quantity. */
+  unitPriceCents: number;
+  autoshipUnitPriceCents: number;
+  totalCents: number;
+  startDate: string;
+  nextOrderDate: string;
+  shippingAddress: OrderAddress;
+  email: string;
+  paymentMethod: { id: string; brand: string; last4: string; expMonth: number; expYear: number } | null;
+  createdAt: string;
+  /** Every variant of the same product, for the swap choice (the current one included). */
+  variantChoices: { id: number; title: string; sku: string; autoshipUnitPriceCents: number }[];
+  /** The latest events, newest first. */
+  history: { kind: string; actor: string; detail: Record<string, unknown>; at: string }[];
+};
+
+export type SubscriptionViewsDeps = {
+  db: Db;
+  catalog: Pick<CatalogService, "variantsOfProducts" | "variantBySku">;
+  identity: Pick<IdentityService, "customer">;
+  payments: Pick<PaymentsService, "listMethods">;
+  clock: Clock;
+};
+
+const HISTORY_PER_SUBSCRIPTION = 10;
+
+export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
+  const { db } = deps;
+
+  /** The subscriptions (active, paused, cancelled; newest first within each), then their items, cards and history in one go. */
+  async function views(customerId: string, onlyId?: string): Promise<SubscriptionView[]> {
+    const rows = await db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.customerId, customerId), onlyId ? eq(subscriptions.id, onlyId) : undefined))
+      .orderBy(sql`case ${subscriptions.status} when 'active' then 0 when 'paused' then 1 else 2 end`, desc(subscriptions.createdAt), asc(subscriptions.id));
+    if (!rows.length) return [];
+    const ids = rows.map((s) => s.id);
+    const [catalogVariants, methods, events] = await Promise.all([
+      deps.catalog.variantsOfProducts(
+        [...new Set(rows.map((s) => s.productId))],
+        rows.map((s) => s.variantId),
+      ),
+      rows.some((s) => s.paymentMethodId) ? deps.payments.listMethods(customerId) : Promise.resolve([]),
+      db
+        .select()
+        .from(subscriptionEvents)
+        .where(inArray(subscriptionEvents.subscriptionId, ids))
+        .orderBy(desc(subscriptionEvents.id))
+        .limit(HISTORY_PER_SUBSCRIPTION * ids.length),
+    ]);
+    return rows.flatMap((s) => {
+      const v = catalogVariants.find((x) => x.id === s.variantId);
+      // An item the catalog no longer has cannot be shown (nor renewed).
+      if (!v) return [];
+      const autoshipUnit = autoshipPriceCents(v.priceCents);
+      // Only the owner's own saved method is shown, whatever the row says (listMethods is the owner's).
+      const pm = methods.find((m) => m.id === s.paymentMethodId) ?? null;
+      const view: SubscriptionView = {
+        id: s.id,
+        contractId: s.contractId,
+        site: s.site,
+        status: s.status,
+        hold: s.hold,
+        cancelReason: s.cancelReason,
+        cancelReasonLabel: cancelReasonLabel(s.cancelReason),
+        productId: s.productId,
+        productTitle: v.productTitle,
+        productHandle: v.productHandle,
+        variantId: s.variantId,
+        variantTitle: `${v.flavor} / ${v.sizeLabel}`,
+        sku: v.sku,
+        image: { url: imageUrl(packshotSource(v.imageKey), 320), alt: `${v.productTitle}, ${v.flavor}, ${v.sizeLabel}` },
+        weight: v.weight,
+        weightUnit: v.weightUnit,
+        quantity: s.quantity,
+        frequencyWeeks: s.frequencyWeeks,
+        frequencyLabel: frequencyLabel(s.frequencyWeeks),
+        unitPriceCents: v.priceCents,
+        autoshipUnitPriceCents: autoshipUnit,
+        totalCents: autoshipUnit * s.quantity,
+        startDate: s.startDate,
+        nextOrderDate: s.nextOrderDate,
+        shippingAddress: s.shippingAddress,
+        email: s.email,
+        paymentMethod: pm && { id: pm.id, brand: pm.brand, last4: pm.last4, expMonth: pm.expMonth, expYear: pm.expYear },
+        createdAt: s.createdAt.toISOString(),
+        variantChoices: catalogVariants
+          .filter((x) => x.productId === s.productId)
+          .map((x) => ({ id: x.id, title: `${x.flavor} / ${x.sizeLabel}`, sku: x.sku, autoshipUnitPriceCents: autoshipPriceCents(x.priceCents) })),
+        history: events
+          .filter((e) => e.subscriptionId === s.id)
+          .slice(0, HISTORY_PER_SUBSCRIPTION)
+          .map((e) => ({ kind: e.kind, actor: e.actor, detail: e.detail, at: e.createdAt.toISOString() })),
+      };
+      return [view];
+    });
+  }
+
+  async function get(customerId: string, subscriptionId: string): Promise<SubscriptionView | null> {
+    if (!isUuid(subscriptionId)) return null;
+    return (await views(customerId, subscriptionId))[0] ?? null;
+  }
+
+  return {
+    /** The customer's subscriptions: active first, then paused, then cancelled; newest first within each. */
+    list: (customerId: string) => views(customerId),
+
+    get,
+
+    /**
+     * Everything My Subscriptions shows: the subscriptions, the address book and the saved cards to
+     * change to, and the dates a next order may be moved to.
+     */
+    async page(customerId: string) {
+      const [subscriptions, customer, methods] = await Promise.all([views(customerId), deps.identity.customer(customerId), deps.payments.listMethods(customerId)]);
+      return { subscriptions, addresses: customer?.addresses ?? [], methods, dateBounds: nextDateBounds(dayOf(deps.clock())) };
+    },
+
+    /** The dates a next order may be moved to, by the service's clock (the page's date inputs). */
+    dateBounds: () => nextDateBounds(dayOf(deps.clock())),
+
+    /**
+     * SPEC §7 get-ordergroove-product-by-sku: whether and how a SKU can be subscribed on a site. Only
+     * the direct-to-consumer shop offers Autoship (SPEC §6: staff mode hides it), and only products
+     * sold there; a non-physical product (a donation) never ships on a schedule.
+     */
+    async offerForSku(sku: string, site: SiteId) {
+      const v = await deps.catalog.variantBySku(sku);
+      if (!v) return { sku, exists: false as const, subscribable: false, reason: "unknown_sku" as const };
+      const reason = site !== "d2c" ? "site" : !v.sites.includes(site) ? "not_sold_here" : v.productType === STOCK_EXEMPT_PRODUCT_TYPE ? "not_shippable" : null;
+      return {
+        sku,
+        exists: true as const,
+        subscribable: reason === null,
+        reason,
+        productId: String(v.productId),
+        variantId: String(v.id),
+        title: v.title,
+        d2c: v.sites.includes("d2c"),
+        discount: { type: "percentage" as const, value: AUTOSHIP_EXTRA_DISCOUNT * 100 },
+        price: moneyOf(v.priceCents),
+        autoshipPrice: moneyOf(autoshipPriceCents(v.priceCents)),
+        defaultFrequency: DEFAULT_AUTOSHIP_FREQUENCY_WEEKS,
+        every_period: "week",
+        frequencies:
+          reason === null
+            ? AUTOSHIP_FREQUENCY_WEEKS.map((w) => ({ every: w, every_period: "week", frequencyDays: w * 7, sellingPlanId: sellingPlanIdFor(w), label: frequencyLabel(w) }))
+            : [],
+      };
+    },
+
+    /** What My Account's dashboard shows: how many are active and the earliest next order. */
+    async summary(customerId: string): Promise<{ active: number; total: number; nextOrderDate: string | null }> {
+      const [row] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          active: sql<number>`(count(*) filter (where ${subscriptions.status} = 'active'))::int`,
+          next: sql<string | null>`min(${subscriptions.nextOrderDate}) filter (where ${subscriptions.status} = 'active')`,
+        })
+        .from(subscriptions)
+        .where(eq(subscriptions.customerId, customerId));
+      return { active: row?.active ?? 0, total: row?.total ?? 0, nextOrderDate: row?.next ? String(row.next).slice(0, 10) : null };
+    },
+  };
+}
+
+export type SubscriptionViews = ReturnType<typeof createSubscriptionViews>;

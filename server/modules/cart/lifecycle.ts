@@ -1,0 +1,27 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { carts, type CartStatus } from "./schema";
+
+// The cart's lifecycle (SPEC §4 "Cart lifecycle"), owned by the cart module:
+//   (none) → active          created on the first add (createCart)
+//   active → active          add, remove, update, attributes, buyer identity, note, discount codes;
+//                            an active cart with no lines is "empty": its cookies and the customer's
+//                            saved-cart pointer are cleared (the row stays until pruned)
+//   active → checked_out     its order was paid, or its unpaid order was closed by the shop
+// A checked-out cart is gone to the shopper; nothing moves it back.
+
+export type CartTransition = { ok: true; status: CartStatus } | { ok: false; code: "INVALID_TRANSITION"; message: string };
+
+export const checkOut = (from: CartStatus): CartTransition =>
+  from === "active" ? { ok: true, status: "checked_out" } : { ok: false, code: "INVALID_TRANSITION", message: `A cart that is ${from} cannot be checked out.` };
+
+/**
+ * active → checked_out inside the caller's transaction (place-order once paid, advance-order closing
+ * an unpaid order). Answers whether the cart moved; a cart already checked out is left as it is.
+ */
+export async function markCheckedOut(tx: Db, cartId: string): Promise<boolean> {
+  const [row] = await tx.select({ status: carts.status }).from(carts).where(eq(carts.id, cartId)).for("update");
+  if (!row || !checkOut(row.status).ok) return false;
+  await tx.update(carts).set({ status: "checked_out", updatedAt: sql`now()` }).where(and(eq(carts.id, cartId), eq(carts.status, "active")));
+  return true;
+}

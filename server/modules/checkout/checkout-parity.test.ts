@@ -1,0 +1,249 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../app";
+import { parseConfig } from "../../config";
+import { createDeps } from "../../context";
+import type { Database } from "../../db/client";
+import { seedIfEmpty } from "../../db/seed";
+import { openTestDatabase } from "../../db/test-database";
+import { createLogger } from "../../log";
+import { placeOrder, type PlaceOrderInput } from "../../workflows/place-order";
+import { inventory, products, variants, warehouseZipRanges } from "../catalog/schema";
+import { warehouseForZip } from "../catalog/stock";
+import { orders } from "../orders/schema";
+
+// The checkout's rules through every door: the page's service calls (hand-off, information step,
+// review) and the checkout API (quote, place-order, multipass) give the same answers; and the
+// checkout's security rules (tax state from the ZIP, idempotency keys per customer, AUTO35 once,
+// discount codes once per customer, checkout-owned attributes once).
+
+let database: Database;
+let deps: ReturnType<typeof createDeps>;
+let app: ReturnType<typeof createApp>;
+let variantId: number;
+const ZIP = "80011";
+/** Served in this test, but not in the ZIP → state table (rules/us-states.ts). */
+const STATELESS_ZIP = "00601";
+
+const addr = (zip = ZIP, provinceCode = "CO") => ({ firstName: "Pat", lastName: "Doe", address1: "1 Main St", address2: "", city: "Aurora", provinceCode, zip, countryCode: "US", phone: null });
+const card = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedIfEmpty(database);
+  deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
+  app = createApp(deps, { handler: async () => new Response("page") });
+  const [row] = await database.db
+    .select({ id: variants.id })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(eq(products.productType, "Dry Food"))
+    .orderBy(variants.id)
+    .limit(1);
+  variantId = row.id;
+  const warehouse = (await warehouseForZip(database.db, ZIP))!.code;
+  await database.db.update(inventory).set({ onHand: 500, reserved: 0 }).where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, variantId)));
+  await database.db.insert(warehouseZipRanges).values({ warehouseCode: warehouse, groupName: "test", transitDays: 9, zipStart: 601, zipEnd: 601 });
+}, 60_000);
+afterAll(() => database.close());
+
+let n = 0;
+async function customer() {
+  const email = `co-parity${++n}@example.test`;
+  const r = await deps.services.identity.register({ firstName: "Kim", lastName: "Lee", email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: true }, "d2c");
+  if (!r.ok) throw new Error("register failed");
+  return { id: r.customerId, email, acceptsMarketing: true, cookie: `sessionToken=${r.token}` };
+}
+async function cartOf(owner: string | null, quantity = 1, sellingPlanId: string | null = null, codes: string[] = []) {
+  const shop = deps.services.cart.shopper(owner);
+  const r = await shop.createCart("d2c", {}, [{ merchandiseId: String(variantId), quantity, sellingPlanId }]);
+  if (!r.ok) throw new Error(r.message);
+  if (codes.length) await deps.services.cart.updateDiscountCodes(r.cart.id, "d2c", codes);
+  return r.cart.id;
+}
+const call = async (path: string, body: unknown, cookie?: string) => {
+  const res = await app.request(`http://localhost/api${path}`, {
+    method: "POST",
+    headers: { host: "localhost", "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+};
+const orderBody = (cartId: string, over: Record<string, unknown> = {}) => ({
+  cartId,
+  idempotencyKey: `key-${Math.random()}`,
+  email: "pat@example.test",
+  shippingAddress: addr(),
+  shippingMethod: "standard",
+  payment: { kind: "card", card },
+  ...over,
+});
+
+describe("checkout totals: one home (checkout.quote), the page's review and the API agree", () => {
+  it("the same cart, ZIP and method give the same totals on the page and from /api/checkout/quote", async () => {
+    const kim = await customer();
+    const cartId = await cartOf(kim.id, 2);
+    await deps.services.checkout.handoff({ site: "d2c", cartId, customer: kim, cookieDiscountCode: null, acknowledgeAutoshipTerms: false, secret: "s".repeat(32), now: new Date() });
+    await deps.services.checkout.saveInformation({ cartId, customer: kim, email: kim.email, acceptsEmailMarketing: false, address: addr() });
+    for (const method of ["standard", "express"] as const) {
+      const review = await deps.services.checkout.review({ site: "d2c", cartId, customer: kim });
+      const quote = await call("/checkout/quote", { cartId, zip: ZIP, shippingMethod: method }, kim.cookie);
+      expect(quote.status).toBe(200);
+      expect(quote.body.totals).toEqual(review!.totalsByMethod![method]);
+    }
+  });
+});
+
+describe("the tax state comes from the ZIP", () => {
+  it("a served ZIP with no known state is refused by the quote, the information step and place-order alike", async () => {
+    const cartId = await cartOf(null);
+    const quote = await call("/checkout/quote", { cartId, zip: STATELESS_ZIP });
+    expect(quote.status).toBe(400);
+    expect(Object.keys(quote.body.error.fields)).toEqual(["zip"]);
+    await deps.services.checkout.handoff({ site: "d2c", cartId, customer: null, cookieDiscountCode: null, acknowledgeAutoshipTerms: false, secret: "s".repeat(32), now: new Date() });
+    const page = await deps.services.checkout.saveInformation({ cartId, customer: null, email: "pat@example.test", acceptsEmailMarketing: false, address: addr(STATELESS_ZIP, "ZZ") });
+    expect(page).toMatchObject({ ok: false, field: "zip" });
+    const placed = await call("/checkout/place-order", orderBody(cartId, { shippingAddress: addr(STATELESS_ZIP, "ZZ") }));
+    expect(placed.status).toBe(400);
+    expect(Object.keys(placed.body.error.fields)).toEqual(["shippingAddress.zip"]);
+  });
+
+  it("a province that disagrees with the ZIP is refused, naming the province", async () => {
+    const cartId = await cartOf(null);
+    const placed = await call("/checkout/place-order", orderBody(cartId, { shippingAddress: addr(ZIP, "NY") }));
+    expect(placed.status).toBe(400);
+    expect(Object.keys(placed.body.error.fields)).toEqual(["shippingAddress.provinceCode"]);
+    const page = await deps.services.checkout.saveInformation({ cartId, customer: null, email: "pat@example.test", acceptsEmailMarketing: false, address: addr(ZIP, "NY") });
+    expect(page).toMatchObject({ ok: false, field: "provinceCode" });
+  });
+});
+
+describe("place-order input", () => {
+  it("a cartId that is no cart id is a 400 naming cartId, not a 500", async () => {
+    const placed = await call("/checkout/place-order", orderBody("not-a-uuid"));
+    expect(placed.status).toBe(400);
+    expect(Object.keys(placed.body.error.fields)).toEqual(["cartId"]);
+  });
+});
+
+describe("order attributes: the checkout-owned keys appear once", () => {
+  it("after the hand-off set them on the cart, the order carries each key once, with the checkout's value", async () => {
+    const kim = await customer();
+    const cartId = await cartOf(kim.id);
+    await deps.services.checkout.handoff({ site: "d2c", cartId, customer: kim, cookieDiscountCode: null, acknowledgeAutoshipTerms: false, secret: "s".repeat(32), now: new Date() });
+    const placed = await call("/checkout/place-order", orderBody(cartId, { acceptsEmailMarketing: false, isAttestationChecked: true }), kim.cookie);
+    expect(placed.status).toBe(200);
+    const attrs = placed.body.order.attributes as { key: string; value: string }[];
+    expect(attrs.map((a) => a.key).sort()).toEqual(["SALES_ORD_TYPE", "SALES_ORG", "accepts_email_marketing", "is_attestation_checked", "sgOrderType"]);
+    expect(attrs).toContainEqual({ key: "accepts_email_marketing", value: "false" });
+    expect(attrs).toContainEqual({ key: "is_attestation_checked", value: "true" });
+  });
+});
+
+describe("idempotency keys belong to one customer (or one guest cart)", () => {
+  it("another customer may use the same key for their own order; a replay by someone else finds nothing", async () => {
+    const kim = await customer();
+    const lee = await customer();
+    const key = `same-key-${Math.random()}`;
+    const kimCart = await cartOf(kim.id);
+    const first = await call("/checkout/place-order", orderBody(kimCart, { idempotencyKey: key }), kim.cookie);
+    expect(first.status).toBe(200);
+    const leeCart = await cartOf(lee.id);
+    const second = await call("/checkout/place-order", orderBody(leeCart, { idempotencyKey: key }), lee.cookie);
+    expect(second.status).toBe(200);
+    expect(second.body.order.id).not.toBe(first.body.order.id);
+    // A guest replaying Kim's cart and key gets no order of Kim's.
+    const replay = await call("/checkout/place-order", orderBody(kimCart, { idempotencyKey: key }));
+    expect(replay.status).toBe(404);
+    expect(replay.body.order).toBeUndefined();
+    // Kim's own replay is the same order.
+    const again = await call("/checkout/place-order", orderBody(kimCart, { idempotencyKey: key }), kim.cookie);
+    expect(again.body).toMatchObject({ replayed: true, order: { id: first.body.order.id } });
+  });
+
+  it("the renewal engine's keys are reserved: a client key renewal:… is refused", async () => {
+    const cartId = await cartOf(null);
+    const placed = await call("/checkout/place-order", orderBody(cartId, { idempotencyKey: "renewal:00000000-0000-4000-8000-000000000000:2030-01-01" }));
+    expect(placed.status).toBe(400);
+    expect(Object.keys(placed.body.error.fields)).toEqual(["idempotencyKey"]);
+  });
+});
+
+describe("AUTO35 once per customer, even for two checkouts at the same moment", () => {
+  it("five racing first-Autoship checkouts of one customer: one gets AUTO35", async () => {
+    const kim = await customer();
+    const carts: string[] = [];
+    for (let i = 0; i < 5; i++) carts.push(await cartOf(kim.id, 1, "autoship-4w", ["AUTO35"]));
+    const input = (cartId: string): PlaceOrderInput => ({
+      site: "d2c",
+      cartId,
+      customerId: kim.id,
+      email: kim.email,
+      shippingAddress: addr(),
+      shippingMethod: "standard",
+      payment: { kind: "card", card },
+      idempotencyKey: `race-${Math.random()}`,
+    });
+    const { services, config } = deps;
+    const results = await Promise.all(carts.map((c) => placeOrder({ db: database.db, services, config }, input(c))));
+    expect(results.map((r) => r.ok)).toEqual([true, true, true, true, true]);
+    const withCode = results.filter((r) => r.ok && r.order.discountCodes.includes("AUTO35"));
+    expect(withCode).toHaveLength(1);
+  });
+});
+
+describe("discount codes: one code plus AUTO35, each code once per customer", () => {
+  it("codes do not stack on a cart, and a code a customer has used is refused on their next order", async () => {
+    const kim = await customer();
+    const cartId = await cartOf(kim.id);
+    const codes = await call("/ecom/v1.0/update-cart-discount-codes", { cartId, codes: ["WELCOME10", "FIVEOFF", "AUTO35"] }, kim.cookie);
+    expect(codes.body.cart.discountCodes.map((c: { code: string }) => c.code)).toEqual(["AUTO35", "FIVEOFF"]);
+    await call("/ecom/v1.0/update-cart-discount-codes", { cartId, codes: ["WELCOME10"] }, kim.cookie);
+    const first = await call("/checkout/place-order", orderBody(cartId), kim.cookie);
+    expect(first.status).toBe(200);
+    expect(first.body.order.discountCodes).toEqual(["WELCOME10"]);
+    const next = await cartOf(kim.id);
+    await call("/ecom/v1.0/update-cart-discount-codes", { cartId: next, codes: ["WELCOME10"] }, kim.cookie);
+    const second = await call("/checkout/place-order", orderBody(next), kim.cookie);
+    expect(second.status).toBe(409);
+    expect(second.body.error).toMatchObject({ code: "discount_code_used", fields: { discountCodes: "You have already used the code WELCOME10." } });
+    expect(await database.db.select({ id: orders.id }).from(orders).where(eq(orders.cartId, next))).toEqual([]);
+  });
+
+  it("five racing checkouts with the same code: one order uses it, four are refused", async () => {
+    const lee = await customer();
+    const carts: string[] = [];
+    for (let i = 0; i < 5; i++) carts.push(await cartOf(lee.id, 1, null, ["FIVEOFF"]));
+    const results = await Promise.all(carts.map((cartId) => call("/checkout/place-order", orderBody(cartId), lee.cookie)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.error.code === "discount_code_used")).toBe(true);
+  });
+});
+
+describe("multipass: one home (checkout.issueMultipass), the API and the hand-off agree", () => {
+  it("the API's link and the hand-off's link both open the checkout for the customer's cart; someone else's cart gets neither", async () => {
+    const kim = await customer();
+    const cartId = await cartOf(kim.id);
+    const viaApi = await call("/multipass", { email: kim.email, cartId }, kim.cookie);
+    expect(viaApi.status).toBe(200);
+    const viaPage = await deps.services.checkout.handoff({ site: "d2c", cartId, customer: kim, cookieDiscountCode: null, acknowledgeAutoshipTerms: false, secret: deps.sessionSecret, now: new Date() });
+    for (const url of [viaApi.body.url as string, viaPage.url!]) {
+      const token = new URL(url, "http://shop.test").searchParams.get("multipass")!;
+      expect(await deps.services.checkout.acceptMultipass({ token, secret: deps.sessionSecret, now: new Date(), customer: kim, cartId })).toEqual({ ok: true });
+    }
+    const lee = await customer();
+    expect((await call("/multipass", { email: lee.email, cartId }, lee.cookie)).status).toBe(404);
+    expect(await deps.services.checkout.handoff({ site: "d2c", cartId, customer: lee, cookieDiscountCode: null, acknowledgeAutoshipTerms: false, secret: deps.sessionSecret, now: new Date() })).toMatchObject({ go: "cart" });
+  });
+});
+
+describe("the saved cart after an order", () => {
+  it("an order placed through the API clears the customer's saved-cart pointer, as the checkout page did", async () => {
+    const kim = await customer();
+    const cartId = await cartOf(kim.id);
+    expect(await deps.services.cart.savedCartId(kim.id)).toBe(cartId);
+    const placed = await call("/checkout/place-order", orderBody(cartId), kim.cookie);
+    expect(placed.status).toBe(200);
+    expect(await deps.services.cart.savedCartId(kim.id)).toBeNull();
+  });
+});

@@ -1,0 +1,105 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "../../config";
+import type { Database } from "../../db/client";
+import { seedIfEmpty } from "../../db/seed";
+import { openTestDatabase } from "../../db/test-database";
+import { createServices } from "../../services";
+import { advanceOrder } from "../../workflows/advance-order";
+import { placeOrder, type PlaceOrderInput } from "../../workflows/place-order";
+import { inventory, products, variants, warehouses } from "../catalog/schema";
+import { warehouseForZip } from "../catalog/stock";
+import { servingWarehouse, servingWarehouseCodeSql } from "./service";
+
+// Stock is reserved and released by one policy (the inventory module): lines of the stock-exempt
+// product type never hold stock, whichever path releases an order (a declined payment or a cancel).
+
+let database: Database;
+let services: ReturnType<typeof createServices>;
+let stocked: number;
+let exempt: number;
+let warehouse: string;
+const ZIP = "80011";
+const config = parseConfig({});
+
+const addr = { firstName: "Pat", lastName: "Doe", address1: "1 Main St", address2: "", city: "Aurora", provinceCode: "CO", zip: ZIP, countryCode: "US", phone: null };
+const input = (cartId: string, number: string): PlaceOrderInput => ({
+  site: "d2c",
+  cartId,
+  customerId: null,
+  email: "pat@example.test",
+  shippingAddress: addr,
+  shippingMethod: "standard",
+  payment: { kind: "card", card: { number, expMonth: 12, expYear: 2099, cvc: "123" } },
+  idempotencyKey: `inv-${Math.random()}`,
+});
+const row = async (variantId: number) =>
+  (await database.db.select().from(inventory).where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, variantId))))[0];
+async function setStock(variantId: number, onHand: number, reserved: number) {
+  await database.db
+    .insert(inventory)
+    .values({ warehouseCode: warehouse, variantId, onHand, reserved })
+    .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand, reserved } });
+}
+async function cartOf() {
+  const r = await services.cart.createCart("d2c", {}, [
+    { merchandiseId: String(stocked), quantity: 2 },
+    { merchandiseId: String(exempt), quantity: 3 },
+  ]);
+  if (!r.ok) throw new Error(r.message);
+  return r.cart.id;
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedIfEmpty(database);
+  services = createServices(database.db, config);
+  const rows = await database.db
+    .select({ id: variants.id, productId: variants.productId, sites: products.sites })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .orderBy(variants.id);
+  const d2c = rows.filter((r) => r.sites.includes("d2c"));
+  stocked = d2c[0].id;
+  const other = d2c.find((r) => r.productId !== d2c[0].productId)!;
+  exempt = other.id;
+  // A donation line (SPEC §5: never stock-checked) that happens to have an inventory row.
+  await database.db.update(products).set({ productType: "Donation" }).where(eq(products.id, other.productId));
+  warehouse = (await warehouseForZip(database.db, ZIP))!.code;
+}, 60_000);
+afterAll(() => database.close());
+
+describe("stock reserve and release: one policy", () => {
+  it("a declined payment releases only what was reserved: the donation line's row is untouched", async () => {
+    await setStock(stocked, 10, 0);
+    await setStock(exempt, 10, 4);
+    const result = await placeOrder({ db: database.db, services, config }, input(await cartOf(), "4000000000000002"));
+    expect(result.ok).toBe(false);
+    expect(await row(stocked)).toMatchObject({ onHand: 10, reserved: 0 });
+    expect(await row(exempt)).toMatchObject({ onHand: 10, reserved: 4 });
+  });
+
+  it("a cancel releases the same lines the order reserved", async () => {
+    await setStock(stocked, 10, 0);
+    await setStock(exempt, 10, 4);
+    const placed = await placeOrder({ db: database.db, services, config }, input(await cartOf(), "4242424242424242"));
+    if (!placed.ok) throw new Error(placed.message);
+    expect(await row(stocked)).toMatchObject({ onHand: 10, reserved: 2 });
+    expect(await row(exempt)).toMatchObject({ onHand: 10, reserved: 4 });
+    const cancelled = await advanceOrder({ db: database.db, services, config }, { orderRef: placed.order.id, to: "cancelled" });
+    expect(cancelled.ok).toBe(true);
+    expect(await row(stocked)).toMatchObject({ onHand: 10, reserved: 0 });
+    expect(await row(exempt)).toMatchObject({ onHand: 10, reserved: 4 });
+  });
+});
+
+describe("the serving warehouse: one rule in TypeScript and in SQL", () => {
+  it("agrees for served, unserved and malformed ZIPs", async () => {
+    const zips = ["80011", "99501", "96813", "10001", "60601", "94105", "33101", "00601", "00000", "99999", "8001", "abcde"];
+    for (const zip of zips) {
+      const ts = (await servingWarehouse(database.db, zip))?.code ?? null;
+      const [row] = await database.db.select({ code: servingWarehouseCodeSql(sql`${zip}::text`) }).from(warehouses).limit(1);
+      expect({ zip, code: row.code }).toEqual({ zip, code: ts });
+    }
+  });
+});

@@ -1,0 +1,131 @@
+import { and, asc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { isZipFormat } from "../../../rules/zip";
+import type { Db } from "../../db/client";
+import { inventory, products, variants, warehouseZipRanges, warehouses } from "../catalog/schema";
+
+// The inventory module: which warehouse serves a ZIP, and stock held for orders. Every workflow
+// (place order, advance order, autoship renewals) reserves and releases through these functions, so
+// there is one policy:
+//
+// 1. Lines of STOCK_EXEMPT_PRODUCT_TYPE (a donation: no warehouse stock) never hold stock — they
+//    are left out here, from the catalogue's product type, whatever the caller passes.
+// 2. Quantities are summed per variant and written in ascending variant id, one UPDATE each: every
+//    writer takes row locks in the same order, so two never deadlock.
+// 3. reserve is conditional (`on_hand - reserved >= q`): short → the first short SKU, and the
+//    caller rolls its transaction back. release and ship are plain subtraction: the CHECK
+//    on_hand >= reserved >= 0 turns any drift between an order and the stock it holds into an
+//    error (a bug), instead of clamping it away.
+// 4. The serving warehouse: the warehouse whose range holds the ZIP, fewest transit days first, then
+//    by code. servingWarehouseCodeSql is the same rule for queries that need it inside SQL.
+
+/**
+ * SPEC §5: lines of one product type are never stock-checked. SPEC does not name it; it is the
+ * non-physical line — a donation (or gift card) added to the cart has no warehouse stock.
+ */
+export const STOCK_EXEMPT_PRODUCT_TYPE = "Donation";
+
+export type ServingWarehouse = {
+  code: string;
+  name: string;
+  city: string;
+  state: string;
+  /** The warehouse group the ZIP falls in, and its transit time in business days. */
+  group: string;
+  transitDays: number;
+};
+
+export type StockLine = { variantId: number; quantity: number; sku?: string };
+export type ReserveResult = { ok: true } | { ok: false; sku: string; variantId: number };
+
+/** A warehouse with the zip-range group it serves through (one row per range). */
+export const SERVING_COLUMNS = {
+  code: warehouses.code,
+  name: warehouses.name,
+  city: warehouses.city,
+  state: warehouses.state,
+  group: warehouseZipRanges.groupName,
+  transitDays: warehouseZipRanges.transitDays,
+};
+
+/** The warehouse serving a ZIP, or null when none does (or the ZIP is malformed). */
+export async function servingWarehouse(db: Db, zip: string): Promise<ServingWarehouse | null> {
+  if (!isZipFormat(zip)) return null;
+  const n = Number(zip);
+  const [row] = await db
+    .select(SERVING_COLUMNS)
+    .from(warehouseZipRanges)
+    .innerJoin(warehouses, eq(warehouses.code, warehouseZipRanges.warehouseCode))
+    .where(and(lte(warehouseZipRanges.zipStart, n), gte(warehouseZipRanges.zipEnd, n)))
+    .orderBy(asc(warehouseZipRanges.transitDays), asc(warehouses.code))
+    .limit(1);
+  return row ?? null;
+}
+
+/** servingWarehouse as a scalar subquery over a text ZIP expression (null when malformed or unserved). */
+export function servingWarehouseCodeSql(zip: SQL): SQL<string | null> {
+  const n = sql`(case when ${zip} ~ '^[0-9]{5}$' then (${zip})::int end)`;
+  return sql<string | null>`(
+    select ${warehouseZipRanges.warehouseCode} from ${warehouseZipRanges}
+    where ${warehouseZipRanges.zipStart} <= ${n} and ${warehouseZipRanges.zipEnd} >= ${n}
+    order by ${warehouseZipRanges.transitDays}, ${warehouseZipRanges.warehouseCode}
+    limit 1)`;
+}
+
+/** Policy 1 and 2: the lines that hold stock, summed per variant, in ascending variant id. */
+async function heldLines(tx: Db, lines: readonly StockLine[]): Promise<{ variantId: number; quantity: number; sku: string }[]> {
+  const ids = [...new Set(lines.map((l) => l.variantId))];
+  if (ids.length === 0) return [];
+  const exempt = new Set(
+    (
+      await tx
+        .select({ id: variants.id })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(and(inArray(variants.id, ids), eq(products.productType, STOCK_EXEMPT_PRODUCT_TYPE)))
+    ).map((r) => r.id),
+  );
+  const byVariant = new Map<number, { quantity: number; sku: string }>();
+  for (const l of lines) {
+    if (exempt.has(l.variantId) || l.quantity <= 0) continue;
+    const prev = byVariant.get(l.variantId);
+    byVariant.set(l.variantId, { quantity: (prev?.quantity ?? 0) + l.quantity, sku: prev?.sku ?? l.sku ?? String(l.variantId) });
+  }
+  return [...byVariant].sort((a, b) => a[0] - b[0]).map(([variantId, v]) => ({ variantId, ...v }));
+}
+
+/** Reserves every line in the warehouse, or reports the first that is short (the caller rolls back). */
+export async function reserveStock(tx: Db, warehouseCode: string, lines: readonly StockLine[]): Promise<ReserveResult> {
+  for (const { variantId, quantity, sku } of await heldLines(tx, lines)) {
+    const updated = await tx
+      .update(inventory)
+      .set({ reserved: sql`${inventory.reserved} + ${quantity}` })
+      .where(
+        and(
+          eq(inventory.warehouseCode, warehouseCode),
+          eq(inventory.variantId, variantId),
+          sql`${inventory.onHand} - ${inventory.reserved} >= ${quantity}`,
+        ),
+      )
+      .returning({ variantId: inventory.variantId });
+    if (updated.length === 0) return { ok: false, sku, variantId };
+  }
+  return { ok: true };
+}
+
+/** Gives a reservation back (a declined payment, a cancel or refund before fulfilment). */
+export async function releaseStock(tx: Db, warehouseCode: string, lines: readonly StockLine[]): Promise<void> {
+  for (const { variantId, quantity } of await heldLines(tx, lines))
+    await tx
+      .update(inventory)
+      .set({ reserved: sql`${inventory.reserved} - ${quantity}` })
+      .where(and(eq(inventory.warehouseCode, warehouseCode), eq(inventory.variantId, variantId)));
+}
+
+/** The reserved goods leave the warehouse (fulfilment): on hand and reserved both go down. */
+export async function shipStock(tx: Db, warehouseCode: string, lines: readonly StockLine[]): Promise<void> {
+  for (const { variantId, quantity } of await heldLines(tx, lines))
+    await tx
+      .update(inventory)
+      .set({ onHand: sql`${inventory.onHand} - ${quantity}`, reserved: sql`${inventory.reserved} - ${quantity}` })
+      .where(and(eq(inventory.warehouseCode, warehouseCode), eq(inventory.variantId, variantId)));
+}

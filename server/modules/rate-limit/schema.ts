@@ -1,0 +1,21 @@
+import { index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+// The rate-limit ledger (server/modules/rate-limit/service.ts). The table keeps its historical
+// name, auth_attempts: it started with sign-in attempts only.
+
+export type AttemptKind = "sign_in" | "register" | "forgot_password" | "reset_password" | "contact" | "card_payment";
+
+/**
+ * One row per counted attempt, keyed by "email:{address}", "cart:{id}", "token:{hash}" or
+ * "ip:{address}". Rows older than the window are ignored and pruned.
+ */
+export const authAttempts = pgTable(
+  "auth_attempts",
+  {
+    id: serial().primaryKey(),
+    kind: text().$type<AttemptKind>().notNull(),
+    subject: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("auth_attempts_lookup_idx").on(t.kind, t.subject, t.at)],
+);

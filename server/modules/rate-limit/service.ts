@@ -1,0 +1,101 @@
+import { and, asc, count, eq, gt, inArray, lt, notInArray, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { authAttempts, type AttemptKind } from "./schema";
+
+// Rate limits of every write a stranger can repeat (ADR 0003): counted attempts per window, per key
+// (an e-mail address, a cart, a reset token) and per client IP, kept in PostgreSQL so every shop
+// process counts the same attempts. Used by identity (sign-in, registration, password reset), the
+// contact form and checkout (new cards tried).
+
+export type { AttemptKind } from "./schema";
+
+export const RATE_LIMITS: Record<AttemptKind, { windowMs: number; perKey: number; perIp: number }> = {
+  // Failed sign-ins; a success clears the address's count.
+  sign_in: { windowMs: 15 * 60_000, perKey: 5, perIp: 20 },
+  // Every registration costs a password hash (scrypt): a flood would stall sign-ins. Per IP it is
+  // generous: a clinic's whole staff may sign up from one office address.
+  register: { windowMs: 60 * 60_000, perKey: 5, perIp: 50 },
+  // Every request counts: each one may send a mail.
+  forgot_password: { windowMs: 15 * 60_000, perKey: 3, perIp: 10 },
+  // Every try of a reset link, valid or not (a valid one costs a password hash), per link and per IP.
+  reset_password: { windowMs: 15 * 60_000, perKey: 5, perIp: 20 },
+  // Each contact message mails the shop and the sender: a flood would spam both.
+  contact: { windowMs: 60 * 60_000, perKey: 5, perIp: 20 },
+  // Every new card tried at checkout: stops card testing through the shop's checkout.
+  card_payment: { windowMs: 60 * 60_000, perKey: 10, perIp: 30 },
+};
+
+export const tooManyAttempts = (minutes: number) => `Too many attempts, try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+
+export type Attempt = { ok: true; ids: number[] } | { ok: false; minutes: number; message: string };
+
+export function createRateLimitService(db: Db, options: { clock?: () => Date } = {}) {
+  const clock = options.clock ?? (() => new Date());
+
+  /**
+   * Counts one attempt for the key and the IP; refused when either is over its limit, with the
+   * minutes until it is not. Inserting before counting keeps the limit under concurrent attempts:
+   * every request sees its own row and all committed ones, so too many never pass together.
+   */
+  async function take(kind: AttemptKind, key: string, ip: string | null): Promise<Attempt> {
+    const now = clock();
+    const rule = RATE_LIMITS[kind];
+    const since = new Date(now.getTime() - rule.windowMs);
+    const subjects: [string, number][] = [[key, rule.perKey]];
+    if (ip) subjects.push([`ip:${ip}`, rule.perIp]);
+    await db.delete(authAttempts).where(and(eq(authAttempts.kind, kind), inArray(authAttempts.subject, subjects.map((s) => s[0])), lt(authAttempts.at, since)));
+    const inserted = await db
+      .insert(authAttempts)
+      .values(subjects.map(([subject]) => ({ kind, subject, at: now })))
+      .returning({ id: authAttempts.id });
+    const ids = inserted.map((r) => r.id);
+    let waitMs = 0;
+    for (const [subject, limit] of subjects) {
+      const where = and(eq(authAttempts.kind, kind), eq(authAttempts.subject, subject), gt(authAttempts.at, since));
+      const [{ n }] = await db.select({ n: count() }).from(authAttempts).where(where);
+      if (n <= limit) continue;
+      // Without our own row there are n - 1 >= limit; the count falls below the limit once the
+      // (n - 1 - limit + 1)-th oldest has left the window.
+      const [oldest] = await db
+        .select({ at: authAttempts.at })
+        .from(authAttempts)
+        .where(and(where, notInArray(authAttempts.id, ids)))
+        .orderBy(asc(authAttempts.at))
+        .offset(Math.max(0, n - 1 - limit))
+        .limit(1);
+      waitMs = Math.max(waitMs, oldest ? oldest.at.getTime() + rule.windowMs - now.getTime() : rule.windowMs);
+    }
+    if (waitMs > 0) {
+      await db.delete(authAttempts).where(inArray(authAttempts.id, ids));
+      const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+      return { ok: false, minutes, message: tooManyAttempts(minutes) };
+    }
+    return { ok: true, ids };
+  }
+
+  return {
+    take,
+
+    /** Forgets the key's attempts of this kind and the given attempt rows (a sign-in that succeeded). */
+    async forget(kind: AttemptKind, key: string, ids: readonly number[]): Promise<void> {
+      await db.delete(authAttempts).where(and(eq(authAttempts.kind, kind), or(eq(authAttempts.subject, key), inArray(authAttempts.id, [...ids]))));
+    },
+
+    /** One new card tried at checkout for this cart from this IP; refused over RATE_LIMITS.card_payment. */
+    async takeCardAttempt(cartId: string, ip: string | null): Promise<{ ok: true } | { ok: false; code: "RATE_LIMITED"; message: string; field: string }> {
+      const attempt = await take("card_payment", `cart:${cartId}`, ip);
+      return attempt.ok ? { ok: true } : { ok: false, code: "RATE_LIMITED", message: attempt.message, field: "payment.card.number" };
+    },
+
+    /**
+     * One new card given to a customer's Autoship subscription from this IP: the same card-testing
+     * limit, counted per customer, and per IP together with the checkout's new cards.
+     */
+    async takeSubscriptionCardAttempt(customerId: string, ip: string | null): Promise<{ ok: true } | { ok: false; code: "RATE_LIMITED"; message: string; field: string }> {
+      const attempt = await take("card_payment", `customer:${customerId}`, ip);
+      return attempt.ok ? { ok: true } : { ok: false, code: "RATE_LIMITED", message: attempt.message, field: "cardNumber" };
+    },
+  };
+}
+
+export type RateLimitService = ReturnType<typeof createRateLimitService>;

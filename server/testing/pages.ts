@@ -1,0 +1,69 @@
+import { createRequestHandler, UNSAFE_withComponentProps, UNSAFE_withErrorBoundaryProps, type ServerBuild } from "react-router";
+import type { PageHandler } from "../app";
+
+// A React Router server build made in memory from real route modules, for HTTP-level tests of pages
+// through the whole Hono app (server/app.ts) without `react-router build`. Routes sit directly under
+// the root; no client assets exist, so pages render but would not hydrate.
+
+type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
+/** A route module as imported (typed by React Router's typegen, so only checked for being an object here). */
+export type TestRoute = { id: string; path: string; module: object };
+
+export async function testPageHandler(routes: TestRoute[]): Promise<PageHandler> {
+  const root = (await import("../../app/root")) as unknown as RouteModule;
+  const entry = (await import("../../app/entry.server")) as unknown as ServerBuild["entry"]["module"];
+  const all = [{ id: "root", path: "", module: withProps(root) }, ...routes.map((r) => ({ ...r, module: withProps(r.module as RouteModule) }))];
+  const build: ServerBuild = {
+    entry: { module: entry },
+    routes: Object.fromEntries(
+      all.map((r) => [r.id, { id: r.id, parentId: r.id === "root" ? undefined : "root", path: r.path, index: undefined, caseSensitive: undefined, module: r.module }]),
+    ),
+    assets: {
+      entry: { module: "/assets/entry.client.js", imports: [] },
+      routes: Object.fromEntries(
+        all.map((r) => [
+          r.id,
+          {
+            id: r.id,
+            parentId: r.id === "root" ? undefined : "root",
+            path: r.path,
+            module: `/assets/${r.id}.js`,
+            hasLoader: "loader" in r.module,
+            hasAction: "action" in r.module,
+            hasClientLoader: false,
+            hasClientAction: false,
+            hasClientMiddleware: false,
+            hasErrorBoundary: "ErrorBoundary" in r.module,
+            imports: [],
+            css: [],
+            clientActionModule: undefined,
+            clientLoaderModule: undefined,
+            clientMiddlewareModule: undefined,
+            hydrateFallbackModule: undefined,
+          },
+        ]),
+      ),
+      url: "/assets/manifest.js",
+      version: "test",
+    },
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    future: {} as ServerBuild["future"],
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
+  };
+  const handler = createRequestHandler(build, "production");
+  return (request, context) => handler(request, context);
+}
+
+/** What React Router's Vite plugin does to route modules: components receive loaderData, actionData, params and matches as props. */
+function withProps(module: RouteModule): RouteModule {
+  const m = module as RouteModule & { default?: React.ComponentType<never>; ErrorBoundary?: React.ComponentType<never> };
+  return {
+    ...m,
+    ...(m.default ? { default: UNSAFE_withComponentProps(m.default as never) } : {}),
+    ...(m.ErrorBoundary ? { ErrorBoundary: UNSAFE_withErrorBoundaryProps(m.ErrorBoundary as never) } : {}),
+  } as RouteModule;
+}

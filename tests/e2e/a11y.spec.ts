@@ -1,0 +1,65 @@
+import AxeBuilder from "@axe-core/playwright";
+import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
+import { expect, shopUrl, staffUrl, test } from "./fixtures";
+
+// Accessibility: every storefront screen passes axe (WCAG 2.1 A and AA rules) with no violation,
+// on both sites. A failure lists each rule with the elements it found.
+
+const seed = buildSeedCatalog();
+const product = seed.products.find((p) => p.sites.includes("d2c"))!;
+
+const pages: [string, string][] = [
+  ["home", "/"],
+  ["listing", "/products"],
+  ["category", "/products/dog"],
+  ["product", `/products/${product.handle}`],
+  ["search", "/search?search=chicken"],
+  ["search without results", "/search?search=zzzzqqq"],
+  ["empty cart", "/cart"],
+  ["shipping", "/shipping"],
+  ["autoship", "/autoship"],
+  ["faq", "/faq"],
+  ["contact", "/contact-us"],
+  ["terms", "/terms-and-conditions"],
+  ["sitemap", "/sitemap"],
+  ["login", "/shelter/login"],
+  ["register", "/shelter/register"],
+  ["forgot password", "/shelter/forgot-password"],
+  ["not found", "/no-such-page-here"],
+];
+
+async function violations(page: import("@playwright/test").Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    // Off by default in axe (experimental): a control's name must contain its visible label.
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n  ")}`);
+}
+
+test.describe("axe: no violations", () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+  for (const [name, path] of pages) {
+    test(`${name} (${path})`, async ({ page }) => {
+      await page.goto(shopUrl(path));
+      await page.waitForLoadState("networkidle");
+      expect(await violations(page)).toEqual([]);
+    });
+  }
+
+  test("cart with a product", async ({ page }) => {
+    await page.goto(shopUrl(`/products/${product.handle}`));
+    await page.getByRole("button", { name: /add to cart/i }).first().click();
+    await page.goto(shopUrl("/cart"));
+    await page.waitForLoadState("networkidle");
+    expect(await violations(page)).toEqual([]);
+  });
+
+  for (const [name, path] of [["staff home", "/"], ["staff listing", "/products"]] as const) {
+    test(name, async ({ page }) => {
+      await page.goto(staffUrl(path));
+      await page.waitForLoadState("networkidle");
+      expect(await violations(page)).toEqual([]);
+    });
+  }
+});
