@@ -40,7 +40,7 @@ describe("cart API (SPEC §7)", () => {
     const res = await call("create-cart", { lineItems: [{ merchandiseId: String(variantId), quantity: 1 }] });
     const body = await res.json();
     expect(body.cart.totalQuantity).toBe(1);
-    expect(body.cart.lineItems[0].product.title).toBeTruthy();
+    expect(body.cart.lineItems[0].product.title).toBe("Kindred Crest Everyday Essentials Puppy Dry Dog Food");
     const cookies = res.headers.getSetCookie();
     expect(cookies.some((c) => c.startsWith(`col_cart_id=${body.cart.id};`) && c.includes("HttpOnly"))).toBe(true);
     expect(cookies.some((c) => c.startsWith(`guest_col_cart_id=${body.cart.id};`))).toBe(true);
