@@ -129,8 +129,8 @@ describe("place order", () => {
   // order — not "cart not found" because the cart it waited for is checked out by then.
   // Skipped for now: it holds B in orders.hasSubscriptionOrder, which place-order no longer calls
   // through its services (the AUTO35 check moved inside the order's transaction), so B never reaches
-  // the hold and the test's table lock stalls the rest of the file. Branch `owners` gives place-order
-  // a service call at that point (orders.findByIdempotencyKey) and holds B there.
+  // the hold and the test's table lock stalls the rest of the file. Once place-order looks up the key
+  // through the orders service, hold B right after that first lookup and run it again.
   it.skip("a same-key call that waited on the cart while the first was paying answers the first's order", async () => {
     await setAvailable(variantId, 10);
     const reg = await services.identity.register(
