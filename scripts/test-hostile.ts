@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { asUser, ensurePgbouncer, ensurePostgresBin, ensurePostgresOsUser } from "./ensure-system-deps";
+import { freePort, sleep } from "./lib/pg-cluster";
 
 /**
  * `npm run test:hostile [vitest args] [--no-pg]`: the hostile test suite (tests/hostile).
@@ -27,7 +27,6 @@ const args = process.argv.slice(2);
 const noPg = args.includes("--no-pg");
 const vitestArgs = args.filter((a) => a !== "--no-pg");
 const say = (msg: string) => console.log(`[test:hostile] ${msg}`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let current: ChildProcess | undefined;
 const cleanups: (() => void)[] = [];
@@ -58,18 +57,6 @@ function runChild(command: string, argv: string[], options: SpawnOptions = {}): 
     child.once("exit", (code, signal) => {
       if (current === child) current = undefined;
       resolve(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 1));
-    });
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
     });
   });
 }
