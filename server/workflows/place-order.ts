@@ -113,10 +113,7 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
   const { db } = deps;
   if (!isUuid(input.cartId)) return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
   for (let attempt = 0; attempt < 3; attempt++) {
-    const [existing] = await db
-      .select({ id: orders.id, cartId: orders.cartId, customerId: orders.customerId })
-      .from(orders)
-      .where(eq(orders.idempotencyKey, input.idempotencyKey));
+    const existing = await deps.services.orders.byIdempotencyKey(input.idempotencyKey);
     if (existing) {
       // A replay answers only its own buyer: the same cart and the same customer (or guest).
       if (existing.cartId !== input.cartId || existing.customerId !== input.customerId)

@@ -144,6 +144,15 @@ export function createOrdersService(db: Db) {
       return (await withLines(rows))[0] ?? null;
     },
 
+    /** The order placed under this idempotency key (its cart and buyer, for the replay check), or null. */
+    async byIdempotencyKey(idempotencyKey: string): Promise<{ id: string; cartId: string; customerId: string | null } | null> {
+      const [row] = await db
+        .select({ id: orders.id, cartId: orders.cartId, customerId: orders.customerId })
+        .from(orders)
+        .where(eq(orders.idempotencyKey, idempotencyKey));
+      return row ?? null;
+    },
+
     /** The cart the order placed under this idempotency key was made from (its status aside), or null when there is none. */
     async cartIdForIdempotencyKey(idempotencyKey: string): Promise<string | null> {
       const [row] = await db.select({ cartId: orders.cartId }).from(orders).where(eq(orders.idempotencyKey, idempotencyKey));
