@@ -53,6 +53,16 @@ describe("cart totals and discount codes", () => {
     expect(p.totalSavingsCents).toBe(1000 + 200 + 1330);
   });
 
+  it("lets one ordinary code count besides AUTO35, whatever a cart holds: the last one given", () => {
+    const TEN: DiscountRule = { ...AUTO35, code: "TEN", autoshipOnly: false, firstSubscriptionOnly: false, value: 10 };
+    const FIVE: DiscountRule = { ...TEN, code: "FIVE", kind: "fixed", value: 500 };
+    const auto = [line({ autoship: true, compareAtCents: null })];
+    const p = priceCart(auto, ["AUTO35", "TEN", "FIVE"], [AUTO35, TEN, FIVE], ctx);
+    expect(p.codes.map((c) => [c.code, c.applicable])).toEqual([["AUTO35", true], ["TEN", false], ["FIVE", true]]);
+    expect(p.codes[1].reason).toBe("Only one discount code applies per order.");
+    expect(p.discountCents).toBe(1330 + 500);
+  });
+
   it("refuses AUTO35 without an autoship line, for an existing subscriber, when expired or unknown", () => {
     expect(priceCart([line()], ["AUTO35"], [AUTO35], ctx).codes[0]).toMatchObject({ applicable: false, reason: /Autoship items only/ });
     const auto = [line({ autoship: true })];

@@ -85,9 +85,11 @@ export function priceCart(
   const hasAutoship = lines.some((l) => l.autoship);
 
   let remaining = subtotalCents;
+  // Codes do not stack, however a cart came to hold several: only the ones a cart may keep count.
+  const kept = new Set(allowedDiscountCodes(codes));
   const applied: AppliedCode[] = codes.map((code) => {
     const rule = rules.find((r) => r.code === code);
-    const reason = whyNotApplicable(rule, hasAutoship, ctx);
+    const reason = kept.has(code) ? whyNotApplicable(rule, hasAutoship, ctx) : ONE_CODE_ONLY;
     if (reason || !rule) return { code, applicable: false, amountCents: 0, reason };
     const base = rule.autoshipOnly ? autoshipSubtotal : subtotalCents;
     const wanted = rule.kind === "percentage" ? Math.round((base * rule.value) / 100) : Math.min(rule.value, base);
@@ -115,6 +117,8 @@ export function priceCart(
 export function normaliseCodes(codes: readonly string[]): string[] {
   return [...new Set(codes.map((c) => c.trim().toUpperCase()).filter(Boolean))];
 }
+
+export const ONE_CODE_ONLY = "Only one discount code applies per order.";
 
 /** Ordinary discount codes one order may carry, besides the first-Autoship code (README "Discount codes"). */
 export const MAX_ORDINARY_CODES = 1;

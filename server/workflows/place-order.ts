@@ -110,7 +110,6 @@ export function allocate(total: number, weights: readonly number[]): number[] {
 }
 
 export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
-  const { db } = deps;
   if (!isUuid(input.cartId)) return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
   for (let attempt = 0; attempt < 3; attempt++) {
     const existing = await deps.services.orders.byIdempotencyKey(input.idempotencyKey);

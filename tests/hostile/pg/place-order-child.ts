@@ -5,7 +5,7 @@
 import { parseConfig } from "../../../server/config";
 import { openPostgres } from "../../../server/db/client";
 import { createServices } from "../../../server/services";
-import { placeOrder, type PlaceOrderInput } from "../../../server/workflows/place-order";
+import type { PlaceOrderInput } from "../../../server/workflows/place-order";
 
 const config = parseConfig({ ...process.env, LOG_LEVEL: "silent" });
 if (!config.databaseUrl) throw new Error("DATABASE_URL is required");
@@ -18,7 +18,8 @@ services.payments.charge = (async (...args: Parameters<typeof charge>) => {
   return result;
 }) as typeof charge;
 const input = JSON.parse(process.env.PLACE_ORDER ?? "{}") as PlaceOrderInput;
-const result = await placeOrder({ db: database.db, services, config }, input);
+// Through the checkout service, as the API places it (the key is namespaced there).
+const result = await services.checkout.placeOrder(input, "10.255.0.1");
 // Not reached when the kill works.
 process.stdout.write(`${JSON.stringify(result)}\n`);
 await database.close();
