@@ -4,6 +4,7 @@ import { createAutoshipService } from "./modules/autoship/service";
 import { createCartService } from "./modules/cart/service";
 import { createCatalogService } from "./modules/catalog/service";
 import { createCheckoutService } from "./modules/checkout/service";
+import { createClinicsService } from "./modules/clinics/service";
 import { createSiteGate } from "./modules/content/gate";
 import { createContentService } from "./modules/content/service";
 import { createContactService } from "./modules/contact/service";
@@ -70,6 +71,8 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
       log,
       placeOrder: (input: PlaceOrderInput): Promise<PlaceOrderResult> => placeOrder({ db, services: { cart, orders, payments, mail }, config, log }, input),
     }),
+    // The clinic directory and staff members' memberships (staff-feeding program).
+    clinics: createClinicsService(db),
     contact: createContactService(db, rateLimit),
     content: createContentService(db, {
       tokens: { freeShippingThreshold: formatUsd(config.freeShippingThresholdCents, { compact: true }) },

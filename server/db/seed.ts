@@ -3,6 +3,7 @@ import type { Logger } from "../log";
 import type { Database } from "./client";
 import { seedDiscountCodes } from "../modules/cart/seed";
 import { seedCatalog } from "../modules/catalog/seed";
+import { seedClinicsIfEmpty } from "../modules/clinics/seed";
 import { seedContentIfEmpty } from "../modules/content/seed";
 
 // Any constant works; it only has to be the same in every process of the shop.
@@ -21,7 +22,10 @@ export async function seedIfEmpty(database: Database, log?: Logger): Promise<boo
     // Content has its own "empty" check: a database seeded before the content module gets it too.
     const content = await seedContentIfEmpty(tx);
     if (content) log?.info(content, "seeded the content");
-    if (rows[0]?.seeded) return content !== null;
+    // Clinic directory (staff-feeding program): its own "empty" check too, for databases seeded before it.
+    const clinics = await seedClinicsIfEmpty(tx);
+    if (clinics) log?.info(clinics, "seeded the clinic directory");
+    if (rows[0]?.seeded) return content !== null || clinics !== null;
     const counts = await seedCatalog(tx);
     const codes = await seedDiscountCodes(tx);
     log?.info({ ...counts, discountCodes: codes }, "seeded the catalogue");
