@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { cleanupAll, createDatabase, freePort, onCleanup, sleep, startCluster } from "./lib/pg-cluster";
+import { createDatabase, freePort, sleep, startCluster } from "./lib/pg-cluster";
+import { onCleanup, startScript } from "./lib/script-process";
 
 /**
  * `npm run bench [-- options]`: the production build on a throwaway PostgreSQL (or `--pglite`, the
@@ -73,7 +74,7 @@ const connections = number("connections", 50);
 const only = option("only")?.split(",").filter(Boolean);
 const workers = option("workers");
 
-const say = (msg: string) => console.log(`[bench] ${msg}`);
+const { say, run } = startScript("bench");
 
 // ---------------------------------------------------------------------------------------------
 // Children and clean-up
@@ -82,15 +83,6 @@ const children: ChildProcess[] = [];
 onCleanup(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 });
-for (const [signal, code] of [
-  ["SIGINT", 130],
-  ["SIGTERM", 143],
-] as const) {
-  process.on(signal, () => {
-    cleanupAll();
-    process.exit(code);
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // HTTP helpers
@@ -447,13 +439,5 @@ async function main(): Promise<number> {
   return 0;
 }
 
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (err) {
-  console.error(`[bench] ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-} finally {
-  await stopShop();
-  cleanupAll();
-}
-process.exit(exitCode);
+// The shop closes its database connections before the cluster goes away.
+await run(main, { stack: true, beforeCleanup: stopShop });

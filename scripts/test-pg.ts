@@ -1,18 +1,11 @@
-import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import {
-  cleanupAll as cleanupCluster,
-  createDatabase,
-  freePort,
-  onCleanup,
-  sleep,
-  startCluster,
-  type Cluster,
-} from "./lib/pg-cluster";
+import { createDatabase, freePort, sleep, startCluster, type Cluster } from "./lib/pg-cluster";
+import { exitCodeOf, onCleanup, runChild, setForeground, startScript } from "./lib/script-process";
 
 /**
  * `npm run test:pg [vitest args] [--skip-smoke]`: the database tests and a smoke run
@@ -25,38 +18,7 @@ const args = process.argv.slice(2);
 const skipSmoke = args.includes("--skip-smoke");
 const vitestArgs = args.filter((a) => a !== "--skip-smoke");
 
-const say = (msg: string) => console.log(`[test:pg] ${msg}`);
-
-// ---------------------------------------------------------------------------------------------
-// Children and clean-up
-
-let current: ChildProcess | undefined;
-const cleanupAll = () => cleanupCluster((msg) => console.error(`[test:pg] ${msg}`));
-
-for (const [signal, code] of [
-  ["SIGINT", 130],
-  ["SIGTERM", 143],
-  ["SIGHUP", 129],
-] as const) {
-  process.on(signal, () => {
-    say(`${signal} received: stopping`);
-    if (current && current.exitCode === null) current.kill("SIGTERM");
-    cleanupAll();
-    process.exit(code);
-  });
-}
-
-function runChild(command: string, argv: string[], options: SpawnOptions = {}): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, { stdio: "inherit", cwd: root, ...options });
-    current = child;
-    child.once("error", reject);
-    child.once("exit", (code, signal) => {
-      if (current === child) current = undefined;
-      resolve(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 1));
-    });
-  });
-}
+const { say, run } = startScript("test:pg");
 
 // ---------------------------------------------------------------------------------------------
 // Smoke run of the whole shop on PostgreSQL
@@ -100,9 +62,9 @@ async function smokeTest(cluster: Cluster): Promise<number> {
       LOG_LEVEL: "warn",
     },
   });
-  current = server;
+  setForeground(server);
   const exited = new Promise<number>((resolve) => {
-    server.once("exit", (code, signal) => resolve(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 1)));
+    server.once("exit", (code, signal) => resolve(exitCodeOf(code, signal)));
   });
   onCleanup(() => {
     if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
@@ -149,7 +111,7 @@ async function smokeTest(cluster: Cluster): Promise<number> {
   say("smoke: SIGTERM, expecting a clean exit");
   server.kill("SIGTERM");
   const code = await Promise.race([exited, sleep(30_000).then(() => "timeout" as const)]);
-  current = undefined;
+  setForeground(undefined);
   if (code === "timeout") {
     server.kill("SIGKILL");
     console.error("[test:pg] smoke FAILED: the server did not exit within 30 s of SIGTERM");
@@ -183,12 +145,4 @@ async function main(): Promise<number> {
   return code;
 }
 
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (err) {
-  console.error(`[test:pg] ${err instanceof Error ? err.message : String(err)}`);
-} finally {
-  cleanupAll();
-}
-process.exit(exitCode);
+await run(main);

@@ -1,4 +1,4 @@
-// A throwaway PostgreSQL cluster on a free loopback port, for `npm run test:pg` and `npm run bench`:
+// A throwaway PostgreSQL cluster on a free loopback port, for `npm run test:pg`, `test:hostile` and `bench`:
 // started in a temporary directory, always stopped and deleted again (normal exit, failure, Ctrl-C,
 // and through a detached watchdog even when the parent is killed).
 import { spawn, spawnSync } from "node:child_process";
@@ -8,28 +8,26 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { asUser, ensurePostgresBin, ensurePostgresOsUser } from "../ensure-system-deps";
+import { onCleanup } from "./script-process";
 
-export type Cluster = { port: number; url: (database: string) => string };
+export type Cluster = {
+  port: number;
+  /** The cluster's temporary directory, owned by the OS user that runs PostgreSQL; deleted with the cluster. */
+  dir: string;
+  url: (database: string) => string;
+};
 
-const cleanups: (() => void)[] = [];
-
-/** Runs every registered clean-up step, newest first (idempotent). */
-export function cleanupAll(log: (msg: string) => void = console.error): void {
-  while (cleanups.length) {
-    try {
-      cleanups.pop()!();
-    } catch (err) {
-      log(`clean-up step failed: ${(err as Error).message}`);
-    }
-  }
-}
-
-/** Registers a clean-up step run by cleanupAll (and on process exit). */
-export function onCleanup(step: () => void): void {
-  cleanups.push(step);
-}
-
-process.on("exit", () => cleanupAll());
+export type ClusterOptions = {
+  /** Start of the temporary directory's name (default shop-test-pg-). */
+  dirPrefix?: string;
+  /** More server options, e.g. `-c name=value`. */
+  serverOptions?: string[];
+  /**
+   * Pid files, relative to the cluster's directory, of processes the caller runs next to the cluster
+   * (PgBouncer): the watchdog kills them before it stops the cluster, so nothing outlives it.
+   */
+  watchdogPidFiles?: string[];
+};
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -46,11 +44,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startCluster(say: (msg: string) => void, extraOptions: string[] = []): Promise<Cluster> {
+export async function startCluster(say: (msg: string) => void, options: ClusterOptions = {}): Promise<Cluster> {
   const binDir = ensurePostgresBin();
   const osUser = ensurePostgresOsUser();
-  const tmp = mkdtempSync(path.join(os.tmpdir(), "shop-test-pg-"));
-  cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
+  const tmp = mkdtempSync(path.join(os.tmpdir(), options.dirPrefix ?? "shop-test-pg-"));
+  onCleanup(() => rmSync(tmp, { recursive: true, force: true }));
   if (osUser) {
     // PostgreSQL will not run as root: the unprivileged user owns the whole cluster directory.
     const chown = spawnSync("chown", ["-R", `${osUser}:`, tmp], { stdio: "inherit" });
@@ -63,7 +61,11 @@ export async function startCluster(say: (msg: string) => void, extraOptions: str
     const [cmd, cmdArgs] = asUser(osUser, path.join(binDir, program), argv);
     return spawnSync(cmd, cmdArgs, { cwd: tmp, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
   };
-  startWatchdog(tmp, asUser(osUser, path.join(binDir, "pg_ctl"), ["-D", dataDir, "-m", "fast", "-w", "stop"]));
+  startWatchdog(
+    tmp,
+    asUser(osUser, path.join(binDir, "pg_ctl"), ["-D", dataDir, "-m", "fast", "-w", "stop"]),
+    options.watchdogPidFiles ?? [],
+  );
 
   say(`initdb (${binDir}${osUser ? `, as OS user ${osUser}` : ""}) in ${tmp}`);
   const init = pgRun("initdb", [
@@ -72,7 +74,7 @@ export async function startCluster(say: (msg: string) => void, extraOptions: str
   if (init.status !== 0) throw new Error(`initdb failed:\n${init.stdout}${init.stderr}`);
 
   let started = false;
-  cleanups.push(() => {
+  onCleanup(() => {
     if (!started) return;
     say("stopping the cluster");
     pgRun("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "-t", "30", "stop"]);
@@ -90,12 +92,12 @@ export async function startCluster(say: (msg: string) => void, extraOptions: str
       "-c synchronous_commit=off",
       "-c full_page_writes=off",
       "-c max_connections=200",
-      ...extraOptions,
+      ...(options.serverOptions ?? []),
     ].join(" ");
     const start = pgRun("pg_ctl", ["-D", dataDir, "-l", logFile, "-o", serverOptions, "-w", "-t", "60", "start"]);
     if (start.status === 0) {
       started = true;
-      const cluster: Cluster = { port, url: (db) => `postgres://postgres@127.0.0.1:${port}/${db}` };
+      const cluster: Cluster = { port, dir: tmp, url: (db) => `postgres://postgres@127.0.0.1:${port}/${db}` };
       await waitUntilReady(cluster.url("postgres"));
       say(`PostgreSQL is ready on 127.0.0.1:${port}`);
       return cluster;
@@ -111,19 +113,25 @@ export async function startCluster(say: (msg: string) => void, extraOptions: str
 /**
  * The last line of defence: if this process dies without cleaning up (SIGKILL, or a wrapper such as
  * npx or tsx killing it on a second Ctrl-C), a detached shell stops the cluster and deletes its
- * directory as soon as this process is gone. After a normal clean-up it finds nothing to do.
+ * directory as soon as this process is gone (first killing the processes of `pidFiles`). After a
+ * normal clean-up it finds nothing to do.
  */
-function startWatchdog(tmp: string, stop: [string, string[]]): void {
+function startWatchdog(tmp: string, stop: [string, string[]], pidFiles: string[]): void {
   const quote = (a: string) => `'${a.replaceAll("'", `'\\''`)}'`;
   const script = [
     `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done`,
+    ...pidFiles.map((file) => {
+      const pidFile = quote(path.join(tmp, file));
+      return `if [ -f ${pidFile} ]; then kill "$(cat ${pidFile})" 2>/dev/null; fi`;
+    }),
     `if [ -f ${quote(path.join(tmp, "data/postmaster.pid"))} ]; then ${[stop[0], ...stop[1]].map(quote).join(" ")} >/dev/null 2>&1; fi`,
     `rm -rf ${quote(tmp)}`,
   ].join("\n");
   spawn("/bin/sh", ["-c", script], { detached: true, stdio: "ignore", cwd: "/" }).unref();
 }
 
-async function waitUntilReady(url: string): Promise<void> {
+/** Resolves once `url` (PostgreSQL or a pooler in front of it) answers a query; gives up after 30 s. */
+export async function waitUntilReady(url: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const client = new pg.Client({ connectionString: url });
