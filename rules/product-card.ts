@@ -242,7 +242,7 @@ export function productCardModel(
     inStock: variant.inStock,
     priceCents,
     compareAtCents,
-    priceLabel: ctx.site.isStaff ? "Program price" : null,
+    priceLabel: ctx.site.isStaff && variant.programPrice ? "Program price" : null,
     badges: cardBadges(variant, ctx.dealSkus),
     freeShipping: promotions.freeShipping,
     autoship: promotions.autoship,

@@ -1,18 +1,19 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { requestContext, resolveIdentity } from "./request-context";
+import { requestContext } from "./request-context";
+import { identityOf } from "./http/identity";
 import { clearSessionCookie, isHttps } from "./modules/identity/session-cookie";
 import { OG_AUTH_COOKIE, ogAuthCookie, ogAuthNames } from "./modules/autoship/og-auth";
 import { collapseDoubledProducts, placeholderTarget } from "../rules/redirects";
 import { siteFor, siteIdForHost } from "../rules/site";
 import type { AppDeps, RequestContext } from "./context";
 import { apiRoutes } from "./http/api";
-import { clientIp } from "./http/client-ip";
 import { sitemapRoutes } from "./http/catalog";
 import type { AppEnv } from "./http/env";
 import { apiError } from "./http/errors";
 import { siteGate } from "./http/gate";
+import { staffGate } from "./http/staff-gate";
 import { contentAssetAlias, imageRoutes } from "./http/images";
 import { readCookie } from "../rules/cookies";
 import { bodyLimits, jsonBodiesOnly, knownHostsOnly, sameOriginWrites, securityHeaders } from "./http/edge";
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
   app.use(bodyLimits());
   app.use("/api/*", jsonBodiesOnly());
   app.use(siteGate(deps));
+  app.use(staffGate());
 
   app.route("/api", apiRoutes());
   app.all("/api/*", (c) => apiError(c, 404, "not_found", `No API call at ${c.req.path}`));
@@ -79,7 +81,7 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
   });
 
   app.all("*", async (c) => {
-    const identity = await resolveIdentity(deps, c.req.raw, clientIp(c, deps.config.trustProxy));
+    const identity = await identityOf(c);
     const response = await pages.handler(c.req.raw, requestContext(deps, c.get("site"), identity, c.get("cspNonce")));
     const extra: string[] = [];
     if (identity.staleSessionCookie && !response.headers.getSetCookie().some((v) => v.startsWith("sessionToken="))) extra.push(clearSessionCookie(isHttps(c.req.raw)));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { SiteId } from "../rules/site";
+import { DEFAULT_PD_ACCOUNT_GROUPS, parseGroupList } from "../rules/staff";
 
 /**
  * The only place that reads process.env (ARCHITECTURE §2, STYLE habit 8).
@@ -44,6 +45,11 @@ const envSchema = z.object({
   STORE_NAME: z.string().min(1).max(60).default("Kibble & Co."),
   FREE_SHIPPING_THRESHOLD_CENTS: z.coerce.number().int().min(0).default(4900),
   INACTIVITY_SECONDS: z.coerce.number().int().min(5).default(1800),
+  PD_ACCOUNT_GROUPS: z
+    .string()
+    .max(500)
+    .regex(/^[A-Za-z0-9_, ]*$/, "must be a comma list of account groups")
+    .default(DEFAULT_PD_ACCOUNT_GROUPS),
   FEATURE_HAWAII_SHIPPING: flag.default(true),
   FEATURE_STATE_BY_ZIP: flag.default(true),
   FEATURE_CHECKOUT_FLOW: flag.default(true),
@@ -80,6 +86,8 @@ export type Config = {
   storeName: string;
   freeShippingThresholdCents: number;
   inactivitySeconds: number;
+  /** SPEC §5: account groups eligible for the professional discount (program prices). */
+  pdAccountGroups: string[];
   features: { hawaiiShipping: boolean; stateByZip: boolean; checkoutFlow: boolean; zipCheckBypass: boolean };
   buildPollSeconds: number;
   logLevel: string;
@@ -130,6 +138,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     storeName: e.STORE_NAME,
     freeShippingThresholdCents: e.FREE_SHIPPING_THRESHOLD_CENTS,
     inactivitySeconds: e.INACTIVITY_SECONDS,
+    pdAccountGroups: parseGroupList(e.PD_ACCOUNT_GROUPS),
     features: {
       hawaiiShipping: e.FEATURE_HAWAII_SHIPPING,
       stateByZip: e.FEATURE_STATE_BY_ZIP,

@@ -5,6 +5,7 @@ import type { Logger } from "./log";
 import type { Site } from "../rules/site";
 import { createServices, type Services } from "./services";
 import type { CustomerSummary, SessionInfo } from "./modules/identity/service";
+import type { StaffAccess } from "./staff-access";
 
 /** What every loader, action and API handler receives, built once per request (STYLE habit 7). */
 export type RequestContext = {
@@ -15,6 +16,8 @@ export type RequestContext = {
   /** The signed-in customer's session (from the httpOnly sessionToken cookie), resolved once per request. */
   session: SessionInfo | null;
   customer: CustomerSummary | null;
+  /** On the staff site, the signed-in staff member's standing (registered, eligible for program prices); null elsewhere or signed out. */
+  staff: StaffAccess | null;
   /** The client's address for rate limits (X-Forwarded-For only with TRUST_PROXY). */
   clientIp: string | null;
   /** Set when a sessionToken cookie named no live session: the response clears it. */

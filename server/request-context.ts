@@ -1,7 +1,8 @@
-import type { Site } from "../rules/site";
+import type { Site, SiteId } from "../rules/site";
 import type { AppDeps, PublicConfig, RequestContext } from "./context";
 import { SESSION_COOKIE } from "./modules/identity/session-cookie";
 import { readCookie } from "../rules/cookies";
+import { staffAccess } from "./staff-access";
 
 export function publicConfigFor(deps: AppDeps, site: Site): PublicConfig {
   const { config } = deps;
@@ -16,9 +17,9 @@ export function publicConfigFor(deps: AppDeps, site: Site): PublicConfig {
   };
 }
 
-export type RequestIdentity = Pick<RequestContext, "session" | "customer" | "clientIp" | "staleSessionCookie">;
+export type RequestIdentity = Pick<RequestContext, "session" | "customer" | "clientIp" | "staleSessionCookie" | "staff">;
 
-const SIGNED_OUT: RequestIdentity = { session: null, customer: null, clientIp: null, staleSessionCookie: false };
+const SIGNED_OUT: RequestIdentity = { session: null, customer: null, clientIp: null, staleSessionCookie: false, staff: null };
 
 export function requestContext(deps: AppDeps, site: Site, identity: RequestIdentity = SIGNED_OUT, cspNonce = ""): RequestContext {
   return {
@@ -37,11 +38,14 @@ export function requestContext(deps: AppDeps, site: Site, identity: RequestIdent
  * The customer behind the request's sessionToken cookie, looked up once (STYLE habit 7). A cookie
  * naming no live session (expired, signed out elsewhere) is flagged so the response clears it.
  */
-export async function resolveIdentity(deps: AppDeps, request: Request, clientIp: string | null): Promise<RequestIdentity> {
+export async function resolveIdentity(deps: AppDeps, request: Request, clientIp: string | null, site: SiteId): Promise<RequestIdentity> {
   const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
   if (!token) return { ...SIGNED_OUT, clientIp };
-  const session = await deps.services.identity.resolveSession(token);
+  const found = await deps.services.identity.resolveSession(token);
+  // An account is one site's: a shop session never signs anyone in on the staff site, or back.
+  const session = found && found.site === site ? found : null;
   const customer = session ? await deps.services.identity.summary(session.customerId) : null;
   if (!session || !customer) return { ...SIGNED_OUT, clientIp, staleSessionCookie: true };
-  return { session, customer, clientIp, staleSessionCookie: false };
+  const staff = site === "hpsf" ? staffAccess(await deps.services.identity.staffProfile(customer.id), deps.config.pdAccountGroups) : null;
+  return { session, customer, clientIp, staleSessionCookie: false, staff };
 }

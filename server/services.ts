@@ -19,6 +19,7 @@ import type { Logger } from "./log";
 import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "./workflows/place-order";
 import { renewSubscription } from "./workflows/renew-subscription";
 import { formatUsd } from "../rules/money";
+import { staffAccess } from "./staff-access";
 
 /** Every module's service, wired once per process and shared by pages and the API. */
 export function createServices(db: Db, config: Config, log?: Logger, paymentProvider: PaymentProvider = createTestProcessor()) {
@@ -29,6 +30,7 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
   const orders = createOrdersService(db);
   const cart = createCartService(db, config, catalog, undefined, {
     autoshipHistory: (customerId, conn) => orders.hasSubscriptionOrder(customerId, conn),
+    programPricing: async (customerId, conn) => staffAccess(await identity.staffProfile(customerId, conn), config.pdAccountGroups).eligibleForPd,
     // The saved-cart pointer lives on the customer (SPEC §3 metafield); only the cart module writes it.
     savedCart: {
       get: async (customerId) => (await identity.metafield(customerId, PERSISTED_CART.namespace, PERSISTED_CART.key))?.value ?? null,

@@ -33,7 +33,7 @@ describe("address book page", () => {
     const form = new FormData();
     for (const [k, v] of Object.entries({ intent: "create", address1: "9 Elm St", city: "Denver", provinceCode: "CO", zip: "80202" })) form.set(k, v);
     const request = new Request("http://localhost:3000/account/address-book", { method: "POST", body: form, headers: { cookie: `sessionToken=${reg.token}` } });
-    const context = requestContext(deps, siteFor("d2c", "Kibble & Co."), await resolveIdentity(deps, request, null));
+    const context = requestContext(deps, siteFor("d2c", "Kibble & Co."), await resolveIdentity(deps, request, null, "d2c"));
     const answer = (await action({ request, context, params: {} } as never)) as unknown as { init: { status: number }; data: { errors: Record<string, string> } };
     expect(answer.init.status).toBe(400);
     expect(answer.data.errors).toEqual({ form: ADDRESS_LIMIT_MESSAGE });

@@ -42,7 +42,7 @@ function logoutRequest(token: string, headers: Record<string, string>, method = 
 }
 
 async function run(fn: typeof loader | typeof action, request: Request): Promise<unknown> {
-  const identity = await resolveIdentity(deps, request, "127.0.0.1");
+  const identity = await resolveIdentity(deps, request, "127.0.0.1", "d2c");
   const context = requestContext(deps, siteFor("d2c", "Kibble & Co."), identity);
   try {
     return await fn({ request, context, params: {} } as never);

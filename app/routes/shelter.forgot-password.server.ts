@@ -15,6 +15,7 @@ export async function forgotPasswordAction({ request, context }: Route.ActionArg
     ip: context.clientIp,
     origin: linkOrigin(context.config, request.url),
     storeName: context.config.storeName,
+    site: context.site.id,
   });
   if (!result.ok) return invalid({ form: result.message }, { email: parsed.data.email }, 429);
   // The same words whether or not the address has an account.

@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(form);
   const parsed = loginSchema.safeParse(values);
   if (!parsed.success) return invalid(fieldErrors(parsed.error), { email: values.email ?? "" });
-  const result = await context.services.identity.signIn(parsed.data.email, parsed.data.password, context.clientIp);
+  const result = await context.services.identity.signIn(parsed.data.email, parsed.data.password, context.clientIp, context.site.id);
   if (!result.ok) return invalid({ form: result.message }, { email: parsed.data.email }, result.code === "RATE_LIMITED" ? 429 : 401);
   return completeSignIn(context, request, result, { previous: values.previous, redirect: values.redirect });
 }

@@ -27,7 +27,7 @@ async function register(email: string, ip: string) {
   const form = new FormData();
   for (const [k, v] of Object.entries({ firstName: "Sam", lastName: "Lee", email, password: "kibble123", confirmPassword: "kibble123" })) form.set(k, v);
   const request = new Request("http://localhost:3000/shelter/register", { method: "POST", body: form });
-  const context = requestContext(deps, siteFor("d2c", "Kibble & Co."), { session: null, customer: null, clientIp: ip, staleSessionCookie: false });
+  const context = requestContext(deps, siteFor("d2c", "Kibble & Co."), { session: null, customer: null, clientIp: ip, staleSessionCookie: false, staff: null });
   try {
     return (await action({ request, context, params: {} } as never)) as unknown;
   } catch (thrown) {

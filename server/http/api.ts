@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { autoshipRoutes } from "./autoship";
 import { cartRoutes } from "./cart";
 import { catalogRoutes } from "./catalog";
+import { clinicRoutes } from "./clinics";
 import { checkoutRoutes } from "./checkout";
 import { accountHelperRoutes, customerRoutes } from "./customer";
 import { contentRoutes } from "./content";
@@ -22,6 +23,7 @@ export function apiRoutes() {
   api.route("/", accountHelperRoutes());
   api.route("/", autoshipRoutes());
   api.route("/checkout", checkoutRoutes());
+  api.route("/identity", clinicRoutes());
   // Listed last so that it sees every call above; built once, on first request.
   let document: ReturnType<typeof openApiDocument> | undefined;
   api.get("/openapi.json", (c) => c.json((document ??= openApiDocument(api))));

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { staffMember } from "../testing/staff";
 import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps, type AppDeps } from "../context";
@@ -25,8 +26,8 @@ type Customer = { id: string; token: string; email: string };
 let alice: Customer;
 let bob: Customer;
 
-const call = (path: string, body: unknown, host = "localhost") =>
-  app.request(`http://${host}/api/${path}`, { method: "POST", headers: { host, "content-type": "application/json" }, body: JSON.stringify(body) });
+const call = (path: string, body: unknown, host = "localhost", cookie?: string) =>
+  app.request(`http://${host}/api/${path}`, { method: "POST", headers: { host, "content-type": "application/json", ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
 
 async function customer(email: string): Promise<Customer> {
   const r = await deps.services.identity.register({ firstName: "Pat", lastName: "Doe", email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false }, "d2c");
@@ -116,7 +117,8 @@ describe("/api/get-ordergroove-product-by-sku", () => {
   });
 
   it("not on the staff site, nor for a product the shop does not sell; unknown SKUs say so; bad input names sku", async () => {
-    expect(await (await call("get-ordergroove-product-by-sku", { sku }, "pro.localhost")).json()).toMatchObject({ exists: true, subscribable: false, reason: "site", frequencies: [] });
+    const member = await staffMember(deps.services);
+    expect(await (await call("get-ordergroove-product-by-sku", { sku }, "pro.localhost", member.cookie)).json()).toMatchObject({ exists: true, subscribable: false, reason: "site", frequencies: [] });
     if (staffOnlySku) expect(await (await call("get-ordergroove-product-by-sku", { sku: staffOnlySku })).json()).toMatchObject({ subscribable: false, reason: "not_sold_here" });
     expect(await (await call("get-ordergroove-product-by-sku", { sku: "NOPE-123" })).json()).toEqual({ sku: "NOPE-123", exists: false, subscribable: false, reason: "unknown_sku" });
     for (const body of [{}, { sku: "" }, { sku: "a b" }, { sku: 7 }]) {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { staffMember } from "../testing/staff";
 import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps } from "../context";
@@ -111,7 +112,10 @@ describe("cart API (SPEC §7)", () => {
     expect((await call("get-cart", { cartId: unknown })).status).toBe(404);
     expect((await call("update-cart-note", { cartId: unknown, note: "x" })).status).toBe(404);
     expect((await call("remove-cart-line-items", { cartId: cart.id, lineItemIds: [unknown] })).status).toBe(404);
-    expect((await call("get-cart", { cartId: cart.id }, "pro.localhost")).status).toBe(404);
+    // The staff site: unregistered callers are refused outright; a member is told the shop's cart is not there.
+    expect((await call("get-cart", { cartId: cart.id }, "pro.localhost")).status).toBe(401);
+    const member = await staffMember(deps.services);
+    expect((await call("get-cart", { cartId: cart.id }, "pro.localhost", member.cookie)).status).toBe(404);
   });
 });
 

@@ -14,7 +14,7 @@ import {
 } from "../../rules/cart-input";
 import type { SiteId } from "../../rules/site";
 import type { CartResult } from "../modules/cart/service";
-import { resolveIdentity } from "../request-context";
+import { identityOf } from "./identity";
 import type { AppEnv } from "./env";
 import { apiError, parseJson } from "./errors";
 
@@ -25,8 +25,7 @@ const NOT_FOUND: CartResult = { ok: false, code: "CART_NOT_FOUND", message: "No 
 
 /** The signed-in customer behind the request's session cookie, or null for a guest. */
 async function customerIdOf(c: Context<AppEnv>): Promise<string | null> {
-  const identity = await resolveIdentity(c.get("deps"), c.req.raw, null);
-  return identity.customer?.id ?? null;
+  return (await identityOf(c)).customer?.id ?? null;
 }
 
 function answer(c: Context<AppEnv>, result: CartResult, customerId: string | null) {

@@ -8,12 +8,16 @@ import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { buildSeedCatalog } from "../modules/catalog/seed-data";
+import { staffMember } from "../testing/staff";
 import type { FilterDefinition, ListingResult, Product } from "../modules/catalog/types";
 
 // The catalogue calls of SPEC §7 through the whole HTTP stack (the page handler is a stand-in).
 
 let database: Database;
 let app: ReturnType<typeof createApp>;
+/** A registered, eligible staff member's session cookie (the staff site's catalogue calls need one). */
+let member: string;
+let student: string;
 const catalog = buildSeedCatalog();
 const shopProducts = catalog.products.filter((p) => p.sites.includes("d2c"));
 const d2cOnly = catalog.products.find((p) => p.sites.length === 1 && p.sites[0] === "d2c")!;
@@ -24,6 +28,8 @@ beforeAll(async () => {
   const quiet = new Writable({ write: (_chunk, _enc, done) => done() });
   const deps = createDeps(parseConfig({ STORE_NAME: "Test Pets" }), database, createLogger("info", quiet), () => "build-1");
   app = createApp(deps, { handler: async () => new Response("page") });
+  member = (await staffMember(deps.services)).cookie;
+  student = (await staffMember(deps.services, { role: "STUDENT" })).cookie;
 });
 afterAll(() => database?.close());
 
@@ -73,11 +79,18 @@ describe("get-products-by-handles and get-listing-products-by-handles", () => {
   it("shows program prices on the staff site only", async () => {
     const handle = shopProducts.find((p) => p.sites.includes("hpsf"))!.handle;
     const shop = (await (await post("/api/ecom/v1.0/get-products-by-handles", { handles: [handle] })).json()) as { products: Product[] };
-    const staff = (await (await post("/api/ecom/v1.0/get-products-by-handles", { handles: [handle] }, { host: STAFF })).json()) as {
-      products: Product[];
+    const asStaff = async (cookie?: string) => {
+      const res = await post("/api/ecom/v1.0/get-products-by-handles", { handles: [handle] }, { host: STAFF, headers: cookie ? { cookie } : {} });
+      return { status: res.status, body: (await res.json()) as { products: Product[] } };
     };
     expect(shop.products[0].variants[0].programPrice).toBeNull();
-    expect(staff.products[0].variants[0].programPrice).toMatchObject({ currencyCode: "USD" });
+    expect((await asStaff(member)).body.products[0].variants[0].programPrice).toMatchObject({ currencyCode: "USD" });
+    // A registered member whose group is not eligible (students, by default) gets the products without program prices.
+    const forStudent = await asStaff(student);
+    expect(forStudent.status).toBe(200);
+    expect(forStudent.body.products[0].variants.map((v) => v.programPrice)).toEqual(forStudent.body.products[0].variants.map(() => null));
+    // No one unregistered gets the staff site's catalogue at all.
+    expect((await asStaff()).status).toBe(401);
   });
 });
 
@@ -95,7 +108,7 @@ describe("get-product-by-handle (GET) and get-listing-product-by-handle", () => 
     const res = await get("/api/ecom/v1.0/get-product-by-handle?handle=no-such-product");
     expect(res.status).toBe(404);
     expect((await res.json()).error.code).toBe("not_found");
-    expect((await get(`/api/ecom/v1.0/get-product-by-handle?handle=${d2cOnly.handle}`, { host: STAFF })).status).toBe(404);
+    expect((await get(`/api/ecom/v1.0/get-product-by-handle?handle=${d2cOnly.handle}`, { host: STAFF, headers: { cookie: member } })).status).toBe(404);
     expect((await post("/api/ecom/v1.0/get-listing-product-by-handle", { handle: "nope" })).status).toBe(404);
   });
 
@@ -211,7 +224,7 @@ describe("caching (ARCHITECTURE §6)", () => {
   it("gives each site its own ETag", async () => {
     const path = `/api/ecom/v1.0/get-product-by-handle?handle=${shopProducts.find((p) => p.sites.includes("hpsf"))!.handle}`;
     const shop = (await get(path)).headers.get("etag");
-    const staff = (await get(path, { host: STAFF })).headers.get("etag");
+    const staff = (await get(path, { host: STAFF, headers: { cookie: member } })).headers.get("etag");
     expect(shop).not.toBe(staff);
   });
 

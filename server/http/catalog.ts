@@ -5,6 +5,7 @@ import { RANGE_FIELDS, VALUE_FIELDS } from "../modules/catalog/filter-sql";
 import { MAX_HANDLES, MAX_LIMIT } from "../modules/catalog/listing";
 import { LISTING_SORTS } from "../modules/catalog/types";
 import type { AppEnv } from "./env";
+import { asSeenBy } from "./program-prices";
 import { apiError, parseJson, parseQuery } from "./errors";
 import { readCookie } from "../../rules/cookies";
 import { SESSION_COOKIE } from "../modules/identity/session-cookie";
@@ -68,7 +69,7 @@ export function catalogRoutes() {
     app.post(path, async (c) => {
       const body = await parseJson(c, z.object({ handles }));
       if (!body.ok) return body.response;
-      const products = await catalog(c).getProductsByHandles(body.data.handles, c.get("site").id);
+      const products = await asSeenBy(c, await catalog(c).getProductsByHandles(body.data.handles, c.get("site").id));
       return cacheableJson(c, { products });
     });
   }
@@ -76,14 +77,16 @@ export function catalogRoutes() {
   app.get("/ecom/v1.0/get-product-by-handle", async (c) => {
     const query = parseQuery(c, z.object({ handle }));
     if (!query.ok) return query.response;
-    const product = await catalog(c).getProductByHandle(query.data.handle, c.get("site").id);
+    const found = await catalog(c).getProductByHandle(query.data.handle, c.get("site").id);
+    const [product] = found ? await asSeenBy(c, [found]) : [];
     return product ? cacheableJson(c, { product }) : notFound(c, `product with handle ${query.data.handle}`);
   });
 
   app.post("/ecom/v1.0/get-listing-product-by-handle", async (c) => {
     const body = await parseJson(c, z.object({ handle }));
     if (!body.ok) return body.response;
-    const product = await catalog(c).getProductByHandle(body.data.handle, c.get("site").id);
+    const found = await catalog(c).getProductByHandle(body.data.handle, c.get("site").id);
+    const [product] = found ? await asSeenBy(c, [found]) : [];
     return product ? cacheableJson(c, { product }) : notFound(c, `product with handle ${body.data.handle}`);
   });
 
@@ -99,13 +102,14 @@ export function catalogRoutes() {
     const body = await parseJson(c, listingBody);
     if (!body.ok) return body.response;
     const { facets: _facets, ...result } = await catalog(c).listProducts({ ...body.data, site: c.get("site").id, facets: false });
-    return cacheableJson(c, result);
+    return cacheableJson(c, { ...result, products: await asSeenBy(c, result.products) });
   });
 
   app.post("/cms/v1.0/get-filtered-products", async (c) => {
     const body = await parseJson(c, listingBody);
     if (!body.ok) return body.response;
-    return cacheableJson(c, await catalog(c).listProducts({ ...body.data, site: c.get("site").id }));
+    const result = await catalog(c).listProducts({ ...body.data, site: c.get("site").id });
+    return cacheableJson(c, { ...result, products: await asSeenBy(c, result.products) });
   });
 
   app.post("/cms/v1.0/get-skus-with-deal", async (c) => {

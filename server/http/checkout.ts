@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { SHIPPING_METHODS } from "../../rules/shipping-rates";
-import { resolveIdentity } from "../request-context";
+import { identityOf } from "./identity";
 import type { PlaceOrderFailure } from "../workflows/place-order";
 import { clientIp } from "./client-ip";
 import type { AppEnv } from "./env";
@@ -71,7 +71,7 @@ export function checkoutRoutes() {
     const parsed = await parseJson(c, placeOrderInput);
     if (!parsed.ok) return parsed.response;
     const deps = c.get("deps");
-    const identity = await resolveIdentity(deps, c.req.raw, null);
+    const identity = await identityOf(c);
     const result = await deps.services.checkout.placeOrder(
       { ...parsed.data, site: c.get("site").id, customerId: identity.customer?.id ?? null },
       clientIp(c, deps.config.trustProxy),
@@ -96,7 +96,7 @@ export function checkoutRoutes() {
     );
     if (!parsed.ok) return parsed.response;
     const deps = c.get("deps");
-    const customerId = (await resolveIdentity(deps, c.req.raw, null)).customer?.id ?? null;
+    const customerId = (await identityOf(c)).customer?.id ?? null;
     const quote = await deps.services.checkout.quote({ site: c.get("site").id, cartId: parsed.data.cartId, customerId, zip: parsed.data.zip, method: parsed.data.shippingMethod });
     if (!quote.ok) return apiError(c, quote.code === "CART_NOT_FOUND" ? 404 : 400, quote.code.toLowerCase(), quote.message, { [quote.field]: quote.message });
     return c.json({ totals: quote.totals, warehouse: quote.warehouse, discountCodes: quote.discountCodes });

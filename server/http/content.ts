@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { PageBody } from "../modules/content/types";
 import type { AppEnv } from "./env";
 import { cacheableJson } from "./catalog";
+import { asSeenBy } from "./program-prices";
 import { apiError, parseJson, parseQuery } from "./errors";
 
 // The content calls of SPEC §7 under /api/cms (get-products, get-filtered-products and
@@ -147,7 +148,7 @@ async function withCarouselProducts(c: Context<AppEnv>, page: PageBody) {
   const catalog = c.get("deps").services.catalog;
   const sections = await Promise.all(
     page.sections.map(async (s) =>
-      s.kind === "productCarousel" ? { ...s, products: await catalog.getProductsByHandles(s.handles, c.get("site").id) } : s,
+      s.kind === "productCarousel" ? { ...s, products: await asSeenBy(c, await catalog.getProductsByHandles(s.handles, c.get("site").id)) } : s,
     ),
   );
   return { ...page, sections };

@@ -25,6 +25,7 @@ import type { SessionInfo } from "../modules/identity/service";
 import { SESSION_COOKIE, sessionCookie, isHttps } from "../modules/identity/session-cookie";
 import { sendContactMessage } from "../workflows/contact";
 import type { AppEnv } from "./env";
+import { identityOf } from "./identity";
 import { apiError, parseJson } from "./errors";
 import { moneyOf } from "../../rules/money";
 import { readCookie } from "../../rules/cookies";
@@ -40,7 +41,9 @@ async function authenticate(c: Context<AppEnv>, bodyToken: string | undefined): 
   const cookieToken = readCookie(c.req.header("cookie"), SESSION_COOKIE);
   const presented = bodyToken || cookieToken;
   if (!presented) return { ok: false, response: apiError(c, 401, "unauthorized", "Sign in first.", { sessionToken: "Sign in first." }) };
-  const session = await c.get("deps").services.identity.resolveSession(presented);
+  const found = await c.get("deps").services.identity.resolveSession(presented);
+  // A session is good on its account's site only.
+  const session = found && found.site === c.get("site").id ? found : null;
   if (!session) return { ok: false, response: apiError(c, 401, "unauthorized", "Unauthorized user", { sessionToken: "Unauthorized user" }) };
   return { ok: true, session, token: presented, fromBody: Boolean(bodyToken) };
 }
@@ -194,7 +197,8 @@ export function customerRoutes() {
     const parsed = await parseJson(c, createCustomerTokenInput);
     if (!parsed.ok) return parsed.response;
     const identity = services(c).identity;
-    const session = await identity.resolveSession(parsed.data.key);
+    const found = await identity.resolveSession(parsed.data.key);
+    const session = found && found.site === c.get("site").id ? found : null;
     const customer = session ? await identity.summary(session.customerId) : null;
     if (!session || !customer || customer.email !== parsed.data.email) return apiError(c, 401, "unauthorized", "Unauthorized user");
     const refreshed = await identity.refreshSession(parsed.data.key, true);
@@ -224,12 +228,10 @@ export function accountHelperRoutes() {
     const parsed = await parseJson(c, sendContactInput);
     if (!parsed.ok) return parsed.response;
     const deps = c.get("deps");
-    const cookieToken = readCookie(c.req.header("cookie"), SESSION_COOKIE);
-    const session = cookieToken ? await deps.services.identity.resolveSession(cookieToken) : null;
     const ip = clientIp(c, deps.config.trustProxy);
     const sent = await sendContactMessage(deps.services, {
       site: c.get("site").id,
-      customerId: session?.customerId ?? null,
+      customerId: (await identityOf(c)).customer?.id ?? null,
       clientIp: ip,
       storeName: deps.config.storeName,
       contactTo: deps.config.mail.contactTo,

@@ -1,5 +1,15 @@
 import type { Site } from "../../rules/site";
 import type { AppDeps } from "../context";
+import type { RequestIdentity } from "../request-context";
 
 /** Hono variables set by the app for every request. */
-export type AppEnv = { Variables: { deps: AppDeps; site: Site; /** This response's CSP script nonce (server/http/edge.ts). */ cspNonce: string } };
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    site: Site;
+    /** This response's CSP script nonce (server/http/edge.ts). */
+    cspNonce: string;
+    /** The request's session and customer, looked up once (server/http/identity.ts). */
+    identity: Promise<RequestIdentity>;
+  };
+};

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { isOpenWhileGated, MAINTENANCE_PATH, PASSWORD_PATH } from "../../rules/gates";
 import type { AppDeps } from "../context";
 import type { AppEnv } from "./env";
@@ -27,10 +27,8 @@ export function siteGate(deps: AppDeps): MiddlewareHandler<AppEnv> {
     if (mode === "password" && gate.isUnlocked(c.req.header("cookie"))) return next();
 
     const isApi = path.startsWith("/api/");
-    // React Router's client navigations fetch {path}.data; a redirect for them is a 204 with headers.
     const isData = path.endsWith(".data");
-    const dataRedirect = (to: string) =>
-      c.body(null, 204, { "X-Remix-Redirect": to, "X-Remix-Status": "302", "X-Remix-Reload-Document": "true", "Cache-Control": "no-store" });
+    const dataRedirect = (to: string) => pageRedirect(c, to, true);
 
     if (mode === "maintenance") {
       if (isApi) {
@@ -51,4 +49,14 @@ export function siteGate(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.header("Cache-Control", "no-store");
     return c.redirect(target, 302);
   };
+}
+
+/**
+ * A redirect for a page request. React Router's client navigations fetch {path}.data; a redirect
+ * for them is a 204 with headers, which reloads the document at the target.
+ */
+export function pageRedirect(c: Context<AppEnv>, to: string, isData = c.req.path.endsWith(".data")): Response {
+  if (isData) return c.body(null, 204, { "X-Remix-Redirect": to, "X-Remix-Status": "302", "X-Remix-Reload-Document": "true", "Cache-Control": "no-store" });
+  c.header("Cache-Control", "no-store");
+  return c.redirect(to, 302);
 }

@@ -29,6 +29,7 @@ import {
   sessionOnlyInput,
   updateCustomerInput,
 } from "../../rules/customer-input";
+import { fetchAddressInput, identityJwtInput, joinClinicInput, searchClinicInput } from "./clinics";
 import type { AppEnv } from "./env";
 
 /** Request bodies whose schemas are shared (rules/); other calls are listed with their method only. */
@@ -58,6 +59,11 @@ const REQUEST_BODIES: Record<string, z.ZodType> = {
   "/get-subscriptions": getSubscriptionsInput,
   "/send-contact-us": sendContactInput,
   "/crypto": sessionOnlyInput,
+  // The staff site's identity JWT and clinic calls (SPEC §7 "Identity and clinic").
+  "/identity/jwt": identityJwtInput,
+  "/identity/search-clinic": searchClinicInput,
+  "/identity/fetch-address": fetchAddressInput,
+  "/identity/join-clinic": joinClinicInput,
   "/multipass": multipassInput,
   "/delete-cache-item": deleteCacheItemInput,
 };

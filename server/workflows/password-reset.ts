@@ -1,3 +1,4 @@
+import type { SiteId } from "../../rules/site";
 import type { Config } from "../config";
 import { RESET_VALID_MS } from "../modules/identity/service";
 import { templates } from "../modules/mail/templates";
@@ -16,9 +17,12 @@ export function linkOrigin(config: Config, requestUrl: string): string {
 
 export function requestPasswordReset(
   services: Pick<Services, "identity" | "mail">,
-  input: { email: string; ip: string | null; origin: string; storeName: string },
+  input: { email: string; ip: string | null; origin: string; storeName: string; site?: SiteId },
 ) {
-  return services.identity.requestPasswordReset(input.email, input.ip, (to, token) =>
+  return services.identity.requestPasswordReset(
+    input.email,
+    input.ip,
+    (to, token) =>
     services.mail.send({
       template: "passwordReset",
       to: to.email,
@@ -29,6 +33,7 @@ export function requestPasswordReset(
         validMinutes: RESET_VALID_MS / 60_000,
       }),
     }),
+    input.site,
   );
 }
 

@@ -1,3 +1,4 @@
+import { seesProgramPrices, withoutProgramPrices } from "../../../rules/staff";
 import type { AppLoadContext } from "react-router";
 import type { RememberedFilter } from "../../../rules/breadcrumbs";
 import {
@@ -49,7 +50,7 @@ export async function loadListing(context: AppLoadContext, request: Request, opt
 
   // The search page without a query lists nothing (it asks for one), rather than everything.
   const nothingToSearch = options.kind === "search-results" && !search;
-  const [result, deals] = await Promise.all([
+  const [listed, deals] = await Promise.all([
     nothingToSearch
       ? Promise.resolve<ListingResult>({ products: [], total: 0, page: 1, limit: LISTING_PAGE_SIZE, pageCount: 0, facets: [] })
       : catalog.listProducts({
@@ -62,6 +63,7 @@ export async function loadListing(context: AppLoadContext, request: Request, opt
         }, { filterCatalog }),
     dealSkusOnce(context),
   ]);
+  const result = seesProgramPrices(context.site, context.staff) ? listed : { ...listed, products: withoutProgramPrices(listed.products) };
 
   // Facets the page's own filters decide (a category's species or brand) are not offered again.
   const facets: PanelFacet[] = result.facets
@@ -126,7 +128,7 @@ function chipsFor(selected: Record<string, string[]>, definitions: FacetDefiniti
 export async function loadSuggestions(context: AppLoadContext, query: string, limit = 6): Promise<SearchSuggestions> {
   const q = query.trim().slice(0, 100);
   if (q.length < 2) return { query: q, items: [] };
-  const result: ListingResult = await context.services.catalog.listProducts({
+  const listed: ListingResult = await context.services.catalog.listProducts({
     site: context.site.id,
     filters: [],
     sort: "featured",
@@ -135,7 +137,8 @@ export async function loadSuggestions(context: AppLoadContext, query: string, li
     search: q,
     facets: false,
   });
-  const items = result.products.flatMap((p) => {
+  const products = seesProgramPrices(context.site, context.staff) ? listed.products : withoutProgramPrices(listed.products);
+  const items = products.flatMap((p) => {
     const card = productCardModel(p, {
       site: context.site,
       dealSkus: [],

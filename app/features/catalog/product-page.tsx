@@ -13,6 +13,7 @@ import { cardPrice, cardPromotions } from "../../../rules/product-card";
 import { quantityBounds, quantityOnBlur } from "../../../rules/quantity";
 import { stateForZip } from "../../../rules/us-states";
 import { preselectVariant } from "../../../rules/variant-preselect";
+import { seesProgramPrices, withoutProgramPrices } from "../../../rules/staff";
 import { DEFAULT_AUTOSHIP_FREQUENCY_WEEKS } from "../../../rules/autoship-offer";
 import type { Product, Variant } from "../../../server/modules/catalog/types";
 import { DeliveryEstimate, type DeliveryInfo } from "./delivery-estimate";
@@ -37,8 +38,9 @@ export async function loadProductPage(context: AppLoadContext, request: Request,
   const catalog = context.services.catalog;
   const location = userLocationFromCookies(request.headers.get("cookie"));
   const [warehouse, servedRanges] = await Promise.all([catalog.warehouseForZip(location.zip), catalog.servedZipRanges()]);
-  const product = await catalog.getProductDetail(path.handle, context.site.id, warehouse?.code ?? null);
-  if (!product) return null;
+  const found = await catalog.getProductDetail(path.handle, context.site.id, warehouse?.code ?? null);
+  if (!found) return null;
+  const [product] = seesProgramPrices(context.site, context.staff) ? [found] : withoutProgramPrices([found]);
 
   const selected = preselectVariant(product.variants, {
     sku: url.searchParams.get("sku"),
@@ -134,7 +136,7 @@ function PriceBlock({ variant, isStaff }: { variant: Variant; isStaff: boolean }
   const { priceCents, compareAtCents } = cardPrice(variant, { isStaff });
   return (
     <p className="flex flex-wrap items-baseline gap-x-3" data-testid="product-price">
-      {isStaff && <span className="text-sm font-semibold text-gray-700">Program price</span>}
+      {isStaff && variant.programPrice && <span className="text-sm font-semibold text-gray-700">Program price</span>}
       <span className="text-3xl font-bold text-secondary" data-testid="price">
         {formatUsd(priceCents)}
       </span>

@@ -1,4 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
+import { seesProgramPrices, withoutProgramPrices } from "../../../rules/staff";
 import { productCardModel, type CardModel } from "../../../rules/product-card";
 import type { PageSection } from "../../../server/modules/content/types";
 import { dealSkusOnce } from "../../lib/deal-skus-once";
@@ -11,7 +12,8 @@ type CarouselEntry = Pick<CarouselData, "headline" | "paragraph" | "bg_color" | 
 
 async function cardsFor(context: AppLoadContext, handles: string[]): Promise<CardModel[]> {
   const { catalog } = context.services;
-  const [products, deals] = await Promise.all([catalog.getProductsByHandles(handles, context.site.id), dealSkusOnce(context)]);
+  const [found, deals] = await Promise.all([catalog.getProductsByHandles(handles, context.site.id), dealSkusOnce(context)]);
+  const products = seesProgramPrices(context.site, context.staff) ? found : withoutProgramPrices(found);
   const dealSkus = new Set(Object.keys(deals));
   return products.flatMap((p) => {
     const card = productCardModel(p, {

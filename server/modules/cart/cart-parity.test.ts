@@ -98,7 +98,7 @@ const api = async (path: string, body: unknown, cookie?: string) => {
 };
 
 async function pageContext(request: Request): Promise<AppLoadContext> {
-  const identity = await resolveIdentity(deps, request, null);
+  const identity = await resolveIdentity(deps, request, null, "d2c");
   return requestContext(deps, siteFor("d2c", deps.config.storeName), identity) as AppLoadContext;
 }
 const cookieFor = (session: string | undefined, cartId: string | null) =>

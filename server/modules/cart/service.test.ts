@@ -5,6 +5,7 @@ import type { Database } from "../../db/client";
 import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createServices } from "../../services";
+import { staffMember } from "../../testing/staff";
 import { products, variants } from "../catalog/schema";
 import { cartLines } from "./schema";
 
@@ -135,11 +136,20 @@ describe("cart lifecycle (SPEC §4)", () => {
     expect(await cart().getCart("not-a-uuid", "d2c")).toBeNull();
   });
 
-  it("prices the staff site with program prices and shows the program discount", async () => {
-    const r = await cart().createCart("hpsf", {}, [line(variantIds[0], 2)]);
+  it("prices the staff site with program prices for an eligible member only", async () => {
+    const member = await staffMember(services);
+    const r = await cart().shopper(member.customerId).createCart("hpsf", {}, [line(variantIds[0], 2)]);
     if (!r.ok) throw new Error(r.message);
     expect(r.cart.cost.programDiscountAmount).toEqual({ amount: "8.40", currencyCode: "USD" });
     expect(Number(r.cart.cost.subtotalBeforeSavingsAmount.amount)).toBeGreaterThan(Number(r.cart.cost.subtotalAmount.amount));
+    // A student (not in the default eligible groups) and a guest pay shop prices on the staff site.
+    const student = await staffMember(services, { role: "STUDENT" });
+    for (const who of [student.customerId, null]) {
+      const s = await cart().shopper(who).createCart("hpsf", {}, [line(variantIds[0], 2)]);
+      if (!s.ok) throw new Error(s.message);
+      expect(s.cart.cost.programDiscountAmount).toEqual({ amount: "0.00", currencyCode: "USD" });
+      expect(Number(s.cart.cost.subtotalAmount.amount)).toBe(Number(r.cart.cost.subtotalBeforeSavingsAmount.amount));
+    }
   });
 });
 

@@ -45,6 +45,8 @@ type CatalogForCart = { variantsForCart(ids: readonly number[], site: SiteId, db
 export type CartPorts = {
   /** Whether the customer already has (or is paying for) an Autoship order: first-Autoship codes. */
   autoshipHistory?: (customerId: string, conn: Db) => Promise<boolean>;
+  /** On the staff site, whether the customer pays program prices (registered and eligible, SPEC §5); guests never do. */
+  programPricing?: (customerId: string, conn: Db) => Promise<boolean>;
   /** The customer's saved-cart pointer (SPEC §3 metafield profeeding.persisted_cart_id). */
   savedCart?: {
     get(customerId: string): Promise<string | null>;
@@ -100,10 +102,13 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
       .from(cartLines)
       .where(eq(cartLines.cartId, cartId))
       .orderBy(asc(cartLines.seq));
-    const [variantMap, rules] = await Promise.all([
+    const [variants, rules, programPrices] = await Promise.all([
       catalog.variantsForCart([...new Set(lines.map((l) => l.variantId))], cart.site, conn),
       cart.discountCodes.length ? conn.select().from(discountCodes).where(inArray(discountCodes.code, cart.discountCodes)) : [],
+      cart.site === "hpsf" && customerId && ports.programPricing ? ports.programPricing(customerId, conn) : false,
     ]);
+    // Program prices are charged only to a registered, eligible staff member; anyone else pays shop prices.
+    const variantMap = programPrices ? variants : new Map([...variants].map(([id, v]) => [id, { ...v, programPriceCents: null }]));
     return buildCartView(cart as CartRecord, lines as LineRecord[], variantMap, rules as DiscountRule[], {
       now: clock(),
       freeShippingThresholdCents: config.freeShippingThresholdCents,

@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { RegisterInput } from "../../../rules/account-forms";
+import type { StaffRegisterInput } from "../../../rules/staff";
 import type { SiteId } from "../../../rules/site";
 import type { Db } from "../../db/client";
 import type { RateLimitService } from "../rate-limit/service";
 import { hashPassword, verifyPassword, type ScryptParams } from "./password";
 import type { CustomerSummary, Failure, SignedIn } from "./results";
-import { customers } from "./schema";
+import { customers, staffProfiles } from "./schema";
 import type { Sessions } from "./sessions";
 
 // Accounts: registration, sign-in and password change. Every path that hashes or verifies a
@@ -24,8 +25,13 @@ export function createAccounts(db: Db, deps: { sessions: Sessions; rateLimit: Ra
   const dummy = () => (dummyHash ??= hashPassword("not-a-real-password-0", deps.scrypt));
 
   return {
-    /** A new account and its first session; RATE_LIMITS.register per address and per client IP. */
-    async register(input: RegisterInput, site: SiteId, ip: string | null = null): Promise<RegisterResult> {
+    /**
+     * A new account and its first session; RATE_LIMITS.register per address and per client IP. An
+     * account belongs to one site: the same address may have a shop account and a staff account.
+     * A staff account (site hpsf) is created with its staff profile (role, school, program terms).
+     */
+    async register(input: RegisterInput | StaffRegisterInput, site: SiteId, ip: string | null = null): Promise<RegisterResult> {
+      if (site === "hpsf" && !("roleCode" in input)) throw new Error("a staff account needs the staff registration fields");
       const attempt = await rateLimit.take("register", `email:${input.email}`, ip);
       if (!attempt.ok) return { ok: false, code: "RATE_LIMITED", message: attempt.message, field: "form" };
       const passwordHash = await hashPassword(input.password, deps.scrypt);
@@ -40,18 +46,29 @@ export function createAccounts(db: Db, deps: { sessions: Sessions; rateLimit: Ra
             acceptsMarketing: input.acceptsMarketing,
             site,
           })
-          .onConflictDoNothing({ target: customers.email })
+          .onConflictDoNothing({ target: [customers.site, customers.email] })
           .returning({ id: customers.id });
         if (!row) return { ok: false as const, code: "EMAIL_TAKEN" as const, field: "email", message: "An account with this email already exists. Log in or reset your password." };
+        if ("roleCode" in input)
+          await tx.insert(staffProfiles).values({
+            customerId: row.id,
+            roleCode: input.roleCode,
+            graduationYear: input.graduationYear,
+            currentSchoolName: input.currentSchoolName,
+            programTermsAcceptedAt: clock(),
+          });
         return sessions.start(tx, row.id);
       });
     },
 
     /** A new session (new token) on every sign-in; the same answer for an unknown address and a wrong password. */
-    async signIn(email: string, password: string, ip: string | null): Promise<SignInResult> {
+    async signIn(email: string, password: string, ip: string | null, site: SiteId = "d2c"): Promise<SignInResult> {
       const attempt = await rateLimit.take("sign_in", `email:${email}`, ip);
       if (!attempt.ok) return { ok: false, code: "RATE_LIMITED", message: attempt.message };
-      const [row] = await db.select({ id: customers.id, passwordHash: customers.passwordHash }).from(customers).where(eq(customers.email, email));
+      const [row] = await db
+        .select({ id: customers.id, passwordHash: customers.passwordHash })
+        .from(customers)
+        .where(and(eq(customers.site, site), eq(customers.email, email)));
       const valid = await verifyPassword(password, row?.passwordHash ?? (await dummy()));
       if (!row || !valid) return { ok: false, code: "INVALID_CREDENTIALS", message: SIGN_IN_FAILED };
       // Only failures count against the address.
@@ -72,9 +89,18 @@ export function createAccounts(db: Db, deps: { sessions: Sessions; rateLimit: Ra
       return { ok: true };
     },
 
+    /** The account of an address on a site, for operators' commands; null when there is none. */
+    async findByEmail(email: string, site: SiteId): Promise<CustomerSummary | null> {
+      const [row] = await db
+        .select({ id: customers.id, email: customers.email, firstName: customers.firstName, lastName: customers.lastName, site: customers.site })
+        .from(customers)
+        .where(and(eq(customers.site, site), eq(customers.email, email.trim().toLowerCase())));
+      return row ?? null;
+    },
+
     async summary(customerId: string): Promise<CustomerSummary | null> {
       const [row] = await db
-        .select({ id: customers.id, email: customers.email, firstName: customers.firstName, lastName: customers.lastName })
+        .select({ id: customers.id, email: customers.email, firstName: customers.firstName, lastName: customers.lastName, site: customers.site })
         .from(customers)
         .where(eq(customers.id, customerId));
       return row ?? null;

@@ -1,4 +1,5 @@
 import { and, eq, gt, sql } from "drizzle-orm";
+import type { SiteId } from "../../../rules/site";
 import type { Db } from "../../db/client";
 import type { RateLimitService } from "../rate-limit/service";
 import { hashPassword, type ScryptParams } from "./password";
@@ -31,10 +32,11 @@ export function createPasswordReset(db: Db, deps: { sessions: Sessions; rateLimi
       email: string,
       ip: string | null,
       sendLink: (to: { email: string; firstName: string }, token: string) => Promise<unknown>,
+      site: SiteId = "d2c",
     ): Promise<{ ok: true } | Failure<"RATE_LIMITED">> {
       const attempt = await rateLimit.take("forgot_password", `email:${email}`, ip);
       if (!attempt.ok) return { ok: false, code: "RATE_LIMITED", message: attempt.message };
-      const [row] = await db.select({ id: customers.id, email: customers.email, firstName: customers.firstName }).from(customers).where(eq(customers.email, email));
+      const [row] = await db.select({ id: customers.id, email: customers.email, firstName: customers.firstName }).from(customers).where(and(eq(customers.site, site), eq(customers.email, email)));
       if (!row) return { ok: true };
       const token = newToken();
       await db.insert(passwordResets).values({ tokenHash: hashToken(token), customerId: row.id, expiresAt: new Date(clock().getTime() + RESET_VALID_MS), createdAt: clock() });

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 // The identity provider and customer records of SPEC §3 (customer profile, session, metafield,
 // address). Passwords and tokens are never stored in the clear: a password as an scrypt hash
@@ -9,7 +9,7 @@ export const customers = pgTable(
   "customers",
   {
     id: uuid().primaryKey().defaultRandom(),
-    /** Stored lower-cased and trimmed; one account per address across both sites. */
+    /** Stored lower-cased and trimmed; one account per address and site (a shopper and a staff member are separate identities). */
     email: text().notNull(),
     passwordHash: text().notNull(),
     firstName: text().notNull().default(""),
@@ -22,8 +22,28 @@ export const customers = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("customers_email_uq").on(t.email)],
+  (t) => [uniqueIndex("customers_site_email_uq").on(t.site, t.email)],
 );
+
+/**
+ * The staff-feeding user of SPEC §3 (site HPSF): role and school from registration, and the
+ * identity data a clinic membership sets — SAP_CustomerAccountGroup (accountGroup),
+ * SF_PreferedShipTo (preferredShipTo), SF_StoreSoldTo (storeSoldTo). Registered means both the
+ * account group and the ship-to are set (rules/staff.ts).
+ */
+export const staffProfiles = pgTable("staff_profiles", {
+  customerId: uuid()
+    .primaryKey()
+    .references(() => customers.id, { onDelete: "cascade" }),
+  roleCode: text().notNull(),
+  graduationYear: integer(),
+  currentSchoolName: text(),
+  accountGroup: text(),
+  preferredShipTo: text(),
+  storeSoldTo: text(),
+  programTermsAcceptedAt: timestamp({ withTimezone: true }).notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 export type SessionEndReason = "sign_out" | "inactivity";
 

@@ -5,12 +5,14 @@ import { DEFAULT_SCRYPT, type ScryptParams } from "./password";
 import { createPasswordReset } from "./password-reset";
 import { createProfile } from "./profile";
 import { createSessions } from "./sessions";
+import { createStaff } from "./staff";
 
 // Our own identity provider (SPEC §1 "identity provider"), one entry point over its parts:
 //   accounts.ts        registration, sign-in, password change
 //   sessions.ts        session tokens, idle and absolute expiry, refresh
 //   password-reset.ts  single-use reset links
 //   profile.ts         profile, address book, metafields
+//   staff.ts           the staff-feeding user's role, school and clinic identity data
 // Rate limits are their own module (server/modules/rate-limit), shared with contact and checkout;
 // contact messages are theirs too (server/modules/contact).
 
@@ -18,6 +20,7 @@ export { SIGN_IN_FAILED, type RegisterResult, type SignInResult } from "./accoun
 export { RESET_VALID_MS } from "./password-reset";
 export { ADDRESS_LIMIT_MESSAGE, MAX_ADDRESSES_PER_CUSTOMER, MAX_METAFIELDS_PER_CUSTOMER, METAFIELD_LIMIT_MESSAGE } from "./profile";
 export { isUuid, type CustomerSummary, type Failure, type SessionInfo, type SignedIn } from "./results";
+export type { StaffIdentityData, StaffProfile } from "./staff";
 export { SESSION_IDLE_GRACE_MS, SESSION_MAX_MS, sessionIdleMs } from "./sessions";
 export { RATE_LIMITS, tooManyAttempts } from "../rate-limit/service";
 
@@ -41,6 +44,7 @@ export function createIdentityService(db: Db, options: IdentityOptions = {}) {
     ...sessionCalls,
     ...createPasswordReset(db, { sessions, rateLimit, clock, scrypt }),
     ...createProfile(db, { clock }),
+    ...createStaff(db, { clock }),
     /** The card-testing limit lives in the rate-limit module; kept here so checkout's and autoship's calls stay as they are. */
     takeCardAttempt: rateLimit.takeCardAttempt,
     takeSubscriptionCardAttempt: rateLimit.takeSubscriptionCardAttempt,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { SessionInfo, SignedIn } from "./results";
-import { sessions, type SessionEndReason } from "./schema";
+import { customers, sessions, type SessionEndReason } from "./schema";
 import { hashToken, looksLikeToken, newToken } from "./tokens";
 
 // Sessions (ADR 0003): random tokens stored as their SHA-256. The idle timeout is the inactivity
@@ -29,7 +29,12 @@ export function createSessions(db: Db, options: { clock: () => Date; idleMs?: nu
   async function resolve(token: string | null | undefined): Promise<SessionInfo | null> {
     if (!looksLikeToken(token)) return null;
     const now = clock();
-    const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const [found] = await db
+      .select({ session: sessions, site: customers.site })
+      .from(sessions)
+      .innerJoin(customers, eq(customers.id, sessions.customerId))
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    const row = found?.session;
     if (!row) return null;
     const hardEnd = row.createdAt.getTime() + SESSION_MAX_MS;
     // The idle rule is also checked against the last activity itself, so a session stored with a
@@ -44,7 +49,7 @@ export function createSessions(db: Db, options: { clock: () => Date; idleMs?: nu
       expiresAt = new Date(Math.min(hardEnd, now.getTime() + idleMs));
       await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, row.id));
     }
-    return { sessionId: row.id, customerId: row.customerId, expiresAt, createdAt: row.createdAt };
+    return { sessionId: row.id, customerId: row.customerId, expiresAt, createdAt: row.createdAt, site: found.site };
   }
 
   return {

@@ -23,6 +23,10 @@ export const RATE_LIMITS: Record<AttemptKind, { windowMs: number; perKey: number
   contact: { windowMs: 60 * 60_000, perKey: 5, perIp: 20 },
   // Every new card tried at checkout: stops card testing through the shop's checkout.
   card_payment: { windowMs: 60 * 60_000, perKey: 10, perIp: 30 },
+  // Joining or switching clinics, per staff member: each move changes who they buy for.
+  join_clinic: { windowMs: 60 * 60_000, perKey: 10, perIp: 100 },
+  // Clinic directory searches: enough for typing, not for scraping the directory.
+  clinic_search: { windowMs: 60_000, perKey: 120, perIp: 120 },
 };
 
 export const tooManyAttempts = (minutes: number) => `Too many attempts, try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;

@@ -1,0 +1,104 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { clinicIdSchema, clinicSearchSchema, groupIdSchema } from "../../rules/staff";
+import { readCookie } from "../../rules/cookies";
+import { issueIdentityJwt, verifyIdentityJwt } from "../crypto/identity-jwt";
+import { SESSION_COOKIE } from "../modules/identity/session-cookie";
+import { joinClinic } from "../workflows/clinic-membership";
+import { clientIp } from "./client-ip";
+import type { AppEnv } from "./env";
+import { apiError, parseJson } from "./errors";
+
+// The identity provider's JWT and the three clinic calls of SPEC §7 ("Identity and clinic"), on the
+// staff site only. Every clinic call proves two things: a live staff session (the sessionToken in
+// the body, or the page's httpOnly cookie) and a JWT issued to that same staff member within the
+// last 5 minutes. A missing, expired or someone else's JWT answers 401 with errorCode not 0
+// (SPEC §8 "Identity JWT failure").
+
+const sessionToken = z.string().max(200).optional();
+const jwt = z.string({ error: "Give the jwt" }).min(1, "Give the jwt").max(4000, "This jwt is too long");
+
+export const identityJwtInput = z.object({ sessionToken });
+export const searchClinicInput = clinicSearchSchema.extend({ jwt, sessionToken });
+export const fetchAddressInput = z.object({ clinicID: clinicIdSchema, jwt, sessionToken });
+export const joinClinicInput = z.object({ groupID: groupIdSchema, jwt, sessionToken });
+
+/** SPEC §8: the identity provider's failures carry a non-zero errorCode. */
+const IDENTITY_ERRORS = { noSession: 403005, badJwt: 403006, notStaff: 403007 } as const;
+
+type Staff = { ok: true; customerId: string } | { ok: false; response: Response };
+
+const refuse = (c: Context<AppEnv>, errorCode: number, message: string, field: string) =>
+  c.json({ errorCode, errorMessage: message, error: { code: "unauthorized", message, fields: { [field]: message } } }, 401);
+
+/** The signed-in staff member behind the request (body token first, then the cookie). */
+async function staffSession(c: Context<AppEnv>, bodyToken: string | undefined): Promise<Staff> {
+  const token = bodyToken || readCookie(c.req.header("cookie"), SESSION_COOKIE);
+  const session = token ? await c.get("deps").services.identity.resolveSession(token) : null;
+  if (!session || session.site !== "hpsf") return { ok: false, response: refuse(c, IDENTITY_ERRORS.noSession, "Sign in to the staff site first.", "sessionToken") };
+  if (!(await c.get("deps").services.identity.staffProfile(session.customerId)))
+    return { ok: false, response: refuse(c, IDENTITY_ERRORS.notStaff, "Only a staff account can do this.", "sessionToken") };
+  return { ok: true, customerId: session.customerId };
+}
+
+/** The session and the JWT, which must name the same staff member. */
+async function authorised(c: Context<AppEnv>, body: { sessionToken?: string; jwt: string }): Promise<Staff> {
+  const staff = await staffSession(c, body.sessionToken);
+  if (!staff.ok) return staff;
+  if (!(await verifyIdentityJwt(c.get("deps").sessionSecret, body.jwt, staff.customerId)))
+    return { ok: false, response: refuse(c, IDENTITY_ERRORS.badJwt, "The identity token is missing, expired or not yours. Ask for a new one.", "jwt") };
+  return staff;
+}
+
+export function clinicRoutes() {
+  const app = new Hono<AppEnv>();
+
+  // The staff site only: the shop has no clinics.
+  app.use(async (c, next) => (c.get("site").isStaff ? next() : apiError(c, 404, "not_found", `No API call at ${c.req.path}`)));
+
+  app.post("/jwt", async (c) => {
+    const parsed = await parseJson(c, identityJwtInput);
+    if (!parsed.ok) return parsed.response;
+    const staff = await staffSession(c, parsed.data.sessionToken);
+    if (!staff.ok) return staff.response;
+    const issued = await issueIdentityJwt(c.get("deps").sessionSecret, staff.customerId);
+    return c.json({ errorCode: 0, id_token: issued.jwt, expiresAt: issued.expiresAt.toISOString() }, 200, { "Cache-Control": "no-store" });
+  });
+
+  app.post("/search-clinic", async (c) => {
+    const parsed = await parseJson(c, searchClinicInput);
+    if (!parsed.ok) return parsed.response;
+    const staff = await authorised(c, parsed.data);
+    if (!staff.ok) return staff.response;
+    const { services, config } = c.get("deps");
+    const attempt = await services.rateLimit.take("clinic_search", `customer:${staff.customerId}`, clientIp(c, config.trustProxy));
+    if (!attempt.ok) return apiError(c, 429, "rate_limited", attempt.message);
+    const { searchType, searchTerm, page } = parsed.data;
+    return c.json({ errorCode: 0, ...(await services.clinics.search({ searchType, searchTerm, page })) });
+  });
+
+  app.post("/fetch-address", async (c) => {
+    const parsed = await parseJson(c, fetchAddressInput);
+    if (!parsed.ok) return parsed.response;
+    const staff = await authorised(c, parsed.data);
+    if (!staff.ok) return staff.response;
+    const clinic = await c.get("deps").services.clinics.byClinicNumber(parsed.data.clinicID);
+    if (!clinic) return apiError(c, 404, "not_found", "No clinic with this clinicID.", { clinicID: "No clinic with this clinicID." });
+    return c.json({ errorCode: 0, clinicID: clinic.clinicID, groupID: clinic.groupID, name: clinic.name, address: clinic.address, homeDeliveryOnly: clinic.homeDeliveryOnly });
+  });
+
+  app.post("/join-clinic", async (c) => {
+    const parsed = await parseJson(c, joinClinicInput);
+    if (!parsed.ok) return parsed.response;
+    const staff = await authorised(c, parsed.data);
+    if (!staff.ok) return staff.response;
+    const { services, database, config } = c.get("deps");
+    const attempt = await services.rateLimit.take("join_clinic", `customer:${staff.customerId}`, clientIp(c, config.trustProxy));
+    if (!attempt.ok) return apiError(c, 429, "rate_limited", attempt.message);
+    const r = await joinClinic({ db: database.db, services }, staff.customerId, parsed.data.groupID);
+    if (!r.ok) return apiError(c, r.code === "CLINIC_NOT_FOUND" ? 404 : 409, r.code.toLowerCase(), r.message, { [r.field]: r.message });
+    return c.json({ errorCode: 0, state: r.state, registered: r.state === "active", clinic: { clinicID: r.clinic.clinicID, groupID: r.clinic.groupID, name: r.clinic.name, address: r.clinic.address } });
+  });
+
+  return app;
+}

@@ -1,0 +1,91 @@
+import type { RoleCode } from "../../rules/staff";
+import { accountGroupForRole, ROLE_CODES } from "../../rules/staff";
+import type { Db } from "../db/client";
+import type { ClinicView } from "../modules/clinics/service";
+import type { Services } from "../services";
+
+// A staff member joins, switches or leaves a clinic (SPEC §5 registered rule, §7 join-clinic).
+// Guarantees:
+//   1. the membership and the member's identity data (account group, SF_PreferedShipTo,
+//      SF_StoreSoldTo) change in one transaction: registered exactly while an active membership
+//      exists — an open clinic registers at once, an approval clinic only when approved, and
+//      leaving or a revoked membership unregisters at once;
+//   2. one member's moves run one at a time (clinics.lockMember), so two joins at the same moment
+//      leave one current membership;
+//   3. every move is kept in the membership history with who made it.
+
+export type MembershipDeps = { db: Db; services: Pick<Services, "clinics" | "identity"> };
+
+export type JoinResult =
+  | { ok: true; state: "active" | "pending"; clinic: ClinicView }
+  | { ok: false; code: "CLINIC_NOT_FOUND" | "NOT_STAFF" | "ALREADY_MEMBER"; message: string; field: string };
+
+const identityFor = (role: RoleCode, clinic: ClinicView) => ({ accountGroup: accountGroupForRole(role), preferredShipTo: clinic.shipTo, storeSoldTo: clinic.soldTo });
+const asRole = (code: string): RoleCode | null => (ROLE_CODES as readonly string[]).includes(code) ? (code as RoleCode) : null;
+
+/** Joins the clinic with this group id, ending any current membership first (a switch). */
+export async function joinClinic(deps: MembershipDeps, customerId: string, groupId: string): Promise<JoinResult> {
+  const { clinics, identity } = deps.services;
+  const clinic = await clinics.byGroupId(groupId);
+  if (!clinic) return { ok: false, code: "CLINIC_NOT_FOUND", message: "No clinic or school with this group id.", field: "groupID" };
+  return deps.db.transaction(async (tx) => {
+    await clinics.lockMember(tx, customerId);
+    const profile = await identity.staffProfile(customerId, tx);
+    const role = profile ? asRole(profile.roleCode) : null;
+    if (!role) return { ok: false as const, code: "NOT_STAFF" as const, message: "Only a staff account can join a clinic.", field: "sessionToken" };
+    const current = await clinics.current(customerId, tx);
+    if (current?.clinic.id === clinic.id)
+      return { ok: false as const, code: "ALREADY_MEMBER" as const, message: `You are already ${current.membership.state === "active" ? "a member" : "waiting for approval"} at ${clinic.name}.`, field: "groupID" };
+    if (current) await clinics.endCurrent(tx, customerId, "switched", "member");
+    const state = clinic.verification === "open" ? "active" : "pending";
+    await clinics.start(tx, customerId, clinic.id, state, "member");
+    // Pending: not registered until approved (any previous clinic's data is gone with the switch).
+    await identity.setStaffIdentity(customerId, state === "active" ? identityFor(role, clinic) : null, tx);
+    return { ok: true as const, state, clinic };
+  });
+}
+
+/** The member leaves their clinic (or withdraws a pending request): unregistered at once. */
+export async function leaveClinic(deps: MembershipDeps, customerId: string): Promise<{ ok: true; clinic: ClinicView } | { ok: false; code: "NO_MEMBERSHIP"; message: string }> {
+  const { clinics, identity } = deps.services;
+  return deps.db.transaction(async (tx) => {
+    await clinics.lockMember(tx, customerId);
+    const ended = await clinics.endCurrent(tx, customerId, "left", "member");
+    if (!ended) return { ok: false as const, code: "NO_MEMBERSHIP" as const, message: "You are not a member of a clinic." };
+    await identity.setStaffIdentity(customerId, null, tx);
+    return { ok: true as const, clinic: ended.clinic };
+  });
+}
+
+export type DecisionResult = { ok: true; customerId: string; clinic: ClinicView } | { ok: false; code: "NOT_PENDING" | "NOT_ACTIVE"; message: string };
+
+/** An operator or the clinic's administrator approves a pending membership: the member is registered. */
+export async function approveMembership(deps: MembershipDeps, membershipId: string, actor: string): Promise<DecisionResult> {
+  const { clinics, identity } = deps.services;
+  const found = await clinics.membershipById(membershipId);
+  if (!found || found.state !== "pending") return { ok: false, code: "NOT_PENDING", message: "No pending membership with this id." };
+  return deps.db.transaction(async (tx) => {
+    await clinics.lockMember(tx, found.customerId);
+    const approved = await clinics.approve(tx, membershipId, actor);
+    if (!approved) return { ok: false as const, code: "NOT_PENDING" as const, message: "No pending membership with this id." };
+    const profile = await identity.staffProfile(approved.customerId, tx);
+    const role = profile ? asRole(profile.roleCode) : null;
+    if (role) await identity.setStaffIdentity(approved.customerId, identityFor(role, approved.clinic), tx);
+    return { ok: true as const, customerId: approved.customerId, clinic: approved.clinic };
+  });
+}
+
+/** Rejects a pending membership, or revokes an active one: the member is unregistered at once. */
+export async function endMembership(deps: MembershipDeps, membershipId: string, actor: string): Promise<DecisionResult> {
+  const { clinics, identity } = deps.services;
+  const found = await clinics.membershipById(membershipId);
+  if (!found || found.state === "revoked") return { ok: false, code: "NOT_ACTIVE", message: "No current membership with this id." };
+  return deps.db.transaction(async (tx) => {
+    await clinics.lockMember(tx, found.customerId);
+    const current = await clinics.current(found.customerId, tx);
+    if (current?.membership.id !== membershipId) return { ok: false as const, code: "NOT_ACTIVE" as const, message: "No current membership with this id." };
+    const ended = await clinics.endCurrent(tx, found.customerId, current.membership.state === "pending" ? "rejected" : "revoked", actor);
+    await identity.setStaffIdentity(found.customerId, null, tx);
+    return { ok: true as const, customerId: found.customerId, clinic: ended!.clinic };
+  });
+}
