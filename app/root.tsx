@@ -1,3 +1,4 @@
+import { NOT_ELIGIBLE_NOTE } from "../rules/staff";
 import {
   isRouteErrorResponse,
   Links,
@@ -33,6 +34,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     cartCount,
     // The signed-in customer (resolved once per request from the session cookie), for the header.
     customer: context.customer ? { firstName: context.customer.firstName } : null,
+    // SPEC §5: a registered staff member whose group is not eligible is told why prices are the shop's.
+    pricingNote: context.staff?.registered && !context.staff.eligibleForPd ? NOT_ELIGIBLE_NOTE : null,
   };
 }
 

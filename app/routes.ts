@@ -31,6 +31,7 @@ export default [
       route("profile", "routes/account.my-profile.tsx", { id: "account-profile" }),
       route("address-book", "routes/account.address-book.tsx"),
       route("autoships", "routes/account.autoships.tsx"),
+      route("my-clinic", "routes/account.my-clinic.tsx"),
     ]),
     ...prefix("shelter", [
       route("login", "routes/shelter.login.tsx"),

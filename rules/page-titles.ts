@@ -24,6 +24,8 @@ export type PageKey =
   | "profile"
   | "addressBook"
   | "autoships"
+  | "myClinic"
+  | "clinicStep"
   | "login"
   | "register"
   | "forgotPassword"
@@ -56,6 +58,8 @@ const TITLES: Record<PageKey, { d2c: string; hpsf?: string }> = {
   profile: { d2c: "My Profile" },
   addressBook: { d2c: "Address Book" },
   autoships: { d2c: "My Subscriptions", hpsf: "My Autoships" },
+  myClinic: { d2c: "My Clinic" },
+  clinicStep: { d2c: "Find Your Clinic" },
   login: { d2c: "Log In" },
   register: { d2c: "Create Account" },
   forgotPassword: { d2c: "Forgot Password" },

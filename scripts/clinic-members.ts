@@ -4,8 +4,6 @@
 // DATABASE_URL or the embedded database (only while the shop is stopped: PGlite is one process's).
 import { runOperatorCommand } from "./lib/operator-command";
 
-const { approveMembership, endMembership } = await import("../server/workflows/clinic-membership");
-
 const [command, email] = process.argv.slice(2);
 const usage = "usage: npm run clinics:members -- pending | approve <email> | reject <email> | revoke <email>";
 if (!(command === "pending" || (["approve", "reject", "revoke"].includes(command ?? "") && email))) {
@@ -13,7 +11,7 @@ if (!(command === "pending" || (["approve", "reject", "revoke"].includes(command
   process.exit(1);
 }
 
-await runOperatorCommand(async ({ database, services }) => {
+await runOperatorCommand(async ({ services }) => {
   if (command === "pending") {
     const pending = await services.clinics.pendingMemberships();
     for (const p of pending) {
@@ -29,8 +27,7 @@ await runOperatorCommand(async ({ database, services }) => {
     console.error(`${email}: no staff account with a current clinic membership`);
     return 1;
   }
-  const deps = { db: database.db, services };
-  const r = command === "approve" ? await approveMembership(deps, current.membership.id, "operator") : await endMembership(deps, current.membership.id, "operator");
+  const r = command === "approve" ? await services.membership.approve(current.membership.id, "operator") : await services.membership.end(current.membership.id, "operator");
   if (!r.ok) {
     console.error(`${email}: not changed (${r.code}): ${r.message}`);
     return 1;

@@ -15,8 +15,10 @@ import { apiError } from "./http/errors";
 import { siteGate } from "./http/gate";
 import { staffGate } from "./http/staff-gate";
 import { contentAssetAlias, imageRoutes } from "./http/images";
-import { readCookie } from "../rules/cookies";
+import { readCookie, setCookie } from "../rules/cookies";
 import { bodyLimits, jsonBodiesOnly, knownHostsOnly, sameOriginWrites, securityHeaders } from "./http/edge";
+
+const PD_COOKIE = "isEligibleForPd";
 
 export type PageHandler = (request: Request, context: RequestContext) => Promise<Response>;
 
@@ -90,6 +92,9 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
     const setsOgAuth = response.headers.getSetCookie().some((v) => v.startsWith(`${OG_AUTH_COOKIE}=`));
     if (identity.customer && !setsOgAuth && !ogAuthNames(readCookie(c.req.header("cookie"), OG_AUTH_COOKIE), identity.customer.id))
       extra.push(ogAuthCookie(deps.sessionSecret, identity.customer.id));
+    // SPEC §9 isEligibleForPd cookie: the staff site's scripts read the member's eligibility from it.
+    if (identity.staff && readCookie(c.req.header("cookie"), PD_COOKIE) !== String(identity.staff.eligibleForPd))
+      extra.push(setCookie(PD_COOKIE, String(identity.staff.eligibleForPd), { maxAgeSeconds: 30 * 24 * 3600 }));
     if (!extra.length) return response;
     const withCookies = new Response(response.body, response);
     for (const cookie of extra) withCookies.headers.append("Set-Cookie", cookie);

@@ -20,6 +20,7 @@ import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "./workf
 import { renewSubscription } from "./workflows/renew-subscription";
 import { formatUsd } from "../rules/money";
 import { staffAccess } from "./staff-access";
+import { approveMembership, endMembership, joinClinic, leaveClinic } from "./workflows/clinic-membership";
 
 /** Every module's service, wired once per process and shared by pages and the API. */
 export function createServices(db: Db, config: Config, log?: Logger, paymentProvider: PaymentProvider = createTestProcessor()) {
@@ -57,6 +58,8 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
       return r.ok ? { ok: true, orderNumber: r.orderNumber } : { ok: false, message: r.message };
     },
   });
+  const clinics = createClinicsService(db);
+  const membershipDeps = { db, services: { clinics, identity } };
   return {
     autoship,
     catalog,
@@ -74,7 +77,14 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
       placeOrder: (input: PlaceOrderInput): Promise<PlaceOrderResult> => placeOrder({ db, services: { cart, orders, payments, mail }, config, log }, input),
     }),
     // The clinic directory and staff members' memberships (staff-feeding program).
-    clinics: createClinicsService(db),
+    clinics,
+    // Joining, switching and leaving clinics: the membership and the member's identity data in one transaction.
+    membership: {
+      join: (customerId: string, groupId: string) => joinClinic(membershipDeps, customerId, groupId),
+      leave: (customerId: string) => leaveClinic(membershipDeps, customerId),
+      approve: (membershipId: string, actor: string) => approveMembership(membershipDeps, membershipId, actor),
+      end: (membershipId: string, actor: string) => endMembership(membershipDeps, membershipId, actor),
+    },
     contact: createContactService(db, rateLimit),
     content: createContentService(db, {
       tokens: { freeShippingThreshold: formatUsd(config.freeShippingThresholdCents, { compact: true }) },

@@ -26,7 +26,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   const { site } = usePublicConfig();
   const { pathname, search } = useLocation();
   // The root loader counts the cart; it runs again after every cart change (an action).
-  const root = useRouteLoaderData("root") as { cartCount?: number; customer?: { firstName: string } | null } | undefined;
+  const root = useRouteLoaderData("root") as { cartCount?: number; customer?: { firstName: string } | null; pricingNote?: string | null } | undefined;
   const cartCount = root?.cartCount ?? 0;
   const layout = useRouteLoaderData("routes/_shop") as LayoutContent | undefined;
   const query = pathname === "/search" ? (new URLSearchParams(search).get("search") ?? undefined) : undefined;
@@ -41,6 +41,11 @@ function Shell({ children }: { children: React.ReactNode }) {
         customer={root?.customer ?? null}
         navigation={layout?.navigation?.items}
       />
+      {root?.pricingNote ? (
+        <p className="bg-amber-50 px-4 py-2 text-center text-sm text-gray-900" role="note" data-testid="pricing-note">
+          {root.pricingNote}
+        </p>
+      ) : null}
       <div className="flex-1">{children}</div>
       <Footer site={site} content={layout?.footer ?? undefined} />
     </div>

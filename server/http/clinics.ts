@@ -4,7 +4,6 @@ import { clinicIdSchema, clinicSearchSchema, groupIdSchema } from "../../rules/s
 import { readCookie } from "../../rules/cookies";
 import { issueIdentityJwt, verifyIdentityJwt } from "../crypto/identity-jwt";
 import { SESSION_COOKIE } from "../modules/identity/session-cookie";
-import { joinClinic } from "../workflows/clinic-membership";
 import { clientIp } from "./client-ip";
 import type { AppEnv } from "./env";
 import { apiError, parseJson } from "./errors";
@@ -92,10 +91,10 @@ export function clinicRoutes() {
     if (!parsed.ok) return parsed.response;
     const staff = await authorised(c, parsed.data);
     if (!staff.ok) return staff.response;
-    const { services, database, config } = c.get("deps");
+    const { services, config } = c.get("deps");
     const attempt = await services.rateLimit.take("join_clinic", `customer:${staff.customerId}`, clientIp(c, config.trustProxy));
     if (!attempt.ok) return apiError(c, 429, "rate_limited", attempt.message);
-    const r = await joinClinic({ db: database.db, services }, staff.customerId, parsed.data.groupID);
+    const r = await services.membership.join(staff.customerId, parsed.data.groupID);
     if (!r.ok) return apiError(c, r.code === "CLINIC_NOT_FOUND" ? 404 : 409, r.code.toLowerCase(), r.message, { [r.field]: r.message });
     return c.json({ errorCode: 0, state: r.state, registered: r.state === "active", clinic: { clinicID: r.clinic.clinicID, groupID: r.clinic.groupID, name: r.clinic.name, address: r.clinic.address } });
   });

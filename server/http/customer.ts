@@ -26,6 +26,7 @@ import { SESSION_COOKIE, sessionCookie, isHttps } from "../modules/identity/sess
 import { sendContactMessage } from "../workflows/contact";
 import type { AppEnv } from "./env";
 import { identityOf } from "./identity";
+import { staffAccess } from "../staff-access";
 import { apiError, parseJson } from "./errors";
 import { moneyOf } from "../../rules/money";
 import { readCookie } from "../../rules/cookies";
@@ -48,6 +49,31 @@ async function authenticate(c: Context<AppEnv>, bodyToken: string | undefined): 
   return { ok: true, session, token: presented, fromBody: Boolean(bodyToken) };
 }
 
+/**
+ * SPEC §3 staff-feeding user fields for the staff site's customer load (SPEC §4): role, school,
+ * registration, the clinic identity data and its address, PD eligibility; the preferred address
+ * defaults to the clinic when none is set.
+ */
+async function staffFields(c: Context<AppEnv>, customer: { id: string; preferredAddress: { id: string; value: string } | null }) {
+  const { services, config } = c.get("deps");
+  const profile = await services.identity.staffProfile(customer.id);
+  const access = staffAccess(profile, config.pdAccountGroups);
+  const clinic = profile?.preferredShipTo ? await services.clinics.byShipTo(profile.preferredShipTo) : null;
+  return {
+    roleCode: profile?.roleCode ?? null,
+    graduationYear: profile?.graduationYear ?? null,
+    currentSchoolName: profile?.currentSchoolName ?? null,
+    isRegistered: access.registered,
+    SAP_CustomerAccountGroup: profile?.accountGroup ?? null,
+    SF_PreferedShipTo: profile?.preferredShipTo ?? null,
+    SF_StoreSoldTo: profile?.storeSoldTo ?? null,
+    clinicAddress: clinic ? { ...clinic.address, homeDeliveryOnly: clinic.homeDeliveryOnly } : null,
+    isEligibleForPd: access.eligibleForPd,
+    pdEligibility: access.eligibleForPd,
+    preferredAddress: customer.preferredAddress ?? { id: null, value: "clinic" },
+  };
+}
+
 const notFound = (c: Context<AppEnv>, field: string, what: string) =>
   apiError(c, 404, "not_found", `No such ${what}.`, { [field]: `No such ${what}.` });
 
@@ -66,7 +92,8 @@ export function customerRoutes() {
     if (!auth.ok) return auth.response;
     const customer = await services(c).identity.customer(auth.session.customerId);
     if (!customer) return apiError(c, 401, "unauthorized", "Unauthorized user");
-    return c.json({ customer });
+    if (!c.get("site").isStaff) return c.json({ customer });
+    return c.json({ customer: { ...customer, ...(await staffFields(c, customer)) } });
   });
 
   // Orders: the customer's own only, newest first; anyone else's order is not found.

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, staffUrl, test } from "./fixtures";
+import { registerStaff } from "./journeys";
 
 // Accessibility: every storefront screen passes axe (WCAG 2.1 A and AA rules) with no violation,
 // on both sites. A failure lists each rule with the elements it found.
@@ -57,6 +58,7 @@ test.describe("axe: no violations", () => {
 
   for (const [name, path] of [["staff home", "/"], ["staff listing", "/products"]] as const) {
     test(name, async ({ page }) => {
+      await registerStaff(page);
       await page.goto(staffUrl(path));
       await page.waitForLoadState("networkidle");
       expect(await violations(page)).toEqual([]);

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, staffUrl, test } from "./fixtures";
+import { registerStaff } from "./journeys";
 import { formatUsd } from "../../rules/money";
 
 // The cart journey (SPEC §2 cart screen and add-to-cart modal, §4 cart lifecycle, §5
@@ -251,6 +252,7 @@ test.describe("the cart page (SPEC §2)", () => {
   });
 
   test("the staff site shows Subtotal Before Savings and Program Discount, and no autoship or free-shipping bar", async ({ page }) => {
+    await registerStaff(page);
     await addFromProductPage(page, staffItem, { site: "staff", quantity: 2 });
     // No analytics on the staff site (SPEC §2).
     expect(await dataLayerEvents(page, "add_to_cart")).toHaveLength(0);

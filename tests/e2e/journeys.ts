@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, shopUrl } from "./fixtures";
+import { expect, shopUrl, staffUrl } from "./fixtures";
 
 // Steps several journeys share: a fresh shopper's address, a new account, the mail they were sent.
 
@@ -22,6 +22,46 @@ export async function register(page: Page, email: string, password = PASSWORD) {
   await form.getByLabel("Repeat password").fill(password);
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(accountNav(page).getByRole("button", { name: "Log Out" })).toBeVisible();
+}
+
+/** The seed's open clinic in Springfield (joining registers at once) and its approval clinic. */
+export const OPEN_CLINIC = { groupId: "G500001", name: "Springfield Animal Hospital" };
+export const APPROVAL_CLINIC = { groupId: "G500002", name: "Springfield Pet Clinic" };
+
+/**
+ * A new staff account on the staff site (role as labelled, e.g. "Veterinary technician"), through
+ * the registration form; it lands on the clinic step. With `clinic`, it searches the group id and
+ * joins: an open clinic registers the member at once.
+ */
+export async function registerStaff(page: Page, opts: { role?: string; email?: string; clinic?: { groupId: string; name: string } | null; student?: { year: string; school: string } } = {}) {
+  const email = opts.email ?? uniqueEmail("staff");
+  await page.goto(staffUrl("/shelter/register"));
+  const form = page.getByTestId("register-form");
+  await form.getByLabel("First name").fill("Casey");
+  await form.getByLabel("Last name").fill("Vale");
+  await form.getByLabel("Email", { exact: true }).fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByLabel("Repeat password").fill(PASSWORD);
+  await form.getByLabel("Your role").selectOption({ label: opts.role ?? "Veterinary technician" });
+  if (opts.student) {
+    await form.getByLabel("Graduation year").fill(opts.student.year);
+    await form.getByLabel("School").fill(opts.student.school);
+  }
+  await form.getByLabel(/program terms/).check();
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(staffUrl("/shelter/register?step=clinic"));
+  const clinic = opts.clinic === undefined ? OPEN_CLINIC : opts.clinic;
+  if (clinic) await joinClinic(page, clinic);
+  return email;
+}
+
+/** On the clinic step or My Clinic: find a clinic by its group id and join it. */
+export async function joinClinic(page: Page, clinic: { groupId: string; name: string }) {
+  const search = page.getByRole("search", { name: "Clinic directory" });
+  await search.getByLabel("Search by").selectOption("groupId");
+  await search.getByLabel("Search for").fill(clinic.groupId);
+  await search.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: `Join ${clinic.name}` }).click();
 }
 
 const mailDir = `${process.env.E2E_PGLITE_DIR}-mail`;

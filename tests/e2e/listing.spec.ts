@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { buildSeedCatalog, SEED_BRANDS } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, staffUrl, test } from "./fixtures";
+import { registerStaff } from "./journeys";
 
 // The listing screens: /products, category pages, search, the predictive search box,
 // breadcrumbs and the staff site's differences. Data comes from the seed catalogue.
@@ -174,6 +175,7 @@ test("breadcrumbs on the shop: listing, category and search, with BreadcrumbList
 });
 
 test("breadcrumbs on the staff site: Catalog plus the filter labels, disabled", async ({ page }) => {
+  await registerStaff(page);
   await page.goto(staffUrl("/products/dog/pet-age/puppy-food?food-form=dry-food"));
   const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
   await expect(crumbs.getByRole("link")).toHaveText(["Catalog"]);
@@ -289,6 +291,7 @@ test("an empty result shows a way out that clears the filters", async ({ page })
 });
 
 test("the staff site shows program prices with compare-at, and no autoship or shipping promotions", async ({ page }) => {
+  await registerStaff(page);
   await page.goto(staffUrl("/products"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shop All Pet Food");
   await expect(cards(page).first()).toContainText("Program price");

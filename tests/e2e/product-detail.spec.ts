@@ -3,6 +3,7 @@ import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../serv
 import { optionSlug } from "../../rules/variant-preselect";
 import { formatUsd } from "../../rules/money";
 import { expect, shopUrl, staffUrl, test } from "./fixtures";
+import { registerStaff } from "./journeys";
 
 // The product page (SPEC §2 pre-selection, §5 ZIP and quantity, §6 staff differences, §7 delivery),
 // against the seeded catalogue. A fresh browser context has no userLocation cookie: ZIP 80011 (DEN1).
@@ -192,6 +193,7 @@ test.describe("ZIP code and delivery (SPEC §5, §6, §7)", () => {
 
 test("the staff site shows a size dropdown, no autoship, and the Vet-Supervised note", async ({ page }) => {
   const first = prescription.variants[0];
+  await registerStaff(page);
   await page.goto(staffUrl(path(prescription)));
   await expect(page.getByTestId("vet-supervised")).toContainText("Vet-Supervised Nutrition");
   await expect(page.getByTestId("size-pills")).toHaveCount(0);
@@ -247,6 +249,7 @@ test("breadcrumbs lead from the product back to its species and brand; the staff
   await expect(crumbs.locator(`a[href="/products/${multi.species}/brand/${multi.brandSlug}"]`)).toBeVisible();
 
   const staffProduct = catalog.products.find((p) => p.sites.includes("hpsf"))!;
+  await registerStaff(page);
   await page.goto(staffUrl(path(staffProduct)));
   const staffCrumbs = page.getByRole("navigation", { name: "Breadcrumb" });
   await expect(staffCrumbs).toContainText("Catalog");

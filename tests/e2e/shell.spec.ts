@@ -1,5 +1,6 @@
 import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, staffUrl, test } from "./fixtures";
+import { registerStaff } from "./journeys";
 
 const handle = buildSeedCatalog().products[0].handle;
 
@@ -56,6 +57,7 @@ test("a page-view event with the route name is pushed on each navigation on the 
 });
 
 test("no page-view events on the staff site", async ({ page }) => {
+  await registerStaff(page);
   await page.goto(staffUrl("/"));
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Catalog" }).click();
   await expect(page).toHaveURL(staffUrl("/products"));

@@ -7,6 +7,7 @@ import type { SignedIn } from "../../../server/modules/identity/service";
 import { clearSessionCookie, isHttps, sessionCookie } from "../../../server/modules/identity/session-cookie";
 import { settleCustomerCart } from "../../../server/workflows/sign-in";
 import { clearCookie, setCookie } from "../../../rules/cookies";
+import { CLINIC_STEP_PATH, isRegistered } from "../../../rules/staff";
 
 // Sign-in and sign-out at the page edge (SPEC §2 redirect rules, §4 session and cart lifecycle).
 
@@ -52,7 +53,9 @@ export async function completeSignIn(context: Ctx, request: Request, signed: Sig
     headers.append("Set-Cookie", setCookie(USER_LOCATION_COOKIE, `${outcome.homeZip}::home`, { maxAgeSeconds: USER_LOCATION_MAX_AGE_SECONDS, secure }));
   }
   context.log.info({ customerId: signed.customerId, mergedWarnings: outcome.warnings.length }, "signed in");
-  return redirect(afterSignInTarget(target.previous, target.redirect), { headers });
+  // SPEC §2 staff path: a staff member who has not joined a clinic yet goes to the clinic step first.
+  const unregisteredStaff = context.site.isStaff && !isRegistered(await context.services.identity.staffProfile(signed.customerId));
+  return redirect(unregisteredStaff ? CLINIC_STEP_PATH : afterSignInTarget(target.previous, target.redirect), { headers });
 }
 
 /** SPEC §2: the default post-login target, when there is no previous page and no redirect parameter. */
@@ -90,7 +93,7 @@ export async function signOutResponse(context: Ctx, request: Request, token: str
   for (const cookie of cartCookies(null, { guest: false })) headers.append("Set-Cookie", cookie);
   // The order-management proof names the customer; the location cookies hold their home ZIP.
   headers.append("Set-Cookie", clearOgAuthCookie());
-  for (const name of [USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE]) headers.append("Set-Cookie", clearCookie(name, { secure }));
+  for (const name of [USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE, "isEligibleForPd"]) headers.append("Set-Cookie", clearCookie(name, { secure }));
   const back = safeSameSitePath(opts.returnTo);
   const target = back && !requiresSignIn(back) && !back.startsWith("/logout") ? back : "/";
   return redirect(target, { headers });
