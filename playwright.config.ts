@@ -6,7 +6,7 @@ import { defineConfig } from "@playwright/test";
 import { ensureChromium } from "./scripts/ensure-system-deps";
 
 /**
- * Browser tests (ISSUE 2 §9): Debian's Chromium, driven against the production server on a free
+ * Browser tests: Debian's Chromium, driven against the production server on a free
  * port with its own fresh embedded database. Playwright evaluates this file in the runner and again
  * in every worker; the choices made once (port, database directory) travel to the workers through
  * process.env, which they inherit.

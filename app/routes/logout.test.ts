@@ -66,7 +66,7 @@ describe("GET /logout", () => {
       expect(res).toBeInstanceOf(Response);
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/");
-      expect(cleared(res)).toEqual(["col_cart_id", "guest_col_cart_id", "og_auth", "sessionToken", "userLocation", "userWarehouse"]);
+      expect(cleared(res)).toEqual(["col_cart_id", "guest_col_cart_id", "isEligibleForPd", "og_auth", "sessionToken", "userLocation", "userWarehouse"]);
       expect(await deps.services.identity.resolveSession(token)).toBeNull();
     });
   }
@@ -87,7 +87,7 @@ describe("POST /logout", () => {
     form.set("returnTo", "/products");
     const res = (await run(action, logoutRequest(token, { "sec-fetch-site": "same-origin" }, "POST", form))) as Response;
     expect(res.headers.get("location")).toBe("/products");
-    expect(cleared(res)).toEqual(["col_cart_id", "guest_col_cart_id", "og_auth", "sessionToken", "userLocation", "userWarehouse"]);
+    expect(cleared(res)).toEqual(["col_cart_id", "guest_col_cart_id", "isEligibleForPd", "og_auth", "sessionToken", "userLocation", "userWarehouse"]);
     expect(await deps.services.identity.resolveSession(token)).toBeNull();
   });
 });
