@@ -1,4 +1,4 @@
-import { NOT_ELIGIBLE_NOTE } from "../rules/staff";
+import { NOT_ELIGIBLE_NOTE } from "../rules/program-prices";
 import {
   isRouteErrorResponse,
   Links,

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { registerSchema } from "./account-forms";
 
+export { NOT_ELIGIBLE_NOTE, seesProgramPrices, withoutProgramPrices } from "./program-prices";
+
 // The staff-feeding program (SPEC §1, §3, §5, §6): who a staff member is, when they count as
 // registered, when program prices apply, and what an unregistered visitor may open.
 
@@ -42,18 +44,6 @@ export const parseGroupList = (list: string) =>
 /** Program prices only for a registered, eligible staff member; everyone else on the staff site sees shop prices. */
 export type StaffPricing = "program" | "shop";
 
-/** Whether this viewer is shown and charged program prices: on the staff site, a registered member whose group is eligible. */
-export const seesProgramPrices = (site: { isStaff: boolean }, staff: { eligibleForPd: boolean } | null | undefined): boolean =>
-  site.isStaff && staff?.eligibleForPd === true;
-
-type WithProgramPrice = { programPrice: unknown };
-
-/** Products as a viewer who pays shop prices may see them: no program price anywhere in the data. */
-export function withoutProgramPrices<P extends { variants: readonly WithProgramPrice[] }>(products: readonly P[]): P[] {
-  return products.map((p) => ({ ...p, variants: p.variants.map((v) => ({ ...v, programPrice: null })) }));
-}
-
-export const NOT_ELIGIBLE_NOTE = "Program prices are for eligible clinic and faculty staff; your account group pays shop prices.";
 
 // ---------------------------------------------------------------------------------------------
 // Registration (SPEC §3 staff-feeding user): the consumer fields plus role, school and the

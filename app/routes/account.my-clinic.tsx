@@ -1,6 +1,7 @@
 import { data, useActionData } from "react-router";
 import { formValues } from "../../rules/account-forms";
-import { NOT_ELIGIBLE_NOTE, roleLabel } from "../../rules/staff";
+import { NOT_ELIGIBLE_NOTE } from "../../rules/program-prices";
+import { roleLabel } from "../../rules/staff";
 import { Screen } from "../components/screen";
 import { AccountNav } from "../features/account/account-nav";
 import { requireCustomer } from "../features/account/session.server";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { seesProgramPrices, withoutProgramPrices } from "../../rules/staff";
+import { seesProgramPrices, withoutProgramPrices } from "../../rules/program-prices";
 import type { AppEnv } from "./env";
 import { identityOf } from "./identity";
 

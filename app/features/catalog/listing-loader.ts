@@ -1,4 +1,4 @@
-import { seesProgramPrices, withoutProgramPrices } from "../../../rules/staff";
+import { seesProgramPrices, withoutProgramPrices } from "../../../rules/program-prices";
 import type { AppLoadContext } from "react-router";
 import type { RememberedFilter } from "../../../rules/breadcrumbs";
 import {

@@ -13,7 +13,7 @@ import { cardPrice, cardPromotions } from "../../../rules/product-card";
 import { quantityBounds, quantityOnBlur } from "../../../rules/quantity";
 import { stateForZip } from "../../../rules/us-states";
 import { preselectVariant } from "../../../rules/variant-preselect";
-import { seesProgramPrices, withoutProgramPrices } from "../../../rules/staff";
+import { seesProgramPrices, withoutProgramPrices } from "../../../rules/program-prices";
 import { DEFAULT_AUTOSHIP_FREQUENCY_WEEKS } from "../../../rules/autoship-offer";
 import type { Product, Variant } from "../../../server/modules/catalog/types";
 import { DeliveryEstimate, type DeliveryInfo } from "./delivery-estimate";

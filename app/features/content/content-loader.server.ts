@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { seesProgramPrices, withoutProgramPrices } from "../../../rules/staff";
+import { seesProgramPrices, withoutProgramPrices } from "../../../rules/program-prices";
 import { productCardModel, type CardModel } from "../../../rules/product-card";
 import type { PageSection } from "../../../server/modules/content/types";
 import { dealSkusOnce } from "../../lib/deal-skus-once";

@@ -1,5 +1,6 @@
 import { stateForZip, US_STATES, type StateCode } from "../../../rules/us-states";
 import type { ClinicKind, ClinicVerification } from "./schema";
+import { seededRandom } from "../../db/seeded-random";
 
 // The invented clinic directory of the staff-feeding program (ARCHITECTURE §5: seed data ships with
 // the code and loads into an empty database). 200 clinics and 10 schools over every state and DC,
@@ -34,30 +35,6 @@ export type SeedClinic = {
   verification: ClinicVerification;
   administratorEmail: string | null;
 };
-
-// ---------------------------------------------------------------------------------------------------
-// Deterministic randomness (the catalogue's seed uses the same two functions; no import across modules)
-
-function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** mulberry32: floats in [0, 1) from a string seed. */
-function seededRandom(seed: string): () => number {
-  let a = hashString(seed);
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)];
 const digits = (rnd: () => number, n: number) => Array.from({ length: n }, () => Math.floor(rnd() * 10)).join("");

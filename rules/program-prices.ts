@@ -1,0 +1,15 @@
+// Who sees program prices on the staff site (SPEC §5): kept apart from rules/staff.ts (and its
+// zod schemas) because every storefront page's bundle reads it.
+
+/** Whether this viewer is shown and charged program prices: on the staff site, a registered member whose group is eligible. */
+export const seesProgramPrices = (site: { isStaff: boolean }, staff: { eligibleForPd: boolean } | null | undefined): boolean =>
+  site.isStaff && staff?.eligibleForPd === true;
+
+type WithProgramPrice = { programPrice: unknown };
+
+/** Products as a viewer who pays shop prices may see them: no program price anywhere in the data. */
+export function withoutProgramPrices<P extends { variants: readonly WithProgramPrice[] }>(products: readonly P[]): P[] {
+  return products.map((p) => ({ ...p, variants: p.variants.map((v) => ({ ...v, programPrice: null })) }));
+}
+
+export const NOT_ELIGIBLE_NOTE = "Program prices are for eligible clinic and faculty staff; your account group pays shop prices.";
