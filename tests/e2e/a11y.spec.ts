@@ -56,7 +56,7 @@ test.describe("axe: no violations", () => {
     expect(await violations(page)).toEqual([]);
   });
 
-  for (const [name, path] of [["staff home", "/"], ["staff listing", "/products"]] as const) {
+  for (const [name, path] of [["staff home", "/"], ["staff listing", "/products"], ["my clinic", "/account/my-clinic?step=clinic&type=city&q=Springfield"]] as const) {
     test(name, async ({ page }) => {
       await registerStaff(page);
       await page.goto(staffUrl(path));
@@ -64,4 +64,17 @@ test.describe("axe: no violations", () => {
       expect(await violations(page)).toEqual([]);
     });
   }
+
+  test("staff registration", async ({ page }) => {
+    await page.goto(staffUrl("/shelter/register"));
+    await page.waitForLoadState("networkidle");
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test("clinic step with results", async ({ page }) => {
+    await registerStaff(page, { clinic: null });
+    await page.goto(staffUrl("/shelter/register?step=clinic&type=city&q=Springfield"));
+    await page.waitForLoadState("networkidle");
+    expect(await violations(page)).toEqual([]);
+  });
 });

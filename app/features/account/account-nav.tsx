@@ -12,7 +12,7 @@ export function AccountNav({ site }: { site: Site }) {
     ...(site.isStaff ? [{ to: "/account/my-clinic", label: pageTitle("myClinic", site) }] : [{ to: "/account/autoships", label: pageTitle("autoships", site) }]),
   ];
   return (
-    <nav aria-label="Account" className="mt-4 border-b border-gray-200 pb-3">
+    <nav aria-label="Account pages" className="mt-4 border-b border-gray-200 pb-3">
       <ul className="flex flex-wrap gap-x-5 gap-y-2">
         {items.map((i) => (
           <li key={i.to}>
