@@ -59,7 +59,7 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     },
   });
   const clinics = createClinicsService(db);
-  const membershipDeps = { db, services: { clinics, identity } };
+  const membershipDeps = { db, services: { clinics, identity, mail }, log };
   return {
     autoship,
     catalog,

@@ -236,3 +236,30 @@ describe("concurrency", () => {
     expect(history.filter((k) => k === "switched").length).toBe(joined - 1);
   });
 });
+
+describe("membership mails", () => {
+  it("a waiting request goes to the clinic's administrator; approval and decline go to the member", async () => {
+    const { email, customerId } = await staffMember(services, { role: "DVM", registered: false });
+    expect(await joinClinic(deps, customerId, SPRINGFIELD_PET_CLINIC_GROUP_ID)).toMatchObject({ ok: true, state: "pending" });
+    const [request] = await services.mail.latest({ to: approvalClinic.administratorEmail!, limit: 1 });
+    expect(request!.subject).toBe(`Sam Staff asks to join ${approvalClinic.name} in Pro Staff Feeding`);
+    expect(request!.text).toContain(`${email}, Veterinarian`);
+
+    const pending = (await services.clinics.current(customerId))!;
+    expect((await approveMembership(deps, pending.membership.id, "operator")).ok).toBe(true);
+    expect((await services.mail.latest({ to: email, limit: 1 }))[0]!.subject).toBe(`Welcome to Pro Staff Feeding at ${approvalClinic.name}`);
+
+    const other = await staffMember(services, { role: "TECH", registered: false });
+    await joinClinic(deps, other.customerId, SPRINGFIELD_PET_CLINIC_GROUP_ID);
+    const waiting = (await services.clinics.current(other.customerId))!;
+    expect((await endMembership(deps, waiting.membership.id, "operator")).ok).toBe(true);
+    expect((await services.mail.latest({ to: other.email, limit: 1 }))[0]!.text).toContain(`your request to join ${approvalClinic.name} was declined`.replace(/^y/, "Y"));
+  });
+
+  it("joining an open clinic mails no one", async () => {
+    const { customerId } = await staffMember(services, { registered: false });
+    const before = (await services.mail.latest({ to: openClinic.administratorEmail ?? "nobody@clinic.example", limit: 50 })).length;
+    await joinClinic(deps, customerId, SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID);
+    expect((await services.mail.latest({ to: openClinic.administratorEmail ?? "nobody@clinic.example", limit: 50 })).length).toBe(before);
+  });
+});

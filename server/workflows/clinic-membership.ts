@@ -1,7 +1,9 @@
 import type { RoleCode } from "../../rules/staff";
-import { accountGroupForRole, ROLE_CODES } from "../../rules/staff";
+import { accountGroupForRole, ROLE_CODES, roleLabel } from "../../rules/staff";
 import type { Db } from "../db/client";
 import type { ClinicView } from "../modules/clinics/service";
+import type { Logger } from "../log";
+import { templates, type MailContent } from "../modules/mail/templates";
 import type { Services } from "../services";
 
 // A staff member joins, switches or leaves a clinic (SPEC §5 registered rule, §7 join-clinic).
@@ -12,9 +14,24 @@ import type { Services } from "../services";
 //      leaving or a revoked membership unregisters at once;
 //   2. one member's moves run one at a time (clinics.lockMember), so two joins at the same moment
 //      leave one current membership;
-//   3. every move is kept in the membership history with who made it.
+//   3. every move is kept in the membership history with who made it;
+//   4. after the commit, a waiting request is mailed to the clinic's administrator and a decision
+//      (approved, declined, ended) to the member; a mail that fails changes nothing.
 
-export type MembershipDeps = { db: Db; services: Pick<Services, "clinics" | "identity"> };
+export type MembershipDeps = { db: Db; services: Pick<Services, "clinics" | "identity" | "mail">; log?: Logger };
+
+const PROGRAM = "Pro Staff Feeding";
+
+/** After the commit: a mail is worth no membership change, so a failure is logged, not thrown. */
+async function mailAfter(deps: MembershipDeps, to: string | null | undefined, template: "clinicRequest" | "clinicDecision", content: MailContent) {
+  if (!to) return;
+  await deps.services.mail.send({ template, to, content }).catch((err: unknown) => deps.log?.error({ err, template }, "membership mail not recorded"));
+}
+
+async function tellMember(deps: MembershipDeps, customerId: string, clinic: ClinicView, decision: "approved" | "declined" | "ended") {
+  const member = await deps.services.identity.summary(customerId);
+  if (member) await mailAfter(deps, member.email, "clinicDecision", templates.clinicDecision({ programName: PROGRAM, clinicName: clinic.name, firstName: member.firstName, decision }));
+}
 
 export type JoinResult =
   | { ok: true; state: "active" | "pending"; clinic: ClinicView }
@@ -28,7 +45,7 @@ export async function joinClinic(deps: MembershipDeps, customerId: string, group
   const { clinics, identity } = deps.services;
   const clinic = await clinics.byGroupId(groupId);
   if (!clinic) return { ok: false, code: "CLINIC_NOT_FOUND", message: "No clinic or school with this group id.", field: "groupID" };
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     await clinics.lockMember(tx, customerId);
     const profile = await identity.staffProfile(customerId, tx);
     const role = profile ? asRole(profile.roleCode) : null;
@@ -37,12 +54,25 @@ export async function joinClinic(deps: MembershipDeps, customerId: string, group
     if (current?.clinic.id === clinic.id)
       return { ok: false as const, code: "ALREADY_MEMBER" as const, message: `You are already ${current.membership.state === "active" ? "a member" : "waiting for approval"} at ${clinic.name}.`, field: "groupID" };
     if (current) await clinics.endCurrent(tx, customerId, "switched", "member");
-    const state = clinic.verification === "open" ? "active" : "pending";
+    const state: "active" | "pending" = clinic.verification === "open" ? "active" : "pending";
     await clinics.start(tx, customerId, clinic.id, state, "member");
     // Pending: not registered until approved (any previous clinic's data is gone with the switch).
     await identity.setStaffIdentity(customerId, state === "active" ? identityFor(role, clinic) : null, tx);
-    return { ok: true as const, state, clinic };
+    return { ok: true as const, state, clinic, role };
   });
+  if (!result.ok) return result;
+  // A request that waits is worth telling the clinic's administrator about.
+  if (result.state === "pending") {
+    const member = await identity.summary(customerId);
+    if (member)
+      await mailAfter(
+        deps,
+        clinic.administratorEmail,
+        "clinicRequest",
+        templates.clinicRequest({ programName: PROGRAM, clinicName: clinic.name, memberName: `${member.firstName} ${member.lastName}`.trim() || member.email, memberEmail: member.email, role: roleLabel(result.role) ?? result.role }),
+      );
+  }
+  return { ok: true, state: result.state, clinic };
 }
 
 /** The member leaves their clinic (or withdraws a pending request): unregistered at once. */
@@ -64,7 +94,7 @@ export async function approveMembership(deps: MembershipDeps, membershipId: stri
   const { clinics, identity } = deps.services;
   const found = await clinics.membershipById(membershipId);
   if (!found || found.state !== "pending") return { ok: false, code: "NOT_PENDING", message: "No pending membership with this id." };
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     await clinics.lockMember(tx, found.customerId);
     const approved = await clinics.approve(tx, membershipId, actor);
     if (!approved) return { ok: false as const, code: "NOT_PENDING" as const, message: "No pending membership with this id." };
@@ -73,6 +103,8 @@ export async function approveMembership(deps: MembershipDeps, membershipId: stri
     if (role) await identity.setStaffIdentity(approved.customerId, identityFor(role, approved.clinic), tx);
     return { ok: true as const, customerId: approved.customerId, clinic: approved.clinic };
   });
+  if (result.ok) await tellMember(deps, result.customerId, result.clinic, "approved");
+  return result;
 }
 
 /** Rejects a pending membership, or revokes an active one: the member is unregistered at once. */
@@ -80,12 +112,15 @@ export async function endMembership(deps: MembershipDeps, membershipId: string, 
   const { clinics, identity } = deps.services;
   const found = await clinics.membershipById(membershipId);
   if (!found || found.state === "revoked") return { ok: false, code: "NOT_ACTIVE", message: "No current membership with this id." };
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     await clinics.lockMember(tx, found.customerId);
     const current = await clinics.current(found.customerId, tx);
     if (current?.membership.id !== membershipId) return { ok: false as const, code: "NOT_ACTIVE" as const, message: "No current membership with this id." };
     const ended = await clinics.endCurrent(tx, found.customerId, current.membership.state === "pending" ? "rejected" : "revoked", actor);
     await identity.setStaffIdentity(found.customerId, null, tx);
-    return { ok: true as const, customerId: found.customerId, clinic: ended!.clinic };
+    return { ok: true as const, customerId: found.customerId, clinic: ended!.clinic, wasPending: current.membership.state === "pending" };
   });
+  if (!result.ok) return result;
+  await tellMember(deps, result.customerId, result.clinic, result.wasPending ? "declined" : "ended");
+  return { ok: true, customerId: result.customerId, clinic: result.clinic };
 }

@@ -100,6 +100,36 @@ export const templates = {
       html: mailPage(d.storeName, [`Your order ${escapeHtml(d.number)} was refunded.`, escapeHtml(money)]),
     };
   },
+
+  /** To a clinic's program administrator: a staff member asks to join and waits for approval. */
+  clinicRequest(d: { programName: string; clinicName: string; memberName: string; memberEmail: string; role: string }): MailContent {
+    const who = `${d.memberName} (${d.memberEmail}, ${d.role})`;
+    return {
+      subject: `${d.memberName} asks to join ${d.clinicName} in ${d.programName}`,
+      text: `Hello,\n\n${who} asks to join ${d.clinicName} in ${d.programName}. Until the request is approved they see shop prices and cannot order.\n\nIf they work at ${d.clinicName}, reply to this mail or ask the program team to approve the request; if not, ask us to decline it.\n\n— ${d.programName}\n`,
+      html: mailPage(d.programName, [
+        "Hello,",
+        `${escapeHtml(who)} asks to join ${escapeHtml(d.clinicName)} in ${escapeHtml(d.programName)}. Until the request is approved they see shop prices and cannot order.`,
+        `If they work at ${escapeHtml(d.clinicName)}, reply to this mail or ask the program team to approve the request; if not, ask us to decline it.`,
+      ]),
+    };
+  },
+
+  /** To the staff member: their clinic membership was approved, declined or ended. */
+  clinicDecision(d: { programName: string; clinicName: string; firstName: string; decision: "approved" | "declined" | "ended" }): MailContent {
+    const hello = d.firstName ? `Hello ${d.firstName},` : "Hello,";
+    const line =
+      d.decision === "approved"
+        ? `your membership at ${d.clinicName} is approved: program prices and ordering are open to you now.`
+        : d.decision === "declined"
+          ? `your request to join ${d.clinicName} was declined. If you work there, ask the clinic's program administrator, or join another clinic from My Clinic.`
+          : `your membership at ${d.clinicName} has ended. To order again, join your clinic from My Clinic.`;
+    return {
+      subject: d.decision === "approved" ? `Welcome to ${d.programName} at ${d.clinicName}` : `Your ${d.programName} membership at ${d.clinicName}`,
+      text: `${hello}\n\n${line.charAt(0).toUpperCase()}${line.slice(1)}\n\n— ${d.programName}\n`,
+      html: mailPage(d.programName, [escapeHtml(hello), escapeHtml(line.charAt(0).toUpperCase() + line.slice(1))]),
+    };
+  },
 };
 
 export type TemplateName = keyof typeof templates;
