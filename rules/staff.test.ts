@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isEligibleForPd, isOpenToUnregistered, isRegistered, isStaffOnlyApi, parseGroupList, seesProgramPrices, withoutProgramPrices } from "./staff";
+import { seesProgramPrices, withoutProgramPrices } from "./program-prices";
+import { isEligibleForPd, isOpenToUnregistered, isRegistered, isStaffOnlyApi, parseGroupList } from "./staff";
 
 describe("registered rule and PD eligibility (SPEC §5)", () => {
   it("is registered only with both the account group and the ship-to", () => {

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { registerSchema } from "./account-forms";
 
-export { NOT_ELIGIBLE_NOTE, seesProgramPrices, withoutProgramPrices } from "./program-prices";
-
 // The staff-feeding program (SPEC §1, §3, §5, §6): who a staff member is, when they count as
 // registered, when program prices apply, and what an unregistered visitor may open.
 
@@ -40,10 +38,6 @@ export const parseGroupList = (list: string) =>
     .split(",")
     .map((g) => g.trim())
     .filter(Boolean);
-
-/** Program prices only for a registered, eligible staff member; everyone else on the staff site sees shop prices. */
-export type StaffPricing = "program" | "shop";
-
 
 // ---------------------------------------------------------------------------------------------
 // Registration (SPEC §3 staff-feeding user): the consumer fields plus role, school and the
