@@ -41,9 +41,8 @@ export function requestContext(deps: AppDeps, site: Site, identity: RequestIdent
 export async function resolveIdentity(deps: AppDeps, request: Request, clientIp: string | null, site: SiteId): Promise<RequestIdentity> {
   const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
   if (!token) return { ...SIGNED_OUT, clientIp };
-  const found = await deps.services.identity.resolveSession(token);
   // An account is one site's: a shop session never signs anyone in on the staff site, or back.
-  const session = found && found.site === site ? found : null;
+  const session = await deps.services.identity.resolveSession(token, site);
   const customer = session ? await deps.services.identity.summary(session.customerId) : null;
   if (!session || !customer) return { ...SIGNED_OUT, clientIp, staleSessionCookie: true };
   const staff = site === "hpsf" ? staffAccess(await deps.services.identity.staffProfile(customer.id), deps.config.pdAccountGroups) : null;

@@ -20,7 +20,10 @@ import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "./workf
 import { renewSubscription } from "./workflows/renew-subscription";
 import { formatUsd } from "../rules/money";
 import { staffAccess } from "./staff-access";
-import { approveMembership, endMembership, joinClinic, leaveClinic } from "./workflows/clinic-membership";
+import { approveMembership, endMembership, joinClinic, leaveClinic, type JoinResult } from "./workflows/clinic-membership";
+import type { ClinicSearch, ClinicSearchResult } from "./modules/clinics/service";
+
+type RateLimited = { ok: false; code: "RATE_LIMITED"; message: string };
 
 /** Every module's service, wired once per process and shared by pages and the API. */
 export function createServices(db: Db, config: Config, log?: Logger, paymentProvider: PaymentProvider = createTestProcessor()) {
@@ -78,9 +81,18 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     }),
     // The clinic directory and staff members' memberships (staff-feeding program).
     clinics,
-    // Joining, switching and leaving clinics: the membership and the member's identity data in one transaction.
+    // Searching the directory and joining, switching and leaving clinics, for the clinic step, My
+    // Clinic and the identity API alike: the membership and the member's identity data in one
+    // transaction; searches and joins rate-limited per member and client IP.
     membership: {
-      join: (customerId: string, groupId: string) => joinClinic(membershipDeps, customerId, groupId),
+      async searchClinics(customerId: string, query: ClinicSearch, ip: string | null): Promise<ClinicSearchResult | RateLimited> {
+        const attempt = await rateLimit.take("clinic_search", `customer:${customerId}`, ip);
+        return attempt.ok ? clinics.search(query) : { ok: false, code: "RATE_LIMITED", message: attempt.message };
+      },
+      async join(customerId: string, groupId: string, ip: string | null): Promise<JoinResult | RateLimited> {
+        const attempt = await rateLimit.take("join_clinic", `customer:${customerId}`, ip);
+        return attempt.ok ? joinClinic(membershipDeps, customerId, groupId) : { ok: false, code: "RATE_LIMITED", message: attempt.message };
+      },
       leave: (customerId: string) => leaveClinic(membershipDeps, customerId),
       approve: (membershipId: string, actor: string) => approveMembership(membershipDeps, membershipId, actor),
       end: (membershipId: string, actor: string) => endMembership(membershipDeps, membershipId, actor),

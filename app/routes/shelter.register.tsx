@@ -27,7 +27,6 @@ const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r.code, label: r.label }))
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (context.site.isStaff && context.customer && !context.staff?.registered) {
-    if (!context.staff?.profile) sendSignedInBack(context, request);
     return { step: "clinic" as const, finder: await loadClinicFinder(context, url), redirectParam: null, previous: null };
   }
   sendSignedInBack(context, request);

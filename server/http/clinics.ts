@@ -33,21 +33,28 @@ const refuse = (c: Context<AppEnv>, errorCode: number, message: string, field: s
 /** The signed-in staff member behind the request (body token first, then the cookie). */
 async function staffSession(c: Context<AppEnv>, bodyToken: string | undefined): Promise<Staff> {
   const token = bodyToken || readCookie(c.req.header("cookie"), SESSION_COOKIE);
-  const session = token ? await c.get("deps").services.identity.resolveSession(token) : null;
-  if (!session || session.site !== "hpsf") return { ok: false, response: refuse(c, IDENTITY_ERRORS.noSession, "Sign in to the staff site first.", "sessionToken") };
+  const session = token ? await c.get("deps").services.identity.resolveSession(token, "hpsf") : null;
+  if (!session) return { ok: false, response: refuse(c, IDENTITY_ERRORS.noSession, "Sign in to the staff site first.", "sessionToken") };
   if (!(await c.get("deps").services.identity.staffProfile(session.customerId)))
     return { ok: false, response: refuse(c, IDENTITY_ERRORS.notStaff, "Only a staff account can do this.", "sessionToken") };
   return { ok: true, customerId: session.customerId };
 }
 
-/** The session and the JWT, which must name the same staff member. */
-async function authorised(c: Context<AppEnv>, body: { sessionToken?: string; jwt: string }): Promise<Staff> {
-  const staff = await staffSession(c, body.sessionToken);
+/** A clinic call's body, once the session and the JWT in it name the same staff member. */
+async function staffCall<S extends z.ZodType<{ sessionToken?: string; jwt: string }>>(
+  c: Context<AppEnv>,
+  schema: S,
+): Promise<{ ok: true; data: z.infer<S>; customerId: string } | { ok: false; response: Response }> {
+  const parsed = await parseJson(c, schema);
+  if (!parsed.ok) return parsed;
+  const staff = await staffSession(c, parsed.data.sessionToken);
   if (!staff.ok) return staff;
-  if (!(await verifyIdentityJwt(c.get("deps").sessionSecret, body.jwt, staff.customerId)))
+  if (!(await verifyIdentityJwt(c.get("deps").sessionSecret, parsed.data.jwt, staff.customerId)))
     return { ok: false, response: refuse(c, IDENTITY_ERRORS.badJwt, "The identity token is missing, expired or not yours. Ask for a new one.", "jwt") };
-  return staff;
+  return { ok: true, data: parsed.data, customerId: staff.customerId };
 }
+
+const ipOf = (c: Context<AppEnv>) => clientIp(c, c.get("deps").config.trustProxy);
 
 export function clinicRoutes() {
   const app = new Hono<AppEnv>();
@@ -65,36 +72,27 @@ export function clinicRoutes() {
   });
 
   app.post("/search-clinic", async (c) => {
-    const parsed = await parseJson(c, searchClinicInput);
-    if (!parsed.ok) return parsed.response;
-    const staff = await authorised(c, parsed.data);
-    if (!staff.ok) return staff.response;
-    const { services, config } = c.get("deps");
-    const attempt = await services.rateLimit.take("clinic_search", `customer:${staff.customerId}`, clientIp(c, config.trustProxy));
-    if (!attempt.ok) return apiError(c, 429, "rate_limited", attempt.message);
-    const { searchType, searchTerm, page } = parsed.data;
-    return c.json({ errorCode: 0, ...(await services.clinics.search({ searchType, searchTerm, page })) });
+    const call = await staffCall(c, searchClinicInput);
+    if (!call.ok) return call.response;
+    const { searchType, searchTerm, page } = call.data;
+    const found = await c.get("deps").services.membership.searchClinics(call.customerId, { searchType, searchTerm, page }, ipOf(c));
+    if ("code" in found) return apiError(c, 429, "rate_limited", found.message);
+    return c.json({ errorCode: 0, ...found });
   });
 
   app.post("/fetch-address", async (c) => {
-    const parsed = await parseJson(c, fetchAddressInput);
-    if (!parsed.ok) return parsed.response;
-    const staff = await authorised(c, parsed.data);
-    if (!staff.ok) return staff.response;
-    const clinic = await c.get("deps").services.clinics.byClinicNumber(parsed.data.clinicID);
+    const call = await staffCall(c, fetchAddressInput);
+    if (!call.ok) return call.response;
+    const clinic = await c.get("deps").services.clinics.byClinicNumber(call.data.clinicID);
     if (!clinic) return apiError(c, 404, "not_found", "No clinic with this clinicID.", { clinicID: "No clinic with this clinicID." });
     return c.json({ errorCode: 0, clinicID: clinic.clinicID, groupID: clinic.groupID, name: clinic.name, address: clinic.address, homeDeliveryOnly: clinic.homeDeliveryOnly });
   });
 
   app.post("/join-clinic", async (c) => {
-    const parsed = await parseJson(c, joinClinicInput);
-    if (!parsed.ok) return parsed.response;
-    const staff = await authorised(c, parsed.data);
-    if (!staff.ok) return staff.response;
-    const { services, config } = c.get("deps");
-    const attempt = await services.rateLimit.take("join_clinic", `customer:${staff.customerId}`, clientIp(c, config.trustProxy));
-    if (!attempt.ok) return apiError(c, 429, "rate_limited", attempt.message);
-    const r = await services.membership.join(staff.customerId, parsed.data.groupID);
+    const call = await staffCall(c, joinClinicInput);
+    if (!call.ok) return call.response;
+    const r = await c.get("deps").services.membership.join(call.customerId, call.data.groupID, ipOf(c));
+    if (!r.ok && r.code === "RATE_LIMITED") return apiError(c, 429, "rate_limited", r.message);
     if (!r.ok) return apiError(c, r.code === "CLINIC_NOT_FOUND" ? 404 : 409, r.code.toLowerCase(), r.message, { [r.field]: r.message });
     return c.json({ errorCode: 0, state: r.state, registered: r.state === "active", clinic: { clinicID: r.clinic.clinicID, groupID: r.clinic.groupID, name: r.clinic.name, address: r.clinic.address } });
   });

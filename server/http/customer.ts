@@ -42,9 +42,7 @@ async function authenticate(c: Context<AppEnv>, bodyToken: string | undefined): 
   const cookieToken = readCookie(c.req.header("cookie"), SESSION_COOKIE);
   const presented = bodyToken || cookieToken;
   if (!presented) return { ok: false, response: apiError(c, 401, "unauthorized", "Sign in first.", { sessionToken: "Sign in first." }) };
-  const found = await c.get("deps").services.identity.resolveSession(presented);
-  // A session is good on its account's site only.
-  const session = found && found.site === c.get("site").id ? found : null;
+  const session = await c.get("deps").services.identity.resolveSession(presented, c.get("site").id);
   if (!session) return { ok: false, response: apiError(c, 401, "unauthorized", "Unauthorized user", { sessionToken: "Unauthorized user" }) };
   return { ok: true, session, token: presented, fromBody: Boolean(bodyToken) };
 }
@@ -224,8 +222,7 @@ export function customerRoutes() {
     const parsed = await parseJson(c, createCustomerTokenInput);
     if (!parsed.ok) return parsed.response;
     const identity = services(c).identity;
-    const found = await identity.resolveSession(parsed.data.key);
-    const session = found && found.site === c.get("site").id ? found : null;
+    const session = await identity.resolveSession(parsed.data.key, c.get("site").id);
     const customer = session ? await identity.summary(session.customerId) : null;
     if (!session || !customer || customer.email !== parsed.data.email) return apiError(c, 401, "unauthorized", "Unauthorized user");
     const refreshed = await identity.refreshSession(parsed.data.key, true);

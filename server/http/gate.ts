@@ -27,27 +27,21 @@ export function siteGate(deps: AppDeps): MiddlewareHandler<AppEnv> {
     if (mode === "password" && gate.isUnlocked(c.req.header("cookie"))) return next();
 
     const isApi = path.startsWith("/api/");
-    const isData = path.endsWith(".data");
-    const dataRedirect = (to: string) => pageRedirect(c, to, true);
 
     if (mode === "maintenance") {
       if (isApi) {
         c.header("Retry-After", "600");
         return apiError(c, 503, "maintenance", "The shop is down for maintenance. Please try again shortly.");
       }
-      if (isData) return dataRedirect(MAINTENANCE_PATH);
       // A redirect rather than the page under the asked URL: the browser's router must match the page it hydrates.
-      c.header("Cache-Control", "no-store");
-      return c.redirect(MAINTENANCE_PATH, 302);
+      return pageRedirect(c, MAINTENANCE_PATH);
     }
 
     if (isApi) return apiError(c, 401, "locked", `The shop is locked. Enter its password at ${PASSWORD_PATH}.`);
     const url = new URL(c.req.url);
+    const isData = path.endsWith(".data");
     const original = isData ? path.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/" : path + url.search;
-    const target = `${PASSWORD_PATH}?next=${encodeURIComponent(original)}`;
-    if (isData) return dataRedirect(target);
-    c.header("Cache-Control", "no-store");
-    return c.redirect(target, 302);
+    return pageRedirect(c, `${PASSWORD_PATH}?next=${encodeURIComponent(original)}`);
   };
 }
 

@@ -36,9 +36,8 @@ export async function loadClinicFinder(context: AppLoadContext, url: URL): Promi
   if (!q) return { ...base, results: null, total: 0, error: null };
   const parsed = clinicSearchSchema.safeParse({ searchType: type, searchTerm: q, page: url.searchParams.get("page") ?? 1 });
   if (!parsed.success) return { ...base, results: null, total: 0, error: Object.values(fieldErrors(parsed.error))[0] ?? "Check the search." };
-  const attempt = await context.services.rateLimit.take("clinic_search", `customer:${customerId}`, context.clientIp);
-  if (!attempt.ok) return { ...base, results: null, total: 0, error: attempt.message };
-  const found = await clinics.search(parsed.data);
+  const found = await context.services.membership.searchClinics(customerId, parsed.data, context.clientIp);
+  if ("code" in found) return { ...base, results: null, total: 0, error: found.message };
   return { ...base, results: found.results.map(summary), total: found.total, error: null };
 }
 
@@ -52,9 +51,7 @@ export async function clinicFinderAction(context: AppLoadContext, values: Record
   }
   const groupId = groupIdSchema.safeParse(values.groupID);
   if (!groupId.success) return data({ errors: { form: groupId.error.issues[0]?.message ?? "Choose a clinic." } }, { status: 400 });
-  const attempt = await context.services.rateLimit.take("join_clinic", `customer:${customerId}`, context.clientIp);
-  if (!attempt.ok) return data({ errors: { form: attempt.message } }, { status: 429 });
-  const r = await context.services.membership.join(customerId, groupId.data);
-  if (!r.ok) return data({ errors: { form: r.message } }, { status: r.code === "CLINIC_NOT_FOUND" ? 404 : 409 });
+  const r = await context.services.membership.join(customerId, groupId.data, context.clientIp);
+  if (!r.ok) return data({ errors: { form: r.message } }, { status: r.code === "RATE_LIMITED" ? 429 : r.code === "CLINIC_NOT_FOUND" ? 404 : 409 });
   return redirect(r.state === "active" ? after.joined : after.pending);
 }

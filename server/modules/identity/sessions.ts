@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { SiteId } from "../../../rules/site";
 import type { Db } from "../../db/client";
 import type { SessionInfo, SignedIn } from "./results";
 import { customers, sessions, type SessionEndReason } from "./schema";
@@ -26,7 +27,8 @@ export function createSessions(db: Db, options: { clock: () => Date; idleMs?: nu
   const { clock } = options;
   const idleMs = options.idleMs ?? DEFAULT_SESSION_IDLE_MS;
 
-  async function resolve(token: string | null | undefined): Promise<SessionInfo | null> {
+  /** `site`: a session is good on its account's site only; given one, another site's session is none. */
+  async function resolve(token: string | null | undefined, site?: SiteId): Promise<SessionInfo | null> {
     if (!looksLikeToken(token)) return null;
     const now = clock();
     const [found] = await db
@@ -35,7 +37,7 @@ export function createSessions(db: Db, options: { clock: () => Date; idleMs?: nu
       .innerJoin(customers, eq(customers.id, sessions.customerId))
       .where(eq(sessions.tokenHash, hashToken(token)));
     const row = found?.session;
-    if (!row) return null;
+    if (!row || (site && found.site !== site)) return null;
     const hardEnd = row.createdAt.getTime() + SESSION_MAX_MS;
     // The idle rule is also checked against the last activity itself, so a session stored with a
     // longer idle timeout (an older setting) ends by today's one.
