@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import pg from "pg";
 import * as schema from "./schema";
 
@@ -75,17 +75,7 @@ export async function openPostgres(url: string, poolSize = 10, options: OpenOpti
   return {
     db,
     kind: "postgres",
-    migrate: async () => {
-      // Several shop processes may start together: one migrates, the others wait for it.
-      const conn = await pool.connect();
-      try {
-        await conn.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-        await migratePg(drizzlePg({ client: conn, schema, casing: "snake_case" }), { migrationsFolder });
-      } finally {
-        await conn.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
-        conn.release();
-      }
-    },
+    migrate: () => migratePostgres(pool),
     ping: async () => {
       await db.execute(sql`select 1`);
       return true;
@@ -106,6 +96,37 @@ export async function openPostgres(url: string, poolSize = 10, options: OpenOpti
       await closed;
     },
   };
+}
+
+/**
+ * Drizzle's migrator, in one transaction under a transaction-scoped lock. Several shop processes may
+ * start together: one migrates, the others wait for it. A session lock would not do: through
+ * PgBouncer in transaction mode its lock and unlock may reach two different server connections, and
+ * the lock would stay held by a pooled connection for good (ARCHITECTURE §6: no session state).
+ * Same bookkeeping table as drizzle's own migrator, so existing databases carry on.
+ */
+async function migratePostgres(pool: pg.Pool) {
+  const migrations = readMigrationFiles({ migrationsFolder });
+  const conn = await pool.connect();
+  try {
+    await conn.query("begin");
+    await conn.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK_ID]);
+    await conn.query("create schema if not exists drizzle");
+    await conn.query("create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)");
+    const last = await conn.query<{ created_at: string }>("select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1");
+    const lastAt = last.rows[0] ? Number(last.rows[0].created_at) : -Infinity;
+    for (const migration of migrations) {
+      if (migration.folderMillis <= lastAt) continue;
+      for (const statement of migration.sql) await conn.query(statement);
+      await conn.query("insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)", [migration.hash, migration.folderMillis]);
+    }
+    await conn.query("commit");
+  } catch (error) {
+    await conn.query("rollback").catch(() => {});
+    throw error;
+  } finally {
+    conn.release();
+  }
 }
 
 /**
