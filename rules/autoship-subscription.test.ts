@@ -46,6 +46,8 @@ const LIFECYCLE: Record<SubscriptionMove, Partial<Record<SubscriptionStatus, Sub
   retry_after_decline: { active: "active" },
   pause_after_declines: { active: "paused" },
   defer_after_failure: { active: "active" },
+  hold_quota: { active: "active" },
+  hold_not_eligible: { active: "active" },
 };
 
 describe("the lifecycle's transition table", () => {
@@ -98,6 +100,9 @@ describe("holds", () => {
   it("the engine's holds set theirs; other moves keep the hold as it is", () => {
     expect(holdAfter(null, "hold_out_of_stock")).toBe("out_of_stock");
     expect(holdAfter(null, "retry_after_decline")).toBe("payment_failed");
+    expect(holdAfter(null, "hold_quota")).toBe("quota_reached");
+    expect(holdAfter("quota_reached", "hold_not_eligible")).toBe("not_eligible");
+    expect(holdAfter("quota_reached", "record_renewal")).toBeNull();
     expect(holdAfter("payment_failed", "pause_after_declines")).toBe("payment_failed");
     for (const move of ["change_frequency", "change_quantity", "swap_variant", "change_address", "pause", "cancel", "ship_now", "renew", "defer_after_failure"] as const) {
       expect(holdAfter("out_of_stock", move)).toBe("out_of_stock");

@@ -17,7 +17,7 @@ export type SubscriptionStatus = "active" | "paused" | "cancelled";
 export const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ["active", "paused", "cancelled"];
 
 /** Why an active subscription's renewal is on hold (null: not held). */
-export type SubscriptionHold = "out_of_stock" | "payment_failed";
+export type SubscriptionHold = "out_of_stock" | "payment_failed" | "quota_reached" | "not_eligible";
 
 export const SUBSCRIPTION_ACTIONS = [
   "change_frequency",
@@ -44,13 +44,17 @@ export const RENEWAL_EVENTS = [
   "retry_after_decline",
   "pause_after_declines",
   "defer_after_failure",
+  "hold_quota",
+  "hold_not_eligible",
 ] as const;
 /**
  * What the renewal engine does to a subscription (rules/autoship-renewal.ts decides which):
  * renew — start placing the cycle's order; record_renewal — record the order placed;
  * hold_out_of_stock / skip_out_of_stock — hold the cycle, or give it up after 7 days;
  * retry_after_decline / pause_after_declines — a declined charge is retried, the third one pauses;
- * defer_after_failure — any other failure is looked at again a day later.
+ * defer_after_failure — any other failure is looked at again a day later;
+ * hold_quota / hold_not_eligible — a staff renewal over the month's allowance waits for the next
+ * month; one whose member is no longer in the program waits (retried daily) until they are again.
  */
 export type RenewalEvent = (typeof RENEWAL_EVENTS)[number];
 
@@ -86,6 +90,8 @@ const ALLOWED_FROM: Record<SubscriptionMove, readonly SubscriptionStatus[]> = {
   retry_after_decline: ["active"],
   pause_after_declines: ["active"],
   defer_after_failure: ["active"],
+  hold_quota: ["active"],
+  hold_not_eligible: ["active"],
 };
 
 /** The status an allowed move leads to (the others keep the status). */
@@ -142,6 +148,8 @@ export function endsHold(hold: SubscriptionHold | null, move: SubscriptionMove):
 export function holdAfter(hold: SubscriptionHold | null, move: SubscriptionMove): SubscriptionHold | null {
   if (endsHold(hold, move)) return null;
   if (move === "hold_out_of_stock") return "out_of_stock";
+  if (move === "hold_quota") return "quota_reached";
+  if (move === "hold_not_eligible") return "not_eligible";
   if (move === "retry_after_decline" || move === "pause_after_declines") return "payment_failed";
   return hold;
 }

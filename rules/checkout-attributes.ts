@@ -35,8 +35,21 @@ export const withoutCheckoutAttributes = <A extends CartAttribute>(attributes: r
 export const ORDER_TYPE_SHOP = "ZDTC";
 export const ORDER_TYPE_STAFF = "ZK01";
 
+export type PreferredAddress = "home" | "clinic";
+export const PREFERRED_ADDRESS_NAMESPACE = "profeeding";
+export const PREFERRED_ADDRESS_KEY = "preferred_address";
+
+/**
+ * SPEC §4 customer load: a staff member's preferred address (the profeeding.preferred_address
+ * metafield) defaults to clinic; a home-delivery-only clinic, or no clinic at all, means home.
+ */
+export function preferredAddressOf(stored: string | null | undefined, clinic: { homeDeliveryOnly: boolean } | null): PreferredAddress {
+  if (!clinic || clinic.homeDeliveryOnly) return "home";
+  return stored === "home" ? "home" : "clinic";
+}
+
 /** SPEC §4: home-delivery-only clinic → home; clinic preferred → work; otherwise home. */
-export function shippingLocation(p: { clinicHomeDeliveryOnly: boolean; preferredAddress: "home" | "clinic" | null }): ShippingLocation {
+export function shippingLocation(p: { clinicHomeDeliveryOnly: boolean; preferredAddress: PreferredAddress | null }): ShippingLocation {
   if (p.clinicHomeDeliveryOnly) return "ship_to_home";
   return p.preferredAddress === "clinic" ? "ship_to_work" : "ship_to_home";
 }
@@ -45,6 +58,12 @@ export function sgOrderType(lines: readonly { sellingPlanId: string | null }[]):
   return lines.some((l) => l.sellingPlanId !== null) ? "firstPurchaseSubscription" : "oneTimeOrder";
 }
 
+/**
+ * A staff order's delivery as the server decided it from its own records: the member's sold-to, the
+ * ship-to (the clinic's for clinic delivery, the customer's address id for home) and the location.
+ */
+export type StaffDelivery = { soldTo: string; shipTo: string; location: ShippingLocation };
+
 export type CheckoutAttributeInput = {
   site: "d2c" | "hpsf";
   lines: readonly { sellingPlanId: string | null }[];
@@ -52,7 +71,7 @@ export type CheckoutAttributeInput = {
   isAttestationChecked: boolean;
   donationTrackingId?: string | null;
   /** Staff site only. */
-  clinic?: { soldTo: string | null; shipTo: string | null; homeDeliveryOnly: boolean; preferredAddress: "home" | "clinic" | null } | null;
+  staff?: StaffDelivery | null;
 };
 
 export function checkoutAttributes(p: CheckoutAttributeInput): CartAttribute[] {
@@ -63,11 +82,11 @@ export function checkoutAttributes(p: CheckoutAttributeInput): CartAttribute[] {
     { key: "accepts_email_marketing", value: String(p.acceptsEmailMarketing) },
     { key: "is_attestation_checked", value: String(p.isAttestationChecked) },
   ];
-  if (p.site === "hpsf" && p.clinic) {
-    const loc = shippingLocation({ clinicHomeDeliveryOnly: p.clinic.homeDeliveryOnly, preferredAddress: p.clinic.preferredAddress });
+  if (p.site === "hpsf" && p.staff) {
+    const loc = p.staff.location;
     attrs.push(
-      { key: "SOLD_TO", value: p.clinic.soldTo ?? "" },
-      { key: "SHIP_TO", value: p.clinic.shipTo ?? "" },
+      { key: "SOLD_TO", value: p.staff.soldTo },
+      { key: "SHIP_TO", value: p.staff.shipTo },
       { key: "shipping_location", value: loc },
       { key: "ship_to_work_address", value: String(loc === "ship_to_work") },
       { key: "ship_to_home_address", value: String(loc === "ship_to_home") },
@@ -76,4 +95,30 @@ export function checkoutAttributes(p: CheckoutAttributeInput): CartAttribute[] {
   }
   if (p.donationTrackingId) attrs.push({ key: "donation_tracking_id", value: p.donationTrackingId });
   return attrs;
+}
+
+/** The value of an attribute of an order or cart, or null. */
+export const attributeValue = (attributes: readonly CartAttribute[], key: string): string | null => attributes.find((a) => a.key === key)?.value ?? null;
+
+/**
+ * The customer metafields a staff checkout sets from the server's records (SPEC §3: custom.ship_to,
+ * custom.sold_to, custom.clinic_zip): never a client's to write.
+ */
+export const SERVER_OWNED_METAFIELDS: readonly { namespace: string; key: string }[] = [
+  { namespace: "custom", key: "ship_to" },
+  { namespace: "custom", key: "sold_to" },
+  { namespace: "custom", key: "clinic_zip" },
+];
+export const isServerOwnedMetafield = (namespace: string, key: string) =>
+  SERVER_OWNED_METAFIELDS.some((m) => m.namespace === namespace.trim().toLowerCase() && m.key === key.trim().toLowerCase());
+
+/** What a staff order shows its buyer (order page, confirmation page and mail): null for a shop order. */
+export function staffOrderDetails(attributes: readonly CartAttribute[]): { orderType: string; soldTo: string; shipTo: string; delivery: "Clinic" | "Home" } | null {
+  if (attributeValue(attributes, "SALES_ORD_TYPE") !== ORDER_TYPE_STAFF) return null;
+  return {
+    orderType: ORDER_TYPE_STAFF,
+    soldTo: attributeValue(attributes, "SOLD_TO") ?? "",
+    shipTo: attributeValue(attributes, "SHIP_TO") ?? "",
+    delivery: attributeValue(attributes, "shipping_location") === "ship_to_work" ? "Clinic" : "Home",
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutAttributes, shippingLocation } from "./checkout-attributes";
+import { checkoutAttributes, isServerOwnedMetafield, preferredAddressOf, shippingLocation } from "./checkout-attributes";
 import { cardBrand, checkCard, luhnValid, testCardOutcome } from "./luhn";
 import { SALES_TAX_BASIS_POINTS, salesTaxCents, taxableBaseCents } from "./sales-tax";
 import { shippingQuote } from "./shipping-rates";
@@ -47,9 +47,25 @@ describe("checkout attributes", () => {
       lines: [],
       acceptsEmailMarketing: false,
       isAttestationChecked: true,
-      clinic: { soldTo: "S1", shipTo: "H1", homeDeliveryOnly: false, preferredAddress: "clinic" },
+      staff: { soldTo: "S1", shipTo: "H1", location: "ship_to_work" },
     });
-    expect([get(a, "SALES_ORD_TYPE"), get(a, "shipping_location"), get(a, "SOLD_TO")]).toEqual(["ZK01", "ship_to_work", "S1"]);
+    expect([get(a, "SALES_ORD_TYPE"), get(a, "shipping_location"), get(a, "SOLD_TO"), get(a, "SHIP_TO")]).toEqual(["ZK01", "ship_to_work", "S1", "H1"]);
+    expect([get(a, "ship_to_work_address"), get(a, "ship_to_home_address"), get(a, "is_clinic_address")]).toEqual(["true", "false", "true"]);
+    // Each key once.
+    expect(new Set(a.map((x) => x.key)).size).toBe(a.length);
+  });
+  it("staff: the preferred address defaults to clinic; a home-delivery-only clinic or no clinic means home", () => {
+    expect(preferredAddressOf(null, { homeDeliveryOnly: false })).toBe("clinic");
+    expect(preferredAddressOf("home", { homeDeliveryOnly: false })).toBe("home");
+    expect(preferredAddressOf("nonsense", { homeDeliveryOnly: false })).toBe("clinic");
+    expect(preferredAddressOf("clinic", { homeDeliveryOnly: true })).toBe("home");
+    expect(preferredAddressOf("clinic", null)).toBe("home");
+  });
+  it("the checkout's customer metafields are not a client's to write", () => {
+    expect(isServerOwnedMetafield("custom", "ship_to")).toBe(true);
+    expect(isServerOwnedMetafield(" Custom ", "SOLD_TO")).toBe(true);
+    expect(isServerOwnedMetafield("custom", "clinic_zip")).toBe(true);
+    expect(isServerOwnedMetafield("profeeding", "preferred_address")).toBe(false);
   });
 });
 

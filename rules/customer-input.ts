@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isServerOwnedMetafield, PREFERRED_ADDRESS_KEY, PREFERRED_ADDRESS_NAMESPACE } from "./checkout-attributes";
 import { addressSchema, contactSchema, profileSchema } from "./account-forms";
 import { safeSameSitePath } from "./sign-in-redirect";
 
@@ -12,12 +13,19 @@ const id = (what: string) => z.string({ error: `Give the ${what}` }).trim().min(
 const email = z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address"));
 
 /** SPEC §3 metafield: namespace, key, type, value. */
-export const metafieldSchema = z.object({
-  namespace: z.string().regex(/^[a-z0-9_]{1,64}$/, "Use lower-case letters, digits and _"),
-  key: z.string().regex(/^[a-z0-9_]{1,64}$/, "Use lower-case letters, digits and _"),
-  type: z.string().max(64).optional(),
-  value: z.string().max(2000, "At most 2000 characters"),
-});
+export const metafieldSchema = z
+  .object({
+    namespace: z.string().regex(/^[a-z0-9_]{1,64}$/, "Use lower-case letters, digits and _"),
+    key: z.string().regex(/^[a-z0-9_]{1,64}$/, "Use lower-case letters, digits and _"),
+    type: z.string().max(64).optional(),
+    value: z.string().max(2000, "At most 2000 characters"),
+  })
+  // The staff checkout's ship-to, sold-to and clinic ZIP come from the server's records only.
+  .refine((m) => !isServerOwnedMetafield(m.namespace, m.key), { path: ["key"], message: "This metafield is set by the checkout and cannot be written" })
+  .refine((m) => !(m.namespace === PREFERRED_ADDRESS_NAMESPACE && m.key === PREFERRED_ADDRESS_KEY) || m.value === "home" || m.value === "clinic", {
+    path: ["value"],
+    message: "The preferred address is home or clinic",
+  });
 
 export const sessionOnlyInput = z.object({ sessionToken });
 

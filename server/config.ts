@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { SiteId } from "../rules/site";
 import { DEFAULT_PD_ACCOUNT_GROUPS, parseGroupList } from "../rules/staff";
+import { DEFAULT_MONTHLY_QUOTA_LB, parseQuotaGroups, type QuotaConfig } from "../rules/staff-quota";
 
 /**
  * The only place that reads process.env (ARCHITECTURE §2, STYLE habit 8).
@@ -50,6 +51,12 @@ const envSchema = z.object({
     .max(500)
     .regex(/^[A-Za-z0-9_, ]*$/, "must be a comma list of account groups")
     .default(DEFAULT_PD_ACCOUNT_GROUPS),
+  STAFF_QUOTA_LB: z.coerce.number().positive().max(100_000).default(DEFAULT_MONTHLY_QUOTA_LB),
+  STAFF_QUOTA_GROUPS: z
+    .string()
+    .max(500)
+    .refine((v) => parseQuotaGroups(v) !== null, "must be a comma list of GROUP=POUNDS, e.g. SF_STUDENT=60")
+    .default(""),
   FEATURE_HAWAII_SHIPPING: flag.default(true),
   FEATURE_STATE_BY_ZIP: flag.default(true),
   FEATURE_CHECKOUT_FLOW: flag.default(true),
@@ -88,6 +95,8 @@ export type Config = {
   inactivitySeconds: number;
   /** SPEC §5: account groups eligible for the professional discount (program prices). */
   pdAccountGroups: string[];
+  /** The staff program's monthly allowance in pounds, per account group. */
+  staffQuota: QuotaConfig;
   features: { hawaiiShipping: boolean; stateByZip: boolean; checkoutFlow: boolean; zipCheckBypass: boolean };
   buildPollSeconds: number;
   logLevel: string;
@@ -139,6 +148,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     freeShippingThresholdCents: e.FREE_SHIPPING_THRESHOLD_CENTS,
     inactivitySeconds: e.INACTIVITY_SECONDS,
     pdAccountGroups: parseGroupList(e.PD_ACCOUNT_GROUPS),
+    staffQuota: { defaultLb: e.STAFF_QUOTA_LB, byGroup: parseQuotaGroups(e.STAFF_QUOTA_GROUPS) ?? {} },
     features: {
       hawaiiShipping: e.FEATURE_HAWAII_SHIPPING,
       stateByZip: e.FEATURE_STATE_BY_ZIP,

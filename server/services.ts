@@ -18,6 +18,8 @@ import { createRateLimitService } from "./modules/rate-limit/service";
 import type { Logger } from "./log";
 import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "./workflows/place-order";
 import { renewSubscription } from "./workflows/renew-subscription";
+import { choosePreferredAddress, staffStanding } from "./workflows/staff-checkout";
+import type { PreferredAddress } from "../rules/checkout-attributes";
 import { formatUsd } from "../rules/money";
 import { staffAccess } from "./staff-access";
 import { approveMembership, endMembership, joinClinic, leaveClinic, type JoinResult } from "./workflows/clinic-membership";
@@ -47,6 +49,13 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
   });
   const mail = createMailService(db, config, log);
   const payments = createPaymentsService(db, paymentProvider);
+  const clinics = createClinicsService(db);
+  // A staff member's standing at the checkout (membership, sold-to, delivery, quota) and their choice of delivery.
+  const staffDeps = { services: { identity, clinics, orders }, config };
+  const staff = {
+    standing: (customerId: string, now: Date, conn?: Db) => staffStanding(staffDeps, customerId, now, conn),
+    choosePreferredAddress: (customerId: string, choice: PreferredAddress) => choosePreferredAddress(staffDeps, customerId, choice),
+  };
   // Ship now (My Subscriptions) places the renewal order at once through the renewal workflow.
   const autoship = createAutoshipService({
     db,
@@ -57,11 +66,10 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     mail,
     log,
     shipNow: async (subscriptionId, now) => {
-      const r = await renewSubscription({ db, services: { cart, orders, payments, mail, catalog }, config, log }, subscriptionId, { now, trigger: "ship_now" });
+      const r = await renewSubscription({ db, services: { cart, orders, payments, mail, catalog, staff }, config, log }, subscriptionId, { now, trigger: "ship_now" });
       return r.ok ? { ok: true, orderNumber: r.orderNumber } : { ok: false, message: r.message };
     },
   });
-  const clinics = createClinicsService(db);
   const membershipDeps = { db, services: { clinics, identity, mail }, log };
   return {
     autoship,
@@ -77,7 +85,8 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
       mail,
       payments,
       log,
-      placeOrder: (input: PlaceOrderInput): Promise<PlaceOrderResult> => placeOrder({ db, services: { cart, orders, payments, mail }, config, log }, input),
+      placeOrder: (input: PlaceOrderInput): Promise<PlaceOrderResult> => placeOrder({ db, services: { cart, orders, payments, mail, staff }, config, log }, input),
+      staff,
     }),
     // The clinic directory and staff members' memberships (staff-feeding program).
     clinics,
@@ -108,6 +117,7 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     orders,
     payments,
     rateLimit,
+    staff,
   };
 }
 

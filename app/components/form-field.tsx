@@ -108,12 +108,28 @@ export function SelectField({
   );
 }
 
-export function Checkbox({ name, label, defaultChecked }: { name: string; label: string; defaultChecked?: boolean }) {
+export function Checkbox({ name, label, defaultChecked, error, required }: { name: string; label: string; defaultChecked?: boolean; error?: string; required?: boolean }) {
   const id = useId();
   return (
-    <div className="mt-4 flex items-center gap-2">
-      <input id={id} name={name} type="checkbox" defaultChecked={defaultChecked} className="h-4 w-4" />
-      <label htmlFor={id}>{label}</label>
+    <div className="mt-4">
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          defaultChecked={defaultChecked}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="h-4 w-4 shrink-0"
+        />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,6 @@
-import { data, useActionData } from "react-router";
+import { data, Form, useActionData } from "react-router";
+import { quotaMeterText } from "../../rules/staff-quota";
+import { DeliveryChoice } from "../components/staff/staff-checkout";
 import { formValues } from "../../rules/account-forms";
 import { NOT_ELIGIBLE_NOTE } from "../../rules/program-prices";
 import { roleLabel } from "../../rules/staff";
@@ -23,7 +25,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!context.customer) return null;
   const [finder, history] = await Promise.all([loadClinicFinder(context, new URL(request.url)), context.services.clinics.history(context.customer.id, 10)]);
   const profile = context.staff?.profile ?? null;
+  const standing = await context.services.staff.standing(context.customer.id, new Date());
   return {
+    delivery: standing.ok ? { clinic: { name: standing.clinic.name, address: standing.clinic.address, homeDeliveryOnly: standing.clinic.homeDeliveryOnly }, preferredAddress: standing.preferredAddress, quota: standing.quota } : null,
     finder,
     history: history.map((h) => ({ ...h, at: h.at.toISOString() })),
     role: roleLabel(profile?.roleCode),
@@ -36,6 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!context.site.isStaff) throw data("Not found", { status: 404 });
   requireCustomer(context, request);
   const values = formValues(await request.formData());
+  if (values.intent === "delivery") {
+    const choice = values.delivery === "clinic" || values.delivery === "home" ? values.delivery : null;
+    const saved = choice ? await context.services.staff.choosePreferredAddress(context.customer!.id, choice) : { ok: false as const, message: "Choose clinic or home delivery" };
+    return saved.ok ? { saved: true as const } : data({ errors: { delivery: saved.message } }, { status: 400 });
+  }
   // Leaving or a pending switch unregisters at once: the gate then sends the member to the clinic step.
   return clinicFinderAction(context, values, { joined: "/account/my-clinic", pending: "/account/my-clinic", left: "/account/my-clinic" });
 }
@@ -67,6 +76,28 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         {loaderData.eligible ? "You pay program prices." : NOT_ELIGIBLE_NOTE}
       </p>
       <div className="mt-4 max-w-2xl">{loaderData.finder.current ? <CurrentClinic current={loaderData.finder.current} /> : null}</div>
+      {loaderData.delivery ? (
+        <section aria-labelledby="delivery-heading" className="mt-6 max-w-2xl">
+          <h2 id="delivery-heading" className="text-lg font-semibold">
+            Delivery and allowance
+          </h2>
+          <Form method="post" className="text-sm" data-testid="account-delivery-form">
+            <input type="hidden" name="intent" value="delivery" />
+            <DeliveryChoice clinic={loaderData.delivery.clinic} current={loaderData.delivery.preferredAddress} error={errors?.delivery} />
+            <button type="submit" className="mt-3 rounded border-2 border-primary px-4 py-2 font-semibold text-primary hover:bg-mist">
+              Save delivery choice
+            </button>
+            {actionData && "saved" in actionData ? (
+              <p role="status" className="mt-2 text-success-dark">
+                Saved.
+              </p>
+            ) : null}
+          </Form>
+          <p className="mt-3 text-sm" data-testid="account-quota">
+            {quotaMeterText(loaderData.delivery.quota)}
+          </p>
+        </section>
+      ) : null}
       <ClinicFinder finder={loaderData.finder} errors={errors} />
       {loaderData.history.length ? (
         <section aria-labelledby="clinic-history" className="mt-8">

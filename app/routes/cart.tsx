@@ -20,7 +20,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const pageResult = useActionData<typeof action>();
   return (
     <Screen title={usePageTitle("cart")} wide>
-      <CartPage cart={loaderData.cart} pageResult={pageResult} />
+      <CartPage cart={loaderData.cart} pageResult={pageResult} staff={loaderData.staff} />
       <Suspense fallback={null}>
         <Await resolve={loaderData.carousel} errorElement={null}>
           {(carousel) => (carousel ? <ProductCarousel carousel={carousel} listName={CAROUSEL_LIST_NAMES.cart} /> : null)}

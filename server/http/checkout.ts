@@ -46,9 +46,14 @@ export const placeOrderInput = z.object({
   donationTrackingId: z.string().max(200).nullable().optional(),
 });
 
-const STATUS: Record<PlaceOrderFailure["code"] | "RATE_LIMITED", 400 | 401 | 402 | 404 | 409 | 429> = {
+const STATUS: Record<PlaceOrderFailure["code"] | "RATE_LIMITED", 400 | 401 | 402 | 403 | 404 | 409 | 429> = {
   RATE_LIMITED: 429,
   AUTOSHIP_REQUIRES_ACCOUNT: 401,
+  STAFF_SIGN_IN_REQUIRED: 401,
+  NOT_REGISTERED: 403,
+  NOT_ELIGIBLE: 403,
+  ATTESTATION_REQUIRED: 400,
+  QUOTA_EXCEEDED: 409,
   CART_NOT_FOUND: 404,
   ADDRESS_NOT_FOUND: 404,
   CART_EMPTY: 400,

@@ -176,10 +176,31 @@ describe("customer API: the customer's own data", () => {
     const res = await call("ecom/v1.0/update-customer", {
       sessionToken: alice.token,
       customerId: alice.id,
-      updateInput: { metafields: [{ namespace: "custom", key: "ship_to", value: "80011" }, { namespace: "custom", key: "ship_to", value: "80012" }] },
+      updateInput: { metafields: [{ namespace: "profeeding", key: "preferred_address", value: "clinic" }, { namespace: "profeeding", key: "preferred_address", value: "home" }] },
     });
     expect(res.status).toBe(200);
-    expect((await res.json()).customerUpdate.customer.shipToZip.value).toBe("80012");
+    expect((await res.json()).customerUpdate.customer.preferredAddress.value).toBe("home");
+  });
+
+  it("the staff checkout's metafields (custom.ship_to, sold_to, clinic_zip) are not a client's to write; nothing is written", async () => {
+    for (const key of ["ship_to", "sold_to", "clinic_zip"]) {
+      const res = await call("ecom/v1.0/update-customer", {
+        sessionToken: alice.token,
+        customerId: alice.id,
+        updateInput: { firstName: "Mallory", metafields: [{ namespace: "custom", key, value: "80011" }] },
+      });
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.fields).toEqual({ "updateInput.metafields.0.key": "This metafield is set by the checkout and cannot be written" });
+    }
+    const bad = await call("ecom/v1.0/update-customer", {
+      sessionToken: alice.token,
+      customerId: alice.id,
+      updateInput: { metafields: [{ namespace: "profeeding", key: "preferred_address", value: "office" }] },
+    });
+    expect(bad.status).toBe(400);
+    const customer = (await deps.services.identity.customer(alice.id))!;
+    expect(customer.firstName).not.toBe("Mallory");
+    expect(customer.metafields.some((m) => m.namespace === "custom")).toBe(false);
   });
 
   it("answers 400 naming the bad field of an address", async () => {

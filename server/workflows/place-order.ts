@@ -1,5 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { checkoutAttributes, withoutCheckoutAttributes, type CheckoutAttributeInput } from "../../rules/checkout-attributes";
+import { checkoutAttributes, staffOrderDetails, withoutCheckoutAttributes, type StaffDelivery } from "../../rules/checkout-attributes";
+import { checkQuota, lineWeightLb, quotaExceededMessage } from "../../rules/staff-quota";
+import { matchSavedAddress } from "../../rules/clinic-address";
 import { AUTOSHIP_FIRST_ORDER_CODE } from "../../rules/checkout-flow";
 import { taxStateOf } from "../../rules/sales-tax";
 import { renewalOrderAttributes } from "../../rules/autoship-renewal";
@@ -52,6 +54,13 @@ import { isUuid } from "../../rules/ids";
 //    the cart's own attributes under those keys are dropped, so no key appears twice.
 // 8. The tax state is the ZIP's; a ZIP with no known state, or a province that contradicts it, is
 //    refused (ADDRESS_INVALID), never taxed at 0.
+// 9. Staff site: only a signed-in member with an active membership and an eligible account group
+//    buys (STAFF_SIGN_IN_REQUIRED, NOT_REGISTERED, NOT_ELIGIBLE); the attestation is required
+//    (a renewal carries its first order's); sold-to, ship-to, the shipping location and — for clinic
+//    delivery — the address itself come from the server's records (server/workflows/staff-checkout.ts),
+//    whatever the client sent; and the order must fit the month's allowance (QUOTA_EXCEEDED),
+//    decided under guarantee 6's per-customer lock, so two checkouts (or a renewal) racing cannot
+//    together pass it.
 
 export type PlaceOrderInput = {
   site: SiteId;
@@ -69,13 +78,12 @@ export type PlaceOrderInput = {
   acceptsEmailMarketing?: boolean;
   isAttestationChecked?: boolean;
   donationTrackingId?: string | null;
-  clinic?: CheckoutAttributeInput["clinic"];
   /** Set by the renewal engine: this order renews that subscription (it creates no new subscription). */
   renewalOfSubscriptionId?: string | null;
 };
 
 export type PlaceOrderFailure =
-  | { ok: false; code: "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND" | "AUTOSHIP_REQUIRES_ACCOUNT" | "ORDER_CANCELLED" | "ADDRESS_INVALID" | "DISCOUNT_CODE_USED"; message: string; field?: string }
+  | { ok: false; code: "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND" | "AUTOSHIP_REQUIRES_ACCOUNT" | "ORDER_CANCELLED" | "ADDRESS_INVALID" | "DISCOUNT_CODE_USED" | StaffCode; message: string; field?: string }
   | { ok: false; code: "OUT_OF_STOCK"; message: string; sku: string; field?: string }
   | { ok: false; code: "PAYMENT_DECLINED"; message: string; reason: DeclineReason; field?: string };
 
@@ -83,7 +91,7 @@ export type PlaceOrderResult = { ok: true; order: OrderView; replayed: boolean }
 
 export type PlaceOrderDeps = {
   db: Db;
-  services: Pick<Services, "cart" | "orders" | "payments" | "mail">;
+  services: Pick<Services, "cart" | "orders" | "payments" | "mail" | "staff">;
   config: Pick<Config, "freeShippingThresholdCents" | "storeName">;
   log?: Logger;
   /** "Now" for dates the order creates (subscription start and next order dates); the system clock by default. */
@@ -91,13 +99,16 @@ export type PlaceOrderDeps = {
 };
 
 type Rollback = { rollback: PlaceOrderFailure | { retry: true } };
-type SimpleCode = "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND" | "AUTOSHIP_REQUIRES_ACCOUNT" | "ORDER_CANCELLED" | "ADDRESS_INVALID" | "DISCOUNT_CODE_USED";
+type StaffCode = "STAFF_SIGN_IN_REQUIRED" | "NOT_REGISTERED" | "NOT_ELIGIBLE" | "ATTESTATION_REQUIRED" | "QUOTA_EXCEEDED";
+type SimpleCode = StaffCode | "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND" | "AUTOSHIP_REQUIRES_ACCOUNT" | "ORDER_CANCELLED" | "ADDRESS_INVALID" | "DISCOUNT_CODE_USED";
 const fail = <C extends SimpleCode>(
   code: C,
   message: string,
   field?: string,
 ): PlaceOrderFailure => ({ ok: false, code, message, field });
 
+
+export const ATTESTATION_REQUIRED_MESSAGE = "Confirm that this food is for pets that live in your household and will not be resold.";
 
 /** Splits `total` over `weights` in proportion, the rounding remainder on the largest weight. */
 export function allocate(total: number, weights: readonly number[]): number[] {
@@ -166,6 +177,14 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
       if (!input.customerId && view.lineItems.some((l) => l.sellingPlanAllocation))
         return fail("AUTOSHIP_REQUIRES_ACCOUNT", "Sign in or create an account to subscribe with Autoship.", "customerId");
 
+      // Staff site (guarantee 9): who may buy, from the server's records, under the buyer lock.
+      const now = (deps.clock ?? systemClock)();
+      const standing = input.site === "hpsf" ? (input.customerId ? await services.staff.standing(input.customerId, now, tx) : null) : undefined;
+      if (standing === null) return fail("STAFF_SIGN_IN_REQUIRED", "Sign in with your staff account to check out.", "customerId");
+      if (standing && !standing.ok) return fail(standing.code, standing.message, "customerId");
+      const attested = Boolean(input.isAttestationChecked || input.renewalOfSubscriptionId);
+      if (standing && !attested) return fail("ATTESTATION_REQUIRED", ATTESTATION_REQUIRED_MESSAGE, "isAttestationChecked");
+
       let shippingAddress: OrderAddress;
       if ("savedAddressId" in input.shippingAddress) {
         // Only the customer's own saved address: anyone else's (or a guest's attempt) is not found.
@@ -180,6 +199,20 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
         if (!saved) return fail("ADDRESS_NOT_FOUND", "No such saved address.", "shippingAddress.savedAddressId");
         shippingAddress = orderAddressOf(saved);
       } else shippingAddress = input.shippingAddress;
+      let staffDelivery: StaffDelivery | null = null;
+      if (standing?.ok) {
+        if (standing.location === "ship_to_work") {
+          // Clinic delivery goes to the clinic's address in the directory, addressed to the buyer.
+          const { address1, address2, city, provinceCode, zip, countryCode, phone } = standing.clinic.address;
+          shippingAddress = { ...shippingAddress, address1, address2, city, provinceCode, zip, countryCode, phone: phone || shippingAddress.phone };
+          staffDelivery = { soldTo: standing.soldTo, shipTo: standing.clinic.shipTo, location: "ship_to_work" };
+        } else {
+          // Home: the ship-to is the customer's saved address (the checkout saves an entered one first).
+          const book = await tx.select().from(customerAddresses).where(eq(customerAddresses.customerId, input.customerId!));
+          const home = matchSavedAddress(shippingAddress, book);
+          staffDelivery = { soldTo: standing.soldTo, shipTo: home?.id ?? "", location: "ship_to_home" };
+        }
+      }
       const zip = shippingAddress.zip;
       const warehouse = await servingWarehouse(tx, zip);
       if (!warehouse) return fail("ZIP_NOT_SERVED", `We do not deliver to ${zip} yet.`, "shippingAddress.zip");
@@ -204,6 +237,12 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
         freeShippingThresholdCents: config.freeShippingThresholdCents,
       });
       const { subtotalCents, discountCents, taxCents, totalCents } = totals;
+      const lineWeights = view.lineItems.map((l) => lineWeightLb(l.variant.weight, l.variant.weightUnit, l.quantity));
+      if (standing?.ok) {
+        const orderLb = lineWeights.reduce((sum, w) => sum + w, 0);
+        const fits = checkQuota(standing.quota, orderLb);
+        if (!fits.ok) return fail("QUOTA_EXCEEDED", quotaExceededMessage(standing.quota, orderLb, fits.overLb), "lineItems");
+      }
       if (input.expectedTotalCents != null && input.expectedTotalCents !== totalCents)
         return fail("CART_CHANGED", "Prices changed since you last saw the cart; review the new total.", "expectedTotalCents");
 
@@ -226,9 +265,9 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
           site: input.site,
           lines: view.lineItems.map((l) => ({ sellingPlanId: l.sellingPlanAllocation?.sellingPlan.id ?? null })),
           acceptsEmailMarketing: input.acceptsEmailMarketing ?? false,
-          isAttestationChecked: input.isAttestationChecked ?? false,
+          isAttestationChecked: attested,
           donationTrackingId: input.donationTrackingId ?? null,
-          clinic: input.clinic ?? null,
+          staff: staffDelivery,
         }),
       ];
       // A renewal order says so and names its subscription (rules/autoship-renewal.ts).
@@ -255,6 +294,8 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
           attributes: orderAttributes,
           donationTrackingId: input.donationTrackingId ?? null,
           idempotencyKey: input.idempotencyKey,
+          programDiscountCents: standing?.ok ? amountToCents(view.cost.programDiscountAmount.amount) : 0,
+          attestedAt: standing?.ok ? now : null,
         })
         .returning({ id: orders.id });
       await tx.insert(orderLines).values(
@@ -271,6 +312,7 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
           subtotalCents: lineSubtotals[i],
           discountCents: lineDiscounts[i],
           taxCents: lineTaxes[i],
+          weightLb: lineWeights[i],
           attributes: l.attributes,
         })),
       );
@@ -338,11 +380,17 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
           number: view.number,
           lines: view.lineItems.map((l) => ({ title: `${l.title} ${l.variantTitle}`.trim(), quantity: l.quantity, total: formatUsd(amountToCents(l.subtotal.amount)) })),
           total: formatUsd(amountToCents(view.totalPrice.amount)),
+          staff: staffMailDetails(view),
         }),
       })
       .catch((err: unknown) => deps.log?.error({ err, orderId }, "order confirmation mail not recorded"));
   }
   return { ok: true, order: view, replayed: outcome.replayed };
+}
+
+function staffMailDetails(view: OrderView) {
+  const staff = staffOrderDetails(view.attributes);
+  return staff ? { programDiscount: formatUsd(amountToCents(view.programDiscount.amount)), soldTo: staff.soldTo, shipTo: staff.shipTo, delivery: staff.delivery } : null;
 }
 
 async function readOrder(deps: PlaceOrderDeps, orderId: string): Promise<OrderView> {

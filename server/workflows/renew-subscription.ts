@@ -17,6 +17,7 @@ import type { MailContent } from "../modules/mail/templates";
 import type { Services } from "../services";
 import { placeOrder, type PlaceOrderResult } from "./place-order";
 import { isUuid } from "../../rules/ids";
+import { quotaMonthOf } from "../../rules/staff-quota";
 import { amountToCents } from "../../rules/money";
 
 // Renew subscription (the rules of rules/autoship-renewal.ts): places one subscription's renewal order through the place-order
@@ -51,7 +52,7 @@ export type { RenewalTrigger };
 
 export type RenewalDeps = {
   db: Db;
-  services: Pick<Services, "cart" | "orders" | "payments" | "mail" | "catalog">;
+  services: Pick<Services, "cart" | "orders" | "payments" | "mail" | "catalog" | "staff">;
   config: Pick<Config, "freeShippingThresholdCents" | "storeName" | "publicUrl" | "port">;
   log?: Logger;
   /** Fault injection for the crash tests: runs once the order is paid, before it is recorded. */
@@ -131,6 +132,9 @@ async function renewClaimed(deps: RenewalDeps, store: RenewalStore, sub: Subscri
     return { ok: false, code: "RENEWAL_FAILED", message: placed.message, reason: placed.code, cycleDate, retryAt: null };
   }
   if (unavailable) return recordOutOfStock(deps, store, sub.id, cycleDate, placed.message, now);
+  if (placed.code === "QUOTA_EXCEEDED") return recordStaffHold(deps, store, sub.id, cycleDate, "quota_reached", placed.message, now);
+  if (placed.code === "NOT_REGISTERED" || placed.code === "NOT_ELIGIBLE" || placed.code === "STAFF_SIGN_IN_REQUIRED")
+    return recordStaffHold(deps, store, sub.id, cycleDate, "not_eligible", placed.message, now);
   if (placed.code === "PAYMENT_DECLINED") return recordDeclined(deps, store, sub.id, cycleDate, placed.reason, placed.message, now);
   return recordFailed(deps, store, sub.id, cycleDate, placed.code, placed.message, now);
 }
@@ -244,6 +248,34 @@ async function recordDeclined(deps: RenewalDeps, store: RenewalStore, subscripti
     await sendMail(deps, mail);
   }
   return { ok: false, code: "PAYMENT_DECLINED", message, reason, cycleDate, next: done.next };
+}
+
+/**
+ * Staff program holds: over the month's allowance → retried on the 1st of next month; the member no
+ * longer in good standing → retried daily (their membership may come back). Told once per hold.
+ */
+async function recordStaffHold(
+  deps: RenewalDeps,
+  store: RenewalStore,
+  subscriptionId: string,
+  cycleDate: string,
+  hold: "quota_reached" | "not_eligible",
+  message: string,
+  now: Date,
+): Promise<RenewalOutcome> {
+  const retryAt = hold === "quota_reached" ? quotaMonthOf(now).end : new Date(now.getTime() + FAILED_RETRY_MS);
+  const done = await store.recordStaffHold(subscriptionId, cycleDate, hold, message, retryAt, now);
+  if (done.sub && done.notify) {
+    const base = await mailBase(deps, done.sub);
+    const date = formatCycleDate(cycleDate);
+    const mail: Mail =
+      hold === "quota_reached"
+        ? { name: "heldQuota", to: done.sub.email, content: renewalMail.heldQuota({ ...base, date, reason: message, retryDate: formatCycleDate(dayOf(retryAt)) }) }
+        : { name: "heldNotEligible", to: done.sub.email, content: renewalMail.heldNotEligible({ ...base, date, reason: message }) };
+    await sendMail(deps, mail);
+  }
+  deps.log?.info({ subscriptionId, cycleDate, hold }, "staff autoship renewal held");
+  return { ok: false, code: "RENEWAL_FAILED", message, reason: hold === "quota_reached" ? "QUOTA_EXCEEDED" : "NOT_ELIGIBLE", cycleDate, retryAt };
 }
 
 /** Not the card, not the stock (an address no longer served, a plan no longer offered): looked at again tomorrow. */

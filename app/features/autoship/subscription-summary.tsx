@@ -11,6 +11,8 @@ const STATUS_TONE = { active: "bg-success/15 text-success-dark", paused: "bg-gra
 const HOLD_NOTICE = {
   out_of_stock: "On hold: the item is out of stock; we will retry.",
   payment_failed: "On hold: the last payment failed; update your payment method.",
+  quota_reached: "On hold: this month's program allowance is used up; it renews on the 1st of next month.",
+  not_eligible: "On hold: your staff program membership is not active; it renews once you rejoin your clinic.",
 } as const;
 
 export function SubscriptionHeading({ s, headingId }: { s: SubscriptionView; headingId: string }) {

@@ -6,6 +6,7 @@ import { CartLine } from "./cart-line";
 import type { CartActionData, CartView } from "../../components/cart/cart-types";
 import { FreeShippingBar } from "../../components/cart/free-shipping-bar";
 import { OrderSummary } from "./order-summary";
+import type { StaffCartSummary } from "../../components/staff/staff-checkout";
 
 function EmptyCart() {
   return (
@@ -65,11 +66,11 @@ function OrderNote({ cart, pageResult }: { cart: CartView; pageResult?: CartActi
  * which hides shipping promotions, SPEC §6) and the Order Summary; or the empty state.
  * `pageResult` is the action's answer after a plain form post (no JavaScript).
  */
-export function CartPage({ cart, pageResult }: { cart: CartView | null; pageResult?: CartActionData }) {
+export function CartPage({ cart, pageResult, staff }: { cart: CartView | null; pageResult?: CartActionData; staff?: StaffCartSummary | null }) {
   const { site } = usePublicConfig();
   // Messages of a plain post that no line, code or note form shows (an add from the product page).
   const pageMessages =
-    pageResult && !pageResult.lineId && pageResult.intent !== "discount" && pageResult.intent !== "note"
+    pageResult && !pageResult.lineId && pageResult.intent !== "discount" && pageResult.intent !== "note" && pageResult.intent !== "delivery"
       ? Object.values(pageResult.errors)
       : [];
 
@@ -111,7 +112,7 @@ export function CartPage({ cart, pageResult }: { cart: CartView | null; pageResu
             <OrderNote cart={cart} pageResult={pageResult} />
           </div>
           <div className="lg:sticky lg:top-4 lg:self-start">
-            <OrderSummary cart={cart} pageResult={pageResult} />
+            <OrderSummary cart={cart} pageResult={pageResult} staff={staff} />
           </div>
         </div>
       )}

@@ -1,7 +1,8 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { cartCookies, cartIdFromCookieHeader } from "../../../rules/cart-cookies";
 import { nextDiscountCodes, parseCartForm, type CartCommand } from "../../../rules/cart-form";
-import type { CartFailure, CartResult } from "../../../server/modules/cart/service";
+import type { CartFailure, CartResult, CartWarning } from "../../../server/modules/cart/service";
+import { checkQuota, formatLb, lineWeightLb, quotaMeterText } from "../../../rules/staff-quota";
 import type { CartLineView, CartView } from "../../../server/modules/cart/view";
 import { isDocumentSubmission } from "../../lib/document-request";
 import { analyticsLine, type CartActionData } from "../../components/cart/cart-types";
@@ -32,8 +33,45 @@ export async function cartLoader<Carousel>({ request, context }: Args, cartCarou
   const cart = found && found.totalQuantity > 0 ? found : null;
   // The carousel is deferred: the cart renders without waiting for it, and a failed one is left out.
   const carousel = cartCarousel(context).catch(() => null);
+  const staff = await staffCartSummary(context);
   // A cookie naming a cart that is gone, empty or someone else's is cleared (SPEC §4).
-  return data({ cart, carousel }, { headers: id && !cart ? cookieHeaders(null) : undefined });
+  return data({ cart, carousel, staff }, { headers: id && !cart ? cookieHeaders(null) : undefined });
+}
+
+/** Staff site: the member's clinic, delivery choice and month's quota (the cart's weight is added on the page). */
+async function staffCartSummary(context: AppLoadContext) {
+  if (context.site.id !== "hpsf" || !context.customer) return null;
+  const standing = await context.services.staff.standing(context.customer.id, new Date());
+  if (!standing.ok) return null;
+  const { clinic, preferredAddress, quota } = standing;
+  return { clinic: { name: clinic.name, address: clinic.address, homeDeliveryOnly: clinic.homeDeliveryOnly }, preferredAddress, quota };
+}
+
+/** Staff site: adding beyond the month's allowance is allowed in the cart, with a warning; the checkout refuses it. */
+async function quotaWarnings(context: AppLoadContext, cart: CartView): Promise<CartWarning[]> {
+  const staff = await staffCartSummary(context);
+  if (!staff) return [];
+  const cartLb = cart.lineItems.reduce((sum, l) => sum + lineWeightLb(l.variant.weight, l.variant.weightUnit, l.quantity), 0);
+  const fits = checkQuota(staff.quota, cartLb);
+  return fits.ok
+    ? []
+    : [{ code: "QUOTA_EXCEEDED", message: `Your cart is ${formatLb(fits.overLb)} lb over your monthly allowance (${quotaMeterText(staff.quota)}). You can keep shopping, but the order must fit the allowance to check out.` }];
+}
+
+/** The cart's clinic-or-home choice (staff site): saved as the member's preferred address. */
+async function deliveryAction(form: FormData, context: AppLoadContext, document: boolean) {
+  const choice = form.get("delivery");
+  const result =
+    !context.customer || context.site.id !== "hpsf"
+      ? { ok: false as const, field: "delivery", message: "Sign in with your staff account to choose a delivery." }
+      : choice !== "clinic" && choice !== "home"
+        ? { ok: false as const, field: "delivery", message: "Choose clinic or home delivery" }
+        : await context.services.staff.choosePreferredAddress(context.customer.id, choice);
+  if (result.ok && document) throw redirect("/cart");
+  return data<CartActionData>(
+    { intent: "delivery", cart: null, errors: result.ok ? {} : { delivery: result.message }, warnings: [], lineId: null, added: null, removed: null },
+    { status: result.ok ? 200 : 400 },
+  );
 }
 
 /** The header's cart count (root loader): the same cart, and the same owner check, as the cart page. */
@@ -115,6 +153,7 @@ async function run(command: CartCommand, cartId: string | null, context: AppLoad
 export async function cartAction({ request, context }: Args) {
   const form = await request.formData();
   const document = isDocumentSubmission(request.headers);
+  if (form.get("intent") === "delivery") return deliveryAction(form, context, document);
   const parsed = parseCartForm(form);
   if (!parsed.ok) {
     return data<CartActionData>(
@@ -165,7 +204,7 @@ export async function cartAction({ request, context }: Args) {
       intent: command.intent,
       cart: result.cart,
       errors: {},
-      warnings: result.warnings,
+      warnings: command.intent === "add" || command.intent === "update" ? [...result.warnings, ...(await quotaWarnings(context, result.cart))] : result.warnings,
       lineId,
       added: outcome.added ?? null,
       removed: outcome.removed ?? null,

@@ -3,6 +3,7 @@ import { usePublicConfig } from "../../lib/use-public-config";
 import { type CartActionData, type CartView } from "../../components/cart/cart-types";
 import { CheckoutButton } from "./checkout-button";
 import { DiscountForm } from "./discount-form";
+import { StaffCartPanel, type StaffCartSummary } from "../../components/staff/staff-checkout";
 import { amountToCents, formatMoney } from "../../../rules/money";
 
 export const CHECKOUT_NOTE =
@@ -24,7 +25,7 @@ function Row({ label, value, strong = false, testId }: { label: string; value: s
  * The Order Summary of SPEC §2 with its exact texts. The staff site adds Subtotal Before Savings
  * and Program Discount. "Proceed to Checkout" posts to the hand-off (/checkout/start).
  */
-export function OrderSummary({ cart, pageResult }: { cart: CartView; pageResult?: CartActionData }) {
+export function OrderSummary({ cart, pageResult, staff }: { cart: CartView; pageResult?: CartActionData; staff?: StaffCartSummary | null }) {
   const { site } = usePublicConfig();
   const { cost } = cart;
   const hasAutoship = cart.lineItems.some((l) => l.sellingPlanAllocation !== null);
@@ -60,6 +61,8 @@ export function OrderSummary({ cart, pageResult }: { cart: CartView; pageResult?
         <span>{formatMoney(cost.totalSavingsAmount)}</span>
       </p>
       <p className="text-sm text-gray-700">{CHECKOUT_NOTE}</p>
+
+      {staff ? <StaffCartPanel staff={staff} lines={cart.lineItems} error={pageResult?.intent === "delivery" ? pageResult.errors.delivery : undefined} /> : null}
 
       <DiscountForm cart={cart} pageResult={pageResult} />
 

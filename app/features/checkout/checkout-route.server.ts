@@ -8,8 +8,10 @@ import { SHIPPING_METHODS } from "../../../rules/shipping-rates";
 import { MULTIPASS_PARAM } from "../../../server/modules/orders/multipass";
 import type { PaymentSource } from "../../../server/modules/payments/service";
 import type { PlaceOrderInput } from "../../../server/workflows/place-order";
+import type { CheckoutReview } from "../../../server/modules/checkout/service";
 import { cartIdOf, checkoutCustomer, receiptCookie } from "./checkout.server";
 import { fieldErrors } from "../../../rules/zod-errors";
+import type { PreferredAddress } from "../../../rules/checkout-attributes";
 
 // /checkout's loader and action. The loader decides which step may show and gathers what
 // it needs; the action has one intent per step. Totals come from the server only: the page shows
@@ -37,6 +39,8 @@ export async function checkoutLoader({ request, context }: Args) {
   if (!cartId || !session || session.customerId !== (customer?.id ?? null)) throw redirect("/checkout/start");
   const review = await checkout.review({ site: context.site.id, cartId, customer });
   if (!review || review.cart.totalQuantity < 1) throw redirect("/cart");
+  // A staff member whose standing changed since the hand-off (membership ended, role not eligible) is told on the cart.
+  if (context.site.id === "hpsf" && !review.staff?.standing.ok) throw redirect("/checkout/start");
   const hasAutoship = review.cart.lineItems.some((l) => l.sellingPlanAllocation !== null);
   if (hasAutoship && (!customer || !session.autoshipTermsAcknowledged)) throw redirect("/checkout/start");
 
@@ -58,10 +62,24 @@ export async function checkoutLoader({ request, context }: Args) {
     totals: review.totals,
     shippingOptions,
     stockIssues: review.stockIssues,
+    staff: staffSummary(review.staff),
     addresses,
     paymentMethods,
     // A fresh key per rendered payment form: a double submit of this form places one order.
     idempotencyKey: step === "payment" ? randomUUID() : null,
+  };
+}
+
+/** What the staff checkout shows: the clinic and delivery choice, and the quota meter. */
+function staffSummary(staff: CheckoutReview["staff"]) {
+  if (!staff?.standing.ok) return null;
+  const { clinic, preferredAddress, quota } = staff.standing;
+  return {
+    clinic: { name: clinic.name, address: clinic.address, homeDeliveryOnly: clinic.homeDeliveryOnly },
+    preferredAddress,
+    quota,
+    cartLb: staff.cartLb,
+    overLb: staff.quota && !staff.quota.ok ? staff.quota.overLb : null,
   };
 }
 
@@ -83,21 +101,29 @@ export async function checkoutAction({ request, context }: Args) {
         if (parsed.success) email = parsed.data.email;
         else Object.assign(errors, fieldErrors(parsed.error));
       }
-      const address = parseAddressChoice(values);
-      if (!address.ok) Object.assign(errors, address.errors);
-      if (Object.keys(errors).length || !address.ok) return invalid(errors);
+      // Staff site: clinic delivery takes the clinic's address from the directory; no address is typed.
+      const site = context.site.id;
+      const delivery = site === "hpsf" ? deliveryChoice(values.delivery) : null;
+      if (site === "hpsf" && !delivery) errors.delivery = "Choose clinic or home delivery";
+      const address = delivery === "clinic" ? null : parseAddressChoice(values);
+      if (address && !address.ok) Object.assign(errors, address.errors);
+      if (Object.keys(errors).length || (address && !address.ok)) return invalid(errors);
+      const choice = address?.ok ? address.choice : null;
       const saved = await checkout.saveInformation({
+        site,
         cartId,
         customer,
         email,
         acceptsEmailMarketing: values.acceptsEmailMarketing === "on",
-        address: "savedAddressId" in address.choice ? address.choice : { ...address.choice.address, phone: address.choice.address.phone ?? null },
+        address: !choice ? null : "savedAddressId" in choice ? choice : { ...choice.address, phone: choice.address.phone ?? null },
+        delivery,
       });
       if (!saved.ok) return invalid({ [saved.field]: saved.message });
-      // A signed-in customer may keep a new address in their address book (only once it is served).
-      if (customer && "address" in address.choice && values.saveAddress === "on") {
-        const addressId = await context.services.identity.createAddress(customer.id, address.choice.address);
-        if (addressId) await checkout.saveInformation({ cartId, customer, email, acceptsEmailMarketing: values.acceptsEmailMarketing === "on", address: { savedAddressId: addressId } });
+      // A signed-in customer may keep a new address in their address book (only once it is served;
+      // the staff checkout keeps the address it ships to there anyway).
+      if (customer && site !== "hpsf" && choice && "address" in choice && values.saveAddress === "on") {
+        const addressId = await context.services.identity.createAddress(customer.id, choice.address);
+        if (addressId) await checkout.saveInformation({ site, cartId, customer, email, acceptsEmailMarketing: values.acceptsEmailMarketing === "on", address: { savedAddressId: addressId } });
       }
       throw redirect("/checkout?step=shipping");
     }
@@ -113,6 +139,8 @@ export async function checkoutAction({ request, context }: Args) {
       return invalid({ form: "Unknown action." });
   }
 }
+
+const deliveryChoice = (v: string | undefined): PreferredAddress | null => (v === "clinic" || v === "home" ? v : null);
 
 /** Card fields are never echoed back into the page. */
 function safeValues(values: Record<string, string>) {
@@ -154,6 +182,7 @@ async function placeOrder(
     idempotencyKey: (values.idempotencyKey ?? "").slice(0, 200) || `checkout:${cartId}`,
     expectedTotalCents: Number.isInteger(expected) ? expected : null,
     acceptsEmailMarketing: session.acceptsEmailMarketing,
+    isAttestationChecked: values.isAttestationChecked === "on",
   };
   const result = await context.services.checkout.placeOrder(input, context.clientIp);
   if (!result.ok) {
@@ -170,6 +199,10 @@ async function placeOrder(
         return invalid({ form: `${result.message} Change the quantity in your cart or choose another address.` }, 409);
       case "CART_CHANGED":
         return invalid({ form: `${result.message}` }, 409);
+      case "ATTESTATION_REQUIRED":
+        return invalid({ isAttestationChecked: result.message }, 400);
+      case "QUOTA_EXCEEDED":
+        return invalid({ form: result.message }, 409);
       case "ADDRESS_NOT_FOUND":
       case "ADDRESS_INVALID":
       case "ZIP_NOT_SERVED":

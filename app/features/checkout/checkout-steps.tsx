@@ -7,6 +7,7 @@ import { US_STATES } from "../../../rules/us-states";
 import { frequencyLabel, frequencyOfSellingPlan } from "../../../rules/autoship-offer";
 import { Checkbox, FormAlert, SelectField, SubmitButton, TextField } from "../../components/form-field";
 import { OrderAddress } from "./order-receipt";
+import { ATTESTATION_LABEL, DeliveryChoice, QuotaMeter } from "../../components/staff/staff-checkout";
 import type { checkoutLoader, CheckoutActionData } from "./checkout-route.server";
 import { formatMoney, formatUsd } from "../../../rules/money";
 
@@ -103,8 +104,10 @@ export function InformationStep({ d, answer }: { d: CheckoutData; answer?: Check
       )}
       <Checkbox name="acceptsEmailMarketing" label="Email me with news and offers" defaultChecked={v.acceptsEmailMarketing === "on" || d.acceptsEmailMarketing} />
 
+      {d.staff ? <DeliveryChoice clinic={d.staff.clinic} current={(v.delivery as "clinic" | "home" | undefined) ?? d.staff.preferredAddress} error={errors.delivery} /> : null}
       <fieldset className="mt-6">
-        <legend className="text-xl font-bold text-secondary">Shipping address</legend>
+        <legend className="text-xl font-bold text-secondary">{d.staff ? "Home address" : "Shipping address"}</legend>
+        {d.staff ? <p className="mt-1 text-sm text-gray-700">Used when “My home” is chosen; it is kept in your address book.</p> : null}
         <SavedChoices
           name="addressChoice"
           testId="saved-addresses"
@@ -127,7 +130,7 @@ export function InformationStep({ d, answer }: { d: CheckoutData; answer?: Check
             <TextField name="zip" label="ZIP code" autoComplete="postal-code" inputMode="numeric" maxLength={5} errors={errors} defaultValue={field("zip")} />
           </div>
           <TextField name="phone" label="Phone (optional)" type="tel" autoComplete="tel" errors={errors} defaultValue={field("phone")} />
-          {d.isGuest ? null : <Checkbox name="saveAddress" label="Save this address to my address book" defaultChecked={v.saveAddress ? v.saveAddress === "on" : !d.addresses.length} />}
+          {d.isGuest || d.staff ? null : <Checkbox name="saveAddress" label="Save this address to my address book" defaultChecked={v.saveAddress ? v.saveAddress === "on" : !d.addresses.length} />}
         </div>
       </fieldset>
       <SubmitButton busy={useBusy()}>Continue to shipping</SubmitButton>
@@ -205,7 +208,7 @@ export function PaymentStep({ d, answer }: { d: CheckoutData; answer?: CheckoutA
   const v = answer?.intent === "place" ? answer.values : {};
   const busy = useBusy();
   const current = v.paymentChoice ?? (d.paymentMethods[0] ? `saved:${d.paymentMethods[0].id}` : "new");
-  const blocked = Boolean(d.stockIssues?.length);
+  const blocked = Boolean(d.stockIssues?.length) || d.staff?.overLb != null;
   return (
     <Form method="post" noValidate className="max-w-xl" data-testid="checkout-payment">
       <input type="hidden" name="intent" value="place" />
@@ -245,6 +248,7 @@ export function PaymentStep({ d, answer }: { d: CheckoutData; answer?: CheckoutA
         </div>
       </fieldset>
       {d.hasAutoship ? <AutoshipTerms d={d} /> : null}
+      {d.staff ? <Checkbox name="isAttestationChecked" label={ATTESTATION_LABEL} required defaultChecked={v.isAttestationChecked === "on"} error={errors.isAttestationChecked} /> : null}
       <button
         type="submit"
         disabled={busy || blocked}
@@ -307,6 +311,12 @@ export function CheckoutSummary({ d }: { d: CheckoutData }) {
         ))}
       </ul>
       <dl className="mt-3 border-t border-gray-300 pt-2 text-sm">
+        {d.staff ? (
+          <>
+            {row("Subtotal Before Savings", formatMoney(d.cart.cost.subtotalBeforeSavingsAmount), "checkout-before-savings")}
+            {row("Program Discount", `−${formatMoney(d.cart.cost.programDiscountAmount)}`, "checkout-program-discount")}
+          </>
+        ) : null}
         {row("Subtotal", formatMoney(d.cart.cost.subtotalAmount), "checkout-subtotal")}
         {d.cart.discountCodes
           .filter((c) => c.applicable && Number(c.amount.amount) > 0)
@@ -330,6 +340,11 @@ export function CheckoutSummary({ d }: { d: CheckoutData }) {
           <p className="py-1 text-gray-700">Shipping and tax are calculated once you choose an address and a shipping method.</p>
         )}
       </dl>
+      {d.staff ? (
+        <div className="mt-4">
+          <QuotaMeter quota={d.staff.quota} cartLb={d.staff.cartLb} overLb={d.staff.overLb} />
+        </div>
+      ) : null}
     </aside>
   );
 }

@@ -1,5 +1,6 @@
 import type { OrderView } from "../../../server/modules/orders/service";
 import { amountToCents, formatMoney, formatUsd } from "../../../rules/money";
+import { staffOrderDetails } from "../../../rules/checkout-attributes";
 
 // An order's lines, totals and addresses, as the confirmation page and My Order Details show them.
 
@@ -26,6 +27,7 @@ export function OrderAddress({ address }: { address: Address | null }) {
 }
 
 export function OrderReceipt({ order }: { order: OrderView }) {
+  const staff = staffOrderDetails(order.attributes);
   const rows: [string, string, string][] = [
     ["Subtotal", order.subtotal.amount, "order-subtotal"],
     ["Discounts", order.totalDiscounts.amount, "order-discounts"],
@@ -81,6 +83,29 @@ export function OrderReceipt({ order }: { order: OrderView }) {
           <dd data-testid="order-total">{formatMoney(order.totalPrice)}</dd>
         </div>
       </dl>
+      {staff ? (
+        <section className="mt-6 rounded border border-gray-300 p-3 text-sm" data-testid="staff-order-details">
+          <h2 className="font-bold text-secondary">Staff program</h2>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt>Delivery</dt>
+            <dd data-testid="staff-delivery">{staff.delivery === "Clinic" ? "To my clinic" : "To my home"}</dd>
+            <dt>Program Discount</dt>
+            <dd data-testid="staff-program-discount">−{formatMoney(order.programDiscount)} (included in the prices above)</dd>
+            <dt>Order type</dt>
+            <dd data-testid="staff-order-type">{staff.orderType}</dd>
+            <dt>Sold-to</dt>
+            <dd data-testid="staff-sold-to">{staff.soldTo}</dd>
+            <dt>Ship-to</dt>
+            <dd data-testid="staff-ship-to">{staff.shipTo}</dd>
+            {order.attestedAt ? (
+              <>
+                <dt>Household use</dt>
+                <dd>Confirmed {new Date(order.attestedAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC</dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+      ) : null}
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
         <section>
           <h2 className="font-bold text-secondary">Shipping address</h2>

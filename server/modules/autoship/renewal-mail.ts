@@ -47,6 +47,26 @@ export const renewalMail = {
     };
   },
 
+  /** Staff program: the renewal would pass the month's allowance; it waits for the next month. */
+  heldQuota(d: Base & { date: string; item: string; reason: string; retryDate: string }): MailContent {
+    const body = `Your Autoship order due on ${d.date} (${d.contractId}, ${d.item}) has not been placed and you have not been charged: ${d.reason} We will place it on ${d.retryDate}, when your allowance starts again.`;
+    return {
+      subject: `Your Autoship ${d.contractId} waits for next month's allowance`,
+      text: `${hello(d.firstName)}\n\n${body}\n\nYou can skip this delivery, lower the quantity or change the date in My Autoships:\n${d.manageUrl}\n\n— ${d.storeName}\n`,
+      html: page(d.storeName, [escapeHtml(hello(d.firstName)), escapeHtml(body), `You can skip this delivery, lower the quantity or change the date in ${link(d.manageUrl, "My Autoships")}.`]),
+    };
+  },
+
+  /** Staff program: the member is no longer in good standing (membership ended, role not eligible). */
+  heldNotEligible(d: Base & { date: string; item: string; reason: string }): MailContent {
+    const body = `Your Autoship order due on ${d.date} (${d.contractId}, ${d.item}) has not been placed and you have not been charged: ${d.reason} It will be placed once your membership is active again; until then it stays on hold.`;
+    return {
+      subject: `Your Autoship ${d.contractId} is on hold`,
+      text: `${hello(d.firstName)}\n\n${body}\n\nManage your Autoships:\n${d.manageUrl}\n\n— ${d.storeName}\n`,
+      html: page(d.storeName, [escapeHtml(hello(d.firstName)), escapeHtml(body), `Manage your Autoships in ${link(d.manageUrl, "My Autoships")}.`]),
+    };
+  },
+
   /** Still out of stock a week after the date: this cycle is skipped, the subscription carries on. */
   skippedOutOfStock(d: Base & { date: string; item: string; nextDate: string }): MailContent {
     return {

@@ -240,6 +240,31 @@ export function createRenewalStore(db: Db) {
       });
     },
 
+    /**
+     * A staff renewal the program does not allow now: over the month's allowance (held until
+     * `retryAt`, the 1st of next month) or the member no longer in good standing (retried daily).
+     * `notify` is true only when this hold starts, so the customer is told once.
+     */
+    async recordStaffHold(
+      subscriptionId: string,
+      cycleDate: string,
+      hold: "quota_reached" | "not_eligible",
+      message: string,
+      retryAt: Date,
+      now: Date,
+    ): Promise<{ sub: SubscriptionRow | null; notify: boolean }> {
+      return db.transaction(async (tx) => {
+        const sub = await lockSubscription(tx, subscriptionId);
+        if (!sub || sub.nextOrderDate !== cycleDate) return { sub, notify: false };
+        const moved = move(sub, hold === "quota_reached" ? "hold_quota" : "hold_not_eligible");
+        if (!moved) return { sub, notify: false };
+        await tx.update(subscriptions).set({ ...moved, retryAt, updatedAt: now }).where(eq(subscriptions.id, sub.id));
+        if (sub.hold === hold) return { sub, notify: false };
+        await recordEvent(tx, sub.id, `held_${hold}`, { cycleDate, message, retryAt: retryAt.toISOString() }, now);
+        return { sub, notify: true };
+      });
+    },
+
     /** Due renewals held out of stock whose retry time has not come: the runner retries those whose item is back. */
     async heldForStock(now: Date, limit: number): Promise<HeldForStock[]> {
       const s = subscriptions;

@@ -34,7 +34,7 @@ export type LineInput = {
 };
 export type LineUpdate = { id: string; quantity: number; sellingPlanId?: string | null; attributes?: CartAttribute[] };
 
-export type CartWarning = { code: "LINE_CAPPED"; message: string; merchandiseId?: string; lineId?: string };
+export type CartWarning = { code: "LINE_CAPPED" | "QUOTA_EXCEEDED"; message: string; merchandiseId?: string; lineId?: string };
 export type CartFailureCode = "CART_NOT_FOUND" | "LINE_NOT_FOUND" | "VARIANT_NOT_FOUND" | "SELLING_PLAN_INVALID" | "TOO_MANY_CARTS";
 export type CartFailure = { ok: false; code: CartFailureCode; message: string; field?: string };
 export type CartResult = { ok: true; cart: CartView; warnings: CartWarning[] } | CartFailure;

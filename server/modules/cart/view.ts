@@ -27,6 +27,9 @@ export type CartLineView = {
     image: Image;
     selectedOptions: SelectedOption[];
     inStock: boolean;
+    /** The catalogue's unit weight (the staff program's allowance counts it; line attributes are the client's). */
+    weight: number;
+    weightUnit: string;
   };
   /** Present for autoship lines only (SPEC §3). */
   sellingPlanAllocation: { sellingPlan: { id: string; name: string; frequencyWeeks: number } } | null;
@@ -125,6 +128,8 @@ export function buildCartView(
         image: v.image,
         selectedOptions: v.selectedOptions,
         inStock: v.inStock,
+        weight: v.weight,
+        weightUnit: v.weightUnit,
       },
       sellingPlanAllocation:
         l.sellingPlanId && weeks !== null

@@ -84,7 +84,7 @@ describe("checkout totals: one home (checkout.quote), the page's review and the 
     const kim = await customer();
     const cartId = await cartOf(kim.id, 2);
     await deps.services.checkout.handoff({ site: "d2c", cartId, customer: kim, cookieDiscountCode: null, acknowledgeAutoshipTerms: false, secret: "s".repeat(32), now: new Date() });
-    await deps.services.checkout.saveInformation({ cartId, customer: kim, email: kim.email, acceptsEmailMarketing: false, address: addr() });
+    await deps.services.checkout.saveInformation({ site: "d2c", cartId, customer: kim, email: kim.email, acceptsEmailMarketing: false, address: addr() });
     for (const method of ["standard", "express"] as const) {
       const review = await deps.services.checkout.review({ site: "d2c", cartId, customer: kim });
       const quote = await call("/checkout/quote", { cartId, zip: ZIP, shippingMethod: method }, kim.cookie);
@@ -101,7 +101,7 @@ describe("the tax state comes from the ZIP", () => {
     expect(quote.status).toBe(400);
     expect(Object.keys(quote.body.error.fields)).toEqual(["zip"]);
     await deps.services.checkout.handoff({ site: "d2c", cartId, customer: null, cookieDiscountCode: null, acknowledgeAutoshipTerms: false, secret: "s".repeat(32), now: new Date() });
-    const page = await deps.services.checkout.saveInformation({ cartId, customer: null, email: "pat@example.test", acceptsEmailMarketing: false, address: addr(STATELESS_ZIP, "ZZ") });
+    const page = await deps.services.checkout.saveInformation({ site: "d2c", cartId, customer: null, email: "pat@example.test", acceptsEmailMarketing: false, address: addr(STATELESS_ZIP, "ZZ") });
     expect(page).toMatchObject({ ok: false, field: "zip" });
     const placed = await call("/checkout/place-order", orderBody(cartId, { shippingAddress: addr(STATELESS_ZIP, "ZZ") }));
     expect(placed.status).toBe(400);
@@ -113,7 +113,7 @@ describe("the tax state comes from the ZIP", () => {
     const placed = await call("/checkout/place-order", orderBody(cartId, { shippingAddress: addr(ZIP, "NY") }));
     expect(placed.status).toBe(400);
     expect(Object.keys(placed.body.error.fields)).toEqual(["shippingAddress.provinceCode"]);
-    const page = await deps.services.checkout.saveInformation({ cartId, customer: null, email: "pat@example.test", acceptsEmailMarketing: false, address: addr(ZIP, "NY") });
+    const page = await deps.services.checkout.saveInformation({ site: "d2c", cartId, customer: null, email: "pat@example.test", acceptsEmailMarketing: false, address: addr(ZIP, "NY") });
     expect(page).toMatchObject({ ok: false, field: "provinceCode" });
   });
 });

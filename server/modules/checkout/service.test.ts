@@ -117,7 +117,7 @@ describe("checkout steps", () => {
     const cartId = await cartWith(2, null, fay.id);
     await handoff(cartId, fay);
     const save = (a: Parameters<typeof services.checkout.saveInformation>[0]["address"], c = fay) =>
-      services.checkout.saveInformation({ cartId, customer: c, email: "ignored@example.test", acceptsEmailMarketing: false, address: a });
+      services.checkout.saveInformation({ site: "d2c", cartId, customer: c, email: "ignored@example.test", acceptsEmailMarketing: false, address: a });
     expect(await save({ savedAddressId: gusAddress })).toMatchObject({ ok: false, field: "savedAddressId" });
     expect(await save({ ...address, zip: "00001" })).toEqual({ ok: false, field: "zip", message: "We do not deliver to 00001 yet." });
     expect(await save({ ...address, zip: "99501", provinceCode: "AK" })).toEqual({ ok: true });
@@ -132,7 +132,7 @@ describe("checkout steps", () => {
   it("the review lists lines the serving warehouse cannot fill", async () => {
     const cartId = await cartWith(3);
     await handoff(cartId, null);
-    await services.checkout.saveInformation({ cartId, customer: null, email: "h@example.test", acceptsEmailMarketing: false, address });
+    await services.checkout.saveInformation({ site: "d2c", cartId, customer: null, email: "h@example.test", acceptsEmailMarketing: false, address });
     const warehouse = (await warehouseForZip(database.db, "80011"))!.code;
     await database.db.update(inventory).set({ onHand: 1, reserved: 0 }).where(eq(inventory.variantId, variantId));
     const review = (await services.checkout.review({ site: "d2c", cartId, customer: null }))!;

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { checkoutAttributes } from "../../../rules/checkout-attributes";
-import { handoffDecision, handoffDiscountCodes, type CheckoutStateOf, type HandoffDecision } from "../../../rules/checkout-flow";
+import { HANDOFF_MESSAGES, handoffDecision, handoffDiscountCodes, type CheckoutStateOf, type HandoffDecision } from "../../../rules/checkout-flow";
 import { checkoutTotals, type CheckoutTotals } from "../../../rules/checkout-totals";
 import { SHIPPING_METHODS, type ShippingMethod } from "../../../rules/shipping-rates";
 import type { SiteId } from "../../../rules/site";
@@ -19,9 +19,12 @@ import type { MailService } from "../mail/service";
 import type { PaymentsService } from "../payments/service";
 import type { Logger } from "../../log";
 import type { PlaceOrderInput, PlaceOrderResult } from "../../workflows/place-order";
+import type { StaffStanding } from "../../workflows/staff-checkout";
+import { SERVER_OWNED_METAFIELDS, type PreferredAddress, type StaffDelivery } from "../../../rules/checkout-attributes";
 import { orderAddressOf, type OrderAddress } from "../orders/address";
 import { checkoutSessions, type CheckoutShipping } from "./schema";
 import { amountToCents } from "../../../rules/money";
+import { checkQuota, lineWeightLb } from "../../../rules/staff-quota";
 
 // The checkout module: the hand-off from the cart, the state of the contact / address /
 // shipping-method steps, and the review the payment step shows. Totals always come from the cart
@@ -54,6 +57,8 @@ export type CheckoutReview = {
   totalsByMethod: Record<ShippingMethod, CheckoutTotals> | null;
   /** Lines the warehouse serving the address cannot fill; null when the stock check gave no answer. */
   stockIssues: StockIssue[] | null;
+  /** Staff site: the member's standing (delivery, sold-to, quota) and the cart's weight against the allowance. */
+  staff: { standing: StaffStanding; cartLb: number; quota: { ok: true } | { ok: false; overLb: number } | null } | null;
 };
 
 type Deps = {
@@ -68,6 +73,11 @@ type Deps = {
   log?: Logger;
   /** server/workflows/place-order.ts, wired in server/services.ts: a module calls no workflow itself. */
   placeOrder: (input: PlaceOrderInput) => Promise<PlaceOrderResult>;
+  /** server/workflows/staff-checkout.ts: a staff member's standing and delivery choice (staff site). */
+  staff: {
+    standing: (customerId: string, now: Date) => Promise<StaffStanding>;
+    choosePreferredAddress: (customerId: string, choice: PreferredAddress) => Promise<{ ok: true } | { ok: false; field: "preferredAddress"; message: string }>;
+  };
 };
 
 const hasAutoshipLine = (cart: CartView) => cart.lineItems.some((l) => l.sellingPlanAllocation !== null);
@@ -137,6 +147,22 @@ export function createCheckoutService(deps: Deps) {
       });
       if (decision.go !== "checkout" || !usable) return decision;
 
+      // Staff site: only a member in good standing checks out; the ship-to and sold-to are the server's.
+      let staff: StaffDelivery | null = null;
+      if (p.site === "hpsf") {
+        const standing = p.customer ? await deps.staff.standing(p.customer.id, p.now) : null;
+        if (!standing?.ok) return { go: "cart", reason: standing?.code === "NOT_ELIGIBLE" ? "staff_not_eligible" : "staff_not_registered" };
+        const home = standing.location === "ship_to_home" ? ((await deps.identity.customer(p.customer!.id))?.defaultAddress ?? null) : null;
+        staff = { soldTo: standing.soldTo, shipTo: standing.location === "ship_to_work" ? standing.clinic.shipTo : (home?.id ?? ""), location: standing.location };
+        // SPEC §3: custom.ship_to holds the ZIP shipped to (shipToZip), custom.clinic_zip the clinic's.
+        const [shipTo, soldTo, clinicZip] = SERVER_OWNED_METAFIELDS;
+        await deps.identity.setMetafields(p.customer!.id, [
+          { ...shipTo, value: standing.location === "ship_to_work" ? standing.clinic.address.zip : (home?.zip ?? "") },
+          { ...soldTo, value: staff.soldTo },
+          { ...clinicZip, value: standing.clinic.address.zip },
+        ]);
+      }
+
       const keep = withoutCheckoutAttributes(usable.attributes);
       await deps.cart.updateAttributes(usable.id, p.site, [
         ...keep,
@@ -145,6 +171,7 @@ export function createCheckoutService(deps: Deps) {
           lines: usable.lineItems.map((l) => ({ sellingPlanId: l.sellingPlanAllocation?.sellingPlan.id ?? null })),
           acceptsEmailMarketing: p.customer?.acceptsMarketing ?? false,
           isAttestationChecked: false,
+          staff,
         }),
       ]);
       const codes = handoffDiscountCodes({
@@ -177,21 +204,50 @@ export function createCheckoutService(deps: Deps) {
       return { ok: true as const };
     },
 
-    /** Step 1: contact and shipping address. A saved address must be the customer's own; the ZIP must be served. */
+    /**
+     * Step 1: contact and shipping address. A saved address must be the customer's own; the ZIP must
+     * be served. On the staff site the member chooses clinic or home delivery (kept as their
+     * preferred address): the clinic's address comes from the directory, and the address shipped to
+     * is kept in the address book (SPEC §5: reused when one saved address matches, else added), so
+     * the order's ship-to can name it.
+     */
     async saveInformation(p: {
+      site: SiteId;
       cartId: string;
       customer: Customer | null;
       email: string;
       acceptsEmailMarketing: boolean;
-      address: OrderAddress | { savedAddressId: string };
+      address: OrderAddress | { savedAddressId: string } | null;
+      delivery?: PreferredAddress | null;
+      now?: Date;
     }): Promise<{ ok: true } | { ok: false; field: string; message: string }> {
+      let address = p.address;
+      if (p.site === "hpsf") {
+        const standing = p.customer ? await deps.staff.standing(p.customer.id, p.now ?? new Date()) : null;
+        if (!standing?.ok) return { ok: false, field: "form", message: standing?.message ?? HANDOFF_MESSAGES.staff_not_registered };
+        const delivery = p.delivery ?? standing.preferredAddress;
+        if (delivery !== standing.preferredAddress) {
+          const chosen = await deps.staff.choosePreferredAddress(p.customer!.id, delivery);
+          if (!chosen.ok) return { ok: false, field: "delivery", message: chosen.message };
+        }
+        if (delivery === "clinic") {
+          const view = await deps.identity.customer(p.customer!.id);
+          address = { firstName: view?.firstName ?? "", lastName: view?.lastName ?? "", ...standing.clinic.address };
+        }
+        if (address && !("savedAddressId" in address)) {
+          const id = await deps.identity.savedAddressFor(p.customer!.id, { ...address, countryCode: "US" });
+          if (!id) return { ok: false, field: delivery === "clinic" ? "delivery" : "address1", message: "Your address book is full: remove an address to add this one." };
+          address = { savedAddressId: id };
+        }
+      }
+      if (!address) return { ok: false, field: "address1", message: "Enter the street address" };
       let shipping: CheckoutShipping;
-      if ("savedAddressId" in p.address) {
-        const id = p.address.savedAddressId;
+      if ("savedAddressId" in address) {
+        const id = address.savedAddressId;
         const found = p.customer ? (await deps.identity.customer(p.customer.id))?.addresses.find((a) => a.id === id) : undefined;
         if (!found) return { ok: false, field: "savedAddressId", message: "Choose one of your addresses." };
         shipping = { kind: "saved", savedAddressId: id, address: orderAddressOf(found) };
-      } else shipping = { kind: "entered", address: p.address };
+      } else shipping = { kind: "entered", address };
       const zip = shipping.address.zip;
       if (!(await servingWarehouse(db, zip)))
         return { ok: false, field: shipping.kind === "saved" ? "savedAddressId" : "zip", message: `We do not deliver to ${zip} yet.` };
@@ -213,11 +269,17 @@ export function createCheckoutService(deps: Deps) {
      * cannot fill. When the stock check cannot answer, `stockIssues` is null and the checkout goes on
      * (SPEC §4 fallback): placing the order still reserves stock and refuses what is not there.
      */
-    async review(p: { site: SiteId; cartId: string; customer: Customer | null }): Promise<CheckoutReview | null> {
+    async review(p: { site: SiteId; cartId: string; customer: Customer | null; now?: Date }): Promise<CheckoutReview | null> {
       const state = await session(p.cartId);
       if (!state) return null;
       const cart = await deps.cart.checkoutView(db, p.cartId, p.customer?.id ?? null);
       if (!cart) return null;
+      let staff: CheckoutReview["staff"] = null;
+      if (p.site === "hpsf" && p.customer) {
+        const standing = await deps.staff.standing(p.customer.id, p.now ?? new Date());
+        const cartLb = cart.lineItems.reduce((sum, l) => sum + lineWeightLb(l.variant.weight, l.variant.weightUnit, l.quantity), 0);
+        staff = { standing, cartLb, quota: standing.ok ? checkQuota(standing.quota, cartLb) : null };
+      }
       const address = state.shipping?.address ?? null;
       const taxState = address ? taxStateOf(address) : null;
       const totalsByMethod = taxState?.ok
@@ -228,7 +290,8 @@ export function createCheckoutService(deps: Deps) {
       if (address) {
         const stocked = cart.lineItems.filter((l) => l.product.productType !== STOCK_EXEMPT_PRODUCT_TYPE);
         const answer = await deps.catalog
-          .productsStock({ skus: stocked.map((l) => l.variant.sku), zipCode: address.zip, destination: "HOME" })
+          // SPEC §5: the destination is the clinic for clinic delivery, else home.
+          .productsStock({ skus: stocked.map((l) => l.variant.sku), zipCode: address.zip, destination: staff?.standing.ok && staff.standing.location === "ship_to_work" ? "CLINIC" : "HOME" })
           .catch(() => null);
         if (answer?.ok && answer.data.warehouse) {
           const wanted = new Map<string, { title: string; requested: number }>();
@@ -241,7 +304,7 @@ export function createCheckoutService(deps: Deps) {
             .filter((i) => i.available < i.requested);
         }
       }
-      return { cart, session: state, totals, totalsByMethod, stockIssues };
+      return { cart, session: state, totals, totalsByMethod, stockIssues, staff };
     },
 
     /**
@@ -287,7 +350,17 @@ export function createCheckoutService(deps: Deps) {
       // meets another shopper's order or a renewal's `renewal:` key (those come from the renewal engine).
       const scope = input.customerId ? `customer:${input.customerId}` : `guest-cart:${input.cartId}`;
       const idempotencyKey = `checkout:${scope}:${input.idempotencyKey}`;
-      const result = await deps.placeOrder({ ...input, idempotencyKey });
+      // Staff home delivery names the customer's address id as its ship-to: an address typed into
+      // the API is kept in the address book first (SPEC §5: reused when one saved address matches).
+      let shippingAddress = input.shippingAddress;
+      if (input.site === "hpsf" && input.customerId && !("savedAddressId" in shippingAddress)) {
+        const standing = await deps.staff.standing(input.customerId, new Date());
+        if (standing.ok && standing.location === "ship_to_home") {
+          const id = await deps.identity.savedAddressFor(input.customerId, { ...shippingAddress, countryCode: "US" });
+          if (id) shippingAddress = { savedAddressId: id };
+        }
+      }
+      const result = await deps.placeOrder({ ...input, shippingAddress, idempotencyKey });
       if (result.ok) await db.delete(checkoutSessions).where(eq(checkoutSessions.cartId, input.cartId));
       return result;
     },

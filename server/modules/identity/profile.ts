@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { AddressInput, ProfileInput } from "../../../rules/account-forms";
 import type { Db } from "../../db/client";
+import { matchSavedAddress } from "../../../rules/clinic-address";
 import { isUuid, type Failure } from "./results";
 import { customerAddresses, customerMetafields, customers } from "./schema";
 import { toCustomerView, type AddressRow, type CustomerView, type MetafieldRow } from "./view";
@@ -45,11 +46,19 @@ export function createProfile(db: Db, deps: { clock: () => Date }) {
     phone: a.phone,
   });
 
-  /** Adds an address; the first one becomes the default. Null when the customer is gone. */
-  async function addAddress(customerId: string, address: AddressInput, makeDefault = false): Promise<{ ok: true; id: string } | Failure<"ADDRESS_LIMIT"> | null> {
+  /**
+   * Adds an address; the first one becomes the default. Null when the customer is gone. With
+   * `reuseSame`, an address already in the book (SPEC §5: address1, address2, city, province code and
+   * zip all match) is answered instead of a copy — decided under the customer's row lock.
+   */
+  async function addAddress(customerId: string, address: AddressInput, makeDefault = false, reuseSame = false): Promise<{ ok: true; id: string } | Failure<"ADDRESS_LIMIT"> | null> {
     return db.transaction(async (tx) => {
       const [owner] = await tx.select({ defaultAddressId: customers.defaultAddressId }).from(customers).where(eq(customers.id, customerId)).for("update");
       if (!owner) return null;
+      if (reuseSame) {
+        const same = matchSavedAddress(address, await tx.select().from(customerAddresses).where(eq(customerAddresses.customerId, customerId)));
+        if (same) return { ok: true as const, id: same.id };
+      }
       const [{ n }] = await tx.select({ n: count() }).from(customerAddresses).where(eq(customerAddresses.customerId, customerId));
       if (n >= MAX_ADDRESSES_PER_CUSTOMER) return { ok: false as const, code: "ADDRESS_LIMIT" as const, field: "address", message: ADDRESS_LIMIT_MESSAGE };
       const [row] = await tx.insert(customerAddresses).values({ customerId, ...addressValues(address), createdAt: clock() }).returning();
@@ -71,8 +80,8 @@ export function createProfile(db: Db, deps: { clock: () => Date }) {
       return loadCustomer(db, customerId);
     },
 
-    async metafield(customerId: string, namespace: string, key: string): Promise<MetafieldRow | null> {
-      const [row] = await db
+    async metafield(customerId: string, namespace: string, key: string, conn: Db = db): Promise<MetafieldRow | null> {
+      const [row] = await conn
         .select()
         .from(customerMetafields)
         .where(and(eq(customerMetafields.customerId, customerId), eq(customerMetafields.namespace, namespace), eq(customerMetafields.key, key)));
@@ -123,6 +132,12 @@ export function createProfile(db: Db, deps: { clock: () => Date }) {
     },
 
     addAddress,
+
+    /** The id of the saved address matching `address` (SPEC §5), adding it when there is none; null when it cannot be added. */
+    async savedAddressFor(customerId: string, address: AddressInput): Promise<string | null> {
+      const added = await addAddress(customerId, address, false, true);
+      return added?.ok ? added.id : null;
+    },
 
     /** addAddress for callers that only need the new id: null when not added (customer gone, or at the maximum). */
     async createAddress(customerId: string, address: AddressInput, makeDefault = false): Promise<string | null> {

@@ -65,12 +65,22 @@ export const templates = {
     };
   },
 
-  orderConfirmation(d: { storeName: string; number: string; lines: { title: string; quantity: number; total: string }[]; total: string }): MailContent {
+  orderConfirmation(d: {
+    storeName: string;
+    number: string;
+    lines: { title: string; quantity: number; total: string }[];
+    total: string;
+    /** Staff orders: the program discount, sold-to, ship-to and delivery choice. */
+    staff?: { programDiscount: string; soldTo: string; shipTo: string; delivery: "Clinic" | "Home" } | null;
+  }): MailContent {
     const rows = d.lines.map((l) => `${l.quantity} × ${l.title} — ${l.total}`);
+    const staff = d.staff
+      ? [`Program discount: ${d.staff.programDiscount}`, `Delivery: ${d.staff.delivery === "Clinic" ? "to your clinic" : "to your home"}`, `Sold-to: ${d.staff.soldTo} · Ship-to: ${d.staff.shipTo}`]
+      : [];
     return {
       subject: `Your ${d.storeName} order ${d.number}`,
-      text: `Thank you for your order ${d.number}.\n\n${rows.join("\n")}\n\nTotal: ${d.total}\n\n— ${d.storeName}\n`,
-      html: mailPage(d.storeName, [`Thank you for your order ${escapeHtml(d.number)}.`, rows.map(escapeHtml).join("<br>"), `Total: ${escapeHtml(d.total)}`]),
+      text: `Thank you for your order ${d.number}.\n\n${rows.join("\n")}\n\n${staff.map((s) => `${s}\n`).join("")}Total: ${d.total}\n\n— ${d.storeName}\n`,
+      html: mailPage(d.storeName, [`Thank you for your order ${escapeHtml(d.number)}.`, rows.map(escapeHtml).join("<br>"), ...(staff.length ? [staff.map(escapeHtml).join("<br>")] : []), `Total: ${escapeHtml(d.total)}`]),
     };
   },
 

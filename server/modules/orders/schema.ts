@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { doublePrecision, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { CartAttribute } from "../cart/schema";
 import { variants } from "../catalog/schema";
 import { payments } from "../payments/schema";
@@ -44,6 +44,10 @@ export const orders = pgTable(
     paymentId: uuid().references(() => payments.id),
     /** The carrier's tracking number, when the operator gave one on marking the order shipped. */
     trackingNumber: text(),
+    /** Staff orders: the program discount given (shop prices less program prices). */
+    programDiscountCents: integer().notNull().default(0),
+    /** Staff orders: when the buyer confirmed the food is for their own household's pets. */
+    attestedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -76,6 +80,8 @@ export const orderLines = pgTable(
     subtotalCents: integer().notNull(),
     discountCents: integer().notNull(),
     taxCents: integer().notNull(),
+    /** The line's weight in pounds (the catalogue's weight × quantity), for the staff program's monthly allowance. */
+    weightLb: doublePrecision().notNull().default(0),
     attributes: jsonb().$type<CartAttribute[]>().notNull().default(sql`'[]'::jsonb`),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId, t.position)],

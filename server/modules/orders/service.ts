@@ -26,6 +26,8 @@ export function orderView(o: OrderRow, lines: readonly OrderLineRow[]) {
     discountCodes: o.discountCodes,
     donationTrackingId: o.donationTrackingId,
     trackingNumber: o.trackingNumber,
+    programDiscount: moneyOf(o.programDiscountCents),
+    attestedAt: o.attestedAt?.toISOString() ?? null,
     subtotal: moneyOf(o.subtotalCents),
     totalDiscounts: moneyOf(o.discountCents),
     totalShipping: moneyOf(o.shippingCents),
@@ -178,6 +180,27 @@ export function createOrdersService(db: Db) {
         .where(and(eq(orders.customerId, customerId), inArray(orders.status, [...VISIBLE, "placed"]), sql`${orderLines.sellingPlanId} is not null`))
         .limit(1);
       return Boolean(row);
+    },
+
+    /**
+     * The staff program's consumption: pounds of the customer's staff orders placed in [from, to) —
+     * paid or later, or placed and being paid right now (two checkouts racing both count) — less
+     * cancelled and refunded ones. `conn` lets place-order ask under its per-customer lock.
+     */
+    async quotaUsedLb(customerId: string, from: Date, to: Date, conn: Db = db): Promise<number> {
+      const [row] = await conn
+        .select({ lb: sql<number>`coalesce(sum(${orderLines.weightLb}), 0)`.mapWith(Number) })
+        .from(orders)
+        .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+        .where(
+          and(
+            eq(orders.customerId, customerId),
+            eq(orders.site, "hpsf"),
+            inArray(orders.status, ["placed", "paid", "fulfilled", "shipped", "delivered"]),
+            sql`${orders.createdAt} >= ${from.toISOString()} and ${orders.createdAt} < ${to.toISOString()}`,
+          ),
+        );
+      return row?.lb ?? 0;
     },
 
     /**

@@ -1,0 +1,84 @@
+import {
+  PREFERRED_ADDRESS_KEY,
+  PREFERRED_ADDRESS_NAMESPACE,
+  preferredAddressOf,
+  shippingLocation,
+  type PreferredAddress,
+  type ShippingLocation,
+} from "../../rules/checkout-attributes";
+import { HANDOFF_MESSAGES } from "../../rules/checkout-flow";
+import { allowanceLb, quotaMonthOf, quotaState, type QuotaState } from "../../rules/staff-quota";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import type { ClinicView } from "../modules/clinics/view";
+import { staffAccess } from "../staff-access";
+import type { ClinicsService } from "../modules/clinics/service";
+import type { IdentityService } from "../modules/identity/service";
+import type { OrdersService } from "../modules/orders/service";
+
+// A staff member's standing at the checkout, read from the server's own records only: the identity
+// data the clinic membership set (account group, sold-to), the active membership's clinic from
+// the directory, the preferred address (profeeding.preferred_address, SPEC §4 defaults), and the
+// month's quota. The cart page, the checkout screens, place-order and the renewal engine all ask
+// here, so they agree; nothing a client sends enters it.
+
+export type StaffCheckoutDeps = {
+  // The modules' own types (not Services): the services object is built from this workflow.
+  services: { identity: IdentityService; clinics: ClinicsService; orders: OrdersService };
+  config: Pick<Config, "pdAccountGroups" | "staffQuota">;
+};
+
+export type StaffStanding =
+  | { ok: false; code: "NOT_REGISTERED" | "NOT_ELIGIBLE"; message: string }
+  | {
+      ok: true;
+      soldTo: string;
+      clinic: ClinicView;
+      preferredAddress: PreferredAddress;
+      location: ShippingLocation;
+      quota: QuotaState;
+    };
+
+const NOT_REGISTERED_MESSAGE = HANDOFF_MESSAGES.staff_not_registered;
+const NOT_ELIGIBLE_MESSAGE = HANDOFF_MESSAGES.staff_not_eligible;
+
+/** `conn`: a transaction to read in (place-order's, under its per-customer lock). */
+export async function staffStanding(deps: StaffCheckoutDeps, customerId: string, now: Date, conn?: Db): Promise<StaffStanding> {
+  const { identity, clinics, orders } = deps.services;
+  const profile = await identity.staffProfile(customerId, conn);
+  const access = staffAccess(profile, deps.config.pdAccountGroups);
+  if (!access.registered || !profile?.storeSoldTo) return { ok: false, code: "NOT_REGISTERED", message: NOT_REGISTERED_MESSAGE };
+  const current = await clinics.current(customerId, conn);
+  if (!current || current.membership.state !== "active") return { ok: false, code: "NOT_REGISTERED", message: NOT_REGISTERED_MESSAGE };
+  if (!access.eligibleForPd) return { ok: false, code: "NOT_ELIGIBLE", message: NOT_ELIGIBLE_MESSAGE };
+  const stored = await identity.metafield(customerId, PREFERRED_ADDRESS_NAMESPACE, PREFERRED_ADDRESS_KEY, conn);
+  const preferredAddress = preferredAddressOf(stored?.value, current.clinic);
+  const month = quotaMonthOf(now);
+  const usedLb = await orders.quotaUsedLb(customerId, month.start, month.end, conn);
+  return {
+    ok: true,
+    soldTo: profile.storeSoldTo,
+    clinic: current.clinic,
+    preferredAddress,
+    location: shippingLocation({ clinicHomeDeliveryOnly: current.clinic.homeDeliveryOnly, preferredAddress }),
+    quota: quotaState({ allowanceLb: allowanceLb(deps.config.staffQuota, profile.accountGroup), usedLb, month }),
+  };
+}
+
+/**
+ * Saves the member's choice of clinic or home delivery (cart, checkout, My Clinic). A
+ * home-delivery-only clinic leaves no choice: clinic is refused.
+ */
+export async function choosePreferredAddress(
+  deps: StaffCheckoutDeps,
+  customerId: string,
+  choice: PreferredAddress,
+): Promise<{ ok: true } | { ok: false; field: "preferredAddress"; message: string }> {
+  const current = await deps.services.clinics.current(customerId);
+  if (choice === "clinic" && (!current || current.membership.state !== "active"))
+    return { ok: false, field: "preferredAddress", message: "Join a clinic to have orders delivered there." };
+  if (choice === "clinic" && current?.clinic.homeDeliveryOnly)
+    return { ok: false, field: "preferredAddress", message: `${current.clinic.name} takes no deliveries: orders go to your home.` };
+  await deps.services.identity.setMetafields(customerId, [{ namespace: PREFERRED_ADDRESS_NAMESPACE, key: PREFERRED_ADDRESS_KEY, value: choice }]);
+  return { ok: true };
+}
