@@ -11,6 +11,14 @@ export function autoshipPriceCents(priceCents: number): number {
   return Math.round(priceCents * (1 - AUTOSHIP_EXTRA_DISCOUNT));
 }
 
+/**
+ * What one unit of an Autoship costs on a site: 5% off in the shop; on the staff site the program
+ * price, with no Autoship promotion on top (SPEC §6). rules/cart-pricing.ts prices cart lines the same way.
+ */
+export function autoshipUnitPriceCents(site: "d2c" | "hpsf", v: { priceCents: number; programPriceCents?: number | null }): number {
+  return site === "hpsf" ? (v.programPriceCents ?? v.priceCents) : autoshipPriceCents(v.priceCents);
+}
+
 /** "autoship-4w": the selling plan the add-to-cart form sends for a frequency. */
 export function sellingPlanIdFor(weeks: number): string {
   return `autoship-${weeks}w`;

@@ -1,5 +1,5 @@
 import { AUTOSHIP_FIRST_ORDER_CODE } from "./checkout-flow";
-import { autoshipPriceCents } from "./autoship-offer";
+import { autoshipUnitPriceCents } from "./autoship-offer";
 
 // Cart prices and the Order Summary of SPEC §2: line subtotals (autoship 5% off on the shop, program
 // prices on the staff site), compare-at savings, discount codes (SPEC §9 AUTO35), and totals.
@@ -58,7 +58,7 @@ export type CartPrice = {
 export function priceLine(line: PricingLine, site: PricingSite): LinePrice {
   const listCents = line.priceCents;
   const unitCents =
-    site === "hpsf" ? (line.programPriceCents ?? listCents) : line.autoship ? autoshipPriceCents(listCents) : listCents;
+    line.autoship ? autoshipUnitPriceCents(site, { priceCents: listCents, programPriceCents: line.programPriceCents }) : site === "hpsf" ? (line.programPriceCents ?? listCents) : listCents;
   const unitBeforeSavingsCents = Math.max(unitCents, site === "hpsf" ? listCents : (line.compareAtCents ?? listCents));
   const subtotalCents = unitCents * line.quantity;
   const subtotalBeforeSavingsCents = unitBeforeSavingsCents * line.quantity;

@@ -154,9 +154,10 @@ function AddToCartForm({ variant, isStaff }: { variant: Variant; isStaff: boolea
   const [purchase, setPurchase] = useState<Purchase>("one-time");
   const [frequencyWeeks, setFrequencyWeeks] = useState(DEFAULT_AUTOSHIP_FREQUENCY_WEEKS);
   const [quantity, setQuantity] = useState("1");
-  const autoship = !isStaff && purchase === "autoship";
+  const autoship = purchase === "autoship";
   const bounds = quantityBounds(autoship);
-  const priceCents = amountToCents(variant.price.amount);
+  // The price the cart will charge: the program price for an eligible staff member (as PriceBlock shows).
+  const { priceCents } = cardPrice(variant, { isStaff });
   const fetcher = useAddToCartFetcher();
 
   const choosePurchase = (p: Purchase) => {
@@ -181,19 +182,18 @@ function AddToCartForm({ variant, isStaff }: { variant: Variant; isStaff: boolea
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="variantId" value={variant.id} />
       <input type="hidden" name="sku" value={variant.sku} />
-      {!isStaff && (
-        <PurchaseOptions
-          priceCents={priceCents}
-          purchase={purchase}
-          onPurchaseChange={choosePurchase}
-          frequencyWeeks={frequencyWeeks}
-          onFrequencyChange={(w) => {
-            setFrequencyWeeks(w);
-            if (purchase !== "autoship") choosePurchase("autoship");
-          }}
-          disabled={!variant.inStock}
-        />
-      )}
+      <PurchaseOptions
+        isStaff={isStaff}
+        priceCents={priceCents}
+        purchase={purchase}
+        onPurchaseChange={choosePurchase}
+        frequencyWeeks={frequencyWeeks}
+        onFrequencyChange={(w) => {
+          setFrequencyWeeks(w);
+          if (purchase !== "autoship") choosePurchase("autoship");
+        }}
+        disabled={!variant.inStock}
+      />
       <div className="flex flex-wrap items-end gap-4">
         <QuantityControl value={quantity} onChange={setQuantity} bounds={bounds} inStock={variant.inStock} />
         <AddToCartButton

@@ -24,6 +24,7 @@ export function PurchaseOptions({
   frequencyWeeks,
   onFrequencyChange,
   disabled,
+  isStaff,
 }: {
   priceCents: number;
   purchase: Purchase;
@@ -31,6 +32,8 @@ export function PurchaseOptions({
   frequencyWeeks: number;
   onFrequencyChange: (weeks: number) => void;
   disabled: boolean;
+  /** Staff site: Autoship at the program price, with no promotion (SPEC §6). */
+  isStaff: boolean;
 }) {
   const id = useId();
   const option = (checked: boolean) =>
@@ -66,7 +69,13 @@ export function PurchaseOptions({
           <label htmlFor={`${id}-autoship`} className="block cursor-pointer">
             <span className="block font-semibold">Autoship</span>
             <span className="text-sm">
-              {formatUsd(autoshipPriceCents(priceCents))} <span className="font-semibold text-success-dark">{AUTOSHIP_PROMOTION}</span>
+              {isStaff ? (
+                <>{formatUsd(priceCents)} · delivered on your schedule</>
+              ) : (
+                <>
+                  {formatUsd(autoshipPriceCents(priceCents))} <span className="font-semibold text-success-dark">{AUTOSHIP_PROMOTION}</span>
+                </>
+              )}
             </span>
           </label>
           <label htmlFor={`${id}-frequency`} className="mt-2 block text-sm font-semibold">

@@ -3,6 +3,7 @@ import {
   AUTOSHIP_EXTRA_DISCOUNT,
   AUTOSHIP_FREQUENCY_WEEKS,
   autoshipPriceCents,
+  autoshipUnitPriceCents,
   DEFAULT_AUTOSHIP_FREQUENCY_WEEKS,
   frequencyLabel,
   sellingPlanIdFor,
@@ -101,7 +102,7 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
       const v = catalogVariants.find((x) => x.id === s.variantId);
       // An item the catalog no longer has cannot be shown (nor renewed).
       if (!v) return [];
-      const autoshipUnit = autoshipPriceCents(v.priceCents);
+      const autoshipUnit = autoshipUnitPriceCents(s.site, v);
       // Only the owner's own saved method is shown, whatever the row says (listMethods is the owner's).
       const pm = methods.find((m) => m.id === s.paymentMethodId) ?? null;
       const view: SubscriptionView = {
@@ -135,7 +136,7 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
         createdAt: s.createdAt.toISOString(),
         variantChoices: catalogVariants
           .filter((x) => x.productId === s.productId)
-          .map((x) => ({ id: x.id, title: `${x.flavor} / ${x.sizeLabel}`, sku: x.sku, autoshipUnitPriceCents: autoshipPriceCents(x.priceCents) })),
+          .map((x) => ({ id: x.id, title: `${x.flavor} / ${x.sizeLabel}`, sku: x.sku, autoshipUnitPriceCents: autoshipUnitPriceCents(s.site, x) })),
         history: events
           .filter((e) => e.subscriptionId === s.id)
           .slice(0, HISTORY_PER_SUBSCRIPTION)

@@ -157,7 +157,6 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
       if (id === null) return fail("VARIANT_NOT_FOUND", "Unknown product variant.", `lineItems.${i}.merchandiseId`);
       ids.push(id);
       if (input.sellingPlanId != null) {
-        if (site === "hpsf") return fail("SELLING_PLAN_INVALID", "Autoship is not offered on this site.", `lineItems.${i}.sellingPlanId`);
         if (frequencyOfSellingPlan(input.sellingPlanId) === null)
           return fail("SELLING_PLAN_INVALID", "Unknown autoship frequency.", `lineItems.${i}.sellingPlanId`);
       }

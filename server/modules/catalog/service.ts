@@ -30,6 +30,7 @@ export async function variantsOfProducts(conn: Db, productIds: readonly number[]
       sizeLabel: variants.sizeLabel,
       sku: variants.sku,
       priceCents: variants.priceCents,
+      programPriceCents: variants.programPriceCents,
       imageKey: variants.imageKey,
       weight: variants.weight,
       weightUnit: variants.weightUnit,

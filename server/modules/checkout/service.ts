@@ -176,7 +176,8 @@ export function createCheckoutService(deps: Deps) {
       ]);
       const codes = handoffDiscountCodes({
         current: usable.discountCodes.map((c) => c.code),
-        hasAutoship,
+        // The staff site has no Autoship promotion (SPEC §6): no AUTO35 there.
+        hasAutoship: hasAutoship && p.site !== "hpsf",
         customerHasSubscription: (await customerHasSubscription(p.customer)) ?? false,
         cookieCode: p.cookieDiscountCode,
       });
