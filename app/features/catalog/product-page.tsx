@@ -25,7 +25,7 @@ import { PurchaseOptions, type Purchase } from "./purchase-options";
 import { QuantityControl } from "../../components/quantity-control";
 import { FlavorPicker, SizePicker } from "./variant-picker";
 import { AddToCartButton, AddToCartErrors, AddToCartFeedback, useAddToCartFetcher } from "../../components/cart/add-to-cart";
-import { amountToCents, formatUsd } from "../../../rules/money";
+import { formatUsd } from "../../../rules/money";
 
 // The product detail screen (SPEC §2), shared by /products/{handle}, /products/{brand}/{handle}/{flavor}/{size}
 // and /products/dropshipping/{handle}. Returns null when no product has the handle on this site (the
