@@ -35,6 +35,10 @@ export const withoutCheckoutAttributes = <A extends CartAttribute>(attributes: r
 export const ORDER_TYPE_SHOP = "ZDTC";
 export const ORDER_TYPE_STAFF = "ZK01";
 
+/** The staff checkout's attestation (SPEC §3 is_attestation_checked): required before payment. */
+export const ATTESTATION_LABEL = "I confirm this food is for pets that live in my household and will not be resold";
+export const ATTESTATION_REQUIRED_MESSAGE = "Confirm that this food is for pets that live in your household and will not be resold.";
+
 export type PreferredAddress = "home" | "clinic";
 export const PREFERRED_ADDRESS_NAMESPACE = "profeeding";
 export const PREFERRED_ADDRESS_KEY = "preferred_address";

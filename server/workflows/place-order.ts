@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { checkoutAttributes, staffOrderDetails, withoutCheckoutAttributes, type StaffDelivery } from "../../rules/checkout-attributes";
+import { ATTESTATION_REQUIRED_MESSAGE, checkoutAttributes, staffOrderDetails, withoutCheckoutAttributes, type StaffDelivery } from "../../rules/checkout-attributes";
 import { checkQuota, lineWeightLb, quotaExceededMessage } from "../../rules/staff-quota";
 import { matchSavedAddress } from "../../rules/clinic-address";
 import { AUTOSHIP_FIRST_ORDER_CODE } from "../../rules/checkout-flow";
@@ -107,8 +107,6 @@ const fail = <C extends SimpleCode>(
   field?: string,
 ): PlaceOrderFailure => ({ ok: false, code, message, field });
 
-
-export const ATTESTATION_REQUIRED_MESSAGE = "Confirm that this food is for pets that live in your household and will not be resold.";
 
 /** Splits `total` over `weights` in proportion, the rounding remainder on the largest weight. */
 export function allocate(total: number, weights: readonly number[]): number[] {

@@ -39,7 +39,8 @@ async function violations(page: import("@playwright/test").Page) {
 }
 
 test.describe("axe: no violations", () => {
-  test.use({ allowedConsoleErrors: [/status of 404/] });
+  // 400: the staff checkout refusing a payment form without the attestation.
+  test.use({ allowedConsoleErrors: [/status of (400|404)/] });
   for (const [name, path] of pages) {
     test(`${name} (${path})`, async ({ page }) => {
       await page.goto(shopUrl(path));
@@ -64,6 +65,28 @@ test.describe("axe: no violations", () => {
       expect(await violations(page)).toEqual([]);
     });
   }
+
+  test("staff cart and checkout: quota meter, delivery choice, attestation", async ({ page }) => {
+    await registerStaff(page);
+    const staffProduct = seed.products.find((p) => p.sites.includes("hpsf") && p.variants.some((v) => v.weightUnit === "lbs"))!;
+    const sku = staffProduct.variants.find((v) => v.weightUnit === "lbs")!.sku;
+    await page.goto(staffUrl(`/products/${staffProduct.handle}?sku=${sku}`));
+    await page.waitForLoadState("networkidle");
+    expect(await violations(page)).toEqual([]);
+    await page.getByTestId("add-to-cart").click();
+    await expect(page.getByRole("dialog", { name: "Added to your cart" })).toBeVisible();
+    await page.goto(staffUrl("/cart"));
+    await page.waitForLoadState("networkidle");
+    expect(await violations(page)).toEqual([]);
+    await page.getByTestId("proceed-to-checkout").click();
+    await page.waitForLoadState("networkidle");
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Continue to shipping" }).click();
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await page.getByTestId("place-order").click();
+    await expect(page.getByRole("checkbox", { name: /household/ })).toHaveAttribute("aria-invalid", "true");
+    expect(await violations(page)).toEqual([]);
+  });
 
   test("staff registration", async ({ page }) => {
     await page.goto(staffUrl("/shelter/register"));

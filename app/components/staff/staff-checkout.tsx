@@ -5,8 +5,6 @@ import type { PreferredAddress } from "../../../rules/checkout-attributes";
 // The staff program's pieces of the cart and the checkout: the monthly quota meter, the clinic or
 // home delivery choice, and the attestation.
 
-export const ATTESTATION_LABEL = "I confirm this food is for pets that live in my household and will not be resold";
-
 export type StaffClinic = {
   name: string;
   address: { address1: string; address2: string; city: string; provinceCode: string; zip: string };

@@ -11,7 +11,7 @@ import type { PlaceOrderInput } from "../../../server/workflows/place-order";
 import type { CheckoutReview } from "../../../server/modules/checkout/service";
 import { cartIdOf, checkoutCustomer, receiptCookie } from "./checkout.server";
 import { fieldErrors } from "../../../rules/zod-errors";
-import type { PreferredAddress } from "../../../rules/checkout-attributes";
+import { ATTESTATION_REQUIRED_MESSAGE, type PreferredAddress } from "../../../rules/checkout-attributes";
 
 // /checkout's loader and action. The loader decides which step may show and gathers what
 // it needs; the action has one intent per step. Totals come from the server only: the page shows
@@ -163,13 +163,17 @@ async function placeOrder(
   const state = checkoutStateOf(session);
   if (state.status !== "ready") throw redirect("/checkout");
   const choice = values.paymentChoice ?? "new";
-  let payment: PaymentSource;
+  // Every missing field at once: the card's and, on the staff site, the attestation (place-order checks it again).
+  const errors: Record<string, string> = {};
+  if (context.site.id === "hpsf" && values.isAttestationChecked !== "on") errors.isAttestationChecked = ATTESTATION_REQUIRED_MESSAGE;
+  let payment: PaymentSource | null = null;
   if (choice.startsWith("saved:") && customer) payment = { kind: "saved", paymentMethodId: choice.slice("saved:".length) };
   else {
     const card = parseCardFields(values);
-    if (!card.ok) return invalid(card.errors);
-    payment = { kind: "card", card: card.card };
+    if (card.ok) payment = { kind: "card", card: card.card };
+    else Object.assign(errors, card.errors);
   }
+  if (!payment || Object.keys(errors).length) return invalid(errors);
   const expected = Number(values.expectedTotalCents);
   const input: PlaceOrderInput = {
     site: context.site.id,

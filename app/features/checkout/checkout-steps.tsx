@@ -7,7 +7,8 @@ import { US_STATES } from "../../../rules/us-states";
 import { frequencyLabel, frequencyOfSellingPlan } from "../../../rules/autoship-offer";
 import { Checkbox, FormAlert, SelectField, SubmitButton, TextField } from "../../components/form-field";
 import { OrderAddress } from "./order-receipt";
-import { ATTESTATION_LABEL, DeliveryChoice, QuotaMeter } from "../../components/staff/staff-checkout";
+import { DeliveryChoice, QuotaMeter } from "../../components/staff/staff-checkout";
+import { ATTESTATION_LABEL } from "../../../rules/checkout-attributes";
 import type { checkoutLoader, CheckoutActionData } from "./checkout-route.server";
 import { formatMoney, formatUsd } from "../../../rules/money";
 
@@ -336,10 +337,9 @@ export function CheckoutSummary({ d }: { d: CheckoutData }) {
               <dd>{formatUsd(t.totalCents)}</dd>
             </div>
           </>
-        ) : (
-          <p className="py-1 text-gray-700">Shipping and tax are calculated once you choose an address and a shipping method.</p>
-        )}
+        ) : null}
       </dl>
+      {t ? null : <p className="py-1 text-sm text-gray-700">Shipping and tax are calculated once you choose an address and a shipping method.</p>}
       {d.staff ? (
         <div className="mt-4">
           <QuotaMeter quota={d.staff.quota} cartLb={d.staff.cartLb} overLb={d.staff.overLb} />
