@@ -112,8 +112,8 @@ describe("prices and promotions (SPEC §6, §9)", () => {
     expect(cardPrice({ ...v, compareAtPrice: null }, { isStaff: false }).compareAtCents).toBeNull();
   });
 
-  it("shows the program price against the regular or compare-at price on the staff site", () => {
-    expect(cardPrice(v, { isStaff: true })).toEqual({ priceCents: 1749, compareAtCents: 2999 });
+  it("shows the program price against the shop price on the staff site (the cart's Subtotal Before Savings)", () => {
+    expect(cardPrice(v, { isStaff: true })).toEqual({ priceCents: 1749, compareAtCents: 2499 });
     expect(cardPrice({ ...v, compareAtPrice: null }, { isStaff: true })).toEqual({ priceCents: 1749, compareAtCents: 2499 });
     expect(cardPrice({ ...v, programPrice: null, compareAtPrice: null }, { isStaff: true })).toEqual({
       priceCents: 2499,
@@ -228,7 +228,7 @@ describe("productCardModel", () => {
 
   it("on the staff site: program price, no promotions", () => {
     const card = productCardModel(product, { site: { isStaff: true }, dealSkus: [], freeShippingThresholdCents: 4900 })!;
-    expect(card).toMatchObject({ priceCents: 3709, compareAtCents: 5999, priceLabel: "Program price", freeShipping: null, autoship: null });
+    expect(card).toMatchObject({ priceCents: 3709, compareAtCents: 5299, priceLabel: "Program price", freeShipping: null, autoship: null });
   });
 
   it("prefers a chosen flavour even out of stock, and has no card without variants", () => {

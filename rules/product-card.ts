@@ -142,9 +142,10 @@ export function cardPrice(variant: PricedVariant, site: { isStaff: boolean }): C
   const price = amountToCents(variant.price.amount);
   const compareAt = variant.compareAtPrice ? amountToCents(variant.compareAtPrice.amount) : null;
   if (site.isStaff) {
+    // The shop price is the program price's compare-at: the same reference as the cart's
+    // "Subtotal Before Savings" and "Program Discount" (SPEC §2).
     const program = variant.programPrice ? amountToCents(variant.programPrice.amount) : price;
-    const reference = Math.max(price, compareAt ?? 0);
-    return { priceCents: program, compareAtCents: reference > program ? reference : null };
+    return { priceCents: program, compareAtCents: price > program ? price : null };
   }
   return { priceCents: price, compareAtCents: compareAt !== null && compareAt > price ? compareAt : null };
 }
