@@ -26,6 +26,7 @@ import { SESSION_COOKIE, sessionCookie, isHttps } from "../modules/identity/sess
 import { sendContactMessage } from "../workflows/contact";
 import type { AppEnv } from "./env";
 import { identityOf } from "./identity";
+import { preferredAddressOf } from "../../rules/checkout-attributes";
 import { staffAccess } from "../staff-access";
 import { apiError, parseJson } from "./errors";
 import { moneyOf } from "../../rules/money";
@@ -57,6 +58,8 @@ async function staffFields(c: Context<AppEnv>, customer: { id: string; preferred
   const profile = await services.identity.staffProfile(customer.id);
   const access = staffAccess(profile, config.pdAccountGroups);
   const clinic = profile?.preferredShipTo ? await services.clinics.byShipTo(profile.preferredShipTo) : null;
+  const standing = await services.staff.standing(customer.id, new Date());
+  const quota = standing.ok ? standing.quota : null;
   return {
     roleCode: profile?.roleCode ?? null,
     graduationYear: profile?.graduationYear ?? null,
@@ -68,7 +71,13 @@ async function staffFields(c: Context<AppEnv>, customer: { id: string; preferred
     clinicAddress: clinic ? { ...clinic.address, homeDeliveryOnly: clinic.homeDeliveryOnly } : null,
     isEligibleForPd: access.eligibleForPd,
     pdEligibility: access.eligibleForPd,
-    preferredAddress: customer.preferredAddress ?? { id: null, value: "clinic" },
+    // SPEC §4: clinic unless set; a home-delivery-only clinic (or none) means home.
+    preferredAddress: { id: customer.preferredAddress?.id ?? null, value: preferredAddressOf(customer.preferredAddress?.value, clinic) },
+    // SPEC §3 quota fields: the month, the pounds used in it, the allowance, and whether it is used up.
+    quotaMonth: quota?.month ?? null,
+    quotaValue: quota?.usedLb ?? null,
+    quotaAllowance: quota?.allowanceLb ?? null,
+    quotaReached: quota?.reached ?? false,
   };
 }
 

@@ -94,6 +94,11 @@ describe("staff checkout API (pro.localhost)", () => {
     const value = (k: string) => order.attributes.filter((a) => a.key === k).map((a) => a.value);
     expect([value("SALES_ORD_TYPE"), value("SOLD_TO"), value("SHIP_TO"), value("shipping_location")]).toEqual([["ZK01"], [clinic.soldTo], [clinic.shipTo], ["ship_to_work"]]);
     expect(order.shippingAddress.zip).toBe(clinic.address.zip);
+    // The customer load (SPEC §3) carries the month's quota and the checkout's metafields.
+    const me = await (await post("/api/ecom/v1.0/get-storefront-customer", { sessionToken: m.token })).json();
+    const month = new Date().toISOString().slice(0, 7);
+    expect(me.customer).toMatchObject({ quotaMonth: month, quotaValue: 30, quotaAllowance: ALLOWANCE_LB, quotaReached: false, preferredAddress: { value: "clinic" } });
+    expect(me.customer.clinicZip.value).toBe(clinic.address.zip);
   });
 
   it("over the allowance → 409 naming the pounds over, nothing placed", async () => {

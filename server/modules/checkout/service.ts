@@ -99,6 +99,20 @@ export function createCheckoutService(deps: Deps) {
     return row;
   }
 
+  /**
+   * SPEC §3's checkout metafields, from the server's records only (clients may not write them):
+   * custom.ship_to holds the ZIP shipped to (shipToZip), custom.sold_to the sold-to, custom.clinic_zip
+   * the clinic's ZIP. Set at the hand-off and again once a staff order is placed (the API has no hand-off).
+   */
+  async function recordStaffMetafields(customerId: string, v: { shipToZip: string; soldTo: string; clinicZip: string }) {
+    const [shipTo, soldTo, clinicZip] = SERVER_OWNED_METAFIELDS;
+    await deps.identity.setMetafields(customerId, [
+      { ...shipTo, value: v.shipToZip },
+      { ...soldTo, value: v.soldTo },
+      { ...clinicZip, value: v.clinicZip },
+    ]);
+  }
+
   const customerHasSubscription = (customer: Customer | null) => (customer ? deps.orders.hasSubscriptionOrder(customer.id) : Promise.resolve(null));
 
   /** The one computation of checkout totals for a cart (page review, quote API; place-order uses the same rule). */
@@ -154,13 +168,11 @@ export function createCheckoutService(deps: Deps) {
         if (!standing?.ok) return { go: "cart", reason: standing?.code === "NOT_ELIGIBLE" ? "staff_not_eligible" : "staff_not_registered" };
         const home = standing.location === "ship_to_home" ? ((await deps.identity.customer(p.customer!.id))?.defaultAddress ?? null) : null;
         staff = { soldTo: standing.soldTo, shipTo: standing.location === "ship_to_work" ? standing.clinic.shipTo : (home?.id ?? ""), location: standing.location };
-        // SPEC §3: custom.ship_to holds the ZIP shipped to (shipToZip), custom.clinic_zip the clinic's.
-        const [shipTo, soldTo, clinicZip] = SERVER_OWNED_METAFIELDS;
-        await deps.identity.setMetafields(p.customer!.id, [
-          { ...shipTo, value: standing.location === "ship_to_work" ? standing.clinic.address.zip : (home?.zip ?? "") },
-          { ...soldTo, value: staff.soldTo },
-          { ...clinicZip, value: standing.clinic.address.zip },
-        ]);
+        await recordStaffMetafields(p.customer!.id, {
+          shipToZip: standing.location === "ship_to_work" ? standing.clinic.address.zip : (home?.zip ?? ""),
+          soldTo: staff.soldTo,
+          clinicZip: standing.clinic.address.zip,
+        });
       }
 
       const keep = withoutCheckoutAttributes(usable.attributes);
@@ -354,15 +366,15 @@ export function createCheckoutService(deps: Deps) {
       // Staff home delivery names the customer's address id as its ship-to: an address typed into
       // the API is kept in the address book first (SPEC §5: reused when one saved address matches).
       let shippingAddress = input.shippingAddress;
-      if (input.site === "hpsf" && input.customerId && !("savedAddressId" in shippingAddress)) {
-        const standing = await deps.staff.standing(input.customerId, new Date());
-        if (standing.ok && standing.location === "ship_to_home") {
-          const id = await deps.identity.savedAddressFor(input.customerId, { ...shippingAddress, countryCode: "US" });
-          if (id) shippingAddress = { savedAddressId: id };
-        }
+      const standing = input.site === "hpsf" && input.customerId ? await deps.staff.standing(input.customerId, new Date()) : null;
+      if (standing?.ok && standing.location === "ship_to_home" && !("savedAddressId" in shippingAddress)) {
+        const id = await deps.identity.savedAddressFor(input.customerId!, { ...shippingAddress, countryCode: "US" });
+        if (id) shippingAddress = { savedAddressId: id };
       }
       const result = await deps.placeOrder({ ...input, shippingAddress, idempotencyKey });
       if (result.ok) await db.delete(checkoutSessions).where(eq(checkoutSessions.cartId, input.cartId));
+      if (result.ok && standing?.ok)
+        await recordStaffMetafields(input.customerId!, { shipToZip: result.order.shippingAddress.zip, soldTo: standing.soldTo, clinicZip: standing.clinic.address.zip });
       return result;
     },
   };
