@@ -21,7 +21,10 @@ let database: Database;
 let deps: ReturnType<typeof createDeps>;
 let app: ReturnType<typeof createApp>;
 let variantId: number;
+let priceCents: number;
 const ZIP = "80011";
+/** Anchorage: served by the seed's KNT1 (99500–99999), state AK, so the $4 service charge applies. */
+const ALASKA_ZIP = "99501";
 /** Served in this test, but not in the ZIP → state table (rules/us-states.ts). */
 const STATELESS_ZIP = "00601";
 
@@ -34,13 +37,14 @@ beforeAll(async () => {
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
   const [row] = await database.db
-    .select({ id: variants.id })
+    .select({ id: variants.id, priceCents: variants.priceCents })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
     .where(eq(products.productType, "Dry Food"))
     .orderBy(variants.id)
     .limit(1);
   variantId = row.id;
+  priceCents = row.priceCents;
   const warehouse = (await warehouseForZip(database.db, ZIP))!.code;
   await database.db.update(inventory).set({ onHand: 500, reserved: 0 }).where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, variantId)));
   await database.db.insert(warehouseZipRanges).values({ warehouseCode: warehouse, groupName: "test", transitDays: 9, zipStart: 601, zipEnd: 601 });
@@ -90,6 +94,50 @@ describe("checkout totals: one home (checkout.quote), the page's review and the 
       const quote = await call("/checkout/quote", { cartId, zip: ZIP, shippingMethod: method }, kim.cookie);
       expect(quote.status).toBe(200);
       expect(quote.body.totals).toEqual(review!.totalsByMethod![method]);
+    }
+  });
+
+  it("they agree for Alaska, over and under the free-shipping threshold, and with AUTO35 on a first autoship", async () => {
+    const threshold = deps.config.freeShippingThresholdCents;
+    expect(priceCents).toBeLessThan(threshold);
+    const over = Math.ceil(threshold / priceCents);
+    /** The page's totals (hand-off, information step, review) and the quote's, for both methods. */
+    async function bothDoors(p: { quantity: number; zip: string; province: string; autoship?: boolean }) {
+      const kim = await customer();
+      const cartId = await cartOf(kim.id, p.quantity, p.autoship ? "autoship-4w" : null, p.autoship ? ["AUTO35"] : []);
+      await deps.services.checkout.handoff({ site: "d2c", cartId, customer: kim, cookieDiscountCode: null, acknowledgeAutoshipTerms: !!p.autoship, secret: "s".repeat(32), now: new Date() });
+      const saved = await deps.services.checkout.saveInformation({ site: "d2c", cartId, customer: kim, email: kim.email, acceptsEmailMarketing: false, address: addr(p.zip, p.province) });
+      expect(saved).toEqual({ ok: true });
+      const review = await deps.services.checkout.review({ site: "d2c", cartId, customer: kim });
+      const page = review!.totalsByMethod!;
+      for (const method of ["standard", "express"] as const) {
+        const quote = await call("/checkout/quote", { cartId, zip: p.zip, shippingMethod: method }, kim.cookie);
+        expect(quote.status).toBe(200);
+        expect({ method, ...p, totals: quote.body.totals }).toEqual({ method, ...p, totals: page[method] });
+      }
+      return page;
+    }
+
+    // Alaska, under the threshold: the $4 service charge on both methods, standard shipping paid.
+    const alaska = await bothDoors({ quantity: 1, zip: ALASKA_ZIP, province: "AK" });
+    expect(alaska.standard).toMatchObject({ serviceChargeCents: 400, freeShipping: false, shippingCents: 799 });
+    expect(alaska.express).toMatchObject({ serviceChargeCents: 400, freeShipping: false, shippingCents: 1999 });
+    // Alaska, over the threshold: standard is free, the service charge stays.
+    const alaskaOver = await bothDoors({ quantity: over, zip: ALASKA_ZIP, province: "AK" });
+    expect(alaskaOver.standard).toMatchObject({ serviceChargeCents: 400, freeShipping: true, shippingCents: 0 });
+    expect(alaskaOver.express).toMatchObject({ serviceChargeCents: 400, freeShipping: false, shippingCents: 1999 });
+    // Colorado, under and over the threshold: no service charge.
+    const under = await bothDoors({ quantity: 1, zip: ZIP, province: "CO" });
+    expect(under.standard).toMatchObject({ serviceChargeCents: 0, freeShipping: false, shippingCents: 799 });
+    expect(under.express).toMatchObject({ serviceChargeCents: 0, freeShipping: false, shippingCents: 1999 });
+    const overCo = await bothDoors({ quantity: over, zip: ZIP, province: "CO" });
+    expect(overCo.standard).toMatchObject({ serviceChargeCents: 0, freeShipping: true, shippingCents: 0 });
+    expect(overCo.express).toMatchObject({ serviceChargeCents: 0, freeShipping: false, shippingCents: 1999 });
+    // AUTO35 on an autoship line of a customer with no subscription yet: the discount is in both.
+    for (const [zip, province] of [[ZIP, "CO"], [ALASKA_ZIP, "AK"]]) {
+      const auto35 = await bothDoors({ quantity: over, zip, province, autoship: true });
+      expect(auto35.standard.discountCents).toBeGreaterThan(0);
+      expect(auto35.express.discountCents).toBe(auto35.standard.discountCents);
     }
   });
 });

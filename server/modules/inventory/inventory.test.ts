@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../config";
 import type { Database } from "../../db/client";
@@ -7,9 +7,8 @@ import { openTestDatabase } from "../../db/test-database";
 import { createServices } from "../../services";
 import { advanceOrder } from "../../workflows/advance-order";
 import { placeOrder, type PlaceOrderInput } from "../../workflows/place-order";
-import { inventory, products, variants, warehouses } from "../catalog/schema";
+import { inventory, products, variants } from "../catalog/schema";
 import { warehouseForZip } from "../catalog/stock";
-import { servingWarehouse, servingWarehouseCodeSql } from "./service";
 
 // Stock is reserved and released by one policy (the inventory module): lines of the stock-exempt
 // product type never hold stock, whichever path releases an order (a declined payment or a cancel).
@@ -90,16 +89,5 @@ describe("stock reserve and release: one policy", () => {
     expect(cancelled.ok).toBe(true);
     expect(await row(stocked)).toMatchObject({ onHand: 10, reserved: 0 });
     expect(await row(exempt)).toMatchObject({ onHand: 10, reserved: 4 });
-  });
-});
-
-describe("the serving warehouse: one rule in TypeScript and in SQL", () => {
-  it("agrees for served, unserved and malformed ZIPs", async () => {
-    const zips = ["80011", "99501", "96813", "10001", "60601", "94105", "33101", "00601", "00000", "99999", "8001", "abcde"];
-    for (const zip of zips) {
-      const ts = (await servingWarehouse(database.db, zip))?.code ?? null;
-      const [row] = await database.db.select({ code: servingWarehouseCodeSql(sql`${zip}::text`) }).from(warehouses).limit(1);
-      expect({ zip, code: row.code }).toEqual({ zip, code: ts });
-    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { isZipFormat } from "../../../rules/zip";
 import type { Db } from "../../db/client";
 import { inventory, products, variants, warehouseZipRanges, warehouses } from "../catalog/schema";
@@ -16,7 +16,7 @@ import { inventory, products, variants, warehouseZipRanges, warehouses } from ".
 //    on_hand >= reserved >= 0 turns any drift between an order and the stock it holds into an
 //    error (a bug), instead of clamping it away.
 // 4. The serving warehouse: the warehouse whose range holds the ZIP, fewest transit days first, then
-//    by code. servingWarehouseCodeSql is the same rule for queries that need it inside SQL.
+//    by code.
 
 /**
  * SPEC §5: lines of one product type are never stock-checked. SPEC does not name it; it is the
@@ -59,16 +59,6 @@ export async function servingWarehouse(db: Db, zip: string): Promise<ServingWare
     .orderBy(asc(warehouseZipRanges.transitDays), asc(warehouses.code))
     .limit(1);
   return row ?? null;
-}
-
-/** servingWarehouse as a scalar subquery over a text ZIP expression (null when malformed or unserved). */
-export function servingWarehouseCodeSql(zip: SQL): SQL<string | null> {
-  const n = sql`(case when ${zip} ~ '^[0-9]{5}$' then (${zip})::int end)`;
-  return sql<string | null>`(
-    select ${warehouseZipRanges.warehouseCode} from ${warehouseZipRanges}
-    where ${warehouseZipRanges.zipStart} <= ${n} and ${warehouseZipRanges.zipEnd} >= ${n}
-    order by ${warehouseZipRanges.transitDays}, ${warehouseZipRanges.warehouseCode}
-    limit 1)`;
 }
 
 /** Policy 1 and 2: the lines that hold stock, summed per variant, in ascending variant id. */
