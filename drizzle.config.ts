@@ -18,6 +18,7 @@ export default defineConfig({
     "./server/modules/orders/schema.ts",
     "./server/modules/autoship/schema.ts",
     "./server/modules/checkout/schema.ts",
+    "./server/modules/operators/schema.ts",
     "./server/modules/clinics/schema.ts",
   ],
   out: "./drizzle",

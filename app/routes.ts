@@ -44,6 +44,20 @@ export default [
     route(":slug", "routes/$slug.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // The operator console: its own layout and bundle, outside the storefront's.
+  ...prefix("admin", [
+    route("login", "routes/admin.login.tsx"),
+    route("setup", "routes/admin.setup.tsx"),
+    route("logout", "routes/admin.logout.tsx"),
+    layout("routes/admin.tsx", [
+      index("routes/admin._index.tsx"),
+      route("orders", "routes/admin.orders.tsx"),
+      route("orders/:id", "routes/admin.orders.$id.tsx"),
+      route("clinic-members", "routes/admin.clinic-members.tsx"),
+      route("operators", "routes/admin.operators.tsx"),
+      route("audit", "routes/admin.audit.tsx"),
+    ]),
+  ]),
   // No layout (SPEC §2).
   route("shelter/autoship-required-login", "routes/shelter.autoship-required-login.tsx"),
   route("maintenance", "routes/maintenance.tsx"),

@@ -28,9 +28,11 @@ export type SetCookieOptions = {
   secure?: boolean;
   /** Write the value as it is (it must already be cookie-safe) instead of URI-encoding it. */
   raw?: boolean;
+  /** Default "lax"; "strict" for cookies no link from another site should carry (the operator console's). */
+  sameSite?: "lax" | "strict";
 };
 
-/** A Set-Cookie value; always SameSite=Lax, so other sites' forms and scripts do not carry it. */
+/** A Set-Cookie value; SameSite=Lax (or Strict), so other sites' forms and scripts do not carry it. */
 export function setCookie(name: string, value: string, options: SetCookieOptions): string {
   return stringifySetCookie(
     {
@@ -40,7 +42,7 @@ export function setCookie(name: string, value: string, options: SetCookieOptions
       maxAge: options.maxAgeSeconds,
       httpOnly: options.httpOnly,
       secure: options.secure,
-      sameSite: "lax",
+      sameSite: options.sameSite ?? "lax",
     },
     options.raw ? { encode: (v) => v } : undefined,
   );

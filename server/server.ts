@@ -103,6 +103,12 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
   log.info({ url, staffUrl: `http://pro.localhost:${port}`, db: database.kind }, "shop started");
+  // No default password: with no operator yet, a one-time link (24 h) creates the owner. The one
+  // token the shop ever logs, on purpose: it is how the first operator gets in.
+  if ((await deps.services.operators.count()) === 0) {
+    const link = await deps.services.operators.issueSetupLink({ email: "", role: "owner", createdBy: "first start" });
+    log.warn({ setupUrl: `${config.publicUrl ?? url}/admin/setup?token=${link.token}`, expiresAt: link.expiresAt.toISOString() }, "no console operator yet: open this one-time link to create the owner");
+  }
 
   let closing: Promise<void> | undefined;
   const close = () =>

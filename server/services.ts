@@ -18,6 +18,11 @@ import { createRateLimitService } from "./modules/rate-limit/service";
 import type { Logger } from "./log";
 import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "./workflows/place-order";
 import { renewSubscription } from "./workflows/renew-subscription";
+import { advanceOrder } from "./workflows/advance-order";
+import { createConsole } from "./workflows/console";
+import { createOperatorsService } from "./modules/operators/service";
+import { createRenewalStore } from "./modules/autoship/renewals";
+import { dayOf } from "../rules/calendar-days";
 import { choosePreferredAddress, staffStanding } from "./workflows/staff-checkout";
 import type { PreferredAddress } from "../rules/checkout-attributes";
 import { formatUsd } from "../rules/money";
@@ -71,6 +76,17 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     },
   });
   const membershipDeps = { db, services: { clinics, identity, mail }, log };
+  // The operator console: operators, their sessions and the audit log; its writes through the workflows.
+  const operators = createOperatorsService(db, { rateLimit });
+  const operatorConsole = createConsole({
+    operators,
+    orders,
+    advanceOrder: (input) => advanceOrder({ db, services: { payments, mail }, config, log }, input),
+    approveMembership: (membershipId, actor) => approveMembership(membershipDeps, membershipId, actor),
+    endMembership: (membershipId, actor) => endMembership(membershipDeps, membershipId, actor),
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+  });
+  const renewalStore = createRenewalStore(db);
   return {
     autoship,
     catalog,
@@ -118,6 +134,15 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     payments,
     rateLimit,
     staff,
+    operators,
+    operatorConsole,
+    /** The console's dashboard figures (read-only). */
+    async dashboard(now: Date) {
+      const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+      const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+      const [sales, renewals, pending] = await Promise.all([orders.salesSince(day, month), renewalStore.dashboardCounts(dayOf(now)), clinics.pendingMemberships()]);
+      return { sales, renewals, pendingMemberships: pending.length };
+    },
   };
 }
 

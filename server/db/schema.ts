@@ -9,3 +9,4 @@ export * from "../modules/contact/schema";
 export * from "../modules/mail/schema";
 export * from "../modules/payments/schema";
 export * from "../modules/orders/schema";
+export * from "../modules/operators/schema";

@@ -69,6 +69,9 @@ const STEP: Record<AdvanceTarget, (from: OrderStatus) => Transition> = {
   refunded: refund,
 };
 
+/** The moves an order in `status` allows (the console offers only these). */
+export const movesFrom = (status: OrderStatus): AdvanceTarget[] => ADVANCE_TARGETS.filter((to) => STEP[to](status).ok);
+
 /** Statuses in which the order's stock is still reserved (not yet out of the warehouse). */
 const RESERVING: readonly OrderStatus[] = ["placed", "paid"];
 const TRACKING_MAX = 64;

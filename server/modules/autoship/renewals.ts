@@ -265,6 +265,19 @@ export function createRenewalStore(db: Db) {
       });
     },
 
+    /** The operator dashboard: active subscriptions due today or earlier, and those held (any reason). */
+    async dashboardCounts(today: string): Promise<{ due: number; held: number }> {
+      const s = subscriptions;
+      const [row] = await db
+        .select({
+          due: sql<number>`count(*) filter (where ${s.nextOrderDate} <= ${today})::int`,
+          held: sql<number>`count(*) filter (where ${s.hold} is not null)::int`,
+        })
+        .from(s)
+        .where(eq(s.status, "active"));
+      return row;
+    },
+
     /** Due renewals held out of stock whose retry time has not come: the runner retries those whose item is back. */
     async heldForStock(now: Date, limit: number): Promise<HeldForStock[]> {
       const s = subscriptions;

@@ -56,6 +56,10 @@ export const orders = pgTable(
     uniqueIndex("orders_number_uq").on(t.number),
     uniqueIndex("orders_cart_uq").on(t.cartId),
     index("orders_customer_idx").on(t.customerId, t.createdAt),
+    // The operator console's order list: newest first, by status, by e-mail.
+    index("orders_created_idx").on(t.createdAt),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_email_idx").on(t.email),
   ],
 );
 
@@ -84,5 +88,5 @@ export const orderLines = pgTable(
     weightLb: doublePrecision().notNull().default(0),
     attributes: jsonb().$type<CartAttribute[]>().notNull().default(sql`'[]'::jsonb`),
   },
-  (t) => [index("order_lines_order_idx").on(t.orderId, t.position)],
+  (t) => [index("order_lines_order_idx").on(t.orderId, t.position), index("order_lines_sku_idx").on(t.sku)],
 );

@@ -183,6 +183,64 @@ export function createOrdersService(db: Db) {
     },
 
     /**
+     * The operator console's order list: newest first, a page at a time, searched by number, e-mail
+     * or SKU and filtered by status, site and Autoship — one query for the page, one for the count.
+     */
+    async consoleList(p: { q?: string; status?: OrderStatus | null; site?: "d2c" | "hpsf" | null; autoship?: boolean | null; page: number; pageSize: number }) {
+      const q = (p.q ?? "").trim();
+      const like = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+      const where = and(
+        q
+          ? or(
+              ilike(orders.number, like),
+              ilike(orders.email, like),
+              sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.sku} ilike ${like})`,
+            )
+          : undefined,
+        p.status ? eq(orders.status, p.status) : undefined,
+        p.site ? eq(orders.site, p.site) : undefined,
+        p.autoship == null
+          ? undefined
+          : sql`${p.autoship ? sql`` : sql`not`} exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.sellingPlanId} is not null)`,
+      );
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select({ id: orders.id, number: orders.number, site: orders.site, status: orders.status, email: orders.email, totalCents: orders.totalCents, createdAt: orders.createdAt })
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(p.pageSize)
+          .offset((p.page - 1) * p.pageSize),
+        db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
+      ]);
+      return { rows, total };
+    },
+
+    /** Any order by id, whatever its status (the operator console). */
+    async consoleGet(orderId: string): Promise<(OrderView & { customerId: string | null; site: "d2c" | "hpsf"; paymentId: string | null; updatedAt: string }) | null> {
+      if (!isUuid(orderId)) return null;
+      const [o] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!o) return null;
+      const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.position));
+      return { ...orderView(o, lines), customerId: o.customerId, site: o.site, paymentId: o.paymentId, updatedAt: o.updatedAt.toISOString() };
+    },
+
+    /** The dashboard's figures: paid orders and revenue since `dayStart` and since `monthStart` (cancelled and refunded left out). */
+    async salesSince(dayStart: Date, monthStart: Date) {
+      const paid = inArray(orders.status, ["paid", "fulfilled", "shipped", "delivered"]);
+      const [row] = await db
+        .select({
+          todayCount: sql<number>`count(*) filter (where ${orders.createdAt} >= ${dayStart.toISOString()})::int`,
+          todayCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.createdAt} >= ${dayStart.toISOString()}), 0)::int`,
+          monthCount: sql<number>`count(*)::int`,
+          monthCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::int`,
+        })
+        .from(orders)
+        .where(and(paid, sql`${orders.createdAt} >= ${monthStart.toISOString()}`));
+      return row;
+    },
+
+    /**
      * The staff program's consumption: pounds of the customer's staff orders placed in [from, to) —
      * paid or later, or placed and being paid right now (two checkouts racing both count) — less
      * cancelled and refunded ones. `conn` lets place-order ask under its per-customer lock.

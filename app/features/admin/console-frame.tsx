@@ -1,0 +1,52 @@
+import type { ReactNode } from "react";
+import { Form, NavLink } from "react-router";
+
+// The console's own frame: no storefront header, footer or carousels; never cached, never indexed.
+
+export const consoleHeaders = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" });
+
+export function ConsoleFrame({ children }: { children: ReactNode }) {
+  return <div className="min-h-screen bg-mist/40">{children}</div>;
+}
+
+export function ConsoleNav({ sections, operator }: { sections: readonly { path: string; label: string }[]; operator: { email: string; roleLabel: string } }) {
+  return (
+    <header className="border-b border-gray-300 bg-secondary text-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
+        <span className="font-bold">Console</span>
+        <nav aria-label="Console">
+          <ul className="flex flex-wrap gap-1">
+            {sections.map((s) => (
+              <li key={s.path}>
+                <NavLink
+                  to={s.path}
+                  end={s.path === "/admin"}
+                  className={({ isActive }) => `rounded px-3 py-1.5 hover:bg-white/15 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white ${isActive ? "bg-white/20 font-semibold" : ""}`}
+                >
+                  {s.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <span className="ml-auto text-sm" data-testid="console-operator">
+          {operator.email} · {operator.roleLabel}
+        </span>
+        <Form method="post" action="/admin/logout">
+          <button type="submit" className="rounded border border-white/60 px-3 py-1 text-sm hover:bg-white/15">
+            Sign out
+          </button>
+        </Form>
+      </div>
+    </header>
+  );
+}
+
+export function ConsolePage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 py-6">
+      <h1 className="text-2xl font-bold text-secondary">{title}</h1>
+      {children}
+    </main>
+  );
+}

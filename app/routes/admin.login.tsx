@@ -1,0 +1,44 @@
+import { data, Form, redirect, useActionData, useSearchParams } from "react-router";
+import { formValues } from "../../rules/account-forms";
+import { FormAlert, SubmitButton, TextField } from "../components/form-field";
+import { consoleNext, currentOperator, operatorCookie } from "../features/admin/operator.server";
+import { ConsoleFrame, consoleHeaders } from "../features/admin/console-frame";
+import type { Route } from "./+types/admin.login";
+
+export const headers = consoleHeaders;
+export const meta = () => [{ title: "Sign in · Console" }, { name: "robots", content: "noindex, nofollow" }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (await currentOperator(context, request)) throw redirect(consoleNext(new URL(request.url).searchParams.get("next")));
+  return null;
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const values = formValues(await request.formData());
+  const errors: Record<string, string> = {};
+  if (!values.email?.trim()) errors.email = "Enter your e-mail";
+  if (!values.password) errors.password = "Enter your password";
+  if (Object.keys(errors).length) return data({ errors, email: values.email ?? "" }, { status: 400 });
+  const signed = await context.services.operators.signIn(values.email!, values.password!, context.clientIp);
+  if (!signed.ok) return data({ errors: { form: signed.message }, email: values.email ?? "" }, { status: signed.code === "RATE_LIMITED" ? 429 : 401 });
+  throw redirect(consoleNext(new URL(request.url).searchParams.get("next")), { headers: { "Set-Cookie": operatorCookie(request, signed.sessionToken) } });
+}
+
+export default function AdminLogin() {
+  const answer = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const errors = answer?.errors ?? {};
+  return (
+    <ConsoleFrame>
+      <main id="main" className="mx-auto max-w-sm px-4 py-16">
+        <h1 className="text-2xl font-bold text-secondary">Console sign-in</h1>
+        {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+        <Form method="post" action={`/admin/login${params.get("next") ? `?next=${encodeURIComponent(params.get("next")!)}` : ""}`} noValidate data-testid="admin-login">
+          <TextField name="email" label="E-mail" type="email" autoComplete="username" errors={errors} defaultValue={answer?.email} />
+          <TextField name="password" label="Password" type="password" autoComplete="current-password" errors={errors} />
+          <SubmitButton>Sign in</SubmitButton>
+        </Form>
+      </main>
+    </ConsoleFrame>
+  );
+}

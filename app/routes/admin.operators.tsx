@@ -1,0 +1,107 @@
+import { data, Form, useActionData, useLoaderData } from "react-router";
+import { z } from "zod";
+import { OPERATOR_ROLES, ROLE_LABELS } from "../../rules/operator-roles";
+import { FormAlert, SelectField, SubmitButton, TextField } from "../components/form-field";
+import { ConsolePage } from "../features/admin/console-frame";
+import { requireOperator } from "../features/admin/operator.server";
+import type { Route } from "./+types/admin.operators";
+
+export const meta = () => [{ title: "Operators · Console" }];
+
+// Owners only: who has console access, invite a colleague with a role (a one-time setup link, shown
+// once), deactivate an operator (their sessions end at once).
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const me = await requireOperator(context, request, "operators.manage");
+  const list = await context.services.operators.list();
+  return { me: me.id, operators: list.map((o) => ({ ...o, roleLabel: ROLE_LABELS[o.role], createdAt: o.createdAt.toISOString() })) };
+}
+
+const invite = z.object({
+  email: z.email("Enter a valid e-mail").max(320),
+  role: z.enum(OPERATOR_ROLES, { error: "Choose a role" }),
+});
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const me = await requireOperator(context, request, "operators.manage");
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  if (form.intent === "deactivate") {
+    const done = await context.services.operatorConsole.deactivateOperator(me, String(form.operatorId ?? ""));
+    return done.ok ? { done: "The operator was deactivated." } : data({ errors: { form: done.message } }, { status: done.code === "FORBIDDEN" ? 403 : 400 });
+  }
+  const parsed = invite.safeParse(form);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const i of parsed.error.issues) errors[String(i.path[0])] ??= i.message;
+    return data({ errors }, { status: 400 });
+  }
+  const link = await context.services.operatorConsole.inviteOperator(me, parsed.data);
+  if (!link.ok) return data({ errors: { form: link.message } }, { status: 403 });
+  return { link: link.url, forEmail: parsed.data.email, expiresAt: link.expiresAt.toISOString() };
+}
+
+export default function AdminOperators() {
+  const { me, operators } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const errors: Record<string, string> = answer && "errors" in answer ? answer.errors : {};
+  return (
+    <ConsolePage title="Operators">
+      {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+      {answer && "done" in answer ? <FormAlert tone="success">{answer.done}</FormAlert> : null}
+      <table className="mt-4 w-full bg-white text-left text-sm">
+        <caption className="sr-only">Operators</caption>
+        <thead>
+          <tr className="border-b border-gray-300">
+            <th scope="col" className="p-2">E-mail</th>
+            <th scope="col" className="p-2">Name</th>
+            <th scope="col" className="p-2">Role</th>
+            <th scope="col" className="p-2">Status</th>
+            <th scope="col" className="p-2"><span className="sr-only">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody data-testid="operators-rows">
+          {operators.map((o) => (
+            <tr key={o.id} className="border-b border-gray-200">
+              <td className="p-2">{o.email}</td>
+              <td className="p-2">{o.name}</td>
+              <td className="p-2">{o.roleLabel}</td>
+              <td className="p-2">{o.active ? "Active" : "Deactivated"}</td>
+              <td className="p-2">
+                {o.active && o.id !== me ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="deactivate" />
+                    <input type="hidden" name="operatorId" value={o.id} />
+                    <button type="submit" className="text-error underline" aria-label={`Deactivate ${o.email}`}>
+                      Deactivate
+                    </button>
+                  </Form>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <section aria-labelledby="invite-heading" className="mt-8 max-w-md">
+        <h2 id="invite-heading" className="text-lg font-semibold">
+          Invite an operator
+        </h2>
+        <Form method="post" noValidate data-testid="invite-operator">
+          <input type="hidden" name="intent" value="invite" />
+          <TextField name="email" label="E-mail" type="email" errors={errors} />
+          <SelectField name="role" label="Role" errors={errors} placeholder="Choose…" options={OPERATOR_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} />
+          <SubmitButton>Create a setup link</SubmitButton>
+        </Form>
+        {answer && "link" in answer ? (
+          <div role="status" className="mt-4 rounded border border-success bg-success/10 p-3 text-sm">
+            <p>
+              Send this one-time link to {answer.forEmail} (valid 24 hours, shown once):
+            </p>
+            <p className="mt-1 break-all font-mono" data-testid="setup-link">
+              {answer.link}
+            </p>
+          </div>
+        ) : null}
+      </section>
+    </ConsolePage>
+  );
+}

@@ -1,0 +1,135 @@
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { z } from "zod";
+import type { OrderMove } from "../../rules/operator-roles";
+import { formatMoney, formatUsd, amountToCents } from "../../rules/money";
+import { FormAlert } from "../components/form-field";
+import { ConsolePage } from "../features/admin/console-frame";
+import { orderMovesFor, requireOperator } from "../features/admin/operator.server";
+import { OrderReceipt } from "../features/checkout/order-receipt";
+import type { Route } from "./+types/admin.orders.$id";
+
+export const meta = () => [{ title: "Order · Console" }];
+
+// One order: lines, totals, addresses, attributes, and the lifecycle moves its status allows and
+// the operator's role permits — each through the advance-order workflow (which mails the customer),
+// each written to the audit log. Cancel and refund need an explicit confirmation.
+
+const MOVE_LABELS: Record<OrderMove, string> = {
+  fulfilled: "Mark fulfilled",
+  shipped: "Mark shipped",
+  delivered: "Mark delivered",
+  cancelled: "Cancel the order",
+  refunded: "Refund the order in full",
+};
+const DESTRUCTIVE: readonly OrderMove[] = ["cancelled", "refunded"];
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const operator = await requireOperator(context, request, "orders.view");
+  const order = await context.services.orders.consoleGet(params.id);
+  if (!order) throw data({ message: "No such order." }, { status: 404 });
+  const audit = await context.services.operators.auditEntries({ targetType: "order", targetId: order.id, limit: 100 });
+  return {
+    order,
+    moves: orderMovesFor(operator, order.status),
+    history: audit.map((e) => ({ id: e.id, at: e.at.toISOString(), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
+  };
+}
+
+const moveInput = z.object({
+  to: z.enum(["fulfilled", "shipped", "delivered", "cancelled", "refunded"], { error: "Choose an action" }),
+  trackingNumber: z.string().trim().max(64, "At most 64 characters").optional(),
+  confirm: z.string().optional(),
+});
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const operator = await requireOperator(context, request, "orders.view");
+  const parsed = moveInput.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ errors: { form: parsed.error.issues[0]?.message ?? "Invalid input" } }, { status: 400 });
+  const { to, trackingNumber, confirm } = parsed.data;
+  if (DESTRUCTIVE.includes(to) && confirm !== "yes") return data({ errors: { [`confirm-${to}`]: "Tick the box to confirm" } }, { status: 400 });
+  const result = await context.services.operatorConsole.advanceOrder(operator, { orderId: params.id, to, trackingNumber: to === "shipped" ? trackingNumber || null : null });
+  if (!result.ok) return data({ errors: { form: result.message } }, { status: result.code === "FORBIDDEN" ? 403 : result.code === "ORDER_NOT_FOUND" ? 404 : 409 });
+  return { done: `${MOVE_LABELS[to]}: done. The customer was e-mailed.` };
+}
+
+export default function AdminOrder() {
+  const { order, moves, history } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const errors: Record<string, string> = answer && "errors" in answer ? answer.errors : {};
+  const busy = useNavigation().state === "submitting";
+  return (
+    <ConsolePage title={`Order ${order.number}`}>
+      <p className="mt-1 text-sm">
+        <Link to="/admin/orders" className="text-primary underline">
+          All orders
+        </Link>
+      </p>
+      <p className="mt-2" data-testid="admin-order-status">
+        Status: <strong>{order.status}</strong> · {order.site === "hpsf" ? "Staff site" : "Shop"} · {order.email} · total {formatMoney(order.totalPrice)}
+        {order.trackingNumber ? ` · tracking ${order.trackingNumber}` : ""}
+      </p>
+      {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+      {answer && "done" in answer ? <FormAlert tone="success">{answer.done}</FormAlert> : null}
+      {moves.length ? (
+        <section aria-labelledby="moves-heading" className="mt-4 grid gap-3 sm:grid-cols-2" data-testid="order-moves">
+          <h2 id="moves-heading" className="sr-only">
+            Actions
+          </h2>
+          {moves.map((m) => (
+            <Form key={m} method="post" className="rounded border border-gray-300 bg-white p-3">
+              <input type="hidden" name="to" value={m} />
+              {m === "shipped" ? (
+                <label className="block text-sm font-semibold">
+                  Tracking number (optional)
+                  <input name="trackingNumber" maxLength={64} className="mt-1 block min-h-10 w-full rounded border border-gray-400 px-2 font-normal" />
+                </label>
+              ) : null}
+              {DESTRUCTIVE.includes(m) ? (
+                <label className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" name="confirm" value="yes" className="h-4 w-4" aria-describedby={errors[`confirm-${m}`] ? `confirm-${m}-error` : undefined} />
+                  {m === "refunded" ? `Refund ${formatUsd(amountToCents(order.totalPrice.amount))} to the customer's card` : "Cancel; a paid order is refunded"}
+                </label>
+              ) : null}
+              {errors[`confirm-${m}`] ? (
+                <p id={`confirm-${m}-error`} className="mt-1 text-sm font-medium text-error">
+                  {errors[`confirm-${m}`]}
+                </p>
+              ) : null}
+              <button type="submit" disabled={busy} className={`mt-2 min-h-10 rounded px-4 font-semibold text-white ${DESTRUCTIVE.includes(m) ? "bg-error" : "bg-primary"}`}>
+                {MOVE_LABELS[m]}
+              </button>
+            </Form>
+          ))}
+        </section>
+      ) : null}
+      <section className="mt-6 rounded border border-gray-300 bg-white p-4">
+        <OrderReceipt order={order} />
+      </section>
+      <section aria-labelledby="attrs-heading" className="mt-6">
+        <h2 id="attrs-heading" className="text-lg font-semibold">
+          Attributes
+        </h2>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 text-sm" data-testid="admin-order-attributes">
+          {order.attributes.map((a) => (
+            <div key={a.key} className="contents">
+              <dt className="font-mono">{a.key}</dt>
+              <dd className="font-mono">{a.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section aria-labelledby="history-heading" className="mt-6">
+        <h2 id="history-heading" className="text-lg font-semibold">
+          Console history
+        </h2>
+        <ul className="mt-2 text-sm" data-testid="admin-order-history">
+          {history.map((h) => (
+            <li key={h.id}>
+              {new Date(h.at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC — {h.who}: {h.action} ({h.outcome})
+            </li>
+          ))}
+        </ul>
+      </section>
+    </ConsolePage>
+  );
+}

@@ -1,0 +1,121 @@
+import { Form, Link, useLoaderData } from "react-router";
+import { z } from "zod";
+import { formatUsd } from "../../rules/money";
+import { ConsolePage } from "../features/admin/console-frame";
+import { requireOperator } from "../features/admin/operator.server";
+import type { Route } from "./+types/admin.orders";
+
+export const meta = () => [{ title: "Orders · Console" }];
+
+// Orders: searched (number, e-mail, SKU), filtered (status, site, Autoship) and paged on the server.
+
+const PAGE_SIZE = 25;
+const STATUSES = ["placed", "paid", "fulfilled", "shipped", "delivered", "cancelled", "refunded"] as const;
+const query = z.object({
+  q: z.string().trim().max(100).catch(""),
+  status: z.enum(STATUSES).nullable().catch(null),
+  site: z.enum(["d2c", "hpsf"]).nullable().catch(null),
+  autoship: z.enum(["yes", "no"]).nullable().catch(null),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireOperator(context, request, "orders.view");
+  const params = new URL(request.url).searchParams;
+  const f = query.parse({ q: params.get("q") ?? "", status: params.get("status"), site: params.get("site"), autoship: params.get("autoship"), page: params.get("page") ?? 1 });
+  const { rows, total } = await context.services.orders.consoleList({ ...f, autoship: f.autoship === null ? null : f.autoship === "yes", pageSize: PAGE_SIZE });
+  return { filters: f, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+}
+
+export default function AdminOrders() {
+  const { filters, rows, total, pages } = useLoaderData<typeof loader>();
+  const pageLink = (page: number) => {
+    const p = new URLSearchParams();
+    if (filters.q) p.set("q", filters.q);
+    if (filters.status) p.set("status", filters.status);
+    if (filters.site) p.set("site", filters.site);
+    if (filters.autoship) p.set("autoship", filters.autoship);
+    p.set("page", String(page));
+    return `/admin/orders?${p}`;
+  };
+  const select = "mt-1 block min-h-10 rounded border border-gray-400 bg-white px-2";
+  return (
+    <ConsolePage title="Orders">
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search" aria-label="Orders">
+        <label className="text-sm font-semibold">
+          Search
+          <input name="q" defaultValue={filters.q} placeholder="Number, e-mail or SKU" className="mt-1 block min-h-10 w-64 rounded border border-gray-400 px-2" />
+        </label>
+        <label className="text-sm font-semibold">
+          Status
+          <select name="status" defaultValue={filters.status ?? ""} className={select}>
+            <option value="">Any</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-semibold">
+          Site
+          <select name="site" defaultValue={filters.site ?? ""} className={select}>
+            <option value="">Both</option>
+            <option value="d2c">Shop</option>
+            <option value="hpsf">Staff</option>
+          </select>
+        </label>
+        <label className="text-sm font-semibold">
+          Autoship
+          <select name="autoship" defaultValue={filters.autoship ?? ""} className={select}>
+            <option value="">Any</option>
+            <option value="yes">With Autoship</option>
+            <option value="no">Without</option>
+          </select>
+        </label>
+        <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white">
+          Filter
+        </button>
+      </Form>
+      <p className="mt-4 text-sm" data-testid="orders-total">
+        {total} order{total === 1 ? "" : "s"}
+      </p>
+      <table className="mt-2 w-full border-collapse bg-white text-left text-sm">
+        <caption className="sr-only">Orders, newest first</caption>
+        <thead>
+          <tr className="border-b border-gray-300">
+            <th scope="col" className="p-2">Order</th>
+            <th scope="col" className="p-2">Placed</th>
+            <th scope="col" className="p-2">Customer</th>
+            <th scope="col" className="p-2">Site</th>
+            <th scope="col" className="p-2">Status</th>
+            <th scope="col" className="p-2 text-right">Total</th>
+          </tr>
+        </thead>
+        <tbody data-testid="orders-rows">
+          {rows.map((o) => (
+            <tr key={o.id} className="border-b border-gray-200">
+              <td className="p-2">
+                <Link to={`/admin/orders/${o.id}`} className="font-semibold text-primary underline">
+                  {o.number}
+                </Link>
+              </td>
+              <td className="p-2">{new Date(o.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })}</td>
+              <td className="p-2">{o.email}</td>
+              <td className="p-2">{o.site === "hpsf" ? "Staff" : "Shop"}</td>
+              <td className="p-2">{o.status}</td>
+              <td className="p-2 text-right">{formatUsd(o.totalCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <nav aria-label="Pages" className="mt-4 flex gap-3 text-sm">
+        {filters.page > 1 ? <Link to={pageLink(filters.page - 1)}>Previous</Link> : null}
+        <span>
+          Page {filters.page} of {pages}
+        </span>
+        {filters.page < pages ? <Link to={pageLink(filters.page + 1)}>Next</Link> : null}
+      </nav>
+    </ConsolePage>
+  );
+}

@@ -1,0 +1,71 @@
+// The operator console's roles and what each may do: one table, checked by the server for every
+// console page and action, and used by the navigation to show only what a role may open.
+
+export const OPERATOR_ROLES = ["owner", "manager", "support", "content", "fulfilment"] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+export const ROLE_LABELS: Record<OperatorRole, string> = {
+  owner: "Owner",
+  manager: "Manager",
+  support: "Support",
+  content: "Content",
+  fulfilment: "Fulfilment",
+};
+
+export const PERMISSIONS = [
+  "dashboard.view",
+  "orders.view",
+  /** Fulfil, ship (with a tracking number) and mark delivered. */
+  "orders.fulfil",
+  "orders.cancel",
+  "orders.refund",
+  "clinics.members",
+  "operators.manage",
+  "audit.view",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const EVERYTHING: readonly Permission[] = PERMISSIONS;
+
+/**
+ * owner: everything, and manages operators; manager: everything but operators; support: customers,
+ * orders without refunds, staff memberships; content: content entries only; fulfilment: orders —
+ * fulfil, ship, deliver.
+ */
+const GRANTS: Record<OperatorRole, readonly Permission[]> = {
+  owner: EVERYTHING,
+  manager: EVERYTHING.filter((p) => p !== "operators.manage"),
+  support: ["dashboard.view", "orders.view", "orders.fulfil", "orders.cancel", "clinics.members"],
+  content: ["dashboard.view"],
+  fulfilment: ["dashboard.view", "orders.view", "orders.fulfil"],
+};
+
+export const isOperatorRole = (v: unknown): v is OperatorRole => typeof v === "string" && (OPERATOR_ROLES as readonly string[]).includes(v);
+
+export const may = (role: OperatorRole, permission: Permission): boolean => GRANTS[role].includes(permission);
+
+/** The order lifecycle's moves and the permission each needs. */
+export const ORDER_MOVE_PERMISSION = {
+  fulfilled: "orders.fulfil",
+  shipped: "orders.fulfil",
+  delivered: "orders.fulfil",
+  cancelled: "orders.cancel",
+  refunded: "orders.refund",
+} as const satisfies Record<string, Permission>;
+export type OrderMove = keyof typeof ORDER_MOVE_PERMISSION;
+
+/** The console's sections, in navigation order, with what opens each. */
+export const CONSOLE_SECTIONS: readonly { path: string; label: string; permission: Permission }[] = [
+  { path: "/admin", label: "Dashboard", permission: "dashboard.view" },
+  { path: "/admin/orders", label: "Orders", permission: "orders.view" },
+  { path: "/admin/clinic-members", label: "Clinic members", permission: "clinics.members" },
+  { path: "/admin/operators", label: "Operators", permission: "operators.manage" },
+  { path: "/admin/audit", label: "Audit log", permission: "audit.view" },
+];
+
+/** Operator sessions: 8 hours at most, 30 minutes without a request ends one. */
+export const OPERATOR_SESSION_ABSOLUTE_MS = 8 * 60 * 60_000;
+export const OPERATOR_SESSION_IDLE_MS = 30 * 60_000;
+/** A setup link (first owner, or a new operator) lasts a day and is used once. */
+export const OPERATOR_SETUP_LINK_MS = 24 * 60 * 60_000;
+export const OPERATOR_COOKIE = "op_session";
