@@ -49,8 +49,9 @@ export default [
     route("login", "routes/admin.login.tsx"),
     route("setup", "routes/admin.setup.tsx"),
     route("logout", "routes/admin.logout.tsx"),
+    index("routes/admin._index.tsx"),
     layout("routes/admin.tsx", [
-      index("routes/admin._index.tsx"),
+      route("dashboard", "routes/admin.dashboard.tsx"),
       route("orders", "routes/admin.orders.tsx"),
       route("orders/:id", "routes/admin.orders.$id.tsx"),
       route("clinic-members", "routes/admin.clinic-members.tsx"),

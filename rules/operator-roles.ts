@@ -56,7 +56,7 @@ export type OrderMove = keyof typeof ORDER_MOVE_PERMISSION;
 
 /** The console's sections, in navigation order, with what opens each. */
 export const CONSOLE_SECTIONS: readonly { path: string; label: string; permission: Permission }[] = [
-  { path: "/admin", label: "Dashboard", permission: "dashboard.view" },
+  { path: "/admin/dashboard", label: "Dashboard", permission: "dashboard.view" },
   { path: "/admin/orders", label: "Orders", permission: "orders.view" },
   { path: "/admin/clinic-members", label: "Clinic members", permission: "clinics.members" },
   { path: "/admin/operators", label: "Operators", permission: "operators.manage" },

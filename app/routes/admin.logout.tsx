@@ -8,4 +8,4 @@ export async function action({ context, request }: Route.ActionArgs) {
   throw redirect("/admin/login", { headers: { "Set-Cookie": clearOperatorCookie(request) } });
 }
 
-export const loader = () => redirect("/admin");
+export const loader = () => redirect("/admin/dashboard");

@@ -37,7 +37,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (Object.keys(errors).length) return data({ errors, name }, { status: 400 });
   const done = await context.services.operators.completeSetup(token, { name, password: values.password!, email });
   if (!done.ok) return data({ errors: { form: done.message }, name }, { status: 400 });
-  throw redirect("/admin", { headers: { "Set-Cookie": operatorCookie(request, done.sessionToken) } });
+  throw redirect("/admin/dashboard", { headers: { "Set-Cookie": operatorCookie(request, done.sessionToken) } });
 }
 
 export default function AdminSetup() {

@@ -20,7 +20,6 @@ export function ConsoleNav({ sections, operator }: { sections: readonly { path: 
               <li key={s.path}>
                 <NavLink
                   to={s.path}
-                  end={s.path === "/admin"}
                   className={({ isActive }) => `rounded px-3 py-1.5 hover:bg-white/15 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white ${isActive ? "bg-white/20 font-semibold" : ""}`}
                 >
                   {s.label}

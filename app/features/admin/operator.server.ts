@@ -47,7 +47,7 @@ export const sectionsFor = (operator: Operator) => CONSOLE_SECTIONS.filter((s) =
 
 /** Only same-site console paths after sign-in (anything else → the dashboard). */
 export function consoleNext(next: string | null): string {
-  return next && /^\/admin(\/[A-Za-z0-9\-/?=&%._]*)?$/.test(next) && !next.startsWith("//") ? next : "/admin";
+  return next && /^\/admin\/[A-Za-z0-9\-/?=&%._]*$/.test(next) && !next.includes("..") && !next.includes("//") ? next : "/admin/dashboard";
 }
 
 /** The lifecycle moves an order's status allows and the operator's role permits (the order page offers only these). */

@@ -1,0 +1,47 @@
+import { Link, useLoaderData } from "react-router";
+import { formatUsd } from "../../rules/money";
+import { ConsolePage } from "../features/admin/console-frame";
+import { requireOperator } from "../features/admin/operator.server";
+import type { Route } from "./+types/admin.dashboard";
+
+export const meta = () => [{ title: "Dashboard · Console" }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireOperator(context, request, "dashboard.view");
+  return context.services.dashboard(new Date());
+}
+
+function Figure({ label, value, testId, to }: { label: string; value: string; testId: string; to?: string }) {
+  return (
+    <div className="rounded border border-gray-300 bg-white p-4">
+      <dt className="text-sm text-gray-700">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold" data-testid={testId}>
+        {to ? (
+          <Link to={to} className="text-primary underline">
+            {value}
+          </Link>
+        ) : (
+          value
+        )}
+      </dd>
+    </div>
+  );
+}
+
+export default function Dashboard() {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <ConsolePage title="Dashboard">
+      <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Figure label="Orders today" value={String(d.sales.todayCount)} testId="orders-today" />
+        <Figure label="Revenue today" value={formatUsd(d.sales.todayCents)} testId="revenue-today" />
+        <Figure label="Orders this month" value={String(d.sales.monthCount)} testId="orders-month" />
+        <Figure label="Revenue this month" value={formatUsd(d.sales.monthCents)} testId="revenue-month" />
+        <Figure label="Autoship renewals due today" value={String(d.renewals.due)} testId="renewals-due" />
+        <Figure label="Autoship renewals on hold" value={String(d.renewals.held)} testId="renewals-held" />
+        <Figure label="Clinic memberships waiting" value={String(d.pendingMemberships)} testId="memberships-waiting" />
+      </dl>
+      <p className="mt-6 text-sm text-gray-700">Figures count paid orders (cancelled and refunded left out), by the shop's UTC calendar.</p>
+    </ConsolePage>
+  );
+}
