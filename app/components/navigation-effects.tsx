@@ -25,7 +25,8 @@ export function NavigationEffects({ config }: { config: PublicConfig }) {
   const routeName = matches[matches.length - 1]?.id ?? "unknown";
 
   useEffect(() => {
-    if (config.site.isStaff) return;
+    // No page views for the staff site, nor for the operator console (the shop's own staff at work).
+    if (config.site.isStaff || location.pathname.startsWith("/admin/")) return;
     window.dataLayer = window.dataLayer ?? [];
     window.dataLayer.push({ event: "page_view", route_name: routeName, page_path: location.pathname });
   }, [location.key, location.pathname, routeName, config.site.isStaff]);

@@ -33,7 +33,8 @@ const pages: { name: string; path: string; js: number; html: number; data: numbe
   { name: "category", path: "/products/dog", js: 165 * KB, html: 150 * KB, data: 29 * KB },
   { name: "product", path: `/products/${product.handle}`, js: 165 * KB, html: 62 * KB, data: 16 * KB },
   { name: "search", path: "/search?search=chicken", js: 135 * KB, html: 150 * KB, data: 29 * KB },
-  { name: "cart", path: "/cart", js: 144 * KB, html: GOAL_HTML, data: 8 * KB },
+  // 145: the staff program's quota meter and delivery choice (0.4 KB gz) joined the cart in this wave.
+  { name: "cart", path: "/cart", js: 145 * KB, html: GOAL_HTML, data: 8 * KB },
   { name: "shipping", path: "/shipping", js: 139 * KB, html: GOAL_HTML, data: 7 * KB },
 ];
 
