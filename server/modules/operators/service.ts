@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt } from "drizzle-orm";
 import {
   isOperatorRole,
   OPERATOR_SESSION_ABSOLUTE_MS,
@@ -178,12 +178,6 @@ export function createOperatorsService(db: Db, deps: Deps) {
         )
         .orderBy(desc(auditLog.id))
         .limit(Math.min(p.limit ?? 50, 200));
-    },
-
-    /** For tests and the dashboard: entries of one action. */
-    async countAudit(action: string): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(eq(auditLog.action, action));
-      return row.n;
     },
   };
 }
