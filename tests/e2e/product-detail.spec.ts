@@ -191,13 +191,16 @@ test.describe("ZIP code and delivery (SPEC §5, §6, §7)", () => {
   });
 });
 
-test("the staff site shows a size dropdown, no autoship, and the Vet-Supervised note", async ({ page }) => {
+test("the staff site shows a size dropdown, Autoship without its promotion, and the Vet-Supervised note", async ({ page }) => {
   const first = prescription.variants[0];
   await registerStaff(page);
   await page.goto(staffUrl(path(prescription)));
   await expect(page.getByTestId("vet-supervised")).toContainText("Vet-Supervised Nutrition");
   await expect(page.getByTestId("size-pills")).toHaveCount(0);
-  await expect(page.getByText(/Autoship/)).toHaveCount(0);
+  // Staff Autoship at the program price: no "Save an extra 5%" promotion (SPEC §6).
+  await expect(page.getByText(/Save an extra 5%/)).toHaveCount(0);
+  await expect(page.getByRole("radio", { name: /Autoship/ })).toBeVisible();
+  await expect(page.getByTestId("add-to-cart-form").getByText("delivered on your schedule")).toContainText(formatUsd(first.programPriceCents));
   await expect(page.getByText("Program price")).toBeVisible();
   await expect(page.getByTestId("price")).toHaveText(formatUsd(first.programPriceCents));
 
