@@ -1,6 +1,6 @@
 import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, test } from "./fixtures";
-import { register, uniqueEmail } from "./journeys";
+import { fillCheckoutAddress, payWithCard, register, uniqueEmail } from "./journeys";
 
 // The autoship journey: subscribe on the product page → check out through the checkout screens → the subscription appears in My
 // Subscriptions → skip → ship now creates an order → change frequency → cancel with a reason →
@@ -46,20 +46,10 @@ test("subscribe, check out, then skip, ship now, change frequency, cancel with a
   await page.getByLabel(/I understand that my Autoship items/).check();
   await page.getByTestId("proceed-to-checkout").click();
   await expect(page).toHaveURL(/\/checkout(\?|$)/);
-  const info = page.getByTestId("checkout-information");
-  await info.getByLabel("First name").fill("Robin");
-  await info.getByLabel("Last name").fill("Hart");
-  await info.getByLabel("Street address").fill("1 Main St");
-  await info.getByLabel("City").fill("Aurora");
-  await info.getByLabel("State").selectOption("CO");
-  await info.getByLabel("ZIP code").fill("80011");
-  await info.getByRole("button", { name: "Continue to shipping" }).click();
+  await fillCheckoutAddress(page);
+  await page.getByRole("button", { name: "Continue to shipping" }).click();
   await page.getByRole("button", { name: "Continue to payment" }).click();
-  const payment = page.getByTestId("checkout-payment");
-  await payment.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await payment.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await payment.getByLabel("Security code").fill("123");
-  await payment.getByTestId("place-order").click();
+  await payWithCard(page);
   await expect(page).toHaveURL(/\/checkout\/confirmation\//);
 
   await page.goto(shopUrl("/account/autoships"));

@@ -1,14 +1,13 @@
 import type { Page } from "@playwright/test";
 import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, test } from "./fixtures";
-import { accountNav, latestMailTo, PASSWORD, register, uniqueEmail } from "./journeys";
+import { accountNav, fillCheckoutAddress, latestMailTo, OK_CARD, PASSWORD, payWithCard, register, uniqueEmail } from "./journeys";
 import { amountToCents, formatUsd } from "../../rules/money";
 
 // The checkout journeys: the hand-off from the cart, the three checkout steps, the
 // confirmation page and e-mail, and My Orders — as a guest and as a customer, with the test card
 // processor's decline, the Alaska service charge and AUTO35 on a first autoship order only.
 
-const OK_CARD = "4242 4242 4242 4242";
 const DECLINED_CARD = "4000 0000 0000 0002";
 
 const catalog = buildSeedCatalog();
@@ -34,24 +33,6 @@ async function add(page: Page, item: Item, opts: { autoship?: boolean } = {}) {
   await modal.getByRole("button", { name: "Continue Shopping" }).click();
 }
 
-async function fillAddress(page: Page, a: { address1: string; city: string; state: string; zip: string }) {
-  const form = page.getByTestId("checkout-information");
-  await form.getByLabel("First name").fill("Robin");
-  await form.getByLabel("Last name").fill("Hart");
-  await form.getByLabel("Street address").fill(a.address1);
-  await form.getByLabel("City").fill(a.city);
-  await form.getByLabel("State").selectOption(a.state);
-  await form.getByLabel("ZIP code").fill(a.zip);
-}
-
-async function payWith(page: Page, card: string) {
-  const form = page.getByTestId("checkout-payment");
-  await form.getByLabel("Card number").fill(card);
-  await form.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await form.getByLabel("Security code").fill("123");
-  await form.getByTestId("place-order").click();
-}
-
 async function proceed(page: Page) {
   await page.goto(shopUrl("/cart"));
   await page.getByTestId("proceed-to-checkout").click();
@@ -73,7 +54,7 @@ test.describe("checkout", () => {
     await expect(info.getByText("Enter a valid email address")).toBeVisible();
     await expect(info.getByText("Enter the street address")).toBeVisible();
     await info.getByLabel("Email", { exact: true }).fill(email);
-    await fillAddress(page, { address1: "1 Main St", city: "Aurora", state: "CO", zip: "80011" });
+    await fillCheckoutAddress(page, { address1: "1 Main St", city: "Aurora", state: "CO", zip: "80011" });
     await info.getByRole("button", { name: "Continue to shipping" }).click();
 
     const shipping = page.getByTestId("checkout-shipping");
@@ -90,7 +71,7 @@ test.describe("checkout", () => {
     expect(tax).toBeGreaterThan(0);
     expect(total).toBe(subtotal + 799 + tax);
 
-    await payWith(page, OK_CARD);
+    await payWithCard(page, OK_CARD);
     await expect(page).toHaveURL(/\/checkout\/confirmation\//);
     await expect(page.getByTestId("order-confirmation")).toContainText(email);
     const number = (await page.getByTestId("order-number").textContent())!.trim();
@@ -131,12 +112,12 @@ test.describe("checkout", () => {
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await expect(page.getByTestId("checkout-summary").getByTestId("checkout-shipping-cost")).toContainText("$19.99");
 
-    await payWith(page, DECLINED_CARD);
+    await payWithCard(page, DECLINED_CARD);
     await expect(page.getByTestId("checkout-payment").getByText(/declined/i)).toBeVisible();
     await expect(page).toHaveURL(/\/checkout/);
     await expect(page.getByTestId("checkout-summary")).toContainText(cheap.p.title);
 
-    await payWith(page, OK_CARD);
+    await payWithCard(page, OK_CARD);
     await expect(page).toHaveURL(/\/checkout\/confirmation\//);
     const number = (await page.getByTestId("order-number").textContent())!.trim();
     const total = await page.getByTestId("order-total").textContent();
@@ -152,13 +133,13 @@ test.describe("checkout", () => {
     await add(page, pricey);
     await proceed(page);
     await page.getByTestId("checkout-information").getByLabel("Email", { exact: true }).fill(uniqueEmail("alaska"));
-    await fillAddress(page, { address1: "5 Glacier Way", city: "Anchorage", state: "AK", zip: "99501" });
+    await fillCheckoutAddress(page, { address1: "5 Glacier Way", city: "Anchorage", state: "AK", zip: "99501" });
     await page.getByRole("button", { name: "Continue to shipping" }).click();
     await expect(page.getByTestId("method-standard")).toContainText("Free");
     await expect(page.getByTestId("service-charge-note")).toContainText("$4.00");
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await expect(page.getByTestId("checkout-service-charge")).toContainText("$4.00");
-    await payWith(page, OK_CARD);
+    await payWithCard(page, OK_CARD);
     await expect(page.getByTestId("order-service-charge")).toContainText("$4.00");
   });
 
@@ -187,7 +168,7 @@ test.describe("checkout", () => {
       if (round === 1) {
         // A first address is kept in the address book unless the customer says otherwise.
         await expect(page.getByLabel("Save this address to my address book")).toBeChecked();
-        await fillAddress(page, { address1: "1 Main St", city: "Aurora", state: "CO", zip: "80011" });
+        await fillCheckoutAddress(page, { address1: "1 Main St", city: "Aurora", state: "CO", zip: "80011" });
       } else {
         await expect(page.getByTestId("saved-addresses").getByRole("radio", { name: /1 Main St/ })).toBeChecked();
       }
@@ -201,7 +182,7 @@ test.describe("checkout", () => {
       if (await form.getByTestId("saved-cards").count()) {
         await form.getByRole("radio", { name: /ending in 4242/ }).check();
         await form.getByTestId("place-order").click();
-      } else await payWith(page, OK_CARD);
+      } else await payWithCard(page, OK_CARD);
       await expect(page).toHaveURL(/\/checkout\/confirmation\//);
       if (round === 1) await expect(page.getByTestId("order-discounts")).toBeVisible();
       else await expect(page.getByTestId("order-discounts")).toHaveCount(0);

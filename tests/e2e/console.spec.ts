@@ -3,7 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, test } from "./fixtures";
-import { register, uniqueEmail } from "./journeys";
+import { fillCheckoutAddress, payWithCard, register, uniqueEmail } from "./journeys";
 
 // The operator console as its first users meet it: the owner opens the setup link made from the
 // shell (playwright.config.ts runs `admin:create` before the shop starts), invites a fulfilment
@@ -39,20 +39,10 @@ async function customerOrder(browser: Browser): Promise<{ page: Page; email: str
   await expect(page.getByRole("dialog", { name: "Added to your cart" })).toBeVisible();
   await page.goto(shopUrl("/cart"));
   await page.getByTestId("proceed-to-checkout").click();
-  const info = page.getByTestId("checkout-information");
-  await info.getByLabel("First name").fill("Robin");
-  await info.getByLabel("Last name").fill("Hart");
-  await info.getByLabel("Street address").fill("1 Main St");
-  await info.getByLabel("City").fill("Aurora");
-  await info.getByLabel("State").selectOption("CO");
-  await info.getByLabel("ZIP code").fill("80011");
-  await info.getByRole("button", { name: "Continue to shipping" }).click();
+  await fillCheckoutAddress(page);
+  await page.getByRole("button", { name: "Continue to shipping" }).click();
   await page.getByRole("button", { name: "Continue to payment" }).click();
-  const pay = page.getByTestId("checkout-payment");
-  await pay.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await pay.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await pay.getByLabel("Security code").fill("123");
-  await pay.getByTestId("place-order").click();
+  await payWithCard(page);
   await expect(page).toHaveURL(/\/checkout\/confirmation\//);
   return { page, email, number: (await page.getByTestId("order-number").textContent())!.trim() };
 }

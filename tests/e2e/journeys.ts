@@ -64,6 +64,28 @@ export async function joinClinic(page: Page, clinic: { groupId: string; name: st
   await page.getByRole("button", { name: `Join ${clinic.name}` }).click();
 }
 
+export const OK_CARD = "4242 4242 4242 4242";
+
+/** The checkout's Information step: a new shipping address (Aurora, CO by default). */
+export async function fillCheckoutAddress(page: Page, a: { first?: string; address1: string; city: string; state: string; zip: string } = { address1: "1 Main St", city: "Aurora", state: "CO", zip: "80011" }) {
+  const form = page.getByTestId("checkout-information");
+  await form.getByLabel("First name").fill(a.first ?? "Robin");
+  await form.getByLabel("Last name").fill("Hart");
+  await form.getByLabel("Street address").fill(a.address1);
+  await form.getByLabel("City").fill(a.city);
+  await form.getByLabel("State").selectOption(a.state);
+  await form.getByLabel("ZIP code").fill(a.zip);
+}
+
+/** The checkout's Payment step: a new card (the test processor's approving one by default), then Place order. */
+export async function payWithCard(page: Page, card = OK_CARD) {
+  const form = page.getByTestId("checkout-payment");
+  await form.getByLabel("Card number").fill(card);
+  await form.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await form.getByLabel("Security code").fill("123");
+  await form.getByTestId("place-order").click();
+}
+
 const mailDir = `${process.env.E2E_PGLITE_DIR}-mail`;
 
 /**

@@ -1,14 +1,13 @@
 import type { Page } from "@playwright/test";
 import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog/seed-data";
 import { expect, staffUrl, test } from "./fixtures";
-import { joinClinic, latestMailTo, registerStaff } from "./journeys";
+import { fillCheckoutAddress, joinClinic, latestMailTo, payWithCard, registerStaff } from "./journeys";
 import { formatUsd } from "../../rules/money";
 
 // The staff program's checkout (pro.localhost): the program cart rows and the quota meter, clinic
 // or home delivery, the attestation, and the order carrying ZK01, SOLD_TO, SHIP_TO and the
 // shipping location; a home-delivery-only clinic; the monthly allowance refusing an order.
 
-const OK_CARD = "4242 4242 4242 4242";
 const catalog = buildSeedCatalog();
 const stockedEverywhere = (v: SeedVariant) =>
   catalog.warehouses.every((w) => (catalog.inventory.find((i) => i.sku === v.sku && i.warehouseCode === w.code)?.onHand ?? 0) >= 8);
@@ -37,24 +36,11 @@ async function toPayment(page: Page, delivery: "clinic" | "home") {
   const info = page.getByTestId("checkout-information");
   if (delivery === "home") {
     await info.getByRole("radio", { name: "My home" }).check();
-    await info.getByLabel("First name").fill("Casey");
-    await info.getByLabel("Last name").fill("Vale");
-    await info.getByLabel("Street address").fill("12 Elm St");
-    await info.getByLabel("City").fill("Aurora");
-    await info.getByLabel("State").selectOption("CO");
-    await info.getByLabel("ZIP code").fill("80011");
+    await fillCheckoutAddress(page, { first: "Casey", address1: "12 Elm St", city: "Aurora", state: "CO", zip: "80011" });
   }
   await info.getByRole("button", { name: "Continue to shipping" }).click();
   await page.getByTestId("checkout-shipping").getByRole("button", { name: "Continue to payment" }).click();
   await expect(page.getByTestId("checkout-payment")).toBeVisible();
-}
-
-async function pay(page: Page) {
-  const form = page.getByTestId("checkout-payment");
-  await form.getByLabel("Card number").fill(OK_CARD);
-  await form.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await form.getByLabel("Security code").fill("123");
-  await form.getByTestId("place-order").click();
 }
 
 test.describe("staff checkout", () => {
@@ -78,14 +64,14 @@ test.describe("staff checkout", () => {
 
     await toPayment(page, "clinic");
     await expect(page.getByTestId("checkout-summary").getByTestId("checkout-program-discount")).toBeVisible();
-    await pay(page);
+    await payWithCard(page);
     // The attestation is required: the message sits beside the checkbox.
     const form = page.getByTestId("checkout-payment");
     const attest = form.getByRole("checkbox", { name: /for pets that live in my household and will not be resold/ });
     await expect(attest).toHaveAttribute("aria-invalid", "true");
     await expect(form.getByText("Confirm that this food is for pets that live in your household")).toBeVisible();
     await attest.check();
-    await pay(page);
+    await payWithCard(page);
     await expect(page).toHaveURL(/\/checkout\/confirmation\//);
     const details = page.getByTestId("staff-order-details");
     await expect(details.getByTestId("staff-order-type")).toHaveText("ZK01");
@@ -116,7 +102,7 @@ test.describe("staff checkout", () => {
     await expect(page.getByTestId("delivery-form").getByRole("radio", { name: "My home" })).toBeChecked();
     await toPayment(page, "home");
     await page.getByTestId("checkout-payment").getByRole("checkbox", { name: /household/ }).check();
-    await pay(page);
+    await payWithCard(page);
     await expect(page).toHaveURL(/\/checkout\/confirmation\//);
     await expect(page.getByTestId("staff-delivery")).toHaveText("To my home");
     await expect(page.getByText("12 Elm St").first()).toBeVisible();
