@@ -53,6 +53,7 @@ export default [
     layout("routes/admin.tsx", [
       route("dashboard", "routes/admin.dashboard.tsx"),
       route("orders", "routes/admin.orders.tsx"),
+      route("orders/export.csv", "routes/admin.orders.csv.tsx"),
       route("orders/:id", "routes/admin.orders.$id.tsx"),
       route("clinic-members", "routes/admin.clinic-members.tsx"),
       route("operators", "routes/admin.operators.tsx"),

@@ -1,8 +1,9 @@
 import { Form, Link, useLoaderData } from "react-router";
-import { z } from "zod";
 import { formatUsd } from "../../rules/money";
 import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
+import { orderListFilters } from "../features/admin/order-list.server";
+import { ORDER_STATUSES } from "../features/admin/order-filters";
 import type { Route } from "./+types/admin.orders";
 
 export const meta = () => [{ title: "Orders · Console" }];
@@ -10,19 +11,10 @@ export const meta = () => [{ title: "Orders · Console" }];
 // Orders: searched (number, e-mail, SKU), filtered (status, site, Autoship) and paged on the server.
 
 const PAGE_SIZE = 25;
-const STATUSES = ["placed", "paid", "fulfilled", "shipped", "delivered", "cancelled", "refunded"] as const;
-const query = z.object({
-  q: z.string().trim().max(100).catch(""),
-  status: z.enum(STATUSES).nullable().catch(null),
-  site: z.enum(["d2c", "hpsf"]).nullable().catch(null),
-  autoship: z.enum(["yes", "no"]).nullable().catch(null),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-});
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireOperator(context, request, "orders.view");
-  const params = new URL(request.url).searchParams;
-  const f = query.parse({ q: params.get("q") ?? "", status: params.get("status"), site: params.get("site"), autoship: params.get("autoship"), page: params.get("page") ?? 1 });
+  const f = orderListFilters(new URL(request.url).searchParams);
   const { rows, total } = await context.services.orders.consoleList({ ...f, autoship: f.autoship === null ? null : f.autoship === "yes", pageSize: PAGE_SIZE });
   return { filters: f, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
 }
@@ -50,7 +42,7 @@ export default function AdminOrders() {
           Status
           <select name="status" defaultValue={filters.status ?? ""} className={select}>
             <option value="">Any</option>
-            {STATUSES.map((s) => (
+            {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>
@@ -77,8 +69,13 @@ export default function AdminOrders() {
           Filter
         </button>
       </Form>
-      <p className="mt-4 text-sm" data-testid="orders-total">
-        {total} order{total === 1 ? "" : "s"}
+      <p className="mt-4 flex gap-4 text-sm">
+        <span data-testid="orders-total">
+          {total} order{total === 1 ? "" : "s"}
+        </span>
+        <a href={pageLink(1).replace("/admin/orders?", "/admin/orders/export.csv?")} className="text-primary underline" download>
+          Export these orders (CSV)
+        </a>
       </p>
       <table className="mt-2 w-full border-collapse bg-white text-left text-sm">
         <caption className="sr-only">Orders, newest first</caption>

@@ -84,6 +84,12 @@ test.describe("operator console", () => {
     expect(refused?.status()).toBe(403);
     await fulfilment.goto(shopUrl(`/admin/orders?q=${encodeURIComponent(order.email)}`));
     await expect(fulfilment.getByTestId("orders-total")).toHaveText("1 order");
+    // The same list as CSV, with the same search.
+    const csv = await fulfilment.request.get(shopUrl(`/admin/orders/export.csv?q=${encodeURIComponent(order.email)}`));
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    expect((await csv.text()).trim().split("\r\n")).toEqual(["number,placed_at_utc,email,site,status,total_usd", expect.stringMatching(new RegExp(`^${order.number},[^,]+,${order.email},d2c,paid,\\d+\\.\\d{2}$`))]);
+    // Signed out, no export.
+    expect((await (await browser.newContext()).request.get(shopUrl("/admin/orders/export.csv"), { maxRedirects: 0 })).status()).toBe(302);
     await fulfilment.getByRole("link", { name: order.number }).click();
     await expect(fulfilment.getByTestId("admin-order-status")).toContainText("paid");
     const moves = fulfilment.getByTestId("order-moves");
