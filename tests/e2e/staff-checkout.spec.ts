@@ -22,6 +22,7 @@ const bag = catalog.products
 
 async function addBag(page: Page, quantity = 1) {
   await page.goto(staffUrl(`/products/${bag.p.handle}?sku=${bag.v.sku}`));
+  await expect(page.getByTestId("product-page")).toHaveAttribute("data-sku", bag.v.sku);
   if (quantity > 1) await page.getByTestId("quantity-input").fill(String(quantity));
   await page.getByTestId("add-to-cart").click();
   const modal = page.getByRole("dialog", { name: "Added to your cart" });
@@ -44,6 +45,8 @@ async function toPayment(page: Page, delivery: "clinic" | "home") {
 }
 
 test.describe("staff checkout", () => {
+  // Whole journeys (registration, clinic, cart, three checkout steps): more than the default 30 s on a loaded machine.
+  test.describe.configure({ timeout: 90_000 });
   // A refused step answers 400/409: the browser logs those responses.
   test.use({ allowedConsoleErrors: [/status of (400|409)/] });
 
