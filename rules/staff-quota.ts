@@ -49,6 +49,10 @@ export function quotaMonthOf(instant: Date): QuotaMonth {
 /** Pounds of `quantity` units of a variant weighing `weight` `unit` (unknown units weigh 0, SPEC §9). */
 export const lineWeightLb = (weight: number, unit: string, quantity: number): number => toPounds(weight, unit) * quantity;
 
+/** The pounds of a cart's or an order's lines, from the catalogue's unit weights. */
+export const cartWeightLb = (lines: readonly { quantity: number; variant: { weight: number; weightUnit: string } }[]): number =>
+  lines.reduce((sum, l) => sum + lineWeightLb(l.variant.weight, l.variant.weightUnit, l.quantity), 0);
+
 /** To a tenth of a pound, so that sums of converted weights compare as people read them. */
 export const roundLb = (lb: number): number => Math.round(lb * 10) / 10;
 

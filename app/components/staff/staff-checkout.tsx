@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { checkQuota, formatLb, lineWeightLb, quotaMeterText, type QuotaState } from "../../../rules/staff-quota";
+import { cartWeightLb, checkQuota, formatLb, quotaMeterText, type QuotaState } from "../../../rules/staff-quota";
 import type { PreferredAddress } from "../../../rules/checkout-attributes";
 
 // The staff program's pieces of the cart and the checkout: the monthly quota meter, the clinic or
@@ -75,7 +75,7 @@ export type StaffCartSummary = { clinic: StaffClinic; preferredAddress: Preferre
 
 /** The cart's staff panel: the quota meter for this cart, and the delivery choice (saved at once as the preferred address). */
 export function StaffCartPanel({ staff, lines, error }: { staff: StaffCartSummary; lines: readonly { quantity: number; variant: { weight: number; weightUnit: string } }[]; error?: string }) {
-  const cartLb = lines.reduce((sum, l) => sum + lineWeightLb(l.variant.weight, l.variant.weightUnit, l.quantity), 0);
+  const cartLb = cartWeightLb(lines);
   const fits = checkQuota(staff.quota, cartLb);
   return (
     <div className="space-y-4" data-testid="staff-cart-panel">

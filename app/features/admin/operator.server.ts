@@ -3,11 +3,10 @@ import { readCookie, setCookie, clearCookie } from "../../../rules/cookies";
 import { movesFrom } from "../../../server/workflows/advance-order";
 import { CONSOLE_SECTIONS, may, OPERATOR_COOKIE, ORDER_MOVE_PERMISSION, OPERATOR_SESSION_ABSOLUTE_MS, type Permission } from "../../../rules/operator-roles";
 import type { Operator } from "../../../server/modules/operators/service";
+import { isHttps } from "../../../server/modules/identity/session-cookie";
 
 // Who is at the console: the operator behind the op_session cookie (path /admin, SameSite=Strict,
 // httpOnly), resolved by every console loader and action, and what they may open.
-
-const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
 
 export function operatorCookie(request: Request, token: string): string {
   return setCookie(OPERATOR_COOKIE, token, {

@@ -2,7 +2,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { cartCookies, cartIdFromCookieHeader } from "../../../rules/cart-cookies";
 import { nextDiscountCodes, parseCartForm, type CartCommand } from "../../../rules/cart-form";
 import type { CartFailure, CartResult, CartWarning } from "../../../server/modules/cart/service";
-import { checkQuota, formatLb, lineWeightLb, quotaMeterText } from "../../../rules/staff-quota";
+import { cartWeightLb, checkQuota, formatLb, quotaMeterText } from "../../../rules/staff-quota";
 import type { CartLineView, CartView } from "../../../server/modules/cart/view";
 import { isDocumentSubmission } from "../../lib/document-request";
 import { analyticsLine, type CartActionData } from "../../components/cart/cart-types";
@@ -51,7 +51,7 @@ async function staffCartSummary(context: AppLoadContext) {
 async function quotaWarnings(context: AppLoadContext, cart: CartView): Promise<CartWarning[]> {
   const staff = await staffCartSummary(context);
   if (!staff) return [];
-  const cartLb = cart.lineItems.reduce((sum, l) => sum + lineWeightLb(l.variant.weight, l.variant.weightUnit, l.quantity), 0);
+  const cartLb = cartWeightLb(cart.lineItems);
   const fits = checkQuota(staff.quota, cartLb);
   return fits.ok
     ? []

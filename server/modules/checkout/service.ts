@@ -24,7 +24,7 @@ import { SERVER_OWNED_METAFIELDS, type PreferredAddress, type StaffDelivery } fr
 import { orderAddressOf, type OrderAddress } from "../orders/address";
 import { checkoutSessions, type CheckoutShipping } from "./schema";
 import { amountToCents } from "../../../rules/money";
-import { checkQuota, lineWeightLb } from "../../../rules/staff-quota";
+import { cartWeightLb, checkQuota } from "../../../rules/staff-quota";
 
 // The checkout module: the hand-off from the cart, the state of the contact / address /
 // shipping-method steps, and the review the payment step shows. Totals always come from the cart
@@ -290,7 +290,7 @@ export function createCheckoutService(deps: Deps) {
       let staff: CheckoutReview["staff"] = null;
       if (p.site === "hpsf" && p.customer) {
         const standing = await deps.staff.standing(p.customer.id, p.now ?? new Date());
-        const cartLb = cart.lineItems.reduce((sum, l) => sum + lineWeightLb(l.variant.weight, l.variant.weightUnit, l.quantity), 0);
+        const cartLb = cartWeightLb(cart.lineItems);
         staff = { standing, cartLb, quota: standing.ok ? checkQuota(standing.quota, cartLb) : null };
       }
       const address = state.shipping?.address ?? null;
