@@ -20,6 +20,16 @@ export const PERMISSIONS = [
   "orders.cancel",
   "orders.refund",
   "clinics.members",
+  /** Products, variants, prices, publishing, stock adjustments. */
+  "catalog.manage",
+  /** Search and read customers; send a password-reset mail. */
+  "customers.view",
+  /** Erase a customer's personal data on request (orders kept, anonymised). */
+  "customers.erase",
+  /** Read subscriptions; pause, resume, skip, cancel and retry on the customer's behalf. */
+  "subscriptions.manage",
+  /** Content entries and redirects: edit, preview, publish, archive. */
+  "content.edit",
   "operators.manage",
   "audit.view",
 ] as const;
@@ -28,15 +38,15 @@ export type Permission = (typeof PERMISSIONS)[number];
 const EVERYTHING: readonly Permission[] = PERMISSIONS;
 
 /**
- * owner: everything, and manages operators; manager: everything but operators; support: customers,
- * orders without refunds, staff memberships; content: content entries only; fulfilment: orders —
- * fulfil, ship, deliver.
+ * owner: everything, and manages operators; manager: everything but operators; support: customers
+ * (not erasure), orders without refunds, subscriptions, staff memberships; content: content entries
+ * only; fulfilment: orders — fulfil, ship, deliver.
  */
 const GRANTS: Record<OperatorRole, readonly Permission[]> = {
   owner: EVERYTHING,
   manager: EVERYTHING.filter((p) => p !== "operators.manage"),
-  support: ["dashboard.view", "orders.view", "orders.fulfil", "orders.cancel", "clinics.members"],
-  content: ["dashboard.view"],
+  support: ["dashboard.view", "orders.view", "orders.fulfil", "orders.cancel", "clinics.members", "customers.view", "subscriptions.manage"],
+  content: ["dashboard.view", "content.edit"],
   fulfilment: ["dashboard.view", "orders.view", "orders.fulfil"],
 };
 
@@ -58,6 +68,10 @@ export type OrderMove = keyof typeof ORDER_MOVE_PERMISSION;
 export const CONSOLE_SECTIONS: readonly { path: string; label: string; permission: Permission }[] = [
   { path: "/admin/dashboard", label: "Dashboard", permission: "dashboard.view" },
   { path: "/admin/orders", label: "Orders", permission: "orders.view" },
+  { path: "/admin/products", label: "Catalogue", permission: "catalog.manage" },
+  { path: "/admin/customers", label: "Customers", permission: "customers.view" },
+  { path: "/admin/subscriptions", label: "Subscriptions", permission: "subscriptions.manage" },
+  { path: "/admin/content", label: "Content", permission: "content.edit" },
   { path: "/admin/clinic-members", label: "Clinic members", permission: "clinics.members" },
   { path: "/admin/operators", label: "Operators", permission: "operators.manage" },
   { path: "/admin/audit", label: "Audit log", permission: "audit.view" },

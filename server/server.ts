@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -105,7 +106,9 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
   log.info({ url, staffUrl: `http://pro.localhost:${port}`, db: database.kind }, "shop started");
   // No default password: with no operator yet, a one-time link (24 h) creates the owner. The one
   // token the shop ever logs, on purpose: it is how the first operator gets in.
-  if ((await deps.services.operators.count()) === 0) {
+  // In a multi-process shop only the first worker does it, so one link is logged, not one per process.
+  const firstProcess = !cluster.isWorker || cluster.worker?.id === 1;
+  if (firstProcess && (await deps.services.operators.count()) === 0) {
     const link = await deps.services.operators.issueSetupLink({ email: "", role: "owner", createdBy: "first start" });
     log.warn({ setupUrl: `${config.publicUrl ?? url}/admin/setup?token=${link.token}`, expiresAt: link.expiresAt.toISOString() }, "no console operator yet: open this one-time link to create the owner");
   }

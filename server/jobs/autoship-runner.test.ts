@@ -338,10 +338,13 @@ describe("exactly once", () => {
     const sub = await kit.subscription({ nextOrderDate: "2032-06-01" });
     const t = at("2032-06-01T08:00:00Z");
     const lapsed = new Date(t.getTime() + RENEWAL_LEASE_MS + 1_000);
-    const runs = await Promise.all([
-      renewSubscription(deps, sub.id, { now: t, trigger: "schedule" }),
-      renewSubscription(deps, sub.id, { now: lapsed, trigger: "schedule" }),
-    ]);
+    // The second run starts once the first has paid, with the first's lease lapsed: it takes the
+    // lease and runs whole before the first records the cycle. (Started together, the two lease
+    // updates may reach PostgreSQL in either order, and then the later run is simply refused.)
+    let second: Promise<Awaited<ReturnType<typeof renewSubscription>>> | undefined;
+    const overlapping = { ...deps, afterOrderPaid: () => (second ??= renewSubscription(deps, sub.id, { now: lapsed, trigger: "schedule" })).then(() => undefined) };
+    const first = await renewSubscription(overlapping, sub.id, { now: t, trigger: "schedule" });
+    const runs = [first, await second!];
     expect(runs.every((r) => r.ok)).toBe(true);
     expect(runs.filter((r) => r.ok && !r.replayed)).toHaveLength(1);
     expect(await ordersOf(sub.id)).toHaveLength(1);

@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { may, OPERATOR_ROLES, PERMISSIONS, type OperatorRole } from "../../rules/operator-roles";
+import { may, PERMISSIONS, type OperatorRole } from "../../rules/operator-roles";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
-import type { Operator } from "../modules/operators/service";
 import { createOperatorsService } from "../modules/operators/service";
 import { createRateLimitService } from "../modules/rate-limit/service";
 import { createServices } from "../services";
+import { operatorOf, roleMatrix, type ConsoleWrite } from "../testing/console";
 
 // The operator console's rules: the role × action matrix (every role against every console write,
 // the refused ones audited), setup links used once, sessions that end, sign-in limits, and an audit
@@ -18,12 +18,7 @@ let database: Database;
 let services: ReturnType<typeof createServices>;
 const MISSING = "00000000-0000-4000-8000-00000000dead";
 
-async function operator(role: OperatorRole): Promise<Operator> {
-  const link = await services.operators.issueSetupLink({ email: `${role}-${Math.random().toString(36).slice(2, 8)}@console.test`, role, createdBy: "test" });
-  const done = await services.operators.completeSetup(link.token, { name: role, password: "correct horse battery" });
-  if (!done.ok) throw new Error(done.message);
-  return done.operator;
-}
+const operator = (role: OperatorRole) => operatorOf(services, role);
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -38,7 +33,9 @@ describe("roles", () => {
     expect(PERMISSIONS.filter((p) => !may("manager", p))).toEqual(["operators.manage"]);
     expect(may("support", "orders.refund")).toBe(false);
     expect(may("support", "orders.cancel")).toBe(true);
-    expect(PERMISSIONS.filter((p) => may("content", p))).toEqual(["dashboard.view"]);
+    expect(may("support", "customers.erase")).toBe(false);
+    expect(may("support", "catalog.manage")).toBe(false);
+    expect(PERMISSIONS.filter((p) => may("content", p))).toEqual(["dashboard.view", "content.edit"]);
     expect(PERMISSIONS.filter((p) => may("fulfilment", p))).toEqual(["dashboard.view", "orders.view", "orders.fulfil"]);
   });
 });
@@ -46,7 +43,7 @@ describe("roles", () => {
 describe("the role × action matrix: every console write, every role", () => {
   // Each write aimed at nothing real: an allowed call reaches its workflow (and answers "not found"
   // or similar), a refused one answers FORBIDDEN and leaves a "denied" audit entry.
-  const writes: { name: string; permission: Parameters<typeof may>[1]; run: (op: Operator) => Promise<{ ok: boolean; code?: string }> }[] = [
+  const writes: ConsoleWrite[] = [
     { name: "order.fulfilled", permission: "orders.fulfil", run: (op) => services.operatorConsole.advanceOrder(op, { orderId: MISSING, to: "fulfilled" }) },
     { name: "order.shipped", permission: "orders.fulfil", run: (op) => services.operatorConsole.advanceOrder(op, { orderId: MISSING, to: "shipped", trackingNumber: "1Z" }) },
     { name: "order.delivered", permission: "orders.fulfil", run: (op) => services.operatorConsole.advanceOrder(op, { orderId: MISSING, to: "delivered" }) },
@@ -57,23 +54,7 @@ describe("the role × action matrix: every console write, every role", () => {
     { name: "operator.invite", permission: "operators.manage", run: (op) => services.operatorConsole.inviteOperator(op, { email: "new@console.test", role: "support" }) },
     { name: "operator.deactivate", permission: "operators.manage", run: (op) => services.operatorConsole.deactivateOperator(op, MISSING) },
   ];
-  const cases = OPERATOR_ROLES.flatMap((role) => writes.map((w) => [role, w.name, may(role, w.permission)] as const));
-
-  it.each(cases)("%s → %s: allowed %s", async (role, name, allowed) => {
-    const op = await operator(role);
-    const write = writes.find((w) => w.name === name)!;
-    const before = await services.operators.auditEntries({ operatorEmail: op.email, limit: 200 });
-    const result = await write.run(op);
-    const after = await services.operators.auditEntries({ operatorEmail: op.email, limit: 200 });
-    const added = after.slice(0, after.length - before.length);
-    if (allowed) {
-      expect(result.code).not.toBe("FORBIDDEN");
-      expect(added.map((e) => [e.action, e.outcome === "denied"])).toEqual([[name, false]]);
-    } else {
-      expect(result).toMatchObject({ ok: false, code: "FORBIDDEN" });
-      expect(added.map((e) => [e.action, e.outcome])).toEqual([[name, "denied"]]);
-    }
-  });
+  roleMatrix(() => services, writes);
 });
 
 describe("an order moved from the console", () => {

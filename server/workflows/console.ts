@@ -21,15 +21,22 @@ export type ConsoleDeps = {
 export type Denied = { ok: false; code: "FORBIDDEN"; message: string };
 const FORBIDDEN_MESSAGE = "Your role does not allow this.";
 
-export function createConsole(deps: ConsoleDeps) {
-  const { operators } = deps;
-
-  /** Whether the operator may; a refusal is written to the audit log before it is answered. */
-  async function allowed(operator: Operator, permission: Permission, action: string, targetType: string, targetId: string): Promise<Denied | null> {
+/**
+ * The check every console write (and page) starts with: whether the operator may; a refusal is
+ * written to the audit log before it is answered. Each console area's writes use this one.
+ */
+export function consoleGuard(operators: OperatorsService) {
+  return async function allowed(operator: Operator, permission: Permission, action: string, targetType: string, targetId: string): Promise<Denied | null> {
     if (may(operator.role, permission)) return null;
     await operators.audit({ operator, action, targetType, targetId, outcome: "denied" });
     return { ok: false, code: "FORBIDDEN", message: FORBIDDEN_MESSAGE };
-  }
+  };
+}
+export type ConsoleGuard = ReturnType<typeof consoleGuard>;
+
+export function createConsole(deps: ConsoleDeps) {
+  const { operators } = deps;
+  const allowed = consoleGuard(operators);
 
   return {
     allowed,
