@@ -88,8 +88,9 @@ export default defineConfig({
   webServer: {
     // `npm test` always builds first; a bare `npx playwright test` builds only when there is no build.
     // The console journey's owner: a setup link made from the shell before the shop starts (as an
-    // operator would with `npm run admin:create`), kept where the test reads it.
-    command: `${built ? "" : "npx react-router build && "}npx tsx scripts/admin-create.ts e2e-owner@example.test owner > ${process.env.E2E_PGLITE_DIR}-owner-link.txt && npx tsx server/main.ts`,
+    // operator would with `npm run admin:create`), kept where the test reads it; and one link per
+    // other console test's operator (scripts/e2e-operators.ts).
+    command: `${built ? "" : "npx react-router build && "}npx tsx scripts/admin-create.ts e2e-owner@example.test owner > ${process.env.E2E_PGLITE_DIR}-owner-link.txt && npx tsx scripts/e2e-operators.ts ${process.env.E2E_PGLITE_DIR}-operators.json && npx tsx server/main.ts`,
     cwd: root,
     url: `${shopOrigin}/api/health`,
     reuseExistingServer: false,

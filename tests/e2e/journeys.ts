@@ -111,3 +111,20 @@ export async function latestMailTo(to: string, subject?: RegExp): Promise<{ subj
     .toBe(true);
   return found!;
 }
+
+/**
+ * A console operator made for one test (scripts/e2e-operators.ts `key`): opens its one-time setup
+ * link, chooses a password and lands on the dashboard signed in. Each key is used by one test only.
+ */
+export async function consoleOperator(page: Page, key: string): Promise<{ email: string }> {
+  const links = JSON.parse(readFileSync(`${process.env.E2E_PGLITE_DIR}-operators.json`, "utf8")) as Record<string, string>;
+  const url = new URL(links[key]!);
+  await page.goto(shopUrl(url.pathname + url.search));
+  const form = page.getByTestId("admin-setup");
+  await form.getByLabel("Your name").fill(key);
+  await form.getByLabel("Password", { exact: true }).fill("a long console password");
+  await form.getByLabel("Repeat password").fill("a long console password");
+  await form.getByRole("button", { name: "Create my account" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  return { email: `e2e-${key}@example.test` };
+}
