@@ -47,6 +47,7 @@ export default [
   // The operator console: its own layout and bundle, outside the storefront's.
   ...prefix("admin", [
     route("login", "routes/admin.login.tsx"),
+    route("login/code", "routes/admin.login.code.tsx"),
     route("setup", "routes/admin.setup.tsx"),
     route("logout", "routes/admin.logout.tsx"),
     index("routes/admin._index.tsx"),
@@ -55,9 +56,20 @@ export default [
       route("orders", "routes/admin.orders.tsx"),
       route("orders/export.csv", "routes/admin.orders.csv.tsx"),
       route("orders/:id", "routes/admin.orders.$id.tsx"),
+      route("products", "routes/admin.products.tsx"),
+      route("products/:id", "routes/admin.products.$id.tsx"),
+      route("subscriptions", "routes/admin.subscriptions.tsx"),
+      route("subscriptions/:id", "routes/admin.subscriptions.$id.tsx"),
+      route("customers", "routes/admin.customers.tsx"),
+      route("customers/export.csv", "routes/admin.customers.csv.tsx"),
+      route("customers/:id", "routes/admin.customers.$id.tsx"),
       route("clinic-members", "routes/admin.clinic-members.tsx"),
       route("operators", "routes/admin.operators.tsx"),
       route("audit", "routes/admin.audit.tsx"),
+      route("security", "routes/admin.security.tsx"),
+      route("content", "routes/admin.content.tsx"),
+      route("content/:id", "routes/admin.content.$id.tsx"),
+      route("redirects", "routes/admin.redirects.tsx"),
     ]),
   ]),
   // No layout (SPEC §2).

@@ -7,7 +7,7 @@ import { runOperatorCommand } from "./lib/operator-command";
 
 /** key → role; the operator's e-mail is `e2e-<key>@example.test`. */
 export const E2E_OPERATORS = {
-  "refunds-manager": "manager",
+  "security-manager": "manager",
   "catalog-manager": "manager",
   "catalog-support": "support",
   "customers-manager": "manager",

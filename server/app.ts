@@ -2,6 +2,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { requestContext } from "./request-context";
+import { previewResponse, withContentPreview } from "./http/content-preview";
 import { identityOf } from "./http/identity";
 import { clearSessionCookie, isHttps } from "./modules/identity/session-cookie";
 import { OG_AUTH_COOKIE, ogAuthCookie, ogAuthNames } from "./modules/autoship/og-auth";
@@ -84,7 +85,10 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
 
   app.all("*", async (c) => {
     const identity = await identityOf(c);
-    const response = await pages.handler(c.req.raw, requestContext(deps, c.get("site"), identity, c.get("cspNonce")));
+    // A signed ?preview= link renders the page with one content entry's draft (server/http/content-preview.ts).
+    const preview = await withContentPreview(deps, c.req.raw, requestContext(deps, c.get("site"), identity, c.get("cspNonce")));
+    const rendered = await pages.handler(c.req.raw, preview.context);
+    const response = preview.preview ? previewResponse(rendered) : rendered;
     const extra: string[] = [];
     if (identity.staleSessionCookie && !response.headers.getSetCookie().some((v) => v.startsWith("sessionToken="))) extra.push(clearSessionCookie(isHttps(c.req.raw)));
     // SPEC §4 customer load: the order-management cookie is created once when absent (or naming someone else).

@@ -40,10 +40,18 @@ function persistedSecret(pgliteDir: string): string {
  * this process hears of. Not in development (pages change with the code), nor with PAGE_CACHE=off
  * (measuring the rendering itself: `npm run bench -- --no-page-cache`).
  */
-async function guestPageCache(database: Awaited<ReturnType<typeof openDatabase>>, handler: PageHandler, dev: boolean) {
+/** `changed` also runs on every change notice: the content service's own cache goes with the pages (a publish in another process). */
+async function guestPageCache(database: Awaited<ReturnType<typeof openDatabase>>, handler: PageHandler, dev: boolean, changed: () => void) {
   if (dev || process.env.PAGE_CACHE === "off") return { handler, stop: async () => {} };
   const cache = createPageCache();
-  const stop = await database.listen("page_cache", cache.invalidate, cache.setLive);
+  const stop = await database.listen(
+    "page_cache",
+    () => {
+      cache.invalidate();
+      changed();
+    },
+    cache.setLive,
+  );
   return { handler: cache.wrap(handler), stop };
 }
 
@@ -84,7 +92,7 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
   }
 
   const deps = createDeps(config, database, log, buildId, config.sessionSecret ?? persistedSecret(config.pgliteDir));
-  const cached = await guestPageCache(database, handler, opts.dev);
+  const cached = await guestPageCache(database, handler, opts.dev, () => deps.services.content.invalidate());
   const app = createApp(deps, { handler: cached.handler, clientDir });
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {

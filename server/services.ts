@@ -6,6 +6,8 @@ import { createCatalogService } from "./modules/catalog/service";
 import { createCheckoutService } from "./modules/checkout/service";
 import { createClinicsService } from "./modules/clinics/service";
 import { createSiteGate } from "./modules/content/gate";
+import { isUuid } from "../rules/ids";
+import type { Failure } from "./modules/identity/results";
 import { createContentService } from "./modules/content/service";
 import { createContactService } from "./modules/contact/service";
 import { createIdentityService, sessionIdleMs } from "./modules/identity/service";
@@ -20,6 +22,15 @@ import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "./workf
 import { renewSubscription } from "./workflows/renew-subscription";
 import { advanceOrder } from "./workflows/advance-order";
 import { createConsole } from "./workflows/console";
+import { createContentConsole } from "./workflows/console-content";
+import { createCustomersConsole } from "./workflows/console-customers";
+import { eraseCustomer } from "./workflows/erase-customer";
+import { requestPasswordReset } from "./workflows/password-reset";
+import { createCustomerConsoleReads } from "./workflows/console-customer-reads";
+import { refundOrderPart } from "./workflows/refund-order";
+import { lowStock } from "./modules/inventory/service";
+import { createSubscriptionsConsole } from "./workflows/console-subscriptions";
+import { createCatalogConsole } from "./workflows/console-catalog";
 import { createOperatorsService } from "./modules/operators/service";
 import { createRenewalStore } from "./modules/autoship/renewals";
 import { dayOf } from "../rules/calendar-days";
@@ -82,9 +93,22 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     operators,
     orders,
     advanceOrder: (input) => advanceOrder({ db, services: { payments, mail }, config, log }, input),
+    refundOrderPart: (input) => refundOrderPart({ db, services: { payments, mail }, config, log }, input),
     approveMembership: (membershipId, actor) => approveMembership(membershipDeps, membershipId, actor),
     endMembership: (membershipId, actor) => endMembership(membershipDeps, membershipId, actor),
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+  });
+  // Subscriptions on the customer's behalf: the customer's own commands; a retry through the renewal workflow.
+  const consoleSubscriptions = createSubscriptionsConsole({
+    operators,
+    autoship,
+    retryRenewal: (subscriptionId, now) =>
+      renewSubscription({ db, services: { cart, orders, payments, mail, catalog, staff }, config, log }, subscriptionId, { now, trigger: "schedule" }),
+  });
+  // Content entries for the storefront; the console's Content section drafts and publishes them.
+  const content = createContentService(db, {
+    tokens: { freeShippingThreshold: formatUsd(config.freeShippingThresholdCents, { compact: true }) },
+    onInvalidBody: (info) => log?.warn(info, "content entry with an invalid body left out"),
   });
   const renewalStore = createRenewalStore(db);
   return {
@@ -123,10 +147,7 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
       end: (membershipId: string, actor: string) => endMembership(membershipDeps, membershipId, actor),
     },
     contact: createContactService(db, rateLimit),
-    content: createContentService(db, {
-      tokens: { freeShippingThreshold: formatUsd(config.freeShippingThresholdCents, { compact: true }) },
-      onInvalidBody: (info) => log?.warn(info, "content entry with an invalid body left out"),
-    }),
+    content,
     gate: createSiteGate(config),
     identity,
     mail,
@@ -136,12 +157,34 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     staff,
     operators,
     operatorConsole,
+    /** The console's customers: the list and profile (read only); the reset mail and the erasure through their workflows. */
+    customerReads: createCustomerConsoleReads(db),
+    consoleCustomers: createCustomersConsole({
+      operators,
+      config,
+      account: async (customerId) => {
+        const c = isUuid(customerId) ? await identity.summary(customerId) : null;
+        return c && { email: c.email, site: c.site };
+      },
+      // Annotated: the workflow takes a Pick of Services, which is this function's own return type.
+      requestPasswordReset: (input): Promise<{ ok: true } | Failure<"RATE_LIMITED">> => requestPasswordReset({ identity, mail }, { ...input, ip: null, storeName: config.storeName }),
+      eraseCustomer: (customerId, confirmEmail) => eraseCustomer({ db, clock: () => new Date() }, customerId, confirmEmail),
+    }),
+    consoleSubscriptions,
+    /** The console's catalogue: products, variants, prices, publishing, stock adjustments. */
+    consoleCatalog: createCatalogConsole({ db, operators }),
+    consoleContent: createContentConsole({ operators, content }),
     /** The console's dashboard figures (read-only). */
     async dashboard(now: Date) {
       const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
       const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-      const [sales, renewals, pending] = await Promise.all([orders.salesSince(day, month), renewalStore.dashboardCounts(dayOf(now)), clinics.pendingMemberships()]);
-      return { sales, renewals, pendingMemberships: pending.length };
+      const [sales, renewals, pending, low] = await Promise.all([
+        orders.salesSince(day, month),
+        renewalStore.dashboardCounts(dayOf(now)),
+        clinics.pendingMemberships(),
+        lowStock(db),
+      ]);
+      return { sales, renewals, pendingMemberships: pending.length, lowStock: low };
     },
   };
 }

@@ -1,5 +1,7 @@
 import { Link, useLoaderData } from "react-router";
 import { formatUsd } from "../../rules/money";
+import { may } from "../../rules/operator-roles";
+import { LOW_STOCK_UNITS } from "../../rules/stock-levels";
 import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.dashboard";
@@ -7,8 +9,8 @@ import type { Route } from "./+types/admin.dashboard";
 export const meta = () => [{ title: "Dashboard · Console" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireOperator(context, request, "dashboard.view");
-  return context.services.dashboard(new Date());
+  const operator = await requireOperator(context, request, "dashboard.view");
+  return { ...(await context.services.dashboard(new Date())), canEditCatalog: may(operator.role, "catalog.manage") };
 }
 
 function Figure({ label, value, testId, to }: { label: string; value: string; testId: string; to?: string }) {
@@ -30,6 +32,7 @@ function Figure({ label, value, testId, to }: { label: string; value: string; te
 
 export default function Dashboard() {
   const d = useLoaderData<typeof loader>();
+  const { canEditCatalog } = d;
   return (
     <ConsolePage title="Dashboard">
       <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -40,8 +43,44 @@ export default function Dashboard() {
         <Figure label="Autoship renewals due today" value={String(d.renewals.due)} testId="renewals-due" />
         <Figure label="Autoship renewals on hold" value={String(d.renewals.held)} testId="renewals-held" />
         <Figure label="Clinic memberships waiting" value={String(d.pendingMemberships)} testId="memberships-waiting" />
+        <Figure label={`Low on stock (${LOW_STOCK_UNITS} or fewer free to sell)`} value={String(d.lowStock.total)} testId="low-stock" />
       </dl>
-      <p className="mt-6 text-sm text-gray-700">Figures count paid orders (cancelled and refunded left out), by the shop's UTC calendar.</p>
+      <p className="mt-6 text-sm text-gray-700">Figures count paid orders (cancelled and refunded left out, partial refunds taken off), by the shop's UTC calendar.</p>
+      {d.lowStock.rows.length ? (
+        <section aria-labelledby="low-stock-heading" className="mt-6">
+          <h2 id="low-stock-heading" className="text-lg font-semibold">
+            Lowest stock
+          </h2>
+          <table className="mt-2 w-full border-collapse bg-white text-left text-sm" data-testid="low-stock-rows">
+            <thead>
+              <tr className="border-b border-gray-300">
+                <th scope="col" className="p-2">
+                  Product
+                </th>
+                <th scope="col" className="p-2">
+                  SKU
+                </th>
+                <th scope="col" className="p-2">
+                  Warehouse
+                </th>
+                <th scope="col" className="p-2 text-right">
+                  Free to sell
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.lowStock.rows.map((r) => (
+                <tr key={`${r.sku}-${r.warehouse}`} className="border-b border-gray-200">
+                  <td className="p-2">{canEditCatalog ? <Link to={`/admin/products/${r.productId}`} className="text-primary underline">{r.productTitle}</Link> : r.productTitle}</td>
+                  <td className="p-2 font-mono">{r.sku}</td>
+                  <td className="p-2">{r.warehouse}</td>
+                  <td className="p-2 text-right">{r.available}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
     </ConsolePage>
   );
 }

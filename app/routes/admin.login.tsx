@@ -21,7 +21,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (Object.keys(errors).length) return data({ errors, email: values.email ?? "" }, { status: 400 });
   const signed = await context.services.operators.signIn(values.email!, values.password!, context.clientIp);
   if (!signed.ok) return data({ errors: { form: signed.message }, email: values.email ?? "" }, { status: signed.code === "RATE_LIMITED" ? 429 : 401 });
-  throw redirect(consoleNext(new URL(request.url).searchParams.get("next")), { headers: { "Set-Cookie": operatorCookie(request, signed.sessionToken) } });
+  const next = consoleNext(new URL(request.url).searchParams.get("next"));
+  // With a second factor the session opens nothing yet: the code page comes first.
+  const to = signed.secondFactor ? `/admin/login/code?next=${encodeURIComponent(next)}` : next;
+  throw redirect(to, { headers: { "Set-Cookie": operatorCookie(request, signed.sessionToken) } });
 }
 
 export default function AdminLogin() {

@@ -1,10 +1,13 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { OrderMove } from "../../rules/operator-roles";
+import type { Operator } from "../../server/modules/operators/service";
+import { RefundForm } from "../features/admin/refund-form";
+import { refundInput, refundLines } from "../features/admin/refund-input";
 import { formatMoney, formatUsd, amountToCents } from "../../rules/money";
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
-import { orderMovesFor, requireOperator } from "../features/admin/operator.server";
+import { orderMovesFor, partRefundAllowed, requireOperator } from "../features/admin/operator.server";
 import { OrderReceipt } from "../features/checkout/order-receipt";
 import type { Route } from "./+types/admin.orders.$id";
 
@@ -27,9 +30,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const operator = await requireOperator(context, request, "orders.view");
   const order = await context.services.orders.consoleGet(params.id);
   if (!order) throw data({ message: "No such order." }, { status: 404 });
+  const canRefund = partRefundAllowed(operator, order.status) && order.refundableCents > 0;
   const audit = await context.services.operators.auditEntries({ targetType: "order", targetId: order.id, limit: 100 });
   return {
     order,
+    canRefund,
     moves: orderMovesFor(operator, order.status),
     history: audit.map((e) => ({ id: e.id, at: e.at.toISOString(), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
   };
@@ -43,7 +48,9 @@ const moveInput = z.object({
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const operator = await requireOperator(context, request, "orders.view");
-  const parsed = moveInput.safeParse(Object.fromEntries(await request.formData()));
+  const form = await request.formData();
+  if (form.get("intent") === "partial-refund") return partialRefund(context, operator, params.id, form);
+  const parsed = moveInput.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ errors: { form: parsed.error.issues[0]?.message ?? "Invalid input" } }, { status: 400 });
   const { to, trackingNumber, confirm } = parsed.data;
   if (DESTRUCTIVE.includes(to) && confirm !== "yes") return data({ errors: { [`confirm-${to}`]: "Tick the box to confirm" } }, { status: 400 });
@@ -52,8 +59,32 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return { done: `${MOVE_LABELS[to]}: done. The customer was e-mailed.` };
 }
 
+async function partialRefund(context: Route.ActionArgs["context"], operator: Operator, orderId: string, form: FormData) {
+  const { lines, errors } = refundLines(form);
+  const parsed = refundInput.safeParse(Object.fromEntries([...form].filter(([k]) => !k.startsWith("qty."))));
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  if (!parsed.success || Object.keys(errors).length) return data({ errors }, { status: 400 });
+  const { other, restock, reason, note } = parsed.data;
+  const result = await context.services.operatorConsole.refundOrderPart(operator, {
+    orderId,
+    lines,
+    otherCents: other,
+    restock: restock === "on",
+    reason: note ? `${reason}: ${note}` : reason,
+  });
+  if (!result.ok) {
+    if (result.code === "INVALID_INPUT") {
+      // The plan names `lines.<i>.quantity` in the order the lines were sent: back to that line's field.
+      const at = /^lines\.(\d+)\.quantity$/.exec(result.field);
+      return data({ errors: { [at ? `qty.${lines[Number(at[1])]?.lineId}` : result.field === "otherCents" ? "other" : result.field]: result.message } }, { status: 400 });
+    }
+    return data({ errors: { form: result.message } }, { status: result.code === "FORBIDDEN" ? 403 : result.code === "ORDER_NOT_FOUND" ? 404 : 409 });
+  }
+  return { done: `Refunded ${formatUsd(result.refundedCents)}${result.restocked ? ", units back in stock" : ""}. The customer was e-mailed.` };
+}
+
 export default function AdminOrder() {
-  const { order, moves, history } = useLoaderData<typeof loader>();
+  const { order, moves, history, canRefund } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const errors: Record<string, string> = answer && "errors" in answer ? answer.errors : {};
   const busy = useNavigation().state === "submitting";
@@ -87,7 +118,7 @@ export default function AdminOrder() {
               {DESTRUCTIVE.includes(m) ? (
                 <label className="flex items-center gap-2 text-sm">
                   <input type="checkbox" name="confirm" value="yes" className="h-4 w-4" aria-describedby={errors[`confirm-${m}`] ? `confirm-${m}-error` : undefined} />
-                  {m === "refunded" ? `Refund ${formatUsd(amountToCents(order.totalPrice.amount))} to the customer's card` : "Cancel; a paid order is refunded"}
+                  {m === "refunded" ? `Refund ${formatUsd(order.refundableCents)}${order.refundableCents < amountToCents(order.totalPrice.amount) ? " (what is left)" : ""} to the customer's card` : "Cancel; a paid order is refunded"}
                 </label>
               ) : null}
               {errors[`confirm-${m}`] ? (
@@ -102,9 +133,27 @@ export default function AdminOrder() {
           ))}
         </section>
       ) : null}
+      {canRefund ? <RefundForm lines={order.lineItems} status={order.status} refundableCents={order.refundableCents} errors={errors} busy={busy} /> : null}
       <section className="mt-6 rounded border border-gray-300 bg-white p-4">
         <OrderReceipt order={order} />
       </section>
+      {order.refunds.length ? (
+        <section aria-labelledby="refunds-heading" className="mt-6">
+          <h2 id="refunds-heading" className="text-lg font-semibold">
+            Refunds
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm" data-testid="admin-order-refunds">
+            {order.refunds.map((r) => (
+              <li key={r.id}>
+                {new Date(r.at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC — {formatUsd(r.amountCents)}
+                {r.lines.length ? ` for ${r.lines.map((l) => `${l.quantity} × ${l.sku}`).join(", ")}` : ""}
+                {r.otherCents ? ` (${formatUsd(r.otherCents)} beyond the items)` : ""}
+                {r.restocked ? ", restocked" : ""} — {r.reason} — {r.actor.replace(/^operator:/, "")}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="attrs-heading" className="mt-6">
         <h2 id="attrs-heading" className="text-lg font-semibold">
           Attributes

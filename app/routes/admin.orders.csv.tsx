@@ -3,7 +3,7 @@ import { requireOperator } from "../features/admin/operator.server";
 import { orderListFilters, ORDERS_CSV_MAX } from "../features/admin/order-list.server";
 import type { Route } from "./+types/admin.orders.csv";
 
-// The order list as CSV, with the list's own search and filters (up to ORDERS_CSV_MAX rows, newest first).
+// The order list as CSV, with the list's own search and filters and order (up to ORDERS_CSV_MAX rows).
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireOperator(context, request, "orders.view");

@@ -3,12 +3,13 @@ import { formatUsd } from "../../rules/money";
 import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
 import { orderListFilters } from "../features/admin/order-list.server";
-import { ORDER_STATUSES } from "../features/admin/order-filters";
+import { DEFAULT_ORDER_SORT, ORDER_STATUSES, type OrderSort } from "../features/admin/order-filters";
+import { SortHeader, sortValue } from "../features/admin/sort-header";
 import type { Route } from "./+types/admin.orders";
 
 export const meta = () => [{ title: "Orders · Console" }];
 
-// Orders: searched (number, e-mail, SKU), filtered (status, site, Autoship) and paged on the server.
+// Orders: searched (number, e-mail, SKU), filtered (status, site, Autoship), sorted and paged on the server.
 
 const PAGE_SIZE = 25;
 
@@ -21,15 +22,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function AdminOrders() {
   const { filters, rows, total, pages } = useLoaderData<typeof loader>();
-  const pageLink = (page: number) => {
+  const pageLink = (page: number, sort = filters.sort) => {
     const p = new URLSearchParams();
     if (filters.q) p.set("q", filters.q);
     if (filters.status) p.set("status", filters.status);
     if (filters.site) p.set("site", filters.site);
     if (filters.autoship) p.set("autoship", filters.autoship);
+    if (sortValue(sort) !== sortValue(DEFAULT_ORDER_SORT)) p.set("sort", sortValue(sort));
     p.set("page", String(page));
     return `/admin/orders?${p}`;
   };
+  const sortLink = (sort: OrderSort) => pageLink(1, sort);
   const select = "mt-1 block min-h-10 rounded border border-gray-400 bg-white px-2";
   return (
     <ConsolePage title="Orders">
@@ -65,6 +68,7 @@ export default function AdminOrders() {
             <option value="no">Without</option>
           </select>
         </label>
+        {sortValue(filters.sort) !== sortValue(DEFAULT_ORDER_SORT) ? <input type="hidden" name="sort" value={sortValue(filters.sort)} /> : null}
         <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white">
           Filter
         </button>
@@ -81,12 +85,14 @@ export default function AdminOrders() {
         <caption className="sr-only">Orders, newest first</caption>
         <thead>
           <tr className="border-b border-gray-300">
-            <th scope="col" className="p-2">Order</th>
-            <th scope="col" className="p-2">Placed</th>
-            <th scope="col" className="p-2">Customer</th>
-            <th scope="col" className="p-2">Site</th>
-            <th scope="col" className="p-2">Status</th>
-            <th scope="col" className="p-2 text-right">Total</th>
+            <SortHeader label="Order" column="number" sort={filters.sort} href={sortLink} />
+            <SortHeader label="Placed" column="placed" sort={filters.sort} href={sortLink} />
+            <SortHeader label="Customer" column="email" sort={filters.sort} href={sortLink} />
+            <th scope="col" className="p-2">
+              Site
+            </th>
+            <SortHeader label="Status" column="status" sort={filters.sort} href={sortLink} />
+            <SortHeader label="Total" column="total" sort={filters.sort} href={sortLink} className="text-right" />
           </tr>
         </thead>
         <tbody data-testid="orders-rows">

@@ -79,6 +79,8 @@ export function createPageCache(options: { maxBytes?: number } = {}): PageCache 
     if (!live || request.method !== "GET") return null;
     const url = new URL(request.url);
     if (PERSONAL.test(url.pathname)) return null;
+    // A content preview link shows a draft to whoever holds it (server/http/content-preview.ts): never kept.
+    if (url.searchParams.has("preview")) return null;
     const kept: string[] = [];
     for (const part of (request.headers.get("cookie") ?? "").split(";")) {
       const trimmed = part.trim();

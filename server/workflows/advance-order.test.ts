@@ -8,11 +8,14 @@ import { carts } from "../modules/cart/schema";
 import { inventory, products, variants } from "../modules/catalog/schema";
 import { STOCK_EXEMPT_PRODUCT_TYPE, warehouseForZip } from "../modules/catalog/stock";
 import { templates } from "../modules/mail/templates";
-import { orders } from "../modules/orders/schema";
+import { orderLines, orderRefunds, orders } from "../modules/orders/schema";
 import { createTestProcessor, type PaymentProvider } from "../modules/payments/provider";
 import { payments } from "../modules/payments/schema";
 import { createServices } from "../services";
 import { advanceOrder, type AdvanceOrderDeps } from "./advance-order";
+import { refundOrderPart } from "./refund-order";
+import { chargedCents } from "../../rules/refunds";
+import { formatUsd } from "../../rules/money";
 import { placeOrder } from "./place-order";
 
 // Advance order on PGlite and, with `npm run test:pg`, on a real PostgreSQL —
@@ -331,5 +334,146 @@ describe("advance order", () => {
     expect(mail.html).toContain("Tracking number: &lt;b&gt;1Z&lt;/b&gt;");
     expect(mail.html).toContain("— Kibble &amp; Co");
     expect(mail.html).not.toContain("<b>1Z");
+  });
+});
+
+describe("refund part of an order", () => {
+  const part = (orderRef: string, lines: { lineId: string; quantity: number }[], more: Partial<Parameters<typeof refundOrderPart>[1]> = {}) =>
+    refundOrderPart(deps, { orderRef, lines, otherCents: 0, restock: false, reason: "Returned by the customer", actor: "operator:ops@example.test", ...more });
+  const lineOf = async (orderId: string) => (await database.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)))[0];
+  const refundRows = (orderId: string) => database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).orderBy(orderRefunds.createdAt);
+  const refundedOnPayment = async (orderId: string) => {
+    const o = await orderRow(orderId);
+    const [p] = await database.db.select().from(payments).where(eq(payments.id, o.paymentId!));
+    return p.refundedCents;
+  };
+
+  it("before fulfilment: a unit's money back, its reservation released, fulfilment ships only the units kept; the customer is mailed", async () => {
+    const order = await paidOrder(3);
+    const line = await lineOf(order.id);
+    const placed = await stock();
+    const oneUnit = Math.floor(chargedCents(line) / 3);
+
+    const r = await part(order.number, [{ lineId: line.id, quantity: 1 }]);
+    expect(r).toMatchObject({ ok: true, refundedCents: oneUnit, whole: false, restocked: false, order: { status: "paid" } });
+    expect(await stock()).toEqual({ onHand: placed.onHand, reserved: placed.reserved - 1 });
+    expect(await refundedOnPayment(order.id)).toBe(oneUnit);
+    expect(await paymentStatus(order.id)).toBe("captured");
+    expect(await lineOf(order.id)).toMatchObject({ refundedQuantity: 1, refundedCents: oneUnit });
+    expect(await refundRows(order.id)).toMatchObject([{ amountCents: oneUnit, otherCents: 0, restocked: false, reason: "Returned by the customer", actor: "operator:ops@example.test", lines: [{ lineId: line.id, quantity: 1, amountCents: oneUnit }] }]);
+    const [mail] = await mailsTo(order.email);
+    expect(mail).toMatchObject({ template: "orderPartlyRefunded", subject: `A refund of ${formatUsd(oneUnit)} on your ${config.storeName} order ${order.number}` });
+    expect(mail.text).toContain(`Refunded: 1 × ${line.productTitle} — ${line.title}`);
+    // What the customer's order page reads.
+    const view = await services.orders.getByIdUnchecked(order.id);
+    expect(view).toMatchObject({ totalRefunded: { amount: (oneUnit / 100).toFixed(2) }, lineItems: [{ refundedQuantity: 1 }] });
+
+    expect(await advanceOrder(deps, { orderRef: order.number, to: "fulfilled" })).toMatchObject({ ok: true });
+    expect(await stock()).toEqual({ onHand: placed.onHand - 2, reserved: placed.reserved - 3 });
+  });
+
+  it("after shipping: restocking is the operator's call; a full refund afterwards returns only what is left, and the refunds add up to the total", async () => {
+    const order = await paidOrder(3);
+    const line = await lineOf(order.id);
+    await advanceOrder(deps, { orderRef: order.number, to: "fulfilled" });
+    await advanceOrder(deps, { orderRef: order.number, to: "shipped" });
+    const shipped = await stock();
+
+    expect(await part(order.number, [{ lineId: line.id, quantity: 1 }], { restock: true })).toMatchObject({ ok: true, restocked: true, order: { status: "shipped" } });
+    expect(await stock()).toEqual({ onHand: shipped.onHand + 1, reserved: shipped.reserved });
+    expect(await part(order.number, [{ lineId: line.id, quantity: 1 }], { reason: "Damaged in transit" })).toMatchObject({ ok: true, restocked: false });
+    expect(await stock()).toEqual({ onHand: shipped.onHand + 1, reserved: shipped.reserved });
+
+    const o = await orderRow(order.id);
+    const left = o.totalCents - o.refundedCents;
+    const whole = await advanceOrder(deps, { orderRef: order.number, to: "refunded", actor: "operator:boss@example.test" });
+    expect(whole).toMatchObject({ ok: true, order: { status: "refunded" } });
+    const [mail] = await mailsTo(order.email);
+    expect(mail.template).toBe("orderRefunded");
+    expect(mail.text).toContain(`The ${formatUsd(left)} you paid is being returned`);
+    const rows = await refundRows(order.id);
+    expect(rows.map((r) => r.reason)).toEqual(["Returned by the customer", "Damaged in transit", "Order refunded in full"]);
+    expect(rows.reduce((s, r) => s + r.amountCents, 0)).toBe(o.totalCents);
+    expect(rows[2]).toMatchObject({ actor: "operator:boss@example.test", otherCents: o.shippingCents, lines: [{ quantity: 1 }] });
+    expect(await refundedOnPayment(order.id)).toBe(o.totalCents);
+    expect(await paymentStatus(order.id)).toBe("refunded");
+    expect(await lineOf(order.id)).toMatchObject({ refundedQuantity: 3, refundedCents: chargedCents(line) });
+  });
+
+  it("a partial refund that returns all that is left makes the order refunded; then nothing more can be refunded", async () => {
+    const order = await paidOrder(2);
+    const line = await lineOf(order.id);
+    const o = await orderRow(order.id);
+    const r = await part(order.number, [{ lineId: line.id, quantity: 2 }], { otherCents: o.shippingCents });
+    expect(r).toMatchObject({ ok: true, whole: true, refundedCents: o.totalCents, order: { status: "refunded" } });
+    expect(await paymentStatus(order.id)).toBe("refunded");
+    expect(await part(order.number, [], { otherCents: 1 })).toMatchObject({ ok: false, code: "INVALID_TRANSITION", status: "refunded" });
+  });
+
+  it("refuses bad input, an order that cannot be refunded, and more money than is left, writing nothing", async () => {
+    const order = await paidOrder(2);
+    const line = await lineOf(order.id);
+    const before = await everything(order);
+    expect(await part(order.number, [{ lineId: line.id, quantity: 1 }], { reason: "  " })).toMatchObject({ ok: false, code: "INVALID_INPUT", field: "reason" });
+    expect(await part(order.number, [{ lineId: line.id, quantity: 3 }])).toMatchObject({ ok: false, code: "INVALID_INPUT", field: "lines.0.quantity", message: `At most 2 of ${line.sku} can be refunded.` });
+    expect(await part(order.number, [], { otherCents: 10_000_000 })).toMatchObject({ ok: false, code: "INVALID_INPUT", field: "otherCents" });
+    expect(await part("KC-1", [{ lineId: line.id, quantity: 1 }])).toMatchObject({ ok: false, code: "ORDER_NOT_FOUND" });
+    expect(await everything(order)).toEqual(before);
+    expect(await refundRows(order.id)).toEqual([]);
+    await advanceOrder(deps, { orderRef: order.number, to: "cancelled" });
+    expect(await part(order.number, [{ lineId: line.id, quantity: 1 }])).toMatchObject({ ok: false, code: "INVALID_TRANSITION", status: "cancelled" });
+  });
+
+  it("a refund the processor refuses changes nothing", async () => {
+    const refusing = processor("refuses");
+    const refusingDeps = { db: database.db, services: createServices(database.db, config, undefined, refusing.provider), config };
+    const order = await paidOrder(2);
+    const line = await lineOf(order.id);
+    const before = await everything(order);
+    const r = await refundOrderPart(refusingDeps, { orderRef: order.number, lines: [{ lineId: line.id, quantity: 1 }], otherCents: 0, restock: false, reason: "Goodwill", actor: "shell" });
+    expect(r).toMatchObject({ ok: false, code: "REFUND_FAILED", status: "paid" });
+    expect(await everything(order)).toEqual(before);
+    expect(await lineOf(order.id)).toMatchObject({ refundedQuantity: 0, refundedCents: 0 });
+    expect(await refundRows(order.id)).toEqual([]);
+  });
+
+  it("many refunds at once never return a unit or a cent twice", async () => {
+    const order = await paidOrder(3);
+    const line = await lineOf(order.id);
+    const placed = await stock();
+    const results = await Promise.all(Array.from({ length: 6 }, () => part(order.number, [{ lineId: line.id, quantity: 1 }])));
+    expect(results.filter((r) => r.ok)).toHaveLength(3);
+    expect(results.filter((r) => !r.ok).every((r) => r.code === "INVALID_INPUT")).toBe(true);
+    expect(await lineOf(order.id)).toMatchObject({ refundedQuantity: 3, refundedCents: chargedCents(line) });
+    expect(await refundedOnPayment(order.id)).toBe(chargedCents(line));
+    expect(await stock()).toEqual({ onHand: placed.onHand, reserved: placed.reserved - 3 });
+  });
+
+  it("refunded units no longer count against a staff member's monthly pounds", async () => {
+    const order = await paidOrder(4);
+    const line = await lineOf(order.id);
+    const member = "00000000-0000-4000-8000-0000000000aa";
+    await database.db.update(orders).set({ site: "hpsf", customerId: member }).where(eq(orders.id, order.id));
+    await database.db.update(orderLines).set({ weightLb: 40 }).where(eq(orderLines.id, line.id));
+    const month = [new Date(Date.now() - 86_400_000), new Date(Date.now() + 86_400_000)] as const;
+    expect(await services.orders.quotaUsedLb(member, ...month)).toBe(40);
+    await part(order.number, [{ lineId: line.id, quantity: 1 }]);
+    expect(await services.orders.quotaUsedLb(member, ...month)).toBe(30);
+  });
+});
+
+describe("the console's order list", () => {
+  it("sorts on the server by the column asked for, either way, a page at a time", async () => {
+    for (const q of [1, 4, 2, 3, 1, 5, 2]) await paidOrder(q);
+    const sku = (await database.db.select({ sku: variants.sku }).from(variants).where(eq(variants.id, variantId)))[0].sku;
+    const list = (key: "total" | "placed", dir: "asc" | "desc", page = 1) => services.orders.consoleList({ q: sku, sort: { key, dir }, page, pageSize: 5 });
+    const totals = async (dir: "asc" | "desc") => [...(await list("total", dir)).rows, ...(await list("total", dir, 2)).rows].map((r) => r.totalCents);
+    const up = await totals("asc");
+    expect(up.length).toBeGreaterThan(5);
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+    const down = await totals("desc");
+    expect(down).toEqual([...down].sort((a, b) => b - a));
+    const oldest = (await list("placed", "asc")).rows.map((r) => r.createdAt.getTime());
+    expect(oldest).toEqual([...oldest].sort((a, b) => a - b));
   });
 });

@@ -5,12 +5,14 @@ import type { Logger } from "../log";
 import { markCheckedOut } from "../modules/cart/lifecycle";
 import { releaseStock, shipStock } from "../modules/inventory/service";
 import { templates, type MailContent, type TemplateName } from "../modules/mail/templates";
+import { recordRefund, refundableLines } from "../modules/orders/refunds";
 import { orderLines, orders, type OrderStatus } from "../modules/orders/schema";
 import { orderView, type OrderView } from "../modules/orders/service";
 import { cancel, markDelivered, markFulfilled, markShipped, refund, type Transition } from "../modules/orders/status";
 import type { Services } from "../services";
 import { formatUsd } from "../../rules/money";
 import { isUuid } from "../../rules/ids";
+import { lineRefundCents, planRefund, unitsKept } from "../../rules/refunds";
 
 // Advance order: the operator moves a paid order through its lifecycle. Guarantees:
 //
@@ -25,8 +27,9 @@ import { isUuid } from "../../rules/ids";
 //      cancelled / refunded before fulfilment (placed, paid): the reservation is released (reserved -= q).
 //      refunded after fulfilment: stock is NOT returned — the goods are out of the warehouse, and
 //      returns (goods coming back and being restocked) are not handled by the shop.
-// 3. Money: cancelled (when a payment was captured) and refunded refund the order's payment through
-//    payments.refund. The processor call is made INSIDE the transaction, as its last step, after every
+// 3. Money: cancelled (when a payment was captured) and refunded return what the payment has left
+//    (all of it, or what partial refunds — refund-order.ts — left) through payments.refund, recorded
+//    as a refund of the units not yet refunded. The processor call is made INSIDE the transaction, as its last step, after every
 //    other write: a refusal (REFUND_FAILED) rolls everything back, so the order, its stock and its
 //    payment stay as they were; and the row lock held meanwhile keeps a second call from asking the
 //    processor again. The trade-off: a row lock (and, on PostgreSQL, a pooled connection) is held for
@@ -47,6 +50,8 @@ export type AdvanceOrderInput = {
   to: AdvanceTarget;
   /** Only with `to: "shipped"`; the carrier's tracking number, shown to the customer and mailed. */
   trackingNumber?: string | null;
+  /** Who asked, recorded with a refund: "operator:<e-mail>"; the shell command by default. */
+  actor?: string;
 };
 
 export type AdvanceOrderResult =
@@ -87,7 +92,7 @@ export async function advanceOrder(deps: AdvanceOrderDeps, input: AdvanceOrderIn
   if (trackingNumber && (trackingNumber.length > TRACKING_MAX || /[\p{Cc}]/u.test(trackingNumber)))
     return { ok: false, code: "INVALID_INPUT", message: `A tracking number is at most ${TRACKING_MAX} printable characters.` };
 
-  let outcome: { ok: true; orderId: string; from: OrderStatus; moneyReturned: boolean } | Exclude<AdvanceOrderResult, { ok: true }>;
+  let outcome: { ok: true; orderId: string; from: OrderStatus; returnedCents: number } | Exclude<AdvanceOrderResult, { ok: true }>;
   try {
     outcome = await db.transaction(async (tx) => {
       const [order] = await tx
@@ -99,7 +104,9 @@ export async function advanceOrder(deps: AdvanceOrderDeps, input: AdvanceOrderIn
       const next = STEP[input.to](order.status);
       if (!next.ok) return { ok: false as const, code: next.code, message: next.message, status: order.status };
 
-      const stock = await tx.select({ variantId: orderLines.variantId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id));
+      // Units refunded before fulfilment were released then: only the units kept are held or shipped.
+      const lines = await refundableLines(tx, order.id);
+      const stock = lines.map((l) => ({ variantId: l.variantId, quantity: unitsKept(l) }));
       if (next.status === "fulfilled") await shipStock(tx, order.warehouseCode, stock);
       if ((next.status === "cancelled" || next.status === "refunded") && RESERVING.includes(order.status))
         await releaseStock(tx, order.warehouseCode, stock);
@@ -111,16 +118,27 @@ export async function advanceOrder(deps: AdvanceOrderDeps, input: AdvanceOrderIn
         .set({ status: next.status, ...(next.status === "shipped" ? { trackingNumber } : {}), updatedAt: sql`now()` })
         .where(eq(orders.id, order.id));
 
+      // What the payment has left (after any partial refunds) goes back, recorded like every refund:
+      // the units not yet refunded, and the rest of the money (shipping) beside them.
+      const leftCents = order.totalCents - order.refundedCents;
+      const needsRefund = (next.status === "refunded" || (next.status === "cancelled" && order.paymentId !== null)) && leftCents > 0;
+      if (needsRefund) {
+        const units = lines.filter((l) => unitsKept(l) > 0).map((l) => ({ lineId: l.id, quantity: unitsKept(l) }));
+        const linesCents = units.reduce((s, u) => s + lineRefundCents(lines.find((l) => l.id === u.lineId)!, u.quantity), 0);
+        const plan = planRefund(lines, { lines: units, otherCents: leftCents - linesCents }, leftCents);
+        if (!plan.ok) throw new Error(`order ${order.number}: the remaining refund does not add up (${plan.message})`);
+        await recordRefund(tx, order.id, plan, { restocked: false, reason: next.status === "cancelled" ? "Order cancelled" : "Order refunded in full", actor: input.actor ?? "shell" });
+      }
+
       // Last, once every other write is done (guarantee 3): the processor call.
-      const needsRefund = next.status === "refunded" || (next.status === "cancelled" && order.paymentId !== null);
       if (needsRefund) {
         // Every paid order has its payment (place-order); one without is refused, never marked refunded.
         const refunded = order.paymentId
-          ? await services.payments.refund(order.paymentId, tx)
+          ? await services.payments.refund(order.paymentId, tx, leftCents)
           : { ok: false as const, message: "This order has no payment to refund." };
         if (!refunded.ok) throw { refundRefused: `The refund was refused: ${refunded.message}`, status: order.status } satisfies RefundRefused;
       }
-      return { ok: true as const, orderId: order.id, from: order.status, moneyReturned: needsRefund };
+      return { ok: true as const, orderId: order.id, from: order.status, returnedCents: needsRefund ? leftCents : 0 };
     });
   } catch (err) {
     if (err && typeof err === "object" && "refundRefused" in err) {
@@ -131,9 +149,8 @@ export async function advanceOrder(deps: AdvanceOrderDeps, input: AdvanceOrderIn
   }
   if (!outcome.ok) return outcome;
 
-  const { row, order } = await readOrder(db, outcome.orderId);
-  // The whole payment is refunded, and it was charged for the order's total (place-order).
-  const mail = customerMail(deps, order, outcome.moneyReturned ? formatUsd(row.totalCents) : null);
+  const { order } = await readOrder(db, outcome.orderId);
+  const mail = customerMail(deps, order, outcome.returnedCents > 0 ? formatUsd(outcome.returnedCents) : null);
   if (mail)
     await services.mail
       .send({ template: mail.template, to: order.email, content: mail.content })
@@ -157,7 +174,7 @@ function customerMail(deps: AdvanceOrderDeps, order: OrderView, refunded: string
   }
 }
 
-async function readOrder(db: Db, orderId: string): Promise<{ row: typeof orders.$inferSelect; order: OrderView }> {
+export async function readOrder(db: Db, orderId: string): Promise<{ row: typeof orders.$inferSelect; order: OrderView }> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
   return { row, order: orderView(row, lines) };

@@ -8,6 +8,8 @@ import { openTestDatabase } from "../db/test-database";
 import { createOperatorsService } from "../modules/operators/service";
 import { createRateLimitService } from "../modules/rate-limit/service";
 import { createServices } from "../services";
+import { lowStock } from "../modules/inventory/service";
+import { stepAt, totpCode } from "../modules/operators/totp";
 import { operatorOf, roleMatrix, type ConsoleWrite } from "../testing/console";
 
 // The operator console's rules: the role × action matrix (every role against every console write,
@@ -49,6 +51,11 @@ describe("the role × action matrix: every console write, every role", () => {
     { name: "order.delivered", permission: "orders.fulfil", run: (op) => services.operatorConsole.advanceOrder(op, { orderId: MISSING, to: "delivered" }) },
     { name: "order.cancelled", permission: "orders.cancel", run: (op) => services.operatorConsole.advanceOrder(op, { orderId: MISSING, to: "cancelled" }) },
     { name: "order.refunded", permission: "orders.refund", run: (op) => services.operatorConsole.advanceOrder(op, { orderId: MISSING, to: "refunded" }) },
+    {
+      name: "order.partial_refund",
+      permission: "orders.refund",
+      run: (op) => services.operatorConsole.refundOrderPart(op, { orderId: MISSING, lines: [], otherCents: 100, restock: false, reason: "Goodwill" }),
+    },
     { name: "clinic_membership.approve", permission: "clinics.members", run: (op) => services.operatorConsole.decideMembership(op, { membershipId: MISSING, decision: "approve" }) },
     { name: "clinic_membership.end", permission: "clinics.members", run: (op) => services.operatorConsole.decideMembership(op, { membershipId: MISSING, decision: "end" }) },
     { name: "operator.invite", permission: "operators.manage", run: (op) => services.operatorConsole.inviteOperator(op, { email: "new@console.test", role: "support" }) },
@@ -123,5 +130,92 @@ describe("operators: setup, sign-in, sessions", () => {
     await expect(database.db.execute(sql`update audit_log set outcome = 'ok'`)).rejects.toThrow();
     await expect(database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
     expect((await services.operators.auditEntries()).some((e) => e.action === "operator.setup")).toBe(true);
+  });
+});
+
+describe("the dashboard", () => {
+  it("lists published, stock-keeping variants low on stock, fewest free to sell first", async () => {
+    type Row = { variant_id: number; warehouse_code: string; product_id: number; sku: string };
+    const found = await database.db.execute(
+      sql`select i.variant_id, i.warehouse_code, v.product_id, v.sku from inventory i join variants v on v.id = i.variant_id order by i.variant_id limit 1`,
+    );
+    const [row] = (found as unknown as { rows: Row[] }).rows;
+    await database.db.execute(sql`update inventory set on_hand = reserved + 0 where variant_id = ${row.variant_id} and warehouse_code = ${row.warehouse_code}`);
+    const all = await lowStock(database.db, 10_000);
+    expect(all.rows.find((r) => r.sku === row.sku && r.available === 0)).toMatchObject({ productId: row.product_id });
+    const available = all.rows.map((r) => r.available);
+    expect(available).toEqual([...available].sort((a, b) => a - b));
+    expect(available.every((a) => a <= 10)).toBe(true);
+    expect(all.total).toBe(all.rows.length);
+    const d = await services.dashboard(new Date());
+    expect(d.lowStock).toEqual({ total: all.total, rows: all.rows.slice(0, 8) });
+    // Unpublished, it is no longer the shop's concern.
+    await database.db.execute(sql`update products set published = false where id = ${row.product_id}`);
+    expect((await lowStock(database.db, 10_000)).rows.some((r) => r.sku === row.sku)).toBe(false);
+    await database.db.execute(sql`update products set published = true where id = ${row.product_id}`);
+  });
+});
+
+describe("two-step sign-in (TOTP)", () => {
+  it("enrols with a code, then sign-in needs the current code once; a reset link clears it", async () => {
+    let now = new Date("2031-03-01T09:00:00Z");
+    const ops = createOperatorsService(database.db, { rateLimit: createRateLimitService(database.db), clock: () => now });
+    const link = await ops.issueSetupLink({ email: "totp@console.test", role: "manager", createdBy: "test" });
+    const done = await ops.completeSetup(link.token, { name: "Tess", password: "correct horse battery" });
+    if (!done.ok) throw new Error(done.message);
+    const op = done.operator;
+
+    const { secret, uri } = await ops.beginSecondFactor(op, "Kibble & Co");
+    expect(uri).toContain(`secret=${secret}`);
+    expect(await ops.hasSecondFactor(op.id)).toBe(false);
+    expect(await ops.confirmSecondFactor(op, "000000")).toBe(false);
+    expect(await ops.confirmSecondFactor(op, totpCode(secret, stepAt(now)))).toBe(true);
+    expect(await ops.hasSecondFactor(op.id)).toBe(true);
+
+    // Step one opens nothing; the code page's session lasts 5 minutes.
+    now = new Date(now.getTime() + 60_000);
+    const signed = await ops.signIn("totp@console.test", "correct horse battery", null);
+    if (!signed.ok) throw new Error(signed.message);
+    expect(signed.secondFactor).toBe(true);
+    expect(await ops.resolveSession(signed.sessionToken)).toBeNull();
+    expect(await ops.pendingSecondFactor(signed.sessionToken)).toMatchObject({ email: "totp@console.test" });
+    expect(await ops.completeSecondFactor(signed.sessionToken, "123456", null)).toMatchObject({ ok: false, code: "INVALID" });
+    const code = totpCode(secret, stepAt(now));
+    expect(await ops.completeSecondFactor(signed.sessionToken, code, null)).toMatchObject({ ok: true });
+    expect(await ops.resolveSession(signed.sessionToken)).toMatchObject({ email: "totp@console.test" });
+    expect(await ops.pendingSecondFactor(signed.sessionToken)).toBeNull();
+
+    // The same code again (another sign-in in the same 30 s): refused.
+    const again = await ops.signIn("totp@console.test", "correct horse battery", null);
+    if (!again.ok) throw new Error(again.message);
+    expect(await ops.completeSecondFactor(again.sessionToken, code, null)).toMatchObject({ ok: false, code: "INVALID" });
+    // Two requests with one fresh code at once: one passes.
+    now = new Date(now.getTime() + 30_000);
+    const other = await ops.signIn("totp@console.test", "correct horse battery", null);
+    if (!other.ok) throw new Error(other.message);
+    const fresh = totpCode(secret, stepAt(now));
+    const raced = await Promise.all([ops.completeSecondFactor(again.sessionToken, fresh, null), ops.completeSecondFactor(other.sessionToken, fresh, null)]);
+    expect(raced.filter((r) => r.ok)).toHaveLength(1);
+    // A pending sign-in left for more than 5 minutes is gone.
+    now = new Date(now.getTime() + 6 * 60_000);
+    const late = raced[0].ok ? other : again;
+    expect(await ops.completeSecondFactor(late.sessionToken, totpCode(secret, stepAt(now)), null)).toMatchObject({ ok: false, code: "EXPIRED" });
+
+    // Guessing is rate-limited like passwords.
+    const guess = await ops.signIn("totp@console.test", "correct horse battery", null);
+    if (!guess.ok) throw new Error(guess.message);
+    let last;
+    for (let i = 0; i < 8; i++) last = await ops.completeSecondFactor(guess.sessionToken, "000000", null);
+    expect(last).toMatchObject({ ok: false, code: "RATE_LIMITED" });
+
+    // Turning it off takes a current code; an owner's reset link (lost phone) clears it too.
+    now = new Date(now.getTime() + 60_000);
+    expect(await ops.removeSecondFactor(op, "000000")).toBe(false);
+    await ops.beginSecondFactor(op, "Kibble & Co");
+    const reset = await ops.issueSetupLink({ email: "totp@console.test", role: "manager", createdBy: "owner" });
+    expect((await ops.completeSetup(reset.token, { name: "Tess", password: "another long password" })).ok).toBe(true);
+    expect(await ops.hasSecondFactor(op.id)).toBe(false);
+    const entries = await ops.auditEntries({ operatorEmail: "totp@console.test" });
+    expect(entries.map((e) => e.action)).toContain("operator.second_factor_on");
   });
 });

@@ -3,6 +3,7 @@ import type { Operator, OperatorsService } from "../modules/operators/service";
 import type { OrdersService } from "../modules/orders/service";
 import type { AdvanceOrderResult, AdvanceTarget } from "./advance-order";
 import type { DecisionResult } from "./clinic-membership";
+import type { RefundOrderInput, RefundOrderResult } from "./refund-order";
 
 // The operator console's writes. Each one: the role is checked against rules/operator-roles.ts (a
 // refusal is audited too, then answered 403), the existing workflow does the work (advance-order,
@@ -12,7 +13,8 @@ import type { DecisionResult } from "./clinic-membership";
 export type ConsoleDeps = {
   operators: OperatorsService;
   orders: OrdersService;
-  advanceOrder: (input: { orderRef: string; to: AdvanceTarget; trackingNumber?: string | null }) => Promise<AdvanceOrderResult>;
+  advanceOrder: (input: { orderRef: string; to: AdvanceTarget; trackingNumber?: string | null; actor: string }) => Promise<AdvanceOrderResult>;
+  refundOrderPart: (input: RefundOrderInput) => Promise<RefundOrderResult>;
   approveMembership: (membershipId: string, actor: string) => Promise<DecisionResult>;
   endMembership: (membershipId: string, actor: string) => Promise<DecisionResult>;
   publicUrl: string;
@@ -46,7 +48,7 @@ export function createConsole(deps: ConsoleDeps) {
       const action = `order.${p.to}`;
       const denied = await allowed(operator, ORDER_MOVE_PERMISSION[p.to], action, "order", p.orderId);
       if (denied) return denied;
-      const result = await deps.advanceOrder({ orderRef: p.orderId, to: p.to, trackingNumber: p.trackingNumber ?? null });
+      const result = await deps.advanceOrder({ orderRef: p.orderId, to: p.to, trackingNumber: p.trackingNumber ?? null, actor: `operator:${operator.email}` });
       await operators.audit({
         operator,
         action,
@@ -55,6 +57,26 @@ export function createConsole(deps: ConsoleDeps) {
         outcome: result.ok ? "ok" : "failed",
         before: result.ok ? { status: result.from } : "status" in result ? { status: result.status } : null,
         after: result.ok ? { status: result.order.status, trackingNumber: result.order.trackingNumber } : { error: result.code },
+      });
+      return result;
+    },
+
+    /** Refunds units of some lines and/or an amount (refund-order workflow: stock, money, the customer's mail). */
+    async refundOrderPart(operator: Operator, p: Omit<RefundOrderInput, "orderRef" | "actor"> & { orderId: string }): Promise<RefundOrderResult | Denied> {
+      const action = "order.partial_refund";
+      const denied = await allowed(operator, "orders.refund", action, "order", p.orderId);
+      if (denied) return denied;
+      const result = await deps.refundOrderPart({ ...p, orderRef: p.orderId, actor: `operator:${operator.email}` });
+      await operators.audit({
+        operator,
+        action,
+        targetType: "order",
+        targetId: p.orderId,
+        outcome: result.ok ? "ok" : "failed",
+        before: result.ok ? { status: result.from } : null,
+        after: result.ok
+          ? { status: result.order.status, refundedCents: result.refundedCents, lines: result.plan.lines.map((l) => ({ sku: l.sku, quantity: l.quantity })), otherCents: result.plan.otherCents, restocked: result.restocked, reason: p.reason }
+          : { error: result.code, ...("field" in result ? { field: result.field } : {}) },
       });
       return result;
     },

@@ -3,7 +3,8 @@ import type { Browser, Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, test } from "./fixtures";
-import { fillCheckoutAddress, payWithCard, register, uniqueEmail } from "./journeys";
+import { consoleOperator, fillCheckoutAddress, payWithCard, register, uniqueEmail } from "./journeys";
+import { stepAt, totpCode } from "../../server/modules/operators/totp";
 
 // The operator console as its first users meet it: the owner opens the setup link made from the
 // shell (playwright.config.ts runs `admin:create` before the shop starts), invites a fulfilment
@@ -35,6 +36,7 @@ async function customerOrder(browser: Browser): Promise<{ page: Page; email: str
   const email = uniqueEmail("console-customer");
   await register(page, email);
   await page.goto(shopUrl(`/products/${item.p.handle}?sku=${item.v.sku}`));
+  await page.getByTestId("quantity-input").fill("2");
   await page.getByTestId("add-to-cart").click();
   await expect(page.getByRole("dialog", { name: "Added to your cart" })).toBeVisible();
   await page.goto(shopUrl("/cart"));
@@ -105,12 +107,31 @@ test.describe("operator console", () => {
     await order.page.getByText(order.number).click();
     await expect(order.page.getByText("1Z999AA10123456784")).toBeVisible();
 
-    // The owner refunds it in full (confirmation required), and reads the audit log.
+    // The owner refunds one of the two units (it came back: restocked); the reason and the
+    // confirmation are required; the customer's order page shows the refund.
     await page.goto(shopUrl("/admin/orders"));
     await page.getByRole("link", { name: order.number }).click();
+    const refund = page.getByTestId("partial-refund");
+    await refund.getByLabel(/^Units of /).fill("1");
+    await refund.getByRole("button", { name: "Refund" }).click();
+    await expect(refund.locator("p", { hasText: "Choose a reason" })).toBeVisible();
+    await expect(refund.getByText("Tick the box to confirm the refund")).toBeVisible();
+    await refund.getByLabel(/^Units of /).fill("1");
+    await refund.getByLabel("Reason").selectOption("Returned by the customer");
+    await refund.getByLabel(/put the refunded units back in stock/).check();
+    await refund.getByLabel(/Refund this to the customer's card/).check();
+    await refund.getByRole("button", { name: "Refund" }).click();
+    await expect(page.getByText(/^Refunded \$\d+\.\d{2}, units back in stock\. The customer was e-mailed\.$/)).toBeVisible();
+    await expect(page.getByTestId("admin-order-status")).toContainText("shipped");
+    await expect(page.getByTestId("admin-order-refunds")).toContainText(`1 × ${item.v.sku}, restocked — Returned by the customer — e2e-owner@example.test`);
+    await order.page.reload();
+    await expect(order.page.getByTestId("order-refunded")).toBeVisible();
+    await expect(order.page.getByText("1 refunded")).toBeVisible();
+
+    // Then the rest in full (confirmation required), and reads the audit log.
     await page.getByRole("button", { name: "Refund the order in full" }).click();
     await expect(page.getByText("Tick the box to confirm")).toBeVisible();
-    await page.getByRole("checkbox", { name: /Refund .* to the customer's card/ }).check();
+    await page.getByRole("checkbox", { name: /Refund \$[\d.]+ \(what is left\) to the customer's card/ }).check();
     await page.getByRole("button", { name: "Refund the order in full" }).click();
     await expect(page.getByTestId("admin-order-status")).toContainText("refunded");
 
@@ -120,6 +141,35 @@ test.describe("operator console", () => {
     await expect(rows.getByRole("row").filter({ hasText: "order.shipped" })).toContainText("1Z999AA10123456784");
     await expect(rows.getByRole("row").filter({ hasText: "view:/admin/operators" })).toContainText("denied");
     await expect(rows.getByRole("row").filter({ hasText: "order.refunded" })).toContainText("e2e-owner@example.test");
+    await expect(rows.getByRole("row").filter({ hasText: "order.partial_refund" })).toContainText("e2e-owner@example.test");
     await expect(rows.getByRole("row").filter({ hasText: "operator.invite" }).first()).toContainText("fulfilment");
+  });
+
+  test("an operator turns on two-step sign-in; signing in then asks for the app's code", async ({ page }) => {
+    const { email } = await consoleOperator(page, "security-manager");
+    await page.getByRole("link", { name: "Sign-in security" }).click();
+    await expect(page.getByTestId("second-factor-status")).toHaveText("Two-step sign-in is off.");
+    await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+    await expect(page.getByRole("img", { name: "QR code of the sign-in secret" })).toBeVisible();
+    const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+    await page.getByLabel("Code from the app").fill("000000");
+    await page.getByRole("button", { name: "Confirm and turn on" }).click();
+    await expect(page.getByText("That code is not right")).toBeVisible();
+    await page.getByLabel("Code from the app").fill(totpCode(secret, stepAt(new Date())));
+    await page.getByRole("button", { name: "Confirm and turn on" }).click();
+    await expect(page.getByTestId("second-factor-status")).toHaveText("Two-step sign-in is on.");
+    expect(await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze().then((r) => r.violations.map((v) => v.id))).toEqual([]);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.goto(shopUrl("/admin/orders"));
+    const login = page.getByTestId("admin-login");
+    await login.getByLabel("E-mail").fill(email);
+    await login.getByLabel("Password").fill("a long console password");
+    await login.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/admin\/login\/code\?next=%2Fadmin%2Forders/);
+    // The code of the next step: the one just used to enrol is spent.
+    await page.getByLabel("Code").fill(totpCode(secret, stepAt(new Date()) + 1));
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
   });
 });

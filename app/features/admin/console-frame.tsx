@@ -31,6 +31,9 @@ export function ConsoleNav({ sections, operator }: { sections: readonly { path: 
         <span className="ml-auto text-sm" data-testid="console-operator">
           {operator.email} · {operator.roleLabel}
         </span>
+        <NavLink to="/admin/security" className="rounded px-2 py-1 text-sm underline hover:bg-white/15 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white">
+          Sign-in security
+        </NavLink>
         <Form method="post" action="/admin/logout">
           <button type="submit" className="rounded border border-white/60 px-3 py-1 text-sm hover:bg-white/15">
             Sign out

@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { readCookie, setCookie, clearCookie } from "../../../rules/cookies";
 import { movesFrom } from "../../../server/workflows/advance-order";
+import { refund } from "../../../server/modules/orders/status";
 import { CONSOLE_SECTIONS, may, OPERATOR_COOKIE, ORDER_MOVE_PERMISSION, OPERATOR_SESSION_ABSOLUTE_MS, type Permission } from "../../../rules/operator-roles";
 import type { Operator } from "../../../server/modules/operators/service";
 import { isHttps } from "../../../server/modules/identity/session-cookie";
@@ -51,3 +52,6 @@ export function consoleNext(next: string | null): string {
 
 /** The lifecycle moves an order's status allows and the operator's role permits (the order page offers only these). */
 export const orderMovesFor = (operator: Operator, status: Parameters<typeof movesFrom>[0]) => movesFrom(status).filter((m) => may(operator.role, ORDER_MOVE_PERMISSION[m]));
+
+/** Whether the order page offers a partial refund: the role may refund and the status allows one. */
+export const partRefundAllowed = (operator: Operator, status: Parameters<typeof movesFrom>[0]) => may(operator.role, "orders.refund") && refund(status).ok;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ORDER_STATUSES } from "./order-filters";
+import { DEFAULT_ORDER_SORT, ORDER_SORTS, ORDER_STATUSES } from "./order-filters";
+import { parseSort } from "./sort-header";
 
 // The console's order list filters, shared by the page and its CSV export.
 
@@ -13,5 +14,7 @@ const query = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 
-export const orderListFilters = (params: URLSearchParams) =>
-  query.parse({ q: params.get("q") ?? "", status: params.get("status"), site: params.get("site"), autoship: params.get("autoship"), page: params.get("page") ?? 1 });
+export const orderListFilters = (params: URLSearchParams) => ({
+  ...query.parse({ q: params.get("q") ?? "", status: params.get("status"), site: params.get("site"), autoship: params.get("autoship"), page: params.get("page") ?? 1 }),
+  sort: parseSort(params.get("sort"), ORDER_SORTS, DEFAULT_ORDER_SORT),
+});

@@ -63,7 +63,10 @@ export function OrderReceipt({ order }: { order: OrderView }) {
                   {l.sellingPlanId ? " · Autoship" : ""}
                 </span>
               </td>
-              <td className="py-2 pr-3">{l.quantity}</td>
+              <td className="py-2 pr-3">
+                {l.quantity}
+                {l.refundedQuantity > 0 ? <span className="block text-gray-600">{l.refundedQuantity === l.quantity ? "refunded" : `${l.refundedQuantity} refunded`}</span> : null}
+              </td>
               <td className="py-2 text-right">{formatMoney(l.subtotal)}</td>
             </tr>
           ))}
@@ -82,6 +85,12 @@ export function OrderReceipt({ order }: { order: OrderView }) {
           <dt>Total</dt>
           <dd data-testid="order-total">{formatMoney(order.totalPrice)}</dd>
         </div>
+        {Number(order.totalRefunded.amount) > 0 ? (
+          <div className="flex justify-between" data-testid="order-refunded">
+            <dt>Refunded to your card</dt>
+            <dd>−{formatMoney(order.totalRefunded)}</dd>
+          </div>
+        ) : null}
       </dl>
       {staff ? (
         <section className="mt-6 rounded border border-gray-300 p-3 text-sm" data-testid="staff-order-details">

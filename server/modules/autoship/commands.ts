@@ -21,7 +21,7 @@ import type { MailService } from "../mail/service";
 import { orderAddressOf, type OrderAddress } from "../orders/address";
 import type { PaymentsService } from "../payments/service";
 import { AUTOSHIP_CHANGE_TEMPLATE, subscriptionChangeMail } from "./mail";
-import { subscriptionEvents, subscriptions } from "./schema";
+import { subscriptionEvents, subscriptions, type SubscriptionHold, type SubscriptionStatus } from "./schema";
 import { type SubscriptionView, type SubscriptionViews } from "./views";
 
 // The customer's actions on their subscriptions (My Subscriptions). Each one: checked against the
@@ -36,14 +36,22 @@ export type ActionFailure = {
   message: string;
   field: string;
 };
+/** The subscription's state the action started from (read under its row lock): the console's audit "before". */
+export type ActionBefore = { status: SubscriptionStatus; hold: SubscriptionHold | null; nextOrderDate: string };
 /** `orderNumber`: the order a ship-now placed. */
-export type ActionResult = { ok: true; subscription: SubscriptionView; message: string; orderNumber?: string } | ActionFailure;
+export type ActionResult = { ok: true; subscription: SubscriptionView; message: string; orderNumber?: string; before?: ActionBefore } | ActionFailure;
 
 /** Ship now: the renewal engine places the order at once (wired by createServices). */
 export type ShipNow = (subscriptionId: string, now: Date) => Promise<{ ok: true; orderNumber: string | null } | { ok: false; message: string }>;
 
-/** Who acts: the signed-in customer, the request's origin (mail links without PUBLIC_URL) and client IP (card-testing limit). */
-export type ActionContext = { customerId: string; origin?: string; clientIp?: string | null };
+/** A console operator acting for the customer: named, with their reason, in the event's `detail.operator`. */
+export type OnBehalf = { id: string; email: string; reason: string; note: string | null };
+
+/**
+ * Who acts: the signed-in customer (or an operator on their behalf, `operator`), the request's
+ * origin (mail links without PUBLIC_URL) and client IP (card-testing limit).
+ */
+export type ActionContext = { customerId: string; origin?: string; clientIp?: string | null; operator?: OnBehalf };
 
 export type SubscriptionCommandsDeps = {
   db: Db;
@@ -190,7 +198,7 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
     if ("ok" in prepared) return prepared;
 
     const today = dayOf(clock());
-    const outcome = await db.transaction(async (tx): Promise<ActionFailure | { ok: true }> => {
+    const outcome = await db.transaction(async (tx): Promise<ActionFailure | { ok: true; before: ActionBefore }> => {
       const [s] = await tx
         .select()
         .from(subscriptions)
@@ -214,15 +222,30 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
           updatedAt: sql`now()`,
         })
         .where(eq(subscriptions.id, s.id));
-      await tx.insert(subscriptionEvents).values({ subscriptionId: s.id, kind: EVENT_KIND[input.intent], actor: "customer", detail: planned.detail });
-      return { ok: true };
+      // Same event kind as the customer's own action; an operator's is told apart by actor and detail.operator.
+      await tx.insert(subscriptionEvents).values({
+        subscriptionId: s.id,
+        kind: EVENT_KIND[input.intent],
+        actor: ctx.operator ? "operator" : "customer",
+        detail: ctx.operator ? { ...planned.detail, operator: ctx.operator } : planned.detail,
+      });
+      return { ok: true, before: { status: s.status, hold: s.hold, nextOrderDate: s.nextOrderDate } };
     });
     if (!outcome.ok) return outcome;
     const view = (await deps.views.get(customerId, subscriptionId))!;
     const message = ACTION_DONE[input.intent];
     await confirm(customerId, view, message, ctx.origin);
-    return { ok: true, subscription: view, message };
+    return { ok: true, subscription: view, message, before: outcome.before };
   }
 
-  return { act };
+  /**
+   * An operator's step that is not one of the customer's commands (a renewal retried from the
+   * console): recorded in the subscription's history with who did it and why. The renewal's own
+   * outcome is recorded by the renewal engine beside it.
+   */
+  async function recordOnBehalf(subscriptionId: string, kind: string, operator: OnBehalf, detail: Record<string, unknown>): Promise<void> {
+    await db.insert(subscriptionEvents).values({ subscriptionId, kind, actor: "operator", detail: { ...detail, operator } });
+  }
+
+  return { act, recordOnBehalf };
 }

@@ -80,7 +80,8 @@ export const subscriptionEvents = pgTable(
       .references(() => subscriptions.id, { onDelete: "cascade" }),
     /** e.g. created, frequency_changed, skipped, shipped_now, paused, resumed, cancelled, reactivated, renewed, held_out_of_stock, payment_failed, reminder_sent. */
     kind: text().notNull(),
-    actor: text().$type<"customer" | "system">().notNull(),
+    /** operator: a console operator acting on the customer's behalf; `detail.operator` then names them and their reason. */
+    actor: text().$type<"customer" | "system" | "operator">().notNull(),
     detail: jsonb().$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

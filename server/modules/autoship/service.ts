@@ -8,6 +8,7 @@ import type { MailService } from "../mail/service";
 import type { PaymentsService } from "../payments/service";
 import { createSubscriptionCommands, type ShipNow } from "./commands";
 import { createSubscriptionViews } from "./views";
+import { createConsoleSubscriptionViews } from "./console-views";
 
 // Autoship subscriptions: created by the place-order workflow for every autoship line of a paid
 // order (checkout.ts), shown by the read model (views.ts), changed by their owner from My
@@ -17,13 +18,14 @@ import { createSubscriptionViews } from "./views";
 // card-testing limit are the catalog's, identity's and payments' services.
 
 export type { SubscriptionView } from "./views";
-export type { ActionFailure, ActionResult, ShipNow } from "./commands";
+export type { ActionFailure, ActionResult, OnBehalf, ShipNow } from "./commands";
+export type { ConsoleSubscription, ConsoleSubscriptionRow } from "./console-views";
 export { autoshipLines, autoshipPayment, createSubscriptionsForOrder, type AutoshipPayment } from "./checkout";
 
 export type AutoshipDeps = {
   db: Db;
   config: Pick<Config, "storeName" | "publicUrl">;
-  catalog: Pick<CatalogService, "variantsOfProducts" | "variantBySku" | "warehouseForZip">;
+  catalog: Pick<CatalogService, "variantsOfProducts" | "variantBySku" | "warehouseForZip" | "variantIdsMatching">;
   identity: Pick<IdentityService, "summary" | "customer" | "takeSubscriptionCardAttempt">;
   payments: Pick<PaymentsService, "saveCard" | "listMethods">;
   mail: Pick<MailService, "send">;
@@ -36,6 +38,7 @@ export function createAutoshipService(deps: AutoshipDeps) {
   const clock = deps.clock ?? systemClock;
   const views = createSubscriptionViews({ db: deps.db, catalog: deps.catalog, identity: deps.identity, payments: deps.payments, clock });
   const commands = createSubscriptionCommands({ ...deps, clock, views });
+  const consoleViews = createConsoleSubscriptionViews({ db: deps.db, views, catalog: deps.catalog });
   return {
     list: views.list,
     get: views.get,
@@ -44,6 +47,11 @@ export function createAutoshipService(deps: AutoshipDeps) {
     offerForSku: views.offerForSku,
     summary: views.summary,
     act: commands.act,
+    /** The operator console: every customer's subscriptions (list, detail) and a history entry for an operator's own step. */
+    consoleList: consoleViews.list,
+    consoleGet: consoleViews.get,
+    consoleState: consoleViews.state,
+    recordOnBehalf: commands.recordOnBehalf,
   };
 }
 

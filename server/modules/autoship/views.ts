@@ -73,6 +73,13 @@ export type SubscriptionViewsDeps = {
 
 const HISTORY_PER_SUBSCRIPTION = 10;
 
+/** The customer sees that a change was made for them, not the operator's e-mail or internal note (the console shows those). */
+function customerDetail(detail: Record<string, unknown>): Record<string, unknown> {
+  if (!("operator" in detail)) return detail;
+  const { operator: _operator, ...rest } = detail;
+  return rest;
+}
+
 export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
   const { db } = deps;
 
@@ -140,7 +147,7 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
         history: events
           .filter((e) => e.subscriptionId === s.id)
           .slice(0, HISTORY_PER_SUBSCRIPTION)
-          .map((e) => ({ kind: e.kind, actor: e.actor, detail: e.detail, at: e.createdAt.toISOString() })),
+          .map((e) => ({ kind: e.kind, actor: e.actor, detail: customerDetail(e.detail), at: e.createdAt.toISOString() })),
       };
       return [view];
     });

@@ -162,7 +162,8 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
       }
     }
     const variants = await catalog.variantsForCart(ids, site, tx);
-    const missing = ids.findIndex((id) => !variants.has(id));
+    // An unpublished product is not sold: a new line for it is refused like an unknown one.
+    const missing = ids.findIndex((id) => !variants.get(id)?.published);
     if (missing >= 0) return fail("VARIANT_NOT_FOUND", "Unknown product variant.", `lineItems.${missing}.merchandiseId`);
     return inputs.map((input, i) => ({ input, variant: variants.get(ids[i])! }));
   }

@@ -19,6 +19,8 @@ export type CartVariant = {
   weight: number;
   weightUnit: string;
   inStock: boolean;
+  /** Whether the product is published: an existing line still reads, a new one is refused (cart resolveInputs). */
+  published: boolean;
   image: Image;
   selectedOptions: SelectedOption[];
   product: { id: number; handle: string; title: string; productType: string; brand: string };
@@ -48,6 +50,7 @@ export async function variantsForCart(db: Db, ids: readonly number[], site: Site
       productType: products.productType,
       brandSlug: products.brandSlug,
       brand: brands.name,
+      published: products.published,
       inStock: inStockAt(),
     })
     .from(variants)
@@ -68,6 +71,7 @@ export async function variantsForCart(db: Db, ids: readonly number[], site: Site
         weight: r.weight,
         weightUnit: r.weightUnit,
         inStock: Boolean(r.inStock),
+        published: r.published,
         image: variantImage(r.imageKey, `${r.productTitle}, ${r.flavor}, ${r.sizeLabel}`),
         selectedOptions: [
           { name: "Size", value: r.sizeLabel },

@@ -19,7 +19,8 @@ import { dayOf } from "../../../rules/calendar-days";
 export const MAX_LIMIT = 100;
 export const MAX_HANDLES = 50;
 
-const onSite = (site: SiteId) => sql`${products.sites} @> array[${site}]::text[]`;
+/** Sold on the site: listed there and published (an unpublished product is shown nowhere). */
+const onSite = (site: SiteId) => sql`${products.sites} @> array[${site}]::text[] and ${products.published}`;
 /** A PostgreSQL array literal of numbers, bound as one parameter however long the list. */
 const numberArray = (values: number[]) => `{${values.map((n) => String(n)).join(",")}}`;
 

@@ -17,7 +17,7 @@ export type ProductDetail = Product & {
 };
 
 /**
- * The product with this handle as sold on `site`, or null when there is none. Each variant's inStock
+ * The product with this handle as sold on `site`, or null when there is none (or it is unpublished: 404). Each variant's inStock
  * is its stock at `warehouseCode`, or anywhere when null.
  */
 export async function getProductDetail(db: Db, handle: string, site: SiteId, warehouseCode: string | null): Promise<ProductDetail | null> {
@@ -25,7 +25,7 @@ export async function getProductDetail(db: Db, handle: string, site: SiteId, war
     .select(productColumns)
     .from(products)
     .innerJoin(brands, eq(brands.slug, products.brandSlug))
-    .where(and(eq(products.handle, handle.toLowerCase()), sql`${products.sites} @> array[${site}]::text[]`))
+    .where(and(eq(products.handle, handle.toLowerCase()), sql`${products.sites} @> array[${site}]::text[]`, eq(products.published, true)))
     .limit(1);
   if (!p) return null;
 

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
+  boolean,
   check,
   customType,
   doublePrecision,
@@ -53,6 +55,11 @@ export const products = pgTable(
     healthConditions: text().array().notNull().default(sql`'{}'::text[]`),
     /** Sites the product is sold on: d2c, hpsf. */
     sites: text().array().notNull().default(sql`'{d2c,hpsf}'::text[]`),
+    /**
+     * An unpublished product is not sold: left out of the listing, search, sitemap and deals, its page
+     * answers 404 and it cannot be added to a cart (subscriptions to it keep renewing). Set in the console.
+     */
+    published: boolean().notNull().default(true),
     /** Lower is shown first under the "featured" sort. */
     featuredRank: integer().notNull().default(1000),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -174,4 +181,35 @@ export const inventory = pgTable(
     index("inventory_variant_idx").on(t.variantId),
     check("inventory_non_negative", sql`${t.reserved} >= 0 and ${t.onHand} >= ${t.reserved}`),
   ],
+);
+
+/** Why an operator changed stock by hand (the console's adjustment form offers these). */
+export const STOCK_ADJUSTMENT_REASONS = ["received", "count", "damaged", "returned", "lost", "other"] as const;
+export type StockAdjustmentReason = (typeof STOCK_ADJUSTMENT_REASONS)[number];
+
+/**
+ * Every stock change made by hand in the console, append-only: who, when, where, how much and why,
+ * with on hand before and after (written in the transaction that changes the inventory row).
+ */
+export const stockAdjustments = pgTable(
+  "stock_adjustments",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    warehouseCode: text()
+      .notNull()
+      .references(() => warehouses.code, { onDelete: "cascade" }),
+    variantId: integer()
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    sku: text().notNull(),
+    delta: integer().notNull(),
+    reason: text().$type<StockAdjustmentReason>().notNull(),
+    note: text().notNull().default(""),
+    onHandBefore: integer().notNull(),
+    onHandAfter: integer().notNull(),
+    reserved: integer().notNull(),
+    operatorEmail: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("stock_adjustments_variant_idx").on(t.variantId, t.at), check("stock_adjustments_delta_nonzero", sql`${t.delta} <> 0`)],
 );

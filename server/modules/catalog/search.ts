@@ -38,7 +38,7 @@ export async function searchProducts(db: Db, site: SiteId, text: string): Promis
   const sku = text.trim().toUpperCase();
   const skuPrefix = sku.length >= 4 && /^[A-Z0-9-]+$/.test(sku) ? `${sku}%` : null;
   const fuzzyWords = words.filter((w) => w.length >= 3);
-  const onSite = sql`${products.sites} @> array[${site}]::text[]`;
+  const onSite = sql`${products.sites} @> array[${site}]::text[] and ${products.published}`;
 
   const fuzzyMatch = fuzzyWords.length
     ? sql.join(

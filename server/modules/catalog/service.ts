@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, or } from "drizzle-orm";
+import { asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { SiteId } from "../../../rules/site";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -114,10 +114,34 @@ export function createCatalogService(db: Db, config: Config) {
     /** Every variant of the given products, and the given variants (variantsOfProducts below). */
     variantsOfProducts: (productIds: readonly number[], alsoVariantIds: readonly number[] = []) => variantsOfProducts(db, productIds, alsoVariantIds),
 
+    /**
+     * The ids of variants whose SKU or product title contains `text` (any case), published or not, at
+     * most `limit`: the operator console searches other modules' rows (subscriptions) by item this way.
+     */
+    async variantIdsMatching(text: string, limit = 500): Promise<number[]> {
+      const like = `%${text.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+      const rows = await db
+        .select({ id: variants.id })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(or(ilike(variants.sku, like), ilike(products.title, like)))
+        .orderBy(asc(variants.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
     /** The variant with this SKU and what an autoship offer needs of its product, or null. */
     async variantBySku(sku: string) {
       const [row] = await db
-        .select({ id: variants.id, productId: variants.productId, priceCents: variants.priceCents, sites: products.sites, productType: products.productType, title: products.title })
+        .select({
+          id: variants.id,
+          productId: variants.productId,
+          priceCents: variants.priceCents,
+          // An unpublished product is sold on no site (the autoship offer answers "not sold here").
+          sites: sql<string[]>`case when ${products.published} then ${products.sites} else '{}'::text[] end`,
+          productType: products.productType,
+          title: products.title,
+        })
         .from(variants)
         .innerJoin(products, eq(products.id, variants.productId))
         .where(eq(variants.sku, sku));

@@ -3,7 +3,7 @@ import { boolean, check, index, jsonb, pgTable, serial, text, timestamp, uniqueI
 import type { ContentSite, ContentStatus } from "./types";
 
 // The content module's tables: typed entries with a publication status (SPEC §3) and the
-// URL redirects of the route-rule lookup (SPEC §2). Only "published" rows are ever served.
+// URL redirects of the route-rule lookup (SPEC §2). Only "published" rows are ever served, and only their body.
 
 export const contentEntries = pgTable(
   "content_entries",
@@ -15,7 +15,14 @@ export const contentEntries = pgTable(
     /** d2c or hpsf for a site's own variant; both for an entry shared by the two sites. */
     site: text().$type<ContentSite>().notNull().default("both"),
     status: text().$type<ContentStatus>().notNull().default("draft"),
+    /** The live version: what the storefront reads when the status is "published". */
     body: jsonb().$type<unknown>().notNull(),
+    /**
+     * The console's working copy, when it differs from `body`: saving a draft of a published entry
+     * writes here, so the live page changes only when the draft is published (which moves it to body).
+     */
+    draftBody: jsonb().$type<unknown>(),
+    publishedAt: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

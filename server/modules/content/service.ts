@@ -4,7 +4,8 @@ import type { Db } from "../../db/client";
 import type { SiteId } from "../../../rules/site";
 import { sanitizeBody } from "./rich-text";
 import { contentEntries, urlRedirects } from "./schema";
-import { BODY_SCHEMAS, type ContentBody, type ContentEntryInput, type ContentType, type RedirectInput } from "./types";
+import { createContentEditor } from "./editing";
+import { BODY_SCHEMAS, type ContentBody, type ContentEntryInput, type ContentSite, type ContentType, type RedirectInput } from "./types";
 
 // The content-management service of SPEC §1/§7 as our own module: typed entries with a publication
 // status, per site (an entry for one site overrides the shared one with the same key), rich text
@@ -65,11 +66,17 @@ export type ContentServiceOptions = {
   onInvalidBody?: (info: object) => void;
 };
 
+/** A draft shown in place of (or beside) the published entries: the preview of one entry. */
+export type ContentOverlay = { type: ContentType; key: string; site: ContentSite; body: unknown };
+
 export function createContentService(db: Db, options: ContentServiceOptions = {}) {
   const cache = new TtlCache(options.ttlMs ?? CONTENT_CACHE_TTL_MS, options.maxCacheEntries ?? CONTENT_CACHE_MAX_ENTRIES);
 
-  /** Published entries of a type for a site: the site's own variant wins over the shared one. */
-  async function loadPublished<T extends ContentType>(type: T, site: SiteId, key?: string): Promise<Keyed<ContentBody<T>>[]> {
+  /**
+   * Published entries of a type for a site: the site's own variant wins over the shared one. An
+   * overlay (a preview) stands in for its entry, with the same precedence as if it were published.
+   */
+  async function loadPublished<T extends ContentType>(type: T, site: SiteId, key?: string, overlay?: ContentOverlay): Promise<Keyed<ContentBody<T>>[]> {
     const rows = await db
       .select({ key: contentEntries.key, site: contentEntries.site, body: contentEntries.body })
       .from(contentEntries)
@@ -87,6 +94,10 @@ export function createContentService(db: Db, options: ContentServiceOptions = {}
       const have = byKey.get(row.key);
       if (!have || have.site === "both") byKey.set(row.key, row);
     }
+    if (overlay && overlay.type === type && (overlay.site === site || overlay.site === "both") && (key === undefined || key === overlay.key)) {
+      const have = byKey.get(overlay.key);
+      if (!have || have.site === overlay.site || have.site === "both") byKey.set(overlay.key, { site: overlay.site, body: overlay.body });
+    }
     const out: Keyed<ContentBody<T>>[] = [];
     for (const [k, row] of byKey) {
       // A row edited by hand into an invalid shape is left out, not served half-broken.
@@ -100,48 +111,67 @@ export function createContentService(db: Db, options: ContentServiceOptions = {}
     return out;
   }
 
+  /** The storefront's reads; `remember` is the cache (a preview reads without one). */
+  function reader(remember: <V>(key: string, load: () => Promise<V>) => Promise<V>, overlay?: ContentOverlay) {
+    const read = {
+      /** One published entry by type and key, or null. */
+      entry<T extends ContentType>(type: T, key: string, site: SiteId): Promise<ContentBody<T> | null> {
+        return remember(`entry:${type}:${key}:${site}`, async () => (await loadPublished(type, site, key, overlay))[0]?.body ?? null);
+      },
+
+      /** Every published entry of a type, in "order" then key order. */
+      list<T extends ContentType>(type: T, site: SiteId): Promise<Keyed<ContentBody<T>>[]> {
+        return remember(`list:${type}:${site}`, async () => {
+          const items = await loadPublished(type, site, undefined, overlay);
+          const order = (b: unknown) => ((b as { order?: number }).order ?? 0);
+          return items.sort((a, b) => order(a.body) - order(b.body) || a.key.localeCompare(b.key));
+        });
+      },
+
+      /** Blocks of one page (home, cart…) of a block type: highlight, two-column, carousel, promotion. */
+      async blocksFor<T extends "highlight-content-block" | "two-column-section" | "product-carousel" | "promotion-banner">(
+        type: T,
+        page: string,
+        site: SiteId,
+      ): Promise<ContentBody<T>[]> {
+        return (await read.list(type, site)).map((e) => e.body).filter((b) => (b as { page: string }).page === page);
+      },
+
+      /** The route-rule lookup of SPEC §2: a redirect for a path on a site, or null. */
+      async redirectFor(pathname: string, site: SiteId): Promise<Redirect | null> {
+        const table = await remember(`redirects:${site}`, async () => {
+          const rows = await db
+            .select()
+            .from(urlRedirects)
+            .where(inArray(urlRedirects.site, [site, "both"]));
+          const map = new Map<string, Redirect & { site: string }>();
+          for (const r of rows) {
+            const have = map.get(r.source);
+            if (!have || have.site === "both") map.set(r.source, { target: r.target, permanent: r.permanent, site: r.site });
+          }
+          return map;
+        });
+        const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+        const hit = table.get(path) ?? table.get(path.toLowerCase());
+        return hit ? { target: hit.target, permanent: hit.permanent } : null;
+      },
+    };
+    return read;
+  }
+
   const service = {
-    /** One published entry by type and key, or null. */
-    entry<T extends ContentType>(type: T, key: string, site: SiteId): Promise<ContentBody<T> | null> {
-      return cache.get(`entry:${type}:${key}:${site}`, async () => (await loadPublished(type, site, key))[0]?.body ?? null);
+    ...reader((key, load) => cache.get(key, load)),
+
+    /**
+     * The same reads with one entry's draft in place of its published version, uncached: what a
+     * signed preview link renders (server/http/content-preview.ts). Nothing else sees it.
+     */
+    previewing(overlay: ContentOverlay) {
+      return { ...service, ...reader((_key, load) => load(), overlay) };
     },
 
-    /** Every published entry of a type, in "order" then key order. */
-    list<T extends ContentType>(type: T, site: SiteId): Promise<Keyed<ContentBody<T>>[]> {
-      return cache.get(`list:${type}:${site}`, async () => {
-        const items = await loadPublished(type, site);
-        const order = (b: unknown) => ((b as { order?: number }).order ?? 0);
-        return items.sort((a, b) => order(a.body) - order(b.body) || a.key.localeCompare(b.key));
-      });
-    },
-
-    /** Blocks of one page (home, cart…) of a block type: highlight, two-column, carousel, promotion. */
-    async blocksFor<T extends "highlight-content-block" | "two-column-section" | "product-carousel" | "promotion-banner">(
-      type: T,
-      page: string,
-      site: SiteId,
-    ): Promise<ContentBody<T>[]> {
-      return (await service.list(type, site)).map((e) => e.body).filter((b) => (b as { page: string }).page === page);
-    },
-
-    /** The route-rule lookup of SPEC §2: a redirect for a path on a site, or null. */
-    async redirectFor(pathname: string, site: SiteId): Promise<Redirect | null> {
-      const table = await cache.get(`redirects:${site}`, async () => {
-        const rows = await db
-          .select()
-          .from(urlRedirects)
-          .where(inArray(urlRedirects.site, [site, "both"]));
-        const map = new Map<string, Redirect & { site: string }>();
-        for (const r of rows) {
-          const have = map.get(r.source);
-          if (!have || have.site === "both") map.set(r.source, { target: r.target, permanent: r.permanent, site: r.site });
-        }
-        return map;
-      });
-      const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-      const hit = table.get(path) ?? table.get(path.toLowerCase());
-      return hit ? { target: hit.target, permanent: hit.permanent } : null;
-    },
+    /** The console's writes: drafts, publishing, archiving and redirects (editing.ts); each clears this cache. */
+    editor: createContentEditor(db, () => cache.clear()),
 
     /**
      * Loads validated entries and redirects in one transaction: upsert by type, key and site (and

@@ -1,7 +1,8 @@
-import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import { isZipFormat } from "../../../rules/zip";
+import { LOW_STOCK_UNITS } from "../../../rules/stock-levels";
 import type { Db } from "../../db/client";
-import { inventory, products, variants, warehouseZipRanges, warehouses } from "../catalog/schema";
+import { inventory, products, stockAdjustments, variants, warehouseZipRanges, warehouses, type StockAdjustmentReason } from "../catalog/schema";
 
 // The inventory module: which warehouse serves a ZIP, and stock held for orders. Every workflow
 // (place order, advance order, autoship renewals) reserves and releases through these functions, so
@@ -118,4 +119,116 @@ export async function shipStock(tx: Db, warehouseCode: string, lines: readonly S
       .update(inventory)
       .set({ onHand: sql`${inventory.onHand} - ${quantity}`, reserved: sql`${inventory.reserved} - ${quantity}` })
       .where(and(eq(inventory.warehouseCode, warehouseCode), eq(inventory.variantId, variantId)));
+}
+
+/** Returned goods back on the shelf (a refund with restocking): on hand goes up, nothing was reserved. */
+export async function restockStock(tx: Db, warehouseCode: string, lines: readonly StockLine[]): Promise<void> {
+  for (const { variantId, quantity } of await heldLines(tx, lines))
+    await tx
+      .update(inventory)
+      .set({ onHand: sql`${inventory.onHand} + ${quantity}` })
+      .where(and(eq(inventory.warehouseCode, warehouseCode), eq(inventory.variantId, variantId)));
+}
+
+export type StockAdjustmentInput = {
+  warehouseCode: string;
+  variantId: number;
+  /** Signed: received goods are positive, damaged or lost ones negative. */
+  delta: number;
+  reason: StockAdjustmentReason;
+  note: string;
+  operatorEmail: string;
+};
+export type StockAdjustmentResult =
+  | { ok: true; sku: string; before: { onHand: number; reserved: number }; after: { onHand: number; reserved: number } }
+  | { ok: false; code: "NOT_FOUND"; message: string }
+  | { ok: false; code: "BELOW_RESERVED"; message: string; onHand: number; reserved: number };
+
+/**
+ * A stock change made by hand (the console): under the inventory row's lock, so an order reserving
+ * at the same moment and another adjustment are serialised with it; refused when on hand would drop
+ * below what orders hold (reserved) or below 0; recorded in stock_adjustments with before and after.
+ * A warehouse that never held the variant gets its row (0 / 0) first. Runs in the caller's `tx`.
+ */
+export async function adjustStock(tx: Db, input: StockAdjustmentInput): Promise<StockAdjustmentResult> {
+  const [variant] = await tx.select({ id: variants.id, sku: variants.sku }).from(variants).where(eq(variants.id, input.variantId));
+  const [warehouse] = await tx.select({ code: warehouses.code }).from(warehouses).where(eq(warehouses.code, input.warehouseCode));
+  if (!variant || !warehouse) return { ok: false, code: "NOT_FOUND", message: "No such variant or warehouse." };
+  await tx.insert(inventory).values({ warehouseCode: warehouse.code, variantId: variant.id, onHand: 0, reserved: 0 }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ onHand: inventory.onHand, reserved: inventory.reserved })
+    .from(inventory)
+    .where(and(eq(inventory.warehouseCode, warehouse.code), eq(inventory.variantId, variant.id)))
+    .for("update");
+  const onHand = row.onHand + input.delta;
+  if (onHand < row.reserved || onHand < 0) {
+    return {
+      ok: false,
+      code: "BELOW_RESERVED",
+      message: `On hand would be ${onHand}, below the ${row.reserved} reserved for orders.`,
+      onHand: row.onHand,
+      reserved: row.reserved,
+    };
+  }
+  await tx.update(inventory).set({ onHand }).where(and(eq(inventory.warehouseCode, warehouse.code), eq(inventory.variantId, variant.id)));
+  await tx.insert(stockAdjustments).values({
+    warehouseCode: warehouse.code,
+    variantId: variant.id,
+    sku: variant.sku,
+    delta: input.delta,
+    reason: input.reason,
+    note: input.note,
+    onHandBefore: row.onHand,
+    onHandAfter: onHand,
+    reserved: row.reserved,
+    operatorEmail: input.operatorEmail,
+  });
+  return { ok: true, sku: variant.sku, before: { onHand: row.onHand, reserved: row.reserved }, after: { onHand, reserved: row.reserved } };
+}
+
+/** The latest hand-made stock changes of a product's variants, newest first (one query). */
+export async function stockAdjustmentsOfProduct(db: Db, productId: number, limit = 50) {
+  return db
+    .select({
+      id: stockAdjustments.id,
+      at: stockAdjustments.at,
+      operatorEmail: stockAdjustments.operatorEmail,
+      warehouseCode: stockAdjustments.warehouseCode,
+      sku: stockAdjustments.sku,
+      delta: stockAdjustments.delta,
+      reason: stockAdjustments.reason,
+      note: stockAdjustments.note,
+      onHandBefore: stockAdjustments.onHandBefore,
+      onHandAfter: stockAdjustments.onHandAfter,
+    })
+    .from(stockAdjustments)
+    .innerJoin(variants, eq(variants.id, stockAdjustments.variantId))
+    .where(eq(variants.productId, productId))
+    .orderBy(desc(stockAdjustments.at), desc(stockAdjustments.id))
+    .limit(limit);
+}
+
+/**
+ * Published, stock-keeping variants with few units free to sell (on hand less reserved) in a
+ * warehouse: the fewest first, `limit` of them, and how many there are in all — one query.
+ */
+export async function lowStock(db: Db, limit = 8) {
+  const available = sql<number>`${inventory.onHand} - ${inventory.reserved}`;
+  const rows = await db
+    .select({
+      productId: products.id,
+      productTitle: products.title,
+      sku: variants.sku,
+      warehouse: warehouses.name,
+      available: available.mapWith(Number),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(inventory)
+    .innerJoin(variants, eq(variants.id, inventory.variantId))
+    .innerJoin(products, eq(products.id, variants.productId))
+    .innerJoin(warehouses, eq(warehouses.code, inventory.warehouseCode))
+    .where(and(lte(available, LOW_STOCK_UNITS), eq(products.published, true), ne(products.productType, STOCK_EXEMPT_PRODUCT_TYPE)))
+    .orderBy(asc(available), asc(variants.sku), asc(warehouses.name))
+    .limit(limit);
+  return { total: rows[0]?.total ?? 0, rows: rows.map(({ total: _total, ...r }) => r) };
 }

@@ -111,6 +111,18 @@ export const templates = {
     };
   },
 
+  /** A refund of part of an order (the console): what was refunded and how much. */
+  orderPartlyRefunded(d: { storeName: string; number: string; refunded: string; lines: readonly { title: string; quantity: number }[]; whole: boolean }): MailContent {
+    const what = d.lines.length ? d.lines.map((l) => `${l.quantity} × ${l.title}`) : [];
+    const money = `${d.refunded} is being returned to your card; banks usually show it within 5–10 business days.`;
+    const intro = d.whole ? `The rest of your order ${d.number} was refunded.` : `Part of your order ${d.number} was refunded.`;
+    return {
+      subject: `A refund of ${d.refunded} on your ${d.storeName} order ${d.number}`,
+      text: `${intro}\n\n${what.length ? `Refunded: ${what.join(", ")}.\n\n` : ""}${money}\n\n— ${d.storeName}\n`,
+      html: mailPage(d.storeName, [escapeHtml(intro), ...(what.length ? [`Refunded: ${escapeHtml(what.join(", "))}.`] : []), escapeHtml(money)]),
+    };
+  },
+
   /** To a clinic's program administrator: a staff member asks to join and waits for approval. */
   clinicRequest(d: { programName: string; clinicName: string; memberName: string; memberEmail: string; role: string }): MailContent {
     const who = `${d.memberName} (${d.memberEmail}, ${d.role})`;

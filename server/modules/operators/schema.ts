@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { OperatorRole } from "../../../rules/operator-roles";
 
 // The operator console's people (the shop's staff, not customers): operators with a role, their
@@ -13,6 +13,12 @@ export const operators = pgTable(
     role: text().$type<OperatorRole>().notNull(),
     passwordHash: text().notNull(),
     active: boolean().notNull().default(true),
+    /** The second factor's TOTP secret (base32), once confirmed with a code; null: password only. */
+    totpSecret: text(),
+    /** A secret shown for enrolment, not yet confirmed with a code from the app. */
+    totpPendingSecret: text(),
+    /** The last 30-second step a code was accepted for: a code is good once. */
+    totpLastStep: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("operators_email_uq").on(t.email)],
@@ -29,6 +35,8 @@ export const operatorSessions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** Password checked, the code from the authenticator app not yet: the session opens nothing. */
+    secondFactorPending: boolean().notNull().default(false),
   },
   (t) => [index("operator_sessions_operator_idx").on(t.operatorId)],
 );

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import {
   isOperatorRole,
   OPERATOR_SESSION_ABSOLUTE_MS,
@@ -11,10 +11,11 @@ import { hashPassword, verifyPassword } from "../identity/password";
 import { hashToken, looksLikeToken, newToken } from "../identity/tokens";
 import type { RateLimitService } from "../rate-limit/service";
 import { auditLog, operators, operatorSessions, operatorSetupLinks } from "./schema";
+import { acceptedStep, newTotpSecret, otpauthUri } from "./totp";
 
 // The operator console's people: setup links (the first owner, then colleagues), sign-in with the
-// customers' KDF and rate limit, sessions (8 h absolute, 30 min idle, token hashed at rest), and the
-// audit log every console write goes through.
+// customers' KDF and rate limit and an optional second factor (TOTP), sessions (8 h absolute,
+// 30 min idle, token hashed at rest), and the audit log every console write goes through.
 
 export type Operator = { id: string; email: string; name: string; role: OperatorRole };
 export type AuditEntry = typeof auditLog.$inferSelect;
@@ -32,6 +33,8 @@ type Deps = { rateLimit: RateLimitService; clock?: () => Date };
 
 const normEmail = (e: string) => e.trim().toLowerCase();
 const DUMMY_HASH = "scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAA";
+/** Between the password and the authenticator's code: at most this long. */
+const SECOND_FACTOR_WINDOW_MS = 5 * 60_000;
 
 export function createOperatorsService(db: Db, deps: Deps) {
   const clock = deps.clock ?? (() => new Date());
@@ -50,11 +53,57 @@ export function createOperatorsService(db: Db, deps: Deps) {
     });
   }
 
-  async function startSession(operatorId: string): Promise<string> {
+  async function startSession(operatorId: string, secondFactorPending = false): Promise<string> {
     const token = newToken();
     const now = clock();
-    await db.insert(operatorSessions).values({ tokenHash: hashToken(token), operatorId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + OPERATOR_SESSION_ABSOLUTE_MS) });
+    await db.insert(operatorSessions).values({
+      tokenHash: hashToken(token),
+      operatorId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + (secondFactorPending ? SECOND_FACTOR_WINDOW_MS : OPERATOR_SESSION_ABSOLUTE_MS)),
+      secondFactorPending,
+    });
     return token;
+  }
+
+  /** A live session's operator row, whether its second factor is still to come or done. */
+  async function sessionOperator(token: string, secondFactorPending: boolean) {
+    if (!looksLikeToken(token)) return null;
+    const now = clock();
+    const [row] = await db
+      .update(operatorSessions)
+      .set({ lastSeenAt: now })
+      .where(
+        and(
+          eq(operatorSessions.tokenHash, hashToken(token)),
+          eq(operatorSessions.secondFactorPending, secondFactorPending),
+          gt(operatorSessions.expiresAt, now),
+          gt(operatorSessions.lastSeenAt, new Date(now.getTime() - OPERATOR_SESSION_IDLE_MS)),
+        ),
+      )
+      .returning({ operatorId: operatorSessions.operatorId });
+    if (!row) return null;
+    const [op] = await db.select().from(operators).where(and(eq(operators.id, row.operatorId), eq(operators.active, true)));
+    return op && isOperatorRole(op.role) ? op : null;
+  }
+  const operatorOf = (op: typeof operators.$inferSelect & { role: OperatorRole }): Operator => ({ id: op.id, email: op.email, name: op.name, role: op.role });
+
+  /**
+   * Accepts `code` for the operator once (the operator's row locked, so two requests with one code
+   * cannot both pass), then runs `then` in the same transaction. `secret` picks the confirmed or
+   * the pending one (enrolment).
+   */
+  async function useCode(operatorId: string, code: string, secret: "totpSecret" | "totpPendingSecret", then: (tx: Db, step: number) => Promise<void>): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const [op] = await tx.select().from(operators).where(eq(operators.id, operatorId)).for("update");
+      const key = op?.[secret];
+      const step = key ? acceptedStep(key, code, clock(), op.totpLastStep) : null;
+      if (step === null) return false;
+      await tx.update(operators).set({ totpLastStep: step }).where(eq(operators.id, operatorId));
+      await then(tx, step);
+      return true;
+    });
   }
 
   return {
@@ -102,7 +151,8 @@ export function createOperatorsService(db: Db, deps: Deps) {
         const [row] = await tx
           .insert(operators)
           .values({ email, name: p.name, role: link.role, passwordHash })
-          .onConflictDoUpdate({ target: operators.email, set: { name: p.name, role: link.role, passwordHash, active: true } })
+          // An operator locked out (password or authenticator lost) gets back in this way: both are reset.
+          .onConflictDoUpdate({ target: operators.email, set: { name: p.name, role: link.role, passwordHash, active: true, totpSecret: null, totpPendingSecret: null } })
           .returning();
         await audit({ operator: { id: row.id, email: row.email }, action: "operator.setup", targetType: "operator", targetId: row.id, outcome: "ok", after: { role: row.role, createdBy: link.createdBy } }, tx);
         return row;
@@ -113,7 +163,15 @@ export function createOperatorsService(db: Db, deps: Deps) {
     },
 
     /** Sign-in with the customers' KDF and rate limit (per e-mail and client IP); an unknown e-mail costs a hash too. */
-    async signIn(emailInput: string, password: string, ip: string | null): Promise<{ ok: true; operator: Operator; sessionToken: string } | { ok: false; code: "INVALID" | "RATE_LIMITED"; message: string }> {
+    /**
+     * Sign-in, step one. With a second factor, the session it starts opens nothing until
+     * `completeSecondFactor` (5 minutes at most).
+     */
+    async signIn(
+      emailInput: string,
+      password: string,
+      ip: string | null,
+    ): Promise<{ ok: true; operator: Operator; sessionToken: string; secondFactor: boolean } | { ok: false; code: "INVALID" | "RATE_LIMITED"; message: string }> {
       const email = normEmail(emailInput);
       const attempt = await deps.rateLimit.take("sign_in", `operator:${email}`, ip);
       if (!attempt.ok) return { ok: false, code: "RATE_LIMITED", message: attempt.message };
@@ -121,27 +179,71 @@ export function createOperatorsService(db: Db, deps: Deps) {
       const good = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
       if (!row || !good || !row.active || !isOperatorRole(row.role)) return { ok: false, code: "INVALID", message: "E-mail or password is not right." };
       await deps.rateLimit.forget("sign_in", `operator:${email}`, attempt.ids);
-      return { ok: true, operator: { id: row.id, email: row.email, name: row.name, role: row.role }, sessionToken: await startSession(row.id) };
+      const secondFactor = row.totpSecret !== null;
+      return { ok: true, operator: { id: row.id, email: row.email, name: row.name, role: row.role }, sessionToken: await startSession(row.id, secondFactor), secondFactor };
+    },
+
+    /** The operator whose sign-in waits for the authenticator's code (null: no such session). */
+    async pendingSecondFactor(token: string): Promise<Operator | null> {
+      const op = await sessionOperator(token, true);
+      return op ? operatorOf(op) : null;
+    },
+
+    /**
+     * Sign-in, step two: the code from the authenticator app (rate-limited like passwords) turns
+     * the pending session into a full one.
+     */
+    async completeSecondFactor(token: string, code: string, ip: string | null): Promise<{ ok: true; operator: Operator } | { ok: false; code: "INVALID" | "RATE_LIMITED" | "EXPIRED"; message: string }> {
+      const op = await sessionOperator(token, true);
+      if (!op) return { ok: false, code: "EXPIRED", message: "Sign in again." };
+      const attempt = await deps.rateLimit.take("sign_in", `operator-code:${op.id}`, ip);
+      if (!attempt.ok) return { ok: false, code: "RATE_LIMITED", message: attempt.message };
+      const now = clock();
+      const accepted = await useCode(op.id, code, "totpSecret", async (tx) => {
+        await tx
+          .update(operatorSessions)
+          .set({ secondFactorPending: false, lastSeenAt: now, expiresAt: new Date(now.getTime() + OPERATOR_SESSION_ABSOLUTE_MS) })
+          .where(eq(operatorSessions.tokenHash, hashToken(token)));
+      });
+      if (!accepted) return { ok: false, code: "INVALID", message: "That code is not right, or was already used. Enter the current code from your app." };
+      await deps.rateLimit.forget("sign_in", `operator-code:${op.id}`, attempt.ids);
+      return { ok: true, operator: operatorOf(op) };
+    },
+
+    /** Whether the operator signs in with a second factor. */
+    async hasSecondFactor(operatorId: string): Promise<boolean> {
+      const [op] = await db.select({ secret: operators.totpSecret }).from(operators).where(eq(operators.id, operatorId));
+      return Boolean(op?.secret);
+    },
+
+    /** Enrolment, step one: a new secret to add to an authenticator app (replacing one not yet confirmed). */
+    async beginSecondFactor(operator: Operator, issuer: string): Promise<{ secret: string; uri: string }> {
+      const secret = newTotpSecret();
+      await db.update(operators).set({ totpPendingSecret: secret }).where(eq(operators.id, operator.id));
+      return { secret, uri: otpauthUri(issuer, operator.email, secret) };
+    },
+
+    /** Enrolment, step two: a code from the app proves it holds the secret; from now on sign-in asks for one. */
+    async confirmSecondFactor(operator: Operator, code: string): Promise<boolean> {
+      const done = await useCode(operator.id, code, "totpPendingSecret", async (tx) => {
+        await tx.update(operators).set({ totpSecret: sql`${operators.totpPendingSecret}`, totpPendingSecret: null }).where(eq(operators.id, operator.id));
+        await audit({ operator, action: "operator.second_factor_on", targetType: "operator", targetId: operator.id, outcome: "ok" }, tx);
+      });
+      return done;
+    },
+
+    /** Turning the second factor off takes a current code too (a session left open is not enough). */
+    async removeSecondFactor(operator: Operator, code: string): Promise<boolean> {
+      return useCode(operator.id, code, "totpSecret", async (tx) => {
+        await tx.update(operators).set({ totpSecret: null, totpPendingSecret: null }).where(eq(operators.id, operator.id));
+        await audit({ operator, action: "operator.second_factor_off", targetType: "operator", targetId: operator.id, outcome: "ok" }, tx);
+      });
     },
 
     /** The operator behind a session token: alive (8 h absolute, 30 min idle) and active; each use moves the idle clock. */
     async resolveSession(token: string): Promise<Operator | null> {
-      if (!looksLikeToken(token)) return null;
-      const now = clock();
-      const [row] = await db
-        .update(operatorSessions)
-        .set({ lastSeenAt: now })
-        .where(
-          and(
-            eq(operatorSessions.tokenHash, hashToken(token)),
-            gt(operatorSessions.expiresAt, now),
-            gt(operatorSessions.lastSeenAt, new Date(now.getTime() - OPERATOR_SESSION_IDLE_MS)),
-          ),
-        )
-        .returning({ operatorId: operatorSessions.operatorId });
-      if (!row) return null;
-      const [op] = await db.select().from(operators).where(and(eq(operators.id, row.operatorId), eq(operators.active, true)));
-      return op && isOperatorRole(op.role) ? { id: op.id, email: op.email, name: op.name, role: op.role } : null;
+      const op = await sessionOperator(token, false);
+      return op ? operatorOf(op) : null;
     },
 
     async endSession(token: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { doublePrecision, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { CartAttribute } from "../cart/schema";
 import { variants } from "../catalog/schema";
 import { payments } from "../payments/schema";
@@ -44,6 +44,8 @@ export const orders = pgTable(
     paymentId: uuid().references(() => payments.id),
     /** The carrier's tracking number, when the operator gave one on marking the order shipped. */
     trackingNumber: text(),
+    /** Money returned so far by refunds, whole or partial (order_refunds has each one). */
+    refundedCents: integer().notNull().default(0),
     /** Staff orders: the program discount given (shop prices less program prices). */
     programDiscountCents: integer().notNull().default(0),
     /** Staff orders: when the buyer confirmed the food is for their own household's pets. */
@@ -87,6 +89,36 @@ export const orderLines = pgTable(
     /** The line's weight in pounds (the catalogue's weight × quantity), for the staff program's monthly allowance. */
     weightLb: doublePrecision().notNull().default(0),
     attributes: jsonb().$type<CartAttribute[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Units refunded so far, and the money returned for them (written with the order's row lock held). */
+    refundedQuantity: integer().notNull().default(0),
+    refundedCents: integer().notNull().default(0),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId, t.position), index("order_lines_sku_idx").on(t.sku)],
+);
+
+/** One line of a refund: how many units of which order line, and the money returned for them. */
+export type RefundedLine = { lineId: string; sku: string; title: string; quantity: number; amountCents: number };
+
+/**
+ * Every refund of an order, partial or whole, as it happened: never updated. `lines` are the units
+ * returned; `otherCents` money given back beyond them (shipping, a goodwill gesture); `restocked`
+ * whether the returned goods went back on the shelf.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountCents: integer().notNull(),
+    lines: jsonb().$type<RefundedLine[]>().notNull().default(sql`'[]'::jsonb`),
+    otherCents: integer().notNull().default(0),
+    restocked: boolean().notNull().default(false),
+    reason: text().notNull(),
+    /** Who asked: "operator:<e-mail>" or "shell". */
+    actor: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_refunds_order_idx").on(t.orderId, t.createdAt)],
 );

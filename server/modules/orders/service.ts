@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { refundsOf } from "./refunds";
 import { orderLines, orders, type OrderStatus } from "./schema";
 import { moneyOf } from "../../../rules/money";
 import { isUuid } from "../../../rules/ids";
@@ -34,6 +35,7 @@ export function orderView(o: OrderRow, lines: readonly OrderLineRow[]) {
     serviceCharge: moneyOf(o.serviceChargeCents),
     totalTax: moneyOf(o.taxCents),
     totalPrice: moneyOf(o.totalCents),
+    totalRefunded: moneyOf(o.refundedCents),
     lineItems: lines.map((l) => ({
       id: l.id,
       title: l.productTitle,
@@ -46,6 +48,7 @@ export function orderView(o: OrderRow, lines: readonly OrderLineRow[]) {
       subtotal: moneyOf(l.subtotalCents),
       discount: moneyOf(l.discountCents),
       tax: moneyOf(l.taxCents),
+      refundedQuantity: l.refundedQuantity,
     })),
   };
 }
@@ -71,6 +74,14 @@ function decodeCursor(s: string): Cursor | null {
 /** An order's lines in order; `conn` lets a workflow read them inside its transaction (place-order's pay step). */
 export async function orderLinesOf(conn: Db, orderId: string) {
   return conn.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+}
+
+const CONSOLE_SORT_COLUMNS = { placed: orders.createdAt, number: orders.createdAt, email: orders.email, status: orders.status, total: orders.totalCents } as const;
+
+/** The console list's order: the column asked for (numbers follow the placing order), then a stable tie-break. */
+function consoleOrder(sort: { key: keyof typeof CONSOLE_SORT_COLUMNS; dir: "asc" | "desc" }) {
+  const by = sort.dir === "asc" ? asc : desc;
+  return [by(CONSOLE_SORT_COLUMNS[sort.key]), by(orders.createdAt), by(orders.id)];
 }
 
 export function createOrdersService(db: Db) {
@@ -183,10 +194,18 @@ export function createOrdersService(db: Db) {
     },
 
     /**
-     * The operator console's order list: newest first, a page at a time, searched by number, e-mail
+     * The operator console's order list: newest first or as sorted, a page at a time, searched by number, e-mail
      * or SKU and filtered by status, site and Autoship — one query for the page, one for the count.
      */
-    async consoleList(p: { q?: string; status?: OrderStatus | null; site?: "d2c" | "hpsf" | null; autoship?: boolean | null; page: number; pageSize: number }) {
+    async consoleList(p: {
+      q?: string;
+      status?: OrderStatus | null;
+      site?: "d2c" | "hpsf" | null;
+      autoship?: boolean | null;
+      sort?: { key: "placed" | "number" | "email" | "status" | "total"; dir: "asc" | "desc" };
+      page: number;
+      pageSize: number;
+    }) {
       const q = (p.q ?? "").trim();
       const like = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
       const where = and(
@@ -208,7 +227,7 @@ export function createOrdersService(db: Db) {
           .select({ id: orders.id, number: orders.number, site: orders.site, status: orders.status, email: orders.email, totalCents: orders.totalCents, createdAt: orders.createdAt })
           .from(orders)
           .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .orderBy(...consoleOrder(p.sort ?? { key: "placed", dir: "desc" }))
           .limit(p.pageSize)
           .offset((p.page - 1) * p.pageSize),
         db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
@@ -217,23 +236,34 @@ export function createOrdersService(db: Db) {
     },
 
     /** Any order by id, whatever its status (the operator console). */
-    async consoleGet(orderId: string): Promise<(OrderView & { customerId: string | null; site: "d2c" | "hpsf"; paymentId: string | null; updatedAt: string }) | null> {
+    async consoleGet(orderId: string) {
       if (!isUuid(orderId)) return null;
       const [o] = await db.select().from(orders).where(eq(orders.id, orderId));
       if (!o) return null;
-      const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.position));
-      return { ...orderView(o, lines), customerId: o.customerId, site: o.site, paymentId: o.paymentId, updatedAt: o.updatedAt.toISOString() };
+      const [lines, refunds] = await Promise.all([
+        db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.position)),
+        refundsOf(db, [o.id]),
+      ]);
+      return {
+        ...orderView(o, lines),
+        customerId: o.customerId,
+        site: o.site,
+        paymentId: o.paymentId,
+        updatedAt: o.updatedAt.toISOString(),
+        refundableCents: o.totalCents - o.refundedCents,
+        refunds: refunds.get(o.id) ?? [],
+      };
     },
 
-    /** The dashboard's figures: paid orders and revenue since `dayStart` and since `monthStart` (cancelled and refunded left out). */
+    /** The dashboard's figures: paid orders and revenue since `dayStart` and since `monthStart` (cancelled and refunded left out, partial refunds taken off). */
     async salesSince(dayStart: Date, monthStart: Date) {
       const paid = inArray(orders.status, ["paid", "fulfilled", "shipped", "delivered"]);
       const [row] = await db
         .select({
           todayCount: sql<number>`count(*) filter (where ${orders.createdAt} >= ${dayStart.toISOString()})::int`,
-          todayCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.createdAt} >= ${dayStart.toISOString()}), 0)::int`,
+          todayCents: sql<number>`coalesce(sum(${orders.totalCents} - ${orders.refundedCents}) filter (where ${orders.createdAt} >= ${dayStart.toISOString()}), 0)::int`,
           monthCount: sql<number>`count(*)::int`,
-          monthCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::int`,
+          monthCents: sql<number>`coalesce(sum(${orders.totalCents} - ${orders.refundedCents}), 0)::int`,
         })
         .from(orders)
         .where(and(paid, sql`${orders.createdAt} >= ${monthStart.toISOString()}`));
@@ -247,7 +277,8 @@ export function createOrdersService(db: Db) {
      */
     async quotaUsedLb(customerId: string, from: Date, to: Date, conn: Db = db): Promise<number> {
       const [row] = await conn
-        .select({ lb: sql<number>`coalesce(sum(${orderLines.weightLb}), 0)`.mapWith(Number) })
+        // Units refunded are not the member's to keep: their share of the line's pounds is given back.
+        .select({ lb: sql<number>`coalesce(sum(${orderLines.weightLb} * (${orderLines.quantity} - ${orderLines.refundedQuantity}) / ${orderLines.quantity}), 0)`.mapWith(Number) })
         .from(orders)
         .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
         .where(

@@ -115,16 +115,28 @@ export function createPaymentsService(db: Db, provider: PaymentProvider) {
     },
 
     /**
-     * Refunds a captured payment in full. `conn` lets a workflow record the refund inside its own
-     * transaction (advance-order holds the order's row lock across the processor call).
+     * Refunds `amountCents` of a captured payment, by default all that is left of it; the payment
+     * reads refunded once nothing is left. `conn` lets a workflow record the refund inside its own
+     * transaction (the order workflows hold the order's row lock across the processor call).
      */
-    async refund(paymentId: string, conn: Db = db): Promise<{ ok: true } | { ok: false; code: "NOT_REFUNDABLE"; message: string }> {
+    async refund(
+      paymentId: string,
+      conn: Db = db,
+      amountCents?: number,
+    ): Promise<{ ok: true; refundedCents: number } | { ok: false; code: "NOT_REFUNDABLE"; message: string }> {
       const [row] = await conn.select().from(payments).where(eq(payments.id, paymentId));
       if (!row || row.status !== "captured" || !row.processorRef) return { ok: false, code: "NOT_REFUNDABLE", message: "This payment cannot be refunded." };
-      const r = await provider.refund(row.processorRef, row.amountCents);
+      const left = row.amountCents - row.refundedCents;
+      const amount = amountCents ?? left;
+      if (!Number.isInteger(amount) || amount <= 0 || amount > left) return { ok: false, code: "NOT_REFUNDABLE", message: `At most ${left} cents of this payment can be refunded.` };
+      const r = await provider.refund(row.processorRef, amount);
       if (!r.ok) return { ok: false, code: "NOT_REFUNDABLE", message: r.message };
-      await conn.update(payments).set({ status: "refunded", refundedCents: row.amountCents, updatedAt: sql`now()` }).where(eq(payments.id, paymentId));
-      return { ok: true };
+      const refundedCents = row.refundedCents + amount;
+      await conn
+        .update(payments)
+        .set({ status: refundedCents === row.amountCents ? "refunded" : "captured", refundedCents, updatedAt: sql`now()` })
+        .where(eq(payments.id, paymentId));
+      return { ok: true, refundedCents: amount };
     },
 
     async countByKey(idempotencyKey: string): Promise<number> {

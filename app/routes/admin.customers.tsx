@@ -1,0 +1,141 @@
+import { Form, Link, useLoaderData, useNavigation } from "react-router";
+import { ConsolePage } from "../features/admin/console-frame";
+import { customerListFilters, customerListUrl, type CustomerFilters, type CustomerListSort } from "../features/admin/customer-filters";
+import { customerListQuery, CUSTOMERS_PAGE_SIZE } from "../features/admin/customer-list.server";
+import { requireOperator } from "../features/admin/operator.server";
+import type { Route } from "./+types/admin.customers";
+
+export const meta = () => [{ title: "Customers · Console" }];
+
+// Customers: searched (e-mail, name, phone), filtered (site, staff members, Autoship), sorted and
+// paged by the database in one query.
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireOperator(context, request, "customers.view");
+  const filters = customerListFilters(new URL(request.url).searchParams);
+  const { rows, total } = await context.services.customerReads.list(customerListQuery(filters));
+  return {
+    filters,
+    total,
+    pages: Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE)),
+    rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+  };
+}
+
+const COLUMNS: readonly { key: CustomerListSort | null; label: string; className?: string }[] = [
+  { key: "name", label: "Name" },
+  { key: "email", label: "E-mail" },
+  { key: null, label: "Phone" },
+  { key: null, label: "Site" },
+  { key: "orders", label: "Orders", className: "text-right" },
+  { key: "created", label: "Joined" },
+];
+
+function SortHeader({ column, filters }: { column: (typeof COLUMNS)[number]; filters: CustomerFilters }) {
+  if (!column.key)
+    return (
+      <th scope="col" className={`p-2 ${column.className ?? ""}`}>
+        {column.label}
+      </th>
+    );
+  const active = filters.sort === column.key;
+  // A second click on the sorted column turns it round; another column starts ascending (newest first for dates).
+  const dir = active ? (filters.dir === "asc" ? "desc" : "asc") : column.key === "created" || column.key === "orders" ? "desc" : "asc";
+  return (
+    <th scope="col" className={`p-2 ${column.className ?? ""}`} aria-sort={active ? (filters.dir === "asc" ? "ascending" : "descending") : "none"}>
+      <Link to={customerListUrl("/admin/customers", filters, { sort: column.key, dir, page: 1 })} className="text-primary underline">
+        {column.label}
+        {active ? <span aria-hidden="true">{filters.dir === "asc" ? " ▲" : " ▼"}</span> : null}
+      </Link>
+    </th>
+  );
+}
+
+export default function AdminCustomers() {
+  const { filters, rows, total, pages } = useLoaderData<typeof loader>();
+  const loading = useNavigation().state === "loading";
+  const select = "mt-1 block min-h-10 rounded border border-gray-400 bg-white px-2";
+  return (
+    <ConsolePage title="Customers">
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search" aria-label="Customers">
+        <input type="hidden" name="sort" value={filters.sort} />
+        <input type="hidden" name="dir" value={filters.dir} />
+        <label className="text-sm font-semibold">
+          Search
+          <input name="q" type="search" defaultValue={filters.q} placeholder="E-mail, name or phone" className="mt-1 block min-h-10 w-64 rounded border border-gray-400 px-2" />
+        </label>
+        <label className="text-sm font-semibold">
+          Site
+          <select name="site" defaultValue={filters.site ?? ""} className={select}>
+            <option value="">Both</option>
+            <option value="d2c">Shop</option>
+            <option value="hpsf">Staff</option>
+          </select>
+        </label>
+        <label className="text-sm font-semibold">
+          Clinic member
+          <select name="staff" defaultValue={filters.staff ?? ""} className={select}>
+            <option value="">Any</option>
+            <option value="yes">Staff members</option>
+            <option value="no">Not members</option>
+          </select>
+        </label>
+        <label className="text-sm font-semibold">
+          Autoship
+          <select name="autoship" defaultValue={filters.autoship ?? ""} className={select}>
+            <option value="">Any</option>
+            <option value="yes">With Autoship</option>
+            <option value="no">Without</option>
+          </select>
+        </label>
+        <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white">
+          Filter
+        </button>
+      </Form>
+      <p className="mt-4 flex gap-4 text-sm">
+        <span data-testid="customers-total" aria-live="polite">
+          {loading ? "Loading…" : `${total} customer${total === 1 ? "" : "s"}`}
+        </span>
+        <a href={customerListUrl("/admin/customers/export.csv", filters, { page: 1 })} className="text-primary underline" download>
+          Export these customers (CSV)
+        </a>
+      </p>
+      <div className="overflow-x-auto">
+        <table className="mt-2 w-full border-collapse bg-white text-left text-sm" aria-busy={loading}>
+          <caption className="sr-only">Customers</caption>
+          <thead>
+            <tr className="border-b border-gray-300">
+              {COLUMNS.map((c) => (
+                <SortHeader key={c.label} column={c} filters={filters} />
+              ))}
+            </tr>
+          </thead>
+          <tbody data-testid="customers-rows">
+            {rows.map((c) => (
+              <tr key={c.id} className="border-b border-gray-200">
+                <td className="p-2">
+                  <Link to={`/admin/customers/${c.id}`} className="font-semibold text-primary underline">
+                    {`${c.firstName} ${c.lastName}`.trim() || "(no name)"}
+                  </Link>
+                </td>
+                <td className="p-2">{c.email}</td>
+                <td className="p-2">{c.phone ?? ""}</td>
+                <td className="p-2">{c.site === "hpsf" ? "Staff" : "Shop"}</td>
+                <td className="p-2 text-right">{c.orders}</td>
+                <td className="p-2">{new Date(c.createdAt).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rows.length === 0 ? <p className="mt-4 text-sm">No customers match.</p> : null}
+      <nav aria-label="Pages" className="mt-4 flex gap-3 text-sm">
+        {filters.page > 1 ? <Link to={customerListUrl("/admin/customers", filters, { page: filters.page - 1 })}>Previous</Link> : null}
+        <span>
+          Page {filters.page} of {pages}
+        </span>
+        {filters.page < pages ? <Link to={customerListUrl("/admin/customers", filters, { page: filters.page + 1 })}>Next</Link> : null}
+      </nav>
+    </ConsolePage>
+  );
+}

@@ -1,0 +1,53 @@
+import { data, Form, redirect, useActionData, useSearchParams } from "react-router";
+import { FormAlert, SubmitButton, TextField } from "../components/form-field";
+import { ConsoleFrame, consoleHeaders } from "../features/admin/console-frame";
+import { clearOperatorCookie, consoleNext, operatorToken } from "../features/admin/operator.server";
+import type { Route } from "./+types/admin.login.code";
+
+export const headers = consoleHeaders;
+export const meta = () => [{ title: "Sign-in code · Console" }, { name: "robots", content: "noindex, nofollow" }];
+
+// Sign-in, step two, for an operator with a second factor: the 6-digit code from the authenticator
+// app. Without a pending sign-in (none, or more than 5 minutes old) → back to the password.
+
+async function pending(context: Route.LoaderArgs["context"], request: Request) {
+  const token = operatorToken(request);
+  const operator = token ? await context.services.operators.pendingSecondFactor(token) : null;
+  if (!token || !operator) throw redirect("/admin/login", { headers: { "Set-Cookie": clearOperatorCookie(request) } });
+  return token;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await pending(context, request);
+  return null;
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const token = await pending(context, request);
+  const code = String((await request.formData()).get("code") ?? "").trim();
+  if (!/^\d{6}$/.test(code.replace(/\s/g, ""))) return data({ errors: { code: "Enter the 6-digit code from your authenticator app" } }, { status: 400 });
+  const done = await context.services.operators.completeSecondFactor(token, code, context.clientIp);
+  if (!done.ok) {
+    if (done.code === "EXPIRED") throw redirect("/admin/login", { headers: { "Set-Cookie": clearOperatorCookie(request) } });
+    return data({ errors: { code: done.message } }, { status: done.code === "RATE_LIMITED" ? 429 : 401 });
+  }
+  throw redirect(consoleNext(new URL(request.url).searchParams.get("next")));
+}
+
+export default function AdminLoginCode() {
+  const answer = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const errors = answer?.errors ?? {};
+  return (
+    <ConsoleFrame>
+      <main id="main" className="mx-auto max-w-sm px-4 py-16">
+        <h1 className="text-2xl font-bold text-secondary">Enter your sign-in code</h1>
+        <FormAlert tone="info">Open your authenticator app and enter the 6-digit code it shows for this console.</FormAlert>
+        <Form method="post" action={`/admin/login/code${params.get("next") ? `?next=${encodeURIComponent(params.get("next")!)}` : ""}`} noValidate data-testid="admin-login-code">
+          <TextField name="code" label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} errors={errors} />
+          <SubmitButton>Continue</SubmitButton>
+        </Form>
+      </main>
+    </ConsoleFrame>
+  );
+}

@@ -1,0 +1,151 @@
+import { Form, Link, useLoaderData, useNavigation } from "react-router";
+import { z } from "zod";
+import { formatUsd } from "../../rules/money";
+import { ConsolePage } from "../features/admin/console-frame";
+import { requireOperator } from "../features/admin/operator.server";
+import { parseSort, SortHeader, sortValue, type Sort } from "../features/admin/sort-header";
+import type { Route } from "./+types/admin.products";
+
+export const meta = () => [{ title: "Catalogue · Console" }];
+
+// The catalogue: products searched (title, handle, SKU), filtered (site, published, species),
+// sorted by any column and paged — all on the server, one query per page.
+
+const PAGE_SIZE = 25;
+const SORTS = ["title", "variants", "price", "published", "available"] as const;
+type Column = (typeof SORTS)[number];
+const DEFAULT_SORT: Sort<Column> = { key: "title", dir: "asc" };
+
+const filtersSchema = z.object({
+  q: z.string().trim().max(100).catch(""),
+  site: z.enum(["d2c", "hpsf"]).nullable().catch(null),
+  published: z.enum(["yes", "no"]).nullable().catch(null),
+  species: z.enum(["dog", "cat"]).nullable().catch(null),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+type Filters = z.infer<typeof filtersSchema> & { sort: Sort<Column> };
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireOperator(context, request, "catalog.manage");
+  const params = new URL(request.url).searchParams;
+  const f = filtersSchema.parse({
+    q: params.get("q") ?? "",
+    site: params.get("site"),
+    published: params.get("published"),
+    species: params.get("species"),
+    page: params.get("page") ?? 1,
+  });
+  const sort = parseSort(params.get("sort"), SORTS, DEFAULT_SORT);
+  const { rows, total } = await context.services.consoleCatalog.productList({
+    ...f,
+    sort: sort.key,
+    dir: sort.dir,
+    published: f.published === null ? null : f.published === "yes",
+    pageSize: PAGE_SIZE,
+  });
+  const filters: Filters = { ...f, sort };
+  return { filters, rows, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+}
+
+function listLink(f: Filters, change: Partial<Filters>): string {
+  const next = { ...f, ...change };
+  const p = new URLSearchParams();
+  if (next.q) p.set("q", next.q);
+  if (next.site) p.set("site", next.site);
+  if (next.published) p.set("published", next.published);
+  if (next.species) p.set("species", next.species);
+  if (sortValue(next.sort) !== sortValue(DEFAULT_SORT)) p.set("sort", sortValue(next.sort));
+  if (next.page > 1) p.set("page", String(next.page));
+  const s = p.toString();
+  return s ? `/admin/products?${s}` : "/admin/products";
+}
+
+const priceRange = (min: number | null, max: number | null) => (min === null || max === null ? "—" : min === max ? formatUsd(min) : `${formatUsd(min)} – ${formatUsd(max)}`);
+
+export default function AdminProducts() {
+  const { filters, rows, total, pages } = useLoaderData<typeof loader>();
+  const loading = useNavigation().state === "loading";
+  const select = "mt-1 block min-h-10 rounded border border-gray-400 bg-white px-2";
+  const sortHref = (sort: Sort<Column>) => listLink(filters, { sort, page: 1 });
+  return (
+    <ConsolePage title="Catalogue">
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search" aria-label="Products">
+        <label className="text-sm font-semibold">
+          Search
+          <input name="q" defaultValue={filters.q} placeholder="Title, handle or SKU" className="mt-1 block min-h-10 w-64 rounded border border-gray-400 px-2" />
+        </label>
+        <label className="text-sm font-semibold">
+          Site
+          <select name="site" defaultValue={filters.site ?? ""} className={select}>
+            <option value="">Both</option>
+            <option value="d2c">Shop</option>
+            <option value="hpsf">Staff</option>
+          </select>
+        </label>
+        <label className="text-sm font-semibold">
+          Published
+          <select name="published" defaultValue={filters.published ?? ""} className={select}>
+            <option value="">Any</option>
+            <option value="yes">Published</option>
+            <option value="no">Unpublished</option>
+          </select>
+        </label>
+        <label className="text-sm font-semibold">
+          Species
+          <select name="species" defaultValue={filters.species ?? ""} className={select}>
+            <option value="">Any</option>
+            <option value="dog">Dog</option>
+            <option value="cat">Cat</option>
+          </select>
+        </label>
+        <input type="hidden" name="sort" value={sortValue(filters.sort)} />
+        <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white">
+          Filter
+        </button>
+      </Form>
+      <p className="mt-4 text-sm" data-testid="products-total" aria-live="polite">
+        {loading ? "Loading…" : `${total} product${total === 1 ? "" : "s"}`}
+      </p>
+      <div className="overflow-x-auto">
+        <table className="mt-2 w-full border-collapse bg-white text-left text-sm">
+          <caption className="sr-only">Products</caption>
+          <thead>
+            <tr className="border-b border-gray-300">
+              <SortHeader label="Product" column="title" sort={filters.sort} href={sortHref} />
+              <SortHeader label="Variants" column="variants" sort={filters.sort} href={sortHref} className="text-right" />
+              <SortHeader label="Price" column="price" sort={filters.sort} href={sortHref} className="text-right" />
+              <SortHeader label="Published" column="published" sort={filters.sort} href={sortHref} />
+              <SortHeader label="Available" column="available" sort={filters.sort} href={sortHref} className="text-right" />
+            </tr>
+          </thead>
+          <tbody data-testid="products-rows">
+            {rows.map((p) => (
+              <tr key={p.id} className="border-b border-gray-200">
+                <td className="p-2">
+                  <Link to={`/admin/products/${p.id}`} className="font-semibold text-primary underline">
+                    {p.title}
+                  </Link>
+                  <span className="block text-xs text-gray-600">
+                    {p.brand} · {p.handle} · {p.sites.map((s) => (s === "hpsf" ? "Staff" : "Shop")).join(", ")}
+                  </span>
+                </td>
+                <td className="p-2 text-right">{p.variantCount}</td>
+                <td className="p-2 text-right">{priceRange(p.minPriceCents, p.maxPriceCents)}</td>
+                <td className="p-2">{p.published ? "Yes" : <strong>No</strong>}</td>
+                <td className="p-2 text-right">{p.available}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rows.length === 0 ? <p className="mt-4">No product matches.</p> : null}
+      <nav aria-label="Pages" className="mt-4 flex gap-3 text-sm">
+        {filters.page > 1 ? <Link to={listLink(filters, { page: filters.page - 1 })}>Previous</Link> : null}
+        <span>
+          Page {filters.page} of {pages}
+        </span>
+        {filters.page < pages ? <Link to={listLink(filters, { page: filters.page + 1 })}>Next</Link> : null}
+      </nav>
+    </ConsolePage>
+  );
+}

@@ -1,0 +1,168 @@
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Checkbox, FormAlert, SelectField, TextField } from "../components/form-field";
+import { ConsolePage } from "../features/admin/console-frame";
+import { SortHeader } from "../features/admin/content-form";
+import { CONTENT_PAGE_SIZE, nextSort, redirectListHref, type RedirectQuery } from "../features/admin/content-list";
+import { redirectListQuery } from "../features/admin/content-list.server";
+import { requireOperator } from "../features/admin/operator.server";
+import type { Route } from "./+types/admin.redirects";
+
+export const meta = () => [{ title: "Redirects · Content · Console" }];
+
+// The storefront's redirects (the route-rule lookup before a 404): listed, searched, sorted and paged
+// on the server; added, changed and deleted (confirmed). Both paths must stay on this site and no
+// redirect may lead back to itself (server/modules/content/editing.ts). content/redirects.json stays
+// the seed and import.
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireOperator(context, request, "content.edit");
+  const url = new URL(request.url);
+  const query = redirectListQuery(url.searchParams);
+  const { rows, total } = await context.services.content.editor.listRedirects({ ...query, pageSize: CONTENT_PAGE_SIZE });
+  const editId = Number(url.searchParams.get("edit")) || null;
+  const editing = editId ? await context.services.content.editor.getRedirect(editId) : null;
+  const plain = (r: (typeof rows)[number]) => ({ id: r.id, source: r.source, target: r.target, permanent: r.permanent, site: r.site });
+  return { query, total, pages: Math.max(1, Math.ceil(total / CONTENT_PAGE_SIZE)), rows: rows.map(plain), editing: editing ? plain(editing) : null };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const operator = await requireOperator(context, request, "content.edit");
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const { consoleContent } = context.services;
+  const id = Number(form.get("redirectId")) || 0;
+  const fail = (r: { code: string; message: string; errors?: Record<string, string> }) =>
+    data({ errors: { form: r.message, ...(r.code === "LOOP" ? { target: r.message } : r.code === "DUPLICATE" ? { source: r.message } : {}), ...(r.errors ?? {}) } as Record<string, string> }, { status: r.code === "FORBIDDEN" ? 403 : r.code === "NOT_FOUND" ? 404 : 400 });
+  if (intent === "delete") {
+    if (form.get("confirm") !== "yes") return data({ errors: { [`confirm-${id}`]: "Tick the box to confirm" } as Record<string, string> }, { status: 400 });
+    const done = await consoleContent.deleteRedirect(operator, { redirectId: id });
+    return done.ok ? { done: `The redirect from ${done.before.source} was deleted.` } : fail(done);
+  }
+  const input = {
+    source: String(form.get("source") ?? ""),
+    target: String(form.get("target") ?? ""),
+    permanent: form.get("permanent") === "on",
+    site: String(form.get("site") ?? "both"),
+  };
+  const saved = intent === "update" ? await consoleContent.updateRedirect(operator, { redirectId: id, input }) : await consoleContent.createRedirect(operator, input);
+  return saved.ok ? { done: `${saved.after.source} now redirects to ${saved.after.target}.` } : fail(saved);
+}
+
+const SITES = [
+  { value: "both", label: "Both sites" },
+  { value: "d2c", label: "Shop" },
+  { value: "hpsf", label: "Staff" },
+];
+
+function Header({ query, column, label }: { query: RedirectQuery; column: RedirectQuery["sort"]; label: string }) {
+  return <SortHeader label={label} active={query.sort === column} dir={query.dir} href={redirectListHref(query, { ...nextSort(query, column), page: 1 })} />;
+}
+
+export default function AdminRedirects() {
+  const { query, rows, total, pages, editing } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const loading = useNavigation().state === "loading";
+  const errors: Record<string, string> = answer && "errors" in answer ? answer.errors : {};
+  const field = "mt-1 block min-h-10 rounded border border-gray-400 bg-white px-2 font-normal";
+  return (
+    <ConsolePage title="Redirects">
+      <nav aria-label="Content views" className="mt-3 flex gap-4 text-sm">
+        <Link to="/admin/content" className="text-primary underline">
+          Entries
+        </Link>
+        <Link to="/admin/redirects" aria-current="page" className="font-semibold">
+          Redirects
+        </Link>
+      </nav>
+      {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+      {answer && "done" in answer ? <FormAlert tone="success">{answer.done}</FormAlert> : null}
+
+      <section aria-labelledby="redirect-form-heading" className="mt-4 max-w-xl rounded border border-gray-300 bg-white p-4">
+        <h2 id="redirect-form-heading" className="text-lg font-semibold">
+          {editing ? `Change the redirect from ${editing.source}` : "Add a redirect"}
+        </h2>
+        <Form method="post" noValidate data-testid="redirect-form" key={editing?.id ?? "new"}>
+          <input type="hidden" name="intent" value={editing ? "update" : "create"} />
+          {editing ? <input type="hidden" name="redirectId" value={editing.id} /> : null}
+          <TextField name="source" label="From (a path on this site)" required errors={errors} defaultValue={editing?.source} hint="Like /old-page" />
+          <TextField name="target" label="To (a path on this site)" required errors={errors} defaultValue={editing?.target} hint="Like /new-page or /products?q=treats" />
+          <SelectField name="site" label="Site" errors={errors} defaultValue={editing?.site ?? "both"} options={SITES} />
+          <Checkbox name="permanent" label="Permanent (301; search engines update their links)" defaultChecked={editing?.permanent ?? true} error={errors.permanent} />
+          <div className="mt-4 flex gap-3">
+            <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white">
+              {editing ? "Save the redirect" : "Add the redirect"}
+            </button>
+            {editing ? (
+              <Link to={redirectListHref(query)} className="min-h-10 px-2 py-2 text-primary underline">
+                Cancel
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+      </section>
+
+      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" role="search" aria-label="Redirects">
+        <label className="text-sm font-semibold">
+          Search
+          <input name="q" defaultValue={query.q} placeholder="From or to" className={`${field} w-56`} />
+        </label>
+        <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white">
+          Search
+        </button>
+      </Form>
+      <p className="mt-4 text-sm" aria-live="polite">
+        {loading ? "Loading…" : `${total} redirect${total === 1 ? "" : "s"}`}
+      </p>
+      <div className="overflow-x-auto">
+        <table className="mt-2 w-full border-collapse bg-white text-left text-sm">
+          <caption className="sr-only">Redirects</caption>
+          <thead>
+            <tr className="border-b border-gray-300">
+              <Header query={query} column="source" label="From" />
+              <Header query={query} column="target" label="To" />
+              <th scope="col" className="p-2">Kind</th>
+              <th scope="col" className="p-2">Site</th>
+              <th scope="col" className="p-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody data-testid="redirect-rows">
+            {rows.map((r) => (
+              <tr key={r.id} className="border-b border-gray-200 align-top">
+                <td className="p-2 font-mono">{r.source}</td>
+                <td className="p-2 font-mono break-all">{r.target}</td>
+                <td className="p-2">{r.permanent ? "Permanent" : "Temporary"}</td>
+                <td className="p-2">{SITES.find((s) => s.value === r.site)?.label}</td>
+                <td className="p-2">
+                  <Link to={redirectListHref(query) + (redirectListHref(query).includes("?") ? "&" : "?") + `edit=${r.id}`} className="text-primary underline" aria-label={`Edit the redirect from ${r.source}`}>
+                    Edit
+                  </Link>
+                  <Form method="post" className="mt-1 flex flex-wrap items-center gap-2">
+                    <input type="hidden" name="intent" value="delete" />
+                    <input type="hidden" name="redirectId" value={r.id} />
+                    <label className="flex items-center gap-1 text-xs">
+                      <input type="checkbox" name="confirm" value="yes" className="h-4 w-4" aria-label={`Confirm deleting the redirect from ${r.source}`} />
+                      Confirm
+                    </label>
+                    <button type="submit" className="text-error underline" aria-label={`Delete the redirect from ${r.source}`}>
+                      Delete
+                    </button>
+                  </Form>
+                  {errors[`confirm-${r.id}`] ? <p className="text-xs font-medium text-error">{errors[`confirm-${r.id}`]}</p> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav aria-label="Pages" className="mt-4 flex gap-3 text-sm">
+        {query.page > 1 ? <Link to={redirectListHref(query, { page: query.page - 1 })}>Previous</Link> : null}
+        <span>
+          Page {query.page} of {pages}
+        </span>
+        {query.page < pages ? <Link to={redirectListHref(query, { page: query.page + 1 })}>Next</Link> : null}
+      </nav>
+    </ConsolePage>
+  );
+}

@@ -1,0 +1,76 @@
+import { data, Form, useActionData, useLoaderData } from "react-router";
+import QRCode from "qrcode";
+import { FormAlert, SubmitButton, TextField } from "../components/form-field";
+import { ConsolePage } from "../features/admin/console-frame";
+import { requireOperator } from "../features/admin/operator.server";
+import type { Route } from "./+types/admin.security";
+
+export const meta = () => [{ title: "Sign-in security · Console" }];
+
+// The operator's own second factor (TOTP): turn it on by adding the secret to an authenticator
+// app (QR code or typed) and confirming with a code; turn it off with a current code.
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const operator = await requireOperator(context, request, "dashboard.view");
+  return { email: operator.email, enabled: await context.services.operators.hasSecondFactor(operator.id) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const operator = await requireOperator(context, request, "dashboard.view");
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const code = String(form.get("code") ?? "");
+  const ops = context.services.operators;
+  if (intent === "begin") {
+    const { secret, uri } = await ops.beginSecondFactor(operator, context.config.storeName);
+    // The QR code is drawn here, on the server: the secret never leaves for a third party.
+    return { enrol: { secret, qr: await QRCode.toString(uri, { type: "svg", margin: 1 }) } };
+  }
+  if (intent === "confirm" || intent === "remove") {
+    const ok = intent === "confirm" ? await ops.confirmSecondFactor(operator, code) : await ops.removeSecondFactor(operator, code);
+    if (!ok) return data({ errors: { code: "That code is not right, or was already used. Enter the current code from your app." }, intent }, { status: 400 });
+    return { done: intent === "confirm" ? "Two-step sign-in is on: from now on, signing in asks for a code from your app." : "Two-step sign-in is off." };
+  }
+  return data({ errors: { form: "Unknown action." } }, { status: 400 });
+}
+
+export default function Security() {
+  const { enabled } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const errors: Record<string, string> = answer && "errors" in answer ? answer.errors : {};
+  const enrolling = (answer && "enrol" in answer ? answer.enrol : null) ?? null;
+  const confirming = enrolling || (answer && "intent" in answer && answer.intent === "confirm");
+  return (
+    <ConsolePage title="Sign-in security">
+      {answer && "done" in answer ? <FormAlert tone="success">{answer.done}</FormAlert> : null}
+      {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+      <p className="mt-4" data-testid="second-factor-status">
+        Two-step sign-in is <strong>{enabled ? "on" : "off"}</strong>.
+      </p>
+      {!enabled && !confirming ? (
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="begin" />
+          <SubmitButton>Turn on two-step sign-in</SubmitButton>
+        </Form>
+      ) : null}
+      {enrolling ? (
+        <section aria-labelledby="enrol-heading" className="mt-4 max-w-md rounded border border-gray-300 bg-white p-4">
+          <h2 id="enrol-heading" className="text-lg font-semibold">
+            Add the console to your authenticator app
+          </h2>
+          <div className="mt-2 w-48" role="img" aria-label="QR code of the sign-in secret" dangerouslySetInnerHTML={{ __html: enrolling.qr }} />
+          <p className="mt-2 text-sm">
+            Or type this secret: <code data-testid="totp-secret" className="break-all font-mono">{enrolling.secret}</code>
+          </p>
+        </section>
+      ) : null}
+      {confirming || enabled ? (
+        <Form method="post" className="mt-4 max-w-xs" noValidate>
+          <input type="hidden" name="intent" value={enabled ? "remove" : "confirm"} />
+          <TextField name="code" label={enabled ? "Current code, to turn it off" : "Code from the app"} inputMode="numeric" autoComplete="one-time-code" maxLength={7} errors={errors} />
+          <SubmitButton>{enabled ? "Turn off two-step sign-in" : "Confirm and turn on"}</SubmitButton>
+        </Form>
+      ) : null}
+    </ConsolePage>
+  );
+}

@@ -1,0 +1,118 @@
+import { canRetryRenewal, parseConsoleAction, type ConsoleSubscriptionAction } from "../../rules/console-subscriptions";
+import { dayOf } from "../../rules/calendar-days";
+import type { SubscriptionActionInput } from "../../rules/autoship-subscription";
+import { systemClock, type Clock } from "../clock";
+import type { AutoshipService, OnBehalf } from "../modules/autoship/service";
+import type { Operator, OperatorsService } from "../modules/operators/service";
+import { consoleGuard, type Denied } from "./console";
+import type { RenewalOutcome } from "./renew-subscription";
+
+// The console's Subscriptions writes, on the customer's behalf. Each one: the role is checked
+// (consoleGuard: a refusal is audited and answered 403), the reason is required, then the autoship
+// module's own customer command does the work — the same transition table, dates, row lock and
+// confirmation mail as when the customer does it in My Subscriptions — with the operator and reason
+// written into the subscription's event history; a retry goes through the renewal workflow (the one
+// renewal path: its lease and order key make two retries at once place one order). The audit log
+// records every outcome with the state before and after.
+
+export type SubscriptionsConsoleDeps = {
+  operators: OperatorsService;
+  autoship: Pick<AutoshipService, "act" | "consoleState" | "recordOnBehalf">;
+  /** The renewal workflow for one subscription's due cycle (renewSubscription, trigger "schedule"). */
+  retryRenewal: (subscriptionId: string, now: Date) => Promise<RenewalOutcome>;
+  clock?: Clock;
+};
+
+export type ConsoleActionResult =
+  | { ok: true; message: string; orderNumber?: string }
+  | { ok: false; code: "INVALID"; errors: Record<string, string>; message: string }
+  | { ok: false; code: "NOT_FOUND" | "NOT_ALLOWED" | "RETRY_FAILED"; field: string; message: string }
+  | Denied;
+
+/** The customer's command each operator action runs. */
+const COMMAND: Record<Exclude<ConsoleSubscriptionAction, "retry">, (input: { cancelReason?: string }) => SubscriptionActionInput> = {
+  pause: () => ({ intent: "pause" }),
+  resume: () => ({ intent: "resume" }),
+  skip: () => ({ intent: "skip" }),
+  cancel: (input) => ({ intent: "cancel", reason: input.cancelReason as Extract<SubscriptionActionInput, { intent: "cancel" }>["reason"] }),
+};
+
+const ACTION_NAME: Record<ConsoleSubscriptionAction, string> = {
+  pause: "subscription.pause",
+  resume: "subscription.resume",
+  skip: "subscription.skip",
+  cancel: "subscription.cancel",
+  retry: "subscription.retry_renewal",
+};
+
+/** The audit action of a raw intent (an unknown one is still audited, under the generic name). */
+const actionName = (intent: unknown) => (typeof intent === "string" && intent in ACTION_NAME ? ACTION_NAME[intent as ConsoleSubscriptionAction] : "subscription.action");
+
+const stateOf = (s: { status: string; hold: string | null; nextOrderDate: string; retryAt?: Date | string | null }) => ({
+  status: s.status,
+  hold: s.hold,
+  nextOrderDate: s.nextOrderDate,
+  ...(s.retryAt !== undefined ? { retryAt: s.retryAt instanceof Date ? s.retryAt.toISOString() : s.retryAt } : {}),
+});
+
+export function createSubscriptionsConsole(deps: SubscriptionsConsoleDeps) {
+  const { operators, autoship } = deps;
+  const clock = deps.clock ?? systemClock;
+  const allowed = consoleGuard(operators);
+
+  /**
+   * One operator action on a subscription, from the form's fields (`intent`, `reason`, `note`, and
+   * for a cancel `cancelReason` and `confirm`). `origin` builds the customer mail's link when
+   * PUBLIC_URL is not set.
+   */
+  async function act(operator: Operator, subscriptionId: string, raw: Record<string, unknown>, origin?: string): Promise<ConsoleActionResult> {
+    const action = actionName(raw.intent);
+    const denied = await allowed(operator, "subscriptions.manage", action, "subscription", subscriptionId);
+    if (denied) return denied;
+    const parsed = parseConsoleAction(raw);
+    // Nothing was attempted: refused input is answered, not audited.
+    if (!parsed.ok) return { ok: false, code: "INVALID", errors: parsed.errors, message: Object.values(parsed.errors)[0] ?? "Invalid input" };
+    const input = parsed.input;
+    const onBehalf: OnBehalf = { id: operator.id, email: operator.email, reason: input.reason, note: input.note ?? null };
+    const audit = (outcome: "ok" | "failed", before: unknown, after: unknown) =>
+      operators.audit({ operator, action, targetType: "subscription", targetId: subscriptionId, outcome, before, after: { ...(after as object), reason: input.reason, note: input.note ?? null } });
+
+    const state = await autoship.consoleState(subscriptionId);
+    if (!state) {
+      await audit("failed", null, { error: "NOT_FOUND" });
+      return { ok: false, code: "NOT_FOUND", field: "subscriptionId", message: "No such subscription." };
+    }
+
+    if (input.intent === "retry") {
+      const now = clock();
+      if (!canRetryRenewal(state, dayOf(now))) {
+        await audit("failed", stateOf(state), { error: "NOT_ALLOWED" });
+        return { ok: false, code: "NOT_ALLOWED", field: "intent", message: "Only a due renewal that is held or failed can be retried." };
+      }
+      const outcome = await deps.retryRenewal(subscriptionId, now);
+      await autoship.recordOnBehalf(subscriptionId, "renewal_retried", onBehalf, { outcome: outcome.code, ...(outcome.ok ? { orderNumber: outcome.orderNumber } : { message: outcome.message }) });
+      const after = await autoship.consoleState(subscriptionId);
+      await audit(outcome.ok ? "ok" : "failed", stateOf(state), {
+        ...(after ? stateOf(after) : {}),
+        outcome: outcome.code,
+        ...(outcome.ok ? { orderId: outcome.orderId, orderNumber: outcome.orderNumber } : {}),
+      });
+      if (!outcome.ok) return { ok: false, code: "RETRY_FAILED", field: "intent", message: outcome.message };
+      return { ok: true, message: `Order ${outcome.orderNumber} was placed.`, orderNumber: outcome.orderNumber };
+    }
+
+    const result = await autoship.act({ customerId: state.customerId, origin, operator: onBehalf }, subscriptionId, COMMAND[input.intent](input.intent === "cancel" ? input : {}));
+    if (!result.ok) {
+      await audit("failed", stateOf(state), { error: result.code, message: result.message });
+      return result.code === "NOT_FOUND"
+        ? { ok: false, code: "NOT_FOUND", field: result.field, message: result.message }
+        : { ok: false, code: "NOT_ALLOWED", field: result.field, message: result.message };
+    }
+    await audit("ok", result.before ?? stateOf(state), stateOf(result.subscription));
+    return { ok: true, message: `${result.message} The customer was e-mailed.` };
+  }
+
+  return { act };
+}
+
+export type SubscriptionsConsole = ReturnType<typeof createSubscriptionsConsole>;

@@ -1,0 +1,106 @@
+import { eq } from "drizzle-orm";
+import { isUuid } from "../../rules/ids";
+import { formatUsd } from "../../rules/money";
+import { planRefund, type RefundPlan } from "../../rules/refunds";
+import { releaseStock, restockStock } from "../modules/inventory/service";
+import { templates } from "../modules/mail/templates";
+import { recordRefund, refundableLines } from "../modules/orders/refunds";
+import { orders, type OrderStatus } from "../modules/orders/schema";
+import { refund as refundStep } from "../modules/orders/status";
+import { readOrder, type AdvanceOrderDeps } from "./advance-order";
+import type { OrderView } from "../modules/orders/service";
+
+// Refund part of an order (the operator console): some units of some lines, and/or an amount
+// beyond them (shipping, a goodwill gesture). The same guarantees as advance-order's full refund:
+//
+// 1. One transaction holding the order's row lock; the refund is planned (rules/refunds.ts) from
+//    what that lock shows — units already refunded, money the payment has left — so two refunds at
+//    once never return a unit or a cent twice.
+// 2. Stock: before fulfilment (paid) the refunded units' reservation is released — they will not
+//    be shipped, and fulfilment ships only the units kept. After fulfilment the goods have left:
+//    they go back on the shelf only when the operator says they came back (`restock`).
+// 3. The refund is recorded (order_refunds, never updated; the lines' and order's running figures),
+//    and when it returns all the payment has left the order becomes refunded.
+// 4. The processor call is the transaction's last step: a refusal rolls everything back.
+// 5. The customer is mailed after the commit, what was refunded and how much.
+
+export type RefundOrderInput = {
+  /** The order's id (uuid) or number ("KC-100001"). */
+  orderRef: string;
+  lines: readonly { lineId: string; quantity: number }[];
+  /** Money beyond the lines, in cents. */
+  otherCents: number;
+  restock: boolean;
+  reason: string;
+  /** Who asked, e.g. "operator:ops@example.test". */
+  actor: string;
+};
+
+export type RefundOrderResult =
+  | { ok: true; order: OrderView; refundedCents: number; whole: boolean; restocked: boolean; from: OrderStatus; plan: RefundPlan }
+  | { ok: false; code: "ORDER_NOT_FOUND"; message: string }
+  | { ok: false; code: "INVALID_INPUT"; message: string; field: string }
+  | { ok: false; code: "INVALID_TRANSITION" | "REFUND_FAILED"; message: string; status: OrderStatus };
+
+const REASON_MAX = 200;
+
+type Refused = { refundRefused: string; status: OrderStatus };
+
+export async function refundOrderPart(deps: AdvanceOrderDeps, input: RefundOrderInput): Promise<RefundOrderResult> {
+  const ref = input.orderRef.trim();
+  const reason = input.reason.trim();
+  if (!reason || reason.length > REASON_MAX || /[\p{Cc}]/u.test(reason))
+    return { ok: false, code: "INVALID_INPUT", field: "reason", message: `Give a reason (at most ${REASON_MAX} characters).` };
+
+  let outcome: { ok: true; orderId: string; from: OrderStatus; plan: RefundPlan; restocked: boolean } | Exclude<RefundOrderResult, { ok: true }>;
+  try {
+    outcome = await deps.db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(isUuid(ref) ? eq(orders.id, ref) : eq(orders.number, ref.toUpperCase()))
+        .for("update");
+      if (!order) return { ok: false as const, code: "ORDER_NOT_FOUND" as const, message: `No order ${ref}.` };
+      const next = refundStep(order.status);
+      if (!next.ok || !order.paymentId) return { ok: false as const, code: "INVALID_TRANSITION" as const, message: `An order that is ${order.status} cannot be refunded.`, status: order.status };
+
+      const lines = await refundableLines(tx, order.id);
+      const plan = planRefund(lines, { lines: input.lines, otherCents: input.otherCents }, order.totalCents - order.refundedCents);
+      if (!plan.ok) return { ok: false as const, code: "INVALID_INPUT" as const, field: plan.field, message: plan.message };
+
+      const stock = plan.lines.map((l) => ({ variantId: lines.find((x) => x.id === l.lineId)!.variantId, quantity: l.quantity }));
+      const reserving = order.status === "paid";
+      if (reserving) await releaseStock(tx, order.warehouseCode, stock);
+      else if (input.restock) await restockStock(tx, order.warehouseCode, stock);
+      const restocked = !reserving && input.restock && stock.length > 0;
+      await recordRefund(tx, order.id, plan, { restocked, reason, actor: input.actor });
+      if (plan.whole) await tx.update(orders).set({ status: next.status }).where(eq(orders.id, order.id));
+
+      // Last, once every other write is done: the processor call.
+      const refunded = await deps.services.payments.refund(order.paymentId, tx, plan.totalCents);
+      if (!refunded.ok) throw { refundRefused: `The refund was refused: ${refunded.message}`, status: order.status } satisfies Refused;
+      return { ok: true as const, orderId: order.id, from: order.status, plan, restocked };
+    });
+  } catch (err) {
+    if (err && typeof err === "object" && "refundRefused" in err) {
+      const refused = err as Refused;
+      return { ok: false, code: "REFUND_FAILED", message: refused.refundRefused, status: refused.status };
+    }
+    throw err;
+  }
+  if (!outcome.ok) return outcome;
+
+  const { order } = await readOrder(deps.db, outcome.orderId);
+  const { plan } = outcome;
+  const content = templates.orderPartlyRefunded({
+    storeName: deps.config.storeName,
+    number: order.number,
+    refunded: formatUsd(plan.totalCents),
+    lines: plan.lines.map((l) => ({ title: l.title, quantity: l.quantity })),
+    whole: plan.whole,
+  });
+  await deps.services.mail
+    .send({ template: "orderPartlyRefunded", to: order.email, content })
+    .catch((err: unknown) => deps.log?.error({ err, orderId: order.id }, "refund mail not recorded"));
+  return { ok: true, order, refundedCents: plan.totalCents, whole: plan.whole, restocked: outcome.restocked, from: outcome.from, plan };
+}
