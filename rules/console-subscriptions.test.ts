@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canRetryRenewal, parseConsoleAction, subscriptionListHref, subscriptionListQuery } from "./console-subscriptions";
+import { canRetryRenewal, subscriptionListHref } from "./console-subscriptions";
+import { parseConsoleAction, subscriptionListQuery } from "./console-subscription-input";
 
 // The console's Subscriptions list URL (a bad link still opens the list) and the action input.
 

@@ -1,10 +1,11 @@
 import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import { ConsolePage } from "../features/admin/console-frame";
-import { SortHeader } from "../features/admin/content-form";
+import { SortableTh } from "../features/admin/sort-header";
 import { CONTENT_PAGE_SIZE, entryListHref, nextSort, STATUS_LABELS, typeLabel, type EntryQuery } from "../features/admin/content-list";
 import { CONTENT_STATUSES, CONTENT_TYPES, entryListQuery } from "../features/admin/content-list.server";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.content";
+import { Pager } from "../features/admin/list-controls";
 
 export const meta = () => [{ title: "Content · Console" }];
 
@@ -21,7 +22,7 @@ const utc = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: 
 const SITE_LABELS = { both: "Both sites", d2c: "Shop", hpsf: "Staff" } as const;
 
 function Header({ query, column, label }: { query: EntryQuery; column: EntryQuery["sort"]; label: string }) {
-  return <SortHeader label={label} active={query.sort === column} dir={query.dir} href={entryListHref(query, { ...nextSort(query, column), page: 1 })} />;
+  return <SortableTh label={label} active={query.sort === column} dir={query.dir} href={entryListHref(query, { ...nextSort(query, column), page: 1 })} />;
 }
 
 export default function AdminContent() {
@@ -108,13 +109,7 @@ export default function AdminContent() {
           </tbody>
         </table>
       </div>
-      <nav aria-label="Pages" className="mt-4 flex gap-3 text-sm">
-        {query.page > 1 ? <Link to={entryListHref(query, { page: query.page - 1 })}>Previous</Link> : null}
-        <span>
-          Page {query.page} of {pages}
-        </span>
-        {query.page < pages ? <Link to={entryListHref(query, { page: query.page + 1 })}>Next</Link> : null}
-      </nav>
+      <Pager page={query.page} pages={pages} href={(p) => entryListHref(query, { page: p })} />
     </ConsolePage>
   );
 }

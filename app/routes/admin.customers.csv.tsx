@@ -1,6 +1,5 @@
 import { csvRow } from "../../rules/csv";
-import { customerListFilters } from "../features/admin/customer-filters";
-import { customerListQuery, CUSTOMERS_CSV_MAX } from "../features/admin/customer-list.server";
+import { customerListFilters, customerListQuery, CUSTOMERS_CSV_MAX } from "../features/admin/customer-list.server";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.customers.csv";
 

@@ -1,9 +1,10 @@
 import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import { ConsolePage } from "../features/admin/console-frame";
-import { customerListFilters, customerListUrl, type CustomerFilters, type CustomerListSort } from "../features/admin/customer-filters";
-import { customerListQuery, CUSTOMERS_PAGE_SIZE } from "../features/admin/customer-list.server";
+import { customerListUrl, type CustomerFilters, type CustomerListSort } from "../features/admin/customer-filters";
+import { customerListFilters, customerListQuery, CUSTOMERS_PAGE_SIZE } from "../features/admin/customer-list.server";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.customers";
+import { FilterSelect, Pager, SITE_OPTIONS } from "../features/admin/list-controls";
 
 export const meta = () => [{ title: "Customers · Console" }];
 
@@ -54,7 +55,6 @@ function SortHeader({ column, filters }: { column: (typeof COLUMNS)[number]; fil
 export default function AdminCustomers() {
   const { filters, rows, total, pages } = useLoaderData<typeof loader>();
   const loading = useNavigation().state === "loading";
-  const select = "mt-1 block min-h-10 rounded border border-gray-400 bg-white px-2";
   return (
     <ConsolePage title="Customers">
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search" aria-label="Customers">
@@ -64,30 +64,9 @@ export default function AdminCustomers() {
           Search
           <input name="q" type="search" defaultValue={filters.q} placeholder="E-mail, name or phone" className="mt-1 block min-h-10 w-64 rounded border border-gray-400 px-2" />
         </label>
-        <label className="text-sm font-semibold">
-          Site
-          <select name="site" defaultValue={filters.site ?? ""} className={select}>
-            <option value="">Both</option>
-            <option value="d2c">Shop</option>
-            <option value="hpsf">Staff</option>
-          </select>
-        </label>
-        <label className="text-sm font-semibold">
-          Clinic member
-          <select name="staff" defaultValue={filters.staff ?? ""} className={select}>
-            <option value="">Any</option>
-            <option value="yes">Staff members</option>
-            <option value="no">Not members</option>
-          </select>
-        </label>
-        <label className="text-sm font-semibold">
-          Autoship
-          <select name="autoship" defaultValue={filters.autoship ?? ""} className={select}>
-            <option value="">Any</option>
-            <option value="yes">With Autoship</option>
-            <option value="no">Without</option>
-          </select>
-        </label>
+        <FilterSelect label="Site" name="site" value={filters.site} options={SITE_OPTIONS} />
+        <FilterSelect label="Clinic member" name="staff" value={filters.staff} options={[["", "Any"], ["yes", "Staff members"], ["no", "Not members"]]} />
+        <FilterSelect label="Autoship" name="autoship" value={filters.autoship} options={[["", "Any"], ["yes", "With Autoship"], ["no", "Without"]]} />
         <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white">
           Filter
         </button>
@@ -129,13 +108,7 @@ export default function AdminCustomers() {
         </table>
       </div>
       {rows.length === 0 ? <p className="mt-4 text-sm">No customers match.</p> : null}
-      <nav aria-label="Pages" className="mt-4 flex gap-3 text-sm">
-        {filters.page > 1 ? <Link to={customerListUrl("/admin/customers", filters, { page: filters.page - 1 })}>Previous</Link> : null}
-        <span>
-          Page {filters.page} of {pages}
-        </span>
-        {filters.page < pages ? <Link to={customerListUrl("/admin/customers", filters, { page: filters.page + 1 })}>Next</Link> : null}
-      </nav>
+      <Pager page={filters.page} pages={pages} href={(p) => customerListUrl("/admin/customers", filters, { page: p })} />
     </ConsolePage>
   );
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { OrderMove } from "../../rules/operator-roles";
 import type { Operator } from "../../server/modules/operators/service";
 import { RefundForm } from "../features/admin/refund-form";
-import { refundInput, refundLines } from "../features/admin/refund-input";
+import { refundInput, refundLines } from "../features/admin/refund-input.server";
 import { formatMoney, formatUsd, amountToCents } from "../../rules/money";
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";

@@ -6,6 +6,7 @@ import { orderListFilters } from "../features/admin/order-list.server";
 import { DEFAULT_ORDER_SORT, ORDER_STATUSES, type OrderSort } from "../features/admin/order-filters";
 import { SortHeader, sortValue } from "../features/admin/sort-header";
 import type { Route } from "./+types/admin.orders";
+import { FilterSelect, Pager, SITE_OPTIONS, SearchBox } from "../features/admin/list-controls";
 
 export const meta = () => [{ title: "Orders · Console" }];
 
@@ -33,41 +34,13 @@ export default function AdminOrders() {
     return `/admin/orders?${p}`;
   };
   const sortLink = (sort: OrderSort) => pageLink(1, sort);
-  const select = "mt-1 block min-h-10 rounded border border-gray-400 bg-white px-2";
   return (
     <ConsolePage title="Orders">
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search" aria-label="Orders">
-        <label className="text-sm font-semibold">
-          Search
-          <input name="q" defaultValue={filters.q} placeholder="Number, e-mail or SKU" className="mt-1 block min-h-10 w-64 rounded border border-gray-400 px-2" />
-        </label>
-        <label className="text-sm font-semibold">
-          Status
-          <select name="status" defaultValue={filters.status ?? ""} className={select}>
-            <option value="">Any</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-semibold">
-          Site
-          <select name="site" defaultValue={filters.site ?? ""} className={select}>
-            <option value="">Both</option>
-            <option value="d2c">Shop</option>
-            <option value="hpsf">Staff</option>
-          </select>
-        </label>
-        <label className="text-sm font-semibold">
-          Autoship
-          <select name="autoship" defaultValue={filters.autoship ?? ""} className={select}>
-            <option value="">Any</option>
-            <option value="yes">With Autoship</option>
-            <option value="no">Without</option>
-          </select>
-        </label>
+        <SearchBox value={filters.q} placeholder="Number, e-mail or SKU" />
+        <FilterSelect label="Status" name="status" value={filters.status} options={[["", "Any"], ...ORDER_STATUSES.map((st) => [st, st] as const)]} />
+        <FilterSelect label="Site" name="site" value={filters.site} options={SITE_OPTIONS} />
+        <FilterSelect label="Autoship" name="autoship" value={filters.autoship} options={[["", "Any"], ["yes", "With Autoship"], ["no", "Without"]]} />
         {sortValue(filters.sort) !== sortValue(DEFAULT_ORDER_SORT) ? <input type="hidden" name="sort" value={sortValue(filters.sort)} /> : null}
         <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white">
           Filter
@@ -112,13 +85,7 @@ export default function AdminOrders() {
           ))}
         </tbody>
       </table>
-      <nav aria-label="Pages" className="mt-4 flex gap-3 text-sm">
-        {filters.page > 1 ? <Link to={pageLink(filters.page - 1)}>Previous</Link> : null}
-        <span>
-          Page {filters.page} of {pages}
-        </span>
-        {filters.page < pages ? <Link to={pageLink(filters.page + 1)}>Next</Link> : null}
-      </nav>
+      <Pager page={filters.page} pages={pages} href={(p) => pageLink(p)} />
     </ConsolePage>
   );
 }

@@ -1,10 +1,10 @@
 import { useId, type ReactNode } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { BADGE_ORDER } from "../../rules/product-card";
 import { formatUsd } from "../../rules/money";
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
+import { EDITABLE_BADGES } from "../features/admin/catalog.server";
 import type { Route } from "./+types/admin.products.$id";
 
 export const meta = () => [{ title: "Product · Console" }];
@@ -15,7 +15,6 @@ export const meta = () => [{ title: "Product · Console" }];
 // writes and audits; its field errors come back to the form that was sent.
 
 /** Badges set by hand (out-of-stock follows live stock, deal follows the deal flag); stored names. */
-const BADGES = BADGE_ORDER.filter((b) => b !== "out-of-stock" && b !== "deal").map((b) => (b === "brand-new" ? "new" : b));
 const BADGE_LABEL = (b: string) => (b === "new" ? "Brand new" : b.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase()));
 const REASONS = [
   { value: "received", label: "Goods received" },
@@ -40,6 +39,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return {
     ...found,
     shopUrl: `/products/${found.product.handle}`,
+    badges: EDITABLE_BADGES,
     history: history.map((h) => ({ ...h, at: h.at.toISOString() })),
     audit: audit.map((e) => ({ id: e.id, at: e.at.toISOString(), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
   };
@@ -112,7 +112,7 @@ const input = "mt-1 block min-h-10 w-full rounded border border-gray-400 px-2 ar
 const button = "min-h-10 rounded bg-primary px-4 font-semibold text-white disabled:bg-disabled";
 
 export default function AdminProduct() {
-  const { product, variants, stock, history, audit, shopUrl } = useLoaderData<typeof loader>();
+  const { product, variants, stock, history, audit, shopUrl, badges } = useLoaderData<typeof loader>();
   const answer = useActionData<Answer>();
   const busy = useNavigation().state !== "idle";
   const errorsOf = (form: string): Record<string, string> => (answer?.form === form ? (answer.errors ?? {}) : {});
@@ -244,7 +244,7 @@ export default function AdminProduct() {
                   <fieldset aria-describedby={errorsOf(merchForm).badges ? `badges-${v.id}-error` : undefined}>
                     <legend className="text-sm font-semibold">Badges</legend>
                     <div className="mt-1 grid grid-cols-2 gap-1 text-sm">
-                      {BADGES.map((b) => (
+                      {badges.map((b) => (
                         <label key={b} className="flex items-center gap-2">
                           <input type="checkbox" name="badges" value={b} defaultChecked={tags.has(`badge::${b}`)} className="h-4 w-4" />
                           {BADGE_LABEL(b)}

@@ -5,6 +5,7 @@ import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
 import { parseSort, SortHeader, sortValue, type Sort } from "../features/admin/sort-header";
 import type { Route } from "./+types/admin.products";
+import { FilterSelect, Pager, SITE_OPTIONS, SearchBox } from "../features/admin/list-controls";
 
 export const meta = () => [{ title: "Catalogue · Console" }];
 
@@ -65,39 +66,14 @@ const priceRange = (min: number | null, max: number | null) => (min === null || 
 export default function AdminProducts() {
   const { filters, rows, total, pages } = useLoaderData<typeof loader>();
   const loading = useNavigation().state === "loading";
-  const select = "mt-1 block min-h-10 rounded border border-gray-400 bg-white px-2";
   const sortHref = (sort: Sort<Column>) => listLink(filters, { sort, page: 1 });
   return (
     <ConsolePage title="Catalogue">
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search" aria-label="Products">
-        <label className="text-sm font-semibold">
-          Search
-          <input name="q" defaultValue={filters.q} placeholder="Title, handle or SKU" className="mt-1 block min-h-10 w-64 rounded border border-gray-400 px-2" />
-        </label>
-        <label className="text-sm font-semibold">
-          Site
-          <select name="site" defaultValue={filters.site ?? ""} className={select}>
-            <option value="">Both</option>
-            <option value="d2c">Shop</option>
-            <option value="hpsf">Staff</option>
-          </select>
-        </label>
-        <label className="text-sm font-semibold">
-          Published
-          <select name="published" defaultValue={filters.published ?? ""} className={select}>
-            <option value="">Any</option>
-            <option value="yes">Published</option>
-            <option value="no">Unpublished</option>
-          </select>
-        </label>
-        <label className="text-sm font-semibold">
-          Species
-          <select name="species" defaultValue={filters.species ?? ""} className={select}>
-            <option value="">Any</option>
-            <option value="dog">Dog</option>
-            <option value="cat">Cat</option>
-          </select>
-        </label>
+        <SearchBox value={filters.q} placeholder="Title, handle or SKU" />
+        <FilterSelect label="Site" name="site" value={filters.site} options={SITE_OPTIONS} />
+        <FilterSelect label="Published" name="published" value={filters.published} options={[["", "Any"], ["yes", "Published"], ["no", "Unpublished"]]} />
+        <FilterSelect label="Species" name="species" value={filters.species} options={[["", "Any"], ["dog", "Dog"], ["cat", "Cat"]]} />
         <input type="hidden" name="sort" value={sortValue(filters.sort)} />
         <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white">
           Filter
@@ -139,13 +115,7 @@ export default function AdminProducts() {
         </table>
       </div>
       {rows.length === 0 ? <p className="mt-4">No product matches.</p> : null}
-      <nav aria-label="Pages" className="mt-4 flex gap-3 text-sm">
-        {filters.page > 1 ? <Link to={listLink(filters, { page: filters.page - 1 })}>Previous</Link> : null}
-        <span>
-          Page {filters.page} of {pages}
-        </span>
-        {filters.page < pages ? <Link to={listLink(filters, { page: filters.page + 1 })}>Next</Link> : null}
-      </nav>
+      <Pager page={filters.page} pages={pages} href={(p) => listLink(filters, { page: p })} />
     </ConsolePage>
   );
 }

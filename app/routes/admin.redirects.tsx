@@ -1,11 +1,12 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { Checkbox, FormAlert, SelectField, TextField } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
-import { SortHeader } from "../features/admin/content-form";
+import { SortableTh } from "../features/admin/sort-header";
 import { CONTENT_PAGE_SIZE, nextSort, redirectListHref, type RedirectQuery } from "../features/admin/content-list";
 import { redirectListQuery } from "../features/admin/content-list.server";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.redirects";
+import { Pager } from "../features/admin/list-controls";
 
 export const meta = () => [{ title: "Redirects · Content · Console" }];
 
@@ -55,7 +56,7 @@ const SITES = [
 ];
 
 function Header({ query, column, label }: { query: RedirectQuery; column: RedirectQuery["sort"]; label: string }) {
-  return <SortHeader label={label} active={query.sort === column} dir={query.dir} href={redirectListHref(query, { ...nextSort(query, column), page: 1 })} />;
+  return <SortableTh label={label} active={query.sort === column} dir={query.dir} href={redirectListHref(query, { ...nextSort(query, column), page: 1 })} />;
 }
 
 export default function AdminRedirects() {
@@ -156,13 +157,7 @@ export default function AdminRedirects() {
           </tbody>
         </table>
       </div>
-      <nav aria-label="Pages" className="mt-4 flex gap-3 text-sm">
-        {query.page > 1 ? <Link to={redirectListHref(query, { page: query.page - 1 })}>Previous</Link> : null}
-        <span>
-          Page {query.page} of {pages}
-        </span>
-        {query.page < pages ? <Link to={redirectListHref(query, { page: query.page + 1 })}>Next</Link> : null}
-      </nav>
+      <Pager page={query.page} pages={pages} href={(p) => redirectListHref(query, { page: p })} />
     </ConsolePage>
   );
 }

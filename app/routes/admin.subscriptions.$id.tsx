@@ -30,7 +30,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const today = dayOf(new Date());
   const actions = (["pause", "resume", "skip", "cancel"] as const).filter((a) => isActionAllowed(s.status, a)) as ConsoleSubscriptionAction[];
   if (canRetryRenewal(s, today)) actions.push("retry");
-  return { s, actions };
+  // The customer's cancel reasons travel as data: the storefront's autoship rules stay out of the console's bundle.
+  const customerReason = (e: { kind: string; detail: Record<string, unknown> }) => (e.kind === "cancelled" && typeof e.detail.reason === "string" ? cancelReasonLabel(e.detail.reason) : null);
+  return { s: { ...s, events: s.events.map((e) => ({ ...e, customerReason: customerReason(e) })) }, actions, cancelReasons: CANCEL_REASONS };
 }
 
 type Answer = { intent: string; errors: Record<string, string> };
@@ -59,7 +61,7 @@ function eventFacts(detail: Record<string, unknown>): string {
     .join(", ");
 }
 
-function ActionForm({ intent, errors, busy }: { intent: ConsoleSubscriptionAction; errors: Record<string, string>; busy: boolean }) {
+function ActionForm({ intent, errors, busy, cancelReasons }: { intent: ConsoleSubscriptionAction; errors: Record<string, string>; busy: boolean; cancelReasons: readonly { value: string; label: string }[] }) {
   const label = CONSOLE_ACTION_LABELS[intent];
   const destructive = intent === "cancel";
   return (
@@ -70,7 +72,7 @@ function ActionForm({ intent, errors, busy }: { intent: ConsoleSubscriptionActio
       <TextArea name="note" label="Note (optional; required for “Other”)" rows={2} errors={errors} />
       {destructive ? (
         <>
-          <SelectField name="cancelReason" label="The customer's reason" options={CANCEL_REASONS} placeholder="Select the customer's reason" errors={errors} required />
+          <SelectField name="cancelReason" label="The customer's reason" options={cancelReasons} placeholder="Select the customer's reason" errors={errors} required />
           <Checkbox name="confirm" label="Cancel this subscription; the customer is e-mailed" error={errors.confirm} />
         </>
       ) : null}
@@ -83,7 +85,7 @@ function ActionForm({ intent, errors, busy }: { intent: ConsoleSubscriptionActio
 }
 
 export default function AdminSubscription() {
-  const { s, actions } = useLoaderData<typeof loader>();
+  const { s, actions, cancelReasons } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const nav = useNavigation();
   const failed = answer && "errors" in answer ? (answer as Answer) : null;
@@ -166,7 +168,7 @@ export default function AdminSubscription() {
           <p className="text-sm">The customer is e-mailed as when they make the change themselves.</p>
           <div className="mt-2 grid gap-3 md:grid-cols-2 lg:grid-cols-3">
             {actions.map((a) => (
-              <ActionForm key={a} intent={a} errors={failed?.intent === a ? failed.errors : {}} busy={nav.state === "submitting" && nav.formData?.get("intent") === a} />
+              <ActionForm key={a} intent={a} errors={failed?.intent === a ? failed.errors : {}} busy={nav.state === "submitting" && nav.formData?.get("intent") === a} cancelReasons={cancelReasons} />
             ))}
           </div>
         </section>
@@ -222,7 +224,7 @@ export default function AdminSubscription() {
               <li key={e.id} className="rounded bg-white px-3 py-2">
                 <span className="font-semibold">{e.kind.replace(/_/g, " ")}</span> — {utc(e.at)} — {ACTOR_LABELS[e.actor] ?? e.actor}
                 {op ? ` ${op.email}: ${operatorReasonLabel(op.reason) ?? op.reason}${op.note ? ` (“${op.note}”)` : ""}` : ""}
-                {e.kind === "cancelled" && typeof e.detail.reason === "string" ? ` · customer's reason: ${cancelReasonLabel(e.detail.reason)}` : ""}
+                {e.customerReason ? ` · customer's reason: ${e.customerReason}` : ""}
                 {facts ? <span className="block text-xs text-gray-700">{facts}</span> : null}
               </li>
             );

@@ -1,9 +1,12 @@
 import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import { formatUsd } from "../../rules/money";
-import { HOLD_FILTERS, holdLabel, subscriptionListHref, subscriptionListQuery, type SubscriptionListQuery, type SubscriptionSort } from "../../rules/console-subscriptions";
+import { HOLD_FILTERS, holdLabel, subscriptionListHref, type SubscriptionListQuery, type SubscriptionSort } from "../../rules/console-subscriptions";
+import { subscriptionListQuery } from "../../rules/console-subscription-input";
 import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.subscriptions";
+import { FilterSelect, Pager, SITE_OPTIONS } from "../features/admin/list-controls";
+import { SortableTh } from "../features/admin/sort-header";
 
 export const meta = () => [{ title: "Subscriptions · Console" }];
 
@@ -23,18 +26,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const STATUS_LABELS = { active: "Active", paused: "Paused", cancelled: "Cancelled" } as const;
 const utc = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
-/** A column header that sorts by it: a link (keyboard-usable), aria-sort on the header says the current order. */
+/** A column header that sorts by it (ascending first, the other way when already sorted by it). */
 function SortHeader({ query, column, children, className = "" }: { query: SubscriptionListQuery; column: SubscriptionSort; children: string; className?: string }) {
   const active = query.sort === column;
-  const dir = active && query.dir === "asc" ? "desc" : "asc";
-  return (
-    <th scope="col" className={`p-2 ${className}`} aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : undefined}>
-      <Link to={subscriptionListHref(query, { sort: column, dir, page: 1 })} className="text-primary underline">
-        {children}
-        {active ? <span aria-hidden="true">{query.dir === "asc" ? " ▲" : " ▼"}</span> : null}
-      </Link>
-    </th>
-  );
+  const href = subscriptionListHref(query, { sort: column, dir: active && query.dir === "asc" ? "desc" : "asc", page: 1 });
+  return <SortableTh label={children} active={active} dir={query.dir} href={href} className={className} />;
 }
 
 export default function AdminSubscriptions() {
@@ -82,14 +78,7 @@ export default function AdminSubscriptions() {
             ))}
           </select>
         </label>
-        <label className="text-sm font-semibold">
-          Site
-          <select name="site" defaultValue={query.site ?? ""} className={field}>
-            <option value="">Both</option>
-            <option value="d2c">Shop</option>
-            <option value="hpsf">Staff</option>
-          </select>
-        </label>
+        <FilterSelect label="Site" name="site" value={query.site} options={SITE_OPTIONS} />
         <label className="text-sm font-semibold">
           Next order from
           <input type="date" name="from" defaultValue={query.from ?? ""} className={field} />
@@ -187,21 +176,7 @@ export default function AdminSubscriptions() {
         </table>
       </div>
       {rows.length === 0 ? <p className="mt-4">No subscription matches.</p> : null}
-      <nav aria-label="Pages" className="mt-4 flex gap-3 text-sm">
-        {query.page > 1 ? (
-          <Link to={subscriptionListHref(query, { page: query.page - 1 })} className="text-primary underline">
-            Previous
-          </Link>
-        ) : null}
-        <span>
-          Page {query.page} of {pages}
-        </span>
-        {query.page < pages ? (
-          <Link to={subscriptionListHref(query, { page: query.page + 1 })} className="text-primary underline">
-            Next
-          </Link>
-        ) : null}
-      </nav>
+      <Pager page={query.page} pages={pages} href={(p) => subscriptionListHref(query, { page: p })} />
     </ConsolePage>
   );
 }

@@ -81,7 +81,22 @@ export const movesFrom = (status: OrderStatus): AdvanceTarget[] => ADVANCE_TARGE
 const RESERVING: readonly OrderStatus[] = ["placed", "paid"];
 const TRACKING_MAX = 64;
 
-type RefundRefused = { refundRefused: string; status: OrderStatus };
+/**
+ * Thrown inside an order transaction when the processor refuses a refund, so that every write
+ * before it rolls back; turned into REFUND_FAILED by `refundFailure`.
+ */
+export class RefundRefused {
+  constructor(
+    readonly processorMessage: string,
+    readonly status: OrderStatus,
+  ) {}
+}
+
+/** The REFUND_FAILED answer for a refused refund; anything else thrown goes on up. */
+export function refundFailure(err: unknown): { ok: false; code: "REFUND_FAILED"; message: string; status: OrderStatus } {
+  if (err instanceof RefundRefused) return { ok: false, code: "REFUND_FAILED", message: `The refund was refused: ${err.processorMessage}`, status: err.status };
+  throw err;
+}
 
 export async function advanceOrder(deps: AdvanceOrderDeps, input: AdvanceOrderInput): Promise<AdvanceOrderResult> {
   const { db, services } = deps;
@@ -136,16 +151,12 @@ export async function advanceOrder(deps: AdvanceOrderDeps, input: AdvanceOrderIn
         const refunded = order.paymentId
           ? await services.payments.refund(order.paymentId, tx, leftCents)
           : { ok: false as const, message: "This order has no payment to refund." };
-        if (!refunded.ok) throw { refundRefused: `The refund was refused: ${refunded.message}`, status: order.status } satisfies RefundRefused;
+        if (!refunded.ok) throw new RefundRefused(refunded.message, order.status);
       }
       return { ok: true as const, orderId: order.id, from: order.status, returnedCents: needsRefund ? leftCents : 0 };
     });
   } catch (err) {
-    if (err && typeof err === "object" && "refundRefused" in err) {
-      const refused = err as RefundRefused;
-      return { ok: false, code: "REFUND_FAILED", message: refused.refundRefused, status: refused.status };
-    }
-    throw err;
+    return refundFailure(err);
   }
   if (!outcome.ok) return outcome;
 

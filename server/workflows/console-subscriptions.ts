@@ -1,4 +1,5 @@
-import { canRetryRenewal, parseConsoleAction, type ConsoleSubscriptionAction } from "../../rules/console-subscriptions";
+import { canRetryRenewal, type ConsoleSubscriptionAction } from "../../rules/console-subscriptions";
+import { parseConsoleAction } from "../../rules/console-subscription-input";
 import { dayOf } from "../../rules/calendar-days";
 import type { SubscriptionActionInput } from "../../rules/autoship-subscription";
 import { systemClock, type Clock } from "../clock";

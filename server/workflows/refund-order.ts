@@ -7,7 +7,7 @@ import { templates } from "../modules/mail/templates";
 import { recordRefund, refundableLines } from "../modules/orders/refunds";
 import { orders, type OrderStatus } from "../modules/orders/schema";
 import { refund as refundStep } from "../modules/orders/status";
-import { readOrder, type AdvanceOrderDeps } from "./advance-order";
+import { readOrder, RefundRefused, refundFailure, type AdvanceOrderDeps } from "./advance-order";
 import type { OrderView } from "../modules/orders/service";
 
 // Refund part of an order (the operator console): some units of some lines, and/or an amount
@@ -44,8 +44,6 @@ export type RefundOrderResult =
 
 const REASON_MAX = 200;
 
-type Refused = { refundRefused: string; status: OrderStatus };
-
 export async function refundOrderPart(deps: AdvanceOrderDeps, input: RefundOrderInput): Promise<RefundOrderResult> {
   const ref = input.orderRef.trim();
   const reason = input.reason.trim();
@@ -78,15 +76,11 @@ export async function refundOrderPart(deps: AdvanceOrderDeps, input: RefundOrder
 
       // Last, once every other write is done: the processor call.
       const refunded = await deps.services.payments.refund(order.paymentId, tx, plan.totalCents);
-      if (!refunded.ok) throw { refundRefused: `The refund was refused: ${refunded.message}`, status: order.status } satisfies Refused;
+      if (!refunded.ok) throw new RefundRefused(refunded.message, order.status);
       return { ok: true as const, orderId: order.id, from: order.status, plan, restocked };
     });
   } catch (err) {
-    if (err && typeof err === "object" && "refundRefused" in err) {
-      const refused = err as Refused;
-      return { ok: false, code: "REFUND_FAILED", message: refused.refundRefused, status: refused.status };
-    }
-    throw err;
+    return refundFailure(err);
   }
   if (!outcome.ok) return outcome;
 

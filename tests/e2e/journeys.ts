@@ -61,7 +61,11 @@ export async function joinClinic(page: Page, clinic: { groupId: string; name: st
   await search.getByLabel("Search by").selectOption("groupId");
   await search.getByLabel("Search for").fill(clinic.groupId);
   await search.getByRole("button", { name: "Search" }).click();
+  // Wait for the join itself to be answered: a navigation right after the click would otherwise
+  // race it (and find the member not yet registered).
+  const joined = page.waitForResponse((r) => r.request().method() === "POST" && !new URL(r.url()).pathname.startsWith("/api/"));
   await page.getByRole("button", { name: `Join ${clinic.name}` }).click();
+  await joined;
 }
 
 export const OK_CARD = "4242 4242 4242 4242";

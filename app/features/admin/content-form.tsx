@@ -1,5 +1,4 @@
 import { useId, type ReactNode } from "react";
-import { Link } from "react-router";
 import type { FormNode } from "../../../server/modules/content/form";
 
 // The console's entry form, drawn from the description generated on the server from the content
@@ -9,6 +8,7 @@ import type { FormNode } from "../../../server/modules/content/form";
 
 const inputClass = "mt-1 w-full rounded border border-gray-400 bg-white px-3 py-2 aria-[invalid=true]:border-error";
 
+/** As the storefront's form fields show it (app/components/form-field.tsx), kept apart so the storefront's bundle does not grow. */
 function Message({ id, error, hint }: { id: string; error?: string; hint?: string }) {
   return (
     <>
@@ -154,16 +154,4 @@ function Field({ node, errors }: { node: FormNode; errors: Record<string, string
     );
   }
   return <Input node={node} errors={errors} />;
-}
-
-/** A sortable column header: a link that toggles the order, aria-sort on the header. */
-export function SortHeader({ label, active, dir, href, className = "" }: { label: string; active: boolean; dir: "asc" | "desc"; href: string; className?: string }) {
-  return (
-    <th scope="col" className={`p-2 ${className}`} aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}>
-      <Link to={href} className="text-primary underline">
-        {label}
-        {active ? <span aria-hidden="true">{dir === "asc" ? " ▲" : " ▼"}</span> : null}
-      </Link>
-    </th>
-  );
 }

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { formatUsd } from "../../../rules/money";
 import { TextField, SelectField, Checkbox, SubmitButton } from "../../components/form-field";
-import { REFUND_REASONS } from "./refund-input";
+import { REFUND_REASONS } from "./refund-reasons";
 
 // The order page's partial refund: units per line, an amount beyond them, restocking (once the
 // goods have left the warehouse), a reason and a confirmation. The server computes the money.

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 
-// A console table's sortable column header: a link that sorts by the column (ascending first, the
-// other way when already sorted by it), and aria-sort telling screen readers the current order.
+// A console table's sortable column header: a link that sorts by the column, and aria-sort telling
+// screen readers the current order. Every console list uses it.
 
 export type Sort<K extends string> = { key: K; dir: "asc" | "desc" };
 
@@ -13,15 +13,20 @@ export function parseSort<K extends string>(value: string | null, keys: readonly
 
 export const sortValue = (s: Sort<string>) => `${s.key}-${s.dir}`;
 
-export function SortHeader<K extends string>({ label, column, sort, href, className = "" }: { label: string; column: K; sort: Sort<K>; href: (sort: Sort<K>) => string; className?: string }) {
-  const active = sort.key === column;
-  const next: Sort<K> = { key: column, dir: active && sort.dir === "asc" ? "desc" : "asc" };
+/** A sortable column header: a link (to `href`, the other order or this column) and aria-sort on the header. */
+export function SortableTh({ label, active, dir, href, className = "" }: { label: string; active: boolean; dir: "asc" | "desc"; href: string; className?: string }) {
   return (
-    <th scope="col" className={`p-2 ${className}`} aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : "none"}>
-      <Link to={href(next)} className="inline-flex items-center gap-1 underline-offset-2 hover:underline">
+    <th scope="col" className={`p-2 ${className}`} aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"}>
+      <Link to={href} className="inline-flex items-center gap-1 text-primary underline">
         {label}
-        <span aria-hidden="true">{active ? (sort.dir === "asc" ? "▲" : "▼") : "↕"}</span>
+        <span aria-hidden="true">{active ? (dir === "asc" ? "▲" : "▼") : "↕"}</span>
       </Link>
     </th>
   );
+}
+
+/** SortableTh for a list whose sort is a { key, dir }: ascending first, the other way when already sorted by the column. */
+export function SortHeader<K extends string>({ label, column, sort, href, className }: { label: string; column: K; sort: Sort<K>; href: (sort: Sort<K>) => string; className?: string }) {
+  const active = sort.key === column;
+  return <SortableTh label={label} active={active} dir={sort.dir} href={href({ key: column, dir: active && sort.dir === "asc" ? "desc" : "asc" })} className={className} />;
 }

@@ -1,9 +1,8 @@
 import { z } from "zod";
+import { REFUND_REASONS } from "./refund-reasons";
 
 // The partial refund form's fields, read on the server: units per line (`qty.<line id>`), an amount
 // in dollars beyond them, restocking, a reason from the list (and a note), and the confirmation.
-
-export const REFUND_REASONS = ["Returned by the customer", "Damaged in transit", "Missing from the parcel", "Wrong item sent", "Goodwill", "Other"] as const;
 
 const dollars = z
   .string()
