@@ -57,9 +57,26 @@ const gone = async (q: Promise<unknown[]>) => (await q).length;
  * under the lock (an erased account's is its placeholder, so a second erasure is confirmed the same way).
  */
 export async function eraseCustomer(deps: { db: Db; clock: Clock }, customerId: string, confirmEmail: string): Promise<EraseResult> {
+  if (!isUuid(customerId)) return { ok: false, code: "NOT_FOUND", field: "customerId", message: "No such customer." };
+  // A checkout's payment step locks its order, then (saving a card) the customer's row, then its
+  // cart — the reverse of this order. PostgreSQL breaks such a deadlock by failing one side; when
+  // it is this one, nothing was written and it runs again (the checkout has finished by then).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await eraseOnce(deps, customerId, confirmEmail);
+    } catch (err) {
+      if (attempt >= 3 || !isDeadlock(err)) throw err;
+    }
+  }
+}
+
+/** PostgreSQL's "deadlock detected", as the driver or drizzle (in `cause`) reports it. */
+const isDeadlock = (err: unknown): boolean =>
+  typeof err === "object" && err !== null && ((err as { code?: string }).code === "40P01" || isDeadlock((err as { cause?: unknown }).cause));
+
+async function eraseOnce(deps: { db: Db; clock: Clock }, customerId: string, confirmEmail: string): Promise<EraseResult> {
   const { db } = deps;
   type Refusal = Exclude<EraseResult, { ok: true }>;
-  if (!isUuid(customerId)) return { ok: false, code: "NOT_FOUND", field: "customerId", message: "No such customer." };
   try {
     return await db.transaction(async (tx) => {
       const refuse = (r: Refusal): never => {

@@ -84,6 +84,7 @@ test.describe("operator console", () => {
     // Not the role's: 403, and no refund or cancel on the order.
     const refused = await fulfilment.goto(shopUrl("/admin/operators"));
     expect(refused?.status()).toBe(403);
+    expect((await fulfilment.goto(shopUrl("/admin/products")))?.status()).toBe(403);
     await fulfilment.goto(shopUrl(`/admin/orders?q=${encodeURIComponent(order.email)}`));
     await expect(fulfilment.getByTestId("orders-total")).toHaveText("1 order");
     // The same list as CSV, with the same search.
