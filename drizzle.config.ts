@@ -20,6 +20,7 @@ export default defineConfig({
     "./server/modules/checkout/schema.ts",
     "./server/modules/operators/schema.ts",
     "./server/modules/clinics/schema.ts",
+    "./server/modules/donations/schema.ts",
   ],
   out: "./drizzle",
   casing: "snake_case",

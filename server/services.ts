@@ -10,6 +10,7 @@ import { isUuid } from "../rules/ids";
 import type { Failure } from "./modules/identity/results";
 import { createContentService } from "./modules/content/service";
 import { createContactService } from "./modules/contact/service";
+import { createDonationsService } from "./modules/donations/service";
 import { createIdentityService, sessionIdleMs } from "./modules/identity/service";
 import { PERSISTED_CART } from "./modules/identity/view";
 import { createMailService } from "./modules/mail/service";
@@ -148,6 +149,8 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     },
     contact: createContactService(db, rateLimit),
     content,
+    /** The donation provider (SPEC §7): store configuration, causes, tracking, amounts, clickstream, ledger. */
+    donations: createDonationsService(db),
     gate: createSiteGate(config),
     identity,
     mail,

@@ -5,6 +5,7 @@ import { seedDiscountCodes } from "../modules/cart/seed";
 import { seedCatalog } from "../modules/catalog/seed";
 import { seedClinicsIfEmpty } from "../modules/clinics/seed";
 import { seedContentIfEmpty } from "../modules/content/seed";
+import { seedDonationsIfEmpty } from "../modules/donations/seed";
 
 // Any constant works; it only has to be the same in every process of the shop.
 const SEED_LOCK_ID = 727_002;
@@ -25,7 +26,10 @@ export async function seedIfEmpty(database: Database, log?: Logger): Promise<boo
     // Clinic directory (staff-feeding program): its own "empty" check too, for databases seeded before it.
     const clinics = await seedClinicsIfEmpty(tx);
     if (clinics) log?.info(clinics, "seeded the clinic directory");
-    if (rows[0]?.seeded) return content !== null || clinics !== null;
+    // Donation provider (store, charities, portfolios, segments): its own "empty" check as well.
+    const donations = await seedDonationsIfEmpty(tx);
+    if (donations) log?.info(donations, "seeded the donation provider");
+    if (rows[0]?.seeded) return content !== null || clinics !== null || donations !== null;
     const counts = await seedCatalog(tx);
     const codes = await seedDiscountCodes(tx);
     log?.info({ ...counts, discountCodes: codes }, "seeded the catalogue");

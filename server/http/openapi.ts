@@ -29,6 +29,7 @@ import {
   sessionOnlyInput,
   updateCustomerInput,
 } from "../../rules/customer-input";
+import { cartDonationInput, clickstreamBatch, clickstreamEnvelope, confirmationInput, integrationInfoInput, setCauseInput, startTrackingInput } from "../../rules/donation-input";
 import { fetchAddressInput, identityJwtInput, joinClinicInput, searchClinicInput } from "./clinics";
 import type { AppEnv } from "./env";
 
@@ -66,6 +67,13 @@ const REQUEST_BODIES: Record<string, z.ZodType> = {
   "/identity/join-clinic": joinClinicInput,
   "/multipass": multipassInput,
   "/delete-cache-item": deleteCacheItemInput,
+  // The donation provider (SPEC §7 "Donations"; the store id travels in the x-store-id header).
+  "/donations/tracking": startTrackingInput,
+  "/donations/tracking/:trackingId/set-cause": setCauseInput,
+  "/donations/tracking/:trackingId/add-integration-info": integrationInfoInput,
+  "/donations/tracking/:trackingId/set-confirmation-data": confirmationInput,
+  "/donations/products/get-multiple-donation": cartDonationInput,
+  "/donations/clickstream/events": z.union([clickstreamEnvelope, clickstreamBatch]),
 };
 
 const API_ERROR = {
