@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { isUuid } from "../../rules/ids";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
+import { retryOnDeadlock } from "../db/deadlock";
 import { cancelForErasure } from "../modules/autoship/erasure";
 import { carts } from "../modules/cart/schema";
 import { clinicMembershipEvents, clinicMemberships } from "../modules/clinics/schema";
@@ -61,18 +62,8 @@ export async function eraseCustomer(deps: { db: Db; clock: Clock }, customerId: 
   // A checkout's payment step locks its order, then (saving a card) the customer's row, then its
   // cart — the reverse of this order. PostgreSQL breaks such a deadlock by failing one side; when
   // it is this one, nothing was written and it runs again (the checkout has finished by then).
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await eraseOnce(deps, customerId, confirmEmail);
-    } catch (err) {
-      if (attempt >= 3 || !isDeadlock(err)) throw err;
-    }
-  }
+  return retryOnDeadlock(() => eraseOnce(deps, customerId, confirmEmail));
 }
-
-/** PostgreSQL's "deadlock detected", as the driver or drizzle (in `cause`) reports it. */
-const isDeadlock = (err: unknown): boolean =>
-  typeof err === "object" && err !== null && ((err as { code?: string }).code === "40P01" || isDeadlock((err as { cause?: unknown }).cause));
 
 async function eraseOnce(deps: { db: Db; clock: Clock }, customerId: string, confirmEmail: string): Promise<EraseResult> {
   const { db } = deps;

@@ -11,6 +11,7 @@ import type { SiteId } from "../../rules/site";
 import { systemClock, type Clock } from "../clock";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { retryOnDeadlock } from "../db/deadlock";
 import type { Logger } from "../log";
 import { autoshipPayment, createSubscriptionsForOrder } from "../modules/autoship/service";
 import { markCheckedOut } from "../modules/cart/lifecycle";
@@ -329,7 +330,10 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
 /** Step (b): charge under the order's row lock; paid → cart checked out; declined → released and removed. */
 async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput): Promise<PlaceOrderResult | "gone"> {
   const { db, services } = deps;
-  const outcome = await db.transaction(async (tx) => {
+  // Saving a card locks the customer's row after the order's, and the cart's after that: a
+  // customer's erasure, racing, takes them the other way round. The deadlock's loser runs again —
+  // here it then finds the order the erasure cancelled, and charges nothing.
+  const outcome = await retryOnDeadlock(() => db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return "gone" as const;
     // Cancelled before it was ever charged (the shop cancelled an attempt left unpaid): a retry of
@@ -360,7 +364,7 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
     if (autoship.ok && autoship.lines.length)
       await createSubscriptionsForOrder(tx, { order, lines: autoship.lines, today: dayOf((deps.clock ?? systemClock)()), paymentMethodId: autoship.paymentMethodId });
     return { ok: true as const, replayed: false, sendMail: true };
-  });
+  }));
   if (outcome === "gone") return "gone";
   if (!outcome.ok) return outcome;
   const view = await readOrder(deps, orderId);
