@@ -140,6 +140,8 @@ describe("tracking", () => {
     const t = await startTracking();
     expect(t.causeId).toBe("0");
     expect(t.setCookie).toMatch(new RegExp(`^${DONATION_SESSION_COOKIE}=[A-Za-z0-9_-]{43};.*HttpOnly`, "i"));
+    // Only the donation calls see it: the shop's pages stay cacheable for the shopper.
+    expect(t.setCookie).toMatch(/; Path=\/api\/donations(;|$)/i);
     // A second tracking from the same browser keeps its key (no new cookie).
     expect((await startTracking(t.cookie)).setCookie).toBeNull();
 

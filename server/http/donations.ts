@@ -36,6 +36,7 @@ import { apiError, parseJson, parseQuery } from "./errors";
 
 export const DONATION_SESSION_COOKIE = "sg_session";
 const DONATION_SESSION_MAX_AGE_S = 30 * 24 * 3600;
+const DONATION_COOKIE_PATH = "/api/donations";
 
 type DonationEnv = { Variables: AppEnv["Variables"] & { donationStore: StoreRow } };
 
@@ -89,7 +90,8 @@ export function donationRoutes() {
     const fresh = !key || !/^[A-Za-z0-9_-]{32,64}$/.test(key);
     if (fresh) key = randomBytes(32).toString("base64url");
     const started = await c.get("deps").services.donations.startTracking(store, hashKey(key!), parsed.data.isTestMode || parsed.data.isForceTestMode);
-    if (fresh) c.header("Set-Cookie", setCookie(DONATION_SESSION_COOKIE, key!, { maxAgeSeconds: DONATION_SESSION_MAX_AGE_S, httpOnly: true, secure: isHttps(c.req.raw), raw: true }));
+    // Sent to these calls only: a page request carrying it would miss the guest page cache.
+    if (fresh) c.header("Set-Cookie", setCookie(DONATION_SESSION_COOKIE, key!, { maxAgeSeconds: DONATION_SESSION_MAX_AGE_S, httpOnly: true, secure: isHttps(c.req.raw), raw: true, path: DONATION_COOKIE_PATH }));
     c.header("Cache-Control", "no-store");
     return c.json(started, 201);
   });
