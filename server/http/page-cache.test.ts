@@ -107,15 +107,17 @@ describe("guest page cache", () => {
     expect(calls).toHaveLength(7);
   });
 
-  it("keeps no page that sets a cookie or is not a 200", async () => {
+  it("keeps no page that sets a cookie, is not a 200 or says no-store", async () => {
     let n = 0;
     const page = liveCache().wrap(async () =>
-      ++n === 1 ? new Response("x", { headers: { "set-cookie": "a=b" } }) : new Response("gone", { status: 404 }),
+      ++n === 1
+        ? new Response("x", { headers: { "set-cookie": "a=b" } })
+        : n === 2
+          ? new Response("gone", { status: 404 })
+          : new Response("console sign-in", { headers: { "cache-control": "no-store" } }),
     );
-    await page(get("/products"), guest);
-    await page(get("/products"), guest);
-    await page(get("/products"), guest);
-    expect(n).toBe(3);
+    for (let i = 0; i < 4; i++) await page(get("/admin/login"), guest);
+    expect(n).toBe(4);
   });
 
   it("drops every page on a change, and never keeps a page rendered while a change committed", async () => {

@@ -11,8 +11,8 @@ import type { PageHandler } from "../app";
  * with an ETag (304 on a match).
  *
  * Never shown to anyone else: a request carrying any other cookie (session, cart, discount, site
- * password…) or a signed-in customer bypasses the cache, and a response that sets a cookie or is not
- * a 200 is not kept. Correct across processes: every change to what these pages show (products,
+ * password…) or a signed-in customer bypasses the cache, and a response that sets a cookie, is not
+ * a 200 or says `Cache-Control: no-store` is not kept. Correct across processes: every change to what these pages show (products,
  * prices, stock, deals, filters, content) NOTIFYs `page_cache` at commit (drizzle migration
  * page_cache_invalidation) and every process drops its cache; a render that began before the
  * notification is not kept. While the notification connection is down, nothing is cached.
@@ -134,7 +134,8 @@ export function createPageCache(options: { maxBytes?: number } = {}): PageCache 
         rendering.set(key, shared);
         try {
           const response = await handler(request, context);
-          if (response.status !== 200 || response.headers.has("set-cookie") || !response.body) {
+          // A page that says it must not be stored (the console's, a preview) is not kept either.
+          if (response.status !== 200 || response.headers.has("set-cookie") || /no-store/i.test(response.headers.get("cache-control") ?? "") || !response.body) {
             settle(null);
             return response;
           }
