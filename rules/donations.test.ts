@@ -76,7 +76,7 @@ describe("segments (SPEC §4, §5)", () => {
   });
 });
 
-describe("donation amounts (issue 20 item 3)", () => {
+describe("donation amounts (SPEC §5 donation rules, §9 currency)", () => {
   it("percentage: 5 % of each line's price, rounded half up per line", () => {
     const r = computeCartDonation([line("a", 4299), line("b", 1999, 2)], 0, percent5);
     expect(r.lines.map((l) => l.donationCents)).toEqual([215, 200]); // 214.95 → 215; 199.9 → 200

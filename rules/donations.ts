@@ -91,7 +91,7 @@ export function firstMatchingSegment<S extends SegmentRule>(segments: readonly S
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Amounts (issue 20 item 3, SPEC §9 currency)
+// Amounts: what each line gives, computed on the server only (SPEC §5 donation rules, §9 currency)
 
 export type DonationType = "percentage" | "flat";
 /** SPEC §3 defaultDonationType codes. */
@@ -172,7 +172,7 @@ export function shareCartDiscount(nets: readonly number[], cartDiscountCents: nu
 }
 
 /**
- * What each line gives and the cart's total (issue 20 item 3):
+ * What each line gives and the cart's total:
  * - a direct donation line gives its whole net price (no discount share, no multiplier), or nothing
  *   when `ignoreDirectDonations`;
  * - an excluded product gives nothing (it still takes its share of the cart discount, which covers the whole cart);

@@ -55,3 +55,5 @@ export const orderMovesFor = (operator: Operator, status: Parameters<typeof move
 
 /** Whether the order page offers a partial refund: the role may refund and the status allows one. */
 export const partRefundAllowed = (operator: Operator, status: Parameters<typeof movesFrom>[0]) => may(operator.role, "orders.refund") && refund(status).ok;
+
+export { qrPath } from "../../../server/modules/operators/qr";

@@ -49,7 +49,7 @@ export const donationStores = pgTable("donation_stores", {
   targetCssSelector: text().notNull().default(""),
   /** Cause id → multiplier in hundredths (200 = ×2); overrides the cause's own multiplier for this store. */
   causeMultipliers: jsonb().$type<Record<string, number>>().notNull().default({}),
-  /** Products (cmsIds) that never carry a donation (issue 20 item 3). */
+  /** Products (cmsIds) that never carry a donation: the store excludes them from every computation. */
   excludedCmsIds: jsonb().$type<string[]>().notNull().default([]),
   /** Products (cmsIds) that are donations themselves: their whole price is the donation. */
   directDonationCmsIds: jsonb().$type<string[]>().notNull().default([]),
