@@ -6,6 +6,7 @@ import { RefundForm } from "../features/admin/refund-form";
 import { refundInput, refundLines } from "../features/admin/refund-input.server";
 import { formatMoney, formatUsd, amountToCents } from "../../rules/money";
 import { FormAlert } from "../components/form-field";
+import { fieldErrors } from "../../rules/zod-errors";
 import { ConsolePage } from "../features/admin/console-frame";
 import { orderMovesFor, partRefundAllowed, requireOperator } from "../features/admin/operator.server";
 import { OrderReceipt } from "../features/checkout/order-receipt";
@@ -62,7 +63,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 async function partialRefund(context: Route.ActionArgs["context"], operator: Operator, orderId: string, form: FormData) {
   const { lines, errors } = refundLines(form);
   const parsed = refundInput.safeParse(Object.fromEntries([...form].filter(([k]) => !k.startsWith("qty."))));
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  if (!parsed.success) for (const [field, message] of Object.entries(fieldErrors(parsed.error))) errors[field] ??= message;
   if (!parsed.success || Object.keys(errors).length) return data({ errors }, { status: 400 });
   const { other, restock, reason, note } = parsed.data;
   const result = await context.services.operatorConsole.refundOrderPart(operator, {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { safeSameSitePath } from "../../../rules/sign-in-redirect";
+import { fieldErrors } from "../../../rules/zod-errors";
 import { contentEntries, urlRedirects } from "./schema";
 import { BODY_SCHEMAS, CONTENT_SITES, CONTENT_TYPES, type ContentSite, type ContentStatus, type ContentType } from "./types";
 
@@ -45,15 +46,6 @@ export const workingBody = (row: Pick<EntryRow, "body" | "draftBody">): unknown 
 
 /** Per-field messages keyed by the dotted path of the field ("sections.0.heading"). */
 export type FieldErrors = Record<string, string>;
-
-export function fieldErrors(error: z.ZodError, prefix: (string | number)[] = []): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const path = [...prefix, ...issue.path].map(String).join(".") || "form";
-    out[path] ??= issue.message;
-  }
-  return out;
-}
 
 /** A body checked against its type's schema; the parsed form (defaults filled) is what is stored. */
 export function validateBody(type: ContentType, body: unknown): { ok: true; body: unknown } | { ok: false; errors: FieldErrors } {
