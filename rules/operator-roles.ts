@@ -32,6 +32,10 @@ export const PERMISSIONS = [
   "content.edit",
   "operators.manage",
   "audit.view",
+  /** Donation store configuration, causes, segments and the donation report. */
+  "donations.manage",
+  /** Read the recorded server and browser errors. */
+  "errors.view",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
