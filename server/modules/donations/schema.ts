@@ -204,6 +204,8 @@ export const donationLedger = pgTable(
   (t) => [
     index("donation_ledger_order_idx").on(t.orderId),
     index("donation_ledger_cause_idx").on(t.causeId, t.createdAt),
+    // The console's monthly report reads one store's rows of one month (a range on created_at).
+    index("donation_ledger_store_month_idx").on(t.storeId, t.createdAt),
     // One row per line, cause and rule; each row reversed at most once.
     uniqueIndex("donation_ledger_line_uq").on(t.orderLineId, t.causeId, t.rule).where(sql`${t.reversesId} is null`),
     uniqueIndex("donation_ledger_reverses_uq").on(t.reversesId),

@@ -1,0 +1,1 @@
+CREATE INDEX "donation_ledger_store_month_idx" ON "donation_ledger" USING btree ("store_id","created_at");
