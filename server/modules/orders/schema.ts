@@ -122,3 +122,16 @@ export const orderRefunds = pgTable(
   },
   (t) => [index("order_refunds_order_idx").on(t.orderId, t.createdAt)],
 );
+
+/**
+ * The analytics `purchase` event of an order, handed to the first confirmation page that shows it.
+ * A row is claimed once (its primary key): a reload, a second tab or a later visit finds it taken,
+ * so the tag manager sees one purchase per order. Its own table, so the claim never waits on the
+ * order row's lock (advance-order, refunds) and never touches the order itself.
+ */
+export const orderPurchaseEvents = pgTable("order_purchase_events", {
+  orderId: uuid()
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  deliveredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
