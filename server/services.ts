@@ -32,6 +32,7 @@ import { refundOrderPart } from "./workflows/refund-order";
 import { lowStock } from "./modules/inventory/service";
 import { createSubscriptionsConsole } from "./workflows/console-subscriptions";
 import { createCatalogConsole } from "./workflows/console-catalog";
+import { createDonationsConsole } from "./workflows/console-donations";
 import { createOperatorsService } from "./modules/operators/service";
 import { createRenewalStore } from "./modules/autoship/renewals";
 import { dayOf } from "../rules/calendar-days";
@@ -177,6 +178,8 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     /** The console's catalogue: products, variants, prices, publishing, stock adjustments. */
     consoleCatalog: createCatalogConsole({ db, operators }),
     consoleContent: createContentConsole({ operators, content }),
+    /** The console's donations: store configuration, causes, segments, the monthly report. */
+    consoleDonations: createDonationsConsole({ db, operators }),
     /** The console's dashboard figures (read-only). */
     async dashboard(now: Date) {
       const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
