@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigserial, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { SubscriptionHold, SubscriptionStatus } from "../../../rules/autoship-subscription";
+import type { PetProfile } from "../../../rules/feeding";
 import { variants } from "../catalog/schema";
 import { customers } from "../identity/schema";
 import { orders, type OrderAddress } from "../orders/schema";
@@ -57,6 +58,8 @@ export const subscriptions = pgTable(
      * and the next pass takes the subscription again; exactly-once comes from the renewal keys.
      */
     renewalClaimedUntil: timestamp({ withTimezone: true }),
+    /** The pet this food is for (the feeding calculator's input): the run-out date is computed from it. Null: no run-out date. */
+    petProfile: jsonb().$type<PetProfile>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
