@@ -70,6 +70,13 @@ export default [
       route("content", "routes/admin.content.tsx"),
       route("content/:id", "routes/admin.content.$id.tsx"),
       route("redirects", "routes/admin.redirects.tsx"),
+      route("donations", "routes/admin.donations.tsx"),
+      route("donations/causes", "routes/admin.donations.causes.tsx"),
+      route("donations/causes/:id", "routes/admin.donations.causes.$id.tsx"),
+      route("donations/segments", "routes/admin.donations.segments.tsx"),
+      route("donations/segments/:id", "routes/admin.donations.segments.$id.tsx"),
+      route("donations/report", "routes/admin.donations.report.tsx"),
+      route("donations/report/export.csv", "routes/admin.donations.report.csv.tsx"),
     ]),
   ]),
   // No layout (SPEC §2).

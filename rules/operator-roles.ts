@@ -77,6 +77,7 @@ export const CONSOLE_SECTIONS: readonly { path: string; label: string; permissio
   { path: "/admin/subscriptions", label: "Subscriptions", permission: "subscriptions.manage" },
   { path: "/admin/content", label: "Content", permission: "content.edit" },
   { path: "/admin/clinic-members", label: "Clinic members", permission: "clinics.members" },
+  { path: "/admin/donations", label: "Donations", permission: "donations.manage" },
   { path: "/admin/operators", label: "Operators", permission: "operators.manage" },
   { path: "/admin/audit", label: "Audit log", permission: "audit.view" },
 ];

@@ -241,7 +241,7 @@ describe("segments", () => {
     const created = await c.createSegment(owner, STORE, segmentForm({ priorityIndex: "40" }));
     expect(created).toMatchObject({ ok: true });
     const id = (created as { segmentId: string }).segmentId;
-    expect((await entriesOf(owner))[0]).toMatchObject({ action: "donation_segment.create", targetId: STORE, after: { segmentId: id, priorityIndex: 40, donationActionValue: 750 } });
+    expect((await entriesOf(owner))[0]).toMatchObject({ action: "donation_segment.create", targetType: "donation_segment", targetId: id, after: { storeId: STORE, priorityIndex: 40, donationActionValue: 750 } });
     let config = await storeConfiguration();
     expect(config.segments.find((s: { id: string }) => s.id === id)).toMatchObject({
       name: "Newsletter readers",
@@ -305,7 +305,7 @@ describe("segments", () => {
 describe("donation report", () => {
   const causeA = PAWS_RESCUE_LEAGUE_ID;
   const causeB = "00-1000002";
-  const entry = (store: string, causeId: string, amountCents: number, fundedBy: "store" | "customer", at: string, orderId = randomUUID(), rule = "percentage") =>
+  const entry = (store: string, causeId: string, amountCents: number, fundedBy: "store" | "customer", at: string, orderId: string = randomUUID(), rule = "percentage") =>
     ({ storeId: store, orderId, orderLineId: randomUUID(), causeId, rule, amountCents, fundedBy, createdAt: new Date(at) }) as LedgerEntry;
 
   it("sums one month per cause: store- and customer-funded apart, orders, reversals and net, within the month's UTC bounds", async () => {

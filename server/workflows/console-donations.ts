@@ -186,7 +186,7 @@ export function createDonationsConsole({ db, operators }: DonationsConsoleDeps) 
         const clash = await priorityClash(tx, storeId, s, null);
         if (clash) return invalid(clash);
         const row = await insertSegment(tx, storeId, s);
-        await operators.audit({ operator, action, targetType: "donation_store", targetId: storeId, outcome: "ok", after: { segmentId: row.id, ...segmentState(row) } }, tx);
+        await operators.audit({ operator, action, targetType: "donation_segment", targetId: row.id, outcome: "ok", after: { storeId, ...segmentState(row) } }, tx);
         return row;
       });
       if (outcome === "missing") return notFound(operator, action, "donation_store", storeId, "donation store");

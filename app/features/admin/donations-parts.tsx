@@ -1,0 +1,77 @@
+import { useId, type ReactNode } from "react";
+import { NavLink } from "react-router";
+import { donationsHref } from "./donations";
+
+// Pieces every Donations page shares: the section's tabs and a labelled control with its message.
+
+const TABS = [
+  { path: "/admin/donations", label: "Store", end: true },
+  { path: "/admin/donations/causes", label: "Causes", end: false },
+  { path: "/admin/donations/segments", label: "Segments", end: false },
+  { path: "/admin/donations/report", label: "Report", end: false },
+] as const;
+
+export function DonationsTabs({ storeParam }: { storeParam: string | null }) {
+  return (
+    <nav aria-label="Donations" className="mt-4 flex flex-wrap gap-1 border-b border-gray-400">
+      {TABS.map((t) => (
+        <NavLink
+          key={t.path}
+          to={t.path === "/admin/donations/causes" ? t.path : donationsHref(t.path, storeParam)}
+          end={t.end}
+          className={({ isActive }) =>
+            `rounded-t border border-b-0 px-4 py-2 focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary ${isActive ? "border-gray-400 bg-white font-semibold" : "border-transparent text-primary underline"}`
+          }
+        >
+          {t.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+export type A11y = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
+
+/** A label, the control (given `a11y` to spread) and its error or hint beside it. */
+export function Field({ label, error, hint, className = "", children }: { label: string; error?: string; hint?: string; className?: string; children: (a11y: A11y) => ReactNode }) {
+  const id = useId();
+  const note = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {label}
+      </label>
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": note })}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-error">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-gray-700">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A checkbox with its label, and its error below. */
+export function Tick({ name, label, defaultChecked, error }: { name: string; label: string; defaultChecked: boolean; error?: string }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="flex items-center gap-2">
+        <input id={id} type="checkbox" name={name} value="yes" defaultChecked={defaultChecked} className="h-4 w-4" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+        {label}
+      </label>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export const inputClass = "mt-1 block min-h-10 w-full rounded border border-gray-400 bg-white px-2 aria-[invalid=true]:border-error";
+export const buttonClass = "min-h-10 rounded bg-primary px-4 font-semibold text-white disabled:bg-disabled focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";

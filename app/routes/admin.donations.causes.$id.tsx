@@ -1,0 +1,141 @@
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { FormAlert } from "../components/form-field";
+import { ConsolePage } from "../features/admin/console-frame";
+import { hundredthsText } from "../features/admin/donations";
+import { DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
+import { failureStatus, formObject } from "../features/admin/donations.server";
+import { requireOperator } from "../features/admin/operator.server";
+import type { Route } from "./+types/admin.donations.causes.$id";
+
+export const meta = () => [{ title: "Cause · Donations · Console" }];
+
+// One cause: what shoppers see of it, a portfolio's charities, and the settings an operator sets —
+// its multiplier, the default flag and whether shoppers see it (a store's default cause cannot be
+// hidden). Saved through the donations console workflow, audited.
+
+const when = (d: Date) => `${d.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  await requireOperator(context, request, "donations.manage");
+  const found = await context.services.consoleDonations.cause(params.id);
+  if (!found) throw data({ message: "No such cause." }, { status: 404 });
+  const audit = await context.services.operators.auditEntries({ targetType: "donation_cause", targetId: params.id, limit: 20 });
+  const c = found.cause;
+  return {
+    cause: {
+      id: c.id,
+      kind: c.kind,
+      name: c.name,
+      website: c.website,
+      place: [c.streetAddress, c.city, c.state, c.zip].filter(Boolean).join(", "),
+      category: c.categoryName,
+      ntee: c.nteeFull,
+      logo: c.logoUrl ? "Own logo" : `Category icon ${c.categoryIconId}`,
+      multiplier: hundredthsText(c.multiplierHundredths),
+      isDefault: c.isDefault,
+      active: c.active,
+    },
+    charities: found.charities,
+    defaultOf: found.defaultOf,
+    audit: audit.map((e) => ({ id: e.id, at: when(e.at), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
+  };
+}
+
+type Answer = { done?: string; message?: string; errors?: Record<string, string> };
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const operator = await requireOperator(context, request, "donations.manage");
+  const r = await context.services.consoleDonations.updateCause(operator, params.id, formObject(await request.formData()));
+  if (r.ok) return { done: "Saved." } satisfies Answer;
+  return data<Answer>({ message: r.code === "INVALID" ? "Check the fields marked." : r.message, errors: "errors" in r ? r.errors : {} }, { status: failureStatus(r.code) });
+}
+
+export default function AdminDonationCause() {
+  const { cause, charities, defaultOf, audit } = useLoaderData<typeof loader>();
+  const answer = useActionData<Answer>();
+  const busy = useNavigation().state !== "idle";
+  const errors = answer?.errors ?? {};
+  return (
+    <ConsolePage title={cause.name}>
+      <DonationsTabs storeParam={null} />
+      <p className="mt-2 text-sm">
+        <Link to="/admin/donations/causes" className="text-primary underline">
+          All causes
+        </Link>
+      </p>
+      <div className="mt-4 grid gap-4 lg:grid-cols-[2fr_1fr]">
+        <section aria-labelledby="cause-about" className="rounded border border-gray-300 bg-white p-4">
+          <h2 id="cause-about" className="text-lg font-semibold">
+            About
+          </h2>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="font-semibold">Id</dt>
+            <dd className="font-mono">{cause.id}</dd>
+            <dt className="font-semibold">Kind</dt>
+            <dd>{cause.kind === "portfolio" ? "Portfolio" : "Charity"}</dd>
+            <dt className="font-semibold">Category</dt>
+            <dd>
+              {cause.category}
+              {cause.ntee ? ` (NTEE ${cause.ntee})` : ""}
+            </dd>
+            <dt className="font-semibold">Place</dt>
+            <dd>{cause.place || "—"}</dd>
+            <dt className="font-semibold">Website</dt>
+            <dd>{cause.website || "—"}</dd>
+            <dt className="font-semibold">Logo</dt>
+            <dd>{cause.logo}</dd>
+            <dt className="font-semibold">Default of</dt>
+            <dd>{defaultOf.length ? defaultOf.map((s) => s.name).join(", ") : "No store"}</dd>
+          </dl>
+          {charities.length ? (
+            <>
+              <h3 className="mt-4 font-semibold">Charities in this portfolio</h3>
+              <ol className="mt-1 list-decimal pl-6 text-sm">
+                {charities.map((ch) => (
+                  <li key={ch.id}>
+                    <Link to={`/admin/donations/causes/${encodeURIComponent(ch.id)}`} className="text-primary underline">
+                      {ch.name}
+                    </Link>
+                    {ch.active ? null : " (hidden)"}
+                  </li>
+                ))}
+              </ol>
+            </>
+          ) : null}
+        </section>
+        <section aria-labelledby="cause-settings" className="rounded border border-gray-300 bg-white p-4">
+          <h2 id="cause-settings" className="text-lg font-semibold">
+            Settings
+          </h2>
+          {answer?.done ? <FormAlert tone="success">{answer.done}</FormAlert> : answer?.message ? <FormAlert>{answer.message}</FormAlert> : null}
+          <Form method="post" className="mt-2 space-y-3" data-testid="cause-form" noValidate>
+            <Field label="Multiplier" error={errors.multiplier} hint="×0.01 to ×10: the donation to this cause is multiplied by it.">
+              {(a11y) => <input {...a11y} name="multiplier" inputMode="decimal" defaultValue={cause.multiplier} className={inputClass} />}
+            </Field>
+            <Tick name="isDefault" label="Default cause" defaultChecked={cause.isDefault} error={errors.isDefault} />
+            <Tick name="active" label="Shown to shoppers (search, pickers, donations)" defaultChecked={cause.active} error={errors.active} />
+            <button type="submit" disabled={busy} className={buttonClass}>
+              Save cause
+            </button>
+          </Form>
+        </section>
+      </div>
+      <section aria-labelledby="cause-history" className="mt-6">
+        <h2 id="cause-history" className="text-lg font-semibold">
+          Changes
+        </h2>
+        {audit.length ? (
+          <ul className="mt-2 space-y-1 text-sm">
+            {audit.map((e) => (
+              <li key={e.id}>
+                {e.at} · {e.who} · {e.action} · {e.outcome}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm">No change recorded yet.</p>
+        )}
+      </section>
+    </ConsolePage>
+  );
+}

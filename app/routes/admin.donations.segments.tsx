@@ -1,0 +1,131 @@
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { FormAlert } from "../components/form-field";
+import { ConsolePage } from "../features/admin/console-frame";
+import { donationsHref, hundredthsText, sourceLabel, valueCategoryLabel } from "../features/admin/donations";
+import { DonationsTabs } from "../features/admin/donations-parts";
+import { donationStoreOf, failureStatus } from "../features/admin/donations.server";
+import { requireOperator } from "../features/admin/operator.server";
+import type { Route } from "./+types/admin.donations.segments";
+
+export const meta = () => [{ title: "Segments · Donations · Console" }];
+
+// The store's customer segments in the order the widget tries them (priority, lowest first; the
+// first active match wins, SPEC §4), each turned on or off here and edited on its own page.
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireOperator(context, request, "donations.manage");
+  const { current, storeParam } = await donationStoreOf(context, request);
+  const segments = await context.services.consoleDonations.segments(current.id);
+  return {
+    storeParam,
+    storeName: current.name,
+    segments: segments.map((s) => ({
+      id: s.id,
+      name: s.name,
+      isActive: s.isActive,
+      excludeSegment: s.excludeSegment,
+      priorityIndex: s.priorityIndex,
+      reads: `${sourceLabel(s.frontEndSource)} ${s.frontEndPropertyName}`,
+      match: `${valueCategoryLabel(s.valueCategory)}${s.specifiedValues.length ? `: ${s.specifiedValues.join(", ")}` : ""}`,
+      effect: s.excludeSegment
+        ? "Hides the widget"
+        : s.donationAction === "percentage"
+          ? `${hundredthsText(s.donationActionValue)} % of each line`
+          : s.donationAction === "flat"
+            ? `$${(s.donationActionValue / 100).toFixed(2)} per unit`
+            : "Store default",
+    })),
+  };
+}
+
+type Answer = { done?: string; message?: string; segmentId?: string };
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const operator = await requireOperator(context, request, "donations.manage");
+  const form = await request.formData();
+  const segmentId = String(form.get("segmentId") ?? "");
+  const active = form.get("intent") === "activate";
+  const r = await context.services.consoleDonations.setSegmentActive(operator, segmentId, active);
+  if (r.ok) return { done: active ? "Segment turned on." : "Segment turned off.", segmentId } satisfies Answer;
+  const message = "errors" in r ? (Object.values(r.errors)[0] ?? r.message) : r.message;
+  return data<Answer>({ message, segmentId }, { status: failureStatus(r.code) });
+}
+
+export default function AdminDonationSegments() {
+  const { storeParam, storeName, segments } = useLoaderData<typeof loader>();
+  const answer = useActionData<Answer>();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <ConsolePage title="Donations · Segments">
+      <DonationsTabs storeParam={storeParam} />
+      <p className="mt-4 text-sm">
+        Segments of {storeName}, in the order the widget tries them: the first active one that matches the shopper wins; an exclusion hides the widget.
+      </p>
+      <p className="mt-2">
+        <Link to={donationsHref("/admin/donations/segments/new", storeParam)} className="font-semibold text-primary underline">
+          New segment
+        </Link>
+      </p>
+      {answer?.done ? <FormAlert tone="success">{answer.done}</FormAlert> : answer?.message ? <FormAlert>{answer.message}</FormAlert> : null}
+      <div className="overflow-x-auto">
+        <table className="mt-4 w-full border-collapse bg-white text-left text-sm">
+          <caption className="sr-only">Customer segments by priority</caption>
+          <thead>
+            <tr className="border-b border-gray-300">
+              <th scope="col" className="p-2">
+                Priority
+              </th>
+              <th scope="col" className="p-2">
+                Name
+              </th>
+              <th scope="col" className="p-2">
+                Reads
+              </th>
+              <th scope="col" className="p-2">
+                Matches when the value
+              </th>
+              <th scope="col" className="p-2">
+                Effect
+              </th>
+              <th scope="col" className="p-2">
+                Status
+              </th>
+            </tr>
+          </thead>
+          <tbody data-testid="segments-rows">
+            {segments.map((s) => (
+              <tr key={s.id} className="border-b border-gray-200 align-top">
+                <td className="p-2">{s.priorityIndex}</td>
+                <td className="p-2">
+                  <Link to={donationsHref(`/admin/donations/segments/${s.id}`, storeParam)} className="font-semibold text-primary underline">
+                    {s.name}
+                  </Link>
+                </td>
+                <td className="p-2">{s.reads}</td>
+                <td className="p-2">{s.match}</td>
+                <td className="p-2">{s.effect}</td>
+                <td className="p-2">
+                  <Form method="post" className="flex items-center gap-2">
+                    <input type="hidden" name="segmentId" value={s.id} />
+                    <span>{s.isActive ? "Active" : "Inactive"}</span>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={s.isActive ? "deactivate" : "activate"}
+                      disabled={busy}
+                      className="rounded border border-primary px-2 py-1 text-primary focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary"
+                      aria-label={`${s.isActive ? "Turn off" : "Turn on"} ${s.name}`}
+                    >
+                      {s.isActive ? "Turn off" : "Turn on"}
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {segments.length === 0 ? <p className="mt-4">No segment yet.</p> : null}
+    </ConsolePage>
+  );
+}

@@ -1,0 +1,244 @@
+import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { FormAlert } from "../components/form-field";
+import { ConsolePage } from "../features/admin/console-frame";
+import { CAMPAIGN_LABELS, donationsHref, hundredthsText } from "../features/admin/donations";
+import { DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
+import { donationStoreOf, failureStatus, formObject } from "../features/admin/donations.server";
+import { requireOperator } from "../features/admin/operator.server";
+import type { Route } from "./+types/admin.donations";
+
+export const meta = () => [{ title: "Donations · Console" }];
+
+// The donation store's configuration (SPEC §3): every setting an operator sets, in one form saved
+// by the donations console workflow (validated by field, one audited transaction). The provider's
+// API reads the store on every call, so the widget's next request sees the change.
+
+const when = (d: Date) => `${d.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireOperator(context, request, "donations.manage");
+  const { stores, current, storeParam } = await donationStoreOf(context, request);
+  const store = (await context.services.consoleDonations.store(current.id))!;
+  const audit = await context.services.operators.auditEntries({ targetType: "donation_store", targetId: store.id, limit: 20 });
+  return {
+    stores,
+    storeParam,
+    store: {
+      id: store.id,
+      name: store.name,
+      activeCampaigns: store.activeCampaigns as number[],
+      defaultDonationType: String(store.defaultDonationType),
+      defaultDonation: hundredthsText(store.defaultDonationHundredths),
+      defaultCauseId: store.defaultCauseId ?? "",
+      defaultCauseIds: store.defaultCauseIds.join("\n"),
+      featuredCauseIds: store.featuredCauseIds.join("\n"),
+      isActive: store.isActive,
+      letShoppersChoose: store.letShoppersChoose,
+      searchEnabled: store.searchEnabled,
+      isEmbeddedConfirmation: store.isEmbeddedConfirmation,
+      isExperienceActive: store.isExperienceActive,
+      primaryCurrency: store.primaryCurrency,
+      address: store.addressInformation ?? { address1: "", city: "", state: "", zip: "", country: "" },
+      contact: store.contactInformation ?? { name: "", email: "", phone: "" },
+      targetCssSelector: store.targetCssSelector,
+    },
+    audit: audit.map((e) => ({ id: e.id, at: when(e.at), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
+  };
+}
+
+type Answer = { done?: string; message?: string; errors?: Record<string, string> };
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const operator = await requireOperator(context, request, "donations.manage");
+  const { current } = await donationStoreOf(context, request);
+  const form = await request.formData();
+  const r = await context.services.consoleDonations.updateStore(operator, current.id, formObject(form, ["activeCampaigns"]));
+  if (r.ok) return { done: "Saved. The widget uses the new configuration from its next request." } satisfies Answer;
+  return data<Answer>({ message: r.code === "INVALID" ? "Check the fields marked." : r.message, errors: "errors" in r ? r.errors : {} }, { status: failureStatus(r.code) });
+}
+
+export default function AdminDonationStore() {
+  const { stores, storeParam, store, audit } = useLoaderData<typeof loader>();
+  const answer = useActionData<Answer>();
+  const busy = useNavigation().state !== "idle";
+  const errors = answer?.errors ?? {};
+  const section = "rounded border border-gray-300 bg-white p-4";
+
+  return (
+    <ConsolePage title="Donations">
+      <DonationsTabs storeParam={storeParam} />
+      {stores.length > 1 ? (
+        <Form method="get" className="mt-4 flex items-end gap-2">
+          <Field label="Store">
+            {(a11y) => (
+              <select {...a11y} name="store" defaultValue={store.id} className={inputClass}>
+                {stores.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name} ({s.id})
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <button type="submit" className={buttonClass}>
+            Open
+          </button>
+        </Form>
+      ) : null}
+      <h2 className="mt-4 text-xl font-semibold">Store configuration</h2>
+      <p className="text-sm">
+        Store id <span className="font-mono">{store.id}</span> (the widget's x-store-id)
+      </p>
+      {answer?.done ? <FormAlert tone="success">{answer.done}</FormAlert> : answer?.message ? <FormAlert>{answer.message}</FormAlert> : null}
+
+      <Form method="post" action={donationsHref("/admin/donations", storeParam)} className="mt-4 space-y-4" data-testid="donation-store-form" noValidate>
+        <section aria-labelledby="store-general" className={section}>
+          <h3 id="store-general" className="text-lg font-semibold">
+            General
+          </h3>
+          <div className="mt-2 grid gap-4 md:grid-cols-2">
+            <Field label="Name" error={errors.name}>
+              {(a11y) => <input {...a11y} name="name" defaultValue={store.name} maxLength={100} className={inputClass} />}
+            </Field>
+            <Field label="Primary currency" error={errors.primaryCurrency} hint="Three letters, e.g. USD. Flat donations in another currency are converted per line.">
+              {(a11y) => <input {...a11y} name="primaryCurrency" defaultValue={store.primaryCurrency} maxLength={3} className={`${inputClass} uppercase`} />}
+            </Field>
+          </div>
+          <div className="mt-4 grid gap-2 md:grid-cols-2">
+            <Tick name="isActive" label="Store active (off: no donations anywhere)" defaultChecked={store.isActive} />
+            <Tick name="isExperienceActive" label="Widget shown to shoppers" defaultChecked={store.isExperienceActive} />
+            <Tick name="letShoppersChoose" label="Shoppers may choose the cause" defaultChecked={store.letShoppersChoose} />
+            <Tick name="searchEnabled" label="Shoppers may search charities" defaultChecked={store.searchEnabled} />
+            <Tick name="isEmbeddedConfirmation" label="Donation shown on the order confirmation" defaultChecked={store.isEmbeddedConfirmation} />
+          </div>
+        </section>
+
+        <section aria-labelledby="store-campaigns" className={section}>
+          <fieldset aria-describedby={errors.activeCampaigns || errors["activeCampaigns.0"] ? "campaigns-error" : undefined}>
+            <legend id="store-campaigns" className="text-lg font-semibold">
+              Active campaigns
+            </legend>
+            <div className="mt-2 grid gap-2 md:grid-cols-2">
+              {CAMPAIGN_LABELS.map(([value, label]) => (
+                <label key={value} className="flex items-center gap-2">
+                  <input type="checkbox" name="activeCampaigns" value={value} defaultChecked={store.activeCampaigns.includes(value)} className="h-4 w-4" />
+                  {value}. {label}
+                </label>
+              ))}
+            </div>
+            {errors.activeCampaigns || errors["activeCampaigns.0"] ? (
+              <p id="campaigns-error" className="mt-1 text-sm font-medium text-error">
+                {errors.activeCampaigns ?? errors["activeCampaigns.0"]}
+              </p>
+            ) : null}
+          </fieldset>
+        </section>
+
+        <section aria-labelledby="store-donation" className={section}>
+          <h3 id="store-donation" className="text-lg font-semibold">
+            Default donation
+          </h3>
+          <div className="mt-2 grid gap-4 md:grid-cols-2">
+            <Field label="Type" error={errors.defaultDonationType}>
+              {(a11y) => (
+                <select {...a11y} name="defaultDonationType" defaultValue={store.defaultDonationType} className={inputClass}>
+                  <option value="0">Percentage of each line</option>
+                  <option value="1">Flat amount per unit (USD)</option>
+                </select>
+              )}
+            </Field>
+            <Field label="Amount" error={errors.defaultDonation} hint="A percentage (e.g. 5 or 2.5), or dollars per unit (e.g. 0.25), by the type.">
+              {(a11y) => <input {...a11y} name="defaultDonation" inputMode="decimal" defaultValue={store.defaultDonation} className={inputClass} />}
+            </Field>
+          </div>
+        </section>
+
+        <section aria-labelledby="store-causes" className={section}>
+          <h3 id="store-causes" className="text-lg font-semibold">
+            Causes
+          </h3>
+          <p className="text-sm">Cause ids: a charity's EIN (e.g. 00-1000001) or a portfolio's 32 hex characters; find them under Causes.</p>
+          <div className="mt-2 grid gap-4 md:grid-cols-3">
+            <Field label="Default cause" error={errors.defaultCauseId} hint="Preselected when shoppers may choose; the cause when they may not.">
+              {(a11y) => <input {...a11y} name="defaultCauseId" defaultValue={store.defaultCauseId} className={`${inputClass} font-mono`} />}
+            </Field>
+            <Field label="Default causes (one per line, at most 10)" error={errors.defaultCauseIds}>
+              {(a11y) => <textarea {...a11y} name="defaultCauseIds" defaultValue={store.defaultCauseIds} rows={4} className={`${inputClass} font-mono`} />}
+            </Field>
+            <Field label="Featured causes (one per line, at most 20)" error={errors.featuredCauseIds}>
+              {(a11y) => <textarea {...a11y} name="featuredCauseIds" defaultValue={store.featuredCauseIds} rows={4} className={`${inputClass} font-mono`} />}
+            </Field>
+          </div>
+        </section>
+
+        <section aria-labelledby="store-contact" className={section}>
+          <h3 id="store-contact" className="text-lg font-semibold">
+            Address and contact
+          </h3>
+          <p className="text-sm">Leave the whole address empty, or complete it.</p>
+          <div className="mt-2 grid gap-4 md:grid-cols-3">
+            <Field label="Street" error={errors.address1} className="md:col-span-3">
+              {(a11y) => <input {...a11y} name="address1" defaultValue={store.address.address1} maxLength={200} className={inputClass} />}
+            </Field>
+            <Field label="City" error={errors.city}>
+              {(a11y) => <input {...a11y} name="city" defaultValue={store.address.city} maxLength={100} className={inputClass} />}
+            </Field>
+            <Field label="State" error={errors.state}>
+              {(a11y) => <input {...a11y} name="state" defaultValue={store.address.state} maxLength={50} className={inputClass} />}
+            </Field>
+            <Field label="ZIP code" error={errors.zip}>
+              {(a11y) => <input {...a11y} name="zip" defaultValue={store.address.zip} maxLength={20} className={inputClass} />}
+            </Field>
+            <Field label="Country (two letters)" error={errors.country}>
+              {(a11y) => <input {...a11y} name="country" defaultValue={store.address.country} maxLength={2} className={`${inputClass} uppercase`} />}
+            </Field>
+            <Field label="Contact name" error={errors.contactName}>
+              {(a11y) => <input {...a11y} name="contactName" defaultValue={store.contact.name} maxLength={100} className={inputClass} />}
+            </Field>
+            <Field label="Contact e-mail" error={errors.contactEmail}>
+              {(a11y) => <input {...a11y} type="email" name="contactEmail" defaultValue={store.contact.email} maxLength={200} className={inputClass} />}
+            </Field>
+            <Field label="Contact phone" error={errors.contactPhone}>
+              {(a11y) => <input {...a11y} type="tel" name="contactPhone" defaultValue={store.contact.phone} maxLength={30} className={inputClass} />}
+            </Field>
+          </div>
+        </section>
+
+        <section aria-labelledby="store-placement" className={section}>
+          <h3 id="store-placement" className="text-lg font-semibold">
+            Placement and look
+          </h3>
+          <Field label="Target CSS selector" error={errors.targetCssSelector} hint="Where the widget mounts, e.g. [data-donation-widget]. A selector only: no style rules." className="mt-2 max-w-xl">
+            {(a11y) => <input {...a11y} name="targetCssSelector" defaultValue={store.targetCssSelector} maxLength={200} className={`${inputClass} font-mono`} />}
+          </Field>
+          <p className="mt-3 text-sm" data-testid="custom-css-note">
+            <strong>Custom CSS</strong> is not accepted: it would be served on every shop page that shows the widget, where it could hide or restyle the checkout and
+            overlay text of its own. The widget uses the shop's own styles.
+          </p>
+          {errors.customCSS ? <p className="mt-1 text-sm font-medium text-error">{errors.customCSS}</p> : null}
+        </section>
+
+        <button type="submit" disabled={busy} className={buttonClass}>
+          Save store configuration
+        </button>
+      </Form>
+
+      <section aria-labelledby="store-history" className="mt-6">
+        <h2 id="store-history" className="text-lg font-semibold">
+          Changes
+        </h2>
+        {audit.length ? (
+          <ul className="mt-2 space-y-1 text-sm" data-testid="donation-store-history">
+            {audit.map((e) => (
+              <li key={e.id}>
+                {e.at} · {e.who} · {e.action} · {e.outcome}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm">No change recorded yet.</p>
+        )}
+      </section>
+    </ConsolePage>
+  );
+}
