@@ -3,6 +3,7 @@
 // the file named by the first argument as { key: url }. Each link is used once, by one test.
 import { writeFileSync } from "node:fs";
 import type { OperatorRole } from "../rules/operator-roles";
+import { SEED_DONATION_STORE_ID } from "../server/modules/donations/seed-data";
 import { runOperatorCommand } from "./lib/operator-command";
 
 /** key → role; the operator's e-mail is `e2e-<key>@example.test`. */
@@ -15,7 +16,20 @@ export const E2E_OPERATORS = {
   "subscriptions-support": "support",
   "content-editor": "content",
   "content-fulfilment": "fulfilment",
+  "donations-owner": "owner",
 } as const satisfies Record<string, OperatorRole>;
+
+/**
+ * The donation report's browser test reads this month: ledger rows written here, in a month no
+ * checkout of the test run reaches, for the seeded store and its first two causes (names joined at
+ * read time, after the shop seeds them).
+ */
+export const E2E_DONATION_MONTH = "2025-10";
+export const E2E_DONATION_LEDGER = [
+  { orderId: "e2e00000-0000-4000-8000-000000000001", causeId: "00-1000001", amountCents: 215, fundedBy: "store", rule: "percentage" },
+  { orderId: "e2e00000-0000-4000-8000-000000000001", causeId: "00-1000001", amountCents: 300, fundedBy: "customer", rule: "add-on" },
+  { orderId: "e2e00000-0000-4000-8000-000000000002", causeId: "00-1000002", amountCents: 120, fundedBy: "store", rule: "percentage" },
+] as const;
 
 const [file] = process.argv.slice(2);
 if (file)
@@ -26,5 +40,14 @@ if (file)
       links[key] = `${config.publicUrl ?? `http://localhost:${config.port}`}/admin/setup?token=${link.token}`;
     }
     writeFileSync(file, JSON.stringify(links, null, 2));
+    await services.donations.appendLedger(
+      E2E_DONATION_LEDGER.map((row, i) => ({
+        ...row,
+        storeId: SEED_DONATION_STORE_ID,
+        orderLineId: `e2e00000-0000-4000-8000-0000000001${String(i).padStart(2, "0")}`,
+        // appendLedger takes the row's time when given one (the test needs a past month).
+        createdAt: new Date(`${E2E_DONATION_MONTH}-15T12:00:00Z`),
+      })),
+    );
     return 0;
   });
