@@ -23,8 +23,15 @@ describe("configuration (one zod-parsed place)", () => {
     ["SITE_HOSTS", "localhost=shop"],
     ["FEATURE_CHECKOUT_FLOW", "maybe"],
     ["FREE_SHIPPING_THRESHOLD_CENTS", "-1"],
+    ["DONATION_STORE_ID", "not-a-store"],
   ])("stops on a bad %s, naming it", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(name);
+  });
+
+  it("names the donation widget's store: the seeded one by default, normalised, or none when off", () => {
+    expect(parseConfig({}).donationStoreId).toMatch(/^[0-9a-f]{32}$/);
+    expect(parseConfig({ DONATION_STORE_ID: "{ABCDEF00-1234-5678-9ABC-DEF012345678}" }).donationStoreId).toBe("abcdef00123456789abcdef012345678");
+    expect(parseConfig({ DONATION_STORE_ID: "off" }).donationStoreId).toBeNull();
   });
 });

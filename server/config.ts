@@ -2,6 +2,8 @@ import { z } from "zod";
 import type { SiteId } from "../rules/site";
 import { DEFAULT_PD_ACCOUNT_GROUPS, parseGroupList } from "../rules/staff";
 import { DEFAULT_MONTHLY_QUOTA_LB, parseQuotaGroups, type QuotaConfig } from "../rules/staff-quota";
+import { normalizeStoreId } from "../rules/donations";
+import { SEED_DONATION_STORE_ID } from "./modules/donations/seed-data";
 
 /**
  * The only place that reads process.env (ARCHITECTURE §2, STYLE habit 8).
@@ -81,6 +83,12 @@ const envSchema = z.object({
   AUTOSHIP_SCHEDULER: flag.default(true),
   AUTOSHIP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   AUTOSHIP_REMINDER_DAYS: z.coerce.number().int().min(0).max(30).default(3),
+  // The shop's donation store (SPEC §3), named to the browser's donation widget; "off": no widget.
+  DONATION_STORE_ID: z
+    .string()
+    .trim()
+    .refine((v) => v === "off" || normalizeStoreId(v) !== null, "must be a donation store id (32 hex characters) or off")
+    .default(SEED_DONATION_STORE_ID),
 });
 
 export type Config = {
@@ -123,6 +131,8 @@ export type Config = {
    * process (off → run `npm run worker` instead); reminders go out `reminderDays` before a renewal.
    */
   autoship: { scheduler: boolean; intervalSeconds: number; reminderDays: number };
+  /** The donation store whose widget the shop shows (normalised); null: no donation widget. */
+  donationStoreId: string | null;
 };
 
 export class ConfigError extends Error {}
@@ -170,5 +180,6 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       outboxDir: e.MAIL_OUTBOX_DIR,
     },
     autoship: { scheduler: e.AUTOSHIP_SCHEDULER, intervalSeconds: e.AUTOSHIP_INTERVAL_SECONDS, reminderDays: e.AUTOSHIP_REMINDER_DAYS },
+    donationStoreId: e.DONATION_STORE_ID === "off" ? null : normalizeStoreId(e.DONATION_STORE_ID),
   };
 }

@@ -39,6 +39,8 @@ export type PublicConfig = {
   freeShippingThresholdCents: number;
   inactivitySeconds: number;
   features: Config["features"];
+  /** The donation widget's store (x-store-id); null on the staff site or when the widget is off. */
+  donationStoreId: string | null;
 };
 
 export type AppDeps = {

@@ -14,6 +14,8 @@ export function publicConfigFor(deps: AppDeps, site: Site): PublicConfig {
     freeShippingThresholdCents: config.freeShippingThresholdCents,
     inactivitySeconds: config.inactivitySeconds,
     features: config.features,
+    // No donation widget on the staff site: its orders are program-priced clinic purchases (SPEC §6).
+    donationStoreId: site.isStaff ? null : config.donationStoreId,
   };
 }
 
