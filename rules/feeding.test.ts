@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AUTOSHIP_FREQUENCY_WEEKS as W } from "./autoship-offer";
 import {
   checkPet,
   dailyPortion,
@@ -105,11 +106,11 @@ describe("days a pack lasts and the Autoship interval", () => {
   });
 
   it("picks the nearest offered interval, the shorter on a tie", () => {
-    expect(nearestFrequencyWeeks(41)).toBe(6);
-    expect(nearestFrequencyWeeks(45)).toBe(6);
-    expect(nearestFrequencyWeeks(46)).toBe(7);
-    expect(nearestFrequencyWeeks(3)).toBe(1);
-    expect(nearestFrequencyWeeks(200)).toBe(12);
+    expect(nearestFrequencyWeeks(41, W)).toBe(6);
+    expect(nearestFrequencyWeeks(45, W)).toBe(6);
+    expect(nearestFrequencyWeeks(46, W)).toBe(7);
+    expect(nearestFrequencyWeeks(3, W)).toBe(1);
+    expect(nearestFrequencyWeeks(200, W)).toBe(12);
     expect(nearestFrequencyWeeks(10.5, [1, 2])).toBe(1);
   });
 

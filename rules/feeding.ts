@@ -1,4 +1,3 @@
-import { AUTOSHIP_FREQUENCY_WEEKS } from "./autoship-offer";
 import { addDays } from "./calendar-days";
 import { GRAMS_PER_POUND, toPounds } from "./weight";
 
@@ -149,8 +148,12 @@ export function daysSupply(packWeight: number, packUnit: string, packs: number, 
   return Math.max(1, Math.floor((foodGrams(packWeight, packUnit) * packs) / gramsPerDay));
 }
 
-/** The offered Autoship interval (weeks) closest to `days`; on a tie the shorter one, so the bowl never runs empty. */
-export function nearestFrequencyWeeks(days: number, offered: readonly number[] = AUTOSHIP_FREQUENCY_WEEKS): number {
+/**
+ * The offered Autoship interval (weeks, rules/autoship-offer.ts AUTOSHIP_FREQUENCY_WEEKS) closest to
+ * `days`; on a tie the shorter one, so the bowl never runs empty. The intervals are passed in so the
+ * calculator's chunk shares no module with the product page's first load.
+ */
+export function nearestFrequencyWeeks(days: number, offered: readonly number[]): number {
   let best = offered[0];
   for (const w of offered) if (Math.abs(w * 7 - days) < Math.abs(best * 7 - days)) best = w;
   return best;

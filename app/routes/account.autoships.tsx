@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import { formValues } from "../../rules/account-forms";
 import { actionNotice, parseSubscriptionAction } from "../../rules/autoship-subscription";
+import { extraNotice, isExtraIntent, parseExtraAction } from "../../rules/autoship-extras-input";
 import { FormAlert } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { AccountNav } from "../features/account/account-nav";
@@ -24,7 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { subscriptions, addresses, methods, dateBounds } = await context.services.autoship.page(context.customer.id);
   const url = new URL(request.url);
   const done = url.searchParams.get("done");
-  const notice = actionNotice(done, url.searchParams.get("order"));
+  const notice = actionNotice(done, url.searchParams.get("order")) ?? extraNotice(done);
   // The reminder mail's "skip this delivery" link: asks to confirm, for one of the customer's own active subscriptions.
   const skipId = url.searchParams.get("skip");
   const toSkip = subscriptions.find((s) => s.id === skipId && s.status === "active");
@@ -48,6 +49,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const subscriptionId = values.subscriptionId ?? "";
   const intent = values.intent ?? "";
+  // The pet (run-out date): settings of the subscription beside its lifecycle's actions.
+  if (isExtraIntent(intent)) {
+    const extra = parseExtraAction(values);
+    if (!extra.ok) return data<Answer>({ ok: false, subscriptionId, intent, errors: extra.errors }, { status: 400 });
+    const done = await context.services.autoship.actExtra(customer.id, subscriptionId, extra.input);
+    if (!done.ok) {
+      if (done.code === "NOT_FOUND") throw data("Subscription not found", { status: 404 });
+      return data<Answer>({ ok: false, subscriptionId, intent, errors: { [done.field]: done.message } }, { status: 400 });
+    }
+    return redirect(`/account/autoships?done=${intent}#sub-${subscriptionId}`);
+  }
   const parsed = parseSubscriptionAction(values);
   if (!parsed.ok) return data<Answer>({ ok: false, subscriptionId, intent, errors: parsed.errors }, { status: 400 });
   const result = await context.services.autoship.act(

@@ -7,6 +7,7 @@ import { ChangeDeliveryForms } from "./change-delivery-forms";
 import { ChangePaymentForm, type SavedCard } from "./change-payment-form";
 import { NextOrderButtons } from "./next-order-buttons";
 import { DeliveryFacts, SubscriptionHeading, SubscriptionHistory } from "./subscription-summary";
+import { PetForm, RunOutNotice } from "./feeding-facts";
 
 // One subscription of My Subscriptions with every action its status allows (rules/autoship-subscription.ts
 // allowedActions) as a plain form posting an `intent`: it all works before JavaScript loads. Less
@@ -39,6 +40,7 @@ export function SubscriptionCard({
     <li id={`sub-${s.id}`} className="rounded border border-gray-300 p-4" data-testid="subscription" aria-labelledby={headingId}>
       <SubscriptionHeading s={s} headingId={headingId} />
       <DeliveryFacts s={s} />
+      <RunOutNotice s={s} />
 
       {failed && failed.errors.intent ? (
         <p role="alert" className="mt-3 text-sm font-medium text-error">
@@ -52,6 +54,7 @@ export function SubscriptionCard({
         {DELIVERY_INTENTS.some((i) => can.has(i)) ? (
           <ChangeDeliveryForms s={s} can={can} errs={errs} open={DELIVERY_INTENTS.some(isOpen)} dateBounds={dateBounds} />
         ) : null}
+        {s.status !== "cancelled" ? <PetForm s={s} errors={failed?.intent === "set_pet" ? failed.errors : {}} open={failed?.intent === "set_pet"} /> : null}
         {can.has("change_address") ? <ChangeAddressForm id={s.id} addresses={addresses} errors={errs("change_address")} open={isOpen("change_address")} /> : null}
         {can.has("change_payment") ? (
           <ChangePaymentForm id={s.id} current={s.paymentMethod} methods={methods} errors={errs("change_payment")} open={isOpen("change_payment")} />

@@ -14,7 +14,7 @@ import { quantityBounds, quantityOnBlur } from "../../../rules/quantity";
 import { stateForZip } from "../../../rules/us-states";
 import { preselectVariant } from "../../../rules/variant-preselect";
 import { seesProgramPrices, withoutProgramPrices } from "../../../rules/program-prices";
-import { DEFAULT_AUTOSHIP_FREQUENCY_WEEKS } from "../../../rules/autoship-offer";
+import { AUTOSHIP_FREQUENCY_WEEKS, DEFAULT_AUTOSHIP_FREQUENCY_WEEKS, frequencyLabel } from "../../../rules/autoship-offer";
 import type { Product, Variant } from "../../../server/modules/catalog/types";
 import { DeliveryEstimate, type DeliveryInfo } from "./delivery-estimate";
 import { ProductBadges } from "../../components/catalog/product-badges";
@@ -22,6 +22,7 @@ import { Breadcrumbs } from "./breadcrumbs";
 import { ProductGallery } from "./product-gallery";
 import { canonicalProductUrl, productDescription, productJsonLd, productTitle } from "./product-seo";
 import { PurchaseOptions, type Purchase } from "./purchase-options";
+import { FeedingDisclosure } from "./feeding-disclosure";
 import { QuantityControl } from "../../components/quantity-control";
 import { FlavorPicker, SizePicker } from "./variant-picker";
 import { AddToCartButton, AddToCartErrors, AddToCartFeedback, useAddToCartFetcher } from "../../components/cart/add-to-cart";
@@ -150,7 +151,7 @@ function PriceBlock({ variant, isStaff }: { variant: Variant; isStaff: boolean }
   );
 }
 
-function AddToCartForm({ variant, isStaff }: { variant: Variant; isStaff: boolean }) {
+function AddToCartForm({ variant, isStaff, product }: { variant: Variant; isStaff: boolean; product: Product }) {
   const [purchase, setPurchase] = useState<Purchase>("one-time");
   const [frequencyWeeks, setFrequencyWeeks] = useState(DEFAULT_AUTOSHIP_FREQUENCY_WEEKS);
   const [quantity, setQuantity] = useState("1");
@@ -169,6 +170,7 @@ function AddToCartForm({ variant, isStaff }: { variant: Variant; isStaff: boolea
   return (
     // The cart's one action (POST /cart, intent=add). A fetcher form once JavaScript runs; before
     // that a plain form whose post lands on the cart page.
+    <>
     <fetcher.Form
       method="post"
       action="/cart"
@@ -203,6 +205,22 @@ function AddToCartForm({ variant, isStaff }: { variant: Variant; isStaff: boolea
       </div>
       <AddToCartErrors />
     </fetcher.Form>
+    {/* Outside the add-to-cart form: the calculator is a form of its own. Treats have no feeding table. */}
+    {variant.foodForm !== "treat" && (
+      <FeedingDisclosure
+        handle={product.handle}
+        species={product.productSpecies}
+        foodForm={variant.foodForm}
+        pack={{ weight: variant.weight, weightUnit: variant.weightUnit, label: variant.size }}
+        offeredWeeks={AUTOSHIP_FREQUENCY_WEEKS}
+        frequencyLabel={frequencyLabel}
+        onChooseFrequency={(w) => {
+          setFrequencyWeeks(w);
+          if (purchase !== "autoship") choosePurchase("autoship");
+        }}
+      />
+    )}
+    </>
   );
 }
 
@@ -256,7 +274,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
 
           <DeliveryEstimate info={data.delivery} inStock={selected.inStock} />
 
-          <AddToCartForm key={selected.sku} variant={selected} isStaff={site.isStaff} />
+          <AddToCartForm key={selected.sku} variant={selected} isStaff={site.isStaff} product={product} />
           <AddToCartFeedback isStaff={site.isStaff} />
 
           {promotions.freeShipping && <p className="text-sm text-gray-700">{promotions.freeShipping}</p>}

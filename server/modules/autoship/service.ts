@@ -9,6 +9,7 @@ import type { PaymentsService } from "../payments/service";
 import { createSubscriptionCommands, type ShipNow } from "./commands";
 import { createSubscriptionViews } from "./views";
 import { createConsoleSubscriptionViews } from "./console-views";
+import { createSubscriptionExtras } from "./extras";
 
 // Autoship subscriptions: created by the place-order workflow for every autoship line of a paid
 // order (checkout.ts), shown by the read model (views.ts), changed by their owner from My
@@ -39,6 +40,7 @@ export function createAutoshipService(deps: AutoshipDeps) {
   const views = createSubscriptionViews({ db: deps.db, catalog: deps.catalog, identity: deps.identity, payments: deps.payments, clock });
   const commands = createSubscriptionCommands({ ...deps, clock, views });
   const consoleViews = createConsoleSubscriptionViews({ db: deps.db, views, catalog: deps.catalog });
+  const extras = createSubscriptionExtras({ db: deps.db });
   return {
     list: views.list,
     get: views.get,
@@ -47,6 +49,8 @@ export function createAutoshipService(deps: AutoshipDeps) {
     offerForSku: views.offerForSku,
     summary: views.summary,
     act: commands.act,
+    /** The pet a subscription feeds (My Autoships). */
+    actExtra: extras.act,
     /** The operator console: every customer's subscriptions (list, detail) and a history entry for an operator's own step. */
     consoleList: consoleViews.list,
     consoleGet: consoleViews.get,

@@ -19,7 +19,8 @@ import type { IdentityService } from "../identity/service";
 import { STOCK_EXEMPT_PRODUCT_TYPE } from "../catalog/stock";
 import type { OrderAddress } from "../orders/schema";
 import type { PaymentsService } from "../payments/service";
-import { subscriptionEvents, subscriptions, type SubscriptionHold, type SubscriptionStatus } from "./schema";
+import { subscriptionEvents, subscriptionRenewals, subscriptions, type SubscriptionHold, type SubscriptionStatus } from "./schema";
+import { dailyPortion, daysSupply, feedingGuideFor, runOut, type PetProfile, type RunOut } from "../../../rules/feeding";
 import { moneyOf } from "../../../rules/money";
 import { isUuid } from "../../../rules/ids";
 
@@ -59,6 +60,13 @@ export type SubscriptionView = {
   createdAt: string;
   /** Every variant of the same product, for the swap choice (the current one included). */
   variantChoices: { id: number; title: string; sku: string; autoshipUnitPriceCents: number }[];
+  /** The pet this food is for (My Autoships' pet form); null: none given, so no run-out date. */
+  petProfile: PetProfile | null;
+  /**
+   * From the pet and the last order (active subscriptions with a pet only): daily portion, days one
+   * delivery lasts, when it runs out, and whether the next delivery comes too late (with a date to move to).
+   */
+  feeding: (RunOut & { gramsPerDay: number; daysSupply: number; lastOrderDate: string }) | null;
   /** The latest events, newest first. */
   history: { kind: string; actor: string; detail: Record<string, unknown>; at: string }[];
 };
@@ -80,6 +88,21 @@ function customerDetail(detail: Record<string, unknown>): Record<string, unknown
   return rest;
 }
 
+/** The run-out figures of an active subscription with a pet whose food has a feeding table. */
+function feedingOf(
+  s: { status: SubscriptionStatus; petProfile: PetProfile | null; quantity: number; startDate: string; nextOrderDate: string },
+  v: { productHandle: string; species: "dog" | "cat"; foodForm: string; weight: number; weightUnit: string },
+  lastPlaced: string | null,
+  today: string,
+): SubscriptionView["feeding"] {
+  if (s.status !== "active" || !s.petProfile) return null;
+  const portion = dailyPortion(feedingGuideFor({ handle: v.productHandle, species: v.species, foodForm: v.foodForm }), s.petProfile);
+  if (!portion) return null;
+  const days = daysSupply(v.weight, v.weightUnit, s.quantity, portion.grams);
+  const lastOrderDate = lastPlaced && lastPlaced > s.startDate ? lastPlaced : s.startDate;
+  return { ...runOut({ lastOrderDate, daysSupply: days, nextOrderDate: s.nextOrderDate, today }), gramsPerDay: portion.grams, daysSupply: days, lastOrderDate };
+}
+
 export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
   const { db } = deps;
 
@@ -92,7 +115,7 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
       .orderBy(sql`case ${subscriptions.status} when 'active' then 0 when 'paused' then 1 else 2 end`, desc(subscriptions.createdAt), asc(subscriptions.id));
     if (!rows.length) return [];
     const ids = rows.map((s) => s.id);
-    const [catalogVariants, methods, events] = await Promise.all([
+    const [catalogVariants, methods, events, lastPlaced] = await Promise.all([
       deps.catalog.variantsOfProducts(
         [...new Set(rows.map((s) => s.productId))],
         rows.map((s) => s.variantId),
@@ -104,7 +127,14 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
         .where(inArray(subscriptionEvents.subscriptionId, ids))
         .orderBy(desc(subscriptionEvents.id))
         .limit(HISTORY_PER_SUBSCRIPTION * ids.length),
+      // The last order of each (for the run-out date): its latest placed renewal, else the order that started it.
+      db
+        .select({ id: subscriptionRenewals.subscriptionId, day: sql<string>`max(${subscriptionRenewals.cycleDate})::text` })
+        .from(subscriptionRenewals)
+        .where(and(inArray(subscriptionRenewals.subscriptionId, ids), eq(subscriptionRenewals.status, "placed")))
+        .groupBy(subscriptionRenewals.subscriptionId),
     ]);
+    const today = dayOf(deps.clock());
     return rows.flatMap((s) => {
       const v = catalogVariants.find((x) => x.id === s.variantId);
       // An item the catalog no longer has cannot be shown (nor renewed).
@@ -141,6 +171,8 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
         email: s.email,
         paymentMethod: pm && { id: pm.id, brand: pm.brand, last4: pm.last4, expMonth: pm.expMonth, expYear: pm.expYear },
         createdAt: s.createdAt.toISOString(),
+        petProfile: s.petProfile ?? null,
+        feeding: feedingOf(s, v, lastPlaced.find((r) => r.id === s.id)?.day ?? null, today),
         variantChoices: catalogVariants
           .filter((x) => x.productId === s.productId)
           .map((x) => ({ id: x.id, title: `${x.flavor} / ${x.sizeLabel}`, sku: x.sku, autoshipUnitPriceCents: autoshipUnitPriceCents(s.site, x) })),

@@ -34,6 +34,9 @@ export async function variantsOfProducts(conn: Db, productIds: readonly number[]
       imageKey: variants.imageKey,
       weight: variants.weight,
       weightUnit: variants.weightUnit,
+      // The feeding calculator's table is the product's (rules/feeding.ts feedingGuideFor).
+      species: products.species,
+      foodForm: variants.foodForm,
     })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))

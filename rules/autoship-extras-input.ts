@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { ACTIVITY_LEVELS, checkPet, PET_SPECIES, PET_WEIGHT_UNITS, type PetProfile } from "./feeding";
+import { fieldErrors } from "./zod-errors";
+
+// The My Autoships forms beyond the lifecycle's actions (rules/autoship-subscription.ts): the pet a
+// subscription feeds (for its run-out date). Parsed by the page's action only (zod stays out of the
+// page's browser bundle); errors are keyed by field name.
+
+export const EXTRA_INTENTS = ["set_pet", "clear_pet"] as const;
+export type ExtraIntent = (typeof EXTRA_INTENTS)[number];
+
+const DONE: Record<ExtraIntent, string> = {
+  set_pet: "Your pet's details were saved.",
+  clear_pet: "Your pet's details were removed.",
+};
+
+/** The confirmation after the redirect (`?done=intent`); null for anything else. */
+export function extraNotice(done: string | null): string | null {
+  return isExtraIntent(done) ? DONE[done] : null;
+}
+
+export function isExtraIntent(intent: unknown): intent is ExtraIntent {
+  return typeof intent === "string" && (EXTRA_INTENTS as readonly string[]).includes(intent);
+}
+
+const petSchema = z
+  .object({
+    intent: z.literal("set_pet"),
+    species: z.enum(PET_SPECIES as [string, ...string[]], "Choose dog or cat"),
+    weight: z.coerce.number({ error: "Enter your pet's weight" }),
+    weightUnit: z.enum(PET_WEIGHT_UNITS, "Choose lb, kg or oz"),
+    lifeStage: z.string({ error: "Choose a life stage" }).trim().max(20),
+    activity: z.enum(ACTIVITY_LEVELS.map((a) => a.value) as [string, ...string[]], "Choose an activity level"),
+  })
+  // The ranges and the species' life stages are the calculator's own check (one rule for both).
+  .superRefine((p, ctx) => {
+    for (const [path, message] of Object.entries(checkPet(p))) ctx.addIssue({ code: "custom", path: [path], message });
+  })
+  .transform(({ intent, ...pet }) => ({ intent, pet: pet as PetProfile }));
+
+const clearPetSchema = z.object({ intent: z.literal("clear_pet") });
+
+export type ExtraInput = z.infer<typeof petSchema> | z.infer<typeof clearPetSchema>;
+
+export function parseExtraAction(raw: Record<string, unknown>): { ok: true; input: ExtraInput } | { ok: false; errors: Record<string, string> } {
+  const schema = raw.intent === "set_pet" ? petSchema : raw.intent === "clear_pet" ? clearPetSchema : null;
+  if (!schema) return { ok: false, errors: { intent: "Unknown action." } };
+  const parsed = (schema as z.ZodType<ExtraInput, unknown>).safeParse(raw);
+  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
+}

@@ -1,0 +1,123 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays } from "../../../rules/calendar-days";
+import { dailyPortion, daysSupply, feedingGuideFor } from "../../../rules/feeding";
+import { parseConfig } from "../../config";
+import type { Database } from "../../db/client";
+import { seedIfEmpty } from "../../db/seed";
+import { openTestDatabase } from "../../db/test-database";
+import { createServices } from "../../services";
+import { placeOrder } from "../../workflows/place-order";
+import { inventory, products, variants } from "../catalog/schema";
+import { warehouseForZip } from "../catalog/stock";
+import { subscriptionEvents, subscriptions } from "./schema";
+import { createAutoshipService, type AutoshipService } from "./service";
+
+// The pet a subscription feeds and the run-out date My Autoships shows from it.
+
+let database: Database;
+let services: ReturnType<typeof createServices>;
+let autoship: AutoshipService;
+let dry: { id: number; handle: string; species: "dog" | "cat"; weight: number; weightUnit: string };
+const now = new Date("2026-03-01T15:00:00Z");
+const config = parseConfig({});
+const addr = { firstName: "Pat", lastName: "Doe", address1: "1 Main St", address2: "", city: "Aurora", provinceCode: "CO", zip: "80011", countryCode: "US" as const, phone: null };
+let n = 0;
+
+async function customer() {
+  const email = `pet-${++n}@example.test`;
+  const r = await services.identity.register({ firstName: "Pat", lastName: "Doe", email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false }, "d2c");
+  if (!r.ok) throw new Error("register failed");
+  return { id: r.customerId, email };
+}
+
+async function subscribe(who: { id: string; email: string }, weeks: number, quantity = 1) {
+  const cart = await services.cart.createCart("d2c", {}, [{ merchandiseId: String(dry.id), quantity, sellingPlanId: `autoship-${weeks}w` }]);
+  if (!cart.ok) throw new Error(cart.message);
+  const r = await placeOrder(
+    { db: database.db, services, config, clock: () => now },
+    {
+      site: "d2c",
+      cartId: cart.cart.id,
+      customerId: who.id,
+      email: who.email,
+      shippingAddress: addr,
+      shippingMethod: "standard",
+      payment: { kind: "card", card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" } },
+      idempotencyKey: `pet-${++n}`,
+    },
+  );
+  if (!r.ok) throw new Error(r.code);
+  const [s] = await database.db.select().from(subscriptions).where(eq(subscriptions.originOrderId, r.order.id));
+  return s;
+}
+
+const pet = { species: "dog" as const, weight: 30, weightUnit: "lb" as const, lifeStage: "adult", activity: "normal" as const };
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedIfEmpty(database);
+  services = createServices(database.db, config);
+  autoship = createAutoshipService({ db: database.db, config, catalog: services.catalog, identity: services.identity, payments: services.payments, mail: services.mail, clock: () => now });
+  const warehouse = (await warehouseForZip(database.db, "80011"))!.code;
+  // The biggest dry dog food bag sold in the shop.
+  const [v] = await database.db
+    .select({ id: variants.id, handle: products.handle, species: products.species, weight: variants.weight, weightUnit: variants.weightUnit })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(sql`${variants.foodForm} = 'dry' and ${products.species} = 'dog' and 'd2c' = any(${products.sites})`)
+    .orderBy(sql`${variants.weight} desc`, variants.id)
+    .limit(1);
+  dry = v;
+  await database.db
+    .insert(inventory)
+    .values({ warehouseCode: warehouse, variantId: dry.id, onHand: 500, reserved: 0 })
+    .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand: sql`${inventory.reserved} + 500` } });
+}, 60_000);
+afterAll(() => database.close());
+
+describe("the pet of a subscription", () => {
+  it("has no run-out date until a pet is saved; then it is the order's arrival plus the days the delivery lasts", async () => {
+    const who = await customer();
+    const s = await subscribe(who, 4, 2);
+    expect((await autoship.get(who.id, s.id))!.feeding).toBeNull();
+
+    expect(await autoship.actExtra(who.id, s.id, { intent: "set_pet", pet })).toEqual({ ok: true, message: "Your pet's details were saved." });
+    const view = (await autoship.get(who.id, s.id))!;
+    expect(view.petProfile).toEqual(pet);
+    const grams = dailyPortion(feedingGuideFor({ handle: dry.handle, species: dry.species, foodForm: "dry" }), pet)!.grams;
+    const days = daysSupply(dry.weight, dry.weightUnit, 2, grams);
+    expect(view.feeding).toMatchObject({ gramsPerDay: grams, daysSupply: days, lastOrderDate: "2026-03-01", runOutDate: addDays("2026-03-01", 3 + days) });
+    expect(view.feeding!.nextDeliveryDate).toBe(addDays(s.nextOrderDate, 3));
+    const events = await database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, s.id));
+    expect(events.map((e) => e.kind)).toContain("pet_profile_changed");
+  });
+
+  it("says when the next delivery comes after the food runs out, with an order date that arrives in time", async () => {
+    const who = await customer();
+    // One bag for a very active giant dog every 12 weeks: it runs out long before.
+    const s = await subscribe(who, 12, 1);
+    await autoship.actExtra(who.id, s.id, { intent: "set_pet", pet: { ...pet, weight: 120, activity: "very_active" } });
+    const f = (await autoship.get(who.id, s.id))!.feeding!;
+    expect(f.late).toBe(true);
+    expect(f.suggestedOrderDate).toBe(addDays(f.runOutDate, -3));
+    expect(f.suggestedOrderDate < s.nextOrderDate).toBe(true);
+    // The offered move is the lifecycle's change_date: accepted as is.
+    const moved = await autoship.act({ customerId: who.id }, s.id, { intent: "change_date", nextOrderDate: f.suggestedOrderDate });
+    expect(moved.ok).toBe(true);
+    expect((await autoship.get(who.id, s.id))!.feeding!.late).toBe(false);
+  });
+
+  it("is removed on request, and another customer's subscription is not found", async () => {
+    const who = await customer();
+    const other = await customer();
+    const s = await subscribe(who, 4);
+    expect(await autoship.actExtra(other.id, s.id, { intent: "set_pet", pet })).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    expect(await autoship.actExtra(who.id, "not-a-uuid", { intent: "set_pet", pet })).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    await autoship.actExtra(who.id, s.id, { intent: "set_pet", pet });
+    await autoship.actExtra(who.id, s.id, { intent: "clear_pet" });
+    const view = (await autoship.get(who.id, s.id))!;
+    expect(view.petProfile).toBeNull();
+    expect(view.feeding).toBeNull();
+  });
+});

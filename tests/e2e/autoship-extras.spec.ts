@@ -1,0 +1,77 @@
+import { AUTOSHIP_FREQUENCY_WEEKS, sellingPlanIdFor } from "../../rules/autoship-offer";
+import { dailyPortion, daysSupply, feedingGuideFor, nearestFrequencyWeeks } from "../../rules/feeding";
+import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
+import { expect, shopUrl, test } from "./fixtures";
+import { fillCheckoutAddress, payWithCard, register, uniqueEmail } from "./journeys";
+
+// Autoship extras as a new customer meets them: the product page's feeding calculator sets the
+// Autoship frequency; My Autoships shows the run-out date once the pet is saved, and offers to move
+// a next order that would come after the food runs out.
+
+test.use({ allowedConsoleErrors: [/status of 400/] });
+
+const catalog = buildSeedCatalog();
+// A big bag of dry dog food sold in the shop and in stock at the Denver warehouse.
+const item = catalog.products
+  .filter((p) => p.sites.includes("d2c") && p.species === "dog" && p.productType === "Dry Food")
+  .flatMap((p) => p.variants.map((v) => ({ p, v })))
+  .filter(({ v }) => v.weight >= 15 && !v.badgeTags.includes("badge::out-of-stock") && catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 5))[0]!;
+
+test("the feeding calculator sets the frequency; My Autoships shows when the food runs out", async ({ page }) => {
+  const pet = { species: "dog" as const, weight: 30, weightUnit: "lb" as const, lifeStage: "adult", activity: "active" as const };
+  const grams = dailyPortion(feedingGuideFor({ handle: item.p.handle, species: "dog", foodForm: "dry" }), pet)!.grams;
+  const days = daysSupply(item.v.weight, item.v.weightUnit, 1, grams);
+  const weeks = nearestFrequencyWeeks(days, AUTOSHIP_FREQUENCY_WEEKS);
+
+  await register(page, uniqueEmail("feeding"));
+  await page.goto(shopUrl(`/products/${item.p.handle}?sku=${item.v.sku}`));
+  const toggle = page.getByTestId("feeding-toggle");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await toggle.click();
+  const calc = page.getByRole("form", { name: "Feeding calculator" });
+  await expect(calc).toBeVisible();
+  // A missing weight is named beside its field.
+  await calc.getByRole("button", { name: "Calculate" }).click();
+  await expect(calc.getByText("Enter your pet's weight")).toBeVisible();
+  await calc.getByLabel("Weight").fill("30");
+  await calc.getByLabel("Activity").selectOption("active");
+  await calc.getByRole("button", { name: "Calculate" }).click();
+  await expect(page.getByTestId("feeding-result")).toContainText(`lasts your 30 lb dog about ${days} days`);
+  await expect(page.getByRole("radio", { name: /Autoship/ })).toBeChecked();
+  await expect(page.getByTestId("autoship-frequency")).toHaveValue(sellingPlanIdFor(weeks));
+
+  await page.getByTestId("add-to-cart").click();
+  const modal = page.getByRole("dialog", { name: "Added to your cart" });
+  await expect(modal).toBeVisible();
+  await modal.getByRole("button", { name: "Continue Shopping" }).click();
+  await page.goto(shopUrl("/cart"));
+  await page.getByLabel(/I understand that my Autoship items/).check();
+  await page.getByTestId("proceed-to-checkout").click();
+  await fillCheckoutAddress(page);
+  await page.getByRole("button", { name: "Continue to shipping" }).click();
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await payWithCard(page);
+  await expect(page).toHaveURL(/\/checkout\/confirmation\//);
+
+  await page.goto(shopUrl("/account/autoships"));
+  const sub = page.getByTestId("subscription");
+  await expect(sub.getByTestId("frequency")).toHaveText(weeks === 1 ? "Every week" : `Every ${weeks} weeks`);
+  await expect(sub.getByTestId("run-out")).toHaveCount(0);
+  await sub.getByText("Add your pet to see when the food runs out").click();
+  const form = sub.getByRole("form", { name: "Your pet" });
+  await form.getByLabel("Weight").fill("30");
+  await form.getByLabel("Activity").selectOption("active");
+  await form.getByRole("button", { name: "Save pet" }).click();
+  await expect(page.getByTestId("autoship-notice")).toHaveText("Your pet's details were saved.");
+  await expect(sub.getByTestId("run-out")).toContainText(/Runs out around \w{3} \d{1,2}, \d{4}; next delivery around/);
+
+  // A much hungrier pet: the planned delivery now comes too late, and the page offers an earlier date.
+  await sub.getByText("Your pet (run-out date)").click();
+  await form.getByLabel("Weight").fill("90");
+  await form.getByLabel("Activity").selectOption("very_active");
+  await form.getByRole("button", { name: "Save pet" }).click();
+  await expect(sub.getByTestId("run-out-late")).toContainText("Your next delivery comes after the food runs out.");
+  await sub.getByTestId("run-out-late").getByRole("button", { name: /^Order on / }).click();
+  await expect(page.getByTestId("autoship-notice")).toHaveText("The next order date was changed.");
+  await expect(sub.getByTestId("run-out-late")).toHaveCount(0);
+});
