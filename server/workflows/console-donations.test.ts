@@ -302,6 +302,39 @@ describe("segments", () => {
   });
 });
 
+describe("at the same moment (PostgreSQL under npm run test:pg)", () => {
+  // Open the pool's connections first: otherwise the first transaction runs whole while the others still connect.
+  const warmPool = () => Promise.all(Array.from({ length: 5 }, () => database.db.execute(sql`select pg_sleep(0.05)`)));
+
+  it("two segments created at once at one priority: exactly one is made", async () => {
+    const priority = "777";
+    await warmPool();
+    const results = await Promise.all(Array.from({ length: 4 }, (_, i) => services.consoleDonations.createSegment(owner, STORE, segmentForm({ name: `Race ${i}`, priorityIndex: priority }))));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).map((r) => (r as { code: string }).code)).toEqual(["INVALID", "INVALID", "INVALID"]);
+    const active = (await services.consoleDonations.segments(STORE)).filter((s) => s.isActive && s.priorityIndex === 777);
+    expect(active).toHaveLength(1);
+  });
+
+  it("a cause hidden while a store makes it its default: never both", async () => {
+    for (const id of Array.from({ length: 12 }, (_, i) => `00-10000${String(11 + i)}`)) {
+      await warmPool();
+      const [save, hide] = await Promise.all([
+        services.consoleDonations.updateStore(owner, STORE, storeForm({ defaultCauseId: id, defaultCauseIds: id })),
+        services.consoleDonations.updateCause(owner, id, { multiplier: "1", active: "" }),
+      ]);
+      const store = await services.donations.store(STORE);
+      const cause = (await services.consoleDonations.cause(id))!.cause;
+      // Whichever came second saw the first: the store defaults to a shown cause, or the cause was hidden and the save refused.
+      expect(save.ok !== hide.ok).toBe(true);
+      if (save.ok) expect(cause.active && store!.defaultCauseId === id).toBe(true);
+      else expect(!cause.active && store!.defaultCauseId !== id).toBe(true);
+      expect(await services.consoleDonations.updateCause(owner, id, { multiplier: "1", active: "yes" })).toEqual({ ok: true });
+    }
+    expect(await services.consoleDonations.updateStore(owner, STORE, storeForm())).toEqual({ ok: true });
+  });
+});
+
 describe("donation report", () => {
   const causeA = PAWS_RESCUE_LEAGUE_ID;
   const causeB = "00-1000002";
