@@ -48,6 +48,8 @@ const LIFECYCLE: Record<SubscriptionMove, Partial<Record<SubscriptionStatus, Sub
   defer_after_failure: { active: "active" },
   hold_quota: { active: "active" },
   hold_not_eligible: { active: "active" },
+  hold_price_rise: { active: "active" },
+  accept_price_rise: { active: "active" },
 };
 
 describe("the lifecycle's transition table", () => {
@@ -104,6 +106,10 @@ describe("holds", () => {
     expect(holdAfter("quota_reached", "hold_not_eligible")).toBe("not_eligible");
     expect(holdAfter("quota_reached", "record_renewal")).toBeNull();
     expect(holdAfter("payment_failed", "pause_after_declines")).toBe("payment_failed");
+    expect(holdAfter(null, "hold_price_rise")).toBe("price_rise");
+    expect(holdAfter("price_rise", "accept_price_rise")).toBeNull();
+    expect(holdAfter("out_of_stock", "accept_price_rise")).toBe("out_of_stock");
+    expect(holdAfter("price_rise", "skip")).toBeNull();
     for (const move of ["change_frequency", "change_quantity", "swap_variant", "change_address", "pause", "cancel", "ship_now", "renew", "defer_after_failure"] as const) {
       expect(holdAfter("out_of_stock", move)).toBe("out_of_stock");
       expect(holdAfter(null, move)).toBeNull();

@@ -17,7 +17,7 @@ export type SubscriptionStatus = "active" | "paused" | "cancelled";
 export const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ["active", "paused", "cancelled"];
 
 /** Why an active subscription's renewal is on hold (null: not held). */
-export type SubscriptionHold = "out_of_stock" | "payment_failed" | "quota_reached" | "not_eligible";
+export type SubscriptionHold = "out_of_stock" | "payment_failed" | "quota_reached" | "not_eligible" | "price_rise";
 
 export const SUBSCRIPTION_ACTIONS = [
   "change_frequency",
@@ -46,6 +46,8 @@ export const RENEWAL_EVENTS = [
   "defer_after_failure",
   "hold_quota",
   "hold_not_eligible",
+  "hold_price_rise",
+  "accept_price_rise",
 ] as const;
 /**
  * What the renewal engine does to a subscription (rules/autoship-renewal.ts decides which):
@@ -54,7 +56,10 @@ export const RENEWAL_EVENTS = [
  * retry_after_decline / pause_after_declines — a declined charge is retried, the third one pauses;
  * defer_after_failure — any other failure is looked at again a day later;
  * hold_quota / hold_not_eligible — a staff renewal over the month's allowance waits for the next
- * month; one whose member is no longer in the program waits (retried daily) until they are again.
+ * month; one whose member is no longer in the program waits (retried daily) until they are again;
+ * hold_price_rise / accept_price_rise — the price guard holds a renewal whose price rose beyond the
+ * customer's threshold, and their "renew at the new price" releases it (their "skip", or no answer
+ * by the deadline, is a skip).
  */
 export type RenewalEvent = (typeof RENEWAL_EVENTS)[number];
 
@@ -92,6 +97,8 @@ const ALLOWED_FROM: Record<SubscriptionMove, readonly SubscriptionStatus[]> = {
   defer_after_failure: ["active"],
   hold_quota: ["active"],
   hold_not_eligible: ["active"],
+  hold_price_rise: ["active"],
+  accept_price_rise: ["active"],
 };
 
 /** The status an allowed move leads to (the others keep the status). */
@@ -137,6 +144,8 @@ export function endsHold(hold: SubscriptionHold | null, move: SubscriptionMove):
     case "record_renewal":
     case "skip_out_of_stock":
       return true;
+    case "accept_price_rise":
+      return hold === "price_rise";
     case "change_payment":
       return hold === "payment_failed";
     default:
@@ -150,6 +159,7 @@ export function holdAfter(hold: SubscriptionHold | null, move: SubscriptionMove)
   if (move === "hold_out_of_stock") return "out_of_stock";
   if (move === "hold_quota") return "quota_reached";
   if (move === "hold_not_eligible") return "not_eligible";
+  if (move === "hold_price_rise") return "price_rise";
   if (move === "retry_after_decline" || move === "pause_after_declines") return "payment_failed";
   return hold;
 }

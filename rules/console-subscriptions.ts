@@ -38,6 +38,7 @@ export const HOLD_FILTERS = [
   { value: "out_of_stock", label: "Out of stock" },
   { value: "quota_reached", label: "Over the staff allowance" },
   { value: "not_eligible", label: "Staff membership lapsed" },
+  { value: "price_rise", label: "Price rise (waiting for the customer)" },
   { value: "failed", label: "Other failure (retrying)" },
 ] as const satisfies readonly { value: SubscriptionHold | "failed"; label: string }[];
 export type HoldFilter = (typeof HOLD_FILTERS)[number]["value"];
@@ -86,5 +87,6 @@ export function subscriptionListHref(q: SubscriptionListQuery, over: Partial<Sub
  * resumed instead (which moves it to a new cycle), not retried.
  */
 export function canRetryRenewal(s: { status: SubscriptionStatus; hold: SubscriptionHold | null; retryAt: Date | string | null; nextOrderDate: string }, today: string): boolean {
-  return s.status === "active" && (s.hold !== null || s.retryAt !== null) && s.nextOrderDate <= today;
+  // A renewal held by the price guard waits for the customer's own answer: an operator cannot charge it.
+  return s.status === "active" && s.hold !== "price_rise" && (s.hold !== null || s.retryAt !== null) && s.nextOrderDate <= today;
 }

@@ -13,6 +13,7 @@ const HOLD_NOTICE = {
   payment_failed: "On hold: the last payment failed; update your payment method.",
   quota_reached: "On hold: this month's program allowance is used up; it renews on the 1st of next month.",
   not_eligible: "On hold: your staff program membership is not active; it renews once you rejoin your clinic.",
+  price_rise: "On hold: the price rose beyond your price guard; renew at the new price or skip (see below).",
 } as const;
 
 export function SubscriptionHeading({ s, headingId }: { s: SubscriptionView; headingId: string }) {

@@ -60,6 +60,8 @@ export const subscriptions = pgTable(
     renewalClaimedUntil: timestamp({ withTimezone: true }),
     /** The pet this food is for (the feeding calculator's input): the run-out date is computed from it. Null: no run-out date. */
     petProfile: jsonb().$type<PetProfile>(),
+    /** The price guard: a renewal whose unit price rose by more than this percent since the last order is held for the customer's answer. */
+    priceGuardPercent: integer().notNull().default(10),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -111,4 +113,34 @@ export const subscriptionRenewals = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("subscription_renewals_cycle_uq").on(t.subscriptionId, t.cycleDate)],
+);
+
+/**
+ * A renewal held by the price guard (rules/price-guard.ts): one per subscription and cycle. The
+ * customer's answer (accepted, skipped) or the deadline passing (expired) is recorded once, under
+ * this row's lock: the signed links it was mailed with work once.
+ */
+export const subscriptionPriceHolds = pgTable(
+  "subscription_price_holds",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    cycleDate: date({ mode: "string" }).notNull(),
+    /** Unit price of the last order and of this renewal, and the threshold it passed. */
+    oldUnitCents: integer().notNull(),
+    newUnitCents: integer().notNull(),
+    thresholdPercent: integer().notNull(),
+    status: text().$type<"pending" | "accepted" | "skipped" | "expired">().notNull().default("pending"),
+    /** The answer window closes then: the cycle is skipped. */
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("subscription_price_holds_cycle_uq").on(t.subscriptionId, t.cycleDate),
+    // The console's held-renewals view.
+    index("subscription_price_holds_pending_idx").on(t.expiresAt).where(sql`status = 'pending'`),
+  ],
 );
