@@ -85,7 +85,10 @@ describe("store configuration page", () => {
     const owner = await session("owner");
     const page = await get("/admin/donations", owner);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Custom CSS</strong> is not accepted");
+    const text = await page.text();
+    expect(text).toContain("Custom CSS</strong> is not accepted");
+    // The ids the store names are shown with their causes' names.
+    expect(text).toContain("Now: Paws Rescue League (00-1000001).");
 
     const bad = await post("/admin/donations", owner, storeFields({ defaultDonation: "250" }));
     expect(bad.status).toBe(400);

@@ -19,7 +19,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   await requireOperator(context, request, "donations.manage");
   const { stores, current, storeParam } = await donationStoreOf(context, request);
   const store = (await context.services.consoleDonations.store(current.id))!;
-  const audit = await context.services.operators.auditEntries({ targetType: "donation_store", targetId: store.id, limit: 20 });
+  const [audit, names] = await Promise.all([
+    context.services.operators.auditEntries({ targetType: "donation_store", targetId: store.id, limit: 20 }),
+    context.services.consoleDonations.causeNames([...(store.defaultCauseId ? [store.defaultCauseId] : []), ...store.defaultCauseIds, ...store.featuredCauseIds]),
+  ]);
+  /** "Name (id)" for each id; one that is gone or hidden says so. */
+  const named = (ids: readonly string[]) => ids.map((id) => (names.has(id) ? `${names.get(id)} (${id})` : `${id}: not a shown cause`)).join(", ");
   return {
     stores,
     storeParam,
@@ -42,6 +47,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       contact: store.contactInformation ?? { name: "", email: "", phone: "" },
       targetCssSelector: store.targetCssSelector,
     },
+    causeNames: {
+      defaultCauseId: store.defaultCauseId ? named([store.defaultCauseId]) : "",
+      defaultCauseIds: named(store.defaultCauseIds),
+      featuredCauseIds: named(store.featuredCauseIds),
+    },
     audit: audit.map((e) => ({ id: e.id, at: when(e.at), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
   };
 }
@@ -58,7 +68,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function AdminDonationStore() {
-  const { stores, storeParam, store, audit } = useLoaderData<typeof loader>();
+  const { stores, storeParam, store, audit, causeNames } = useLoaderData<typeof loader>();
   const answer = useActionData<Answer>();
   const busy = useNavigation().state !== "idle";
   const errors = answer?.errors ?? {};
@@ -159,13 +169,13 @@ export default function AdminDonationStore() {
           </h3>
           <p className="text-sm">Cause ids: a charity's EIN (e.g. 00-1000001) or a portfolio's 32 hex characters; find them under Causes.</p>
           <div className="mt-2 grid gap-4 md:grid-cols-3">
-            <Field label="Default cause" error={errors.defaultCauseId} hint="Preselected when shoppers may choose; the cause when they may not.">
+            <Field label="Default cause" error={errors.defaultCauseId} hint={`Preselected when shoppers may choose; the cause when they may not. Now: ${causeNames.defaultCauseId || "none"}.`}>
               {(a11y) => <input {...a11y} name="defaultCauseId" defaultValue={store.defaultCauseId} className={`${inputClass} font-mono`} />}
             </Field>
-            <Field label="Default causes (one per line, at most 10)" error={errors.defaultCauseIds}>
+            <Field label="Default causes (one per line, at most 10)" error={errors.defaultCauseIds} hint={causeNames.defaultCauseIds ? `Now: ${causeNames.defaultCauseIds}.` : undefined}>
               {(a11y) => <textarea {...a11y} name="defaultCauseIds" defaultValue={store.defaultCauseIds} rows={4} className={`${inputClass} font-mono`} />}
             </Field>
-            <Field label="Featured causes (one per line, at most 20)" error={errors.featuredCauseIds}>
+            <Field label="Featured causes (one per line, at most 20)" error={errors.featuredCauseIds} hint={causeNames.featuredCauseIds ? `Now: ${causeNames.featuredCauseIds}.` : undefined}>
               {(a11y) => <textarea {...a11y} name="featuredCauseIds" defaultValue={store.featuredCauseIds} rows={4} className={`${inputClass} font-mono`} />}
             </Field>
           </div>

@@ -120,6 +120,8 @@ export function createDonationsConsole({ db, operators }: DonationsConsoleDeps) 
       const [charities, defaultOf] = await Promise.all([cause.kind === "portfolio" ? portfolioCharities(db, causeId) : [], storesDefaultingTo(db, causeId)]);
       return { cause, charities, defaultOf };
     },
+    /** The names of those of these causes that exist and are shown (the store form names what its ids point at). */
+    causeNames: (ids: readonly string[]) => activeCauses(db, ids),
     segments: (storeId: string) => segmentsOf(db, storeId),
     segment: async (segmentId: string) => (isUuid(segmentId) ? segmentRow(db, segmentId) : null),
     /** The month's donation report of one store (one grouped query). */
