@@ -1,7 +1,5 @@
 // Carousel settings of SPEC §9.
 
-import { centsToDollars } from "./money";
-
 /** Content carousels: autoplay 5000 ms, space 12, slides per view 1 / 2 / 2.5 / 3 from 0 / 780 / 960 / 1200 px. */
 export const CONTENT_CAROUSEL = {
   autoplayMs: 5000,
@@ -37,24 +35,4 @@ export function carouselLoops(width: number, items: number): boolean {
 export function slideBasis(perView: number, gapPx: number): string {
   if (perView <= 1) return "100%";
   return `calc((100% - ${(Math.ceil(perView) - 1) * gapPx}px) / ${perView})`;
-}
-
-export type CarouselItem = { sku: string; title: string; brand: string; priceCents: number };
-
-/** GA4 view_item_list for a carousel that came into view (not sent on the staff site, SPEC §2). */
-export function viewItemListEvent(listName: string, items: CarouselItem[]) {
-  return {
-    event: "view_item_list",
-    ecommerce: {
-      item_list_name: listName,
-      items: items.map((item, index) => ({
-        item_id: item.sku,
-        item_name: item.title,
-        item_brand: item.brand,
-        price: centsToDollars(item.priceCents),
-        index,
-        item_list_name: listName,
-      })),
-    },
-  };
 }

@@ -56,7 +56,7 @@ function ecommerceEvent(event: CartEcommerceEvent["event"], line: AnalyticsLine)
 }
 
 /** Events to push after an add of `line.quantity` items; none when nothing was added. */
-export function addToCartEvents(line: AnalyticsLine, autoship: boolean): Record<string, unknown>[] {
+export function addToCartEvents(line: AnalyticsLine, autoship: boolean): (Record<string, unknown> & { event: string })[] {
   if (line.quantity < 1) return [];
   return [ecommerceEvent("add_to_cart", line), ...(autoship ? AUTOSHIP_CTA_EVENTS.map((e) => ({ ...e })) : [])];
 }

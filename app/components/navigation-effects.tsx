@@ -1,18 +1,13 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useMatches, useNavigation } from "react-router";
 import type { PublicConfig } from "../../server/context";
-
-declare global {
-  interface Window {
-    dataLayer?: Record<string, unknown>[];
-  }
-}
+import { pushAnalytics } from "../lib/analytics";
 
 const PENDING_KEY = "shop:pending-navigation";
 
 /**
  * Browser behaviours of SPEC §2 that run on every navigation:
- * - a page-view event with the route name pushed to the analytics data layer (not on the staff site);
+ * - a page-view event with the route name raised through the analytics gate (not on the staff site);
  * - new-build detection: poll the current build id; once it differs, the next navigation is a full page load;
  * - a failed chunk load ends in a hard load of the target, not of the page being left.
  * Scrolling to the top and to hash anchors is React Router's <ScrollRestoration />.
@@ -26,9 +21,8 @@ export function NavigationEffects({ config }: { config: PublicConfig }) {
 
   useEffect(() => {
     // No page views for the staff site, nor for the operator console (the shop's own staff at work).
-    if (config.site.isStaff || location.pathname.startsWith("/admin/")) return;
-    window.dataLayer = window.dataLayer ?? [];
-    window.dataLayer.push({ event: "page_view", route_name: routeName, page_path: location.pathname });
+    if (config.site.isStaff || /^\/admin(\/|$)/.test(location.pathname)) return;
+    pushAnalytics({ event: "page_view", route_name: routeName, page_path: location.pathname });
   }, [location.key, location.pathname, routeName, config.site.isStaff]);
 
   useEffect(() => {

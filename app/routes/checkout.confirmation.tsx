@@ -2,6 +2,8 @@ import { data, Link } from "react-router";
 import { Screen } from "../components/screen";
 import { hasReceipt } from "../features/checkout/checkout.server";
 import { OrderReceipt } from "../features/checkout/order-receipt";
+import { usePurchaseEvent } from "../features/checkout/checkout-analytics";
+import { purchasedOrderOf, purchaseEvent } from "../../rules/ga4-checkout-events";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
 import type { Route } from "./+types/checkout.confirmation";
@@ -21,11 +23,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ? await orders.getByIdUnchecked(params.id)
       : null;
   if (!order) throw data("Order not found", { status: 404 });
-  return { order, signedIn: Boolean(context.customer) };
+  // The analytics purchase event goes to the first view of the order only (claimed in the database,
+  // so a reload or a later visit cannot repeat it); the staff site sends none (SPEC §2).
+  const purchase = !context.site.isStaff && (await orders.claimPurchaseEvent(order.id)) ? purchaseEvent(purchasedOrderOf(order)) : null;
+  return { order, signedIn: Boolean(context.customer), purchase };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { order, signedIn } = loaderData;
+  const { order, signedIn, purchase } = loaderData;
+  usePurchaseEvent(purchase);
   const hasAutoship = order.lineItems.some((l) => l.sellingPlanId);
   return (
     <Screen title={usePageTitle("orderConfirmation")}>

@@ -3,6 +3,7 @@ import { CHECKOUT_STEPS, furthestStep } from "../../rules/checkout-flow";
 import { Screen } from "../components/screen";
 import { checkoutAction, checkoutLoader } from "../features/checkout/checkout-route.server";
 import { CheckoutSummary, InformationStep, PaymentStep, ShippingStep, StepNav } from "../features/checkout/checkout-steps";
+import { useCheckoutEvents } from "../features/checkout/checkout-analytics";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
 import type { Route } from "./+types/checkout";
@@ -22,6 +23,8 @@ const LINK_ERRORS: Record<string, string> = {
 export default function Page({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
   const title = usePageTitle("checkout");
+  const shown = loaderData.kind === "checkout" ? loaderData : null;
+  useCheckoutEvents(shown?.analytics ?? null, shown?.step ?? "", shown?.shippingMethod ?? null);
   if (loaderData.kind === "link-error") {
     return (
       <Screen title={title}>

@@ -1,11 +1,12 @@
-import { useId } from "react";
-import { Link, useFetcher } from "react-router";
+import { useEffect, useId } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { CartBanners } from "./cart-banners";
 import { CartLine } from "./cart-line";
 import type { CartActionData, CartView } from "../../components/cart/cart-types";
 import { FreeShippingBar } from "../../components/cart/free-shipping-bar";
 import { OrderSummary } from "./order-summary";
+import { track } from "../../lib/analytics-events";
 import type { StaffCartSummary } from "../../components/staff/staff-checkout";
 
 function EmptyCart() {
@@ -68,6 +69,13 @@ function OrderNote({ cart, pageResult }: { cart: CartView; pageResult?: CartActi
  */
 export function CartPage({ cart, pageResult, staff }: { cart: CartView | null; pageResult?: CartActionData; staff?: StaffCartSummary | null }) {
   const { site } = usePublicConfig();
+  // view_cart once per visit of the page, with the cart as it arrived (changes made here send their
+  // own add/remove events).
+  const { key: visit } = useLocation();
+  useEffect(() => {
+    if (cart) void track((b) => b.viewCartEvent(b.basketOfCart(cart)), site.isStaff);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [visit, site.isStaff]);
   // Messages of a plain post that no line, code or note form shows (an add from the product page).
   const pageMessages =
     pageResult && !pageResult.lineId && pageResult.intent !== "discount" && pageResult.intent !== "note" && pageResult.intent !== "delivery"

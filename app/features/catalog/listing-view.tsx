@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 import { clearFilters, listingHref, resultRange } from "../../../rules/listing-url";
+import { categoryList, GA4_LISTS } from "../../../rules/ga4-lists";
 import { Breadcrumbs } from "./breadcrumbs";
 import { FilterChips, FilterPanel } from "./filter-panel";
 import type { ListingPageData } from "./listing-data";
@@ -65,7 +66,12 @@ export function ListingView({
           </div>
           <div className={`mt-4 transition-opacity ${loading ? "opacity-60" : ""}`}>
             {data.cards.length > 0 ? (
-              <ProductGrid cards={data.cards} label={title} />
+              <ProductGrid
+                cards={data.cards}
+                label={title}
+                list={data.kind === "search-results" ? GA4_LISTS.search : data.kind === "category-listing" ? categoryList(data.basePath, title) : GA4_LISTS.products}
+                offset={(data.page - 1) * data.limit}
+              />
             ) : !filtered && data.page === 1 && noResults ? (
               noResults
             ) : (

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigation, type AppLoadContext } from "react-router";
 import { usePublicConfig } from "../../lib/use-public-config";
 import {
@@ -27,6 +27,7 @@ import { QuantityControl } from "../../components/quantity-control";
 import { FlavorPicker, SizePicker } from "./variant-picker";
 import { AddToCartButton, AddToCartErrors, AddToCartFeedback, useAddToCartFetcher } from "../../components/cart/add-to-cart";
 import { formatUsd } from "../../../rules/money";
+import { track } from "../../lib/analytics-events";
 
 // The product detail screen (SPEC §2), shared by /products/{handle}, /products/{brand}/{handle}/{flavor}/{size}
 // and /products/dropshipping/{handle}. Returns null when no product has the handle on this site (the
@@ -236,8 +237,19 @@ export function ProductPage({ data }: { data: ProductPageData }) {
       ? new URLSearchParams(navigation.location.search).get("sku")
       : null;
   const shownSku = pendingSku ?? selected.sku;
-  const promotions = cardPromotions(cardPrice(selected, site).priceCents, site, freeShippingThresholdCents);
+  const priceCents = cardPrice(selected, site).priceCents;
+  const promotions = cardPromotions(priceCents, site, freeShippingThresholdCents);
   const prescription = product.brandKind === "prescription";
+
+  // view_item for the variant shown: on arrival and whenever the shopper picks another variant
+  // (its SKU is another GA4 item). Not for a re-render of the same variant.
+  useEffect(() => {
+    void track(
+      (b) => b.viewItemEvent({ sku: selected.sku, title: product.title, brand: product.productBrand, variantTitle: selected.title, priceCents }),
+      site.isStaff,
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selected.sku, site.isStaff]);
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-6 md:py-10" data-testid="product-page" data-sku={selected.sku}>

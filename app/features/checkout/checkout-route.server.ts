@@ -12,6 +12,7 @@ import type { CheckoutReview } from "../../../server/modules/checkout/service";
 import { cartIdOf, checkoutCustomer, receiptCookie } from "./checkout.server";
 import { fieldErrors } from "../../../rules/zod-errors";
 import { ATTESTATION_REQUIRED_MESSAGE, type PreferredAddress } from "../../../rules/checkout-attributes";
+import { basketOfCart } from "../../../rules/ga4-events";
 
 // /checkout's loader and action. The loader decides which step may show and gathers what
 // it needs; the action has one intent per step. Totals come from the server only: the page shows
@@ -67,6 +68,8 @@ export async function checkoutLoader({ request, context }: Args) {
     paymentMethods,
     // A fresh key per rendered payment form: a double submit of this form places one order.
     idempotencyKey: step === "payment" ? randomUUID() : null,
+    // What the checkout's analytics events carry (the staff site sends none, SPEC §2).
+    analytics: context.site.isStaff ? null : basketOfCart(review.cart),
   };
 }
 

@@ -11,6 +11,7 @@ import { DeliveryChoice, QuotaMeter } from "../../components/staff/staff-checkou
 import { ATTESTATION_LABEL } from "../../../rules/checkout-attributes";
 import type { checkoutLoader, CheckoutActionData } from "./checkout-route.server";
 import { formatMoney, formatUsd } from "../../../rules/money";
+import { trackPaymentSubmit } from "./checkout-analytics";
 
 // The checkout's three steps: Information (contact and address), Shipping (method) and
 // Payment (card, review, place order). Plain forms: everything works before JavaScript loads.
@@ -211,7 +212,7 @@ export function PaymentStep({ d, answer }: { d: CheckoutData; answer?: CheckoutA
   const current = v.paymentChoice ?? (d.paymentMethods[0] ? `saved:${d.paymentMethods[0].id}` : "new");
   const blocked = Boolean(d.stockIssues?.length) || d.staff?.overLb != null;
   return (
-    <Form method="post" noValidate className="max-w-xl" data-testid="checkout-payment">
+    <Form method="post" noValidate className="max-w-xl" data-testid="checkout-payment" onSubmit={(e) => trackPaymentSubmit(d.analytics, e)}>
       <input type="hidden" name="intent" value="place" />
       <input type="hidden" name="idempotencyKey" value={d.idempotencyKey ?? ""} />
       <input type="hidden" name="expectedTotalCents" value={d.totals?.totalCents ?? ""} />

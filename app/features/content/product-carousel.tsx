@@ -2,7 +2,9 @@ import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { backgroundClass, copyClass } from "../../../rules/content-palette";
-import { carouselLoops, CONTENT_CAROUSEL, DEFAULT_CAROUSEL, viewItemListEvent } from "../../../rules/carousel";
+import { carouselLoops, CONTENT_CAROUSEL, DEFAULT_CAROUSEL } from "../../../rules/carousel";
+import { carouselList } from "../../../rules/ga4-lists";
+import { selectItemOnClick, track } from "../../lib/analytics-events";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { ProductCard } from "../../components/catalog/product-card";
 import type { CarouselData } from "./content-types";
@@ -11,7 +13,7 @@ import type { CarouselData } from "./content-types";
 // view 1 / 2 / 2.5 / 3 from 0 / 780 / 960 / 1200 px, loop only from 1200 px with at least 3 items.
 // The default wrapper: space 16, one slide, no loop, no autoplay. Autoplay stops on hover and focus
 // and never starts with prefers-reduced-motion. A view_item_list event goes to the data layer once
-// the carousel is seen (not on the staff site).
+// the carousel is seen, a select_item when one of its cards is opened (not on the staff site).
 
 // Slide widths per breakpoint; the gap is the slides' left padding (Embla's recommended spacing).
 const CONTENT_SLIDE = "basis-full min-[780px]:basis-1/2 min-[960px]:basis-[40%] min-[1200px]:basis-1/3 pl-3";
@@ -90,9 +92,7 @@ export function ProductCarousel({
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;
       observer.disconnect();
-      window.dataLayer = window.dataLayer ?? [];
-      window.dataLayer.push({ ecommerce: null });
-      window.dataLayer.push(viewItemListEvent(listName, carousel.cards));
+      void track((b) => b.viewItemListEvent(carouselList(listName), carousel.cards), site.isStaff);
     });
     observer.observe(rootRef.current);
     return () => observer.disconnect();
@@ -141,7 +141,12 @@ export function ProductCarousel({
         </div>
         <div className="mt-4 overflow-hidden" ref={viewportRef}>
           {/* Slides are groups (the APG carousel pattern), so the track is a plain container, not a list. */}
-          <div className={`flex touch-pan-y ${content ? "-ml-3" : "-ml-4"}`} aria-live={autoplayOn && !paused ? "off" : "polite"}>
+          {/* Clicks on the cards' links bubble here (select_item); the track itself is not interactive. */}
+          <div
+            className={`flex touch-pan-y ${content ? "-ml-3" : "-ml-4"}`}
+            aria-live={autoplayOn && !paused ? "off" : "polite"}
+            onClick={selectItemOnClick(carouselList(listName), carousel.cards, 0, site.isStaff)}
+          >
             {carousel.cards.map((card, i) => (
               <div
                 key={card.key}

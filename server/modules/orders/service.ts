@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { refundsOf } from "./refunds";
-import { orderLines, orders, type OrderStatus } from "./schema";
+import { orderLines, orderPurchaseEvents, orders, type OrderStatus } from "./schema";
 import { moneyOf } from "../../../rules/money";
 import { isUuid } from "../../../rules/ids";
 
@@ -155,6 +155,18 @@ export function createOrdersService(db: Db) {
       if (!isUuid(orderId)) return null;
       const rows = await db.select().from(orders).where(and(eq(orders.id, orderId), inArray(orders.status, VISIBLE)));
       return (await withLines(rows))[0] ?? null;
+    },
+
+    /**
+     * Claims the analytics purchase event of an order for the one page view that sends it: true the
+     * first time, false ever after (a reload, another tab, a later visit), even when asked at once
+     * (the primary key decides). At most once: a view that claims it but never runs its script loses
+     * the event rather than risk counting the revenue twice.
+     */
+    async claimPurchaseEvent(orderId: string): Promise<boolean> {
+      if (!isUuid(orderId)) return false;
+      const claimed = await db.insert(orderPurchaseEvents).values({ orderId }).onConflictDoNothing().returning({ orderId: orderPurchaseEvents.orderId });
+      return claimed.length === 1;
     },
 
     /** The order placed under this idempotency key (its cart and buyer, for the replay check), or null. */
