@@ -52,6 +52,7 @@ describe("lists: view_item_list and select_item", () => {
     expect(categoryList("/products/dog/dry-food", "Dry Dog Food")).toEqual({ id: "products/dog/dry-food", name: "Dry Dog Food" });
     expect(carouselList("HomePage")).toEqual({ id: "carousel_homepage", name: "HomePage" });
     expect(carouselList("Cart")).toEqual({ id: "carousel_cart", name: "Cart" });
+    expect(carouselList("About Us")).toEqual({ id: "carousel_about_us", name: "About Us" });
   });
 
   it("select_item carries the one chosen item with its list and position", () => {

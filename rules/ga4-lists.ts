@@ -15,7 +15,10 @@ export function categoryList(basePath: string, title: string): Ga4List {
   return { id: basePath.replace(/^\/+/, ""), name: title };
 }
 
-/** A content carousel's list: named as SPEC §2 says (HomePage, Cart), its id from that name. */
+/**
+ * A content carousel's list: named as SPEC §2 says (HomePage, Cart; an info page's title, NotFound),
+ * its id from that name in lower case, words joined by "_".
+ */
 export function carouselList(listName: string): Ga4List {
-  return { id: `carousel_${listName.toLowerCase()}`, name: listName };
+  return { id: `carousel_${listName.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "")}`, name: listName };
 }
