@@ -60,6 +60,15 @@ describe("guest page cache", () => {
     expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
   });
 
+  it("answers a revalidation of a page with a nonce in full, with the new nonce (a 304 would pair the old body with a new policy)", async () => {
+    const page = liveCache().wrap(async (_request, context) => new Response(`<script nonce="${context.cspNonce}">boot()</script>`, { headers: { "content-type": "text/html" } }));
+    const withNonce = (cspNonce: string) => ({ ...guest, cspNonce }) as RequestContext;
+    const first = await page(get("/products"), withNonce("first-nonce-AAAA"));
+    const again = await page(get("/products", undefined, { "if-none-match": first.headers.get("etag")! }), withNonce("second-nonce-BBBB"));
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe('<script nonce="second-nonce-BBBB">boot()</script>');
+  });
+
   it("two shoppers with different carts and ZIPs on the same page each get their own, never a cached one", async () => {
     const { calls, handler } = renderer();
     const page = liveCache().wrap(handler);

@@ -99,7 +99,9 @@ export function createPageCache(options: { maxBytes?: number } = {}): PageCache 
     headers.set("ETag", entry.etag);
     headers.set("X-Page-Cache", state);
     const tags = request.headers.get("if-none-match");
-    if (tags && tags.split(",").some((t) => t.trim() === entry.etag)) {
+    // A page with a nonce is never answered 304: the browser would keep its stored body (the old
+    // nonce) under this answer's policy (a new nonce), and refuse every inline script of the page.
+    if (!entry.noncePlaces && tags && tags.split(",").some((t) => t.trim() === entry.etag)) {
       headers.delete("content-length");
       return new Response(null, { status: 304, headers });
     }
