@@ -197,8 +197,10 @@ export const donationLedger = pgTable(
     rule: text().notNull(),
     amountCents: integer().notNull(),
     fundedBy: text().$type<LedgerFundedBy>().notNull(),
-    /** The row this one reverses (its amount negated). */
+    /** The row this one reverses (part or all of its amount, negated). */
     reversesId: bigint({ mode: "number" }),
+    /** The refund (orders module's order_refunds id) a reversal belongs to; null on a given row. */
+    refundId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -206,8 +208,28 @@ export const donationLedger = pgTable(
     index("donation_ledger_cause_idx").on(t.causeId, t.createdAt),
     // The console's monthly report reads one store's rows of one month (a range on created_at).
     index("donation_ledger_store_month_idx").on(t.storeId, t.createdAt),
-    // One row per line, cause and rule; each row reversed at most once.
+    // One row per line, cause and rule; a row is reversed at most once per refund (partial refunds
+    // of one line each reverse their share of it; all of them together never more than the row).
     uniqueIndex("donation_ledger_line_uq").on(t.orderLineId, t.causeId, t.rule).where(sql`${t.reversesId} is null`),
-    uniqueIndex("donation_ledger_reverses_uq").on(t.reversesId),
+    uniqueIndex("donation_ledger_reverses_refund_uq").on(t.reversesId, t.refundId).where(sql`${t.reversesId} is not null`),
   ],
 );
+
+/** What an add-on or round-up choice is: a fixed offered amount, or the order total rounded up to the dollar. */
+export type DonationAddonKind = "add-on" | "round-up";
+
+/**
+ * One cart's donation state, set by the server only: the donation tracking the shopper's browser
+ * attached to it (PUT /api/donations/tracking/{id}/cart, checked against the browser's session) and
+ * the add-on or round-up the shopper chose on the cart page. Read by place-order under the cart's lock.
+ */
+export const donationCartChoices = pgTable("donation_cart_choices", {
+  /** The cart module's cart id; no foreign key across modules (a discarded cart leaves a stale row, never read again). */
+  cartId: uuid().primaryKey(),
+  storeId: text().notNull(),
+  trackingId: uuid(),
+  addonKind: text().$type<DonationAddonKind>(),
+  /** The add-on's amount (one of the offered choices); null for round-up, which follows the total. */
+  addonCents: integer(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -40,6 +40,8 @@ export const orders = pgTable(
     discountCodes: text().array().notNull().default(sql`'{}'::text[]`),
     attributes: jsonb().$type<CartAttribute[]>().notNull().default(sql`'[]'::jsonb`),
     donationTrackingId: text(),
+    /** The shopper's add-on or round-up donation, charged with the order (no tax, shipping or discount on it); in totalCents. */
+    donationAddonCents: integer().notNull().default(0),
     idempotencyKey: text().notNull(),
     paymentId: uuid().references(() => payments.id),
     /** The carrier's tracking number, when the operator gave one on marking the order shipped. */
