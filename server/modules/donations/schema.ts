@@ -196,6 +196,10 @@ export const donationLedger = pgTable(
     /** How the amount came about: "percentage", "flat", "direct", "cart", "add-on", "round-up", "reversal". */
     rule: text().notNull(),
     amountCents: integer().notNull(),
+    /** The rule's value as applied: hundredths of a percent (percentage) or cents per unit (flat); null for other rules. */
+    rateHundredths: integer(),
+    /** The cause's multiplier as applied, hundredths (100 = ×1); null where none applies. */
+    multiplierHundredths: integer(),
     fundedBy: text().$type<LedgerFundedBy>().notNull(),
     /** The row this one reverses (part or all of its amount, negated). */
     reversesId: bigint({ mode: "number" }),
