@@ -21,6 +21,7 @@ export default [
     route("sitemap", "routes/sitemap.tsx"),
     route("shipping", "routes/shipping.tsx"),
     route("autoship", "routes/autoship.tsx"),
+    route("autoship/price-answer/:token", "routes/autoship.price-answer.tsx"),
     route("terms-and-conditions", "routes/terms-and-conditions.tsx"),
     route("faq", "routes/faq.tsx"),
     route("account", "routes/account.tsx", [

@@ -25,6 +25,17 @@ describe("My Autoships pet form input", () => {
     expect(parseExtraAction({ intent: "drop_tables" })).toEqual({ ok: false, errors: { intent: "Unknown action." } });
   });
 
+  it("takes a whole price-guard percentage from 1 to 100, and a held renewal's id for an answer", () => {
+    expect(parseExtraAction({ intent: "set_price_guard", priceGuardPercent: "15" })).toEqual({ ok: true, input: { intent: "set_price_guard", priceGuardPercent: 15 } });
+    expect(parseExtraAction({ intent: "set_price_guard", priceGuardPercent: "0" })).toEqual({ ok: false, errors: { priceGuardPercent: "Enter 1% or more" } });
+    expect(parseExtraAction({ intent: "set_price_guard", priceGuardPercent: "101" })).toEqual({ ok: false, errors: { priceGuardPercent: "Enter 100% or less" } });
+    expect(parseExtraAction({ intent: "set_price_guard", priceGuardPercent: "7.5" })).toEqual({ ok: false, errors: { priceGuardPercent: "Enter a whole percentage" } });
+    expect(parseExtraAction({ intent: "set_price_guard", priceGuardPercent: "ten" })).toEqual({ ok: false, errors: { priceGuardPercent: "Enter a percentage" } });
+    const id = "0b6f2c1e-8d8a-4c4e-9a53-4f0f3f6a9b10";
+    expect(parseExtraAction({ intent: "accept_price", holdId: id })).toEqual({ ok: true, input: { intent: "accept_price", holdId: id } });
+    expect(parseExtraAction({ intent: "skip_price", holdId: "x" })).toEqual({ ok: false, errors: { holdId: "This renewal is no longer waiting for an answer." } });
+  });
+
   it("confirms only its own intents", () => {
     expect(extraNotice("set_pet")).toBe("Your pet's details were saved.");
     expect(extraNotice("skip")).toBeNull();

@@ -1,17 +1,22 @@
 import { z } from "zod";
 import { ACTIVITY_LEVELS, checkPet, PET_SPECIES, PET_WEIGHT_UNITS, type PetProfile } from "./feeding";
+import { MAX_PRICE_GUARD_PERCENT, MIN_PRICE_GUARD_PERCENT } from "./price-guard";
 import { fieldErrors } from "./zod-errors";
 
 // The My Autoships forms beyond the lifecycle's actions (rules/autoship-subscription.ts): the pet a
-// subscription feeds (for its run-out date). Parsed by the page's action only (zod stays out of the
+// subscription feeds (for its run-out date), the price guard's threshold, and the answer to a
+// renewal the guard holds. Parsed by the page's action only (zod stays out of the
 // page's browser bundle); errors are keyed by field name.
 
-export const EXTRA_INTENTS = ["set_pet", "clear_pet"] as const;
+export const EXTRA_INTENTS = ["set_pet", "clear_pet", "set_price_guard", "accept_price", "skip_price"] as const;
 export type ExtraIntent = (typeof EXTRA_INTENTS)[number];
 
 const DONE: Record<ExtraIntent, string> = {
   set_pet: "Your pet's details were saved.",
   clear_pet: "Your pet's details were removed.",
+  set_price_guard: "Your price guard was saved.",
+  accept_price: "Renewed at the new price.",
+  skip_price: "This delivery was skipped; nothing was charged.",
 };
 
 /** The confirmation after the redirect (`?done=intent`); null for anything else. */
@@ -40,10 +45,33 @@ const petSchema = z
 
 const clearPetSchema = z.object({ intent: z.literal("clear_pet") });
 
-export type ExtraInput = z.infer<typeof petSchema> | z.infer<typeof clearPetSchema>;
+const priceGuardSchema = z.object({
+  intent: z.literal("set_price_guard"),
+  priceGuardPercent: z.coerce
+    .number({ error: "Enter a percentage" })
+    .int("Enter a whole percentage")
+    .min(MIN_PRICE_GUARD_PERCENT, `Enter ${MIN_PRICE_GUARD_PERCENT}% or more`)
+    .max(MAX_PRICE_GUARD_PERCENT, `Enter ${MAX_PRICE_GUARD_PERCENT}% or less`),
+});
+
+const priceAnswerSchema = z.object({
+  intent: z.enum(["accept_price", "skip_price"]),
+  holdId: z.string({ error: "This renewal is no longer waiting for an answer." }).trim().uuid("This renewal is no longer waiting for an answer."),
+});
+
+export type ExtraInput = z.infer<typeof petSchema> | z.infer<typeof clearPetSchema> | z.infer<typeof priceGuardSchema> | z.infer<typeof priceAnswerSchema>;
 
 export function parseExtraAction(raw: Record<string, unknown>): { ok: true; input: ExtraInput } | { ok: false; errors: Record<string, string> } {
-  const schema = raw.intent === "set_pet" ? petSchema : raw.intent === "clear_pet" ? clearPetSchema : null;
+  const schema =
+    raw.intent === "set_pet"
+      ? petSchema
+      : raw.intent === "clear_pet"
+        ? clearPetSchema
+        : raw.intent === "set_price_guard"
+          ? priceGuardSchema
+          : raw.intent === "accept_price" || raw.intent === "skip_price"
+            ? priceAnswerSchema
+            : null;
   if (!schema) return { ok: false, errors: { intent: "Unknown action." } };
   const parsed = (schema as z.ZodType<ExtraInput, unknown>).safeParse(raw);
   return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };

@@ -31,6 +31,7 @@ export type PageKey =
   | "forgotPassword"
   | "resetPassword"
   | "autoshipRequiredLogin"
+  | "autoshipPriceAnswer"
   | "logout"
   | "maintenance"
   | "passwordProtect"
@@ -65,6 +66,7 @@ const TITLES: Record<PageKey, { d2c: string; hpsf?: string }> = {
   forgotPassword: { d2c: "Forgot Password" },
   resetPassword: { d2c: "Reset Password" },
   autoshipRequiredLogin: { d2c: "Log In to Start Autoship" },
+  autoshipPriceAnswer: { d2c: "Autoship Price Change" },
   logout: { d2c: "Log Out" },
   maintenance: { d2c: "Down for Maintenance" },
   passwordProtect: { d2c: "Enter Password" },

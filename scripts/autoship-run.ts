@@ -24,7 +24,7 @@ if (Number.isNaN(now.getTime()) || !Number.isInteger(limit) || limit < 1 || !Num
 }
 
 await runOperatorCommand(async ({ config, log, database, services }) => {
-  const result = await runRenewalPass({ db: database.db, services, config, log }, { now, limit, batchSize });
+  const result = await runRenewalPass({ db: database.db, services, config, log, secret: config.sessionSecret }, { now, limit, batchSize });
   if (values.json) console.log(JSON.stringify({ now: now.toISOString(), ...result }));
   else {
     console.log(`autoship pass at ${now.toISOString()} (${database.kind})`);

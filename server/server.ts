@@ -106,7 +106,7 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
   });
   // The renewal engine runs in every shop process unless AUTOSHIP_SCHEDULER=off (then `npm run worker`).
   const autoship = config.autoship.scheduler
-    ? startAutoshipScheduler({ db: database.db, services: deps.services, config, log }, { intervalMs: config.autoship.intervalSeconds * 1000 })
+    ? startAutoshipScheduler({ db: database.db, services: deps.services, config, log, secret: deps.sessionSecret }, { intervalMs: config.autoship.intervalSeconds * 1000 })
     : null;
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

@@ -42,6 +42,8 @@ import { formatUsd } from "../rules/money";
 import { staffAccess } from "./staff-access";
 import { approveMembership, endMembership, joinClinic, leaveClinic, type JoinResult } from "./workflows/clinic-membership";
 import type { ClinicSearch, ClinicSearchResult } from "./modules/clinics/service";
+import { answerPriceInAccount, answerPriceLink, readPriceLink } from "./workflows/price-answer";
+import type { PriceAnswer } from "./modules/autoship/price-holds";
 
 type RateLimited = { ok: false; code: "RATE_LIMITED"; message: string };
 
@@ -113,8 +115,18 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     onInvalidBody: (info) => log?.warn(info, "content entry with an invalid body left out"),
   });
   const renewalStore = createRenewalStore(db);
+  const renewalDeps = () => ({ db, services: { cart, orders, payments, mail, catalog, staff }, config, log });
   return {
     autoship,
+    /**
+     * Answers to renewals the price guard held: the mail's signed links (the app's secret comes from
+     * the request context) and the owner's buttons in My Autoships; "renew" places the order at once.
+     */
+    autoshipPrice: {
+      read: (secret: string, token: string, now: Date) => readPriceLink(renewalDeps(), secret, token, now),
+      answerLink: (secret: string, token: string, now: Date) => answerPriceLink({ ...renewalDeps(), secret }, token, now),
+      answerInAccount: (p: { customerId: string; subscriptionId: string; holdId: string; decision: PriceAnswer }, now: Date) => answerPriceInAccount(renewalDeps(), p, now),
+    },
     catalog,
     cart,
     checkout: createCheckoutService({

@@ -49,11 +49,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const subscriptionId = values.subscriptionId ?? "";
   const intent = values.intent ?? "";
-  // The pet (run-out date): settings of the subscription beside its lifecycle's actions.
+  // The pet (run-out date), the price guard and the answer to a held renewal: beside the lifecycle's actions.
   if (isExtraIntent(intent)) {
     const extra = parseExtraAction(values);
     if (!extra.ok) return data<Answer>({ ok: false, subscriptionId, intent, errors: extra.errors }, { status: 400 });
-    const done = await context.services.autoship.actExtra(customer.id, subscriptionId, extra.input);
+    const input = extra.input;
+    let done: { ok: true } | { ok: false; code: "NOT_FOUND" | "INVALID"; field: string; message: string };
+    if ("holdId" in input) {
+      const r = await context.services.autoshipPrice.answerInAccount(
+        { customerId: customer.id, subscriptionId, holdId: input.holdId, decision: input.intent === "accept_price" ? "accept" : "skip" },
+        new Date(),
+      );
+      done = r.ok ? r : { ok: false, code: r.code === "NOT_FOUND" ? "NOT_FOUND" : "INVALID", field: "intent", message: r.message };
+    } else done = await context.services.autoship.actExtra(customer.id, subscriptionId, input);
     if (!done.ok) {
       if (done.code === "NOT_FOUND") throw data("Subscription not found", { status: 404 });
       return data<Answer>({ ok: false, subscriptionId, intent, errors: { [done.field]: done.message } }, { status: 400 });

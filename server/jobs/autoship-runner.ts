@@ -10,6 +10,7 @@ import { renewalMail } from "../modules/autoship/renewal-mail";
 import { createRenewalStore, type RenewalStore, type SubscriptionRow } from "../modules/autoship/renewals";
 import { RENEWAL_LEASE_MS, renewSubscription, type RenewalDeps, type RenewalOutcome } from "../workflows/renew-subscription";
 import { formatUsd } from "../../rules/money";
+import { priceChangeOf } from "../workflows/price-guard";
 
 // The renewal engine's pass (ARCHITECTURE §6): sends the reminders that are due and
 // renews the subscriptions that are due. Any number of processes may run passes at the same time:
@@ -158,6 +159,15 @@ async function sendReminder(deps: RenewalPassDeps, sub: SubscriptionRow): Promis
   });
   const methods = sub.paymentMethodId ? await services.payments.listMethods(sub.customerId) : [];
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+  const change = await priceChangeOf(deps, sub);
+  const priceNotes =
+    change && change.oldCents !== null && change.decision.action !== "none"
+      ? [
+          change.decision.action === "notify"
+            ? `The price went up from ${formatUsd(change.oldCents)} to ${formatUsd(change.newCents)} (+${change.decision.percent}%) since your last order, within the ${sub.priceGuardPercent}% you allow.`
+            : `The price went up from ${formatUsd(change.oldCents)} to ${formatUsd(change.newCents)} (+${change.decision.percent}%), more than the ${sub.priceGuardPercent}% you allow: unless the price comes down, we will ask you before charging.`,
+        ]
+      : [];
   const content = renewalMail.reminder({
     storeName: config.storeName,
     firstName: sub.shippingAddress.firstName,
@@ -172,6 +182,7 @@ async function sendReminder(deps: RenewalPassDeps, sub: SubscriptionRow): Promis
     tax: formatUsd(totals.taxCents),
     total: formatUsd(totals.totalCents),
     paymentLast4: methods.find((m) => m.id === sub.paymentMethodId)?.last4 ?? null,
+    priceNotes,
   });
   await services.mail.send({ template: "autoship.reminder", to: sub.email, content });
 }

@@ -16,6 +16,7 @@ import { createRenewalStore, type RenewalStore, type RenewalTrigger, type Subscr
 import type { MailContent } from "../modules/mail/templates";
 import type { Services } from "../services";
 import { placeOrder, type PlaceOrderResult } from "./place-order";
+import { guardRenewal, type GuardOutcome } from "./price-guard";
 import { isUuid } from "../../rules/ids";
 import { quotaMonthOf } from "../../rules/staff-quota";
 import { amountToCents } from "../../rules/money";
@@ -55,6 +56,8 @@ export type RenewalDeps = {
   services: Pick<Services, "cart" | "orders" | "payments" | "mail" | "catalog" | "staff">;
   config: Pick<Config, "freeShippingThresholdCents" | "storeName" | "publicUrl" | "port">;
   log?: Logger;
+  /** The app's signing key: the price guard mail's one-click answer links (without it the mail sends the customer to My Autoships). */
+  secret?: string;
   /** Fault injection for the crash tests: runs once the order is paid, before it is recorded. */
   afterOrderPaid?: (p: { subscriptionId: string; orderId: string }) => Promise<void> | void;
 };
@@ -74,7 +77,8 @@ export type RenewalOutcome =
   | { ok: false; code: "NOT_FOUND" | "NOT_ACTIVE" | "NOT_DUE" | "ALREADY_PLACED_TODAY" | "IN_PROGRESS"; message: string }
   | { ok: false; code: "OUT_OF_STOCK"; message: string; cycleDate: string; next: AfterOutOfStock | NoChange }
   | { ok: false; code: "PAYMENT_DECLINED"; message: string; reason: string; cycleDate: string; next: AfterPaymentDecline | NoChange }
-  | { ok: false; code: "RENEWAL_FAILED"; message: string; reason: string; cycleDate: string; retryAt: Date | null };
+  | { ok: false; code: "RENEWAL_FAILED"; message: string; reason: string; cycleDate: string; retryAt: Date | null }
+  | GuardOutcome;
 
 type Subscription = SubscriptionRow;
 
@@ -110,6 +114,12 @@ async function renewClaimed(deps: RenewalDeps, store: RenewalStore, sub: Subscri
   // Ship now places today's order: its cycle is today, so a second click today finds the same key,
   // and a date the customer picks later can never collide with it.
   const cycleDate = trigger === "ship_now" ? today : sub.nextOrderDate;
+  // The price guard: a scheduled renewal whose price rose beyond the customer's threshold is not
+  // charged but waits for their answer (a ship now is the customer's own order at today's price).
+  if (trigger === "schedule") {
+    const guarded = await guardRenewal(deps, sub, cycleDate, renewalKey(sub.id, cycleDate), now);
+    if (guarded) return guarded;
+  }
   const placed = await placeRenewalOrder(deps, sub, cycleDate, now);
 
   if (placed.ok) {

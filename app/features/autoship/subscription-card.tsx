@@ -8,6 +8,7 @@ import { ChangePaymentForm, type SavedCard } from "./change-payment-form";
 import { NextOrderButtons } from "./next-order-buttons";
 import { DeliveryFacts, SubscriptionHeading, SubscriptionHistory } from "./subscription-summary";
 import { PetForm, RunOutNotice } from "./feeding-facts";
+import { PriceGuardForm, PriceHoldNotice } from "./price-guard-forms";
 
 // One subscription of My Subscriptions with every action its status allows (rules/autoship-subscription.ts
 // allowedActions) as a plain form posting an `intent`: it all works before JavaScript loads. Less
@@ -41,6 +42,7 @@ export function SubscriptionCard({
       <SubscriptionHeading s={s} headingId={headingId} />
       <DeliveryFacts s={s} />
       <RunOutNotice s={s} />
+      <PriceHoldNotice s={s} />
 
       {failed && failed.errors.intent ? (
         <p role="alert" className="mt-3 text-sm font-medium text-error">
@@ -53,6 +55,9 @@ export function SubscriptionCard({
       <div className="mt-4 grid gap-3">
         {DELIVERY_INTENTS.some((i) => can.has(i)) ? (
           <ChangeDeliveryForms s={s} can={can} errs={errs} open={DELIVERY_INTENTS.some(isOpen)} dateBounds={dateBounds} />
+        ) : null}
+        {s.status !== "cancelled" ? (
+          <PriceGuardForm s={s} errors={failed?.intent === "set_price_guard" ? failed.errors : {}} open={failed?.intent === "set_price_guard"} />
         ) : null}
         {s.status !== "cancelled" ? <PetForm s={s} errors={failed?.intent === "set_pet" ? failed.errors : {}} open={failed?.intent === "set_pet"} /> : null}
         {can.has("change_address") ? <ChangeAddressForm id={s.id} addresses={addresses} errors={errs("change_address")} open={isOpen("change_address")} /> : null}

@@ -108,6 +108,15 @@ describe("the pet of a subscription", () => {
     expect((await autoship.get(who.id, s.id))!.feeding!.late).toBe(false);
   });
 
+  it("keeps the price guard's threshold the customer sets (10% until then)", async () => {
+    const who = await customer();
+    const s = await subscribe(who, 4);
+    expect((await autoship.get(who.id, s.id))!.priceGuardPercent).toBe(10);
+    expect(await autoship.actExtra(who.id, s.id, { intent: "set_price_guard", priceGuardPercent: 25 })).toMatchObject({ ok: true });
+    expect((await autoship.get(who.id, s.id))!.priceGuardPercent).toBe(25);
+    expect(await autoship.actExtra((await customer()).id, s.id, { intent: "set_price_guard", priceGuardPercent: 50 })).toMatchObject({ ok: false, code: "NOT_FOUND" });
+  });
+
   it("is removed on request, and another customer's subscription is not found", async () => {
     const who = await customer();
     const other = await customer();

@@ -16,8 +16,9 @@ type Base = { storeName: string; firstName: string; contractId: string; manageUr
 
 export const renewalMail = {
   /** A few days before each renewal: date, items and price, with links to skip or change. */
-  reminder(d: Base & { skipUrl: string; date: string; items: RenewalMailItem[]; subtotal: string; shipping: string; tax: string; total: string; paymentLast4: string | null }): MailContent {
-    const rows = d.items.map((i) => `${i.quantity} × ${i.title} — ${i.total}`);
+  reminder(d: Base & { skipUrl: string; date: string; items: RenewalMailItem[]; subtotal: string; shipping: string; tax: string; total: string; paymentLast4: string | null; priceNotes?: string[] }): MailContent {
+    // Price rises within the customer's price guard are renewed, and said here (rules/price-guard.ts).
+    const rows = [...d.items.map((i) => `${i.quantity} × ${i.title} — ${i.total}`), ...(d.priceNotes ?? [])];
     const card = d.paymentLast4 ? `the card ending in ${d.paymentLast4}` : "your saved card";
     const totals = [`Subtotal (with your 5% Autoship saving): ${d.subtotal}`, `Shipping: ${d.shipping}`, `Estimated tax: ${d.tax}`, `Total: ${d.total}`];
     return {

@@ -19,7 +19,7 @@ import type { IdentityService } from "../identity/service";
 import { STOCK_EXEMPT_PRODUCT_TYPE } from "../catalog/stock";
 import type { OrderAddress } from "../orders/schema";
 import type { PaymentsService } from "../payments/service";
-import { subscriptionEvents, subscriptionRenewals, subscriptions, type SubscriptionHold, type SubscriptionStatus } from "./schema";
+import { subscriptionEvents, subscriptionPriceHolds, subscriptionRenewals, subscriptions, type SubscriptionHold, type SubscriptionStatus } from "./schema";
 import { dailyPortion, daysSupply, feedingGuideFor, runOut, type PetProfile, type RunOut } from "../../../rules/feeding";
 import { moneyOf } from "../../../rules/money";
 import { isUuid } from "../../../rules/ids";
@@ -67,6 +67,9 @@ export type SubscriptionView = {
    * delivery lasts, when it runs out, and whether the next delivery comes too late (with a date to move to).
    */
   feeding: (RunOut & { gramsPerDay: number; daysSupply: number; lastOrderDate: string }) | null;
+  /** The price guard's threshold, and the renewal it holds waiting for the customer's answer. */
+  priceGuardPercent: number;
+  priceHold: { id: string; cycleDate: string; oldUnitCents: number; newUnitCents: number; answerBy: string } | null;
   /** The latest events, newest first. */
   history: { kind: string; actor: string; detail: Record<string, unknown>; at: string }[];
 };
@@ -115,7 +118,7 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
       .orderBy(sql`case ${subscriptions.status} when 'active' then 0 when 'paused' then 1 else 2 end`, desc(subscriptions.createdAt), asc(subscriptions.id));
     if (!rows.length) return [];
     const ids = rows.map((s) => s.id);
-    const [catalogVariants, methods, events, lastPlaced] = await Promise.all([
+    const [catalogVariants, methods, events, lastPlaced, priceHolds] = await Promise.all([
       deps.catalog.variantsOfProducts(
         [...new Set(rows.map((s) => s.productId))],
         rows.map((s) => s.variantId),
@@ -133,6 +136,10 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
         .from(subscriptionRenewals)
         .where(and(inArray(subscriptionRenewals.subscriptionId, ids), eq(subscriptionRenewals.status, "placed")))
         .groupBy(subscriptionRenewals.subscriptionId),
+      db
+        .select()
+        .from(subscriptionPriceHolds)
+        .where(and(inArray(subscriptionPriceHolds.subscriptionId, ids), eq(subscriptionPriceHolds.status, "pending"))),
     ]);
     const today = dayOf(deps.clock());
     return rows.flatMap((s) => {
@@ -172,6 +179,13 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
         paymentMethod: pm && { id: pm.id, brand: pm.brand, last4: pm.last4, expMonth: pm.expMonth, expYear: pm.expYear },
         createdAt: s.createdAt.toISOString(),
         petProfile: s.petProfile ?? null,
+        priceGuardPercent: s.priceGuardPercent,
+        priceHold: (() => {
+          const h = s.hold === "price_rise" ? priceHolds.find((x) => x.subscriptionId === s.id && x.cycleDate === s.nextOrderDate) : undefined;
+          return h
+            ? { id: h.id, cycleDate: h.cycleDate, oldUnitCents: h.oldUnitCents, newUnitCents: h.newUnitCents, answerBy: dayOf(new Date(h.expiresAt.getTime() - 1)) }
+            : null;
+        })(),
         feeding: feedingOf(s, v, lastPlaced.find((r) => r.id === s.id)?.day ?? null, today),
         variantChoices: catalogVariants
           .filter((x) => x.productId === s.productId)

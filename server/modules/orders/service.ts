@@ -184,6 +184,19 @@ export function createOrdersService(db: Db) {
       return row?.cartId ?? null;
     },
 
+    /**
+     * What one unit of a variant cost on an order (its line's price as charged, before codes), or
+     * null when the order has no line of it: the Autoship price guard compares renewals with it.
+     */
+    async unitPriceOf(orderId: string, variantId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ cents: orderLines.unitPriceCents })
+        .from(orderLines)
+        .where(and(eq(orderLines.orderId, orderId), eq(orderLines.variantId, variantId)))
+        .limit(1);
+      return row?.cents ?? null;
+    },
+
     /** Whether an order (in any status) was made from this cart. */
     async existsForCart(cartId: string): Promise<boolean> {
       const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.cartId, cartId)).limit(1);
