@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { Screen } from "../components/screen";
+import { DonationSlot } from "../components/donations/donation-slot";
 import { hasReceipt } from "../features/checkout/checkout.server";
 import { OrderReceipt } from "../features/checkout/order-receipt";
 import { usePurchaseEvent } from "../features/checkout/checkout-analytics";
@@ -53,6 +54,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <OrderReceipt order={order} />
+      <DonationSlot request={{ place: "confirmation", orderId: order.id }} />
       <p className="mt-6 flex flex-wrap gap-6">
         {signedIn ? (
           <Link to="/account/orders" className="font-semibold text-primary underline">

@@ -30,11 +30,13 @@ const GOAL_HTML = 60 * KB;
 const pages: { name: string; path: string; js: number; html: number; data: number }[] = [
   { name: "home", path: "/", js: 138 * KB, html: 84 * KB, data: 19 * KB },
   { name: "listing", path: "/products", js: 135 * KB, html: 156 * KB, data: 30 * KB },
-  { name: "category", path: "/products/dog", js: 165 * KB, html: 150 * KB, data: 29 * KB },
-  { name: "product", path: `/products/${product.handle}`, js: 165 * KB, html: 62 * KB, data: 16 * KB },
+  // 167 (category, product) and 146 (cart): the donation widget's slot (0.6 KB gz; the widget itself
+  // loads after hydration) joined the product page (whose route also serves categories) and the cart.
+  { name: "category", path: "/products/dog", js: 167 * KB, html: 150 * KB, data: 29 * KB },
+  { name: "product", path: `/products/${product.handle}`, js: 167 * KB, html: 62 * KB, data: 16 * KB },
   { name: "search", path: "/search?search=chicken", js: 135 * KB, html: 150 * KB, data: 29 * KB },
   // 145: the staff program's quota meter and delivery choice (0.4 KB gz) joined the cart in this wave.
-  { name: "cart", path: "/cart", js: 145 * KB, html: GOAL_HTML, data: 8 * KB },
+  { name: "cart", path: "/cart", js: 146 * KB, html: GOAL_HTML, data: 8 * KB },
   { name: "shipping", path: "/shipping", js: 139 * KB, html: GOAL_HTML, data: 7 * KB },
 ];
 

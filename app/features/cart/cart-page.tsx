@@ -6,6 +6,7 @@ import { CartLine } from "./cart-line";
 import type { CartActionData, CartView } from "../../components/cart/cart-types";
 import { FreeShippingBar } from "../../components/cart/free-shipping-bar";
 import { OrderSummary } from "./order-summary";
+import { DonationSlot } from "../../components/donations/donation-slot";
 import { track } from "../../lib/analytics-events";
 import type { StaffCartSummary } from "../../components/staff/staff-checkout";
 
@@ -121,6 +122,7 @@ export function CartPage({ cart, pageResult, staff }: { cart: CartView | null; p
           </div>
           <div className="lg:sticky lg:top-4 lg:self-start">
             <OrderSummary cart={cart} pageResult={pageResult} staff={staff} />
+            <DonationSlot request={{ place: "cart", cart }} className="mt-4" />
           </div>
         </div>
       )}

@@ -27,6 +27,7 @@ import { QuantityControl } from "../../components/quantity-control";
 import { FlavorPicker, SizePicker } from "./variant-picker";
 import { AddToCartButton, AddToCartErrors, AddToCartFeedback, useAddToCartFetcher } from "../../components/cart/add-to-cart";
 import { formatUsd } from "../../../rules/money";
+import { DonationSlot } from "../../components/donations/donation-slot";
 import { track } from "../../lib/analytics-events";
 
 // The product detail screen (SPEC §2), shared by /products/{handle}, /products/{brand}/{handle}/{flavor}/{size}
@@ -290,6 +291,8 @@ export function ProductPage({ data }: { data: ProductPageData }) {
           <AddToCartFeedback isStaff={site.isStaff} />
 
           {promotions.freeShipping && <p className="text-sm text-gray-700">{promotions.freeShipping}</p>}
+          {/* The donation for this variant at its shown price; the provider knows products by handle. */}
+          <DonationSlot request={{ place: "product", cmsId: product.handle, priceCents }} />
         </div>
       </div>
 

@@ -1,0 +1,183 @@
+import type { CauseView, PortfolioView, storeView } from "../../../server/modules/donations/service";
+import type { ClickstreamEvent, CauseSearchQuery } from "../../../rules/donation-widget";
+
+// The browser's client of the donation provider (SPEC §7 "Donation provider", served by
+// server/http/donations.ts under /api/donations/). Every call names the store in x-store-id. The
+// tracking calls carry the httpOnly donation session cookie (Path=/api/donations) that binds a
+// tracking id to this browser; the page never sees it.
+//
+// SPEC §8: provider errors are typed (type and message, from the catalogue's list) and logged,
+// unless a listener is registered; callers get the error and mostly fall back to an empty result.
+
+export type DonationStore = ReturnType<typeof storeView>;
+export type Cause = CauseView;
+export type Portfolio = PortfolioView;
+
+/** The SPEC §8 messages the widget raises. */
+export type DonationErrorMessage =
+  | "Error starting tracking"
+  | "Error updating tracking"
+  | "Error updating integration metadata"
+  | "Error retrieving store"
+  | "Error retrieving product donation"
+  | "Error retrieving cart donation"
+  | "Error searching charities"
+  | "Error retrieving charities by EIN"
+  | "Error retrieving portfolios"
+  | "Error initializing SDK"
+  | "Error updating widget"
+  | "Error calculating donation"
+  | "Error getting charities"
+  | "Error setting cause to tracking"
+  | "Error getting tracked cause"
+  | "Error searching causes"
+  | "Error sending events";
+
+export class DonationError extends Error {
+  override readonly name = "DonationError";
+  constructor(
+    /** Which call failed: "tracking", "store", "donation", "charities", "events", "widget". */
+    readonly type: string,
+    message: DonationErrorMessage,
+    /** The HTTP status when the provider answered (404: unknown or another session's tracking). */
+    readonly status: number | null = null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+type Listener = (error: DonationError) => void;
+let listener: Listener | null = null;
+
+/** Registers who hears donation errors instead of the console (null: back to logging). */
+export function onDonationError(l: Listener | null) {
+  listener = l;
+}
+
+/** Reports a typed error: to the listener when one is registered, else to the console. */
+export function reportDonationError(error: DonationError) {
+  if (listener) listener(error);
+  else console.error(`${error.name} [${error.type}]: ${error.message}`);
+}
+
+const BASE = "/api/donations";
+
+async function call<T>(storeId: string, path: string, init: { method?: string; body?: unknown; keepalive?: boolean } = {}): Promise<T> {
+  const response = await fetch(`${BASE}${path}`, {
+    method: init.method ?? "GET",
+    headers: { Accept: "application/json", "x-store-id": storeId, ...(init.body !== undefined ? { "Content-Type": "application/json" } : {}) },
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+    credentials: "same-origin",
+    keepalive: init.keepalive,
+  });
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => {});
+    throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
+  }
+  return (await response.json()) as T;
+}
+
+/** Runs a provider call; a failure becomes the typed error of SPEC §8 (with the HTTP status when there was one). */
+async function typed<T>(type: string, message: DonationErrorMessage, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    const status = typeof (err as { status?: unknown }).status === "number" ? (err as { status: number }).status : null;
+    throw new DonationError(type, message, status, { cause: err });
+  }
+}
+
+const q = (params: Record<string, string | number | undefined | null>) => {
+  const s = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== "") s.set(k, String(v));
+  return s.toString();
+};
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+export type ProductDonation = {
+  totalDonationValueCents: number;
+  excluded: boolean;
+  portfolioId: string | null;
+  donations: { causeId: string; causeName: string; amountCents: number }[];
+};
+
+export type CartDonationResult = {
+  totalDonationAmountCents: number;
+  excluded: boolean;
+  showWidget: boolean;
+  donationRecipients: { causeId: string; causeName: string; amountCents: number }[];
+};
+
+export type CharitySearchResult = { totalCount: number; charities: Cause[] };
+
+export function donationApi(storeId: string) {
+  return {
+    store: () => typed("store", "Error retrieving store", () => call<DonationStore>(storeId, "/stores/cc-small/none")),
+
+    startTracking: () =>
+      typed("tracking", "Error starting tracking", () =>
+        call<{ trackingId: string; causeId: string }>(storeId, "/tracking", { method: "POST", body: { storeId, isTestMode: false, isForceTestMode: false } }),
+      ),
+
+    trackedCause: (trackingId: string) =>
+      typed("tracking", "Error getting tracked cause", () => call<{ CauseId: string; CauseName: string }>(storeId, `/tracking/${encodeURIComponent(trackingId)}/cause`)),
+
+    setCause: (trackingId: string, causeId: string, causeName: string) =>
+      typed("tracking", "Error setting cause to tracking", () =>
+        call<{ causeId: string; causeName: string }>(storeId, `/tracking/${encodeURIComponent(trackingId)}/set-cause`, {
+          method: "PUT",
+          // SPEC §4: clearing is id 0 with the name "0".
+          body: { causeId: causeId === "0" ? 0 : causeId, causeName: causeName.slice(0, 200) },
+        }),
+      ),
+
+    addIntegrationInfo: (trackingId: string, info: Record<string, string>, integrationType: string) =>
+      typed("tracking", "Error updating integration metadata", () =>
+        call<{ stored: boolean }>(storeId, `/tracking/${encodeURIComponent(trackingId)}/add-integration-info`, { method: "PUT", body: { integrationType, info } }),
+      ),
+
+    /** Attaches this browser's tracking to its cart, so the order placed from it records the cause. */
+    attachCart: (trackingId: string) =>
+      typed("tracking", "Error updating tracking", () => call<unknown>(storeId, `/tracking/${encodeURIComponent(trackingId)}/cart`, { method: "PUT", body: {} })),
+
+    productDonation: (input: { cmsId: string; priceCents: number; causeId: string | null; segmentId: string | null }) =>
+      typed("donation", "Error retrieving product donation", async () => {
+        const query = q({ cmsId: input.cmsId, realPrice: dollars(input.priceCents), providedCauseId: input.causeId, customerSegmentId: input.segmentId });
+        const { result } = await call<{ result: ProductDonation }>(storeId, `/products/donation-by-cms-id?${query}`);
+        return result;
+      }),
+
+    cartDonation: (input: { lines: { cmsId: string; unitPriceCents: number; quantity: number }[]; cartDiscountCents: number; causeId: string | null; segmentId: string | null }) =>
+      typed("donation", "Error retrieving cart donation", () =>
+        call<CartDonationResult>(storeId, "/products/get-multiple-donation", {
+          method: "POST",
+          body: {
+            cmsIds: input.lines.map((l) => ({ id: l.cmsId, price: dollars(l.unitPriceCents), quantity: l.quantity, discount: "0.00" })),
+            cartDiscount: dollars(input.cartDiscountCents),
+            ignoreDirectDonations: false,
+            ...(input.causeId ? { providedCauseId: input.causeId } : {}),
+            ...(input.segmentId ? { customerSegmentId: input.segmentId } : {}),
+          },
+        }),
+      ),
+
+    searchCharities: (query: CauseSearchQuery, skip = 0) =>
+      typed("charities", "Error searching charities", () => call<CharitySearchResult>(storeId, `/charities/search?${q({ ...query, skip })}`)),
+
+    charitiesByEins: (eins: readonly string[]) =>
+      typed("charities", "Error retrieving charities by EIN", async () =>
+        eins.length ? (await call<{ charities: Cause[] }>(storeId, `/charities/search-by-eins?${q({ eins: eins.join(",") })}`)).charities : [],
+      ),
+
+    portfolios: (ids: readonly string[]) =>
+      typed("charities", "Error retrieving portfolios", async () =>
+        ids.length ? (await call<{ portfolios: Portfolio[] }>(storeId, `/portfolios/cc-query-with-charities?${q({ id: ids.join(",") })}`)).portfolios : [],
+      ),
+
+    sendEvents: (events: readonly ClickstreamEvent[], keepalive = false) =>
+      typed("events", "Error sending events", () => call<unknown>(storeId, "/clickstream/events", { method: "POST", body: events, keepalive })),
+  };
+}
+
+export type DonationApi = ReturnType<typeof donationApi>;

@@ -1,0 +1,226 @@
+import { useCallback, useEffect, useMemo, useState } from "react";
+import {
+  buildClickstreamEvent,
+  clientPropertiesOf,
+  donationSentence,
+  isWidgetVisible,
+  matchSegment,
+  preselectedCause,
+  type DonationRequest,
+  type StoredTracking,
+  type WidgetEventType,
+  type WidgetSegment,
+} from "../../../rules/donation-widget";
+import { NO_CAUSE } from "../../../rules/donations";
+import { amountToCents } from "../../../rules/money";
+import type { CartView } from "../../components/cart/cart-types";
+import type { SlotRequest } from "../../components/donations/donation-slot";
+import { CausePicker, type ChosenCause } from "./cause-picker";
+import { eventSenderFor } from "./clickstream";
+import { DonationError, donationApi, reportDonationError, type DonationStore } from "./donation-api";
+import { requestStore, waitForStore } from "./store-config";
+import { attachTrackingToCart, readStoredTracking, setTrackedCause, startTracking } from "./tracking";
+
+// The donation widget of SPEC §4, loaded after hydration by the page's slot
+// (app/components/donations/donation-slot.tsx). Steps: wait for the store configuration (up to 5 s,
+// else "not ready" and hidden), start or reuse tracking, evaluate the segment, compute the donation
+// through the provider, and show "$2.15 to Paws Rescue League with this order" with a cause picker.
+// Any failure logs the typed error of SPEC §8 and hides the widget; the page around it goes on.
+
+/**
+ * The cart attach call (PUT tracking/{id}/cart) belongs to the order-time part of the donations
+ * work; until its endpoint exists the widget does not call it (a 404 on every cart visit).
+ */
+const ATTACHES_CART = false;
+
+type Phase = "loading" | "not-ready" | "hidden" | "shown" | "failed";
+type Ready = { store: DonationStore; segment: WidgetSegment | null; tracking: StoredTracking };
+type Donation = { totalCents: number; causeName: string | null };
+
+const report = (err: unknown) => reportDonationError(err instanceof DonationError ? err : new DonationError("widget", "Error updating widget", null, { cause: err }));
+
+/** The cart's lines as the provider's cart donation request: products by handle, unit prices, the codes' discount. */
+export function cartDonationRequest(cart: CartView): DonationRequest {
+  return {
+    place: "cart",
+    lines: cart.lineItems.map((l) => ({ cmsId: l.product.handle, unitPriceCents: amountToCents(l.cost.amountPerQuantity.amount), quantity: l.quantity })),
+    cartDiscountCents: amountToCents(cart.cost.discountAmount.amount),
+  };
+}
+
+export function DonationWidget({ storeId, request: asked }: { storeId: string; request: SlotRequest }) {
+  const request: DonationRequest = asked.place === "cart" ? cartDonationRequest(asked.cart) : asked;
+  const api = useMemo(() => donationApi(storeId), [storeId]);
+  const [phase, setPhase] = useState<Phase>("loading");
+  const [ready, setReady] = useState<Ready | null>(null);
+  const [donation, setDonation] = useState<Donation | null>(null);
+  const requestKey = JSON.stringify(request);
+  const place = request.place;
+
+  const emit = useCallback(
+    (type: WidgetEventType, trackingId: string | null, payload: Record<string, unknown>) => {
+      eventSenderFor(storeId).push(
+        buildClickstreamEvent({
+          storeId,
+          trackingId,
+          client: clientPropertiesOf({ userAgent: navigator.userAgent, href: window.location.href, referrer: document.referrer }),
+          place,
+          type,
+          payload,
+          now: new Date(),
+        }),
+      );
+    },
+    [storeId, place],
+  );
+
+  // 1. Store configuration, tracking, segment, default cause.
+  useEffect(() => {
+    const controller = new AbortController();
+    const { signal } = controller;
+    const params = new URLSearchParams(window.location.search);
+    (async () => {
+      if (place === "confirmation") {
+        // The order is placed: the server shows what was given; the tab's tracking (the one the
+        // cart carried) records that an order was made. No new tracking is started here.
+        const kept = readStoredTracking();
+        if (kept && request.place === "confirmation") emit("order_made", kept.trackingId, { orderId: request.orderId, causeId: kept.causeId });
+        setPhase("hidden");
+        return;
+      }
+      requestStore(storeId);
+      const store = await waitForStore(storeId, { signal });
+      if (signal.aborted) return;
+      if (!store) {
+        // SPEC §4: not ready, hidden (the store's failure, if any, was logged when it happened).
+        setPhase("not-ready");
+        return;
+      }
+      let tracking = await startTracking(api, params);
+      const segment = matchSegment(store.segments as WidgetSegment[], {
+        window,
+        dataLayer: (window as unknown as { dataLayer?: unknown[] }).dataLayer,
+        params,
+      });
+      const preselect = preselectedCause({
+        letShoppersChoose: store.letShoppersChoose,
+        defaultCauseId: store.defaultCauseId,
+        trackedCauseId: tracking.causeId,
+        chosen: tracking.chosen,
+      });
+      if (segment?.excludeSegment) {
+        // SPEC §4: an exclusion segment hides the widget; nothing is computed or offered.
+        if (!signal.aborted) setPhase("hidden");
+        return;
+      }
+      if (preselect) tracking = await setTrackedCause(api, tracking, preselect, "", false);
+      if (!signal.aborted) setReady({ store, segment, tracking });
+    })().catch((err: unknown) => {
+      if (signal.aborted) return;
+      report(err);
+      setPhase("failed");
+    });
+    return () => controller.abort();
+    // The request's content is read once here; later changes only recompute (effect 2).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, storeId, place]);
+
+  // 2. The donation for what the page shows, whenever it or the cause changes.
+  useEffect(() => {
+    if (!ready || request.place === "confirmation") return;
+    const { store, segment, tracking } = ready;
+    let live = true;
+    const causeId = tracking.causeId !== NO_CAUSE.causeId ? tracking.causeId : null;
+    const segmentId = segment?.id ?? null;
+    const computed =
+      request.place === "product"
+        ? api
+            .productDonation({ cmsId: request.cmsId, priceCents: request.priceCents, causeId, segmentId })
+            .then((r) => ({ total: r.totalDonationValueCents, recipients: r.donations }))
+        : api
+            .cartDonation({ lines: request.lines, cartDiscountCents: request.cartDiscountCents, causeId, segmentId })
+            .then((r) => ({ total: r.totalDonationAmountCents, recipients: r.donationRecipients }));
+    computed.then(
+      ({ total, recipients }) => {
+        if (!live) return;
+        // The chosen cause's name; without one, the single recipient the store's default gives to.
+        const causeName = causeId ? tracking.causeName : recipients.length === 1 ? recipients[0]!.causeName : null;
+        setDonation({ totalCents: total, causeName });
+        setPhase(isWidgetVisible({ place: request.place, store, segment, totalCents: total }) ? "shown" : "hidden");
+      },
+      (err: unknown) => {
+        if (!live) return;
+        report(err);
+        setPhase("failed");
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // requestKey stands for the request's content (a new object on every render of the page).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, requestKey, api]);
+
+  // 3. The cart carries the tab's tracking (and so its cause) to the order: after tracking starts
+  //    and whenever the cause changes.
+  const trackedCause = ready?.tracking.causeId;
+  useEffect(() => {
+    if (!ready || place !== "cart" || !ATTACHES_CART) return;
+    let live = true;
+    attachTrackingToCart(api, ready.tracking).then(
+      (record) => {
+        // A stale tracking was replaced on the way: keep the new one.
+        if (live && record.trackingId !== ready.tracking.trackingId) setReady((r) => (r ? { ...r, tracking: record } : r));
+      },
+      (err: unknown) => live && report(err),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, place, ready?.tracking.trackingId, trackedCause]);
+
+  // 4. "Rendered", once per widget shown.
+  const shown = phase === "shown";
+  useEffect(() => {
+    if (shown && ready) emit("widget_rendered", ready.tracking.trackingId, { causeId: ready.tracking.causeId, totalDonationCents: donation?.totalCents ?? 0 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shown]);
+
+  const choose = async (cause: ChosenCause | null): Promise<boolean> => {
+    if (!ready) return false;
+    try {
+      const tracking = await setTrackedCause(api, ready.tracking, cause?.id ?? NO_CAUSE.causeId, cause?.name ?? NO_CAUSE.causeName, true);
+      setReady({ ...ready, tracking });
+      emit("cause_set", tracking.trackingId, { causeId: tracking.causeId, cleared: tracking.causeId === NO_CAUSE.causeId });
+      return true;
+    } catch (err) {
+      report(err);
+      return false;
+    }
+  };
+
+  if (phase !== "shown" || !ready || !donation) return <div data-donation-state={phase} hidden />;
+  return (
+    <section
+      aria-label="Donation to charity"
+      data-donation-state="shown"
+      className="flex h-full flex-col justify-center gap-1 rounded-lg border border-primary/30 bg-mist px-4 py-2"
+    >
+      <p className="line-clamp-2 text-sm font-semibold text-secondary" aria-live="polite" data-testid="donation-line">
+        {donationSentence(donation.totalCents, donation.causeName)}
+      </p>
+      {ready.store.letShoppersChoose && (
+        <CausePicker
+          api={api}
+          store={ready.store}
+          current={{ id: ready.tracking.causeId, name: ready.tracking.causeName }}
+          onChoose={choose}
+          onSearched={(payload) => emit("causes_searched", ready.tracking.trackingId, payload)}
+        />
+      )}
+    </section>
+  );
+}
+
+export default DonationWidget;

@@ -1,0 +1,193 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { buildClickstreamEvent, clientPropertiesOf, TRACKING_STORAGE_KEY, type ClickstreamEvent } from "../../../rules/donation-widget";
+import { createEventSender } from "./clickstream";
+import { DonationError, onDonationError, type DonationApi } from "./donation-api";
+import { attachTrackingToCart, readStoredTracking, resetTrackingForTests, setTrackedCause, startTracking } from "./tracking";
+
+// The widget's browser-side flows without a browser: the clickstream sender's batches and consent
+// gate (fake timers), and tracking start / reuse / renewal against a fake provider and a fake
+// session storage.
+
+const STORE = "5eed0d0a7e5c4a1b9c3d2e1f00c0ffee";
+const T1 = "11111111-1111-4111-8111-111111111111";
+const T2 = "22222222-2222-4222-8222-222222222222";
+
+const event = (i: number): ClickstreamEvent =>
+  buildClickstreamEvent({
+    storeId: STORE,
+    trackingId: T1,
+    client: clientPropertiesOf({ userAgent: "test", href: "http://localhost/cart", referrer: "" }),
+    place: "cart",
+    type: "widget_rendered",
+    payload: { i },
+    now: new Date("2026-11-26T10:00:00Z"),
+  });
+
+const errors: DonationError[] = [];
+beforeEach(() => {
+  errors.length = 0;
+  onDonationError((e) => errors.push(e));
+});
+afterEach(() => {
+  onDonationError(null);
+  vi.useRealTimers();
+});
+
+describe("clickstream sender (SPEC §9: every 5 s, in batches)", () => {
+  it("sends nothing before 5 s, then one batch of at most 50 per tick", async () => {
+    vi.useFakeTimers();
+    const sent: ClickstreamEvent[][] = [];
+    const sender = createEventSender({ send: async (batch) => sent.push(batch), consented: () => true });
+    for (let i = 0; i < 60; i++) sender.push(event(i));
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(sent).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent.map((b) => b.length)).toEqual([50]);
+    expect(sent[0]![0]!.event.payload).toEqual({ i: 0 });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(sent.map((b) => b.length)).toEqual([50, 10]);
+    expect(sender.queued()).toBe(0);
+    sender.stop();
+  });
+
+  it("sends only while analytics consent is given; events raised before wait for it", async () => {
+    vi.useFakeTimers();
+    let consent = false;
+    const sent: ClickstreamEvent[][] = [];
+    const sender = createEventSender({ send: async (batch) => sent.push(batch), consented: () => consent });
+    sender.push(event(1));
+    sender.push(event(2));
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(sent).toHaveLength(0);
+    expect(sender.queued()).toBe(2);
+    consent = true;
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(sent.flat().map((e) => e.event.payload)).toEqual([{ i: 1 }, { i: 2 }]);
+    sender.stop();
+  });
+
+  it("drops a failed batch and reports SPEC §8's 'Error sending events'", async () => {
+    const sender = createEventSender({ send: () => Promise.reject(new DonationError("events", "Error sending events", 500)), consented: () => true });
+    sender.push(event(1));
+    await sender.flush();
+    expect(sender.queued()).toBe(0);
+    expect(errors.map((e) => e.message)).toEqual(["Error sending events"]);
+    sender.stop();
+  });
+});
+
+/** A fake provider: trackings it knows, each with a cause; calls recorded. */
+function fakeProvider(opts: { stale?: Set<string> } = {}) {
+  const known = new Map<string, string>();
+  const calls: string[] = [];
+  const next = [T1, T2];
+  const stale = opts.stale ?? new Set<string>();
+  const staleError = (id: string) => new DonationError("tracking", "Error setting cause to tracking", known.has(id) ? 409 : 404);
+  const api = {
+    startTracking: async () => {
+      const trackingId = next.shift()!;
+      known.set(trackingId, "0");
+      calls.push(`start ${trackingId}`);
+      return { trackingId, causeId: "0" };
+    },
+    trackedCause: async (id: string) => {
+      calls.push(`cause ${id}`);
+      if (!known.has(id)) throw new DonationError("tracking", "Error getting tracked cause", 404);
+      const causeId = known.get(id)!;
+      return { CauseId: causeId, CauseName: causeId === "0" ? "0" : `Cause ${causeId}` };
+    },
+    setCause: async (id: string, causeId: string) => {
+      calls.push(`set-cause ${id} ${causeId}`);
+      if (stale.has(id) || !known.has(id)) throw staleError(id);
+      known.set(id, causeId);
+      return { causeId, causeName: causeId === "0" ? "0" : `Cause ${causeId}` };
+    },
+    addIntegrationInfo: async (id: string, info: Record<string, string>) => {
+      calls.push(`integration ${id} ${JSON.stringify(info)}`);
+      return { stored: true };
+    },
+    attachCart: async (id: string) => {
+      calls.push(`cart ${id}`);
+      if (stale.has(id)) throw new DonationError("tracking", "Error updating tracking", 409);
+      return {};
+    },
+  };
+  return { api: api as unknown as DonationApi, calls, forget: (id: string) => known.delete(id) };
+}
+
+describe("tracking (SPEC §4 tracking start)", () => {
+  let items: Map<string, string>;
+  beforeEach(() => {
+    items = new Map();
+    const sessionStorage = { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v) };
+    vi.stubGlobal("window", { sessionStorage });
+    resetTrackingForTests();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("starts one tracking per tab and reuses it from session storage", async () => {
+    const { api, calls } = fakeProvider();
+    const first = await startTracking(api, new URLSearchParams());
+    const again = await startTracking(api, new URLSearchParams());
+    expect(first.trackingId).toBe(T1);
+    expect(again.trackingId).toBe(T1);
+    expect(calls).toEqual([`start ${T1}`, `cause ${T1}`]);
+    expect(JSON.parse(items.get(TRACKING_STORAGE_KEY)!)).toMatchObject({ trackingId: T1, causeId: "0" });
+  });
+
+  it("saves and applies an sgcause cause as the shopper's choice, once", async () => {
+    const { api, calls } = fakeProvider();
+    const record = await startTracking(api, new URLSearchParams("sgcause=00-1000007"));
+    expect(record).toMatchObject({ causeId: "00-1000007", causeName: "Cause 00-1000007", chosen: true });
+    await startTracking(api, new URLSearchParams("sgcause=00-1000007"));
+    expect(calls).toEqual([`start ${T1}`, `set-cause ${T1} 00-1000007`, `cause ${T1}`]);
+  });
+
+  it("stores the e-mail-marketing parameters once per tracking", async () => {
+    const { api, calls } = fakeProvider();
+    await startTracking(api, new URLSearchParams("_kx=k1&utm_campaign=spring"));
+    await startTracking(api, new URLSearchParams("_kx=k1&utm_campaign=spring"));
+    expect(calls.filter((c) => c.startsWith("integration"))).toEqual([`integration ${T1} {"_kx":"k1","utm_campaign":"spring"}`]);
+    expect(readStoredTracking()?.integrationStored).toBe(true);
+  });
+
+  it("a tracking the provider no longer takes (confirmed by an order) is replaced, keeping the chosen cause", async () => {
+    const stale = new Set<string>();
+    const { api, calls } = fakeProvider({ stale });
+    const record = await setTrackedCause(api, await startTracking(api, new URLSearchParams()), "00-1000003", "", true);
+    stale.add(T1);
+    const attached = await attachTrackingToCart(api, record);
+    expect(attached).toMatchObject({ trackingId: T2, causeId: "00-1000003", chosen: true });
+    expect(calls).toEqual([`start ${T1}`, `set-cause ${T1} 00-1000003`, `cart ${T1}`, `start ${T2}`, `set-cause ${T2} 00-1000003`, `cart ${T2}`]);
+    expect(readStoredTracking()?.trackingId).toBe(T2);
+  });
+
+  it("a kept tracking the provider does not know (another session, or lost) is replaced on start, keeping its cause", async () => {
+    const { api, calls, forget } = fakeProvider();
+    await setTrackedCause(api, await startTracking(api, new URLSearchParams()), "00-1000004", "", true);
+    forget(T1);
+    const record = await startTracking(api, new URLSearchParams());
+    expect(record).toMatchObject({ trackingId: T2, causeId: "00-1000004", chosen: true });
+    expect(calls.slice(-3)).toEqual([`cause ${T1}`, `start ${T2}`, `set-cause ${T2} 00-1000004`]);
+  });
+
+  it("the provider's cause wins over the one kept in the tab", async () => {
+    const { api } = fakeProvider();
+    await startTracking(api, new URLSearchParams());
+    items.set(TRACKING_STORAGE_KEY, JSON.stringify({ trackingId: T1, causeId: "00-1000009", causeName: "Stale", chosen: true }));
+    expect(await startTracking(api, new URLSearchParams())).toMatchObject({ trackingId: T1, causeId: "0", causeName: "0", chosen: true });
+  });
+
+  it("clearing sends cause 0 and keeps that the shopper chose (no default is preselected again)", async () => {
+    const { api } = fakeProvider();
+    const record = await setTrackedCause(api, await startTracking(api, new URLSearchParams()), "0", "0", true);
+    expect(record).toMatchObject({ causeId: "0", causeName: "0", chosen: true });
+  });
+
+  it("another failure is the caller's, typed", async () => {
+    const { api } = fakeProvider();
+    const broken = { ...api, setCause: () => Promise.reject(new DonationError("tracking", "Error setting cause to tracking", 500)) } as DonationApi;
+    const record = await startTracking(api, new URLSearchParams());
+    await expect(setTrackedCause(broken, record, "00-1000001", "", true)).rejects.toMatchObject({ message: "Error setting cause to tracking", status: 500 });
+  });
+});
