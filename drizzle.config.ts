@@ -21,6 +21,7 @@ export default defineConfig({
     "./server/modules/operators/schema.ts",
     "./server/modules/clinics/schema.ts",
     "./server/modules/donations/schema.ts",
+    "./server/modules/errors/schema.ts",
   ],
   out: "./drizzle",
   casing: "snake_case",
