@@ -1,10 +1,16 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext } from "@playwright/test";
+import { CONSENT_COOKIE, CONSENT_REVISION, encodeConsentCookie } from "../../rules/consent";
 
 /**
  * Every browser test imports `test` and `expect` from here, not from @playwright/test.
  * A test fails when any page it opened throws an uncaught error or logs a console error
  * (hydration warnings included). A test that provokes an expected error says so:
  *   test.use({ allowedConsoleErrors: [/status of 404/] });
+ *
+ * Every browser context a test opens (the default one and any `browser.newContext()`) starts with
+ * the cookie choice already made — "Accept all" — so the privacy manager's banner covers nothing.
+ * Consent tests opt out with `test.use({ consent: null })` (first visit: the banner asks), or
+ * start refused with `test.use({ consent: "reject" })`.
  */
 
 // Chosen once by playwright.config.ts and inherited by the workers.
@@ -20,14 +26,62 @@ export function staffUrl(path = "/"): string {
   return new URL(path, `http://pro.localhost:${port}`).toString();
 }
 
+/** The consent cookie of an already-made choice, on both sites. */
+export function consentCookies(choice: "accept" | "reject") {
+  const value = encodeConsentCookie({
+    revision: CONSENT_REVISION,
+    functional: choice === "accept",
+    advertising: choice === "accept",
+    anonymousId: "e2e-fixture-browser-0001",
+    decidedAt: Math.floor(Date.now() / 1000),
+  });
+  return [shopUrl("/"), staffUrl("/")].map((url) => ({ name: CONSENT_COOKIE, value, url, sameSite: "Lax" as const }));
+}
+
 type Fixtures = {
   /** Console errors matching one of these do not fail the test. */
   allowedConsoleErrors: (string | RegExp)[];
   failOnBrowserErrors: void;
+  /** The cookie choice every context starts with; null: none (a first visit, the banner shows). */
+  consent: "accept" | "reject" | null;
+  consentDecided: void;
 };
+
+/** Gives a context the consent cookie now and again after the test clears its cookies. */
+async function keepConsent(context: BrowserContext, choice: "accept" | "reject") {
+  await context.addCookies(consentCookies(choice));
+  const clear = context.clearCookies.bind(context);
+  context.clearCookies = async (...args: Parameters<BrowserContext["clearCookies"]>) => {
+    await clear(...args);
+    await context.addCookies(consentCookies(choice));
+  };
+}
 
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
+  consent: ["accept", { option: true }],
+
+  context: async ({ context, consent }, use) => {
+    if (consent) await keepConsent(context, consent);
+    await use(context);
+  },
+
+  // Contexts a test opens itself get the same choice, for the length of the test.
+  consentDecided: [
+    async ({ browser, consent }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      if (consent) {
+        (browser as Browser).newContext = async (...args: Parameters<Browser["newContext"]>) => {
+          const created = await newContext(...args);
+          await keepConsent(created, consent);
+          return created;
+        };
+      }
+      await use();
+      browser.newContext = newContext;
+    },
+    { auto: true },
+  ],
 
   failOnBrowserErrors: [
     async ({ context, allowedConsoleErrors }, use) => {
