@@ -18,10 +18,12 @@ const item = catalog.products
   .filter(({ v }) => v.weight >= 15 && !v.badgeTags.includes("badge::out-of-stock") && catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 5))[0]!;
 
 test("the feeding calculator sets the frequency; My Autoships shows when the food runs out", async ({ page }) => {
-  const pet = { species: "dog" as const, weight: 30, weightUnit: "lb" as const, lifeStage: "adult", activity: "active" as const };
+  const pet = { species: "dog" as const, weight: 15, weightUnit: "lb" as const, lifeStage: "adult", activity: "normal" as const };
   const grams = dailyPortion(feedingGuideFor({ handle: item.p.handle, species: "dog", foodForm: "dry" }), pet)!.grams;
   const days = daysSupply(item.v.weight, item.v.weightUnit, 1, grams);
   const weeks = nearestFrequencyWeeks(days, AUTOSHIP_FREQUENCY_WEEKS);
+  // The calculator must visibly change the frequency: not the page's default of 4 weeks.
+  expect(weeks).not.toBe(4);
 
   await register(page, uniqueEmail("feeding"));
   await page.goto(shopUrl(`/products/${item.p.handle}?sku=${item.v.sku}`));
@@ -33,10 +35,10 @@ test("the feeding calculator sets the frequency; My Autoships shows when the foo
   // A missing weight is named beside its field.
   await calc.getByRole("button", { name: "Calculate" }).click();
   await expect(calc.getByText("Enter your pet's weight")).toBeVisible();
-  await calc.getByLabel("Weight").fill("30");
-  await calc.getByLabel("Activity").selectOption("active");
+  await expect(page.getByTestId("autoship-frequency")).toHaveValue(sellingPlanIdFor(4));
+  await calc.getByLabel("Weight").fill("15");
   await calc.getByRole("button", { name: "Calculate" }).click();
-  await expect(page.getByTestId("feeding-result")).toContainText(`lasts your 30 lb dog about ${days} days`);
+  await expect(page.getByTestId("feeding-result")).toContainText(`lasts your 15 lb dog about ${days} days`);
   await expect(page.getByRole("radio", { name: /Autoship/ })).toBeChecked();
   await expect(page.getByTestId("autoship-frequency")).toHaveValue(sellingPlanIdFor(weeks));
 
@@ -59,17 +61,19 @@ test("the feeding calculator sets the frequency; My Autoships shows when the foo
   await expect(sub.getByTestId("run-out")).toHaveCount(0);
   await sub.getByText("Add your pet to see when the food runs out").click();
   const form = sub.getByRole("form", { name: "Your pet" });
-  await form.getByLabel("Weight").fill("30");
-  await form.getByLabel("Activity").selectOption("active");
+  await form.getByLabel("Weight").fill("15");
   await form.getByRole("button", { name: "Save pet" }).click();
   await expect(page.getByTestId("autoship-notice")).toHaveText("Your pet's details were saved.");
   await expect(sub.getByTestId("run-out")).toContainText(/Runs out around \w{3} \d{1,2}, \d{4}; next delivery around/);
 
   // A much hungrier pet: the planned delivery now comes too late, and the page offers an earlier date.
-  await sub.getByText("Your pet (run-out date)").click();
+  // The section may still be open from before the save (the page keeps the element).
+  if ((await sub.getByTestId("pet-form").getAttribute("open")) === null) await sub.getByText("Your pet (run-out date)").click();
   await form.getByLabel("Weight").fill("90");
   await form.getByLabel("Activity").selectOption("very_active");
   await form.getByRole("button", { name: "Save pet" }).click();
+  const hungry = dailyPortion(feedingGuideFor({ handle: item.p.handle, species: "dog", foodForm: "dry" }), { ...pet, weight: 90, activity: "very_active" })!.grams;
+  await expect(sub.getByTestId("run-out")).toContainText(`${hungry} g a day`);
   await expect(sub.getByTestId("run-out-late")).toContainText("Your next delivery comes after the food runs out.");
   await sub.getByTestId("run-out-late").getByRole("button", { name: /^Order on / }).click();
   await expect(page.getByTestId("autoship-notice")).toHaveText("The next order date was changed.");
