@@ -62,6 +62,12 @@ export const subscriptions = pgTable(
     petProfile: jsonb().$type<PetProfile>(),
     /** The price guard: a renewal whose unit price rose by more than this percent since the last order is held for the customer's answer. */
     priceGuardPercent: integer().notNull().default(10),
+    /**
+     * The customer's chosen substitute: shipped instead when the usual variant is out of stock at the
+     * warehouse serving the address on renewal day (instead of the out-of-stock hold). Any
+     * purchasable variant; checked again (site, stock, caps, price, quota) when it is ordered.
+     */
+    substituteVariantId: integer().references(() => variants.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

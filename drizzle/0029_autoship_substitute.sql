@@ -1,0 +1,2 @@
+ALTER TABLE "subscriptions" ADD COLUMN "substitute_variant_id" integer;--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_substitute_variant_id_variants_id_fk" FOREIGN KEY ("substitute_variant_id") REFERENCES "public"."variants"("id") ON DELETE set null ON UPDATE no action;
