@@ -22,6 +22,7 @@ export default defineConfig({
     "./server/modules/clinics/schema.ts",
     "./server/modules/donations/schema.ts",
     "./server/modules/errors/schema.ts",
+    "./server/modules/consent/schema.ts",
   ],
   out: "./drizzle",
   casing: "snake_case",
