@@ -8,7 +8,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 // The layers of ARCHITECTURE §3, checked like bulletproof-react's `import/no-restricted-paths` zones.
-const FEATURES = ["account", "autoship", "cart", "catalog", "checkout", "content"];
+const FEATURES = ["account", "autoship", "cart", "catalog", "checkout", "content", "donations"];
 // Import patterns a layer may use only for types (erased at build time): import-x's zones cannot
 // tell `import type` apart, typescript-eslint's no-restricted-imports can (allowTypeImports).
 const SERVER_VALUES = {
