@@ -110,6 +110,9 @@ export default defineConfig({
       MAIL_OUTBOX_DIR: `${process.env.E2E_PGLITE_DIR}-mail`,
       // Long enough not to disturb any journey, short enough for the inactivity test (account.spec.ts).
       INACTIVITY_SECONDS: "20",
+      // A tag manager is configured, so consent tests see its script load (or not); the browser
+      // never reaches Google: tests/e2e/fixtures.ts answers its URL with a stub.
+      GTM_ID: "GTM-E2E0001",
     },
   },
 });

@@ -14,6 +14,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { NavigationEffects } from "./components/navigation-effects";
 import { InactivityWatch } from "./features/account/inactivity-watch";
+import { ConsentBoot } from "./features/consent/consent-boot";
 import { ErrorPage, NotFoundPage } from "./components/error-pages";
 import type { PublicConfig } from "../server/context";
 import { userLocationFromCookies } from "../rules/location";
@@ -77,6 +78,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       <NavigationEffects config={loaderData.config} />
       {loaderData.customer ? <InactivityWatch seconds={loaderData.config.inactivitySeconds} /> : null}
+      <ConsentBoot gtmScriptUrl={loaderData.config.gtmScriptUrl} analytics={!loaderData.config.site.isStaff} />
       <Outlet />
     </>
   );

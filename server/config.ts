@@ -4,6 +4,7 @@ import { DEFAULT_PD_ACCOUNT_GROUPS, parseGroupList } from "../rules/staff";
 import { DEFAULT_MONTHLY_QUOTA_LB, parseQuotaGroups, type QuotaConfig } from "../rules/staff-quota";
 import { normalizeStoreId } from "../rules/donations";
 import { SEED_DONATION_STORE_ID } from "./modules/donations/seed-data";
+import { DEFAULT_GTM_SCRIPT_URL, GTM_ID_PATTERN, gtmScriptUrl } from "../rules/consent";
 
 /**
  * The only place that reads process.env (ARCHITECTURE §2, STYLE habit 8).
@@ -89,6 +90,14 @@ const envSchema = z.object({
     .trim()
     .refine((v) => v === "off" || normalizeStoreId(v) !== null, "must be a donation store id (32 hex characters) or off")
     .default(SEED_DONATION_STORE_ID),
+  // The tag manager: set → its script may load on the shop once the shopper accepts advertising and analytics.
+  GTM_ID: z
+    .string()
+    .trim()
+    .regex(GTM_ID_PATTERN, "must be a GTM container id like GTM-AB12CD3")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  GTM_SCRIPT_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default(DEFAULT_GTM_SCRIPT_URL),
 });
 
 export type Config = {
@@ -133,6 +142,8 @@ export type Config = {
   autoship: { scheduler: boolean; intervalSeconds: number; reminderDays: number };
   /** The donation store whose widget the shop shows (normalised); null: no donation widget. */
   donationStoreId: string | null;
+  /** The tag manager (GTM_ID): container id and the script URL it loads from; null: none. */
+  gtm: { id: string; scriptUrl: string } | null;
 };
 
 export class ConfigError extends Error {}
@@ -181,5 +192,6 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     },
     autoship: { scheduler: e.AUTOSHIP_SCHEDULER, intervalSeconds: e.AUTOSHIP_INTERVAL_SECONDS, reminderDays: e.AUTOSHIP_REMINDER_DAYS },
     donationStoreId: e.DONATION_STORE_ID === "off" ? null : normalizeStoreId(e.DONATION_STORE_ID),
+    gtm: e.GTM_ID ? { id: e.GTM_ID, scriptUrl: gtmScriptUrl(e.GTM_ID, e.GTM_SCRIPT_URL) } : null,
   };
 }

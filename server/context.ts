@@ -41,6 +41,8 @@ export type PublicConfig = {
   features: Config["features"];
   /** The donation widget's store (x-store-id); null on the staff site or when the widget is off. */
   donationStoreId: string | null;
+  /** The tag manager's script, loaded through the consent registry; null on the staff site or without GTM_ID. */
+  gtmScriptUrl: string | null;
 };
 
 export type AppDeps = {

@@ -16,6 +16,8 @@ export function publicConfigFor(deps: AppDeps, site: Site): PublicConfig {
     features: config.features,
     // No donation widget on the staff site: its orders are program-priced clinic purchases (SPEC §6).
     donationStoreId: site.isStaff ? null : config.donationStoreId,
+    // SPEC §2: no analytics from the staff site, so no tag manager there either.
+    gtmScriptUrl: site.isStaff ? null : (config.gtm?.scriptUrl ?? null),
   };
 }
 

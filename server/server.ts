@@ -11,6 +11,7 @@ import { createDeps } from "./context";
 import { openDatabase } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { startAutoshipScheduler } from "./jobs/autoship-runner";
+import { startConsentPurge } from "./jobs/consent-purge";
 import { createLogger } from "./log";
 import { createPageCache } from "./http/page-cache";
 
@@ -108,6 +109,8 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
   const autoship = config.autoship.scheduler
     ? startAutoshipScheduler({ db: database.db, services: deps.services, config, log, secret: deps.sessionSecret }, { intervalMs: config.autoship.intervalSeconds * 1000 })
     : null;
+  // Proof-of-consent records older than 13 months go, a minute after start and every 6 hours.
+  const consentPurge = startConsentPurge({ consent: deps.services.consent, log });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
@@ -126,6 +129,7 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
     (closing ??= (async () => {
       // No new renewal starts; one under way finishes (server/jobs/autoship-runner.ts).
       const autoshipStopped = autoship?.stop();
+      const consentPurgeStopped = consentPurge.stop();
       // Stop taking connections, let in-flight requests finish (at most 10 s), then release the DB.
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), 10_000);
@@ -137,6 +141,7 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
       });
       await closeVite();
       await autoshipStopped;
+      await consentPurgeStopped;
       await deps.services.mail.flush();
       await cached.stop();
       await database.close();

@@ -18,6 +18,7 @@ import { createOrdersService } from "./modules/orders/service";
 import { createTestProcessor, type PaymentProvider } from "./modules/payments/provider";
 import { createPaymentsService } from "./modules/payments/service";
 import { createRateLimitService } from "./modules/rate-limit/service";
+import { createConsentService } from "./modules/consent/service";
 import type { Logger } from "./log";
 import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "./workflows/place-order";
 import { renewSubscription } from "./workflows/renew-subscription";
@@ -161,6 +162,8 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
       end: (membershipId: string, actor: string) => endMembership(membershipDeps, membershipId, actor),
     },
     contact: createContactService(db, rateLimit),
+    /** Proof of consent: the privacy manager's decisions, kept 13 months (server/jobs/consent-purge.ts). */
+    consent: createConsentService(db, rateLimit),
     content,
     /** The donation provider (SPEC §7): store configuration, causes, tracking, amounts, clickstream, ledger. */
     donations: createDonationsService(db),

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Site } from "../../rules/site";
 import { ContentAnchor, RichText } from "../features/content/content-parts";
 import type { FooterContent } from "../features/content/content-types";
+import { openConsentPreferences } from "../lib/consent";
 
 const COLUMNS: { heading: string; links: { label: string; to: string }[] }[] = [
   {
@@ -62,7 +63,10 @@ export function Footer({ site, content }: { site: Site; content?: FooterContent 
       )}
       <div className="border-t border-white/20">
         <p className="mx-auto max-w-7xl px-4 py-4 text-sm text-white/80">
-          © 2026 {site.title} · <Link to="/terms-and-conditions" className="underline">Terms &amp; Conditions</Link>
+          © 2026 {site.title} · <Link to="/terms-and-conditions" className="underline">Terms &amp; Conditions</Link> ·{" "}
+          <button type="button" onClick={openConsentPreferences} className="underline">
+            Cookie preferences
+          </button>
         </p>
       </div>
     </footer>

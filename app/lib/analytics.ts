@@ -44,3 +44,19 @@ export function resetAnalyticsForTests() {
   allowed = null;
   waiting = [];
 }
+
+/**
+ * Google Consent Mode v2 commands (`gtag('consent', 'default' | 'update', signals)`), written to the
+ * data layer in gtag's `arguments` form. Not held back or dropped like events: they carry the
+ * shopper's choice itself, so the tag manager must see a refusal too. Called by the consent logic.
+ */
+export function pushConsentCommand(command: "default" | "update", signals: Record<string, "granted" | "denied">) {
+  if (typeof window === "undefined") return;
+  window.dataLayer = window.dataLayer ?? [];
+  // gtag.js reads `arguments` objects, not arrays.
+  const gtag = function (..._args: unknown[]) {
+    // eslint-disable-next-line prefer-rest-params
+    window.dataLayer!.push(arguments as unknown as Record<string, unknown>);
+  };
+  gtag("consent", command, signals);
+}

@@ -6,6 +6,7 @@ import { clinicRoutes } from "./clinics";
 import { checkoutRoutes } from "./checkout";
 import { accountHelperRoutes, customerRoutes } from "./customer";
 import { contentRoutes } from "./content";
+import { consentRoutes } from "./consent";
 import { donationRoutes } from "./donations";
 import type { AppEnv } from "./env";
 import { healthRoutes } from "./health";
@@ -26,6 +27,7 @@ export function apiRoutes() {
   api.route("/checkout", checkoutRoutes());
   api.route("/identity", clinicRoutes());
   api.route("/donations", donationRoutes());
+  api.route("/", consentRoutes());
   // Listed last so that it sees every call above; built once, on first request.
   let document: ReturnType<typeof openApiDocument> | undefined;
   api.get("/openapi.json", (c) => c.json((document ??= openApiDocument(api))));

@@ -66,6 +66,8 @@ export function knownHostsOnly(config: Config): MiddlewareHandler<AppEnv> {
  */
 export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
   const dev = config.env === "development";
+  // With GTM_ID the tag manager's script (loaded only after consent) comes from its own origin.
+  const gtmOrigin = config.gtm ? new URL(config.gtm.scriptUrl).origin : undefined;
   return async (c, next) => {
     const nonce = randomBytes(18).toString("base64");
     c.set("cspNonce", nonce);
@@ -73,7 +75,7 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
     const tls = viaTls(c, config);
     await next();
     editHeaders(c, (h) => {
-      h.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
+      h.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev, undefined, gtmOrigin));
       h.set("X-Frame-Options", "DENY");
       h.set("X-Content-Type-Options", "nosniff");
       h.set("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -87,16 +89,17 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
   };
 }
 
-export function contentSecurityPolicy(nonce: string, dev = false): string {
+export function contentSecurityPolicy(nonce: string, dev = false, _sentryOrigin?: string, gtmOrigin?: string): string {
+  const gtm = gtmOrigin ? ` ${gtmOrigin}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${gtm}`,
     // React sets style attributes (progress bars, carousels): styles may be inline, scripts may not.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${gtm}`,
     "font-src 'self' data:",
     // Vite's hot reload talks over a WebSocket in development.
-    dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    (dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'") + gtm,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -159,6 +162,9 @@ export const BODY_LIMITS: readonly { prefix: string; bytes: number }[] = [
   // Sign-in, profile, addresses, contact form, tokens: a few fields each.
   { prefix: "/api/ecom/v1.0/", bytes: 64 * 1024 },
   { prefix: "/api/checkout/", bytes: 64 * 1024 },
+  // Proof of consent (CONSENT_BODY_BYTES in rules/consent-record.ts) and the analytics configuration check: a few fields.
+  { prefix: "/api/consent", bytes: 2 * 1024 },
+  { prefix: "/api/analytics/", bytes: 4 * 1024 },
   { prefix: "/api/", bytes: 1024 * 1024 },
   // Page forms (sign-in, addresses, contact, checkout steps): small url-encoded forms.
   { prefix: "/", bytes: 256 * 1024 },

@@ -31,6 +31,8 @@ import {
 } from "../../rules/customer-input";
 import { cartDonationInput, clickstreamBatch, clickstreamEnvelope, confirmationInput, integrationInfoInput, setCauseInput, startTrackingInput } from "../../rules/donation-input";
 import { fetchAddressInput, identityJwtInput, joinClinicInput, searchClinicInput } from "./clinics";
+import { analyticsConfigInput } from "./consent";
+import { consentRecordInput } from "../../rules/consent-record";
 import type { AppEnv } from "./env";
 
 /** Request bodies whose schemas are shared (rules/); other calls are listed with their method only. */
@@ -74,6 +76,9 @@ const REQUEST_BODIES: Record<string, z.ZodType> = {
   "/donations/tracking/:trackingId/set-confirmation-data": confirmationInput,
   "/donations/products/get-multiple-donation": cartDonationInput,
   "/donations/clickstream/events": z.union([clickstreamEnvelope, clickstreamBatch]),
+  // Proof of consent and the analytics configuration check (server/http/consent.ts).
+  "/consent": consentRecordInput,
+  "/analytics/config": analyticsConfigInput,
 };
 
 const API_ERROR = {

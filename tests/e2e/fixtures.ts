@@ -47,6 +47,18 @@ type Fixtures = {
   consentDecided: void;
 };
 
+/** The tag manager's script URL of the e2e server (GTM_ID in playwright.config.ts). */
+export const GTM_URL_PATTERN = "https://www.googletagmanager.com/**";
+
+/**
+ * The e2e server has a tag manager configured and contexts accept cookies: its script is answered
+ * here by an empty stub, so nothing leaves the machine. A test that watches it routes it again
+ * (the last route added wins).
+ */
+async function stubTagManager(context: BrowserContext) {
+  await context.route(GTM_URL_PATTERN, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "/* tag manager stub */" }));
+}
+
 /** Gives a context the consent cookie now and again after the test clears its cookies. */
 async function keepConsent(context: BrowserContext, choice: "accept" | "reject") {
   await context.addCookies(consentCookies(choice));
@@ -62,6 +74,7 @@ export const test = base.extend<Fixtures>({
   consent: ["accept", { option: true }],
 
   context: async ({ context, consent }, use) => {
+    await stubTagManager(context);
     if (consent) await keepConsent(context, consent);
     await use(context);
   },
@@ -70,13 +83,12 @@ export const test = base.extend<Fixtures>({
   consentDecided: [
     async ({ browser, consent }, use) => {
       const newContext = browser.newContext.bind(browser);
-      if (consent) {
-        (browser as Browser).newContext = async (...args: Parameters<Browser["newContext"]>) => {
-          const created = await newContext(...args);
-          await keepConsent(created, consent);
-          return created;
-        };
-      }
+      (browser as Browser).newContext = async (...args: Parameters<Browser["newContext"]>) => {
+        const created = await newContext(...args);
+        await stubTagManager(created);
+        if (consent) await keepConsent(created, consent);
+        return created;
+      };
       await use();
       browser.newContext = newContext;
     },

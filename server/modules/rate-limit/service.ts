@@ -27,6 +27,12 @@ export const RATE_LIMITS: Record<AttemptKind, { windowMs: number; perKey: number
   join_clinic: { windowMs: 60 * 60_000, perKey: 10, perIp: 100 },
   // Clinic directory searches: enough for typing, not for scraping the directory.
   clinic_search: { windowMs: 60_000, perKey: 120, perIp: 120 },
+  // Proof-of-consent records (POST /api/consent), per browser id and per IP: a shopper decides a
+  // handful of times; a whole office behind one address stays well under the IP's count.
+  consent: { windowMs: 15 * 60_000, perKey: 20, perIp: 200 },
+  // Analytics configuration checks (POST /api/analytics/config): cheap, but nothing needs many; the
+  // key "analytics-config" caps all clients together.
+  analytics_config: { windowMs: 15 * 60_000, perKey: 600, perIp: 60 },
 };
 
 export const tooManyAttempts = (minutes: number) => `Too many attempts, try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;

@@ -1,0 +1,274 @@
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import {
+  CONSENT_COOKIE,
+  CONSENT_COOKIE_MAX_AGE_SECONDS,
+  CONSENT_REVISION,
+  PREFERENCES_SUBMITTED,
+  consentStateOf,
+  cookieValue,
+  currentDecision,
+  decodeConsentCookie,
+  encodeConsentCookie,
+  type ConsentRecord,
+  type ConsentSource,
+} from "../../../rules/consent";
+
+// The shop's own privacy manager, on both sites: a banner on a first visit (or after the policy
+// revision changed), a preferences dialog, the choice in a first-party cookie, every decision sent
+// as proof of consent (POST /api/consent), and window.privacyManager for the consent logic
+// (app/lib/consent/registry.ts). Loaded after hydration by consent-boot.tsx, outside the first-load
+// JavaScript; fixed to the bottom of the window, so nothing on the page moves.
+
+type Snapshot = { decision: ConsentRecord | null; dialogOpen: boolean };
+
+let snapshot: Snapshot = { decision: null, dialogOpen: false };
+const subscribers = new Set<() => void>();
+
+function update(next: Partial<Snapshot>) {
+  snapshot = { ...snapshot, ...next };
+  for (const notify of subscribers) notify();
+}
+
+function subscribe(notify: () => void) {
+  subscribers.add(notify);
+  return () => subscribers.delete(notify);
+}
+
+function newAnonymousId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** Keeps a decision: cookie, proof of consent on the server, and the message the consent logic waits for. */
+function decide(choice: { functional: boolean; advertising: boolean }, source: ConsentSource) {
+  // One browser keeps its anonymous id across decisions and policy revisions.
+  const earlier = decodeConsentCookie(cookieValue(document.cookie, CONSENT_COOKIE));
+  const record: ConsentRecord = {
+    revision: CONSENT_REVISION,
+    functional: choice.functional,
+    advertising: choice.advertising,
+    anonymousId: earlier?.anonymousId ?? newAnonymousId(),
+    decidedAt: Math.floor(Date.now() / 1000),
+  };
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${CONSENT_COOKIE}=${encodeConsentCookie(record)}; Max-Age=${CONSENT_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
+  update({ decision: record, dialogOpen: false });
+  void fetch("/api/consent", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      anonymousId: record.anonymousId,
+      revision: record.revision,
+      categories: { required: true, functional: record.functional, advertising: record.advertising },
+      decidedAt: new Date(record.decidedAt * 1000).toISOString(),
+      source,
+    }),
+    keepalive: true,
+  }).catch((err: unknown) => console.log("consent: the proof of consent was not sent", err));
+  window.postMessage(PREFERENCES_SUBMITTED, location.origin);
+}
+
+/** Installs window.privacyManager from the cookie (once per page). */
+export function installPrivacyManager() {
+  if (window.privacyManager) return;
+  update({ decision: currentDecision(cookieValue(document.cookie, CONSENT_COOKIE)) });
+  window.privacyManager = {
+    getConsent: () => consentStateOf(snapshot.decision),
+    openPreferences: () => update({ dialogOpen: true }),
+  };
+}
+
+const buttonBase = "inline-flex min-h-11 items-center justify-center rounded px-4 py-2 font-bold";
+const primary = `${buttonBase} bg-primary text-white hover:bg-secondary`;
+const secondary = `${buttonBase} border border-primary bg-white text-primary hover:bg-mist`;
+
+export function PrivacyManagerUi() {
+  const state = useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
+  return (
+    <>
+      {/* The banner stays under the open dialog, so closing the dialog gives focus back to its button. */}
+      {!state.decision && <Banner />}
+      <PreferencesDialog open={state.dialogOpen} decision={state.decision} />
+    </>
+  );
+}
+
+function Banner() {
+  return (
+    <section
+      aria-label="Cookie consent"
+      className="fixed inset-x-0 bottom-0 border-t border-gray-300 bg-white p-4 text-ink shadow-[0_-4px_16px_rgba(0,0,0,0.12)]"
+      style={{ zIndex: 2000 }}
+      data-testid="consent-banner"
+    >
+      <div className="mx-auto flex max-w-7xl flex-col gap-3 md:flex-row md:items-center md:justify-between">
+        <div className="text-sm">
+          <p>
+            We use required cookies to run the shop. With your permission we also use functional cookies (such as product
+            reviews) and advertising and analytics cookies.
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <button type="button" className={primary} onClick={() => decide({ functional: true, advertising: true }, "banner")}>
+            Accept all
+          </button>
+          <button type="button" className={secondary} onClick={() => decide({ functional: false, advertising: false }, "banner")}>
+            Reject all
+          </button>
+          <button type="button" className={secondary} onClick={() => update({ dialogOpen: true })}>
+            Preferences
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+const FOCUSABLE = "button:not([disabled]), input:not([disabled]), a[href]";
+
+function PreferencesDialog({ open, decision }: { open: boolean; decision: ConsentRecord | null }) {
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const returnFocus = useRef<Element | null>(null);
+  const [functional, setFunctional] = useState(false);
+  const [advertising, setAdvertising] = useState(false);
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (!open) {
+      if (el.open) el.close();
+      return;
+    }
+    if (el.open) return;
+    // The switches start from the kept choice (off on a first visit).
+    setFunctional(decision?.functional ?? false);
+    setAdvertising(decision?.advertising ?? false);
+    returnFocus.current = document.activeElement;
+    el.showModal();
+    el.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  }, [open, decision]);
+
+  // Tab and Shift+Tab stay inside the dialog (the browser would otherwise move on to its own UI).
+  function keepFocusInside(event: React.KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== "Tab" || !dialog.current) return;
+    const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    if (items.length === 0) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  const checkbox = "mt-1 h-5 w-5 shrink-0 accent-primary";
+  return (
+    <dialog
+      ref={dialog}
+      aria-modal="true"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-intro`}
+      onKeyDown={keepFocusInside}
+      onClose={() => {
+        // Escape, the close button or a choice: the banner comes back only while nothing was decided.
+        if (snapshot.dialogOpen) update({ dialogOpen: false });
+        const back = returnFocus.current;
+        if (back instanceof HTMLElement && back.isConnected) back.focus();
+      }}
+      className="fixed m-auto max-h-[calc(100vh-32px)] w-[min(560px,calc(100vw-32px))] overflow-auto rounded-lg bg-white p-0 text-ink shadow-2xl backdrop:bg-black/50"
+      style={{ zIndex: 2400 }}
+      data-testid="consent-dialog"
+    >
+      <form
+        method="dialog"
+        className="space-y-4 p-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          decide({ functional, advertising }, "dialog");
+        }}
+      >
+        <div className="flex items-start justify-between gap-4">
+          <h2 id={`${id}-title`} className="text-xl font-bold text-secondary">
+            Cookie preferences
+          </h2>
+          <button
+            type="button"
+            onClick={() => dialog.current?.close()}
+            className="-m-2 flex h-11 w-11 shrink-0 items-center justify-center rounded text-2xl text-gray-600 hover:bg-mist"
+            aria-label="Close"
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <p id={`${id}-intro`} className="text-sm">
+          Choose which cookies we may use. You can change this at any time from “Cookie preferences” at the bottom of every page.
+        </p>
+        <fieldset className="space-y-3">
+          <legend className="sr-only">Cookie categories</legend>
+          <div className="flex gap-3">
+            <input id={`${id}-required`} type="checkbox" className={checkbox} checked disabled aria-describedby={`${id}-required-help`} />
+            <div>
+              <label htmlFor={`${id}-required`} className="font-bold">
+                Required (always on)
+              </label>
+              <p id={`${id}-required-help`} className="text-sm text-gray-700">
+                Sign-in, cart and checkout. The shop does not work without them.
+              </p>
+            </div>
+          </div>
+          <div className="flex gap-3">
+            <input
+              id={`${id}-functional`}
+              type="checkbox"
+              className={checkbox}
+              checked={functional}
+              onChange={(e) => setFunctional(e.target.checked)}
+              aria-describedby={`${id}-functional-help`}
+            />
+            <div>
+              <label htmlFor={`${id}-functional`} className="font-bold">
+                Functional
+              </label>
+              <p id={`${id}-functional-help`} className="text-sm text-gray-700">
+                Extra features from other providers, such as product reviews.
+              </p>
+            </div>
+          </div>
+          <div className="flex gap-3">
+            <input
+              id={`${id}-advertising`}
+              type="checkbox"
+              className={checkbox}
+              checked={advertising}
+              onChange={(e) => setAdvertising(e.target.checked)}
+              aria-describedby={`${id}-advertising-help`}
+            />
+            <div>
+              <label htmlFor={`${id}-advertising`} className="font-bold">
+                Advertising and analytics
+              </label>
+              <p id={`${id}-advertising-help`} className="text-sm text-gray-700">
+                Measuring visits and sales, and advertising (Google Tag Manager).
+              </p>
+            </div>
+          </div>
+        </fieldset>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className={primary}>
+            Save preferences
+          </button>
+          <button type="button" className={secondary} onClick={() => decide({ functional: true, advertising: true }, "dialog")}>
+            Accept all
+          </button>
+          <button type="button" className={secondary} onClick={() => decide({ functional: false, advertising: false }, "dialog")}>
+            Reject all
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
