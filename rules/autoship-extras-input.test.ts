@@ -36,6 +36,20 @@ describe("My Autoships pet form input", () => {
     expect(parseExtraAction({ intent: "skip_price", holdId: "x" })).toEqual({ ok: false, errors: { holdId: "This renewal is no longer waiting for an answer." } });
   });
 
+  it("takes a substitute as another size or a SKU, one of the two", () => {
+    expect(parseExtraAction({ intent: "set_substitute", substituteVariantId: "12", substituteSku: "" })).toEqual({ ok: true, input: { intent: "set_substitute", substituteVariantId: 12 } });
+    expect(parseExtraAction({ intent: "set_substitute", substituteVariantId: "", substituteSku: " kc-d01-chr-155lb " })).toEqual({
+      ok: true,
+      input: { intent: "set_substitute", substituteSku: "KC-D01-CHR-155LB" },
+    });
+    expect(parseExtraAction({ intent: "set_substitute", substituteVariantId: "", substituteSku: "" })).toEqual({
+      ok: false,
+      errors: { substituteVariantId: "Choose another size or enter the SKU of another product" },
+    });
+    expect(parseExtraAction({ intent: "set_substitute", substituteVariantId: "12", substituteSku: "KC-1" })).toEqual({ ok: false, errors: { substituteSku: "Choose a size or enter a SKU, not both" } });
+    expect(parseExtraAction({ intent: "set_substitute", substituteSku: "<script>" })).toEqual({ ok: false, errors: { substituteSku: "Enter a SKU like KC-D01-CHR-155LB" } });
+  });
+
   it("confirms only its own intents", () => {
     expect(extraNotice("set_pet")).toBe("Your pet's details were saved.");
     expect(extraNotice("skip")).toBeNull();

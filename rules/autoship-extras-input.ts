@@ -8,7 +8,7 @@ import { fieldErrors } from "./zod-errors";
 // renewal the guard holds. Parsed by the page's action only (zod stays out of the
 // page's browser bundle); errors are keyed by field name.
 
-export const EXTRA_INTENTS = ["set_pet", "clear_pet", "set_price_guard", "accept_price", "skip_price"] as const;
+export const EXTRA_INTENTS = ["set_pet", "clear_pet", "set_price_guard", "accept_price", "skip_price", "set_substitute", "clear_substitute"] as const;
 export type ExtraIntent = (typeof EXTRA_INTENTS)[number];
 
 const DONE: Record<ExtraIntent, string> = {
@@ -17,6 +17,8 @@ const DONE: Record<ExtraIntent, string> = {
   set_price_guard: "Your price guard was saved.",
   accept_price: "Renewed at the new price.",
   skip_price: "This delivery was skipped; nothing was charged.",
+  set_substitute: "Your substitute was saved.",
+  clear_substitute: "Your substitute was removed.",
 };
 
 /** The confirmation after the redirect (`?done=intent`); null for anything else. */
@@ -59,7 +61,28 @@ const priceAnswerSchema = z.object({
   holdId: z.string({ error: "This renewal is no longer waiting for an answer." }).trim().uuid("This renewal is no longer waiting for an answer."),
 });
 
-export type ExtraInput = z.infer<typeof petSchema> | z.infer<typeof clearPetSchema> | z.infer<typeof priceGuardSchema> | z.infer<typeof priceAnswerSchema>;
+// Another size of the same product (select) or another product by its SKU (text): one of the two.
+const substituteSchema = z
+  .object({
+    intent: z.literal("set_substitute"),
+    substituteVariantId: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.coerce.number().int().positive("Choose a size").optional()),
+    substituteSku: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z.string().trim().toUpperCase().max(40, "Enter a SKU like KC-D01-CHR-155LB").regex(/^[A-Z0-9-]+$/, "Enter a SKU like KC-D01-CHR-155LB").optional(),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.substituteVariantId === undefined && v.substituteSku === undefined)
+      ctx.addIssue({ code: "custom", path: ["substituteVariantId"], message: "Choose another size or enter the SKU of another product" });
+    if (v.substituteVariantId !== undefined && v.substituteSku !== undefined)
+      ctx.addIssue({ code: "custom", path: ["substituteSku"], message: "Choose a size or enter a SKU, not both" });
+  });
+const clearSubstituteSchema = z.object({ intent: z.literal("clear_substitute") });
+
+export type ExtraInput =
+  | z.infer<typeof substituteSchema>
+  | z.infer<typeof clearSubstituteSchema>
+  | z.infer<typeof petSchema> | z.infer<typeof clearPetSchema> | z.infer<typeof priceGuardSchema> | z.infer<typeof priceAnswerSchema>;
 
 export function parseExtraAction(raw: Record<string, unknown>): { ok: true; input: ExtraInput } | { ok: false; errors: Record<string, string> } {
   const schema =
@@ -71,7 +94,11 @@ export function parseExtraAction(raw: Record<string, unknown>): { ok: true; inpu
           ? priceGuardSchema
           : raw.intent === "accept_price" || raw.intent === "skip_price"
             ? priceAnswerSchema
-            : null;
+            : raw.intent === "set_substitute"
+              ? substituteSchema
+              : raw.intent === "clear_substitute"
+                ? clearSubstituteSchema
+                : null;
   if (!schema) return { ok: false, errors: { intent: "Unknown action." } };
   const parsed = (schema as z.ZodType<ExtraInput, unknown>).safeParse(raw);
   return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };

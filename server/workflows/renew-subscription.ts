@@ -17,6 +17,7 @@ import type { MailContent } from "../modules/mail/templates";
 import type { Services } from "../services";
 import { placeOrder, type PlaceOrderResult } from "./place-order";
 import { guardRenewal, type GuardOutcome } from "./price-guard";
+import { SUBSTITUTE_ATTRIBUTE, substituteNote } from "../../rules/autoship-substitute";
 import { isUuid } from "../../rules/ids";
 import { quotaMonthOf } from "../../rules/staff-quota";
 import { amountToCents } from "../../rules/money";
@@ -120,19 +121,34 @@ async function renewClaimed(deps: RenewalDeps, store: RenewalStore, sub: Subscri
     const guarded = await guardRenewal(deps, sub, cycleDate, renewalKey(sub.id, cycleDate), now);
     if (guarded) return guarded;
   }
-  const placed = await placeRenewalOrder(deps, sub, cycleDate, now);
+  let placed = await placeRenewalOrder(deps, sub, cycleDate, now);
+  // The customer's chosen substitute (rules/autoship-substitute.ts): the usual item is out of stock on
+  // renewal day, so the substitute is ordered instead of the hold — under the same cycle key and
+  // through the same place-order checks (stock, caps, price, staff quota). Its own failure decides
+  // what follows (a substitute out of stock too: the usual hold).
+  let substituted: { variantId: number; note: string } | null = null;
+  if (!placed.ok && trigger === "schedule" && isUnavailable(placed.code) && sub.substituteVariantId && sub.substituteVariantId !== sub.variantId) {
+    const original = (await deps.services.catalog.variantsForCart([sub.variantId], sub.site)).get(sub.variantId);
+    const note = substituteNote({ title: original ? `${original.product.title} ${original.title}`.trim() : `Item ${sub.variantId}`, sku: original?.sku ?? String(sub.variantId) });
+    const alternative = await placeRenewalOrder(deps, sub, cycleDate, now, { variantId: sub.substituteVariantId, note });
+    if (alternative.ok || !isUnavailable(alternative.code)) {
+      placed = alternative;
+      substituted = { variantId: sub.substituteVariantId, note };
+    }
+  }
 
   if (placed.ok) {
     await deps.afterOrderPaid?.({ subscriptionId: sub.id, orderId: placed.order.id });
     const order = placed.order;
     const totalCents = amountToCents(order.totalPrice.amount);
     const recorded = await store.recordPlaced(sub.id, cycleDate, { id: order.id, number: order.number, totalCents }, now, trigger);
+    if (substituted && !recorded.replayed) await store.recordSubstituted(sub.id, { cycleDate, orderId: order.id, variantId: substituted.variantId, reason: substituted.note }, now);
     return { ok: true, code: "RENEWED", orderId: order.id, orderNumber: order.number, totalCents, cycleDate, ...recorded };
   }
   if (placed.code === "CHECKOUT_IN_PROGRESS")
     return { ok: false, code: "IN_PROGRESS", message: "This Autoship's order is being placed right now; try again in a moment." };
 
-  const unavailable = placed.code === "OUT_OF_STOCK" || placed.code === "CART_CHANGED" || placed.code === "VARIANT_NOT_FOUND";
+  const unavailable = isUnavailable(placed.code);
   if (trigger === "ship_now") {
     // The customer sees the answer on the page; the scheduled cycle and its retries stay as they were.
     await store.recordShipNowFailed(sub.id, { code: placed.code, message: placed.message }, now);
@@ -152,7 +168,13 @@ async function renewClaimed(deps: RenewalDeps, store: RenewalStore, sub: Subscri
 type PlaceAttempt = PlaceOrderResult | { ok: false; code: "VARIANT_NOT_FOUND" | "SELLING_PLAN_INVALID" | "NO_PAYMENT_METHOD"; message: string };
 
 /** The order under the cycle's key: an earlier run's (settled or replayed by place-order), else a new one from a fresh cart. */
-async function placeRenewalOrder(deps: RenewalDeps, sub: Subscription, cycleDate: string, now: Date): Promise<PlaceAttempt> {
+/** The item cannot be had (out of stock at the address's warehouse, or no longer sold). */
+const isUnavailable = (code: string) => code === "OUT_OF_STOCK" || code === "CART_CHANGED" || code === "VARIANT_NOT_FOUND";
+
+/** `substitute`: the customer's chosen substitute in place of the usual item, its order line saying why. */
+type Substitute = { variantId: number; note: string };
+
+async function placeRenewalOrder(deps: RenewalDeps, sub: Subscription, cycleDate: string, now: Date, substitute?: Substitute): Promise<PlaceAttempt> {
   const { services } = deps;
   const key = renewalKey(sub.id, cycleDate);
   const orderDeps = { db: deps.db, services, config: deps.config, log: deps.log, clock: () => now };
@@ -173,7 +195,7 @@ async function placeRenewalOrder(deps: RenewalDeps, sub: Subscription, cycleDate
     if (!sub.paymentMethodId)
       return { ok: false, code: "PAYMENT_DECLINED", reason: "unknown_payment_method", message: "No saved payment method." };
 
-    const cart = await createRenewalCart(deps, sub);
+    const cart = await createRenewalCart(deps, sub, substitute);
     if (!cart.ok) return cart;
     const result = await placeOrder(orderDeps, input(cart.cartId));
     if (!result.ok) await discardRenewalCart(deps, cart.cartId);
@@ -188,9 +210,12 @@ async function placeRenewalOrder(deps: RenewalDeps, sub: Subscription, cycleDate
 async function createRenewalCart(
   deps: RenewalDeps,
   sub: Subscription,
+  substitute?: Substitute,
 ): Promise<{ ok: true; cartId: string } | { ok: false; code: "VARIANT_NOT_FOUND" | "SELLING_PLAN_INVALID"; message: string }> {
   const created = await deps.services.cart.createCart(sub.site, { email: sub.email }, [
-    { merchandiseId: String(sub.variantId), quantity: sub.quantity, sellingPlanId: sellingPlanIdFor(sub.frequencyWeeks) },
+    substitute
+      ? { merchandiseId: String(substitute.variantId), quantity: sub.quantity, sellingPlanId: sellingPlanIdFor(sub.frequencyWeeks), attributes: [{ key: SUBSTITUTE_ATTRIBUTE, value: substitute.note }] }
+      : { merchandiseId: String(sub.variantId), quantity: sub.quantity, sellingPlanId: sellingPlanIdFor(sub.frequencyWeeks) },
   ]);
   if (!created.ok) {
     if (created.code === "VARIANT_NOT_FOUND" || created.code === "SELLING_PLAN_INVALID") return { ok: false, code: created.code, message: created.message };

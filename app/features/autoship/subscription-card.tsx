@@ -9,6 +9,7 @@ import { NextOrderButtons } from "./next-order-buttons";
 import { DeliveryFacts, SubscriptionHeading, SubscriptionHistory } from "./subscription-summary";
 import { PetForm, RunOutNotice } from "./feeding-facts";
 import { PriceGuardForm, PriceHoldNotice } from "./price-guard-forms";
+import { SubstituteForm } from "./substitute-form";
 
 // One subscription of My Subscriptions with every action its status allows (rules/autoship-subscription.ts
 // allowedActions) as a plain form posting an `intent`: it all works before JavaScript loads. Less
@@ -58,6 +59,9 @@ export function SubscriptionCard({
         ) : null}
         {s.status !== "cancelled" ? (
           <PriceGuardForm s={s} errors={failed?.intent === "set_price_guard" ? failed.errors : {}} open={failed?.intent === "set_price_guard"} />
+        ) : null}
+        {s.status !== "cancelled" ? (
+          <SubstituteForm s={s} errors={failed?.intent === "set_substitute" ? failed.errors : {}} open={failed?.intent === "set_substitute"} />
         ) : null}
         {s.status !== "cancelled" ? <PetForm s={s} errors={failed?.intent === "set_pet" ? failed.errors : {}} open={failed?.intent === "set_pet"} /> : null}
         {can.has("change_address") ? <ChangeAddressForm id={s.id} addresses={addresses} errors={errs("change_address")} open={isOpen("change_address")} /> : null}

@@ -62,6 +62,11 @@ export function OrderReceipt({ order }: { order: OrderView }) {
                   {l.variantTitle} · SKU {l.sku}
                   {l.sellingPlanId ? " · Autoship" : ""}
                 </span>
+                {l.substitutedFor ? (
+                  <span className="block text-gray-700" data-testid="substituted-for">
+                    Substitute for {l.substitutedFor}
+                  </span>
+                ) : null}
               </td>
               <td className="py-2 pr-3">
                 {l.quantity}

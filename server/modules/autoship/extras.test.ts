@@ -117,6 +117,34 @@ describe("the pet of a subscription", () => {
     expect(await autoship.actExtra((await customer()).id, s.id, { intent: "set_price_guard", priceGuardPercent: 50 })).toMatchObject({ ok: false, code: "NOT_FOUND" });
   });
 
+  it("takes a substitute that is an item sold here — another size, or another product by SKU — and refuses others by field", async () => {
+    const who = await customer();
+    const s = await subscribe(who, 4);
+    const [other] = await database.db
+      .select({ id: variants.id, sku: variants.sku, productId: variants.productId })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(sql`${variants.productId} <> ${s.productId} and 'd2c' = any(${products.sites}) and ${products.published}`)
+      .orderBy(variants.id)
+      .limit(1);
+    const [sibling] = await database.db.select({ id: variants.id }).from(variants).where(sql`${variants.productId} = ${s.productId} and ${variants.id} <> ${s.variantId}`).limit(1);
+    if (sibling) {
+      expect(await autoship.actExtra(who.id, s.id, { intent: "set_substitute", substituteVariantId: sibling.id })).toMatchObject({ ok: true });
+      expect((await autoship.get(who.id, s.id))!.substitute?.variantId).toBe(sibling.id);
+    }
+    expect(await autoship.actExtra(who.id, s.id, { intent: "set_substitute", substituteSku: other.sku })).toMatchObject({ ok: true });
+    expect((await autoship.get(who.id, s.id))!.substitute).toMatchObject({ variantId: other.id, sku: other.sku });
+    expect(await autoship.actExtra(who.id, s.id, { intent: "set_substitute", substituteSku: "NO-SUCH-SKU" })).toEqual({ ok: false, code: "INVALID", field: "substituteSku", message: "Choose an item we sell." });
+    expect(await autoship.actExtra(who.id, s.id, { intent: "set_substitute", substituteVariantId: s.variantId })).toMatchObject({ ok: false, field: "substituteVariantId", message: "This is already the item you receive." });
+    // An unpublished product is sold nowhere.
+    await database.db.update(products).set({ published: false }).where(eq(products.id, other.productId));
+    expect(await autoship.actExtra(who.id, s.id, { intent: "set_substitute", substituteSku: other.sku })).toMatchObject({ ok: false, message: "This item is not sold here." });
+    await database.db.update(products).set({ published: true }).where(eq(products.id, other.productId));
+    expect(await autoship.actExtra((await customer()).id, s.id, { intent: "set_substitute", substituteSku: other.sku })).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    expect(await autoship.actExtra(who.id, s.id, { intent: "clear_substitute" })).toMatchObject({ ok: true });
+    expect((await autoship.get(who.id, s.id))!.substitute).toBeNull();
+  });
+
   it("is removed on request, and another customer's subscription is not found", async () => {
     const who = await customer();
     const other = await customer();

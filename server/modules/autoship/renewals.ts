@@ -114,6 +114,10 @@ export function createRenewalStore(db: Db) {
       return Boolean(row);
     },
 
+    /** The cycle's order carried the customer's chosen substitute (the usual item was out of stock): history. */
+    recordSubstituted: (subscriptionId: string, detail: { cycleDate: string; orderId: string; variantId: number; reason: string }, now: Date) =>
+      recordEvent(db, subscriptionId, "substituted", detail, now),
+
     /** A ship now that could not be placed: history only; the scheduled cycle and its retries stay as they were. */
     recordShipNowFailed: (subscriptionId: string, detail: { code: string; message: string }, now: Date) => recordEvent(db, subscriptionId, "ship_now_failed", detail, now),
 

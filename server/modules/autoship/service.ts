@@ -40,7 +40,7 @@ export function createAutoshipService(deps: AutoshipDeps) {
   const views = createSubscriptionViews({ db: deps.db, catalog: deps.catalog, identity: deps.identity, payments: deps.payments, clock });
   const commands = createSubscriptionCommands({ ...deps, clock, views });
   const consoleViews = createConsoleSubscriptionViews({ db: deps.db, views, catalog: deps.catalog });
-  const extras = createSubscriptionExtras({ db: deps.db });
+  const extras = createSubscriptionExtras({ db: deps.db, catalog: deps.catalog });
   return {
     list: views.list,
     get: views.get,
@@ -49,7 +49,7 @@ export function createAutoshipService(deps: AutoshipDeps) {
     offerForSku: views.offerForSku,
     summary: views.summary,
     act: commands.act,
-    /** The pet a subscription feeds (My Autoships). */
+    /** The pet a subscription feeds, its price guard and its chosen substitute (My Autoships). */
     actExtra: extras.act,
     /** The operator console: every customer's subscriptions (list, detail) and a history entry for an operator's own step. */
     consoleList: consoleViews.list,

@@ -70,6 +70,8 @@ export type SubscriptionView = {
   /** The price guard's threshold, and the renewal it holds waiting for the customer's answer. */
   priceGuardPercent: number;
   priceHold: { id: string; cycleDate: string; oldUnitCents: number; newUnitCents: number; answerBy: string } | null;
+  /** The customer's chosen substitute, shipped when the usual item is out of stock on renewal day. */
+  substitute: { variantId: number; title: string; sku: string } | null;
   /** The latest events, newest first. */
   history: { kind: string; actor: string; detail: Record<string, unknown>; at: string }[];
 };
@@ -121,7 +123,7 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
     const [catalogVariants, methods, events, lastPlaced, priceHolds] = await Promise.all([
       deps.catalog.variantsOfProducts(
         [...new Set(rows.map((s) => s.productId))],
-        rows.map((s) => s.variantId),
+        rows.flatMap((s) => (s.substituteVariantId ? [s.variantId, s.substituteVariantId] : [s.variantId])),
       ),
       rows.some((s) => s.paymentMethodId) ? deps.payments.listMethods(customerId) : Promise.resolve([]),
       db
@@ -180,6 +182,10 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
         createdAt: s.createdAt.toISOString(),
         petProfile: s.petProfile ?? null,
         priceGuardPercent: s.priceGuardPercent,
+        substitute: (() => {
+          const x = s.substituteVariantId ? catalogVariants.find((c) => c.id === s.substituteVariantId) : undefined;
+          return x ? { variantId: x.id, title: `${x.productTitle} — ${x.flavor} / ${x.sizeLabel}`, sku: x.sku } : null;
+        })(),
         priceHold: (() => {
           const h = s.hold === "price_rise" ? priceHolds.find((x) => x.subscriptionId === s.id && x.cycleDate === s.nextOrderDate) : undefined;
           return h

@@ -4,6 +4,7 @@ import { refundsOf } from "./refunds";
 import { orderLines, orderPurchaseEvents, orders, type OrderStatus } from "./schema";
 import { moneyOf } from "../../../rules/money";
 import { isUuid } from "../../../rules/ids";
+import { SUBSTITUTE_ATTRIBUTE } from "../../../rules/autoship-substitute";
 
 // Reading orders for their owner (SPEC §7 get-storefront-orders / last-order / order). Every read
 // is scoped to the customer: another customer's order is simply not found.
@@ -49,6 +50,8 @@ export function orderView(o: OrderRow, lines: readonly OrderLineRow[]) {
       discount: moneyOf(l.discountCents),
       tax: moneyOf(l.taxCents),
       refundedQuantity: l.refundedQuantity,
+      /** An Autoship's chosen substitute: what it replaced and why (rules/autoship-substitute.ts); null otherwise. */
+      substitutedFor: l.attributes.find((a) => a.key === SUBSTITUTE_ATTRIBUTE)?.value ?? null,
     })),
   };
 }
