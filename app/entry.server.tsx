@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -52,8 +52,32 @@ export default function handleRequest(
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors inside the shell reject and are logged by React Router; later ones only here.
-        if (shellRendered) console.error(error);
+        if (shellRendered) {
+          console.error(error);
+          void reportServerError(error, request, loadContext);
+        }
       },
     });
   });
 }
+
+/** A server error to the error reporter (Sentry or the errors table): the request's path only, never its query, cookies or body. */
+function reportServerError(error: unknown, request: Request, context: AppLoadContext | undefined) {
+  if (!context?.services) return Promise.resolve();
+  return context.services.errors.server(error, { route: new URL(request.url).pathname, release: context.publicConfig.buildId });
+}
+
+/**
+ * Errors of loaders, actions and rendering, as React Router hands them over: logged as before, and
+ * reported unless the request was aborted (the shopper left) or the error is an answer of its own
+ * (a 404 for an unknown path, a 4xx a loader threw on purpose).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const ctx = context as AppLoadContext | undefined;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  if (ctx?.log) ctx.log.error({ err: cause, path: new URL(request.url).pathname }, "unhandled page error");
+  else console.error(cause);
+  void reportServerError(cause, request, ctx);
+};

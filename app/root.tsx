@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { useEffect } from "react";
 import { NavigationEffects } from "./components/navigation-effects";
 import { InactivityWatch } from "./features/account/inactivity-watch";
 import { ConsentBoot } from "./features/consent/consent-boot";
@@ -74,6 +75,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // The build id the page's errors are reported with, and Sentry's SDK when SENTRY_DSN is set.
+  useEffect(() => void import("./lib/error-reporter").then((m) => m.configureErrorReporter(loaderData.config)), [loaderData.config]);
   return (
     <>
       <NavigationEffects config={loaderData.config} />

@@ -67,6 +67,7 @@ export default [
       route("clinic-members", "routes/admin.clinic-members.tsx"),
       route("operators", "routes/admin.operators.tsx"),
       route("audit", "routes/admin.audit.tsx"),
+      route("errors", "routes/admin.errors.tsx"),
       route("security", "routes/admin.security.tsx"),
       route("content", "routes/admin.content.tsx"),
       route("content/:id", "routes/admin.content.$id.tsx"),

@@ -85,13 +85,13 @@ export type ErrorSource = "server" | "browser";
 
 /**
  * What makes two reports the same error: where it was raised (server or browser), its type, its
- * message with the varying parts replaced, and the top frames' functions and files. The route is
- * not part of it: one bug on every product page is one error. The caller hashes this text into the
- * table's unique fingerprint.
+ * message with the varying parts replaced, and the files of the top frames. Not the frames' function
+ * names (the browser build renames them in every build) nor their lines, nor the route: one bug on
+ * every product page is one error. The caller hashes this text into the table's unique fingerprint.
  */
 export function fingerprintText(report: { source: ErrorSource; type: string; message: string; stack?: string | null }): string {
   const frames = parseStack(report.stack ?? "")
     .slice(0, FINGERPRINT_FRAMES)
-    .map((f) => `${f.fn || "?"}@${frameLocation(f.file)}`);
+    .map((f) => frameLocation(f.file));
   return [report.source, report.type || "Error", normaliseMessage(report.message), ...frames].join("\n");
 }

@@ -80,6 +80,7 @@ export const CONSOLE_SECTIONS: readonly { path: string; label: string; permissio
   { path: "/admin/donations", label: "Donations", permission: "donations.manage" },
   { path: "/admin/operators", label: "Operators", permission: "operators.manage" },
   { path: "/admin/audit", label: "Audit log", permission: "audit.view" },
+  { path: "/admin/errors", label: "Errors", permission: "errors.view" },
 ];
 
 /** Operator sessions: 8 hours at most, 30 minutes without a request ends one. */

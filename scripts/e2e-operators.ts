@@ -17,6 +17,7 @@ export const E2E_OPERATORS = {
   "content-editor": "content",
   "content-fulfilment": "fulfilment",
   "donations-owner": "owner",
+  "errors-manager": "manager",
 } as const satisfies Record<string, OperatorRole>;
 
 /**

@@ -98,6 +98,12 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   GTM_SCRIPT_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default(DEFAULT_GTM_SCRIPT_URL),
+  // Error reporting: set → server and browser errors go to Sentry; unset → the errors table.
+  SENTRY_DSN: z
+    .url({ protocol: /^https?$/, error: "must be a Sentry DSN (https://key@host/project)" })
+    .refine((v) => URL.canParse(v) && new URL(v).username !== "" && /\/\d+$/.test(new URL(v).pathname), "must be a Sentry DSN (https://key@host/project)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 export type Config = {
@@ -144,6 +150,8 @@ export type Config = {
   donationStoreId: string | null;
   /** The tag manager (GTM_ID): container id and the script URL it loads from; null: none. */
   gtm: { id: string; scriptUrl: string } | null;
+  /** Sentry's DSN: errors go to Sentry (server and browser SDKs); unset → the errors table (server/modules/errors). */
+  sentryDsn: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -193,5 +201,6 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     autoship: { scheduler: e.AUTOSHIP_SCHEDULER, intervalSeconds: e.AUTOSHIP_INTERVAL_SECONDS, reminderDays: e.AUTOSHIP_REMINDER_DAYS },
     donationStoreId: e.DONATION_STORE_ID === "off" ? null : normalizeStoreId(e.DONATION_STORE_ID),
     gtm: e.GTM_ID ? { id: e.GTM_ID, scriptUrl: gtmScriptUrl(e.GTM_ID, e.GTM_SCRIPT_URL) } : null,
+    sentryDsn: e.SENTRY_DSN,
   };
 }

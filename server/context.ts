@@ -43,6 +43,8 @@ export type PublicConfig = {
   donationStoreId: string | null;
   /** The tag manager's script, loaded through the consent registry; null on the staff site or without GTM_ID. */
   gtmScriptUrl: string | null;
+  /** Sentry's DSN (public by design: it only allows sending events) when SENTRY_DSN is set; the browser then loads Sentry's SDK. */
+  sentryDsn: string | null;
 };
 
 export type AppDeps = {

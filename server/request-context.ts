@@ -18,6 +18,7 @@ export function publicConfigFor(deps: AppDeps, site: Site): PublicConfig {
     donationStoreId: site.isStaff ? null : config.donationStoreId,
     // SPEC §2: no analytics from the staff site, so no tag manager there either.
     gtmScriptUrl: site.isStaff ? null : (config.gtm?.scriptUrl ?? null),
+    sentryDsn: config.sentryDsn ?? null,
   };
 }
 

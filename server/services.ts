@@ -18,6 +18,9 @@ import { createOrdersService } from "./modules/orders/service";
 import { createTestProcessor, type PaymentProvider } from "./modules/payments/provider";
 import { createPaymentsService } from "./modules/payments/service";
 import { createRateLimitService } from "./modules/rate-limit/service";
+import { createErrorsService } from "./modules/errors/service";
+import { createErrorReporter } from "./modules/errors/reporter";
+import { createStackMapper } from "./modules/errors/source-maps";
 import { createConsentService } from "./modules/consent/service";
 import type { Logger } from "./log";
 import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "./workflows/place-order";
@@ -52,6 +55,7 @@ type RateLimited = { ok: false; code: "RATE_LIMITED"; message: string };
 export function createServices(db: Db, config: Config, log?: Logger, paymentProvider: PaymentProvider = createTestProcessor()) {
   const catalog = createCatalogService(db, config);
   const rateLimit = createRateLimitService(db);
+  const errorReports = createErrorsService(db);
   // SPEC §4: a session idles out on the server when the browser's inactivity warning would end it.
   const identity = createIdentityService(db, { rateLimit, sessionIdleMs: sessionIdleMs(config.inactivitySeconds) });
   const orders = createOrdersService(db);
@@ -173,6 +177,10 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     orders,
     payments,
     rateLimit,
+    /** Unhandled server errors and browser reports: to Sentry with SENTRY_DSN, otherwise to the errors table. */
+    errors: createErrorReporter({ errors: errorReports, rateLimit, log, sentryDsn: config.sentryDsn, environment: config.env, mapStack: createStackMapper() }),
+    /** The errors table, for the console's Errors page and `npm run errors`. */
+    errorReports,
     staff,
     operators,
     operatorConsole,

@@ -62,7 +62,9 @@ export function ErrorPage({ error }: { error: unknown }) {
   const chunk = isChunkLoadError(error);
   useEffect(() => {
     if (chunk) window.location.assign(window.location.href);
-  }, [chunk]);
+    // An error raised in this browser; one from the server arrives without a stack and was reported there.
+    else if (error instanceof Error && error.stack) void import("../lib/error-reporter").then((m) => m.reportBrowserError(error, "boundary"));
+  }, [chunk, error]);
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-16 text-center">
       <h1 className="text-3xl font-bold text-secondary">Something went wrong</h1>

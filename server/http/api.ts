@@ -8,6 +8,7 @@ import { accountHelperRoutes, customerRoutes } from "./customer";
 import { contentRoutes } from "./content";
 import { consentRoutes } from "./consent";
 import { donationRoutes } from "./donations";
+import { errorReportRoutes } from "./errors-api";
 import type { AppEnv } from "./env";
 import { healthRoutes } from "./health";
 import { openApiDocument } from "./openapi";
@@ -27,6 +28,7 @@ export function apiRoutes() {
   api.route("/checkout", checkoutRoutes());
   api.route("/identity", clinicRoutes());
   api.route("/donations", donationRoutes());
+  api.route("/", errorReportRoutes());
   api.route("/", consentRoutes());
   // Listed last so that it sees every call above; built once, on first request.
   let document: ReturnType<typeof openApiDocument> | undefined;

@@ -66,6 +66,8 @@ export function knownHostsOnly(config: Config): MiddlewareHandler<AppEnv> {
  */
 export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
   const dev = config.env === "development";
+  // With SENTRY_DSN the browser's Sentry SDK posts its reports to the DSN's host.
+  const sentryOrigin = config.sentryDsn ? new URL(config.sentryDsn).origin : undefined;
   // With GTM_ID the tag manager's script (loaded only after consent) comes from its own origin.
   const gtmOrigin = config.gtm ? new URL(config.gtm.scriptUrl).origin : undefined;
   return async (c, next) => {
@@ -75,7 +77,7 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
     const tls = viaTls(c, config);
     await next();
     editHeaders(c, (h) => {
-      h.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev, undefined, gtmOrigin));
+      h.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev, sentryOrigin, gtmOrigin));
       h.set("X-Frame-Options", "DENY");
       h.set("X-Content-Type-Options", "nosniff");
       h.set("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -89,7 +91,7 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
   };
 }
 
-export function contentSecurityPolicy(nonce: string, dev = false, _sentryOrigin?: string, gtmOrigin?: string): string {
+export function contentSecurityPolicy(nonce: string, dev = false, sentryOrigin?: string, gtmOrigin?: string): string {
   const gtm = gtmOrigin ? ` ${gtmOrigin}` : "";
   return [
     "default-src 'self'",
@@ -99,7 +101,7 @@ export function contentSecurityPolicy(nonce: string, dev = false, _sentryOrigin?
     `img-src 'self' data: blob:${gtm}`,
     "font-src 'self' data:",
     // Vite's hot reload talks over a WebSocket in development.
-    (dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'") + gtm,
+    (dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'") + (sentryOrigin ? ` ${sentryOrigin}` : "") + gtm,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -162,6 +164,8 @@ export const BODY_LIMITS: readonly { prefix: string; bytes: number }[] = [
   // Sign-in, profile, addresses, contact form, tokens: a few fields each.
   { prefix: "/api/ecom/v1.0/", bytes: 64 * 1024 },
   { prefix: "/api/checkout/", bytes: 64 * 1024 },
+  // Browser error reports: a message, a stack and a path (ERROR_REPORT_BODY_BYTES in server/http/errors-api.ts).
+  { prefix: "/api/errors", bytes: 12 * 1024 },
   // Proof of consent (CONSENT_BODY_BYTES in rules/consent-record.ts) and the analytics configuration check: a few fields.
   { prefix: "/api/consent", bytes: 2 * 1024 },
   { prefix: "/api/analytics/", bytes: 4 * 1024 },

@@ -31,6 +31,7 @@ import {
 } from "../../rules/customer-input";
 import { cartDonationInput, clickstreamBatch, clickstreamEnvelope, confirmationInput, integrationInfoInput, setCauseInput, startTrackingInput } from "../../rules/donation-input";
 import { fetchAddressInput, identityJwtInput, joinClinicInput, searchClinicInput } from "./clinics";
+import { errorReportInput } from "./errors-api";
 import { analyticsConfigInput } from "./consent";
 import { consentRecordInput } from "../../rules/consent-record";
 import type { AppEnv } from "./env";
@@ -76,6 +77,8 @@ const REQUEST_BODIES: Record<string, z.ZodType> = {
   "/donations/tracking/:trackingId/set-confirmation-data": confirmationInput,
   "/donations/products/get-multiple-donation": cartDonationInput,
   "/donations/clickstream/events": z.union([clickstreamEnvelope, clickstreamBatch]),
+  // Browser error reports (server/http/errors-api.ts).
+  "/errors": errorReportInput,
   // Proof of consent and the analytics configuration check (server/http/consent.ts).
   "/consent": consentRecordInput,
   "/analytics/config": analyticsConfigInput,

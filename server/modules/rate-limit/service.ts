@@ -27,6 +27,9 @@ export const RATE_LIMITS: Record<AttemptKind, { windowMs: number; perKey: number
   join_clinic: { windowMs: 60 * 60_000, perKey: 10, perIp: 100 },
   // Clinic directory searches: enough for typing, not for scraping the directory.
   clinic_search: { windowMs: 60_000, perKey: 120, perIp: 120 },
+  // Browser error reports (POST /api/errors), per client IP; the key "browser" caps all clients
+  // together, so a flood from many addresses cannot fill the errors table either.
+  error_report: { windowMs: 10 * 60_000, perKey: 1000, perIp: 30 },
   // Proof-of-consent records (POST /api/consent), per browser id and per IP: a shopper decides a
   // handful of times; a whole office behind one address stays well under the IP's count.
   consent: { windowMs: 15 * 60_000, perKey: 20, perIp: 200 },
