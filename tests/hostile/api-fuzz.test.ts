@@ -88,6 +88,7 @@ function example(path: string): Record<string, unknown> {
     "/cms/v2.0/get-page-by-slug": { slug: "x" },
     "/cms/v1.0/get-plp-page-by-slug": { slug: "x" },
     "/cms/v1.0/get-pdp-page-by-handle": { handle: "x" },
+    "/errors": { type: "TypeError", message: "x is undefined", stack: "TypeError: x is undefined\n    at f (http://localhost:3000/assets/a-B1x9Qz7a.js:1:2)", url: "/products?q=x", release: "build-1", kind: "error" },
   };
   return byPath[p] ?? {};
 }
