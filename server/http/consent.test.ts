@@ -213,3 +213,15 @@ describe("the Content-Security-Policy and the tag manager", () => {
     expect(publicConfigFor(deps, siteFor("hpsf", "Kibble & Co.")).gtmScriptUrl).toBeNull();
   });
 });
+
+describe("GTM_ID", () => {
+  it("must be a container id; empty means no tag manager; the script URL is configurable", () => {
+    expect(() => parseConfig({ GTM_ID: "UA-12345" })).toThrow(/GTM_ID/);
+    expect(parseConfig({ GTM_ID: "" }).gtm).toBeNull();
+    expect(parseConfig({ GTM_ID: "GTM-AB12CD3", GTM_SCRIPT_URL: "https://tags.example.test/gtm.js" }).gtm).toEqual({
+      id: "GTM-AB12CD3",
+      scriptUrl: "https://tags.example.test/gtm.js?id=GTM-AB12CD3",
+    });
+    expect(() => parseConfig({ GTM_SCRIPT_URL: "javascript:alert(1)" })).toThrow(/GTM_SCRIPT_URL/);
+  });
+});
