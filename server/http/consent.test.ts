@@ -111,6 +111,16 @@ describe("POST /api/consent", () => {
     expect(statuses[20]).toBe(429);
   });
 
+  it("decisions sent at once never pass the browser's limit together", async () => {
+    const anonymousId = "concurrent-browser-000001";
+    const statuses = await Promise.all(Array.from({ length: 30 }, () => post("/consent", decision({ anonymousId })).then((r) => r.status)));
+    const recorded = statuses.filter((s) => s === 201).length;
+    // The limiter counts before it admits: a burst may be refused whole (PostgreSQL), never over-admitted.
+    expect(recorded).toBeLessThanOrEqual(20);
+    expect(statuses.filter((s) => s !== 201).every((s) => s === 429)).toBe(true);
+    expect(await deps.services.consent.history(anonymousId)).toHaveLength(recorded);
+  });
+
   it("a browser's claimed time far from the server's is replaced by the server's", async () => {
     const id = "skewed-clock-browser-001";
     await post("/consent", decision({ anonymousId: id, decidedAt: "2001-01-01T00:00:00Z" }));

@@ -89,6 +89,8 @@ function example(path: string): Record<string, unknown> {
     "/cms/v1.0/get-plp-page-by-slug": { slug: "x" },
     "/cms/v1.0/get-pdp-page-by-handle": { handle: "x" },
     "/errors": { type: "TypeError", message: "x is undefined", stack: "TypeError: x is undefined\n    at f (http://localhost:3000/assets/a-B1x9Qz7a.js:1:2)", url: "/products?q=x", release: "build-1", kind: "error" },
+    "/consent": { anonymousId: "HostileFuzzBrowser00001", revision: 1, categories: { required: true, functional: true, advertising: false }, decidedAt: "2026-01-01T00:00:00Z", source: "banner" },
+    "/analytics/config": { integrations: ["gtm"] },
   };
   return byPath[p] ?? {};
 }
