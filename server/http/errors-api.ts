@@ -24,7 +24,7 @@ export const errorReportInput = z.object({
   message: cut(ERROR_LIMITS.message).pipe(z.string().min(1, "must not be empty")),
   stack: cut(ERROR_LIMITS.stack).optional(),
   /** The page it happened on; only the path is kept. */
-  url: z.string().min(1, "must not be empty").max(2000),
+  url: cut(2000).pipe(z.string().min(1, "must not be empty")),
   /** The build the page was served with (SPEC §2 build id). */
   release: z
     .string()
