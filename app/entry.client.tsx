@@ -4,9 +4,6 @@ import { HydratedRouter } from "react-router/dom";
 import { resumeNavigationAfterChunkFailure } from "./components/navigation-effects";
 import { installReadRetry } from "./lib/api-client";
 
-// The error reporter (POST /api/errors, or Sentry) stays out of first-load JS: requested now, it
-// arrives alongside hydration and listens from then on.
-void import("./lib/error-reporter").then((m) => m.installErrorReporter());
 resumeNavigationAfterChunkFailure();
 // SPEC §9: every read of the shop (data loads, fetcher loads, scripts' GETs) gets its one retry.
 installReadRetry();

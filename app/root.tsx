@@ -75,8 +75,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  // The build id the page's errors are reported with, and Sentry's SDK when SENTRY_DSN is set.
-  useEffect(() => void import("./lib/error-reporter").then((m) => m.configureErrorReporter(loaderData.config)), [loaderData.config]);
+  // The error reporter, after hydration and outside first-load JS: with the build id the page's
+  // errors are reported with, and Sentry's SDK when SENTRY_DSN is set.
+  useEffect(() => void import("./lib/error-reporter").then((m) => m.startErrorReporter(loaderData.config)), [loaderData.config]);
   return (
     <>
       <NavigationEffects config={loaderData.config} />

@@ -1,5 +1,5 @@
-// The browser's error reporter, loaded by every page right after its first-load JavaScript (a
-// dynamic import: it weighs on no page's budget). Uncaught errors, unhandled promise rejections
+// The browser's error reporter, loaded by every page once it has hydrated (a dynamic import from
+// the root route: it weighs on no page's budget). Uncaught errors, unhandled promise rejections
 // and errors shown on an error page go to POST /api/errors (the server scrubs, source-maps and
 // counts them: server/modules/errors); with a Sentry DSN configured, Sentry's browser SDK is
 // loaded instead and takes over. Only the page's path is sent: never its query string, a cookie
@@ -30,19 +30,23 @@ export function reportBrowserError(error: unknown, kind = "error"): void {
   }).catch(() => {});
 }
 
-/** Listens for uncaught errors and unhandled rejections; called once, as the page hydrates. */
-export function installErrorReporter(): void {
-  // Once Sentry's SDK runs, its own handlers see these.
-  addEventListener("error", (event) => {
-    if (typeof sentry != "function") reportBrowserError(event.error ?? event.message);
-  });
-  addEventListener("unhandledrejection", (event) => {
-    if (typeof sentry != "function") reportBrowserError(event.reason, "unhandledrejection");
-  });
-}
+let listening = false;
 
-/** The page's build id and, when SENTRY_DSN is set, Sentry's DSN (root loader's public configuration). */
-export function configureErrorReporter(config: { buildId: string; sentryDsn: string | null }): void {
+/**
+ * Listens for uncaught errors and unhandled rejections (once), with the page's build id and, when
+ * SENTRY_DSN is set, Sentry's DSN (the root loader's public configuration).
+ */
+export function startErrorReporter(config: { buildId: string; sentryDsn: string | null }): void {
   release = config.buildId;
+  if (!listening) {
+    listening = true;
+    // Once Sentry's SDK runs, its own handlers see these.
+    addEventListener("error", (event) => {
+      if (typeof sentry != "function") reportBrowserError(event.error ?? event.message);
+    });
+    addEventListener("unhandledrejection", (event) => {
+      if (typeof sentry != "function") reportBrowserError(event.reason, "unhandledrejection");
+    });
+  }
   if (config.sentryDsn && !sentry) sentry = import("./sentry-browser").then((m) => (sentry = m.startSentry(config.sentryDsn!, release)));
 }

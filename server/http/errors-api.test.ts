@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { parseConfig } from "../config";
+import { ConfigError, parseConfig } from "../config";
 import { createDeps, type AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { openTestDatabase } from "../db/test-database";
@@ -8,6 +8,7 @@ import { createLogger } from "../log";
 import { errorReports } from "../modules/errors/schema";
 import { authAttempts } from "../modules/rate-limit/schema";
 import { testPageHandler } from "../testing/pages";
+import { contentSecurityPolicy } from "./edge";
 
 // Error reporting through the whole HTTP stack: POST /api/errors (validation naming the field, the
 // body limit, the per-IP rate limit, one row per distinct error with its count, no personal data
@@ -172,5 +173,21 @@ describe("the server's unhandled errors", () => {
     expect(all[0]).toMatchObject({ source: "server", route: "/crash", release: "build-7" });
     const kept = JSON.stringify(all);
     for (const secret of ["jane", "s3cr3t"]) expect(kept).not.toContain(secret);
+  });
+});
+
+describe("SENTRY_DSN", () => {
+  it("must be a Sentry DSN; a bad one stops start-up naming the variable", () => {
+    expect(parseConfig({ SENTRY_DSN: "https://0123abc@o1.ingest.sentry.example/4507" }).sentryDsn).toBe("https://0123abc@o1.ingest.sentry.example/4507");
+    expect(parseConfig({ SENTRY_DSN: "" }).sentryDsn).toBeUndefined();
+    for (const bad of ["not a url", "https://o1.ingest.sentry.example/4507", "https://key@o1.ingest.sentry.example/project"]) {
+      expect(() => parseConfig({ SENTRY_DSN: bad })).toThrow(ConfigError);
+      expect(() => parseConfig({ SENTRY_DSN: bad })).toThrow(/SENTRY_DSN/);
+    }
+  });
+
+  it("lets the browser's SDK reach the DSN's host (connect-src), and nothing else new", () => {
+    expect(contentSecurityPolicy("n", false, "https://o1.ingest.sentry.example")).toContain("connect-src 'self' https://o1.ingest.sentry.example;");
+    expect(contentSecurityPolicy("n", false)).toContain("connect-src 'self';");
   });
 });

@@ -13,6 +13,8 @@ test.describe("browser error reporting", () => {
   test.use({ allowedConsoleErrors: [/Cannot read properties of undefined|e2e unhandled rejection|status of 404/] });
 
   test("a thrown error and an unhandled rejection end up on the console's Errors page, source-mapped, without the query string", async ({ page, browser }) => {
+    const requested: string[] = [];
+    page.on("request", (r) => requested.push(new URL(r.url()).pathname));
     await page.goto(shopUrl("/?utm_campaign=e2e-private-campaign"));
     // The reporter arrives with the page's first requests (a dynamic import).
     await page.waitForLoadState("networkidle");
@@ -26,6 +28,10 @@ test.describe("browser error reporting", () => {
       setTimeout(() => void Promise.reject(new RangeError("e2e unhandled rejection")), 0);
       setTimeout(() => modules.root!.shouldRevalidate({}), 10);
     });
+
+    // Without SENTRY_DSN, Sentry's browser SDK is never loaded; the reporter is, after the page.
+    expect(requested.filter((p) => /sentry/i.test(p))).toEqual([]);
+    expect(requested.some((p) => /^\/assets\/error-reporter-[^/]+\.js$/.test(p))).toBe(true);
 
     // The source maps stay private: the asset is served, its map is not.
     expect((await page.request.get(shopUrl(rootAsset!))).status()).toBe(200);
