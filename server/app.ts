@@ -105,10 +105,11 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
     return withCookies;
   });
 
-  app.onError(async (err, c) => {
+  app.onError((err, c) => {
     deps.log.error({ err, path: c.req.path }, "unhandled error");
-    // To Sentry or the errors table; the path only (no query string, cookies or body).
-    await deps.services.errors.server(err, { route: c.req.path, release: deps.buildId() });
+    // To Sentry or the errors table; the path only (no query string, cookies or body). Not awaited:
+    // the answer must not wait on a database that may be what failed.
+    void deps.services.errors.server(err, { route: c.req.path, release: deps.buildId() });
     if (c.req.path.startsWith("/api/")) return apiError(c, 500, "internal", "Something went wrong on our side.");
     return c.html("<!doctype html><title>Error</title><h1>Something went wrong</h1><p>Please try again.</p>", 500);
   });
