@@ -150,8 +150,7 @@ export function daysSupply(packWeight: number, packUnit: string, packs: number, 
 
 /**
  * The offered Autoship interval (weeks, rules/autoship-offer.ts AUTOSHIP_FREQUENCY_WEEKS) closest to
- * `days`; on a tie the shorter one, so the bowl never runs empty. The intervals are passed in so the
- * calculator's chunk shares no module with the product page's first load.
+ * `days`; on a tie the shorter one, so the bowl never runs empty.
  */
 export function nearestFrequencyWeeks(days: number, offered: readonly number[]): number {
   let best = offered[0];

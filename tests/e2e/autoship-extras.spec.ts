@@ -78,4 +78,29 @@ test("the feeding calculator sets the frequency; My Autoships shows when the foo
   await sub.getByTestId("run-out-late").getByRole("button", { name: /^Order on / }).click();
   await expect(page.getByTestId("autoship-notice")).toHaveText("The next order date was changed.");
   await expect(sub.getByTestId("run-out-late")).toHaveCount(0);
+
+  // The price guard's threshold: checked beside its field, then saved.
+  await sub.getByText("Price guard: 10%").click();
+  const guard = sub.getByRole("form", { name: "Price guard" });
+  await guard.getByLabel(/Largest price rise/).fill("0");
+  // The browser's own range check would stop the post: this checks the server's answer.
+  await guard.evaluate((f) => ((f as HTMLFormElement).noValidate = true));
+  await guard.getByRole("button", { name: "Save price guard" }).click();
+  await expect(guard.getByText("Enter 1% or more")).toBeVisible();
+  await guard.getByLabel(/Largest price rise/).fill("15");
+  await guard.getByRole("button", { name: "Save price guard" }).click();
+  await expect(page.getByTestId("autoship-notice")).toHaveText("Your price guard was saved.");
+  await expect(sub.getByText("Price guard: 15%")).toBeVisible();
+
+  // The substitute: an unknown SKU is refused beside its field; another product's SKU is kept.
+  const other = catalog.products.find((p) => p.sites.includes("d2c") && p.handle !== item.p.handle && p.productType === "Dry Food")!.variants[0];
+  if ((await sub.getByTestId("substitute").getAttribute("open")) === null) await sub.getByText("If it is out of stock: choose a substitute").click();
+  const substitute = sub.getByRole("form", { name: "Substitute" });
+  await substitute.getByLabel("Or another product's SKU").fill("KC-NOPE-1");
+  await substitute.getByRole("button", { name: "Save substitute" }).click();
+  await expect(substitute.getByText("Choose an item we sell.")).toBeVisible();
+  await substitute.getByLabel("Or another product's SKU").fill(other.sku);
+  await substitute.getByRole("button", { name: "Save substitute" }).click();
+  await expect(page.getByTestId("autoship-notice")).toHaveText("Your substitute was saved.");
+  await expect(sub.getByTestId("substitute")).toContainText("If out of stock, send:");
 });

@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { AUTOSHIP_FREQUENCY_WEEKS, frequencyLabel } from "../../../rules/autoship-offer";
+import type { Product, Variant } from "../../../server/modules/catalog/types";
 import {
   checkPet,
   dailyPortion,
@@ -16,22 +18,19 @@ import { PetFields, petValues } from "../../components/pet-fields";
 // table → how long the selected pack lasts → the nearest Autoship interval, which it selects.
 
 export type FeedingCalculatorProps = {
-  handle: string;
-  species: PetSpecies;
-  foodForm: string;
-  pack: { weight: number; weightUnit: string; label: string };
-  /** The Autoship intervals offered and their labels, from the page (its own copy of rules/autoship-offer.ts). */
-  offeredWeeks: readonly number[];
-  frequencyLabel: (weeks: number) => string;
+  product: Pick<Product, "handle" | "productSpecies">;
+  /** The pack chosen on the page: how long it lasts. */
+  variant: Pick<Variant, "foodForm" | "weight" | "weightUnit" | "size">;
   onChooseFrequency: (weeks: number) => void;
 };
 
 type Result = { portion: string; sentence: string; weeks: number } | { error: string };
 
-export function FeedingCalculator({ handle, species, foodForm, pack, offeredWeeks, frequencyLabel, onChooseFrequency }: FeedingCalculatorProps) {
+export function FeedingCalculator({ product, variant, onChooseFrequency }: FeedingCalculatorProps) {
+  const species: PetSpecies = product.productSpecies;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<Result | null>(null);
-  const guide = feedingGuideFor({ handle, species, foodForm });
+  const guide = feedingGuideFor({ handle: product.handle, species, foodForm: variant.foodForm });
 
   const calculate = (form: FormData) => {
     const raw = petValues(form);
@@ -41,12 +40,12 @@ export function FeedingCalculator({ handle, species, foodForm, pack, offeredWeek
     const pet: PetProfile = { ...raw, weight: Number(raw.weight) } as PetProfile;
     const portion = dailyPortion(guide, pet);
     if (!portion) return setResult({ error: `This food is made for ${species}s: choose ${species} to see a portion.` });
-    const days = daysSupply(pack.weight, pack.weightUnit, 1, portion.grams);
-    const weeks = nearestFrequencyWeeks(days, offeredWeeks);
+    const days = daysSupply(variant.weight, variant.weightUnit, 1, portion.grams);
+    const weeks = nearestFrequencyWeeks(days, AUTOSHIP_FREQUENCY_WEEKS);
     onChooseFrequency(weeks);
     setResult({
       portion: `${portion.grams} g (about ${portion.cups} cup${portion.cups === 1 ? "" : "s"}) a day, ${portion.kcal} kcal`,
-      sentence: lastsSentence({ packLabel: pack.label.toLowerCase(), pet, days }),
+      sentence: lastsSentence({ packLabel: variant.size.toLowerCase(), pet, days }),
       weeks,
     });
   };

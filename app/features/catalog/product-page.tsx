@@ -14,7 +14,7 @@ import { quantityBounds, quantityOnBlur } from "../../../rules/quantity";
 import { stateForZip } from "../../../rules/us-states";
 import { preselectVariant } from "../../../rules/variant-preselect";
 import { seesProgramPrices, withoutProgramPrices } from "../../../rules/program-prices";
-import { AUTOSHIP_FREQUENCY_WEEKS, DEFAULT_AUTOSHIP_FREQUENCY_WEEKS, frequencyLabel } from "../../../rules/autoship-offer";
+import { DEFAULT_AUTOSHIP_FREQUENCY_WEEKS } from "../../../rules/autoship-offer";
 import type { Product, Variant } from "../../../server/modules/catalog/types";
 import { DeliveryEstimate, type DeliveryInfo } from "./delivery-estimate";
 import { ProductBadges } from "../../components/catalog/product-badges";
@@ -210,12 +210,8 @@ function AddToCartForm({ variant, isStaff, product }: { variant: Variant; isStaf
     {/* Outside the add-to-cart form: the calculator is a form of its own. Treats have no feeding table. */}
     {variant.foodForm !== "treat" && (
       <FeedingDisclosure
-        handle={product.handle}
-        species={product.productSpecies}
-        foodForm={variant.foodForm}
-        pack={{ weight: variant.weight, weightUnit: variant.weightUnit, label: variant.size }}
-        offeredWeeks={AUTOSHIP_FREQUENCY_WEEKS}
-        frequencyLabel={frequencyLabel}
+        product={product}
+        variant={variant}
         onChooseFrequency={(w) => {
           setFrequencyWeeks(w);
           if (purchase !== "autoship") choosePurchase("autoship");
