@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import type { Site } from "../../rules/site";
 import { ContentAnchor, RichText } from "../features/content/content-parts";
@@ -34,8 +35,14 @@ const COLUMNS: { heading: string; links: { label: string; to: string }[] }[] = [
   },
 ];
 
+const noSubscription = () => () => {};
+const isClient = () => true;
+const isServer = () => false;
+
 /** The footer from content (footer "main"); the built-in columns when content has none. */
 export function Footer({ site, content }: { site: Site; content?: FooterContent }) {
+  // True once hydrated (as app/lib/use-hydrated, which imported here would become a chunk of its own).
+  const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
   const builtIn = site.isStaff ? COLUMNS.map((c) => ({ ...c, links: c.links.filter((l) => l.to !== "/autoship") })) : COLUMNS;
   const columns = content
     ? content.columns.map((c) => ({ heading: c.heading, links: c.links }))
@@ -63,10 +70,16 @@ export function Footer({ site, content }: { site: Site; content?: FooterContent 
       )}
       <div className="border-t border-white/20">
         <p className="mx-auto max-w-7xl px-4 py-4 text-sm text-white/80">
-          © 2026 {site.title} · <Link to="/terms-and-conditions" className="underline">Terms &amp; Conditions</Link> ·{" "}
-          <button type="button" onClick={openConsentPreferences} className="underline">
-            Cookie preferences
-          </button>
+          © 2026 {site.title} · <Link to="/terms-and-conditions" className="underline">Terms &amp; Conditions</Link>
+          {/* It needs the privacy manager, which loads after hydration: not in the server's HTML. */}
+          {hydrated && (
+            <>
+              {" · "}
+              <button type="button" onClick={openConsentPreferences} className="underline">
+                Cookie preferences
+              </button>
+            </>
+          )}
         </p>
       </div>
     </footer>
