@@ -113,7 +113,7 @@ describe("POST /api/consent", () => {
 
   it("decisions sent at once never pass the browser's limit together", async () => {
     const anonymousId = "concurrent-browser-000001";
-    const statuses = await Promise.all(Array.from({ length: 30 }, () => post("/consent", decision({ anonymousId })).then((r) => r.status)));
+    const statuses = await Promise.all(Array.from({ length: 30 }, async () => (await post("/consent", decision({ anonymousId }))).status));
     const recorded = statuses.filter((s) => s === 201).length;
     // The limiter counts before it admits: a burst may be refused whole (PostgreSQL), never over-admitted.
     expect(recorded).toBeLessThanOrEqual(20);
