@@ -11,6 +11,7 @@ import type { Failure } from "./modules/identity/results";
 import { createContentService } from "./modules/content/service";
 import { createContactService } from "./modules/contact/service";
 import { createDonationsService } from "./modules/donations/service";
+import { addonChoiceOf, createDonationLedger } from "./modules/donations/ledger";
 import { createIdentityService, sessionIdleMs } from "./modules/identity/service";
 import { PERSISTED_CART } from "./modules/identity/view";
 import { createMailService } from "./modules/mail/service";
@@ -18,10 +19,10 @@ import { createOrdersService } from "./modules/orders/service";
 import { createTestProcessor, type PaymentProvider } from "./modules/payments/provider";
 import { createPaymentsService } from "./modules/payments/service";
 import { createRateLimitService } from "./modules/rate-limit/service";
+import { createConsentService } from "./modules/consent/service";
 import { createErrorsService } from "./modules/errors/service";
 import { createErrorReporter } from "./modules/errors/reporter";
 import { createStackMapper } from "./modules/errors/source-maps";
-import { createConsentService } from "./modules/consent/service";
 import type { Logger } from "./log";
 import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "./workflows/place-order";
 import { renewSubscription } from "./workflows/renew-subscription";
@@ -59,6 +60,7 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
   // SPEC §4: a session idles out on the server when the browser's inactivity warning would end it.
   const identity = createIdentityService(db, { rateLimit, sessionIdleMs: sessionIdleMs(config.inactivitySeconds) });
   const orders = createOrdersService(db);
+  const donationLedger = createDonationLedger(db);
   const cart = createCartService(db, config, catalog, undefined, {
     autoshipHistory: (customerId, conn) => orders.hasSubscriptionOrder(customerId, conn),
     programPricing: async (customerId, conn) => staffAccess(await identity.staffProfile(customerId, conn), config.pdAccountGroups).eligibleForPd,
@@ -146,6 +148,12 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
       log,
       placeOrder: (input: PlaceOrderInput): Promise<PlaceOrderResult> => placeOrder({ db, services: { cart, orders, payments, mail, staff }, config, log }, input),
       staff,
+      // The cart's donation tracking (a checkout attribute) and add-on or round-up (in the totals); the shop only.
+      donationCart: async (cartId: string) => {
+        const choice = config.donationStoreId ? await donationLedger.cartChoice(cartId) : null;
+        if (!choice || choice.storeId !== config.donationStoreId) return { trackingId: null, addon: null };
+        return { trackingId: choice.trackingId, addon: addonChoiceOf(choice, await donationLedger.store(choice.storeId)) };
+      },
     }),
     // The clinic directory and staff members' memberships (staff-feeding program).
     clinics,
@@ -171,6 +179,8 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     content,
     /** The donation provider (SPEC §7): store configuration, causes, tracking, amounts, clickstream, ledger. */
     donations: createDonationsService(db),
+    /** Donations at order time: a cart's tracking and add-on, the order's ledger rows and what it gave. */
+    donationLedger,
     gate: createSiteGate(config),
     identity,
     mail,

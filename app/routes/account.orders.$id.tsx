@@ -15,7 +15,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!context.customer) return { signedIn: false as const };
   const order = await context.services.orders.getForCustomer(context.customer.id, params.id);
   if (!order) throw data("Order not found", { status: 404 });
-  return { signedIn: true as const, order };
+  return { signedIn: true as const, order, donations: await context.services.donationLedger.givenForOrder(order.id) };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
@@ -34,7 +34,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           Tracking number: <strong>{order.trackingNumber}</strong>
         </p>
       ) : null}
-      <OrderReceipt order={order} />
+      <OrderReceipt order={order} donations={loaderData.donations} />
       <p className="mt-6">
         <Link to="/account/orders" className="font-semibold text-primary underline">
           Back to My Orders

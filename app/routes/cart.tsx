@@ -20,7 +20,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const pageResult = useActionData<typeof action>();
   return (
     <Screen title={usePageTitle("cart")} wide>
-      <CartPage cart={loaderData.cart} pageResult={pageResult} staff={loaderData.staff} />
+      <CartPage cart={loaderData.cart} pageResult={pageResult} staff={loaderData.staff} donation={loaderData.donation} />
       <Suspense fallback={null}>
         <Await resolve={loaderData.carousel} errorElement={null}>
           {(carousel) => (carousel ? <ProductCarousel carousel={carousel} listName={CAROUSEL_LIST_NAMES.cart} /> : null)}

@@ -27,11 +27,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The analytics purchase event goes to the first view of the order only (claimed in the database,
   // so a reload or a later visit cannot repeat it); the staff site sends none (SPEC §2).
   const purchase = !context.site.isStaff && (await orders.claimPurchaseEvent(order.id)) ? purchaseEvent(purchasedOrderOf(order)) : null;
-  return { order, signedIn: Boolean(context.customer), purchase };
+  const donations = await context.services.donationLedger.givenForOrder(order.id);
+  return { order, signedIn: Boolean(context.customer), purchase, donations };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { order, signedIn, purchase } = loaderData;
+  const { order, signedIn, purchase, donations } = loaderData;
   usePurchaseEvent(purchase);
   const hasAutoship = order.lineItems.some((l) => l.sellingPlanId);
   return (
@@ -53,7 +54,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           .
         </p>
       ) : null}
-      <OrderReceipt order={order} />
+      <OrderReceipt order={order} donations={donations} />
       <DonationSlot request={{ place: "confirmation", orderId: order.id }} />
       <p className="mt-6 flex flex-wrap gap-6">
         {signedIn ? (

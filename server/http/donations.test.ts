@@ -117,7 +117,7 @@ describe("stores/cc-small/none", () => {
     const store = await res.json();
     expect(store).toMatchObject({
       id: STORE,
-      activeCampaigns: [1],
+      activeCampaigns: [1, 4],
       defaultCauseId: PAWS_RESCUE_LEAGUE_ID,
       defaultDonation: 5,
       defaultDonationType: 0,

@@ -17,6 +17,8 @@ import {
 import { normalizeStoreId } from "../../rules/donations";
 import { isUuid } from "../../rules/ids";
 import { readCookie, setCookie } from "../../rules/cookies";
+import { cartIdFromCookieHeader } from "../../rules/cart-cookies";
+import { identityOf } from "./identity";
 import { dollarsToCents } from "../../rules/money";
 import { fieldErrors } from "../../rules/zod-errors";
 import { isHttps } from "../modules/identity/session-cookie";
@@ -130,6 +132,24 @@ export function donationRoutes() {
     if (!parsed.ok) return parsed.response;
     const r = await c.get("deps").services.donations.setConfirmationData(c.get("donationStore"), call.id, call.hash, parsed.data.confirmationData);
     return r.ok ? c.json({ trackingId: call.id, confirmed: true }) : trackingFailure(c, r);
+  });
+
+  // PUT tracking/{id}/cart (no body): binds this browser's tracking to the shopper's current cart (the
+  // cart cookie, Path=/, reaches this path), so the checkout learns the tracking from the server's
+  // record — another browser can neither attach a tracking it did not start nor name a cart it does
+  // not hold. Unknown or another session's tracking, or no cart of this shopper: 404.
+  app.put("/tracking/:trackingId/cart", async (c) => {
+    const call = trackingCall(c);
+    if (!call.ok) return call.response;
+    const cartId = cartIdFromCookieHeader(c.req.header("cookie"));
+    const customerId = (await identityOf(c as unknown as Context<AppEnv>)).customer?.id ?? null;
+    const { services } = c.get("deps");
+    const cart = cartId ? await services.cart.shopper(customerId).getCart(cartId, c.get("site").id) : null;
+    if (!cart || cart.totalQuantity < 1) return apiError(c, 404, "not_found", "No cart to attach the donation tracking to.");
+    const r = await services.donationLedger.attachTracking(c.get("donationStore"), call.id, call.hash, cart.id);
+    if (!r.ok) return trackingFailure(c, r);
+    c.header("Cache-Control", "no-store");
+    return c.json({ trackingId: call.id, attached: true });
   });
 
   app.get("/stores/cc-small/none", async (c) => c.json(await c.get("deps").services.donations.storeConfiguration(c.get("donationStore"))));

@@ -6,6 +6,7 @@ import { markCheckedOut } from "../modules/cart/lifecycle";
 import { releaseStock, shipStock } from "../modules/inventory/service";
 import { templates, type MailContent, type TemplateName } from "../modules/mail/templates";
 import { recordRefund, refundableLines } from "../modules/orders/refunds";
+import { reverseDonations } from "./refund-donations";
 import { orderLines, orders, type OrderStatus } from "../modules/orders/schema";
 import { orderView, type OrderView } from "../modules/orders/service";
 import { cancel, markDelivered, markFulfilled, markShipped, refund, type Transition } from "../modules/orders/status";
@@ -40,6 +41,8 @@ import { lineRefundCents, planRefund, unitsKept } from "../../rules/refunds";
 //    transactions, would instead let two calls both reach the processor.)
 // 4. Mails (shipped, cancelled, refunded) are sent after the commit: at most once, never for a step
 //    that did not happen; a mail that cannot be recorded is logged and does not undo the step.
+// 5. Donations: a cancel or full refund reverses what is left of the order's donation ledger rows
+//    (new negative rows keyed by the refund, never an update), in the same transaction.
 
 export type AdvanceTarget = "fulfilled" | "shipped" | "delivered" | "cancelled" | "refunded";
 export const ADVANCE_TARGETS: readonly AdvanceTarget[] = ["fulfilled", "shipped", "delivered", "cancelled", "refunded"];
@@ -142,7 +145,8 @@ export async function advanceOrder(deps: AdvanceOrderDeps, input: AdvanceOrderIn
         const linesCents = units.reduce((s, u) => s + lineRefundCents(lines.find((l) => l.id === u.lineId)!, u.quantity), 0);
         const plan = planRefund(lines, { lines: units, otherCents: leftCents - linesCents }, leftCents);
         if (!plan.ok) throw new Error(`order ${order.number}: the remaining refund does not add up (${plan.message})`);
-        await recordRefund(tx, order.id, plan, { restocked: false, reason: next.status === "cancelled" ? "Order cancelled" : "Order refunded in full", actor: input.actor ?? "shell" });
+        const refundId = await recordRefund(tx, order.id, plan, { restocked: false, reason: next.status === "cancelled" ? "Order cancelled" : "Order refunded in full", actor: input.actor ?? "shell" });
+        await reverseDonations(tx, order.id, refundId, true);
       }
 
       // Last, once every other write is done (guarantee 3): the processor call.

@@ -14,6 +14,10 @@ import type { Db } from "../db/client";
 import { retryOnDeadlock } from "../db/deadlock";
 import type { Logger } from "../log";
 import { autoshipPayment, createSubscriptionsForOrder } from "../modules/autoship/service";
+import { subscriptions } from "../modules/autoship/schema";
+import { products, variants } from "../modules/catalog/schema";
+import { addonChoiceOf, createDonationLedger } from "../modules/donations/ledger";
+import { givenSentence } from "../../rules/donation-ledger";
 import { markCheckedOut } from "../modules/cart/lifecycle";
 import { cartLines, carts } from "../modules/cart/schema";
 import { customerAddresses } from "../modules/identity/schema";
@@ -62,6 +66,12 @@ import { isUuid } from "../../rules/ids";
 //    whatever the client sent; and the order must fit the month's allowance (QUOTA_EXCEEDED),
 //    decided under guarantee 6's per-customer lock, so two checkouts (or a renewal) racing cannot
 //    together pass it.
+// 10. Donations (README "Donations"), the shop only: the tracking the shopper's browser attached to
+//    the cart (never a tracking id the client sends) becomes the donation_tracking_id attribute; an
+//    add-on or round-up chosen on the cart is charged as its own amount (no tax, shipping or
+//    discount) in the total. An Autoship renewal gives to its first order's tracked cause. The
+//    ledger rows are written in step (b)'s transaction, by the call that marks the order paid —
+//    once, under the order's row lock (and one row per line, cause and rule is unique besides).
 
 export type PlaceOrderInput = {
   site: SiteId;
@@ -93,7 +103,7 @@ export type PlaceOrderResult = { ok: true; order: OrderView; replayed: boolean }
 export type PlaceOrderDeps = {
   db: Db;
   services: Pick<Services, "cart" | "orders" | "payments" | "mail" | "staff">;
-  config: Pick<Config, "freeShippingThresholdCents" | "storeName">;
+  config: Pick<Config, "freeShippingThresholdCents" | "storeName"> & Partial<Pick<Config, "donationStoreId">>;
   log?: Logger;
   /** "Now" for dates the order creates (subscription start and next order dates); the system clock by default. */
   clock?: Clock;
@@ -228,12 +238,29 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
       );
       if (used) return fail("DISCOUNT_CODE_USED", `You have already used the code ${used}.`, "discountCodes");
 
+      // Guarantee 10: the cart's donation choice, read under the cart's lock.
+      const donationStoreId = input.site === "d2c" ? (config.donationStoreId ?? null) : null;
+      const ledger = createDonationLedger(db);
+      const cartDonation = donationStoreId ? await ledger.cartChoice(input.cartId, tx) : null;
+      const donationChoice = cartDonation?.storeId === donationStoreId ? cartDonation : null;
+      const donationAddon = donationChoice ? addonChoiceOf(donationChoice, await ledger.store(donationChoice.storeId, tx)) : null;
+      let donationTrackingId = donationChoice?.trackingId ?? null;
+      if (donationStoreId && input.renewalOfSubscriptionId) {
+        const [first] = await tx
+          .select({ trackingId: orders.donationTrackingId })
+          .from(subscriptions)
+          .innerJoin(orders, eq(orders.id, subscriptions.originOrderId))
+          .where(eq(subscriptions.id, input.renewalOfSubscriptionId));
+        donationTrackingId = first?.trackingId ?? null;
+      }
+
       const totals = checkoutTotals({
         subtotalCents: amountToCents(view.cost.subtotalAmount.amount),
         discountCents: amountToCents(view.cost.discountAmount.amount),
         method: input.shippingMethod,
         state,
         freeShippingThresholdCents: config.freeShippingThresholdCents,
+        donationAddon,
       });
       const { subtotalCents, discountCents, taxCents, totalCents } = totals;
       const lineWeights = view.lineItems.map((l) => lineWeightLb(l.variant.weight, l.variant.weightUnit, l.quantity));
@@ -265,7 +292,7 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
           lines: view.lineItems.map((l) => ({ sellingPlanId: l.sellingPlanAllocation?.sellingPlan.id ?? null })),
           acceptsEmailMarketing: input.acceptsEmailMarketing ?? false,
           isAttestationChecked: attested,
-          donationTrackingId: input.donationTrackingId ?? null,
+          donationTrackingId,
           staff: staffDelivery,
         }),
       ];
@@ -291,7 +318,8 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
           totalCents,
           discountCodes: applied,
           attributes: orderAttributes,
-          donationTrackingId: input.donationTrackingId ?? null,
+          donationTrackingId,
+          donationAddonCents: totals.donationAddonCents,
           idempotencyKey: input.idempotencyKey,
           programDiscountCents: standing?.ok ? amountToCents(view.cost.programDiscountAmount.amount) : 0,
           attestedAt: standing?.ok ? now : null,
@@ -363,6 +391,7 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
     await markCheckedOut(tx, order.cartId);
     if (autoship.ok && autoship.lines.length)
       await createSubscriptionsForOrder(tx, { order, lines: autoship.lines, today: dayOf((deps.clock ?? systemClock)()), paymentMethodId: autoship.paymentMethodId });
+    await writeDonations(deps, tx, order);
     return { ok: true as const, replayed: false, sendMail: true };
   }));
   if (outcome === "gone") return "gone";
@@ -373,6 +402,7 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
     const [{ customerId, cartId }] = await db.select({ customerId: orders.customerId, cartId: orders.cartId }).from(orders).where(eq(orders.id, orderId));
     if (customerId)
       await services.cart.forgetCart(customerId, cartId).catch((err: unknown) => deps.log?.error({ err, orderId }, "saved-cart pointer not cleared"));
+    const donationSentences = (await createDonationLedger(db).givenForOrder(orderId)).map((g) => givenSentence(g.cents, g.causeName));
     await services.mail
       .send({
         template: "orderConfirmation",
@@ -383,11 +413,38 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
           lines: view.lineItems.map((l) => ({ title: `${l.title} ${l.variantTitle}`.trim(), quantity: l.quantity, total: formatUsd(amountToCents(l.subtotal.amount)) })),
           total: formatUsd(amountToCents(view.totalPrice.amount)),
           staff: staffMailDetails(view),
+          donationAddon: amountToCents(view.donationAddon.amount) > 0 ? formatMoneyOf(view.donationAddon.amount) : null,
+          donations: donationSentences,
         }),
       })
       .catch((err: unknown) => deps.log?.error({ err, orderId }, "order confirmation mail not recorded"));
   }
   return { ok: true, order: view, replayed: outcome.replayed };
+}
+
+const formatMoneyOf = (amount: string) => formatUsd(amountToCents(amount));
+
+/** Guarantee 10: the paid order's ledger rows and its tracking's confirmation data (the shop's orders only). */
+async function writeDonations(deps: PlaceOrderDeps, tx: Db, order: typeof orders.$inferSelect) {
+  const storeId = order.site === "d2c" ? (deps.config.donationStoreId ?? null) : null;
+  if (!storeId) return;
+  const ledger = createDonationLedger(tx);
+  const lines = await tx
+    .select({ orderLineId: orderLines.id, cmsId: products.handle, unitPriceCents: orderLines.unitPriceCents, quantity: orderLines.quantity, discountCents: orderLines.discountCents })
+    .from(orderLines)
+    .innerJoin(variants, eq(variants.id, orderLines.variantId))
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.position));
+  const choice = order.donationAddonCents > 0 ? await ledger.cartChoice(order.cartId, tx) : null;
+  await ledger.writeOrderLedger(tx, {
+    storeId,
+    orderId: order.id,
+    trackingId: order.donationTrackingId,
+    confirmTracking: true,
+    lines,
+    addon: order.donationAddonCents > 0 ? { kind: choice?.addonKind ?? "add-on", cents: order.donationAddonCents } : null,
+  });
 }
 
 function staffMailDetails(view: OrderView) {

@@ -5,6 +5,7 @@ import { planRefund, type RefundPlan } from "../../rules/refunds";
 import { releaseStock, restockStock } from "../modules/inventory/service";
 import { templates } from "../modules/mail/templates";
 import { recordRefund, refundableLines } from "../modules/orders/refunds";
+import { reverseDonations } from "./refund-donations";
 import { orders, type OrderStatus } from "../modules/orders/schema";
 import { refund as refundStep } from "../modules/orders/status";
 import { readOrder, RefundRefused, refundFailure, type AdvanceOrderDeps } from "./advance-order";
@@ -23,6 +24,9 @@ import type { OrderView } from "../modules/orders/service";
 //    and when it returns all the payment has left the order becomes refunded.
 // 4. The processor call is the transaction's last step: a refusal rolls everything back.
 // 5. The customer is mailed after the commit, what was refunded and how much.
+// 6. Donations: the refunded units' share of each donation ledger row is reversed (cumulatively, so
+//    all of a line's reversals add up to exactly its donation), and everything left when the refund
+//    makes the order refunded — under the same row lock, so concurrent refunds never over-reverse.
 
 export type RefundOrderInput = {
   /** The order's id (uuid) or number ("KC-100001"). */
@@ -71,7 +75,8 @@ export async function refundOrderPart(deps: AdvanceOrderDeps, input: RefundOrder
       if (reserving) await releaseStock(tx, order.warehouseCode, stock);
       else if (input.restock) await restockStock(tx, order.warehouseCode, stock);
       const restocked = !reserving && input.restock && stock.length > 0;
-      await recordRefund(tx, order.id, plan, { restocked, reason, actor: input.actor });
+      const refundId = await recordRefund(tx, order.id, plan, { restocked, reason, actor: input.actor });
+      await reverseDonations(tx, order.id, refundId, plan.whole);
       if (plan.whole) await tx.update(orders).set({ status: next.status }).where(eq(orders.id, order.id));
 
       // Last, once every other write is done: the processor call.

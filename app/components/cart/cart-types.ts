@@ -7,7 +7,7 @@ export type { CartLineView, CartView, CartWarning };
 
 /** What the /cart action answers a fetcher (STYLE habit 4: {cart, errors, warnings}). */
 export type CartActionData = {
-  intent: CartIntent | "delivery" | null;
+  intent: CartIntent | "delivery" | "donation" | null;
   /** The whole cart after the change; null when nothing changed. */
   cart: CartView | null;
   /** Field name → message; `form` for a message about the whole form. */

@@ -6,6 +6,7 @@ import { CartLine } from "./cart-line";
 import type { CartActionData, CartView } from "../../components/cart/cart-types";
 import { FreeShippingBar } from "../../components/cart/free-shipping-bar";
 import { OrderSummary } from "./order-summary";
+import { DonationAddon, type CartDonationOffer } from "./donation-addon";
 import { DonationSlot } from "../../components/donations/donation-slot";
 import { track } from "../../lib/analytics-events";
 import type { StaffCartSummary } from "../../components/staff/staff-checkout";
@@ -68,7 +69,17 @@ function OrderNote({ cart, pageResult }: { cart: CartView; pageResult?: CartActi
  * which hides shipping promotions, SPEC §6) and the Order Summary; or the empty state.
  * `pageResult` is the action's answer after a plain form post (no JavaScript).
  */
-export function CartPage({ cart, pageResult, staff }: { cart: CartView | null; pageResult?: CartActionData; staff?: StaffCartSummary | null }) {
+export function CartPage({
+  cart,
+  pageResult,
+  staff,
+  donation,
+}: {
+  cart: CartView | null;
+  pageResult?: CartActionData;
+  staff?: StaffCartSummary | null;
+  donation?: CartDonationOffer | null;
+}) {
   const { site } = usePublicConfig();
   // view_cart once per visit of the page, with the cart as it arrived (changes made here send their
   // own add/remove events).
@@ -79,7 +90,7 @@ export function CartPage({ cart, pageResult, staff }: { cart: CartView | null; p
   }, [visit, site.isStaff]);
   // Messages of a plain post that no line, code or note form shows (an add from the product page).
   const pageMessages =
-    pageResult && !pageResult.lineId && pageResult.intent !== "discount" && pageResult.intent !== "note" && pageResult.intent !== "delivery"
+    pageResult && !pageResult.lineId && pageResult.intent !== "discount" && pageResult.intent !== "note" && pageResult.intent !== "delivery" && pageResult.intent !== "donation"
       ? Object.values(pageResult.errors)
       : [];
 
@@ -121,7 +132,8 @@ export function CartPage({ cart, pageResult, staff }: { cart: CartView | null; p
             <OrderNote cart={cart} pageResult={pageResult} />
           </div>
           <div className="lg:sticky lg:top-4 lg:self-start">
-            <OrderSummary cart={cart} pageResult={pageResult} staff={staff} />
+            <OrderSummary cart={cart} pageResult={pageResult} staff={staff} donation={donation} />
+            {donation ? <DonationAddon offer={donation} error={pageResult?.intent === "donation" ? pageResult.errors.donation : undefined} /> : null}
             <DonationSlot request={{ place: "cart", cart }} className="mt-4" />
           </div>
         </div>

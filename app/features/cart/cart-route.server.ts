@@ -6,6 +6,10 @@ import { cartWeightLb, checkQuota, formatLb, quotaMeterText } from "../../../rul
 import type { CartLineView, CartView } from "../../../server/modules/cart/view";
 import { isDocumentSubmission } from "../../lib/document-request";
 import { analyticsLine, type CartActionData } from "../../components/cart/cart-types";
+import { addonOffers, parseAddonChoice, ADDON_CHOICES_CENTS } from "../../../rules/donation-ledger";
+import { cartEstimate } from "../../../rules/checkout-totals";
+import { amountToCents } from "../../../rules/money";
+import type { CartDonationOffer } from "./donation-addon";
 
 // The /cart route's loader and its one action with intents (STYLE habit 4, SPEC §4 cart lifecycle),
 // and the header's cart count. Thin edge: parse the form (rules/cart-form.ts), call the cart
@@ -34,8 +38,50 @@ export async function cartLoader<Carousel>({ request, context }: Args, cartCarou
   // The carousel is deferred: the cart renders without waiting for it, and a failed one is left out.
   const carousel = cartCarousel(context).catch(() => null);
   const staff = await staffCartSummary(context);
+  const donation = cart ? await donationOffer(context, cart) : null;
   // A cookie naming a cart that is gone, empty or someone else's is cleared (SPEC §4).
-  return data({ cart, carousel, staff }, { headers: id && !cart ? cookieHeaders(null) : undefined });
+  return data({ cart, carousel, staff, donation }, { headers: id && !cart ? cookieHeaders(null) : undefined });
+}
+
+/** The donation add-on / round-up offer for the cart (the shop's donation store, when it runs campaign 3 or 4). */
+async function donationOffer(context: AppLoadContext, cart: CartView): Promise<CartDonationOffer | null> {
+  const storeId = context.publicConfig.donationStoreId;
+  const offer = storeId ? await context.services.donationLedger.cartOffer(cart.id, storeId) : null;
+  if (!offer) return null;
+  const before = amountToCents(cart.cost.totalAmount.amount);
+  const offers = addonOffers(offer.activeCampaigns, before);
+  const estimate = cartEstimate({ totalCents: before, donationAddon: offer.choice });
+  return {
+    causeName: offer.causeName,
+    choices: offers.addOn ? [...ADDON_CHOICES_CENTS] : [],
+    roundUpToCents: offers.roundUpToCents,
+    chosen: offer.choice,
+    addonCents: estimate.donationAddonCents,
+    totalCents: estimate.totalCents,
+  };
+}
+
+/** The add-on / round-up form (intent "donation"): only a choice the store offers for this cart, on the shopper's own cart. */
+async function donationAction(form: FormData, request: Request, context: AppLoadContext, document: boolean) {
+  const parsed = parseAddonChoice(form.get("donation"));
+  const cartId = cartIdFromCookieHeader(request.headers.get("cookie"));
+  const cart = parsed.ok && cartId ? await cartOfShopper(context).getCart(cartId, context.site.id) : null;
+  let error = parsed.ok ? null : parsed.message;
+  if (!error && (!cart || cart.totalQuantity < 1)) error = "We could not find your cart. Please reload the page.";
+  if (!error && cart && parsed.ok) {
+    const storeId = context.publicConfig.donationStoreId;
+    const offer = storeId ? await context.services.donationLedger.cartOffer(cart.id, storeId) : null;
+    const offers = offer ? addonOffers(offer.activeCampaigns, amountToCents(cart.cost.totalAmount.amount)) : null;
+    const choice = parsed.choice;
+    const offered = choice === null || (choice.kind === "add-on" ? offers?.addOn : offers?.roundUpToCents != null);
+    if (!offered || !storeId) error = "This donation is not offered for your cart.";
+    else await context.services.donationLedger.setAddon(cart.id, storeId, choice);
+  }
+  if (!error && document) throw redirect("/cart");
+  return data<CartActionData>(
+    { intent: "donation", cart: null, errors: error ? { donation: error } : {}, warnings: [], lineId: null, added: null, removed: null },
+    { status: error ? 400 : 200 },
+  );
 }
 
 /** Staff site: the member's clinic, delivery choice and month's quota (the cart's weight is added on the page). */
@@ -154,6 +200,7 @@ export async function cartAction({ request, context }: Args) {
   const form = await request.formData();
   const document = isDocumentSubmission(request.headers);
   if (form.get("intent") === "delivery") return deliveryAction(form, context, document);
+  if (form.get("intent") === "donation") return donationAction(form, request, context, document);
   const parsed = parseCartForm(form);
   if (!parsed.ok) {
     return data<CartActionData>(

@@ -4,7 +4,8 @@ import { type CartActionData, type CartView } from "../../components/cart/cart-t
 import { CheckoutButton } from "./checkout-button";
 import { DiscountForm } from "./discount-form";
 import { StaffCartPanel, type StaffCartSummary } from "../../components/staff/staff-checkout";
-import { amountToCents, formatMoney } from "../../../rules/money";
+import { amountToCents, formatMoney, formatUsd } from "../../../rules/money";
+import type { CartDonationOffer } from "./donation-addon";
 
 export const CHECKOUT_NOTE =
   "* Tax & shipping will be calculated at checkout. Shipments to Alaska and Hawaii will also include a $4 service charge.";
@@ -25,7 +26,18 @@ function Row({ label, value, strong = false, testId }: { label: string; value: s
  * The Order Summary of SPEC §2 with its exact texts. The staff site adds Subtotal Before Savings
  * and Program Discount. "Proceed to Checkout" posts to the hand-off (/checkout/start).
  */
-export function OrderSummary({ cart, pageResult, staff }: { cart: CartView; pageResult?: CartActionData; staff?: StaffCartSummary | null }) {
+export function OrderSummary({
+  cart,
+  pageResult,
+  staff,
+  donation,
+}: {
+  cart: CartView;
+  pageResult?: CartActionData;
+  staff?: StaffCartSummary | null;
+  /** The shopper's donation add-on or round-up: a line of its own, in the estimate (no tax, shipping or discount on it). */
+  donation?: CartDonationOffer | null;
+}) {
   const { site } = usePublicConfig();
   const { cost } = cart;
   const hasAutoship = cart.lineItems.some((l) => l.sellingPlanAllocation !== null);
@@ -54,7 +66,8 @@ export function OrderSummary({ cart, pageResult, staff }: { cart: CartView; page
           .map((c) => (
             <Row key={c.code} label={`Discount (${c.code})`} value={`−${formatMoney(c.amount)}`} testId="summary-discount" />
           ))}
-        <Row label="Estimated Total*" value={formatMoney(cost.totalAmount)} strong testId="summary-total" />
+        {donation?.addonCents ? <Row label={`Donation to ${donation.causeName}`} value={formatUsd(donation.addonCents)} testId="summary-donation" /> : null}
+        <Row label="Estimated Total*" value={donation?.addonCents ? formatUsd(donation.totalCents) : formatMoney(cost.totalAmount)} strong testId="summary-total" />
       </dl>
       <p className="flex justify-between gap-4 font-semibold text-success-dark" data-testid="summary-savings">
         <span>Total Savings:</span>

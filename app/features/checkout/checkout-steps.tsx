@@ -333,6 +333,7 @@ export function CheckoutSummary({ d }: { d: CheckoutData }) {
             {row("Shipping", t.shippingCents === 0 ? "Free" : formatUsd(t.shippingCents), "checkout-shipping-cost")}
             {t.serviceChargeCents ? row("Alaska/Hawaii service charge", formatUsd(t.serviceChargeCents), "checkout-service-charge") : null}
             {row("Sales tax", formatUsd(t.taxCents), "checkout-tax")}
+            {t.donationAddonCents ? row("Donation", formatUsd(t.donationAddonCents), "checkout-donation") : null}
             <div className="mt-1 flex justify-between gap-4 border-t border-gray-300 pt-2 text-lg font-bold" data-testid="checkout-total">
               <dt>Total</dt>
               <dd>{formatUsd(t.totalCents)}</dd>

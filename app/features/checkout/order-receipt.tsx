@@ -26,7 +26,10 @@ export function OrderAddress({ address }: { address: Address | null }) {
   );
 }
 
-export function OrderReceipt({ order }: { order: OrderView }) {
+/** What the order gave, per cause, net of reversals (the donation ledger). */
+export type OrderDonation = { causeId: string; causeName: string; cents: number };
+
+export function OrderReceipt({ order, donations = [] }: { order: OrderView; donations?: readonly OrderDonation[] }) {
   const staff = staffOrderDetails(order.attributes);
   const rows: [string, string, string][] = [
     ["Subtotal", order.subtotal.amount, "order-subtotal"],
@@ -34,6 +37,8 @@ export function OrderReceipt({ order }: { order: OrderView }) {
     ["Shipping", order.totalShipping.amount, "order-shipping"],
     ["Alaska/Hawaii service charge", order.serviceCharge.amount, "order-service-charge"],
     ["Tax", order.totalTax.amount, "order-tax"],
+    // Older order views (a stored API answer) have no add-on.
+    ["Donation", order.donationAddon?.amount ?? "0", "order-donation-addon"],
   ];
   return (
     <>
@@ -97,6 +102,13 @@ export function OrderReceipt({ order }: { order: OrderView }) {
           </div>
         ) : null}
       </dl>
+      {donations.length ? (
+        <ul className="mt-4 space-y-1 rounded border border-success bg-success/10 px-4 py-3" data-testid="order-donations">
+          {donations.map((d) => (
+            <li key={d.causeId}>{`${formatUsd(d.cents)} to ${d.causeName} with this order`}</li>
+          ))}
+        </ul>
+      ) : null}
       {staff ? (
         <section className="mt-6 rounded border border-gray-300 p-3 text-sm" data-testid="staff-order-details">
           <h2 className="font-bold text-secondary">Staff program</h2>

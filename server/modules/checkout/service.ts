@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { checkoutAttributes } from "../../../rules/checkout-attributes";
 import { HANDOFF_MESSAGES, handoffDecision, handoffDiscountCodes, type CheckoutStateOf, type HandoffDecision } from "../../../rules/checkout-flow";
 import { checkoutTotals, type CheckoutTotals } from "../../../rules/checkout-totals";
+import type { AddonChoice } from "../../../rules/donation-ledger";
 import { SHIPPING_METHODS, type ShippingMethod } from "../../../rules/shipping-rates";
 import type { SiteId } from "../../../rules/site";
 import { taxStateOf } from "../../../rules/sales-tax";
@@ -78,6 +79,8 @@ type Deps = {
     standing: (customerId: string, now: Date) => Promise<StaffStanding>;
     choosePreferredAddress: (customerId: string, choice: PreferredAddress) => Promise<{ ok: true } | { ok: false; field: "preferredAddress"; message: string }>;
   };
+  /** The cart's donation tracking and add-on or round-up (the donations module, wired in server/services.ts); none when absent. */
+  donationCart?: (cartId: string) => Promise<{ trackingId: string | null; addon: AddonChoice | null }>;
 };
 
 const hasAutoshipLine = (cart: CartView) => cart.lineItems.some((l) => l.sellingPlanAllocation !== null);
@@ -116,14 +119,17 @@ export function createCheckoutService(deps: Deps) {
   const customerHasSubscription = (customer: Customer | null) => (customer ? deps.orders.hasSubscriptionOrder(customer.id) : Promise.resolve(null));
 
   /** The one computation of checkout totals for a cart (page review, quote API; place-order uses the same rule). */
-  const totalsFor = (cart: CartView, state: string, method: ShippingMethod) =>
+  const totalsFor = (cart: CartView, state: string, method: ShippingMethod, donationAddon: AddonChoice | null) =>
     checkoutTotals({
       subtotalCents: amountToCents(cart.cost.subtotalAmount.amount),
       discountCents: amountToCents(cart.cost.discountAmount.amount),
       method,
       state,
       freeShippingThresholdCents: deps.config.freeShippingThresholdCents,
+      donationAddon,
     });
+  /** The shop's donation add-on on this cart (the staff site has no donations). */
+  const addonOf = async (site: SiteId, cartId: string) => (site === "d2c" && deps.donationCart ? (await deps.donationCart(cartId)).addon : null);
 
   return {
     session,
@@ -183,6 +189,8 @@ export function createCheckoutService(deps: Deps) {
           lines: usable.lineItems.map((l) => ({ sellingPlanId: l.sellingPlanAllocation?.sellingPlan.id ?? null })),
           acceptsEmailMarketing: p.customer?.acceptsMarketing ?? false,
           isAttestationChecked: false,
+          // The tracking the shopper's browser attached to this cart (checked against its donation session).
+          donationTrackingId: p.site === "d2c" && deps.donationCart ? (await deps.donationCart(usable.id)).trackingId : null,
           staff,
         }),
       ]);
@@ -295,8 +303,9 @@ export function createCheckoutService(deps: Deps) {
       }
       const address = state.shipping?.address ?? null;
       const taxState = address ? taxStateOf(address) : null;
+      const addon = await addonOf(p.site, p.cartId);
       const totalsByMethod = taxState?.ok
-        ? (Object.fromEntries(SHIPPING_METHODS.map((method) => [method, totalsFor(cart, taxState.state, method)])) as Record<ShippingMethod, CheckoutTotals>)
+        ? (Object.fromEntries(SHIPPING_METHODS.map((method) => [method, totalsFor(cart, taxState.state, method, addon)])) as Record<ShippingMethod, CheckoutTotals>)
         : null;
       const totals = totalsByMethod && state.shippingMethod ? totalsByMethod[state.shippingMethod] : null;
       let stockIssues: StockIssue[] | null = null;
@@ -333,7 +342,7 @@ export function createCheckoutService(deps: Deps) {
       if (!state.ok) return { ok: false, code: "ADDRESS_INVALID", field: state.field, message: state.message };
       const cart = await deps.cart.checkoutView(db, p.cartId, p.customerId);
       if (!cart) return notFound;
-      return { ok: true, totals: totalsFor(cart, state.state, p.method), warehouse: warehouse.code, discountCodes: cart.discountCodes };
+      return { ok: true, totals: totalsFor(cart, state.state, p.method, await addonOf(p.site, p.cartId)), warehouse: warehouse.code, discountCodes: cart.discountCodes };
     },
 
     /**

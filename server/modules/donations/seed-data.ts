@@ -145,7 +145,7 @@ export function buildSeedStore(): typeof donationStores.$inferInsert {
   return {
     id: SEED_DONATION_STORE_ID,
     name: "Kibble & Co. Gives",
-    activeCampaigns: [1],
+    activeCampaigns: [1, 4],
     addressInformation: { address1: "1 Sample Way", city: "Aurora", state: "CO", zip: "80011", country: "US" },
     contactInformation: { name: "Giving Desk", email: "giving@kibble.example", phone: "555-0100" },
     customCss: "",

@@ -72,15 +72,27 @@ export const templates = {
     total: string;
     /** Staff orders: the program discount, sold-to, ship-to and delivery choice. */
     staff?: { programDiscount: string; soldTo: string; shipTo: string; delivery: "Clinic" | "Home" } | null;
+    /** The shopper's donation add-on or round-up, charged as a line of its own (formatted), if any. */
+    donationAddon?: string | null;
+    /** What the order gave, one sentence per cause ("$2.15 to Paws Rescue League with this order"). */
+    donations?: readonly string[];
   }): MailContent {
     const rows = d.lines.map((l) => `${l.quantity} × ${l.title} — ${l.total}`);
+    if (d.donationAddon) rows.push(`Donation — ${d.donationAddon}`);
     const staff = d.staff
       ? [`Program discount: ${d.staff.programDiscount}`, `Delivery: ${d.staff.delivery === "Clinic" ? "to your clinic" : "to your home"}`, `Sold-to: ${d.staff.soldTo} · Ship-to: ${d.staff.shipTo}`]
       : [];
+    const given = d.donations ?? [];
     return {
       subject: `Your ${d.storeName} order ${d.number}`,
-      text: `Thank you for your order ${d.number}.\n\n${rows.join("\n")}\n\n${staff.map((s) => `${s}\n`).join("")}Total: ${d.total}\n\n— ${d.storeName}\n`,
-      html: mailPage(d.storeName, [`Thank you for your order ${escapeHtml(d.number)}.`, rows.map(escapeHtml).join("<br>"), ...(staff.length ? [staff.map(escapeHtml).join("<br>")] : []), `Total: ${escapeHtml(d.total)}`]),
+      text: `Thank you for your order ${d.number}.\n\n${rows.join("\n")}\n\n${staff.map((s) => `${s}\n`).join("")}Total: ${d.total}\n\n${given.map((g) => `${g}\n`).join("")}${given.length ? "\n" : ""}— ${d.storeName}\n`,
+      html: mailPage(d.storeName, [
+        `Thank you for your order ${escapeHtml(d.number)}.`,
+        rows.map(escapeHtml).join("<br>"),
+        ...(staff.length ? [staff.map(escapeHtml).join("<br>")] : []),
+        `Total: ${escapeHtml(d.total)}`,
+        ...(given.length ? [given.map(escapeHtml).join("<br>")] : []),
+      ]),
     };
   },
 

@@ -35,6 +35,8 @@ export function orderView(o: OrderRow, lines: readonly OrderLineRow[]) {
     totalShipping: moneyOf(o.shippingCents),
     serviceCharge: moneyOf(o.serviceChargeCents),
     totalTax: moneyOf(o.taxCents),
+    /** The shopper's donation add-on or round-up, charged as a line of its own (in totalPrice). */
+    donationAddon: moneyOf(o.donationAddonCents),
     totalPrice: moneyOf(o.totalCents),
     totalRefunded: moneyOf(o.refundedCents),
     lineItems: lines.map((l) => ({

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { checkoutTotals, cartEstimate } from "./checkout-totals";
+import { addonAmountCents, addonOffers, netByCause, parseAddonChoice, reversalsDue, roundUpCents, storeLedgerRows, givenSentence } from "./donation-ledger";
+
+describe("add-on and round-up amounts", () => {
+  it("rounds up to the next whole dollar; a whole total has nothing to round (the offer is hidden)", () => {
+    expect(roundUpCents(4237)).toBe(63);
+    expect(roundUpCents(4299)).toBe(1);
+    expect(roundUpCents(4300)).toBe(0);
+    expect(addonOffers([1, 3], 4237)).toEqual({ addOn: false, roundUpToCents: 4300 });
+    expect(addonOffers([1, 3], 4300)).toEqual({ addOn: false, roundUpToCents: null });
+    expect(addonOffers([1, 4], 4237)).toEqual({ addOn: true, roundUpToCents: null });
+  });
+
+  it("takes only the offered choices from a form; anything else names the field", () => {
+    expect(parseAddonChoice("300")).toEqual({ ok: true, choice: { kind: "add-on", cents: 300 } });
+    expect(parseAddonChoice("round-up")).toEqual({ ok: true, choice: { kind: "round-up" } });
+    expect(parseAddonChoice("none")).toEqual({ ok: true, choice: null });
+    for (const bad of ["250", "1000000", "-100", "", null, "3.00"]) expect(parseAddonChoice(bad)).toMatchObject({ ok: false, field: "donation" });
+    expect(addonAmountCents({ kind: "add-on", cents: 250 }, 1000)).toBe(0);
+  });
+
+  it("checkout totals: the add-on is added last, with no tax, shipping or discount effect; a round-up rounds the whole total", () => {
+    const base = { subtotalCents: 3000, discountCents: 300, method: "standard" as const, state: "CO", freeShippingThresholdCents: 4900 };
+    const plain = checkoutTotals(base);
+    const addon = checkoutTotals({ ...base, donationAddon: { kind: "add-on", cents: 500 } });
+    expect({ ...addon, donationAddonCents: 0, totalCents: addon.totalCents - 500 }).toEqual({ ...plain, donationAddonCents: 0 });
+    expect(addon.donationAddonCents).toBe(500);
+    const up = checkoutTotals({ ...base, donationAddon: { kind: "round-up" } });
+    expect(up.totalCents % 100).toBe(0);
+    expect(up.totalCents - plain.totalCents).toBe(roundUpCents(plain.totalCents));
+    expect(up.taxCents).toBe(plain.taxCents);
+    expect(cartEstimate({ totalCents: 4237, donationAddon: { kind: "round-up" } })).toEqual({ donationAddonCents: 63, totalCents: 4300 });
+  });
+});
+
+describe("ledger rows", () => {
+  const settings = { rule: { type: "percentage" as const, valueHundredths: 500 }, multiplierHundredths: 100, excludedCmsIds: ["gift"], directDonationCmsIds: [], cartDonationCents: 0, recipients: ["00-1"] };
+  it("per line from the price charged less the line's recorded discount share; excluded lines give nothing", () => {
+    const rows = storeLedgerRows({
+      ...settings,
+      lines: [
+        { orderLineId: "l1", cmsId: "food", unitPriceCents: 1999, quantity: 2, discountCents: 400 },
+        { orderLineId: "l2", cmsId: "gift", unitPriceCents: 5000, quantity: 1, discountCents: 0 },
+      ],
+    });
+    expect(rows).toEqual([{ orderLineId: "l1", causeId: "00-1", rule: "percentage", amountCents: 180, rateHundredths: 500, multiplierHundredths: 100, fundedBy: "store" }]);
+  });
+
+  it("reversals are cumulative per row: any steps of a line's units sum to exactly minus the row", () => {
+    const row = (refunded: number, reversed: number) => ({ id: 1, amountCents: 100, line: { quantity: 3, refundedQuantity: refunded }, reversedCents: reversed });
+    const one = reversalsDue([row(1, 0)], false)[0].amountCents;
+    const two = reversalsDue([row(2, -one)], false)[0].amountCents;
+    const three = reversalsDue([row(3, -one - two)], false)[0].amountCents;
+    expect([one, two, three]).toEqual([-33, -33, -34]);
+    expect(reversalsDue([row(3, 100)], false)).toEqual([]);
+    // Whole: everything left, also a row without a product line (the add-on).
+    expect(reversalsDue([row(1, 33), { id: 2, amountCents: 300, line: null, reversedCents: 0 }], true)).toEqual([
+      { reversesId: 1, amountCents: -67 },
+      { reversesId: 2, amountCents: -300 },
+    ]);
+    expect(reversalsDue([{ id: 2, amountCents: 300, line: null, reversedCents: 0 }], false)).toEqual([]);
+  });
+
+  it("what an order gave per cause, net of reversals, in the confirmation's words", () => {
+    expect(
+      netByCause([
+        { causeId: "a", amountCents: 215, fundedBy: "store" },
+        { causeId: "a", amountCents: 300, fundedBy: "customer" },
+        { causeId: "b", amountCents: 50, fundedBy: "store" },
+        { causeId: "b", amountCents: -50, fundedBy: "store" },
+      ]),
+    ).toEqual([{ causeId: "a", cents: 515, customerCents: 300 }]);
+    expect(givenSentence(215, "Paws Rescue League")).toBe("$2.15 to Paws Rescue League with this order");
+  });
+});

@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../app";
+import { parseConfig } from "../config";
+import { createDeps } from "../context";
+import type { Database } from "../db/client";
+import { seedIfEmpty } from "../db/seed";
+import { openTestDatabase } from "../db/test-database";
+import { createLogger } from "../log";
+import { products, variants } from "../modules/catalog/schema";
+import { donationCartChoices } from "../modules/donations/schema";
+import { SEED_DONATION_STORE_ID } from "../modules/donations/seed-data";
+import { CART_COOKIE } from "../../rules/cart-cookies";
+
+// PUT /api/donations/tracking/{id}/cart: the browser's own tracking joins the shopper's own cart;
+// a tracking of another donation session, an unknown one, or no cart answers 404 and binds nothing.
+
+let database: Database;
+let deps: ReturnType<typeof createDeps>;
+let app: ReturnType<typeof createApp>;
+let variantId: number;
+const HOST = "localhost";
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedIfEmpty(database);
+  deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
+  app = createApp(deps, { handler: async () => new Response("page") });
+  const [v] = await database.db
+    .select({ id: variants.id, sites: products.sites })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .orderBy(variants.id)
+    .limit(20);
+  variantId = v.id;
+});
+afterAll(() => database?.close());
+
+function call(method: string, path: string, cookie?: string) {
+  return app.request(`http://${HOST}/api/donations${path}`, {
+    method,
+    headers: { host: HOST, origin: `http://${HOST}`, "x-store-id": SEED_DONATION_STORE_ID, ...(cookie ? { cookie } : {}), ...(method === "POST" ? { "content-type": "application/json" } : {}) },
+    body: method === "POST" ? "{}" : undefined,
+  });
+}
+
+async function startTracking() {
+  const res = await call("POST", "/tracking");
+  expect(res.status).toBe(201);
+  return { trackingId: ((await res.json()) as { trackingId: string }).trackingId, session: res.headers.get("set-cookie")!.split(";")[0] };
+}
+
+async function newCart() {
+  const r = await deps.services.cart.createCart("d2c", {}, [{ merchandiseId: String(variantId), quantity: 1, sellingPlanId: null }]);
+  if (!r.ok) throw new Error(r.message);
+  return r.cart.id;
+}
+
+const choiceOf = async (cartId: string) => (await database.db.select().from(donationCartChoices).where(eq(donationCartChoices.cartId, cartId)))[0] ?? null;
+
+describe("PUT /api/donations/tracking/{id}/cart", () => {
+  it("binds this browser's tracking to the cart its cookie names (the cart cookie reaches /api/donations: Path=/)", async () => {
+    const { trackingId, session } = await startTracking();
+    const cartId = await newCart();
+    const res = await call("PUT", `/tracking/${trackingId}/cart`, `${session}; ${CART_COOKIE}=${cartId}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ trackingId, attached: true });
+    expect(await choiceOf(cartId)).toMatchObject({ trackingId, storeId: SEED_DONATION_STORE_ID });
+    // A later tracking (the widget started again) replaces it.
+    const second = await startTracking();
+    expect((await call("PUT", `/tracking/${second.trackingId}/cart`, `${second.session}; ${CART_COOKIE}=${cartId}`)).status).toBe(200);
+    expect((await choiceOf(cartId))?.trackingId).toBe(second.trackingId);
+  });
+
+  it("refuses a tracking started by another browser session (404) and binds nothing", async () => {
+    const theirs = await startTracking();
+    const mine = await startTracking();
+    const cartId = await newCart();
+    const res = await call("PUT", `/tracking/${theirs.trackingId}/cart`, `${mine.session}; ${CART_COOKIE}=${cartId}`);
+    expect(res.status).toBe(404);
+    expect(await choiceOf(cartId)).toBeNull();
+    // Without any donation session, the same.
+    expect((await call("PUT", `/tracking/${theirs.trackingId}/cart`, `${CART_COOKIE}=${cartId}`)).status).toBe(404);
+    expect(await choiceOf(cartId)).toBeNull();
+  });
+
+  it("answers 404 for an unknown tracking, without a cart cookie, or for a cart that does not exist", async () => {
+    const { trackingId, session } = await startTracking();
+    const cartId = await newCart();
+    expect((await call("PUT", `/tracking/${randomUUID()}/cart`, `${session}; ${CART_COOKIE}=${cartId}`)).status).toBe(404);
+    expect((await call("PUT", `/tracking/${trackingId}/cart`, session)).status).toBe(404);
+    expect((await call("PUT", `/tracking/${trackingId}/cart`, `${session}; ${CART_COOKIE}=${randomUUID()}`)).status).toBe(404);
+    expect(await choiceOf(cartId)).toBeNull();
+  });
+
+  it("refuses a signed-in customer's cart to another shopper (the cart API's owner check)", async () => {
+    const { trackingId, session } = await startTracking();
+    const cartId = await newCart();
+    await deps.services.cart.claimCart(cartId, "d2c", randomUUID());
+    expect((await call("PUT", `/tracking/${trackingId}/cart`, `${session}; ${CART_COOKIE}=${cartId}`)).status).toBe(404);
+    expect(await choiceOf(cartId)).toBeNull();
+  });
+});

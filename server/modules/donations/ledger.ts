@@ -1,0 +1,219 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  CAMPAIGN_ADD_ON,
+  CAMPAIGN_ONLINE_PURCHASE,
+  CAMPAIGN_ROUND_UP,
+  addonLedgerRows,
+  confirmationCauses,
+  netByCause,
+  reversalsDue,
+  storeLedgerRows,
+  type AddonChoice,
+  type LedgerLineInput,
+  type LedgerRowDraft,
+} from "../../../rules/donation-ledger";
+import { twoDecimals, type DonationRule } from "../../../rules/donations";
+import { donationCartChoices, donationCauses, donationLedger, donationPortfolioCharities, donationStores, donationTracking, type DonationAddonKind } from "./schema";
+import type { StoreRow } from "./service";
+
+// The donations of an order (README "Donations"): which tracking belongs to a cart, the shopper's
+// add-on or round-up choice, the ledger rows an order writes when it is paid, their reversals when
+// it is cancelled or refunded, and what an order gave per cause. The amounts come from
+// rules/donation-ledger.ts; the order workflows call these inside their own transactions (the
+// order's row lock held), so a ledger write commits or rolls back with the order.
+
+export type CartDonationChoice = typeof donationCartChoices.$inferSelect;
+
+/** A cart's add-on or round-up as the totals rule reads it; null when none (or its campaign is no longer active). */
+export function addonChoiceOf(choice: CartDonationChoice | null, store: Pick<StoreRow, "activeCampaigns" | "isActive"> | null): AddonChoice | null {
+  if (!choice?.addonKind || !store?.isActive) return null;
+  if (choice.addonKind === "round-up") return store.activeCampaigns.includes(CAMPAIGN_ROUND_UP) ? { kind: "round-up" } : null;
+  return store.activeCampaigns.includes(CAMPAIGN_ADD_ON) && choice.addonCents ? { kind: "add-on", cents: choice.addonCents } : null;
+}
+
+export type GivenToCause = { causeId: string; causeName: string; cents: number; customerCents: number };
+
+export function createDonationLedger(db: Db) {
+  async function store(storeId: string, conn: Db = db): Promise<StoreRow | null> {
+    const [row] = await conn.select().from(donationStores).where(eq(donationStores.id, storeId));
+    return row ?? null;
+  }
+
+  /** The charities a cause gives to: itself, or a portfolio's active charities in their order. */
+  async function recipientsOf(causeIds: readonly string[], conn: Db): Promise<string[]> {
+    if (!causeIds.length) return [];
+    const causes = await conn.select().from(donationCauses).where(and(inArray(donationCauses.id, [...causeIds]), eq(donationCauses.active, true)));
+    const out: string[] = [];
+    for (const id of causeIds) {
+      const cause = causes.find((c) => c.id === id);
+      if (!cause) continue;
+      if (cause.kind === "charity") out.push(cause.id);
+      else {
+        const members = await conn
+          .select({ id: donationPortfolioCharities.charityId })
+          .from(donationPortfolioCharities)
+          .innerJoin(donationCauses, eq(donationCauses.id, donationPortfolioCharities.charityId))
+          .where(and(eq(donationPortfolioCharities.portfolioId, cause.id), eq(donationCauses.active, true)))
+          .orderBy(asc(donationPortfolioCharities.position));
+        out.push(...members.map((m) => m.id));
+      }
+    }
+    return [...new Set(out)];
+  }
+
+  /**
+   * Who an order gives to (SPEC §4 default cause): the tracking's chosen cause; else the store's
+   * default cause when shoppers may choose; else the store's own list of causes. The multiplier is
+   * the chosen (or default) cause's — the store's override first; a list of causes gives ×1.
+   */
+  async function causesFor(s: StoreRow, trackingId: string | null, conn: Db): Promise<{ recipients: string[]; multiplierHundredths: number; causeId: string | null }> {
+    let chosen: string | null = null;
+    if (trackingId) {
+      const [t] = await conn.select({ causeId: donationTracking.causeId }).from(donationTracking).where(and(eq(donationTracking.id, trackingId), eq(donationTracking.storeId, s.id)));
+      chosen = t?.causeId ?? null;
+    }
+    const single = chosen ?? (s.letShoppersChoose ? s.defaultCauseId : null);
+    if (single) {
+      const [cause] = await conn.select().from(donationCauses).where(and(eq(donationCauses.id, single), eq(donationCauses.active, true)));
+      if (cause) return { recipients: await recipientsOf([cause.id], conn), multiplierHundredths: s.causeMultipliers[cause.id] ?? cause.multiplierHundredths, causeId: cause.id };
+    }
+    const list = s.defaultCauseIds.length ? s.defaultCauseIds : s.defaultCauseId ? [s.defaultCauseId] : [];
+    return { recipients: await recipientsOf(list, conn), multiplierHundredths: 100, causeId: null };
+  }
+
+  async function causeNames(ids: readonly string[], conn: Db = db): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await conn.select({ id: donationCauses.id, name: donationCauses.name }).from(donationCauses).where(inArray(donationCauses.id, [...ids]));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  /** A cart's donation choice row (the workflow passes its transaction, holding the cart's lock). */
+  async function cartChoice(cartId: string, conn: Db = db): Promise<CartDonationChoice | null> {
+    const [row] = await conn.select().from(donationCartChoices).where(eq(donationCartChoices.cartId, cartId));
+    return row ?? null;
+  }
+
+  return {
+    store,
+    cartChoice,
+
+    /**
+     * Binds a tracking record to a cart. Only a record of this browser's donation session counts
+     * (`sessionKeyHash`); the caller has checked that the cart is the shopper's own. Another
+     * session's id or an unknown one: NOT_FOUND; a confirmed record (its order is done): CONFIRMED.
+     */
+    async attachTracking(s: StoreRow, trackingId: string, sessionKeyHash: string, cartId: string): Promise<{ ok: true } | { ok: false; code: "NOT_FOUND" | "CONFIRMED"; message: string }> {
+      const [t] = await db
+        .select({ status: donationTracking.status })
+        .from(donationTracking)
+        .where(and(eq(donationTracking.id, trackingId), eq(donationTracking.storeId, s.id), eq(donationTracking.sessionKeyHash, sessionKeyHash)));
+      if (!t) return { ok: false, code: "NOT_FOUND", message: "No donation tracking with this id." };
+      if (t.status === "confirmed") return { ok: false, code: "CONFIRMED", message: "This donation tracking is confirmed and can no longer change." };
+      await db
+        .insert(donationCartChoices)
+        .values({ cartId, storeId: s.id, trackingId })
+        .onConflictDoUpdate({ target: donationCartChoices.cartId, set: { storeId: s.id, trackingId, updatedAt: sql`now()` } });
+      return { ok: true };
+    },
+
+    /** Sets (or, with null, removes) the cart's add-on or round-up; the caller checked the cart is the shopper's and the campaign is active. */
+    async setAddon(cartId: string, storeId: string, choice: AddonChoice | null): Promise<void> {
+      const set = { addonKind: (choice?.kind ?? null) as DonationAddonKind | null, addonCents: choice?.kind === "add-on" ? choice.cents : null };
+      await db
+        .insert(donationCartChoices)
+        .values({ cartId, storeId, ...set })
+        .onConflictDoUpdate({ target: donationCartChoices.cartId, set: { ...set, updatedAt: sql`now()` } });
+    },
+
+    /** The cart page's offer: the store's add-on/round-up campaigns, the cause it goes to, and the shopper's choice. */
+    async cartOffer(cartId: string | null, storeId: string | null) {
+      const s = storeId ? await store(storeId) : null;
+      if (!s || !s.isActive || !(s.activeCampaigns.includes(CAMPAIGN_ADD_ON) || s.activeCampaigns.includes(CAMPAIGN_ROUND_UP))) return null;
+      const choice = cartId ? await cartChoice(cartId) : null;
+      const { causeId } = await causesFor(s, choice?.trackingId ?? null, db);
+      const name = causeId ? ((await causeNames([causeId])).get(causeId) ?? null) : null;
+      return { storeId: s.id, activeCampaigns: s.activeCampaigns, causeName: name ?? s.name, choice: addonChoiceOf(choice, s) };
+    },
+
+    /**
+     * The ledger rows of a paid order, in the caller's transaction: the store's promise per line
+     * (when its online-purchase campaign is active) and the shopper's add-on; then the tracking's
+     * confirmation data (SPEC §7: the total to 2 decimals, the causes as a JSON string). A second
+     * call for the same order writes nothing (one row per line, cause and rule is unique).
+     */
+    async writeOrderLedger(
+      tx: Db,
+      p: { storeId: string; orderId: string; trackingId: string | null; confirmTracking: boolean; lines: readonly LedgerLineInput[]; addon: { kind: DonationAddonKind; cents: number } | null },
+    ) {
+      const s = await store(p.storeId, tx);
+      if (!s || !s.isActive) return [];
+      const { recipients, multiplierHundredths } = await causesFor(s, p.trackingId, tx);
+      const rule: DonationRule = { type: s.defaultDonationType === 1 ? "flat" : "percentage", valueHundredths: s.defaultDonationHundredths };
+      const drafts: LedgerRowDraft[] = [
+        ...(s.activeCampaigns.includes(CAMPAIGN_ONLINE_PURCHASE)
+          ? storeLedgerRows({ lines: p.lines, rule, multiplierHundredths, excludedCmsIds: s.excludedCmsIds, directDonationCmsIds: s.directDonationCmsIds, cartDonationCents: s.cartDonationCents, recipients })
+          : []),
+        ...(p.addon ? addonLedgerRows({ orderId: p.orderId, kind: p.addon.kind, amountCents: p.addon.cents, recipients }) : []),
+      ];
+      const written = drafts.length
+        ? await tx
+            .insert(donationLedger)
+            .values(drafts.map((d) => ({ ...d, storeId: s.id, orderId: p.orderId })))
+            .onConflictDoNothing()
+            .returning()
+        : [];
+      if (p.trackingId && p.confirmTracking) {
+        const names = await causeNames([...new Set(written.map((w) => w.causeId))], tx);
+        const given = netByCause(written).map((g) => ({ causeId: g.causeId, causeName: names.get(g.causeId) ?? g.causeId, cents: g.cents }));
+        const total = given.reduce((sum, g) => sum + g.cents, 0);
+        await tx
+          .update(donationTracking)
+          .set({ confirmationData: { totalDonationAmount: twoDecimals(total), causes: confirmationCauses(given) }, status: "confirmed", updatedAt: new Date() })
+          .where(and(eq(donationTracking.id, p.trackingId), eq(donationTracking.status, "open")));
+      }
+      return written;
+    },
+
+    /**
+     * Reverses an order's rows for one refund, in the caller's transaction (the order's row lock
+     * held, the refund already recorded, so `lines` carry the units refunded so far, this refund's
+     * included). `whole`: the order is cancelled or refunded in full — everything left is reversed.
+     */
+    async reverseForRefund(tx: Db, p: { orderId: string; refundId: string; whole: boolean; lines: readonly { id: string; quantity: number; refundedQuantity: number }[] }) {
+      const rows = await tx.select().from(donationLedger).where(eq(donationLedger.orderId, p.orderId)).orderBy(asc(donationLedger.id));
+      const originals = rows.filter((r) => r.reversesId === null);
+      if (!originals.length) return [];
+      const reversed = new Map<number, number>();
+      for (const r of rows) if (r.reversesId !== null) reversed.set(r.reversesId, (reversed.get(r.reversesId) ?? 0) - r.amountCents);
+      const due = reversalsDue(
+        originals.map((r) => {
+          const line = p.lines.find((l) => l.id === r.orderLineId);
+          return { id: r.id, amountCents: r.amountCents, line: line ? { quantity: line.quantity, refundedQuantity: line.refundedQuantity } : null, reversedCents: reversed.get(r.id) ?? 0 };
+        }),
+        p.whole,
+      );
+      if (!due.length) return [];
+      const byId = new Map(originals.map((r) => [r.id, r]));
+      return tx
+        .insert(donationLedger)
+        .values(
+          due.map((d) => {
+            const r = byId.get(d.reversesId)!;
+            return { storeId: r.storeId, orderId: r.orderId, orderLineId: r.orderLineId, causeId: r.causeId, rule: "reversal", amountCents: d.amountCents, fundedBy: r.fundedBy, reversesId: r.id, refundId: p.refundId };
+          }),
+        )
+        .returning();
+    },
+
+    /** What an order gave, per cause, net of reversals (the confirmation page, My Orders, the mail). */
+    async givenForOrder(orderId: string, conn: Db = db): Promise<GivenToCause[]> {
+      const rows = await conn.select().from(donationLedger).where(eq(donationLedger.orderId, orderId));
+      const net = netByCause(rows);
+      const names = await causeNames(net.map((n) => n.causeId), conn);
+      return net.map((n) => ({ ...n, causeName: names.get(n.causeId) ?? n.causeId }));
+    },
+  };
+}
+
+export type DonationLedgerService = ReturnType<typeof createDonationLedger>;

@@ -1,0 +1,342 @@
+import { createHash, randomUUID } from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseConfig } from "../config";
+import type { Database } from "../db/client";
+import { seedIfEmpty } from "../db/seed";
+import { openTestDatabase } from "../db/test-database";
+import { inventory, products, variants } from "../modules/catalog/schema";
+import { warehouseForZip } from "../modules/catalog/stock";
+import { donationLedger, donationStores, donationTracking } from "../modules/donations/schema";
+import { PAWS_RESCUE_LEAGUE_ID, SEED_DONATION_STORE_ID, SEED_PORTFOLIO_IDS, buildSeedStore } from "../modules/donations/seed-data";
+import { mailOutbox } from "../modules/mail/schema";
+import { orderLines, orders } from "../modules/orders/schema";
+import { payments } from "../modules/payments/schema";
+import { createServices } from "../services";
+import { checkoutTotals } from "../../rules/checkout-totals";
+import { advanceOrder } from "./advance-order";
+import { placeOrder, type PlaceOrderInput } from "./place-order";
+import { refundOrderPart } from "./refund-order";
+
+// Donations at order time (README "Donations") on PGlite and, with `npm run test:pg`, on a real
+// PostgreSQL — where concurrent placements and refunds really race for the order's row lock.
+
+let database: Database;
+let services: ReturnType<typeof createServices>;
+const config = parseConfig({});
+const deps = () => ({ db: database.db, services, config });
+const ZIP = "80011";
+let warehouse: string;
+/** Two shop products (their first variants) and their handles (the donation cmsIds). */
+let a: { id: number; handle: string };
+let b: { id: number; handle: string };
+
+const addr = { firstName: "Pat", lastName: "Doe", address1: "1 Main St", address2: "", city: "Aurora", provinceCode: "CO", zip: ZIP, countryCode: "US", phone: null };
+const input = (cartId: string, over: Partial<PlaceOrderInput> = {}): PlaceOrderInput => ({
+  site: "d2c",
+  cartId,
+  customerId: null,
+  email: `giver-${randomUUID()}@example.test`,
+  shippingAddress: addr,
+  shippingMethod: "standard",
+  payment: { kind: "card", card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" } },
+  idempotencyKey: `don-${randomUUID()}`,
+  ...over,
+});
+
+async function newCart(lines: { id: number; quantity: number }[], codes: string[] = []) {
+  const r = await services.cart.createCart(
+    "d2c",
+    {},
+    lines.map((l) => ({ merchandiseId: String(l.id), quantity: l.quantity, sellingPlanId: null })),
+  );
+  if (!r.ok) throw new Error(r.message);
+  if (codes.length) await services.cart.updateDiscountCodes(r.cart.id, "d2c", codes);
+  return r.cart.id;
+}
+
+/** A tracking record of a browser session, its cause set, attached to the cart as the API would. */
+async function track(cartId: string, causeId: string | null) {
+  const store = (await services.donations.store(SEED_DONATION_STORE_ID))!;
+  const hash = createHash("sha256").update(randomUUID()).digest("hex");
+  const { trackingId } = await services.donations.startTracking(store, hash, false);
+  if (causeId) await services.donations.setCause(store, trackingId, hash, causeId);
+  expect(await services.donationLedger.attachTracking(store, trackingId, hash, cartId)).toEqual({ ok: true });
+  return trackingId;
+}
+
+async function place(cartId: string, over: Partial<PlaceOrderInput> = {}) {
+  const r = await placeOrder(deps(), input(cartId, over));
+  if (!r.ok) throw new Error(`${r.code}: ${r.message}`);
+  return r.order;
+}
+
+const ledgerOf = (orderId: string) => database.db.select().from(donationLedger).where(eq(donationLedger.orderId, orderId)).orderBy(asc(donationLedger.id));
+const linesOf = (orderId: string) => database.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+const sum = (rows: { amountCents: number }[]) => rows.reduce((s, r) => s + r.amountCents, 0);
+/** 5 % of a line as charged, half up. */
+const fivePercent = (l: { subtotalCents: number; discountCents: number }) => Math.round(((l.subtotalCents - l.discountCents) * 5) / 100);
+const setStore = (set: Partial<typeof donationStores.$inferInsert>) => database.db.update(donationStores).set(set).where(eq(donationStores.id, SEED_DONATION_STORE_ID));
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedIfEmpty(database);
+  services = createServices(database.db, config);
+  warehouse = (await warehouseForZip(database.db, ZIP))!.code;
+  const rows = await database.db
+    .select({ id: variants.id, handle: products.handle, productId: products.id, sites: products.sites, productType: products.productType })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .orderBy(variants.id);
+  const shop = rows.filter((r) => r.sites.includes("d2c"));
+  a = shop[0];
+  b = shop.find((r) => r.productId !== a.id && r.handle !== shop[0].handle)!;
+  for (const v of [a, b])
+    await database.db
+      .insert(inventory)
+      .values({ warehouseCode: warehouse, variantId: v.id, onHand: 100_000, reserved: 0 })
+      .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand: 100_000 } });
+}, 60_000);
+afterAll(() => database.close());
+beforeEach(async () => {
+  const { id: _id, ...seed } = buildSeedStore();
+  await setStore(seed);
+});
+
+describe("placing an order writes the donation ledger", () => {
+  it("one row per line for the store's default cause, 5 % of the line as charged; the mail and the order say what was given", async () => {
+    const cartId = await newCart([{ id: a.id, quantity: 2 }, { id: b.id, quantity: 1 }]);
+    const order = await place(cartId);
+    const lines = await linesOf(order.id);
+    const rows = await ledgerOf(order.id);
+    expect(rows.map((r) => ({ line: r.orderLineId, cause: r.causeId, rule: r.rule, cents: r.amountCents, funded: r.fundedBy, rate: r.rateHundredths, m: r.multiplierHundredths }))).toEqual(
+      lines.map((l) => ({ line: l.id, cause: PAWS_RESCUE_LEAGUE_ID, rule: "percentage", cents: fivePercent(l), funded: "store", rate: 500, m: 100 })),
+    );
+    const given = await services.donationLedger.givenForOrder(order.id);
+    expect(given).toEqual([{ causeId: PAWS_RESCUE_LEAGUE_ID, causeName: "Paws Rescue League", cents: sum(rows), customerCents: 0 }]);
+    const [mail] = await database.db.select().from(mailOutbox).where(and(eq(mailOutbox.template, "orderConfirmation"), sql`${mailOutbox.subject} like ${`%${order.number}`}`));
+    expect(mail.text).toContain(`$${(sum(rows) / 100).toFixed(2)} to Paws Rescue League with this order`);
+    // Immutable: the trigger refuses an update.
+    await expect(database.db.update(donationLedger).set({ amountCents: 1 }).where(eq(donationLedger.id, rows[0].id))).rejects.toThrow();
+  });
+
+  it("uses each line's share of the cart discount as the order recorded it", async () => {
+    const cartId = await newCart([{ id: a.id, quantity: 3 }, { id: b.id, quantity: 2 }], ["WELCOME10"]);
+    const order = await place(cartId);
+    const lines = await linesOf(order.id);
+    expect(lines.every((l) => l.discountCents > 0)).toBe(true);
+    expect((await ledgerOf(order.id)).map((r) => r.amountCents)).toEqual(lines.map(fivePercent));
+  });
+
+  it("the tracked cause's multiplier (the store's override), and the confirmation data of SPEC §7 on the tracking", async () => {
+    await setStore({ causeMultipliers: { "00-1000002": 200 } });
+    const cartId = await newCart([{ id: a.id, quantity: 1 }]);
+    const trackingId = await track(cartId, "00-1000002");
+    const order = await place(cartId);
+    const [line] = await linesOf(order.id);
+    const rows = await ledgerOf(order.id);
+    expect(rows).toMatchObject([{ causeId: "00-1000002", amountCents: 2 * fivePercent(line), multiplierHundredths: 200 }]);
+    expect(order.donationTrackingId).toBe(trackingId);
+    expect(order.attributes).toContainEqual({ key: "donation_tracking_id", value: trackingId });
+    const [t] = await database.db.select().from(donationTracking).where(eq(donationTracking.id, trackingId));
+    expect(t.status).toBe("confirmed");
+    const total = (2 * fivePercent(line)) / 100;
+    expect(t.confirmationData!.totalDonationAmount).toBe(total.toFixed(2));
+    expect(JSON.parse(t.confirmationData!.causes)).toEqual([{ causeId: "00-1000002", causeName: expect.any(String), amount: total.toFixed(2) }]);
+  });
+
+  it("a portfolio gives to its charities in equal shares, the odd cent to the first", async () => {
+    const cartId = await newCart([{ id: a.id, quantity: 1 }]);
+    await track(cartId, SEED_PORTFOLIO_IDS[0]);
+    const order = await place(cartId);
+    const [line] = await linesOf(order.id);
+    const rows = await ledgerOf(order.id);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(new Set(rows.map((r) => r.orderLineId))).toEqual(new Set([line.id]));
+    expect(sum(rows)).toBe(fivePercent(line));
+    expect(Math.max(...rows.map((r) => r.amountCents)) - Math.min(...rows.map((r) => r.amountCents))).toBeLessThanOrEqual(1);
+  });
+
+  it("an excluded product gives nothing; a flat rule gives per unit", async () => {
+    await setStore({ excludedCmsIds: [b.handle] });
+    const order = await place(await newCart([{ id: a.id, quantity: 2 }, { id: b.id, quantity: 1 }]));
+    const [lineA] = await linesOf(order.id);
+    expect((await ledgerOf(order.id)).map((r) => [r.orderLineId, r.amountCents])).toEqual([[lineA.id, fivePercent(lineA)]]);
+
+    await setStore({ excludedCmsIds: [], defaultDonationType: 1, defaultDonationHundredths: 25 });
+    const flat = await place(await newCart([{ id: a.id, quantity: 3 }, { id: b.id, quantity: 1 }]));
+    expect((await ledgerOf(flat.id)).map((r) => [r.rule, r.amountCents, r.rateHundredths])).toEqual([
+      ["flat", 75, 25],
+      ["flat", 25, 25],
+    ]);
+  });
+
+  it("the shopper's cleared cause and a store whose shoppers may not choose give to the store's own list", async () => {
+    await setStore({ letShoppersChoose: false, defaultCauseIds: ["00-1000002", "00-1000003"] });
+    const cartId = await newCart([{ id: a.id, quantity: 1 }]);
+    await track(cartId, null);
+    const order = await place(cartId);
+    const rows = await ledgerOf(order.id);
+    expect(rows.map((r) => r.causeId)).toEqual(["00-1000002", "00-1000003"]);
+    expect(sum(rows)).toBe(fivePercent((await linesOf(order.id))[0]));
+  });
+
+  it("nothing while the online-purchase campaign is off, and nothing on the staff site's config (no store)", async () => {
+    await setStore({ activeCampaigns: [4] });
+    const off = await place(await newCart([{ id: a.id, quantity: 1 }]));
+    expect(await ledgerOf(off.id)).toEqual([]);
+    await setStore({ activeCampaigns: [1] });
+    const none = await placeOrder({ ...deps(), config: { ...config, donationStoreId: null } }, input(await newCart([{ id: a.id, quantity: 1 }])));
+    expect(none.ok && (await ledgerOf(none.order.id))).toEqual([]);
+  });
+
+  it("a client's own donationTrackingId is ignored: only the tracking attached to the cart counts", async () => {
+    const order = await place(await newCart([{ id: a.id, quantity: 1 }]), { donationTrackingId: randomUUID() });
+    expect(order.donationTrackingId).toBeNull();
+    expect(order.attributes.find((x) => x.key === "donation_tracking_id")).toBeUndefined();
+    expect((await ledgerOf(order.id))[0].causeId).toBe(PAWS_RESCUE_LEAGUE_ID);
+  });
+});
+
+describe("cancellations and refunds reverse the ledger with new rows", () => {
+  it("a cancel reverses every row; a full refund too", async () => {
+    for (const to of ["cancelled", "refunded"] as const) {
+      const order = await place(await newCart([{ id: a.id, quantity: 2 }, { id: b.id, quantity: 1 }]));
+      const given = await ledgerOf(order.id);
+      const r = await advanceOrder(deps(), { orderRef: order.number, to });
+      expect(r.ok).toBe(true);
+      const rows = await ledgerOf(order.id);
+      const reversals = rows.filter((x) => x.reversesId !== null);
+      expect(reversals.map((x) => [x.reversesId, x.amountCents, x.rule])).toEqual(given.map((g) => [g.id, -g.amountCents, "reversal"]));
+      expect(rows.slice(0, given.length)).toEqual(given);
+      expect(sum(rows)).toBe(0);
+      expect(await services.donationLedger.givenForOrder(order.id)).toEqual([]);
+    }
+  });
+
+  it("partial refunds of 1 unit at a time reverse the line's share cumulatively, summing exactly to minus its donation", async () => {
+    // 3 units: a donation that does not divide by 3 shows the rounding.
+    let order;
+    let row;
+    for (const rate of [500, 700, 300, 1100, 1300, 1700]) {
+      await setStore({ defaultDonationHundredths: rate });
+      order = await place(await newCart([{ id: a.id, quantity: 3 }, { id: b.id, quantity: 1 }]));
+      [row] = await ledgerOf(order.id);
+      if (row.amountCents % 3 !== 0) break;
+    }
+    if (!order || !row || row.amountCents % 3 === 0) throw new Error("no rate gave a donation that 3 does not divide");
+    const [line] = await linesOf(order.id);
+    const steps: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await refundOrderPart(deps(), { orderRef: order.number, lines: [{ lineId: line.id, quantity: 1 }], otherCents: 0, restock: false, reason: "Damaged", actor: "test" });
+      expect(r.ok).toBe(true);
+      const rows = (await ledgerOf(order.id)).filter((x) => x.reversesId === row.id);
+      steps.push(sum(rows));
+    }
+    expect(steps[2]).toBe(-row.amountCents);
+    expect(steps[0]).toBe(-Math.floor(row.amountCents / 3));
+    // The other line's row is untouched until it is refunded.
+    const other = (await ledgerOf(order.id)).filter((x) => x.reversesId === null && x.id !== row.id);
+    expect(other.length).toBeGreaterThan(0);
+    expect((await ledgerOf(order.id)).filter((x) => other.some((o) => o.id === x.reversesId))).toEqual([]);
+  });
+
+  it("a refund of money only (shipping) reverses nothing; one that returns all the payment has left reverses the rest", async () => {
+    const order = await place(await newCart([{ id: a.id, quantity: 2 }]));
+    const given = sum(await ledgerOf(order.id));
+    const r = await refundOrderPart(deps(), { orderRef: order.number, lines: [], otherCents: 100, restock: false, reason: "Late", actor: "test" });
+    expect(r.ok).toBe(true);
+    expect(sum(await ledgerOf(order.id))).toBe(given);
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    const rest = await refundOrderPart(deps(), { orderRef: order.number, lines: [], otherCents: row.totalCents - row.refundedCents, restock: false, reason: "Goodwill", actor: "test" });
+    expect(rest.ok && rest.whole).toBe(true);
+    expect(sum(await ledgerOf(order.id))).toBe(0);
+  });
+});
+
+describe("add-on and round-up", () => {
+  it("an add-on is charged on its own: no tax, shipping or discount on it; recorded as customer-funded; reversed with the order", async () => {
+    const plain = await newCart([{ id: a.id, quantity: 1 }], ["WELCOME10"]);
+    const withAddon = await newCart([{ id: a.id, quantity: 1 }], ["WELCOME10"]);
+    await services.donationLedger.setAddon(withAddon, SEED_DONATION_STORE_ID, { kind: "add-on", cents: 300 });
+    const base = await place(plain);
+    const order = await place(withAddon);
+    const [o] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    const [b0] = await database.db.select().from(orders).where(eq(orders.id, base.id));
+    expect(o.donationAddonCents).toBe(300);
+    expect({ tax: o.taxCents, ship: o.shippingCents, disc: o.discountCents, sub: o.subtotalCents }).toEqual({ tax: b0.taxCents, ship: b0.shippingCents, disc: b0.discountCents, sub: b0.subtotalCents });
+    expect(o.totalCents).toBe(b0.totalCents + 300);
+    const [charged] = await database.db.select().from(payments).where(eq(payments.id, o.paymentId!));
+    expect(charged.amountCents).toBe(o.totalCents);
+    expect(order.donationAddon.amount).toBe("3.00");
+    const rows = await ledgerOf(order.id);
+    expect(rows.filter((r) => r.fundedBy === "customer").map((r) => [r.orderLineId, r.rule, r.amountCents, r.causeId])).toEqual([[order.id, "add-on", 300, PAWS_RESCUE_LEAGUE_ID]]);
+    const given = await services.donationLedger.givenForOrder(order.id);
+    expect(given[0].customerCents).toBe(300);
+    await advanceOrder(deps(), { orderRef: order.number, to: "cancelled" });
+    expect(sum(await ledgerOf(order.id))).toBe(0);
+  });
+
+  it("round-up takes the checkout total to the next whole dollar; switched off, the choice is charged nothing", async () => {
+    await setStore({ activeCampaigns: [1, 3] });
+    const cartId = await newCart([{ id: a.id, quantity: 1 }]);
+    await services.donationLedger.setAddon(cartId, SEED_DONATION_STORE_ID, { kind: "round-up" });
+    const order = await place(cartId);
+    const [o] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    const without = checkoutTotals({ subtotalCents: o.subtotalCents, discountCents: o.discountCents, method: "standard", state: "CO", freeShippingThresholdCents: config.freeShippingThresholdCents });
+    expect(o.taxCents).toBe(without.taxCents);
+    expect(o.totalCents % 100 === 0 || o.donationAddonCents === 0).toBe(true);
+    expect(o.totalCents).toBe(without.totalCents + o.donationAddonCents);
+    if (o.donationAddonCents) expect((await ledgerOf(order.id)).find((r) => r.fundedBy === "customer")).toMatchObject({ rule: "round-up", amountCents: o.donationAddonCents });
+
+    await setStore({ activeCampaigns: [1] });
+    const off = await newCart([{ id: a.id, quantity: 1 }]);
+    await services.donationLedger.setAddon(off, SEED_DONATION_STORE_ID, { kind: "add-on", cents: 500 });
+    const plain = await place(off);
+    expect(plain.donationAddon.amount).toBe("0.00");
+    expect((await ledgerOf(plain.id)).filter((r) => r.fundedBy === "customer")).toEqual([]);
+  });
+
+  it("the checkout's totals include the add-on the cart chose (what the payment step shows and sends back)", async () => {
+    const cartId = await newCart([{ id: a.id, quantity: 1 }]);
+    const before = await services.checkout.quote({ site: "d2c", cartId, customerId: null, zip: ZIP, method: "standard" });
+    await services.donationLedger.setAddon(cartId, SEED_DONATION_STORE_ID, { kind: "add-on", cents: 500 });
+    const after = await services.checkout.quote({ site: "d2c", cartId, customerId: null, zip: ZIP, method: "standard" });
+    expect(before.ok && after.ok && after.totals.totalCents - before.totals.totalCents).toBe(500);
+    expect(after.ok && after.totals.donationAddonCents).toBe(500);
+    // The total the customer saw is the one charged.
+    const order = await place(cartId, { expectedTotalCents: after.ok ? after.totals.totalCents : 0 });
+    expect(order.totalPrice.amount).toBe(after.ok ? (after.totals.totalCents / 100).toFixed(2) : "");
+  });
+});
+
+describe("races (real on PostgreSQL)", () => {
+  it("concurrent placements of one checkout write the ledger once", async () => {
+    const cartId = await newCart([{ id: a.id, quantity: 2 }, { id: b.id, quantity: 1 }]);
+    await services.donationLedger.setAddon(cartId, SEED_DONATION_STORE_ID, { kind: "add-on", cents: 100 });
+    const req = input(cartId);
+    const results = await Promise.all(Array.from({ length: 5 }, () => placeOrder(deps(), req)));
+    const ok = results.filter((r) => r.ok);
+    expect(ok.length).toBeGreaterThan(0);
+    const ids = new Set(ok.map((r) => (r.ok ? r.order.id : "")));
+    expect(ids.size).toBe(1);
+    const rows = await ledgerOf([...ids][0]);
+    expect(rows).toHaveLength(3);
+  }, 60_000);
+
+  it("concurrent partial refunds of one line never over-reverse it", async () => {
+    const order = await place(await newCart([{ id: a.id, quantity: 3 }]));
+    const [line] = await linesOf(order.id);
+    const [row] = await ledgerOf(order.id);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => refundOrderPart(deps(), { orderRef: order.number, lines: [{ lineId: line.id, quantity: 1 }], otherCents: 0, restock: false, reason: "Race", actor: "test" })),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(3);
+    const reversals = (await ledgerOf(order.id)).filter((x) => x.reversesId === row.id);
+    expect(reversals).toHaveLength(3);
+    expect(sum(reversals)).toBe(-row.amountCents);
+    // A cancel afterwards finds nothing left to reverse on that row.
+    await advanceOrder(deps(), { orderRef: order.number, to: "cancelled" });
+    expect(sum((await ledgerOf(order.id)).filter((x) => x.reversesId === row.id))).toBe(-row.amountCents);
+  }, 60_000);
+});

@@ -1,0 +1,17 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { createDonationLedger } from "../modules/donations/ledger";
+import { orderLines } from "../modules/orders/schema";
+
+/**
+ * A refund's donation reversals (README "Donations"), inside the refunding transaction after the
+ * refund is recorded (the order's row lock held): the order's lines carry the units refunded so
+ * far, this refund's included. `whole`: cancelled or refunded in full — everything left goes.
+ */
+export async function reverseDonations(tx: Db, orderId: string, refundId: string, whole: boolean) {
+  const lines = await tx
+    .select({ id: orderLines.id, quantity: orderLines.quantity, refundedQuantity: orderLines.refundedQuantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+  return createDonationLedger(tx).reverseForRefund(tx, { orderId, refundId, whole, lines });
+}
