@@ -4,6 +4,7 @@ import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../serv
 import { buildSeedCauses } from "../../server/modules/donations/seed-data";
 import { formatUsd } from "../../rules/money";
 import { expect, shopUrl, test } from "./fixtures";
+import { fillCheckoutAddress, payWithCard, uniqueEmail } from "./journeys";
 
 // The donation widget (SPEC §4) as a shopper meets it on the product page and the cart, against the
 // seeded donation store (5 % of the price to the default cause, Paws Rescue League; shoppers may
@@ -42,6 +43,15 @@ test.describe("donation widget", () => {
     expect(await trackedCause(page)).toEqual({ CauseId: "00-1000001", CauseName: "Paws Rescue League" });
   });
 
+  test("another size recomputes the donation at its price", async ({ page }) => {
+    const [first, other] = [item.v, item.p.variants.find((v) => v.flavor === item.v.flavor && fivePercent(v.priceCents) !== fivePercent(item.v.priceCents))!];
+    expect(other, "the product has a second size at another price").toBeTruthy();
+    await page.goto(shopUrl(productUrl));
+    await expect(line(page)).toHaveText(`${formatUsd(fivePercent(first.priceCents))} to Paws Rescue League with this order`);
+    await page.getByTestId("size-pills").getByText(other.sizeLabel, { exact: true }).click();
+    await expect(line(page)).toHaveText(`${formatUsd(fivePercent(other.priceCents))} to Paws Rescue League with this order`);
+  });
+
   test("an exclusion segment (the data layer says wholesale) hides it", async ({ page }) => {
     await page.addInitScript(() => {
       (window as unknown as { dataLayer: unknown[] }).dataLayer = [{ customerType: "wholesale" }];
@@ -70,21 +80,30 @@ test.describe("donation widget", () => {
     await expect(line(page)).toHaveText(`${formatUsd(fivePercent(2 * item.v.priceCents))} to Paws Rescue League with this order`);
   });
 
-  // Waits for PUT /api/donations/tracking/{id}/cart (the order-time side of the donations work).
-  test.fixme("the cart carries the tracking to the cart", async ({ page }) => {
+  // Waits for PUT /api/donations/tracking/{id}/cart and the add-on offer (the order-time side).
+  test.fixme("the cart attaches the tab's tracking to the cart, again when the cause changes", async ({ page }) => {
     await page.goto(shopUrl(productUrl));
     await page.getByTestId("quantity-input").fill("2");
     await page.getByTestId("add-to-cart").click();
     await page.getByRole("dialog", { name: "Added to your cart" }).getByRole("button", { name: "Continue Shopping" }).click();
-    const attached = page.waitForRequest((r) => r.method() === "PUT" && /\/api\/donations\/tracking\/[^/]+\/cart$/.test(r.url()));
+    const attachedTo = () => page.waitForResponse((r) => r.request().method() === "PUT" && /\/api\/donations\/tracking\/[^/]+\/cart$/.test(r.url()));
+    const attached = attachedTo();
     await page.goto(shopUrl("/cart"));
     await expect(line(page)).toHaveText(`${formatUsd(fivePercent(2 * item.v.priceCents))} to Paws Rescue League with this order`);
+    expect((await attached).status()).toBe(200);
     expect((await attached).url()).toContain(await trackingId(page));
+
+    const second = causes.find((c) => c.id === "00-1000002")!;
+    const again = attachedTo();
+    await page.getByRole("button", { name: "Change cause" }).click();
+    await dialog(page).getByRole("list", { name: "Featured causes" }).getByRole("button", { name: new RegExp(second.name) }).click();
+    await expect(line(page)).toHaveText(`${formatUsd(fivePercent(2 * item.v.priceCents))} to ${second.name} with this order`);
+    expect((await again).status()).toBe(200);
+    // The cart's own donation parts (the add-on offer) read the cart's cause on the server: they follow.
+    await expect(page.getByTestId("donation-addon")).toContainText(second.name);
   });
 
-  test("a cause chosen from a search by city, then by ZIP, then cleared; axe with the picker open; no events without consent", async ({ page }) => {
-    const events: Request[] = [];
-    page.on("request", (r) => r.url().includes("/api/donations/clickstream/events") && events.push(r));
+  test("a cause chosen from a search by city, then by ZIP, then cleared; axe with the picker open", async ({ page }) => {
     await page.goto(shopUrl(productUrl));
     await expect(line(page)).toContainText("Paws Rescue League");
 
@@ -136,10 +155,6 @@ test.describe("donation widget", () => {
     await page.reload();
     await expect(page.getByRole("button", { name: "Choose a cause" })).toBeVisible();
     expect(await trackedCause(page)).toEqual({ CauseId: "0", CauseName: "0" });
-
-    // No analytics consent in this browser: nothing was sent (the batch would leave after 5 s).
-    await page.waitForTimeout(5500);
-    expect(events).toHaveLength(0);
   });
 
   test("an sgcause link preselects its cause, and the e-mail campaign's parameters are stored", async ({ page }) => {
@@ -151,10 +166,8 @@ test.describe("donation widget", () => {
     expect(await trackedCause(page)).toEqual({ CauseId: cause.id, CauseName: cause.name });
   });
 
-  test("with analytics consent the widget's events leave in one batch in the SPEC §3 envelope", async ({ page }) => {
-    await page.addInitScript(() => {
-      (window as unknown as { privacyManager: unknown }).privacyManager = { getConsent: () => ({ required: true, functional: false, advertising: true }) };
-    });
+  test("with analytics consent (Accept all) the widget's events leave in one batch in the SPEC §3 envelope", async ({ page }) => {
+    // Analytics consent: the fixtures' cookie choice ("Accept all"), read through the privacy manager.
     const posted = page.waitForRequest((r) => r.url().includes("/api/donations/clickstream/events") && r.method() === "POST", { timeout: 15_000 });
     await page.goto(shopUrl(`${productUrl}&utm_campaign=private-campaign`));
     await expect(line(page)).toBeVisible();
@@ -170,6 +183,54 @@ test.describe("donation widget", () => {
       event: { event_type: "widget_rendered", event_version: "0.1.15", payload: { causeId: "00-1000001", totalDonationCents: fivePercent(item.v.priceCents) } },
     });
     expect((await request.response())!.status()).toBe(202);
+  });
+
+  test("the order confirmation records order_made with the tab's tracking, and shows no widget of its own", async ({ page }) => {
+    // Analytics consent: the fixtures' cookie choice ("Accept all"), read through the privacy manager.
+    await page.goto(shopUrl(productUrl));
+    await expect(line(page)).toBeVisible();
+    const tracking = await trackingId(page);
+    await page.getByTestId("add-to-cart").click();
+    await page.getByRole("dialog", { name: "Added to your cart" }).getByRole("button", { name: "Continue Shopping" }).click();
+    await page.goto(shopUrl("/cart"));
+    await expect(line(page)).toBeVisible();
+    await page.getByTestId("proceed-to-checkout").click();
+    const info = page.getByTestId("checkout-information");
+    await info.getByLabel("Email", { exact: true }).fill(uniqueEmail("donor"));
+    await fillCheckoutAddress(page);
+    await info.getByRole("button", { name: "Continue to shipping" }).click();
+    await page.getByTestId("checkout-shipping").getByRole("button", { name: "Continue to payment" }).click();
+    const orderMade = page.waitForRequest(
+      (r) => r.url().includes("/api/donations/clickstream/events") && (r.postData() ?? "").includes('"order_made"'),
+      { timeout: 15_000 },
+    );
+    await payWithCard(page);
+    await expect(page).toHaveURL(/\/checkout\/confirmation\//);
+    const orderId = new URL(page.url()).pathname.split("/").pop();
+    const events = ((await orderMade).postDataJSON() as { tracking_id: string; event: { event_type: string; payload: Record<string, unknown> } }[]).filter(
+      (e) => e.event.event_type === "order_made",
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ tracking_id: tracking, event: { payload: { orderId, causeId: "00-1000001" } } });
+    await expect(page.locator('[data-donation-widget="confirmation"]')).toBeHidden();
+    await expect(line(page)).toHaveCount(0);
+  });
+
+  test.describe("analytics refused", () => {
+    test.use({ consent: "reject" });
+    test("without analytics consent the widget sends no event", async ({ page }) => {
+      const events: Request[] = [];
+      page.on("request", (r) => r.url().includes("/api/donations/clickstream/events") && events.push(r));
+      await page.goto(shopUrl(productUrl));
+      await expect(line(page)).toBeVisible();
+      await page.getByRole("button", { name: "Change cause" }).click();
+      await dialog(page).getByLabel("Cause name").fill("Rescue");
+      await dialog(page).getByRole("button", { name: "Search" }).click();
+      await expect(dialog(page).getByRole("status")).toContainText("found");
+      // A batch would leave within 5 s of the first event.
+      await page.waitForTimeout(5500);
+      expect(events).toHaveLength(0);
+    });
   });
 
   test.describe("store configuration absent", () => {

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
 import {
   buildClickstreamEvent,
   clientPropertiesOf,
@@ -28,8 +29,8 @@ import { attachTrackingToCart, readStoredTracking, setTrackedCause, startTrackin
 // Any failure logs the typed error of SPEC §8 and hides the widget; the page around it goes on.
 
 /**
- * The cart attach call (PUT tracking/{id}/cart) belongs to the order-time part of the donations
- * work; until its endpoint exists the widget does not call it (a 404 on every cart visit).
+ * The cart attach call (PUT tracking/{id}/cart) is the order-time side's endpoint; until it is on
+ * main the widget does not call it (a 404 on every cart visit otherwise).
  */
 const ATTACHES_CART = false;
 
@@ -164,6 +165,8 @@ export function DonationWidget({ storeId, request: asked }: { storeId: string; r
   // 3. The cart carries the tab's tracking (and so its cause) to the order: after tracking starts
   //    and whenever the cause changes.
   const trackedCause = ready?.tracking.causeId;
+  const revalidator = useRevalidator();
+  const shopperChoseCause = useRef(false);
   useEffect(() => {
     if (!ready || place !== "cart" || !ATTACHES_CART) return;
     let live = true;
@@ -171,6 +174,11 @@ export function DonationWidget({ storeId, request: asked }: { storeId: string; r
       (record) => {
         // A stale tracking was replaced on the way: keep the new one.
         if (live && record.trackingId !== ready.tracking.trackingId) setReady((r) => (r ? { ...r, tracking: record } : r));
+        // The cart's server-rendered parts (the add-on offer names the cart's cause) read the new cause.
+        if (shopperChoseCause.current) {
+          shopperChoseCause.current = false;
+          if (revalidator.state === "idle") void revalidator.revalidate();
+        }
       },
       (err: unknown) => live && report(err),
     );
@@ -191,6 +199,7 @@ export function DonationWidget({ storeId, request: asked }: { storeId: string; r
     if (!ready) return false;
     try {
       const tracking = await setTrackedCause(api, ready.tracking, cause?.id ?? NO_CAUSE.causeId, cause?.name ?? NO_CAUSE.causeName, true);
+      shopperChoseCause.current = true;
       setReady({ ...ready, tracking });
       emit("cause_set", tracking.trackingId, { causeId: tracking.causeId, cleared: tracking.causeId === NO_CAUSE.causeId });
       return true;
