@@ -8,7 +8,7 @@ import { isDocumentSubmission } from "../../lib/document-request";
 import { analyticsLine, type CartActionData } from "../../components/cart/cart-types";
 import { addonOffers, parseAddonChoice, ADDON_CHOICES_CENTS } from "../../../rules/donation-ledger";
 import { cartEstimate } from "../../../rules/checkout-totals";
-import { amountToCents } from "../../../rules/money";
+import { amountToCents, formatUsd } from "../../../rules/money";
 import type { CartDonationOffer } from "./donation-addon";
 
 // The /cart route's loader and its one action with intents (STYLE habit 4, SPEC §4 cart lifecycle),
@@ -51,13 +51,26 @@ async function donationOffer(context: AppLoadContext, cart: CartView): Promise<C
   const before = amountToCents(cart.cost.totalAmount.amount);
   const offers = addonOffers(offer.activeCampaigns, before);
   const estimate = cartEstimate({ totalCents: before, donationAddon: offer.choice });
+  const { choice, causeName } = offer;
+  const dollars = (cents: number) => formatUsd(cents, { compact: true });
+  const choices = offers.addOn ? ADDON_CHOICES_CENTS : [];
+  const buttons: CartDonationOffer["buttons"] = choices.map((c) => ({
+    value: String(c),
+    label: dollars(c),
+    name: `Add ${dollars(c)} to ${causeName}`,
+    pressed: choice?.kind === "add-on" && choice.cents === c,
+  }));
+  if (offers.roundUpToCents !== null) {
+    const label = `Round up to ${formatUsd(offers.roundUpToCents)}`;
+    buttons.push({ value: "round-up", label, name: label, pressed: choice?.kind === "round-up" });
+  }
+  if (choice) buttons.push({ value: "none", label: "Remove donation", name: "Remove donation" });
   return {
-    causeName: offer.causeName,
-    choices: offers.addOn ? [...ADDON_CHOICES_CENTS] : [],
-    roundUpToCents: offers.roundUpToCents,
-    chosen: offer.choice,
-    addonCents: estimate.donationAddonCents,
-    totalCents: estimate.totalCents,
+    heading: choices.length ? `Add ${choices.map(dollars).join(" / ")} to ${causeName}` : `Give to ${causeName}`,
+    buttons,
+    row: estimate.donationAddonCents
+      ? { label: `Donation to ${causeName}`, value: formatUsd(estimate.donationAddonCents), total: formatUsd(estimate.totalCents) }
+      : null,
   };
 }
 

@@ -1,54 +1,36 @@
 import { Form } from "react-router";
-import { formatUsd } from "../../../rules/money";
 
 // The cart's donation add-on (campaign 4) and round-up (campaign 3): a plain form with the intent
 // "donation" whose buttons carry only the offered choices, so it works without JavaScript and a
-// client cannot name an amount of its own (the server checks the choice against its offer).
+// client cannot name an amount of its own (the server checks the choice against its offer). Every
+// text comes from the loader (app/features/cart/cart-route.server.ts), keeping the cart's bundle small.
 
-/** The cart loader's offer (server/modules/donations/ledger.ts cartOffer, priced by rules/checkout-totals.ts). */
+/** The cart loader's offer, its texts formatted on the server. */
 export type CartDonationOffer = {
-  causeName: string;
-  /** Add-on amounts offered (cents); empty when the add-on campaign is off. */
-  choices: number[];
-  /** "Round up to" this total (cents); null when the round-up campaign is off or the total is whole. */
-  roundUpToCents: number | null;
-  chosen: { kind: "add-on"; cents: number } | { kind: "round-up" } | null;
-  /** The chosen donation on this cart's estimate, and the estimate with it. */
-  addonCents: number;
-  totalCents: number;
+  heading: string;
+  /** One per offered choice (and "Remove donation" once one is chosen): `value` is the form's `donation`. */
+  buttons: { value: string; label: string; name: string; pressed?: boolean }[];
+  /** The chosen donation as the Order Summary shows it, and the estimate with it; null when none. */
+  row: { label: string; value: string; total: string } | null;
 };
 
 export function DonationAddon({ offer, error }: { offer: CartDonationOffer; error?: string }) {
-  const { chosen, causeName } = offer;
-  const button = "min-h-11 rounded border-2 border-primary px-3 font-semibold aria-pressed:bg-primary aria-pressed:text-white";
   return (
-    <section aria-labelledby="donation-addon-heading" className="mt-4 rounded-lg border border-gray-200 p-4" data-testid="donation-addon">
-      <h2 id="donation-addon-heading" className="font-semibold text-secondary">
-        {offer.choices.length ? `Add ${offer.choices.map((c) => formatUsd(c, { compact: true })).join(" / ")} to ${causeName}` : `Give to ${causeName}`}
+    <Form method="post" action="/cart" preventScrollReset className="mt-4 rounded-lg border border-gray-200 p-4" aria-labelledby="donation-addon-heading" data-testid="donation-addon">
+      <h2 id="donation-addon-heading" className="mb-3 font-semibold text-secondary">
+        {offer.heading}
       </h2>
-      <Form method="post" action="/cart" className="mt-3 flex flex-wrap gap-2" preventScrollReset>
-        <input type="hidden" name="intent" value="donation" />
-        {offer.choices.map((c) => (
-          <button key={c} type="submit" name="donation" value={c} className={button} aria-pressed={chosen?.kind === "add-on" && chosen.cents === c} aria-label={`Add ${formatUsd(c, { compact: true })} to ${causeName}`}>
-            {formatUsd(c, { compact: true })}
-          </button>
-        ))}
-        {offer.roundUpToCents !== null ? (
-          <button type="submit" name="donation" value="round-up" className={button} aria-pressed={chosen?.kind === "round-up"}>
-            Round up to {formatUsd(offer.roundUpToCents)}
-          </button>
-        ) : null}
-        {chosen ? (
-          <button type="submit" name="donation" value="none" className="min-h-11 px-2 text-primary underline">
-            Remove donation
-          </button>
-        ) : null}
-      </Form>
+      <input type="hidden" name="intent" value="donation" />
+      {offer.buttons.map((b) => (
+        <button key={b.value} name="donation" value={b.value} aria-label={b.name} aria-pressed={b.pressed} className="mb-2 mr-2 min-h-11 rounded border-2 border-primary px-3 font-semibold aria-pressed:bg-primary aria-pressed:text-white">
+          {b.label}
+        </button>
+      ))}
       {error ? (
-        <p role="alert" className="mt-2 font-semibold text-error">
+        <p role="alert" className="font-semibold text-error">
           {error}
         </p>
       ) : null}
-    </section>
+    </Form>
   );
 }

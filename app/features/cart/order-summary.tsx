@@ -4,7 +4,7 @@ import { type CartActionData, type CartView } from "../../components/cart/cart-t
 import { CheckoutButton } from "./checkout-button";
 import { DiscountForm } from "./discount-form";
 import { StaffCartPanel, type StaffCartSummary } from "../../components/staff/staff-checkout";
-import { amountToCents, formatMoney, formatUsd } from "../../../rules/money";
+import { amountToCents, formatMoney } from "../../../rules/money";
 import type { CartDonationOffer } from "./donation-addon";
 
 export const CHECKOUT_NOTE =
@@ -66,8 +66,8 @@ export function OrderSummary({
           .map((c) => (
             <Row key={c.code} label={`Discount (${c.code})`} value={`−${formatMoney(c.amount)}`} testId="summary-discount" />
           ))}
-        {donation?.addonCents ? <Row label={`Donation to ${donation.causeName}`} value={formatUsd(donation.addonCents)} testId="summary-donation" /> : null}
-        <Row label="Estimated Total*" value={donation?.addonCents ? formatUsd(donation.totalCents) : formatMoney(cost.totalAmount)} strong testId="summary-total" />
+        {donation?.row ? <Row label={donation.row.label} value={donation.row.value} testId="summary-donation" /> : null}
+        <Row label="Estimated Total*" value={donation?.row?.total ?? formatMoney(cost.totalAmount)} strong testId="summary-total" />
       </dl>
       <p className="flex justify-between gap-4 font-semibold text-success-dark" data-testid="summary-savings">
         <span>Total Savings:</span>
