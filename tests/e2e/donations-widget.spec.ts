@@ -80,8 +80,7 @@ test.describe("donation widget", () => {
     await expect(line(page)).toHaveText(`${formatUsd(fivePercent(2 * item.v.priceCents))} to Paws Rescue League with this order`);
   });
 
-  // Waits for PUT /api/donations/tracking/{id}/cart and the add-on offer (the order-time side).
-  test.fixme("the cart attaches the tab's tracking to the cart, again when the cause changes", async ({ page }) => {
+  test("the cart attaches the tab's tracking to the cart, again when the cause changes", async ({ page }) => {
     await page.goto(shopUrl(productUrl));
     await page.getByTestId("quantity-input").fill("2");
     await page.getByTestId("add-to-cart").click();

@@ -28,12 +28,6 @@ import { attachTrackingToCart, readStoredTracking, setTrackedCause, startTrackin
 // through the provider, and show "$2.15 to Paws Rescue League with this order" with a cause picker.
 // Any failure logs the typed error of SPEC §8 and hides the widget; the page around it goes on.
 
-/**
- * The cart attach call (PUT tracking/{id}/cart) is the order-time side's endpoint; until it is on
- * main the widget does not call it (a 404 on every cart visit otherwise).
- */
-const ATTACHES_CART = false;
-
 type Phase = "loading" | "not-ready" | "hidden" | "shown" | "failed";
 type Ready = { store: DonationStore; segment: WidgetSegment | null; tracking: StoredTracking };
 type Donation = { totalCents: number; causeName: string | null };
@@ -168,7 +162,7 @@ export function DonationWidget({ storeId, request: asked }: { storeId: string; r
   const revalidator = useRevalidator();
   const shopperChoseCause = useRef(false);
   useEffect(() => {
-    if (!ready || place !== "cart" || !ATTACHES_CART) return;
+    if (!ready || place !== "cart") return;
     let live = true;
     attachTrackingToCart(api, ready.tracking).then(
       (record) => {
