@@ -184,10 +184,11 @@ test.describe("donation widget", () => {
     expect((await request.response())!.status()).toBe(202);
   });
 
-  test("the order confirmation records order_made with the tab's tracking, and shows no widget of its own", async ({ page }) => {
+  test("the cause chosen in the widget is the one the order gives to; the confirmation records order_made and shows no widget of its own", async ({ page }) => {
     // Analytics consent: the fixtures' cookie choice ("Accept all"), read through the privacy manager.
-    await page.goto(shopUrl(productUrl));
-    await expect(line(page)).toBeVisible();
+    const cause = causes.find((c) => c.id === "00-1000003")!;
+    await page.goto(shopUrl(`${productUrl}&sgcause=${cause.id}`));
+    await expect(line(page)).toContainText(`to ${cause.name} with this order`);
     const tracking = await trackingId(page);
     await page.getByTestId("add-to-cart").click();
     await page.getByRole("dialog", { name: "Added to your cart" }).getByRole("button", { name: "Continue Shopping" }).click();
@@ -210,7 +211,9 @@ test.describe("donation widget", () => {
       (e) => e.event.event_type === "order_made",
     );
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ tracking_id: tracking, event: { payload: { orderId, causeId: "00-1000001" } } });
+    expect(events[0]).toMatchObject({ tracking_id: tracking, event: { payload: { orderId, causeId: cause.id } } });
+    // What was given, as the server recorded it for the cart's tracking (the order's donation lines).
+    await expect(page.getByTestId("order-donations")).toHaveText(`${formatUsd(fivePercent(item.v.priceCents))} to ${cause.name} with this order`);
     await expect(page.locator('[data-donation-widget="confirmation"]')).toBeHidden();
     await expect(line(page)).toHaveCount(0);
   });
