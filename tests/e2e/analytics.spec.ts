@@ -4,6 +4,7 @@ import { amountToCents } from "../../rules/money";
 import { LISTING_PAGE_SIZE } from "../../rules/listing-url";
 import { expect, shopUrl, staffUrl, test } from "./fixtures";
 import { fillCheckoutAddress, payWithCard, registerStaff, uniqueEmail } from "./journeys";
+import { acceptAllCookies, consentBanner, rejectAllCookies } from "./consent-steps";
 
 // The GA4 data layer on a whole journey — list → item → cart → checkout → purchase — with every
 // event's parameters read from window.dataLayer; one purchase per order however often its
@@ -213,6 +214,32 @@ test.describe("GA4 ecommerce events", () => {
     await expect(page.getByTestId("product-grid")).toBeVisible();
     await page.getByTestId("product-grid").getByTestId("product-card").first().getByRole("heading").getByRole("link").click();
     await expect(page.getByTestId("product-page")).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(await names(page)).toEqual([]);
+  });
+});
+
+test.describe("GA4 events and the shopper's consent", () => {
+  test.use({ consent: null });
+
+  test("a first visit's page view and view_item wait for the choice, then arrive once, in order", async ({ page }) => {
+    await page.goto(shopUrl(`/products/${multi.handle}?sku=${multi.variants[0].sku}`));
+    await expect(consentBanner(page)).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(await names(page)).toEqual([]);
+    await acceptAllCookies(page);
+    await expect.poll(() => names(page)).toEqual(["page_view", "view_item"]);
+    const [viewed] = await events(page, "view_item");
+    expect(viewed.ecommerce.items[0].item_id).toBe(multi.variants[0].sku);
+  });
+
+  test("after Reject all nothing is sent: not the waiting events, not later ones", async ({ page }) => {
+    await page.goto(shopUrl(`/products/${multi.handle}?sku=${multi.variants[0].sku}`));
+    await rejectAllCookies(page);
+    await page.getByTestId("add-to-cart").click();
+    await expect(page.getByRole("dialog", { name: "Added to your cart" })).toBeVisible();
+    await page.getByRole("dialog", { name: "Added to your cart" }).getByRole("link", { name: "Go to Cart" }).click();
+    await expect(page).toHaveURL(shopUrl("/cart"));
     await page.waitForTimeout(300);
     expect(await names(page)).toEqual([]);
   });
