@@ -52,7 +52,7 @@ test.describe("add to cart from the product page (SPEC §2/§4)", () => {
     await expect(cartCount(page)).toHaveText(/items:\s*0$/);
     // Notes when the dialog opens, measured from the page's start.
     await page.evaluate(() => {
-      const dialog = document.querySelector("[data-testid=\"add-to-cart-modal\"]")!;
+      const dialog = document.querySelector<HTMLDialogElement>("[data-testid=\"add-to-cart-modal\"]")!;
       new MutationObserver(() => {
         if (dialog.open) (window as unknown as { openedAt: number }).openedAt ??= performance.now();
       }).observe(dialog, { attributes: true });
