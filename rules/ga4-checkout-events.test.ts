@@ -1,19 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Basket } from "./ga4-events";
+import { basket, basketItems } from "./ga4-basket.fixture";
 import { addPaymentInfoEvent, addShippingInfoEvent, beginCheckoutEvent, paymentTypeOf, purchasedOrderOf, purchaseEvent } from "./ga4-checkout-events";
 
-const basket: Basket = {
-  lines: [
-    { sku: "KC-D01-CH-5", title: "Kindred Crest Everyday Adult", brand: "Kindred Crest", variantTitle: "Chicken / 5 lb Bag", unitPriceCents: 1299, quantity: 3 },
-    { sku: "MW-C07-TU-12", title: "Meadowhill Tuna Pâté", brand: "Meadowhill", variantTitle: "Tuna / 12 × 3 oz", unitPriceCents: 2450, quantity: 1 },
-  ],
-  discountCents: 0,
-  coupons: [],
-};
-const basketItems = [
-  { item_id: "KC-D01-CH-5", item_name: "Kindred Crest Everyday Adult", item_brand: "Kindred Crest", item_variant: "Chicken / 5 lb Bag", price: 12.99, quantity: 3 },
-  { item_id: "MW-C07-TU-12", item_name: "Meadowhill Tuna Pâté", item_brand: "Meadowhill", item_variant: "Tuna / 12 × 3 oz", price: 24.5, quantity: 1 },
-];
 
 describe("checkout events", () => {
   it("begin_checkout: discount codes take their amount off the value and are named as the coupon", () => {

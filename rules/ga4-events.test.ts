@@ -7,25 +7,13 @@ import {
   viewCartEvent,
   viewItemEvent,
   viewItemListEvent,
-  type Basket,
 } from "./ga4-events";
+import { basket, basketItems } from "./ga4-basket.fixture";
 import { carouselList, categoryList, GA4_LISTS } from "./ga4-lists";
 
 const kibble = { sku: "KC-D01-CH-5", title: "Kindred Crest Everyday Adult", brand: "Kindred Crest", priceCents: 1299 };
 const tins = { sku: "MW-C07-TU-12", title: "Meadowhill Tuna Pâté", brand: "Meadowhill", priceCents: 2450 };
 
-const basket: Basket = {
-  lines: [
-    { sku: "KC-D01-CH-5", title: "Kindred Crest Everyday Adult", brand: "Kindred Crest", variantTitle: "Chicken / 5 lb Bag", unitPriceCents: 1299, quantity: 3 },
-    { sku: "MW-C07-TU-12", title: "Meadowhill Tuna Pâté", brand: "Meadowhill", variantTitle: "Tuna / 12 × 3 oz", unitPriceCents: 2450, quantity: 1 },
-  ],
-  discountCents: 0,
-  coupons: [],
-};
-const basketItems = [
-  { item_id: "KC-D01-CH-5", item_name: "Kindred Crest Everyday Adult", item_brand: "Kindred Crest", item_variant: "Chicken / 5 lb Bag", price: 12.99, quantity: 3 },
-  { item_id: "MW-C07-TU-12", item_name: "Meadowhill Tuna Pâté", item_brand: "Meadowhill", item_variant: "Tuna / 12 × 3 oz", price: 24.5, quantity: 1 },
-];
 
 describe("lists: view_item_list and select_item", () => {
   it("view_item_list names the list on the event and on every item, with each item's position", () => {

@@ -2,7 +2,7 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "r
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { hundredthsText } from "../features/admin/donations";
-import { DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
+import { ChangeHistory, DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
 import { failureStatus, formObject } from "../features/admin/donations.server";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.donations.causes.$id";
@@ -120,22 +120,7 @@ export default function AdminDonationCause() {
           </Form>
         </section>
       </div>
-      <section aria-labelledby="cause-history" className="mt-6">
-        <h2 id="cause-history" className="text-lg font-semibold">
-          Changes
-        </h2>
-        {audit.length ? (
-          <ul className="mt-2 space-y-1 text-sm">
-            {audit.map((e) => (
-              <li key={e.id}>
-                {e.at} · {e.who} · {e.action} · {e.outcome}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-2 text-sm">No change recorded yet.</p>
-        )}
-      </section>
+      <ChangeHistory id="cause-history" entries={audit} />
     </ConsolePage>
   );
 }

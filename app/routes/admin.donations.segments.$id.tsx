@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { ACTION_OPTIONS, SOURCE_OPTIONS, VALUE_CATEGORY_OPTIONS, donationsHref, hundredthsText } from "../features/admin/donations";
-import { DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
+import { ChangeHistory, DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
 import { donationStoreOf, failureStatus, formObject } from "../features/admin/donations.server";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.donations.segments.$id";
@@ -170,22 +170,7 @@ export default function AdminDonationSegment() {
         </button>
       </Form>
       {!isNew ? (
-        <section aria-labelledby="segment-history" className="mt-6">
-          <h2 id="segment-history" className="text-lg font-semibold">
-            Changes
-          </h2>
-          {audit.length ? (
-            <ul className="mt-2 space-y-1 text-sm">
-              {audit.map((e) => (
-                <li key={e.id}>
-                  {e.at} · {e.who} · {e.action} · {e.outcome}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="mt-2 text-sm">No change recorded yet.</p>
-          )}
-        </section>
+        <ChangeHistory id="segment-history" entries={audit} />
       ) : null}
     </ConsolePage>
   );

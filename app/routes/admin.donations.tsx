@@ -2,7 +2,7 @@ import { data, Form, useActionData, useLoaderData, useNavigation } from "react-r
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { CAMPAIGN_LABELS, donationsHref, hundredthsText } from "../features/admin/donations";
-import { DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
+import { ChangeHistory, DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
 import { donationStoreOf, failureStatus, formObject } from "../features/admin/donations.server";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.donations";
@@ -233,22 +233,7 @@ export default function AdminDonationStore() {
         </button>
       </Form>
 
-      <section aria-labelledby="store-history" className="mt-6">
-        <h2 id="store-history" className="text-lg font-semibold">
-          Changes
-        </h2>
-        {audit.length ? (
-          <ul className="mt-2 space-y-1 text-sm" data-testid="donation-store-history">
-            {audit.map((e) => (
-              <li key={e.id}>
-                {e.at} · {e.who} · {e.action} · {e.outcome}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-2 text-sm">No change recorded yet.</p>
-        )}
-      </section>
+      <ChangeHistory id="store-history" entries={audit} testId="donation-store-history" />
     </ConsolePage>
   );
 }

@@ -413,7 +413,7 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
           lines: view.lineItems.map((l) => ({ title: `${l.title} ${l.variantTitle}`.trim(), quantity: l.quantity, total: formatUsd(amountToCents(l.subtotal.amount)) })),
           total: formatUsd(amountToCents(view.totalPrice.amount)),
           staff: staffMailDetails(view),
-          donationAddon: amountToCents(view.donationAddon.amount) > 0 ? formatMoneyOf(view.donationAddon.amount) : null,
+          donationAddon: amountToCents(view.donationAddon.amount) > 0 ? formatUsd(amountToCents(view.donationAddon.amount)) : null,
           donations: donationSentences,
         }),
       })
@@ -421,8 +421,6 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
   }
   return { ok: true, order: view, replayed: outcome.replayed };
 }
-
-const formatMoneyOf = (amount: string) => formatUsd(amountToCents(amount));
 
 /** Guarantee 10: the paid order's ledger rows and its tracking's confirmation data (the shop's orders only). */
 async function writeDonations(deps: PlaceOrderDeps, tx: Db, order: typeof orders.$inferSelect) {
