@@ -2,7 +2,7 @@ import { AUTOSHIP_FREQUENCY_WEEKS, sellingPlanIdFor } from "../../rules/autoship
 import { dailyPortion, daysSupply, feedingGuideFor, nearestFrequencyWeeks } from "../../rules/feeding";
 import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, test } from "./fixtures";
-import { fillCheckoutAddress, payWithCard, register, uniqueEmail } from "./journeys";
+import { checkOutAutoshipCart, register, uniqueEmail } from "./journeys";
 
 // Autoship extras as a new customer meets them: the product page's feeding calculator sets the
 // Autoship frequency; My Autoships shows the run-out date once the pet is saved, and offers to move
@@ -46,14 +46,7 @@ test("the feeding calculator sets the frequency; My Autoships shows when the foo
   const modal = page.getByRole("dialog", { name: "Added to your cart" });
   await expect(modal).toBeVisible();
   await modal.getByRole("button", { name: "Continue Shopping" }).click();
-  await page.goto(shopUrl("/cart"));
-  await page.getByLabel(/I understand that my Autoship items/).check();
-  await page.getByTestId("proceed-to-checkout").click();
-  await fillCheckoutAddress(page);
-  await page.getByRole("button", { name: "Continue to shipping" }).click();
-  await page.getByRole("button", { name: "Continue to payment" }).click();
-  await payWithCard(page);
-  await expect(page).toHaveURL(/\/checkout\/confirmation\//);
+  await checkOutAutoshipCart(page);
 
   await page.goto(shopUrl("/account/autoships"));
   const sub = page.getByTestId("subscription");

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, test } from "./fixtures";
-import { consoleOperator, fillCheckoutAddress, payWithCard, register, uniqueEmail } from "./journeys";
+import { checkOutAutoshipCart, consoleOperator, register, uniqueEmail } from "./journeys";
 
 // The console's Subscriptions section with a real subscription: a customer subscribes through the
 // shop; a support operator finds it in the console, pauses it with a reason (the customer's My
@@ -24,14 +24,7 @@ test("support finds a customer's subscription, pauses it with a reason and resum
   await page.getByRole("radio", { name: /Autoship/ }).check();
   await page.getByTestId("add-to-cart").click();
   await page.getByRole("dialog", { name: "Added to your cart" }).getByRole("button", { name: "Continue Shopping" }).click();
-  await page.goto(shopUrl("/cart"));
-  await page.getByLabel(/I understand that my Autoship items/).check();
-  await page.getByTestId("proceed-to-checkout").click();
-  await fillCheckoutAddress(page);
-  await page.getByRole("button", { name: "Continue to shipping" }).click();
-  await page.getByRole("button", { name: "Continue to payment" }).click();
-  await payWithCard(page);
-  await expect(page).toHaveURL(/\/checkout\/confirmation\//);
+  await checkOutAutoshipCart(page);
   await page.goto(shopUrl("/account/autoships"));
   const mine = page.getByTestId("subscription");
   await expect(mine.getByTestId("subscription-status")).toHaveText("Active");
