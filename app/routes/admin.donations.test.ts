@@ -10,6 +10,7 @@ import { openTestDatabase } from "../../server/db/test-database";
 import { createLogger } from "../../server/log";
 import { PAWS_RESCUE_LEAGUE_ID, SEED_DONATION_STORE_ID } from "../../server/modules/donations/seed-data";
 import type { LedgerEntry } from "../../server/modules/donations/service";
+import { operatorSession } from "../../server/testing/console";
 import { testPageHandler } from "../../server/testing/pages";
 
 // The console's Donations pages through the whole HTTP stack: a refused form answers 400 with the
@@ -37,12 +38,7 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 /** A signed-in operator's cookie. */
-async function session(role: OperatorRole) {
-  const link = await deps.services.operators.issueSetupLink({ email: `${role}-${randomUUID().slice(0, 8)}@console.test`, role, createdBy: "test" });
-  const done = await deps.services.operators.completeSetup(link.token, { name: role, password: "correct horse battery" });
-  if (!done.ok) throw new Error(done.message);
-  return `op_session=${done.sessionToken}`;
-}
+const session = async (role: OperatorRole) => (await operatorSession(deps.services, role)).cookie;
 
 const get = (path: string, cookie: string) => app.request(`http://${HOST}${path}`, { headers: { host: HOST, cookie } });
 const post = (path: string, cookie: string, fields: Record<string, string | string[]>) => {

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { may, OPERATOR_ROLES, type OperatorRole } from "../../rules/operator-roles";
 import { createApp } from "../../server/app";
@@ -7,6 +6,7 @@ import { createDeps, type AppDeps } from "../../server/context";
 import type { Database } from "../../server/db/client";
 import { openTestDatabase } from "../../server/db/test-database";
 import { createLogger } from "../../server/log";
+import { operatorSession } from "../../server/testing/console";
 import { testPageHandler } from "../../server/testing/pages";
 
 // The console's Errors page through the whole HTTP stack: the recorded errors with their counts,
@@ -29,10 +29,8 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 async function session(role: OperatorRole) {
-  const link = await deps.services.operators.issueSetupLink({ email: `${role}-${randomUUID().slice(0, 8)}@console.test`, role, createdBy: "test" });
-  const done = await deps.services.operators.completeSetup(link.token, { name: role, password: "correct horse battery" });
-  if (!done.ok) throw new Error(done.message);
-  return { cookie: `op_session=${done.sessionToken}`, email: done.operator.email };
+  const { operator, cookie } = await operatorSession(deps.services, role);
+  return { cookie, email: operator.email };
 }
 
 const get = (path: string, cookie: string) => app.request(`http://${HOST}${path}`, { headers: { host: HOST, cookie } });

@@ -1,16 +1,21 @@
 import { expect, it } from "vitest";
-import { may, OPERATOR_ROLES, type OperatorRole, type Permission } from "../../rules/operator-roles";
+import { may, OPERATOR_COOKIE, OPERATOR_ROLES, type OperatorRole, type Permission } from "../../rules/operator-roles";
 import type { Operator } from "../modules/operators/service";
 import type { Services } from "../services";
 
 // Test helpers for the operator console: a real operator of a role (made through a setup link, as
 // in the shop), and the role × action matrix every console area runs over its own writes.
 
-export async function operatorOf(services: Services, role: OperatorRole): Promise<Operator> {
+/** A new operator of a role, signed in: the operator and the cookie header of its console session. */
+export async function operatorSession(services: Services, role: OperatorRole): Promise<{ operator: Operator; cookie: string }> {
   const link = await services.operators.issueSetupLink({ email: `${role}-${Math.random().toString(36).slice(2, 10)}@console.test`, role, createdBy: "test" });
   const done = await services.operators.completeSetup(link.token, { name: role, password: "correct horse battery" });
   if (!done.ok) throw new Error(done.message);
-  return done.operator;
+  return { operator: done.operator, cookie: `${OPERATOR_COOKIE}=${done.sessionToken}` };
+}
+
+export async function operatorOf(services: Services, role: OperatorRole): Promise<Operator> {
+  return (await operatorSession(services, role)).operator;
 }
 
 export type ConsoleWrite = {
