@@ -189,6 +189,26 @@ test.describe("checkout", () => {
     }
   });
 
+  test("the autoship terms ticked before the page has hydrated are remembered too", async ({ page }) => {
+    await register(page, uniqueEmail("autoship-early"));
+    await add(page, cheap, { autoship: true });
+    // Hold the app's entry script: the box is ticked while the page is still plain HTML.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(shopUrl("/cart"), { waitUntil: "commit" });
+    const terms = page.getByLabel(/I understand that my Autoship items/);
+    await terms.check();
+    release();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("isFTCAcknowledged"))).toBe("true");
+    await page.unroute(/\/assets\/entry\.client-[^/]+\.js$/);
+    await page.goto(shopUrl("/cart"));
+    await expect(terms).toBeChecked();
+  });
+
   test("a guest with an autoship line is sent to the autoship login; a tampered checkout link is refused", async ({ page }) => {
     await add(page, cheap, { autoship: true });
     await page.goto(shopUrl("/cart"));

@@ -23,9 +23,12 @@ export function CheckoutButton({ hasAutoship, className }: { hasAutoship: boolea
             id={id}
             type="checkbox"
             name="autoshipTerms"
-            // Uncontrolled: the remembered choice is applied once the box exists in the browser.
+            // Uncontrolled: the remembered choice is applied once the box exists in the browser. A box
+            // ticked before the page hydrated (no onChange yet) is remembered here instead.
             ref={(el) => {
-              if (el && window.localStorage.getItem(FTC_KEY) === "true") el.checked = true;
+              if (!el) return;
+              if (el.checked) window.localStorage.setItem(FTC_KEY, "true");
+              else if (window.localStorage.getItem(FTC_KEY) === "true") el.checked = true;
             }}
             onChange={(e) => window.localStorage.setItem(FTC_KEY, String(e.target.checked))}
             aria-invalid={reason === "autoship_terms" || undefined}
