@@ -14,7 +14,7 @@ import { SEED_DONATION_STORE_ID } from "../modules/donations/seed-data";
 import { CART_COOKIE } from "../../rules/cart-cookies";
 
 // PUT /api/donations/tracking/{id}/cart: the browser's own tracking joins the shopper's own cart;
-// a tracking of another donation session, an unknown one, or no cart answers 404 and binds nothing.
+// a tracking of another donation session or an unknown one answers 404; no cart (or another's) attaches nothing.
 
 let database: Database;
 let deps: ReturnType<typeof createDeps>;
@@ -85,12 +85,15 @@ describe("PUT /api/donations/tracking/{id}/cart", () => {
     expect(await choiceOf(cartId)).toBeNull();
   });
 
-  it("answers 404 for an unknown tracking, without a cart cookie, or for a cart that does not exist", async () => {
+  it("answers 404 for an unknown tracking; without a cart cookie, or for a cart that does not exist, attaches nothing", async () => {
     const { trackingId, session } = await startTracking();
     const cartId = await newCart();
     expect((await call("PUT", `/tracking/${randomUUID()}/cart`, `${session}; ${CART_COOKIE}=${cartId}`)).status).toBe(404);
-    expect((await call("PUT", `/tracking/${trackingId}/cart`, session)).status).toBe(404);
-    expect((await call("PUT", `/tracking/${trackingId}/cart`, `${session}; ${CART_COOKIE}=${randomUUID()}`)).status).toBe(404);
+    for (const cookie of [session, `${session}; ${CART_COOKIE}=${randomUUID()}`]) {
+      const res = await call("PUT", `/tracking/${trackingId}/cart`, cookie);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ trackingId, attached: false });
+    }
     expect(await choiceOf(cartId)).toBeNull();
   });
 
@@ -98,7 +101,8 @@ describe("PUT /api/donations/tracking/{id}/cart", () => {
     const { trackingId, session } = await startTracking();
     const cartId = await newCart();
     await deps.services.cart.claimCart(cartId, "d2c", randomUUID());
-    expect((await call("PUT", `/tracking/${trackingId}/cart`, `${session}; ${CART_COOKIE}=${cartId}`)).status).toBe(404);
+    const res = await call("PUT", `/tracking/${trackingId}/cart`, `${session}; ${CART_COOKIE}=${cartId}`);
+    expect(await res.json()).toEqual({ trackingId, attached: false });
     expect(await choiceOf(cartId)).toBeNull();
   });
 });

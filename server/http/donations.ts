@@ -137,7 +137,9 @@ export function donationRoutes() {
   // PUT tracking/{id}/cart (no body): binds this browser's tracking to the shopper's current cart (the
   // cart cookie, Path=/, reaches this path), so the checkout learns the tracking from the server's
   // record — another browser can neither attach a tracking it did not start nor name a cart it does
-  // not hold. Unknown or another session's tracking, or no cart of this shopper: 404.
+  // not hold. Unknown or another session's tracking: 404. No cart of this shopper (none yet, emptied
+  // while the widget was starting, or someone else's): nothing to attach, answered as such — not an
+  // error, since the widget attaches again whenever the cart page shows.
   app.put("/tracking/:trackingId/cart", async (c) => {
     const call = trackingCall(c);
     if (!call.ok) return call.response;
@@ -145,10 +147,10 @@ export function donationRoutes() {
     const customerId = (await identityOf(c as unknown as Context<AppEnv>)).customer?.id ?? null;
     const { services } = c.get("deps");
     const cart = cartId ? await services.cart.shopper(customerId).getCart(cartId, c.get("site").id) : null;
-    if (!cart || cart.totalQuantity < 1) return apiError(c, 404, "not_found", "No cart to attach the donation tracking to.");
+    c.header("Cache-Control", "no-store");
+    if (!cart || cart.totalQuantity < 1) return c.json({ trackingId: call.id, attached: false });
     const r = await services.donationLedger.attachTracking(c.get("donationStore"), call.id, call.hash, cart.id);
     if (!r.ok) return trackingFailure(c, r);
-    c.header("Cache-Control", "no-store");
     return c.json({ trackingId: call.id, attached: true });
   });
 
