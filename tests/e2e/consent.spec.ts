@@ -116,6 +116,23 @@ test.describe("a first visit", () => {
     await expect(banner).toBeHidden();
   });
 
+  test("Preferences pressed right after Escape opens the dialog again", async ({ page }) => {
+    await page.goto(shopUrl("/"));
+    const banner = consentBanner(page);
+    await banner.getByRole("button", { name: "Preferences" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cookie preferences" });
+    await expect(dialog).toBeVisible();
+    // What Escape does (cancel, then close; the close event follows a task later), and the shopper's
+    // next press, all before that close event arrives.
+    await page.evaluate(() => {
+      const el = document.querySelector<HTMLDialogElement>('[data-testid="consent-dialog"]')!;
+      el.dispatchEvent(new Event("cancel"));
+      el.close();
+      [...document.querySelectorAll<HTMLButtonElement>('[data-testid="consent-banner"] button')].find((b) => b.textContent === "Preferences")!.click();
+    });
+    await expect(dialog).toBeVisible();
+  });
+
   test("Reject all: functional false, no tag manager request, and the page view raised before the decision never reaches the data layer", async ({ page }) => {
     const gtm = await watchTagManager(page);
     await page.goto(shopUrl("/"));

@@ -19,15 +19,19 @@ import {
 // (app/lib/consent/registry.ts). Loaded after hydration by consent-boot.tsx, outside the first-load
 // JavaScript; fixed to the bottom of the window, so nothing on the page moves.
 
-type Snapshot = { decision: ConsentRecord | null; dialogOpen: boolean };
+/** openRequest counts the shopper's "open" presses: each one opens the dialog, even one that comes
+ *  before the state heard that the browser closed it (Escape closes at once, its close event later). */
+type Snapshot = { decision: ConsentRecord | null; dialogOpen: boolean; openRequest: number };
 
-let snapshot: Snapshot = { decision: null, dialogOpen: false };
+let snapshot: Snapshot = { decision: null, dialogOpen: false, openRequest: 0 };
 const subscribers = new Set<() => void>();
 
 function update(next: Partial<Snapshot>) {
   snapshot = { ...snapshot, ...next };
   for (const notify of subscribers) notify();
 }
+
+const openDialog = () => update({ dialogOpen: true, openRequest: snapshot.openRequest + 1 });
 
 function subscribe(notify: () => void) {
   subscribers.add(notify);
@@ -74,7 +78,7 @@ export function installPrivacyManager() {
   update({ decision: currentDecision(cookieValue(document.cookie, CONSENT_COOKIE)) });
   window.privacyManager = {
     getConsent: () => consentStateOf(snapshot.decision),
-    openPreferences: () => update({ dialogOpen: true }),
+    openPreferences: openDialog,
   };
 }
 
@@ -88,7 +92,7 @@ export function PrivacyManagerUi() {
     <>
       {/* The banner stays under the open dialog, so closing the dialog gives focus back to its button. */}
       {!state.decision && <Banner />}
-      <PreferencesDialog open={state.dialogOpen} decision={state.decision} />
+      <PreferencesDialog open={state.dialogOpen} openRequest={state.openRequest} decision={state.decision} />
     </>
   );
 }
@@ -115,7 +119,7 @@ function Banner() {
           <button type="button" className={secondary} onClick={() => decide({ functional: false, advertising: false }, "banner")}>
             Reject all
           </button>
-          <button type="button" className={secondary} onClick={() => update({ dialogOpen: true })}>
+          <button type="button" className={secondary} onClick={openDialog}>
             Preferences
           </button>
         </div>
@@ -126,7 +130,7 @@ function Banner() {
 
 const FOCUSABLE = "button:not([disabled]), input:not([disabled]), a[href]";
 
-function PreferencesDialog({ open, decision }: { open: boolean; decision: ConsentRecord | null }) {
+function PreferencesDialog({ open, openRequest, decision }: { open: boolean; openRequest: number; decision: ConsentRecord | null }) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<Element | null>(null);
@@ -147,7 +151,7 @@ function PreferencesDialog({ open, decision }: { open: boolean; decision: Consen
     returnFocus.current = document.activeElement;
     el.showModal();
     el.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-  }, [open, decision]);
+  }, [open, openRequest, decision]);
 
   // Tab and Shift+Tab stay inside the dialog (the browser would otherwise move on to its own UI).
   function keepFocusInside(event: React.KeyboardEvent<HTMLDialogElement>) {
@@ -175,6 +179,8 @@ function PreferencesDialog({ open, decision }: { open: boolean; decision: Consen
       onKeyDown={keepFocusInside}
       onClose={() => {
         // Escape, the close button or a choice: the banner comes back only while nothing was decided.
+        // A close event that arrives after the dialog was opened again belongs to the earlier closing.
+        if (dialog.current?.open) return;
         if (snapshot.dialogOpen) update({ dialogOpen: false });
         const back = returnFocus.current;
         if (back instanceof HTMLElement && back.isConnected) back.focus();
