@@ -1,7 +1,9 @@
+import { useEffect } from "react";
 import { Link, useActionData } from "react-router";
 import { CHECKOUT_STEPS, furthestStep } from "../../rules/checkout-flow";
 import { Screen } from "../components/screen";
 import { checkoutAction, checkoutLoader } from "../features/checkout/checkout-route.server";
+import { rememberAutoshipTerms } from "../features/cart/autoship-terms-memory";
 import { CheckoutSummary, InformationStep, PaymentStep, ShippingStep, StepNav } from "../features/checkout/checkout-steps";
 import { useCheckoutEvents } from "../features/checkout/checkout-analytics";
 import { titleMeta } from "../lib/meta";
@@ -25,6 +27,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const title = usePageTitle("checkout");
   const shown = loaderData.kind === "checkout" ? loaderData : null;
   useCheckoutEvents(shown?.analytics ?? null, shown?.step ?? "", shown?.shippingMethod ?? null);
+  // An autoship checkout is only reached with the terms acknowledged; remember it here too, for a
+  // cart form that was sent before its page had hydrated (its box never told the browser).
+  const acknowledgedAutoship = shown?.hasAutoship ?? false;
+  useEffect(() => {
+    if (acknowledgedAutoship) rememberAutoshipTerms(true);
+  }, [acknowledgedAutoship]);
   if (loaderData.kind === "link-error") {
     return (
       <Screen title={title}>

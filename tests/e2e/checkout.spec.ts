@@ -209,6 +209,30 @@ test.describe("checkout", () => {
     await expect(terms).toBeChecked();
   });
 
+  test("the autoship terms ticked and sent before the cart has hydrated are remembered by the checkout", async ({ page }) => {
+    await register(page, uniqueEmail("autoship-sent-early"));
+    await add(page, cheap, { autoship: true });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const entry = /\/assets\/entry\.client-[^/]+\.js$/;
+    await page.route(entry, async (route) => {
+      await held;
+      // The cart's own request was dropped when the form left the page.
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(shopUrl("/cart"), { waitUntil: "commit" });
+    await page.getByLabel(/I understand that my Autoship items/).check();
+    // The plain HTML form goes to the hand-off: the cart's box never ran any script.
+    await page.getByTestId("proceed-to-checkout").click();
+    await expect(page).toHaveURL(/\/checkout(\?|$)/);
+    expect(await page.evaluate(() => localStorage.getItem("isFTCAcknowledged"))).toBeNull();
+    release();
+    await page.unroute(entry);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("isFTCAcknowledged"))).toBe("true");
+    await page.goto(shopUrl("/cart"));
+    await expect(page.getByLabel(/I understand that my Autoship items/)).toBeChecked();
+  });
+
   test("a guest with an autoship line is sent to the autoship login; a tampered checkout link is refused", async ({ page }) => {
     await add(page, cheap, { autoship: true });
     await page.goto(shopUrl("/cart"));

@@ -54,6 +54,8 @@ test.describe("operator console", () => {
   test.use({ allowedConsoleErrors: [/status of (400|403)/] });
 
   test("owner sets up, invites a fulfilment operator who ships an order (the customer sees the tracking) and is kept out of the rest; the audit log shows it all", async ({ page, browser }) => {
+    // A long journey across three sessions (owner, operator, customer); 30 s is too tight on a busy CI machine.
+    test.setTimeout(90_000);
     // Signed out, the console sends to its sign-in page.
     await page.goto(shopUrl("/admin/orders"));
     await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Forders/);

@@ -1,13 +1,12 @@
 import { useId } from "react";
 import { Form, useSearchParams } from "react-router";
 import { HANDOFF_MESSAGES } from "../../../rules/checkout-flow";
+import { autoshipTermsRemembered, rememberAutoshipTerms } from "./autoship-terms-memory";
 
 // "Proceed to Checkout" (SPEC §4): a form posting to the hand-off. A cart with an autoship line asks
 // for the autoship terms to be acknowledged first (price, frequency, how to cancel); the choice is
-// remembered in local storage as isFTCAcknowledged (SPEC §9) and sent with the form, where the
-// server checks it. The hand-off's refusals come back as ?checkout={reason} and show here.
-
-const FTC_KEY = "isFTCAcknowledged";
+// remembered in the browser (autoship-terms-memory) and sent with the form, where the server checks
+// it. The hand-off's refusals come back as ?checkout={reason} and show here.
 
 export function CheckoutButton({ hasAutoship, className }: { hasAutoship: boolean; className: string }) {
   const [params] = useSearchParams();
@@ -27,10 +26,10 @@ export function CheckoutButton({ hasAutoship, className }: { hasAutoship: boolea
             // ticked before the page hydrated (no onChange yet) is remembered here instead.
             ref={(el) => {
               if (!el) return;
-              if (el.checked) window.localStorage.setItem(FTC_KEY, "true");
-              else if (window.localStorage.getItem(FTC_KEY) === "true") el.checked = true;
+              if (el.checked) rememberAutoshipTerms(true);
+              else if (autoshipTermsRemembered()) el.checked = true;
             }}
-            onChange={(e) => window.localStorage.setItem(FTC_KEY, String(e.target.checked))}
+            onChange={(e) => rememberAutoshipTerms(e.target.checked)}
             aria-invalid={reason === "autoship_terms" || undefined}
             aria-describedby={message ? `${id}-message` : undefined}
             className="mt-1 h-4 w-4"
