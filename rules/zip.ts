@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 // ZIP code check of SPEC §5: exactly 5 characters, numeric, inside one of the served ranges, each
 // bound left-padded with zeros to 5 digits. A bypass flag (config FEATURE_ZIP_CHECK_BYPASS) skips the
 // served-range part only: a ZIP must still look like a ZIP, because it is stored in the userLocation
@@ -59,9 +57,3 @@ export function checkZip(input: string, ranges: readonly ZipRange[], options: { 
   if (!options.bypass && !isServedZip(zip, ranges)) return { ok: false, code: "unserved", message: unservedMessage(zip) };
   return { ok: true, zip };
 }
-
-/** The one schema of a ZIP input (STYLE habit 1): the zip form, the location action and the API. */
-export const zipSchema = z
-  .string({ error: ZIP_FORMAT_MESSAGE })
-  .trim()
-  .refine(isZipFormat, ZIP_FORMAT_MESSAGE);

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { DEFAULT_GUEST_ZIP, DESTINATIONS, locationLabel, parseUserLocation, USER_LOCATION_COOKIE } from "../../rules/location";
 import { estimatedDeliveryText } from "../../rules/delivery";
-import { zipSchema } from "../../rules/zip";
+import { zipSchema } from "../../rules/zip-schema";
 import type { AppEnv } from "./env";
 import { apiError, parseJson, parseQuery } from "./errors";
 import { readCookie } from "../../rules/cookies";
