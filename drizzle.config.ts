@@ -23,6 +23,7 @@ export default defineConfig({
     "./server/modules/donations/schema.ts",
     "./server/modules/errors/schema.ts",
     "./server/modules/consent/schema.ts",
+    "./server/modules/reviews/schema.ts",
   ],
   out: "./drizzle",
   casing: "snake_case",

@@ -36,6 +36,8 @@ export const PERMISSIONS = [
   "donations.manage",
   /** Read the recorded server and browser errors. */
   "errors.view",
+  /** Product reviews: approve, reject with a policy reason, respond. */
+  "reviews.moderate",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -43,13 +45,13 @@ const EVERYTHING: readonly Permission[] = PERMISSIONS;
 
 /**
  * owner: everything, and manages operators; manager: everything but operators; support: customers
- * (not erasure), orders without refunds, subscriptions, staff memberships; content: content entries
+ * (not erasure), orders without refunds, subscriptions, staff memberships, review moderation; content: content entries
  * only; fulfilment: orders — fulfil, ship, deliver.
  */
 const GRANTS: Record<OperatorRole, readonly Permission[]> = {
   owner: EVERYTHING,
   manager: EVERYTHING.filter((p) => p !== "operators.manage"),
-  support: ["dashboard.view", "orders.view", "orders.fulfil", "orders.cancel", "clinics.members", "customers.view", "subscriptions.manage"],
+  support: ["dashboard.view", "orders.view", "orders.fulfil", "orders.cancel", "clinics.members", "customers.view", "subscriptions.manage", "reviews.moderate"],
   content: ["dashboard.view", "content.edit"],
   fulfilment: ["dashboard.view", "orders.view", "orders.fulfil"],
 };

@@ -20,6 +20,9 @@ import { createTestProcessor, type PaymentProvider } from "./modules/payments/pr
 import { createPaymentsService } from "./modules/payments/service";
 import { createRateLimitService } from "./modules/rate-limit/service";
 import { createConsentService } from "./modules/consent/service";
+import { createReviewsService } from "./modules/reviews/service";
+import { createReviewReads } from "./workflows/review-reads";
+import { templates } from "./modules/mail/templates";
 import { createErrorsService } from "./modules/errors/service";
 import { createErrorReporter } from "./modules/errors/reporter";
 import { createStackMapper } from "./modules/errors/source-maps";
@@ -177,6 +180,16 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     /** Proof of consent: the privacy manager's decisions, kept 13 months (server/jobs/consent-purge.ts). */
     consent: createConsentService(db, rateLimit),
     content,
+    /** Product reviews: list, summaries, eligibility, submit, helpful votes, moderation, review-request mails. */
+    reviews: createReviewsService(db, rateLimit, {
+      ports: createReviewReads(db),
+      mailer: {
+        send: (m) => mail.send(m),
+        render: (d) => templates.reviewRequest({ storeName: config.storeName, ...d }),
+        // Requests go to the shop's customers only (server/workflows/review-reads.ts).
+        origin: () => config.publicUrl ?? `http://localhost:${config.port}`,
+      },
+    }),
     /** The donation provider (SPEC §7): store configuration, causes, tracking, amounts, clickstream, ledger. */
     donations: createDonationsService(db),
     /** Donations at order time: a cart's tracking and add-on, the order's ledger rows and what it gave. */

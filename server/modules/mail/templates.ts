@@ -164,6 +164,22 @@ export const templates = {
       html: mailPage(d.programName, [escapeHtml(hello), escapeHtml(line.charAt(0).toUpperCase() + line.slice(1))]),
     };
   },
+
+  /** Ten days after delivery: one link per product of the order, to the review form on its page. */
+  reviewRequest(d: { storeName: string; orderName: string; products: readonly { title: string; url: string }[] }): MailContent {
+    const intro = `How are your pets getting on with their food from order ${d.orderName}? Other pet parents would love to hear it: a short review helps them choose.`;
+    const outro = "Reviews are checked before they appear, and every review of yours shows as a verified purchase.";
+    return {
+      subject: `How did your pets like order ${d.orderName}?`,
+      text: `Hello,\n\n${intro}\n\n${d.products.map((p) => `${p.title}: ${p.url}`).join("\n")}\n\n${outro}\n\n— ${d.storeName}\n`,
+      html: mailPage(d.storeName, [
+        "Hello,",
+        escapeHtml(intro),
+        d.products.map((p) => `<a href="${escapeHtml(p.url)}">Review ${escapeHtml(p.title)}</a>`).join("<br>"),
+        escapeHtml(outro),
+      ]),
+    };
+  },
 };
 
 export type TemplateName = keyof typeof templates;

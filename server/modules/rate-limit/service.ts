@@ -36,6 +36,10 @@ export const RATE_LIMITS: Record<AttemptKind, { windowMs: number; perKey: number
   // Analytics configuration checks (POST /api/analytics/config): cheap, but nothing needs many; the
   // key "analytics-config" caps all clients together.
   analytics_config: { windowMs: 15 * 60_000, perKey: 600, perIp: 60 },
+  // Review submissions, per customer and IP: a customer reviews what they bought, a few at a time.
+  review: { windowMs: 60 * 60_000, perKey: 10, perIp: 30 },
+  // Helpful votes, per customer and IP: reading a page of reviews is a handful of votes.
+  review_vote: { windowMs: 15 * 60_000, perKey: 60, perIp: 200 },
 };
 
 export const tooManyAttempts = (minutes: number) => `Too many attempts, try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
