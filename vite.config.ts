@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
+import { reviewsWidgetBuild } from "./widgets/build";
 
 const root = import.meta.dirname;
 
@@ -29,7 +30,7 @@ function privateSourceMaps(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), privateSourceMaps()],
+  plugins: [tailwindcss(), reactRouter(), privateSourceMaps(), reviewsWidgetBuild()],
   build: { sourcemap: "hidden" },
   server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
 });

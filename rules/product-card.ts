@@ -185,6 +185,8 @@ export type CardModel = {
   badges: CardBadge[];
   freeShipping: string | null;
   autoship: string | null;
+  /** Average and count of the product's reviews (the shop only, with reviews only: set by the loader). */
+  rating?: { average: number; count: number };
 };
 
 type CardProduct = {

@@ -15,7 +15,7 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-const sources = ["app", "rules", "public"].map((d) => path.join(root, d)).filter(existsSync);
+const sources = ["app", "rules", "public", "widgets"].map((d) => path.join(root, d)).filter(existsSync);
 const stale =
   !existsSync(serverBuild) ||
   Math.max(...sources.map(newestMtime), ...["vite.config.ts", "react-router.config.ts", "package.json"].map((f) => statSync(path.join(root, f)).mtimeMs)) >

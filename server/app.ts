@@ -16,6 +16,7 @@ import { apiError } from "./http/errors";
 import { siteGate } from "./http/gate";
 import { staffGate } from "./http/staff-gate";
 import { contentAssetAlias, imageRoutes } from "./http/images";
+import { reviewsWidgetRoutes } from "./http/reviews-widget";
 import { readCookie, setCookie } from "../rules/cookies";
 import { bodyLimits, jsonBodiesOnly, knownHostsOnly, sameOriginWrites, securityHeaders } from "./http/edge";
 
@@ -60,6 +61,8 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
   app.all("/_img/*", (c) => apiError(c, 404, "not_found", "No such image."));
   app.route("/cms", contentAssetAlias());
   app.route("/", sitemapRoutes());
+  // The review widget's script (REVIEWS_SCRIPT_URL's default): built per request without a production build.
+  app.route("/", reviewsWidgetRoutes({ dev: !pages.clientDir }));
 
   if (pages.clientDir) {
     // Hashed build assets never change under one name.

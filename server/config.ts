@@ -98,6 +98,14 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   GTM_SCRIPT_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default(DEFAULT_GTM_SCRIPT_URL),
+  // The review widget's script: unset → served by this shop at /reviews/widget.js; a path or an http(s) URL.
+  REVIEWS_SCRIPT_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^\/(?![/\\])/.test(v) || /^https?:\/\/[^/]/.test(v), "must be an http(s) URL or a path starting with /")
+    .refine((v) => URL.canParse(v, "http://localhost"), "must be an http(s) URL or a path starting with /")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // Error reporting: set → server and browser errors go to Sentry; unset → the errors table.
   SENTRY_DSN: z
     .url({ protocol: /^https?$/, error: "must be a Sentry DSN (https://key@host/project)" })
@@ -150,6 +158,8 @@ export type Config = {
   donationStoreId: string | null;
   /** The tag manager (GTM_ID): container id and the script URL it loads from; null: none. */
   gtm: { id: string; scriptUrl: string } | null;
+  /** REVIEWS_SCRIPT_URL: where the product page loads the review widget from; null → this shop's own /reviews/widget.js. */
+  reviewsScriptUrl: string | null;
   /** Sentry's DSN: errors go to Sentry (server and browser SDKs); unset → the errors table (server/modules/errors). */
   sentryDsn: string | undefined;
 };
@@ -201,6 +211,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     autoship: { scheduler: e.AUTOSHIP_SCHEDULER, intervalSeconds: e.AUTOSHIP_INTERVAL_SECONDS, reminderDays: e.AUTOSHIP_REMINDER_DAYS },
     donationStoreId: e.DONATION_STORE_ID === "off" ? null : normalizeStoreId(e.DONATION_STORE_ID),
     gtm: e.GTM_ID ? { id: e.GTM_ID, scriptUrl: gtmScriptUrl(e.GTM_ID, e.GTM_SCRIPT_URL) } : null,
+    reviewsScriptUrl: e.REVIEWS_SCRIPT_URL ?? null,
     sentryDsn: e.SENTRY_DSN,
   };
 }

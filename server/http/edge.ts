@@ -70,6 +70,8 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
   const sentryOrigin = config.sentryDsn ? new URL(config.sentryDsn).origin : undefined;
   // With GTM_ID the tag manager's script (loaded only after consent) comes from its own origin.
   const gtmOrigin = config.gtm ? new URL(config.gtm.scriptUrl).origin : undefined;
+  // REVIEWS_SCRIPT_URL on another origin: the review widget's script (after functional consent) comes from there.
+  const reviewsOrigin = reviewsScriptOrigin(config.reviewsScriptUrl);
   return async (c, next) => {
     const nonce = randomBytes(18).toString("base64");
     c.set("cspNonce", nonce);
@@ -77,7 +79,7 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
     const tls = viaTls(c, config);
     await next();
     editHeaders(c, (h) => {
-      h.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev, sentryOrigin, gtmOrigin));
+      h.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev, sentryOrigin, gtmOrigin, reviewsOrigin));
       h.set("X-Frame-Options", "DENY");
       h.set("X-Content-Type-Options", "nosniff");
       h.set("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -91,11 +93,17 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
   };
 }
 
-export function contentSecurityPolicy(nonce: string, dev = false, sentryOrigin?: string, gtmOrigin?: string): string {
+/** The review widget's origin when REVIEWS_SCRIPT_URL names another one (a path is this shop's own). */
+export function reviewsScriptOrigin(url: string | null | undefined): string | undefined {
+  return url && /^https?:\/\//.test(url) ? new URL(url).origin : undefined;
+}
+
+export function contentSecurityPolicy(nonce: string, dev = false, sentryOrigin?: string, gtmOrigin?: string, reviewsOrigin?: string): string {
   const gtm = gtmOrigin ? ` ${gtmOrigin}` : "";
+  const reviews = reviewsOrigin && reviewsOrigin !== gtmOrigin ? ` ${reviewsOrigin}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${gtm}`,
+    `script-src 'self' 'nonce-${nonce}'${gtm}${reviews}`,
     // React sets style attributes (progress bars, carousels): styles may be inline, scripts may not.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${gtm}`,

@@ -4,6 +4,7 @@ import { formatUsd } from "../../../rules/money";
 import type { CardModel } from "../../../rules/product-card";
 import { CardAddToCart } from "../cart/add-to-cart";
 import { badgeClass } from "./product-badges";
+import { ratingText, starsOf } from "../../../rules/review-display";
 
 // The product card of SPEC §2/§9. What it shows is decided by rules/product-card.ts (productCardModel);
 // the staff site's card has no promotions (SPEC §6) because the model carries none.
@@ -57,6 +58,15 @@ export function ProductCard({ card, eager = false, addToCart = false }: { card: 
           {card.description}
         </p>
         {card.variantLabel && <p className="mt-1 text-xs text-gray-500">{card.variantLabel}</p>}
+        {card.rating && (
+          <p className="mt-1 flex items-center gap-1 text-sm text-secondary" data-testid="card-rating">
+            <span aria-hidden="true">{starsOf(card.rating.average)}</span>
+            <span className="sr-only">{ratingText(card.rating)}</span>
+            <span aria-hidden="true" className="text-xs text-gray-700">
+              ({card.rating.count})
+            </span>
+          </p>
+        )}
         <div className="mt-auto pt-3">
           <p className="flex flex-wrap items-baseline gap-x-2">
             {card.priceLabel && <span className="w-full text-xs font-medium text-gray-600">{card.priceLabel}</span>}

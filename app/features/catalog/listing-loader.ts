@@ -10,6 +10,7 @@ import {
 import { productCardModel } from "../../../rules/product-card";
 import type { Filter, FilterDefinition, ListingResult } from "../../../server/modules/catalog/types";
 import { dealSkusOnce } from "../../lib/deal-skus-once";
+import { cardRatings, withRating } from "../../lib/card-ratings";
 import type { FilterChip, ListingKind, ListingPageData, PanelFacet, SearchSuggestions } from "./listing-data";
 
 // Loaders of the listing screens (/products, category pages, /search) and the search suggestions:
@@ -84,6 +85,7 @@ export async function loadListing(context: AppLoadContext, request: Request, opt
   const chosenFlavors = chips.filter((c) => c.facet === "flavor").map((c) => c.label);
   const chosenForms = chips.filter((c) => c.facet === "food-form").map((c) => c.option);
   const dealSet = new Set(Object.keys(deals));
+  const ratings = await cardRatings(context, result.products.map((p) => p.id));
   const cards = result.products.flatMap((p) => {
     const card = productCardModel(p, {
       site: context.site,
@@ -92,7 +94,7 @@ export async function loadListing(context: AppLoadContext, request: Request, opt
       // The category route's slug ("dog/flavor/turkey") picks the card's variant as on the product page.
       prefer: { slug: options.kind === "category-listing" ? options.basePath.replace(/^\/products\//, "") : null, search, flavors: chosenFlavors, foodForms: chosenForms, cheapest: state.sort.startsWith("price-") },
     });
-    return card ? [card] : [];
+    return card ? [withRating(card, ratings.get(p.id))] : [];
   });
 
   return {

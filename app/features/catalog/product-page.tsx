@@ -29,6 +29,8 @@ import { AddToCartButton, AddToCartErrors, AddToCartFeedback, useAddToCartFetche
 import { formatUsd } from "../../../rules/money";
 import { DonationSlot } from "../../components/donations/donation-slot";
 import { track } from "../../lib/analytics-events";
+import { shownRating } from "../../../rules/review-display";
+import { ProductReviews, RatingLine, type ProductReviewsData } from "./product-reviews";
 
 // The product detail screen (SPEC §2), shared by /products/{handle}, /products/{brand}/{handle}/{flavor}/{size}
 // and /products/dropshipping/{handle}. Returns null when no product has the handle on this site (the
@@ -75,7 +77,19 @@ export async function loadProductPage(context: AppLoadContext, request: Request,
     isStaff: context.site.isStaff,
     origin: url.origin,
     canonicalUrl: canonicalProductUrl(url.origin, product.handle),
+    reviews: await productReviews(context, product),
   };
+}
+
+/** The reviews section's data: the shop only (SPEC §6, the staff site shows no ratings). */
+async function productReviews(context: AppLoadContext, product: Product): Promise<ProductReviewsData | null> {
+  if (context.site.isStaff) return null;
+  // A rating is never worth failing the page for: without it the page shows none.
+  const summary = await context.services.reviews.summary(Number(product.id)).catch((err: unknown) => {
+    context.log.error({ err, product: product.id }, "review summary failed");
+    return null;
+  });
+  return { productId: product.id, scriptUrl: context.config.reviewsScriptUrl, rating: shownRating(summary, context.site) };
 }
 
 export type ProductPageData = NonNullable<Awaited<ReturnType<typeof loadProductPage>>>;
@@ -98,6 +112,7 @@ export function productMeta(data: ProductPageData, siteTitle: string) {
         origin: data.origin,
         canonicalUrl: data.canonicalUrl,
         isStaff: data.isStaff,
+        rating: data.reviews?.rating ?? null,
       }),
     },
   ];
@@ -263,6 +278,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
               {product.productBrand}
             </Link>
             <h1 className="mt-1 text-2xl font-bold text-secondary md:text-3xl">{product.title}</h1>
+            {data.reviews && <RatingLine rating={data.reviews.rating} />}
             <p className="mt-1 text-sm text-gray-600">
               SKU <span data-testid="selected-sku">{selected.sku}</span>
             </p>
@@ -310,6 +326,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
           </div>
         </section>
       </div>
+      {data.reviews && <ProductReviews reviews={data.reviews} />}
     </main>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Product, Variant } from "../../../server/modules/catalog/types";
-import { canonicalProductUrl, META_DESCRIPTION_LENGTH, productDescription, productJsonLd, productTitle } from "./product-seo";
+import { aggregateRatingLd, canonicalProductUrl, META_DESCRIPTION_LENGTH, productDescription, productJsonLd, productTitle } from "./product-seo";
 
 const variant = (over: Partial<Variant>): Variant => ({
   id: "1",
@@ -82,5 +82,16 @@ describe("product page SEO", () => {
     const ld = productJsonLd(p, p.variants[1], { origin: "http://x.test", canonicalUrl: "http://x.test/products/kc-adult", isStaff: true });
     expect(ld.offers[1].price).toBe("14.69");
     expect(ld.offers[0].price).toBe("13.99");
+  });
+
+  it("carries an aggregate rating only for a product with reviews, and never on the staff site", () => {
+    const p = product();
+    const ld = (rating: { average: number; count: number } | null, isStaff = false) =>
+      productJsonLd(p, p.variants[0], { origin: "http://x.test", canonicalUrl: "http://x.test/products/kc-adult", isStaff, rating }) as Record<string, unknown>;
+    expect(ld({ average: 4.3, count: 12 }).aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 4.3, reviewCount: 12, bestRating: 5, worstRating: 1 });
+    expect(ld(null)).not.toHaveProperty("aggregateRating");
+    expect(ld({ average: 0, count: 0 })).not.toHaveProperty("aggregateRating");
+    expect(ld({ average: 4.3, count: 12 }, true)).not.toHaveProperty("aggregateRating");
+    expect(aggregateRatingLd(undefined, false)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { Product, Variant } from "../../../server/modules/catalog/types";
 import { amountToCents, centsToAmount } from "../../../rules/money";
+import type { RatingSummary } from "../../../rules/review-display";
 
 // Search-engine view of a product page: a unique title and description, the canonical
 // URL, and a schema.org Product with one Offer per variant. React Router's <Meta> serialises the
@@ -33,11 +34,21 @@ function sellingAmount(v: Variant, isStaff: boolean): string {
   return centsToAmount(amountToCents(isStaff && v.programPrice ? v.programPrice.amount : v.price.amount));
 }
 
+/**
+ * schema.org AggregateRating of the product's approved reviews; none without reviews (an empty
+ * rating is invalid structured data) and none on the staff site, which shows no ratings (SPEC §6).
+ */
+export function aggregateRatingLd(rating: RatingSummary | null | undefined, isStaff: boolean) {
+  if (isStaff || !rating || rating.count <= 0) return null;
+  return { "@type": "AggregateRating", ratingValue: rating.average, reviewCount: rating.count, bestRating: 5, worstRating: 1 };
+}
+
 export function productJsonLd(
   product: Product,
   selected: Variant,
-  options: { origin: string; canonicalUrl: string; isStaff: boolean },
+  options: { origin: string; canonicalUrl: string; isStaff: boolean; rating?: RatingSummary | null },
 ) {
+  const aggregateRating = aggregateRatingLd(options.rating, options.isStaff);
   const images = [...new Set([selected.imagePrimary, ...selected.variantMediaList].map((i) => absolute(options.origin, i.url)))];
   return {
     "@context": "https://schema.org",
@@ -59,5 +70,6 @@ export function productJsonLd(
       availability: v.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",
     })),
+    ...(aggregateRating ? { aggregateRating } : {}),
   };
 }

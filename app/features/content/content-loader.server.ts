@@ -3,6 +3,7 @@ import { seesProgramPrices, withoutProgramPrices } from "../../../rules/program-
 import { productCardModel, type CardModel } from "../../../rules/product-card";
 import type { PageSection } from "../../../server/modules/content/types";
 import { dealSkusOnce } from "../../lib/deal-skus-once";
+import { cardRatings, withRating } from "../../lib/card-ratings";
 import type { CarouselData, ErrorPageContent } from "./content-types";
 
 // Content for route loaders. Every helper here fails soft: content is never worth failing a page
@@ -15,13 +16,14 @@ async function cardsFor(context: AppLoadContext, handles: string[]): Promise<Car
   const [found, deals] = await Promise.all([catalog.getProductsByHandles(handles, context.site.id), dealSkusOnce(context)]);
   const products = seesProgramPrices(context.site, context.staff) ? found : withoutProgramPrices(found);
   const dealSkus = new Set(Object.keys(deals));
+  const ratings = await cardRatings(context, products.map((p) => p.id));
   return products.flatMap((p) => {
     const card = productCardModel(p, {
       site: context.site,
       dealSkus,
       freeShippingThresholdCents: context.publicConfig.freeShippingThresholdCents,
     });
-    return card ? [card] : [];
+    return card ? [withRating(card, ratings.get(p.id))] : [];
   });
 }
 
