@@ -79,6 +79,8 @@ export default [
       route("donations/segments/:id", "routes/admin.donations.segments.$id.tsx"),
       route("donations/report", "routes/admin.donations.report.tsx"),
       route("donations/report/export.csv", "routes/admin.donations.report.csv.tsx"),
+      route("reviews", "routes/admin.reviews.tsx"),
+      route("reviews/:id", "routes/admin.reviews.$id.tsx"),
     ]),
   ]),
   // No layout (SPEC §2).

@@ -80,6 +80,7 @@ export const CONSOLE_SECTIONS: readonly { path: string; label: string; permissio
   { path: "/admin/content", label: "Content", permission: "content.edit" },
   { path: "/admin/clinic-members", label: "Clinic members", permission: "clinics.members" },
   { path: "/admin/donations", label: "Donations", permission: "donations.manage" },
+  { path: "/admin/reviews", label: "Reviews", permission: "reviews.moderate" },
   { path: "/admin/operators", label: "Operators", permission: "operators.manage" },
   { path: "/admin/audit", label: "Audit log", permission: "audit.view" },
   { path: "/admin/errors", label: "Errors", permission: "errors.view" },

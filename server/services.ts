@@ -41,6 +41,7 @@ import { lowStock } from "./modules/inventory/service";
 import { createSubscriptionsConsole } from "./workflows/console-subscriptions";
 import { createCatalogConsole } from "./workflows/console-catalog";
 import { createDonationsConsole } from "./workflows/console-donations";
+import { createReviewsConsole } from "./workflows/console-reviews";
 import { createOperatorsService } from "./modules/operators/service";
 import { createRenewalStore } from "./modules/autoship/renewals";
 import { dayOf } from "../rules/calendar-days";
@@ -101,6 +102,16 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     },
   });
   const membershipDeps = { db, services: { clinics, identity, mail }, log };
+  // Product reviews; the console's moderation uses this one service too.
+  const reviews = createReviewsService(db, rateLimit, {
+    ports: createReviewReads(db),
+    mailer: {
+      send: (m) => mail.send(m),
+      render: (d) => templates.reviewRequest({ storeName: config.storeName, ...d }),
+      // Requests go to the shop's customers only (server/workflows/review-reads.ts).
+      origin: () => config.publicUrl ?? `http://localhost:${config.port}`,
+    },
+  });
   // The operator console: operators, their sessions and the audit log; its writes through the workflows.
   const operators = createOperatorsService(db, { rateLimit });
   const operatorConsole = createConsole({
@@ -181,15 +192,7 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     consent: createConsentService(db, rateLimit),
     content,
     /** Product reviews: list, summaries, eligibility, submit, helpful votes, moderation, review-request mails. */
-    reviews: createReviewsService(db, rateLimit, {
-      ports: createReviewReads(db),
-      mailer: {
-        send: (m) => mail.send(m),
-        render: (d) => templates.reviewRequest({ storeName: config.storeName, ...d }),
-        // Requests go to the shop's customers only (server/workflows/review-reads.ts).
-        origin: () => config.publicUrl ?? `http://localhost:${config.port}`,
-      },
-    }),
+    reviews,
     /** The donation provider (SPEC §7): store configuration, causes, tracking, amounts, clickstream, ledger. */
     donations: createDonationsService(db),
     /** Donations at order time: a cart's tracking and add-on, the order's ledger rows and what it gave. */
@@ -226,6 +229,8 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     consoleContent: createContentConsole({ operators, content }),
     /** The console's donations: store configuration, causes, segments, the monthly report. */
     consoleDonations: createDonationsConsole({ db, operators }),
+    /** The console's review moderation: the queue, approve, reject with a policy reason, respond; audited in the change's transaction. */
+    consoleReviews: createReviewsConsole({ db, operators, reviews }),
     /** The console's dashboard figures (read-only). */
     async dashboard(now: Date) {
       const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));

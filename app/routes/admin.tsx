@@ -9,9 +9,17 @@ import type { Route } from "./+types/admin";
 
 export const headers = consoleHeaders;
 
+const REVIEWS_PATH = "/admin/reviews";
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const operator = await requireOperator(context, request, "dashboard.view");
-  return { operator: { email: operator.email, roleLabel: ROLE_LABELS[operator.role] }, sections: sectionsFor(operator).map(({ path, label }) => ({ path, label })) };
+  const sections = sectionsFor(operator);
+  // Reviews waiting for moderation, counted only for a role that may moderate them.
+  const waitingReviews = sections.some((s) => s.path === REVIEWS_PATH) ? (await context.services.consoleReviews.counts()).new : null;
+  return {
+    operator: { email: operator.email, roleLabel: ROLE_LABELS[operator.role] },
+    sections: sections.map(({ path, label }) => ({ path, label, count: path === REVIEWS_PATH ? waitingReviews : null })),
+  };
 }
 
 export default function AdminLayout() {

@@ -9,7 +9,7 @@ export function ConsoleFrame({ children }: { children: ReactNode }) {
   return <div className="min-h-screen bg-mist/40">{children}</div>;
 }
 
-export function ConsoleNav({ sections, operator }: { sections: readonly { path: string; label: string }[]; operator: { email: string; roleLabel: string } }) {
+export function ConsoleNav({ sections, operator }: { sections: readonly { path: string; label: string; count?: number | null }[]; operator: { email: string; roleLabel: string } }) {
   return (
     <header className="border-b border-gray-300 bg-secondary text-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
@@ -23,6 +23,16 @@ export function ConsoleNav({ sections, operator }: { sections: readonly { path: 
                   className={({ isActive }) => `rounded px-3 py-1.5 hover:bg-white/15 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white ${isActive ? "bg-white/20 font-semibold" : ""}`}
                 >
                   {s.label}
+                  {s.count ? (
+                    // What waits for this operator (reviews to moderate): the number, and its meaning for screen readers.
+                    <>
+                      {" "}
+                      <span className="ml-1 rounded-full bg-white px-1.5 text-xs font-bold text-secondary" data-testid={`console-nav-count-${s.path.slice(7)}`}>
+                        {s.count}
+                        <span className="sr-only"> waiting</span>
+                      </span>
+                    </>
+                  ) : null}
                 </NavLink>
               </li>
             ))}
