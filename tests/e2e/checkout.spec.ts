@@ -144,6 +144,8 @@ test.describe("checkout", () => {
   });
 
   test("an autoship cart needs the terms acknowledged; AUTO35 applies to the first autoship order and not to the second", async ({ page }) => {
+    // Two whole checkouts in one test.
+    test.slow();
     const email = uniqueEmail("autoship");
     await register(page, email);
     for (const round of [1, 2]) {
