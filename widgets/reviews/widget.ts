@@ -228,7 +228,7 @@ export function mountReviews(root: HTMLElement) {
       return;
     }
     if (!eligibility.eligible || eligibility.orderLines.length === 0) {
-      replaceChildren(writeBox, h("p", { class: "text-sm text-gray-700" }, "You can review this food once an order of it has been delivered to you."));
+      replaceChildren(writeBox, h("p", { class: "text-sm text-gray-700" }, "You can write a review once an order of this food has been delivered to you (one review per order)."));
       return;
     }
     const formId = `${p}-form`;
