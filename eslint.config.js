@@ -33,6 +33,11 @@ const LAYER_ZONES = [
     from: ["./app", "./server"],
     message: "rules/ is pure and shared by browser and server: it imports nothing of app/ or server/.",
   },
+  {
+    target: "./widgets",
+    from: ["./app", "./server"],
+    message: "widgets/ are browser bundles of their own: they share rules/ only and talk to the API.",
+  },
   // Features import each other only through app/components/ or rules/.
   ...FEATURES.map((name) => ({
     target: `./app/features/${name}`,
