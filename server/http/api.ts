@@ -13,6 +13,7 @@ import type { AppEnv } from "./env";
 import { healthRoutes } from "./health";
 import { openApiDocument } from "./openapi";
 import { stockRoutes } from "./stock";
+import { reviewRoutes } from "./reviews";
 
 /** Every router of SPEC §7, joined under /api. */
 export function apiRoutes() {
@@ -30,6 +31,7 @@ export function apiRoutes() {
   api.route("/donations", donationRoutes());
   api.route("/", errorReportRoutes());
   api.route("/", consentRoutes());
+  api.route("/reviews", reviewRoutes());
   // Listed last so that it sees every call above; built once, on first request.
   let document: ReturnType<typeof openApiDocument> | undefined;
   api.get("/openapi.json", (c) => c.json((document ??= openApiDocument(api))));

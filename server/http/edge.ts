@@ -177,6 +177,8 @@ export const BODY_LIMITS: readonly { prefix: string; bytes: number }[] = [
   // Proof of consent (CONSENT_BODY_BYTES in rules/consent-record.ts) and the analytics configuration check: a few fields.
   { prefix: "/api/consent", bytes: 2 * 1024 },
   { prefix: "/api/analytics/", bytes: 4 * 1024 },
+  // Product reviews: a review of at most 4,000 characters and its fields (REVIEWS_BODY_BYTES in server/http/reviews.ts).
+  { prefix: "/api/reviews/", bytes: 8 * 1024 },
   { prefix: "/api/", bytes: 1024 * 1024 },
   // Page forms (sign-in, addresses, contact, checkout steps): small url-encoded forms.
   { prefix: "/", bytes: 256 * 1024 },

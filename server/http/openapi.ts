@@ -34,6 +34,7 @@ import { fetchAddressInput, identityJwtInput, joinClinicInput, searchClinicInput
 import { errorReportInput } from "./errors-api";
 import { analyticsConfigInput } from "./consent";
 import { consentRecordInput } from "../../rules/consent-record";
+import { reviewModerateInput, reviewRespondInput, reviewSubmitInput } from "../../rules/review-input";
 import type { AppEnv } from "./env";
 
 /** Request bodies whose schemas are shared (rules/); other calls are listed with their method only. */
@@ -82,6 +83,10 @@ const REQUEST_BODIES: Record<string, z.ZodType> = {
   // Proof of consent and the analytics configuration check (server/http/consent.ts).
   "/consent": consentRecordInput,
   "/analytics/config": analyticsConfigInput,
+  // Product reviews (server/http/reviews.ts): a customer's review, the operator's moderation.
+  "/reviews/products/:productId": reviewSubmitInput,
+  "/reviews/:reviewId/moderate": reviewModerateInput,
+  "/reviews/:reviewId/respond": reviewRespondInput,
 };
 
 const API_ERROR = {
