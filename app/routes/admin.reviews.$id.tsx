@@ -25,7 +25,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!review) throw data({ message: "No such review." }, { status: 404 });
   const history = await context.services.consoleReviews.history(review.id);
   const reasonLabels: Record<string, string> = REVIEW_REJECTION_REASONS;
-  const orderLine = (review as { orderLine?: { orderId: string; orderName: string; variantTitle: string } | null }).orderLine ?? null;
   return {
     review: {
       id: review.id,
@@ -36,7 +35,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       body: review.body,
       nickname: review.nickname,
       verified: review.verified,
-      orderLine,
+      orderLine: review.orderLine,
       pet: review.pet ? [review.pet.species, review.pet.lifeStage, review.pet.breedSize].filter((w): w is NonNullable<typeof w> => !!w).map((w) => PET_WORDS[w] ?? w).join(", ") : null,
       state: review.state,
       reason: review.rejectionReason ? (reasonLabels[review.rejectionReason] ?? review.rejectionReason) : null,

@@ -1,4 +1,4 @@
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OperatorRole } from "../../rules/operator-roles";
 import { REJECTION_REASON_REQUIRED } from "../../rules/console-review-input";
@@ -9,10 +9,11 @@ import type { Database } from "../../server/db/client";
 import { seedIfEmpty } from "../../server/db/seed";
 import { openTestDatabase } from "../../server/db/test-database";
 import { createLogger } from "../../server/log";
-import { products } from "../../server/modules/catalog/schema";
+import { products, variants } from "../../server/modules/catalog/schema";
 import { reviews } from "../../server/modules/reviews/schema";
 import { operatorSession } from "../../server/testing/console";
 import { testPageHandler } from "../../server/testing/pages";
+import { anOrder } from "../../server/testing/reviews";
 
 // The console's Reviews pages through the whole HTTP stack: the list by state with its counts and
 // search, a rejection without a policy reason answered 400 with the message beside the select, the
@@ -51,10 +52,10 @@ const post = (path: string, cookie: string, fields: Record<string, string>) =>
   });
 
 let minute = 0;
-async function waitingReview(productId: number, title: string, body = "My cat liked the first bag and refused the second one. The kibble smelled different."): Promise<string> {
+async function waitingReview(productId: number, title: string, body = "My cat liked the first bag and refused the second one. The kibble smelled different.", orderLineId: string | null = null): Promise<string> {
   const [row] = await database.db
     .insert(reviews)
-    .values({ productId, rating: 2, title, body, nickname: "Whiskers Mum", state: "new", createdAt: new Date(Date.UTC(2026, 0, 1, 0, ++minute)) })
+    .values({ productId, orderLineId, rating: 2, title, body, nickname: "Whiskers Mum", state: "new", createdAt: new Date(Date.UTC(2026, 0, 1, 0, ++minute)) })
     .returning({ id: reviews.id });
   return row.id;
 }
@@ -136,6 +137,18 @@ describe("one review", () => {
     const empty = await post(`/admin/reviews/${id}`, support, { intent: "respond", body: " " });
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain("Write the response");
+  });
+
+  it("a verified review links the order its line belongs to; an imported one says it has none", async () => {
+    const owner = await session("owner");
+    const [variant] = await database.db.select({ id: variants.id }).from(variants).where(eq(variants.productId, product.id)).limit(1);
+    const order = await anOrder(database.db, { customerId: null, variantIds: [variant.id] });
+    const verified = await waitingReview(product.id, "Bought it twice", undefined, order.lineIds[0]);
+    const html = (await (await get(`/admin/reviews/${verified}`, owner)).text()).replace(/<!-- -->/g, "");
+    expect(html).toMatch(new RegExp(`Verified purchase: <a [^>]*href="/admin/orders/${order.orderId}"`));
+    expect(html).toContain(`order ${order.number}</a>, Chicken / 5 lb Bag`);
+    const imported = await waitingReview(product.id, "Seeded one");
+    expect(await (await get(`/admin/reviews/${imported}`, owner)).text()).toContain("No order (an imported review, shown without the badge)");
   });
 
   it("an unknown review is a 404, a second approve a 409", async () => {

@@ -2,8 +2,10 @@ import { REVIEW_AUDIT_ACTIONS, REVIEW_QUEUE_PAGE_SIZE, type ReviewListQuery } fr
 import { parseReviewAction } from "../../rules/console-review-input";
 import { isUuid } from "../../rules/ids";
 import { REVIEW_REJECTION_REASONS } from "../../rules/reviews";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { consoleProductList } from "../modules/catalog/console";
+import { orderLines, orders } from "../modules/orders/schema";
 import type { Operator, OperatorsService } from "../modules/operators/service";
 import type { AuditHook, ModerationResult, ReviewsService } from "../modules/reviews/service";
 import { consoleGuard, type Denied } from "./console";
@@ -34,6 +36,16 @@ async function productIdsMatching(db: Db, q: string): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
+/** The order a verified review's line belongs to (read-only, for the link to the console's order page). */
+async function orderLineOf(db: Db, orderLineId: string): Promise<{ orderId: string; orderName: string; variantTitle: string } | null> {
+  const [row] = await db
+    .select({ orderId: orders.id, orderName: orders.number, variantTitle: orderLines.title })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(eq(orderLines.id, orderLineId));
+  return row ?? null;
+}
+
 export type ReviewActionResult =
   | { ok: true; message: string }
   | { ok: false; code: "INVALID"; errors: Record<string, string>; message: string }
@@ -62,8 +74,12 @@ export function createReviewsConsole(deps: ReviewsConsoleDeps) {
       return reviews.queue({ state: query.state, page: query.page, pageSize, productIds });
     },
 
-    /** One review in any state; null for an unknown id (or one that is no id at all). */
-    review: (reviewId: string) => (isUuid(reviewId) ? reviews.review(reviewId) : Promise.resolve(null)),
+    /** One review in any state, with the order line of a verified one; null for an unknown id (or one that is no id at all). */
+    async review(reviewId: string) {
+      const review = isUuid(reviewId) ? await reviews.review(reviewId) : null;
+      if (!review) return null;
+      return { ...review, orderLine: review.orderLineId ? await orderLineOf(deps.db, review.orderLineId) : null };
+    },
 
     /** The review's audit entries, newest first. */
     history: (reviewId: string) => operators.auditEntries({ targetType: "review", targetId: reviewId, limit: 50 }),

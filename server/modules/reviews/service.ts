@@ -120,6 +120,8 @@ export type QueueRow = {
   body: string;
   nickname: string;
   verified: boolean;
+  /** The order line a verified review is about (the console links its order); null for imported reviews. */
+  orderLineId: string | null;
   createdAt: string;
   moderatedAt: string | null;
   state: ReviewStateName;
@@ -450,6 +452,7 @@ function queueRowOf(r: ReviewRow, productTitle: string): QueueRow {
     body: r.body,
     nickname: r.nickname,
     verified: r.orderLineId !== null,
+    orderLineId: r.orderLineId,
     createdAt: r.createdAt.toISOString(),
     moderatedAt: r.moderatedAt?.toISOString() ?? null,
     state: r.state,
