@@ -2,9 +2,15 @@
 // an operator would with `npm run admin:create`), one per test that needs an operator, written to
 // the file named by the first argument as { key: url }. Each link is used once, by one test.
 import { writeFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
 import type { OperatorRole } from "../rules/operator-roles";
 import { SEED_DONATION_STORE_ID } from "../server/modules/donations/seed-data";
 import { runOperatorCommand } from "./lib/operator-command";
+import { E2E_REVIEWS, E2E_REVIEWS_PRODUCT } from "./lib/e2e-reviews";
+import { seedIfEmpty } from "../server/db/seed";
+import { products } from "../server/modules/catalog/schema";
+import { reviews } from "../server/modules/reviews/schema";
+import type { Database } from "../server/db/client";
 
 /** key → role; the operator's e-mail is `e2e-<key>@example.test`. */
 export const E2E_OPERATORS = {
@@ -18,6 +24,9 @@ export const E2E_OPERATORS = {
   "content-fulfilment": "fulfilment",
   "donations-owner": "owner",
   "errors-manager": "manager",
+  "reviews-manager": "manager",
+  // tests/e2e/reviews.spec.ts: delivers a customer's order and approves the review written for it.
+  "reviews-journey": "manager",
 } as const satisfies Record<string, OperatorRole>;
 
 /**
@@ -34,7 +43,7 @@ export const E2E_DONATION_LEDGER = [
 
 const [file] = process.argv.slice(2);
 if (file)
-  await runOperatorCommand(async ({ services, config }) => {
+  await runOperatorCommand(async ({ services, config, database }) => {
     const links: Record<string, string> = {};
     for (const [key, role] of Object.entries(E2E_OPERATORS)) {
       const link = await services.operators.issueSetupLink({ email: `e2e-${key}@example.test`, role, createdBy: "e2e" });
@@ -50,5 +59,19 @@ if (file)
         createdAt: new Date(`${E2E_DONATION_MONTH}-15T12:00:00Z`),
       })),
     );
+    await writeWaitingReviews(database);
     return 0;
   });
+
+/**
+ * The console's review moderation test needs reviews waiting for moderation, written here as a
+ * customer's submission leaves them (state "new"). The shop seeds its catalogue on its first start,
+ * after this script: the seed runs here first (the shop then finds it done).
+ */
+async function writeWaitingReviews(database: Database) {
+  await seedIfEmpty(database);
+  const [product] = await database.db.select({ id: products.id }).from(products).where(eq(products.handle, E2E_REVIEWS_PRODUCT.handle));
+  if (!product) throw new Error(`No seeded product ${E2E_REVIEWS_PRODUCT.handle}`);
+  const start = Date.now() - 24 * 60 * 60_000;
+  await database.db.insert(reviews).values(E2E_REVIEWS.map((r, i) => ({ ...r, productId: product.id, state: "new" as const, createdAt: new Date(start + i * 60_000) })));
+}
