@@ -6,6 +6,7 @@ import { seedCatalog } from "../modules/catalog/seed";
 import { seedClinicsIfEmpty } from "../modules/clinics/seed";
 import { seedContentIfEmpty } from "../modules/content/seed";
 import { seedDonationsIfEmpty } from "../modules/donations/seed";
+import { seedReviewsIfEmpty, type SeedProduct } from "../modules/reviews/seed";
 
 // Any constant works; it only has to be the same in every process of the shop.
 const SEED_LOCK_ID = 727_002;
@@ -29,10 +30,28 @@ export async function seedIfEmpty(database: Database, log?: Logger): Promise<boo
     // Donation provider (store, charities, portfolios, segments): its own "empty" check as well.
     const donations = await seedDonationsIfEmpty(tx);
     if (donations) log?.info(donations, "seeded the donation provider");
-    if (rows[0]?.seeded) return content !== null || clinics !== null || donations !== null;
+    if (rows[0]?.seeded) {
+      // Reviews: their own "empty" check, for databases seeded before the reviews module.
+      const reviews = await seedReviewsIfEmpty(tx, await reviewSeedProducts(tx));
+      if (reviews) log?.info(reviews, "seeded the reviews");
+      return content !== null || clinics !== null || donations !== null || reviews !== null;
+    }
     const counts = await seedCatalog(tx);
     const codes = await seedDiscountCodes(tx);
     log?.info({ ...counts, discountCodes: codes }, "seeded the catalogue");
+    const reviews = await seedReviewsIfEmpty(tx, await reviewSeedProducts(tx));
+    if (reviews) log?.info(reviews, "seeded the reviews");
     return true;
   });
+}
+
+/** The catalogue as the review seed needs it: each product's species, type, life stages, sizes and variants. */
+async function reviewSeedProducts(tx: Parameters<Parameters<Database["db"]["transaction"]>[0]>[0]): Promise<SeedProduct[]> {
+  const { rows } = (await tx.execute(sql`
+    select p.id, p.species, p.product_type as "productType", p.lifestages, p.breed_sizes as "breedSizes",
+      coalesce(array_agg(v.id order by v.position) filter (where v.id is not null), '{}') as "variantIds"
+    from products p left join variants v on v.product_id = p.id
+    where p.published and 'd2c' = any(p.sites)
+    group by p.id order by p.id`)) as unknown as { rows: SeedProduct[] };
+  return rows;
 }
