@@ -12,6 +12,7 @@ import { openDatabase } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { startAutoshipScheduler } from "./jobs/autoship-runner";
 import { startConsentPurge } from "./jobs/consent-purge";
+import { startReviewRequests } from "./jobs/review-requests";
 import { createLogger } from "./log";
 import { createPageCache } from "./http/page-cache";
 
@@ -111,6 +112,8 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
     : null;
   // Proof-of-consent records older than 13 months go, a minute after start and every 6 hours.
   const consentPurge = startConsentPurge({ consent: deps.services.consent, log });
+  // Review-request mails (10 days after delivery), every 15 minutes; each order's is claimed once.
+  const reviewRequests = startReviewRequests({ reviews: deps.services.reviews, log });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
@@ -130,6 +133,7 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
       // No new renewal starts; one under way finishes (server/jobs/autoship-runner.ts).
       const autoshipStopped = autoship?.stop();
       const consentPurgeStopped = consentPurge.stop();
+      const reviewRequestsStopped = reviewRequests.stop();
       // Stop taking connections, let in-flight requests finish (at most 10 s), then release the DB.
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), 10_000);
@@ -142,6 +146,7 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
       await closeVite();
       await autoshipStopped;
       await consentPurgeStopped;
+      await reviewRequestsStopped;
       await deps.services.mail.flush();
       await cached.stop();
       await database.close();
