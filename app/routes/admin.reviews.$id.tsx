@@ -147,7 +147,7 @@ export default function AdminReview() {
               </p>
               <Field label="Policy reason" error={errorsOf("reject").reason} className="mt-2">
                 {(a11y) => (
-                  <select {...a11y} name="reason" required aria-required="true" defaultValue="" className={inputClass}>
+                  <select {...a11y} aria-describedby={[a11y["aria-describedby"], "reject-policy"].filter(Boolean).join(" ")} name="reason" required aria-required="true" defaultValue="" className={inputClass}>
                     <option value="">Choose a reason</option>
                     {reasons.map((r) => (
                       <option key={r.value} value={r.value}>

@@ -109,7 +109,9 @@ describe("one review", () => {
     const html = await bad.text();
     const select = /<select[^>]*name="reason"[^>]*>/.exec(html)![0];
     expect(select).toContain('aria-invalid="true"');
-    const describedBy = /aria-describedby="([^"]+)"/.exec(select)![1];
+    const [describedBy, policy] = /aria-describedby="([^"]+)"/.exec(select)![1].split(" ");
+    // The policy note is read with the select, before and after an error.
+    expect(html).toContain(`id="${policy}">Reject only for a reason of the published review policy.`);
     expect(html).toContain(`id="${describedBy}" class="mt-1 text-sm font-medium text-error">${REJECTION_REASON_REQUIRED}<`);
     expect((await deps.services.consoleReviews.review(id))?.state).toBe("new");
 
