@@ -12,6 +12,7 @@ import { mailOutbox } from "../modules/mail/schema";
 import { anonymiseOrdersOf } from "../modules/orders/erasure";
 import { paymentMethods } from "../modules/payments/schema";
 import { authAttempts } from "../modules/rate-limit/schema";
+import { eraseReviewsOf } from "../modules/reviews/erasure";
 
 // Erase a customer's personal data on request. Guarantees:
 //
@@ -25,7 +26,8 @@ import { authAttempts } from "../modules/rate-limit/schema";
 //    and phone are placeholders; addresses, saved cards (processor tokens), sessions, metafields,
 //    carts (and their checkouts), reset tokens, the rate-limit rows naming the address, the contact
 //    messages it sent and the outbox copies of mails sent to it are gone or blanked; a current clinic
-//    membership is ended; active and paused subscriptions are cancelled (reason "account erased").
+//    membership is ended; active and paused subscriptions are cancelled (reason "account erased");
+//    the customer's reviews are deleted and their helpful votes removed, both uncounted.
 //    Orders are KEPT with their lines and totals, anonymised.
 // 4. Idempotent: erasing an erased account finds nothing more to remove and answers ok.
 // 5. The answer holds ids and counts only — what the audit log may keep — never the erased data.
@@ -40,6 +42,8 @@ export type ErasureCounts = IdentityErasure & {
   mails: number;
   contactMessages: number;
   clinicMemberships: number;
+  reviews: number;
+  reviewVotes: number;
 };
 
 export type EraseResult =
@@ -94,6 +98,8 @@ async function eraseOnce(deps: { db: Db; clock: Clock }, customerId: string, con
       // Rate-limit rows name the address ("email:…") or the customer ("customer:…").
       await tx.delete(authAttempts).where(or(eq(authAttempts.subject, `email:${oldEmail}`), eq(authAttempts.subject, `customer:${customerId}`)));
       const contact = await gone(tx.delete(contactMessages).where(eq(contactMessages.customerId, customerId)).returning({ id: contactMessages.id }));
+      // Reviews: their text and nickname are the customer's; summaries and helpful counts follow.
+      const reviewsGone = await eraseReviewsOf(tx, customerId);
       // The outbox keeps that a mail was sent (and its subject: a template's, an order or contract
       // number), not to whom or what it said.
       const mails =
@@ -121,6 +127,8 @@ async function eraseOnce(deps: { db: Db; clock: Clock }, customerId: string, con
           mails,
           contactMessages: contact,
           clinicMemberships: ended.length,
+          reviews: reviewsGone.reviews,
+          reviewVotes: reviewsGone.votes,
         },
       };
     });

@@ -8,6 +8,7 @@ import { templates } from "../mail/templates";
 import { reviewListQuery } from "../../../rules/review-input";
 import { reviewRequests, reviews, reviewSummaries } from "./schema";
 import { createReviewsService, type ReviewsService } from "./service";
+import { eraseReviewsOf } from "./erasure";
 import { aCatalogue, anOrder, aReview } from "../../testing/reviews";
 
 // The reviews service against a migrated PGlite: who may review, one review per order line, the
@@ -304,5 +305,29 @@ describe("summary rows", () => {
   it("are kept per product (variant 0) and per variant", async () => {
     const rows = await database.db.select().from(reviewSummaries).where(eq(reviewSummaries.productId, catalogue[2].productId));
     expect(rows.map((r) => r.variantId).sort((a, b) => a - b)).toEqual([0, ...catalogue[2].variantIds].sort((a, b) => a - b));
+  });
+});
+
+describe("a customer's erasure", () => {
+  it("deletes their reviews and votes and uncounts both", async () => {
+    const { productId, variantIds } = catalogue[1];
+    const mine = await approvedReview(1, 1);
+    const other = await approvedReview(1, 5);
+    const b = await aBuyer(1, 1);
+    const waiting = await service.submit(mine.customerId, aReview(b.lineId, productId, 2), null);
+    expect(waiting.ok).toBe(false); // another customer's line: not theirs to review
+    await service.voteHelpful(mine.customerId, other.reviewId, null);
+    await service.voteHelpful(randomUUID(), other.reviewId, null);
+    const before = await service.summary(productId);
+    const beforeVariant = await service.summary(productId, variantIds[0]);
+    const counts = await database.db.transaction((tx) => eraseReviewsOf(tx, mine.customerId));
+    expect(counts).toEqual({ reviews: 1, votes: 1 });
+    expect(await database.db.select().from(reviews).where(eq(reviews.customerId, mine.customerId))).toEqual([]);
+    expect(await service.summary(productId)).toEqual({ count: before.count - 1, average: expect.any(Number), histogram: { ...before.histogram, 1: before.histogram[1] - 1 } });
+    expect((await service.summary(productId, variantIds[0])).count).toBe(beforeVariant.count - 1);
+    const [o] = await database.db.select({ helpfulCount: reviews.helpfulCount }).from(reviews).where(eq(reviews.id, other.reviewId));
+    expect(o.helpfulCount).toBe(1);
+    // Again: nothing more.
+    expect(await database.db.transaction((tx) => eraseReviewsOf(tx, mine.customerId))).toEqual({ reviews: 0, votes: 0 });
   });
 });
