@@ -56,6 +56,9 @@ export const setCauseInput = z.object({
   causeName: z.string({ error: "Give the cause name" }).max(200, "At most 200 characters"),
 });
 
+/** PUT tracking/{id}/cart: the segment the widget matched (none: no body, or null). */
+export const attachCartInput = z.object({ segmentId: optionalSegmentId });
+
 export const integrationInfoInput = z.object({
   integrationType: z.string({ error: "Give the integration type" }).trim().min(1, "Give the integration type").max(50, "At most 50 characters").refine(isStorable, storable),
   info: z.union([z.string().max(2000, "At most 2000 characters"), z.record(z.string().max(50), z.string().max(500, "At most 500 characters"))], {

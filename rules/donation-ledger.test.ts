@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkoutTotals, cartEstimate } from "./checkout-totals";
-import { addonAmountCents, addonOffers, netByCause, parseAddonChoice, reversalsDue, roundUpCents, storeLedgerRows, givenSentence } from "./donation-ledger";
+import { addonAmountCents, addonOffers, netByCause, parseAddonChoice, reversalsDue, roundUpCents, segmentRule, storeLedgerRows, givenSentence } from "./donation-ledger";
 
 describe("add-on and round-up amounts", () => {
   it("rounds up to the next whole dollar; a whole total has nothing to round (the offer is hidden)", () => {
@@ -72,5 +72,19 @@ describe("ledger rows", () => {
       ]),
     ).toEqual([{ causeId: "a", cents: 515, customerCents: 300 }]);
     expect(givenSentence(215, "Paws Rescue League")).toBe("$2.15 to Paws Rescue League with this order");
+  });
+});
+
+describe("the matched segment's rule at order time", () => {
+  const store = { defaultDonationType: 0, defaultDonationHundredths: 500 };
+  const segment = (over: Partial<Parameters<typeof segmentRule>[1] & object> = {}) => ({ excludeSegment: false, donationAction: "none" as const, donationActionValue: 0, ...over });
+  it("no segment, or one without an action: the store's rule", () => {
+    expect(segmentRule(store, null)).toEqual({ rule: { type: "percentage", valueHundredths: 500 }, storeGives: true });
+    expect(segmentRule(store, segment())).toEqual({ rule: { type: "percentage", valueHundredths: 500 }, storeGives: true });
+  });
+  it("an action replaces the rule; an exclusion gives nothing of the store's", () => {
+    expect(segmentRule(store, segment({ donationAction: "percentage", donationActionValue: 1000 }))).toEqual({ rule: { type: "percentage", valueHundredths: 1000 }, storeGives: true });
+    expect(segmentRule(store, segment({ donationAction: "flat", donationActionValue: 25 })).rule).toEqual({ type: "flat", valueHundredths: 25 });
+    expect(segmentRule(store, segment({ excludeSegment: true })).storeGives).toBe(false);
   });
 });

@@ -56,6 +56,21 @@ export function parseAddonChoice(value: unknown): { ok: true; choice: AddonChoic
   return { ok: false, field: "donation", message: "Choose one of the donation amounts offered." };
 }
 
+/**
+ * The store's rule for an order after the segment the widget matched (SPEC §4: the widget showed
+ * the same): an exclusion segment gives nothing of the store's; a segment with an action gives by
+ * its rule (value read like the store's default donation); no segment, the store's own rule.
+ */
+export function segmentRule(
+  store: { defaultDonationType: number; defaultDonationHundredths: number },
+  segment: { excludeSegment: boolean; donationAction: "none" | "percentage" | "flat"; donationActionValue: number } | null,
+): { rule: DonationRule; storeGives: boolean } {
+  const base: DonationRule = { type: store.defaultDonationType === 1 ? "flat" : "percentage", valueHundredths: store.defaultDonationHundredths };
+  if (!segment) return { rule: base, storeGives: true };
+  if (segment.excludeSegment) return { rule: base, storeGives: false };
+  return { rule: segment.donationAction === "none" ? base : { type: segment.donationAction, valueHundredths: segment.donationActionValue }, storeGives: true };
+}
+
 export type LedgerLineInput = {
   orderLineId: string;
   /** The product's cmsId (its handle): the store's excluded and direct-donation lists name these. */

@@ -17,6 +17,7 @@ import { siteGate } from "./http/gate";
 import { staffGate } from "./http/staff-gate";
 import { contentAssetAlias, imageRoutes } from "./http/images";
 import { reviewsWidgetRoutes } from "./http/reviews-widget";
+import { donationImageRoutes } from "./http/donation-images";
 import { readCookie, setCookie } from "../rules/cookies";
 import { bodyLimits, jsonBodiesOnly, knownHostsOnly, sameOriginWrites, securityHeaders } from "./http/edge";
 
@@ -63,6 +64,8 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
   app.route("/", sitemapRoutes());
   // The review widget's script (REVIEWS_SCRIPT_URL's default): built per request without a production build.
   app.route("/", reviewsWidgetRoutes({ dev: !pages.clientDir }));
+  // The donation causes' category icons and logos, drawn on the server (server/http/donation-images.ts).
+  app.route("/", donationImageRoutes());
 
   if (pages.clientDir) {
     // Hashed build assets never change under one name.

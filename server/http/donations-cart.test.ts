@@ -10,7 +10,7 @@ import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { products, variants } from "../modules/catalog/schema";
 import { donationCartChoices } from "../modules/donations/schema";
-import { SEED_DONATION_STORE_ID } from "../modules/donations/seed-data";
+import { SEED_DONATION_STORE_ID, SEED_LOYALTY_SEGMENT_ID } from "../modules/donations/seed-data";
 import { CART_COOKIE } from "../../rules/cart-cookies";
 
 // PUT /api/donations/tracking/{id}/cart: the browser's own tracking joins the shopper's own cart;
@@ -37,11 +37,12 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-function call(method: string, path: string, cookie?: string) {
+function call(method: string, path: string, cookie?: string, body?: unknown) {
+  const json = method === "POST" || body !== undefined;
   return app.request(`http://${HOST}/api/donations${path}`, {
     method,
-    headers: { host: HOST, origin: `http://${HOST}`, "x-store-id": SEED_DONATION_STORE_ID, ...(cookie ? { cookie } : {}), ...(method === "POST" ? { "content-type": "application/json" } : {}) },
-    body: method === "POST" ? "{}" : undefined,
+    headers: { host: HOST, origin: `http://${HOST}`, "x-store-id": SEED_DONATION_STORE_ID, ...(cookie ? { cookie } : {}), ...(json ? { "content-type": "application/json" } : {}) },
+    body: json ? JSON.stringify(body ?? {}) : undefined,
   });
 }
 
@@ -60,12 +61,27 @@ async function newCart() {
 const choiceOf = async (cartId: string) => (await database.db.select().from(donationCartChoices).where(eq(donationCartChoices.cartId, cartId)))[0] ?? null;
 
 describe("PUT /api/donations/tracking/{id}/cart", () => {
+  it("keeps the segment the widget matched only when it is the store's and active; a malformed id is 400 on segmentId", async () => {
+    const { trackingId, session } = await startTracking();
+    const cartId = await newCart();
+    const cookie = `${session}; ${CART_COOKIE}=${cartId}`;
+    const kept = await call("PUT", `/tracking/${trackingId}/cart`, cookie, { segmentId: SEED_LOYALTY_SEGMENT_ID });
+    expect(await kept.json()).toEqual({ trackingId, attached: true, segmentId: SEED_LOYALTY_SEGMENT_ID });
+    expect((await choiceOf(cartId))?.segmentId).toBe(SEED_LOYALTY_SEGMENT_ID);
+    const unknown = await call("PUT", `/tracking/${trackingId}/cart`, cookie, { segmentId: randomUUID() });
+    expect(await unknown.json()).toMatchObject({ attached: true, segmentId: null });
+    expect((await choiceOf(cartId))?.segmentId).toBeNull();
+    const bad = await call("PUT", `/tracking/${trackingId}/cart`, cookie, { segmentId: "gold" });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields).toHaveProperty("segmentId");
+  });
+
   it("binds this browser's tracking to the cart its cookie names (the cart cookie reaches /api/donations: Path=/)", async () => {
     const { trackingId, session } = await startTracking();
     const cartId = await newCart();
     const res = await call("PUT", `/tracking/${trackingId}/cart`, `${session}; ${CART_COOKIE}=${cartId}`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ trackingId, attached: true });
+    expect(await res.json()).toEqual({ trackingId, attached: true, segmentId: null });
     expect(await choiceOf(cartId)).toMatchObject({ trackingId, storeId: SEED_DONATION_STORE_ID });
     // A later tracking (the widget started again) replaces it.
     const second = await startTracking();

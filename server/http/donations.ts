@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import {
+  attachCartInput,
   cartDonationInput,
   charitySearchQuery,
   clickstreamBatch,
@@ -134,24 +135,28 @@ export function donationRoutes() {
     return r.ok ? c.json({ trackingId: call.id, confirmed: true }) : trackingFailure(c, r);
   });
 
-  // PUT tracking/{id}/cart (no body): binds this browser's tracking to the shopper's current cart (the
+  // PUT tracking/{id}/cart ({segmentId?}): binds this browser's tracking to the shopper's current cart (the
   // cart cookie, Path=/, reaches this path), so the checkout learns the tracking from the server's
   // record — another browser can neither attach a tracking it did not start nor name a cart it does
   // not hold. Unknown or another session's tracking: 404. No cart of this shopper (none yet, emptied
   // while the widget was starting, or someone else's): nothing to attach, answered as such — not an
-  // error, since the widget attaches again whenever the cart page shows.
+  // error, since the widget attaches again whenever the cart page shows. The segment the widget
+  // matched rides along (an id only: the server decides what it gives, and keeps it only when it is
+  // this store's and active), so the order gives what the widget showed.
   app.put("/tracking/:trackingId/cart", async (c) => {
     const call = trackingCall(c);
     if (!call.ok) return call.response;
+    const parsed = await parseJson(c, attachCartInput);
+    if (!parsed.ok) return parsed.response;
     const cartId = cartIdFromCookieHeader(c.req.header("cookie"));
     const customerId = (await identityOf(c as unknown as Context<AppEnv>)).customer?.id ?? null;
     const { services } = c.get("deps");
     const cart = cartId ? await services.cart.shopper(customerId).getCart(cartId, c.get("site").id) : null;
     c.header("Cache-Control", "no-store");
     if (!cart || cart.totalQuantity < 1) return c.json({ trackingId: call.id, attached: false });
-    const r = await services.donationLedger.attachTracking(c.get("donationStore"), call.id, call.hash, cart.id);
+    const r = await services.donationLedger.attachTracking(c.get("donationStore"), call.id, call.hash, cart.id, parsed.data.segmentId ?? null);
     if (!r.ok) return trackingFailure(c, r);
-    return c.json({ trackingId: call.id, attached: true });
+    return c.json({ trackingId: call.id, attached: true, segmentId: r.segmentId });
   });
 
   app.get("/stores/cc-small/none", async (c) => c.json(await c.get("deps").services.donations.storeConfiguration(c.get("donationStore"))));

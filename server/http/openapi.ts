@@ -29,7 +29,7 @@ import {
   sessionOnlyInput,
   updateCustomerInput,
 } from "../../rules/customer-input";
-import { cartDonationInput, clickstreamBatch, clickstreamEnvelope, confirmationInput, integrationInfoInput, setCauseInput, startTrackingInput } from "../../rules/donation-input";
+import { attachCartInput, cartDonationInput, clickstreamBatch, clickstreamEnvelope, confirmationInput, integrationInfoInput, setCauseInput, startTrackingInput } from "../../rules/donation-input";
 import { fetchAddressInput, identityJwtInput, joinClinicInput, searchClinicInput } from "./clinics";
 import { errorReportInput } from "./errors-api";
 import { analyticsConfigInput } from "./consent";
@@ -76,6 +76,7 @@ const REQUEST_BODIES: Record<string, z.ZodType> = {
   "/donations/tracking/:trackingId/set-cause": setCauseInput,
   "/donations/tracking/:trackingId/add-integration-info": integrationInfoInput,
   "/donations/tracking/:trackingId/set-confirmation-data": confirmationInput,
+  "/donations/tracking/:trackingId/cart": attachCartInput,
   "/donations/products/get-multiple-donation": cartDonationInput,
   "/donations/clickstream/events": z.union([clickstreamEnvelope, clickstreamBatch]),
   // Browser error reports (server/http/errors-api.ts).

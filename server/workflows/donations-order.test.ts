@@ -7,8 +7,15 @@ import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { inventory, products, variants } from "../modules/catalog/schema";
 import { warehouseForZip } from "../modules/catalog/stock";
-import { donationLedger, donationStores, donationTracking } from "../modules/donations/schema";
-import { PAWS_RESCUE_LEAGUE_ID, SEED_DONATION_STORE_ID, SEED_PORTFOLIO_IDS, buildSeedStore } from "../modules/donations/seed-data";
+import { donationCartChoices, donationLedger, donationSegments, donationStores, donationTracking } from "../modules/donations/schema";
+import {
+  PAWS_RESCUE_LEAGUE_ID,
+  SEED_DONATION_STORE_ID,
+  SEED_EXCLUSION_SEGMENT_ID,
+  SEED_LOYALTY_SEGMENT_ID,
+  SEED_PORTFOLIO_IDS,
+  buildSeedStore,
+} from "../modules/donations/seed-data";
 import { mailOutbox } from "../modules/mail/schema";
 import { orderLines, orders } from "../modules/orders/schema";
 import { payments } from "../modules/payments/schema";
@@ -56,12 +63,12 @@ async function newCart(lines: { id: number; quantity: number }[], codes: string[
 }
 
 /** A tracking record of a browser session, its cause set, attached to the cart as the API would. */
-async function track(cartId: string, causeId: string | null) {
+async function track(cartId: string, causeId: string | null, segmentId: string | null = null, keptSegmentId: string | null = segmentId) {
   const store = (await services.donations.store(SEED_DONATION_STORE_ID))!;
   const hash = createHash("sha256").update(randomUUID()).digest("hex");
   const { trackingId } = await services.donations.startTracking(store, hash, false);
   if (causeId) await services.donations.setCause(store, trackingId, hash, causeId);
-  expect(await services.donationLedger.attachTracking(store, trackingId, hash, cartId)).toEqual({ ok: true });
+  expect(await services.donationLedger.attachTracking(store, trackingId, hash, cartId, segmentId)).toEqual({ ok: true, segmentId: keptSegmentId });
   return trackingId;
 }
 
@@ -101,6 +108,52 @@ afterAll(() => database.close());
 beforeEach(async () => {
   const { id: _id, ...seed } = buildSeedStore();
   await setStore(seed);
+  await database.db.update(donationSegments).set({ isActive: true }).where(eq(donationSegments.storeId, SEED_DONATION_STORE_ID));
+});
+
+describe("the segment the widget matched, at order time", () => {
+  const tenPercent = (l: { subtotalCents: number; discountCents: number }) => Math.round(((l.subtotalCents - l.discountCents) * 10) / 100);
+
+  it("a loyalty shopper's order gives the segment's 10 %, as the widget showed", async () => {
+    const cartId = await newCart([{ id: a.id, quantity: 3 }]);
+    await track(cartId, null, SEED_LOYALTY_SEGMENT_ID);
+    const order = await place(cartId);
+    const [line] = await linesOf(order.id);
+    expect((await ledgerOf(order.id)).map((r) => ({ rule: r.rule, rate: r.rateHundredths, cents: r.amountCents, funded: r.fundedBy }))).toEqual([
+      { rule: "percentage", rate: 1000, cents: tenPercent(line), funded: "store" },
+    ]);
+  });
+
+  it("an exclusion segment's order gives nothing of the store's; the shopper's own add-on still goes", async () => {
+    const cartId = await newCart([{ id: a.id, quantity: 1 }]);
+    await track(cartId, null, SEED_EXCLUSION_SEGMENT_ID);
+    await services.donationLedger.setAddon(cartId, SEED_DONATION_STORE_ID, { kind: "add-on", cents: 300 });
+    const order = await place(cartId);
+    expect((await ledgerOf(order.id)).map((r) => ({ rule: r.rule, cents: r.amountCents, funded: r.fundedBy }))).toEqual([{ rule: "add-on", cents: 300, funded: "customer" }]);
+  });
+
+  it("an unknown segment, or one switched off, is not kept: the store's 5 %", async () => {
+    const unknown = await newCart([{ id: a.id, quantity: 1 }]);
+    await track(unknown, null, randomUUID(), null);
+    await database.db.update(donationSegments).set({ isActive: false }).where(eq(donationSegments.id, SEED_LOYALTY_SEGMENT_ID));
+    const off = await newCart([{ id: a.id, quantity: 1 }]);
+    await track(off, null, SEED_LOYALTY_SEGMENT_ID, null);
+    for (const cartId of [unknown, off]) {
+      const order = await place(cartId);
+      const [line] = await linesOf(order.id);
+      expect((await ledgerOf(order.id)).map((r) => ({ rate: r.rateHundredths, cents: r.amountCents }))).toEqual([{ rate: 500, cents: fivePercent(line) }]);
+    }
+  });
+
+  it("a segment switched off between the cart and the order counts for nothing", async () => {
+    const cartId = await newCart([{ id: a.id, quantity: 2 }]);
+    await track(cartId, null, SEED_LOYALTY_SEGMENT_ID);
+    expect((await database.db.select().from(donationCartChoices).where(eq(donationCartChoices.cartId, cartId)))[0].segmentId).toBe(SEED_LOYALTY_SEGMENT_ID);
+    await database.db.update(donationSegments).set({ isActive: false }).where(eq(donationSegments.id, SEED_LOYALTY_SEGMENT_ID));
+    const order = await place(cartId);
+    const [line] = await linesOf(order.id);
+    expect((await ledgerOf(order.id)).map((r) => ({ rate: r.rateHundredths, cents: r.amountCents }))).toEqual([{ rate: 500, cents: fivePercent(line) }]);
+  });
 });
 
 describe("placing an order writes the donation ledger", () => {

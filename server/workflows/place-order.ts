@@ -434,7 +434,7 @@ async function writeDonations(deps: PlaceOrderDeps, tx: Db, order: typeof orders
     .innerJoin(products, eq(products.id, variants.productId))
     .where(eq(orderLines.orderId, order.id))
     .orderBy(asc(orderLines.position));
-  const choice = order.donationAddonCents > 0 ? await ledger.cartChoice(order.cartId, tx) : null;
+  const choice = await ledger.cartChoice(order.cartId, tx);
   await ledger.writeOrderLedger(tx, {
     storeId,
     orderId: order.id,
@@ -442,6 +442,9 @@ async function writeDonations(deps: PlaceOrderDeps, tx: Db, order: typeof orders
     confirmTracking: true,
     lines,
     addon: order.donationAddonCents > 0 ? { kind: choice?.addonKind ?? "add-on", cents: order.donationAddonCents } : null,
+    // The segment the widget matched when this tracking joined the cart (not a renewal's: its cart
+    // carries no tracking of the shopper's browser).
+    segmentId: choice?.trackingId && choice.trackingId === order.donationTrackingId ? choice.segmentId : null,
   });
 }
 

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { causeSearchQuery, type CauseSearchMode } from "../../../rules/donation-widget";
 import { NO_CAUSE, isCharityId } from "../../../rules/donations";
+import { CauseImage } from "./cause-image";
 import { DonationError, reportDonationError, type Cause, type DonationApi, type DonationStore } from "./donation-api";
 
 // The cause picker of SPEC §4: a button opening a modal dialog (native <dialog>: focus moves in and
@@ -10,7 +11,7 @@ import { DonationError, reportDonationError, type Cause, type DonationApi, type 
 
 export type ChosenCause = { id: string; name: string };
 
-type Listed = Pick<Cause, "id" | "name" | "city" | "state" | "zip" | "kind">;
+type Listed = Pick<Cause, "id" | "name" | "city" | "state" | "zip" | "kind" | "logoUrl" | "categoryLogoUrl" | "categoryName">;
 
 export function CausePicker(props: {
   api: DonationApi;
@@ -170,11 +171,14 @@ export function CausePicker(props: {
                     disabled={busy}
                     aria-pressed={c.id === current.id}
                     onClick={() => void choose({ id: c.id, name: c.name })}
-                    className={`block w-full px-3 py-2 text-left hover:bg-mist aria-pressed:bg-mist ${focusRing}`}
+                    className={`flex w-full items-center gap-3 px-3 py-2 text-left hover:bg-mist aria-pressed:bg-mist ${focusRing}`}
                   >
-                    <span className="block font-semibold">{c.name}</span>
-                    <span className="block text-sm text-gray-700">
-                      {c.kind === "portfolio" ? "A group of charities" : [c.city, [c.state, c.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ")}
+                    <CauseImage cause={c} />
+                    <span className="min-w-0">
+                      <span className="block font-semibold">{c.name}</span>
+                      <span className="block text-sm text-gray-700">
+                        {c.kind === "portfolio" ? "A group of charities" : [c.city, [c.state, c.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ")}
+                      </span>
                     </span>
                   </button>
                 </li>

@@ -137,9 +137,14 @@ export function donationApi(storeId: string) {
         call<{ stored: boolean }>(storeId, `/tracking/${encodeURIComponent(trackingId)}/add-integration-info`, { method: "PUT", body: { integrationType, info } }),
       ),
 
-    /** Attaches this browser's tracking to its cart, so the order placed from it records the cause. */
-    attachCart: (trackingId: string) =>
-      typed("tracking", "Error updating tracking", () => call<unknown>(storeId, `/tracking/${encodeURIComponent(trackingId)}/cart`, { method: "PUT", body: {} })),
+    /**
+     * Attaches this browser's tracking to its cart, so the order placed from it records the cause
+     * and gives by the segment the widget matched (an id; the server checks it and sets the amount).
+     */
+    attachCart: (trackingId: string, segmentId: string | null = null) =>
+      typed("tracking", "Error updating tracking", () =>
+        call<unknown>(storeId, `/tracking/${encodeURIComponent(trackingId)}/cart`, { method: "PUT", body: segmentId ? { segmentId } : {} }),
+      ),
 
     productDonation: (input: { cmsId: string; priceCents: number; causeId: string | null; segmentId: string | null }) =>
       typed("donation", "Error retrieving product donation", async () => {

@@ -12,10 +12,11 @@ import {
   type WidgetEventType,
   type WidgetSegment,
 } from "../../../rules/donation-widget";
-import { NO_CAUSE } from "../../../rules/donations";
+import { NO_CAUSE, isCharityId } from "../../../rules/donations";
 import { amountToCents } from "../../../rules/money";
 import type { CartView } from "../../components/cart/cart-types";
 import type { SlotRequest } from "../../components/donations/donation-slot";
+import { CauseImage, type CausePicture } from "./cause-image";
 import { CausePicker, type ChosenCause } from "./cause-picker";
 import { eventSenderFor } from "./clickstream";
 import { DonationError, donationApi, reportDonationError, type DonationStore } from "./donation-api";
@@ -30,7 +31,7 @@ import { attachTrackingToCart, readStoredTracking, setTrackedCause, startTrackin
 
 type Phase = "loading" | "not-ready" | "hidden" | "shown" | "failed";
 type Ready = { store: DonationStore; segment: WidgetSegment | null; tracking: StoredTracking };
-type Donation = { totalCents: number; causeName: string | null };
+type Donation = { totalCents: number; causeName: string | null; causeId: string | null };
 
 const report = (err: unknown) => reportDonationError(err instanceof DonationError ? err : new DonationError("widget", "Error updating widget", null, { cause: err }));
 
@@ -104,7 +105,9 @@ export function DonationWidget({ storeId, request: asked }: { storeId: string; r
         chosen: tracking.chosen,
       });
       if (segment?.excludeSegment) {
-        // SPEC §4: an exclusion segment hides the widget; nothing is computed or offered.
+        // SPEC §4: an exclusion segment hides the widget; nothing is computed or offered. The cart
+        // still tells the server, so the order gives nothing of the store's either.
+        if (place === "cart") await attachTrackingToCart(api, tracking, segment.id).catch(report);
         if (!signal.aborted) setPhase("hidden");
         return;
       }
@@ -139,8 +142,9 @@ export function DonationWidget({ storeId, request: asked }: { storeId: string; r
       ({ total, recipients }) => {
         if (!live) return;
         // The chosen cause's name; without one, the single recipient the store's default gives to.
-        const causeName = causeId ? tracking.causeName : recipients.length === 1 ? recipients[0]!.causeName : null;
-        setDonation({ totalCents: total, causeName });
+        const single = recipients.length === 1 ? recipients[0]! : null;
+        const causeName = causeId ? tracking.causeName : (single?.causeName ?? null);
+        setDonation({ totalCents: total, causeName, causeId: causeId ?? single?.causeId ?? null });
         setPhase(isWidgetVisible({ place: request.place, store, segment, totalCents: total }) ? "shown" : "hidden");
       },
       (err: unknown) => {
@@ -164,7 +168,7 @@ export function DonationWidget({ storeId, request: asked }: { storeId: string; r
   useEffect(() => {
     if (!ready || place !== "cart") return;
     let live = true;
-    attachTrackingToCart(api, ready.tracking).then(
+    attachTrackingToCart(api, ready.tracking, ready.segment?.id ?? null).then(
       (record) => {
         // A stale tracking was replaced on the way: keep the new one.
         if (live && record.trackingId !== ready.tracking.trackingId) setReady((r) => (r ? { ...r, tracking: record } : r));
@@ -182,7 +186,24 @@ export function DonationWidget({ storeId, request: asked }: { storeId: string; r
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, place, ready?.tracking.trackingId, trackedCause]);
 
-  // 4. "Rendered", once per widget shown.
+  // 4. The shown cause's logo or category icon (looked up once per cause; without it, the line stays text).
+  const shownCauseId = donation?.causeId ?? null;
+  const [picture, setPicture] = useState<{ id: string; cause: CausePicture } | null>(null);
+  useEffect(() => {
+    if (!shownCauseId || picture?.id === shownCauseId) return;
+    let live = true;
+    const found = isCharityId(shownCauseId) ? api.charitiesByEins([shownCauseId]) : api.portfolios([shownCauseId]);
+    found.then(
+      ([cause]) => live && cause && setPicture({ id: shownCauseId, cause }),
+      (err: unknown) => live && report(err),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, shownCauseId]);
+
+  // 5. "Rendered", once per widget shown.
   const shown = phase === "shown";
   useEffect(() => {
     if (shown && ready) emit("widget_rendered", ready.tracking.trackingId, { causeId: ready.tracking.causeId, totalDonationCents: donation?.totalCents ?? 0 });
@@ -208,20 +229,25 @@ export function DonationWidget({ storeId, request: asked }: { storeId: string; r
     <section
       aria-label="Donation to charity"
       data-donation-state="shown"
-      className="flex h-full flex-col justify-center gap-1 rounded-lg border border-primary/30 bg-mist px-4 py-2"
+      className="flex h-full items-center gap-3 rounded-lg border border-primary/30 bg-mist px-4 py-2"
     >
-      <p className="line-clamp-2 text-sm font-semibold text-secondary" aria-live="polite" data-testid="donation-line">
-        {donationSentence(donation.totalCents, donation.causeName)}
-      </p>
-      {ready.store.letShoppersChoose && (
-        <CausePicker
-          api={api}
-          store={ready.store}
-          current={{ id: ready.tracking.causeId, name: ready.tracking.causeName }}
-          onChoose={choose}
-          onSearched={(payload) => emit("causes_searched", ready.tracking.trackingId, payload)}
-        />
-      )}
+      {/* The picture's place is kept while it is looked up, so the line does not move when it comes. */}
+      {donation.causeId &&
+        (picture?.id === donation.causeId ? <CauseImage cause={picture.cause} size={40} /> : <span aria-hidden="true" className="size-10 shrink-0" />)}
+      <div className="flex min-w-0 flex-col justify-center gap-1">
+        <p className="line-clamp-2 text-sm font-semibold text-secondary" aria-live="polite" data-testid="donation-line">
+          {donationSentence(donation.totalCents, donation.causeName)}
+        </p>
+        {ready.store.letShoppersChoose && (
+          <CausePicker
+            api={api}
+            store={ready.store}
+            current={{ id: ready.tracking.causeId, name: ready.tracking.causeName }}
+            onChoose={choose}
+            onSearched={(payload) => emit("causes_searched", ready.tracking.trackingId, payload)}
+          />
+        )}
+      </div>
     </section>
   );
 }

@@ -106,8 +106,8 @@ function fakeProvider(opts: { stale?: Set<string> } = {}) {
       calls.push(`integration ${id} ${JSON.stringify(info)}`);
       return { stored: true };
     },
-    attachCart: async (id: string) => {
-      calls.push(`cart ${id}`);
+    attachCart: async (id: string, segmentId: string | null = null) => {
+      calls.push(segmentId ? `cart ${id} segment ${segmentId}` : `cart ${id}`);
       if (stale.has(id)) throw new DonationError("tracking", "Error updating tracking", 409);
       return {};
     },
@@ -160,6 +160,17 @@ describe("tracking (SPEC §4 tracking start)", () => {
     expect(attached).toMatchObject({ trackingId: T2, causeId: "00-1000003", chosen: true });
     expect(calls).toEqual([`start ${T1}`, `set-cause ${T1} 00-1000003`, `cart ${T1}`, `start ${T2}`, `set-cause ${T2} 00-1000003`, `cart ${T2}`]);
     expect(readStoredTracking()?.trackingId).toBe(T2);
+  });
+
+  it("the matched segment goes with the cart attach, also on a tracking that replaces a confirmed one", async () => {
+    const stale = new Set<string>();
+    const { api, calls } = fakeProvider({ stale });
+    const record = await startTracking(api, new URLSearchParams());
+    const SEGMENT = "5e600000-0000-4000-8000-000000000001";
+    await attachTrackingToCart(api, record, SEGMENT);
+    stale.add(T1);
+    await attachTrackingToCart(api, record, SEGMENT);
+    expect(calls.filter((c) => c.startsWith("cart"))).toEqual([`cart ${T1} segment ${SEGMENT}`, `cart ${T1} segment ${SEGMENT}`, `cart ${T2} segment ${SEGMENT}`]);
   });
 
   it("a kept tracking the provider does not know (another session, or lost) is replaced on start, keeping its cause", async () => {

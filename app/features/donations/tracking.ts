@@ -112,10 +112,10 @@ export async function setTrackedCause(api: DonationApi, record: StoredTracking, 
   return store({ ...done.record, causeId: done.value.causeId, causeName: done.value.causeName, chosen: chosen || done.record.chosen });
 }
 
-/** Attaches the tab's tracking to the cart (so the order placed from it records the cause). */
-export async function attachTrackingToCart(api: DonationApi, record: StoredTracking): Promise<StoredTracking> {
+/** Attaches the tab's tracking to the cart (so the order placed from it records the cause and the matched segment). */
+export async function attachTrackingToCart(api: DonationApi, record: StoredTracking, segmentId: string | null = null): Promise<StoredTracking> {
   // Only a confirmed tracking (409) is replaced here: the tracking was checked when the page started it.
-  return (await withTracking(api, record, (id) => api.attachCart(id), [409])).record;
+  return (await withTracking(api, record, (id) => api.attachCart(id, segmentId), [409])).record;
 }
 
 /** Tests only. */

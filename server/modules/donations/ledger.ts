@@ -8,13 +8,14 @@ import {
   confirmationCauses,
   netByCause,
   reversalsDue,
+  segmentRule,
   storeLedgerRows,
   type AddonChoice,
   type LedgerLineInput,
   type LedgerRowDraft,
 } from "../../../rules/donation-ledger";
-import { twoDecimals, type DonationRule } from "../../../rules/donations";
-import { donationCartChoices, donationCauses, donationLedger, donationPortfolioCharities, donationStores, donationTracking, type DonationAddonKind } from "./schema";
+import { twoDecimals } from "../../../rules/donations";
+import { donationCartChoices, donationCauses, donationLedger, donationPortfolioCharities, donationSegments, donationStores, donationTracking, type DonationAddonKind } from "./schema";
 import type { StoreRow } from "./service";
 
 // The donations of an order (README "Donations"): which tracking belongs to a cart, the shopper's
@@ -94,6 +95,16 @@ export function createDonationLedger(db: Db) {
     return row ?? null;
   }
 
+  /** A segment of this store that is active now; null otherwise (deleted, switched off, another store's). */
+  async function activeSegment(s: StoreRow, segmentId: string | null, conn: Db = db) {
+    if (!segmentId) return null;
+    const [row] = await conn
+      .select()
+      .from(donationSegments)
+      .where(and(eq(donationSegments.id, segmentId), eq(donationSegments.storeId, s.id), eq(donationSegments.isActive, true)));
+    return row ?? null;
+  }
+
   return {
     store,
     cartChoice,
@@ -102,19 +113,28 @@ export function createDonationLedger(db: Db) {
      * Binds a tracking record to a cart. Only a record of this browser's donation session counts
      * (`sessionKeyHash`); the caller has checked that the cart is the shopper's own. Another
      * session's id or an unknown one: NOT_FOUND; a confirmed record (its order is done): CONFIRMED.
+     * The segment the widget matched is kept only when it is this store's and active; anything else
+     * is dropped (the order then gives the store's own rule), so a client gains nothing by naming one.
      */
-    async attachTracking(s: StoreRow, trackingId: string, sessionKeyHash: string, cartId: string): Promise<{ ok: true } | { ok: false; code: "NOT_FOUND" | "CONFIRMED"; message: string }> {
+    async attachTracking(
+      s: StoreRow,
+      trackingId: string,
+      sessionKeyHash: string,
+      cartId: string,
+      segmentId: string | null = null,
+    ): Promise<{ ok: true; segmentId: string | null } | { ok: false; code: "NOT_FOUND" | "CONFIRMED"; message: string }> {
       const [t] = await db
         .select({ status: donationTracking.status })
         .from(donationTracking)
         .where(and(eq(donationTracking.id, trackingId), eq(donationTracking.storeId, s.id), eq(donationTracking.sessionKeyHash, sessionKeyHash)));
       if (!t) return { ok: false, code: "NOT_FOUND", message: "No donation tracking with this id." };
       if (t.status === "confirmed") return { ok: false, code: "CONFIRMED", message: "This donation tracking is confirmed and can no longer change." };
+      const kept = (await activeSegment(s, segmentId))?.id ?? null;
       await db
         .insert(donationCartChoices)
-        .values({ cartId, storeId: s.id, trackingId })
-        .onConflictDoUpdate({ target: donationCartChoices.cartId, set: { storeId: s.id, trackingId, updatedAt: sql`now()` } });
-      return { ok: true };
+        .values({ cartId, storeId: s.id, trackingId, segmentId: kept })
+        .onConflictDoUpdate({ target: donationCartChoices.cartId, set: { storeId: s.id, trackingId, segmentId: kept, updatedAt: sql`now()` } });
+      return { ok: true, segmentId: kept };
     },
 
     /** Sets (or, with null, removes) the cart's add-on or round-up; the caller checked the cart is the shopper's and the campaign is active. */
@@ -144,14 +164,24 @@ export function createDonationLedger(db: Db) {
      */
     async writeOrderLedger(
       tx: Db,
-      p: { storeId: string; orderId: string; trackingId: string | null; confirmTracking: boolean; lines: readonly LedgerLineInput[]; addon: { kind: DonationAddonKind; cents: number } | null },
+      p: {
+        storeId: string;
+        orderId: string;
+        trackingId: string | null;
+        confirmTracking: boolean;
+        lines: readonly LedgerLineInput[];
+        addon: { kind: DonationAddonKind; cents: number } | null;
+        /** The segment the widget matched for this cart (read again here: one switched off since counts for nothing). */
+        segmentId?: string | null;
+      },
     ) {
       const s = await store(p.storeId, tx);
       if (!s || !s.isActive) return [];
       const { recipients, multiplierHundredths } = await causesFor(s, p.trackingId, tx);
-      const rule: DonationRule = { type: s.defaultDonationType === 1 ? "flat" : "percentage", valueHundredths: s.defaultDonationHundredths };
+      const segment = await activeSegment(s, p.segmentId ?? null, tx);
+      const { rule, storeGives } = segmentRule(s, segment);
       const drafts: LedgerRowDraft[] = [
-        ...(s.activeCampaigns.includes(CAMPAIGN_ONLINE_PURCHASE)
+        ...(storeGives && s.activeCampaigns.includes(CAMPAIGN_ONLINE_PURCHASE)
           ? storeLedgerRows({ lines: p.lines, rule, multiplierHundredths, excludedCmsIds: s.excludedCmsIds, directDonationCmsIds: s.directDonationCmsIds, cartDonationCents: s.cartDonationCents, recipients })
           : []),
         ...(p.addon ? addonLedgerRows({ orderId: p.orderId, kind: p.addon.kind, amountCents: p.addon.cents, recipients }) : []),

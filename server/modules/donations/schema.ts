@@ -232,6 +232,12 @@ export const donationCartChoices = pgTable("donation_cart_choices", {
   cartId: uuid().primaryKey(),
   storeId: text().notNull(),
   trackingId: uuid(),
+  /**
+   * The customer segment the widget matched on the cart page, kept only when it was this store's
+   * and active then; the order re-reads it (still active?) and applies its action, so the ledger
+   * gives what the widget showed. An id, never an amount: the client cannot name what is given.
+   */
+  segmentId: uuid(),
   addonKind: text().$type<DonationAddonKind>(),
   /** The add-on's amount (one of the offered choices); null for round-up, which follows the total. */
   addonCents: integer(),

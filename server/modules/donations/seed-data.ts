@@ -1,4 +1,3 @@
-import { CATEGORY_ICON_COUNT } from "../../../rules/donations";
 import { seededRandom } from "../../db/seeded-random";
 import type { donationCauses, donationSegments, donationStores } from "./schema";
 
@@ -95,7 +94,8 @@ export function buildSeedCauses(): { charities: NewCause[]; portfolios: NewCause
         name,
         website: `https://${slug}.example.org`,
         logoUrl: hasLogo ? `/donations/logos/${slug}.svg` : null,
-        categoryIconId: (n * 5) % CATEGORY_ICON_COUNT,
+        // A cause without a logo shows its category's icon (rules/donation-icons.ts).
+        categoryIconId: category.id,
         streetAddress: `${100 + Math.floor(rnd() * 9800)} ${STREETS[Math.floor(rnd() * STREETS.length)]} Street`,
         city: place[0],
         state: place[1],
@@ -124,7 +124,7 @@ export function buildSeedCauses(): { charities: NewCause[]; portfolios: NewCause
     name: p.name,
     website: "",
     logoUrl: null,
-    categoryIconId: 20 + i,
+    categoryIconId: 9,
     description: `An invented portfolio: ${p.name}, the donation shared equally among its charities.`,
     // The working-dogs portfolio is doubled by its sponsor: ×2.
     multiplierHundredths: i === 1 ? 200 : 100,

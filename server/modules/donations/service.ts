@@ -63,7 +63,7 @@ export type CauseView = {
 
 export type PortfolioView = CauseView & { portfolioCharities: CauseView[] };
 
-/** Where a cause's category icon is served (0–25); drawn by the widget's build, not by this module. */
+/** Where a cause's category icon is served (0–25); drawn by server/http/donation-images.ts. */
 const categoryIconUrl = (iconId: number) => `/donations/category-icons/${iconId}.svg`;
 
 export function causeView(c: CauseRow): CauseView {

@@ -1,0 +1,1 @@
+ALTER TABLE "donation_cart_choices" ADD COLUMN "segment_id" uuid;
