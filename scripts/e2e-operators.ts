@@ -23,6 +23,8 @@ export const E2E_OPERATORS = {
   "content-editor": "content",
   "content-fulfilment": "fulfilment",
   "donations-owner": "owner",
+  // tests/e2e/donations-journey.spec.ts: reads the month's donation report and refunds the journey's order.
+  "donations-journey": "owner",
   "errors-manager": "manager",
   "reviews-manager": "manager",
   // tests/e2e/reviews.spec.ts: delivers a customer's order and approves the review written for it.
