@@ -28,6 +28,7 @@ function appWith(env: Record<string, string>) {
   return createApp(deps, {
     handler: async (req, ctx) => {
       seen = { url: req.url, clientIp: ctx.clientIp, nonce: ctx.cspNonce };
+      if (req.headers.get("if-none-match") === '"v1"') return new Response(null, { status: 304, headers: { ETag: '"v1"' } });
       const headers = new Headers({ "Content-Type": "text/plain" });
       headers.append("Set-Cookie", "col_cart_id=00000000-0000-4000-8000-000000000000; Path=/; HttpOnly; SameSite=Lax");
       return new Response(`page ${req.method}`, { headers });
@@ -89,6 +90,13 @@ describe("security headers", () => {
     expect(a.headers.get("x-content-type-options")).toBe("nosniff");
     expect(a.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(a.headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=(), payment=(self), usb=()");
+  });
+
+  it("sends no policy with a 304: the browser keeps the stored one, whose nonce the stored body carries", async () => {
+    const res = await request(app, "/products", { headers: { "if-none-match": '"v1"' } });
+    expect(res.status).toBe(304);
+    expect(res.headers.has("content-security-policy")).toBe(false);
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
   });
 
   it("puts the headers on API answers, redirects and errors too", async () => {

@@ -79,7 +79,10 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
     const tls = viaTls(c, config);
     await next();
     editHeaders(c, (h) => {
-      h.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev, sentryOrigin, gtmOrigin, reviewsOrigin));
+      // A 304 carries no policy: the browser keeps the one stored with the body it reuses, whose
+      // inline scripts carry that policy's nonce (a new nonce here would refuse them all).
+      if (c.res.status === 304) h.delete("Content-Security-Policy");
+      else h.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev, sentryOrigin, gtmOrigin, reviewsOrigin));
       h.set("X-Frame-Options", "DENY");
       h.set("X-Content-Type-Options", "nosniff");
       h.set("Referrer-Policy", "strict-origin-when-cross-origin");

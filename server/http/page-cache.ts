@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
+import { CONSENT_COOKIE } from "../../rules/consent";
 import { USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE } from "../../rules/location";
 import type { PageHandler } from "../app";
 
@@ -11,7 +12,7 @@ import type { PageHandler } from "../app";
  * with an ETag (304 on a match).
  *
  * Never shown to anyone else: a request carrying any other cookie (session, cart, discount, site
- * password…) or a signed-in customer bypasses the cache, and a response that sets a cookie, is not
+ * password…; the browser-only consent and analytics cookies aside) or a signed-in customer bypasses the cache, and a response that sets a cookie, is not
  * a 200 or says `Cache-Control: no-store` is not kept. Correct across processes: every change to what these pages show (products,
  * prices, stock, deals, filters, content) NOTIFYs `page_cache` at commit (drizzle migration
  * page_cache_invalidation) and every process drops its cache; a render that began before the
@@ -20,6 +21,13 @@ import type { PageHandler } from "../app";
 
 /** Cookies that change a guest page (the ZIP decides stock and delivery text): part of the key. */
 const KEY_COOKIES = new Set([USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE]);
+
+/**
+ * Cookies only the browser reads, never a render: the privacy manager's choice (read by its own
+ * script after hydration) and the tag manager's analytics cookies (_ga, _ga_<id>, _gid, _gcl_au).
+ * Left out of the key, or nearly every returning guest would bypass the cache.
+ */
+const browserOnlyCookie = (name: string) => name === CONSENT_COOKIE || /^_(ga|gid|gcl_)/.test(name);
 
 /** Screens that are never the same for two shoppers, or act (logout, location, discount links). */
 const PERSONAL = /^\/(cart|checkout|account|shelter|logout|location|discount|maintenance|password-protect)(\/|\.data|$)/;
@@ -86,6 +94,7 @@ export function createPageCache(options: { maxBytes?: number } = {}): PageCache 
       const trimmed = part.trim();
       if (!trimmed) continue;
       const name = trimmed.slice(0, Math.max(0, trimmed.indexOf("=")));
+      if (browserOnlyCookie(name)) continue;
       if (!KEY_COOKIES.has(name)) return null;
       kept.push(trimmed);
     }
@@ -97,11 +106,13 @@ export function createPageCache(options: { maxBytes?: number } = {}): PageCache 
   function respond(request: Request, entry: Entry, state: "hit" | "miss", nonce: string): Response {
     const headers = new Headers(entry.headers);
     headers.set("ETag", entry.etag);
+    // The browser may keep the page but asks again each time: a 304 while nothing changed.
+    headers.set("Cache-Control", "no-cache");
     headers.set("X-Page-Cache", state);
     const tags = request.headers.get("if-none-match");
-    // A page with a nonce is never answered 304: the browser would keep its stored body (the old
-    // nonce) under this answer's policy (a new nonce), and refuse every inline script of the page.
-    if (!entry.noncePlaces && tags && tags.split(",").some((t) => t.trim() === entry.etag)) {
+    // A 304 for a page with a nonce too: the edge sends no policy with it, so the browser keeps the
+    // stored body together with the stored policy of the same nonce (server/http/edge.ts).
+    if (tags && tags.split(",").some((t) => t.trim() === entry.etag)) {
       headers.delete("content-length");
       return new Response(null, { status: 304, headers });
     }
