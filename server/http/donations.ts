@@ -23,6 +23,7 @@ import { identityOf } from "./identity";
 import { dollarsToCents } from "../../rules/money";
 import { fieldErrors } from "../../rules/zod-errors";
 import { isHttps } from "../modules/identity/session-cookie";
+import { clientIp } from "./client-ip";
 import type { StoreRow, TrackingFailure } from "../modules/donations/service";
 import type { AppEnv } from "./env";
 import { apiError, parseJson, parseQuery } from "./errors";
@@ -92,6 +93,11 @@ export function donationRoutes() {
     let key = readCookie(c.req.header("cookie"), DONATION_SESSION_COOKIE);
     const fresh = !key || !/^[A-Za-z0-9_-]{32,64}$/.test(key);
     if (fresh) key = randomBytes(32).toString("base64url");
+    // Each call adds a row: counted per donation session and per client IP (a script dropping the
+    // cookie every time is still counted by its address).
+    const deps = c.get("deps");
+    const attempt = await deps.services.rateLimit.take("donation_tracking", `donation:${hashKey(key!)}`, clientIp(c as unknown as Context<AppEnv>, deps.config.trustProxy));
+    if (!attempt.ok) return apiError(c, 429, "rate_limited", attempt.message);
     const started = await c.get("deps").services.donations.startTracking(store, hashKey(key!), parsed.data.isTestMode || parsed.data.isForceTestMode);
     // Sent to these calls only: a page request carrying it would miss the guest page cache.
     if (fresh) c.header("Set-Cookie", setCookie(DONATION_SESSION_COOKIE, key!, { maxAgeSeconds: DONATION_SESSION_MAX_AGE_S, httpOnly: true, secure: isHttps(c.req.raw), raw: true, path: DONATION_COOKIE_PATH }));

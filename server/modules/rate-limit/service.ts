@@ -40,6 +40,10 @@ export const RATE_LIMITS: Record<AttemptKind, { windowMs: number; perKey: number
   review: { windowMs: 60 * 60_000, perKey: 10, perIp: 30 },
   // Helpful votes, per customer and IP: reading a page of reviews is a handful of votes.
   review_vote: { windowMs: 15 * 60_000, perKey: 60, perIp: 200 },
+  // New donation trackings (POST /api/donations/tracking), per browser donation session and per IP:
+  // a tab starts one and reuses it, so a few per session are plenty; per IP it leaves room for many
+  // shoppers behind one address while a script cannot fill the tracking table.
+  donation_tracking: { windowMs: 10 * 60_000, perKey: 30, perIp: 300 },
 };
 
 export const tooManyAttempts = (minutes: number) => `Too many attempts, try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
