@@ -29,6 +29,7 @@ const ACTION_INPUT = z.discriminatedUnion(
       confirm: z.literal("yes", "Tick the box to confirm"),
     }),
     z.object({ intent: z.literal("retry"), ...reasonFields }),
+    z.object({ intent: z.literal("renew_now"), ...reasonFields }),
   ],
   { error: "Choose an action" },
 );

@@ -18,8 +18,12 @@ export type OperatorReason = (typeof OPERATOR_REASONS)[number]["value"];
 
 export const operatorReasonLabel = (value: unknown): string | null => OPERATOR_REASONS.find((r) => r.value === value)?.label ?? null;
 
-/** The operator's actions: four of the customer's own commands, and a retry of a failed renewal. */
-export const CONSOLE_SUBSCRIPTION_ACTIONS = ["pause", "resume", "skip", "cancel", "retry"] as const;
+/**
+ * The operator's actions: four of the customer's own commands, a retry of a failed renewal, and
+ * "renew now": the next renewal placed today as the schedule would place it (price guard and chosen
+ * substitute included), where a ship now would bypass both.
+ */
+export const CONSOLE_SUBSCRIPTION_ACTIONS = ["pause", "resume", "skip", "cancel", "retry", "renew_now"] as const;
 export type ConsoleSubscriptionAction = (typeof CONSOLE_SUBSCRIPTION_ACTIONS)[number];
 
 export const CONSOLE_ACTION_LABELS: Record<ConsoleSubscriptionAction, string> = {
@@ -28,6 +32,7 @@ export const CONSOLE_ACTION_LABELS: Record<ConsoleSubscriptionAction, string> = 
   skip: "Skip next order",
   cancel: "Cancel subscription",
   retry: "Retry renewal now",
+  renew_now: "Renew now (as scheduled)",
 };
 
 // ---- the list ----
@@ -89,4 +94,12 @@ export function subscriptionListHref(q: SubscriptionListQuery, over: Partial<Sub
 export function canRetryRenewal(s: { status: SubscriptionStatus; hold: SubscriptionHold | null; retryAt: Date | string | null; nextOrderDate: string }, today: string): boolean {
   // A renewal held by the price guard waits for the customer's own answer: an operator cannot charge it.
   return s.status === "active" && s.hold !== "price_rise" && (s.hold !== null || s.retryAt !== null) && s.nextOrderDate <= today;
+}
+
+/**
+ * Whether an operator may bring the next renewal forward to today: an active subscription whose
+ * next order is still ahead and that waits on nothing (a held or failed cycle is retried instead).
+ */
+export function canRenewNow(s: { status: SubscriptionStatus; hold: SubscriptionHold | null; retryAt: Date | string | null; nextOrderDate: string }, today: string): boolean {
+  return s.status === "active" && s.hold === null && s.retryAt === null && s.nextOrderDate > today;
 }

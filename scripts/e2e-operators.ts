@@ -29,6 +29,9 @@ export const E2E_OPERATORS = {
   "reviews-manager": "manager",
   // tests/e2e/reviews.spec.ts: delivers a customer's order and approves the review written for it.
   "reviews-journey": "manager",
+  // tests/e2e/autoship-extras-journey.spec.ts: raises a price or empties a shelf, then renews an Autoship.
+  "autoship-price": "manager",
+  "autoship-substitute": "manager",
 } as const satisfies Record<string, OperatorRole>;
 
 /**

@@ -127,8 +127,8 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
   const consoleSubscriptions = createSubscriptionsConsole({
     operators,
     autoship,
-    retryRenewal: (subscriptionId, now) =>
-      renewSubscription({ db, services: { cart, orders, payments, mail, catalog, staff }, config, log }, subscriptionId, { now, trigger: "schedule" }),
+    retryRenewal: (subscriptionId, now, secret) =>
+      renewSubscription({ db, services: { cart, orders, payments, mail, catalog, staff }, config, log, secret }, subscriptionId, { now, trigger: "schedule" }),
   });
   // Content entries for the storefront; the console's Content section drafts and publishes them.
   const content = createContentService(db, {

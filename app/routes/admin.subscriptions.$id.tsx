@@ -3,6 +3,7 @@ import { formValues } from "../../rules/account-forms";
 import { CANCEL_REASONS, cancelReasonLabel, isActionAllowed } from "../../rules/autoship-subscription";
 import { dayOf } from "../../rules/calendar-days";
 import {
+  canRenewNow,
   canRetryRenewal,
   CONSOLE_ACTION_LABELS,
   holdLabel,
@@ -30,6 +31,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const today = dayOf(new Date());
   const actions = (["pause", "resume", "skip", "cancel"] as const).filter((a) => isActionAllowed(s.status, a)) as ConsoleSubscriptionAction[];
   if (canRetryRenewal(s, today)) actions.push("retry");
+  if (canRenewNow(s, today)) actions.push("renew_now");
   // The customer's cancel reasons travel as data: the storefront's autoship rules stay out of the console's bundle.
   const customerReason = (e: { kind: string; detail: Record<string, unknown> }) => (e.kind === "cancelled" && typeof e.detail.reason === "string" ? cancelReasonLabel(e.detail.reason) : null);
   return { s: { ...s, events: s.events.map((e) => ({ ...e, customerReason: customerReason(e) })) }, actions, cancelReasons: CANCEL_REASONS };
@@ -41,7 +43,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const operator = await requireOperator(context, request, "subscriptions.manage");
   const values = formValues(await request.formData());
   const intent = values.intent ?? "";
-  const result = await context.services.consoleSubscriptions.act(operator, params.id, values, new URL(request.url).origin);
+  const result = await context.services.consoleSubscriptions.act(operator, params.id, values, new URL(request.url).origin, context.sessionSecret);
   if (result.ok) return { done: result.message };
   if (result.code === "FORBIDDEN") return data<Answer>({ intent, errors: { form: result.message } }, { status: 403 });
   if (result.code === "INVALID") return data<Answer>({ intent, errors: result.errors }, { status: 400 });

@@ -10,6 +10,7 @@ import { openTestDatabase } from "../db/test-database";
 import { renewalKit, CARDS, type RenewalKit } from "../jobs/renewal-test-factories";
 import { AUTOSHIP_CHANGE_TEMPLATE } from "../modules/autoship/mail";
 import { subscriptionEvents, subscriptions } from "../modules/autoship/schema";
+import { variants } from "../modules/catalog/schema";
 import { orders } from "../modules/orders/schema";
 import type { Services } from "../services";
 import { operatorOf, roleMatrix, type ConsoleWrite } from "../testing/console";
@@ -58,6 +59,7 @@ describe("the role × action matrix over the Subscriptions writes", () => {
       run: (op) => services.consoleSubscriptions.act(op, MISSING, { intent: "cancel", ...reason, cancelReason: "too_much_food", confirm: "yes" }),
     },
     { name: "subscription.retry_renewal", permission: "subscriptions.manage", run: (op) => services.consoleSubscriptions.act(op, MISSING, { intent: "retry", ...reason }) },
+    { name: "subscription.renew_now", permission: "subscriptions.manage", run: (op) => services.consoleSubscriptions.act(op, MISSING, { intent: "renew_now", ...reason }) },
   ];
   roleMatrix(() => services, writes);
 });
@@ -213,6 +215,63 @@ describe("retry renewal now", () => {
     const r = await services.consoleSubscriptions.act(op, s.id, { intent: "retry", ...reason });
     expect(r).toMatchObject({ ok: false, code: "RETRY_FAILED" });
     expect(await kit.reload(s.id)).toMatchObject({ hold: "payment_failed", failedAttempts: 2 });
+  });
+});
+
+describe("renew now (as scheduled)", () => {
+  const SECRET = "console-renew-now-secret-0123456789abcdef";
+  const setPrice = (id: number, cents: number) => database.db.update(variants).set({ priceCents: cents }).where(eq(variants.id, id));
+
+  it("places the next renewal today through the renewal workflow, once: the date change and the start are the operator's in the history", async () => {
+    const op = await operatorOf(services, "support");
+    const s = await kit.subscription({ nextOrderDate: later });
+    const r = await services.consoleSubscriptions.act(op, s.id, { intent: "renew_now", ...reason });
+    expect(r).toMatchObject({ ok: true, message: expect.stringMatching(/^Order KC-\d+ was placed\.$/) });
+    const placed = await database.db.select().from(orders).where(like(orders.idempotencyKey, `renewal:${s.id}:%`));
+    expect(placed.map((o) => o.idempotencyKey)).toEqual([`renewal:${s.id}:${today}`]);
+    expect(await kit.reload(s.id)).toMatchObject({ nextOrderDate: addDays(today, 28), hold: null });
+
+    // Its next order is ahead again, but today's cycle ran: no second order today.
+    expect(await services.consoleSubscriptions.act(op, s.id, { intent: "renew_now", ...reason })).toMatchObject({ ok: false, code: "NOT_ALLOWED" });
+    expect(await database.db.select().from(orders).where(like(orders.idempotencyKey, `renewal:${s.id}:%`))).toHaveLength(1);
+    expect(await kit.reload(s.id)).toMatchObject({ nextOrderDate: addDays(today, 28) });
+
+    const history = await events(s.id);
+    expect(history.find((e) => e.kind === "date_changed")).toMatchObject({ actor: "operator", detail: { from: later, to: today, operator: { email: op.email, reason: "customer_request" } } });
+    expect(history.find((e) => e.kind === "renewal_started")).toMatchObject({ actor: "operator", detail: { outcome: "RENEWED" } });
+    const audit = await services.operators.auditEntries({ operatorEmail: op.email, limit: 10 });
+    expect(audit.find((e) => e.action === "subscription.renew_now" && e.outcome === "ok")).toMatchObject({ before: { nextOrderDate: later }, after: { outcome: "RENEWED" } });
+  });
+
+  it("is refused for a due, held or paused subscription (those are retried or resumed)", async () => {
+    const op = await operatorOf(services, "support");
+    const due = await kit.subscription({ nextOrderDate: today });
+    const held = await kit.subscription({ nextOrderDate: later, hold: "out_of_stock", retryAt: new Date(Date.now() + 86_400_000) });
+    const paused = await kit.subscription({ nextOrderDate: later, status: "paused" });
+    for (const s of [due, held, paused]) {
+      expect(await services.consoleSubscriptions.act(op, s.id, { intent: "renew_now", ...reason })).toMatchObject({ ok: false, code: "NOT_ALLOWED" });
+      expect(await kit.reload(s.id)).toMatchObject({ nextOrderDate: s.nextOrderDate });
+    }
+    expect(await services.consoleSubscriptions.act(op, later, { intent: "renew_now" })).toMatchObject({ ok: false, code: "INVALID", errors: { reason: "Choose a reason" } });
+  });
+
+  it("a price risen beyond the customer's guard holds it, as on its scheduled day, and the mail carries the signed answer links", async () => {
+    const op = await operatorOf(services, "support");
+    const base = kit.first.priceCents;
+    // Renewed once at the base price (the guard compares with that order), then the price rises 15%.
+    const s = await kit.subscription({ nextOrderDate: addDays(today, -28) });
+    expect(await renewSubscription({ db: database.db, services, config }, s.id, { now: new Date(), trigger: "schedule" })).toMatchObject({ ok: true });
+    await setPrice(kit.first.id, Math.round(base * 1.15));
+    try {
+      const r = await services.consoleSubscriptions.act(op, s.id, { intent: "renew_now", ...reason }, undefined, SECRET);
+      expect(r).toMatchObject({ ok: true, message: expect.stringContaining("The renewal is held.") });
+      expect(await kit.reload(s.id)).toMatchObject({ hold: "price_rise", nextOrderDate: today });
+      expect(await database.db.select().from(orders).where(like(orders.idempotencyKey, `renewal:${s.id}:${today}`))).toEqual([]);
+      const mail = (await services.mail.latest({ to: s.email, limit: 20 })).find((m) => m.template === "autoship.priceHeld")!;
+      expect([...mail.text.matchAll(/\/autoship\/price-answer\/\S+/g)]).toHaveLength(2);
+    } finally {
+      await setPrice(kit.first.id, base);
+    }
   });
 });
 

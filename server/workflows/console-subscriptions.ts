@@ -1,4 +1,4 @@
-import { canRetryRenewal, type ConsoleSubscriptionAction } from "../../rules/console-subscriptions";
+import { canRenewNow, canRetryRenewal, type ConsoleSubscriptionAction } from "../../rules/console-subscriptions";
 import { parseConsoleAction } from "../../rules/console-subscription-input";
 import { dayOf } from "../../rules/calendar-days";
 import type { SubscriptionActionInput } from "../../rules/autoship-subscription";
@@ -18,9 +18,12 @@ import type { RenewalOutcome } from "./renew-subscription";
 
 export type SubscriptionsConsoleDeps = {
   operators: OperatorsService;
-  autoship: Pick<AutoshipService, "act" | "consoleState" | "recordOnBehalf">;
-  /** The renewal workflow for one subscription's due cycle (renewSubscription, trigger "schedule"). */
-  retryRenewal: (subscriptionId: string, now: Date) => Promise<RenewalOutcome>;
+  autoship: Pick<AutoshipService, "act" | "consoleState" | "recordOnBehalf" | "bringForward">;
+  /**
+   * The renewal workflow for one subscription's due cycle (renewSubscription, trigger "schedule");
+   * `secret` signs the price guard mail's answer links.
+   */
+  retryRenewal: (subscriptionId: string, now: Date, secret?: string) => Promise<RenewalOutcome>;
   clock?: Clock;
 };
 
@@ -31,7 +34,7 @@ export type ConsoleActionResult =
   | Denied;
 
 /** The customer's command each operator action runs. */
-const COMMAND: Record<Exclude<ConsoleSubscriptionAction, "retry">, (input: { cancelReason?: string }) => SubscriptionActionInput> = {
+const COMMAND: Record<Exclude<ConsoleSubscriptionAction, "retry" | "renew_now">, (input: { cancelReason?: string }) => SubscriptionActionInput> = {
   pause: () => ({ intent: "pause" }),
   resume: () => ({ intent: "resume" }),
   skip: () => ({ intent: "skip" }),
@@ -44,6 +47,7 @@ const ACTION_NAME: Record<ConsoleSubscriptionAction, string> = {
   skip: "subscription.skip",
   cancel: "subscription.cancel",
   retry: "subscription.retry_renewal",
+  renew_now: "subscription.renew_now",
 };
 
 /** The audit action of a raw intent (an unknown one is still audited, under the generic name). */
@@ -64,9 +68,10 @@ export function createSubscriptionsConsole(deps: SubscriptionsConsoleDeps) {
   /**
    * One operator action on a subscription, from the form's fields (`intent`, `reason`, `note`, and
    * for a cancel `cancelReason` and `confirm`). `origin` builds the customer mail's link when
-   * PUBLIC_URL is not set.
+   * PUBLIC_URL is not set; `secret` (the app's signing key) puts the price guard's answer links in
+   * the mail of a renewal it holds.
    */
-  async function act(operator: Operator, subscriptionId: string, raw: Record<string, unknown>, origin?: string): Promise<ConsoleActionResult> {
+  async function act(operator: Operator, subscriptionId: string, raw: Record<string, unknown>, origin?: string, secret?: string): Promise<ConsoleActionResult> {
     const action = actionName(raw.intent);
     const denied = await allowed(operator, "subscriptions.manage", action, "subscription", subscriptionId);
     if (denied) return denied;
@@ -90,7 +95,7 @@ export function createSubscriptionsConsole(deps: SubscriptionsConsoleDeps) {
         await audit("failed", stateOf(state), { error: "NOT_ALLOWED" });
         return { ok: false, code: "NOT_ALLOWED", field: "intent", message: "Only a due renewal that is held or failed can be retried." };
       }
-      const outcome = await deps.retryRenewal(subscriptionId, now);
+      const outcome = await deps.retryRenewal(subscriptionId, now, secret);
       await autoship.recordOnBehalf(subscriptionId, "renewal_retried", onBehalf, { outcome: outcome.code, ...(outcome.ok ? { orderNumber: outcome.orderNumber } : { message: outcome.message }) });
       const after = await autoship.consoleState(subscriptionId);
       await audit(outcome.ok ? "ok" : "failed", stateOf(state), {
@@ -100,6 +105,32 @@ export function createSubscriptionsConsole(deps: SubscriptionsConsoleDeps) {
       });
       if (!outcome.ok) return { ok: false, code: "RETRY_FAILED", field: "intent", message: outcome.message };
       return { ok: true, message: `Order ${outcome.orderNumber} was placed.`, orderNumber: outcome.orderNumber };
+    }
+
+    if (input.intent === "renew_now") {
+      const now = clock();
+      if (!canRenewNow(state, dayOf(now))) {
+        await audit("failed", stateOf(state), { error: "NOT_ALLOWED" });
+        return { ok: false, code: "NOT_ALLOWED", field: "intent", message: "Only an active Autoship whose next order is still ahead can be renewed now." };
+      }
+      const moved = await autoship.bringForward(subscriptionId, onBehalf);
+      if (!moved.ok) {
+        await audit("failed", stateOf(state), { error: moved.code, message: moved.message });
+        return { ok: false, code: moved.code === "NOT_FOUND" ? "NOT_FOUND" : "NOT_ALLOWED", field: moved.field, message: moved.message };
+      }
+      // The cycle is due now: the one renewal path places it (or holds it) as on its scheduled day.
+      const outcome = await deps.retryRenewal(subscriptionId, now, secret);
+      await autoship.recordOnBehalf(subscriptionId, "renewal_started", onBehalf, { outcome: outcome.code, ...(outcome.ok ? { orderNumber: outcome.orderNumber } : { message: outcome.message }) });
+      const after = await autoship.consoleState(subscriptionId);
+      await audit(outcome.ok ? "ok" : "failed", moved.before, {
+        ...(after ? stateOf(after) : {}),
+        outcome: outcome.code,
+        ...(outcome.ok ? { orderId: outcome.orderId, orderNumber: outcome.orderNumber } : {}),
+      });
+      if (outcome.ok) return { ok: true, message: `Order ${outcome.orderNumber} was placed.`, orderNumber: outcome.orderNumber };
+      // Held by the price guard: the renewal did what the schedule does; the customer decides.
+      if (outcome.code === "PRICE_HELD") return { ok: true, message: `The renewal is held. ${outcome.message}` };
+      return { ok: false, code: "RETRY_FAILED", field: "intent", message: outcome.message };
     }
 
     const result = await autoship.act({ customerId: state.customerId, origin, operator: onBehalf }, subscriptionId, COMMAND[input.intent](input.intent === "cancel" ? input : {}));

@@ -21,7 +21,7 @@ import type { MailService } from "../mail/service";
 import { orderAddressOf, type OrderAddress } from "../orders/address";
 import type { PaymentsService } from "../payments/service";
 import { AUTOSHIP_CHANGE_TEMPLATE, subscriptionChangeMail } from "./mail";
-import { subscriptionEvents, subscriptions, type SubscriptionHold, type SubscriptionStatus } from "./schema";
+import { subscriptionEvents, subscriptionPriceHolds, subscriptionRenewals, subscriptions, type SubscriptionHold, type SubscriptionStatus } from "./schema";
 import { type SubscriptionView, type SubscriptionViews } from "./views";
 
 // The customer's actions on their subscriptions (My Subscriptions). Each one: checked against the
@@ -247,5 +247,32 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
     await db.insert(subscriptionEvents).values({ subscriptionId, kind, actor: "operator", detail: { ...detail, operator } });
   }
 
-  return { act, recordOnBehalf };
+  /**
+   * An operator's "renew now": the next order date becomes today, under the row lock, so the renewal
+   * engine then treats the cycle as due (the customer's own date change starts at tomorrow; "ship
+   * now" would bypass the price guard and the substitute). Only an active subscription with nothing
+   * held or failed and a date still ahead; recorded as a date change on the customer's behalf.
+   */
+  async function bringForward(subscriptionId: string, operator: OnBehalf): Promise<{ ok: true; before: ActionBefore } | ActionFailure> {
+    if (!isUuid(subscriptionId)) return notFound();
+    const now = clock();
+    const today = dayOf(now);
+    return db.transaction(async (tx) => {
+      const [s] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for("update");
+      if (!s) return notFound();
+      if (s.renewalClaimedUntil && s.renewalClaimedUntil > now) return fail("NOT_ALLOWED", "intent", "This Autoship's order is being placed right now; try again in a moment.");
+      if (s.status !== "active" || s.hold !== null || s.retryAt !== null || s.nextOrderDate <= today)
+        return fail("NOT_ALLOWED", "intent", "Only an active Autoship whose next order is still ahead can be renewed now.");
+      // Today's cycle already ran (an order placed today, a hold answered or skipped): bringing the
+      // date back to it would run that cycle again.
+      const [ranToday] = await tx.select({ id: subscriptionRenewals.id }).from(subscriptionRenewals).where(and(eq(subscriptionRenewals.subscriptionId, s.id), eq(subscriptionRenewals.cycleDate, today)));
+      const [heldToday] = await tx.select({ id: subscriptionPriceHolds.id }).from(subscriptionPriceHolds).where(and(eq(subscriptionPriceHolds.subscriptionId, s.id), eq(subscriptionPriceHolds.cycleDate, today)));
+      if (ranToday || heldToday) return fail("NOT_ALLOWED", "intent", "This Autoship already renewed today.");
+      await tx.update(subscriptions).set({ nextOrderDate: today, updatedAt: sql`now()` }).where(eq(subscriptions.id, s.id));
+      await tx.insert(subscriptionEvents).values({ subscriptionId: s.id, kind: EVENT_KIND.change_date, actor: "operator", detail: { from: s.nextOrderDate, to: today, operator } });
+      return { ok: true as const, before: { status: s.status, hold: s.hold, nextOrderDate: s.nextOrderDate } };
+    });
+  }
+
+  return { act, recordOnBehalf, bringForward };
 }

@@ -56,6 +56,7 @@ export function createAutoshipService(deps: AutoshipDeps) {
     consoleGet: consoleViews.get,
     consoleState: consoleViews.state,
     recordOnBehalf: commands.recordOnBehalf,
+    bringForward: commands.bringForward,
   };
 }
 
