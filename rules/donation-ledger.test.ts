@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkoutTotals, cartEstimate } from "./checkout-totals";
-import { addonAmountCents, addonOffers, netByCause, parseAddonChoice, reversalsDue, roundUpCents, segmentRule, storeLedgerRows, givenSentence } from "./donation-ledger";
+import { addonAmountCents, addonOffers, netByCause, parseAddonChoice, reversalsDue, reversedByCause, roundUpCents, segmentRule, storeLedgerRows, givenSentence } from "./donation-ledger";
 
 describe("add-on and round-up amounts", () => {
   it("rounds up to the next whole dollar; a whole total has nothing to round (the offer is hidden)", () => {
@@ -86,5 +86,17 @@ describe("the matched segment's rule at order time", () => {
     expect(segmentRule(store, segment({ donationAction: "percentage", donationActionValue: 1000 }))).toEqual({ rule: { type: "percentage", valueHundredths: 1000 }, storeGives: true });
     expect(segmentRule(store, segment({ donationAction: "flat", donationActionValue: 25 })).rule).toEqual({ type: "flat", valueHundredths: 25 });
     expect(segmentRule(store, segment({ excludeSegment: true })).storeGives).toBe(false);
+  });
+});
+
+describe("what refunds took back, per cause", () => {
+  it("sums the reversal rows (positive), leaving given rows out", () => {
+    const rows = [
+      { causeId: "00-1", amountCents: 250, reversesId: null },
+      { causeId: "00-2", amountCents: 100, reversesId: null },
+      { causeId: "00-1", amountCents: -100, reversesId: 1 },
+      { causeId: "00-1", amountCents: -150, reversesId: 1 },
+    ];
+    expect([...reversedByCause(rows)]).toEqual([["00-1", 250]]);
   });
 });

@@ -164,6 +164,16 @@ export function netByCause(rows: readonly { causeId: string; amountCents: number
   return [...by.values()].filter((e) => e.cents > 0).sort((a, b) => b.cents - a.cents || a.causeId.localeCompare(b.causeId));
 }
 
+/**
+ * What refunds and cancellations took back from an order, per cause (positive cents): the reversal
+ * rows' sum. The order's pages say it beside (or instead of) what is still given.
+ */
+export function reversedByCause(rows: readonly { causeId: string; amountCents: number; reversesId: number | null }[]): Map<string, number> {
+  const by = new Map<string, number>();
+  for (const r of rows) if (r.reversesId !== null) by.set(r.causeId, (by.get(r.causeId) ?? 0) - r.amountCents);
+  return by;
+}
+
 /** SPEC §7 set-confirmation-data's causes: a JSON string of the causes and what each got (2 decimals). */
 export function confirmationCauses(given: readonly { causeId: string; causeName: string; cents: number }[]): string {
   return JSON.stringify(given.map((g) => ({ causeId: g.causeId, causeName: g.causeName, amount: (g.cents / 100).toFixed(2) })));

@@ -166,7 +166,7 @@ describe("placing an order writes the donation ledger", () => {
       lines.map((l) => ({ line: l.id, cause: PAWS_RESCUE_LEAGUE_ID, rule: "percentage", cents: fivePercent(l), funded: "store", rate: 500, m: 100 })),
     );
     const given = await services.donationLedger.givenForOrder(order.id);
-    expect(given).toEqual([{ causeId: PAWS_RESCUE_LEAGUE_ID, causeName: "Paws Rescue League", cents: sum(rows), customerCents: 0 }]);
+    expect(given).toEqual([{ causeId: PAWS_RESCUE_LEAGUE_ID, causeName: "Paws Rescue League", cents: sum(rows), customerCents: 0, reversedCents: 0 }]);
     const [mail] = await database.db.select().from(mailOutbox).where(and(eq(mailOutbox.template, "orderConfirmation"), sql`${mailOutbox.subject} like ${`%${order.number}`}`));
     expect(mail.text).toContain(`$${(sum(rows) / 100).toFixed(2)} to Paws Rescue League with this order`);
     // Immutable: the trigger refuses an update.
@@ -263,7 +263,10 @@ describe("cancellations and refunds reverse the ledger with new rows", () => {
       expect(reversals.map((x) => [x.reversesId, x.amountCents, x.rule])).toEqual(given.map((g) => [g.id, -g.amountCents, "reversal"]));
       expect(rows.slice(0, given.length)).toEqual(given);
       expect(sum(rows)).toBe(0);
-      expect(await services.donationLedger.givenForOrder(order.id)).toEqual([]);
+      // Nothing given any more; the order's pages say what was taken back.
+      expect(await services.donationLedger.givenForOrder(order.id)).toEqual([
+        { causeId: PAWS_RESCUE_LEAGUE_ID, causeName: "Paws Rescue League", cents: 0, customerCents: 0, reversedCents: sum(given) },
+      ]);
     }
   });
 

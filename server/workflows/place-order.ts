@@ -402,7 +402,7 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
     const [{ customerId, cartId }] = await db.select({ customerId: orders.customerId, cartId: orders.cartId }).from(orders).where(eq(orders.id, orderId));
     if (customerId)
       await services.cart.forgetCart(customerId, cartId).catch((err: unknown) => deps.log?.error({ err, orderId }, "saved-cart pointer not cleared"));
-    const donationSentences = (await createDonationLedger(db).givenForOrder(orderId)).map((g) => givenSentence(g.cents, g.causeName));
+    const donationSentences = (await createDonationLedger(db).givenForOrder(orderId)).filter((g) => g.cents > 0).map((g) => givenSentence(g.cents, g.causeName));
     await services.mail
       .send({
         template: "orderConfirmation",

@@ -143,7 +143,8 @@ test.describe("operator console", () => {
     await expect(rows).toContainText(`${fulfilmentEmail}order.fulfilledorder`);
     await expect(rows.getByRole("row").filter({ hasText: "order.shipped" })).toContainText("1Z999AA10123456784");
     await expect(rows.getByRole("row").filter({ hasText: "view:/admin/operators" })).toContainText("denied");
-    await expect(rows.getByRole("row").filter({ hasText: "order.refunded" })).toContainText("e2e-owner@example.test");
+    // Other tests of the run refund orders too (their operators): this owner's refund is one row.
+    await expect(rows.getByRole("row").filter({ hasText: "order.refunded" }).filter({ hasText: "e2e-owner@example.test" })).toHaveCount(1);
     await expect(rows.getByRole("row").filter({ hasText: "order.partial_refund" })).toContainText("e2e-owner@example.test");
     await expect(rows.getByRole("row").filter({ hasText: "operator.invite" }).first()).toContainText("fulfilment");
   });

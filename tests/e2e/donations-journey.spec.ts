@@ -10,7 +10,7 @@ import { consoleOperator, fillCheckoutAddress, payWithCard, uniqueEmail } from "
 // the widget shows 10 % instead of the store's 5 % — picks a cause found by a search by city,
 // checks out with the test card, and the confirmation says what was given to whom. The operator
 // finds the order in this month's donation report, refunds it in full in the console, and the
-// report shows the reversal; the shopper's order no longer claims the donation.
+// report shows the reversal; the shopper's order says the donation was taken back.
 
 const catalog = buildSeedCatalog();
 const item = catalog.products
@@ -97,8 +97,9 @@ test("a shopper's chosen cause is given to, reported for the month, and reversed
   await expect(cells.nth(3)).toContainText("1 order");
   await expect(cells.nth(4)).toHaveText("$0.00");
 
-  // The shopper's order: refunded, and it no longer claims the donation.
+  // The shopper's order: refunded; it no longer claims the donation and says it was taken back.
   await page.reload();
   await expect(page.getByTestId("order-refunded")).toBeVisible();
   await expect(page.getByTestId("order-donations")).toHaveCount(0);
+  await expect(page.getByTestId("order-donation-reversals")).toHaveText(`${amount} to ${cause.name} taken back with the refund`);
 });

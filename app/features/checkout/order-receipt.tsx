@@ -27,7 +27,8 @@ export function OrderAddress({ address }: { address: Address | null }) {
 }
 
 /** What the order gave, per cause, net of reversals (the donation ledger). */
-export type OrderDonation = { causeId: string; causeName: string; cents: number };
+/** What the order gives a cause, net of refunds; `reversedCents`: what refunds took back from it. */
+export type OrderDonation = { causeId: string; causeName: string; cents: number; reversedCents?: number };
 
 export function OrderReceipt({ order, donations = [] }: { order: OrderView; donations?: readonly OrderDonation[] }) {
   const staff = staffOrderDetails(order.attributes);
@@ -102,11 +103,22 @@ export function OrderReceipt({ order, donations = [] }: { order: OrderView; dona
           </div>
         ) : null}
       </dl>
-      {donations.length ? (
+      {donations.some((d) => d.cents > 0) ? (
         <ul className="mt-4 space-y-1 rounded border border-success bg-success/10 px-4 py-3" data-testid="order-donations">
-          {donations.map((d) => (
-            <li key={d.causeId}>{`${formatUsd(d.cents)} to ${d.causeName} with this order`}</li>
-          ))}
+          {donations
+            .filter((d) => d.cents > 0)
+            .map((d) => (
+              <li key={d.causeId}>{`${formatUsd(d.cents)} to ${d.causeName} with this order`}</li>
+            ))}
+        </ul>
+      ) : null}
+      {donations.some((d) => (d.reversedCents ?? 0) > 0) ? (
+        <ul className="mt-2 space-y-1 text-sm text-gray-700" data-testid="order-donation-reversals">
+          {donations
+            .filter((d) => (d.reversedCents ?? 0) > 0)
+            .map((d) => (
+              <li key={d.causeId}>{`${formatUsd(d.reversedCents!)} to ${d.causeName} taken back with the refund`}</li>
+            ))}
         </ul>
       ) : null}
       {staff ? (

@@ -7,6 +7,7 @@ import {
   addonLedgerRows,
   confirmationCauses,
   netByCause,
+  reversedByCause,
   reversalsDue,
   segmentRule,
   storeLedgerRows,
@@ -33,7 +34,8 @@ export function addonChoiceOf(choice: CartDonationChoice | null, store: Pick<Sto
   return store.activeCampaigns.includes(CAMPAIGN_ADD_ON) && choice.addonCents ? { kind: "add-on", cents: choice.addonCents } : null;
 }
 
-export type GivenToCause = { causeId: string; causeName: string; cents: number; customerCents: number };
+/** Per cause: what an order still gives (net of reversals) and what refunds took back (`reversedCents`, positive). */
+export type GivenToCause = { causeId: string; causeName: string; cents: number; customerCents: number; reversedCents: number };
 
 export function createDonationLedger(db: Db) {
   async function store(storeId: string, conn: Db = db): Promise<StoreRow | null> {
@@ -236,12 +238,18 @@ export function createDonationLedger(db: Db) {
         .returning();
     },
 
-    /** What an order gave, per cause, net of reversals (the confirmation page, My Orders, the mail). */
+    /**
+     * What an order gave, per cause, net of reversals (the confirmation page, My Orders, the mail),
+     * with what refunds took back; a cause whose donation was wholly reversed is listed with 0 given.
+     */
     async givenForOrder(orderId: string, conn: Db = db): Promise<GivenToCause[]> {
       const rows = await conn.select().from(donationLedger).where(eq(donationLedger.orderId, orderId));
+      const reversed = reversedByCause(rows);
       const net = netByCause(rows);
-      const names = await causeNames(net.map((n) => n.causeId), conn);
-      return net.map((n) => ({ ...n, causeName: names.get(n.causeId) ?? n.causeId }));
+      const wholly = [...reversed.keys()].filter((id) => !net.some((n) => n.causeId === id)).sort();
+      const all = [...net, ...wholly.map((causeId) => ({ causeId, cents: 0, customerCents: 0 }))];
+      const names = await causeNames(all.map((n) => n.causeId), conn);
+      return all.map((n) => ({ ...n, causeName: names.get(n.causeId) ?? n.causeId, reversedCents: reversed.get(n.causeId) ?? 0 }));
     },
   };
 }
