@@ -6,7 +6,7 @@ import { OPERATOR_COOKIE } from "../../rules/operator-roles";
 import { reviewListQuery, reviewModerateInput, reviewRespondInput, reviewSubmitInput } from "../../rules/review-input";
 import { SESSION_COOKIE } from "../modules/identity/session-cookie";
 import type { Operator } from "../modules/operators/service";
-import type { AuditHook, ModerationResult } from "../modules/reviews/service";
+import type { ReviewActionResult } from "../workflows/console-reviews";
 import { clientIp } from "./client-ip";
 import type { AppEnv } from "./env";
 import { apiError, parseJson, parseQuery } from "./errors";
@@ -114,47 +114,34 @@ export function reviewRoutes() {
     return r.code === "RATE_LIMITED" ? apiError(c, 429, "rate_limited", r.message) : noReview(c);
   });
 
-  type Action = "review.approve" | "review.reject" | "review.respond" | "review.moderate";
-  type Gate = { operator: Operator; reviewId: string; audit: AuditHook; actor: string };
-
-  /** The operator's calls: the role checked first (a refusal audited); the change and its audit entry then share one transaction. */
-  async function operatorGate(c: Context<AppEnv>, action: Action): Promise<Gate | Response> {
-    const reviewId = c.req.param("reviewId") ?? "";
+  /**
+   * The operator's calls go through the console's own moderation (server/workflows/console-reviews.ts):
+   * the same role check (a refusal audited), the same policy rule and the same audit entry in the
+   * change's transaction as the console's buttons.
+   */
+  async function moderation(c: Context<AppEnv>, form: (operator: Operator) => Promise<ReviewActionResult>) {
+    c.header("Cache-Control", "no-store");
     const operator = await operatorOf(c);
     if (!operator) return apiError(c, 401, "unauthorized", "Sign in to the console first.");
-    const { services } = c.get("deps");
-    const denied = await services.operatorConsole.allowed(operator, "reviews.moderate", action, "review", reviewId);
-    if (denied) return apiError(c, 403, "forbidden", denied.message);
-    if (!isUuid(reviewId)) return noReview(c);
-    const audit: AuditHook = (tx, change) =>
-      services.operators.audit({ operator, action, targetType: "review", targetId: reviewId, outcome: "ok", before: change.before, after: { ...change.after, productId: change.productId } }, tx);
-    return { operator, reviewId, audit, actor: `operator:${operator.email}` };
-  }
-
-  async function moderationAnswer(c: Context<AppEnv>, gate: Gate, action: Action, r: ModerationResult) {
-    c.header("Cache-Control", "no-store");
+    const r = await form(operator);
     if (r.ok) return c.json({ ok: true });
-    await c.get("deps").services.operators.audit({ operator: gate.operator, action, targetType: "review", targetId: gate.reviewId, outcome: "failed", after: { error: r.code } });
+    if (r.code === "FORBIDDEN") return apiError(c, 403, "forbidden", r.message);
     if (r.code === "NOT_FOUND") return noReview(c);
-    if (r.code === "INVALID_TRANSITION") return apiError(c, 409, "invalid_transition", r.message);
-    return apiError(c, 400, "bad_request", r.message, r.field ? { [r.field]: r.message } : undefined);
+    if (r.code === "NOT_ALLOWED") return apiError(c, 409, "invalid_transition", r.message);
+    return apiError(c, 400, "bad_request", r.message, r.code === "INVALID" ? r.errors : undefined);
   }
 
   app.post("/:reviewId/moderate", async (c) => {
     const parsed = await parseJson(c, reviewModerateInput);
-    const action: Action = parsed.ok ? (parsed.data.action === "reject" ? "review.reject" : "review.approve") : "review.moderate";
-    const gate = await operatorGate(c, action);
-    if (gate instanceof Response) return gate;
     if (!parsed.ok) return parsed.response;
-    return moderationAnswer(c, gate, action, await c.get("deps").services.reviews.moderate(gate.reviewId, parsed.data, gate.actor, gate.audit));
+    const { action, ...rest } = parsed.data;
+    return moderation(c, (operator) => c.get("deps").services.consoleReviews.act(operator, c.req.param("reviewId"), { intent: action, ...rest }));
   });
 
   app.post("/:reviewId/respond", async (c) => {
     const parsed = await parseJson(c, reviewRespondInput);
-    const gate = await operatorGate(c, "review.respond");
-    if (gate instanceof Response) return gate;
     if (!parsed.ok) return parsed.response;
-    return moderationAnswer(c, gate, "review.respond", await c.get("deps").services.reviews.respond(gate.reviewId, parsed.data.body, gate.actor, gate.audit));
+    return moderation(c, (operator) => c.get("deps").services.consoleReviews.act(operator, c.req.param("reviewId"), { intent: "respond", body: parsed.data.body }));
   });
 
   return app;
