@@ -29,6 +29,17 @@ describe("add (the product page form)", () => {
     expect(parsed.ok && parsed.command.intent === "add" && parsed.command.line.sellingPlanId).toBe("autoship-6w");
   });
 
+  it("keeps the feeding calculator's pet on an Autoship line only, and drops one that is not a valid pet", () => {
+    const line = (over: Record<string, string>) => {
+      const parsed = parseCartForm(form({ intent: "add", variantId: "42", quantity: "1", purchase: "autoship", sellingPlanId: "autoship-6w", ...over }));
+      return parsed.ok && parsed.command.intent === "add" ? parsed.command.line : null;
+    };
+    expect(line({ pet: "dog|15|lb|adult|normal" })?.attributes).toEqual([{ key: "_autoship_pet", value: "dog|15|lb|adult|normal" }]);
+    expect(line({ pet: "dog|15|lb|adult|normal", purchase: "one-time" })?.attributes).toBeUndefined();
+    expect(line({ pet: "dog|15|lb|grown-up|normal" })?.attributes).toBeUndefined();
+    expect(line({})?.attributes).toBeUndefined();
+  });
+
   it("an empty or zero quantity becomes 1 (SPEC §5); letters are an error on the field", () => {
     const empty = parseCartForm(form({ intent: "add", variantId: "42", quantity: "" }));
     expect(empty.ok && empty.command.intent === "add" && empty.command.line.quantity).toBe(1);

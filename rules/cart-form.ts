@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { frequencyOfSellingPlan } from "./autoship-offer";
 import { allowedDiscountCodes } from "./cart-pricing";
+import { PET_ATTRIBUTE, petAttributeValue, petFromAttribute } from "./feeding";
 import { lineInputSchema, lineUpdateSchema, updateDiscountCodesInput, updateNoteInput } from "./cart-input";
 import { fieldErrors } from "./zod-errors";
 
@@ -68,6 +69,8 @@ const addForm = z.object({
   quantity: addQuantity,
   purchase: z.enum(["one-time", "autoship"]).optional(),
   sellingPlanId: z.string().optional(),
+  /** The feeding calculator's pet (product page), kept on an Autoship line for its subscription. */
+  pet: z.string().max(60).optional(),
 });
 
 const updateForm = z.object({
@@ -93,7 +96,7 @@ export function parseCartForm(form: FormFields): ParsedCartForm {
 
   switch (intent) {
     case "add": {
-      const parsed = addForm.safeParse(fields(["variantId", "sku", "quantity", "purchase", "sellingPlanId"]));
+      const parsed = addForm.safeParse(fields(["variantId", "sku", "quantity", "purchase", "sellingPlanId", "pet"]));
       if (!parsed.success) return fail(fieldErrors(parsed.error));
       const { variantId, sku, quantity, purchase, sellingPlanId } = parsed.data;
       // Without JavaScript the product form always sends the frequency; it counts only for autoship.
@@ -103,9 +106,12 @@ export function parseCartForm(form: FormFields): ParsedCartForm {
           return fail({ sellingPlanId: "Choose how often Autoship delivers." });
         plan = sellingPlanId;
       }
+      // An invalid pet is dropped, never refused: it is a convenience, not part of the order.
+      const pet = plan ? petFromAttribute(parsed.data.pet) : null;
+      const attributes = pet ? [{ key: PET_ATTRIBUTE, value: petAttributeValue(pet) }] : undefined;
       return {
         ok: true,
-        command: { intent, line: { merchandiseId: variantId, quantity, sellingPlanId: plan }, sku: sku || null },
+        command: { intent, line: { merchandiseId: variantId, quantity, sellingPlanId: plan, ...(attributes ? { attributes } : {}) }, sku: sku || null },
       };
     }
     case "update": {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canRetryRenewal, subscriptionListHref } from "./console-subscriptions";
+import { canRenewNow, canRetryRenewal, subscriptionListHref } from "./console-subscriptions";
 import { parseConsoleAction, subscriptionListQuery } from "./console-subscription-input";
 
 // The console's Subscriptions list URL (a bad link still opens the list) and the action input.
@@ -35,5 +35,14 @@ describe("an operator's action", () => {
     expect(canRetryRenewal({ ...due, hold: null }, "2026-05-01")).toBe(false);
     expect(canRetryRenewal({ ...due, status: "paused", hold: "payment_failed" }, "2026-05-01")).toBe(false);
     expect(canRetryRenewal(due, "2026-04-30")).toBe(false);
+  });
+
+  it("renew now is for an active subscription waiting on nothing whose next order is still ahead", () => {
+    const ahead = { status: "active" as const, hold: null, retryAt: null, nextOrderDate: "2026-05-10" };
+    expect(canRenewNow(ahead, "2026-05-01")).toBe(true);
+    expect(canRenewNow(ahead, "2026-05-10")).toBe(false);
+    expect(canRenewNow({ ...ahead, hold: "out_of_stock" }, "2026-05-01")).toBe(false);
+    expect(canRenewNow({ ...ahead, retryAt: "2026-05-02T00:00:00Z" }, "2026-05-01")).toBe(false);
+    expect(canRenewNow({ ...ahead, status: "paused" }, "2026-05-01")).toBe(false);
   });
 });

@@ -9,6 +9,8 @@ import {
   gramsPerCup,
   lastsSentence,
   nearestFrequencyWeeks,
+  petAttributeValue,
+  petFromAttribute,
   petPounds,
   runOut,
   type FeedingGuide,
@@ -164,5 +166,18 @@ describe("checking the pet as entered", () => {
     });
     expect(checkPet({ species: "dog", weight: "abc", weightUnit: "oz", lifeStage: "adult", activity: "normal" }).weight).toBe("Enter your pet's weight");
     expect(checkPet({ species: "dog", weight: "8", weightUnit: "oz", lifeStage: "adult", activity: "normal" }).weight).toBe("Enter a weight of at least 1 lb");
+  });
+});
+
+describe("the calculator's pet as a cart line attribute", () => {
+  it("round-trips a pet", () => {
+    const pet = { species: "cat", weight: 4.5, weightUnit: "kg", lifeStage: "senior", activity: "low" } as const;
+    expect(petAttributeValue(pet)).toBe("cat|4.5|kg|senior|low");
+    expect(petFromAttribute(petAttributeValue(pet))).toEqual(pet);
+  });
+
+  it("gives no pet for anything that is not a valid one", () => {
+    for (const bad of [null, undefined, "", "dog|15|lb|adult", "dog|15|lb|adult|normal|x", "fish|15|lb|adult|normal", "dog|-3|lb|adult|normal", "dog|1e3|lb|adult|normal", "dog|500|lb|adult|normal", "dog|15|st|adult|normal", "dog|15|lb|kitten|normal", "dog|15|lb|adult|lazy", "x".repeat(61)])
+      expect(petFromAttribute(bad)).toBeNull();
   });
 });

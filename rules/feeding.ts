@@ -188,3 +188,27 @@ export function lastsSentence(p: { packLabel: string; pet: Pick<PetProfile, "spe
   const what = (p.packs ?? 1) > 1 ? `${p.packs} × ${p.packLabel}` : `a ${p.packLabel}`;
   return `${what} ${(p.packs ?? 1) > 1 ? "last" : "lasts"} your ${fmt(p.pet.weight)} ${p.pet.weightUnit} ${p.pet.species} about ${p.days} day${p.days === 1 ? "" : "s"}`;
 }
+
+// ---- the calculator's pet, carried from the product page into the subscription ----
+
+/**
+ * The cart line attribute holding the pet the product page's calculator was given, so the Autoship
+ * made from that line starts with it (its run-out date shows at once). Hidden, like every "_" key.
+ */
+export const PET_ATTRIBUTE = "_autoship_pet";
+
+/** The attribute's value: "dog|15|lb|adult|normal" (short, and no JSON to parse from a form). */
+export function petAttributeValue(pet: PetProfile): string {
+  return [pet.species, String(pet.weight), pet.weightUnit, pet.lifeStage, pet.activity].join("|");
+}
+
+/** The pet an attribute value names, or null when it is not a valid pet (a tampered form gives none). */
+export function petFromAttribute(value: string | null | undefined): PetProfile | null {
+  if (typeof value !== "string" || value.length > 60) return null;
+  const parts = value.split("|");
+  if (parts.length !== 5) return null;
+  const [species, weight, weightUnit, lifeStage, activity] = parts;
+  if (!/^\d{1,4}(\.\d{1,2})?$/.test(weight)) return null;
+  const raw = { species, weight: Number(weight), weightUnit, lifeStage, activity };
+  return Object.keys(checkPet(raw)).length ? null : (raw as PetProfile);
+}

@@ -243,6 +243,16 @@ describe("renew now (as scheduled)", () => {
     expect(audit.find((e) => e.action === "subscription.renew_now" && e.outcome === "ok")).toMatchObject({ before: { nextOrderDate: later }, after: { outcome: "RENEWED" } });
   });
 
+  it("two operators' renew now at once place one order: the date moves under the row lock, the renewal under its lease and key", async () => {
+    const [a, b] = [await operatorOf(services, "support"), await operatorOf(services, "manager")];
+    const s = await kit.subscription({ nextOrderDate: later });
+    const results = await Promise.all([a, b].map((op) => services.consoleSubscriptions.act(op, s.id, { intent: "renew_now", ...reason })));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(await database.db.select().from(orders).where(like(orders.idempotencyKey, `renewal:${s.id}:%`))).toHaveLength(1);
+    expect((await events(s.id)).filter((e) => e.kind === "date_changed")).toHaveLength(1);
+    expect(await kit.reload(s.id)).toMatchObject({ nextOrderDate: addDays(today, 28) });
+  });
+
   it("is refused for a due, held or paused subscription (those are retried or resumed)", async () => {
     const op = await operatorOf(services, "support");
     const due = await kit.subscription({ nextOrderDate: today });

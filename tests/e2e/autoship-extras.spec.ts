@@ -5,8 +5,8 @@ import { expect, shopUrl, test } from "./fixtures";
 import { checkOutAutoshipCart, register, uniqueEmail } from "./journeys";
 
 // Autoship extras as a new customer meets them: the product page's feeding calculator sets the
-// Autoship frequency; My Autoships shows the run-out date once the pet is saved, and offers to move
-// a next order that would come after the food runs out.
+// Autoship frequency, and its pet comes with the subscription: My Autoships shows the run-out date at
+// once, and offers to move a next order that would come after the food runs out.
 
 test.use({ allowedConsoleErrors: [/status of 400/] });
 
@@ -51,13 +51,10 @@ test("the feeding calculator sets the frequency; My Autoships shows when the foo
   await page.goto(shopUrl("/account/autoships"));
   const sub = page.getByTestId("subscription");
   await expect(sub.getByTestId("frequency")).toHaveText(weeks === 1 ? "Every week" : `Every ${weeks} weeks`);
-  await expect(sub.getByTestId("run-out")).toHaveCount(0);
-  await sub.getByText("Add your pet to see when the food runs out").click();
-  const form = sub.getByRole("form", { name: "Your pet" });
-  await form.getByLabel("Weight").fill("15");
-  await form.getByRole("button", { name: "Save pet" }).click();
-  await expect(page.getByTestId("autoship-notice")).toHaveText("Your pet's details were saved.");
+  // The calculator's pet came with the Autoship line: the run-out date shows at once.
   await expect(sub.getByTestId("run-out")).toContainText(/Runs out around \w{3} \d{1,2}, \d{4}; next delivery around/);
+  await expect(sub.getByTestId("run-out")).toContainText(`${grams} g a day`);
+  const form = sub.getByRole("form", { name: "Your pet" });
 
   // A much hungrier pet: the planned delivery now comes too late, and the page offers an earlier date.
   // The section may still be open from before the save (the page keeps the element).

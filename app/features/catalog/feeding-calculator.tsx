@@ -8,6 +8,7 @@ import {
   feedingGuideFor,
   lastsSentence,
   nearestFrequencyWeeks,
+  petAttributeValue,
   type PetProfile,
   type PetSpecies,
 } from "../../../rules/feeding";
@@ -21,7 +22,8 @@ export type FeedingCalculatorProps = {
   product: Pick<Product, "handle" | "productSpecies">;
   /** The pack chosen on the page: how long it lasts. */
   variant: Pick<Variant, "foodForm" | "weight" | "weightUnit" | "size">;
-  onChooseFrequency: (weeks: number) => void;
+  /** The nearest offered interval, and the pet it was worked out for (rules/feeding.ts petAttributeValue). */
+  onChooseFrequency: (weeks: number, pet: string) => void;
 };
 
 type Result = { portion: string; sentence: string; weeks: number } | { error: string };
@@ -42,7 +44,7 @@ export function FeedingCalculator({ product, variant, onChooseFrequency }: Feedi
     if (!portion) return setResult({ error: `This food is made for ${species}s: choose ${species} to see a portion.` });
     const days = daysSupply(variant.weight, variant.weightUnit, 1, portion.grams);
     const weeks = nearestFrequencyWeeks(days, AUTOSHIP_FREQUENCY_WEEKS);
-    onChooseFrequency(weeks);
+    onChooseFrequency(weeks, petAttributeValue(pet));
     setResult({
       portion: `${portion.grams} g (about ${portion.cups} cup${portion.cups === 1 ? "" : "s"}) a day, ${portion.kcal} kcal`,
       sentence: lastsSentence({ packLabel: variant.size.toLowerCase(), pet, days }),

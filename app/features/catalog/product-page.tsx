@@ -172,6 +172,8 @@ function AddToCartForm({ variant, isStaff, product }: { variant: Variant; isStaf
   const [purchase, setPurchase] = useState<Purchase>("one-time");
   const [frequencyWeeks, setFrequencyWeeks] = useState(DEFAULT_AUTOSHIP_FREQUENCY_WEEKS);
   const [quantity, setQuantity] = useState("1");
+  // The feeding calculator's pet ("dog|15|lb|adult|normal"): sent with an Autoship add for its subscription.
+  const [pet, setPet] = useState("");
   const autoship = purchase === "autoship";
   const bounds = quantityBounds(autoship);
   // The price the cart will charge: the program price for an eligible staff member (as PriceBlock shows).
@@ -201,6 +203,7 @@ function AddToCartForm({ variant, isStaff, product }: { variant: Variant; isStaf
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="variantId" value={variant.id} />
       <input type="hidden" name="sku" value={variant.sku} />
+      {autoship && pet ? <input type="hidden" name="pet" value={pet} /> : null}
       <PurchaseOptions
         isStaff={isStaff}
         priceCents={priceCents}
@@ -227,8 +230,9 @@ function AddToCartForm({ variant, isStaff, product }: { variant: Variant; isStaf
       <FeedingDisclosure
         product={product}
         variant={variant}
-        onChooseFrequency={(w) => {
+        onChooseFrequency={(w, p) => {
           setFrequencyWeeks(w);
+          setPet(p);
           if (purchase !== "autoship") choosePurchase("autoship");
         }}
       />

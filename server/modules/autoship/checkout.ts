@@ -1,5 +1,6 @@
 import { frequencyOfSellingPlan } from "../../../rules/autoship-offer";
 import { firstRenewalDate } from "../../../rules/autoship-subscription";
+import { PET_ATTRIBUTE, petFromAttribute } from "../../../rules/feeding";
 import { MAX_AUTOSHIP_QUANTITY } from "../../../rules/quantity";
 import type { Db } from "../../db/client";
 import { variantsOfProducts } from "../catalog/service";
@@ -81,6 +82,8 @@ export async function createSubscriptionsForOrder(
         paymentMethodId: p.paymentMethodId,
         shippingMethod: order.shippingMethod,
         originOrderId: order.id,
+        // The pet the product page's feeding calculator was given: the run-out date shows at once.
+        petProfile: petFromAttribute(line.attributes.find((a) => a.key === PET_ATTRIBUTE)?.value),
       })),
     )
     .onConflictDoNothing()
