@@ -28,17 +28,22 @@ const KB = 1024;
 const GOAL_JS = 130 * KB;
 const GOAL_HTML = 60 * KB;
 const pages: { name: string; path: string; js: number; html: number; data: number }[] = [
-  { name: "home", path: "/", js: 138 * KB, html: 84 * KB, data: 19 * KB },
-  { name: "listing", path: "/products", js: 135 * KB, html: 156 * KB, data: 30 * KB },
+  // 139 (home, listing 136, search 136, cart 148): product cards show their rating (0.16 KB gz: the
+  // card's line and rules/review-display.ts); HTML 86 (home's carousels), 160/154 (listing, category,
+  // search): its stars and accessible text on every card, and in the loader data (search 29.25, cart
+  // 8.25) its average and count; the product page's HTML 63: the rating under the title and the
+  // reviews section (the review widget itself is a separate script, loaded after functional consent).
+  { name: "home", path: "/", js: 139 * KB, html: 86 * KB, data: 19 * KB },
+  { name: "listing", path: "/products", js: 136 * KB, html: 160 * KB, data: 30 * KB },
   // 167 (category, product) and 146 (cart): the donation widget's slot (0.6 KB gz; the widget itself
   // loads after hydration) joined the product page (whose route also serves categories) and the cart.
-  { name: "category", path: "/products/dog", js: 167 * KB, html: 150 * KB, data: 29 * KB },
-  { name: "product", path: `/products/${product.handle}`, js: 167 * KB, html: 62 * KB, data: 16 * KB },
-  { name: "search", path: "/search?search=chicken", js: 135 * KB, html: 150 * KB, data: 29 * KB },
+  { name: "category", path: "/products/dog", js: 167 * KB, html: 154 * KB, data: 29 * KB },
+  { name: "product", path: `/products/${product.handle}`, js: 167 * KB, html: 63 * KB, data: 16 * KB },
+  { name: "search", path: "/search?search=chicken", js: 136 * KB, html: 154 * KB, data: 29.25 * KB },
   // 145: the staff program's quota meter and delivery choice (0.4 KB gz) joined the cart in this wave.
   // 147: the donation add-on / round-up form (0.4 KB gz; server-rendered so it works without
   // JavaScript, its texts formatted by the loader).
-  { name: "cart", path: "/cart", js: 147 * KB, html: GOAL_HTML, data: 8 * KB },
+  { name: "cart", path: "/cart", js: 148 * KB, html: GOAL_HTML, data: 8.25 * KB },
   { name: "shipping", path: "/shipping", js: 139 * KB, html: GOAL_HTML, data: 7 * KB },
 ];
 

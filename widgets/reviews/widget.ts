@@ -161,7 +161,8 @@ export function mountReviews(root: HTMLElement) {
       }
       helpful = answer.body.helpfulCount;
       voteButton.textContent = `Helpful (${helpful})`;
-      voteNote.textContent = answer.body.counted ? "Thank you for your vote." : "You already found this review helpful.";
+      // Not counted: a second vote, or the author's own (the API does not say which).
+      voteNote.textContent = answer.body.counted ? "Thank you for your vote." : "Thank you — each customer's vote counts once, and not for their own review.";
     });
     return h(
       "li",

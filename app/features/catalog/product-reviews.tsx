@@ -25,14 +25,9 @@ export type ProductReviewsData = {
 export function RatingLine({ rating }: { rating: RatingSummary | null }) {
   if (!rating) return null;
   return (
-    <a href="#reviews" className="mt-1 inline-flex items-center gap-2 text-sm text-secondary hover:underline" data-testid="product-rating">
-      <span aria-hidden="true" className="text-base">
-        {starsOf(rating.average)}
-      </span>
+    <a href="#reviews" className="mt-1 inline-block text-sm text-secondary hover:underline" data-testid="product-rating">
+      <span aria-hidden="true">{`${starsOf(rating.average)} ${rating.average.toFixed(1)} (${reviewCountText(rating.count)})`}</span>
       <span className="sr-only">{ratingText(rating)}</span>
-      <span aria-hidden="true">
-        {rating.average.toFixed(1)} ({reviewCountText(rating.count)})
-      </span>
     </a>
   );
 }
