@@ -41,12 +41,11 @@ describe("the review widget's list", () => {
     expect(pageCountOf(0, 5)).toBe(1);
   });
 
-  it("draws the histogram 5 stars first, each bar its share, each row's text its count", () => {
+  it("draws the histogram 5 stars first, each bar its share of all reviews", () => {
     const rows = histogramRows({ 1: 1, 2: 0, 3: 1, 4: 3, 5: 5 });
     expect(rows.map((r) => r.stars)).toEqual([5, 4, 3, 2, 1]);
     expect(rows.map((r) => r.percent)).toEqual([50, 30, 10, 0, 10]);
-    expect(rows[0]!.label).toBe("5 stars: 5 reviews");
-    expect(rows[4]!.label).toBe("1 star: 1 review");
+    expect(rows.map((r) => r.count)).toEqual([5, 3, 1, 0, 1]);
     expect(histogramRows({ 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }).every((r) => r.percent === 0)).toBe(true);
   });
 

@@ -40,9 +40,9 @@ export function listStatusText(total: number, page: number, pageSize: number, ra
   return `Showing ${first}–${last} of ${total} ${what}`;
 }
 
-export type HistogramRow = { stars: number; count: number; percent: number; label: string };
+export type HistogramRow = { stars: number; count: number; percent: number };
 
-/** Five rows, 5 stars first; each bar's width is its share of all reviews, and its text says the count. */
+/** Five rows, 5 stars first; each bar's width is its share of all reviews (its text says the count). */
 export function histogramRows(histogram: Histogram): HistogramRow[] {
   const total = [1, 2, 3, 4, 5].reduce((sum, s) => sum + histogram[s as keyof Histogram], 0);
   return [5, 4, 3, 2, 1].map((stars) => {
@@ -51,7 +51,6 @@ export function histogramRows(histogram: Histogram): HistogramRow[] {
       stars,
       count,
       percent: total ? Math.round((count * 100) / total) : 0,
-      label: `${stars} ${stars === 1 ? "star" : "stars"}: ${count} ${count === 1 ? "review" : "reviews"}`,
     };
   });
 }

@@ -127,14 +127,17 @@ export function mountReviews(root: HTMLElement) {
             {
               type: "button",
               class: "flex w-full items-center gap-2 rounded px-1 py-0.5 text-left text-sm hover:bg-mist aria-pressed:bg-mist aria-pressed:font-bold",
-              "aria-label": `${row.label}, show only these`,
               "aria-pressed": "false",
               "data-stars": row.stars,
               onclick: () => choose({ rating: choice.rating === row.stars ? null : row.stars, page: 1 }, true),
             },
+            // The name is the visible text and what the bar shows, in words: "5 stars 8 reviews, show only these".
             h("span", { class: "w-14 shrink-0" }, `${row.stars} ${row.stars === 1 ? "star" : "stars"}`),
+            " ",
             h("span", { class: "h-3 flex-1 overflow-hidden rounded bg-gray-200", "aria-hidden": "true" }, bar),
+            " ",
             h("span", { class: "w-10 shrink-0 text-right" }, String(row.count)),
+            h("span", { class: "sr-only" }, ` ${row.count === 1 ? "review" : "reviews"}, show only these`),
           );
           histogramButtons.push(button);
           return h("li", {}, button);
