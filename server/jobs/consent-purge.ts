@@ -1,5 +1,6 @@
 import type { Clock } from "../clock";
 import type { Logger } from "../log";
+import { startPeriodic } from "./periodic";
 import type { ConsentService } from "../modules/consent/service";
 
 // Proof-of-consent records are kept 13 months (rules/consent-record.ts), then deleted by this timer,
@@ -12,33 +13,9 @@ export function startConsentPurge(
   deps: { consent: ConsentService; log: Logger },
   opts: { intervalMs?: number; firstRunAfterMs?: number; clock?: Clock } = {},
 ) {
-  const clock = opts.clock ?? (() => new Date());
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const schedule = (ms: number) => {
-    timer = setTimeout(tick, ms);
-    // A pending purge never keeps the process alive.
-    timer.unref?.();
-  };
-  const tick = () => {
-    timer = undefined;
-    running = deps.consent
-      .purge(clock())
-      .then((n) => deps.log[n > 0 ? "info" : "debug"]({ purged: n }, "consent records purged"))
-      .catch((err: unknown) => deps.log.error({ err }, "consent purge failed"))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) schedule(opts.intervalMs ?? CONSENT_PURGE_INTERVAL_MS);
-      });
-  };
-  schedule(opts.firstRunAfterMs ?? 60_000);
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  return startPeriodic(
+    { run: (now) => deps.consent.purge(now), counted: "purged", done: "consent records purged", failed: "consent purge failed" },
+    deps,
+    { intervalMs: opts.intervalMs ?? CONSENT_PURGE_INTERVAL_MS, firstRunAfterMs: opts.firstRunAfterMs ?? 60_000, clock: opts.clock },
+  );
 }

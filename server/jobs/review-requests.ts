@@ -1,5 +1,6 @@
 import type { Clock } from "../clock";
 import type { Logger } from "../log";
+import { startPeriodic } from "./periodic";
 import type { ReviewsService } from "../modules/reviews/service";
 
 // The review-request mail, 10 days after an order's delivery (rules/reviews.ts), sent by this timer
@@ -12,33 +13,9 @@ export function startReviewRequests(
   deps: { reviews: Pick<ReviewsService, "sendDueRequests">; log: Logger },
   opts: { intervalMs?: number; firstRunAfterMs?: number; clock?: Clock } = {},
 ) {
-  const clock = opts.clock ?? (() => new Date());
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const schedule = (ms: number) => {
-    timer = setTimeout(tick, ms);
-    // A pending run never keeps the process alive.
-    timer.unref?.();
-  };
-  const tick = () => {
-    timer = undefined;
-    running = deps.reviews
-      .sendDueRequests(clock())
-      .then((n) => deps.log[n > 0 ? "info" : "debug"]({ sent: n }, "review requests sent"))
-      .catch((err: unknown) => deps.log.error({ err }, "review requests failed"))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) schedule(opts.intervalMs ?? REVIEW_REQUEST_INTERVAL_MS);
-      });
-  };
-  schedule(opts.firstRunAfterMs ?? 90_000);
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  return startPeriodic(
+    { run: (now) => deps.reviews.sendDueRequests(now), counted: "sent", done: "review requests sent", failed: "review requests failed" },
+    deps,
+    { intervalMs: opts.intervalMs ?? REVIEW_REQUEST_INTERVAL_MS, firstRunAfterMs: opts.firstRunAfterMs ?? 90_000, clock: opts.clock },
+  );
 }
