@@ -25,11 +25,30 @@ export type ReviewSort = (typeof REVIEW_SORTS)[number];
 export const PET_SPECIES = ["dog", "cat"] as const;
 export const PET_LIFE_STAGES = ["puppy-kitten", "adult", "senior"] as const;
 export const PET_BREED_SIZES = ["small", "medium", "large"] as const;
+export type PetSpecies = (typeof PET_SPECIES)[number];
+export type PetLifeStage = (typeof PET_LIFE_STAGES)[number];
+export type PetBreedSize = (typeof PET_BREED_SIZES)[number];
 
 export const REVIEW_LIMITS = { title: 120, body: 4000, nickname: 40, response: 4000 } as const;
 
 export type Histogram = { 1: number; 2: number; 3: number; 4: number; 5: number };
 export type ReviewSummary = { count: number; average: number | null; histogram: Histogram };
+/** An approved review as the API shows it (server/http/reviews.ts) and the widget reads it: never the customer. */
+export type PublicReview = {
+  id: string;
+  rating: number;
+  title: string;
+  body: string;
+  nickname: string;
+  verifiedPurchase: boolean;
+  pet: { species: PetSpecies | null; lifeStage: PetLifeStage | null; breedSize: PetBreedSize | null } | null;
+  helpfulCount: number;
+  response: { body: string; at: string } | null;
+  createdAt: string;
+  variantTitle?: string;
+};
+export type ReviewList = { reviews: PublicReview[]; page: number; pageSize: number; total: number };
+
 export type SummaryRow = { count: number; ratingSum: number; count1: number; count2: number; count3: number; count4: number; count5: number };
 
 export const EMPTY_SUMMARY_ROW: SummaryRow = { count: 0, ratingSum: 0, count1: 0, count2: 0, count3: 0, count4: 0, count5: 0 };

@@ -1,24 +1,11 @@
-import type { ReviewSummary } from "../../rules/reviews";
+import type { PublicReview, ReviewList, ReviewSummary } from "../../rules/reviews";
 
 // The review API (/api/reviews, server/http/reviews.ts) as the widget calls it. Relative URLs: they
 // resolve against the page, so the widget talks to the shop that shows it even when its script is
 // served from elsewhere (REVIEWS_SCRIPT_URL).
 
-export type PublicReview = {
-  id: string;
-  rating: number;
-  title: string;
-  body: string;
-  nickname: string;
-  verifiedPurchase: boolean;
-  pet: { species: string | null; lifeStage: string | null; breedSize: string | null } | null;
-  helpfulCount: number;
-  response: { body: string; at: string } | null;
-  createdAt: string;
-  variantTitle?: string | null;
-};
-
-export type ReviewPage = { reviews: PublicReview[]; page: number; pageSize: number; total: number };
+export type { PublicReview };
+export type ReviewPage = ReviewList;
 
 export type EligibleLine = { orderLineId: string; orderName: string; variantTitle: string | null; deliveredAt: string | null };
 export type Eligibility = { eligible: boolean; signedIn?: boolean; orderLines: EligibleLine[] };

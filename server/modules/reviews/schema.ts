@@ -2,14 +2,13 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { products, variants } from "../catalog/schema";
 import { orderLines, orders } from "../orders/schema";
+import type { PetBreedSize, PetLifeStage, PetSpecies } from "../../../rules/reviews";
 
 // Product reviews (server/modules/reviews/service.ts). A review written in the shop belongs to one
 // delivered order line (a verified purchase); seeded reviews have none and carry no badge.
 
 export type ReviewState = "new" | "approved" | "rejected";
-export type PetSpecies = "dog" | "cat";
-export type PetLifeStage = "puppy-kitten" | "adult" | "senior";
-export type PetBreedSize = "small" | "medium" | "large";
+export type { PetBreedSize, PetLifeStage, PetSpecies };
 
 export const reviews = pgTable(
   "reviews",

@@ -10,12 +10,14 @@ import {
   summaryOf,
   averageOf,
   type ReviewRejectionReason,
+  type PublicReview,
+  type ReviewList,
   type ReviewSummary,
   type ReviewStateName,
 } from "../../../rules/reviews";
 import type { createRateLimitService } from "../rate-limit/service";
 import type { MailContent } from "../mail/templates";
-import { reviewRequests, reviewSummaries, reviewVotes, reviews, type PetBreedSize, type PetLifeStage, type PetSpecies } from "./schema";
+import { reviewRequests, reviewSummaries, reviewVotes, reviews } from "./schema";
 
 // Product reviews: the public list and summaries, who may write one, submission, helpful votes and
 // moderation. Guarantees:
@@ -35,21 +37,6 @@ import { reviewRequests, reviewSummaries, reviewVotes, reviews, type PetBreedSiz
 
 export type ReviewSummaryView = ReviewSummary;
 
-export type PublicReview = {
-  id: string;
-  rating: number;
-  title: string;
-  body: string;
-  nickname: string;
-  verifiedPurchase: boolean;
-  pet: { species: PetSpecies | null; lifeStage: PetLifeStage | null; breedSize: PetBreedSize | null } | null;
-  helpfulCount: number;
-  response: { body: string; at: string } | null;
-  createdAt: string;
-  variantTitle?: string;
-};
-
-export type ReviewList = { reviews: PublicReview[]; page: number; pageSize: number; total: number };
 
 /** One delivered order line of a customer (from the orders module, with its product from the catalogue). */
 export type DeliveredLine = {
