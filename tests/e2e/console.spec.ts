@@ -3,7 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, test } from "./fixtures";
-import { consoleOperator, fillCheckoutAddress, payWithCard, register, uniqueEmail } from "./journeys";
+import { checkOutCart, consoleOperator, register, uniqueEmail } from "./journeys";
 import { stepAt, totpCode } from "../../server/modules/operators/totp";
 
 // The operator console as its first users meet it: the owner opens the setup link made from the
@@ -39,14 +39,7 @@ async function customerOrder(browser: Browser): Promise<{ page: Page; email: str
   await page.getByTestId("quantity-input").fill("2");
   await page.getByTestId("add-to-cart").click();
   await expect(page.getByRole("dialog", { name: "Added to your cart" })).toBeVisible();
-  await page.goto(shopUrl("/cart"));
-  await page.getByTestId("proceed-to-checkout").click();
-  await fillCheckoutAddress(page);
-  await page.getByRole("button", { name: "Continue to shipping" }).click();
-  await page.getByRole("button", { name: "Continue to payment" }).click();
-  await payWithCard(page);
-  await expect(page).toHaveURL(/\/checkout\/confirmation\//);
-  return { page, email, number: (await page.getByTestId("order-number").textContent())!.trim() };
+  return { page, email, number: await checkOutCart(page) };
 }
 
 test.describe("operator console", () => {

@@ -90,17 +90,23 @@ export async function payWithCard(page: Page, card = OK_CARD) {
   await form.getByTestId("place-order").click();
 }
 
-/** A signed-in customer's cart with Autoship lines, checked out to its confirmation: terms, a new address, standard shipping, a new card. */
-export async function checkOutAutoshipCart(page: Page) {
+/**
+ * A signed-in customer's cart checked out to its confirmation: a new address, standard shipping, a
+ * new card (with Autoship lines, the terms ticked first). Answers the order's number.
+ */
+export async function checkOutCart(page: Page, options: { autoshipTerms?: boolean } = {}): Promise<string> {
   await page.goto(shopUrl("/cart"));
-  await page.getByLabel(/I understand that my Autoship items/).check();
+  if (options.autoshipTerms) await page.getByLabel(/I understand that my Autoship items/).check();
   await page.getByTestId("proceed-to-checkout").click();
   await fillCheckoutAddress(page);
   await page.getByRole("button", { name: "Continue to shipping" }).click();
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await payWithCard(page);
   await expect(page).toHaveURL(/\/checkout\/confirmation\//);
+  return (await page.getByTestId("order-number").textContent())!.trim();
 }
+
+export const checkOutAutoshipCart = (page: Page) => checkOutCart(page, { autoshipTerms: true });
 
 const mailDir = `${process.env.E2E_PGLITE_DIR}-mail`;
 

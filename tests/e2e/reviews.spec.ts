@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, staffUrl, test } from "./fixtures";
-import { consoleOperator, fillCheckoutAddress, payWithCard, register, registerStaff, uniqueEmail } from "./journeys";
+import { checkOutCart, consoleOperator, register, registerStaff, uniqueEmail } from "./journeys";
 
 // Product reviews as shoppers meet them (SPEC §4, §6, §8): with functional cookies allowed the
 // product page shows the rating, the summary with its histogram and the seeded reviews, sorted,
@@ -138,14 +138,7 @@ test.describe("writing a review", () => {
     await page.goto(shopUrl(`/products/${p.handle}?sku=${v.sku}`));
     await page.getByTestId("add-to-cart").click();
     await expect(page.getByRole("dialog", { name: "Added to your cart" })).toBeVisible();
-    await page.goto(shopUrl("/cart"));
-    await page.getByTestId("proceed-to-checkout").click();
-    await fillCheckoutAddress(page);
-    await page.getByRole("button", { name: "Continue to shipping" }).click();
-    await page.getByRole("button", { name: "Continue to payment" }).click();
-    await payWithCard(page);
-    await expect(page).toHaveURL(/\/checkout\/confirmation\//);
-    const orderNumber = (await page.getByTestId("order-number").textContent())!.trim();
+    const orderNumber = await checkOutCart(page);
 
     // Not delivered yet: no form.
     await page.goto(productUrl);
