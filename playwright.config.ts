@@ -113,6 +113,8 @@ export default defineConfig({
       // A tag manager is configured, so consent tests see its script load (or not); the browser
       // never reaches Google: tests/e2e/fixtures.ts answers its URL with a stub.
       GTM_ID: "GTM-E2E0001",
+      // As behind the shop's proxy: each browser context sends its own address (tests/e2e/fixtures.ts).
+      TRUST_PROXY: "true",
     },
   },
 });

@@ -69,9 +69,24 @@ async function keepConsent(context: BrowserContext, choice: "accept" | "reject")
   };
 }
 
+/**
+ * Each browser context is a shopper of its own network address, as the shop sees shoppers behind its
+ * proxy (the e2e server trusts X-Forwarded-For: playwright.config.ts). Per-address rate limits
+ * (registrations, card tries) then count one test's shopper, not the whole suite from 127.0.0.1.
+ */
+let shoppers = 0;
+function shopperAddress(workerIndex: number): string {
+  shoppers++;
+  return `10.${workerIndex % 256}.${(shoppers >> 8) % 256}.${shoppers % 256}`;
+}
+
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
   consent: ["accept", { option: true }],
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from its first parameter
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    await use({ "X-Forwarded-For": shopperAddress(testInfo.workerIndex) });
+  },
 
   context: async ({ context, consent }, use) => {
     await stubTagManager(context);
@@ -83,8 +98,9 @@ export const test = base.extend<Fixtures>({
   consentDecided: [
     async ({ browser, consent }, use) => {
       const newContext = browser.newContext.bind(browser);
-      (browser as Browser).newContext = async (...args: Parameters<Browser["newContext"]>) => {
-        const created = await newContext(...args);
+      (browser as Browser).newContext = async (options: Parameters<Browser["newContext"]>[0] = {}) => {
+        const headers = { "X-Forwarded-For": shopperAddress(test.info().workerIndex), ...options.extraHTTPHeaders };
+        const created = await newContext({ ...options, extraHTTPHeaders: headers });
         await stubTagManager(created);
         if (consent) await keepConsent(created, consent);
         return created;
