@@ -2,7 +2,8 @@ import { data, Form, useActionData, useLoaderData, useNavigation } from "react-r
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { CAMPAIGN_LABELS, donationsHref, hundredthsText } from "../features/admin/donations";
-import { ChangeHistory, DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
+import { ChangeHistory } from "../features/admin/change-history";
+import { DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
 import { donationStoreOf, failureStatus, formObject } from "../features/admin/donations.server";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.donations";

@@ -6,7 +6,8 @@ import { ConsolePage } from "../features/admin/console-frame";
 import { Field, buttonClass, inputClass } from "../features/admin/donations-parts";
 import { failureStatus, formObject } from "../features/admin/donations.server";
 import { requireOperator } from "../features/admin/operator.server";
-import { ReviewHistory, Stars } from "../features/admin/review-parts";
+import { ChangeHistory } from "../features/admin/change-history";
+import { Stars } from "../features/admin/review-parts";
 import type { Route } from "./+types/admin.reviews.$id";
 
 export const meta = () => [{ title: "Review · Console" }];
@@ -177,7 +178,7 @@ export default function AdminReview() {
           </Form>
         </section>
       </div>
-      <ReviewHistory entries={history} />
+      <ChangeHistory id="review-history" entries={history} testId="review-history" />
     </ConsolePage>
   );
 }

@@ -73,29 +73,5 @@ export function Tick({ name, label, defaultChecked, error }: { name: string; lab
   );
 }
 
-export type AuditLine = { id: string | number; at: string; who: string; action: string; outcome: string };
-
-/** The audit entries of the thing a page edits, newest first. */
-export function ChangeHistory({ id, entries, testId }: { id: string; entries: AuditLine[]; testId?: string }) {
-  return (
-    <section aria-labelledby={id} className="mt-6">
-      <h2 id={id} className="text-lg font-semibold">
-        Changes
-      </h2>
-      {entries.length ? (
-        <ul className="mt-2 space-y-1 text-sm" data-testid={testId}>
-          {entries.map((e) => (
-            <li key={e.id}>
-              {e.at} · {e.who} · {e.action} · {e.outcome}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-2 text-sm">No change recorded yet.</p>
-      )}
-    </section>
-  );
-}
-
 export const inputClass = "mt-1 block min-h-10 w-full rounded border border-gray-400 bg-white px-2 aria-[invalid=true]:border-error";
 export const buttonClass = "min-h-10 rounded bg-primary px-4 font-semibold text-white disabled:bg-disabled focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
