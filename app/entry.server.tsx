@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
@@ -35,12 +35,9 @@ export default function handleRequest(
       nonce,
       [readyOption]() {
         shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
+        const body = new CoalescingStream(() => {
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
         });
         responseHeaders.set("Content-Type", "text/html");
         pipe(body);
@@ -59,6 +56,38 @@ export default function handleRequest(
       },
     });
   });
+}
+
+/**
+ * React writes its output in 4 KB pieces and calls `flush()` after each pass over what is ready
+ * (the shell, then each resolved Suspense boundary). Handing the socket one buffer per pass instead
+ * of forty small writes per page saves a good part of a render's CPU time.
+ */
+class CoalescingStream extends Transform {
+  private pending: Buffer[] = [];
+
+  constructor(private readonly onEnd: () => void) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.pending.push(chunk);
+    callback();
+  }
+
+  /** Called by React after each pass. */
+  flush() {
+    if (this.pending.length === 0) return;
+    const chunk = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
+    this.pending = [];
+    this.push(chunk);
+  }
+
+  override _flush(callback: TransformCallback) {
+    this.flush();
+    this.onEnd();
+    callback();
+  }
 }
 
 /** A server error to the error reporter (Sentry or the errors table): the request's path only, never its query, cookies or body. */

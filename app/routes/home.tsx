@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import { CAROUSEL_LIST_NAMES } from "../../rules/carousel";
-import { resolveCarousel, softly } from "../features/content/content-loader.server";
+import { resolveCarousels, softly } from "../features/content/content-loader.server";
 import type { CarouselData, HighlightContent, PageSection, PromotionContent, TwoColumnContent } from "../features/content/content-types";
 import { ProductCarousel } from "../features/content/product-carousel";
 import { HeroSection, HighlightBlock, PromotionBanners, TwoColumnSection } from "../features/content/sections";
@@ -33,11 +33,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     softly(context, "promotion banners", () => content.blocksFor("promotion-banner", "home", site)),
     softly(context, "product carousels", () => content.blocksFor("product-carousel", "home", site)),
   ]);
+  const carouselData = resolveCarousels(context, none(carousels));
   const blocks: Block[] = [
     ...none(highlights).map((block) => ({ kind: "highlight" as const, order: block.order, block })),
     ...none(twoColumns).map((section) => ({ kind: "two-column" as const, order: section.order, section })),
     ...(none(promotions).length ? [{ kind: "promotions" as const, order: none(promotions)[0].order, banners: none(promotions) }] : []),
-    ...none(carousels).map((c) => ({ kind: "carousel" as const, order: c.order, carousel: resolveCarousel(context, c) })),
+    ...none(carousels).map((c, i) => ({ kind: "carousel" as const, order: c.order, carousel: carouselData[i] })),
   ].sort((a, b) => a.order - b.order);
   const hero = (page?.sections.find((s) => s.kind === "hero") ?? null) as Extract<PageSection, { kind: "hero" }> | null;
   return { hero, blocks };

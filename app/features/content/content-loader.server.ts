@@ -11,32 +11,47 @@ import type { CarouselData, ErrorPageContent } from "./content-types";
 
 type CarouselEntry = Pick<CarouselData, "headline" | "paragraph" | "bg_color" | "copyColor"> & { handles: string[] };
 
-async function cardsFor(context: AppLoadContext, handles: string[]): Promise<CardModel[]> {
+/** Cards for every handle, keyed by handle: four queries (products, variants, deals, ratings) however many carousels share them. */
+async function cardsByHandle(context: AppLoadContext, handles: string[]): Promise<Map<string, CardModel>> {
   const { catalog } = context.services;
   const [found, deals] = await Promise.all([catalog.getProductsByHandles(handles, context.site.id), dealSkusOnce(context)]);
   const products = seesProgramPrices(context.site, context.staff) ? found : withoutProgramPrices(found);
   const dealSkus = new Set(Object.keys(deals));
   const ratings = await cardRatings(context, products.map((p) => p.id));
-  return products.flatMap((p) => {
+  const cards = new Map<string, CardModel>();
+  for (const p of products) {
     const card = productCardModel(p, {
       site: context.site,
       dealSkus,
       freeShippingThresholdCents: context.publicConfig.freeShippingThresholdCents,
     });
-    return card ? [withRating(card, ratings.get(p.id))] : [];
+    if (card) cards.set(p.handle, withRating(card, ratings.get(p.id)));
+  }
+  return cards;
+}
+
+/**
+ * Carousels with their cards, each as its own promise (a page may defer them one by one), from one
+ * batch of queries for all of them. A carousel is null when the batch failed or none of its products
+ * can be shown.
+ */
+export function resolveCarousels(context: AppLoadContext, entries: CarouselEntry[]): Promise<CarouselData | null>[] {
+  if (entries.length === 0) return [];
+  const batch = cardsByHandle(context, entries.flatMap((e) => e.handles)).catch((err: unknown) => {
+    context.log.error({ err, carousels: entries.map((e) => e.headline) }, "carousels failed");
+    return null;
+  });
+  return entries.map(async (entry) => {
+    const byHandle = await batch;
+    const cards = byHandle ? [...new Set(entry.handles)].flatMap((h) => byHandle.get(h) ?? []) : [];
+    if (cards.length === 0) return null;
+    return { headline: entry.headline, paragraph: entry.paragraph, bg_color: entry.bg_color, copyColor: entry.copyColor, cards };
   });
 }
 
 /** A carousel with its cards, or null when it failed or has no products to show. */
-export async function resolveCarousel(context: AppLoadContext, entry: CarouselEntry): Promise<CarouselData | null> {
-  try {
-    const cards = await cardsFor(context, entry.handles);
-    if (cards.length === 0) return null;
-    return { headline: entry.headline, paragraph: entry.paragraph, bg_color: entry.bg_color, copyColor: entry.copyColor, cards };
-  } catch (err) {
-    context.log.error({ err, carousel: entry.headline }, "carousel failed");
-    return null;
-  }
+export function resolveCarousel(context: AppLoadContext, entry: CarouselEntry): Promise<CarouselData | null> {
+  return resolveCarousels(context, [entry])[0];
 }
 
 export async function softly<T>(context: AppLoadContext, what: string, load: () => Promise<T>): Promise<T | null> {
@@ -74,10 +89,12 @@ export type LayoutContent = Awaited<ReturnType<typeof loadLayoutContent>>;
 
 /** A page's sections with every product carousel resolved (a failed one is left out). */
 export async function resolveSections(context: AppLoadContext, sections: PageSection[]) {
+  const carouselSections = sections.filter((s) => s.kind === "productCarousel");
+  const pending = resolveCarousels(context, carouselSections);
   const resolved = await Promise.all(
     sections.map(async (s) => {
       if (s.kind !== "productCarousel") return s;
-      const carousel = await resolveCarousel(context, s);
+      const carousel = await pending[carouselSections.indexOf(s)];
       return carousel ? { kind: "carousel" as const, carousel } : null;
     }),
   );
