@@ -95,6 +95,8 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
 
   const deps = createDeps(config, database, log, buildId, config.sessionSecret ?? persistedSecret(config.pgliteDir));
   const cached = await guestPageCache(database, handler, opts.dev, () => deps.services.content.invalidate());
+  // The listing's facet counts, kept per filter state until a catalogue change is heard (catalog/facet-cache.ts).
+  const stopFacetCounts = await deps.services.catalog.followChanges(database.listen);
   const app = createApp(deps, { handler: cached.handler, clientDir });
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
@@ -149,6 +151,7 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
       await reviewRequestsStopped;
       await deps.services.mail.flush();
       await cached.stop();
+      await stopFacetCounts();
       await database.close();
       log.info("shop stopped");
     })());

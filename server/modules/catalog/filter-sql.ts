@@ -1,4 +1,5 @@
 import { and, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { SiteId } from "../../../rules/site";
 import { products, variants } from "./schema";
 import type { Filter, FilterField, RangeFilter, ValueFilter } from "./types";
@@ -7,15 +8,16 @@ import { dollarsToCents } from "../../../rules/money";
 // SQL for the value and range filters of SPEC §3 (what each field matches: types.ts ValueFilter and
 // RangeFilter). Predicates are written against the `products` table of the enclosing query. Fields of
 // the variants come in two forms:
-//   "exists"      EXISTS subqueries on `variants` (indexed on product_id and the field): the page query
-//                 and the total, where the planner can start from the most selective index;
-//   "aggregated"  tests on the per-product arrays of variantAggregates() (joined as `va`): the facet
-//                 query, which tests every option against every product and would otherwise run one
-//                 subquery per option and product.
+//   "exists"  EXISTS subqueries on `variants` (indexed on product_id and the field): the page query
+//             and the total without facets, where the planner can start from the most selective index;
+//   "stored"  tests on the per-product arrays of the variants' values stored on `products`
+//             (variant_food_forms … variant_program_prices, kept exact by triggers): the facet query,
+//             which tests every option against every product and would otherwise run one subquery
+//             per option and product.
 // Both forms match exactly the same products (listing.test.ts compares facet counts with totals).
 // Every value is a bound parameter.
 
-export type VariantMode = "exists" | "aggregated";
+export type VariantMode = "exists" | "stored";
 
 export const VALUE_FIELDS = [
   "species",
@@ -54,27 +56,12 @@ const textArray = (values: string[]) => sql`array[${sql.join(
 const someVariant = (condition: SQL) =>
   sql`exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${condition})`;
 
-/** Separates flavour labels in va.flavors; never part of a label or a filter value (a control character). */
+/** Separates flavour labels in products.variant_flavors; never part of a label or a filter value (a control character). */
 const FLAVOR_SEPARATOR = "\u001f";
 
-/**
- * Per-product arrays of its variants' values, for the "aggregated" mode: a LATERAL subquery to join
- * as `va` (`cross join lateral ${variantAggregates(site)} as va`).
- */
-export function variantAggregates(site: SiteId): SQL {
-  return sql`(select
-      coalesce(array_agg(distinct ${variants.foodForm}), '{}')::text[] as food_forms,
-      coalesce(array_agg(distinct ${variants.packType}), '{}')::text[] as pack_types,
-      coalesce(array_agg(distinct ${variants.weightUnit}), '{}')::text[] as weight_units,
-      coalesce(string_agg(${variants.flavor}, ${FLAVOR_SEPARATOR}), '') as flavors,
-      coalesce(array_agg(${variantWeightLb}), '{}')::float8[] as weights_lb,
-      coalesce(array_agg(${variantPriceCents(site)}), '{}')::int[] as prices
-    from ${variants} where ${variants.productId} = ${products.id})`;
-}
-
 function valuePredicate(f: ValueFilter, mode: VariantMode): SQL {
-  const aggregated = mode === "aggregated";
-  const anyOf = (column: string, values: readonly string[]) => sql`${sql.raw(`va.${column}`)} && ${textArray([...values])}`;
+  const stored = mode === "stored";
+  const anyOf = (column: AnyPgColumn, values: readonly string[]) => sql`${column} && ${textArray([...values])}`;
   const v = f.value;
   switch (f.field) {
     case "species":
@@ -91,21 +78,21 @@ function valuePredicate(f: ValueFilter, mode: VariantMode): SQL {
       return sql`${products.healthConditions} @> ${textArray([v])}`;
     case "food_form": {
       const forms = v === "wet" ? [...WET_FOOD_FORMS] : [v];
-      return aggregated
-        ? anyOf("food_forms", forms)
+      return stored
+        ? anyOf(products.variantFoodForms, forms)
         : someVariant(sql`${variants.foodForm} in (${sql.join(
             forms.map((form) => sql`${form}`),
             sql`, `,
           )})`);
     }
     case "pack_type":
-      return aggregated ? anyOf("pack_types", [v]) : someVariant(sql`${variants.packType} = ${v}`);
+      return stored ? anyOf(products.variantPackTypes, [v]) : someVariant(sql`${variants.packType} = ${v}`);
     case "weight_unit":
-      return aggregated ? anyOf("weight_units", [v]) : someVariant(sql`${variants.weightUnit} = ${v}`);
+      return stored ? anyOf(products.variantWeightUnits, [v]) : someVariant(sql`${variants.weightUnit} = ${v}`);
     case "flavor": {
       if (v.includes(FLAVOR_SEPARATOR)) return sql`false`;
       const pattern = `%${escapeLike(v)}%`;
-      return aggregated ? sql`va.flavors ilike ${pattern}` : someVariant(sql`${variants.flavor} ilike ${pattern}`);
+      return stored ? sql`${products.variantFlavors} ilike ${pattern}` : someVariant(sql`${variants.flavor} ilike ${pattern}`);
     }
     default:
       // A value filter on a range field matches nothing (the API refuses it with a 400).
@@ -113,27 +100,38 @@ function valuePredicate(f: ValueFilter, mode: VariantMode): SQL {
   }
 }
 
+/** Largest integer column value: a price bound beyond it is no bound (max) or matches nothing (min). */
+const INT4_MAX = 2_147_483_647;
+
 function rangePredicate(f: RangeFilter, site: SiteId, mode: VariantMode): SQL {
-  const aggregated = mode === "aggregated";
-  let value: SQL;
-  let bound: (n: number) => number;
+  let min: number | undefined;
+  let max: number | undefined;
   if (f.field === "weight") {
-    value = aggregated ? sql`w.value` : variantWeightLb;
-    bound = (n) => n;
+    [min, max] = [f.min, f.max];
   } else if (f.field === "price") {
-    value = aggregated ? sql`w.value` : variantPriceCents(site);
-    bound = dollarsToCents;
+    [min, max] = [f.min === undefined ? undefined : dollarsToCents(f.min), f.max === undefined ? undefined : dollarsToCents(f.max)];
   } else return sql`false`;
+  if ([min, max].some((n) => n !== undefined && Number.isNaN(n))) return sql`false`;
+  if (mode === "stored") {
+    // One range-contains-any-element test per product (no subquery): `[min, max) @> any(values)`.
+    if (min !== undefined && max !== undefined && min > max) return sql`false`;
+    if (f.field === "weight") {
+      return sql`float8range(${min ?? null}::float8, ${max ?? null}::float8, '[)') @> any(${products.variantWeightsLb})`;
+    }
+    if (min !== undefined && min > INT4_MAX) return sql`false`;
+    const lower = min === undefined || min < -INT4_MAX ? null : min;
+    const upper = max === undefined || max > INT4_MAX ? null : Math.max(max, -INT4_MAX);
+    const prices = site === "hpsf" ? products.variantProgramPrices : products.variantPrices;
+    return sql`int4range(${lower}::int, ${upper}::int, '[)') @> any(${prices})`;
+  }
+  const value = f.field === "weight" ? variantWeightLb : variantPriceCents(site);
   const bounds: SQL[] = [];
-  if (f.min !== undefined) bounds.push(sql`${value} >= ${bound(f.min)}`);
-  if (f.max !== undefined) bounds.push(sql`${value} < ${bound(f.max)}`);
-  const condition = bounds.length ? and(...bounds)! : sql`true`;
-  if (!aggregated) return someVariant(condition);
-  const column = sql.raw(f.field === "weight" ? "va.weights_lb" : "va.prices");
-  return sql`exists (select 1 from unnest(${column}) as w(value) where ${condition})`;
+  if (min !== undefined) bounds.push(sql`${value} >= ${min}`);
+  if (max !== undefined) bounds.push(sql`${value} < ${max}`);
+  return someVariant(bounds.length ? and(...bounds)! : sql`true`);
 }
 
-/** One filter as a predicate on `products` (and `va` in the aggregated mode). */
+/** One filter as a predicate on `products`. */
 export function filterPredicate(f: Filter, site: SiteId, mode: VariantMode = "exists"): SQL {
   return isRangeFilter(f) ? rangePredicate(f, site, mode) : valuePredicate(f, mode);
 }

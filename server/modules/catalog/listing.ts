@@ -2,12 +2,13 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { CATEGORY_SLUGS } from "../../../rules/product-paths";
 import type { SiteId } from "../../../rules/site";
 import type { Db } from "../../db/client";
-import { filtersPredicate, filterPredicate, sameFilter, variantAggregates } from "./filter-sql";
+import { filtersPredicate, filterPredicate, sameFilter } from "./filter-sql";
 import { loadFilterCatalog } from "./filters";
 import { inStockAt, productColumns, variantColumns } from "./catalog-columns";
 import { toProducts, type ProductRow, type VariantRow } from "./mapping";
 import { brands, dealSkus, products, variants } from "./schema";
 import { searchProducts, type SearchHits } from "./search";
+import { facetCacheKey, type FacetCache } from "./facet-cache";
 import type { DealSkus, Facet, FacetOption, FilterDefinition, FilterField, ListingQuery, ListingResult, Product, SitemapEntry } from "./types";
 import { dayOf } from "../../../rules/calendar-days";
 
@@ -93,20 +94,20 @@ async function countFacets(
   definitions: FilterDefinition[],
 ): Promise<{ total: number; facets: Facet[] }> {
   const { site } = query;
-  const columns: SQL[] = [sql`count(*) filter (where ${filtersPredicate(query.filters, site, undefined, "aggregated")})::int as total`];
+  const columns: SQL[] = [sql`count(*) filter (where ${filtersPredicate(query.filters, site, undefined, "stored")})::int as total`];
   let index = 0;
   const slots = definitions.map((d) => {
     const ownFields = new Set<FilterField>([d.field, ...d.options.map((o) => o.filter.field)]);
-    const others = filtersPredicate(query.filters, site, ownFields, "aggregated");
+    const others = filtersPredicate(query.filters, site, ownFields, "stored");
     return d.options.map((o) => {
       const column = `c${index++}`;
-      const matches = filterPredicate(o.filter, site, "aggregated");
+      const matches = filterPredicate(o.filter, site, "stored");
       columns.push(sql`count(*) filter (where ${matches} and ${others})::int as ${sql.identifier(column)}`);
       return column;
     });
   });
   const result = await db.execute(
-    sql`select ${sql.join(columns, sql`, `)} from ${products} cross join lateral ${variantAggregates(site)} as va where ${base}`,
+    sql`select ${sql.join(columns, sql`, `)} from ${products} where ${base}`,
   );
   const row = (result as unknown as { rows: Record<string, number>[] }).rows[0] ?? {};
   const facets = definitions
@@ -147,7 +148,11 @@ export async function listProducts(
   query: ListingQuery,
   /** The site's filter catalogue when the caller already loaded it (no query repeated within a request). */
   preloaded: { filterCatalog?: FilterDefinition[] } = {},
+  /** The process's facet counts per filter state (facet-cache.ts); none: counted every call. */
+  facetCache: FacetCache | null = null,
 ): Promise<ListingResult> {
+  // Before anything the counts depend on is read: a change committed after this drops them.
+  const generation = facetCache?.generation() ?? 0;
   const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(query.limit) || 1));
   const page = Math.max(1, Math.floor(query.page) || 1);
   const q: ListingQuery = { ...query, limit, page };
@@ -156,7 +161,8 @@ export async function listProducts(
   const searching = searchText.length > 0;
 
   const [catalog, hits] = await Promise.all([
-    wantFacets ? (preloaded.filterCatalog ? Promise.resolve(preloaded.filterCatalog) : loadFilterCatalog(db, q.site)) : Promise.resolve([]),
+    // With a facet cache the catalogue is read only when the counts are not kept (below).
+    wantFacets && !facetCache ? (preloaded.filterCatalog ? Promise.resolve(preloaded.filterCatalog) : loadFilterCatalog(db, q.site)) : Promise.resolve([]),
     searching ? searchProducts(db, q.site, searchText) : Promise.resolve<SearchHits | null>(null),
   ]);
   const empty: ListingResult = { products: [], total: 0, page, limit, pageCount: 0, facets: [] };
@@ -177,9 +183,15 @@ export async function listProducts(
     );
   }
   const [counted, rows] = await Promise.all([
-    wantFacets
-      ? countFacets(db, q, base, facetDefinitions(catalog, q))
-      : countOnly(db, q, base).then((total) => ({ total, facets: [] as Facet[] })),
+    !wantFacets
+      ? countOnly(db, q, base).then((total) => ({ total, facets: [] as Facet[] }))
+      : facetCache
+        ? // The catalogue is read again here, after `generation`, never taken from the caller: kept
+          // counts must not rest on a read made before it.
+          facetCache.load(facetCacheKey(q.site, searchText, q.filters), generation, async () =>
+            countFacets(db, q, base, facetDefinitions(await loadFilterCatalog(db, q.site), q)),
+          )
+        : countFacets(db, q, base, facetDefinitions(catalog, q)),
     pageQuery
       .where(and(base, filtersPredicate(q.filters, q.site)))
       .orderBy(...orderBy(q, searching))

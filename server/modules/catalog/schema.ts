@@ -72,6 +72,19 @@ export const products = pgTable(
     /** Cheapest variant's shelf price and program price: the price sorts of the listing. */
     minPriceCents: integer(),
     minProgramPriceCents: integer(),
+    // The variants' values the listing's facet counts test (server/modules/catalog/filter-sql.ts,
+    // "stored" mode), kept exact by the same triggers on every write to variants
+    // (drizzle migration listing_variant_aggregates): one row read per product instead of its variants.
+    /** Distinct food forms, pack types and weight units of the variants. */
+    variantFoodForms: text().array().notNull().default(sql`'{}'::text[]`),
+    variantPackTypes: text().array().notNull().default(sql`'{}'::text[]`),
+    variantWeightUnits: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Every variant's flavour label, joined by U+001F (never part of a label). */
+    variantFlavors: text().notNull().default(""),
+    /** Every variant's weight in pounds, shelf price, and program price (the shelf price when it has none). */
+    variantWeightsLb: doublePrecision().array().notNull().default(sql`'{}'::float8[]`),
+    variantPrices: integer().array().notNull().default(sql`'{}'::int[]`),
+    variantProgramPrices: integer().array().notNull().default(sql`'{}'::int[]`),
   },
   (t) => [
     index("products_brand_idx").on(t.brandSlug, t.subBrand),

@@ -1,7 +1,8 @@
 import { asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { SiteId } from "../../../rules/site";
 import type { Config } from "../../config";
-import type { Db } from "../../db/client";
+import type { Database, Db } from "../../db/client";
+import { createFacetCache } from "./facet-cache";
 import { getFiltersByHandle, loadFilterCatalog, resolveCategory } from "./filters";
 import { getDealSkus, getProductsByHandles, listProducts, sitemapEntries } from "./listing";
 import { brands, inventory, products, variants } from "./schema";
@@ -45,7 +46,14 @@ export async function variantsOfProducts(conn: Db, productIds: readonly number[]
 }
 
 export function createCatalogService(db: Db, config: Config) {
+  // Kept only once followChanges() hears of every catalogue change (scripts and tests count every call).
+  const facetCache = createFacetCache();
   return {
+    /**
+     * Keeps the listing's facet counts per filter state until the catalogue changes: `listen` is the
+     * database's (server/db/client.ts); returns the function that stops listening.
+     */
+    followChanges: (listen: Database["listen"]) => listen("page_cache", facetCache.invalidate, facetCache.setLive),
     // Product detail, stock and delivery by ZIP (product.ts, stock.ts).
     getProductDetail: (handle: string, site: SiteId, warehouseCode: string | null) => getProductDetail(db, handle, site, warehouseCode),
     warehouseForZip: (zip: string) => warehouseForZip(db, zip),
@@ -77,7 +85,7 @@ export function createCatalogService(db: Db, config: Config) {
     },
 
     /** Listing, category pages and search: filtered, sorted, paged products with facet counts (listing.ts). */
-    listProducts: (query: ListingQuery, preloaded?: { filterCatalog?: FilterDefinition[] }) => listProducts(db, query, preloaded),
+    listProducts: (query: ListingQuery, preloaded?: { filterCatalog?: FilterDefinition[] }) => listProducts(db, query, preloaded, facetCache),
     /** Products on the site by handle, in the order asked; unknown handles are left out. */
     getProductsByHandles: (handles: string[], site: SiteId) => getProductsByHandles(db, handles, site),
     /** One product on the site, or null. */

@@ -1,0 +1,79 @@
+import { LRUCache } from "lru-cache";
+import type { SiteId } from "../../../rules/site";
+import type { Facet, Filter } from "./types";
+
+/**
+ * Facet counts and totals of the listing, per process and per filter state (site, search text,
+ * filters), so each state is counted once until the catalogue changes (listing.ts countFacets is a
+ * pass over every product of the site).
+ *
+ * Never older than the database's committed catalogue as far as this process can know: every change
+ * to products, variants, brands or the filter catalogue NOTIFYs `page_cache` at commit (drizzle
+ * migration page_cache_invalidation) and `invalidate()` drops everything; a count that began before
+ * the notification is not kept (generations), and while the notification connection is down
+ * (`setLive(false)`) nothing is kept or served. Concurrent requests for one state share one count.
+ * Bounded: the least recently used states go first.
+ */
+
+export type FacetCounts = { total: number; facets: Facet[] };
+
+export type FacetCache = {
+  /** The generation a listing call starts in: taken before it reads anything the counts depend on. */
+  generation(): number;
+  /** The kept counts of `key`, or `count()`'s (kept when nothing changed since `generation`). */
+  load(key: string, generation: number, count: () => Promise<FacetCounts>): Promise<FacetCounts>;
+  /** Drops every count (a change was committed). */
+  invalidate(): void;
+  /** Whether changes are being heard; while not, nothing is kept. */
+  setLive(live: boolean): void;
+  readonly size: number;
+};
+
+/** One key per filter state: the same filters in another order count once. */
+export function facetCacheKey(site: SiteId, searchText: string, filters: Filter[]): string {
+  const canonical = filters
+    .map((f) => ("value" in f ? `${f.field}=${f.value}` : `${f.field}:${f.min ?? ""}..${f.max ?? ""}`))
+    .sort();
+  return JSON.stringify([site, searchText, [...new Set(canonical)]]);
+}
+
+export function createFacetCache(options: { maxEntries?: number } = {}): FacetCache {
+  const kept = new LRUCache<string, FacetCounts>({ max: options.maxEntries ?? 2000 });
+  const counting = new Map<string, { generation: number; counts: Promise<FacetCounts> }>();
+  let generation = 0;
+  let live = false;
+
+  const invalidate = () => {
+    generation++;
+    kept.clear();
+    counting.clear();
+  };
+
+  return {
+    generation: () => generation,
+    async load(key, startedIn, count) {
+      if (!live || startedIn !== generation) return count();
+      const hit = kept.get(key);
+      if (hit) return hit;
+      const running = counting.get(key);
+      if (running && running.generation === startedIn) return running.counts;
+      const counts = count();
+      counting.set(key, { generation: startedIn, counts });
+      try {
+        const result = await counts;
+        if (live && generation === startedIn) kept.set(key, result);
+        return result;
+      } finally {
+        if (counting.get(key)?.counts === counts) counting.delete(key);
+      }
+    },
+    invalidate,
+    setLive(next) {
+      if (!next) invalidate();
+      live = next;
+    },
+    get size() {
+      return kept.size;
+    },
+  };
+}
