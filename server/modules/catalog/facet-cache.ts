@@ -5,7 +5,8 @@ import type { Facet, Filter } from "./types";
 /**
  * Facet counts and totals of the listing, per process and per filter state (site, search text,
  * filters), so each state is counted once until the catalogue changes (listing.ts countFacets is a
- * pass over every product of the site).
+ * pass over every product of the site); the same kind of cache keeps search hits per site and text
+ * (a broad word matches most of the catalogue, and ranking it is a pass too).
  *
  * Never older than the database's committed catalogue as far as this process can know: every change
  * to products, variants, brands or the filter catalogue NOTIFYs `page_cache` at commit (drizzle
@@ -17,11 +18,11 @@ import type { Facet, Filter } from "./types";
 
 export type FacetCounts = { total: number; facets: Facet[] };
 
-export type FacetCache = {
+export type FacetCache<T = FacetCounts> = {
   /** The generation a listing call starts in: taken before it reads anything the counts depend on. */
   generation(): number;
   /** The kept counts of `key`, or `count()`'s (kept when nothing changed since `generation`). */
-  load(key: string, generation: number, count: () => Promise<FacetCounts>): Promise<FacetCounts>;
+  load(key: string, generation: number, count: () => Promise<T>): Promise<T>;
   /** Drops every count (a change was committed). */
   invalidate(): void;
   /** Whether changes are being heard; while not, nothing is kept. */
@@ -37,9 +38,20 @@ export function facetCacheKey(site: SiteId, searchText: string, filters: Filter[
   return JSON.stringify([site, searchText, [...new Set(canonical)]]);
 }
 
-export function createFacetCache(options: { maxEntries?: number } = {}): FacetCache {
-  const kept = new LRUCache<string, FacetCounts>({ max: options.maxEntries ?? 2000 });
-  const counting = new Map<string, { generation: number; counts: Promise<FacetCounts> }>();
+/** The search hits' key. */
+export function searchCacheKey(site: SiteId, searchText: string): string {
+  return JSON.stringify([site, searchText]);
+}
+
+export function createFacetCache<T extends object = FacetCounts>(
+  options: { maxEntries?: number; /** Bytes, with `sizeOf`: for values of very different sizes (search hits). */ maxBytes?: number; sizeOf?: (value: T) => number } = {},
+): FacetCache<T> {
+  const kept = new LRUCache<string, T>(
+    options.sizeOf
+      ? { max: options.maxEntries ?? 2000, maxSize: options.maxBytes ?? 16 * 1024 * 1024, sizeCalculation: (v) => Math.max(1, options.sizeOf!(v)) }
+      : { max: options.maxEntries ?? 2000 },
+  );
+  const counting = new Map<string, { generation: number; counts: Promise<T> }>();
   let generation = 0;
   let live = false;
 

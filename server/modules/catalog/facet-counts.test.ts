@@ -140,4 +140,45 @@ describe("the process's facet cache", () => {
       await stop();
     }
   });
+
+  it("keeps search hits per text until a change is heard", async () => {
+    const catalog = createCatalogService(db(), config);
+    const stop = await catalog.followChanges(database.listen);
+    try {
+      const search = (text: string): ListingQuery => ({ site: "d2c", filters: [], sort: "featured", page: 1, limit: 6, search: text, facets: false });
+      expect((await catalog.listProducts(search("quokka"))).total).toBe(0);
+      queries = 0;
+      expect((await catalog.listProducts(search("quokka"))).total).toBe(0);
+      expect(queries).toBe(0);
+      const [row] = await db().select({ id: products.id, handle: products.handle, title: products.title }).from(products).where(arrayContains(products.sites, ["d2c"])).limit(1);
+      await db().update(products).set({ title: `${row.title} Quokka` }).where(eq(products.id, row.id));
+      await vi.waitFor(async () => {
+        expect((await catalog.listProducts(search("quokka"))).products.map((p) => p.handle)).toEqual([row.handle]);
+      });
+    } finally {
+      await stop();
+    }
+  });
+});
+
+describe("search pages without filters (read by id in the hits' order)", () => {
+  it("are the pages the SQL order gives", async () => {
+    // A filter every product passes sends the same search through the SQL-sorted page query.
+    const everything: Filter[] = [{ field: "weight", min: 0 }];
+    for (const text of ["chicken", "salmn", "dry food"]) {
+      const plain: string[] = [];
+      const sorted: string[] = [];
+      let total = 0;
+      for (let page = 1; page <= 4; page++) {
+        const a = await list({ search: text, limit: 7, page, facets: false });
+        const b = await list({ search: text, limit: 7, page, facets: false, filters: everything });
+        expect(a.total).toBe(b.total);
+        total = a.total;
+        plain.push(...a.products.map((p) => p.handle));
+        sorted.push(...b.products.map((p) => p.handle));
+      }
+      expect(total, text).toBeGreaterThan(0);
+      expect(plain, text).toEqual(sorted);
+    }
+  });
 });

@@ -8,7 +8,7 @@ import { inStockAt, productColumns, variantColumns } from "./catalog-columns";
 import { toProducts, type ProductRow, type VariantRow } from "./mapping";
 import { brands, dealSkus, products, variants } from "./schema";
 import { searchProducts, type SearchHits } from "./search";
-import { facetCacheKey, type FacetCache } from "./facet-cache";
+import { facetCacheKey, searchCacheKey, type FacetCache } from "./facet-cache";
 import type { DealSkus, Facet, FacetOption, FilterDefinition, FilterField, ListingQuery, ListingResult, Product, SitemapEntry } from "./types";
 import { dayOf } from "../../../rules/calendar-days";
 
@@ -18,6 +18,12 @@ import { dayOf } from "../../../rules/calendar-days";
 // Facet counts are computed in SQL, each facet with every other facet's filters applied.
 
 export const MAX_LIMIT = 100;
+
+/** The caches of one process (service.ts), dropped on every catalogue change it hears of. */
+export type ListingCaches = { facets: FacetCache; searchHits: FacetCache<SearchHits> };
+
+/** Sorts the page query orders itself; any other is the default (relevance first with a search). */
+const SORTED_IN_SQL = new Set<ListingQuery["sort"]>(["price-asc", "price-desc", "name", "newest"]);
 export const MAX_HANDLES = 50;
 
 /** Sold on the site: listed there and published (an unpublished product is shown nowhere). */
@@ -148,11 +154,13 @@ export async function listProducts(
   query: ListingQuery,
   /** The site's filter catalogue when the caller already loaded it (no query repeated within a request). */
   preloaded: { filterCatalog?: FilterDefinition[] } = {},
-  /** The process's facet counts per filter state (facet-cache.ts); none: counted every call. */
-  facetCache: FacetCache | null = null,
+  /** The process's facet counts per filter state and search hits per text (facet-cache.ts); none: counted every call. */
+  caches: ListingCaches | null = null,
 ): Promise<ListingResult> {
+  const facetCache = caches?.facets ?? null;
   // Before anything the counts depend on is read: a change committed after this drops them.
   const generation = facetCache?.generation() ?? 0;
+  const hitsGeneration = caches?.searchHits.generation() ?? 0;
   const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(query.limit) || 1));
   const page = Math.max(1, Math.floor(query.page) || 1);
   const q: ListingQuery = { ...query, limit, page };
@@ -163,7 +171,11 @@ export async function listProducts(
   const [catalog, hits] = await Promise.all([
     // With a facet cache the catalogue is read only when the counts are not kept (below).
     wantFacets && !facetCache ? (preloaded.filterCatalog ? Promise.resolve(preloaded.filterCatalog) : loadFilterCatalog(db, q.site)) : Promise.resolve([]),
-    searching ? searchProducts(db, q.site, searchText) : Promise.resolve<SearchHits | null>(null),
+    !searching
+      ? Promise.resolve<SearchHits | null>(null)
+      : caches
+        ? caches.searchHits.load(searchCacheKey(q.site, searchText), hitsGeneration, () => searchProducts(db, q.site, searchText))
+        : searchProducts(db, q.site, searchText),
   ]);
   const empty: ListingResult = { products: [], total: 0, page, limit, pageCount: 0, facets: [] };
   if (hits && hits.ids.length === 0) return empty;
@@ -171,12 +183,16 @@ export async function listProducts(
   const hitIds = hits ? numberArray(hits.ids) : null;
   const base = hitIds ? and(onSite(q.site), sql`${products.id} = any(${hitIds}::int[])`)! : onSite(q.site);
 
+  // Search hits come in the listing's default order (relevance, featured rank, id): without filters
+  // that order is the page's, and its products are read by id instead of sorting every hit in SQL.
+  const unfilteredSearch = hits !== null && q.filters.length === 0;
+  const hitsPage = unfilteredSearch && !SORTED_IN_SQL.has(q.sort) ? hits.ids.slice((page - 1) * limit, page * limit) : null;
   let pageQuery = db
     .select(productColumns)
     .from(products)
     .innerJoin(brands, eq(brands.slug, products.brandSlug))
     .$dynamic();
-  if (hits) {
+  if (hits && !hitsPage) {
     pageQuery = pageQuery.innerJoin(
       sql`unnest(${hitIds}::int[], ${numberArray(hits.ranks)}::float8[]) as search_hits(id, rank)`,
       sql`search_hits.id = ${products.id}`,
@@ -184,7 +200,9 @@ export async function listProducts(
   }
   const [counted, rows] = await Promise.all([
     !wantFacets
-      ? countOnly(db, q, base).then((total) => ({ total, facets: [] as Facet[] }))
+      ? unfilteredSearch
+        ? { total: hits.ids.length, facets: [] as Facet[] }
+        : countOnly(db, q, base).then((total) => ({ total, facets: [] as Facet[] }))
       : facetCache
         ? // The catalogue is read again here, after `generation`, never taken from the caller: kept
           // counts must not rest on a read made before it.
@@ -192,11 +210,16 @@ export async function listProducts(
             countFacets(db, q, base, facetDefinitions(await loadFilterCatalog(db, q.site), q)),
           )
         : countFacets(db, q, base, facetDefinitions(catalog, q)),
-    pageQuery
-      .where(and(base, filtersPredicate(q.filters, q.site)))
-      .orderBy(...orderBy(q, searching))
-      .limit(limit)
-      .offset((page - 1) * limit),
+    hitsPage
+      ? pageQuery.where(and(onSite(q.site), sql`${products.id} = any(${numberArray(hitsPage)}::int[])`)).then((found) => {
+          const position = new Map(hitsPage.map((id, i) => [id, i]));
+          return (found as ProductRow[]).sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+        })
+      : pageQuery
+          .where(and(base, filtersPredicate(q.filters, q.site)))
+          .orderBy(...orderBy(q, searching))
+          .limit(limit)
+          .offset((page - 1) * limit),
   ]);
   const productRows = rows as ProductRow[];
   const variantRows = await loadVariantRows(db, productRows.map((r) => r.id));

@@ -19,7 +19,8 @@ export const FUZZY_BELOW = 3;
 export const FUZZY_THRESHOLD = 0.45;
 const MAX_WORDS = 8;
 
-export type SearchHits = { ids: number[]; ranks: number[] };
+/** Matching products best first, with their relevance and featured rank (the tie-breaker of the listing's default order). */
+export type SearchHits = { ids: number[]; ranks: number[]; featuredRanks: number[] };
 
 /** Lower-case words of a query (letters and digits only: nothing of it reaches SQL unbound). */
 export function searchWords(text: string): string[] {
@@ -34,7 +35,7 @@ export function prefixTsQuery(words: string[]): string {
 /** Product ids that match `text` on `site`, best first. */
 export async function searchProducts(db: Db, site: SiteId, text: string): Promise<SearchHits> {
   const words = searchWords(text);
-  if (words.length === 0) return { ids: [], ranks: [] };
+  if (words.length === 0) return { ids: [], ranks: [], featuredRanks: [] };
   const sku = text.trim().toUpperCase();
   const skuPrefix = sku.length >= 4 && /^[A-Z0-9-]+$/.test(sku) ? `${sku}%` : null;
   const fuzzyWords = words.filter((w) => w.length >= 3);
@@ -56,32 +57,34 @@ export async function searchProducts(db: Db, site: SiteId, text: string): Promis
   const result = await db.execute(sql`
     with sku_hits as (
       select ${variants.productId} as id,
-             max(case when ${variants.sku} = ${sku} then 3.0 else 2.0 end)::float8 as rank
+             max(case when ${variants.sku} = ${sku} then 3.0 else 2.0 end)::float8 as rank,
+             min(${products.featuredRank}) as featured_rank
       from ${variants} join ${products} on ${products.id} = ${variants.productId}
       where ${onSite} and (${variants.sku} = ${sku} ${skuPrefix ? sql`or ${variants.sku} like ${skuPrefix}` : sql``})
       group by ${variants.productId}
     ),
     text_hits as (
       select ${products.id} as id,
-             (1 + ts_rank_cd(${products.searchDocument}, to_tsquery('english', ${prefixTsQuery(words)}), 32))::float8 as rank
+             (1 + ts_rank_cd(${products.searchDocument}, to_tsquery('english', ${prefixTsQuery(words)}), 32))::float8 as rank,
+             ${products.featuredRank} as featured_rank
       from ${products}
       where ${onSite} and ${products.searchDocument} @@ to_tsquery('english', ${prefixTsQuery(words)})
     ),
     exact_hits as (
-      select id, rank from sku_hits union all select id, rank from text_hits
+      select id, rank, featured_rank from sku_hits union all select id, rank, featured_rank from text_hits
     ),
     fuzzy_hits as (
-      select ${products.id} as id, (${fuzzyRank})::float8 as rank
+      select ${products.id} as id, (${fuzzyRank})::float8 as rank, ${products.featuredRank} as featured_rank
       from ${products}
       where ${onSite}
         and (select count(distinct id) from exact_hits) < ${FUZZY_BELOW}
         and ${fuzzyMatch}
     )
-    select id, max(rank) as rank
-    from (select id, rank from exact_hits union all select id, rank from fuzzy_hits) hits
+    select id, max(rank) as rank, min(featured_rank) as featured_rank
+    from (select id, rank, featured_rank from exact_hits union all select id, rank, featured_rank from fuzzy_hits) hits
     group by id
-    order by max(rank) desc, id
+    order by max(rank) desc, min(featured_rank), id
   `);
-  const rows = (result as unknown as { rows: { id: number; rank: number }[] }).rows;
-  return { ids: rows.map((r) => Number(r.id)), ranks: rows.map((r) => Number(r.rank)) };
+  const rows = (result as unknown as { rows: { id: number; rank: number; featured_rank: number }[] }).rows;
+  return { ids: rows.map((r) => Number(r.id)), ranks: rows.map((r) => Number(r.rank)), featuredRanks: rows.map((r) => Number(r.featured_rank)) };
 }

@@ -4,7 +4,8 @@ import type { Config } from "../../config";
 import type { Database, Db } from "../../db/client";
 import { createFacetCache } from "./facet-cache";
 import { getFiltersByHandle, loadFilterCatalog, resolveCategory } from "./filters";
-import { getDealSkus, getProductsByHandles, listProducts, sitemapEntries } from "./listing";
+import { getDealSkus, getProductsByHandles, listProducts, sitemapEntries, type ListingCaches } from "./listing";
+import type { SearchHits } from "./search";
 import { brands, inventory, products, variants } from "./schema";
 import { getProductDetail } from "./product";
 import { checkServedZip, estimatedDeliveryDate, productsStockForZip, servedZipRanges, stockObject, warehouseForZip } from "./stock";
@@ -47,13 +48,28 @@ export async function variantsOfProducts(conn: Db, productIds: readonly number[]
 
 export function createCatalogService(db: Db, config: Config) {
   // Kept only once followChanges() hears of every catalogue change (scripts and tests count every call).
-  const facetCache = createFacetCache();
+  const caches: ListingCaches = {
+    facets: createFacetCache(),
+    // A hit is three numbers: about 24 bytes each in the arrays.
+    searchHits: createFacetCache<SearchHits>({ maxEntries: 1000, maxBytes: 16 * 1024 * 1024, sizeOf: (h) => 64 + h.ids.length * 24 }),
+  };
   return {
     /**
-     * Keeps the listing's facet counts per filter state until the catalogue changes: `listen` is the
-     * database's (server/db/client.ts); returns the function that stops listening.
+     * Keeps the listing's facet counts per filter state and search hits per text until the catalogue
+     * changes: `listen` is the database's (server/db/client.ts); returns the function that stops listening.
      */
-    followChanges: (listen: Database["listen"]) => listen("page_cache", facetCache.invalidate, facetCache.setLive),
+    followChanges: (listen: Database["listen"]) =>
+      listen(
+        "page_cache",
+        () => {
+          caches.facets.invalidate();
+          caches.searchHits.invalidate();
+        },
+        (live) => {
+          caches.facets.setLive(live);
+          caches.searchHits.setLive(live);
+        },
+      ),
     // Product detail, stock and delivery by ZIP (product.ts, stock.ts).
     getProductDetail: (handle: string, site: SiteId, warehouseCode: string | null) => getProductDetail(db, handle, site, warehouseCode),
     warehouseForZip: (zip: string) => warehouseForZip(db, zip),
@@ -85,7 +101,7 @@ export function createCatalogService(db: Db, config: Config) {
     },
 
     /** Listing, category pages and search: filtered, sorted, paged products with facet counts (listing.ts). */
-    listProducts: (query: ListingQuery, preloaded?: { filterCatalog?: FilterDefinition[] }) => listProducts(db, query, preloaded, facetCache),
+    listProducts: (query: ListingQuery, preloaded?: { filterCatalog?: FilterDefinition[] }) => listProducts(db, query, preloaded, caches),
     /** Products on the site by handle, in the order asked; unknown handles are left out. */
     getProductsByHandles: (handles: string[], site: SiteId) => getProductsByHandles(db, handles, site),
     /** One product on the site, or null. */
