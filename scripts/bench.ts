@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
+import { gzipSync } from "node:zlib";
 import path from "node:path";
 import { createDatabase, freePort, sleep, startCluster } from "./lib/pg-cluster";
 import { onCleanup, startScript } from "./lib/script-process";
@@ -21,6 +22,7 @@ import { onCleanup, startScript } from "./lib/script-process";
  *   --workers N         WEB_CONCURRENCY for the shop (default: the shop's own default)
  *   --build             build first even when build/ exists
  *   --no-page-cache     PAGE_CACHE=off: every page rendered (the guest page cache measured apart)
+ *   --gzip              ask for gzip as browsers do (Accept-Encoding); the ceiling sends the gzipped bytes
  *   --profile DIR       write V8 CPU profiles of the shop's processes to DIR
  *
  * A measurement, not a test: figures depend on the machine and on what else runs on it. Compare
@@ -71,6 +73,10 @@ const scale = number("scale", 0);
 const duration = number("duration", 10);
 const warmup = number("warmup", 3);
 const connections = number("connections", 50);
+const gzip = flag("gzip");
+/** With --gzip every request says it takes gzip, as a browser's does. */
+const asBrowsersAsk = (request: AutocannonRequest): AutocannonRequest =>
+  gzip ? { ...request, headers: { ...request.headers, "accept-encoding": "gzip" } } : request;
 const only = option("only")?.split(",").filter(Boolean);
 const workers = option("workers");
 
@@ -87,7 +93,8 @@ onCleanup(() => {
 // ---------------------------------------------------------------------------------------------
 // HTTP helpers
 
-type Answer = { status: number; body: Buffer; type: string; setCookie: string[] };
+/** `encoding`: the Content-Encoding the shop answered with (fetch hands over the decoded body). */
+type Answer = { status: number; body: Buffer; type: string; setCookie: string[]; encoding?: string | null };
 
 async function call(base: string, urlPath: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
   const once = () =>
@@ -109,6 +116,7 @@ async function call(base: string, urlPath: string, init: { method?: string; body
     body: Buffer.from(await res.arrayBuffer()),
     type: res.headers.get("content-type") ?? "",
     setCookie: res.headers.getSetCookie(),
+    encoding: res.headers.get("content-encoding"),
   };
 }
 
@@ -217,7 +225,7 @@ function load(base: string, target: Target, seconds: number): Promise<Autocannon
         url: base,
         connections,
         duration: seconds,
-        requests: [{ setupRequest: (req) => ({ ...req, ...target.request(n++) }) }],
+        requests: [{ setupRequest: (req) => ({ ...req, ...asBrowsersAsk(target.request(n++)) }) }],
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
@@ -247,7 +255,7 @@ async function ceiling(sample: Answer, request: AutocannonRequest): Promise<numb
   const dir = mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
   onCleanup(() => rmSync(dir, { recursive: true, force: true }));
   const file = path.join(dir, "body");
-  writeFileSync(file, sample.body);
+  writeFileSync(file, sample.encoding === "gzip" ? gzipSync(sample.body) : sample.body);
   const port = await freePort();
   const ref = fork(path.join(root, "bench/ref-server.mjs"), [String(port), file, sample.type], { stdio: "ignore" });
   children.push(ref);
@@ -407,7 +415,7 @@ async function main(): Promise<number> {
   const rows: Row[] = [];
   const samples: { sample: Answer; request: AutocannonRequest }[] = [];
   for (const target of targets) {
-    const request = target.request(0);
+    const request = asBrowsersAsk(target.request(0));
     // autocannon adds content-length to the headers it sends: not for this request.
     const { "content-length": _length, ...headers } = request.headers ?? {};
     const sample = await call(base, request.path, { method: request.method, headers, body: request.body ? JSON.parse(request.body) : undefined }).catch(
@@ -425,7 +433,7 @@ async function main(): Promise<number> {
   }
 
   const when = new Date().toISOString();
-  const label = `${usePglite ? "pglite" : "postgres"}${scale ? `-scale${scale}` : ""}${flag("no-page-cache") ? "-nocache" : ""}`;
+  const label = `${usePglite ? "pglite" : "postgres"}${scale ? `-scale${scale}` : ""}${flag("no-page-cache") ? "-nocache" : ""}${gzip ? "-gzip" : ""}`;
   console.log(`\n${label}, ${connections} connections, ${duration} s per target after ${warmup} s warm-up, ${os.cpus().length} cores, ${when}\n`);
   console.log(table(rows));
   console.log(`\nplace-order: ${orderCarts} prepared carts, one order each (later requests replay or fail).`);
@@ -433,7 +441,7 @@ async function main(): Promise<number> {
   const file = path.join(root, "bench/results", `${when.replaceAll(":", "-").slice(0, 19)}-${label}.json`);
   writeFileSync(
     file,
-    JSON.stringify({ when, database: usePglite ? "pglite" : "postgres", pageCache: !flag("no-page-cache"), scale, connections, duration, warmup, workers: workers ?? null, cores: os.cpus().length, rows }, null, 2) + "\n",
+    JSON.stringify({ when, database: usePglite ? "pglite" : "postgres", pageCache: !flag("no-page-cache"), gzip, scale, connections, duration, warmup, workers: workers ?? null, cores: os.cpus().length, rows }, null, 2) + "\n",
   );
   say(`results: ${path.relative(root, file)}`);
   return 0;

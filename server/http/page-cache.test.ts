@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RequestContext } from "../context";
-import { createPageCache } from "./page-cache";
+import { gunzipSync } from "node:zlib";
+import { acceptsGzip, createPageCache } from "./page-cache";
 
 // The guest page cache never serves one shopper's page to another: only cookie-less (or ZIP-only)
 // guests share pages, keyed by their ZIP; everything personal goes straight to the renderer.
@@ -58,6 +59,38 @@ describe("guest page cache", () => {
     expect(second.headers.get("x-page-cache")).toBe("hit");
     expect(await second.text()).toBe('<script nonce="second-nonce-BBBB">boot()</script>');
     expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+  });
+
+  it("sends a browser that accepts gzip the page gzipped, with its own nonce, and Vary: Accept-Encoding", async () => {
+    const page = liveCache().wrap(async (_request, context) =>
+      new Response(`<script nonce="${context.cspNonce}">boot()</script>${"<li>kibble</li>".repeat(500)}`, { headers: { "content-type": "text/html" } }),
+    );
+    const withNonce = (cspNonce: string) => ({ ...guest, cspNonce }) as RequestContext;
+    const gzip = { "accept-encoding": "gzip, deflate, br" };
+    for (const nonce of ["first-nonce-AAAA", "second-nonce-BBBB"]) {
+      const answer = await page(get("/products", undefined, gzip), withNonce(nonce));
+      expect(answer.headers.get("content-encoding")).toBe("gzip");
+      expect(answer.headers.get("vary")).toBe("Accept-Encoding");
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      expect(bytes.length).toBeLessThan(1000);
+      expect(gunzipSync(bytes).toString()).toBe(`<script nonce="${nonce}">boot()</script>${"<li>kibble</li>".repeat(500)}`);
+    }
+    const plain = await page(get("/products"), withNonce("third-nonce-CCCC"));
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+    expect(await plain.text()).toContain('nonce="third-nonce-CCCC"');
+  });
+
+  it("reads Accept-Encoding as browsers and proxies write it", () => {
+    const accepts = (value: string) => acceptsGzip(get("/", undefined, { "accept-encoding": value }));
+    expect(accepts("gzip, deflate, br, zstd")).toBe(true);
+    expect(accepts("br;q=1.0, GZIP;q=0.5")).toBe(true);
+    expect(accepts("*")).toBe(true);
+    expect(accepts("gzip;q=0")).toBe(false);
+    expect(accepts("gzip;q=0, *")).toBe(false);
+    expect(accepts("br, identity")).toBe(false);
+    expect(accepts("")).toBe(false);
+    expect(acceptsGzip(get("/"))).toBe(false);
   });
 
   it("answers 304 to a revalidation of a page with a nonce too (the edge sends no new policy with it)", async () => {

@@ -4,12 +4,13 @@ import { LRUCache } from "lru-cache";
 import { CONSENT_COOKIE } from "../../rules/consent";
 import { USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE } from "../../rules/location";
 import type { PageHandler } from "../app";
+import { gzipTemplate, gzipWith, type GzipTemplate } from "./gzip-template";
 
 /**
  * The guest page cache (ARCHITECTURE §6): a catalogue or content page rendered for a shopper who is
  * nobody in particular — no session, no cart, no discount, only the ZIP cookies — is the same for
  * every such shopper, so it is rendered once per origin + URL + ZIP cookies and served from memory,
- * with an ETag (304 on a match).
+ * with an ETag (304 on a match), gzipped once rather than on every answer.
  *
  * Never shown to anyone else: a request carrying any other cookie (session, cart, discount, site
  * password…; the browser-only consent and analytics cookies aside) or a signed-in customer bypasses the cache, and a response that sets a cookie, is not
@@ -42,7 +43,28 @@ const MAX_AGE_MS = 30_000;
  */
 const NONCE_MARK = "\u0000csp-nonce\u0000";
 
-type Entry = { status: number; headers: [string, string][]; body: Uint8Array; etag: string; noncePlaces: boolean };
+type Entry = {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array;
+  etag: string;
+  noncePlaces: boolean;
+  /** The page gzipped once, made on the first answer to a browser that accepts gzip. */
+  gzip?: GzipTemplate;
+};
+
+/** Whether the request's Accept-Encoding allows gzip (by name or `*`, with a q above 0). */
+export function acceptsGzip(request: Request): boolean {
+  let wildcard = false;
+  for (const part of (request.headers.get("accept-encoding") ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const allowed = q === undefined || Number(q.slice(2)) > 0;
+    if (name === "gzip") return allowed;
+    if (name === "*") wildcard = allowed;
+  }
+  return wildcard;
+}
 
 const utf8 = new TextEncoder();
 const fromUtf8 = new TextDecoder();
@@ -115,6 +137,13 @@ export function createPageCache(options: { maxBytes?: number } = {}): PageCache 
     if (tags && tags.split(",").some((t) => t.trim() === entry.etag)) {
       headers.delete("content-length");
       return new Response(null, { status: 304, headers });
+    }
+    // Pages are gzipped once, not on every answer (the compress middleware leaves an encoded body alone).
+    headers.set("Vary", "Accept-Encoding");
+    if (acceptsGzip(request)) {
+      entry.gzip ??= gzipTemplate(entry.body, NONCE_MARK);
+      headers.set("Content-Encoding", "gzip");
+      return new Response(gzipWith(entry.gzip, nonce) as BodyInit, { status: entry.status, headers });
     }
     return new Response(withNonce(entry, nonce) as BodyInit, { status: entry.status, headers });
   }
