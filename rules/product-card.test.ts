@@ -10,6 +10,7 @@ import {
   cardPromotions,
   freeShippingText,
   imageSourceOf,
+  cardImageAlt,
   productCardModel,
   truncateDescription,
 } from "./product-card";
@@ -204,19 +205,19 @@ describe("productCardModel", () => {
   it("stands for the first in-stock variant, with everything the card shows decided", () => {
     expect(productCardModel(product, { site: { isStaff: false }, dealSkus: ["KC-D01-LMR-4LB"], freeShippingThresholdCents: 4900 })).toEqual({
       key: "7:KC-D01-LMR-4LB",
+      sku: "KC-D01-LMR-4LB",
       href: "/products/kindred-crest/kc-puppy/lamb-and-rice/4-lb-bag?sku=KC-D01-LMR-4LB",
       title: product.title,
       brand: "Kindred Crest",
       description: "Crunchy kibble made with…",
       imageSource: "packshots/bag_kindred-crest_lamb-rice_dog.webp",
+      // The variant's image has no alt text of its own: the title, which is not title and variant.
       imageAlt: product.title,
-      sku: "KC-D01-LMR-4LB",
       variantId: "102",
       variantLabel: "Lamb & Rice, 4 lb Bag",
       inStock: true,
       priceCents: 5299,
       compareAtCents: 5999,
-      priceLabel: null,
       badges: [
         { name: "deal", label: "Deal", tone: "success-dark" },
         { name: "featured", label: "Featured", tone: "primary" },
@@ -228,13 +229,29 @@ describe("productCardModel", () => {
 
   it("on the staff site: program price, no promotions", () => {
     const card = productCardModel(product, { site: { isStaff: true }, dealSkus: [], freeShippingThresholdCents: 4900 })!;
-    expect(card).toMatchObject({ priceCents: 3709, compareAtCents: 5299, priceLabel: "Program price", freeShipping: null, autoship: null });
+    expect(card).toMatchObject({ priceCents: 3709, compareAtCents: 5299, priceLabel: "Program price" });
+    expect(card).not.toHaveProperty("freeShipping");
+    expect(card).not.toHaveProperty("autoship");
+  });
+
+  it("leaves out what is absent and the alt text the browser can tell from title and variant", () => {
+    const plain = {
+      ...product,
+      variants: [{ ...product.variants[1], compareAtPrice: null, badgeTags: [], imagePrimary: { url: "/_img/packshots/x.webp", alt: `${product.title}, Lamb & Rice, 4 lb Bag` } }],
+    };
+    const card = productCardModel(plain, { site: { isStaff: false }, dealSkus: [], freeShippingThresholdCents: 4900 })!;
+    expect(Object.keys(card).sort()).toEqual(
+      ["autoship", "brand", "description", "freeShipping", "href", "imageSource", "inStock", "key", "priceCents", "sku", "title", "variantId", "variantLabel"],
+    );
+    expect(cardImageAlt(card)).toBe(`${product.title}, Lamb & Rice, 4 lb Bag`);
+    expect(cardImageAlt({ title: "A", variantLabel: "", imageAlt: "A bag" })).toBe("A bag");
+    expect(cardImageAlt({ title: "A", variantLabel: "" })).toBe("A");
   });
 
   it("prefers a chosen flavour even out of stock, and has no card without variants", () => {
     const card = productCardModel(product, { site: { isStaff: false }, dealSkus: [], freeShippingThresholdCents: 4900, prefer: { flavors: ["Chicken & Rice"] } })!;
     expect(card.sku).toBe("KC-D01-CHR-4LB");
-    expect(card.badges.map((b) => b.name)).toEqual(["out-of-stock", "best-seller"]);
+    expect(card.badges?.map((b) => b.name)).toEqual(["out-of-stock", "best-seller"]);
     expect(card.freeShipping).toBe("Free shipping on orders over $49");
     expect(productCardModel({ ...product, variants: [] }, { site: { isStaff: false }, dealSkus: [], freeShippingThresholdCents: 4900 })).toBeNull();
   });

@@ -161,10 +161,15 @@ export function cardPromotions(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The card as the listing sends it to the browser: only what is shown, already decided.
+// The card as the listing sends it to the browser: only what is shown, already decided. A page sends
+// 24 of them (and the home page's carousels more), serialized into the HTML, so what is absent (no
+// compare-at price, no badges, …) is left out rather than sent as null, and what the browser can
+// tell from the rest is not sent at all: the image's alt text when it is the title and variant.
 
 export type CardModel = {
+  /** The card's identity in its list: "{product id}:{sku}". */
   key: string;
+  sku: string;
   href: string;
   title: string;
   brand: string;
@@ -172,22 +177,27 @@ export type CardModel = {
   description: string;
   /** Image source for the /_img proxy (e.g. packshots/x.webp). */
   imageSource: string;
-  imageAlt: string;
-  sku: string;
+  /** Only when it is not "{title}, {variantLabel}" (cardImageAlt). */
+  imageAlt?: string;
   /** The shown variant's id, for adding it to the cart from the card. */
   variantId: string;
   variantLabel: string;
   inStock: boolean;
   priceCents: number;
-  compareAtCents: number | null;
+  compareAtCents?: number;
   /** "Program price" on the staff site. */
-  priceLabel: string | null;
-  badges: CardBadge[];
-  freeShipping: string | null;
-  autoship: string | null;
+  priceLabel?: string;
+  badges?: CardBadge[];
+  freeShipping?: string;
+  autoship?: string;
   /** Average and count of the product's reviews (the shop only, with reviews only: set by the loader). */
   rating?: { average: number; count: number };
 };
+
+/** The card image's alt text: the catalogue's, or the product's title and variant. */
+export function cardImageAlt(card: Pick<CardModel, "imageAlt" | "title" | "variantLabel">): string {
+  return card.imageAlt ?? [card.title, card.variantLabel].filter(Boolean).join(", ");
+}
 
 type CardProduct = {
   id: string;
@@ -231,23 +241,26 @@ export function productCardModel(
   const { priceCents, compareAtCents } = cardPrice(variant, ctx.site);
   const promotions = cardPromotions(priceCents, ctx.site, ctx.freeShippingThresholdCents);
   const image = variant.imagePrimary?.url ? variant.imagePrimary : product.featuredImage;
+  const variantLabel = [variant.flavor, variant.size].filter(Boolean).join(", ");
+  const alt = image.alt || product.title;
+  const badges = cardBadges(variant, ctx.dealSkus);
   return {
     key: `${product.id}:${variant.sku}`,
+    sku: variant.sku,
     href: cardHref(variant),
     title: product.title,
     brand: product.productBrand,
     description: truncateDescription(product.description),
     imageSource: imageSourceOf(image.url),
-    imageAlt: image.alt || product.title,
-    sku: variant.sku,
+    ...(alt === cardImageAlt({ title: product.title, variantLabel }) ? {} : { imageAlt: alt }),
     variantId: variant.id,
-    variantLabel: [variant.flavor, variant.size].filter(Boolean).join(", "),
+    variantLabel,
     inStock: variant.inStock,
     priceCents,
-    compareAtCents,
-    priceLabel: ctx.site.isStaff && variant.programPrice ? "Program price" : null,
-    badges: cardBadges(variant, ctx.dealSkus),
-    freeShipping: promotions.freeShipping,
-    autoship: promotions.autoship,
+    ...(compareAtCents !== null ? { compareAtCents } : {}),
+    ...(ctx.site.isStaff && variant.programPrice ? { priceLabel: "Program price" } : {}),
+    ...(badges.length > 0 ? { badges } : {}),
+    ...(promotions.freeShipping ? { freeShipping: promotions.freeShipping } : {}),
+    ...(promotions.autoship ? { autoship: promotions.autoship } : {}),
   };
 }

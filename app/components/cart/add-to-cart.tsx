@@ -35,35 +35,51 @@ export function AddToCartButton({ inStock, className }: { inStock: boolean; clas
   );
 }
 
+/** Id of the one form the cards' add buttons submit (form=…), so a card carries no form of its own. */
+export const CARD_ADD_FORM_ID = "card-add";
+
 /**
- * One-time add of a card's variant ("add from cards"): the same intent=add post as the
+ * The form behind every card's add button ("add from cards"): the same intent=add post as the
  * product page, through the same fetcher, so the page's one <AddToCartFeedback /> opens the modal.
- * Only the card whose variant is being added shows "Adding…".
+ * The pressed button sends its variant (name=variantId); without JavaScript it is a plain post.
  */
-export function CardAddToCart({ variantId, sku, inStock, title }: { variantId: string; sku: string; inStock: boolean; title: string }) {
+export function CardAddToCartForm() {
   const fetcher = useAddToCartFetcher();
-  const adding = fetcher.state !== "idle" && fetcher.formData?.get("sku") === sku;
   return (
-    <fetcher.Form method="post" action="/cart" className="relative z-10 mt-3" data-testid="card-add-to-cart">
+    <fetcher.Form method="post" action="/cart" id={CARD_ADD_FORM_ID} hidden>
       <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="variantId" value={variantId} />
-      <input type="hidden" name="sku" value={sku} />
       <input type="hidden" name="quantity" value="1" />
       <input type="hidden" name="purchase" value="one-time" />
-      <button
-        type="submit"
-        disabled={!inStock}
-        aria-disabled={adding || undefined}
-        // The accessible name starts with the visible label (WCAG 2.5.3), then names the product.
-        aria-label={`${!inStock ? "Out of Stock" : adding ? "Adding…" : "Add to Cart"}: ${title}`}
-        onClick={(e) => {
-          if (fetcher.state !== "idle") e.preventDefault();
-        }}
-        className="w-full rounded border border-primary px-3 py-2 text-sm font-bold text-primary hover:bg-primary hover:text-white disabled:cursor-not-allowed disabled:border-disabled disabled:text-gray-600 disabled:hover:bg-transparent aria-disabled:cursor-wait"
-      >
-        {!inStock ? "Out of Stock" : adding ? "Adding…" : "Add to Cart"}
-      </button>
     </fetcher.Form>
+  );
+}
+
+/**
+ * One-time add of a card's variant, a submit button of <CardAddToCartForm />. Only the card whose
+ * variant is being added shows "Adding…".
+ */
+export function CardAddToCart({ variantId, inStock, title }: { variantId: string; inStock: boolean; title: string }) {
+  const fetcher = useAddToCartFetcher();
+  const adding = fetcher.state !== "idle" && fetcher.formData?.get("variantId") === variantId;
+  const label = !inStock ? "Out of Stock" : adding ? "Adding…" : "Add to Cart";
+  return (
+    <button
+      type="submit"
+      form={CARD_ADD_FORM_ID}
+      name="variantId"
+      value={variantId}
+      disabled={!inStock}
+      aria-disabled={adding || undefined}
+      // The accessible name starts with the visible label (WCAG 2.5.3), then names the product.
+      aria-label={`${label}: ${title}`}
+      onClick={(e) => {
+        if (fetcher.state !== "idle") e.preventDefault();
+      }}
+      className="pc-add"
+      data-testid="card-add-to-cart"
+    >
+      {label}
+    </button>
   );
 }
 

@@ -11,8 +11,8 @@ const TONE_CLASSES: Record<BadgeTone, string> = {
   primary: "bg-primary text-white",
 };
 
-/** One badge's look: the tone colours of SPEC §9 (shared with the product card). */
-export const badgeClass = (tone: BadgeTone) => `rounded px-2 py-0.5 text-xs font-bold uppercase tracking-wide ${TONE_CLASSES[tone]}`;
+/** One badge's look (catalog.css .badge) in the tone colours of SPEC §9 (shared with the product card). */
+export const badgeClass = (tone: BadgeTone) => `badge ${TONE_CLASSES[tone]}`;
 
 export function ProductBadges({ variant, dealSkus }: { variant: Variant; dealSkus: string[] }) {
   const badges = cardBadges(variant, dealSkus);

@@ -84,32 +84,30 @@ export function FilterPanel({ data }: { data: ListingPageData }) {
           {data.search && <input type="hidden" name="search" value={data.search} />}
           <h2 className="text-lg font-bold text-secondary">Filter by</h2>
           {data.facets.map((facet) => (
-            <details key={facet.slug} open className="rounded border border-gray-200 bg-white" data-facet={facet.slug}>
-              <summary className="cursor-pointer select-none px-3 py-2 font-semibold text-secondary">{facet.label}</summary>
-              <fieldset className="px-3 pb-3">
+            // About 80 options a page: each checkbox sits in its label (no ids), and the looks are catalog.css's (.facet).
+            <details key={facet.slug} open className="facet" data-facet={facet.slug}>
+              <summary>{facet.label}</summary>
+              <fieldset>
                 <legend className="sr-only">{facet.label}</legend>
-                <ul className="max-h-72 space-y-1 overflow-y-auto">
-                  {facet.options.map((o) => {
-                    const id = `filter-${facet.slug}-${o.slug}`;
-                    const empty = o.count === 0 && !o.selected;
+                <ul>
+                  {facet.options.map(([slug, label, count]) => {
+                    const selected = data.state.selected[facet.slug]?.includes(slug) ?? false;
                     return (
-                      <li key={o.slug}>
-                        <label htmlFor={id} className={`flex items-center gap-2 py-0.5 ${empty ? "text-gray-400" : "cursor-pointer"}`}>
+                      <li key={slug}>
+                        <label>
                           <input
-                            id={id}
                             type="checkbox"
                             name={facet.slug}
-                            value={o.slug}
-                            defaultChecked={o.selected}
-                            key={`${o.slug}-${o.selected}`}
-                            disabled={empty}
-                            className="h-4 w-4 accent-primary"
+                            value={slug}
+                            defaultChecked={selected}
+                            key={`${slug}-${selected}`}
+                            disabled={count === 0 && !selected}
                           />
-                          <span className="flex-1">{o.label}</span>
-                          <span className="text-sm text-gray-500">
-                            ({o.count}
+                          <span>{label}</span>
+                          <small>
+                            {`(${count}`}
                             <span className="sr-only"> products</span>)
-                          </span>
+                          </small>
                         </label>
                       </li>
                     );

@@ -7,7 +7,12 @@ import type { CardModel } from "../../../rules/product-card";
 
 export type ListingKind = "product-listing" | "category-listing" | "search-results";
 
-export type PanelOption = { slug: string; label: string; count: number; selected: boolean };
+/**
+ * One option of a facet as the page sends it: a list rather than an object, since a listing shows
+ * about 80 of them and every key would be serialized into the HTML again. Whether it is chosen is
+ * the listing state's (state.selected), not sent twice.
+ */
+export type PanelOption = [slug: string, label: string, count: number];
 export type PanelFacet = { slug: string; label: string; options: PanelOption[] };
 export type FilterChip = { facet: string; facetLabel: string; option: string; label: string };
 

@@ -17,17 +17,18 @@ export function Pagination({
 }) {
   if (pageCount <= 1) return null;
   const href = (p: number) => listingHref(basePath, withPage(state, p), { search });
-  const item = "inline-flex min-w-10 items-center justify-center rounded border px-3 py-2 text-sm font-medium";
+  // Looks: catalog.css .page-link (current and disabled by their aria attributes).
+  const item = "page-link";
   return (
     <nav aria-label="Pagination" className="mt-8" data-testid="pagination">
       <ul className="flex flex-wrap items-center justify-center gap-2">
         <li>
           {page > 1 ? (
-            <Link to={href(page - 1)} rel="prev" className={`${item} border-gray-300 text-primary hover:bg-mist`}>
+            <Link to={href(page - 1)} rel="prev" className={item}>
               <span aria-hidden="true">‹</span> Previous
             </Link>
           ) : (
-            <span aria-disabled="true" className={`${item} border-gray-200 text-gray-400`}>
+            <span aria-disabled="true" className={item}>
               <span aria-hidden="true">‹</span> Previous
             </span>
           )}
@@ -40,12 +41,12 @@ export function Pagination({
           ) : (
             <li key={p}>
               {p === page ? (
-                <span aria-current="page" className={`${item} border-primary bg-primary text-white`}>
+                <span aria-current="page" className={item}>
                   <span className="sr-only">Page </span>
                   {p}
                 </span>
               ) : (
-                <Link to={href(p)} className={`${item} border-gray-300 text-primary hover:bg-mist`} aria-label={`Page ${p}`}>
+                <Link to={href(p)} className={item} aria-label={`Page ${p}`}>
                   {p}
                 </Link>
               )}
@@ -54,11 +55,11 @@ export function Pagination({
         )}
         <li>
           {page < pageCount ? (
-            <Link to={href(page + 1)} rel="next" className={`${item} border-gray-300 text-primary hover:bg-mist`}>
+            <Link to={href(page + 1)} rel="next" className={item}>
               Next <span aria-hidden="true">›</span>
             </Link>
           ) : (
-            <span aria-disabled="true" className={`${item} border-gray-200 text-gray-400`}>
+            <span aria-disabled="true" className={item}>
               Next <span aria-hidden="true">›</span>
             </span>
           )}

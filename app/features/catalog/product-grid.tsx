@@ -2,12 +2,13 @@ import type { Ga4List } from "../../../rules/ga4-lists";
 import type { CardModel } from "../../../rules/product-card";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { selectItemOnClick, useViewItemList } from "../../lib/analytics-events";
-import { AddToCartFeedback } from "../../components/cart/add-to-cart";
+import { AddToCartFeedback, CardAddToCartForm } from "../../components/cart/add-to-cart";
 import { ProductCard } from "../../components/catalog/product-card";
 
 /**
  * Cards in 2, 3 then 4 columns (the widths CARD_IMAGE_SIZES assumes). The first row loads eagerly.
- * Each card can be added to the cart; the grid holds the one add-to-cart modal of the page.
+ * Each card can be added to the cart; the grid holds the one add-to-cart modal of the page and the one
+ * form the cards' add buttons submit.
  * The grid is an analytics list: view_item_list when shown, select_item when a card is opened
  * (`offset`: the position of its first card in the whole list).
  */
@@ -17,6 +18,7 @@ export function ProductGrid({ cards, label = "Products", list, offset = 0 }: { c
   return (
     <>
       <AddToCartFeedback isStaff={site.isStaff} />
+      <CardAddToCartForm />
       {/* Clicks on the cards' links bubble here (select_item); the list itself is not interactive. */}
       <ul
         aria-label={label}

@@ -4,10 +4,8 @@ import type { ContentImage, ContentLink } from "./content-types";
 
 // Small building blocks of content: sanitised rich text, links and buttons, images.
 
-const PROSE =
-  "[&_a]:font-semibold [&_a]:underline [&_h2]:mt-6 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:mt-4 [&_h3]:text-lg [&_h3]:font-semibold " +
-  "[&_li]:mt-1 [&_ol]:mt-2 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_table]:mt-3 [&_table]:w-full [&_table]:text-left " +
-  "[&_td]:border-b [&_td]:border-gray-200 [&_td]:py-2 [&_th]:border-b-2 [&_th]:border-gray-300 [&_th]:py-2 [&_ul]:mt-2 [&_ul]:list-disc [&_ul]:pl-6";
+/** The rich text's looks: app/features/content/rich-text.css. */
+const PROSE = "rich-text";
 
 /** Rich text from the content API. It is sanitised on the server (server/modules/content/rich-text.ts) before it gets here. */
 export function RichText({ html, className = "" }: { html: string; className?: string }) {
