@@ -49,6 +49,9 @@ const url = process.env.DATABASE_URL;
 if (!url) throw new Error("set DATABASE_URL to the database to explain on");
 const logged = await openPostgres(url, 2, { logger });
 const database = await openPostgres(url, 1);
+const explainer = (database.db as unknown as { $client: { query: (q: string, p?: unknown[]) => Promise<unknown> } }).$client;
+// The typo-tolerant search sets this for its own transaction (search.ts fuzzyHits); the one connection here keeps it.
+await explainer.query("set pg_trgm.word_similarity_threshold = 0.44");
 
 for (const [name, overrides] of cases) {
   if (only && !name.includes(only)) continue;
@@ -62,12 +65,13 @@ for (const [name, overrides] of cases) {
   const captured = [...statements];
   const parts: string[] = [];
   for (const s of captured) {
-    const result = (await (database.db as unknown as { $client: { query: (q: string, p: unknown[]) => Promise<unknown> } }).$client.query(`explain (analyze, buffers) ${s.query}`, s.params)) as unknown as {
+    if (!/^\s*(select|with)\b/i.test(s.query) || /set_config/.test(s.query)) continue;
+    const result = (await explainer.query(`explain (analyze, buffers) ${s.query}`, s.params)) as unknown as {
       rows: { "QUERY PLAN": string }[];
     };
     const plan = result.rows.map((r) => r["QUERY PLAN"]);
     const time = plan.find((l) => l.startsWith("Execution Time"))?.replace("Execution Time: ", "") ?? "?";
-    const kind = /count\(\*\)/.test(s.query) ? "count" : /search_hits|ts_rank|word_similarity/.test(s.query) && /with sku_hits/.test(s.query) ? "search" : /from "variants"/.test(s.query) && !/"brands"/.test(s.query) ? "variants" : /"filter_definitions"/.test(s.query) ? "filters" : "page";
+    const kind = /count\(\*\)/.test(s.query) ? "count" : /search_hits|ts_rank|word_similarity/.test(s.query) && /with sku_hits|<%/.test(s.query) ? "search" : /from "variants"/.test(s.query) && !/"brands"/.test(s.query) ? "variants" : /"filter_definitions"/.test(s.query) ? "filters" : "page";
     parts.push(`${kind} ${time}`);
     if (showPlans) console.log(`--- ${name}: ${kind}\n${s.query.slice(0, 400)}\n${plan.join("\n")}\n`);
   }
