@@ -11,7 +11,9 @@ import {
   freeShippingText,
   imageSourceOf,
   cardImageAlt,
+  packCard,
   productCardModel,
+  unpackCard,
   truncateDescription,
 } from "./product-card";
 import { namesFlavor } from "./fuzzy-match";
@@ -261,6 +263,43 @@ describe("productCardModel", () => {
     expect(imageSourceOf("https://cdn.example/_img/packshots/a.webp")).toBe("packshots/a.webp");
     expect(imageSourceOf("packshots/a.webp")).toBe("packshots/a.webp");
   });
+});
+
+describe("packed cards (a listing's loader data)", () => {
+  const base = {
+    key: "3:KC-D03-CHR-4LB",
+    sku: "KC-D03-CHR-4LB",
+    href: "/products/kindred-crest/kc-adult/chicken-rice/4-lb-bag?sku=KC-D03-CHR-4LB",
+    title: "Kindred Crest Everyday Essentials Adult Dry Dog Food",
+    brand: "Kindred Crest",
+    description: "Kindred Crest Everyday Es…",
+    imageSource: "packshots/bag_kindred-crest_chicken-rice_dog.webp",
+    variantId: "12",
+    variantLabel: "Chicken & Rice, 4 lb Bag",
+    inStock: true,
+    priceCents: 1399,
+  };
+  const cards = {
+    "the shop's, with a rating": { ...base, freeShipping: "Free shipping on orders over $49", autoship: AUTOSHIP_PROMOTION, rating: { average: 3.5, count: 2 } },
+    "the staff site's, out of stock, with badges and its own alt text": {
+      ...base,
+      inStock: false,
+      compareAtCents: 1999,
+      priceLabel: "Program price",
+      imageAlt: "A bag",
+      badges: [{ name: "out-of-stock" as const, label: "Out of Stock", tone: "error" as const }],
+    },
+    "one with nothing optional": base,
+  };
+
+  for (const [name, card] of Object.entries(cards)) {
+    it(`unpacks to the card it packed: ${name}`, () => {
+      const packed = packCard(card);
+      // What the page serializes: values only, no field names.
+      expect(JSON.stringify(packed)).not.toContain('"sku"');
+      expect(unpackCard(JSON.parse(JSON.stringify(packed)))).toStrictEqual(card);
+    });
+  }
 });
 
 describe("cards under a price sort", () => {

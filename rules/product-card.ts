@@ -264,3 +264,74 @@ export function productCardModel(
     ...(promotions.autoship ? { autoship: promotions.autoship } : {}),
   };
 }
+
+// ---------------------------------------------------------------------------------------------------
+// A listing page's 24 cards travel in the page's serialized loader data, where every field of an
+// object costs a key reference of its own: packed, a card is its values in a fixed order instead,
+// the absent ones as 0. The listing's loader packs, its view unpacks; unpack(pack(card)) is the card.
+
+export type PackedCard = [
+  key: string,
+  sku: string,
+  href: string,
+  title: string,
+  brand: string,
+  description: string,
+  imageSource: string,
+  variantId: string,
+  variantLabel: string,
+  inStock: 0 | 1,
+  priceCents: number,
+  compareAtCents: number | 0,
+  freeShipping: string | 0,
+  autoship: string | 0,
+  /** Average and count. */
+  rating: [number, number] | 0,
+  /** The rarely present rest. */
+  rest: Pick<CardModel, "imageAlt" | "priceLabel" | "badges"> | 0,
+];
+
+export function packCard(card: CardModel): PackedCard {
+  const { imageAlt, priceLabel, badges } = card;
+  const rest = { ...(imageAlt !== undefined ? { imageAlt } : {}), ...(priceLabel ? { priceLabel } : {}), ...(badges ? { badges } : {}) };
+  return [
+    card.key,
+    card.sku,
+    card.href,
+    card.title,
+    card.brand,
+    card.description,
+    card.imageSource,
+    card.variantId,
+    card.variantLabel,
+    card.inStock ? 1 : 0,
+    card.priceCents,
+    card.compareAtCents ?? 0,
+    card.freeShipping ?? 0,
+    card.autoship ?? 0,
+    card.rating ? [card.rating.average, card.rating.count] : 0,
+    Object.keys(rest).length > 0 ? rest : 0,
+  ];
+}
+
+export function unpackCard(p: PackedCard): CardModel {
+  const [key, sku, href, title, brand, description, imageSource, variantId, variantLabel, inStock, priceCents, compareAtCents, freeShipping, autoship, rating, rest] = p;
+  return {
+    key,
+    sku,
+    href,
+    title,
+    brand,
+    description,
+    imageSource,
+    variantId,
+    variantLabel,
+    inStock: inStock === 1,
+    priceCents,
+    ...(compareAtCents ? { compareAtCents } : {}),
+    ...(freeShipping ? { freeShipping } : {}),
+    ...(autoship ? { autoship } : {}),
+    ...(rating ? { rating: { average: rating[0], count: rating[1] } } : {}),
+    ...(rest || {}),
+  };
+}

@@ -1,6 +1,6 @@
 import type { RememberedCategory, RememberedFilter } from "../../../rules/breadcrumbs";
 import type { ListingState } from "../../../rules/listing-url";
-import type { CardModel } from "../../../rules/product-card";
+import type { PackedCard } from "../../../rules/product-card";
 
 // What a listing page (all products, a category, search results) sends to the browser.
 // Built by listing-loader.ts, shown by listing-view.tsx.
@@ -23,7 +23,8 @@ export type ListingPageData = {
   /** The search query (search page), kept in every link and in the filter form. */
   search: string | null;
   state: ListingState;
-  cards: CardModel[];
+  /** Packed (rules/product-card.ts packCard): the view unpacks them. */
+  cards: PackedCard[];
   total: number;
   page: number;
   pageCount: number;

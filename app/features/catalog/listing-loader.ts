@@ -7,7 +7,7 @@ import {
   selectedFilters,
   type FacetDefinition,
 } from "../../../rules/listing-url";
-import { productCardModel } from "../../../rules/product-card";
+import { packCard, productCardModel } from "../../../rules/product-card";
 import type { Filter, FilterDefinition, ListingResult } from "../../../server/modules/catalog/types";
 import { dealSkusOnce } from "../../lib/deal-skus-once";
 import { cardRatings, withRating } from "../../lib/card-ratings";
@@ -89,7 +89,7 @@ export async function loadListing(context: AppLoadContext, request: Request, opt
       // The category route's slug ("dog/flavor/turkey") picks the card's variant as on the product page.
       prefer: { slug: options.kind === "category-listing" ? options.basePath.replace(/^\/products\//, "") : null, search, flavors: chosenFlavors, foodForms: chosenForms, cheapest: state.sort.startsWith("price-") },
     });
-    return card ? [withRating(card, ratings.get(p.id))] : [];
+    return card ? [packCard(withRating(card, ratings.get(p.id)))] : [];
   });
 
   return {

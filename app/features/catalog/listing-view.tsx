@@ -1,7 +1,8 @@
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 import { clearFilters, listingHref, resultRange } from "../../../rules/listing-url";
 import { categoryList, GA4_LISTS } from "../../../rules/ga4-lists";
+import { unpackCard } from "../../../rules/product-card";
 import { Breadcrumbs } from "./breadcrumbs";
 import { FilterChips, FilterPanel } from "./filter-panel";
 import type { ListingPageData } from "./listing-data";
@@ -31,6 +32,7 @@ export function ListingView({
   const { from, to } = resultRange(data.page, data.limit, data.total);
   const filtered = data.chips.length > 0;
   const clearHref = listingHref(data.basePath, clearFilters(data.state), { search: data.search });
+  const cards = useMemo(() => data.cards.map(unpackCard), [data.cards]);
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-6">
@@ -65,9 +67,9 @@ export function ListingView({
             <FilterChips data={data} />
           </div>
           <div className={`mt-4 transition-opacity ${loading ? "opacity-60" : ""}`}>
-            {data.cards.length > 0 ? (
+            {cards.length > 0 ? (
               <ProductGrid
-                cards={data.cards}
+                cards={cards}
                 label={title}
                 list={data.kind === "search-results" ? GA4_LISTS.search : data.kind === "category-listing" ? categoryList(data.basePath, title) : GA4_LISTS.products}
                 offset={(data.page - 1) * data.limit}
