@@ -1,8 +1,9 @@
-import { and, arrayContains, eq, gte, inArray } from "drizzle-orm";
+import { and, arrayContains, eq, gte, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../db/client";
 import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
+import { filtersPredicate } from "./filter-sql";
 import { filterOptions } from "./filters-schema";
 import { listProducts } from "./listing";
 import { products, variants } from "./schema";
@@ -99,6 +100,32 @@ describe("facet counts after variant writes (stored aggregates)", () => {
     const heavyList = await list({ filters: [{ field: "weight", min: 30 }], limit: 100 });
     expect(heavyList.total).toBe(count(after, "weight", heavy));
     expect(heavyList.products.map((p) => p.handle)).not.toContain(target.handle);
+  });
+});
+
+describe("stored variant values and the variants themselves", () => {
+  it("select the same products for every filter after the writes above", async () => {
+    const filters: Filter[][] = [
+      [{ field: "food_form", value: "wet" }],
+      [{ field: "food_form", value: "dry" }],
+      [{ field: "pack_type", value: "pouch" }],
+      [{ field: "weight_unit", value: "oz" }],
+      [{ field: "flavor", value: "Chicken" }, { field: "flavor", value: "salmon" }],
+      [{ field: "weight", min: 30 }],
+      [{ field: "weight", min: 0.25, max: 1 }],
+      [{ field: "price", max: 1 }],
+      [{ field: "price", min: 20, max: 40 }],
+      [{ field: "species", value: "dog" }, { field: "food_form", value: "tray" }, { field: "weight", max: 5 }],
+    ];
+    for (const site of ["d2c", "hpsf"] as const) {
+      for (const f of filters) {
+        const ids = async (mode: "stored" | "exists") => {
+          const result = await db().execute(sql`select id from ${products} where ${filtersPredicate(f, site, undefined, mode)} order by id`);
+          return (result as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+        };
+        expect(await ids("stored"), `${site} ${JSON.stringify(f)}`).toEqual(await ids("exists"));
+      }
+    }
   });
 });
 

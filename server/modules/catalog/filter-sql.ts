@@ -8,13 +8,14 @@ import { dollarsToCents } from "../../../rules/money";
 // SQL for the value and range filters of SPEC §3 (what each field matches: types.ts ValueFilter and
 // RangeFilter). Predicates are written against the `products` table of the enclosing query. Fields of
 // the variants come in two forms:
-//   "exists"  EXISTS subqueries on `variants` (indexed on product_id and the field): the page query
-//             and the total without facets, where the planner can start from the most selective index;
 //   "stored"  tests on the per-product arrays of the variants' values stored on `products`
-//             (variant_food_forms … variant_program_prices, kept exact by triggers): the facet query,
-//             which tests every option against every product and would otherwise run one subquery
-//             per option and product.
-// Both forms match exactly the same products (listing.test.ts compares facet counts with totals).
+//             (variant_food_forms … variant_program_prices, kept exact by triggers): what the listing
+//             uses — page, total and facet counts. One cheap test per product and option, where an
+//             EXISTS per product and option made the facet query a pass over every variant per
+//             option, and made a sparse filter under a sort index probe every product's variants
+//             (EXPLAIN ANALYZE at 100,000 variants);
+//   "exists"  EXISTS subqueries on `variants`: the definition the stored arrays must agree with
+//             (facet-counts.test.ts compares both after writes to the variants).
 // Every value is a bound parameter.
 
 export type VariantMode = "exists" | "stored";
@@ -132,7 +133,7 @@ function rangePredicate(f: RangeFilter, site: SiteId, mode: VariantMode): SQL {
 }
 
 /** One filter as a predicate on `products`. */
-export function filterPredicate(f: Filter, site: SiteId, mode: VariantMode = "exists"): SQL {
+export function filterPredicate(f: Filter, site: SiteId, mode: VariantMode): SQL {
   return isRangeFilter(f) ? rangePredicate(f, site, mode) : valuePredicate(f, mode);
 }
 
@@ -143,8 +144,8 @@ export function filterPredicate(f: Filter, site: SiteId, mode: VariantMode = "ex
 export function filtersPredicate(
   filters: Filter[],
   site: SiteId,
-  exceptFields?: ReadonlySet<FilterField>,
-  mode: VariantMode = "exists",
+  exceptFields: ReadonlySet<FilterField> | undefined,
+  mode: VariantMode,
 ): SQL {
   const byField = new Map<FilterField, Filter[]>();
   for (const f of filters) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { CATEGORY_SLUGS } from "../../../rules/product-paths";
 import type { SiteId } from "../../../rules/site";
 import type { Db } from "../../db/client";
@@ -69,7 +69,8 @@ function orderBy(query: ListingQuery, searching: boolean): SQL[] {
     case "name":
       return [asc(products.title), asc(products.id)];
     case "newest":
-      return [desc(products.createdAt), asc(products.id)];
+      // NULLS LAST like products_newest_idx (created_at is never null): otherwise the index cannot serve it.
+      return [sql`${products.createdAt} desc nulls last`, asc(products.id)];
     case "featured":
     default:
       // With a search the default order is relevance.
@@ -139,7 +140,7 @@ async function countFacets(
 
 async function countOnly(db: Db, query: ListingQuery, base: SQL): Promise<number> {
   const result = await db.execute(
-    sql`select count(*)::int as total from ${products} where ${base} and ${filtersPredicate(query.filters, query.site)}`,
+    sql`select count(*)::int as total from ${products} where ${base} and ${filtersPredicate(query.filters, query.site, undefined, "stored")}`,
   );
   return Number((result as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0);
 }
@@ -216,7 +217,7 @@ export async function listProducts(
           return (found as ProductRow[]).sort((a, b) => position.get(a.id)! - position.get(b.id)!);
         })
       : pageQuery
-          .where(and(base, filtersPredicate(q.filters, q.site)))
+          .where(and(base, filtersPredicate(q.filters, q.site, undefined, "stored")))
           .orderBy(...orderBy(q, searching))
           .limit(limit)
           .offset((page - 1) * limit),

@@ -101,6 +101,14 @@ export const products = pgTable(
     index("products_min_program_price_idx").on(t.minProgramPriceCents, t.id),
     index("products_title_idx").on(t.title, t.id),
     index("products_newest_idx").on(t.createdAt.desc(), t.id),
+    // price-desc orders "desc nulls last, id": a backward scan of the ascending index gives nulls first and id descending.
+    index("products_min_price_desc_idx").on(t.minPriceCents.desc().nullsLast(), t.id),
+    index("products_min_program_price_desc_idx").on(t.minProgramPriceCents.desc().nullsLast(), t.id),
+    // The stored variant values a listing filters by, for filters that pick few products
+    // (server/modules/catalog/filter-sql.ts "stored"); the flavour filter is a substring match.
+    index("products_variant_food_forms_idx").using("gin", t.variantFoodForms),
+    index("products_variant_pack_types_idx").using("gin", t.variantPackTypes),
+    index("products_variant_flavors_trgm_idx").using("gin", t.variantFlavors.op("gin_trgm_ops")),
   ],
 );
 
