@@ -48,8 +48,8 @@ export function createFacetCache<T extends object = FacetCounts>(
 ): FacetCache<T> {
   const kept = new LRUCache<string, T>(
     options.sizeOf
-      ? { max: options.maxEntries ?? 2000, maxSize: options.maxBytes ?? 16 * 1024 * 1024, sizeCalculation: (v) => Math.max(1, options.sizeOf!(v)) }
-      : { max: options.maxEntries ?? 2000 },
+      ? { max: options.maxEntries ?? 500, maxSize: options.maxBytes ?? 16 * 1024 * 1024, sizeCalculation: (v) => Math.max(1, options.sizeOf!(v)) }
+      : { max: options.maxEntries ?? 500 },
   );
   const counting = new Map<string, { generation: number; counts: Promise<T> }>();
   let generation = 0;
