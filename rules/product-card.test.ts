@@ -290,7 +290,14 @@ describe("packed cards (a listing's loader data)", () => {
       badges: [{ name: "out-of-stock" as const, label: "Out of Stock", tone: "error" as const }],
     },
     "one with nothing optional": base,
+    "one whose key and link are of another form": { ...base, key: "3", href: "https://shop.example/products/x?sku=KC-D03-CHR-4LB" },
+    "one whose shortened link would look whole": { ...base, key: "!3:KC-D03-CHR-4LB", href: "/products/!odd?sku=KC-D03-CHR-4LB" },
   };
+
+  it("writes the SKU once, not again in the key and the link", () => {
+    const packed = JSON.stringify(packCard(base));
+    expect(packed.split("KC-D03-CHR-4LB")).toHaveLength(2);
+  });
 
   for (const [name, card] of Object.entries(cards)) {
     it(`unpacks to the card it packed: ${name}`, () => {

@@ -268,11 +268,14 @@ export function productCardModel(
 // ---------------------------------------------------------------------------------------------------
 // A listing page's 24 cards travel in the page's serialized loader data, where every field of an
 // object costs a key reference of its own: packed, a card is its values in a fixed order instead,
-// the absent ones as 0. The listing's loader packs, its view unpacks; unpack(pack(card)) is the card.
+// the absent ones as 0, and the SKU, which the key and the link repeat, written once. The listing's
+// loader packs, its view unpacks; unpack(pack(card)) is the card.
 
 export type PackedCard = [
+  /** The key less its ":{sku}"; one of another form whole, after a "!". */
   key: string,
   sku: string,
+  /** The href less its "/products/" and "?sku={sku}"; one of another form whole, after a "!". */
   href: string,
   title: string,
   brand: string,
@@ -291,13 +294,25 @@ export type PackedCard = [
   rest: Pick<CardModel, "imageAlt" | "priceLabel" | "badges"> | 0,
 ];
 
+const WHOLE = "!";
+
+/** `value` less `head` and `tail`, or the whole of it after a "!" when it is not of that form. */
+function shorten(value: string, head: string, tail: string): string {
+  const middle = value.startsWith(head) && value.endsWith(tail) ? value.slice(head.length, value.length - tail.length) : null;
+  return middle !== null && !middle.startsWith(WHOLE) ? middle : WHOLE + value;
+}
+
+const lengthen = (packed: string, head: string, tail: string) => (packed.startsWith(WHOLE) ? packed.slice(1) : head + packed + tail);
+
+const hrefTail = (sku: string) => `?sku=${encodeURIComponent(sku)}`;
+
 export function packCard(card: CardModel): PackedCard {
   const { imageAlt, priceLabel, badges } = card;
   const rest = { ...(imageAlt !== undefined ? { imageAlt } : {}), ...(priceLabel ? { priceLabel } : {}), ...(badges ? { badges } : {}) };
   return [
-    card.key,
+    shorten(card.key, "", `:${card.sku}`),
     card.sku,
-    card.href,
+    shorten(card.href, "/products/", hrefTail(card.sku)),
     card.title,
     card.brand,
     card.description,
@@ -317,9 +332,9 @@ export function packCard(card: CardModel): PackedCard {
 export function unpackCard(p: PackedCard): CardModel {
   const [key, sku, href, title, brand, description, imageSource, variantId, variantLabel, inStock, priceCents, compareAtCents, freeShipping, autoship, rating, rest] = p;
   return {
-    key,
+    key: lengthen(key, "", `:${sku}`),
     sku,
-    href,
+    href: lengthen(href, "/products/", hrefTail(sku)),
     title,
     brand,
     description,
