@@ -93,7 +93,8 @@ function valuePredicate(f: ValueFilter, mode: VariantMode): SQL {
     case "flavor": {
       if (v.includes(FLAVOR_SEPARATOR)) return sql`false`;
       const pattern = `%${escapeLike(v)}%`;
-      return stored ? sql`${products.variantFlavors} ilike ${pattern}` : someVariant(sql`${variants.flavor} ilike ${pattern}`);
+      // The stored labels are in lower case: ILIKE is lower(text) LIKE lower(pattern), with text lowered once.
+      return stored ? sql`${products.variantFlavors} like lower(${pattern})` : someVariant(sql`${variants.flavor} ilike ${pattern}`);
     }
     default:
       // A value filter on a range field matches nothing (the API refuses it with a 400).

@@ -79,7 +79,7 @@ export const products = pgTable(
     variantFoodForms: text().array().notNull().default(sql`'{}'::text[]`),
     variantPackTypes: text().array().notNull().default(sql`'{}'::text[]`),
     variantWeightUnits: text().array().notNull().default(sql`'{}'::text[]`),
-    /** Every variant's flavour label, joined by U+001F (never part of a label). */
+    /** Every variant's flavour label in lower case, joined by U+001F (never part of a label). */
     variantFlavors: text().notNull().default(""),
     /** Every variant's weight in pounds, shelf price, and program price (the shelf price when it has none). */
     variantWeightsLb: doublePrecision().array().notNull().default(sql`'{}'::float8[]`),
