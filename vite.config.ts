@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { mkdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { reviewsWidgetBuild } from "./widgets/build";
@@ -29,8 +29,90 @@ function privateSourceMaps(): Plugin {
   };
 }
 
+/**
+ * React Router's package exports name only its development build, whose warnings code then ships to
+ * every shopper; the browser bundle takes the production build instead (the same code without
+ * them). Both entry points are redirected, so the bundle holds one copy of the router.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const dist = path.join(root, "node_modules/react-router/dist/production");
+  const files: Record<string, string> = { "react-router": "index.mjs", "react-router/dom": "dom-export.mjs" };
+  return {
+    name: "react-router-production-build",
+    apply: "build",
+    enforce: "pre",
+    resolveId(id) {
+      if (this.environment.name !== "client" || !Object.hasOwn(files, id)) return null;
+      return path.join(dist, files[id]!);
+    },
+  };
+}
+
+/**
+ * The chunks of each module the browser build loads on demand (its own chunk and every chunk it
+ * imports), for the server as the module `virtual:view-chunks` (app/lib/view-chunks.server.ts): a
+ * route that fetches its screen on demand preloads that screen's scripts with the page, so the page
+ * loads what it shows and no more. The client build runs first and writes build/view-chunks.json; the
+ * server build inlines it.
+ */
+function viewChunks(): Plugin {
+  const file = path.join(root, "build/view-chunks.json");
+  const id = "virtual:view-chunks";
+  return {
+    name: "view-chunks",
+    resolveId(source) {
+      return source === id ? `\0${id}` : null;
+    },
+    load(resolved) {
+      if (resolved !== `\0${id}`) return null;
+      const built = this.environment.config.command === "build" && existsSync(file);
+      return `export default ${built ? readFileSync(file, "utf8") : "{}"};`;
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== "client") return;
+      const chunks = new Map<string, { imports: string[] }>();
+      const chunkOf = new Map<string, string>();
+      for (const out of Object.values(bundle)) {
+        if (out.type !== "chunk") continue;
+        chunks.set(out.fileName, out);
+        for (const m of out.moduleIds) chunkOf.set(m, out.fileName);
+      }
+      const closure = (name: string, files = new Set<string>()) => {
+        if (!files.has(name)) {
+          files.add(name);
+          chunks.get(name)?.imports.forEach((i) => closure(i, files));
+        }
+        return files;
+      };
+      // What every page has already: the browser entry's chunks.
+      const entry = new Set<string>();
+      for (const out of Object.values(bundle)) {
+        if (out.type === "chunk" && out.facadeModuleId === path.join(root, "app/entry.client.tsx")) closure(out.fileName, entry);
+      }
+      const map: Record<string, string[]> = {};
+      for (const out of Object.values(bundle)) {
+        if (out.type !== "chunk") continue;
+        for (const m of out.moduleIds) {
+          // The app's modules that some code imports dynamically, wherever the bundler put them.
+          const importers = m.startsWith(`${root}/app/`) ? (this.getModuleInfo(m)?.dynamicImporters ?? []) : [];
+          if (importers.length === 0) continue;
+          // Less what the importing module's page already loads with it.
+          const loaded = importers.map((i) => closure(chunkOf.get(i) ?? ""));
+          const files = [...closure(out.fileName)].filter((f) => !entry.has(f) && !loaded.every((l) => l.has(f)));
+          map[path.relative(root, m)] = files.map((f) => `${this.environment.config.base}${f}`);
+        }
+      }
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(map));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), privateSourceMaps(), reviewsWidgetBuild()],
-  build: { sourcemap: "hidden" },
+  plugins: [reactRouterProductionBuild(), viewChunks(), tailwindcss(), reactRouter(), privateSourceMaps(), reviewsWidgetBuild()],
+  // No dependency lists for dynamic imports (Vite's preload helper and a list per import, on every
+  // page): what loads on demand here comes after hydration and mostly needs chunks the page already
+  // has, and a route's on-demand screen is preloaded by its page (viewChunks).
+  build: { sourcemap: "hidden", modulePreload: false },
   server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
 });

@@ -33,6 +33,10 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
+      // A Suspense boundary that is ready when the shell is sent stays in place in the HTML. By default
+      // React moves one found past the first 12.8 KB to the end of the stream, hidden until a script
+      // reveals it (throttled): the page would paint later and, without JavaScript, stay hidden.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       [readyOption]() {
         shellRendered = true;
         const body = new CoalescingStream(() => {

@@ -12,9 +12,9 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { NavigationEffects } from "./components/navigation-effects";
-import { InactivityWatch } from "./features/account/inactivity-watch";
+import type { InactivityWatch as InactivityWatchType } from "./features/account/inactivity-watch";
 import { ConsentBoot } from "./features/consent/consent-boot";
 import { ErrorPage, NotFoundPage } from "./components/error-pages";
 import type { PublicConfig } from "../server/context";
@@ -72,6 +72,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * The inactivity warning of a signed-in customer, fetched after hydration: it first acts after
+ * minutes, and guests (most first visits) never need its code.
+ */
+function InactivityWatch({ seconds }: { seconds: number }) {
+  const [Watch, setWatch] = useState<typeof InactivityWatchType | null>(null);
+  useEffect(() => {
+    let live = true;
+    import("./features/account/inactivity-watch").then(
+      (m) => live && setWatch(() => m.InactivityWatch),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return Watch ? <Watch seconds={seconds} /> : null;
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

@@ -1,10 +1,13 @@
 import { lazy, Suspense, useEffect } from "react";
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
 import type { ErrorPageContent } from "../features/content/content-types";
-import { FeatureSection } from "../features/content/sections";
+import { lazyView } from "../lib/lazy-view";
 
 // Loaded only when a 404 page has a carousel: the carousel library stays out of every other page.
 const ProductCarousel = lazy(() => import("../features/content/product-carousel"));
+// Likewise the content sections (every page carries this error boundary): the server renders the
+// section at once, and hydration waits for its code inside the Suspense boundary.
+const FeatureSection = lazyView(() => import("../features/content/sections").then((m) => m.FeatureSection)).View;
 
 function errorPageContent(error: unknown): ErrorPageContent | null {
   if (!isRouteErrorResponse(error)) return null;
@@ -24,7 +27,13 @@ export function NotFoundPage() {
         <h1 className="text-4xl font-bold text-secondary">404 Error</h1>
         <p className="mt-4 text-lg">Page Not Found: {pathname}</p>
       </div>
-      {content?.feature ? <FeatureSection feature={content.feature} /> : <NotFoundLinks />}
+      {content?.feature ? (
+        <Suspense fallback={null}>
+          <FeatureSection feature={content.feature} />
+        </Suspense>
+      ) : (
+        <NotFoundLinks />
+      )}
       {content?.carousel && (
         <Suspense fallback={<div className="h-96" aria-hidden="true" />}>
           <ProductCarousel carousel={content.carousel} listName="NotFound" />

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Await, useActionData } from "react-router";
 import { CAROUSEL_LIST_NAMES } from "../../rules/carousel";
-import { ProductCarousel } from "../features/content/product-carousel";
+import { LazyProductCarousel } from "../features/content/lazy-product-carousel";
 import { Screen } from "../components/screen";
 import { cartAction, cartLoader } from "../features/cart/cart-route.server";
 import { CartPage } from "../features/cart/cart-page";
@@ -23,7 +23,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <CartPage cart={loaderData.cart} pageResult={pageResult} staff={loaderData.staff} donation={loaderData.donation} />
       <Suspense fallback={null}>
         <Await resolve={loaderData.carousel} errorElement={null}>
-          {(carousel) => (carousel ? <ProductCarousel carousel={carousel} listName={CAROUSEL_LIST_NAMES.cart} /> : null)}
+          {(carousel) => (carousel ? <LazyProductCarousel carousel={carousel} listName={CAROUSEL_LIST_NAMES.cart} /> : null)}
         </Await>
       </Suspense>
     </Screen>

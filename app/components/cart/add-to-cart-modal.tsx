@@ -14,7 +14,8 @@ import { formatMoney } from "../../../rules/money";
  * Escape closes) and puts it in the top layer; the SPEC §9 layers (dialog 2400 over an overlay at
  * 2000) are set for anything else stacked by z-index. It is not shown during the first 750 ms after
  * the page mounted (an add finishing earlier shows once they have passed), stays centred when the
- * window is resized (300 ms debounce) and may close itself after `autoCloseMs` (0: never).
+ * window is resized (300 ms debounce) and may close itself after `autoCloseMs` (0: never). The page
+ * passes `mountedAt` (its own mount, performance.now()) when the modal mounts later than the page.
  */
 export function AddToCartModal({
   open,
@@ -24,6 +25,7 @@ export function AddToCartModal({
   isStaff,
   onClose,
   autoCloseMs = 0,
+  mountedAt: pageMountedAt,
 }: {
   open: boolean;
   line: CartLineView | null;
@@ -32,6 +34,7 @@ export function AddToCartModal({
   isStaff: boolean;
   onClose: () => void;
   autoCloseMs?: number;
+  mountedAt?: number;
 }) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -41,8 +44,8 @@ export function AddToCartModal({
   const remover = useFetcher<CartActionData>({ key: "add-to-cart-remove" });
 
   useEffect(() => {
-    mountedAt.current = performance.now();
-  }, []);
+    mountedAt.current = pageMountedAt ?? performance.now();
+  }, [pageMountedAt]);
 
   // Show (after the mount delay) and hide the dialog as `open` says.
   useEffect(() => {

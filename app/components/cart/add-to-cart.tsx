@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { AddToCartModal } from "./add-to-cart-modal";
+import type { AddToCartModal } from "./add-to-cart-modal";
 import type { CartActionData } from "./cart-types";
 import { trackAddToCart } from "./data-layer";
 
@@ -99,20 +99,39 @@ export function AddToCartErrors() {
 /**
  * After a successful add: the add-to-cart analytics (not on the staff site) and the modal. Mounted
  * once per product page, so "750 ms after mount" counts from the page, not from a variant switch.
+ * The modal's code is fetched when the first add starts (alongside the post), so pages with cards
+ * do not carry it in their first-load JavaScript.
  */
 export function AddToCartFeedback({ isStaff, autoCloseMs = 0 }: { isStaff: boolean; autoCloseMs?: number }) {
   const fetcher = useAddToCartFetcher();
   const result = fetcher.data;
   const [dismissed, setDismissed] = useState<CartActionData | undefined>(undefined);
+  const [mountedAt] = useState(() => performance.now());
+  const [Modal, setModal] = useState<typeof AddToCartModal | null>(null);
+  const wanted = fetcher.state !== "idle" || result !== undefined;
+
+  useEffect(() => {
+    if (!wanted || Modal) return;
+    let live = true;
+    import("./add-to-cart-modal").then(
+      (m) => live && setModal(() => m.AddToCartModal),
+      // Without its code the add still happens (the header count shows it); there is no modal.
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, Modal]);
 
   useEffect(() => {
     if (result?.added) trackAddToCart(result.added.analytics, result.added.autoship, isStaff);
   }, [result, isStaff]);
 
+  if (!Modal) return null;
   const added = result?.added ?? null;
   const line = added && result?.cart ? (result.cart.lineItems.find((l) => l.id === added.lineId) ?? null) : null;
   return (
-    <AddToCartModal
+    <Modal
       open={line !== null && result !== dismissed}
       line={line}
       cart={result?.cart ?? null}
@@ -120,6 +139,7 @@ export function AddToCartFeedback({ isStaff, autoCloseMs = 0 }: { isStaff: boole
       isStaff={isStaff}
       onClose={() => setDismissed(result)}
       autoCloseMs={autoCloseMs}
+      mountedAt={mountedAt}
     />
   );
 }

@@ -43,15 +43,8 @@ export async function loadCategoryPage(
 
 export type CategoryPageData = NonNullable<Awaited<ReturnType<typeof loadCategoryPage>>>;
 
-export function categoryMeta(data: CategoryPageData, siteTitle: string) {
-  const filtered = data.listing.chips.length > 0 || data.listing.state.page > 1;
-  return [
-    { title: `${data.title} | ${siteTitle}` },
-    { name: "description", content: data.description },
-    { tagName: "link", rel: "canonical", href: data.canonical },
-    ...(filtered ? [{ name: "robots", content: "noindex, follow" }] : []),
-  ];
-}
+// The category route fetches this screen on demand; its meta lives apart so the route need not load it.
+export { categoryMeta } from "./catalog-meta";
 
 export function CategoryPage({ data }: { data: CategoryPageData }) {
   return <ListingView data={data.listing} title={data.title} />;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Link, useLocation, useNavigation, type AppLoadContext } from "react-router";
 import { usePublicConfig } from "../../lib/use-public-config";
 import {
@@ -20,7 +20,7 @@ import { DeliveryEstimate, type DeliveryInfo } from "./delivery-estimate";
 import { ProductBadges } from "../../components/catalog/product-badges";
 import { Breadcrumbs } from "./breadcrumbs";
 import { ProductGallery } from "./product-gallery";
-import { canonicalProductUrl, productDescription, productJsonLd, productTitle } from "./product-seo";
+import { canonicalProductUrl } from "./product-seo";
 import { PurchaseOptions, type Purchase } from "./purchase-options";
 import { FeedingDisclosure } from "./feeding-disclosure";
 import { QuantityControl } from "../../components/quantity-control";
@@ -30,7 +30,9 @@ import { formatUsd } from "../../../rules/money";
 import { DonationSlot } from "../../components/donations/donation-slot";
 import { track } from "../../lib/analytics-events";
 import { shownRating } from "../../../rules/review-display";
-import { ProductReviews, RatingLine, type ProductReviewsData } from "./product-reviews";
+import type { ProductReviewsData } from "./product-reviews";
+import { RatingLine } from "./rating-line";
+import { lazyView } from "../../lib/lazy-view";
 
 // The product detail screen (SPEC §2), shared by /products/{handle}, /products/{brand}/{handle}/{flavor}/{size}
 // and /products/dropshipping/{handle}. Returns null when no product has the handle on this site (the
@@ -94,28 +96,15 @@ async function productReviews(context: AppLoadContext, product: Product): Promis
 
 export type ProductPageData = NonNullable<Awaited<ReturnType<typeof loadProductPage>>>;
 
+// The reviews section, below the fold: rendered by the server at once, hydrated when its code arrives
+// (fetched after the page's), which then enters the review widget through the consent registry.
+const ProductReviews = lazyView(() => import("./product-reviews").then((m) => m.ProductReviews));
+
+// The product route fetches this screen on demand; its meta lives apart so the route need not load it.
+export { productMeta } from "./catalog-meta";
+
 function selectedOf(data: ProductPageData): Variant {
   return data.product.variants.find((v) => v.sku === data.selectedSku) ?? data.product.variants[0];
-}
-
-export function productMeta(data: ProductPageData, siteTitle: string) {
-  return [
-    { title: productTitle(data.product, siteTitle) },
-    { name: "description", content: productDescription(data.product) },
-    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
-    { property: "og:type", content: "product" },
-    { property: "og:title", content: data.product.title },
-    { property: "og:url", content: data.canonicalUrl },
-    { property: "og:image", content: new URL(selectedOf(data).imagePrimary.url, data.origin).toString() },
-    {
-      "script:ld+json": productJsonLd(data.product, selectedOf(data), {
-        origin: data.origin,
-        canonicalUrl: data.canonicalUrl,
-        isStaff: data.isStaff,
-        rating: data.reviews?.rating ?? null,
-      }),
-    },
-  ];
 }
 
 const LIFESTAGE_LABELS: Record<string, string> = {
@@ -330,7 +319,11 @@ export function ProductPage({ data }: { data: ProductPageData }) {
           </div>
         </section>
       </div>
-      {data.reviews && <ProductReviews reviews={data.reviews} />}
+      {data.reviews && (
+        <Suspense fallback={null}>
+          <ProductReviews.View reviews={data.reviews} />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { onConsentDecision, openConsentPreferences, registerConsentScript } from "../../lib/consent";
-import { ratingText, reviewCountText, starsOf, type RatingSummary } from "../../../rules/review-display";
+import type { RatingSummary } from "../../../rules/review-display";
 
 // The product page's reviews (SPEC §4, §8): the server-rendered rating under the title, and the
 // section the review widget renders into. The widget is a script of its own (widgets/reviews),
@@ -21,16 +21,8 @@ export type ProductReviewsData = {
   rating: RatingSummary | null;
 };
 
-/** The average and count beside the title, linking to the reviews; nothing without reviews. */
-export function RatingLine({ rating }: { rating: RatingSummary | null }) {
-  if (!rating) return null;
-  return (
-    <a href="#reviews" className="mt-1 inline-block text-sm text-secondary hover:underline" data-testid="product-rating">
-      <span aria-hidden="true">{`${starsOf(rating.average)} ${rating.average.toFixed(1)} (${reviewCountText(rating.count)})`}</span>
-      <span className="sr-only">{ratingText(rating)}</span>
-    </a>
-  );
-}
+// The rating line lives apart: the page renders it at once, and fetches this section's code later.
+export { RatingLine } from "./rating-line";
 
 type Consent = "unknown" | "granted" | "declined";
 

@@ -1,12 +1,10 @@
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { backgroundClass, copyClass } from "../../../rules/content-palette";
-import { carouselLoops, CONTENT_CAROUSEL, DEFAULT_CAROUSEL } from "../../../rules/carousel";
 import { carouselList } from "../../../rules/ga4-lists";
 import { selectItemOnClick, track } from "../../lib/analytics-events";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { ProductCard } from "../../components/catalog/product-card";
+import type { CarouselApi, CarouselEngine } from "./carousel-engine";
 import type { CarouselData } from "./content-types";
 
 // The product carousel of SPEC §9 (Embla). Content carousels: autoplay 5000 ms, space 12, slides per
@@ -14,6 +12,9 @@ import type { CarouselData } from "./content-types";
 // The default wrapper: space 16, one slide, no loop, no autoplay. Autoplay stops on hover and focus
 // and never starts with prefers-reduced-motion. A view_item_list event goes to the data layer once
 // the carousel is seen, a select_item when one of its cards is opened (not on the staff site).
+// The markup is rendered here, on the server too; the sliding (Embla, ./carousel-engine.tsx) comes
+// after hydration, outside first-load JavaScript. An arrow pressed before it arrives is kept and
+// carried out once it has.
 
 // Slide widths per breakpoint; the gap is the slides' left padding (Embla's recommended spacing).
 const CONTENT_SLIDE = "basis-full min-[780px]:basis-1/2 min-[960px]:basis-[40%] min-[1200px]:basis-1/3 pl-3";
@@ -50,24 +51,21 @@ export function ProductCarousel({
   const count = carousel.cards.length;
   const reducedMotion = usePrefersReducedMotion();
   const autoplayOn = content && !reducedMotion;
-  const plugins = useMemo(
-    () =>
-      autoplayOn
-        ? [Autoplay({ delay: CONTENT_CAROUSEL.autoplayMs, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true })]
-        : [],
-    [autoplayOn],
-  );
-  const [viewportRef, api] = useEmblaCarousel(
-    {
-      align: "start",
-      containScroll: "trimSnaps",
-      loop: DEFAULT_CAROUSEL.loop,
-      breakpoints: content
-        ? { [`(min-width: ${CONTENT_CAROUSEL.loopFromWidth}px)`]: { loop: carouselLoops(CONTENT_CAROUSEL.loopFromWidth, count) } }
-        : {},
-    },
-    plugins,
-  );
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [Engine, setEngine] = useState<typeof CarouselEngine | null>(null);
+  const [api, setApi] = useState<CarouselApi | undefined>(undefined);
+  const pendingMove = useRef<"prev" | "next" | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    import("./carousel-engine").then(
+      (m) => !cancelled && setEngine(() => m.CarouselEngine),
+      // Without its code the carousel stays a still row of cards.
+      () => {},
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(count > 1);
   const [paused, setPaused] = useState(false);
@@ -79,6 +77,9 @@ export function ProductCarousel({
       setCanNext(api.canScrollNext());
     };
     update();
+    if (pendingMove.current === "prev") api.scrollPrev();
+    if (pendingMove.current === "next") api.scrollNext();
+    pendingMove.current = null;
     api.on("select", update).on("reInit", update);
     return () => {
       api.off("select", update).off("reInit", update);
@@ -117,6 +118,7 @@ export function ProductCarousel({
       aria-labelledby={headingId}
       data-testid="product-carousel"
     >
+      {Engine && viewport ? <Engine viewport={viewport} content={content} count={count} autoplay={autoplayOn} onApi={setApi} /> : null}
       <div className="mx-auto max-w-7xl px-4">
         <div className={`flex flex-wrap items-end justify-between gap-3 ${copyClass(carousel.copyColor)}`}>
           <div>
@@ -131,15 +133,15 @@ export function ProductCarousel({
                 <span aria-hidden="true">{paused ? "▶" : "❚❚"}</span>
               </button>
             )}
-            <button type="button" className={arrow} onClick={() => api?.scrollPrev()} disabled={!canPrev} aria-label="Previous slide">
+            <button type="button" className={arrow} onClick={() => (api ? api.scrollPrev() : (pendingMove.current = "prev"))} disabled={!canPrev} aria-label="Previous slide">
               <span aria-hidden="true">‹</span>
             </button>
-            <button type="button" className={arrow} onClick={() => api?.scrollNext()} disabled={!canNext} aria-label="Next slide">
+            <button type="button" className={arrow} onClick={() => (api ? api.scrollNext() : (pendingMove.current = "next"))} disabled={!canNext} aria-label="Next slide">
               <span aria-hidden="true">›</span>
             </button>
           </div>
         </div>
-        <div className="mt-4 overflow-hidden" ref={viewportRef}>
+        <div className="mt-4 overflow-hidden" ref={setViewport}>
           {/* Slides are groups (the APG carousel pattern), so the track is a plain container, not a list. */}
           {/* Clicks on the cards' links bubble here (select_item); the track itself is not interactive. */}
           <div

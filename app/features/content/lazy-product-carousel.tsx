@@ -1,0 +1,8 @@
+import { lazyView } from "../../lib/lazy-view";
+
+// The product carousel (./product-carousel.tsx) for pages that show it below their own content: the
+// server renders it at once, the browser hydrates it when its code arrives, fetched after the page's
+// (its cards are plain links meanwhile). Render it inside a Suspense boundary.
+const Carousel = lazyView(() => import("./product-carousel").then((m) => m.ProductCarousel));
+
+export const LazyProductCarousel = Carousel.View;
