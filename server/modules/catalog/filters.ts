@@ -55,8 +55,15 @@ export async function loadFilterCatalog(db: Db, site: SiteId, slug?: string): Pr
 }
 
 /** get-filters-by-handle: one definition by its category slug with at most `limit` options, or null. */
-export async function getFiltersByHandle(db: Db, handle: string, limit: number, site: SiteId): Promise<FilterDefinition | null> {
-  const [definition] = await loadFilterCatalog(db, site, handle);
+export async function getFiltersByHandle(
+  db: Db,
+  handle: string,
+  limit: number,
+  site: SiteId,
+  /** The site's whole filter catalogue when the caller keeps it (the service's reference cache). */
+  catalog?: () => Promise<FilterDefinition[]>,
+): Promise<FilterDefinition | null> {
+  const [definition] = catalog ? (await catalog()).filter((d) => d.slug === handle) : await loadFilterCatalog(db, site, handle);
   if (!definition) return null;
   return { ...definition, options: definition.options.slice(0, Math.max(0, limit)) };
 }
@@ -76,12 +83,14 @@ export async function resolveCategory(
   species: string,
   category: string | null,
   detail: string | null,
+  /** The site's whole filter catalogue when the caller keeps it (the service's reference cache). */
+  catalog?: () => Promise<FilterDefinition[]>,
 ): Promise<ResolvedCategory | null> {
   if (!isSpecies(species)) return null;
   if (category !== null && !(CATEGORY_SLUGS as readonly string[]).includes(category)) return null;
   const speciesFilter: Filter = { field: "species", value: species };
   const slug = category ?? "species";
-  const [definition] = await loadFilterCatalog(db, site, slug);
+  const [definition] = catalog ? (await catalog()).filter((d) => d.slug === slug) : await loadFilterCatalog(db, site, slug);
   if (!definition || !definition.species.includes(species)) return null;
   const categoryInfo = { slug: definition.slug, label: definition.label, navigationLabel: definition.navigationLabel };
 

@@ -53,6 +53,15 @@ export function createCatalogService(db: Db, config: Config) {
     // A hit is three numbers: about 24 bytes each in the arrays.
     searchHits: createFacetCache<SearchHits>({ maxEntries: 1000, maxBytes: 16 * 1024 * 1024, sizeOf: (h) => 64 + h.ids.length * 24 }),
   };
+  // What nearly every page reads and an operator seldom changes — the filter catalogue, deal SKUs,
+  // served ZIP ranges and the warehouse of a ZIP — kept under the same rule as the facet counts
+  // (dropped by every page_cache NOTIFY: their tables all send one), so a page asks PostgreSQL only
+  // for what is its own.
+  const reference = createFacetCache<{ value: unknown }>({ maxEntries: 5000 });
+  const kept = <T>(key: string, load: () => Promise<T>): Promise<T> =>
+    reference.load(key, reference.generation(), async () => ({ value: await load() })).then((r) => r.value as T);
+  const filterCatalog = (site: SiteId) => kept(`filters:${site}`, () => loadFilterCatalog(db, site));
+  const everyCache = [caches.facets, caches.searchHits, reference];
   return {
     /**
      * Keeps the listing's facet counts per filter state and search hits per text until the catalogue
@@ -61,19 +70,13 @@ export function createCatalogService(db: Db, config: Config) {
     followChanges: (listen: Database["listen"]) =>
       listen(
         "page_cache",
-        () => {
-          caches.facets.invalidate();
-          caches.searchHits.invalidate();
-        },
-        (live) => {
-          caches.facets.setLive(live);
-          caches.searchHits.setLive(live);
-        },
+        () => everyCache.forEach((c) => c.invalidate()),
+        (live) => everyCache.forEach((c) => c.setLive(live)),
       ),
     // Product detail, stock and delivery by ZIP (product.ts, stock.ts).
     getProductDetail: (handle: string, site: SiteId, warehouseCode: string | null) => getProductDetail(db, handle, site, warehouseCode),
-    warehouseForZip: (zip: string) => warehouseForZip(db, zip),
-    servedZipRanges: () => servedZipRanges(db),
+    warehouseForZip: (zip: string) => kept(`warehouse:${zip}`, () => warehouseForZip(db, zip)),
+    servedZipRanges: () => kept("zip-ranges", () => servedZipRanges(db)),
     checkZip: (zip: string) => checkServedZip(db, zip, config.features.zipCheckBypass),
     stockObject: (destination: Destination) => stockObject(db, destination),
     productsStock: (input: { skus: readonly string[]; zipCode: string; destination: Destination }) =>
@@ -107,14 +110,14 @@ export function createCatalogService(db: Db, config: Config) {
     /** One product on the site, or null. */
     getProductByHandle: async (handle: string, site: SiteId) => (await getProductsByHandles(db, [handle], site))[0] ?? null,
     /** Every filter definition on the site with its options, in the site's order (navigation menus). */
-    filterDefinitions: (site: SiteId) => loadFilterCatalog(db, site),
+    filterDefinitions: filterCatalog,
     /** The filter definition of a category slug with at most `limit` options, or null. */
-    getFiltersByHandle: (handle: string, limit: number, site: SiteId) => getFiltersByHandle(db, handle, limit, site),
+    getFiltersByHandle: (handle: string, limit: number, site: SiteId) => getFiltersByHandle(db, handle, limit, site, () => filterCatalog(site)),
     /** What /products/{species}/{category}/{detail} lists, or null when unknown (404). */
     resolveCategory: (site: SiteId, species: string, category: string | null, detail: string | null) =>
-      resolveCategory(db, site, species, category, detail),
+      resolveCategory(db, site, species, category, detail, () => filterCatalog(site)),
     /** Deal SKUs keyed by SKU (get-skus-with-deal); only those sold on `site` when given. */
-    dealSkus: (site?: SiteId) => getDealSkus(db, site),
+    dealSkus: (site?: SiteId) => kept(`deals:${site ?? "*"}`, () => getDealSkus(db, site)),
     /** Variants for cart lines, in one query; `conn` lets a cart transaction read them (cart-variants.ts). */
     variantsForCart: (ids: readonly number[], site: SiteId, conn: Db = db) => variantsForCart(conn, ids, site),
     /** Product and category URLs of the site for /sitemap.xml, site-relative. */
