@@ -330,6 +330,19 @@ test("filters and sort work without JavaScript", async ({ browser }) => {
   await context.close();
 });
 
+test("a card's Add to Cart works without JavaScript: its button posts the page's one add form", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(shopUrl("/products"));
+  const card = cards(page).filter({ has: page.getByRole("button", { name: /^Add to Cart: / }) }).nth(1);
+  const title = (await card.getByRole("heading").textContent())!;
+  await card.getByRole("button", { name: `Add to Cart: ${title}` }).click();
+  await expect(page).toHaveURL(shopUrl("/cart"));
+  await expect(page.getByTestId("cart-link")).toHaveText(/items:\s*1$/);
+  await expect(page.getByRole("main")).toContainText(title);
+  await context.close();
+});
+
 test("the sitemap page lists categories and products and links to sitemap.xml", async ({ page }) => {
   await page.goto(shopUrl("/sitemap"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sitemap");
