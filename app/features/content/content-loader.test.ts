@@ -32,7 +32,7 @@ afterAll(() => database.close());
 let idOf = new Map<string, string>();
 /** The handle of a card's product. */
 const handleOf = (card: { key: string }) => idOf.get(card.key.split(":")[0]);
-const entry = (headline: string, hs: string[]) => ({ headline, paragraph: "", bg_color: "#ffffff", copyColor: "dark" as const, handles: hs });
+const entry = (headline: string, hs: string[]) => ({ headline, paragraph: "", bg_color: "white" as const, copyColor: "dark gray" as const, handles: hs });
 
 async function countQueries(entries: ReturnType<typeof entry>[]) {
   const context = requestContext(deps, siteFor("d2c", "Kibble & Co."));
