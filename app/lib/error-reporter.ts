@@ -30,6 +30,8 @@ export function reportBrowserError(error: unknown, kind = "error"): void {
   }).catch(() => {});
 }
 
+const isAbort = (reason: unknown) => reason instanceof DOMException && reason.name === "AbortError";
+
 let listening = false;
 
 /**
@@ -45,6 +47,10 @@ export function startErrorReporter(config: { buildId: string; sentryDsn: string 
       if (typeof sentry != "function") reportBrowserError(event.error ?? event.message);
     });
     addEventListener("unhandledrejection", (event) => {
+      // A request the router stopped because the shopper moved on (a fetcher's revalidation a
+      // navigation made stale rejects its submit promise, which React Router's forms leave
+      // unhandled): nothing failed, so nothing to log or report.
+      if (isAbort(event.reason)) return event.preventDefault();
       if (typeof sentry != "function") reportBrowserError(event.reason, "unhandledrejection");
     });
   }

@@ -26,6 +26,8 @@ test.describe("browser error reporting", () => {
       const modules = (window as unknown as { __reactRouterRouteModules: Record<string, { shouldRevalidate: (args: object) => boolean }> }).__reactRouterRouteModules;
       setTimeout(() => modules.root!.shouldRevalidate({}), 0);
       setTimeout(() => void Promise.reject(new RangeError("e2e unhandled rejection")), 0);
+      // An interrupted request (a stale fetcher revalidation aborted by a navigation) is no error: not reported, not logged.
+      setTimeout(() => void Promise.reject(new DOMException("e2e interrupted request", "AbortError")), 0);
       setTimeout(() => modules.root!.shouldRevalidate({}), 10);
     });
 
@@ -58,6 +60,7 @@ test.describe("browser error reporting", () => {
     await expect(rejection).toHaveCount(1);
     await expect(rejection).toContainText("RangeError");
     await expect(operator.getByTestId("error-rows")).not.toContainText("e2e-private-campaign");
+    await expect(operator.getByTestId("error-rows")).not.toContainText("e2e interrupted request");
 
     // A second visit with the same bug: the same row, counted.
     await page.reload();
