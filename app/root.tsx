@@ -12,9 +12,9 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { NavigationEffects } from "./components/navigation-effects";
-import type { InactivityWatch as InactivityWatchType } from "./features/account/inactivity-watch";
+import { LoadedLater } from "./lib/lazy-view";
 import { ConsentBoot } from "./features/consent/consent-boot";
 import { ErrorPage, NotFoundPage } from "./components/error-pages";
 import type { PublicConfig } from "../server/context";
@@ -78,19 +78,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * The inactivity warning of a signed-in customer, fetched after hydration: it first acts after
  * minutes, and guests (most first visits) never need its code.
  */
+const loadInactivityWatch = () => import("./features/account/inactivity-watch").then((m) => m.InactivityWatch);
+
 function InactivityWatch({ seconds }: { seconds: number }) {
-  const [Watch, setWatch] = useState<typeof InactivityWatchType | null>(null);
-  useEffect(() => {
-    let live = true;
-    import("./features/account/inactivity-watch").then(
-      (m) => live && setWatch(() => m.InactivityWatch),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return Watch ? <Watch seconds={seconds} /> : null;
+  return <LoadedLater load={loadInactivityWatch} seconds={seconds} />;
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { lazy, useState, type ComponentType, type ReactNode } from "react";
+import { lazy, useEffect, useState, type ComponentType, type ReactNode } from "react";
 
 /**
  * A component whose code the browser fetches on demand, while the server renders it at once (the
@@ -34,4 +34,26 @@ export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>
     return <Component {...props} />;
   }
   return { View, preload };
+}
+
+/**
+ * A component whose code is fetched after hydration, once `when` holds, rendered with the other
+ * props when it has arrived; nothing until then, and nothing for good when the fetch fails (the
+ * caller says what the page does without it). `load` must be the same function on every render (a
+ * module-level one).
+ */
+export function LoadedLater<P extends object>({ load, when = true, ...props }: { load: () => Promise<ComponentType<P>>; when?: boolean } & P) {
+  const [Component, setComponent] = useState<ComponentType<P> | null>(null);
+  useEffect(() => {
+    if (!when || Component) return;
+    let live = true;
+    load().then(
+      (component) => live && setComponent(() => component),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [load, when, Component]);
+  return Component ? <Component {...(props as P)} /> : null;
 }

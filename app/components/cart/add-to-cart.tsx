@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import type { AddToCartModal } from "./add-to-cart-modal";
+import { LoadedLater } from "../../lib/lazy-view";
 import type { CartActionData } from "./cart-types";
 import { trackAddToCart } from "./data-layer";
 
@@ -10,6 +10,8 @@ import { trackAddToCart } from "./data-layer";
 // its button and the modal share one fetcher through its key.
 
 const ADD_TO_CART_KEY = "add-to-cart";
+
+const loadModal = () => import("./add-to-cart-modal").then((m) => m.AddToCartModal);
 
 export function useAddToCartFetcher() {
   return useFetcher<CartActionData>({ key: ADD_TO_CART_KEY });
@@ -107,31 +109,18 @@ export function AddToCartFeedback({ isStaff, autoCloseMs = 0 }: { isStaff: boole
   const result = fetcher.data;
   const [dismissed, setDismissed] = useState<CartActionData | undefined>(undefined);
   const [mountedAt] = useState(() => performance.now());
-  const [Modal, setModal] = useState<typeof AddToCartModal | null>(null);
-  const wanted = fetcher.state !== "idle" || result !== undefined;
-
-  useEffect(() => {
-    if (!wanted || Modal) return;
-    let live = true;
-    import("./add-to-cart-modal").then(
-      (m) => live && setModal(() => m.AddToCartModal),
-      // Without its code the add still happens (the header count shows it); there is no modal.
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [wanted, Modal]);
 
   useEffect(() => {
     if (result?.added) trackAddToCart(result.added.analytics, result.added.autoship, isStaff);
   }, [result, isStaff]);
 
-  if (!Modal) return null;
   const added = result?.added ?? null;
   const line = added && result?.cart ? (result.cart.lineItems.find((l) => l.id === added.lineId) ?? null) : null;
   return (
-    <Modal
+    // Without its code the add still happens (the header count shows it); there is no modal.
+    <LoadedLater
+      load={loadModal}
+      when={fetcher.state !== "idle" || result !== undefined}
       open={line !== null && result !== dismissed}
       line={line}
       cart={result?.cart ?? null}

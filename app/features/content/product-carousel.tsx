@@ -4,7 +4,8 @@ import { carouselList } from "../../../rules/ga4-lists";
 import { selectItemOnClick, track } from "../../lib/analytics-events";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { ProductCard } from "../../components/catalog/product-card";
-import type { CarouselApi, CarouselEngine } from "./carousel-engine";
+import { LoadedLater } from "../../lib/lazy-view";
+import type { CarouselApi } from "./carousel-engine";
 import type { CarouselData } from "./content-types";
 
 // The product carousel of SPEC §9 (Embla). Content carousels: autoplay 5000 ms, space 12, slides per
@@ -21,6 +22,8 @@ const CONTENT_SLIDE = "basis-full min-[780px]:basis-1/2 min-[960px]:basis-[40%] 
 const DEFAULT_SLIDE = "basis-full pl-4";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+
+const loadEngine = () => import("./carousel-engine").then((m) => m.CarouselEngine);
 function subscribeReducedMotion(onChange: () => void) {
   const query = window.matchMedia(REDUCED_MOTION);
   query.addEventListener("change", onChange);
@@ -52,20 +55,8 @@ export function ProductCarousel({
   const reducedMotion = usePrefersReducedMotion();
   const autoplayOn = content && !reducedMotion;
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
-  const [Engine, setEngine] = useState<typeof CarouselEngine | null>(null);
   const [api, setApi] = useState<CarouselApi | undefined>(undefined);
   const pendingMove = useRef<"prev" | "next" | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    import("./carousel-engine").then(
-      (m) => !cancelled && setEngine(() => m.CarouselEngine),
-      // Without its code the carousel stays a still row of cards.
-      () => {},
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(count > 1);
   const [paused, setPaused] = useState(false);
@@ -118,7 +109,8 @@ export function ProductCarousel({
       aria-labelledby={headingId}
       data-testid="product-carousel"
     >
-      {Engine && viewport ? <Engine viewport={viewport} content={content} count={count} autoplay={autoplayOn} onApi={setApi} /> : null}
+      {/* Without its code the carousel stays a still row of cards. */}
+      {viewport ? <LoadedLater load={loadEngine} viewport={viewport} content={content} count={count} autoplay={autoplayOn} onApi={setApi} /> : null}
       <div className="mx-auto max-w-7xl px-4">
         <div className={`flex flex-wrap items-end justify-between gap-3 ${copyClass(carousel.copyColor)}`}>
           <div>
