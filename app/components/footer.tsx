@@ -47,16 +47,17 @@ export function Footer({ site, content }: { site: Site; content?: FooterContent 
   const columns = content
     ? content.columns.map((c) => ({ heading: c.heading, links: c.links }))
     : builtIn.map((c) => ({ heading: c.heading, links: c.links.map((l) => ({ text: l.label, url: l.to, external: false })) }));
+  // Looks: the named classes of shell.css (every page carries the footer).
   return (
-    <footer className="mt-16 bg-secondary text-white">
-      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-10 md:grid-cols-4">
+    <footer className="ftr">
+      <div className="ftr-cols">
         {columns.map((col) => (
           <nav key={col.heading} aria-label={col.heading}>
-            <h2 className="mb-3 text-sm font-bold uppercase tracking-wide">{col.heading}</h2>
-            <ul className="space-y-2">
+            <h2>{col.heading}</h2>
+            <ul>
               {col.links.map((l) => (
                 <li key={l.url}>
-                  <ContentAnchor link={l} className="text-white/90 hover:text-white hover:underline" />
+                  <ContentAnchor link={l} />
                 </li>
               ))}
             </ul>
@@ -64,18 +65,19 @@ export function Footer({ site, content }: { site: Site; content?: FooterContent 
         ))}
       </div>
       {content?.legalHtml && (
-        <div className="mx-auto max-w-7xl px-4 pb-4 text-sm text-white/80 [&_a]:text-white">
+        <div className="ftr-legal">
           <RichText html={content.legalHtml} />
         </div>
       )}
-      <div className="border-t border-white/20">
-        <p className="mx-auto max-w-7xl px-4 py-4 text-sm text-white/80">
-          © 2026 {site.title} · <Link to="/terms-and-conditions" className="underline">Terms &amp; Conditions</Link>
+      <div className="ftr-base">
+        <p>
+          {`© 2026 ${site.title} · `}
+          <Link to="/terms-and-conditions">Terms &amp; Conditions</Link>
           {/* It needs the privacy manager, which loads after hydration: not in the server's HTML. */}
           {hydrated && (
             <>
               {" · "}
-              <button type="button" onClick={openConsentPreferences} className="underline">
+              <button type="button" onClick={openConsentPreferences}>
                 Cookie preferences
               </button>
             </>

@@ -24,11 +24,11 @@ function navFor(site: Site): NavItem[] {
   ];
 }
 
-function Logo({ staff }: { staff: boolean }) {
-  // A paw print drawn inline: no image request for the logo.
+function Logo() {
+  // A paw print drawn inline: no image request for the logo. Its colours: shell.css .hdr-home.
   return (
-    <svg aria-hidden="true" viewBox="0 0 64 64" className="h-9 w-9 shrink-0" fill="currentColor">
-      <circle cx="32" cy="32" r="31" className={staff ? "text-secondary" : "text-primary"} fill="currentColor" />
+    <svg aria-hidden="true" viewBox="0 0 64 64" fill="currentColor">
+      <circle cx="32" cy="32" r="31" fill="currentColor" />
       <g fill="#fff">
         <ellipse cx="32" cy="40" rx="11" ry="9" />
         <ellipse cx="19" cy="27" rx="5" ry="6.5" />
@@ -56,47 +56,46 @@ export function Header({
   navigation?: NavigationContent["items"];
 }) {
   const { pathname, search } = useLocation();
+  // Looks: the named classes of shell.css (every page carries the header).
   return (
-    <header className="border-b border-gray-200 bg-white">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+    <header className="hdr">
+      <a href="#main" className="skip">
         Skip to content
       </a>
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3 md:flex-nowrap">
-        <Link to="/" className="flex items-center gap-2 text-secondary" aria-label={`${site.title} home`}>
-          <Logo staff={site.isStaff} />
-          <span className="text-lg font-bold leading-tight md:text-xl" data-testid="site-title">
+      <div className="hdr-bar">
+        <Link to="/" className={site.isStaff ? "hdr-home staff" : "hdr-home"} aria-label={`${site.title} home`}>
+          <Logo />
+          <span data-testid="site-title">
             {site.title}
           </span>
         </Link>
-        <Form method="get" action="/search" role="search" className="order-last flex w-full md:order-none md:ml-6 md:flex-1">
+        <Form method="get" action="/search" role="search" className="hdr-search">
           <label htmlFor="site-search" className="sr-only">
             Search products
           </label>
           <SearchCombobox inputId="site-search" defaultValue={searchQuery} placeholder="Search food, brands, flavours" />
-          <button type="submit" className="rounded-r bg-primary px-4 py-2 font-semibold text-white hover:bg-secondary">
-            Search
-          </button>
+          <button type="submit">Search</button>
         </Form>
-        <nav aria-label="Account and cart" className="ml-auto flex items-center gap-4 md:ml-4">
-          <Link to="/account/dashboard" className="font-medium text-secondary hover:underline">
+        <nav aria-label="Account and cart" className="hdr-links">
+          <Link to="/account/dashboard">
             Account
           </Link>
           {customer ? (
             // A POST: another site cannot sign a customer out with a link (app/routes/logout.tsx).
             <Form method="post" action="/logout">
               <input type="hidden" name="returnTo" value={pathname + search} />
-              <button type="submit" className="font-medium text-secondary hover:underline">
+              <button type="submit">
                 Log Out
               </button>
             </Form>
           ) : (
-            <Link to="/shelter/login" className="font-medium text-secondary hover:underline">
+            <Link to="/shelter/login">
               Log In
             </Link>
           )}
-          <Link to="/cart" className="relative font-medium text-secondary hover:underline" data-testid="cart-link">
+          <Link to="/cart" data-testid="cart-link">
             Cart
-            <span className="ml-1 inline-flex min-w-6 items-center justify-center rounded-full bg-primary px-1.5 text-sm text-white">
+            <span className="hdr-count">
               <span className="sr-only">, items: </span>
               {cartCount}
             </span>

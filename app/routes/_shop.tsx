@@ -1,4 +1,6 @@
+import { useMemo } from "react";
 import { isRouteErrorResponse, Outlet, useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import { unpackFooter, unpackNavigation } from "../../rules/layout-pack";
 import { ErrorPage, NotFoundPage } from "../components/error-pages";
 import { Footer } from "../components/footer";
 import { Header } from "../components/header";
@@ -29,6 +31,10 @@ function Shell({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData("root") as { cartCount?: number; customer?: { firstName: string } | null; pricingNote?: string | null } | undefined;
   const cartCount = root?.cartCount ?? 0;
   const layout = useRouteLoaderData("routes/_shop") as LayoutContent | undefined;
+  const packedNavigation = layout?.navigation;
+  const packedFooter = layout?.footer;
+  const navigation = useMemo(() => (packedNavigation ? unpackNavigation(packedNavigation) : undefined), [packedNavigation]);
+  const footer = useMemo(() => (packedFooter ? unpackFooter(packedFooter) : undefined), [packedFooter]);
   const query = pathname === "/search" ? (new URLSearchParams(search).get("search") ?? undefined) : undefined;
   return (
     <div className="flex min-h-screen flex-col">
@@ -39,7 +45,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         cartCount={cartCount}
         searchQuery={query}
         customer={root?.customer ?? null}
-        navigation={layout?.navigation?.items}
+        navigation={navigation}
       />
       {root?.pricingNote ? (
         <p className="bg-amber-50 px-4 py-2 text-center text-sm text-gray-900" role="note" data-testid="pricing-note">
@@ -47,7 +53,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         </p>
       ) : null}
       <div className="flex-1">{children}</div>
-      <Footer site={site} content={layout?.footer ?? undefined} />
+      <Footer site={site} content={footer} />
     </div>
   );
 }

@@ -63,7 +63,7 @@ export function SearchCombobox({ defaultValue, inputId, placeholder }: { default
   };
 
   return (
-    <div className="relative min-w-0 flex-1">
+    <div className="sbox">
       <input
         id={inputId}
         name="search"
@@ -113,14 +113,12 @@ export function SearchCombobox({ defaultValue, inputId, placeholder }: { default
             }
           }
         }}
-        className="w-full min-w-0 rounded-l border border-gray-300 px-3 py-2"
       />
       <ul
         id={listboxId}
         role="listbox"
         aria-label="Suggested products"
         hidden={!open}
-        className="absolute left-0 right-0 top-full z-50 mt-1 max-h-[310px] overflow-y-auto rounded border border-gray-200 bg-white py-1 shadow-lg"
       >
         {open &&
           items.map((item, i) => (

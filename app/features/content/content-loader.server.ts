@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { seesProgramPrices, withoutProgramPrices } from "../../../rules/program-prices";
 import { productCardModel, type CardModel } from "../../../rules/product-card";
+import { packFooter, packNavigation } from "../../../rules/layout-pack";
 import type { PageSection } from "../../../server/modules/content/types";
 import { dealSkusOnce } from "../../lib/deal-skus-once";
 import { cardRatings, withRating } from "../../lib/card-ratings";
@@ -82,7 +83,13 @@ export async function loadLayoutContent(context: AppLoadContext) {
     softly(context, "sitewide banners", async () => (await content.list("sitewide-banner", site)).map((e) => e.body)),
     softly(context, "footer", () => content.entry("footer", "main", site)),
   ]);
-  return { navigation, announcements: announcements ?? [], banners: banners ?? [], footer };
+  // Menu and footer packed (rules/layout-pack.ts): every page's loader data carries them.
+  return {
+    navigation: navigation ? packNavigation(navigation.items) : null,
+    announcements: announcements ?? [],
+    banners: banners ?? [],
+    footer: footer ? packFooter(footer) : null,
+  };
 }
 
 export type LayoutContent = Awaited<ReturnType<typeof loadLayoutContent>>;

@@ -33,8 +33,9 @@ export function MainNav({ items }: { items: Item[] }) {
   };
 
   return (
-    <nav aria-label="Main" className="bg-secondary">
-      <ul className="mx-auto flex max-w-7xl flex-wrap gap-x-1 px-2">
+    // Looks: the named classes of app/components/shell.css (.mnav, .mnav-menu).
+    <nav aria-label="Main" className="mnav">
+      <ul>
         {items.map((item, i) => {
           const hasMenu = item.groups.length > 0;
           const isOpen = open === i;
@@ -42,7 +43,6 @@ export function MainNav({ items }: { items: Item[] }) {
           return (
             <li
               key={item.url + item.text}
-              className="relative flex"
               onMouseEnter={hasMenu ? () => later(() => setOpen(i), MENU_OPEN_DELAY_MS) : undefined}
               onMouseLeave={hasMenu ? () => later(() => setOpen((o) => (o === i ? null : o)), MENU_CLOSE_DELAY_MS) : undefined}
               onKeyDown={(e) => {
@@ -55,14 +55,8 @@ export function MainNav({ items }: { items: Item[] }) {
                 if (isOpen && !e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(null);
               }}
             >
-              <NavLink
-                to={item.url}
-                className={({ isActive }) =>
-                  `block py-2 text-sm font-semibold text-white hover:bg-primary ${hasMenu ? "pl-3 pr-1" : "px-3"} ${isActive ? "bg-primary" : ""}`
-                }
-              >
-                {item.text}
-              </NavLink>
+              {/* NavLink marks the current page's link with the class "active". */}
+              <NavLink to={item.url}>{item.text}</NavLink>
               {hasMenu && (
                 <button
                   ref={(el) => {
@@ -72,42 +66,31 @@ export function MainNav({ items }: { items: Item[] }) {
                   aria-expanded={isOpen}
                   aria-controls={menuId}
                   aria-label={`${item.text} menu`}
-                  // At least 24 px wide: a target size a finger or a shaky hand can hit (WCAG 2.5.8).
-                  className="min-w-6 px-2 text-white hover:bg-primary"
                   onClick={() => {
                     clearTimeout(timer.current);
                     setOpen(isOpen ? null : i);
                   }}
                 >
-                  <span aria-hidden="true" className={`inline-block text-xs transition ${isOpen ? "rotate-180" : ""}`}>
-                    ▾
-                  </span>
+                  <span aria-hidden="true">▾</span>
                 </button>
               )}
               {hasMenu && (
-                <div
-                  id={menuId}
-                  hidden={!isOpen}
-                  className="absolute left-0 top-full z-30 max-h-[310px] w-[min(90vw,40rem)] overflow-y-auto rounded-b-lg border border-gray-200 bg-white p-4 shadow-lg"
-                  data-testid="nav-dropdown"
-                >
-                  <div className="grid gap-4 sm:grid-cols-3">
+                <div id={menuId} hidden={!isOpen} className="mnav-menu" data-testid="nav-dropdown">
+                  <div>
                     {item.groups.map((group) => (
                       <div key={group.heading}>
-                        <p className="text-xs font-bold uppercase tracking-wide text-gray-600">{group.heading}</p>
-                        <ul className="mt-2 space-y-1">
+                        <p>{group.heading}</p>
+                        <ul>
                           {group.links.map((link) => (
                             <li key={link.url}>
-                              <ContentAnchor link={link} className="block rounded px-1 py-0.5 text-secondary hover:bg-mist hover:underline" />
+                              <ContentAnchor link={link} />
                             </li>
                           ))}
                         </ul>
                       </div>
                     ))}
                   </div>
-                  <Link to={item.url} className="mt-3 inline-block text-sm font-semibold text-primary hover:underline">
-                    See all {item.text}
-                  </Link>
+                  <Link to={item.url}>{`See all ${item.text}`}</Link>
                 </div>
               )}
             </li>
