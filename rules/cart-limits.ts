@@ -34,3 +34,35 @@ export function isAutoshipLineOverLimit(quantity: number): boolean {
 export function showAutoshipWarning(autoshipQuantities: readonly number[]): boolean {
   return autoshipQuantities.some((q) => q >= AUTOSHIP_WARNING_QUANTITY);
 }
+
+/** One line of a cart as the caps see it: an item and its purchase kind (null = one-time). */
+export type CappedLine = { variantId: number; sellingPlanId: string | null; quantity: number };
+
+/**
+ * SPEC §5 caps for one add of several lines, written at once: each input adds what its line can
+ * still take after the lines already in the cart and the earlier inputs for the same item and
+ * purchase kind — the same answer as adding the inputs one after another. Returns one write per
+ * line, in the order the lines are first written (the last input that adds anything gives the
+ * line its attributes), and the indexes of the inputs that were capped.
+ */
+export function planLineAdds<T extends CappedLine>(
+  existing: readonly CappedLine[],
+  inputs: readonly T[],
+): { writes: { input: T; quantity: number }[]; capped: number[] } {
+  const key = (l: { variantId: number; sellingPlanId: string | null }) => `${l.variantId}\u0000${l.sellingPlanId ?? ""}`;
+  const held = new Map(existing.map((l) => [key(l), l.quantity]));
+  const writes = new Map<string, { input: T; quantity: number }>();
+  const capped: number[] = [];
+  inputs.forEach((input, i) => {
+    const k = key(input);
+    const requested = normaliseQuantity(input.quantity);
+    const adding = allowedAddQuantity(held.get(k) ?? 0, requested, input.sellingPlanId !== null);
+    if (adding < requested) capped.push(i);
+    if (adding === 0) return;
+    held.set(k, (held.get(k) ?? 0) + adding);
+    const write = writes.get(k);
+    if (write) writes.set(k, { input, quantity: write.quantity + adding });
+    else writes.set(k, { input, quantity: adding });
+  });
+  return { writes: [...writes.values()], capped };
+}

@@ -178,4 +178,46 @@ describe("concurrency (ARCHITECTURE §5)", () => {
     await Promise.all(Array.from({ length: 20 }, () => cart().addLines(c.id, "d2c", [line(variantIds[4], 1, "autoship-4w")])));
     expect((await cart().getCart(c.id, "d2c"))!.lineItems[0].quantity).toBe(5);
   });
+
+  it("simultaneous adds of different items lose no line, and each answer shows the cart as its own add left it", async () => {
+    const ids = (
+      await database.db
+        .select({ id: variants.id, sites: products.sites, published: products.published })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .orderBy(variants.id)
+    )
+      .filter((v) => v.published && v.sites.includes("d2c"))
+      .slice(0, 12)
+      .map((v) => v.id);
+    const c = await newCart([]);
+    const results = await Promise.all(ids.map((id) => cart().addLines(c.id, "d2c", [line(id, 1)])));
+    const answers = results.map((r) => {
+      if (!r.ok) throw new Error(r.message);
+      return r.cart;
+    });
+    // Serialised by the row lock and read after it: each answer saw every add before it, so the
+    // answers count 1, 2, … 12 lines, each holding its own item.
+    expect(answers.map((a) => a.lineItems.length).sort((x, y) => x - y)).toEqual(ids.map((_, i) => i + 1));
+    answers.forEach((a, i) => expect(a.lineItems.map((l) => l.variant.id)).toContain(String(ids[i])));
+    const final = (await cart().getCart(c.id, "d2c"))!;
+    expect(final.lineItems.map((l) => Number(l.variant.id)).sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
+  });
+
+  it("simultaneous adds of several lines at once, an item repeated within each, stop at the caps", async () => {
+    const c = await newCart([]);
+    const [a, b] = variantIds;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => cart().addLines(c.id, "d2c", [line(a, 3), line(b, 2, "autoship-4w"), line(a, 3)])),
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    const rows = await database.db.select().from(cartLines).where(eq(cartLines.cartId, c.id));
+    expect(rows.map((r) => [r.variantId, r.sellingPlanId, r.quantity]).sort()).toEqual([[a, null, 10], [b, "autoship-4w", 5]].sort());
+    // In whichever order they ran: the first fills 6 of a and 2 of b; the second a to 10 (its last
+    // 3 capped) and b to 4; the third b to 5 (capped) and nothing of a (both capped); the other
+    // seven add nothing (three capped inputs each).
+    const warnings = results.flatMap((r) => (r.ok ? r.warnings : []));
+    expect(warnings).toHaveLength(1 + 3 + 7 * 3);
+    expect(warnings.every((w) => w.code === "LINE_CAPPED")).toBe(true);
+  });
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
 import { frequencyOfSellingPlan } from "../../../rules/autoship-offer";
-import { allowedAddQuantity, lineCap, normaliseQuantity } from "../../../rules/cart-limits";
+import { lineCap, normaliseQuantity, planLineAdds } from "../../../rules/cart-limits";
 import { allowedDiscountCodes, normaliseCodes, type DiscountRule } from "../../../rules/cart-pricing";
 import type { SiteId } from "../../../rules/site";
 import { weightAttributes, WEIGHT_ATTRIBUTE, WEIGHT_UNIT_ATTRIBUTE } from "../../../rules/weight";
@@ -64,6 +64,20 @@ export const mayUseCart = (owner: string | null, customerId: string | null) => o
 
 const fail = (code: CartFailureCode, message: string, field?: string): CartFailure => ({ ok: false, code, message, field });
 
+type CartRow = typeof carts.$inferSelect;
+/** A line as read; `seq` orders them. */
+type StoredLine = LineRecord & { seq: number };
+const lineColumns = {
+  id: cartLines.id,
+  variantId: cartLines.variantId,
+  quantity: cartLines.quantity,
+  sellingPlanId: cartLines.sellingPlanId,
+  attributes: cartLines.attributes,
+  seq: cartLines.seq,
+};
+/** A change's outcome: its warnings, the cart's lines after it when it knows them, and variants it fetched. */
+type Changed = { warnings: CartWarning[]; lines?: StoredLine[]; variants?: ReadonlyMap<number, CartVariant> };
+
 /** "gid://shop/ProductVariant/123" or "123" → 123. */
 export function parseMerchandiseId(id: string): number | null {
   const m = /^(?:gid:\/\/shop\/ProductVariant\/)?(\d{1,9})$/.exec(id.trim());
@@ -83,65 +97,92 @@ function lineAttributes(given: readonly CartAttribute[] | undefined, variant: Ca
 }
 
 export function createCartService(db: Db, config: Config, catalog: CatalogForCart, clock: () => Date = () => new Date(), ports: CartPorts = {}) {
-  /** `pricedFor`: the customer the cart is priced for; undefined → the cart's owner. */
-  async function readView(conn: Db, cartId: string, pricedFor?: string | null): Promise<CartView | null> {
-    const [cart] = await conn.select().from(carts).where(eq(carts.id, cartId));
-    // A checked-out cart became an order: to the shopper it is gone (the cookie naming it is cleared).
-    if (!cart || cart.status !== "active") return null;
+  /** The cart's lines in the order they were added. */
+  function linesOf(conn: Db, cartId: string): Promise<StoredLine[]> {
+    return conn.select(lineColumns).from(cartLines).where(eq(cartLines.cartId, cartId)).orderBy(asc(cartLines.seq));
+  }
+
+  /** A cart and its lines in one statement (a read: writers take the row lock first, see mutate). */
+  async function readCart(conn: Db, cartId: string): Promise<{ cart: CartRow; lines: StoredLine[] } | null> {
+    const rows = await conn
+      .select({ cart: carts, line: lineColumns })
+      .from(carts)
+      .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
+      .where(eq(carts.id, cartId))
+      .orderBy(asc(cartLines.seq));
+    if (!rows.length) return null;
+    return { cart: rows[0].cart, lines: rows.flatMap((r) => (r.line ? [r.line] : [])) };
+  }
+
+  /**
+   * The priced view of a cart already read. `pricedFor`: the customer the cart is priced for;
+   * undefined → the cart's owner. `known`: variants the caller already fetched for this site (only
+   * the lines' other variants are looked up).
+   */
+  async function priceView(
+    conn: Db,
+    cart: CartRow,
+    lines: readonly StoredLine[],
+    pricedFor?: string | null,
+    known?: ReadonlyMap<number, CartVariant>,
+  ): Promise<CartView> {
     const customerId = pricedFor === undefined ? cart.customerId : (pricedFor ?? cart.customerId);
     // Unknown for a guest (null): the checkout asks a guest with Autoship to sign in first.
     const customerHasSubscription = customerId && ports.autoshipHistory ? await ports.autoshipHistory(customerId, conn) : null;
-    const lines = await conn
-      .select({
-        id: cartLines.id,
-        variantId: cartLines.variantId,
-        quantity: cartLines.quantity,
-        sellingPlanId: cartLines.sellingPlanId,
-        attributes: cartLines.attributes,
-      })
-      .from(cartLines)
-      .where(eq(cartLines.cartId, cartId))
-      .orderBy(asc(cartLines.seq));
-    const [variants, rules, programPrices] = await Promise.all([
-      catalog.variantsForCart([...new Set(lines.map((l) => l.variantId))], cart.site, conn),
+    const missing = [...new Set(lines.map((l) => l.variantId))].filter((id) => !known?.has(id));
+    const [fetched, rules, programPrices] = await Promise.all([
+      missing.length ? catalog.variantsForCart(missing, cart.site, conn) : new Map<number, CartVariant>(),
       cart.discountCodes.length ? conn.select().from(discountCodes).where(inArray(discountCodes.code, cart.discountCodes)) : [],
       cart.site === "hpsf" && customerId && ports.programPricing ? ports.programPricing(customerId, conn) : false,
     ]);
+    const variants = known ? new Map([...known, ...fetched]) : fetched;
     // Program prices are charged only to a registered, eligible staff member; anyone else pays shop prices.
     const variantMap = programPrices ? variants : new Map([...variants].map(([id, v]) => [id, { ...v, programPriceCents: null }]));
-    return buildCartView(cart as CartRecord, lines as LineRecord[], variantMap, rules as DiscountRule[], {
+    return buildCartView(cart as CartRecord, lines, variantMap, rules as DiscountRule[], {
       now: clock(),
       freeShippingThresholdCents: config.freeShippingThresholdCents,
       customerHasSubscription,
     });
   }
 
+  /** `pricedFor`: the customer the cart is priced for; undefined → the cart's owner. */
+  async function readView(conn: Db, cartId: string, pricedFor?: string | null): Promise<CartView | null> {
+    const found = await readCart(conn, cartId);
+    // A checked-out cart became an order: to the shopper it is gone (the cookie naming it is cleared).
+    if (!found || found.cart.status !== "active") return null;
+    return priceView(conn, found.cart, found.lines, pricedFor);
+  }
+
   /**
    * Runs `change` with the cart locked; nothing is written when it fails. `actor` (the shopper's
    * customer id, null for a guest) applies the owner check under the lock; undefined = trusted caller.
+   * The lock is the UPDATE that touches the cart (and sets `set`, for changes of the cart's own
+   * fields): it takes the row lock as SELECT … FOR UPDATE would and returns the row, and a refused
+   * change rolls it back. The lines are read once the lock is held and handed to `change`, which
+   * answers the lines after it (else they are read again) and any variants it fetched.
    */
   async function mutate(
     cartId: string,
     site: SiteId,
-    change: (tx: Db) => Promise<CartFailure | CartWarning[]>,
+    change: (tx: Db, locked: { cart: CartRow; lines: StoredLine[] }) => Promise<CartFailure | Changed>,
     actor?: string | null,
+    set: Partial<typeof carts.$inferInsert> = {},
   ): Promise<CartResult> {
     if (!isUuid(cartId)) return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
     type Rollback = { rollback: CartFailure };
     try {
       return await db.transaction(async (tx) => {
         const [locked] = await tx
-          .select({ id: carts.id, customerId: carts.customerId })
-          .from(carts)
+          .update(carts)
+          .set({ ...set, updatedAt: sql`now()` })
           .where(and(eq(carts.id, cartId), eq(carts.site, site), eq(carts.status, "active")))
-          .for("update");
+          .returning();
         if (!locked || (actor !== undefined && !mayUseCart(locked.customerId, actor)))
           throw { rollback: fail("CART_NOT_FOUND", "No cart with this id.", "cartId") } satisfies Rollback;
-        const outcome = await change(tx);
-        if (!Array.isArray(outcome)) throw { rollback: outcome } satisfies Rollback;
-        await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
-        const cart = (await readView(tx, cartId, actor))!;
-        return { ok: true as const, cart, warnings: outcome };
+        const outcome = await change(tx, { cart: locked, lines: await linesOf(tx, cartId) });
+        if ("ok" in outcome) throw { rollback: outcome } satisfies Rollback;
+        const cart = await priceView(tx, locked, outcome.lines ?? (await linesOf(tx, cartId)), actor, outcome.variants);
+        return { ok: true as const, cart, warnings: outcome.warnings };
       });
     } catch (err) {
       if (err && typeof err === "object" && "rollback" in err) return (err as Rollback).rollback;
@@ -149,8 +190,11 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     }
   }
 
-  /** Validates variants and selling plans of new lines; returns them resolved, or the failure. */
-  async function resolveInputs(tx: Db, site: SiteId, inputs: readonly LineInput[]) {
+  /**
+   * Validates variants and selling plans of new lines; returns them resolved, or the failure.
+   * `alsoIds`: variants fetched in the same look-up for the view (the cart's other lines).
+   */
+  async function resolveInputs(tx: Db, site: SiteId, inputs: readonly LineInput[], alsoIds: readonly number[] = []) {
     const ids: number[] = [];
     for (const [i, input] of inputs.entries()) {
       const id = parseMerchandiseId(input.merchandiseId);
@@ -161,49 +205,50 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
           return fail("SELLING_PLAN_INVALID", "Unknown autoship frequency.", `lineItems.${i}.sellingPlanId`);
       }
     }
-    const variants = await catalog.variantsForCart(ids, site, tx);
+    const variants = await catalog.variantsForCart([...new Set([...ids, ...alsoIds])], site, tx);
     // An unpublished product is not sold: a new line for it is refused like an unknown one.
     const missing = ids.findIndex((id) => !variants.get(id)?.published);
     if (missing >= 0) return fail("VARIANT_NOT_FOUND", "Unknown product variant.", `lineItems.${missing}.merchandiseId`);
-    return inputs.map((input, i) => ({ input, variant: variants.get(ids[i])! }));
+    return { resolved: inputs.map((input, i) => ({ input, variant: variants.get(ids[i])! })), variants };
   }
 
+  /**
+   * Adds resolved lines to a locked cart whose lines are `existing`, in one statement; answers the
+   * warnings and the cart's lines after the add.
+   */
   async function addResolved(
     tx: Db,
     cartId: string,
-    resolved: { input: LineInput; variant: CartVariant }[],
-  ): Promise<CartWarning[]> {
-    const warnings: CartWarning[] = [];
-    for (const { input, variant } of resolved) {
-      const plan = input.sellingPlanId ?? null;
-      const autoship = plan !== null;
-      const [existing] = await tx
-        .select({ quantity: cartLines.quantity })
-        .from(cartLines)
-        .where(
-          and(
-            eq(cartLines.cartId, cartId),
-            eq(cartLines.variantId, variant.id),
-            sql`coalesce(${cartLines.sellingPlanId}, '') = ${plan ?? ""}`,
-          ),
-        );
-      const requested = normaliseQuantity(input.quantity);
-      const adding = allowedAddQuantity(existing?.quantity ?? 0, requested, autoship);
-      if (adding < requested) {
-        warnings.push({ code: "LINE_CAPPED", merchandiseId: input.merchandiseId, message: capMessage(autoship, lineCap(autoship)) });
-      }
-      if (adding === 0) continue;
-      const attributes = JSON.stringify(lineAttributes(input.attributes, variant));
-      // The cap is applied again in SQL: the row lock already serialises writers, this keeps the
-      // invariant even for a writer that forgot to take it.
-      await tx.execute(sql`
-        insert into ${cartLines} (cart_id, variant_id, quantity, selling_plan_id, attributes)
-        values (${cartId}, ${variant.id}, ${adding}, ${plan}, ${attributes}::jsonb)
-        on conflict (cart_id, variant_id, coalesce(selling_plan_id, ''))
-        do update set quantity = least(${cartLines}.quantity + excluded.quantity, ${lineCap(autoship)}),
-                      attributes = excluded.attributes`);
-    }
-    return warnings;
+    resolved: readonly { input: LineInput; variant: CartVariant }[],
+    existing: readonly StoredLine[],
+  ): Promise<{ warnings: CartWarning[]; lines: StoredLine[] }> {
+    const plan = planLineAdds(
+      existing,
+      resolved.map((r) => ({ ...r, variantId: r.variant.id, sellingPlanId: r.input.sellingPlanId ?? null, quantity: r.input.quantity })),
+    );
+    const warnings: CartWarning[] = plan.capped.map((i) => {
+      const { input } = resolved[i];
+      const autoship = (input.sellingPlanId ?? null) !== null;
+      return { code: "LINE_CAPPED", merchandiseId: input.merchandiseId, message: capMessage(autoship, lineCap(autoship)) };
+    });
+    if (!plan.writes.length) return { warnings, lines: [...existing] };
+    const rows = plan.writes.map(
+      ({ input: { input, variant, sellingPlanId }, quantity }) =>
+        sql`(${cartId}, ${variant.id}, ${quantity}, ${sellingPlanId}, ${JSON.stringify(lineAttributes(input.attributes, variant))}::jsonb)`,
+    );
+    // The cap is applied again in SQL: the row lock already serialises writers, this keeps the
+    // invariant even for a writer that forgot to take it.
+    const written = (await tx.execute(sql`
+      insert into ${cartLines} (cart_id, variant_id, quantity, selling_plan_id, attributes)
+      values ${sql.join(rows, sql`, `)}
+      on conflict (cart_id, variant_id, coalesce(selling_plan_id, ''))
+      do update set quantity = least(${cartLines}.quantity + excluded.quantity,
+                                     case when excluded.selling_plan_id is null then ${lineCap(false)}::int else ${lineCap(true)}::int end),
+                    attributes = excluded.attributes
+      returning id, variant_id as "variantId", quantity, selling_plan_id as "sellingPlanId", attributes, seq`)) as unknown as { rows: StoredLine[] };
+    const lines = new Map(existing.map((l) => [l.id, l]));
+    for (const row of written.rows) lines.set(row.id, row);
+    return { warnings, lines: [...lines.values()].sort((a, b) => a.seq - b.seq) };
   }
 
   /** A new cart, owned by `customerId` from the start when given (bounded per customer). */
@@ -212,7 +257,7 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     try {
       return await db.transaction(async (tx) => {
         const resolved = await resolveInputs(tx, site, lines);
-        if (!Array.isArray(resolved)) throw { rollback: resolved } satisfies Rollback;
+        if ("ok" in resolved) throw { rollback: resolved } satisfies Rollback;
         if (customerId) {
           // Serialises one customer's cart creations, so the bound holds under concurrent requests.
           await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`carts-of:${customerId}`}, 0))`);
@@ -242,9 +287,9 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
             buyerPhone: buyerIdentity.phone ?? null,
             buyerCountryCode: buyerIdentity.countryCode ?? null,
           })
-          .returning({ id: carts.id });
-        const warnings = await addResolved(tx, cart.id, resolved);
-        return { ok: true as const, cart: (await readView(tx, cart.id))!, warnings };
+          .returning();
+        const added = await addResolved(tx, cart.id, resolved.resolved, []);
+        return { ok: true as const, cart: await priceView(tx, cart, added.lines, undefined, resolved.variants), warnings: added.warnings };
       });
     } catch (err) {
       if (err && typeof err === "object" && "rollback" in err) return (err as Rollback).rollback;
@@ -277,37 +322,32 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     return row ? row.customerId : undefined;
   }
 
+  /** One look-up for the new lines' variants and the cart's own (the view prices them all), one write. */
   const addLines = (cartId: string, site: SiteId, lines: readonly LineInput[], actor?: string | null) =>
-    mutate(cartId, site, async (tx) => {
-      const resolved = await resolveInputs(tx, site, lines);
-      return Array.isArray(resolved) ? addResolved(tx, cartId, resolved) : resolved;
+    mutate(cartId, site, async (tx, locked) => {
+      const found = await resolveInputs(tx, site, lines, locked.lines.map((l) => l.variantId));
+      if ("ok" in found) return found;
+      return { ...(await addResolved(tx, cartId, found.resolved, locked.lines)), variants: found.variants };
     }, actor);
 
   const removeLines = (cartId: string, site: SiteId, lineIds: readonly string[], actor?: string | null) =>
-    mutate(cartId, site, async (tx) => {
-      const ids = [...new Set(lineIds)];
-      if (!ids.every((id) => isUuid(id))) return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItemIds");
-      const found = await tx
-        .select({ id: cartLines.id })
-        .from(cartLines)
-        .where(and(eq(cartLines.cartId, cartId), inArray(cartLines.id, ids)));
-      if (found.length !== ids.length) return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItemIds");
-      await tx.delete(cartLines).where(and(eq(cartLines.cartId, cartId), inArray(cartLines.id, ids)));
-      return [];
+    mutate(cartId, site, async (tx, locked) => {
+      const ids = new Set(lineIds);
+      if (![...ids].every((id) => locked.lines.some((l) => l.id === id))) return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItemIds");
+      await tx.delete(cartLines).where(and(eq(cartLines.cartId, cartId), inArray(cartLines.id, [...ids])));
+      return { warnings: [], lines: locked.lines.filter((l) => !ids.has(l.id)) };
     }, actor);
 
   /** Quantity 0 removes a line (SPEC §4 "Remove sets the line quantity to 0"); above the cap it is capped. */
   const updateLines = (cartId: string, site: SiteId, updates: readonly LineUpdate[], actor?: string | null) =>
-    mutate(cartId, site, async (tx) => {
+    mutate(cartId, site, async (tx, locked) => {
       const ids = updates.map((u) => u.id);
       if (!ids.every((id) => isUuid(id)) || new Set(ids).size !== ids.length)
         return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItems");
-      const rows = await tx
-        .select()
-        .from(cartLines)
-        .where(and(eq(cartLines.cartId, cartId), inArray(cartLines.id, ids)));
+      const rows = locked.lines.filter((l) => ids.includes(l.id));
       if (rows.length !== ids.length) return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItems");
-      const variants = await catalog.variantsForCart(rows.map((r) => r.variantId), site, tx);
+      // Every line's variant, not only the updated ones': the view prices them all.
+      const variants = await catalog.variantsForCart([...new Set(locked.lines.map((l) => l.variantId))], site, tx);
       const warnings: CartWarning[] = [];
       for (const [i, u] of updates.entries()) {
         const row = rows.find((r) => r.id === u.id)!;
@@ -344,36 +384,29 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
           await tx.update(cartLines).set({ quantity, sellingPlanId: plan, attributes }).where(eq(cartLines.id, row.id));
         }
       }
-      return warnings;
+      // Merges and removals reshape the lines: the view reads them again.
+      return { warnings, variants };
     }, actor);
+
+  /** A change of the cart's own fields: written by the locking UPDATE itself; the lines stay as they are. */
+  const setCart = (cartId: string, site: SiteId, set: Partial<typeof carts.$inferInsert>, actor?: string | null) =>
+    mutate(cartId, site, async (_tx, locked) => ({ warnings: [], lines: locked.lines }), actor, set);
 
   const updateAttributes = (cartId: string, site: SiteId, attributes: CartAttribute[], actor?: string | null) =>
-    mutate(cartId, site, async (tx) => {
-      await tx.update(carts).set({ attributes }).where(eq(carts.id, cartId));
-      return [];
-    }, actor);
+    setCart(cartId, site, { attributes }, actor);
 
-  const updateBuyerIdentity = (cartId: string, site: SiteId, identity: Partial<BuyerIdentity>, actor?: string | null) =>
-    mutate(cartId, site, async (tx) => {
-      const set: Partial<typeof carts.$inferInsert> = {};
-      if (identity.email !== undefined) set.buyerEmail = identity.email;
-      if (identity.phone !== undefined) set.buyerPhone = identity.phone;
-      if (identity.countryCode !== undefined) set.buyerCountryCode = identity.countryCode;
-      if (Object.keys(set).length) await tx.update(carts).set(set).where(eq(carts.id, cartId));
-      return [];
-    }, actor);
+  const updateBuyerIdentity = (cartId: string, site: SiteId, identity: Partial<BuyerIdentity>, actor?: string | null) => {
+    const set: Partial<typeof carts.$inferInsert> = {};
+    if (identity.email !== undefined) set.buyerEmail = identity.email;
+    if (identity.phone !== undefined) set.buyerPhone = identity.phone;
+    if (identity.countryCode !== undefined) set.buyerCountryCode = identity.countryCode;
+    return setCart(cartId, site, set, actor);
+  };
 
   const updateDiscountCodes = (cartId: string, site: SiteId, codes: readonly string[], actor?: string | null) =>
-    mutate(cartId, site, async (tx) => {
-      await tx.update(carts).set({ discountCodes: normaliseCodes(codes) }).where(eq(carts.id, cartId));
-      return [];
-    }, actor);
+    setCart(cartId, site, { discountCodes: normaliseCodes(codes) }, actor);
 
-  const updateNote = (cartId: string, site: SiteId, note: string, actor?: string | null) =>
-    mutate(cartId, site, async (tx) => {
-      await tx.update(carts).set({ note }).where(eq(carts.id, cartId));
-      return [];
-    }, actor);
+  const updateNote = (cartId: string, site: SiteId, note: string, actor?: string | null) => setCart(cartId, site, { note }, actor);
 
   return {
     /**
@@ -401,24 +434,26 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
         },
         async getCart(cartId: string, site: SiteId): Promise<CartView | null> {
           if (!isUuid(cartId)) return null;
-          const owner = await ownerOf(cartId, site);
-          if (owner === undefined || !mayUseCart(owner, me)) return null;
-          const view = await readView(db, cartId, me);
-          return view && view.site === site ? view : null;
+          // One read for the owner check and the view.
+          const found = await readCart(db, cartId);
+          if (!found || found.cart.site !== site || found.cart.status !== "active" || !mayUseCart(found.cart.customerId, me)) return null;
+          return priceView(db, found.cart, found.lines, me);
         },
         /**
          * The header's count: the units in the shopper's active cart, counted, not priced (every page
          * shows it; only the cart page needs prices). 0 for an unknown, checked-out or someone else's cart.
          */
         async countItems(cartId: string, site: SiteId): Promise<number> {
-          const owner = await ownerOf(cartId, site);
-          if (owner === undefined || !mayUseCart(owner, me)) return 0;
+          if (!isUuid(cartId)) return 0;
+          // The owner and the count in one statement.
           const [row] = await db
-            .select({ n: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int` })
-            .from(cartLines)
-            .innerJoin(carts, eq(carts.id, cartLines.cartId))
-            .where(and(eq(carts.id, cartId), eq(carts.site, site), eq(carts.status, "active")));
-          return Number(row?.n ?? 0);
+            .select({ owner: carts.customerId, n: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int` })
+            .from(carts)
+            .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
+            .where(and(eq(carts.id, cartId), eq(carts.site, site), eq(carts.status, "active")))
+            .groupBy(carts.id);
+          if (!row || !mayUseCart(row.owner, me)) return 0;
+          return Number(row.n);
         },
         async createCart(site: SiteId, buyerIdentity: Partial<BuyerIdentity>, lines: readonly LineInput[]): Promise<CartResult> {
           const created = await create(site, buyerIdentity, lines, me);
@@ -429,10 +464,7 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
           return created;
         },
         addLines: async (cartId: string, site: SiteId, lines: readonly LineInput[]) => {
-          const result = await mutate(cartId, site, async (tx) => {
-            const resolved = await resolveInputs(tx, site, lines);
-            return Array.isArray(resolved) ? addResolved(tx, cartId, resolved) : resolved;
-          }, me);
+          const result = await addLines(cartId, site, lines, me);
           // A customer's cart that has items again is their saved cart again.
           if (result.ok && me && result.cart.totalQuantity > 0) await rememberCart(me, result.cart.id);
           return result;
@@ -498,7 +530,7 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
               input: { merchandiseId: String(l.variantId), quantity: l.quantity, sellingPlanId: l.sellingPlanId, attributes: l.attributes },
               variant: variantMap.get(l.variantId)!,
             }));
-          warnings = await addResolved(tx, target.id, resolved);
+          warnings = (await addResolved(tx, target.id, resolved, await linesOf(tx, target.id))).warnings;
           await tx.delete(carts).where(eq(carts.id, guest.id));
         }
         await tx.update(carts).set({ customerId, updatedAt: sql`now()` }).where(eq(carts.id, target.id));
