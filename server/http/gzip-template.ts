@@ -1,24 +1,40 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
 
 /**
- * A gzip body compressed once and sent many times with a different value at some places (a cached
- * page's CSP nonce, new for every answer). The text between those places is deflated once, each piece
- * ending on a byte boundary (a sync flush), so a page is assembled per answer from the compressed
- * pieces and the value as stored (uncompressed) deflate blocks: no compression per answer, only the
- * CRC-32 the gzip trailer needs.
+ * A body kept once and sent many times with a different value at some places (a cached page's CSP
+ * nonce, new for every answer): the text is cut at those places once, when kept, and each answer
+ * joins the pieces around its value — a copy, with no text decoding or encoding per answer.
+ */
+export type Template = readonly Buffer[];
+
+/** `body` cut at every `mark` (one piece more than places). */
+export function cutAt(body: string, mark: string): Template {
+  return body.split(mark).map((s) => Buffer.from(s, "utf8"));
+}
+
+/** The template's text with `value` at each of its places. */
+export function fill(template: Template, value: string): Buffer {
+  if (template.length === 1) return template[0];
+  const filler = Buffer.from(value, "utf8");
+  return Buffer.concat(template.flatMap((piece, i) => (i ? [filler, piece] : [piece])));
+}
+
+/**
+ * The same, gzipped: the pieces are deflated once, each ending on a byte boundary (a sync flush),
+ * so a page is assembled per answer from the compressed pieces and the value as stored
+ * (uncompressed) deflate blocks: no compression per answer, only the CRC-32 the gzip trailer needs.
  *
  * A raw deflate stream may be cut into such pieces: each piece's blocks only refer back within that
  * piece, and stored blocks between them are plain deflate blocks (RFC 1951 §3.2.4).
  */
-export type GzipTemplate = { pieces: Buffer[]; plain: Buffer[] };
+export type GzipTemplate = { pieces: Buffer[]; plain: Template };
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 /** The last block: empty, stored, BFINAL set. */
 const LAST_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
 const MAX_STORED = 0xffff;
 
-export function gzipTemplate(body: Uint8Array, mark: string): GzipTemplate {
-  const plain = Buffer.from(body).toString("utf8").split(mark).map((s) => Buffer.from(s, "utf8"));
+export function gzipTemplate(plain: Template): GzipTemplate {
   const pieces = plain.map((p) => (p.length ? deflateRawSync(p, { level: 6, finishFlush: constants.Z_SYNC_FLUSH }) : Buffer.alloc(0)));
   return { pieces, plain };
 }

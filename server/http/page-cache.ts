@@ -4,7 +4,7 @@ import { LRUCache } from "lru-cache";
 import { CONSENT_COOKIE } from "../../rules/consent";
 import { USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE } from "../../rules/location";
 import type { PageHandler } from "../app";
-import { gzipTemplate, gzipWith, type GzipTemplate } from "./gzip-template";
+import { cutAt, fill, gzipTemplate, gzipWith, type GzipTemplate, type Template } from "./gzip-template";
 
 /**
  * The guest page cache (ARCHITECTURE §6): a catalogue or content page rendered for a shopper who is
@@ -46,9 +46,10 @@ const NONCE_MARK = "\u0000csp-nonce\u0000";
 type Entry = {
   status: number;
   headers: [string, string][];
-  body: Uint8Array;
+  /** The page cut at its nonce places. */
+  body: Template;
+  size: number;
   etag: string;
-  noncePlaces: boolean;
   /** The page gzipped once, made on the first answer to a browser that accepts gzip. */
   gzip?: GzipTemplate;
 };
@@ -66,19 +67,14 @@ export function acceptsGzip(request: Request): boolean {
   return wildcard;
 }
 
-const utf8 = new TextEncoder();
 const fromUtf8 = new TextDecoder();
 
 /** The page as kept: its nonce attributes marked, so any request's nonce can be put back. */
-function withoutNonce(body: Uint8Array, nonce: string): { body: Uint8Array; noncePlaces: boolean } {
-  if (!nonce) return { body, noncePlaces: false };
+/** The rendered page cut at its nonce places (none without a nonce), and its ETag. */
+function keptBody(body: Uint8Array, nonce: string): { body: Template; etag: string } {
   const text = fromUtf8.decode(body);
-  const marked = text.split(`nonce="${nonce}"`).join(`nonce="${NONCE_MARK}"`);
-  return marked === text ? { body, noncePlaces: false } : { body: utf8.encode(marked), noncePlaces: true };
-}
-
-function withNonce(entry: Entry, nonce: string): Uint8Array {
-  return entry.noncePlaces ? utf8.encode(fromUtf8.decode(entry.body).split(NONCE_MARK).join(nonce)) : entry.body;
+  const marked = nonce ? text.split(`nonce="${nonce}"`).join(`nonce="${NONCE_MARK}"`) : text;
+  return { body: cutAt(marked, NONCE_MARK), etag: `W/"${createHash("sha1").update(marked).digest("base64url")}"` };
 }
 
 export type PageCache = {
@@ -93,7 +89,7 @@ export type PageCache = {
 export function createPageCache(options: { maxBytes?: number } = {}): PageCache {
   const pages = new LRUCache<string, Entry>({
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-    sizeCalculation: (e) => e.body.byteLength + 512,
+    sizeCalculation: (e) => e.size + 512,
     ttl: MAX_AGE_MS,
   });
   let generation = 0;
@@ -141,11 +137,11 @@ export function createPageCache(options: { maxBytes?: number } = {}): PageCache 
     // Pages are gzipped once, not on every answer (the compress middleware leaves an encoded body alone).
     headers.set("Vary", "Accept-Encoding");
     if (acceptsGzip(request)) {
-      entry.gzip ??= gzipTemplate(entry.body, NONCE_MARK);
+      entry.gzip ??= gzipTemplate(entry.body);
       headers.set("Content-Encoding", "gzip");
       return new Response(gzipWith(entry.gzip, nonce) as BodyInit, { status: entry.status, headers });
     }
-    return new Response(withNonce(entry, nonce) as BodyInit, { status: entry.status, headers });
+    return new Response(fill(entry.body, nonce) as BodyInit, { status: entry.status, headers });
   }
 
   return {
@@ -181,13 +177,12 @@ export function createPageCache(options: { maxBytes?: number } = {}): PageCache 
             settle(null);
             return response;
           }
-          const { body, noncePlaces } = withoutNonce(new Uint8Array(await response.arrayBuffer()), context.cspNonce);
+          const rendered = new Uint8Array(await response.arrayBuffer());
           const entry: Entry = {
             status: response.status,
             headers: [...response.headers].filter(([name]) => name !== "etag" && name !== "content-length"),
-            body,
-            noncePlaces,
-            etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`,
+            size: rendered.byteLength,
+            ...keptBody(rendered, context.cspNonce),
           };
           // A change committed while this page rendered: it may show the old data; serve, do not keep or share.
           const current = startedAt === generation && live;
