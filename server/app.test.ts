@@ -141,3 +141,33 @@ describe("OpenAPI document (ARCHITECTURE §4)", () => {
     expect(add.requestBody.content["application/json"].schema.required).toEqual(["cartId", "lineItems"]);
   });
 });
+
+describe("the production build's files", () => {
+  it("serves hashed assets for a year and the public files for an hour; any other path is a page", async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import("node:fs");
+    const path = await import("node:path");
+    const os = await import("node:os");
+    const dir = mkdtempSync(path.join(os.tmpdir(), "test-client-"));
+    mkdirSync(path.join(dir, "assets"));
+    writeFileSync(path.join(dir, "assets", "entry-AbC123.js"), "export {};");
+    writeFileSync(path.join(dir, "favicon.svg"), "<svg/>");
+    try {
+      const deps = createDeps(parseConfig({ STORE_NAME: "Test Pets" }), database, createLogger("silent"), () => "build-1");
+      const built = createApp(deps, { clientDir: dir, handler: async () => new Response("a page", { headers: { "Content-Type": "text/plain" } }) });
+      const fetchPath = (p: string) => built.request(`http://localhost:3000${p}`, { headers: { host: "localhost:3000" } });
+      const asset = await fetchPath("/assets/entry-AbC123.js");
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get("cache-control")).toContain("immutable");
+      const icon = await fetchPath("/favicon.svg");
+      expect(await icon.text()).toBe("<svg/>");
+      expect(icon.headers.get("cache-control")).toBe("public, max-age=3600");
+      // Only the names found at start are files: a page's path is never looked up on the disk.
+      writeFileSync(path.join(dir, "late.txt"), "added after start");
+      expect(await (await fetchPath("/late.txt")).text()).toBe("a page");
+      expect(await (await fetchPath("/products/dog")).text()).toBe("a page");
+    } finally {
+      const { rmSync } = await import("node:fs");
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

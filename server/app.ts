@@ -1,5 +1,6 @@
+import { readdirSync } from "node:fs";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { requestContext } from "./request-context";
 import { previewResponse, withContentPreview } from "./http/content-preview";
@@ -30,6 +31,16 @@ export type PageHandler = (request: Request, context: RequestContext) => Promise
  * for everything else, React Router's server rendering. Both sites are served; the Host header
  * picks one (ARCHITECTURE §1).
  */
+/** Files under `root` with a Cache-Control (serveStatic's own onFound runs after its answer is made: too late for a header). */
+function staticFiles(root: string, cacheControl: string): MiddlewareHandler {
+  const files = serveStatic({ root });
+  return async (c, next) => {
+    const found = await files(c, next);
+    if (found instanceof Response) found.headers.set("Cache-Control", cacheControl);
+    return found;
+  };
+}
+
 export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDir?: string }) {
   const app = new Hono<AppEnv>();
 
@@ -69,17 +80,13 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
 
   if (pages.clientDir) {
     // Hashed build assets never change under one name.
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root: pages.clientDir,
-        onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-      }),
-    );
-    app.use(
-      "*",
-      serveStatic({ root: pages.clientDir, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }),
-    );
+    app.use("/assets/*", staticFiles(pages.clientDir, "public, max-age=31536000, immutable"));
+    // The public files beside them (favicon…), each on its own path: a page request is not first a
+    // look on the disk for a file of its name.
+    const publicFiles = staticFiles(pages.clientDir, "public, max-age=3600");
+    for (const entry of readdirSync(pages.clientDir, { withFileTypes: true })) {
+      if (entry.name !== "assets") app.use(entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`, publicFiles);
+    }
   }
 
   app.use("*", async (c, next) => {
