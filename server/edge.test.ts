@@ -6,6 +6,7 @@ import { createDeps, type AppDeps } from "./context";
 import type { Database } from "./db/client";
 import { openTestDatabase } from "./db/test-database";
 import { createLogger } from "./log";
+import { newNonce } from "./http/edge";
 
 // The HTTP edge (server/http/edge.ts) through the whole Hono app: hosts, security headers, CSRF,
 // JSON-only API writes, body limits, client address and TLS behind a proxy. The page handler is a
@@ -90,6 +91,12 @@ describe("security headers", () => {
     expect(a.headers.get("x-content-type-options")).toBe("nosniff");
     expect(a.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(a.headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=(), payment=(self), usb=()");
+  });
+
+  it("never hands out a nonce twice, across the batches it draws from the CSPRNG", () => {
+    const nonces = Array.from({ length: 2000 }, () => newNonce());
+    expect(new Set(nonces).size).toBe(nonces.length);
+    for (const n of nonces) expect(n).toMatch(/^[A-Za-z0-9+/]{24}$/);
   });
 
   it("sends no policy with a 304: the browser keeps the stored one, whose nonce the stored body carries", async () => {

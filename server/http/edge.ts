@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Config } from "../config";
@@ -59,6 +59,20 @@ export function knownHostsOnly(config: Config): MiddlewareHandler<AppEnv> {
   };
 }
 
+const NONCE_BYTES = 18;
+let randomPool = Buffer.alloc(0);
+let poolAt = 0;
+
+/** A fresh CSP nonce: 18 bytes from the CSPRNG, drawn in batches (one system call per 227 answers, not one each). */
+export function newNonce(): string {
+  if (poolAt + NONCE_BYTES > randomPool.length) {
+    randomPool = randomFillSync(Buffer.allocUnsafe(NONCE_BYTES * 227));
+    poolAt = 0;
+  }
+  poolAt += NONCE_BYTES;
+  return randomPool.toString("base64", poolAt - NONCE_BYTES, poolAt);
+}
+
 /**
  * Security headers on every answer. Scripts run only from this origin or with this request's nonce
  * (React Router's inline hydration scripts carry it: app/entry.server.tsx); no framing anywhere;
@@ -73,7 +87,7 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
   // REVIEWS_SCRIPT_URL on another origin: the review widget's script (after functional consent) comes from there.
   const reviewsOrigin = reviewsScriptOrigin(config.reviewsScriptUrl);
   return async (c, next) => {
-    const nonce = randomBytes(18).toString("base64");
+    const nonce = newNonce();
     c.set("cspNonce", nonce);
     // The transport decides, before the request is re-addressed: PUBLIC_URL's scheme is for links only.
     const tls = viaTls(c, config);
@@ -195,6 +209,8 @@ export const bodyLimitFor = (path: string) => BODY_LIMITS.find((l) => path.start
  */
 export function bodyLimits(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    // No body to limit; and asking for one would make the whole web Request for every page view.
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     const maxSize = bodyLimitFor(c.req.path);
     const tooLarge = (c: Context<AppEnv>) =>
       c.req.path.startsWith("/api/")
