@@ -188,7 +188,7 @@ test.describe("GA4 ecommerce events", () => {
     await page.goto(shopUrl("/products/dog"));
     await expect.poll(async () => (await events(page, "view_item_list")).map((e) => e.ecommerce.item_list_id)).toEqual(["products/dog"]);
     // The add-to-cart button of a card is not a selection.
-    await page.getByTestId("product-grid").getByTestId("card-add-to-cart").first().click();
+    await page.getByTestId("product-grid").getByRole("button", { name: /^Add to Cart:/ }).first().click();
     await expect(page.getByRole("dialog", { name: "Added to your cart" })).toBeVisible();
     expect(await events(page, "select_item")).toHaveLength(0);
   });

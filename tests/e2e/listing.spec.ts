@@ -62,7 +62,7 @@ test("filter, sort and page are in the URL and survive a reload", async ({ page 
   await expect(page.getByLabel("Sort by")).toHaveValue("price-asc");
   await expect(resultCount(page)).toHaveText(`Showing 25–48 of ${dogCount} products`);
   await expect(page.getByRole("navigation", { name: "Pagination" }).locator("[aria-current=page]")).toHaveText(/2/);
-  const prices = (await page.getByTestId("card-price").allTextContents()).map(dollars);
+  const prices = (await cards(page).getByText(/^\$\d+\.\d\d$/).allTextContents()).map(dollars);
   expect(prices.length).toBe(24);
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
 });
@@ -99,8 +99,8 @@ test("cards show brand, title, a 25-character description, price and at most two
     const description = (await card.locator("h2 + p").textContent()) ?? "";
     expect(description.replace(/…$/, "").length).toBeLessThanOrEqual(25);
     expect(await card.locator("[data-badge]").count()).toBeLessThanOrEqual(2);
-    await expect(card.getByTestId("card-autoship")).toHaveText("Save an extra 5% with Autoship");
-    await expect(card.getByTestId("card-free-shipping")).toHaveText(/^(Free shipping on orders over \$\d+(\.\d\d)?|Eligible for free shipping)$/);
+    await expect(card.getByText("Save an extra 5% with Autoship", { exact: true })).toBeVisible();
+    await expect(card.getByText(/^(Free shipping on orders over \$\d+(\.\d\d)?|Eligible for free shipping)$/)).toBeVisible();
     await expect(card.locator("img")).toHaveAttribute("loading", i < 4 ? "eager" : "lazy");
     await expect(card.locator("img")).toHaveAttribute("srcset", /\/_img\/packshots\/.+\.webp\?w=320 320w/);
   }
@@ -295,9 +295,9 @@ test("the staff site shows program prices with compare-at, and no autoship or sh
   await page.goto(staffUrl("/products"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shop All Pet Food");
   await expect(cards(page).first()).toContainText("Program price");
-  expect(await page.getByTestId("card-compare-at").count()).toBe(24);
-  await expect(page.getByTestId("card-autoship")).toHaveCount(0);
-  await expect(page.getByTestId("card-free-shipping")).toHaveCount(0);
+  expect(await cards(page).getByText(/^Was \$\d+\.\d\d$/).count()).toBe(24);
+  await expect(cards(page).getByText(/Autoship/)).toHaveCount(0);
+  await expect(cards(page).getByText(/free shipping/i)).toHaveCount(0);
   await expect(page.getByText("Save an extra 5% with Autoship")).toHaveCount(0);
 });
 

@@ -78,7 +78,6 @@ export function CardAddToCart({ variantId, inStock, title }: { variantId: string
         if (fetcher.state !== "idle") e.preventDefault();
       }}
       className="pc-add"
-      data-testid="card-add-to-cart"
     >
       {label}
     </button>

@@ -17,27 +17,25 @@ const CARD_IMAGE_SIZES = "(min-width: 1280px) 280px, (min-width: 960px) 30vw, 48
 export function ProductCard({ card, eager = false, addToCart = false }: { card: CardModel; eager?: boolean; addToCart?: boolean }) {
   return (
     <article className="pc" data-testid="product-card" data-sku={card.sku}>
-      <div className="relative">
-        <img
-          src={imageUrl(card.imageSource, 320)}
-          srcSet={imageSrcSet(card.imageSource, CARD_IMAGE_WIDTHS)}
-          sizes={CARD_IMAGE_SIZES}
-          width={320}
-          height={320}
-          alt={cardImageAlt(card)}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-        />
-        {card.badges && (
-          <ul className="pc-badges" aria-label="Badges">
-            {card.badges.map((b) => (
-              <li key={b.name} className={badgeClass(b.tone)} data-badge={b.name}>
-                {b.label}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <img
+        src={imageUrl(card.imageSource, 320)}
+        srcSet={imageSrcSet(card.imageSource, CARD_IMAGE_WIDTHS)}
+        sizes={CARD_IMAGE_SIZES}
+        width={320}
+        height={320}
+        alt={cardImageAlt(card)}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+      />
+      {card.badges && (
+        <ul className="pc-badges" aria-label="Badges">
+          {card.badges.map((b) => (
+            <li key={b.name} className={badgeClass(b.tone)} data-badge={b.name}>
+              {b.label}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="pc-body">
         <p className="pc-brand">{card.brand}</p>
         <h2>
@@ -57,23 +55,23 @@ export function ProductCard({ card, eager = false, addToCart = false }: { card: 
         <div className="pc-foot">
           <p className="pc-price">
             {card.priceLabel && <span className="pc-label">{card.priceLabel}</span>}
-            <span className="pc-now" data-testid="card-price">
+            <span className="pc-now">
               {formatUsd(card.priceCents)}
             </span>
             {card.compareAtCents != null && (
-              <span className="pc-was" data-testid="card-compare-at">
+              <span className="pc-was">
                 <span className="sr-only">Was </span>
                 {formatUsd(card.compareAtCents)}
               </span>
             )}
           </p>
           {card.autoship && (
-            <p className="pc-autoship" data-testid="card-autoship">
+            <p className="pc-autoship">
               {card.autoship}
             </p>
           )}
           {card.freeShipping && (
-            <p className="pc-ship" data-testid="card-free-shipping">
+            <p className="pc-ship">
               {card.freeShipping}
             </p>
           )}

@@ -1,4 +1,4 @@
-import type { CardModel } from "../../../rules/product-card";
+import type { PackedCard } from "../../../rules/product-card";
 import type { ContentColor } from "../../../rules/content-palette";
 import type { ContentBody, ContentImage, ContentLink, PageSection } from "../../../server/modules/content/types";
 
@@ -20,7 +20,8 @@ export type CarouselData = {
   paragraph: string;
   bg_color: ContentColor;
   copyColor: ContentColor;
-  cards: CardModel[];
+  /** Packed (rules/product-card.ts packCard): the carousel unpacks them. */
+  cards: PackedCard[];
 };
 
 /** What the 404 page shows from the content page "error" (SPEC §2). */

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { backgroundClass, copyClass } from "../../../rules/content-palette";
 import { carouselList } from "../../../rules/ga4-lists";
+import { unpackCard } from "../../../rules/product-card";
 import { selectItemOnClick, track } from "../../lib/analytics-events";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { ProductCard } from "../../components/catalog/product-card";
@@ -17,9 +18,8 @@ import type { CarouselData } from "./content-types";
 // after hydration, outside first-load JavaScript. An arrow pressed before it arrives is kept and
 // carried out once it has.
 
-// Slide widths per breakpoint; the gap is the slides' left padding (Embla's recommended spacing).
-const CONTENT_SLIDE = "basis-full min-[780px]:basis-1/2 min-[960px]:basis-[40%] min-[1200px]:basis-1/3 pl-3";
-const DEFAULT_SLIDE = "basis-full pl-4";
+// Looks: the named classes of app/components/catalog/catalog.css (.car-…): slide widths per
+// breakpoint there, the gap being the slides' left padding (Embla's recommended spacing).
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
@@ -51,7 +51,10 @@ export function ProductCarousel({
 }) {
   const { site } = usePublicConfig();
   const content = variant === "content";
-  const count = carousel.cards.length;
+  // The cards travel packed (rules/product-card.ts packCard), as the listing's do.
+  const packed = carousel.cards;
+  const cards = useMemo(() => packed.map(unpackCard), [packed]);
+  const count = cards.length;
   const reducedMotion = usePrefersReducedMotion();
   const autoplayOn = content && !reducedMotion;
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
@@ -84,11 +87,11 @@ export function ProductCarousel({
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;
       observer.disconnect();
-      void track((b) => b.viewItemListEvent(carouselList(listName), carousel.cards), site.isStaff);
+      void track((b) => b.viewItemListEvent(carouselList(listName), cards), site.isStaff);
     });
     observer.observe(rootRef.current);
     return () => observer.disconnect();
-  }, [site.isStaff, listName, carousel.cards]);
+  }, [site.isStaff, listName, cards]);
 
   const togglePause = useCallback(() => {
     const autoplay = api?.plugins().autoplay;
@@ -99,7 +102,6 @@ export function ProductCarousel({
   }, [api, paused]);
 
   const headingId = `carousel-${carousel.headline.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
-  const arrow = "flex h-10 w-10 items-center justify-center rounded-full border border-primary bg-white text-primary shadow-sm hover:bg-mist disabled:cursor-not-allowed disabled:border-disabled disabled:text-disabled";
 
   return (
     <section
@@ -112,23 +114,21 @@ export function ProductCarousel({
       {/* Without its code the carousel stays a still row of cards. */}
       {viewport ? <LoadedLater load={loadEngine} viewport={viewport} content={content} count={count} autoplay={autoplayOn} onApi={setApi} /> : null}
       <div className="mx-auto max-w-7xl px-4">
-        <div className={`flex flex-wrap items-end justify-between gap-3 ${copyClass(carousel.copyColor)}`}>
+        <div className={`car-head ${copyClass(carousel.copyColor)}`}>
           <div>
-            <h2 id={headingId} className="text-2xl font-bold">
-              {carousel.headline}
-            </h2>
-            {carousel.paragraph && <p className="mt-1">{carousel.paragraph}</p>}
+            <h2 id={headingId}>{carousel.headline}</h2>
+            {carousel.paragraph && <p>{carousel.paragraph}</p>}
           </div>
-          <div className="flex gap-2">
+          <div className="car-btns">
             {autoplayOn && (
-              <button type="button" className={arrow} onClick={togglePause} aria-label={paused ? "Start automatic slide show" : "Pause automatic slide show"}>
+              <button type="button" onClick={togglePause} aria-label={paused ? "Start automatic slide show" : "Pause automatic slide show"}>
                 <span aria-hidden="true">{paused ? "▶" : "❚❚"}</span>
               </button>
             )}
-            <button type="button" className={arrow} onClick={() => (api ? api.scrollPrev() : (pendingMove.current = "prev"))} disabled={!canPrev} aria-label="Previous slide">
+            <button type="button" onClick={() => (api ? api.scrollPrev() : (pendingMove.current = "prev"))} disabled={!canPrev} aria-label="Previous slide">
               <span aria-hidden="true">‹</span>
             </button>
-            <button type="button" className={arrow} onClick={() => (api ? api.scrollNext() : (pendingMove.current = "next"))} disabled={!canNext} aria-label="Next slide">
+            <button type="button" onClick={() => (api ? api.scrollNext() : (pendingMove.current = "next"))} disabled={!canNext} aria-label="Next slide">
               <span aria-hidden="true">›</span>
             </button>
           </div>
@@ -137,19 +137,12 @@ export function ProductCarousel({
           {/* Slides are groups (the APG carousel pattern), so the track is a plain container, not a list. */}
           {/* Clicks on the cards' links bubble here (select_item); the track itself is not interactive. */}
           <div
-            className={`flex touch-pan-y ${content ? "-ml-3" : "-ml-4"}`}
+            className={content ? "car-track" : "car-track-1"}
             aria-live={autoplayOn && !paused ? "off" : "polite"}
-            onClick={selectItemOnClick(carouselList(listName), carousel.cards, 0, site.isStaff)}
+            onClick={selectItemOnClick(carouselList(listName), cards, 0, site.isStaff)}
           >
-            {carousel.cards.map((card, i) => (
-              <div
-                key={card.key}
-                className={`min-w-0 shrink-0 grow-0 ${content ? CONTENT_SLIDE : DEFAULT_SLIDE}`}
-                role="group"
-                aria-roledescription="slide"
-                aria-label={`${i + 1} of ${count}`}
-                data-testid="carousel-slide"
-              >
+            {cards.map((card, i) => (
+              <div key={card.key} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`}>
                 <ProductCard card={card} />
               </div>
             ))}
