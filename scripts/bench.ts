@@ -49,7 +49,7 @@ const autocannon = require("autocannon") as (
     requests: { setupRequest: (req: AutocannonRequest) => AutocannonRequest }[];
   },
   cb: (err: Error | null, result: AutocannonResult) => void,
-) => unknown;
+) => { on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void };
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -197,10 +197,10 @@ async function startShop(env: NodeJS.ProcessEnv): Promise<string> {
 
 type Target = {
   name: string;
+  /** Made ready just before it is measured (e.g. carts to fill): nothing for targets not chosen. */
+  prepare?: () => Promise<unknown>;
   /** One request's method, path, headers and body; `n` counts requests, for rotating inputs. */
   request: (n: number) => AutocannonRequest;
-  /** At most this many requests can be meaningful (each uses up a prepared cart). */
-  note?: string;
 };
 
 type Row = {
@@ -208,6 +208,8 @@ type Row = {
   reqPerS: number;
   p50: number;
   p90: number;
+  /** From every response's time (autocannon's own percentiles skip p95). */
+  p95: number;
   p97_5: number;
   p99: number;
   bytes: number;
@@ -217,19 +219,28 @@ type Row = {
   ratio?: number;
 };
 
-function load(base: string, target: Target, seconds: number): Promise<AutocannonResult> {
+function load(base: string, target: Target, seconds: number): Promise<AutocannonResult & { times: number[] }> {
   let n = 0;
+  const times: number[] = [];
   return new Promise((resolve, reject) => {
-    autocannon(
+    const run = autocannon(
       {
         url: base,
         connections,
         duration: seconds,
         requests: [{ setupRequest: (req) => ({ ...req, ...asBrowsersAsk(target.request(n++)) }) }],
       },
-      (err, result) => (err ? reject(err) : resolve(result)),
+      (err, result) => (err ? reject(err) : resolve({ ...result, times })),
     );
+    run.on("response", (_client, _status, _bytes, ms) => times.push(ms));
   });
+}
+
+/** The p-th percentile (0–100) of `values`, nearest rank, in whole milliseconds. */
+function percentile(values: number[], p: number): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
 }
 
 async function measure(base: string, target: Target): Promise<Row> {
@@ -240,13 +251,14 @@ async function measure(base: string, target: Target): Promise<Row> {
     reqPerS: Math.round(r.requests.average),
     p50: r.latency.p50,
     p90: r.latency.p90,
+    p95: percentile(r.times, 95),
     p97_5: r.latency.p97_5,
     p99: r.latency.p99,
     bytes: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
   };
-  say(`${target.name}: ${row.reqPerS} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.bytes} B${row.non2xx || row.errors ? `, ${row.non2xx} non-2xx, ${row.errors} errors` : ""}`);
+  say(`${target.name}: ${row.reqPerS} req/s, p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, ${row.bytes} B${row.non2xx || row.errors ? `, ${row.non2xx} non-2xx, ${row.errors} errors` : ""}`);
   return row;
 }
 
@@ -283,14 +295,30 @@ async function buildTargets(base: string) {
 
   // Carts for add-cart-line-items: each gets at most 8 single-unit lines of different variants, so
   // no line reaches its cap of 10 and no cart goes over the limit (every add does the full work).
-  const expectedAdds = (duration + warmup) * 1600;
-  const addCarts = await createCarts(base, Math.max(200, Math.ceil(expectedAdds / 8)), () => []);
-  // Carts for place-order: one order each, with two lines.
-  const orderCarts = await createCarts(base, Math.max(100, (duration + warmup) * 250), (i) => [
-    { merchandiseId: inStock[i % inStock.length]!.id, quantity: 1 },
-    { merchandiseId: inStock[(i * 7 + 3) % inStock.length]!.id, quantity: 1 },
-  ]);
-  const cartWithLines = orderCarts[0]!;
+  let addCarts: string[] = [];
+  const prepareAddCarts = once(async () => {
+    addCarts = await createCarts(base, Math.max(200, Math.ceil(((duration + warmup) * 1600) / 8)), () => []);
+  });
+  // Carts for place-order: one order each, with two lines (the first also shown by the cart page).
+  let orderCarts: string[] = [];
+  const prepareOrderCarts = once(async () => {
+    orderCarts = await createCarts(base, Math.max(100, (duration + warmup) * 250), (i) => [
+      { merchandiseId: inStock[i % inStock.length]!.id, quantity: 1 },
+      { merchandiseId: inStock[(i * 7 + 3) % inStock.length]!.id, quantity: 1 },
+    ]);
+  });
+  // Filter states and search texts that change with every request: listings the page cache and the
+  // facet counts have not seen yet, as when shoppers spread over the catalogue.
+  const options = filterOptions((await call(base, "/products")).body.toString());
+  if (options.length < 2) throw new Error("the listing shows no filter options to vary");
+  const sorts = ["featured", "price-asc", "price-desc", "name", "newest"];
+  const words = [...new Set(options.filter((o) => o.name === "flavor" || o.name === "brand").map((o) => o.value.split("-")[0]!))];
+  const variedListing = (n: number) => {
+    const a = options[n % options.length]!;
+    const b = options[(n * 7 + 3) % options.length]!;
+    const params = new URLSearchParams([[a.name, a.value], ...(b.name === a.name ? [] : [[b.name, b.value]]), ["sort", sorts[n % sorts.length]!], ["page", String(1 + (n % 2))]]);
+    return `/products?${params}`;
+  };
   const json_ = { "content-type": "application/json" } as const;
   const runId = randomBytes(4).toString("hex");
 
@@ -304,10 +332,20 @@ async function buildTargets(base: string) {
     get("category /products/dog", "/products/dog"),
     get("product page", productPath),
     get("search ?search=chicken", "/search?search=chicken"),
-    get("cart page (2 lines)", "/cart", { cookie: `col_cart_id=${cartWithLines}` }),
+    { name: "listing (varied filters)", request: (n) => ({ method: "GET", path: variedListing(n) }) },
+    {
+      name: "search (varied text)",
+      request: (n) => ({ method: "GET", path: `/search?search=${encodeURIComponent(words[n % words.length]!)}&sort=${sorts[Math.floor(n / words.length) % sorts.length]}` }),
+    },
+    {
+      name: "cart page (2 lines)",
+      prepare: prepareOrderCarts,
+      request: () => ({ method: "GET", path: "/cart", headers: { cookie: `col_cart_id=${orderCarts[0]}` } }),
+    },
     get("predictive search", "/search/suggest?q=chick"),
     {
       name: "add-cart-line-items",
+      prepare: prepareAddCarts,
       request: (n) => {
         const cart = addCarts[n % addCarts.length]!;
         const round = Math.floor(n / addCarts.length);
@@ -323,11 +361,12 @@ async function buildTargets(base: string) {
     },
     {
       name: "get-cart",
+      prepare: prepareAddCarts,
       request: (n) => ({ method: "POST", path: "/api/ecom/v1.0/get-cart", headers: { ...json_ }, body: JSON.stringify({ cartId: addCarts[n % addCarts.length] }) }),
     },
     {
       name: "place-order",
-      note: `${orderCarts.length} prepared carts, one order each`,
+      prepare: prepareOrderCarts,
       request: (n) => ({
         method: "POST",
         path: "/api/checkout/place-order",
@@ -344,7 +383,22 @@ async function buildTargets(base: string) {
       }),
     },
   ];
-  return { targets, orderCarts: orderCarts.length };
+  return { targets, orderCarts: () => orderCarts.length };
+}
+
+/** The filter panel's options (checkbox name and value) on a listing page. */
+function filterOptions(html: string): { name: string; value: string }[] {
+  return [...html.matchAll(/<input\b[^>]*type="checkbox"[^>]*>/g)].flatMap(([tag]) => {
+    const name = /\bname="([^"]+)"/.exec(tag)?.[1];
+    const value = /\bvalue="([^"]+)"/.exec(tag)?.[1];
+    return name && value ? [{ name, value }] : [];
+  });
+}
+
+/** `work` run at most once; later calls share its promise. */
+function once(work: () => Promise<void>): () => Promise<void> {
+  let started: Promise<void> | undefined;
+  return () => (started ??= work());
 }
 
 async function createCarts(base: string, count: number, lines: (i: number) => { merchandiseId: string; quantity: number }[]): Promise<string[]> {
@@ -360,11 +414,12 @@ async function createCarts(base: string, count: number, lines: (i: number) => { 
 // ---------------------------------------------------------------------------------------------
 
 function table(rows: Row[]): string {
-  const head = ["target", "req/s", "p50 ms", "p99 ms", "bytes", "ceiling req/s", "% of ceiling", "non-2xx"];
+  const head = ["target", "req/s", "p50 ms", "p95 ms", "p99 ms", "bytes", "ceiling req/s", "% of ceiling", "non-2xx"];
   const lines = rows.map((r) => [
     r.name,
     String(r.reqPerS),
     String(r.p50),
+    String(r.p95),
     String(r.p99),
     String(r.bytes),
     r.ceilingReqPerS ? String(r.ceilingReqPerS) : "",
@@ -415,6 +470,7 @@ async function main(): Promise<number> {
   const rows: Row[] = [];
   const samples: { sample: Answer; request: AutocannonRequest }[] = [];
   for (const target of targets) {
+    await target.prepare?.();
     const request = asBrowsersAsk(target.request(0));
     // autocannon adds content-length to the headers it sends: not for this request.
     const { "content-length": _length, ...headers } = request.headers ?? {};
@@ -436,7 +492,7 @@ async function main(): Promise<number> {
   const label = `${usePglite ? "pglite" : "postgres"}${scale ? `-scale${scale}` : ""}${flag("no-page-cache") ? "-nocache" : ""}${gzip ? "-gzip" : ""}`;
   console.log(`\n${label}, ${connections} connections, ${duration} s per target after ${warmup} s warm-up, ${os.cpus().length} cores, ${when}\n`);
   console.log(table(rows));
-  console.log(`\nplace-order: ${orderCarts} prepared carts, one order each (later requests replay or fail).`);
+  if (orderCarts()) console.log(`\nplace-order: ${orderCarts()} prepared carts, one order each (later requests replay or fail).`);
   mkdirSync(path.join(root, "bench/results"), { recursive: true });
   const file = path.join(root, "bench/results", `${when.replaceAll(":", "-").slice(0, 19)}-${label}.json`);
   writeFileSync(
