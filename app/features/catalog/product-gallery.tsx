@@ -32,6 +32,8 @@ function Picture({
       width={1000}
       height={1000}
       loading={eager ? "eager" : "lazy"}
+      // The page's largest paint: React preloads it at the top of the head with this priority.
+      fetchPriority={eager ? "high" : undefined}
       decoding="async"
       className={className}
     />
