@@ -122,6 +122,7 @@ function viewChunks(): Plugin {
 function pageChunks(): Plugin {
   const shell = new Set<string>();
   const shop = new Set<string>();
+  const consent = new Set<string>();
   const closure = (ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }, id: string, into: Set<string>, skip?: Set<string>) => {
     const stack = [id];
     while (stack.length) {
@@ -144,6 +145,7 @@ function pageChunks(): Plugin {
                 groups: [
                   { name: (id: string) => (shell.has(id) ? "shell" : null), priority: 2 },
                   { name: (id: string) => (shop.has(id) ? "shop" : null), priority: 1 },
+                  { name: (id: string) => (consent.has(id) ? "consent" : null), priority: 0 },
                 ],
               },
             },
@@ -158,6 +160,13 @@ function pageChunks(): Plugin {
       closure(this, path.join(root, "app/entry.client.tsx"), shell);
       closure(this, path.join(root, "app/root.tsx"), shell);
       closure(this, path.join(root, "app/routes/_shop.tsx"), shop, shell);
+      // The privacy manager and the consent logic, fetched by every storefront page after hydration
+      // (app/features/consent/consent-boot.tsx): the banner of a first visit is often its largest
+      // paint, so one request brings all of it. Modules a route imports statically stay out of it.
+      const routed = new Set<string>();
+      for (const id of this.getModuleIds()) if (id.startsWith(path.join(root, "app/routes/"))) closure(this, id, routed);
+      consent.clear();
+      closure(this, path.join(root, "app/features/consent/consent-client.tsx"), consent, new Set([...shell, ...shop, ...routed]));
     },
   };
 }
