@@ -21,6 +21,20 @@ export function imageSrcSet(source: string, widths: readonly ImageWidth[] = IMAG
  */
 export const CARD_IMAGE_WIDTHS = [320, 640, 768] as const satisfies readonly ImageWidth[];
 
+/**
+ * A card image's URL: a packshot by its short name (/_img/p/{key}?w=…, the same image as
+ * /_img/packshots/{key}.webp), any other source as imageUrl has it. Each card names its image four
+ * times (src and srcset), and a listing page shows 24 cards.
+ */
+export function cardImageUrl(source: string, width: ImageWidth): string {
+  const packshot = /^packshots\/([a-z0-9_-]+)\.webp$/.exec(source.replace(/^\/+/, ""));
+  return packshot ? `/_img/p/${packshot[1]}?w=${width}` : imageUrl(source, width);
+}
+
+export function cardImageSrcSet(source: string): string {
+  return CARD_IMAGE_WIDTHS.map((w) => `${cardImageUrl(source, w)} ${w}w`).join(", ");
+}
+
 export function packshotSource(imageKey: string): string {
   return `packshots/${imageKey}.webp`;
 }

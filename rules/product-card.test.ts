@@ -266,6 +266,7 @@ describe("productCardModel", () => {
 });
 
 describe("packed cards (a listing's loader data)", () => {
+  const SPELLED = "/products/kindred-crest/kindred-crest-everyday-essentials-adult-dry-dog-food/chicken-rice/4-lb-bag?sku=KC-D03-CHR-4LB";
   const base = {
     key: "3:KC-D03-CHR-4LB",
     sku: "KC-D03-CHR-4LB",
@@ -292,7 +293,23 @@ describe("packed cards (a listing's loader data)", () => {
     "one with nothing optional": base,
     "one whose key and link are of another form": { ...base, key: "3", href: "https://shop.example/products/x?sku=KC-D03-CHR-4LB" },
     "one whose shortened link would look whole": { ...base, key: "!3:KC-D03-CHR-4LB", href: "/products/!odd?sku=KC-D03-CHR-4LB" },
+    "one whose link the brand, title and variant spell": { ...base, href: SPELLED },
+    "one whose brand slug is not its name's": { ...base, brand: "Vetrova Clinical", href: SPELLED.replace("kindred-crest/", "vetrova/") },
+    "one whose link has an empty segment": { ...base, href: "/products/kindred-crest//chicken-rice/4-lb-bag?sku=KC-D03-CHR-4LB" },
+    "one whose link has five segments": { ...base, href: "/products/kindred-crest/x/y/chicken-rice/4-lb-bag?sku=KC-D03-CHR-4LB" },
+    "one without a flavour": { ...base, variantLabel: "4 lb Bag", href: "/products/kindred-crest/kindred-crest-everyday-essentials-adult-dry-dog-food/default/4-lb-bag?sku=KC-D03-CHR-4LB" },
+    "one with a flavour of a comma": { ...base, variantLabel: "Chicken, Rice, 4 lb Bag", href: "/products/kindred-crest/kindred-crest-everyday-essentials-adult-dry-dog-food/chicken-rice/4-lb-bag?sku=KC-D03-CHR-4LB" },
+    "one whose image is not a packshot": { ...base, imageSource: "cms/hero-dog.webp" },
+    "one whose image would look whole": { ...base, imageSource: "packshots/!x.webp" },
   };
+
+  it("leaves out of the link what the brand, title and variant spell, and the image's folder and type", () => {
+    const packed = packCard({ ...base, href: SPELLED });
+    expect(packed[2]).toBe("///");
+    expect(packed[6]).toBe("bag_kindred-crest_chicken-rice_dog");
+    expect(packCard({ ...base, brand: "Vetrova Clinical", href: SPELLED.replace("kindred-crest/", "vetrova/") })[2]).toBe("vetrova///");
+    expect(packCard(base)[2]).toBe("/kc-adult//");
+  });
 
   it("writes the SKU once, not again in the key and the link", () => {
     const packed = JSON.stringify(packCard(base));

@@ -3,7 +3,7 @@
 // Which variant a card stands for is rules/variant-preselect.ts (the product page's rule too).
 
 import { amountToCents, formatUsd } from "./money";
-import { cardVariant, type CardCandidate, type CardPreference } from "./variant-preselect";
+import { cardVariant, optionSlug, type CardCandidate, type CardPreference } from "./variant-preselect";
 
 
 /** The badge set of SPEC §3, in display order (1 to 12, both sites). */
@@ -268,18 +268,21 @@ export function productCardModel(
 // ---------------------------------------------------------------------------------------------------
 // A listing page's 24 cards travel in the page's serialized loader data, where every field of an
 // object costs a key reference of its own: packed, a card is its values in a fixed order instead,
-// the absent ones as 0, and the SKU, which the key and the link repeat, written once. The listing's
-// loader packs, its view unpacks; unpack(pack(card)) is the card.
+// the absent ones as 0, and the SKU, which the key and the link repeat, written once. The link's
+// path "{brand}/{handle}/{flavour}/{size}" mostly spells the brand, title and variant again: each of
+// its segments that is the slug of those is left empty. The listing's and carousels' loaders pack,
+// their views unpack; unpack(pack(card)) is the card.
 
 export type PackedCard = [
   /** The key less its ":{sku}"; one of another form whole, after a "!". */
   key: string,
   sku: string,
-  /** The href less its "/products/" and "?sku={sku}"; one of another form whole, after a "!". */
+  /** The href less its "/products/" and "?sku={sku}", its path segments empty where linkSegments() has them; one of another form whole, after a "!". */
   href: string,
   title: string,
   brand: string,
   description: string,
+  /** Less its "packshots/" and ".webp"; one of another form whole, after a "!". */
   imageSource: string,
   variantId: string,
   variantLabel: string,
@@ -306,17 +309,45 @@ const lengthen = (packed: string, head: string, tail: string) => (packed.startsW
 
 const hrefTail = (sku: string) => `?sku=${encodeURIComponent(sku)}`;
 
+/** The link path's segments as the brand, title and variant label would spell them (catalog variantUrl). */
+function linkSegments(card: Pick<CardModel, "brand" | "title" | "variantLabel">): string[] {
+  const cut = card.variantLabel.lastIndexOf(", ");
+  const [flavor, size] = cut < 0 ? ["", card.variantLabel] : [card.variantLabel.slice(0, cut), card.variantLabel.slice(cut + 2)];
+  return [card.brand, card.title, flavor, size].map(optionSlug);
+}
+
+/** A shortened link path with the segments linkSegments() spells left empty; the whole link when it is not four segments. */
+function packPath(path: string, card: CardModel): string {
+  const segments = path.split("/");
+  if (path.startsWith(WHOLE) || segments.length !== 4 || segments.includes("")) return WHOLE + card.href;
+  const spelled = linkSegments(card);
+  return segments.map((s, i) => (s === spelled[i] ? "" : s)).join("/");
+}
+
+function unpackPath(packed: string, card: Pick<CardModel, "brand" | "title" | "variantLabel">): string {
+  const spelled = linkSegments(card);
+  return packed
+    .split("/")
+    .map((s, i) => s || spelled[i])
+    .join("/");
+}
+
+function packHref(card: CardModel): string {
+  const path = shorten(card.href, "/products/", hrefTail(card.sku));
+  return path.startsWith(WHOLE) ? path : packPath(path, card);
+}
+
 export function packCard(card: CardModel): PackedCard {
   const { imageAlt, priceLabel, badges } = card;
   const rest = { ...(imageAlt !== undefined ? { imageAlt } : {}), ...(priceLabel ? { priceLabel } : {}), ...(badges ? { badges } : {}) };
   return [
     shorten(card.key, "", `:${card.sku}`),
     card.sku,
-    shorten(card.href, "/products/", hrefTail(card.sku)),
+    packHref(card),
     card.title,
     card.brand,
     card.description,
-    card.imageSource,
+    shorten(card.imageSource, "packshots/", ".webp"),
     card.variantId,
     card.variantLabel,
     card.inStock ? 1 : 0,
@@ -334,11 +365,11 @@ export function unpackCard(p: PackedCard): CardModel {
   return {
     key: lengthen(key, "", `:${sku}`),
     sku,
-    href: lengthen(href, "/products/", hrefTail(sku)),
+    href: href.startsWith(WHOLE) ? href.slice(1) : `/products/${unpackPath(href, { brand, title, variantLabel })}${hrefTail(sku)}`,
     title,
     brand,
     description,
-    imageSource,
+    imageSource: lengthen(imageSource, "packshots/", ".webp"),
     variantId,
     variantLabel,
     inStock: inStock === 1,

@@ -32,10 +32,9 @@ export function imageRoutes() {
   const cache = imageCache(32 * 1024 * 1024);
   let packshots: ReturnType<typeof createPackshotIndex> | undefined;
 
-  app.get("/packshots/:file{[a-z0-9_-]+\\.webp}", async (c) => {
+  const packshot = async (c: Context<AppEnv>, key: string) => {
     const q = parseQuery(c, sizeQuery);
     if (!q.ok) return q.response;
-    const key = c.req.param("file").replace(/\.webp$/, "");
     // Only the catalogue's own packshots: any other key would be drawn (CPU) and cached (memory).
     packshots ??= createPackshotIndex(c.get("deps").database.db);
     if (!(await packshots.has(key))) return apiError(c, 404, "not_found", "No such image.");
@@ -51,7 +50,12 @@ export function imageRoutes() {
       "Content-Type": "image/webp",
       "Cache-Control": "public, max-age=31536000, immutable",
     });
-  });
+  };
+
+  app.get("/packshots/:file{[a-z0-9_-]+\\.webp}", (c) => packshot(c, c.req.param("file").replace(/\.webp$/, "")));
+  // The same packshot by a shorter name (rules/images.ts cardImageUrl): product cards name theirs
+  // four times each (src and srcset), 24 cards a listing page.
+  app.get("/p/:key{[a-z0-9_-]+}", (c) => packshot(c, c.req.param("key")));
 
   app.get("/cms/:file", (c) => contentAsset(c, cache));
 

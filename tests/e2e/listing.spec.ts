@@ -102,7 +102,7 @@ test("cards show brand, title, a 25-character description, price and at most two
     await expect(card.getByText("Save an extra 5% with Autoship", { exact: true })).toBeVisible();
     await expect(card.getByText(/^(Free shipping on orders over \$\d+(\.\d\d)?|Eligible for free shipping)$/)).toBeVisible();
     await expect(card.locator("img")).toHaveAttribute("loading", i < 4 ? "eager" : "lazy");
-    await expect(card.locator("img")).toHaveAttribute("srcset", /\/_img\/packshots\/.+\.webp\?w=320 320w/);
+    await expect(card.locator("img")).toHaveAttribute("srcset", /\/_img\/p\/[a-z0-9_-]+\?w=320 320w/);
   }
 });
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CARD_IMAGE_WIDTHS, imageSrcSet, imageUrl } from "../../../rules/images";
+import { cardImageSrcSet, cardImageUrl } from "../../../rules/images";
 import { formatUsd } from "../../../rules/money";
 import { cardImageAlt, type CardModel } from "../../../rules/product-card";
 import { CardAddToCart } from "../cart/add-to-cart";
@@ -18,8 +18,8 @@ export function ProductCard({ card, eager = false, addToCart = false }: { card: 
   return (
     <article className="pc" data-testid="product-card" data-sku={card.sku}>
       <img
-        src={imageUrl(card.imageSource, 320)}
-        srcSet={imageSrcSet(card.imageSource, CARD_IMAGE_WIDTHS)}
+        src={cardImageUrl(card.imageSource, 320)}
+        srcSet={cardImageSrcSet(card.imageSource)}
         sizes={CARD_IMAGE_SIZES}
         width={320}
         height={320}

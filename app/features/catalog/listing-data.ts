@@ -1,5 +1,6 @@
 import type { RememberedCategory, RememberedFilter } from "../../../rules/breadcrumbs";
 import type { ListingState } from "../../../rules/listing-url";
+import type { FacetOption, PackedFacetOption } from "../../../rules/facet-pack";
 import type { PackedCard } from "../../../rules/product-card";
 
 // What a listing page (all products, a category, search results) sends to the browser.
@@ -8,12 +9,12 @@ import type { PackedCard } from "../../../rules/product-card";
 export type ListingKind = "product-listing" | "category-listing" | "search-results";
 
 /**
- * One option of a facet as the page sends it: a list rather than an object, since a listing shows
- * about 80 of them and every key would be serialized into the HTML again. Whether it is chosen is
- * the listing state's (state.selected), not sent twice.
+ * One option of a facet: a list rather than an object, since a listing shows about 80 of them and
+ * every key would be serialized into the HTML again; the page sends it packed (rules/facet-pack.ts).
+ * Whether it is chosen is the listing state's (state.selected), not sent twice.
  */
-export type PanelOption = [slug: string, label: string, count: number];
-export type PanelFacet = { slug: string; label: string; options: PanelOption[] };
+export type PanelOption = FacetOption;
+export type PanelFacet = { slug: string; label: string; options: PackedFacetOption[] };
 export type FilterChip = { facet: string; facetLabel: string; option: string; label: string };
 
 export type ListingPageData = {

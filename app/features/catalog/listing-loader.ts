@@ -11,7 +11,8 @@ import { packCard, productCardModel } from "../../../rules/product-card";
 import type { Filter, FilterDefinition, ListingResult } from "../../../server/modules/catalog/types";
 import { dealSkusOnce } from "../../lib/deal-skus-once";
 import { cardRatings, withRating } from "../../lib/card-ratings";
-import type { FilterChip, ListingKind, ListingPageData, PanelFacet, PanelOption, SearchSuggestions } from "./listing-data";
+import { packFacetOption } from "../../../rules/facet-pack";
+import type { FilterChip, ListingKind, ListingPageData, PanelFacet, SearchSuggestions } from "./listing-data";
 
 // Loaders of the listing screens (/products, category pages, /search) and the search suggestions:
 // URL → ListingQuery → catalogue service → what the page shows (thin edge, STYLE habit 2).
@@ -72,7 +73,7 @@ export async function loadListing(context: AppLoadContext, request: Request, opt
     .map((f) => ({
       slug: f.slug,
       label: f.label,
-      options: f.options.map((o): PanelOption => [o.slug, o.label, o.count]),
+      options: f.options.map((o) => packFacetOption([o.slug, o.label, o.count])),
     }))
     .filter((f) => f.options.length > 0);
 
