@@ -11,9 +11,10 @@ import { cartLines, carts, discountCodes, type BuyerIdentity, type CartAttribute
 import { buildCartView, type CartRecord, type CartView, type LineRecord } from "./view";
 import { isUuid } from "../../../rules/ids";
 
-// The cart of SPEC §3/§4: every write runs in one transaction holding the cart's row lock, so
-// concurrent adds and updates of one cart apply one after another and never lose an update or
-// pass a cap (ARCHITECTURE §5).
+// The cart of SPEC §3/§4: every write holds the cart's row lock while it writes — a transaction
+// that takes it first (mutate), or for an add one statement that takes it and writes only when the
+// cart is as it was read (addLinesAtOnce, else the add runs under mutate) — so concurrent adds and
+// updates of one cart apply one after another and never lose an update or pass a cap (ARCHITECTURE §5).
 //
 // Two doors, one set of rules:
 // - `shopper(customerId)` is what the shopper's edges use — the /cart page (loader, action, header
@@ -88,6 +89,24 @@ type RawCart = Omit<CartRow, "createdAt" | "updatedAt"> & { createdAt: string | 
 /** Timestamps arrive as text from node-postgres (drizzle's parsers) and as dates from PGlite. */
 const cartOf = (r: RawCart): CartRow => ({ ...r, createdAt: new Date(r.createdAt), updatedAt: new Date(r.updatedAt) });
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+/** A cart's columns with one of its lines' (null when it has none), as a left join answers them. */
+type JoinedRow = RawCart & {
+  lineId: string | null;
+  lineVariantId: number;
+  lineQuantity: number;
+  lineSellingPlanId: string | null;
+  lineAttributes: CartAttribute[];
+  lineSeq: number;
+};
+function splitJoined(first: JoinedRow, rows: readonly JoinedRow[]): { cart: CartRow; lines: StoredLine[] } {
+  const { lineId: _i, lineVariantId: _v, lineQuantity: _q, lineSellingPlanId: _p, lineAttributes: _a, lineSeq: _s, ...cart } = first;
+  const lines = rows.flatMap((r) =>
+    r.lineId === null
+      ? []
+      : [{ id: r.lineId, variantId: r.lineVariantId, quantity: r.lineQuantity, sellingPlanId: r.lineSellingPlanId, attributes: r.lineAttributes, seq: r.lineSeq }],
+  );
+  return { cart: cartOf(cart), lines };
+}
 
 /** A change's outcome: its warnings, the cart's lines after it when it knows them, and variants it fetched. */
 type Changed = { warnings: CartWarning[]; lines?: StoredLine[]; variants?: ReadonlyMap<number, CartVariant> };
@@ -117,23 +136,21 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
   }
 
   /** A cart and its lines in one statement (a read: writers take the row lock first, see mutate). */
-  async function readCart(conn: Db, cartId: string): Promise<{ cart: CartRow; lines: StoredLine[] } | null> {
-    type Row = RawCart & { lineId: string | null; lineVariantId: number; lineQuantity: number; lineSellingPlanId: string | null; lineAttributes: CartAttribute[]; lineSeq: number };
-    const rows = rowsOf<Row>(
+  /**
+   * A cart and its lines in one statement (a read: writers take the row lock first, see mutate), with
+   * the cart row's version (its xmin: every update of the row makes a new one) for addLinesAtOnce.
+   */
+  async function readCart(conn: Db, cartId: string): Promise<{ cart: CartRow; lines: StoredLine[]; version: string } | null> {
+    const rows = rowsOf<JoinedRow & { version: string }>(
       await conn.execute(sql`
-        select ${CART_COLUMNS}, ${JOINED_LINE_COLUMNS}
+        select ${CART_COLUMNS}, carts.xmin::text as "version", ${JOINED_LINE_COLUMNS}
         from ${carts} left join ${cartLines} on cart_lines.cart_id = carts.id
         where carts.id = ${cartId}
         order by cart_lines.seq`),
     );
     if (!rows.length) return null;
-    const { lineId: _i, lineVariantId: _v, lineQuantity: _q, lineSellingPlanId: _p, lineAttributes: _a, lineSeq: _s, ...cart } = rows[0];
-    const lines = rows.flatMap((r) =>
-      r.lineId === null
-        ? []
-        : [{ id: r.lineId, variantId: r.lineVariantId, quantity: r.lineQuantity, sellingPlanId: r.lineSellingPlanId, attributes: r.lineAttributes, seq: r.lineSeq }],
-    );
-    return { cart: cartOf(cart), lines };
+    const { version, ...first } = rows[0];
+    return { ...splitJoined(first, rows), version };
   }
 
   /**
@@ -241,6 +258,40 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     return { resolved: inputs.map((input, i) => ({ input, variant: variants.get(ids[i])! })), variants };
   }
 
+  /** What an add writes (one row per line, caps applied by rules/cart-limits) and the warnings it answers. */
+  function planAdd(cartId: string, resolved: readonly { input: LineInput; variant: CartVariant }[], existing: readonly StoredLine[]) {
+    const plan = planLineAdds(
+      existing,
+      resolved.map((r) => ({ ...r, variantId: r.variant.id, sellingPlanId: r.input.sellingPlanId ?? null, quantity: r.input.quantity })),
+    );
+    const warnings: CartWarning[] = plan.capped.map((i) => {
+      const { input } = resolved[i];
+      const autoship = (input.sellingPlanId ?? null) !== null;
+      return { code: "LINE_CAPPED", merchandiseId: input.merchandiseId, message: capMessage(autoship, lineCap(autoship)) };
+    });
+    const rows = plan.writes.map(
+      ({ input: { input, variant, sellingPlanId }, quantity }) =>
+        sql`(${cartId}::uuid, ${variant.id}::int, ${quantity}::int, ${sellingPlanId}::text, ${JSON.stringify(lineAttributes(input.attributes, variant))}::jsonb)`,
+    );
+    return { warnings, rows };
+  }
+
+  // The cap is applied again in SQL: the row lock already serialises writers, this keeps the
+  // invariant even for a writer that forgot to take it.
+  const UPSERT_CLAUSE = sql`
+    on conflict (cart_id, variant_id, coalesce(selling_plan_id, ''))
+    do update set quantity = least(cart_lines.quantity + excluded.quantity,
+                                   case when excluded.selling_plan_id is null then ${lineCap(false)}::int else ${lineCap(true)}::int end),
+                  attributes = excluded.attributes
+    returning ${LINE_COLUMNS}`;
+
+  /** The lines after an add: those read, with the rows the add wrote in their place or after them. */
+  function afterAdd(existing: readonly StoredLine[], written: readonly StoredLine[]): StoredLine[] {
+    const lines = new Map(existing.map((l) => [l.id, l]));
+    for (const row of written) lines.set(row.id, row);
+    return [...lines.values()].sort((a, b) => a.seq - b.seq);
+  }
+
   /**
    * Adds resolved lines to a locked cart whose lines are `existing`, in one statement; answers the
    * warnings and the cart's lines after the add.
@@ -251,33 +302,12 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     resolved: readonly { input: LineInput; variant: CartVariant }[],
     existing: readonly StoredLine[],
   ): Promise<{ warnings: CartWarning[]; lines: StoredLine[] }> {
-    const plan = planLineAdds(
-      existing,
-      resolved.map((r) => ({ ...r, variantId: r.variant.id, sellingPlanId: r.input.sellingPlanId ?? null, quantity: r.input.quantity })),
+    const { warnings, rows } = planAdd(cartId, resolved, existing);
+    if (!rows.length) return { warnings, lines: [...existing] };
+    const written = rowsOf<StoredLine>(
+      await tx.execute(sql`insert into ${cartLines} (cart_id, variant_id, quantity, selling_plan_id, attributes) values ${sql.join(rows, sql`, `)} ${UPSERT_CLAUSE}`),
     );
-    const warnings: CartWarning[] = plan.capped.map((i) => {
-      const { input } = resolved[i];
-      const autoship = (input.sellingPlanId ?? null) !== null;
-      return { code: "LINE_CAPPED", merchandiseId: input.merchandiseId, message: capMessage(autoship, lineCap(autoship)) };
-    });
-    if (!plan.writes.length) return { warnings, lines: [...existing] };
-    const rows = plan.writes.map(
-      ({ input: { input, variant, sellingPlanId }, quantity }) =>
-        sql`(${cartId}, ${variant.id}, ${quantity}, ${sellingPlanId}, ${JSON.stringify(lineAttributes(input.attributes, variant))}::jsonb)`,
-    );
-    // The cap is applied again in SQL: the row lock already serialises writers, this keeps the
-    // invariant even for a writer that forgot to take it.
-    const written = (await tx.execute(sql`
-      insert into ${cartLines} (cart_id, variant_id, quantity, selling_plan_id, attributes)
-      values ${sql.join(rows, sql`, `)}
-      on conflict (cart_id, variant_id, coalesce(selling_plan_id, ''))
-      do update set quantity = least(${cartLines}.quantity + excluded.quantity,
-                                     case when excluded.selling_plan_id is null then ${lineCap(false)}::int else ${lineCap(true)}::int end),
-                    attributes = excluded.attributes
-      returning id, variant_id as "variantId", quantity, selling_plan_id as "sellingPlanId", attributes, seq`)) as unknown as { rows: StoredLine[] };
-    const lines = new Map(existing.map((l) => [l.id, l]));
-    for (const row of written.rows) lines.set(row.id, row);
-    return { warnings, lines: [...lines.values()].sort((a, b) => a.seq - b.seq) };
+    return { warnings, lines: afterAdd(existing, written) };
   }
 
   /** A new cart, owned by `customerId` from the start when given (bounded per customer). */
@@ -351,13 +381,57 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     return row ? row.customerId : undefined;
   }
 
+  /**
+   * An add as one statement, without a transaction (the common case, and the busiest call): the cart
+   * and its lines are read with the cart row's version (xmin), the add is planned from them, and one
+   * statement touches the cart — taking its row lock as mutate's UPDATE does — only while its version
+   * is still the one read, and writes the lines only then. Every writer of a cart's lines updates the
+   * cart row in the same transaction (mutate, create, the sign-in merge, checkout), so an unchanged
+   * version means unchanged lines, even when the statement had to wait for another writer's lock
+   * (it then sees that writer's new row version and matches nothing). Answers null when the cart
+   * changed since the read: the caller then adds under the lock (mutate), as before.
+   */
+  async function addLinesAtOnce(cartId: string, site: SiteId, inputs: readonly LineInput[], actor?: string | null): Promise<CartResult | null> {
+    if (!isUuid(cartId)) return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
+    const found = await readCart(db, cartId);
+    if (!found || found.cart.site !== site || found.cart.status !== "active" || (actor !== undefined && !mayUseCart(found.cart.customerId, actor)))
+      return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
+    const resolved = await resolveInputs(db, site, inputs, found.lines.map((l) => l.variantId));
+    if ("ok" in resolved) return resolved;
+    const { warnings, rows } = planAdd(cartId, resolved.resolved, found.lines);
+    const written = rowsOf<JoinedRow>(
+      await db.execute(sql`
+        with locked as (
+          update ${carts} set updated_at = now()
+          where id = ${cartId} and site = ${site} and status = 'active' and xmin::text = ${found.version}
+          returning ${CART_COLUMNS}
+        ), written as (
+          ${
+            rows.length
+              ? sql`insert into ${cartLines} (cart_id, variant_id, quantity, selling_plan_id, attributes)
+                    select * from (values ${sql.join(rows, sql`, `)}) v where exists (select 1 from locked) ${UPSERT_CLAUSE}`
+              : sql`select ${LINE_COLUMNS} from ${cartLines} where false`
+          }
+        )
+        select locked.*, written.id as "lineId", written."variantId" as "lineVariantId", written.quantity as "lineQuantity",
+               written."sellingPlanId" as "lineSellingPlanId", written.attributes as "lineAttributes", written.seq as "lineSeq"
+        from locked left join written on true`),
+    );
+    if (!written.length) return null;
+    const after = splitJoined(written[0], written);
+    return { ok: true, cart: await priceView(db, after.cart, afterAdd(found.lines, after.lines), actor, resolved.variants), warnings };
+  }
+
   /** One look-up for the new lines' variants and the cart's own (the view prices them all), one write. */
-  const addLines = (cartId: string, site: SiteId, lines: readonly LineInput[], actor?: string | null) =>
+  const addLinesLocked = (cartId: string, site: SiteId, lines: readonly LineInput[], actor?: string | null) =>
     mutate(cartId, site, async (tx, locked) => {
       const found = await resolveInputs(tx, site, lines, locked.lines.map((l) => l.variantId));
       if ("ok" in found) return found;
       return { ...(await addResolved(tx, cartId, found.resolved, locked.lines)), variants: found.variants };
     }, actor);
+
+  const addLines = async (cartId: string, site: SiteId, lines: readonly LineInput[], actor?: string | null) =>
+    (await addLinesAtOnce(cartId, site, lines, actor)) ?? addLinesLocked(cartId, site, lines, actor);
 
   const removeLines = (cartId: string, site: SiteId, lineIds: readonly string[], actor?: string | null) =>
     mutate(cartId, site, async (tx, locked) => {
