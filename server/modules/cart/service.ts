@@ -40,7 +40,12 @@ export type CartFailureCode = "CART_NOT_FOUND" | "LINE_NOT_FOUND" | "VARIANT_NOT
 export type CartFailure = { ok: false; code: CartFailureCode; message: string; field?: string };
 export type CartResult = { ok: true; cart: CartView; warnings: CartWarning[] } | CartFailure;
 
-type CatalogForCart = { variantsForCart(ids: readonly number[], site: SiteId, db?: Db): Promise<Map<number, CartVariant>> };
+type CatalogForCart = {
+  variantsForCart(ids: readonly number[], site: SiteId, db?: Db): Promise<Map<number, CartVariant>>;
+  /** The same kept per process until the catalogue or stock changes (catalog/cart-variant-cache.ts): reads outside a transaction only. */
+  keptCartVariants?(ids: readonly number[], site: SiteId): Promise<Map<number, CartVariant>>;
+};
+type VariantLookup = (ids: readonly number[], site: SiteId) => Promise<Map<number, CartVariant>>;
 
 /** What the cart needs from other modules, wired in server/services.ts. */
 export type CartPorts = {
@@ -130,6 +135,10 @@ function lineAttributes(given: readonly CartAttribute[] | undefined, variant: Ca
 }
 
 export function createCartService(db: Db, config: Config, catalog: CatalogForCart, clock: () => Date = () => new Date(), ports: CartPorts = {}) {
+  /** Variants as `conn` sees them: what a transaction reads (checkout's above all). */
+  const exact = (conn: Db): VariantLookup => (ids, site) => catalog.variantsForCart(ids, site, conn);
+  /** Variants for the shopper's reads outside a transaction: the catalogue's per-process copy. */
+  const kept: VariantLookup = (ids, site) => (catalog.keptCartVariants ? catalog.keptCartVariants(ids, site) : catalog.variantsForCart(ids, site, db));
   /** The cart's lines in the order they were added. */
   async function linesOf(conn: Db, cartId: string): Promise<StoredLine[]> {
     return rowsOf<StoredLine>(await conn.execute(sql`select ${LINE_COLUMNS} from ${cartLines} where cart_id = ${cartId} order by seq`));
@@ -164,13 +173,14 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     lines: readonly StoredLine[],
     pricedFor?: string | null,
     known?: ReadonlyMap<number, CartVariant>,
+    lookup: VariantLookup = exact(conn),
   ): Promise<CartView> {
     const customerId = pricedFor === undefined ? cart.customerId : (pricedFor ?? cart.customerId);
     // Unknown for a guest (null): the checkout asks a guest with Autoship to sign in first.
     const customerHasSubscription = customerId && ports.autoshipHistory ? await ports.autoshipHistory(customerId, conn) : null;
     const missing = [...new Set(lines.map((l) => l.variantId))].filter((id) => !known?.has(id));
     const [fetched, rules, programPrices] = await Promise.all([
-      missing.length ? catalog.variantsForCart(missing, cart.site, conn) : new Map<number, CartVariant>(),
+      missing.length ? lookup(missing, cart.site) : new Map<number, CartVariant>(),
       cart.discountCodes.length ? conn.select().from(discountCodes).where(inArray(discountCodes.code, cart.discountCodes)) : [],
       cart.site === "hpsf" && customerId && ports.programPricing ? ports.programPricing(customerId, conn) : false,
     ]);
@@ -240,7 +250,7 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
    * Validates variants and selling plans of new lines; returns them resolved, or the failure.
    * `alsoIds`: variants fetched in the same look-up for the view (the cart's other lines).
    */
-  async function resolveInputs(tx: Db, site: SiteId, inputs: readonly LineInput[], alsoIds: readonly number[] = []) {
+  async function resolveInputs(tx: Db, site: SiteId, inputs: readonly LineInput[], alsoIds: readonly number[] = [], lookup: VariantLookup = exact(tx)) {
     const ids: number[] = [];
     for (const [i, input] of inputs.entries()) {
       const id = parseMerchandiseId(input.merchandiseId);
@@ -251,7 +261,7 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
           return fail("SELLING_PLAN_INVALID", "Unknown autoship frequency.", `lineItems.${i}.sellingPlanId`);
       }
     }
-    const variants = await catalog.variantsForCart([...new Set([...ids, ...alsoIds])], site, tx);
+    const variants = await lookup([...new Set([...ids, ...alsoIds])], site);
     // An unpublished product is not sold: a new line for it is refused like an unknown one.
     const missing = ids.findIndex((id) => !variants.get(id)?.published);
     if (missing >= 0) return fail("VARIANT_NOT_FOUND", "Unknown product variant.", `lineItems.${missing}.merchandiseId`);
@@ -396,7 +406,7 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     const found = await readCart(db, cartId);
     if (!found || found.cart.site !== site || found.cart.status !== "active" || (actor !== undefined && !mayUseCart(found.cart.customerId, actor)))
       return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
-    const resolved = await resolveInputs(db, site, inputs, found.lines.map((l) => l.variantId));
+    const resolved = await resolveInputs(db, site, inputs, found.lines.map((l) => l.variantId), kept);
     if ("ok" in resolved) return resolved;
     const { warnings, rows } = planAdd(cartId, resolved.resolved, found.lines);
     const written = rowsOf<JoinedRow>(
@@ -540,7 +550,7 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
           // One read for the owner check and the view.
           const found = await readCart(db, cartId);
           if (!found || found.cart.site !== site || found.cart.status !== "active" || !mayUseCart(found.cart.customerId, me)) return null;
-          return priceView(db, found.cart, found.lines, me);
+          return priceView(db, found.cart, found.lines, me, undefined, kept);
         },
         /**
          * The header's count: the units in the shopper's active cart, counted, not priced (every page

@@ -3,6 +3,7 @@ import type { SiteId } from "../../../rules/site";
 import type { Config } from "../../config";
 import type { Database, Db } from "../../db/client";
 import { createFacetCache } from "./facet-cache";
+import { createCartVariantCache } from "./cart-variant-cache";
 import { getFiltersByHandle, loadFilterCatalog, resolveCategory } from "./filters";
 import { getDealSkus, getProductsByHandles, listProducts, sitemapEntries, type ListingCaches } from "./listing";
 import type { SearchHits } from "./search";
@@ -61,7 +62,9 @@ export function createCatalogService(db: Db, config: Config) {
   const kept = <T>(key: string, load: () => Promise<T>): Promise<T> =>
     reference.load(key, reference.generation(), async () => ({ value: await load() })).then((r) => r.value as T);
   const filterCatalog = (site: SiteId) => kept(`filters:${site}`, () => loadFilterCatalog(db, site));
-  const everyCache = [caches.facets, caches.searchHits, reference];
+  // The shopper's cart reads its variants on every call (cart-variant-cache.ts).
+  const cartVariantCache = createCartVariantCache((ids, site, conn) => variantsForCart(conn, ids, site));
+  const everyCache = [caches.facets, caches.searchHits, reference, cartVariantCache];
   return {
     /**
      * Keeps the listing's facet counts per filter state and search hits per text until the catalogue
@@ -120,6 +123,8 @@ export function createCatalogService(db: Db, config: Config) {
     dealSkus: (site?: SiteId) => kept(`deals:${site ?? "*"}`, () => getDealSkus(db, site)),
     /** Variants for cart lines, in one query; `conn` lets a cart transaction read them (cart-variants.ts). */
     variantsForCart: (ids: readonly number[], site: SiteId, conn: Db = db) => variantsForCart(conn, ids, site),
+    /** The same, kept per process until the catalogue or stock changes; for reads outside a transaction (cart-variant-cache.ts). */
+    keptCartVariants: (ids: readonly number[], site: SiteId) => cartVariantCache.get(ids, site, db),
     /** Product and category URLs of the site for /sitemap.xml, site-relative. */
     sitemapEntries: (site: SiteId) => sitemapEntries(db, site),
 

@@ -1,0 +1,58 @@
+import { LRUCache } from "lru-cache";
+import type { SiteId } from "../../../rules/site";
+import type { Db } from "../../db/client";
+import type { CartVariant } from "./cart-variants";
+
+/**
+ * The cart's variants (cart-variants.ts) kept per process under the facet cache's rule: every change
+ * to products, variants, brands or stock NOTIFYs `page_cache` at commit and `invalidate()` drops
+ * them all; a look-up that began before a drop is not kept; while changes cannot be heard
+ * (`setLive(false)`) every call reads the database. Only variants sold on the site are kept (an
+ * unknown id is asked again). Bounded: the least recently used go first.
+ *
+ * The shopper's cart reads (get-cart, the one-statement add) go through it; whatever reads a cart
+ * inside a transaction — checkout above all — reads the database there.
+ */
+export type CartVariantCache = {
+  get(ids: readonly number[], site: SiteId, conn: Db): Promise<Map<number, CartVariant>>;
+  invalidate(): void;
+  setLive(live: boolean): void;
+};
+
+export function createCartVariantCache(
+  load: (ids: readonly number[], site: SiteId, conn: Db) => Promise<Map<number, CartVariant>>,
+  maxEntries = 20_000,
+): CartVariantCache {
+  const kept = new LRUCache<string, CartVariant>({ max: maxEntries });
+  let generation = 0;
+  let live = false;
+  const invalidate = () => {
+    generation++;
+    kept.clear();
+  };
+  return {
+    async get(ids, site, conn) {
+      if (!live) return load(ids, site, conn);
+      const startedIn = generation;
+      const found = new Map<number, CartVariant>();
+      const missing: number[] = [];
+      for (const id of ids) {
+        const hit = kept.get(`${site}:${id}`);
+        if (hit) found.set(id, hit);
+        else missing.push(id);
+      }
+      if (!missing.length) return found;
+      const loaded = await load(missing, site, conn);
+      for (const [id, variant] of loaded) {
+        found.set(id, variant);
+        if (live && generation === startedIn) kept.set(`${site}:${id}`, variant);
+      }
+      return found;
+    },
+    invalidate,
+    setLive(next) {
+      if (!next) invalidate();
+      live = next;
+    },
+  };
+}
