@@ -77,7 +77,6 @@ export function CardAddToCart({ variantId, inStock, title }: { variantId: string
       onClick={(e) => {
         if (fetcher.state !== "idle") e.preventDefault();
       }}
-      className="pc-add"
     >
       {label}
     </button>

@@ -8,7 +8,7 @@ import { ratingText, starsOf } from "../../../rules/review-display";
 
 // The product card of SPEC §2/§9. What it shows is decided by rules/product-card.ts (productCardModel);
 // the staff site's card has no promotions (SPEC §6) because the model carries none. A page shows 24
-// of them: their looks are the named classes of catalog.css (pc-…), not utility lists on every element.
+// of them: their looks are catalog.css's (.pc: named classes, or the part's place in the card), not utility lists on every element.
 
 /** Layout widths of a card image in the grid (see ProductGrid): 2, 3 then 4 columns. */
 const CARD_IMAGE_SIZES = "(min-width: 1280px) 280px, (min-width: 960px) 30vw, 48vw";
@@ -36,23 +36,23 @@ export function ProductCard({ card, eager = false, addToCart = false }: { card: 
           ))}
         </ul>
       )}
-      <div className="pc-body">
-        <p className="pc-brand">{card.brand}</p>
+      <div>
+        <p>{card.brand}</p>
         <h2>
           {/* The whole card is clickable through this link's ::after; the link text is the title. */}
           <Link to={card.href} prefetch="intent">
             {card.title}
           </Link>
         </h2>
-        <p className="pc-desc">{card.description}</p>
+        <p>{card.description}</p>
         {card.variantLabel && <p className="pc-variant">{card.variantLabel}</p>}
         {/* The stars and count for the eye, their reading for a screen reader. */}
         {card.rating && (
-          <p className="pc-rating" role="img" aria-label={ratingText(card.rating)}>
+          <p role="img" aria-label={ratingText(card.rating)}>
             {`${starsOf(card.rating.average)} (${card.rating.count})`}
           </p>
         )}
-        <div className="pc-foot">
+        <div>
           <p className="pc-price">
             {card.priceLabel && <span className="pc-label">{card.priceLabel}</span>}
             <span className="pc-now">
