@@ -1,0 +1,52 @@
+import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
+import { expect, shopUrl, test } from "./fixtures";
+
+// How a storefront page's first load is ordered and split (vite.config.ts pageChunks, app/root.tsx
+// links, the product gallery): checked on the production build's HTML, as a first visit without cookies.
+
+const seed = buildSeedCatalog();
+const product = seed.products.find((p) => p.sites.includes("d2c"))!;
+
+const pages = [
+  { name: "home", path: "/" },
+  { name: "listing", path: "/products" },
+  { name: "product", path: `/products/${product.handle}` },
+  { name: "cart", path: "/cart" },
+];
+
+/** The script files the page loads before it is interactive (as budgets.spec.ts counts them). */
+function scriptsOf(html: string): string[] {
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) urls.add(m[1]!);
+  return [...urls].filter((u) => u.startsWith("/assets/"));
+}
+
+test.describe("first load", () => {
+  for (const p of pages) {
+    test(`${p.name}: the stylesheet is the head's first request after the largest picture, and the scripts come in few files`, async ({ request }) => {
+      const res = await request.get(shopUrl(p.path));
+      expect(res.status()).toBe(200);
+      const html = await res.text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      const stylesheet = head.search(/<link[^>]+rel="stylesheet"/);
+      const firstScript = head.search(/<link[^>]+rel="modulepreload"/);
+      expect(stylesheet).toBeGreaterThan(-1);
+      expect(firstScript).toBeGreaterThan(-1);
+      // The one render-blocking request starts before a dozen script preloads, not after them.
+      expect(stylesheet).toBeLessThan(firstScript);
+      // What every page runs travels in the entry chunk, what every storefront page adds in the shop
+      // chunk: 11-18 files per page today, 26-32 before they were grouped.
+      expect(scriptsOf(html).length).toBeLessThanOrEqual(20);
+    });
+  }
+
+  test("product page: its picture is preloaded with high priority, ahead of the stylesheet and the scripts", async ({ request }) => {
+    const html = await (await request.get(shopUrl(`/products/${product.handle}`))).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const preload = /<link[^>]+rel="preload"[^>]+as="image"[^>]*>/.exec(head);
+    expect(preload).not.toBeNull();
+    expect(preload![0]).toMatch(/fetchPriority="high"/i);
+    expect(preload!.index).toBeLessThan(head.search(/<link[^>]+rel="stylesheet"/));
+  });
+});
