@@ -1,8 +1,10 @@
 import { defineConfig } from "vitest/config";
+import { stylesheetUrlStandIn } from "./tests/setup/stylesheet-url";
 
 // Unit and service tests (ARCHITECTURE §2). Deliberately not vite.config.ts: the React Router
 // plugin is for the app build, not for tests.
 export default defineConfig({
+  plugins: [stylesheetUrlStandIn()],
   test: {
     environment: "node",
     include: [
