@@ -67,7 +67,6 @@ export const MAX_CARTS_PER_CUSTOMER = 10;
 /** The one owner check: a guest cart (no owner) is anyone's who holds its id; a customer's only theirs. */
 export const mayUseCart = (owner: string | null, customerId: string | null) => owner === null || owner === customerId;
 
-
 const fail = (code: CartFailureCode, message: string, field?: string): CartFailure => ({ ok: false, code, message, field });
 
 type CartRow = typeof carts.$inferSelect;
@@ -144,7 +143,6 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     return rowsOf<StoredLine>(await conn.execute(sql`select ${LINE_COLUMNS} from ${cartLines} where cart_id = ${cartId} order by seq`));
   }
 
-  /** A cart and its lines in one statement (a read: writers take the row lock first, see mutate). */
   /**
    * A cart and its lines in one statement (a read: writers take the row lock first, see mutate), with
    * the cart row's version (its xmin: every update of the row makes a new one) for addLinesAtOnce.
