@@ -28,18 +28,18 @@ const KB = 1024;
 const GOAL_JS = 130 * KB;
 const GOAL_HTML = 60 * KB;
 const pages: { name: string; path: string; js: number; html: number; data: number }[] = [
-  // JS: the goal (130) everywhere but the product page (132.5) and the cart (130.5) — React DOM and
-  // React Router alone are 109 KB gz; the carousel engine, the add-to-cart modal, the breadcrumbs'
-  // and reviews' code and each /products/* screen load on demand (app/lib/lazy-view.tsx). HTML:
-  // cards and filter options take their looks from named classes (catalog.css) and the listing's
-  // cards travel packed (rules/product-card.ts packCard), so listing 159 → 100 KB, home 86 → 70.5.
-  { name: "home", path: "/", js: GOAL_JS, html: 70.5 * KB, data: 17 * KB },
-  { name: "listing", path: "/products", js: GOAL_JS, html: 100.5 * KB, data: 19.5 * KB },
-  { name: "category", path: "/products/dog", js: GOAL_JS, html: 98 * KB, data: 19.5 * KB },
-  { name: "product", path: `/products/${product.handle}`, js: 132.5 * KB, html: 60.5 * KB, data: 16 * KB },
-  { name: "search", path: "/search?search=chicken", js: GOAL_JS, html: 97.5 * KB, data: 19 * KB },
-  { name: "cart", path: "/cart", js: 130.5 * KB, html: 37 * KB, data: 8 * KB },
-  { name: "shipping", path: "/shipping", js: GOAL_JS, html: 30 * KB, data: 7 * KB },
+  // JS: the goal on every route — React DOM and React Router alone are 109 KB gz; optional UI loads
+  // on demand (app/lib/lazy-view.tsx), and the browser build groups what every page and every shop
+  // page runs into two chunks (vite.config.ts pageChunks). HTML: the goal for home and product
+  // page; listing, category and search hold the line at today's size (24 cards and the filter panel
+  // are in the HTML and again in the data the page hydrates from).
+  { name: "home", path: "/", js: GOAL_JS, html: GOAL_HTML, data: 12 * KB },
+  { name: "listing", path: "/products", js: GOAL_JS, html: 77 * KB, data: 15 * KB },
+  { name: "category", path: "/products/dog", js: GOAL_JS, html: 75 * KB, data: 15 * KB },
+  { name: "product", path: `/products/${product.handle}`, js: GOAL_JS, html: GOAL_HTML, data: 15 * KB },
+  { name: "search", path: "/search?search=chicken", js: GOAL_JS, html: 75 * KB, data: 15 * KB },
+  { name: "cart", path: "/cart", js: GOAL_JS, html: 25 * KB, data: 6 * KB },
+  { name: "shipping", path: "/shipping", js: GOAL_JS, html: 20.5 * KB, data: 6 * KB },
 ];
 
 function scriptsOf(html: string): string[] {
@@ -75,7 +75,7 @@ test.describe("budgets", () => {
       const data = loaderDataBytes(html);
       console.log(`${p.name}: JS ${(js / KB).toFixed(1)} KB gz (${scripts.length} files), HTML ${(htmlBytes / KB).toFixed(1)} KB, loader data ${(data / KB).toFixed(1)} KB`);
       if (js > GOAL_JS || (p.html > GOAL_HTML && htmlBytes > GOAL_HTML)) console.log(`${p.name}: above the goal (JS ${GOAL_JS / KB} KB gz, HTML ${GOAL_HTML / KB} KB)`);
-      expect(js, "first-load JS, gzip").toBeLessThanOrEqual(Math.max(p.js, GOAL_JS));
+      expect(js, "first-load JS, gzip").toBeLessThanOrEqual(p.js);
       expect(htmlBytes, "HTML").toBeLessThanOrEqual(p.html);
       expect(data, "serialized loader data").toBeLessThanOrEqual(p.data);
     });
