@@ -335,7 +335,13 @@ async function buildTargets(base: string) {
     { name: "listing (varied filters)", request: (n) => ({ method: "GET", path: variedListing(n) }) },
     {
       name: "search (varied text)",
-      request: (n) => ({ method: "GET", path: `/search?search=${encodeURIComponent(words[n % words.length]!)}&sort=${sorts[Math.floor(n / words.length) % sorts.length]}` }),
+      request: (n) => {
+        // Two different words and a sort: words² × sorts texts, as many as the listing's states.
+        const first = words[n % words.length]!;
+        const second = words[(n + 1 + (Math.floor(n / words.length) % (words.length - 1))) % words.length]!;
+        const sort = sorts[Math.floor(n / (words.length * (words.length - 1))) % sorts.length]!;
+        return { method: "GET", path: `/search?search=${encodeURIComponent(`${first} ${second}`)}&sort=${sort}` };
+      },
     },
     {
       name: "cart page (2 lines)",
