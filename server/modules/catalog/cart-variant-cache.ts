@@ -1,7 +1,7 @@
-import { LRUCache } from "lru-cache";
 import type { SiteId } from "../../../rules/site";
 import type { Db } from "../../db/client";
 import type { CartVariant } from "./cart-variants";
+import { createFacetCache } from "./facet-cache";
 
 /**
  * The cart's variants (cart-variants.ts) kept per process under the facet cache's rule: every change
@@ -23,36 +23,27 @@ export function createCartVariantCache(
   load: (ids: readonly number[], site: SiteId, conn: Db) => Promise<Map<number, CartVariant>>,
   maxEntries = 20_000,
 ): CartVariantCache {
-  const kept = new LRUCache<string, CartVariant>({ max: maxEntries });
-  let generation = 0;
-  let live = false;
-  const invalidate = () => {
-    generation++;
-    kept.clear();
-  };
+  // One entry per site and variant, so a cart's look-up asks only for what is not kept.
+  const kept = createFacetCache<CartVariant>({ maxEntries });
+  const keyOf = (site: SiteId, id: number) => `${site}:${id}`;
   return {
     async get(ids, site, conn) {
-      if (!live) return load(ids, site, conn);
-      const startedIn = generation;
+      const startedIn = kept.generation();
       const found = new Map<number, CartVariant>();
       const missing: number[] = [];
       for (const id of ids) {
-        const hit = kept.get(`${site}:${id}`);
+        const hit = kept.peek(keyOf(site, id));
         if (hit) found.set(id, hit);
         else missing.push(id);
       }
       if (!missing.length) return found;
-      const loaded = await load(missing, site, conn);
-      for (const [id, variant] of loaded) {
+      for (const [id, variant] of await load(missing, site, conn)) {
         found.set(id, variant);
-        if (live && generation === startedIn) kept.set(`${site}:${id}`, variant);
+        kept.keep(keyOf(site, id), startedIn, variant);
       }
       return found;
     },
-    invalidate,
-    setLive(next) {
-      if (!next) invalidate();
-      live = next;
-    },
+    invalidate: kept.invalidate,
+    setLive: kept.setLive,
   };
 }

@@ -23,6 +23,10 @@ export type FacetCache<T = FacetCounts> = {
   generation(): number;
   /** The kept counts of `key`, or `count()`'s (kept when nothing changed since `generation`). */
   load(key: string, generation: number, count: () => Promise<T>): Promise<T>;
+  /** The kept value of `key`, if any (none while changes are not heard). */
+  peek(key: string): T | undefined;
+  /** Keeps `value` for `key` when nothing changed since `generation` (and changes are heard). */
+  keep(key: string, generation: number, value: T): void;
   /** Drops every count (a change was committed). */
   invalidate(): void;
   /** Whether changes are being heard; while not, nothing is kept. */
@@ -60,6 +64,9 @@ export function createFacetCache<T extends object = FacetCounts>(
     kept.clear();
     counting.clear();
   };
+  const keep = (key: string, startedIn: number, value: T) => {
+    if (live && generation === startedIn) kept.set(key, value);
+  };
 
   return {
     generation: () => generation,
@@ -73,12 +80,14 @@ export function createFacetCache<T extends object = FacetCounts>(
       counting.set(key, { generation: startedIn, counts });
       try {
         const result = await counts;
-        if (live && generation === startedIn) kept.set(key, result);
+        keep(key, startedIn, result);
         return result;
       } finally {
         if (counting.get(key)?.counts === counts) counting.delete(key);
       }
     },
+    peek: (key) => (live ? kept.get(key) : undefined),
+    keep,
     invalidate,
     setLive(next) {
       if (!next) invalidate();
