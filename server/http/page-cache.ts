@@ -69,8 +69,7 @@ export function acceptsGzip(request: Request): boolean {
 
 const fromUtf8 = new TextDecoder();
 
-/** The page as kept: its nonce attributes marked, so any request's nonce can be put back. */
-/** The rendered page cut at its nonce places (none without a nonce), and its ETag. */
+/** The rendered page with its nonce attributes marked, cut at those places (none without a nonce), and its ETag: any request's nonce can be put back. */
 function keptBody(body: Uint8Array, nonce: string): { body: Template; etag: string } {
   const text = fromUtf8.decode(body);
   const marked = nonce ? text.split(`nonce="${nonce}"`).join(`nonce="${NONCE_MARK}"`) : text;
