@@ -4,6 +4,16 @@
 /** Longest message, stack and route kept; longer ones are cut (a report is evidence, not a dump). */
 export const ERROR_LIMITS = { message: 1000, stack: 8000, route: 300, type: 100, frames: 50 } as const;
 
+/**
+ * How long the errors table keeps an error nobody has seen again, and how many distinct errors it
+ * keeps at most (the most recently seen): reports come from anyone's browser, so the table must not
+ * grow without end.
+ */
+export const ERROR_RETENTION = { days: 90, rows: 10_000 } as const;
+
+/** Errors last seen before this instant are past retention. */
+export const errorPurgeBefore = (now: Date, days: number = ERROR_RETENTION.days): Date => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+
 /** How many top frames tell one error from another. */
 const FINGERPRINT_FRAMES = 5;
 

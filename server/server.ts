@@ -11,7 +11,7 @@ import { createDeps } from "./context";
 import { openDatabase } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { startAutoshipScheduler } from "./jobs/autoship-runner";
-import { startConsentPurge } from "./jobs/consent-purge";
+import { startRetentionPurge } from "./jobs/retention-purge";
 import { startReviewRequests } from "./jobs/review-requests";
 import { createLogger } from "./log";
 import { createPageCache } from "./http/page-cache";
@@ -112,8 +112,8 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
   const autoship = config.autoship.scheduler
     ? startAutoshipScheduler({ db: database.db, services: deps.services, config, log, secret: deps.sessionSecret }, { intervalMs: config.autoship.intervalSeconds * 1000 })
     : null;
-  // Proof-of-consent records older than 13 months go, a minute after start and every 6 hours.
-  const consentPurge = startConsentPurge({ consent: deps.services.consent, log });
+  // Proof-of-consent records older than 13 months and stale errors go, a minute after start and every 6 hours.
+  const retentionPurge = startRetentionPurge({ consent: deps.services.consent, errors: deps.services.errorReports, log });
   // Review-request mails (10 days after delivery), every 15 minutes; each order's is claimed once.
   const reviewRequests = startReviewRequests({ reviews: deps.services.reviews, log });
   const address = server.address();
@@ -134,7 +134,7 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
     (closing ??= (async () => {
       // No new renewal starts; one under way finishes (server/jobs/autoship-runner.ts).
       const autoshipStopped = autoship?.stop();
-      const consentPurgeStopped = consentPurge.stop();
+      const retentionPurgeStopped = retentionPurge.stop();
       const reviewRequestsStopped = reviewRequests.stop();
       // Stop taking connections, let in-flight requests finish (at most 10 s), then release the DB.
       await new Promise<void>((resolve) => {
@@ -147,7 +147,7 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
       });
       await closeVite();
       await autoshipStopped;
-      await consentPurgeStopped;
+      await retentionPurgeStopped;
       await reviewRequestsStopped;
       await deps.services.mail.flush();
       await cached.stop();

@@ -188,7 +188,7 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
       end: (membershipId: string, actor: string) => endMembership(membershipDeps, membershipId, actor),
     },
     contact: createContactService(db, rateLimit),
-    /** Proof of consent: the privacy manager's decisions, kept 13 months (server/jobs/consent-purge.ts). */
+    /** Proof of consent: the privacy manager's decisions, kept 13 months (server/jobs/retention-purge.ts). */
     consent: createConsentService(db, rateLimit),
     content,
     /** Product reviews: list, summaries, eligibility, submit, helpful votes, moderation, review-request mails. */

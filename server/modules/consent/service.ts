@@ -6,7 +6,7 @@ import type { createRateLimitService } from "../rate-limit/service";
 import { consentRecords } from "./schema";
 
 // Proof of consent: the decisions of the privacy manager, kept 13 months then purged
-// (server/jobs/consent-purge.ts runs the purge in every shop process).
+// (server/jobs/retention-purge.ts runs the purge in every shop process).
 
 export type RecordResult = { ok: true; id: string } | { ok: false; code: "RATE_LIMITED"; message: string };
 

@@ -111,3 +111,30 @@ describe("errors.list", () => {
     expect((await errors.list({ perPage: 2, page: 99 })).page).toBe(2);
   });
 });
+
+describe("errors.purge", () => {
+  it("drops errors last seen before the retention period and keeps the rest", async () => {
+    now = new Date("2026-01-01T00:00:00Z");
+    await errors.record(report({ message: "seen long ago only" }));
+    await errors.record(report({ message: "seen long ago and lately" }));
+    now = new Date("2026-03-31T00:00:00Z");
+    await errors.record(report({ message: "seen long ago and lately" }));
+    await errors.record(report({ message: "seen lately" }));
+
+    // 90 days before 2026-04-01T12:00 is 2026-01-01T12:00: the first sighting is older, the others newer.
+    expect(await errors.purge(new Date("2026-04-01T12:00:00Z"))).toBe(1);
+    const { rows } = await errors.list();
+    expect(rows.map((r) => r.message).sort()).toEqual(["seen lately", "seen long ago and lately"]);
+    expect(await errors.purge(new Date("2026-04-01T12:00:00Z"))).toBe(0);
+  });
+
+  it("keeps only the most recently seen errors beyond the row cap", async () => {
+    for (let i = 0; i < 5; i++) {
+      now = new Date(Date.UTC(2026, 2, 1 + i));
+      await errors.record(report({ message: `error number ${"x".repeat(i + 1)}` }));
+    }
+    expect(await errors.purge(new Date("2026-03-10T00:00:00Z"), { rows: 3 })).toBe(2);
+    const { rows } = await errors.list();
+    expect(rows.map((r) => r.message)).toEqual(["error number xxxxx", "error number xxxx", "error number xxx"]);
+  });
+});

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { count, desc, eq, sql } from "drizzle-orm";
-import { ERROR_LIMITS, fingerprintText, scrubPersonalData, stripQuery, truncate, type ErrorSource } from "../../../rules/error-fingerprint";
+import { count, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { ERROR_LIMITS, ERROR_RETENTION, errorPurgeBefore, fingerprintText, scrubPersonalData, stripQuery, truncate, type ErrorSource } from "../../../rules/error-fingerprint";
 import type { Db } from "../../db/client";
 import { errorReports } from "./schema";
 import type { StackMapper } from "./source-maps";
@@ -86,6 +86,18 @@ export function createErrorsService(db: Db, options: { clock?: () => Date; mapSt
         })
         .returning({ id: errorReports.id, count: errorReports.count });
       return { ...row, fingerprint };
+    },
+
+    /**
+     * Retention: drops the errors last seen before the retention period, then all but the most
+     * recently seen `ERROR_RETENTION.rows`; answers how many went. Idempotent, so every process may
+     * run it (server/jobs/retention-purge.ts).
+     */
+    async purge(now: Date, keep: { days?: number; rows?: number } = {}): Promise<number> {
+      const old = await db.delete(errorReports).where(lt(errorReports.lastSeen, errorPurgeBefore(now, keep.days))).returning({ id: errorReports.id });
+      const pastTheKept = db.select({ id: errorReports.id }).from(errorReports).orderBy(desc(errorReports.lastSeen), desc(errorReports.id)).offset(keep.rows ?? ERROR_RETENTION.rows);
+      const beyond = await db.delete(errorReports).where(inArray(errorReports.id, pastTheKept)).returning({ id: errorReports.id });
+      return old.length + beyond.length;
     },
 
     /** The recorded errors, newest sighting first or most frequent first, a page at a time. */
