@@ -19,6 +19,7 @@ import { ConsentBoot } from "./features/consent/consent-boot";
 import { ErrorPage, NotFoundPage } from "./components/error-pages";
 import type { PublicConfig } from "../server/context";
 import { userLocationFromCookies } from "../rules/location";
+import { consentDecidedIn } from "../rules/consent";
 import { headerCartCount } from "./features/cart/cart-route.server";
 
 /**
@@ -45,6 +46,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     customer: context.customer ? { firstName: context.customer.firstName } : null,
     // SPEC §5: a registered staff member whose group is not eligible is told why prices are the shop's.
     pricingNote: context.staff?.registered && !context.staff.eligibleForPd ? NOT_ELIGIBLE_NOTE : null,
+    // The consent banner in the server's page when nothing counting was decided (the console asks nothing);
+    // the guest page cache keys on the same answer (server/http/page-cache.ts).
+    consentAsked: !consentDecidedIn(cookie) && !new URL(request.url).pathname.startsWith("/admin"),
   };
 }
 
@@ -99,7 +103,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       <NavigationEffects config={loaderData.config} />
       {loaderData.customer ? <InactivityWatch seconds={loaderData.config.inactivitySeconds} /> : null}
-      <ConsentBoot gtmScriptUrl={loaderData.config.gtmScriptUrl} analytics={!loaderData.config.site.isStaff} />
+      <ConsentBoot
+        gtmScriptUrl={loaderData.config.gtmScriptUrl}
+        analytics={!loaderData.config.site.isStaff}
+        asked={loaderData.consentAsked}
+      />
       <Outlet />
     </>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   CONSENT_REVISION,
+  consentDecidedIn,
   consentStateOf,
   cookieValue,
   cookiesMatching,
@@ -42,6 +43,15 @@ describe("the consent cookie", () => {
     expect(consentStateOf(null)).toEqual(UNDECIDED);
     expect(UNDECIDED).toEqual({ required: false, functional: false, advertising: false });
     expect(consentStateOf(record)).toEqual({ required: true, functional: true, advertising: false });
+  });
+
+  it("a request's cookies carry a decision only with a well-formed cookie of the current revision", () => {
+    const current = encodeConsentCookie(record);
+    expect(consentDecidedIn(`a=1; kc_consent=${current}; b=2`)).toBe(true);
+    expect(consentDecidedIn(null)).toBe(false);
+    expect(consentDecidedIn("a=1; b=2")).toBe(false);
+    expect(consentDecidedIn("kc_consent=1.1.0.short.1")).toBe(false);
+    expect(consentDecidedIn(`kc_consent=${encodeConsentCookie({ ...record, revision: CONSENT_REVISION + 1 })}`)).toBe(false);
   });
 
   it("reads one raw cookie and lists cookies by prefix", () => {

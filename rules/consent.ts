@@ -82,6 +82,16 @@ export function currentDecision(value: string | null | undefined, revision = CON
   return record && record.revision === revision ? record : null;
 }
 
+/**
+ * Whether a request's Cookie header carries a decision that still counts. The server renders the
+ * banner into the page when it does not (so the banner paints with the page, not after its script),
+ * and the guest page cache keys on this answer: a decided shopper never gets a kept page with the
+ * banner, an undecided one never a page without it.
+ */
+export function consentDecidedIn(cookieHeader: string | null | undefined): boolean {
+  return currentDecision(cookieValue(cookieHeader ?? "", CONSENT_COOKIE)) !== null;
+}
+
 /** The state the privacy manager's getConsent() answers for a kept decision (or none). */
 export function consentStateOf(record: ConsentRecord | null): ConsentState {
   if (!record) return { ...UNDECIDED };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RequestContext } from "../context";
 import { gunzipSync } from "node:zlib";
+import { CONSENT_REVISION, consentDecidedIn, encodeConsentCookie } from "../../rules/consent";
 import { acceptsGzip, createPageCache } from "./page-cache";
 
 // The guest page cache never serves one shopper's page to another: only cookie-less (or ZIP-only)
@@ -17,10 +18,16 @@ function renderer() {
     const cart = /col_cart_id=([^;]+)/.exec(cookie)?.[1] ?? "none";
     const zip = /userLocation=(\d{5})/.exec(cookie)?.[1] ?? "80011";
     const who = context.customer ? context.customer.firstName : "guest";
-    return new Response(`<p>${who} cart=${cart} zip=${zip} render=${calls.length}</p>`, { headers: { "content-type": "text/html" } });
+    // As app/root.tsx: the consent banner is in the page until the shopper has decided.
+    const banner = consentDecidedIn(cookie) ? "no" : "yes";
+    return new Response(`<p>${who} cart=${cart} zip=${zip} banner=${banner} render=${calls.length}</p>`, { headers: { "content-type": "text/html" } });
   };
   return { calls, handler };
 }
+
+const decision = { revision: CONSENT_REVISION, functional: true, advertising: true, anonymousId: "browserAaaaaaaaaaaaa", decidedAt: 1_795_736_105 };
+const decidedA = `kc_consent=${encodeConsentCookie(decision)}`;
+const decidedB = `kc_consent=${encodeConsentCookie({ ...decision, advertising: false, anonymousId: "browserBbbbbbbbbbbbb" })}`;
 
 const get = (path: string, cookie?: string, extra: Record<string, string> = {}) =>
   new Request(`http://localhost:3000${path}`, { headers: { ...(cookie ? { cookie } : {}), ...extra } });
@@ -152,12 +159,33 @@ describe("guest page cache", () => {
   it("shares the page with guests who carry only browser-only cookies (consent choice, analytics), whatever their values", async () => {
     const { calls, handler } = renderer();
     const page = liveCache().wrap(handler);
-    await page(get("/products", "userLocation=80011"), guest);
-    const decided = await page(get("/products", "kc_consent=1.1.0.browser-a.1795736105; userLocation=80011; _ga=GA1.1.1.2; _ga_ABC123=GS1.1; _gid=GA1.1.3; _gcl_au=1.1.4"), guest);
+    await page(get("/products", `${decidedA}; userLocation=80011`), guest);
+    const decided = await page(get("/products", `${decidedB}; userLocation=80011; _ga=GA1.1.1.2; _ga_ABC123=GS1.1; _gid=GA1.1.3; _gcl_au=1.1.4`), guest);
     expect(decided.headers.get("x-page-cache")).toBe("hit");
     expect(calls).toHaveLength(1);
     // Anything else still bypasses it (an unknown cookie may change the page).
-    await page(get("/products", "kc_consent=1.1.0.browser-a.1795736105; gaga=1"), guest);
+    await page(get("/products", `${decidedA}; gaga=1`), guest);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("keeps the page with the consent banner apart from the page without it: by whether a decision that counts is kept", async () => {
+    const { calls, handler } = renderer();
+    const page = liveCache().wrap(handler);
+    // An undecided first visitor: the page asks.
+    expect(await (await page(get("/products"), guest)).text()).toContain("banner=yes");
+    // A decided shopper never gets that kept page, and the next decided one (other id, other choice) shares theirs.
+    const decided = await page(get("/products", decidedA), guest);
+    expect(decided.headers.get("x-page-cache")).toBe("miss");
+    expect(await decided.text()).toContain("banner=no");
+    const decidedToo = await page(get("/products", `${decidedB}; _ga=GA1.1.1.2`), guest);
+    expect(decidedToo.headers.get("x-page-cache")).toBe("hit");
+    expect(await decidedToo.text()).toContain("banner=no");
+    // Undecided again (no cookie, a malformed one, one of an older policy revision): the page that asks.
+    for (const cookie of [undefined, "kc_consent=1.1.0.short.1", `kc_consent=${encodeConsentCookie({ ...decision, revision: CONSENT_REVISION + 1 })}`]) {
+      const asked = await page(get("/products", cookie), guest);
+      expect(asked.headers.get("x-page-cache")).toBe("hit");
+      expect(await asked.text()).toContain("banner=yes");
+    }
     expect(calls).toHaveLength(2);
   });
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
-import { CONSENT_COOKIE } from "../../rules/consent";
+import { CONSENT_COOKIE, consentDecidedIn } from "../../rules/consent";
 import { USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE } from "../../rules/location";
 import type { PageHandler } from "../app";
 import { cutAt, fill, gzipTemplate, gzipWith, type GzipTemplate, type Template } from "./gzip-template";
@@ -13,7 +13,7 @@ import { cutAt, fill, gzipTemplate, gzipWith, type GzipTemplate, type Template }
  * with an ETag (304 on a match), gzipped once rather than on every answer.
  *
  * Never shown to anyone else: a request carrying any other cookie (session, cart, discount, site
- * password…; the browser-only consent and analytics cookies aside) or a signed-in customer bypasses the cache, and a response that sets a cookie, is not
+ * password…; the consent and analytics cookies aside) or a signed-in customer bypasses the cache, and a response that sets a cookie, is not
  * a 200 or says `Cache-Control: no-store` is not kept. Correct across processes: every change to what these pages show (products,
  * prices, stock, deals, filters, content) NOTIFYs `page_cache` at commit (drizzle migration
  * page_cache_invalidation) and every process drops its cache; a render that began before the
@@ -24,9 +24,11 @@ import { cutAt, fill, gzipTemplate, gzipWith, type GzipTemplate, type Template }
 const KEY_COOKIES = new Set([USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE]);
 
 /**
- * Cookies only the browser reads, never a render: the privacy manager's choice (read by its own
- * script after hydration) and the tag manager's analytics cookies (_ga, _ga_<id>, _gid, _gcl_au).
- * Left out of the key, or nearly every returning guest would bypass the cache.
+ * Cookies whose values no render reads: the privacy manager's choice (the page shows the consent
+ * banner or not by whether a decision is kept, which the key holds as "decided" or "asked"; what was
+ * chosen is read by the browser's script alone) and the tag manager's analytics cookies (_ga,
+ * _ga_<id>, _gid, _gcl_au). Their values are left out of the key, or nearly every returning guest
+ * would bypass the cache.
  */
 const browserOnlyCookie = (name: string) => name === CONSENT_COOKIE || /^_(ga|gid|gcl_)/.test(name);
 
@@ -107,7 +109,8 @@ export function createPageCache(options: { maxBytes?: number } = {}): PageCache 
     // A content preview link shows a draft to whoever holds it (server/http/content-preview.ts): never kept.
     if (url.searchParams.has("preview")) return null;
     const kept: string[] = [];
-    for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const cookies = request.headers.get("cookie");
+    for (const part of (cookies ?? "").split(";")) {
       const trimmed = part.trim();
       if (!trimmed) continue;
       const name = trimmed.slice(0, Math.max(0, trimmed.indexOf("=")));
@@ -117,7 +120,9 @@ export function createPageCache(options: { maxBytes?: number } = {}): PageCache 
     }
     // Crawlers get the page rendered to the end, people a streamed one (React Router's entry): kept apart.
     const reader = isbot(request.headers.get("user-agent")) ? "bot" : "person";
-    return `${url.origin}${url.pathname}${url.search}\n${kept.sort().join("; ")}\n${reader}`;
+    // The banner is in the page of a shopper who has not decided (app/root.tsx): kept apart too.
+    const consent = consentDecidedIn(cookies) ? "decided" : "asked";
+    return `${url.origin}${url.pathname}${url.search}\n${kept.sort().join("; ")}\n${reader}\n${consent}`;
   }
 
   function respond(request: Request, entry: Entry, state: "hit" | "miss", nonce: string): Response {

@@ -4,7 +4,7 @@ import { amountToCents } from "../../rules/money";
 import { LISTING_PAGE_SIZE } from "../../rules/listing-url";
 import { expect, shopUrl, staffUrl, test } from "./fixtures";
 import { fillCheckoutAddress, payWithCard, registerStaff, uniqueEmail } from "./journeys";
-import { acceptAllCookies, consentBanner, rejectAllCookies } from "./consent-steps";
+import { acceptAllCookies, consentBanner, consentReady, rejectAllCookies } from "./consent-steps";
 
 // The GA4 data layer on a whole journey — list → item → cart → checkout → purchase — with every
 // event's parameters read from window.dataLayer; one purchase per order however often its
@@ -188,7 +188,7 @@ test.describe("GA4 ecommerce events", () => {
     await page.goto(shopUrl("/products/dog"));
     await expect.poll(async () => (await events(page, "view_item_list")).map((e) => e.ecommerce.item_list_id)).toEqual(["products/dog"]);
     // The add-to-cart button of a card is not a selection.
-    await page.getByTestId("product-grid").getByRole("button", { name: /^Add to Cart:/ }).first().click();
+    await page.getByTestId("product-grid").getByRole("button", { name: /^Add to Cart / }).first().click();
     await expect(page.getByRole("dialog", { name: "Added to your cart" })).toBeVisible();
     expect(await events(page, "select_item")).toHaveLength(0);
   });
@@ -225,6 +225,7 @@ test.describe("GA4 events and the shopper's consent", () => {
   test("a first visit's page view and view_item wait for the choice, then arrive once, in order", async ({ page }) => {
     await page.goto(shopUrl(`/products/${multi.handle}?sku=${multi.variants[0].sku}`));
     await expect(consentBanner(page)).toBeVisible();
+    await consentReady(page);
     await page.waitForTimeout(300);
     expect(await names(page)).toEqual([]);
     await acceptAllCookies(page);

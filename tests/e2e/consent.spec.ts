@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, Request } from "@playwright/test";
-import { CONSENT_COOKIE, CONSENT_REVISION, encodeConsentCookie } from "../../rules/consent";
-import { acceptAllCookies, consentBanner, rejectAllCookies } from "./consent-steps";
+import { CONSENT_COOKIE, CONSENT_REVISION, decodeConsentCookie, encodeConsentCookie } from "../../rules/consent";
+import { acceptAllCookies, consentBanner, consentReady, rejectAllCookies } from "./consent-steps";
 import { expect, GTM_URL_PATTERN, shopUrl, staffUrl, test } from "./fixtures";
 
 // The privacy manager and the consent logic as a shopper meets them (SPEC §3, §4): the banner of a
@@ -47,6 +47,8 @@ test.describe("a first visit", () => {
   test("shows the banner; the banner and the preferences dialog pass axe; the dialog works by keyboard alone", async ({ page }) => {
     await page.goto(shopUrl("/"));
     const banner = consentBanner(page);
+    // The server's page shows the banner at once; its buttons act once the page has hydrated.
+    await consentReady(page);
     await expect(banner).toBeVisible();
     await expect(banner.getByRole("button", { name: "Accept all" })).toBeVisible();
     await expect(banner.getByRole("button", { name: "Reject all" })).toBeVisible();
@@ -116,9 +118,24 @@ test.describe("a first visit", () => {
     await expect(banner).toBeHidden();
   });
 
+  test("the banner is in the server's page until a choice that counts is kept, the guest page cache included", async ({ request }) => {
+    const decided = encodeConsentCookie({ revision: CONSENT_REVISION, functional: false, advertising: false, anonymousId: "server-page-browser-01", decidedAt: 1_790_000_000 });
+    const html = async (cookie?: string) =>
+      (await request.get(shopUrl("/products"), { headers: cookie ? { cookie: `${CONSENT_COOKIE}=${cookie}` } : {} })).text();
+    const banner = 'data-testid="consent-banner"';
+    // Twice each way: the second answer of each comes from the page cache.
+    expect(await html()).toContain(banner);
+    expect(await html(decided)).not.toContain(banner);
+    expect(await html()).toContain(banner);
+    expect(await html(decided)).not.toContain(banner);
+    expect(await html(encodeConsentCookie({ ...decodeConsentCookie(decided)!, revision: CONSENT_REVISION + 1 }))).toContain(banner);
+  });
+
   test("Preferences pressed right after Escape opens the dialog again", async ({ page }) => {
     await page.goto(shopUrl("/"));
     const banner = consentBanner(page);
+    // The server's page shows the banner at once; its buttons act once the page has hydrated.
+    await consentReady(page);
     await banner.getByRole("button", { name: "Preferences" }).click();
     const dialog = page.getByRole("dialog", { name: "Cookie preferences" });
     await expect(dialog).toBeVisible();
@@ -137,6 +154,7 @@ test.describe("a first visit", () => {
     const gtm = await watchTagManager(page);
     await page.goto(shopUrl("/"));
     await expect(consentBanner(page)).toBeVisible();
+    await consentReady(page);
     // Consent Mode defaults are in the data layer first; the page view waits.
     await expect
       .poll(async () => (await dataLayer(page))[0])
@@ -170,6 +188,7 @@ test.describe("a first visit", () => {
     const gtm = await watchTagManager(page);
     await page.goto(shopUrl("/"));
     await expect(consentBanner(page)).toBeVisible();
+    await consentReady(page);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shop All" }).click();
     await expect(page).toHaveURL(shopUrl("/products"));
     expect(await pageViews(page)).toEqual([]);
@@ -204,6 +223,7 @@ test.describe("a first visit", () => {
     const gtm = await watchTagManager(page);
     await page.goto(shopUrl("/"));
     await expect(consentBanner(page)).toBeVisible();
+    await consentReady(page);
     expect(await getConsent(page)).toEqual({ required: false, functional: false, advertising: false });
     await page.waitForTimeout(600);
     expect(await pageViews(page)).toEqual([]);

@@ -12,12 +12,13 @@ import {
   type ConsentRecord,
   type ConsentSource,
 } from "../../../rules/consent";
+import { primaryButton as primary, secondaryButton as secondary, type BannerChoice } from "./consent-banner";
 
 // The shop's own privacy manager, on both sites: a banner on a first visit (or after the policy
 // revision changed), a preferences dialog, the choice in a first-party cookie, every decision sent
 // as proof of consent (POST /api/consent), and window.privacyManager for the consent logic
 // (app/lib/consent/registry.ts). Loaded after hydration by consent-boot.tsx, outside the first-load
-// JavaScript; fixed to the bottom of the window, so nothing on the page moves.
+// JavaScript; the banner it answers for is rendered by consent-boot.tsx (in the server's page).
 
 /** openRequest counts the shopper's "open" presses: each one opens the dialog, even one that comes
  *  before the state heard that the browser closed it (Escape closes at once, its close event later). */
@@ -82,50 +83,28 @@ export function installPrivacyManager() {
   };
 }
 
-const buttonBase = "inline-flex min-h-11 items-center justify-center rounded px-4 py-2 font-bold";
-const primary = `${buttonBase} bg-primary text-white hover:bg-secondary`;
-const secondary = `${buttonBase} border border-primary bg-white text-primary hover:bg-mist`;
-
-export function PrivacyManagerUi() {
-  const state = useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
-  return (
-    <>
-      {/* The banner stays under the open dialog, so closing the dialog gives focus back to its button. */}
-      {!state.decision && <Banner />}
-      <PreferencesDialog open={state.dialogOpen} openRequest={state.openRequest} decision={state.decision} />
-    </>
-  );
+/** The banner's buttons (consent-banner.tsx, rendered by consent-boot.tsx). */
+export function chooseFromBanner(choice: BannerChoice) {
+  if (choice === "preferences") openDialog();
+  else decide({ functional: choice === "accept", advertising: choice === "accept" }, "banner");
 }
 
-function Banner() {
-  return (
-    <section
-      aria-label="Cookie consent"
-      className="fixed inset-x-0 bottom-0 border-t border-gray-300 bg-white p-4 text-ink shadow-[0_-4px_16px_rgba(0,0,0,0.12)]"
-      style={{ zIndex: 2000 }}
-      data-testid="consent-banner"
-    >
-      <div className="mx-auto flex max-w-7xl flex-col gap-3 md:flex-row md:items-center md:justify-between">
-        <div className="text-sm">
-          <p>
-            We use required cookies to run the shop. With your permission we also use functional cookies (such as product
-            reviews) and advertising and analytics cookies.
-          </p>
-        </div>
-        <div className="flex shrink-0 flex-wrap gap-2">
-          <button type="button" className={primary} onClick={() => decide({ functional: true, advertising: true }, "banner")}>
-            Accept all
-          </button>
-          <button type="button" className={secondary} onClick={() => decide({ functional: false, advertising: false }, "banner")}>
-            Reject all
-          </button>
-          <button type="button" className={secondary} onClick={openDialog}>
-            Preferences
-          </button>
-        </div>
-      </div>
-    </section>
-  );
+/** Tells the listener whether a decision is kept, now and after every change; answers an unsubscribe. */
+export function onDecidedChange(listener: (decided: boolean) => void): () => void {
+  let last = snapshot.decision !== null;
+  listener(last);
+  const notify = () => {
+    const now = snapshot.decision !== null;
+    if (now !== last) listener((last = now));
+  };
+  subscribers.add(notify);
+  return () => subscribers.delete(notify);
+}
+
+/** The preferences dialog; the banner is consent-boot.tsx's (in the server's page, under the open dialog). */
+export function PrivacyManagerUi() {
+  const state = useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
+  return <PreferencesDialog open={state.dialogOpen} openRequest={state.openRequest} decision={state.decision} />;
 }
 
 const FOCUSABLE = "button:not([disabled]), input:not([disabled]), a[href]";
