@@ -5,6 +5,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { orderHeadOf } from "./lib/head-order.server";
 
 // React Router's default Node entry, plus the Content-Security-Policy nonce of this response
 // (server/http/edge.ts): React Router's inline scripts (Scripts, ScrollRestoration, streamed data)
@@ -69,6 +70,8 @@ export default function handleRequest(
  */
 class CoalescingStream extends Transform {
   private pending: Buffer[] = [];
+  /** The first piece holds the whole head (the shell): reordered once (./lib/head-order.server.ts). */
+  private headDone = false;
 
   constructor(private readonly onEnd: () => void) {
     super();
@@ -82,8 +85,12 @@ class CoalescingStream extends Transform {
   /** Called by React after each pass. */
   flush() {
     if (this.pending.length === 0) return;
-    const chunk = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
+    let chunk = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
     this.pending = [];
+    if (!this.headDone) {
+      this.headDone = true;
+      chunk = orderHeadOf(chunk);
+    }
     this.push(chunk);
   }
 

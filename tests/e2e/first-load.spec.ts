@@ -2,7 +2,7 @@ import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, test } from "./fixtures";
 
 // How a storefront page's first load is ordered and split (vite.config.ts pageChunks, app/root.tsx
-// links, the product gallery): checked on the production build's HTML, as a first visit without cookies.
+// links, app/lib/head-order.server.ts, the product gallery): checked on the production build's HTML, as a first visit without cookies.
 
 const seed = buildSeedCatalog();
 const product = seed.products.find((p) => p.sites.includes("d2c"))!;
@@ -35,6 +35,13 @@ test.describe("first load", () => {
       expect(firstScript).toBeGreaterThan(-1);
       // The one render-blocking request starts before a dozen script preloads, not after them.
       expect(stylesheet).toBeLessThan(firstScript);
+      // Nor after the first pictures' preloads React makes: only a picture preloaded with
+      // fetchpriority=high (the product page's largest paint) goes ahead of it.
+      const imagesFirst = [...head.slice(0, stylesheet).matchAll(/<link[^>]+rel="preload"[^>]+as="image"[^>]*>/g)].map((m) => m[0]);
+      expect(imagesFirst.filter((tag) => !/fetchPriority="high"/i.test(tag))).toEqual([]);
+      // Each script file is preloaded once (the entry chunk, which holds the root's code, was listed twice).
+      const preloaded = [...head.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
+      expect(preloaded.length).toBe(new Set(preloaded).size);
       // What every page runs travels in the entry chunk, what every storefront page adds in the shop
       // chunk: 11-18 files per page today, 26-32 before they were grouped.
       expect(scriptsOf(html).length).toBeLessThanOrEqual(20);

@@ -1,0 +1,57 @@
+// The document head as React writes it, reordered for a slow network (app/entry.server.tsx applies
+// it to the first piece of every page, the one that holds the head).
+//
+// React puts the preloads it makes for a page's first pictures (up to ten <img> without
+// loading="lazy") ahead of the stylesheet. On a phone's network they then share the first round
+// trips with the one render-blocking request, and the page paints later. Only a picture preloaded
+// with fetchpriority="high" (the product page's, its largest paint) keeps its place ahead of it.
+//
+// React Router also lists the entry chunk twice as a modulepreload when a route's imports hold it
+// (the root's code travels in it): the repeat is dropped.
+
+const LINK = /<link\b[^>]*>/gi;
+
+const attr = (tag: string, name: string): string | null =>
+  new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1] ?? null;
+
+/** The head (everything before `</head>`) reordered; a document without a stylesheet keeps its order. */
+export function orderHead(head: string): string {
+  const images: string[] = [];
+  const modules = new Set<string>();
+  let lastStylesheetEnd = -1;
+  // One pass: remember where the last stylesheet ends (in the head without the moved tags).
+  let out = "";
+  let from = 0;
+  for (const match of head.matchAll(LINK)) {
+    const tag = match[0];
+    const rel = attr(tag, "rel")?.toLowerCase();
+    let keep = true;
+    if (rel === "preload" && attr(tag, "as")?.toLowerCase() === "image" && attr(tag, "fetchpriority")?.toLowerCase() !== "high") {
+      images.push(tag);
+      keep = false;
+    } else if (rel === "modulepreload") {
+      const href = attr(tag, "href");
+      if (href !== null && modules.has(href)) keep = false;
+      if (href !== null) modules.add(href);
+    }
+    out += head.slice(from, match.index);
+    if (keep) out += tag;
+    from = match.index + tag.length;
+    if (keep && rel === "stylesheet") lastStylesheetEnd = out.length;
+  }
+  out += head.slice(from);
+  if (images.length === 0) return out;
+  if (lastStylesheetEnd < 0) return head;
+  return out.slice(0, lastStylesheetEnd) + images.join("") + out.slice(lastStylesheetEnd);
+}
+
+const HEAD_END = Buffer.from("</head>");
+
+/** The first piece of a page with its head reordered; a piece without the end of the head as it is. */
+export function orderHeadOf(chunk: Buffer): Buffer {
+  const end = chunk.indexOf(HEAD_END);
+  if (end < 0) return chunk;
+  const head = chunk.subarray(0, end).toString("utf8");
+  const ordered = orderHead(head);
+  return ordered === head ? chunk : Buffer.concat([Buffer.from(ordered, "utf8"), chunk.subarray(end)]);
+}
