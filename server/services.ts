@@ -58,7 +58,7 @@ type RateLimited = { ok: false; code: "RATE_LIMITED"; message: string };
 
 /** Every module's service, wired once per process and shared by pages and the API. */
 export function createServices(db: Db, config: Config, log?: Logger, paymentProvider: PaymentProvider = createTestProcessor()) {
-  const catalog = createCatalogService(db, config);
+  const catalog = createCatalogService(db, config, log);
   const rateLimit = createRateLimitService(db);
   const errorReports = createErrorsService(db);
   // SPEC §4: a session idles out on the server when the browser's inactivity warning would end it.

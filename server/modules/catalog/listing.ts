@@ -11,23 +11,29 @@ import { searchProducts, type SearchHits } from "./search";
 import { facetCacheKey, searchCacheKey, type FacetCache } from "./facet-cache";
 import type { DealSkus, Facet, FacetOption, FilterDefinition, FilterField, ListingQuery, ListingResult, Product, SitemapEntry } from "./types";
 import { dayOf } from "../../../rules/calendar-days";
+import { indexedSort, popcount, type ListingIndex } from "./listing-index";
+import type { ListingIndexCache } from "./listing-index-cache";
 
 // The listing, search results and category pages. One call runs a fixed number
 // of queries whatever the page size (no N+1):
 //   [filter catalogue ∥ search hits] → [facet counts + total ∥ the page's products] → the page's variants with stock.
 // Facet counts are computed in SQL, each facet with every other facet's filters applied.
+// With the process's listing index (listing-index.ts; kept while catalogue changes are heard) the
+// total, the facet counts and the page's ids come from the index instead, and a call runs
+//   [search hits, unless kept] → [lower() of non-ASCII flavour texts, when new] → [the page's products ∥ their variants with stock],
+// plus, once per site and catalogue change, the index's own three reads (listing-index-load.ts).
 
 export const MAX_LIMIT = 100;
 
 /** The caches of one process (service.ts), dropped on every catalogue change it hears of. */
-export type ListingCaches = { facets: FacetCache; searchHits: FacetCache<SearchHits> };
+export type ListingCaches = { facets: FacetCache; searchHits: FacetCache<SearchHits>; index?: ListingIndexCache };
 
 /** Sorts the page query orders itself; any other is the default (relevance first with a search). */
 const SORTED_IN_SQL = new Set<ListingQuery["sort"]>(["price-asc", "price-desc", "name", "newest"]);
 export const MAX_HANDLES = 50;
 
 /** Sold on the site: listed there and published (an unpublished product is shown nowhere). */
-const onSite = (site: SiteId) => sql`${products.sites} @> array[${site}]::text[] and ${products.published}`;
+export const onSite = (site: SiteId) => sql`${products.sites} @> array[${site}]::text[] and ${products.published}`;
 /** A PostgreSQL array literal of numbers, bound as one parameter however long the list. */
 const numberArray = (values: number[]) => `{${values.map((n) => String(n)).join(",")}}`;
 
@@ -59,7 +65,8 @@ export async function getProductsByHandles(db: Db, handles: string[], site: Site
   return toProducts(rows, await loadVariantRows(db, rows.map((r) => r.id)), site);
 }
 
-function orderBy(query: ListingQuery, searching: boolean): SQL[] {
+/** The ORDER BY of a sort (listing-index-load.ts numbers the index's orders with the same expressions). */
+export function orderBy(query: Pick<ListingQuery, "site" | "sort">, searching: boolean): SQL[] {
   const minPrice = query.site === "hpsf" ? products.minProgramPriceCents : products.minPriceCents;
   switch (query.sort) {
     case "price-asc":
@@ -81,7 +88,7 @@ function orderBy(query: ListingQuery, searching: boolean): SQL[] {
 }
 
 /** The facets to count for a query: facet definitions, narrowed to the selected species. */
-function facetDefinitions(catalog: FilterDefinition[], query: ListingQuery): FilterDefinition[] {
+export function facetDefinitions(catalog: FilterDefinition[], query: ListingQuery): FilterDefinition[] {
   const species = new Set(query.filters.filter((f) => f.field === "species" && "value" in f).map((f) => ("value" in f ? f.value : "")));
   const fits = (s: string[]) => species.size === 0 || s.some((x) => species.has(x));
   return catalog
@@ -148,7 +155,8 @@ async function countOnly(db: Db, query: ListingQuery, base: SQL): Promise<number
 /**
  * The listing of SPEC §2 /products, category pages and /search: products on the query's site that
  * match every filter (AND across fields, OR within a field) and the search text, sorted and paged,
- * with facet counts. At most five queries, whatever `limit` is.
+ * with facet counts. At most five queries, whatever `limit` is (at most four with the listing index
+ * once it is built).
  */
 export async function listProducts(
   db: Db,
@@ -162,16 +170,19 @@ export async function listProducts(
   // Before anything the counts depend on is read: a change committed after this drops them.
   const generation = facetCache?.generation() ?? 0;
   const hitsGeneration = caches?.searchHits.generation() ?? 0;
+  const indexGeneration = caches?.index?.generation() ?? 0;
   const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(query.limit) || 1));
   const page = Math.max(1, Math.floor(query.page) || 1);
   const q: ListingQuery = { ...query, limit, page };
   const wantFacets = q.facets !== false;
   const searchText = q.search?.trim() ?? "";
   const searching = searchText.length > 0;
+  // Null while catalogue changes are not heard: then everything is counted in SQL below.
+  const index = caches?.index?.get(q.site, indexGeneration) ?? null;
 
   const [catalog, hits] = await Promise.all([
     // With a facet cache the catalogue is read only when the counts are not kept (below).
-    wantFacets && !facetCache ? (preloaded.filterCatalog ? Promise.resolve(preloaded.filterCatalog) : loadFilterCatalog(db, q.site)) : Promise.resolve([]),
+    wantFacets && !facetCache && !index ? (preloaded.filterCatalog ? Promise.resolve(preloaded.filterCatalog) : loadFilterCatalog(db, q.site)) : Promise.resolve([]),
     !searching
       ? Promise.resolve<SearchHits | null>(null)
       : caches
@@ -180,6 +191,7 @@ export async function listProducts(
   ]);
   const empty: ListingResult = { products: [], total: 0, page, limit, pageCount: 0, facets: [] };
   if (hits && hits.ids.length === 0) return empty;
+  if (index) return listFromIndex(db, q, await index, hits);
 
   const hitIds = hits ? numberArray(hits.ids) : null;
   const base = hitIds ? and(onSite(q.site), sql`${products.id} = any(${hitIds}::int[])`)! : onSite(q.site);
@@ -232,6 +244,50 @@ export async function listProducts(
     pageCount: Math.ceil(counted.total / limit),
     facets: counted.facets,
   };
+}
+
+/** The database's lower() of each value (the flavour filter lowers its pattern in SQL). One query; none for no values. */
+export async function lowerInDatabase(db: Db, values: readonly string[]): Promise<Map<string, string>> {
+  if (values.length === 0) return new Map();
+  const result = await db.execute(
+    sql`select v, lower(v) as l from unnest(array[${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )}]::text[]) as t(v)`,
+  );
+  return new Map((result as unknown as { rows: { v: string; l: string }[] }).rows.map((r) => [r.v, r.l]));
+}
+
+/** Products on the site by id, in the order of `ids`, brands joined (ids no longer on the site are left out). */
+async function productRowsById(db: Db, site: SiteId, ids: number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const rows: ProductRow[] = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(brands, eq(brands.slug, products.brandSlug))
+    .where(and(onSite(site), sql`${products.id} = any(${numberArray(ids)}::int[])`));
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+}
+
+/**
+ * listProducts with the site's listing index: the total, facet counts and the page's ids from the
+ * index; the page's products, prices and stock from the database.
+ */
+async function listFromIndex(db: Db, q: ListingQuery, index: ListingIndex, hits: SearchHits | null): Promise<ListingResult> {
+  const { page, limit } = q;
+  const lower = index.valuesToLower(q.filters);
+  if (lower.length > 0) index.addLowered(await lowerInDatabase(db, lower));
+  const found = hits ? index.hits(hits) : null;
+  const { matching, groups } = index.match(q.filters, found ? found.mask : index.all);
+  const total = popcount(matching);
+  const facets = q.facets === false ? [] : index.facets(q.filters, facetDefinitions(index.catalog, q), found ? found.mask : index.all, groups);
+  // With a search the default order is relevance: the hits' order (relevance, featured rank, id).
+  const order = found && !SORTED_IN_SQL.has(q.sort) ? found.order : index.orders[indexedSort(q.sort)];
+  const ids = index.page(matching, order, (page - 1) * limit, limit);
+  // Both by the page's ids at once: variants of a product no longer on the site are not shown (toProducts).
+  const [productRows, variantRows] = await Promise.all([productRowsById(db, q.site, ids), loadVariantRows(db, ids)]);
+  return { products: toProducts(productRows, variantRows, q.site), total, page, limit, pageCount: Math.ceil(total / limit), facets };
 }
 
 /** get-skus-with-deal: every deal SKU (on `site`, when given) keyed by SKU. */

@@ -14,6 +14,9 @@ import type { Destination } from "../../../rules/location";
 import { stateForZip } from "../../../rules/us-states";
 import type { FilterDefinition, ListingQuery } from "./types";
 import { variantsForCart } from "./cart-variants";
+import { createListingIndexCache } from "./listing-index-cache";
+import { loadListingIndex } from "./listing-index-load";
+import type { Logger } from "../../log";
 
 /**
  * Every variant of the given products, and the given variants whatever their product, with what a
@@ -47,12 +50,17 @@ export async function variantsOfProducts(conn: Db, productIds: readonly number[]
     .orderBy(asc(variants.productId), asc(variants.position), asc(variants.id));
 }
 
-export function createCatalogService(db: Db, config: Config) {
+export function createCatalogService(db: Db, config: Config, log?: Logger) {
   // Kept only once followChanges() hears of every catalogue change (scripts and tests count every call).
   const caches: ListingCaches = {
     facets: createFacetCache(),
     // A hit is three numbers: about 24 bytes each in the arrays.
     searchHits: createFacetCache<SearchHits>({ maxEntries: 1000, maxBytes: 16 * 1024 * 1024, sizeOf: (h) => 64 + h.ids.length * 24 }),
+    // Total, facet counts and page ids of any filter state without a count in SQL (listing-index.ts).
+    index: createListingIndexCache(
+      (site) => loadListingIndex(db, site),
+      (index, ms) => log?.debug({ site: index.site, products: index.size, ms, bytes: index.bytes() }, "listing index built"),
+    ),
   };
   // What nearly every page reads and an operator seldom changes — the filter catalogue, deal SKUs,
   // served ZIP ranges and the warehouse of a ZIP — kept under the same rule as the facet counts
@@ -64,7 +72,7 @@ export function createCatalogService(db: Db, config: Config) {
   const filterCatalog = (site: SiteId) => kept(`filters:${site}`, () => loadFilterCatalog(db, site));
   // The shopper's cart reads its variants on every call (cart-variant-cache.ts).
   const cartVariantCache = createCartVariantCache((ids, site, conn) => variantsForCart(conn, ids, site));
-  const everyCache = [caches.facets, caches.searchHits, reference, cartVariantCache];
+  const everyCache = [caches.facets, caches.searchHits, caches.index!, reference, cartVariantCache];
   return {
     /**
      * Keeps the listing's facet counts per filter state and search hits per text until the catalogue
