@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Await, useActionData } from "react-router";
 import { CAROUSEL_LIST_NAMES } from "../../rules/carousel";
-import { LazyProductCarousel } from "../features/content/lazy-product-carousel";
+import { LazyProductCarousel, ProductCarouselSpace } from "../features/content/lazy-product-carousel";
 import { Screen } from "../components/screen";
 import { cartAction, cartLoader } from "../features/cart/cart-route.server";
 import { CartPage } from "../features/cart/cart-page";
@@ -21,7 +21,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <Screen title={usePageTitle("cart")} wide>
       <CartPage cart={loaderData.cart} pageResult={pageResult} staff={loaderData.staff} donation={loaderData.donation} />
-      <Suspense fallback={null}>
+      {/* The carousel may stream in after the cart: its space is kept, so the footer does not jump. */}
+      <Suspense fallback={<ProductCarouselSpace />}>
         <Await resolve={loaderData.carousel} errorElement={null}>
           {(carousel) => (carousel ? <LazyProductCarousel carousel={carousel} listName={CAROUSEL_LIST_NAMES.cart} /> : null)}
         </Await>

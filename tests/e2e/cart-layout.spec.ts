@@ -1,0 +1,28 @@
+import { CAROUSEL_SPACE_CLASS } from "../../app/features/content/carousel-space";
+import { expect, shopUrl, test } from "./fixtures";
+
+// The cart page's carousel streams in after the cart when its data is slower than the page's first
+// part; its Suspense fallback keeps the carousel's height (app/features/content/carousel-space.ts) so
+// the footer below does not jump when it arrives (Lighthouse counted a layout shift of 0.06). The
+// fallback is rarely seen on a quick test server, so its space is compared with the rendered carousel
+// at a phone's and a desktop's widths.
+
+for (const width of [360, 412, 600, 800, 1000, 1300]) {
+  test(`cart at ${width} px: the space kept for the carousel is about the carousel's height`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(shopUrl("/cart"));
+    const carousel = page.locator("section").filter({ has: page.locator(".car-track, .car-track-1") });
+    await expect(carousel).toBeVisible();
+    const heights = await carousel.evaluate((section, className) => {
+      const space = document.createElement("div");
+      space.className = className;
+      section.parentElement!.insertBefore(space, section);
+      const kept = space.getBoundingClientRect().height;
+      space.remove();
+      return { carousel: section.getBoundingClientRect().height, kept };
+    }, CAROUSEL_SPACE_CLASS);
+    expect(heights.carousel).toBeGreaterThan(300);
+    // Within 8 %: what is left moves the footer by a few lines at most.
+    expect(Math.abs(heights.kept - heights.carousel)).toBeLessThanOrEqual(heights.carousel * 0.08);
+  });
+}
