@@ -1,25 +1,39 @@
 import { describe, expect, it } from "vitest";
-import { packFacetOption, slugLabel, unpackFacetOption, type FacetOption } from "./facet-pack";
+import { packFacet, slugLabel, unpackFacet, type PanelFacetModel } from "./facet-pack";
 
-describe("packed filter options", () => {
-  const options: FacetOption[] = [
-    ["limited-ingredient", "Limited Ingredient", 12],
-    ["dog", "Dog", 56],
-    ["chicken-rice", "Chicken & Rice", 3],
-    ["gi-restore", "GI Restore", 0],
-    ["2.5oz-13oz", "Sold in ounces (2.5–13 oz)", 45],
-    ["", "", 1],
+describe("packed filter facets", () => {
+  const facets: PanelFacetModel[] = [
+    {
+      slug: "sub-brand",
+      label: "Product Line",
+      options: [
+        ["limited-ingredient", "Limited Ingredient", 12],
+        ["gi-restore", "GI Restore", 0],
+      ],
+    },
+    {
+      slug: "flavor",
+      label: "Flavor",
+      options: [
+        ["chicken-rice", "Chicken & Rice", 3],
+        ["chicken", "Chicken", 76],
+      ],
+    },
+    { slug: "weight", label: "Weight", options: [["2.5oz-13oz", "Sold in ounces (2.5–13 oz)", 45]] },
+    // What the separators and the escape mark would otherwise break.
+    { slug: "a:b|c", label: "Odd: 100% | more", options: [["x|y:z", "Label: with | bars %7C", 2], ["", "", 1], ["empty-label", "", 4]] },
+    { slug: "none", label: "None", options: [] },
   ];
 
-  it("leaves out a label that is its slug in words", () => {
+  it("is one string: a label that is its slug in words left out", () => {
     expect(slugLabel("limited-ingredient")).toBe("Limited Ingredient");
-    expect(packFacetOption(["limited-ingredient", "Limited Ingredient", 12])).toStrictEqual(["limited-ingredient", 12]);
-    expect(packFacetOption(["chicken-rice", "Chicken & Rice", 3])).toStrictEqual(["chicken-rice", 3, "Chicken & Rice"]);
+    expect(packFacet(facets[0]!)).toBe("sub-brand:Product Line|limited-ingredient:12|gi-restore:0:GI Restore");
+    expect(packFacet(facets[1]!)).toBe("flavor|chicken-rice:3:Chicken & Rice|chicken:76");
   });
 
-  for (const option of options) {
-    it(`unpacks to the option it packed: ${option[0] || "(empty)"}`, () => {
-      expect(unpackFacetOption(JSON.parse(JSON.stringify(packFacetOption(option))))).toStrictEqual(option);
+  for (const facet of facets) {
+    it(`unpacks to the facet it packed: ${facet.slug}`, () => {
+      expect(unpackFacet(JSON.parse(JSON.stringify(packFacet(facet))))).toStrictEqual(facet);
     });
   }
 });

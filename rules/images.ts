@@ -35,6 +35,20 @@ export function cardImageSrcSet(source: string): string {
   return CARD_IMAGE_WIDTHS.map((w) => `${cardImageUrl(source, w)} ${w}w`).join(", ");
 }
 
+/**
+ * A listing card's image at densities 1 and 2 (SPEC §9): the 320 one is the `src` (the 1x candidate
+ * of an img), this the srcset, with no `sizes`. The listing grid shows a card image at most 320 CSS
+ * pixels wide but for two columns on viewports of 720 to 959 pixels (up to 430); a screen of density
+ * 2 is then served 640, one of density 1 a 320 slightly enlarged. One candidate, not three plus
+ * `sizes`: 24 cards a page. An eager image names its 1x candidate too: the server preloads it from
+ * its srcset alone (React's preload link has no href then), which would otherwise fetch the 640 on
+ * a screen of density 1 and the img the 320 again.
+ */
+export function cardImageDensitySrcSet(source: string, preloaded = false): string {
+  const two = `${cardImageUrl(source, 640)} 2x`;
+  return preloaded ? `${cardImageUrl(source, 320)} 1x, ${two}` : two;
+}
+
 export function packshotSource(imageKey: string): string {
   return `packshots/${imageKey}.webp`;
 }

@@ -267,35 +267,23 @@ export function productCardModel(
 
 // ---------------------------------------------------------------------------------------------------
 // A listing page's 24 cards travel in the page's serialized loader data, where every field of an
-// object costs a key reference of its own: packed, a card is its values in a fixed order instead,
-// the absent ones as 0, and the SKU, which the key and the link repeat, written once. The link's
-// path "{brand}/{handle}/{flavour}/{size}" mostly spells the brand, title and variant again: each of
-// its segments that is the slug of those is left empty. The listing's and carousels' loaders pack,
-// their views unpack; unpack(pack(card)) is the card.
+// object costs a key reference of its own, and every list, number and string an entry (a string's
+// quotes escaped once more in the page's script). Packed, a card is one string: its values in a fixed
+// order joined by "|", the absent ones empty, and the SKU, which the key and the link repeat, written
+// once. The link's path "{brand}/{handle}/{flavour}/{size}" mostly spells the brand, title and variant
+// again: each of its segments that is the slug of those is left empty. A value the card before
+// has in the same place (its brand, the promotions, …) is written "^". A "|" or "^" of a value is
+// written percent-encoded (and a "%" that would read as such an escape). The listing's and carousels' loaders pack a list, their views unpack it;
+// unpack(pack(cards)) is the cards.
 
-export type PackedCard = [
-  /** The key less its ":{sku}"; one of another form whole, after a "!". */
-  key: string,
-  sku: string,
-  /** The href less its "/products/" and "?sku={sku}", its path segments empty where linkSegments() has them; one of another form whole, after a "!". */
-  href: string,
-  title: string,
-  brand: string,
-  description: string,
-  /** Less its "packshots/" and ".webp"; one of another form whole, after a "!". */
-  imageSource: string,
-  variantId: string,
-  variantLabel: string,
-  inStock: 0 | 1,
-  priceCents: number,
-  compareAtCents: number | 0,
-  freeShipping: string | 0,
-  autoship: string | 0,
-  /** Average and count. */
-  rating: [number, number] | 0,
-  /** The rarely present rest. */
-  rest: Pick<CardModel, "imageAlt" | "priceLabel" | "badges"> | 0,
-];
+/** A card's values, in this order: key (less its ":{sku}"; one of another form whole, after a "!"),
+ * SKU, href (less its "/products/" and "?sku={sku}", its path segments empty where linkSegments() has
+ * them; one of another form whole, after a "!"), title, brand, description, image source (less its
+ * "packshots/" and ".webp"; one of another form whole, after a "!"), variant id, variant label, in
+ * stock ("1" or empty), price cents, compare-at cents, free shipping text, autoship text, rating
+ * ("{average},{count}"), badges by name (comma-separated; their label and tone are the name's), and
+ * the rarely present rest (imageAlt, priceLabel) as JSON. */
+export type PackedCard = string;
 
 const WHOLE = "!";
 
@@ -337,9 +325,16 @@ function packHref(card: CardModel): string {
   return path.startsWith(WHOLE) ? path : packPath(path, card);
 }
 
-export function packCard(card: CardModel): PackedCard {
-  const { imageAlt, priceLabel, badges } = card;
-  const rest = { ...(imageAlt !== undefined ? { imageAlt } : {}), ...(priceLabel ? { priceLabel } : {}), ...(badges ? { badges } : {}) };
+const FIELD_SEPARATOR = "|";
+/** "As the card before". */
+const DITTO = "^";
+// A "%" is escaped only where it would read as an escape: "5%" stays as it is.
+const escapeValue = (v: string) => v.replace(/%(?=25|7C|5E)|[|^]/gi, (c) => encodeURIComponent(c));
+const unescapeValue = (v: string) => v.replace(/%(25|7C|5E)/gi, (c) => decodeURIComponent(c));
+
+function cardValues(card: CardModel): string[] {
+  const { imageAlt, priceLabel } = card;
+  const rest = { ...(imageAlt !== undefined ? { imageAlt } : {}), ...(priceLabel ? { priceLabel } : {}) };
   return [
     shorten(card.key, "", `:${card.sku}`),
     card.sku,
@@ -350,34 +345,52 @@ export function packCard(card: CardModel): PackedCard {
     shorten(card.imageSource, "packshots/", ".webp"),
     card.variantId,
     card.variantLabel,
-    card.inStock ? 1 : 0,
-    card.priceCents,
-    card.compareAtCents ?? 0,
-    card.freeShipping ?? 0,
-    card.autoship ?? 0,
-    card.rating ? [card.rating.average, card.rating.count] : 0,
-    Object.keys(rest).length > 0 ? rest : 0,
+    card.inStock ? "1" : "",
+    String(card.priceCents),
+    card.compareAtCents != null ? String(card.compareAtCents) : "",
+    card.freeShipping ?? "",
+    card.autoship ?? "",
+    card.rating ? `${card.rating.average},${card.rating.count}` : "",
+    card.badges?.map((b) => b.name).join(",") ?? "",
+    Object.keys(rest).length > 0 ? JSON.stringify(rest) : "",
   ];
 }
 
-export function unpackCard(p: PackedCard): CardModel {
-  const [key, sku, href, title, brand, description, imageSource, variantId, variantLabel, inStock, priceCents, compareAtCents, freeShipping, autoship, rating, rest] = p;
-  return {
-    key: lengthen(key, "", `:${sku}`),
-    sku,
-    href: href.startsWith(WHOLE) ? href.slice(1) : `/products/${unpackPath(href, { brand, title, variantLabel })}${hrefTail(sku)}`,
-    title,
-    brand,
-    description,
-    imageSource: lengthen(imageSource, "packshots/", ".webp"),
-    variantId,
-    variantLabel,
-    inStock: inStock === 1,
-    priceCents,
-    ...(compareAtCents ? { compareAtCents } : {}),
-    ...(freeShipping ? { freeShipping } : {}),
-    ...(autoship ? { autoship } : {}),
-    ...(rating ? { rating: { average: rating[0], count: rating[1] } } : {}),
-    ...(rest || {}),
-  };
+export function packCards(cards: readonly CardModel[]): PackedCard[] {
+  let before: string[] = [];
+  return cards.map((card) => {
+    const values = cardValues(card);
+    const packed = values.map((v, i) => (v.length > 1 && v === before[i] ? DITTO : escapeValue(v))).join(FIELD_SEPARATOR);
+    before = values;
+    return packed;
+  });
+}
+
+export function unpackCards(packed: readonly PackedCard[]): CardModel[] {
+  let before: string[] = [];
+  return packed.map((p) => {
+    const values = p.split(FIELD_SEPARATOR).map((v, i) => (v === DITTO ? before[i]! : unescapeValue(v)));
+    before = values;
+    const [key, sku, href, title, brand, description, imageSource, variantId, variantLabel, inStock, priceCents, compareAtCents, freeShipping, autoship, rating, badges, rest] = values as [string, ...string[]];
+    const [average, count] = rating ? rating.split(",").map(Number) : [];
+    return {
+      key: lengthen(key, "", `:${sku}`),
+      sku: sku!,
+      href: href!.startsWith(WHOLE) ? href!.slice(1) : `/products/${unpackPath(href!, { brand: brand!, title: title!, variantLabel: variantLabel! })}${hrefTail(sku!)}`,
+      title: title!,
+      brand: brand!,
+      description: description!,
+      imageSource: lengthen(imageSource!, "packshots/", ".webp"),
+      variantId: variantId!,
+      variantLabel: variantLabel!,
+      inStock: inStock === "1",
+      priceCents: Number(priceCents),
+      ...(compareAtCents ? { compareAtCents: Number(compareAtCents) } : {}),
+      ...(freeShipping ? { freeShipping } : {}),
+      ...(autoship ? { autoship } : {}),
+      ...(rating ? { rating: { average: average!, count: count! } } : {}),
+      ...(badges ? { badges: badges.split(",").map((name) => ({ name: name as BadgeName, label: BADGE_LABELS[name as BadgeName], tone: badgeTone(name as BadgeName) })) } : {}),
+      ...(rest ? (JSON.parse(rest) as Pick<CardModel, "imageAlt" | "priceLabel">) : {}),
+    };
+  });
 }

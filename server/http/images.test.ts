@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cardImageSrcSet, cardImageUrl, imageUrl } from "../../rules/images";
+import { cardImageDensitySrcSet, cardImageSrcSet, cardImageUrl, imageUrl } from "../../rules/images";
 import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps } from "../context";
@@ -30,6 +30,9 @@ describe("card image URLs", () => {
     expect(cardImageUrl("packshots/bag_kc_chicken_dog.webp", 320)).toBe("/_img/p/bag_kc_chicken_dog?w=320");
     expect(cardImageUrl("cms/hero-dog.webp", 640)).toBe(imageUrl("cms/hero-dog.webp", 640));
     expect(cardImageSrcSet("packshots/a.webp")).toBe("/_img/p/a?w=320 320w, /_img/p/a?w=640 640w, /_img/p/a?w=768 768w");
+    // A listing card's: density 2 beside its 320 src; both named when the page preloads it from its srcset.
+    expect(cardImageDensitySrcSet("packshots/a.webp")).toBe("/_img/p/a?w=640 2x");
+    expect(cardImageDensitySrcSet("packshots/a.webp", true)).toBe("/_img/p/a?w=320 1x, /_img/p/a?w=640 2x");
   });
 
   it("serve the same image as the long URL, immutable", async () => {

@@ -313,7 +313,7 @@ test.describe("add to cart from a product card", () => {
   test("a card's Add to Cart adds one of its variant, opens the modal and counts in the header", async ({ page }) => {
     await page.goto(shopUrl(`/search?search=${encodeURIComponent(cheap.v.sku)}`));
     const card = page.locator(`[data-testid="product-card"][data-sku="${cheap.v.sku}"]`);
-    await card.getByRole("button", { name: `Add to Cart: ${cheap.p.title}` }).click();
+    await card.getByRole("button", { name: `Add to Cart ${cheap.p.title}` }).click();
     await expect(modal(page)).toBeVisible();
     await expect(modal(page)).toContainText(cheap.p.title);
     await modal(page).getByRole("button", { name: "Continue Shopping" }).click();

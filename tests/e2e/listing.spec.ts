@@ -101,10 +101,35 @@ test("cards show brand, title, a 25-character description, price and at most two
     expect(await card.locator("[data-badge]").count()).toBeLessThanOrEqual(2);
     await expect(card.getByText("Save an extra 5% with Autoship", { exact: true })).toBeVisible();
     await expect(card.getByText(/^(Free shipping on orders over \$\d+(\.\d\d)?|Eligible for free shipping)$/)).toBeVisible();
-    await expect(card.locator("img")).toHaveAttribute("loading", i < 4 ? "eager" : "lazy");
-    await expect(card.locator("img")).toHaveAttribute("srcset", /\/_img\/p\/[a-z0-9_-]+\?w=320 320w/);
+    // The first row loads eagerly (the default, so no attribute), the rest lazily; densities 1 and 2 (SPEC §9).
+    const img = card.locator("img");
+    if (i < 4) await expect(img).not.toHaveAttribute("loading");
+    else await expect(img).toHaveAttribute("loading", "lazy");
+    await expect(img).toHaveAttribute("src", /^\/_img\/p\/[a-z0-9_-]+\?w=320$/);
+    await expect(img).toHaveAttribute("srcset", /\/_img\/p\/[a-z0-9_-]+\?w=640 2x$/);
   }
 });
+
+for (const [density, width] of [[1, 320], [2, 640]] as const) {
+  test(`card pictures on a screen of density ${density}: the ${width} one each, fetched once (the page's preloads included)`, async ({ browser }) => {
+    const context = await browser.newContext({ deviceScaleFactor: density, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on("request", (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith("/_img/p/")) fetched.push(`${url.pathname}?${url.searchParams}`);
+    });
+    await page.goto(shopUrl("/products"));
+    const first = cards(page).first().locator("img");
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(new RegExp(`\\?w=${width}$`));
+    await page.waitForLoadState("networkidle");
+    expect(fetched.length).toBeGreaterThanOrEqual(4);
+    expect(fetched.filter((u) => !u.endsWith(`?w=${width}`)), "pictures of the other width").toEqual([]);
+    // A packshot shared by several cards is one request too.
+    expect(fetched).toEqual([...new Set(fetched)]);
+    await context.close();
+  });
+}
 
 const CATEGORIES = [
   { path: "/products/dog/species", title: "Dog Food" },
@@ -334,9 +359,9 @@ test("a card's Add to Cart works without JavaScript: its button posts the page's
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(shopUrl("/products"));
-  const card = cards(page).filter({ has: page.getByRole("button", { name: /^Add to Cart: / }) }).nth(1);
+  const card = cards(page).filter({ has: page.getByRole("button", { name: /^Add to Cart / }) }).nth(1);
   const title = (await card.getByRole("heading").textContent())!;
-  await card.getByRole("button", { name: `Add to Cart: ${title}` }).click();
+  await card.getByRole("button", { name: `Add to Cart ${title}` }).click();
   await expect(page).toHaveURL(shopUrl("/cart"));
   await expect(page.getByTestId("cart-link")).toHaveText(/items:\s*1$/);
   await expect(page.getByRole("main")).toContainText(title);

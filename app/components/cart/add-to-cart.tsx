@@ -56,24 +56,31 @@ export function CardAddToCartForm() {
   );
 }
 
+/** Ids of a card's title and add button: the button is named by both (CardAddToCart). */
+export const cardTitleId = (variantId: string) => `t${variantId}`;
+const cardAddId = (variantId: string) => `a${variantId}`;
+
 /**
- * One-time add of a card's variant, a submit button of <CardAddToCartForm />. Only the card whose
- * variant is being added shows "Adding…".
+ * One-time add of a card's variant, a submit button of <CardAddToCartForm /> (a button's default
+ * type). Only the card whose variant is being added shows "Adding…". The card's title carries the id
+ * cardTitleId(variantId).
  */
-export function CardAddToCart({ variantId, inStock, title }: { variantId: string; inStock: boolean; title: string }) {
+export function CardAddToCart({ variantId, inStock }: { variantId: string; inStock: boolean }) {
   const fetcher = useAddToCartFetcher();
   const adding = fetcher.state !== "idle" && fetcher.formData?.get("variantId") === variantId;
   const label = !inStock ? "Out of Stock" : adding ? "Adding…" : "Add to Cart";
   return (
     <button
-      type="submit"
+      id={cardAddId(variantId)}
       form={CARD_ADD_FORM_ID}
       name="variantId"
       value={variantId}
       disabled={!inStock}
       aria-disabled={adding || undefined}
-      // The accessible name starts with the visible label (WCAG 2.5.3), then names the product.
-      aria-label={`${label}: ${title}`}
+      // The accessible name starts with the visible label (WCAG 2.5.3), then names the product: the
+      // button's own text and the card's title by reference, rather than the title spelled again in
+      // an aria-label on each of a page's 24 cards.
+      aria-labelledby={`${cardAddId(variantId)} ${cardTitleId(variantId)}`}
       onClick={(e) => {
         if (fetcher.state !== "idle") e.preventDefault();
       }}

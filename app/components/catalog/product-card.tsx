@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { cardImageSrcSet, cardImageUrl } from "../../../rules/images";
+import { cardImageDensitySrcSet, cardImageSrcSet, cardImageUrl } from "../../../rules/images";
 import { formatUsd } from "../../../rules/money";
 import { cardImageAlt, type CardModel } from "../../../rules/product-card";
-import { CardAddToCart } from "../cart/add-to-cart";
+import { CardAddToCart, cardTitleId } from "../cart/add-to-cart";
 import { badgeClass } from "./product-badges";
 import { ratingText, starsOf } from "../../../rules/review-display";
 
@@ -10,22 +10,27 @@ import { ratingText, starsOf } from "../../../rules/review-display";
 // the staff site's card has no promotions (SPEC §6) because the model carries none. A page shows 24
 // of them: their looks are catalog.css's (.pc: named classes, or the part's place in the card), not utility lists on every element.
 
-/** Layout widths of a card image in the grid (see ProductGrid): 2, 3 then 4 columns. */
+/** Layout widths of a card image in a carousel (1 to 3 slides in view): the browser picks among three widths. */
 const CARD_IMAGE_SIZES = "(min-width: 1280px) 280px, (min-width: 960px) 30vw, 48vw";
 
-/** `addToCart` shows a one-time add button; the page must then mount <AddToCartFeedback /> and <CardAddToCartForm /> once. */
-export function ProductCard({ card, eager = false, addToCart = false }: { card: CardModel; eager?: boolean; addToCart?: boolean }) {
+/**
+ * `addToCart` shows a one-time add button; the page must then mount <AddToCartFeedback /> and <CardAddToCartForm /> once.
+ * `grid`: a card of the listing grid (about 320 CSS pixels at most), whose image comes at densities 1
+ * and 2 rather than by widths: 24 cards a page each name their image twice instead of four times.
+ * A lazy image is the exception, so an eager one says nothing (the default).
+ */
+export function ProductCard({ card, eager = false, addToCart = false, grid = false }: { card: CardModel; eager?: boolean; addToCart?: boolean; grid?: boolean }) {
   return (
     <article className="pc" data-testid="product-card" data-sku={card.sku}>
       <img
         src={cardImageUrl(card.imageSource, 320)}
-        srcSet={cardImageSrcSet(card.imageSource)}
-        sizes={CARD_IMAGE_SIZES}
+        srcSet={grid ? cardImageDensitySrcSet(card.imageSource, eager) : cardImageSrcSet(card.imageSource)}
+        sizes={grid ? undefined : CARD_IMAGE_SIZES}
         width={320}
         height={320}
         alt={cardImageAlt(card)}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
+        loading={eager ? undefined : "lazy"}
+        decoding={grid ? undefined : "async"}
       />
       {card.badges && (
         <ul className="pc-badges" aria-label="Badges">
@@ -40,42 +45,35 @@ export function ProductCard({ card, eager = false, addToCart = false }: { card: 
         <p>{card.brand}</p>
         <h2>
           {/* The whole card is clickable through this link's ::after; the link text is the title. */}
-          <Link to={card.href} prefetch="intent">
+          <Link to={card.href} prefetch="intent" id={addToCart ? cardTitleId(card.variantId) : undefined}>
             {card.title}
           </Link>
         </h2>
         <p>{card.description}</p>
-        {card.variantLabel && <p className="pc-variant">{card.variantLabel}</p>}
+        {/* The variant: the paragraph after the description (catalog.css). */}
+        {card.variantLabel && <p>{card.variantLabel}</p>}
         {/* The stars and count for the eye, their reading for a screen reader. */}
         {card.rating && (
           <p role="img" aria-label={ratingText(card.rating)}>
             {`${starsOf(card.rating.average)} (${card.rating.count})`}
           </p>
         )}
+        {/* The foot: the price (its first paragraph; the price in bold, a struck-out one it replaces),
+            the autoship promotion (the paragraph after it) and the shipping terms in small print. */}
         <div>
-          <p className="pc-price">
+          <p>
             {card.priceLabel && <span className="pc-label">{card.priceLabel}</span>}
-            <span className="pc-now">
-              {formatUsd(card.priceCents)}
-            </span>
+            <b>{formatUsd(card.priceCents)}</b>
             {card.compareAtCents != null && (
-              <span className="pc-was">
+              <s>
                 <span className="sr-only">Was </span>
                 {formatUsd(card.compareAtCents)}
-              </span>
+              </s>
             )}
           </p>
-          {card.autoship && (
-            <p className="pc-autoship">
-              {card.autoship}
-            </p>
-          )}
-          {card.freeShipping && (
-            <p className="pc-ship">
-              {card.freeShipping}
-            </p>
-          )}
-          {addToCart && <CardAddToCart variantId={card.variantId} inStock={card.inStock} title={card.title} />}
+          {card.autoship && <p>{card.autoship}</p>}
+          {card.freeShipping && <small>{card.freeShipping}</small>}
+          {addToCart && <CardAddToCart variantId={card.variantId} inStock={card.inStock} />}
         </div>
       </div>
     </article>

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation, type NavigateFunction } from "react-router";
-import { unpackFacetOption } from "../../../rules/facet-pack";
+import { unpackFacet } from "../../../rules/facet-pack";
 import { clearFilters, listingHref, removeOption } from "../../../rules/listing-url";
 import type { ListingPageData } from "./listing-data";
 
@@ -84,14 +84,14 @@ export function FilterPanel({ data }: { data: ListingPageData }) {
         >
           {data.search && <input type="hidden" name="search" value={data.search} />}
           <h2 className="text-lg font-bold text-secondary">Filter by</h2>
-          {data.facets.map((facet) => (
+          {data.facets.map(unpackFacet).map((facet) => (
             // About 80 options a page: each checkbox sits in its label (no ids), and the looks are catalog.css's (.facet).
             <details key={facet.slug} open className="facet" data-facet={facet.slug}>
               <summary>{facet.label}</summary>
               <fieldset>
-                <legend className="sr-only">{facet.label}</legend>
+                <legend>{facet.label}</legend>
                 <ul>
-                  {facet.options.map(unpackFacetOption).map(([slug, label, count]) => {
+                  {facet.options.map(([slug, label, count]) => {
                     const selected = data.state.selected[facet.slug]?.includes(slug) ?? false;
                     return (
                       <li key={slug}>
@@ -105,11 +105,8 @@ export function FilterPanel({ data }: { data: ListingPageData }) {
                             disabled={count === 0 && !selected}
                           />
                           {label}
-                          {/* The <i> is read, not shown (catalog.css): the shortest markup for 80 options. */}
-                          <small>
-                            {`(${count}`}
-                            <i> products</i>)
-                          </small>
+                          {/* Shown "(12)", read "(12 products)": the brackets and the word are catalog.css's, not in each of 80 options. */}
+                          <small>{count}</small>
                         </label>
                       </li>
                     );

@@ -1,6 +1,6 @@
 import type { RememberedCategory, RememberedFilter } from "../../../rules/breadcrumbs";
 import type { ListingState } from "../../../rules/listing-url";
-import type { FacetOption, PackedFacetOption } from "../../../rules/facet-pack";
+import type { FacetOption, PackedFacet } from "../../../rules/facet-pack";
 import type { PackedCard } from "../../../rules/product-card";
 
 // What a listing page (all products, a category, search results) sends to the browser.
@@ -9,12 +9,12 @@ import type { PackedCard } from "../../../rules/product-card";
 export type ListingKind = "product-listing" | "category-listing" | "search-results";
 
 /**
- * One option of a facet: a list rather than an object, since a listing shows about 80 of them and
- * every key would be serialized into the HTML again; the page sends it packed (rules/facet-pack.ts).
- * Whether it is chosen is the listing state's (state.selected), not sent twice.
+ * One option of a facet: a list rather than an object, since a listing shows about 80 of them; a
+ * facet with its options travels as one string (rules/facet-pack.ts packFacet). Whether an option is
+ * chosen is the listing state's (state.selected), not sent twice.
  */
 export type PanelOption = FacetOption;
-export type PanelFacet = { slug: string; label: string; options: PackedFacetOption[] };
+export type PanelFacet = PackedFacet;
 export type FilterChip = { facet: string; facetLabel: string; option: string; label: string };
 
 export type ListingPageData = {
@@ -24,7 +24,7 @@ export type ListingPageData = {
   /** The search query (search page), kept in every link and in the filter form. */
   search: string | null;
   state: ListingState;
-  /** Packed (rules/product-card.ts packCard): the view unpacks them. */
+  /** Packed (rules/product-card.ts packCards): the view unpacks them. */
   cards: PackedCard[];
   total: number;
   page: number;

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classifyProductPath } from "../../../rules/product-paths";
 import { siteFor } from "../../../rules/site";
-import { unpackCard } from "../../../rules/product-card";
+import { unpackCards } from "../../../rules/product-card";
 import { preselectVariant } from "../../../rules/variant-preselect";
 import { parseConfig } from "../../../server/config";
 import { createDeps, type AppDeps } from "../../../server/context";
@@ -34,7 +34,7 @@ async function categoryCards(slug: string) {
   const context = requestContext(deps, siteFor("d2c", "Kibble & Co."));
   const page = await loadCategoryPage(context, new Request(`http://localhost:3000/products/${slug}`), path);
   if (!page) throw new Error(`no category page for ${slug}`);
-  return page.listing.cards.map(unpackCard);
+  return unpackCards(page.listing.cards);
 }
 
 describe("category page cards follow the route's slug", () => {

@@ -7,11 +7,11 @@ import {
   selectedFilters,
   type FacetDefinition,
 } from "../../../rules/listing-url";
-import { packCard, productCardModel } from "../../../rules/product-card";
+import { packCards, productCardModel } from "../../../rules/product-card";
 import type { Filter, FilterDefinition, ListingResult } from "../../../server/modules/catalog/types";
 import { dealSkusOnce } from "../../lib/deal-skus-once";
 import { cardRatings, withRating } from "../../lib/card-ratings";
-import { packFacetOption } from "../../../rules/facet-pack";
+import { packFacet } from "../../../rules/facet-pack";
 import type { FilterChip, ListingKind, ListingPageData, PanelFacet, SearchSuggestions } from "./listing-data";
 
 // Loaders of the listing screens (/products, category pages, /search) and the search suggestions:
@@ -70,19 +70,15 @@ export async function loadListing(context: AppLoadContext, request: Request, opt
   // Facets the page's own filters decide (a category's species or brand) are not offered again.
   const facets: PanelFacet[] = result.facets
     .filter((f) => !f.options.some((o) => fixed.some((x) => sameFilter(x, o.filter))) && !(fixed.length > 0 && f.field === "species"))
-    .map((f) => ({
-      slug: f.slug,
-      label: f.label,
-      options: f.options.map((o) => packFacetOption([o.slug, o.label, o.count])),
-    }))
-    .filter((f) => f.options.length > 0);
+    .filter((f) => f.options.length > 0)
+    .map((f) => packFacet({ slug: f.slug, label: f.label, options: f.options.map((o) => [o.slug, o.label, o.count]) }));
 
   const chips = chipsFor(state.selected, definitions);
   const chosenFlavors = chips.filter((c) => c.facet === "flavor").map((c) => c.label);
   const chosenForms = chips.filter((c) => c.facet === "food-form").map((c) => c.option);
   const dealSet = new Set(Object.keys(deals));
   const ratings = await cardRatings(context, result.products.map((p) => p.id));
-  const cards = result.products.flatMap((p) => {
+  const cards = packCards(result.products.flatMap((p) => {
     const card = productCardModel(p, {
       site: context.site,
       dealSkus: dealSet,
@@ -90,8 +86,8 @@ export async function loadListing(context: AppLoadContext, request: Request, opt
       // The category route's slug ("dog/flavor/turkey") picks the card's variant as on the product page.
       prefer: { slug: options.kind === "category-listing" ? options.basePath.replace(/^\/products\//, "") : null, search, flavors: chosenFlavors, foodForms: chosenForms, cheapest: state.sort.startsWith("price-") },
     });
-    return card ? [packCard(withRating(card, ratings.get(p.id)))] : [];
-  });
+    return card ? [withRating(card, ratings.get(p.id))] : [];
+  }));
 
   return {
     kind: options.kind,

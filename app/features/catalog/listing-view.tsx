@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 import { clearFilters, listingHref, resultRange } from "../../../rules/listing-url";
 import { categoryList, GA4_LISTS } from "../../../rules/ga4-lists";
-import { unpackCard } from "../../../rules/product-card";
+import { unpackCards } from "../../../rules/product-card";
 import { Breadcrumbs } from "./breadcrumbs";
 import { FilterChips, FilterPanel } from "./filter-panel";
 import type { ListingPageData } from "./listing-data";
@@ -32,7 +32,7 @@ export function ListingView({
   const { from, to } = resultRange(data.page, data.limit, data.total);
   const filtered = data.chips.length > 0;
   const clearHref = listingHref(data.basePath, clearFilters(data.state), { search: data.search });
-  const cards = useMemo(() => data.cards.map(unpackCard), [data.cards]);
+  const cards = useMemo(() => unpackCards(data.cards), [data.cards]);
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-6">

@@ -6,7 +6,7 @@ import { AddToCartFeedback, CardAddToCartForm } from "../../components/cart/add-
 import { ProductCard } from "../../components/catalog/product-card";
 
 /**
- * Cards in 2, 3 then 4 columns (the widths CARD_IMAGE_SIZES assumes). The first row loads eagerly.
+ * Cards in 2, 3 then 4 columns (rules/images.ts cardImageDensitySrcSet says how wide their images show). The first row loads eagerly.
  * Each card can be added to the cart; the grid holds the one add-to-cart modal of the page and the one
  * form the cards' add buttons submit.
  * The grid is an analytics list: view_item_list when shown, select_item when a card is opened
@@ -28,7 +28,7 @@ export function ProductGrid({ cards, label = "Products", list, offset = 0 }: { c
       >
       {cards.map((card, i) => (
         <li key={card.key}>
-          <ProductCard card={card} eager={i < 4} addToCart />
+          <ProductCard card={card} eager={i < 4} addToCart grid />
         </li>
       ))}
       </ul>

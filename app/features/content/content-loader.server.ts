@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { seesProgramPrices, withoutProgramPrices } from "../../../rules/program-prices";
-import { packCard, productCardModel, type CardModel } from "../../../rules/product-card";
+import { packCards, productCardModel, type CardModel } from "../../../rules/product-card";
 import { packFooter, packNavigation } from "../../../rules/layout-pack";
 import type { PageSection } from "../../../server/modules/content/types";
 import { dealSkusOnce } from "../../lib/deal-skus-once";
@@ -46,7 +46,7 @@ export function resolveCarousels(context: AppLoadContext, entries: CarouselEntry
     const byHandle = await batch;
     const cards = byHandle ? [...new Set(entry.handles)].flatMap((h) => byHandle.get(h) ?? []) : [];
     if (cards.length === 0) return null;
-    return { headline: entry.headline, paragraph: entry.paragraph, bg_color: entry.bg_color, copyColor: entry.copyColor, cards: cards.map(packCard) };
+    return { headline: entry.headline, paragraph: entry.paragraph, bg_color: entry.bg_color, copyColor: entry.copyColor, cards: packCards(cards) };
   });
 }
 

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { unpackCard } from "../../../rules/product-card";
+import { unpackCards } from "../../../rules/product-card";
 import { siteFor } from "../../../rules/site";
 import { parseConfig } from "../../../server/config";
 import { createDeps, type AppDeps } from "../../../server/context";
@@ -48,14 +48,14 @@ describe("resolveCarousels", () => {
     const five = await countQueries([0, 1, 2, 3, 4].map((i) => entry(`Carousel ${i}`, handles.slice(i * 2, i * 2 + 4))));
     expect(one.queries).toBeGreaterThan(0);
     expect(five.queries).toBe(one.queries);
-    expect(five.carousels.map((c) => c?.cards.map(unpackCard).map(handleOf))).toEqual(
+    expect(five.carousels.map((c) => (c ? unpackCards(c.cards) : undefined)?.map(handleOf))).toEqual(
       [0, 1, 2, 3, 4].map((i) => handles.slice(i * 2, i * 2 + 4)),
     );
   });
 
   it("leaves out unknown handles, and a carousel with none it can show is null", async () => {
     const { carousels } = await countQueries([entry("Mixed", ["no-such-product", handles[0]]), entry("Empty", ["no-such-product"])]);
-    expect(carousels[0]?.cards.map(unpackCard).map(handleOf)).toEqual([handles[0]]);
+    expect(unpackCards(carousels[0]?.cards ?? []).map(handleOf)).toEqual([handles[0]]);
     expect(carousels[1]).toBeNull();
   });
 });

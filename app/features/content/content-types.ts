@@ -20,7 +20,7 @@ export type CarouselData = {
   paragraph: string;
   bg_color: ContentColor;
   copyColor: ContentColor;
-  /** Packed (rules/product-card.ts packCard): the carousel unpacks them. */
+  /** Packed (rules/product-card.ts packCards): the carousel unpacks them. */
   cards: PackedCard[];
 };
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { backgroundClass, copyClass } from "../../../rules/content-palette";
 import { carouselList } from "../../../rules/ga4-lists";
-import { unpackCard } from "../../../rules/product-card";
+import { unpackCards } from "../../../rules/product-card";
 import { selectItemOnClick, track } from "../../lib/analytics-events";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { ProductCard } from "../../components/catalog/product-card";
@@ -51,9 +51,9 @@ export function ProductCarousel({
 }) {
   const { site } = usePublicConfig();
   const content = variant === "content";
-  // The cards travel packed (rules/product-card.ts packCard), as the listing's do.
+  // The cards travel packed (rules/product-card.ts packCards), as the listing's do.
   const packed = carousel.cards;
-  const cards = useMemo(() => packed.map(unpackCard), [packed]);
+  const cards = useMemo(() => unpackCards(packed), [packed]);
   const count = cards.length;
   const reducedMotion = usePrefersReducedMotion();
   const autoplayOn = content && !reducedMotion;
