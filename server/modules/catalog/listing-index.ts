@@ -147,12 +147,8 @@ const MAX_KEPT_MASKS = 2000;
 
 export type ListingIndex = ReturnType<typeof buildListingIndex>;
 
-/**
- * The index of one site's products (`rows`: every product listed on the site) and filter catalogue.
- * `lowered`: the database's lower() of the non-ASCII flavour values of the catalogue's options
- * (flavourValuesToLower), which JS cannot reproduce for every collation.
- */
-export function buildListingIndex(site: SiteId, rows: readonly IndexRow[], catalog: FilterDefinition[], lowered: ReadonlyMap<string, string> = new Map()) {
+/** The compact form of the rows: nothing of the row objects is kept (the index's functions never see them). */
+function compact(rows: readonly IndexRow[]) {
   const size = rows.length;
   const ids = Int32Array.from(rows, (r) => r.id);
   const indexOfId = new Map<number, number>();
@@ -193,6 +189,16 @@ export function buildListingIndex(site: SiteId, rows: readonly IndexRow[], catal
   const weights = Float64Array.from(rows.flatMap((r) => r.weightsLb));
   const prices = Float64Array.from(rows.flatMap((r) => r.prices));
 
+  return { size, ids, indexOfId, orders, exact, flavors, weightStart, priceStart, weights, prices };
+}
+
+/**
+ * The index of one site's products (`rows`: every product listed on the site) and filter catalogue.
+ * `lowered`: the database's lower() of the non-ASCII flavour values of the catalogue's options
+ * (flavourValuesToLower), which JS cannot reproduce for every collation.
+ */
+export function buildListingIndex(site: SiteId, rows: readonly IndexRow[], catalog: FilterDefinition[], lowered: ReadonlyMap<string, string> = new Map()) {
+  const { size, ids, indexOfId, orders, exact, flavors, weightStart, priceStart, weights, prices } = compact(rows);
   const none = emptyBits(size);
   const all = fullBits(size);
   const lowerCase = new Map(lowered);
