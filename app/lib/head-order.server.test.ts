@@ -9,12 +9,14 @@ const card = (n: number) =>
 const hero = '<link rel="preload" as="image" fetchPriority="high" imageSrcSet="/_img/p/hero?w=640 640w" imageSizes="100vw"/>';
 const css = '<link nonce="" rel="stylesheet" href="/assets/app-1.css" data-precedence="default"/>';
 const module = (name: string) => `<link rel="modulepreload" href="/assets/${name}.js" nonce="N0nce"/>`;
+/** A script preload as orderHead answers it: at low priority. */
+const low = (name: string) => `<link fetchPriority="low" rel="modulepreload" href="/assets/${name}.js" nonce="N0nce"/>`;
 const title = "<title>Shop All</title>";
 
 describe("the head's order", () => {
   it("puts the card pictures' preloads behind the stylesheet, in their order", () => {
     const head = `<!DOCTYPE html><html lang="en"><head>${charset}${card(1)}${card(2)}${card(3)}${css}${title}${module("entry")}`;
-    expect(orderHead(head)).toBe(`<!DOCTYPE html><html lang="en"><head>${charset}${css}${card(1)}${card(2)}${card(3)}${title}${module("entry")}`);
+    expect(orderHead(head)).toBe(`<!DOCTYPE html><html lang="en"><head>${charset}${css}${card(1)}${card(2)}${card(3)}${title}${low("entry")}`);
   });
 
   it("leaves a picture preloaded with fetchpriority=high ahead of the stylesheet (the product page's largest paint)", () => {
@@ -24,13 +26,18 @@ describe("the head's order", () => {
 
   it("drops a repeated modulepreload of the same file and keeps the first", () => {
     const head = `<head>${css}${module("entry")}${module("root")}${module("entry")}${module("shop")}`;
-    expect(orderHead(head)).toBe(`<head>${css}${module("entry")}${module("root")}${module("shop")}`);
+    expect(orderHead(head)).toBe(`<head>${css}${low("entry")}${low("root")}${low("shop")}`);
+  });
+
+  it("asks for the script preloads at low priority, and leaves a priority already given alone", () => {
+    const head = `<head>${css}${module("entry")}<link rel="modulepreload" fetchPriority="high" href="/assets/x.js"/>`;
+    expect(orderHead(head)).toBe(`<head>${css}${low("entry")}<link rel="modulepreload" fetchPriority="high" href="/assets/x.js"/>`);
   });
 
   it("changes nothing in a head without a stylesheet or already in order", () => {
     const noCss = `<head>${charset}${card(1)}${title}`;
     expect(orderHead(noCss)).toBe(noCss);
-    const inOrder = `<head>${charset}${css}${card(1)}${title}${module("entry")}`;
+    const inOrder = `<head>${charset}${css}${card(1)}${title}${low("entry")}`;
     expect(orderHead(inOrder)).toBe(inOrder);
   });
 

@@ -42,6 +42,8 @@ test.describe("first load", () => {
       // Each script file is preloaded once (the entry chunk, which holds the root's code, was listed twice).
       const preloaded = [...head.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
       expect(preloaded.length).toBe(new Set(preloaded).size);
+      // At low priority: they block no paint, and the stylesheet and pictures take the first round trips.
+      for (const tag of head.match(/<link[^>]+rel="modulepreload"[^>]*>/g) ?? []) expect(tag).toMatch(/fetchPriority="low"/);
       // What every page runs travels in the entry chunk, what every storefront page adds in the shop
       // chunk: 11-18 files per page today, 26-32 before they were grouped.
       expect(scriptsOf(html).length).toBeLessThanOrEqual(20);
