@@ -88,7 +88,7 @@ export function orderBy(query: Pick<ListingQuery, "site" | "sort">, searching: b
 }
 
 /** The facets to count for a query: facet definitions, narrowed to the selected species. */
-export function facetDefinitions(catalog: FilterDefinition[], query: ListingQuery): FilterDefinition[] {
+function facetDefinitions(catalog: FilterDefinition[], query: ListingQuery): FilterDefinition[] {
   const species = new Set(query.filters.filter((f) => f.field === "species" && "value" in f).map((f) => ("value" in f ? f.value : "")));
   const fits = (s: string[]) => species.size === 0 || s.some((x) => species.has(x));
   return catalog
