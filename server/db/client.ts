@@ -22,11 +22,12 @@ export type Database = {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   /**
-   * Calls `onNotify` on every NOTIFY on `channel` (delivered after the notifying transaction commits).
+   * Calls `onNotify` with the payload of every NOTIFY on `channel` (delivered after the notifying
+   * transaction commits).
    * `onLive(false)` when notifications may have been missed (connection lost; it reconnects),
    * `onLive(true)` once listening. Returns the function that stops listening.
    */
-  listen(channel: string, onNotify: () => void, onLive: (live: boolean) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void, onLive: (live: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -58,7 +59,7 @@ export async function openPglite(dataDir?: string, options: OpenOptions = {}): P
     },
     listen: async (channel, onNotify, onLive) => {
       // One process, one in-memory connection: nothing can be missed.
-      const stop = await client.listen(channel, () => onNotify());
+      const stop = await client.listen(channel, (payload) => onNotify(payload));
       onLive(true);
       return async () => {
         onLive(false);
@@ -133,7 +134,7 @@ async function migratePostgres(pool: pg.Pool) {
  * LISTEN on a connection of its own (a pooled one would be shared and, through PgBouncer in
  * transaction mode, not stay ours), reconnecting after a second when it is lost.
  */
-async function listenPg(url: string, channel: string, onNotify: () => void, onLive: (live: boolean) => void) {
+async function listenPg(url: string, channel: string, onNotify: (payload: string) => void, onLive: (live: boolean) => void) {
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
@@ -150,7 +151,7 @@ async function listenPg(url: string, channel: string, onNotify: () => void, onLi
     c.on("error", lost);
     c.on("end", lost);
     c.on("notification", (n) => {
-      if (n.channel === channel) onNotify();
+      if (n.channel === channel) onNotify(n.payload ?? "");
     });
     try {
       await c.connect();

@@ -6,7 +6,7 @@ import { openTestDatabase } from "../../db/test-database";
 import { filtersPredicate } from "./filter-sql";
 import { filterOptions } from "./filters-schema";
 import { listProducts } from "./listing";
-import { products, variants } from "./schema";
+import { inventory, products, variants } from "./schema";
 import { createCatalogService } from "./service";
 import type { Filter, ListingQuery, ListingResult } from "./types";
 import { parseConfig } from "../../config";
@@ -164,6 +164,27 @@ describe("the process's facet cache", () => {
         expect(after.facets.find((f) => f.slug === "food-form")!.options.find((o) => o.slug === "dry-food")!.label).toBe("Kibble");
       });
     } finally {
+      await stop();
+    }
+  });
+
+  it("keeps the counts through a stock change, which every order makes (its notice names the table)", async () => {
+    const catalog = createCatalogService(db(), config);
+    const stop = await catalog.followChanges(database.listen);
+    const heard: string[] = [];
+    const stopHearing = await database.listen("page_cache", (table) => heard.push(table), () => {});
+    try {
+      const cat: ListingQuery = { site: "d2c", filters: [{ field: "species", value: "cat" }], sort: "featured", page: 1, limit: 12 };
+      await catalog.listProducts(cat);
+      const [stocked] = await db().select({ variantId: inventory.variantId }).from(inventory).limit(1);
+      await db().update(inventory).set({ reserved: sql`${inventory.reserved} + 1` }).where(eq(inventory.variantId, stocked.variantId));
+      await vi.waitFor(() => expect(heard).toContain("inventory"));
+      // Heard by the catalogue too (the same notice): the page and its variants are read, nothing is counted again.
+      queries = 0;
+      await catalog.listProducts(cat);
+      expect(queries).toBe(2);
+    } finally {
+      await stopHearing();
       await stop();
     }
   });

@@ -2,7 +2,7 @@ import { asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { SiteId } from "../../../rules/site";
 import type { Config } from "../../config";
 import type { Database, Db } from "../../db/client";
-import { createFacetCache } from "./facet-cache";
+import { changesListing, createFacetCache } from "./facet-cache";
 import { createCartVariantCache } from "./cart-variant-cache";
 import { getFiltersByHandle, loadFilterCatalog, resolveCategory } from "./filters";
 import { getDealSkus, getProductsByHandles, listProducts, sitemapEntries, type ListingCaches } from "./listing";
@@ -72,7 +72,9 @@ export function createCatalogService(db: Db, config: Config, log?: Logger) {
   const filterCatalog = (site: SiteId) => kept(`filters:${site}`, () => loadFilterCatalog(db, site));
   // The shopper's cart reads its variants on every call (cart-variant-cache.ts).
   const cartVariantCache = createCartVariantCache((ids, site, conn) => variantsForCart(conn, ids, site));
-  const everyCache = [caches.facets, caches.searchHits, caches.index!, reference, cartVariantCache];
+  const listingCaches = [caches.facets, caches.searchHits, caches.index!];
+  const otherCaches = [reference, cartVariantCache];
+  const everyCache = [...listingCaches, ...otherCaches];
   return {
     /**
      * Keeps the listing's facet counts per filter state and search hits per text until the catalogue
@@ -81,7 +83,9 @@ export function createCatalogService(db: Db, config: Config, log?: Logger) {
     followChanges: (listen: Database["listen"]) =>
       listen(
         "page_cache",
-        () => everyCache.forEach((c) => c.invalidate()),
+        // A stock or content change (every order makes one) keeps the listing's counts: rebuilding
+        // them at 100,000 variants costs a second; the reference data and cart variants still go.
+        (table) => (changesListing(table) ? everyCache : otherCaches).forEach((c) => c.invalidate()),
         (live) => everyCache.forEach((c) => c.setLive(live)),
       ),
     // Product detail, stock and delivery by ZIP (product.ts, stock.ts).
