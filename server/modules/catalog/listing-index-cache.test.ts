@@ -4,7 +4,7 @@ import { buildListingIndex, type ListingIndex } from "./listing-index";
 import { createListingIndexCache } from "./listing-index-cache";
 
 // The per-process holder of the listing indexes on its own (no database): when an index is built,
-// shared, kept and dropped. With the database and the listing: listing-index.db.test.ts.
+// shared, kept and dropped. With the database and the listing: listing-index-sql.test.ts.
 
 function builder() {
   const calls: SiteId[] = [];

@@ -3,7 +3,7 @@ import { buildListingIndex, fullBits, INDEXED_SORTS, popcount, popcountAnd, setB
 import type { Filter, FilterDefinition } from "./types";
 
 // The listing index's matching, counting and paging on hand-made rows (no database). Its agreement
-// with the SQL listing over the seed catalogue: listing-index.db.test.ts.
+// with the SQL listing over the seed catalogue: listing-index-sql.test.ts.
 
 type RowInput = Partial<Omit<IndexRow, "positions">> & { id: number };
 const SEP = "\u001f";

@@ -13,7 +13,7 @@ import type { Facet, FacetOption, Filter, FilterDefinition, FilterField, Listing
 // The semantics are filter-sql.ts "stored" mode's, which stays the definition: AND across fields,
 // OR within a field, exact values, "wet" = canned/tray/pouch, flavour = substring of the lower-cased
 // stored labels, ranges [min, max) on weights in lb and prices in cents. The SQL path and this
-// index are compared over many filter states in listing-index.db.test.ts.
+// index are compared over many filter states in listing-index-sql.test.ts.
 
 /** The sort orders the index keeps (the database's order of each; "featured" without a search). */
 export const INDEXED_SORTS = ["featured", "price-asc", "price-desc", "name", "newest"] as const;
