@@ -38,7 +38,8 @@ export function FilterPanel({ data }: { data: ListingPageData }) {
   const [open, setOpen] = useState(false);
 
   return (
-    <div className="lg:w-64 lg:shrink-0">
+    // Looks: catalog.css .fp (the panel folds by its toggle's aria-expanded).
+    <div className="fp">
       {/* Without JavaScript the panel is simply shown; the toggle needs JavaScript. */}
       <noscript>
         <style>{`[data-filter-toggle]{display:none!important}[data-filter-panel]{display:block!important}`}</style>
@@ -50,17 +51,15 @@ export function FilterPanel({ data }: { data: ListingPageData }) {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
-        className="flex w-full items-center justify-between rounded border border-gray-300 bg-white px-4 py-2.5 font-semibold text-secondary lg:hidden"
       >
         <span>
-          Filters{selected > 0 && <span className="ml-1 text-sm font-normal">({selected} selected)</span>}
+          Filters{selected > 0 && <small>({selected} selected)</small>}
         </span>
         <span aria-hidden="true">{open ? "▴" : "▾"}</span>
       </button>
       <div
         id={panelId}
         data-filter-panel
-        className={`${open ? "block" : "hidden"} mt-2 lg:mt-0 lg:block`}
         onKeyDown={(e) => {
           if (e.key === "Escape" && open) {
             setOpen(false);
@@ -80,10 +79,9 @@ export function FilterPanel({ data }: { data: ListingPageData }) {
             if ((e.target as HTMLElement).getAttribute("name") === "sort") return;
             submitListingForm(e.currentTarget, navigate);
           }}
-          className="space-y-3"
         >
           {data.search && <input type="hidden" name="search" value={data.search} />}
-          <h2 className="text-lg font-bold text-secondary">Filter by</h2>
+          <h2>Filter by</h2>
           {data.facets.map(unpackFacet).map((facet) => (
             // About 80 options a page: each checkbox sits in its label (no ids), and the looks are catalog.css's (.facet).
             <details key={facet.slug} open className="facet" data-facet={facet.slug}>
@@ -116,9 +114,7 @@ export function FilterPanel({ data }: { data: ListingPageData }) {
             </details>
           ))}
           <noscript>
-            <button type="submit" className="w-full rounded bg-primary px-4 py-2 font-semibold text-white">
-              Apply filters
-            </button>
+            <button type="submit">Apply filters</button>
           </noscript>
           <button
             type="button"
@@ -127,7 +123,6 @@ export function FilterPanel({ data }: { data: ListingPageData }) {
               setOpen(false);
               toggleRef.current?.focus();
             }}
-            className="w-full rounded bg-primary px-4 py-2.5 font-semibold text-white lg:hidden"
           >
             {`Show ${data.total} ${data.total === 1 ? "product" : "products"}`}
           </button>

@@ -53,8 +53,9 @@ export function ListingView({
           </aside>
         )}
         <section aria-labelledby="results-heading" className="min-w-0 flex-1" aria-busy={loading}>
-          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 pb-3">
-            <h2 id="results-heading" className="text-base font-medium text-gray-700" aria-live="polite" data-testid="result-count">
+          {/* The count and the sort (catalog.css .lst-bar). */}
+          <div className="lst-bar">
+            <h2 id="results-heading" aria-live="polite" data-testid="result-count">
               {data.total === 0
                 ? "0 products"
                 : data.pageCount > 1

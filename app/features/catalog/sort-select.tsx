@@ -10,8 +10,9 @@ import { LISTING_FORM_ID, submitListingForm } from "./filter-panel";
 export function SortSelect({ state }: { state: ListingState }) {
   const navigate = useNavigate();
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor="listing-sort" className="text-sm font-medium text-gray-700">
+    // Looks: catalog.css .lst-sort.
+    <div className="lst-sort">
+      <label htmlFor="listing-sort">
         Sort by
       </label>
       <select
@@ -24,7 +25,6 @@ export function SortSelect({ state }: { state: ListingState }) {
           const form = e.currentTarget.form;
           if (form) submitListingForm(form, navigate);
         }}
-        className="rounded border border-gray-300 bg-white px-2 py-1.5 text-sm"
       >
         {LISTING_SORTS.map((s) => (
           <option key={s} value={s}>
@@ -33,7 +33,7 @@ export function SortSelect({ state }: { state: ListingState }) {
         ))}
       </select>
       <noscript>
-        <button type="submit" form={LISTING_FORM_ID} className="rounded bg-primary px-3 py-1.5 text-sm font-semibold text-white">
+        <button type="submit" form={LISTING_FORM_ID}>
           Sort
         </button>
       </noscript>
