@@ -51,7 +51,7 @@ test.describe("GA4 ecommerce events", () => {
     await page.goto(shopUrl(`/search?search=${encodeURIComponent(multi.title)}`));
     const grid = page.getByTestId("product-grid");
     await expect(grid).toBeVisible();
-    const shownSkus = await grid.getByTestId("product-card").evaluateAll((cards) => cards.map((c) => (c as HTMLElement).dataset.sku!));
+    const shownSkus = await grid.getByRole("article").evaluateAll((cards) => cards.map((c) => (c as HTMLElement).dataset.sku!));
     await expect.poll(async () => (await events(page, "view_item_list")).length).toBe(1);
     const [list] = await events(page, "view_item_list");
     expect(list.ecommerce).toMatchObject({ item_list_id: "search", item_list_name: "Search Results" });
@@ -65,7 +65,7 @@ test.describe("GA4 ecommerce events", () => {
     const position = shownSkus.findIndex((sku) => multi.variants.some((v) => v.sku === sku));
     expect(position).toBeGreaterThanOrEqual(0);
     const first = multi.variants.find((v) => v.sku === shownSkus[position])!;
-    await grid.getByTestId("product-card").nth(position).getByRole("link", { name: multi.title }).click();
+    await grid.getByRole("article").nth(position).getByRole("link", { name: multi.title }).click();
     await expect(page.getByTestId("product-page")).toBeVisible();
     const [selected] = await events(page, "select_item");
     expect(selected.ecommerce).toEqual({
@@ -179,7 +179,7 @@ test.describe("GA4 ecommerce events", () => {
     const [, pageTwo] = await events(page, "view_item_list");
     expect(pageTwo.ecommerce.items[0].index).toBe(LISTING_PAGE_SIZE);
     // Its first card, opened: the select_item says where it was in the whole list.
-    const card = page.getByTestId("product-grid").getByTestId("product-card").first();
+    const card = page.getByTestId("product-grid").getByRole("article").first();
     await card.getByRole("heading").getByRole("link").click();
     await expect(page.getByTestId("product-page")).toBeVisible();
     const [selected] = await events(page, "select_item");
@@ -202,7 +202,7 @@ test.describe("GA4 ecommerce events", () => {
     const [list] = await events(page, "view_item_list");
     expect(list.ecommerce).toMatchObject({ item_list_id: "carousel_homepage", item_list_name: "HomePage" });
     const sku = list.ecommerce.items[1].item_id;
-    await carousel.locator(`[data-testid="product-card"][data-sku="${sku}"]`).getByRole("heading").getByRole("link").click();
+    await carousel.locator(`article[data-sku="${sku}"]`).getByRole("heading").getByRole("link").click();
     await expect(page.getByTestId("product-page")).toBeVisible();
     const [selected] = await events(page, "select_item");
     expect(selected.ecommerce).toMatchObject({ item_list_id: "carousel_homepage", items: [{ item_id: sku, index: 1 }] });
@@ -212,7 +212,7 @@ test.describe("GA4 ecommerce events", () => {
     await registerStaff(page);
     await page.goto(staffUrl("/products"));
     await expect(page.getByTestId("product-grid")).toBeVisible();
-    await page.getByTestId("product-grid").getByTestId("product-card").first().getByRole("heading").getByRole("link").click();
+    await page.getByTestId("product-grid").getByRole("article").first().getByRole("heading").getByRole("link").click();
     await expect(page.getByTestId("product-page")).toBeVisible();
     await page.waitForTimeout(300);
     expect(await names(page)).toEqual([]);

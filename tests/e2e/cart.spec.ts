@@ -312,7 +312,7 @@ test.describe("the cart lasts (SPEC §4/§9 cookies)", () => {
 test.describe("add to cart from a product card", () => {
   test("a card's Add to Cart adds one of its variant, opens the modal and counts in the header", async ({ page }) => {
     await page.goto(shopUrl(`/search?search=${encodeURIComponent(cheap.v.sku)}`));
-    const card = page.locator(`[data-testid="product-card"][data-sku="${cheap.v.sku}"]`);
+    const card = page.locator(`article[data-sku="${cheap.v.sku}"]`);
     await card.getByRole("button", { name: `Add to Cart ${cheap.p.title}` }).click();
     await expect(modal(page)).toBeVisible();
     await expect(modal(page)).toContainText(cheap.p.title);
@@ -331,7 +331,7 @@ test.describe("add to cart from a product card", () => {
     const carousel = page.getByRole("region", { name: "You might also like" });
     await carousel.scrollIntoViewIfNeeded();
     await expect(carousel).toHaveAttribute("aria-roledescription", "carousel");
-    await expect(carousel.getByTestId("product-card").first()).toBeVisible();
+    await expect(carousel.getByRole("article").first()).toBeVisible();
     await expect
       .poll(async () => (await dataLayerEvents(page, "view_item_list")).map((e) => (e.ecommerce as { item_list_name: string }).item_list_name))
       .toContain("Cart");

@@ -17,7 +17,8 @@ function filterOption(page: Page, facet: string, label: string) {
   return page.locator(`[data-facet="${facet}"]`).getByRole("checkbox", { name: new RegExp(`^${label} \\(`) });
 }
 
-const cards = (page: Page) => page.getByTestId("product-card");
+// The product cards: the shop's only articles.
+const cards = (page: Page) => page.getByRole("article");
 const resultCount = (page: Page) => page.getByTestId("result-count");
 
 function dollars(text: string): number {

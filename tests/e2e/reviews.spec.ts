@@ -118,7 +118,7 @@ test("the product page shows the rating, the summary with its histogram and the 
 
   // Cards: stars with a text a screen reader reads.
   await page.goto(shopUrl("/products"));
-  const cardRating = page.getByTestId("product-card").getByRole("img", { name: /^Rated \d\.\d out of 5, \d+ reviews?$/ }).first();
+  const cardRating = page.getByRole("article").getByRole("img", { name: /^Rated \d\.\d out of 5, \d+ reviews?$/ }).first();
   await expect(cardRating).toBeVisible();
   await expect(cardRating).toHaveText(/^[★☆]{5} \(\d+\)$/);
 });
@@ -282,8 +282,8 @@ test("the staff site shows no ratings: none on cards, none on the product page, 
   const reviewed = await reviewedProduct(request, (p) => p.sites.includes("hpsf"));
   await registerStaff(page);
   await page.goto(staffUrl("/products"));
-  await expect(page.getByTestId("product-card").first()).toBeVisible();
-  await expect(page.getByTestId("product-card").getByRole("img", { name: /^Rated / })).toHaveCount(0);
+  await expect(page.getByRole("article").first()).toBeVisible();
+  await expect(page.getByRole("article").getByRole("img", { name: /^Rated / })).toHaveCount(0);
   await page.goto(staffUrl(`/products/${reviewed.handle}`));
   await expect(page.getByTestId("product-page")).toBeVisible();
   await expect(page.getByTestId("product-rating")).toHaveCount(0);
@@ -291,5 +291,5 @@ test("the staff site shows no ratings: none on cards, none on the product page, 
   expect(productLd(await page.content())).not.toHaveProperty("aggregateRating");
   // The shop's listing of the same catalogue does show ratings.
   await page.goto(shopUrl("/products"));
-  await expect(page.getByTestId("product-card").getByRole("img", { name: /^Rated / }).first()).toBeVisible();
+  await expect(page.getByRole("article").getByRole("img", { name: /^Rated / }).first()).toBeVisible();
 });

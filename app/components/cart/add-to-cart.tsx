@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { LoadedLater } from "../../lib/lazy-view";
 import type { CartActionData } from "./cart-types";
@@ -37,21 +37,20 @@ export function AddToCartButton({ inStock, className }: { inStock: boolean; clas
   );
 }
 
-/** Id of the one form the cards' add buttons submit (form=…), so a card carries no form of its own. */
-export const CARD_ADD_FORM_ID = "card-add";
-
 /**
- * The form behind every card's add button ("add from cards"): the same intent=add post as the
- * product page, through the same fetcher, so the page's one <AddToCartFeedback /> opens the modal.
- * The pressed button sends its variant (name=variantId); without JavaScript it is a plain post.
+ * The one form around a list of cards, whose add buttons submit it ("add from cards"), so a card
+ * carries no form of its own (nor a form=… attribute): the same intent=add post as the product page,
+ * through the same fetcher, so the page's one <AddToCartFeedback /> opens the modal. The pressed
+ * button sends its variant (name=variantId); without JavaScript it is a plain post.
  */
-export function CardAddToCartForm() {
+export function CardAddToCartForm({ children }: { children: ReactNode }) {
   const fetcher = useAddToCartFetcher();
   return (
-    <fetcher.Form method="post" action="/cart" id={CARD_ADD_FORM_ID} hidden>
+    <fetcher.Form method="post" action="/cart">
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="quantity" value="1" />
       <input type="hidden" name="purchase" value="one-time" />
+      {children}
     </fetcher.Form>
   );
 }
@@ -61,8 +60,8 @@ export const cardTitleId = (variantId: string) => `t${variantId}`;
 const cardAddId = (variantId: string) => `a${variantId}`;
 
 /**
- * One-time add of a card's variant, a submit button of <CardAddToCartForm /> (a button's default
- * type). Only the card whose variant is being added shows "Adding…". The card's title carries the id
+ * One-time add of a card's variant, a submit button (a button's default type) of the
+ * <CardAddToCartForm> around its card. Only the card whose variant is being added shows "Adding…". The card's title carries the id
  * cardTitleId(variantId).
  */
 export function CardAddToCart({ variantId, inStock }: { variantId: string; inStock: boolean }) {
@@ -72,7 +71,6 @@ export function CardAddToCart({ variantId, inStock }: { variantId: string; inSto
   return (
     <button
       id={cardAddId(variantId)}
-      form={CARD_ADD_FORM_ID}
       name="variantId"
       value={variantId}
       disabled={!inStock}

@@ -56,13 +56,16 @@ describe("a product card's image", () => {
 });
 
 describe("a card's add button", () => {
-  it("is named by its own label and the card's title, by reference", () => {
+  it("is named by its own label and the card's title, by reference, and submits the form it is in", () => {
     const html = render(<ProductCard card={card} grid addToCart />);
     const button = /<button [^>]*>[^<]*<\/button>/.exec(html)![0];
     expect(button).toContain('aria-labelledby="a12 t12"');
     expect(button).toContain('id="a12"');
     expect(button).toContain(">Add to Cart</button>");
     expect(button).not.toContain("aria-label=");
+    // A submit button (the default type) of the one form around the cards.
+    expect(button).not.toContain("form=");
+    expect(button).not.toContain("type=");
     // The title link the name refers to.
     expect(html).toMatch(/<a [^>]*id="t12"[^>]*>Everyday Adult Dry Dog Food<\/a>/);
   });

@@ -14,14 +14,15 @@ import { ratingText, starsOf } from "../../../rules/review-display";
 const CARD_IMAGE_SIZES = "(min-width: 1280px) 280px, (min-width: 960px) 30vw, 48vw";
 
 /**
- * `addToCart` shows a one-time add button; the page must then mount <AddToCartFeedback /> and <CardAddToCartForm /> once.
+ * `addToCart` shows a one-time add button; the card must then be inside a <CardAddToCartForm>, and the page mount <AddToCartFeedback /> once.
  * `grid`: a card of the listing grid (about 320 CSS pixels at most), whose image comes at densities 1
  * and 2 rather than by widths: 24 cards a page each name their image twice instead of four times.
  * A lazy image is the exception, so an eager one says nothing (the default).
  */
 export function ProductCard({ card, eager = false, addToCart = false, grid = false }: { card: CardModel; eager?: boolean; addToCart?: boolean; grid?: boolean }) {
   return (
-    <article className="pc" data-testid="product-card" data-sku={card.sku}>
+    // Tests find a card by its role (the shop's only articles), not a test id repeated 24 times.
+    <article className="pc" data-sku={card.sku}>
       <img
         src={cardImageUrl(card.imageSource, 320)}
         srcSet={grid ? cardImageDensitySrcSet(card.imageSource, eager) : cardImageSrcSet(card.imageSource)}
