@@ -85,29 +85,22 @@ export function BreadcrumbTrail(props: BreadcrumbsProps) {
   };
 
   return (
-    <nav aria-label="Breadcrumb" className="text-sm" data-testid="breadcrumbs">
-      <ol className="flex flex-wrap items-center gap-x-1 gap-y-1 text-gray-600">
+    // Looks: catalog.css .crumbs (each part by its element and aria attributes).
+    <nav aria-label="Breadcrumb" className="crumbs" data-testid="breadcrumbs">
+      <ol>
         {crumbs.map((c, i) => {
           const last = i === crumbs.length - 1;
           return (
-            <li key={`${c.label}-${i}`} className="flex items-center gap-1">
-              {i > 0 && (
-                <span aria-hidden="true" className="text-gray-400">
-                  /
-                </span>
-              )}
+            <li key={`${c.label}-${i}`}>
+              {i > 0 && <span aria-hidden="true">/</span>}
               {c.url && !last ? (
-                <Link to={c.url} onClick={onCrumbClick} className="text-primary hover:underline">
+                <Link to={c.url} onClick={onCrumbClick}>
                   {c.label}
                 </Link>
               ) : c.disabled ? (
-                <span aria-disabled="true" className="text-gray-500">
-                  {c.label}
-                </span>
+                <span aria-disabled="true">{c.label}</span>
               ) : (
-                <span aria-current={last ? "page" : undefined} className="font-medium text-ink">
-                  {c.label}
-                </span>
+                <span aria-current={last ? "page" : undefined}>{c.label}</span>
               )}
             </li>
           );
