@@ -73,7 +73,7 @@ export function FilterPanel({ data }: { data: ListingPageData }) {
           action={data.basePath}
           preventScrollReset
           aria-label="Filter products"
-          aria-busy={busy}
+          aria-busy={busy || undefined}
           onChange={(e) => {
             // The sort select submits through its own handler (it sits outside this element).
             if ((e.target as HTMLElement).getAttribute("name") === "sort") return;
@@ -83,33 +83,33 @@ export function FilterPanel({ data }: { data: ListingPageData }) {
           {data.search && <input type="hidden" name="search" value={data.search} />}
           <h2>Filter by</h2>
           {data.facets.map(unpackFacet).map((facet) => (
-            // About 80 options a page: each checkbox sits in its label (no ids), and the looks are catalog.css's (.facet).
-            <details key={facet.slug} open className="facet" data-facet={facet.slug}>
+            // About 80 options a page: each checkbox sits in its label (no ids), its facet is its name, and
+            // the looks are catalog.css's (.fp details). A group of checkboxes is its fieldset and legend;
+            // the options need no list markup, one box holds them (it scrolls when they are many).
+            <details key={facet.slug} open>
               <summary>{facet.label}</summary>
               <fieldset>
                 <legend>{facet.label}</legend>
-                <ul>
+                <div>
                   {facet.options.map(([slug, label, count]) => {
                     const selected = data.state.selected[facet.slug]?.includes(slug) ?? false;
                     return (
-                      <li key={slug}>
-                        <label>
-                          <input
-                            type="checkbox"
-                            name={facet.slug}
-                            value={slug}
-                            defaultChecked={selected}
-                            key={`${slug}-${selected}`}
-                            disabled={count === 0 && !selected}
-                          />
-                          {label}
-                          {/* Shown "(12)", read "(12 products)": the brackets and the word are catalog.css's, not in each of 80 options. */}
-                          <small>{count}</small>
-                        </label>
-                      </li>
+                      <label key={slug}>
+                        <input
+                          type="checkbox"
+                          name={facet.slug}
+                          value={slug}
+                          defaultChecked={selected}
+                          key={`${slug}-${selected}`}
+                          disabled={count === 0 && !selected}
+                        />
+                        {label}
+                        {/* Shown "(12)", read "(12 products)": the brackets and the word are catalog.css's, not in each of 80 options. */}
+                        <small>{count}</small>
+                      </label>
                     );
                   })}
-                </ul>
+                </div>
               </fieldset>
             </details>
           ))}

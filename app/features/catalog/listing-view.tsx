@@ -52,7 +52,7 @@ export function ListingView({
             <FilterPanel data={data} />
           </aside>
         )}
-        <section aria-labelledby="results-heading" className="min-w-0 flex-1" aria-busy={loading}>
+        <section aria-labelledby="results-heading" className="min-w-0 flex-1" aria-busy={loading || undefined}>
           {/* The count and the sort (catalog.css .lst-bar). */}
           <div className="lst-bar">
             <h2 id="results-heading" aria-live="polite" data-testid="result-count">
@@ -67,7 +67,7 @@ export function ListingView({
           <div className="mt-3">
             <FilterChips data={data} />
           </div>
-          <div className={`mt-4 transition-opacity ${loading ? "opacity-60" : ""}`}>
+          <div className={loading ? "mt-4 transition-opacity opacity-60" : "mt-4 transition-opacity"}>
             {cards.length > 0 ? (
               <ProductGrid
                 cards={cards}

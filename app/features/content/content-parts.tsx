@@ -10,7 +10,7 @@ const PROSE = "rich-text";
 /** Rich text from the content API. It is sanitised on the server (server/modules/content/rich-text.ts) before it gets here. */
 export function RichText({ html, className = "" }: { html: string; className?: string }) {
   if (!html) return null;
-  return <div className={`${PROSE} ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className={className ? `${PROSE} ${className}` : PROSE} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 type Tone = "primary" | "outline" | "light" | "outline-light";

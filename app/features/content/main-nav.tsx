@@ -55,8 +55,10 @@ export function MainNav({ items }: { items: Item[] }) {
                 if (isOpen && !e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(null);
               }}
             >
-              {/* NavLink marks the current page's link with the class "active". */}
-              <NavLink to={item.url}>{item.text}</NavLink>
+              {/* The current page's link has the class "active"; the others none (not an empty class="" each). */}
+              <NavLink to={item.url} className={({ isActive }) => (isActive ? "active" : undefined)}>
+                {item.text}
+              </NavLink>
               {hasMenu && (
                 <button
                   ref={(el) => {

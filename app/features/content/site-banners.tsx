@@ -9,7 +9,7 @@ export function AnnouncementBar({ announcements }: { announcements: Announcement
     <aside aria-label="Announcements" className="bg-ink text-sm text-white" data-testid="announcement-bar">
       <ul className="mx-auto flex max-w-7xl justify-center gap-x-8 px-4 py-1.5">
         {announcements.map((a, i) => (
-          <li key={a.text} className={i > 0 ? "hidden md:block" : ""}>
+          <li key={a.text} className={i > 0 ? "hidden md:block" : undefined}>
             {a.text}
             {a.link && (
               <>
