@@ -6,7 +6,7 @@ import { selectItemOnClick, track } from "./analytics-events";
 
 // The storefront's calls into the analytics gate: builders loaded on demand, events in the order
 // raised, nothing from the staff site, a card link's click becomes the select_item of that card at
-// its position. (Node has no DOM: the click's target is a stand-in with the two methods used.)
+// its position. (Node has no DOM: the click's target is a stand-in with the one method used.)
 
 const products = [
   { sku: "KC-D01-CH-5", title: "Kindred Crest Everyday Adult", brand: "Kindred Crest", priceCents: 1299 },
@@ -18,10 +18,13 @@ const events = () => ((globalThis as unknown as { window: Win }).window.dataLaye
 /** Lets every queued build run (they wait for the same import). */
 const sent = () => track(() => null, false);
 
-/** A click on an element inside the card of `sku`; `onLink`: whether it is (inside) the card's link. */
+/**
+ * A click on an element inside the card of `sku` (null: a link that is no card's); `onLink`: whether it
+ * is (inside) a link, whose address names the card's SKU as rules/product-card.ts cardHref writes it.
+ */
 function clickIn(sku: string | null, onLink: boolean) {
-  const card = sku ? { dataset: { sku } } : null;
-  const target = { closest: (selector: string) => (selector === "a[href]" ? (onLink ? {} : null) : card) };
+  const href = sku ? `http://localhost:3000/products/brand/handle/flavor/size?sku=${encodeURIComponent(sku)}` : "http://localhost:3000/products/dog/species";
+  const target = { closest: (selector: string) => (selector === "a[href]" && onLink ? { href } : null) };
   return { target } as unknown as MouseEvent<HTMLElement>;
 }
 

@@ -47,14 +47,15 @@ export function useViewItemList(list: Ga4List, products: readonly { sku: string;
 
 /**
  * select_item for a click on a product card's link inside the element this handler is put on: the
- * card says its SKU (data-sku), the list its position. One handler per list, not one per card.
+ * link names its SKU (`?sku=`, rules/product-card.ts cardHref), the list its position. One handler
+ * per list, not one per card, and nothing written into each card for it.
  */
 export function selectItemOnClick(list: Ga4List, products: readonly { sku: string; title: string; brand: string; priceCents: number }[], offset: number, isStaff: boolean) {
   return (event: MouseEvent<HTMLElement>) => {
     if (isStaff) return;
-    const target = event.target as Element;
-    const card = target.closest?.("a[href]") ? target.closest<HTMLElement>("[data-sku]") : null;
-    const index = card ? products.findIndex((p) => p.sku === card.dataset.sku) : -1;
+    const link = (event.target as Element).closest?.<HTMLAnchorElement>("a[href]");
+    const sku = link ? new URL(link.href).searchParams.get("sku") : null;
+    const index = sku ? products.findIndex((p) => p.sku === sku) : -1;
     if (index >= 0) void track((b) => b.selectItemEvent(list, products[index], offset + index), isStaff);
   };
 }

@@ -51,7 +51,12 @@ test.describe("GA4 ecommerce events", () => {
     await page.goto(shopUrl(`/search?search=${encodeURIComponent(multi.title)}`));
     const grid = page.getByTestId("product-grid");
     await expect(grid).toBeVisible();
-    const shownSkus = await grid.getByRole("article").evaluateAll((cards) => cards.map((c) => (c as HTMLElement).dataset.sku!));
+    // Each card's link names its SKU (/products/{variantURL}?sku={sku}).
+    const shownSkus = await grid
+      .getByRole("article")
+      .getByRole("heading")
+      .getByRole("link")
+      .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get("sku")!));
     await expect.poll(async () => (await events(page, "view_item_list")).length).toBe(1);
     const [list] = await events(page, "view_item_list");
     expect(list.ecommerce).toMatchObject({ item_list_id: "search", item_list_name: "Search Results" });
@@ -202,7 +207,7 @@ test.describe("GA4 ecommerce events", () => {
     const [list] = await events(page, "view_item_list");
     expect(list.ecommerce).toMatchObject({ item_list_id: "carousel_homepage", item_list_name: "HomePage" });
     const sku = list.ecommerce.items[1].item_id;
-    await carousel.locator(`article[data-sku="${sku}"]`).getByRole("heading").getByRole("link").click();
+    await carousel.getByRole("article").getByRole("heading").getByRole("link").and(page.locator(`[href$="?sku=${encodeURIComponent(sku)}"]`)).click();
     await expect(page.getByTestId("product-page")).toBeVisible();
     const [selected] = await events(page, "select_item");
     expect(selected.ecommerce).toMatchObject({ item_list_id: "carousel_homepage", items: [{ item_id: sku, index: 1 }] });

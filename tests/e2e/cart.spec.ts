@@ -312,7 +312,7 @@ test.describe("the cart lasts (SPEC §4/§9 cookies)", () => {
 test.describe("add to cart from a product card", () => {
   test("a card's Add to Cart adds one of its variant, opens the modal and counts in the header", async ({ page }) => {
     await page.goto(shopUrl(`/search?search=${encodeURIComponent(cheap.v.sku)}`));
-    const card = page.locator(`article[data-sku="${cheap.v.sku}"]`);
+    const card = page.getByRole("article").filter({ has: page.locator(`a[href$="?sku=${encodeURIComponent(cheap.v.sku)}"]`) });
     await card.getByRole("button", { name: `Add to Cart ${cheap.p.title}` }).click();
     await expect(modal(page)).toBeVisible();
     await expect(modal(page)).toContainText(cheap.p.title);

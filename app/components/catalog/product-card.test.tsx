@@ -76,3 +76,18 @@ describe("a card's add button", () => {
     expect(html).not.toMatch(/ id="/);
   });
 });
+
+describe("a card's link", () => {
+  const linkOf = (html: string) => /<a [^>]*>/.exec(html)![0];
+
+  it("names the card's SKU in its address, the only place a card carries it", () => {
+    const html = render(<ProductCard card={card} grid addToCart />);
+    expect(linkOf(html)).toContain('href="/products/kindred-crest/everyday-adult/chicken-rice/4-lb-bag?sku=KC-D03-CHR-4LB"');
+    expect(html).not.toContain("data-sku");
+  });
+
+  it("in the grid: left out of route discovery (24 product paths overran the manifest request); elsewhere discovered", () => {
+    expect(linkOf(render(<ProductCard card={card} grid addToCart />))).not.toContain("data-discover");
+    expect(linkOf(render(<ProductCard card={card} />))).toContain('data-discover="true"');
+  });
+});

@@ -21,8 +21,9 @@ const CARD_IMAGE_SIZES = "(min-width: 1280px) 280px, (min-width: 960px) 30vw, 48
  */
 export function ProductCard({ card, eager = false, addToCart = false, grid = false }: { card: CardModel; eager?: boolean; addToCart?: boolean; grid?: boolean }) {
   return (
-    // Tests find a card by its role (the shop's only articles), not a test id repeated 24 times.
-    <article className="pc" data-sku={card.sku}>
+    // Tests find a card by its role (the shop's only articles), not a test id repeated 24 times; its
+    // SKU is in its link (?sku=…), where analytics' select_item reads it too (app/lib/analytics-events.ts).
+    <article className="pc">
       <img
         src={cardImageUrl(card.imageSource, 320)}
         srcSet={grid ? cardImageDensitySrcSet(card.imageSource, eager) : cardImageSrcSet(card.imageSource)}
@@ -45,8 +46,13 @@ export function ProductCard({ card, eager = false, addToCart = false, grid = fal
       <div>
         <p>{card.brand}</p>
         <h2>
-          {/* The whole card is clickable through this link's ::after; the link text is the title. */}
-          <Link to={card.href} prefetch="intent" id={addToCart ? cardTitleId(card.variantId) : undefined}>
+          {/* The whole card is clickable through this link's ::after; the link text is the title.
+              A grid card's link is left out of React Router's route discovery after hydration: the
+              24 product paths of a page made its one manifest request longer than React Router sends
+              (7,680 characters), so none of the page's links were discovered. Every card opens the
+              same route; its path is asked for when opened (as before), and the header's category
+              links, discovered again, bring the route in, so hovering a card now preloads its code. */}
+          <Link to={card.href} prefetch="intent" discover={grid ? "none" : undefined} id={addToCart ? cardTitleId(card.variantId) : undefined}>
             {card.title}
           </Link>
         </h2>
