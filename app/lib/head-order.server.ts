@@ -14,6 +14,10 @@
 //
 // React Router also lists the entry chunk twice as a modulepreload when a route's imports hold it
 // (the root's code travels in it): the repeat is dropped.
+//
+// A script preload goes without the CSP nonce React Router gives it: the files are the shop's own,
+// which the policy's script-src 'self' allows (server/http/edge.ts), so a dozen copies of the nonce
+// in every head were read by nobody. The inline scripts keep theirs.
 
 const LINK = /<link\b[^>]*>/gi;
 
@@ -22,6 +26,14 @@ const attr = (tag: string, name: string): string | null =>
 
 /** A script preload asked for at low priority (see the top of this file). */
 const lowPriority = (tag: string) => tag.replace(/^<link\b/i, '<link fetchPriority="low"');
+
+/** A script preload as sent: at low priority unless it names a priority; one of the shop's own files without a nonce. */
+function scriptPreload(tag: string): string {
+  const href = attr(tag, "href") ?? "";
+  const own = href.startsWith("/") && !href.startsWith("//");
+  const plain = own ? tag.replace(/\snonce="[^"]*"/i, "") : tag;
+  return attr(plain, "fetchpriority") === null ? lowPriority(plain) : plain;
+}
 
 /** The head (everything before `</head>`) reordered; a document without a stylesheet keeps its order. */
 export function orderHead(head: string): string {
@@ -44,7 +56,7 @@ export function orderHead(head: string): string {
       if (href !== null) modules.add(href);
     }
     out += head.slice(from, match.index);
-    if (keep) out += rel === "modulepreload" && attr(tag, "fetchpriority") === null ? lowPriority(tag) : tag;
+    if (keep) out += rel === "modulepreload" ? scriptPreload(tag) : tag;
     from = match.index + tag.length;
     if (keep && rel === "stylesheet") lastStylesheetEnd = out.length;
   }
