@@ -21,25 +21,25 @@ const KB = 1024;
 
 /**
  * Budgets per page: first-load JS (gzip), HTML and loader data. The goals are first-load JS ≤ 130 KB
- * gz on every storefront route and HTML ≤ 60 KB for home, listing and product page; where a page is
- * not there yet (README "Performance"), its budget holds the line at today's size, so it can only
- * go down. Lower a budget whenever a change brings a page under it.
+ * gz on every storefront route and HTML ≤ 60 KB for home, listing and product page; the other
+ * budgets hold the line a little above today's size, so they can only go down. Lower a budget
+ * whenever a change brings a page well under it.
  */
 const GOAL_JS = 130 * KB;
 const GOAL_HTML = 60 * KB;
 const pages: { name: string; path: string; js: number; html: number; data: number }[] = [
   // JS: the goal on every route — React DOM and React Router alone are 109 KB gz; optional UI loads
   // on demand (app/lib/lazy-view.tsx), and the browser build groups what every page and every shop
-  // page runs into two chunks (vite.config.ts pageChunks). HTML: the goal for home and product
-  // page; listing, category and search hold the line at today's size (24 cards and the filter panel
-  // are in the HTML and again in the data the page hydrates from).
-  { name: "home", path: "/", js: GOAL_JS, html: GOAL_HTML, data: 12 * KB },
-  { name: "listing", path: "/products", js: GOAL_JS, html: 77 * KB, data: 15 * KB },
-  { name: "category", path: "/products/dog", js: GOAL_JS, html: 75 * KB, data: 15 * KB },
+  // page runs into two chunks (vite.config.ts pageChunks). HTML: the goal for home, listing,
+  // category, product page and search (24 cards and the filter panel are in the HTML and again,
+  // packed, in the data the page hydrates from); cart and shipping hold the line at today's size.
+  { name: "home", path: "/", js: GOAL_JS, html: GOAL_HTML, data: 11 * KB },
+  { name: "listing", path: "/products", js: GOAL_JS, html: GOAL_HTML, data: 12 * KB },
+  { name: "category", path: "/products/dog", js: GOAL_JS, html: GOAL_HTML, data: 12 * KB },
   { name: "product", path: `/products/${product.handle}`, js: GOAL_JS, html: GOAL_HTML, data: 15 * KB },
-  { name: "search", path: "/search?search=chicken", js: GOAL_JS, html: 75 * KB, data: 15 * KB },
-  { name: "cart", path: "/cart", js: GOAL_JS, html: 25 * KB, data: 6 * KB },
-  { name: "shipping", path: "/shipping", js: GOAL_JS, html: 20.5 * KB, data: 6 * KB },
+  { name: "search", path: "/search?search=chicken", js: GOAL_JS, html: GOAL_HTML, data: 12 * KB },
+  { name: "cart", path: "/cart", js: GOAL_JS, html: 23.5 * KB, data: 5.5 * KB },
+  { name: "shipping", path: "/shipping", js: GOAL_JS, html: 19.5 * KB, data: 5.5 * KB },
 ];
 
 function scriptsOf(html: string): string[] {
