@@ -58,7 +58,7 @@ const someVariant = (condition: SQL) =>
   sql`exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${condition})`;
 
 /** Separates flavour labels in products.variant_flavors; never part of a label or a filter value (a control character). */
-const FLAVOR_SEPARATOR = "\u001f";
+export const FLAVOR_SEPARATOR = "\u001f";
 
 function valuePredicate(f: ValueFilter, mode: VariantMode): SQL {
   const stored = mode === "stored";
@@ -105,32 +105,57 @@ function valuePredicate(f: ValueFilter, mode: VariantMode): SQL {
 /** Largest integer column value: a price bound beyond it is no bound (max) or matches nothing (min). */
 const INT4_MAX = 2_147_483_647;
 
-function rangePredicate(f: RangeFilter, site: SiteId, mode: VariantMode): SQL {
+/**
+ * A range filter's bounds in the units the database holds (weights in lb, prices in cents), or null
+ * when it matches nothing whatever the data: not a range field, or a bound that is not a number.
+ */
+function rangeBounds(f: RangeFilter): { field: "weight" | "price"; min?: number; max?: number } | null {
   let min: number | undefined;
   let max: number | undefined;
   if (f.field === "weight") {
     [min, max] = [f.min, f.max];
   } else if (f.field === "price") {
     [min, max] = [f.min === undefined ? undefined : dollarsToCents(f.min), f.max === undefined ? undefined : dollarsToCents(f.max)];
-  } else return sql`false`;
-  if ([min, max].some((n) => n !== undefined && Number.isNaN(n))) return sql`false`;
+  } else return null;
+  if ([min, max].some((n) => n !== undefined && Number.isNaN(n))) return null;
+  return { field: f.field, min, max };
+}
+
+/**
+ * The bounds of the "stored" test `[lower, upper) @> any(values)`, null for an open end; null when
+ * nothing matches (min above max, a price floor beyond the integer column). The listing index
+ * (listing-index.ts) tests the same bounds.
+ */
+export function storedRangeBounds(f: RangeFilter): { field: "weight" | "price"; lower: number | null; upper: number | null } | null {
+  const bounds = rangeBounds(f);
+  if (!bounds) return null;
+  const { field, min, max } = bounds;
+  if (min !== undefined && max !== undefined && min > max) return null;
+  if (field === "weight") return { field, lower: min ?? null, upper: max ?? null };
+  if (min !== undefined && min > INT4_MAX) return null;
+  const lower = min === undefined || min < -INT4_MAX ? null : min;
+  const upper = max === undefined || max > INT4_MAX ? null : Math.max(max, -INT4_MAX);
+  return { field, lower, upper };
+}
+
+function rangePredicate(f: RangeFilter, site: SiteId, mode: VariantMode): SQL {
   if (mode === "stored") {
-    // One range-contains-any-element test per product (no subquery): `[min, max) @> any(values)`.
-    if (min !== undefined && max !== undefined && min > max) return sql`false`;
-    if (f.field === "weight") {
-      return sql`float8range(${min ?? null}::float8, ${max ?? null}::float8, '[)') @> any(${products.variantWeightsLb})`;
+    // One range-contains-any-element test per product (no subquery).
+    const stored = storedRangeBounds(f);
+    if (!stored) return sql`false`;
+    if (stored.field === "weight") {
+      return sql`float8range(${stored.lower}::float8, ${stored.upper}::float8, '[)') @> any(${products.variantWeightsLb})`;
     }
-    if (min !== undefined && min > INT4_MAX) return sql`false`;
-    const lower = min === undefined || min < -INT4_MAX ? null : min;
-    const upper = max === undefined || max > INT4_MAX ? null : Math.max(max, -INT4_MAX);
     const prices = site === "hpsf" ? products.variantProgramPrices : products.variantPrices;
-    return sql`int4range(${lower}::int, ${upper}::int, '[)') @> any(${prices})`;
+    return sql`int4range(${stored.lower}::int, ${stored.upper}::int, '[)') @> any(${prices})`;
   }
-  const value = f.field === "weight" ? variantWeightLb : variantPriceCents(site);
-  const bounds: SQL[] = [];
-  if (min !== undefined) bounds.push(sql`${value} >= ${min}`);
-  if (max !== undefined) bounds.push(sql`${value} < ${max}`);
-  return someVariant(bounds.length ? and(...bounds)! : sql`true`);
+  const bounds = rangeBounds(f);
+  if (!bounds) return sql`false`;
+  const value = bounds.field === "weight" ? variantWeightLb : variantPriceCents(site);
+  const tests: SQL[] = [];
+  if (bounds.min !== undefined) tests.push(sql`${value} >= ${bounds.min}`);
+  if (bounds.max !== undefined) tests.push(sql`${value} < ${bounds.max}`);
+  return someVariant(tests.length ? and(...tests)! : sql`true`);
 }
 
 /** One filter as a predicate on `products`. */

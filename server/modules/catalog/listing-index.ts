@@ -1,7 +1,6 @@
-import { dollarsToCents } from "../../../rules/money";
 import type { SiteId } from "../../../rules/site";
-import { sameFilter, WET_FOOD_FORMS } from "./filter-sql";
-import type { Facet, FacetOption, Filter, FilterDefinition, FilterField, ListingSort } from "./types";
+import { FLAVOR_SEPARATOR, sameFilter, storedRangeBounds, WET_FOOD_FORMS } from "./filter-sql";
+import type { Facet, FacetOption, Filter, FilterDefinition, FilterField, ListingSort, RangeFilter } from "./types";
 
 // An in-process index of one site's listing: every product listed there with the values the
 // listing's "stored" filters test (filter-sql.ts), and its position in every sort order as the
@@ -40,10 +39,6 @@ export type IndexRow = {
   positions: Record<IndexedSort, number>;
 };
 
-/** Separates flavour labels in products.variant_flavors (filter-sql.ts). */
-const FLAVOR_SEPARATOR = "\u001f";
-/** Largest integer column value (filter-sql.ts rangePredicate). */
-const INT4_MAX = 2_147_483_647;
 
 // ---------------------------------------------------------------------------------------------
 // Bitsets
@@ -220,25 +215,11 @@ export function buildListingIndex(site: SiteId, rows: readonly IndexRow[], catal
     return bits;
   }
 
-  /** filter-sql.ts rangePredicate, "stored" mode, bound for bound (null: unbounded). */
-  function rangeMask(f: Filter & { min?: number; max?: number }): Bits {
-    let min: number | undefined;
-    let max: number | undefined;
-    if (f.field === "weight") {
-      [min, max] = [f.min, f.max];
-    } else if (f.field === "price") {
-      [min, max] = [f.min === undefined ? undefined : dollarsToCents(f.min), f.max === undefined ? undefined : dollarsToCents(f.max)];
-    } else return none;
-    if ([min, max].some((n) => n !== undefined && Number.isNaN(n))) return none;
-    if (min !== undefined && max !== undefined && min > max) return none;
-    if (f.field === "weight") {
-      // float8range(min, max, '[)'); SQL NULL (undefined or null here) is an open end.
-      return inRange(weights, weightStart, min ?? null, max ?? null);
-    }
-    if (min !== undefined && min > INT4_MAX) return none;
-    const lower = min === undefined || min < -INT4_MAX ? null : min;
-    const upper = max === undefined || max > INT4_MAX ? null : Math.max(max, -INT4_MAX);
-    return inRange(prices, priceStart, lower, upper);
+  /** filter-sql.ts rangePredicate, "stored" mode: the same bounds (null: an open end). */
+  function rangeMask(f: RangeFilter): Bits {
+    const bounds = storedRangeBounds(f);
+    if (!bounds) return none;
+    return bounds.field === "weight" ? inRange(weights, weightStart, bounds.lower, bounds.upper) : inRange(prices, priceStart, bounds.lower, bounds.upper);
   }
 
   function flavorMask(value: string): Bits {
