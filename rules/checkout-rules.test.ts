@@ -18,14 +18,14 @@ describe("sales tax table", () => {
 describe("shipping rates", () => {
   const base = { thresholdCents: 4900, state: "CO" } as const;
   it("standard is free at the threshold, flat below, express always paid", () => {
-    expect(shippingQuote({ ...base, method: "standard", subtotalAfterDiscountsCents: 4900 }).shippingCents).toBe(0);
-    expect(shippingQuote({ ...base, method: "standard", subtotalAfterDiscountsCents: 4899 }).shippingCents).toBe(799);
-    expect(shippingQuote({ ...base, method: "express", subtotalAfterDiscountsCents: 99_999 }).shippingCents).toBe(1999);
+    expect(shippingQuote({ ...base, method: "standard", freeShippingQualifyingCents: 4900 }).shippingCents).toBe(0);
+    expect(shippingQuote({ ...base, method: "standard", freeShippingQualifyingCents: 4899 }).shippingCents).toBe(799);
+    expect(shippingQuote({ ...base, method: "express", freeShippingQualifyingCents: 99_999 }).shippingCents).toBe(1999);
   });
   it("adds $4 for Alaska and Hawaii only", () => {
-    expect(shippingQuote({ ...base, state: "AK", method: "standard", subtotalAfterDiscountsCents: 0 }).serviceChargeCents).toBe(400);
-    expect(shippingQuote({ ...base, state: "HI", method: "express", subtotalAfterDiscountsCents: 0 }).serviceChargeCents).toBe(400);
-    expect(shippingQuote({ ...base, method: "standard", subtotalAfterDiscountsCents: 0 }).serviceChargeCents).toBe(0);
+    expect(shippingQuote({ ...base, state: "AK", method: "standard", freeShippingQualifyingCents: 0 }).serviceChargeCents).toBe(400);
+    expect(shippingQuote({ ...base, state: "HI", method: "express", freeShippingQualifyingCents: 0 }).serviceChargeCents).toBe(400);
+    expect(shippingQuote({ ...base, method: "standard", freeShippingQualifyingCents: 0 }).serviceChargeCents).toBe(0);
   });
 });
 

@@ -3,7 +3,7 @@ import { shippingQuote, type ShippingMethod } from "./shipping-rates";
 import { addonAmountCents, type AddonChoice } from "./donation-ledger";
 
 // An order's totals from the priced cart: merchandise after discounts, shipping (free
-// standard over the threshold), the AK/HI service charge, and tax by destination state on
+// standard when the subtotal counting toward free shipping reaches the threshold), the AK/HI service charge, and tax by destination state on
 // merchandise + shipping + service charge (rules/sales-tax.ts). All in cents; computed on the server.
 // A donation add-on or round-up the shopper chose comes last: it takes no tax, no shipping and no
 // discount, and a round-up rounds the total of everything else.
@@ -26,10 +26,15 @@ export function checkoutTotals(p: {
   method: ShippingMethod;
   state: string;
   freeShippingThresholdCents: number;
+  /**
+   * rules/free-shipping.ts freeShippingQualifyingCents of the same lines and discount: for a cart,
+   * its view's `freeShipping.qualifyingCents`, the number the cart's bar showed.
+   */
+  freeShippingQualifyingCents: number;
   donationAddon?: AddonChoice | null;
 }): CheckoutTotals {
   const merchandiseCents = p.subtotalCents - p.discountCents;
-  const quote = shippingQuote({ method: p.method, subtotalAfterDiscountsCents: merchandiseCents, thresholdCents: p.freeShippingThresholdCents, state: p.state });
+  const quote = shippingQuote({ method: p.method, freeShippingQualifyingCents: p.freeShippingQualifyingCents, thresholdCents: p.freeShippingThresholdCents, state: p.state });
   const taxCents = salesTaxCents(
     p.state,
     taxableBaseCents({ merchandiseAfterDiscountsCents: merchandiseCents, shippingCents: quote.shippingCents, serviceChargeCents: quote.serviceChargeCents }),

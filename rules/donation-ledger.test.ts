@@ -21,7 +21,7 @@ describe("add-on and round-up amounts", () => {
   });
 
   it("checkout totals: the add-on is added last, with no tax, shipping or discount effect; a round-up rounds the whole total", () => {
-    const base = { subtotalCents: 3000, discountCents: 300, method: "standard" as const, state: "CO", freeShippingThresholdCents: 4900 };
+    const base = { subtotalCents: 3000, discountCents: 300, method: "standard" as const, state: "CO", freeShippingThresholdCents: 4900, freeShippingQualifyingCents: 2700 };
     const plain = checkoutTotals(base);
     const addon = checkoutTotals({ ...base, donationAddon: { kind: "add-on", cents: 500 } });
     expect({ ...addon, donationAddonCents: 0, totalCents: addon.totalCents - 500 }).toEqual({ ...plain, donationAddonCents: 0 });

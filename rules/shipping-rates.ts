@@ -1,6 +1,9 @@
-// Shipping rates (SPEC §9): standard shipping is free when the cart subtotal after discounts reaches the
+// Shipping rates (SPEC §9): standard shipping is free when the subtotal that counts toward free
+// shipping (rules/free-shipping.ts freeShippingQualifyingCents, the cart bar's) reaches the
 // free-shipping threshold (config FREE_SHIPPING_THRESHOLD_CENTS), otherwise a flat rate; express is
 // always paid. Alaska and Hawaii carry a $4.00 service charge on top, whatever the method.
+
+import { qualifiesForFreeShipping } from "./free-shipping";
 
 export type ShippingMethod = "standard" | "express";
 export const SHIPPING_METHODS: readonly ShippingMethod[] = ["standard", "express"];
@@ -15,12 +18,12 @@ export type ShippingQuote = { method: ShippingMethod; shippingCents: number; ser
 
 export function shippingQuote(p: {
   method: ShippingMethod;
-  /** Subtotal of the lines counting towards free shipping, after discounts. */
-  subtotalAfterDiscountsCents: number;
+  /** rules/free-shipping.ts freeShippingQualifyingCents: the lines counting toward free shipping, after discounts. */
+  freeShippingQualifyingCents: number;
   thresholdCents: number;
   state: string;
 }): ShippingQuote {
-  const free = p.method === "standard" && p.subtotalAfterDiscountsCents >= p.thresholdCents;
+  const free = p.method === "standard" && qualifiesForFreeShipping(p.freeShippingQualifyingCents, p.thresholdCents);
   const shippingCents = p.method === "express" ? EXPRESS_RATE_CENTS : free ? 0 : STANDARD_FLAT_RATE_CENTS;
   const serviceChargeCents = (REMOTE_STATES as readonly string[]).includes(p.state) ? REMOTE_STATE_SERVICE_CHARGE_CENTS : 0;
   return { method: p.method, shippingCents, serviceChargeCents, freeShipping: free };

@@ -57,7 +57,8 @@ async function events(subscriptionId: string) {
 }
 /** What place-order must charge for `quantity` of a variant on autoship to ZIP 80011 (Colorado). */
 function expectedTotal(priceCents: number, quantity: number) {
-  return checkoutTotals({ subtotalCents: autoshipPriceCents(priceCents) * quantity, discountCents: 0, method: "standard", state: "CO", freeShippingThresholdCents: 4900 });
+  const subtotalCents = autoshipPriceCents(priceCents) * quantity;
+  return checkoutTotals({ subtotalCents, discountCents: 0, method: "standard", state: "CO", freeShippingThresholdCents: 4900, freeShippingQualifyingCents: subtotalCents });
 }
 
 describe("renewal pass: cycles, reminders and changes", () => {

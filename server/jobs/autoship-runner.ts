@@ -1,6 +1,7 @@
 import { formatCycleDate } from "../../rules/autoship-renewal";
 import { priceLine } from "../../rules/cart-pricing";
 import { checkoutTotals } from "../../rules/checkout-totals";
+import { freeShippingQualifyingCents } from "../../rules/free-shipping";
 import type { ShippingMethod } from "../../rules/shipping-rates";
 import { stateForZip } from "../../rules/us-states";
 import type { Clock } from "../clock";
@@ -156,6 +157,7 @@ async function sendReminder(deps: RenewalPassDeps, sub: SubscriptionRow): Promis
     method: sub.shippingMethod as ShippingMethod,
     state: stateForZip(sub.shippingAddress.zip) ?? sub.shippingAddress.provinceCode,
     freeShippingThresholdCents: config.freeShippingThresholdCents,
+    freeShippingQualifyingCents: freeShippingQualifyingCents([{ productType: variant?.product.productType ?? "", subtotalCents: line.subtotalCents }], 0),
   });
   const methods = sub.paymentMethodId ? await services.payments.listMethods(sub.customerId) : [];
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;

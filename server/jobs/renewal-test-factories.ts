@@ -4,10 +4,11 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { subscriptions } from "../modules/autoship/schema";
 import { inventory, products, variants } from "../modules/catalog/schema";
-import { STOCK_EXEMPT_PRODUCT_TYPE, warehouseForZip } from "../modules/catalog/stock";
+import { warehouseForZip } from "../modules/catalog/stock";
 import { customers } from "../modules/identity/schema";
 import type { OrderAddress } from "../modules/orders/schema";
 import { createServices, type Services } from "../services";
+import { EXCLUDED_PRODUCT_TYPE } from "../../rules/product-types";
 
 // Test data for the renewal engine's tests (bulletproof-react style factories with overrides).
 // Subscriptions are inserted as rows: the engine only relies on the table, not on how a
@@ -41,7 +42,7 @@ export async function renewalKit(database: Database, config: Config) {
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
     .orderBy(variants.id);
-  const sellable = rows.filter((r) => r.sites.includes("d2c") && r.type !== STOCK_EXEMPT_PRODUCT_TYPE);
+  const sellable = rows.filter((r) => r.sites.includes("d2c") && r.type !== EXCLUDED_PRODUCT_TYPE);
   const first = sellable[0];
   const second = sellable.find((r) => r.productId !== first.productId)!;
   const warehouse = (await warehouseForZip(db, ZIP))!.code;

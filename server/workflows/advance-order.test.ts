@@ -6,7 +6,7 @@ import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { carts } from "../modules/cart/schema";
 import { inventory, products, variants } from "../modules/catalog/schema";
-import { STOCK_EXEMPT_PRODUCT_TYPE, warehouseForZip } from "../modules/catalog/stock";
+import { warehouseForZip } from "../modules/catalog/stock";
 import { templates } from "../modules/mail/templates";
 import { orderLines, orderRefunds, orders } from "../modules/orders/schema";
 import { createTestProcessor, type PaymentProvider } from "../modules/payments/provider";
@@ -17,6 +17,7 @@ import { refundOrderPart } from "./refund-order";
 import { chargedCents } from "../../rules/refunds";
 import { formatUsd } from "../../rules/money";
 import { placeOrder } from "./place-order";
+import { EXCLUDED_PRODUCT_TYPE } from "../../rules/product-types";
 
 // Advance order on PGlite and, with `npm run test:pg`, on a real PostgreSQL —
 // where the concurrent calls really race for the order's row lock.
@@ -111,7 +112,7 @@ beforeAll(async () => {
   // Another product stands in for a donation: no catalogue product has the stock-exempt type yet.
   const donation = d2c.find((r) => r.productId !== d2c[0].productId)!;
   donationVariantId = donation.id;
-  await database.db.update(products).set({ productType: STOCK_EXEMPT_PRODUCT_TYPE }).where(eq(products.id, donation.productId));
+  await database.db.update(products).set({ productType: EXCLUDED_PRODUCT_TYPE }).where(eq(products.id, donation.productId));
   warehouse = (await warehouseForZip(database.db, ZIP))!.code;
   await setStock(variantId, 500);
   // It has a stock row all the same: fulfilment must leave it alone, as checkout did.

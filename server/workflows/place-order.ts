@@ -260,6 +260,7 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
         method: input.shippingMethod,
         state,
         freeShippingThresholdCents: config.freeShippingThresholdCents,
+        freeShippingQualifyingCents: view.freeShipping.qualifyingCents,
         donationAddon,
       });
       const { subtotalCents, discountCents, taxCents, totalCents } = totals;

@@ -4,8 +4,8 @@ import { isUuid } from "../../../rules/ids";
 import type { Db } from "../../db/client";
 import { substituteRefusal, type SubstituteCandidate } from "../../../rules/autoship-substitute";
 import type { CatalogService } from "../catalog/service";
-import { STOCK_EXEMPT_PRODUCT_TYPE } from "../catalog/stock";
 import { subscriptionEvents, subscriptions } from "./schema";
+import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/product-types";
 
 // The customer's settings of a subscription beyond its lifecycle (My Autoships): the pet it feeds
 // (the run-out date), the price guard's threshold and the chosen substitute. Each one: the owner's row under its lock, the change, a history entry.
@@ -29,7 +29,7 @@ export function createSubscriptionExtras(deps: { db: Db; catalog: Pick<CatalogSe
   async function candidate(input: Extract<Settings, { intent: "set_substitute" }>): Promise<SubstituteCandidate> {
     const sku = input.substituteSku ?? (await deps.catalog.variantsOfProducts([], [input.substituteVariantId!]))[0]?.sku;
     const v = sku ? await deps.catalog.variantBySku(sku) : null;
-    return v ? { id: v.id, sites: v.sites, shippable: v.productType !== STOCK_EXEMPT_PRODUCT_TYPE } : null;
+    return v ? { id: v.id, sites: v.sites, shippable: v.productType !== EXCLUDED_PRODUCT_TYPE } : null;
   }
 
   async function act(customerId: string, subscriptionId: string, input: Settings): Promise<ExtraResult> {

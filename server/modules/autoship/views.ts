@@ -16,13 +16,13 @@ import { dayOf } from "../../../rules/calendar-days";
 import type { Db } from "../../db/client";
 import type { CatalogService } from "../catalog/service";
 import type { IdentityService } from "../identity/service";
-import { STOCK_EXEMPT_PRODUCT_TYPE } from "../catalog/stock";
 import type { OrderAddress } from "../orders/schema";
 import type { PaymentsService } from "../payments/service";
 import { subscriptionEvents, subscriptionPriceHolds, subscriptionRenewals, subscriptions, type SubscriptionHold, type SubscriptionStatus } from "./schema";
 import { dailyPortion, daysSupply, feedingGuideFor, runOut, type PetProfile, type RunOut } from "../../../rules/feeding";
 import { moneyOf } from "../../../rules/money";
 import { isUuid } from "../../../rules/ids";
+import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/product-types";
 
 // The autoship read model: what My Subscriptions, the dashboard and the API show. Reads the
 // module's own tables; the item comes from the catalog's service and the card from the payments
@@ -236,7 +236,7 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
     async offerForSku(sku: string, site: SiteId) {
       const v = await deps.catalog.variantBySku(sku);
       if (!v) return { sku, exists: false as const, subscribable: false, reason: "unknown_sku" as const };
-      const reason = site !== "d2c" ? "site" : !v.sites.includes(site) ? "not_sold_here" : v.productType === STOCK_EXEMPT_PRODUCT_TYPE ? "not_shippable" : null;
+      const reason = site !== "d2c" ? "site" : !v.sites.includes(site) ? "not_sold_here" : v.productType === EXCLUDED_PRODUCT_TYPE ? "not_shippable" : null;
       return {
         sku,
         exists: true as const,

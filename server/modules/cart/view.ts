@@ -166,8 +166,10 @@ export function buildCartView(
     },
     isOverLimit: isCartOverLimit(totalQuantity),
     showAutoshipWarning: showAutoshipWarning(lines.filter((l) => l.sellingPlanId !== null).map((l) => l.quantity)),
+    // The checkout's free standard shipping reads this same qualifyingCents (rules/checkout-totals.ts).
     freeShipping: freeShippingProgress(
       lineItems.map((l, i) => ({ productType: l.product.productType, subtotalCents: priced.lines[i].subtotalCents })),
+      priced.discountCents,
       opts.freeShippingThresholdCents,
     ),
     updatedAt: cart.updatedAt.toISOString(),

@@ -11,10 +11,10 @@ import {
   estimatedDeliveryDate,
   productsStock,
   productsStockForZip,
-  STOCK_EXEMPT_PRODUCT_TYPE,
   stockObject,
   warehouseForZip,
 } from "./stock";
+import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/product-types";
 
 // Stock, warehouses and delivery by ZIP, and the product detail, against the seeded catalogue.
 let database: Database;
@@ -116,10 +116,10 @@ describe("products stock (SPEC §5, §7)", () => {
     expect(bypassed).toMatchObject({ ok: true, data: { warehouse: null, skus: { [inStockAtDen.sku]: { inStock: true } } } });
   });
 
-  it(`skips lines of the excluded product type (${STOCK_EXEMPT_PRODUCT_TYPE}) and empty SKUs`, async () => {
+  it(`skips lines of the excluded product type (${EXCLUDED_PRODUCT_TYPE}) and empty SKUs`, async () => {
     const [donation] = await db()
       .insert(products)
-      .values({ handle: "shelter-donation", title: "Shelter Donation", description: "A gift.", brandSlug: "kindred-crest", species: "dog", productType: STOCK_EXEMPT_PRODUCT_TYPE })
+      .values({ handle: "shelter-donation", title: "Shelter Donation", description: "A gift.", brandSlug: "kindred-crest", species: "dog", productType: EXCLUDED_PRODUCT_TYPE })
       .returning({ id: products.id });
     await db().insert(variants).values({
       productId: donation.id,

@@ -3,15 +3,16 @@ import type { Db } from "../../db/client";
 import { deliveryDayText, estimateDeliveryDay } from "../../../rules/delivery";
 import type { Destination } from "../../../rules/location";
 import { checkZip, formatZipRange, unservedMessage, type ZipRange } from "../../../rules/zip";
-import { SERVING_COLUMNS, servingWarehouse, STOCK_EXEMPT_PRODUCT_TYPE, type ServingWarehouse } from "../inventory/service";
+import { SERVING_COLUMNS, servingWarehouse, type ServingWarehouse } from "../inventory/service";
 import { inventory, products, variants, warehouseZipRanges, warehouses } from "./schema";
 import { dayOf } from "../../../rules/calendar-days";
+import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/product-types";
 
 // Stock and delivery by ZIP (SPEC §3 stock object, §5 stock check, §7 stock calls).
 // Every served ZIP belongs to exactly one warehouse group (seed-data.ts); a group is a transit band.
 
-// The serving warehouse and the stock-exempt type have one home: the inventory module.
-export { STOCK_EXEMPT_PRODUCT_TYPE, type ServingWarehouse } from "../inventory/service";
+// The serving warehouse has one home: the inventory module (the excluded product type: rules/product-types.ts).
+export { type ServingWarehouse } from "../inventory/service";
 export const warehouseForZip = servingWarehouse;
 
 /** SPEC §3 stock object: one entry per warehouse, its served ranges overall and by transit group. */
@@ -101,7 +102,7 @@ export async function stockObject(db: Db, destination: Destination): Promise<Sto
 
 /**
  * SPEC §5 stock check: availability of each SKU at the warehouse serving the ZIP. Only lines with a
- * SKU and not of STOCK_EXEMPT_PRODUCT_TYPE are checked; unknown SKUs are answered as out of stock.
+ * SKU and not of EXCLUDED_PRODUCT_TYPE are checked; unknown SKUs are answered as out of stock.
  * `warehouseCode` null (a bypassed, unserved ZIP) checks every warehouse together.
  */
 export async function productsStock(db: Db, skus: readonly string[], warehouseCode: string | null): Promise<ProductsStock> {
@@ -127,7 +128,7 @@ export async function productsStock(db: Db, skus: readonly string[], warehouseCo
   const bySku = new Map(rows.map((r) => [r.sku, r]));
   for (const sku of wanted) {
     const row = bySku.get(sku);
-    if (row?.productType === STOCK_EXEMPT_PRODUCT_TYPE) continue;
+    if (row?.productType === EXCLUDED_PRODUCT_TYPE) continue;
     const available = Math.max(0, Number(row?.available ?? 0));
     result.skus[sku] = { inStock: available > 0, available, warehouse: warehouseCode };
   }

@@ -11,6 +11,7 @@ import { placeOrder, type PlaceOrderInput } from "../../workflows/place-order";
 import { inventory, products, variants, warehouseZipRanges } from "../catalog/schema";
 import { warehouseForZip } from "../catalog/stock";
 import { orders } from "../orders/schema";
+import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/product-types";
 
 // The checkout's rules through every door: the page's service calls (hand-off, information step,
 // review) and the checkout API (quote, place-order, multipass) give the same answers; and the
@@ -293,5 +294,54 @@ describe("the saved cart after an order", () => {
     const placed = await call("/checkout/place-order", orderBody(cartId), kim.cookie);
     expect(placed.status).toBe(200);
     expect(await deps.services.cart.savedCartId(kim.id)).toBeNull();
+  });
+});
+
+describe("free shipping: the promise the cart shows is the one the checkout keeps", () => {
+  /** A d2c item priced `cents`, of `productType`, with stock: a product of its own so other tests keep theirs. */
+  async function itemAt(cents: number, productType: string) {
+    const rows = await database.db
+      .select({ id: variants.id, productId: variants.productId, sites: products.sites })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(eq(products.productType, "Wet Food"))
+      .orderBy(variants.id);
+    const firstOfEach = rows.filter((r, i) => r.sites.includes("d2c") && rows.findIndex((o) => o.productId === r.productId) === i);
+    const row = firstOfEach.at(-1 - items++)!;
+    await database.db.update(variants).set({ priceCents: cents, compareAtCents: null }).where(eq(variants.id, row.id));
+    await database.db.update(products).set({ productType }).where(eq(products.id, row.productId));
+    return row.id;
+  }
+  let items = 0;
+
+  /** The cart API's bar after the last change, and the quote's standard shipping, for one cart. */
+  async function bothAnswers(lines: { variantId: number; quantity: number }[], codes: string[]) {
+    const kim = await customer();
+    const created = await call("/ecom/v1.0/create-cart", { lineItems: lines.map((l) => ({ merchandiseId: String(l.variantId), quantity: l.quantity })) }, kim.cookie);
+    const cartId = created.body.cart.id as string;
+    const coded = await call("/ecom/v1.0/update-cart-discount-codes", { cartId, codes }, kim.cookie);
+    const quote = await call("/checkout/quote", { cartId, zip: ZIP, shippingMethod: "standard" }, kim.cookie);
+    expect(quote.status).toBe(200);
+    return { bar: coded.body.cart.freeShipping as { reached: boolean; text: string; qualifyingCents: number }, quote: quote.body.totals as { freeShipping: boolean; shippingCents: number } };
+  }
+
+  it("a $50.47 cart with WELCOME10 ($45.42 after the code): the bar promises nothing the quote does not give", async () => {
+    const food = await itemAt(5047, "Dry Food");
+    const { bar, quote } = await bothAnswers([{ variantId: food, quantity: 1 }], ["WELCOME10"]);
+    expect(bar.reached).toBe(quote.freeShipping);
+    expect({ reached: bar.reached, text: bar.text, shippingCents: quote.shippingCents }).toEqual({ reached: false, text: "$3.58 until free shipping", shippingCents: 799 });
+  });
+
+  it("a donation line counts toward neither: the bar and the quote leave it out alike", async () => {
+    const food = await itemAt(1500, "Dry Food");
+    const donation = await itemAt(4000, EXCLUDED_PRODUCT_TYPE);
+    const { bar, quote } = await bothAnswers([{ variantId: food, quantity: 1 }, { variantId: donation, quantity: 1 }], []);
+    expect({ reached: bar.reached, freeShipping: quote.freeShipping, shippingCents: quote.shippingCents }).toEqual({ reached: false, freeShipping: false, shippingCents: 799 });
+  });
+
+  it("over the threshold after the code, both give free standard shipping", async () => {
+    const food = await itemAt(6000, "Dry Food");
+    const { bar, quote } = await bothAnswers([{ variantId: food, quantity: 1 }], ["WELCOME10"]);
+    expect({ reached: bar.reached, freeShipping: quote.freeShipping, shippingCents: quote.shippingCents }).toEqual({ reached: true, freeShipping: true, shippingCents: 0 });
   });
 });

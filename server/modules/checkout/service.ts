@@ -12,7 +12,7 @@ import type { Db } from "../../db/client";
 import type { CartService } from "../cart/service";
 import type { CartView } from "../cart/view";
 import type { CatalogService } from "../catalog/service";
-import { STOCK_EXEMPT_PRODUCT_TYPE, servingWarehouse } from "../inventory/service";
+import { servingWarehouse } from "../inventory/service";
 import type { Failure, IdentityService } from "../identity/service";
 import { checkoutUrlWithToken, signMultipass, verifyMultipass } from "../orders/multipass";
 import type { OrdersService } from "../orders/service";
@@ -26,6 +26,7 @@ import { orderAddressOf, type OrderAddress } from "../orders/address";
 import { checkoutSessions, type CheckoutShipping } from "./schema";
 import { amountToCents } from "../../../rules/money";
 import { cartWeightLb, checkQuota } from "../../../rules/staff-quota";
+import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/product-types";
 
 // The checkout module: the hand-off from the cart, the state of the contact / address /
 // shipping-method steps, and the review the payment step shows. Totals always come from the cart
@@ -126,6 +127,8 @@ export function createCheckoutService(deps: Deps) {
       method,
       state,
       freeShippingThresholdCents: deps.config.freeShippingThresholdCents,
+      // What the cart's free-shipping bar counted: the promise it showed is the one kept here.
+      freeShippingQualifyingCents: cart.freeShipping.qualifyingCents,
       donationAddon,
     });
   /** The shop's donation add-on on this cart (the staff site has no donations). */
@@ -310,7 +313,7 @@ export function createCheckoutService(deps: Deps) {
       const totals = totalsByMethod && state.shippingMethod ? totalsByMethod[state.shippingMethod] : null;
       let stockIssues: StockIssue[] | null = null;
       if (address) {
-        const stocked = cart.lineItems.filter((l) => l.product.productType !== STOCK_EXEMPT_PRODUCT_TYPE);
+        const stocked = cart.lineItems.filter((l) => l.product.productType !== EXCLUDED_PRODUCT_TYPE);
         const answer = await deps.catalog
           // SPEC §5: the destination is the clinic for clinic delivery, else home.
           .productsStock({ skus: stocked.map((l) => l.variant.sku), zipCode: address.zip, destination: staff?.standing.ok && staff.standing.location === "ship_to_work" ? "CLINIC" : "HOME" })

@@ -3,12 +3,13 @@ import { isZipFormat } from "../../../rules/zip";
 import { LOW_STOCK_UNITS } from "../../../rules/stock-levels";
 import type { Db } from "../../db/client";
 import { inventory, products, stockAdjustments, variants, warehouseZipRanges, warehouses, type StockAdjustmentReason } from "../catalog/schema";
+import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/product-types";
 
 // The inventory module: which warehouse serves a ZIP, and stock held for orders. Every workflow
 // (place order, advance order, autoship renewals) reserves and releases through these functions, so
 // there is one policy:
 //
-// 1. Lines of STOCK_EXEMPT_PRODUCT_TYPE (a donation: no warehouse stock) never hold stock — they
+// 1. Lines of EXCLUDED_PRODUCT_TYPE (rules/product-types.ts: a donation, no warehouse stock) never hold stock — they
 //    are left out here, from the catalogue's product type, whatever the caller passes.
 // 2. Quantities are summed per variant and written in ascending variant id, one UPDATE each: every
 //    writer takes row locks in the same order, so two never deadlock.
@@ -18,12 +19,6 @@ import { inventory, products, stockAdjustments, variants, warehouseZipRanges, wa
 //    error (a bug), instead of clamping it away.
 // 4. The serving warehouse: the warehouse whose range holds the ZIP, fewest transit days first, then
 //    by code.
-
-/**
- * SPEC §5: lines of one product type are never stock-checked. SPEC does not name it; it is the
- * non-physical line — a donation (or gift card) added to the cart has no warehouse stock.
- */
-export const STOCK_EXEMPT_PRODUCT_TYPE = "Donation";
 
 export type ServingWarehouse = {
   code: string;
@@ -72,7 +67,7 @@ async function heldLines(tx: Db, lines: readonly StockLine[]): Promise<{ variant
         .select({ id: variants.id })
         .from(variants)
         .innerJoin(products, eq(products.id, variants.productId))
-        .where(and(inArray(variants.id, ids), eq(products.productType, STOCK_EXEMPT_PRODUCT_TYPE)))
+        .where(and(inArray(variants.id, ids), eq(products.productType, EXCLUDED_PRODUCT_TYPE)))
     ).map((r) => r.id),
   );
   const byVariant = new Map<number, { quantity: number; sku: string }>();
@@ -227,7 +222,7 @@ export async function lowStock(db: Db, limit = 8) {
     .innerJoin(variants, eq(variants.id, inventory.variantId))
     .innerJoin(products, eq(products.id, variants.productId))
     .innerJoin(warehouses, eq(warehouses.code, inventory.warehouseCode))
-    .where(and(lte(available, LOW_STOCK_UNITS), eq(products.published, true), ne(products.productType, STOCK_EXEMPT_PRODUCT_TYPE)))
+    .where(and(lte(available, LOW_STOCK_UNITS), eq(products.published, true), ne(products.productType, EXCLUDED_PRODUCT_TYPE)))
     .orderBy(asc(available), asc(variants.sku), asc(warehouses.name))
     .limit(limit);
   return { total: rows[0]?.total ?? 0, rows: rows.map(({ total: _total, ...r }) => r) };
