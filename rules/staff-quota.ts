@@ -87,6 +87,13 @@ export function checkQuota(state: QuotaState, addingLb: number): { ok: true } | 
 export const quotaMeterText = (s: QuotaState): string =>
   `${formatLb(s.usedLb)} of ${formatLb(s.allowanceLb)} lb used in ${s.monthLabel}; resets ${s.resetsOn}`;
 
+/**
+ * The cart's warning when it weighs more than the month's allowance leaves (every cart surface: the
+ * cart module adds it to an add or an update): buying is not refused yet, the checkout will be.
+ */
+export const quotaCartWarningMessage = (s: QuotaState, overLb: number): string =>
+  `Your cart is ${formatLb(overLb)} lb over your monthly allowance (${quotaMeterText(s)}). You can keep shopping, but the order must fit the allowance to check out.`;
+
 /** The refusal of an order that would pass the allowance, naming the amount over. */
 export const quotaExceededMessage = (s: QuotaState, orderLb: number, overLb: number): string =>
   `This order weighs ${formatLb(orderLb)} lb: with ${formatLb(s.usedLb)} of ${formatLb(s.allowanceLb)} lb used in ${s.monthLabel}, it is ${formatLb(overLb)} lb over your monthly allowance. Remove ${formatLb(overLb)} lb, or order again after ${s.resetsOn}.`;

@@ -68,6 +68,10 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
   const cart = createCartService(db, config, catalog, undefined, {
     autoshipHistory: (customerId, conn) => orders.hasSubscriptionOrder(customerId, conn),
     programPricing: async (customerId, conn) => staffAccess(await identity.staffProfile(customerId, conn), config.pdAccountGroups).eligibleForPd,
+    staffQuota: async (customerId) => {
+      const standing = await staff.standing(customerId, new Date());
+      return standing.ok ? standing.quota : null;
+    },
     // The saved-cart pointer lives on the customer (SPEC §3 metafield); only the cart module writes it.
     savedCart: {
       get: async (customerId) => (await identity.metafield(customerId, PERSISTED_CART.namespace, PERSISTED_CART.key))?.value ?? null,

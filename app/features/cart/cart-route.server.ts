@@ -1,8 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { cartCookies, cartIdFromCookieHeader } from "../../../rules/cart-cookies";
 import { nextDiscountCodes, parseCartForm, type CartCommand } from "../../../rules/cart-form";
-import type { CartFailure, CartResult, CartWarning } from "../../../server/modules/cart/service";
-import { cartWeightLb, checkQuota, formatLb, quotaMeterText } from "../../../rules/staff-quota";
+import type { CartFailure, CartResult } from "../../../server/modules/cart/service";
 import type { CartLineView, CartView } from "../../../server/modules/cart/view";
 import { isDocumentSubmission } from "../../lib/document-request";
 import { analyticsLine, type CartActionData } from "../../components/cart/cart-types";
@@ -104,17 +103,6 @@ async function staffCartSummary(context: AppLoadContext) {
   if (!standing.ok) return null;
   const { clinic, preferredAddress, quota } = standing;
   return { clinic: { name: clinic.name, address: clinic.address, homeDeliveryOnly: clinic.homeDeliveryOnly }, preferredAddress, quota };
-}
-
-/** Staff site: adding beyond the month's allowance is allowed in the cart, with a warning; the checkout refuses it. */
-async function quotaWarnings(context: AppLoadContext, cart: CartView): Promise<CartWarning[]> {
-  const staff = await staffCartSummary(context);
-  if (!staff) return [];
-  const cartLb = cartWeightLb(cart.lineItems);
-  const fits = checkQuota(staff.quota, cartLb);
-  return fits.ok
-    ? []
-    : [{ code: "QUOTA_EXCEEDED", message: `Your cart is ${formatLb(fits.overLb)} lb over your monthly allowance (${quotaMeterText(staff.quota)}). You can keep shopping, but the order must fit the allowance to check out.` }];
 }
 
 /** The cart's clinic-or-home choice (staff site): saved as the member's preferred address. */
@@ -264,7 +252,8 @@ export async function cartAction({ request, context }: Args) {
       intent: command.intent,
       cart: result.cart,
       errors: {},
-      warnings: command.intent === "add" || command.intent === "update" ? [...result.warnings, ...(await quotaWarnings(context, result.cart))] : result.warnings,
+      // The cart module's warnings, the staff allowance's among them (the API answers the same).
+      warnings: result.warnings,
       lineId,
       added: outcome.added ?? null,
       removed: outcome.removed ?? null,

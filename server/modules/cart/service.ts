@@ -10,6 +10,7 @@ import type { CartVariant } from "../catalog/cart-variants";
 import { cartLines, carts, discountCodes, type BuyerIdentity, type CartAttribute } from "./schema";
 import { buildCartView, type CartRecord, type CartView, type LineRecord } from "./view";
 import { isUuid } from "../../../rules/ids";
+import { cartWeightLb, checkQuota, quotaCartWarningMessage, type QuotaState } from "../../../rules/staff-quota";
 
 // The cart of SPEC §3/§4: every write holds the cart's row lock while it writes — a transaction
 // that takes it first (mutate), or for an add one statement that takes it and writes only when the
@@ -53,6 +54,8 @@ export type CartPorts = {
   autoshipHistory?: (customerId: string, conn: Db) => Promise<boolean>;
   /** On the staff site, whether the customer pays program prices (registered and eligible, SPEC §5); guests never do. */
   programPricing?: (customerId: string, conn: Db) => Promise<boolean>;
+  /** On the staff site, the member's monthly allowance as it stands (null when they may not buy): the cart's quota warning. */
+  staffQuota?: (customerId: string) => Promise<QuotaState | null>;
   /** The customer's saved-cart pointer (SPEC §3 metafield profeeding.persisted_cart_id). */
   savedCart?: {
     get(customerId: string): Promise<string | null>;
@@ -519,6 +522,18 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
 
   const updateNote = (cartId: string, site: SiteId, note: string, actor?: string | null) => setCart(cartId, site, { note }, actor);
 
+  /**
+   * Staff site: a cart heavier than the month's allowance leaves is kept, with a warning, on every
+   * surface (the page and the API); the checkout refuses it (place-order).
+   */
+  async function withQuotaWarning(result: CartResult, customerId: string | null): Promise<CartResult> {
+    if (!result.ok || result.cart.site !== "hpsf" || !customerId || !ports.staffQuota) return result;
+    const quota = await ports.staffQuota(customerId);
+    const fits = quota ? checkQuota(quota, cartWeightLb(result.cart.lineItems)) : { ok: true as const };
+    if (!quota || fits.ok) return result;
+    return { ...result, warnings: [...result.warnings, { code: "QUOTA_EXCEEDED", message: quotaCartWarningMessage(quota, fits.overLb) }] };
+  }
+
   return {
     /**
      * The priced cart as checkout sees it, inside the caller's transaction (server/workflows/place-order.ts),
@@ -570,7 +585,7 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
           const created = await create(site, buyerIdentity, lines, me);
           if (created.ok && me) {
             if (created.cart.totalQuantity > 0) await rememberCart(me, created.cart.id);
-            return { ...created, cart: (await readView(db, created.cart.id, me)) ?? created.cart };
+            return withQuotaWarning({ ...created, cart: (await readView(db, created.cart.id, me)) ?? created.cart }, me);
           }
           return created;
         },
@@ -578,10 +593,11 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
           const result = await addLines(cartId, site, lines, me);
           // A customer's cart that has items again is their saved cart again.
           if (result.ok && me && result.cart.totalQuantity > 0) await rememberCart(me, result.cart.id);
-          return result;
+          return withQuotaWarning(result, me);
         },
         removeLines: async (cartId: string, site: SiteId, lineIds: readonly string[]) => settlePointer(await removeLines(cartId, site, lineIds, me), me),
-        updateLines: async (cartId: string, site: SiteId, updates: readonly LineUpdate[]) => settlePointer(await updateLines(cartId, site, updates, me), me),
+        updateLines: async (cartId: string, site: SiteId, updates: readonly LineUpdate[]) =>
+          withQuotaWarning(await settlePointer(await updateLines(cartId, site, updates, me), me), me),
         updateAttributes: (cartId: string, site: SiteId, attributes: CartAttribute[]) => updateAttributes(cartId, site, attributes, me),
         updateBuyerIdentity: (cartId: string, site: SiteId, identity: Partial<BuyerIdentity>) => updateBuyerIdentity(cartId, site, identity, me),
         // One code plus the first-Autoship code (README "Discount codes"): a newer code replaces the older.
