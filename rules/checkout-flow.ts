@@ -15,7 +15,7 @@ export type HandoffCart = { totalQuantity: number; hasAutoship: boolean; isOverL
 export type HandoffDecision =
   | { go: "checkout" }
   | { go: "login" }
-  | { go: "cart"; reason: "empty" | "over_limit" | "autoship_terms" | "autoship_account" | "staff_not_registered" | "staff_not_eligible" };
+  | { go: "cart"; reason: "empty" | "over_limit" | "autoship_terms" | "autoship_account" | "staff_not_registered" };
 
 /**
  * Whether a cart may go to the checkout. A guest with an autoship line signs in first (the
@@ -37,7 +37,6 @@ export const HANDOFF_MESSAGES: Record<Exclude<HandoffDecision, { go: "checkout" 
   autoship_terms: "Please confirm that you understand how Autoship works before you continue.",
   autoship_account: "Autoship orders need an account. Please sign in to continue.",
   staff_not_registered: "Join your clinic to buy through the staff program: your membership is not active.",
-  staff_not_eligible: "Your role does not qualify for program purchases. Contact your clinic's program administrator.",
 };
 
 /**

@@ -59,8 +59,9 @@ import { isUuid } from "../../rules/ids";
 //    the cart's own attributes under those keys are dropped, so no key appears twice.
 // 8. The tax state is the ZIP's; a ZIP with no known state, or a province that contradicts it, is
 //    refused (ADDRESS_INVALID), never taxed at 0.
-// 9. Staff site: only a signed-in member with an active membership and an eligible account group
-//    buys (STAFF_SIGN_IN_REQUIRED, NOT_REGISTERED, NOT_ELIGIBLE); the attestation is required
+// 9. Staff site: only a signed-in member with an active membership buys (STAFF_SIGN_IN_REQUIRED,
+//    NOT_REGISTERED) — at program prices when their account group is eligible, else at the shop's
+//    prices (the cart's pricing, SPEC §5); the attestation is required
 //    (a renewal carries its first order's); sold-to, ship-to, the shipping location and — for clinic
 //    delivery — the address itself come from the server's records (server/workflows/staff-checkout.ts),
 //    whatever the client sent; and the order must fit the month's allowance (QUOTA_EXCEEDED),

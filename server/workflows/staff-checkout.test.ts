@@ -158,7 +158,7 @@ describe("staff checkout: who may buy", () => {
     expect(await orderCount(m.customerId)).toBe(0);
   });
 
-  it("a guest, a member without an active membership and an ineligible role are refused", async () => {
+  it("a guest and a member without an active membership are refused", async () => {
     const cartId = await staffCart((await staffMember(services, { registered: false })).customerId, 1);
     expect(await placeOrder(deps, order(null as unknown as string, cartId, { customerId: null }))).toMatchObject({ ok: false });
     const unregistered = await staffMember(services, { registered: false });
@@ -166,9 +166,25 @@ describe("staff checkout: who may buy", () => {
     // Registered identity data but no membership in the directory (the clinic ended it): not registered.
     const stale = await staffMember(services, { registered: true });
     expect(await placeOrder(deps, order(stale.customerId, await staffCart(stale.customerId, 1)))).toMatchObject({ ok: false, code: "NOT_REGISTERED" });
+  });
+
+  it("a registered member outside the program's groups (a student) buys at shop prices, within the monthly allowance", async () => {
     const student = await staffMember(services, { role: "STUDENT", clinic: SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID });
-    expect(await placeOrder(deps, order(student.customerId, await staffCart(student.customerId, 1)))).toMatchObject({ ok: false, code: "NOT_ELIGIBLE" });
-    expect(await orderCount(student.customerId)).toBe(0);
+    const standing = await services.staff.standing(student.customerId, NOW);
+    expect(standing).toMatchObject({ ok: true, programPricing: false });
+    const placed = await placeOrder(deps, order(student.customerId, await staffCart(student.customerId, 1)));
+    expect(placed, JSON.stringify(placed)).toMatchObject({ ok: true });
+    if (!placed.ok) return;
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, placed.order.id));
+    const [line] = await database.db.select().from(orderLines).where(eq(orderLines.orderId, placed.order.id));
+    // Shop prices, no program discount; still a staff order (attested, its order type and sold-to).
+    expect({ unit: line.unitPriceCents, subtotal: row.subtotalCents, programDiscount: row.programDiscountCents }).toEqual({ unit: bag.priceCents, subtotal: bag.priceCents, programDiscount: 0 });
+    expect(attr(placed.order, "SALES_ORD_TYPE")).toEqual(["ZK01"]);
+    expect(row.attestedAt).not.toBeNull();
+    // The allowance holds for them as for everyone: 30 lb bought, 90 lb more is over.
+    const over = await placeOrder(deps, order(student.customerId, await staffCart(student.customerId, 3)));
+    expect(over).toMatchObject({ ok: false, code: "QUOTA_EXCEEDED", field: "lineItems" });
+    expect(await orderCount(student.customerId)).toBe(1);
   });
 
   it("a guest cart on the staff site: sign-in required", async () => {

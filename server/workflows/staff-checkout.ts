@@ -20,7 +20,9 @@ import type { OrdersService } from "../modules/orders/service";
 // data the clinic membership set (account group, sold-to), the active membership's clinic from
 // the directory, the preferred address (profeeding.preferred_address, SPEC §4 defaults), and the
 // month's quota. The cart page, the checkout screens, place-order and the renewal engine all ask
-// here, so they agree; nothing a client sends enters it.
+// here, so they agree; nothing a client sends enters it. Eligibility (PD_ACCOUNT_GROUPS) decides the
+// program discount only (SPEC §5, §6): a registered member outside those groups — a student, by
+// default — buys at shop prices, within the same monthly allowance.
 
 export type StaffCheckoutDeps = {
   // The modules' own types (not Services): the services object is built from this workflow.
@@ -29,9 +31,11 @@ export type StaffCheckoutDeps = {
 };
 
 export type StaffStanding =
-  | { ok: false; code: "NOT_REGISTERED" | "NOT_ELIGIBLE"; message: string }
+  | { ok: false; code: "NOT_REGISTERED"; message: string }
   | {
       ok: true;
+      /** Whether the member pays program prices (eligible for the professional discount); otherwise shop prices. */
+      programPricing: boolean;
       soldTo: string;
       clinic: ClinicView;
       preferredAddress: PreferredAddress;
@@ -40,7 +44,6 @@ export type StaffStanding =
     };
 
 const NOT_REGISTERED_MESSAGE = HANDOFF_MESSAGES.staff_not_registered;
-const NOT_ELIGIBLE_MESSAGE = HANDOFF_MESSAGES.staff_not_eligible;
 
 /** `conn`: a transaction to read in (place-order's, under its per-customer lock). */
 export async function staffStanding(deps: StaffCheckoutDeps, customerId: string, now: Date, conn?: Db): Promise<StaffStanding> {
@@ -50,13 +53,13 @@ export async function staffStanding(deps: StaffCheckoutDeps, customerId: string,
   if (!access.registered || !profile?.storeSoldTo) return { ok: false, code: "NOT_REGISTERED", message: NOT_REGISTERED_MESSAGE };
   const current = await clinics.current(customerId, conn);
   if (!current || current.membership.state !== "active") return { ok: false, code: "NOT_REGISTERED", message: NOT_REGISTERED_MESSAGE };
-  if (!access.eligibleForPd) return { ok: false, code: "NOT_ELIGIBLE", message: NOT_ELIGIBLE_MESSAGE };
   const stored = await identity.metafield(customerId, PREFERRED_ADDRESS_NAMESPACE, PREFERRED_ADDRESS_KEY, conn);
   const preferredAddress = preferredAddressOf(stored?.value, current.clinic);
   const month = quotaMonthOf(now);
   const usedLb = await orders.quotaUsedLb(customerId, month.start, month.end, conn);
   return {
     ok: true,
+    programPricing: access.eligibleForPd,
     soldTo: profile.storeSoldTo,
     clinic: current.clinic,
     preferredAddress,

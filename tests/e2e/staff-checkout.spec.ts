@@ -120,6 +120,21 @@ test.describe("staff checkout", () => {
     await expect(page.getByTestId("delivery-form").getByRole("radio", { name: "My home" })).toBeChecked();
   });
 
+  test("a student (outside the program's groups) buys at shop prices, within the monthly allowance, and the cart says so", async ({ page }) => {
+    await registerStaff(page, { role: "Student", student: { year: "2028", school: "Northfield College of Veterinary Medicine" } });
+    await addBag(page);
+    await page.goto(staffUrl("/cart"));
+    await expect(page.getByTestId("shop-prices-note")).toHaveText(/You buy at shop prices/);
+    const summary = page.getByTestId("order-summary");
+    await expect(summary.getByTestId("summary-subtotal")).toContainText(formatUsd(bag.v.priceCents));
+    await expect(summary.getByTestId("quota-cart")).toContainText("This cart: 30 lb");
+    await toPayment(page, "clinic");
+    await page.getByTestId("checkout-payment").getByRole("checkbox", { name: /household/ }).check();
+    await payWithCard(page);
+    await expect(page).toHaveURL(/\/checkout\/confirmation\//);
+    await expect(page.getByTestId("staff-order-details").getByTestId("staff-order-type")).toHaveText("ZK01");
+  });
+
   test("the monthly allowance: the cart warns, the checkout refuses an order over it and says by how much", async ({ page }) => {
     await registerStaff(page);
     await addBag(page, 5);

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { cartWeightLb, checkQuota, formatLb, quotaMeterText, type QuotaState } from "../../../rules/staff-quota";
 import type { PreferredAddress } from "../../../rules/checkout-attributes";
+import { SHOP_PRICES_CART_NOTE } from "../../../rules/program-prices";
 
 // The staff program's pieces of the cart and the checkout: the monthly quota meter, the clinic or
 // home delivery choice, and the attestation.
@@ -71,7 +72,13 @@ export function DeliveryChoice({ clinic, current, error }: { clinic: StaffClinic
   );
 }
 
-export type StaffCartSummary = { clinic: StaffClinic; preferredAddress: PreferredAddress; quota: QuotaState };
+export type StaffCartSummary = {
+  clinic: StaffClinic;
+  preferredAddress: PreferredAddress;
+  quota: QuotaState;
+  /** False for a registered member outside the program's groups: they buy at shop prices. */
+  programPricing: boolean;
+};
 
 /** The cart's staff panel: the quota meter for this cart, and the delivery choice (saved at once as the preferred address). */
 export function StaffCartPanel({ staff, lines, error }: { staff: StaffCartSummary; lines: readonly { quantity: number; variant: { weight: number; weightUnit: string } }[]; error?: string }) {
@@ -79,6 +86,11 @@ export function StaffCartPanel({ staff, lines, error }: { staff: StaffCartSummar
   const fits = checkQuota(staff.quota, cartLb);
   return (
     <div className="space-y-4" data-testid="staff-cart-panel">
+      {staff.programPricing ? null : (
+        <p role="note" className="rounded border border-gray-300 bg-white p-3 text-sm" data-testid="shop-prices-note">
+          {SHOP_PRICES_CART_NOTE}
+        </p>
+      )}
       <QuotaMeter quota={staff.quota} cartLb={cartLb} overLb={fits.ok ? null : fits.overLb} />
       <Form method="post" className="rounded border border-gray-300 bg-white p-3 text-sm" data-testid="delivery-form">
         <input type="hidden" name="intent" value="delivery" />

@@ -101,8 +101,8 @@ async function staffCartSummary(context: AppLoadContext) {
   if (context.site.id !== "hpsf" || !context.customer) return null;
   const standing = await context.services.staff.standing(context.customer.id, new Date());
   if (!standing.ok) return null;
-  const { clinic, preferredAddress, quota } = standing;
-  return { clinic: { name: clinic.name, address: clinic.address, homeDeliveryOnly: clinic.homeDeliveryOnly }, preferredAddress, quota };
+  const { clinic, preferredAddress, quota, programPricing } = standing;
+  return { clinic: { name: clinic.name, address: clinic.address, homeDeliveryOnly: clinic.homeDeliveryOnly }, preferredAddress, quota, programPricing };
 }
 
 /** The cart's clinic-or-home choice (staff site): saved as the member's preferred address. */

@@ -170,11 +170,12 @@ export function createCheckoutService(deps: Deps) {
       });
       if (decision.go !== "checkout" || !usable) return decision;
 
-      // Staff site: only a member in good standing checks out; the ship-to and sold-to are the server's.
+      // Staff site: only a member in good standing checks out (at program or shop prices, as the cart
+      // priced them); the ship-to and sold-to are the server's.
       let staff: StaffDelivery | null = null;
       if (p.site === "hpsf") {
         const standing = p.customer ? await deps.staff.standing(p.customer.id, p.now) : null;
-        if (!standing?.ok) return { go: "cart", reason: standing?.code === "NOT_ELIGIBLE" ? "staff_not_eligible" : "staff_not_registered" };
+        if (!standing?.ok) return { go: "cart", reason: "staff_not_registered" };
         const home = standing.location === "ship_to_home" ? ((await deps.identity.customer(p.customer!.id))?.defaultAddress ?? null) : null;
         staff = { soldTo: standing.soldTo, shipTo: standing.location === "ship_to_work" ? standing.clinic.shipTo : (home?.id ?? ""), location: standing.location };
         await recordStaffMetafields(p.customer!.id, {
