@@ -90,7 +90,10 @@ export const changePasswordSchema = z
 
 const STATE_CODES = new Set<string>(US_STATES.map((s) => s.code));
 
-/** SPEC §3 address; US only (51 states of rules/us-states.ts), ZIP format of SPEC §5. */
+/**
+ * SPEC §3 address; US only (51 states of rules/us-states.ts), ZIP format of SPEC §5. The one schema
+ * of a typed address: account pages, the customer API, the checkout page and place-order.
+ */
 export const addressSchema = z.object({
   firstName: z.string().trim().max(60, "Your first name is too long").optional().default(""),
   lastName: z.string().trim().max(60, "Your last name is too long").optional().default(""),
@@ -104,7 +107,8 @@ export const addressSchema = z.object({
     .refine((c) => STATE_CODES.has(c), "Choose a state"),
   zip: z.string({ error: ZIP_FORMAT_MESSAGE }).trim().refine(isZipFormat, ZIP_FORMAT_MESSAGE),
   countryCode: z.literal("US", "We ship within the United States only").optional().default("US"),
-  phone: optionalPhone,
+  // A JSON client may send null for "no phone", as the API answers it.
+  phone: optionalPhone.nullable(),
 });
 export type AddressInput = z.infer<typeof addressSchema>;
 

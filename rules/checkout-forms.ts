@@ -10,6 +10,21 @@ export const guestEmailSchema = z.object({
   email: z.email("Enter a valid email address").max(320, "This email address is too long"),
 });
 
+const savedAddressInput = z.object({ savedAddressId: z.string({ error: "Choose one of your addresses" }).max(100, "Choose one of your addresses") });
+
+/**
+ * An address for place-order: one of the customer's saved addresses by id, or a typed one checked by
+ * the page's own schema (addressSchema). Which one is read from the keys, so a refusal names the
+ * typed address's own field ("shippingAddress.zip"), not the pair of alternatives.
+ */
+export const addressOrSavedInput = z.unknown().transform((value, ctx) => {
+  const schema = value !== null && typeof value === "object" && "savedAddressId" in value ? savedAddressInput : addressSchema;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data as z.infer<typeof savedAddressInput> | z.infer<typeof addressSchema>;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+  return z.NEVER;
+});
+
 /** "saved:{id}" picks a saved address; "new" (or nothing, for a guest) means the fields below. */
 export function parseAddressChoice(values: Record<string, string>):
   | { ok: true; choice: { savedAddressId: string } | { address: z.infer<typeof addressSchema> } }

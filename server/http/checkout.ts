@@ -7,21 +7,12 @@ import { clientIp } from "./client-ip";
 import type { AppEnv } from "./env";
 import { apiError, parseJson } from "./errors";
 import { cardInputSchema } from "../../rules/luhn";
+import { addressSchema } from "../../rules/account-forms";
+import { addressOrSavedInput } from "../../rules/checkout-forms";
+import { zipSchema } from "../../rules/zip-schema";
 
 // Checkout API: thin — parse with zod (400 naming the field), resolve who is calling from
 // the session cookie, run the place-order workflow, map its typed failures to statuses.
-
-const addressInput = z.object({
-  firstName: z.string().trim().max(100).default(""),
-  lastName: z.string().trim().max(100).default(""),
-  address1: z.string({ error: "Enter the address" }).trim().min(1, "Enter the address").max(200),
-  address2: z.string().trim().max(200).default(""),
-  city: z.string({ error: "Enter the city" }).trim().min(1, "Enter the city").max(100),
-  provinceCode: z.string({ error: "Choose the state" }).trim().regex(/^[A-Z]{2}$/, "Choose the state"),
-  zip: z.string({ error: "Enter a 5-digit ZIP code" }).trim().regex(/^\d{5}$/, "Enter a 5-digit ZIP code"),
-  countryCode: z.literal("US").default("US"),
-  phone: z.string().trim().max(40).nullable().default(null),
-});
 
 export const placeOrderInput = z.object({
   cartId: z.string({ error: "Give the cartId" }).trim().uuid("Give the cart's id"),
@@ -33,13 +24,17 @@ export const placeOrderInput = z.object({
     // The renewal engine's keys (renewal:{subscription}:{date}) are not a client's to use.
     .refine((k) => !k.toLowerCase().startsWith("renewal:"), "Keys starting with renewal: are reserved"),
   email: z.email("Enter a valid email").max(320),
-  shippingAddress: z.union([addressInput, z.object({ savedAddressId: z.string().max(100) })]),
-  billingAddress: addressInput.nullable().optional(),
+  // The checkout page's address schema (rules/account-forms.ts), typed or saved.
+  shippingAddress: addressOrSavedInput,
+  billingAddress: addressSchema.nullable().optional(),
   shippingMethod: z.enum(SHIPPING_METHODS as ["standard", "express"], { error: "Choose standard or express" }),
   payment: z.discriminatedUnion("kind", [
     z.object({ kind: z.literal("card"), card: cardInputSchema }),
     z.object({ kind: z.literal("saved"), paymentMethodId: z.string().max(100) }),
   ]),
+  // A signed-in customer's "keep this address / card for next time", as on the checkout page.
+  saveAddress: z.boolean().optional(),
+  saveCard: z.boolean().optional(),
   expectedTotalCents: z.number().int().nonnegative().nullable().optional(),
   acceptsEmailMarketing: z.boolean().optional(),
   isAttestationChecked: z.boolean().optional(),
@@ -95,7 +90,7 @@ export function checkoutRoutes() {
       c,
       z.object({
         cartId: z.string({ error: "Give the cartId" }).trim().min(1, "Give the cartId").max(100),
-        zip: z.string({ error: "Enter a 5-digit ZIP code" }).trim().regex(/^\d{5}$/, "Enter a 5-digit ZIP code"),
+        zip: zipSchema,
         shippingMethod: z.enum(SHIPPING_METHODS as ["standard", "express"], { error: "Choose standard or express" }).default("standard"),
       }),
     );

@@ -120,14 +120,10 @@ export async function checkoutAction({ request, context }: Args) {
         acceptsEmailMarketing: values.acceptsEmailMarketing === "on",
         address: !choice ? null : "savedAddressId" in choice ? choice : { ...choice.address, phone: choice.address.phone ?? null },
         delivery,
+        // Kept in the address book by the checkout module, as place-order through the API does.
+        saveAddress: values.saveAddress === "on",
       });
       if (!saved.ok) return invalid({ [saved.field]: saved.message });
-      // A signed-in customer may keep a new address in their address book (only once it is served;
-      // the staff checkout keeps the address it ships to there anyway).
-      if (customer && site !== "hpsf" && choice && "address" in choice && values.saveAddress === "on") {
-        const addressId = await context.services.identity.createAddress(customer.id, choice.address);
-        if (addressId) await checkout.saveInformation({ site, cartId, customer, email, acceptsEmailMarketing: values.acceptsEmailMarketing === "on", address: { savedAddressId: addressId } });
-      }
       throw redirect("/checkout?step=shipping");
     }
     case "shipping": {
@@ -178,7 +174,7 @@ async function placeOrder(
   }
   if (!payment || Object.keys(errors).length) return invalid(errors);
   const expected = Number(values.expectedTotalCents);
-  const input: PlaceOrderInput = {
+  const input: PlaceOrderInput & { saveCard: boolean } = {
     site: context.site.id,
     cartId,
     customerId: customer?.id ?? null,
@@ -190,6 +186,8 @@ async function placeOrder(
     expectedTotalCents: Number.isInteger(expected) ? expected : null,
     acceptsEmailMarketing: session.acceptsEmailMarketing,
     isAttestationChecked: values.isAttestationChecked === "on",
+    // Kept by the checkout module once the order is placed, as through the API.
+    saveCard: values.saveCard === "on",
   };
   const result = await context.services.checkout.placeOrder(input, context.clientIp);
   if (!result.ok) {
@@ -217,12 +215,6 @@ async function placeOrder(
       default:
         return invalid({ form: result.message }, 409);
     }
-  }
-  // Kept for next time only once it has paid: a declined card is never saved. (An autoship order
-  // saves its card in the place-order workflow, for the renewals.)
-  if (customer && payment.kind === "card" && values.saveCard === "on") {
-    const saved = await context.services.payments.saveCard(customer.id, payment.card);
-    if (!saved.ok) context.log.warn({ orderId: result.order.id, field: saved.field }, "card paid but not saved");
   }
   const headers = new Headers();
   // The cart became the order: forget its cookies (place-order cleared the customer's saved-cart pointer).

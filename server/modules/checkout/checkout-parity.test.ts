@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { parseConfig } from "../../config";
@@ -11,6 +12,9 @@ import { placeOrder, type PlaceOrderInput } from "../../workflows/place-order";
 import { inventory, products, variants, warehouseZipRanges } from "../catalog/schema";
 import { warehouseForZip } from "../catalog/stock";
 import { orders } from "../orders/schema";
+import { checkoutAction } from "../../../app/features/checkout/checkout-route.server";
+import { requestContext, resolveIdentity } from "../../request-context";
+import { siteFor } from "../../../rules/site";
 import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/product-types";
 
 // The checkout's rules through every door: the page's service calls (hand-off, information step,
@@ -150,9 +154,10 @@ describe("the tax state comes from the ZIP", () => {
     expect(quote.status).toBe(400);
     expect(Object.keys(quote.body.error.fields)).toEqual(["zip"]);
     await deps.services.checkout.handoff({ site: "d2c", cartId, customer: null, cookieDiscountCode: null, acknowledgeAutoshipTerms: false, secret: "s".repeat(32), now: new Date() });
-    const page = await deps.services.checkout.saveInformation({ site: "d2c", cartId, customer: null, email: "pat@example.test", acceptsEmailMarketing: false, address: addr(STATELESS_ZIP, "ZZ") });
+    // A real state with it (a made-up one is refused by the address schema before the ZIP is looked up).
+    const page = await deps.services.checkout.saveInformation({ site: "d2c", cartId, customer: null, email: "pat@example.test", acceptsEmailMarketing: false, address: addr(STATELESS_ZIP, "CO") });
     expect(page).toMatchObject({ ok: false, field: "zip" });
-    const placed = await call("/checkout/place-order", orderBody(cartId, { shippingAddress: addr(STATELESS_ZIP, "ZZ") }));
+    const placed = await call("/checkout/place-order", orderBody(cartId, { shippingAddress: addr(STATELESS_ZIP, "CO") }));
     expect(placed.status).toBe(400);
     expect(Object.keys(placed.body.error.fields)).toEqual(["shippingAddress.zip"]);
   });
@@ -343,5 +348,75 @@ describe("free shipping: the promise the cart shows is the one the checkout keep
     const food = await itemAt(6000, "Dry Food");
     const { bar, quote } = await bothAnswers([{ variantId: food, quantity: 1 }], ["WELCOME10"]);
     expect({ reached: bar.reached, freeShipping: quote.freeShipping, shippingCents: quote.shippingCents }).toEqual({ reached: true, freeShipping: true, shippingCents: 0 });
+  });
+});
+
+describe("address input at checkout: one schema, and the same keeping of a new address and card", () => {
+  /** The /checkout page's action as a form post: its answer, or the redirect it throws. */
+  async function pageAct(cookie: string, fields: Record<string, string>) {
+    const request = new Request("http://localhost/checkout", { method: "POST", headers: { cookie }, body: new URLSearchParams(fields) });
+    const identity = await resolveIdentity(deps, request, null, "d2c");
+    const context = requestContext(deps, siteFor("d2c", deps.config.storeName), identity) as AppLoadContext;
+    try {
+      const result = (await checkoutAction({ request, context })) as unknown as { data: { errors: Record<string, string> }; init?: { status?: number } };
+      return { status: result.init?.status ?? 200, errors: result.data.errors, location: null };
+    } catch (thrown) {
+      if (thrown instanceof Response) return { status: thrown.status, errors: {}, location: thrown.headers.get("location") };
+      throw thrown;
+    }
+  }
+  /** A customer's cart handed off to the checkout, and the cookies the page needs. */
+  async function handedOff() {
+    const kim = await customer();
+    const cartId = await cartOf(kim.id);
+    const secret = "s".repeat(32);
+    const handoff = await deps.services.checkout.handoff({ site: "d2c", cartId, customer: kim, cookieDiscountCode: null, acknowledgeAutoshipTerms: false, secret, now: new Date() });
+    // The multipass link signs the customer into the cart's checkout, as following it does.
+    const token = new URL(handoff.url!, "http://shop.test").searchParams.get("multipass")!;
+    expect(await deps.services.checkout.acceptMultipass({ token, secret, now: new Date(), customer: kim, cartId })).toEqual({ ok: true });
+    return { kim, cartId, cookie: `${kim.cookie}; col_cart_id=${cartId}` };
+  }
+  const typed = { firstName: "Pat", lastName: "Doe", address1: "1 Main St", address2: "", city: "Aurora", provinceCode: "CO", zip: ZIP, phone: "" };
+
+  it("a typed address the page refuses, place-order refuses too, naming the same field", async () => {
+    const cases: [string, Record<string, string>][] = [
+      ["firstName", { firstName: "P".repeat(80) }],
+      ["address1", { address1: `${"9".repeat(125)} Main St` }],
+      ["city", { city: "A".repeat(70) }],
+      ["provinceCode", { provinceCode: "XX" }],
+      ["zip", { zip: "8001" }],
+      ["phone", { phone: "call me" }],
+    ];
+    for (const [field, change] of cases) {
+      const address = { ...typed, ...change };
+      const { cookie, cartId, kim } = await handedOff();
+      const page = await pageAct(cookie, { intent: "information", addressChoice: "new", ...address });
+      const api = await call("/checkout/place-order", orderBody(cartId, { email: kim.email, shippingAddress: { ...address, phone: address.phone || null } }), kim.cookie);
+      expect({ field, page: page.status, pageFields: Object.keys(page.errors) }).toEqual({ field, page: 400, pageFields: [field] });
+      expect({ field, api: api.status, apiFields: Object.keys(api.body.error?.fields ?? {}) }).toEqual({ field, api: 400, apiFields: [`shippingAddress.${field}`] });
+    }
+  });
+
+  it("asked to keep the new address and the card, the page and the API both keep them (and only once the order is placed, the card)", async () => {
+    const viaPage = await handedOff();
+    const info = await pageAct(viaPage.cookie, { intent: "information", addressChoice: "new", ...typed, saveAddress: "on" });
+    expect(info.location).toBe("/checkout?step=shipping");
+    expect((await pageAct(viaPage.cookie, { intent: "shipping", shippingMethod: "standard" })).location).toBe("/checkout?step=payment");
+    const placed = await pageAct(viaPage.cookie, { intent: "place", paymentChoice: "new", cardNumber: card.number, cardExpiry: "12/99", cardCvc: card.cvc, saveCard: "on", idempotencyKey: `page-${Math.random()}` });
+    expect(placed.location).toMatch(/^\/checkout\/confirmation\//);
+
+    const viaApi = await handedOff();
+    const declined = await call("/checkout/place-order", orderBody(viaApi.cartId, { email: viaApi.kim.email, shippingAddress: { ...typed, phone: null }, saveAddress: true, saveCard: true, payment: { kind: "card", card: { ...card, number: "4000000000000002" } } }), viaApi.kim.cookie);
+    expect(declined.status).toBe(402);
+    expect(await deps.services.payments.listMethods(viaApi.kim.id)).toHaveLength(0);
+    const api = await call("/checkout/place-order", orderBody(viaApi.cartId, { email: viaApi.kim.email, shippingAddress: { ...typed, phone: null }, saveAddress: true, saveCard: true }), viaApi.kim.cookie);
+    expect(api.status).toBe(200);
+
+    const kept = async (customerId: string) => ({
+      addresses: ((await deps.services.identity.customer(customerId))?.addresses ?? []).map((a) => `${a.address1}, ${a.city} ${a.zip}`),
+      cards: (await deps.services.payments.listMethods(customerId)).length,
+    });
+    expect(await kept(viaApi.kim.id)).toEqual(await kept(viaPage.kim.id));
+    expect(await kept(viaApi.kim.id)).toEqual({ addresses: ["1 Main St, Aurora 80011"], cards: 1 });
   });
 });

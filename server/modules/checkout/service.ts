@@ -131,6 +131,14 @@ export function createCheckoutService(deps: Deps) {
       freeShippingQualifyingCents: cart.freeShipping.qualifyingCents,
       donationAddon,
     });
+  /**
+   * A signed-in shopper's "save this address to my address book": reused when one saved address
+   * matches (SPEC §5), else added; null when the book is full. The staff site keeps the address it
+   * ships to anyway (saveInformation, placeOrder).
+   */
+  const keepAddress = (site: SiteId, customerId: string, address: OrderAddress) =>
+    site === "hpsf" ? Promise.resolve(null) : deps.identity.savedAddressFor(customerId, { ...address, countryCode: "US" });
+
   /** The shop's donation add-on on this cart (the staff site has no donations). */
   const addonOf = async (site: SiteId, cartId: string) => (site === "d2c" && deps.donationCart ? (await deps.donationCart(cartId)).addon : null);
 
@@ -234,7 +242,8 @@ export function createCheckoutService(deps: Deps) {
      * be served. On the staff site the member chooses clinic or home delivery (kept as their
      * preferred address): the clinic's address comes from the directory, and the address shipped to
      * is kept in the address book (SPEC §5: reused when one saved address matches, else added), so
-     * the order's ship-to can name it.
+     * the order's ship-to can name it. On the shop, a signed-in customer who asks (`saveAddress`)
+     * keeps a new address the same way, once it is known to be served.
      */
     async saveInformation(p: {
       site: SiteId;
@@ -244,6 +253,7 @@ export function createCheckoutService(deps: Deps) {
       acceptsEmailMarketing: boolean;
       address: OrderAddress | { savedAddressId: string } | null;
       delivery?: PreferredAddress | null;
+      saveAddress?: boolean;
       now?: Date;
     }): Promise<{ ok: true } | { ok: false; field: string; message: string }> {
       let address = p.address;
@@ -278,6 +288,10 @@ export function createCheckoutService(deps: Deps) {
         return { ok: false, field: shipping.kind === "saved" ? "savedAddressId" : "zip", message: `We do not deliver to ${zip} yet.` };
       const state = taxStateOf(shipping.address);
       if (!state.ok) return { ok: false, field: shipping.kind === "saved" ? "savedAddressId" : state.field, message: state.message };
+      if (p.saveAddress && p.customer && shipping.kind === "entered") {
+        const id = await keepAddress(p.site, p.customer.id, shipping.address);
+        if (id) shipping = { kind: "saved", savedAddressId: id, address: shipping.address };
+      }
       // A signed-in customer's e-mail is their account's; only a guest types one.
       const email = p.customer ? p.customer.email : p.email.trim().toLowerCase();
       await upsert(p.cartId, { email, acceptsEmailMarketing: p.acceptsEmailMarketing, shipping });
@@ -366,8 +380,14 @@ export function createCheckoutService(deps: Deps) {
     /**
      * Places the order (server/workflows/place-order.ts); once placed, the checkout state is dropped.
      * Every new card tried counts against the cart's and the client's card-attempt limit (card testing).
+     * A signed-in customer who asked keeps the typed address (`saveAddress`) and the new card
+     * (`saveCard`) — only once the order is placed, so a declined card is never kept — whichever
+     * surface asks (the page or the API).
      */
-    async placeOrder(input: PlaceOrderInput, clientIp: string | null): Promise<PlaceOrderResult | Failure<"RATE_LIMITED">> {
+    async placeOrder(
+      { saveAddress, saveCard, ...input }: PlaceOrderInput & { saveAddress?: boolean; saveCard?: boolean },
+      clientIp: string | null,
+    ): Promise<PlaceOrderResult | Failure<"RATE_LIMITED">> {
       if (input.payment.kind === "card") {
         const allowed = await deps.identity.takeCardAttempt(input.cartId, clientIp);
         if (!allowed.ok) return allowed;
@@ -388,6 +408,13 @@ export function createCheckoutService(deps: Deps) {
       if (result.ok) await db.delete(checkoutSessions).where(eq(checkoutSessions.cartId, input.cartId));
       if (result.ok && standing?.ok)
         await recordStaffMetafields(input.customerId!, { shipToZip: result.order.shippingAddress.zip, soldTo: standing.soldTo, clinicZip: standing.clinic.address.zip });
+      if (result.ok && !result.replayed && input.customerId) {
+        if (saveAddress && !("savedAddressId" in input.shippingAddress)) await keepAddress(input.site, input.customerId, input.shippingAddress);
+        if (saveCard && input.payment.kind === "card") {
+          const saved = await deps.payments.saveCard(input.customerId, input.payment.card);
+          if (!saved.ok) deps.log?.warn({ orderId: result.order.id, field: saved.field }, "card paid but not saved");
+        }
+      }
       return result;
     },
   };
