@@ -55,4 +55,10 @@ describe("Hawaii rule of SPEC §6", () => {
   it("keeps the estimate in Hawaii when the flag is off", () => {
     expect(hidesDeliveryEstimate("HI", false)).toBe(false);
   });
+
+  it("with no estimate known (no warehouse serves the ZIP), says nothing, unless the Hawaii text applies", () => {
+    expect(deliveryPromise(null, { state: "CO", hawaiiShippingFlag: true })).toBeNull();
+    expect(deliveryPromise(null, { state: "HI", hawaiiShippingFlag: true })).toBe(HAWAII_DELIVERY_TEXT);
+    expect(deliveryPromise(null, { state: "HI", hawaiiShippingFlag: false })).toBeNull();
+  });
 });

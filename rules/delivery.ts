@@ -56,12 +56,14 @@ export function hidesDeliveryEstimate(profileState: string | null | undefined, h
   return hawaiiShippingFlag && (profileState ?? "").toUpperCase() === "HI";
 }
 
-/** What the page says about delivery: the estimate, or the Hawaii text. */
+/**
+ * What the product page says about delivery: the Hawaii text (SPEC §6), else the estimate; null when
+ * no estimate is known (no warehouse serves the ZIP, with the ZIP-check bypass).
+ */
 export function deliveryPromise(
-  estimate: { dateText: string; location: string },
+  estimate: { dateText: string; location: string } | null,
   profile: { state: string | null | undefined; hawaiiShippingFlag: boolean },
-): string {
-  return hidesDeliveryEstimate(profile.state, profile.hawaiiShippingFlag)
-    ? HAWAII_DELIVERY_TEXT
-    : estimatedDeliveryText(estimate.dateText, estimate.location);
+): string | null {
+  if (hidesDeliveryEstimate(profile.state, profile.hawaiiShippingFlag)) return HAWAII_DELIVERY_TEXT;
+  return estimate ? estimatedDeliveryText(estimate.dateText, estimate.location) : null;
 }

@@ -1,13 +1,7 @@
 import { Suspense, useEffect, useState } from "react";
 import { Link, useLocation, useNavigation, type AppLoadContext } from "react-router";
 import { usePublicConfig } from "../../lib/use-public-config";
-import {
-  deliveryDayText,
-  estimateDeliveryDay,
-  estimatedDeliveryText,
-  HAWAII_DELIVERY_TEXT,
-  hidesDeliveryEstimate,
-} from "../../../rules/delivery";
+import { deliveryDayText, deliveryPromise, estimateDeliveryDay } from "../../../rules/delivery";
 import { userLocationFromCookies } from "../../../rules/location";
 import { cardPrice, cardPromotions } from "../../../rules/product-card";
 import { quantityBounds, quantityOnBlur } from "../../../rules/quantity";
@@ -58,16 +52,11 @@ export async function loadProductPage(context: AppLoadContext, request: Request,
 
   // SPEC §6 Hawaii rule; a guest's profile state is the state of their ZIP.
   const { features } = context.publicConfig;
-  let deliveryText: string | null = null;
-  if (hidesDeliveryEstimate(stateForZip(location.zip), features.hawaiiShipping)) deliveryText = HAWAII_DELIVERY_TEXT;
-  else if (warehouse) {
-    const day = estimateDeliveryDay(new Date(), warehouse.transitDays);
-    deliveryText = estimatedDeliveryText(deliveryDayText(day), location.zip);
-  }
+  const estimate = warehouse ? { dateText: deliveryDayText(estimateDeliveryDay(new Date(), warehouse.transitDays)), location: location.zip } : null;
   const delivery: DeliveryInfo = {
     zip: location.zip,
     warehouse: warehouse && { code: warehouse.code, city: warehouse.city, state: warehouse.state },
-    text: deliveryText,
+    text: deliveryPromise(estimate, { state: stateForZip(location.zip), hawaiiShippingFlag: features.hawaiiShipping }),
     servedRanges,
     bypass: features.zipCheckBypass,
   };
