@@ -50,7 +50,7 @@ import type { PreferredAddress } from "../rules/checkout-attributes";
 import { formatUsd } from "../rules/money";
 import { staffAccess } from "./staff-access";
 import { approveMembership, endMembership, joinClinic, leaveClinic, type JoinResult } from "./workflows/clinic-membership";
-import type { ClinicSearch, ClinicSearchResult } from "./modules/clinics/service";
+import { clinicListing, type ClinicDirectoryPage, type ClinicSearch } from "./modules/clinics/service";
 import { answerPriceInAccount, answerPriceLink, readPriceLink } from "./workflows/price-answer";
 import type { PriceAnswer } from "./modules/autoship/price-holds";
 
@@ -175,9 +175,12 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     // Clinic and the identity API alike: the membership and the member's identity data in one
     // transaction; searches and joins rate-limited per member and client IP.
     membership: {
-      async searchClinics(customerId: string, query: ClinicSearch, ip: string | null): Promise<ClinicSearchResult | RateLimited> {
+      /** The directory as any staff member may see it: listings (clinicListing), never a clinic's accounts or administrator. */
+      async searchClinics(customerId: string, query: ClinicSearch, ip: string | null): Promise<ClinicDirectoryPage | RateLimited> {
         const attempt = await rateLimit.take("clinic_search", `customer:${customerId}`, ip);
-        return attempt.ok ? clinics.search(query) : { ok: false, code: "RATE_LIMITED", message: attempt.message };
+        if (!attempt.ok) return { ok: false, code: "RATE_LIMITED", message: attempt.message };
+        const found = await clinics.search(query);
+        return { ...found, results: found.results.map(clinicListing) };
       },
       async join(customerId: string, groupId: string, ip: string | null): Promise<JoinResult | RateLimited> {
         const attempt = await rateLimit.take("join_clinic", `customer:${customerId}`, ip);
