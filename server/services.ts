@@ -46,6 +46,7 @@ import { createOperatorsService } from "./modules/operators/service";
 import { createRenewalStore } from "./modules/autoship/renewals";
 import { dayOf } from "../rules/calendar-days";
 import { choosePreferredAddress, staffStanding } from "./workflows/staff-checkout";
+import { staffShipsTo } from "./workflows/staff-delivery";
 import type { PreferredAddress } from "../rules/checkout-attributes";
 import { formatUsd } from "../rules/money";
 import { staffAccess } from "./staff-access";
@@ -86,6 +87,8 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
   const staff = {
     standing: (customerId: string, now: Date, conn?: Db) => staffStanding(staffDeps, customerId, now, conn),
     choosePreferredAddress: (customerId: string, choice: PreferredAddress) => choosePreferredAddress(staffDeps, customerId, choice),
+    /** Where the member's orders go (the clinic's ZIP, or home): what stock and delivery are shown for. */
+    shipsTo: (customerId: string) => staffShipsTo(staffDeps, customerId),
   };
   // Ship now (My Subscriptions) places the renewal order at once through the renewal workflow.
   const autoship = createAutoshipService({
