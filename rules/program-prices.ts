@@ -5,6 +5,16 @@
 export const seesProgramPrices = (site: { isStaff: boolean }, staff: { eligibleForPd: boolean } | null | undefined): boolean =>
   site.isStaff && staff?.eligibleForPd === true;
 
+/**
+ * Whose prices a listing filters and sorts by: "program" for a viewer shown and charged program
+ * prices (seesProgramPrices), "shop" for everyone else — a student on the staff site pays, so
+ * compares, shop prices.
+ */
+export type PriceAudience = "program" | "shop";
+
+export const priceAudience = (site: { isStaff: boolean }, staff: { eligibleForPd: boolean } | null | undefined): PriceAudience =>
+  seesProgramPrices(site, staff) ? "program" : "shop";
+
 type WithProgramPrice = { programPrice: unknown };
 
 /** Products as a viewer who pays shop prices may see them: no program price anywhere in the data. */

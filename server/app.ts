@@ -20,6 +20,15 @@ import { contentAssetAlias, imageRoutes } from "./http/images";
 import { reviewsWidgetRoutes } from "./http/reviews-widget";
 import { donationImageRoutes } from "./http/donation-images";
 import { readCookie, setCookie } from "../rules/cookies";
+import {
+  parseUserLocation,
+  staffLocationCookie,
+  USER_LOCATION_COOKIE,
+  USER_LOCATION_MAX_AGE_SECONDS,
+  USER_WAREHOUSE_COOKIE,
+  USER_WAREHOUSE_MAX_AGE_SECONDS,
+  type StaffShipsTo,
+} from "../rules/location";
 import { bodyLimits, jsonBodiesOnly, knownHostsOnly, sameOriginWrites, securityHeaders } from "./http/edge";
 
 const PD_COOKIE = "isEligibleForPd";
@@ -39,6 +48,19 @@ function staticFiles(root: string, cacheControl: string): MiddlewareHandler {
     if (found instanceof Response) found.headers.set("Cache-Control", cacheControl);
     return found;
   };
+}
+
+/** The userLocation and userWarehouse cookies a staff member's delivery calls for; none when the request's already agree. */
+async function staffLocationCookies(deps: AppDeps, request: Request, shipsTo: StaffShipsTo): Promise<string[]> {
+  const wanted = staffLocationCookie(readCookie(request.headers.get("cookie"), USER_LOCATION_COOKIE), shipsTo);
+  if (!wanted) return [];
+  const zip = parseUserLocation(wanted)!.zip;
+  const warehouse = await deps.services.catalog.warehouseForZip(zip);
+  const secure = isHttps(request);
+  return [
+    setCookie(USER_LOCATION_COOKIE, wanted, { maxAgeSeconds: USER_LOCATION_MAX_AGE_SECONDS, secure }),
+    setCookie(USER_WAREHOUSE_COOKIE, warehouse?.code ?? "", { maxAgeSeconds: warehouse ? USER_WAREHOUSE_MAX_AGE_SECONDS : 0, secure }),
+  ];
 }
 
 export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDir?: string }) {
@@ -112,6 +134,11 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
     // SPEC §9 isEligibleForPd cookie: the staff site's scripts read the member's eligibility from it.
     if (identity.staff && readCookie(c.req.header("cookie"), PD_COOKIE) !== String(identity.staff.eligibleForPd))
       extra.push(setCookie(PD_COOKIE, String(identity.staff.eligibleForPd), { maxAgeSeconds: 30 * 24 * 3600 }));
+    // SPEC §9 userLocation: a staff member's follows where their orders go ("{clinic zip}::clinic"),
+    // kept in step on every page whatever moved it (a delivery choice, a clinic joined, left or
+    // approved elsewhere). Not on a response that signs in or out or sets the location itself.
+    const setsOwn = response.headers.getSetCookie().some((v) => v.startsWith("sessionToken=") || v.startsWith(`${USER_LOCATION_COOKIE}=`));
+    if (identity.staffShipsTo && !setsOwn) extra.push(...(await staffLocationCookies(deps, c.req.raw, await identity.staffShipsTo())));
     if (!extra.length) return response;
     const withCookies = new Response(response.body, response);
     for (const cookie of extra) withCookies.headers.append("Set-Cookie", cookie);

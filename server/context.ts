@@ -3,6 +3,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./log";
 import type { Site } from "../rules/site";
+import type { StaffShipsTo } from "../rules/location";
 import { createServices, type Services } from "./services";
 import type { CustomerSummary, SessionInfo } from "./modules/identity/service";
 import type { StaffAccess } from "./staff-access";
@@ -18,6 +19,11 @@ export type RequestContext = {
   customer: CustomerSummary | null;
   /** On the staff site, the signed-in staff member's standing (registered, eligible for program prices); null elsewhere or signed out. */
   staff: StaffAccess | null;
+  /**
+   * On the staff site, where the signed-in member's orders go (the clinic's ZIP, or home), read once
+   * per request when first asked: what stock and delivery are shown for (rules/location.ts shownLocation).
+   */
+  staffShipsTo?: (() => Promise<StaffShipsTo>) | null;
   /** The client's address for rate limits (X-Forwarded-For only with TRUST_PROXY). */
   clientIp: string | null;
   /** Set when a sessionToken cookie named no live session: the response clears it. */

@@ -3,6 +3,7 @@ import type { AppDeps, PublicConfig, RequestContext } from "./context";
 import { SESSION_COOKIE } from "./modules/identity/session-cookie";
 import { readCookie } from "../rules/cookies";
 import { staffAccess } from "./staff-access";
+import type { StaffShipsTo } from "../rules/location";
 
 export function publicConfigFor(deps: AppDeps, site: Site): PublicConfig {
   const { config } = deps;
@@ -22,7 +23,7 @@ export function publicConfigFor(deps: AppDeps, site: Site): PublicConfig {
   };
 }
 
-export type RequestIdentity = Pick<RequestContext, "session" | "customer" | "clientIp" | "staleSessionCookie" | "staff">;
+export type RequestIdentity = Pick<RequestContext, "session" | "customer" | "clientIp" | "staleSessionCookie" | "staff" | "staffShipsTo">;
 
 const SIGNED_OUT: RequestIdentity = { session: null, customer: null, clientIp: null, staleSessionCookie: false, staff: null };
 
@@ -51,5 +52,8 @@ export async function resolveIdentity(deps: AppDeps, request: Request, clientIp:
   const customer = session ? await deps.services.identity.summary(session.customerId) : null;
   if (!session || !customer) return { ...SIGNED_OUT, clientIp, staleSessionCookie: true };
   const staff = site === "hpsf" ? staffAccess(await deps.services.identity.staffProfile(customer.id), deps.config.pdAccountGroups) : null;
-  return { session, customer, clientIp, staleSessionCookie: false, staff };
+  // Read only when a page or call shows stock or delivery, then kept for the rest of the request.
+  let shipsTo: Promise<StaffShipsTo> | null = null;
+  const staffShipsTo = staff ? () => (shipsTo ??= deps.services.staff.shipsTo(customer.id)) : null;
+  return { session, customer, clientIp, staleSessionCookie: false, staff, staffShipsTo };
 }

@@ -46,11 +46,12 @@ import { createOperatorsService } from "./modules/operators/service";
 import { createRenewalStore } from "./modules/autoship/renewals";
 import { dayOf } from "../rules/calendar-days";
 import { choosePreferredAddress, staffStanding } from "./workflows/staff-checkout";
+import { staffShipsTo } from "./workflows/staff-delivery";
 import type { PreferredAddress } from "../rules/checkout-attributes";
 import { formatUsd } from "../rules/money";
 import { staffAccess } from "./staff-access";
 import { approveMembership, endMembership, joinClinic, leaveClinic, type JoinResult } from "./workflows/clinic-membership";
-import type { ClinicSearch, ClinicSearchResult } from "./modules/clinics/service";
+import { clinicListing, type ClinicDirectoryPage, type ClinicSearch } from "./modules/clinics/service";
 import { answerPriceInAccount, answerPriceLink, readPriceLink } from "./workflows/price-answer";
 import type { PriceAnswer } from "./modules/autoship/price-holds";
 
@@ -90,6 +91,8 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
   const staff = {
     standing: (customerId: string, now: Date, conn?: Db) => staffStanding(staffDeps, customerId, now, conn),
     choosePreferredAddress: (customerId: string, choice: PreferredAddress) => choosePreferredAddress(staffDeps, customerId, choice),
+    /** Where the member's orders go (the clinic's ZIP, or home): what stock and delivery are shown for. */
+    shipsTo: (customerId: string) => staffShipsTo(staffDeps, customerId),
   };
   // Ship now (My Subscriptions) places the renewal order at once through the renewal workflow.
   const autoship = createAutoshipService({
@@ -179,9 +182,12 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     // Clinic and the identity API alike: the membership and the member's identity data in one
     // transaction; searches and joins rate-limited per member and client IP.
     membership: {
-      async searchClinics(customerId: string, query: ClinicSearch, ip: string | null): Promise<ClinicSearchResult | RateLimited> {
+      /** The directory as any staff member may see it: listings (clinicListing), never a clinic's accounts or administrator. */
+      async searchClinics(customerId: string, query: ClinicSearch, ip: string | null): Promise<ClinicDirectoryPage | RateLimited> {
         const attempt = await rateLimit.take("clinic_search", `customer:${customerId}`, ip);
-        return attempt.ok ? clinics.search(query) : { ok: false, code: "RATE_LIMITED", message: attempt.message };
+        if (!attempt.ok) return { ok: false, code: "RATE_LIMITED", message: attempt.message };
+        const found = await clinics.search(query);
+        return { ...found, results: found.results.map(clinicListing) };
       },
       async join(customerId: string, groupId: string, ip: string | null): Promise<JoinResult | RateLimited> {
         const attempt = await rateLimit.take("join_clinic", `customer:${customerId}`, ip);

@@ -9,6 +9,8 @@ import {
   USER_WAREHOUSE_COOKIE,
   USER_WAREHOUSE_MAX_AGE_SECONDS,
   userLocationFromCookies,
+  shownLocation,
+  CLINIC_DELIVERY_ZIP_MESSAGE,
 } from "../../rules/location";
 import { safeSameSitePath } from "../../rules/sign-in-redirect";
 import { Screen } from "../components/screen";
@@ -27,8 +29,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: site ? documentTitle(TITLE, site) : TITLE }, { name: "robots", content: "noindex" }];
 };
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { zip: userLocationFromCookies(request.headers.get("cookie")).zip };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { zip: shownLocation(userLocationFromCookies(request.headers.get("cookie")), await context.staffShipsTo?.()).zip };
 }
 
 /** Where to go back to: the form's redirectTo, else the Referer when it is this site, else home. */
@@ -56,6 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await context.services.catalog.checkZip(zip);
   const back = backTo(request, form.get("redirectTo"));
   if (!result.ok) return data<ZipActionData>({ error: result.message, zip, redirectTo: back }, { status: 400 });
+  // A staff member whose orders go to the clinic is shown the clinic's stock and delivery: another
+  // ZIP would change nothing they can order (the delivery choice is made in My Clinic).
+  const shipsTo = await context.staffShipsTo?.();
+  if (shipsTo?.destination === "CLINIC") return data<ZipActionData>({ error: CLINIC_DELIVERY_ZIP_MESSAGE, zip, redirectTo: back }, { status: 409 });
 
   const secure = new URL(request.url).protocol === "https:";
   const headers = new Headers();

@@ -5,7 +5,7 @@ import { RANGE_FIELDS, VALUE_FIELDS } from "../modules/catalog/filter-sql";
 import { MAX_HANDLES, MAX_LIMIT } from "../modules/catalog/listing";
 import { LISTING_SORTS } from "../modules/catalog/types";
 import type { AppEnv } from "./env";
-import { asSeenBy } from "./program-prices";
+import { asSeenBy, priceAudienceOf } from "./program-prices";
 import { apiError, parseJson, parseQuery } from "./errors";
 import { readCookie } from "../../rules/cookies";
 import { SESSION_COOKIE } from "../modules/identity/session-cookie";
@@ -101,14 +101,14 @@ export function catalogRoutes() {
   app.post("/cms/v1.0/get-products", async (c) => {
     const body = await parseJson(c, listingBody);
     if (!body.ok) return body.response;
-    const { facets: _facets, ...result } = await catalog(c).listProducts({ ...body.data, site: c.get("site").id, facets: false });
+    const { facets: _facets, ...result } = await catalog(c).listProducts({ ...body.data, site: c.get("site").id, facets: false, priceAudience: await priceAudienceOf(c) });
     return cacheableJson(c, { ...result, products: await asSeenBy(c, result.products) });
   });
 
   app.post("/cms/v1.0/get-filtered-products", async (c) => {
     const body = await parseJson(c, listingBody);
     if (!body.ok) return body.response;
-    const result = await catalog(c).listProducts({ ...body.data, site: c.get("site").id });
+    const result = await catalog(c).listProducts({ ...body.data, site: c.get("site").id, priceAudience: await priceAudienceOf(c) });
     return cacheableJson(c, { ...result, products: await asSeenBy(c, result.products) });
   });
 

@@ -150,11 +150,21 @@ describe("POST /api/identity/jwt", () => {
 
 describe("the clinic calls refuse a missing, foreign, expired or garbage JWT", () => {
   for (const call of CALLS) {
-    it(`${call}: 400 naming jwt without one`, async () => {
+    it(`${call}: 401 with an errorCode naming jwt without one, as for a forged one; nothing written`, async () => {
       const member = await unregistered();
       const before = await counts();
-      await expect400(await identity(call, VALID[call], { cookie: member.cookie }), "jwt");
-      await expect400(await identity(call, { ...VALID[call], jwt: "" }, { cookie: member.cookie }), "jwt");
+      await expectRefused(await identity(call, VALID[call], { cookie: member.cookie }), "jwt");
+      await expectRefused(await identity(call, { ...VALID[call], jwt: "" }, { cookie: member.cookie }), "jwt");
+      await expectRefused(await identity(call, { ...VALID[call], jwt: null }, { cookie: member.cookie }), "jwt");
+      await expectRefused(await identity(call, { ...VALID[call], sessionToken: member.token }), "jwt");
+      // The same errorCode as an expired or forged JWT.
+      const missing = await (await identity(call, VALID[call], { cookie: member.cookie })).json();
+      const forged = await (await identity(call, { ...VALID[call], jwt: "a.b.c" }, { cookie: member.cookie })).json();
+      expect(missing.errorCode).toBe(forged.errorCode);
+      // Without a session either, the session is what is missing first.
+      await expectRefused(await identity(call, VALID[call]), "sessionToken");
+      // A jwt that is not text at all is a malformed body.
+      await expect400(await identity(call, { ...VALID[call], jwt: 42 }, { cookie: member.cookie }), "jwt");
       expect(await counts()).toEqual(before);
     });
 
@@ -249,6 +259,26 @@ describe("search-clinic and fetch-address", () => {
     expect(res.status).toBe(200);
     return (await res.json()) as { errorCode: number; results: ClinicView[]; total: number; page: number; pageSize: number };
   };
+
+  it("answers what choosing and joining a clinic needs, never its administrator or its accounts", async () => {
+    // By city, name, zip and groupId: every result has exactly the listing's fields.
+    const answers = [await search("city", "Springfield"), await search("name", "Springfield"), await search("zip", springfield.address.zip), await search("groupId", SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID)];
+    const results = answers.flatMap((a) => a.results);
+    expect(results.length).toBeGreaterThan(4);
+    for (const r of results) {
+      expect(Object.keys(r).sort()).toEqual(["address", "clinicID", "groupID", "homeDeliveryOnly", "kind", "name", "verification"]);
+    }
+    // The directory holds an administrator's e-mail and the accounts; none of it is in the answer.
+    const text = JSON.stringify(answers);
+    expect(springfield.soldTo).toBeTruthy();
+    for (const secret of [springfield.soldTo, springfield.shipTo, springfield.id]) expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/administratorEmail|soldTo|shipTo/);
+    expect(results.some((r) => r.verification === "approval")).toBe(true);
+    expect(text).not.toContain(".clinic.example");
+    // What the clinic step shows and joins by is there: the join goes through with the listed groupID.
+    const listed = answers[3].results[0];
+    expect(listed).toMatchObject({ clinicID: "CL100001", groupID: springfield.groupID, name: springfield.name, address: springfield.address, homeDeliveryOnly: false, verification: "open", kind: "clinic" });
+  });
 
   it("by city: every Springfield, 25 a page, with the total", async () => {
     const body = await search("city", "Springfield");

@@ -15,7 +15,9 @@ import { apiError, parseJson } from "./errors";
 // (SPEC §8 "Identity JWT failure").
 
 const sessionToken = z.string().max(200).optional();
-const jwt = z.string({ error: "Give the jwt" }).min(1, "Give the jwt").max(4000, "This jwt is too long");
+// A missing or empty jwt is a failed identity check like an expired one (401 with its errorCode,
+// below), not a malformed body: the browser's JWT call rejects with an empty string (SPEC §8).
+const jwt = z.string({ error: "The jwt is text" }).max(4000, "This jwt is too long").nullish();
 
 export const identityJwtInput = z.object({ sessionToken });
 export const searchClinicInput = clinicSearchSchema.extend({ jwt, sessionToken });
@@ -41,7 +43,7 @@ async function staffSession(c: Context<AppEnv>, bodyToken: string | undefined): 
 }
 
 /** A clinic call's body, once the session and the JWT in it name the same staff member. */
-async function staffCall<S extends z.ZodType<{ sessionToken?: string; jwt: string }>>(
+async function staffCall<S extends z.ZodType<{ sessionToken?: string; jwt?: string | null }>>(
   c: Context<AppEnv>,
   schema: S,
 ): Promise<{ ok: true; data: z.infer<S>; customerId: string } | { ok: false; response: Response }> {
@@ -49,7 +51,8 @@ async function staffCall<S extends z.ZodType<{ sessionToken?: string; jwt: strin
   if (!parsed.ok) return parsed;
   const staff = await staffSession(c, parsed.data.sessionToken);
   if (!staff.ok) return staff;
-  if (!(await verifyIdentityJwt(c.get("deps").sessionSecret, parsed.data.jwt, staff.customerId)))
+  const token = parsed.data.jwt;
+  if (!token || !(await verifyIdentityJwt(c.get("deps").sessionSecret, token, staff.customerId)))
     return { ok: false, response: refuse(c, IDENTITY_ERRORS.badJwt, "The identity token is missing, expired or not yours. Ask for a new one.", "jwt") };
   return { ok: true, data: parsed.data, customerId: staff.customerId };
 }

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { DEFAULT_GUEST_ZIP, DESTINATIONS, locationLabel, parseUserLocation, USER_LOCATION_COOKIE } from "../../rules/location";
+import { DEFAULT_GUEST_ZIP, DESTINATIONS, locationLabel, parseUserLocation, shownLocation, USER_LOCATION_COOKIE } from "../../rules/location";
 import { estimatedDeliveryText } from "../../rules/delivery";
 import { zipSchema } from "../../rules/zip-schema";
 import type { AppEnv } from "./env";
+import { identityOf } from "./identity";
 import { apiError, parseJson, parseQuery } from "./errors";
 import { readCookie } from "../../rules/cookies";
 
@@ -66,12 +67,14 @@ export function stockRoutes(options: { now?: () => Date } = {}) {
   });
 
   // SPEC §7: GET /api/get-estimated-delivery-date, no payload: the ZIP comes from the userLocation
-  // cookie (default 80011); the location shown is the cookie's part before "::".
+  // cookie (default 80011); the location shown is the cookie's part before "::". A staff member
+  // shipping to the clinic is told the clinic's ZIP, as the product page is (rules/location.ts shownLocation).
   app.get("/get-estimated-delivery-date", async (c) => {
     const cookie = readCookie(c.req.header("cookie"), USER_LOCATION_COOKIE);
     const parsed = parseUserLocation(cookie);
-    const zip = parsed?.zip ?? DEFAULT_GUEST_ZIP;
-    const location = (parsed && locationLabel(cookie)) || zip;
+    const shown = shownLocation(parsed ?? { zip: DEFAULT_GUEST_ZIP, destination: "HOME" }, await (await identityOf(c)).staffShipsTo?.());
+    const zip = shown.zip;
+    const location = (parsed && parsed.zip === zip && locationLabel(cookie)) || zip;
     const estimate = await c.get("deps").services.catalog.estimatedDeliveryDate(zip, now());
     if (!estimate) return apiError(c, 404, "zip_not_served", `We don't deliver to ${zip} yet`);
     c.header("Cache-Control", "private, no-store");

@@ -53,6 +53,14 @@ test.describe("staff checkout", () => {
   test("a technician buys at program prices, shipped to the clinic: program rows, quota meter, attestation required, ZK01 / SOLD_TO / SHIP_TO on the order", async ({ page }) => {
     const email = await registerStaff(page);
     await addBag(page, 2);
+    // Orders go to the clinic: the product page shows stock and delivery for the clinic's ZIP, the
+    // userLocation cookie is {zip}::clinic (SPEC §9), and the ZIP form gives way to the reason.
+    const location = (await page.context().cookies()).find((c) => c.name === "userLocation");
+    const clinicZip = /^(\d{5})::clinic$/.exec(decodeURIComponent(location?.value ?? ""))?.[1];
+    expect(clinicZip, location?.value).toBeTruthy();
+    await page.goto(staffUrl(`/products/${bag.p.handle}?sku=${bag.v.sku}`));
+    await expect(page.getByTestId("delivery-destination")).toContainText(`Your orders go to your clinic (${clinicZip})`);
+    await expect(page.getByTestId("delivery-estimate")).toHaveText(new RegExp(`^Estimated delivery .+ to ${clinicZip}$`));
     await page.goto(staffUrl("/cart"));
     const summary = page.getByTestId("order-summary");
     await expect(summary.getByTestId("summary-before-savings")).toContainText(formatUsd(bag.v.priceCents * 2));

@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { cartCookies, cartIdFromCookieHeader, GUEST_CART_COOKIE } from "../../../rules/cart-cookies";
-import { USER_LOCATION_COOKIE, USER_LOCATION_MAX_AGE_SECONDS, USER_WAREHOUSE_COOKIE } from "../../../rules/location";
+import { signedInLocation, USER_LOCATION_COOKIE, USER_LOCATION_MAX_AGE_SECONDS, USER_WAREHOUSE_COOKIE } from "../../../rules/location";
 import { decodeRedirectParam, loginUrlFor, postLoginTarget, requiresSignIn, safeSameSitePath } from "../../../rules/sign-in-redirect";
 import { clearOgAuthCookie } from "../../../server/modules/autoship/og-auth";
 import type { SignedIn } from "../../../server/modules/identity/service";
@@ -49,9 +49,10 @@ export async function completeSignIn(context: Ctx, request: Request, signed: Sig
   }
   // The customer's cart is no guest cart any more.
   headers.append("Set-Cookie", clearCookie(GUEST_CART_COOKIE, { httpOnly: true }));
-  if (outcome.homeZip) {
-    headers.append("Set-Cookie", setCookie(USER_LOCATION_COOKIE, `${outcome.homeZip}::home`, { maxAgeSeconds: USER_LOCATION_MAX_AGE_SECONDS, secure }));
-  }
+  // SPEC §9: "{zip}::home", or "{clinic zip}::clinic" for a staff member whose orders go to the clinic.
+  const shipsTo = context.site.isStaff ? await context.services.staff.shipsTo(signed.customerId) : null;
+  const location = shipsTo?.destination === "CLINIC" ? signedInLocation(shipsTo.zip, "CLINIC") : outcome.homeZip ? signedInLocation(outcome.homeZip, "HOME") : null;
+  if (location) headers.append("Set-Cookie", setCookie(USER_LOCATION_COOKIE, location, { maxAgeSeconds: USER_LOCATION_MAX_AGE_SECONDS, secure }));
   context.log.info({ customerId: signed.customerId, mergedWarnings: outcome.warnings.length }, "signed in");
   // SPEC §2 staff path: a staff member who has not joined a clinic yet goes to the clinic step first.
   const unregisteredStaff = context.site.isStaff && !isRegistered(await context.services.identity.staffProfile(signed.customerId));

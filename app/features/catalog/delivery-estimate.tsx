@@ -1,8 +1,11 @@
+import { Link } from "react-router";
 import type { ZipRange } from "../../../rules/zip";
 import { ZipForm } from "./zip-form";
 
 export type DeliveryInfo = {
   zip: string;
+  /** CLINIC: a staff member's orders go to their clinic, whose ZIP this is (changed in My Clinic, not here). */
+  destination: "HOME" | "CLINIC";
   /** The warehouse serving the ZIP; null when none does (only with the ZIP-check bypass). */
   warehouse: { code: string; city: string; state: string } | null;
   /** "Estimated delivery Tue, Mar 4 to 80011", the Hawaii text of SPEC §6, or null when unknown. */
@@ -30,9 +33,18 @@ export function DeliveryEstimate({ info, inStock }: { info: DeliveryInfo; inStoc
           {info.text}
         </p>
       )}
-      <div className="mt-3">
-        <ZipForm currentZip={info.zip} servedRanges={info.servedRanges} bypass={info.bypass} label="Delivery ZIP code" />
-      </div>
+      {info.destination === "CLINIC" ? (
+        <p className="mt-3 text-sm" data-testid="delivery-destination">
+          Your orders go to your clinic ({info.zip}).{" "}
+          <Link to="/account/my-clinic" className="underline">
+            Choose home delivery
+          </Link>
+        </p>
+      ) : (
+        <div className="mt-3">
+          <ZipForm currentZip={info.zip} servedRanges={info.servedRanges} bypass={info.bypass} label="Delivery ZIP code" />
+        </div>
+      )}
     </section>
   );
 }

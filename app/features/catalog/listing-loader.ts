@@ -1,4 +1,4 @@
-import { seesProgramPrices, withoutProgramPrices } from "../../../rules/program-prices";
+import { priceAudience, seesProgramPrices, withoutProgramPrices } from "../../../rules/program-prices";
 import type { AppLoadContext } from "react-router";
 import type { RememberedFilter } from "../../../rules/breadcrumbs";
 import {
@@ -62,6 +62,8 @@ export async function loadListing(context: AppLoadContext, request: Request, opt
           page: state.page,
           limit: LISTING_PAGE_SIZE,
           ...(search ? { search } : {}),
+          // The price filter and sorts compare the prices this viewer pays.
+          priceAudience: priceAudience(context.site, context.staff),
         }, { filterCatalog }),
     dealSkusOnce(context),
   ]);
@@ -130,6 +132,7 @@ export async function loadSuggestions(context: AppLoadContext, query: string, li
     limit,
     search: q,
     facets: false,
+    priceAudience: priceAudience(context.site, context.staff),
   });
   const products = seesProgramPrices(context.site, context.staff) ? listed.products : withoutProgramPrices(listed.products);
   const items = products.flatMap((p) => {

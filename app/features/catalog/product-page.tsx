@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from "react";
 import { Link, useLocation, useNavigation, type AppLoadContext } from "react-router";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { deliveryDayText, deliveryPromise, estimateDeliveryDay } from "../../../rules/delivery";
-import { userLocationFromCookies } from "../../../rules/location";
+import { shownLocation, userLocationFromCookies } from "../../../rules/location";
 import { cardPrice, cardPromotions } from "../../../rules/product-card";
 import { quantityBounds, quantityOnBlur } from "../../../rules/quantity";
 import { stateForZip } from "../../../rules/us-states";
@@ -37,7 +37,8 @@ export type ProductPathParts = { handle: string; brand: string | null; flavor: s
 export async function loadProductPage(context: AppLoadContext, request: Request, path: ProductPathParts) {
   const url = new URL(request.url);
   const catalog = context.services.catalog;
-  const location = userLocationFromCookies(request.headers.get("cookie"));
+  // A staff member shipping to the clinic sees stock and delivery for the clinic's ZIP (where checkout reserves).
+  const location = shownLocation(userLocationFromCookies(request.headers.get("cookie")), await context.staffShipsTo?.());
   const [warehouse, servedRanges] = await Promise.all([catalog.warehouseForZip(location.zip), catalog.servedZipRanges()]);
   const found = await catalog.getProductDetail(path.handle, context.site.id, warehouse?.code ?? null);
   if (!found) return null;
@@ -55,6 +56,7 @@ export async function loadProductPage(context: AppLoadContext, request: Request,
   const estimate = warehouse ? { dateText: deliveryDayText(estimateDeliveryDay(new Date(), warehouse.transitDays)), location: location.zip } : null;
   const delivery: DeliveryInfo = {
     zip: location.zip,
+    destination: location.destination,
     warehouse: warehouse && { code: warehouse.code, city: warehouse.city, state: warehouse.state },
     text: deliveryPromise(estimate, { state: stateForZip(location.zip), hawaiiShippingFlag: features.hawaiiShipping }),
     servedRanges,

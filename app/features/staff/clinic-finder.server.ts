@@ -2,13 +2,13 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { clinicSearchSchema, CLINIC_SEARCH_TYPES, groupIdSchema, type ClinicSearchType } from "../../../rules/staff";
 import { fieldErrors } from "../../../rules/zod-errors";
 import type { ClinicFinderData, ClinicSummary } from "./clinic-types";
-import type { ClinicView } from "../../../server/modules/clinics/service";
+import type { ClinicListing } from "../../../server/modules/clinics/service";
 
 // The clinic step of staff registration and the My Clinic page share this: search the directory,
 // join (or switch to) a clinic, leave it. Page forms, so it all works before JavaScript; the same
 // workflow as the identity API's join-clinic.
 
-const summary = (c: ClinicView): ClinicSummary => ({
+const summary = (c: ClinicListing): ClinicSummary => ({
   groupID: c.groupID,
   clinicID: c.clinicID,
   name: c.name,

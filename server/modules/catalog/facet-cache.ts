@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { SiteId } from "../../../rules/site";
-import type { Facet, Filter } from "./types";
+import type { Facet, Filter, PriceAudience } from "./types";
 
 /**
  * Facet counts and totals of the listing, per process and per filter state (site, search text,
@@ -45,11 +45,12 @@ export type FacetCache<T = FacetCounts> = {
 };
 
 /** One key per filter state: the same filters in another order count once. */
-export function facetCacheKey(site: SiteId, searchText: string, filters: Filter[]): string {
+export function facetCacheKey(site: SiteId, searchText: string, filters: Filter[], prices: PriceAudience = "shop"): string {
   const canonical = filters
     .map((f) => ("value" in f ? `${f.field}=${f.value}` : `${f.field}:${f.min ?? ""}..${f.max ?? ""}`))
     .sort();
-  return JSON.stringify([site, searchText, [...new Set(canonical)]]);
+  // Whose prices the price facets compare: a member on program prices and a student count apart.
+  return JSON.stringify([site, prices, searchText, [...new Set(canonical)]]);
 }
 
 /** The search hits' key. */

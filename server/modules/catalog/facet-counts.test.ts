@@ -63,7 +63,7 @@ describe("facet counts after variant writes (stored aggregates)", () => {
     expect(pouches.total).toBe(count(after, "food-form", "pouch"));
   });
 
-  it("follow a price change at once, with the program price on the staff site", async () => {
+  it("follow a price change at once, with the program price for the staff site's program audience", async () => {
     const cheap: Filter[] = [{ field: "price", max: 1 }];
     expect((await list({ filters: cheap })).total).toBe(0);
     const product = await productOfForm("canned");
@@ -74,11 +74,13 @@ describe("facet counts after variant writes (stored aggregates)", () => {
     expect(after.products.map((p) => p.handle)).toEqual([product.handle]);
     expect(count(after, "food-form", "canned-food")).toBe(1);
     expect(count(after, "food-form", "dry-food")).toBe(0);
-    // The staff site filters by the program price, which did not change.
-    const staff = await list({ site: "hpsf", filters: cheap });
+    // The staff site's program audience filters by the program price, which did not change; its
+    // shop audience (staff who pay shop prices) by the price, which did.
+    const staff = await list({ site: "hpsf", filters: cheap, priceAudience: "program" });
     expect(staff.total).toBe(0);
+    expect((await list({ site: "hpsf", filters: cheap, priceAudience: "shop" })).total).toBe(1);
     await db().update(variants).set({ programPriceCents: 40 }).where(eq(variants.id, row.id));
-    expect((await list({ site: "hpsf", filters: cheap })).total).toBe(1);
+    expect((await list({ site: "hpsf", filters: cheap, priceAudience: "program" })).total).toBe(1);
   });
 
   it("follow a weight change and a deleted variant at once", async () => {
@@ -117,13 +119,13 @@ describe("stored variant values and the variants themselves", () => {
       [{ field: "price", min: 20, max: 40 }],
       [{ field: "species", value: "dog" }, { field: "food_form", value: "tray" }, { field: "weight", max: 5 }],
     ];
-    for (const site of ["d2c", "hpsf"] as const) {
+    for (const prices of ["shop", "program"] as const) {
       for (const f of filters) {
         const ids = async (mode: "stored" | "exists") => {
-          const result = await db().execute(sql`select id from ${products} where ${filtersPredicate(f, site, undefined, mode)} order by id`);
+          const result = await db().execute(sql`select id from ${products} where ${filtersPredicate(f, prices, undefined, mode)} order by id`);
           return (result as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
         };
-        expect(await ids("stored"), `${site} ${JSON.stringify(f)}`).toEqual(await ids("exists"));
+        expect(await ids("stored"), `${prices} ${JSON.stringify(f)}`).toEqual(await ids("exists"));
       }
     }
   });

@@ -2,7 +2,7 @@ import { and, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { SiteId } from "../../../rules/site";
 import { products, variants } from "./schema";
-import type { Filter, FilterField, RangeFilter, ValueFilter } from "./types";
+import type { Filter, FilterField, PriceAudience, RangeFilter, ValueFilter } from "./types";
 import { dollarsToCents } from "../../../rules/money";
 
 // SQL for the value and range filters of SPEC §3 (what each field matches: types.ts ValueFilter and
@@ -40,9 +40,18 @@ export const WET_FOOD_FORMS = ["canned", "tray", "pouch"] as const;
 /** A variant's weight in pounds; the same expression as the variants_weight_lb_idx index. */
 export const variantWeightLb = sql`(case when ${variants.weightUnit} = 'oz' then ${variants.weight} / 16 else ${variants.weight} end)`;
 
-/** The price a site sorts and filters by: the program price on the staff site (SPEC §6). */
-export function variantPriceCents(site: SiteId): SQL {
-  return site === "hpsf" ? sql`coalesce(${variants.programPriceCents}, ${variants.priceCents})` : sql`${variants.priceCents}`;
+/**
+ * The prices a listing compares (price filter, price sorts): program prices only for the program
+ * audience on the staff site (SPEC §5, §6: an eligible member is shown and charged them); the
+ * shop's prices for the shop and for staff members who pay shop prices.
+ */
+export function listingPrices(query: { site: SiteId; priceAudience?: PriceAudience }): PriceAudience {
+  return query.site === "hpsf" && query.priceAudience === "program" ? "program" : "shop";
+}
+
+/** A variant's price as `prices` compares it (the definition the stored arrays agree with). */
+function variantPriceCents(prices: PriceAudience): SQL {
+  return prices === "program" ? sql`coalesce(${variants.programPriceCents}, ${variants.priceCents})` : sql`${variants.priceCents}`;
 }
 
 export function isRangeFilter(f: Filter): f is RangeFilter {
@@ -138,7 +147,7 @@ export function storedRangeBounds(f: RangeFilter): { field: "weight" | "price"; 
   return { field, lower, upper };
 }
 
-function rangePredicate(f: RangeFilter, site: SiteId, mode: VariantMode): SQL {
+function rangePredicate(f: RangeFilter, prices: PriceAudience, mode: VariantMode): SQL {
   if (mode === "stored") {
     // One range-contains-any-element test per product (no subquery).
     const stored = storedRangeBounds(f);
@@ -146,21 +155,21 @@ function rangePredicate(f: RangeFilter, site: SiteId, mode: VariantMode): SQL {
     if (stored.field === "weight") {
       return sql`float8range(${stored.lower}::float8, ${stored.upper}::float8, '[)') @> any(${products.variantWeightsLb})`;
     }
-    const prices = site === "hpsf" ? products.variantProgramPrices : products.variantPrices;
-    return sql`int4range(${stored.lower}::int, ${stored.upper}::int, '[)') @> any(${prices})`;
+    const column = prices === "program" ? products.variantProgramPrices : products.variantPrices;
+    return sql`int4range(${stored.lower}::int, ${stored.upper}::int, '[)') @> any(${column})`;
   }
   const bounds = rangeBounds(f);
   if (!bounds) return sql`false`;
-  const value = bounds.field === "weight" ? variantWeightLb : variantPriceCents(site);
+  const value = bounds.field === "weight" ? variantWeightLb : variantPriceCents(prices);
   const tests: SQL[] = [];
   if (bounds.min !== undefined) tests.push(sql`${value} >= ${bounds.min}`);
   if (bounds.max !== undefined) tests.push(sql`${value} < ${bounds.max}`);
   return someVariant(tests.length ? and(...tests)! : sql`true`);
 }
 
-/** One filter as a predicate on `products`. */
-export function filterPredicate(f: Filter, site: SiteId, mode: VariantMode): SQL {
-  return isRangeFilter(f) ? rangePredicate(f, site, mode) : valuePredicate(f, mode);
+/** One filter as a predicate on `products`; `prices`: whose prices a price range compares (listingPrices). */
+export function filterPredicate(f: Filter, prices: PriceAudience, mode: VariantMode): SQL {
+  return isRangeFilter(f) ? rangePredicate(f, prices, mode) : valuePredicate(f, mode);
 }
 
 /**
@@ -169,7 +178,7 @@ export function filterPredicate(f: Filter, site: SiteId, mode: VariantMode): SQL
  */
 export function filtersPredicate(
   filters: Filter[],
-  site: SiteId,
+  prices: PriceAudience,
   exceptFields: ReadonlySet<FilterField> | undefined,
   mode: VariantMode,
 ): SQL {
@@ -180,8 +189,8 @@ export function filtersPredicate(
   }
   const groups = [...byField.values()].map((group) =>
     group.length === 1
-      ? filterPredicate(group[0], site, mode)
-      : sql`(${or(...group.map((f) => filterPredicate(f, site, mode)))})`,
+      ? filterPredicate(group[0], prices, mode)
+      : sql`(${or(...group.map((f) => filterPredicate(f, prices, mode)))})`,
   );
   return groups.length ? and(...groups)! : sql`true`;
 }

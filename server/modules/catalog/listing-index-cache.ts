@@ -1,4 +1,5 @@
 import type { SiteId } from "../../../rules/site";
+import type { PriceAudience } from "./types";
 import type { ListingIndex } from "./listing-index";
 
 /**
@@ -6,26 +7,27 @@ import type { ListingIndex } from "./listing-index";
  * (facet-cache.ts): built in a generation taken before its read, dropped by `invalidate()` (every
  * committed catalogue change NOTIFYs `page_cache`), and neither built nor served while changes are
  * not heard (`setLive(false)`): then `get` answers null and the listing counts in SQL. Concurrent
- * calls share one build. One index per site: two at most.
+ * calls share one build. One index per site and price audience (filter-sql.ts listingPrices: the
+ * staff site's program and shop prices compare and sort apart): three at most.
  */
 export type ListingIndexCache = {
   /** The generation a listing call starts in: taken before it reads anything. */
   generation(): number;
   /** The site's index for a call started in `generation`; null while changes are not heard or after one was heard since. */
-  get(site: SiteId, generation: number): Promise<ListingIndex> | null;
+  get(site: SiteId, generation: number, prices?: PriceAudience): Promise<ListingIndex> | null;
   invalidate(): void;
   setLive(live: boolean): void;
   readonly size: number;
 };
 
 export function createListingIndexCache(
-  build: (site: SiteId) => Promise<ListingIndex>,
+  build: (site: SiteId, prices: PriceAudience) => Promise<ListingIndex>,
   /** Told of each index kept, with how long it took (the build log). */
   onBuilt?: (index: ListingIndex, ms: number) => void,
 ): ListingIndexCache {
   let generation = 0;
   let live = false;
-  const bySite = new Map<SiteId, { generation: number; index: Promise<ListingIndex> }>();
+  const bySite = new Map<string, { generation: number; index: Promise<ListingIndex> }>();
 
   const invalidate = () => {
     generation++;
@@ -34,21 +36,22 @@ export function createListingIndexCache(
 
   return {
     generation: () => generation,
-    get(site, startedIn) {
+    get(site, startedIn, prices = "shop") {
       if (!live || startedIn !== generation) return null;
-      const known = bySite.get(site);
+      const key = `${site}:${prices}`;
+      const known = bySite.get(key);
       if (known && known.generation === startedIn) return known.index;
       const started = Date.now();
-      const index = build(site);
+      const index = build(site, prices);
       const entry = { generation: startedIn, index };
-      bySite.set(site, entry);
+      bySite.set(key, entry);
       index.then(
         (built) => {
-          if (bySite.get(site) === entry) onBuilt?.(built, Date.now() - started);
+          if (bySite.get(key) === entry) onBuilt?.(built, Date.now() - started);
         },
         // A failed build is not kept: the next call builds again (its own caller sees the error).
         () => {
-          if (bySite.get(site) === entry) bySite.delete(site);
+          if (bySite.get(key) === entry) bySite.delete(key);
         },
       );
       return index;

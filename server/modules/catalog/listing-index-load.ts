@@ -5,6 +5,8 @@ import { loadFilterCatalog } from "./filters";
 import { buildListingIndex, flavourValuesToLower, type IndexedSort, type IndexRow, type ListingIndex } from "./listing-index";
 import { lowerInDatabase, onSite, orderBy } from "./listing";
 import { products } from "./schema";
+import { listingPrices } from "./filter-sql";
+import type { PriceAudience } from "./types";
 
 // The reads a listing index (listing-index.ts) is built from: the site's filter catalogue and one
 // row per product listed on the site, with its position in each sort order numbered by PostgreSQL
@@ -14,9 +16,9 @@ import { products } from "./schema";
 /** One product as readIndexRows reads it: [id, species, brand, sub-brand, lifestages, breed sizes, health conditions, forms, packs, units, flavours, weights, prices, positions × 5]. */
 type JsonRow = [number, string, string, string | null, string[], string[], string[], string[], string[], string[], string, (number | string)[], (number | string)[], number, number, number, number, number];
 
-async function readIndexRows(db: Db, site: SiteId): Promise<IndexRow[]> {
-  const position = (sort: IndexedSort) => sql`row_number() over (order by ${sql.join(orderBy({ site, sort }, false), sql`, `)})`;
-  const prices = site === "hpsf" ? sql`p.variant_program_prices` : sql`p.variant_prices`;
+async function readIndexRows(db: Db, site: SiteId, priceAudience: PriceAudience): Promise<IndexRow[]> {
+  const position = (sort: IndexedSort) => sql`row_number() over (order by ${sql.join(orderBy({ site, sort, priceAudience }, false), sql`, `)})`;
+  const prices = listingPrices({ site, priceAudience }) === "program" ? sql`p.variant_program_prices` : sql`p.variant_prices`;
   // One statement (one snapshot). The sorts number narrow rows (id and sort keys) in memory, where
   // sorting the whole rows five times spilled to disk at 100,000 variants; the rows come back as
   // one JSON text, which JSON.parse reads far faster than the driver parses 20,000 rows of arrays.
@@ -57,9 +59,13 @@ async function readIndexRows(db: Db, site: SiteId): Promise<IndexRow[]> {
   }));
 }
 
-/** A site's listing index: three queries (filter catalogue ∥ products, then lower() of non-ASCII flavour options, if any). */
-export async function loadListingIndex(db: Db, site: SiteId): Promise<ListingIndex> {
-  const [catalog, rows] = await Promise.all([loadFilterCatalog(db, site), readIndexRows(db, site)]);
+/**
+ * A site's listing index for one price audience (filter-sql.ts listingPrices: the prices its price
+ * filter and price sorts compare): three queries (filter catalogue ∥ products, then lower() of
+ * non-ASCII flavour options, if any).
+ */
+export async function loadListingIndex(db: Db, site: SiteId, priceAudience: PriceAudience = "shop"): Promise<ListingIndex> {
+  const [catalog, rows] = await Promise.all([loadFilterCatalog(db, site), readIndexRows(db, site, priceAudience)]);
   const lowered = await lowerInDatabase(db, flavourValuesToLower(catalog.flatMap((d) => d.options.map((o) => o.filter))));
   return buildListingIndex(site, rows, catalog, lowered);
 }

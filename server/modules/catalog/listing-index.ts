@@ -33,7 +33,7 @@ export type IndexRow = {
   /** products.variant_flavors: lower-case labels joined by U+001F. */
   flavors: string;
   weightsLb: number[];
-  /** The prices the site filters by, in cents: variant_program_prices on the staff site, else variant_prices. */
+  /** The prices the index's audience filters by, in cents (filter-sql.ts listingPrices): variant_program_prices or variant_prices. */
   prices: number[];
   /** 1-based position of the product in each sort order, as PostgreSQL's row_number() gave it. */
   positions: Record<IndexedSort, number>;

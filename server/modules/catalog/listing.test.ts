@@ -88,6 +88,26 @@ describe("filters", () => {
     for (const p of c.products) expect(minPrice(p)).toBeLessThan(5);
   });
 
+  it("on the staff site, compares the prices its viewer pays: program prices for the program audience, shop prices for staff who pay them", async () => {
+    // A student pays shop prices: a $13.99 food is not "under $9.80" for them, however low its program price.
+    const max = 9.8;
+    const filters: Filter[] = [{ field: "price", max }];
+    const onStaff = catalog.products.filter((p) => p.sites.includes("hpsf"));
+    const under = (cents: (v: SeedProduct["variants"][number]) => number) => handles(onStaff.filter((p) => p.variants.some((v) => cents(v) < max * 100)));
+    const program = await list({ site: "hpsf", filters, priceAudience: "program" });
+    const shop = await list({ site: "hpsf", filters, priceAudience: "shop" });
+    expect(program.total).toBeLessThanOrEqual(100);
+    expect(handles(program.products)).toEqual(under((v) => v.programPriceCents));
+    expect(handles(shop.products)).toEqual(under((v) => v.priceCents));
+    // They differ: some products only their program price puts under the bound.
+    expect(program.total).toBeGreaterThan(shop.total);
+    for (const p of shop.products) expect(minPrice(p)).toBeLessThan(max);
+    // A caller that does not say compares shop prices: never a price its viewer does not pay.
+    expect(handles((await list({ site: "hpsf", filters })).products)).toEqual(handles(shop.products));
+    // The shop's own site has no program prices to compare, whatever the audience says.
+    expect((await list({ site: "d2c", filters, priceAudience: "program" })).total).toBe(expected("d2c", filters).length);
+  });
+
   it("matches wet food as canned, tray or pouch and flavours by label contents", async () => {
     const wet: Filter[] = [{ field: "food_form", value: "wet" }];
     const r = await list({ filters: wet });
@@ -178,13 +198,16 @@ describe("sorting and pagination", () => {
     expect(nonDecreasing((await all({ sort: "featured" })).map((p) => rank.get(p.handle)!))).toBe(true);
   });
 
-  it("sorts by the cheapest variant both ways, by program price on the staff site", async () => {
+  it("sorts by the cheapest variant both ways, by program price for the staff site's program audience", async () => {
     const asc = (await all({ sort: "price-asc" })).map((p) => minPrice(p));
     expect(nonDecreasing(asc)).toBe(true);
     const desc = (await all({ sort: "price-desc" })).map((p) => minPrice(p));
     expect(nonDecreasing([...desc].reverse())).toBe(true);
-    const staff = (await all({ site: "hpsf", sort: "price-asc" })).map((p) => minPrice(p, true));
+    const staff = (await all({ site: "hpsf", sort: "price-asc", priceAudience: "program" })).map((p) => minPrice(p, true));
     expect(nonDecreasing(staff)).toBe(true);
+    // Staff who pay shop prices (students) see the staff site sorted by the shop's prices.
+    const student = (await all({ site: "hpsf", sort: "price-asc", priceAudience: "shop" })).map((p) => minPrice(p));
+    expect(nonDecreasing(student)).toBe(true);
   });
 
   it("sorts by name and by newest", async () => {

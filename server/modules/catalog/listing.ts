@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { CATEGORY_SLUGS } from "../../../rules/product-paths";
 import type { SiteId } from "../../../rules/site";
 import type { Db } from "../../db/client";
-import { filtersPredicate, filterPredicate, sameFilter } from "./filter-sql";
+import { filtersPredicate, filterPredicate, listingPrices, sameFilter } from "./filter-sql";
 import { loadFilterCatalog } from "./filters";
 import { inStockAt, productColumns, variantColumns } from "./catalog-columns";
 import { toProducts, type ProductRow, type VariantRow } from "./mapping";
@@ -66,8 +66,8 @@ export async function getProductsByHandles(db: Db, handles: string[], site: Site
 }
 
 /** The ORDER BY of a sort (listing-index-load.ts numbers the index's orders with the same expressions). */
-export function orderBy(query: Pick<ListingQuery, "site" | "sort">, searching: boolean): SQL[] {
-  const minPrice = query.site === "hpsf" ? products.minProgramPriceCents : products.minPriceCents;
+export function orderBy(query: Pick<ListingQuery, "site" | "sort" | "priceAudience">, searching: boolean): SQL[] {
+  const minPrice = listingPrices(query) === "program" ? products.minProgramPriceCents : products.minPriceCents;
   switch (query.sort) {
     case "price-asc":
       return [sql`${minPrice} asc nulls last`, asc(products.id)];
@@ -107,15 +107,15 @@ async function countFacets(
   base: SQL,
   definitions: FilterDefinition[],
 ): Promise<{ total: number; facets: Facet[] }> {
-  const { site } = query;
-  const columns: SQL[] = [sql`count(*) filter (where ${filtersPredicate(query.filters, site, undefined, "stored")})::int as total`];
+  const prices = listingPrices(query);
+  const columns: SQL[] = [sql`count(*) filter (where ${filtersPredicate(query.filters, prices, undefined, "stored")})::int as total`];
   let index = 0;
   const slots = definitions.map((d) => {
     const ownFields = new Set<FilterField>([d.field, ...d.options.map((o) => o.filter.field)]);
-    const others = filtersPredicate(query.filters, site, ownFields, "stored");
+    const others = filtersPredicate(query.filters, prices, ownFields, "stored");
     return d.options.map((o) => {
       const column = `c${index++}`;
-      const matches = filterPredicate(o.filter, site, "stored");
+      const matches = filterPredicate(o.filter, prices, "stored");
       columns.push(sql`count(*) filter (where ${matches} and ${others})::int as ${sql.identifier(column)}`);
       return column;
     });
@@ -147,7 +147,7 @@ async function countFacets(
 
 async function countOnly(db: Db, query: ListingQuery, base: SQL): Promise<number> {
   const result = await db.execute(
-    sql`select count(*)::int as total from ${products} where ${base} and ${filtersPredicate(query.filters, query.site, undefined, "stored")}`,
+    sql`select count(*)::int as total from ${products} where ${base} and ${filtersPredicate(query.filters, listingPrices(query), undefined, "stored")}`,
   );
   return Number((result as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0);
 }
@@ -178,7 +178,7 @@ export async function listProducts(
   const searchText = q.search?.trim() ?? "";
   const searching = searchText.length > 0;
   // Null while catalogue changes are not heard: then everything is counted in SQL below.
-  const index = caches?.index?.get(q.site, indexGeneration) ?? null;
+  const index = caches?.index?.get(q.site, indexGeneration, listingPrices(q)) ?? null;
 
   const [catalog, hits] = await Promise.all([
     // With a facet cache the catalogue is read only when the counts are not kept (below).
@@ -219,7 +219,7 @@ export async function listProducts(
       : facetCache
         ? // The catalogue is read again here, after `generation`, never taken from the caller: kept
           // counts must not rest on a read made before it.
-          facetCache.load(facetCacheKey(q.site, searchText, q.filters), generation, async () =>
+          facetCache.load(facetCacheKey(q.site, searchText, q.filters, listingPrices(q)), generation, async () =>
             countFacets(db, q, base, facetDefinitions(await loadFilterCatalog(db, q.site), q)),
           )
         : countFacets(db, q, base, facetDefinitions(catalog, q)),
@@ -229,7 +229,7 @@ export async function listProducts(
           return (found as ProductRow[]).sort((a, b) => position.get(a.id)! - position.get(b.id)!);
         })
       : pageQuery
-          .where(and(base, filtersPredicate(q.filters, q.site, undefined, "stored")))
+          .where(and(base, filtersPredicate(q.filters, listingPrices(q), undefined, "stored")))
           .orderBy(...orderBy(q, searching))
           .limit(limit)
           .offset((page - 1) * limit),

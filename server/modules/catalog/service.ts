@@ -58,7 +58,7 @@ export function createCatalogService(db: Db, config: Config, log?: Logger) {
     searchHits: createFacetCache<SearchHits>({ maxEntries: 1000, maxBytes: 16 * 1024 * 1024, sizeOf: (h) => 64 + h.ids.length * 24 }),
     // Total, facet counts and page ids of any filter state without a count in SQL (listing-index.ts).
     index: createListingIndexCache(
-      (site) => loadListingIndex(db, site),
+      (site, prices) => loadListingIndex(db, site, prices),
       (index, ms) => log?.debug({ site: index.site, products: index.size, ms, bytes: index.bytes() }, "listing index built"),
     ),
   };

@@ -1,6 +1,7 @@
 import type { Filter, FilterField, ListingSort } from "../../../rules/listing-filters";
 import type { Money } from "../../../rules/money";
 import type { SiteId } from "../../../rules/site";
+import type { PriceAudience } from "../../../rules/program-prices";
 
 // The filter and sort vocabulary is shared with the browser's listing URLs, so it lives in rules/.
 export { FILTER_FIELDS, LISTING_SORTS } from "../../../rules/listing-filters";
@@ -104,6 +105,8 @@ export type DealSkus = Record<string, { sku: string; label: string }>;
 /** One URL of /sitemap.xml, site-relative. */
 export type SitemapEntry = { path: string; lastModified?: string };
 
+export type { PriceAudience };
+
 export type ListingQuery = {
   site: SiteId;
   filters: Filter[];
@@ -118,6 +121,12 @@ export type ListingQuery = {
   search?: string;
   /** Compute the facets (default true); get-products skips them. */
   facets?: boolean;
+  /**
+   * Whose prices the price filter and the price sorts compare (rules/program-prices.ts
+   * priceAudience): program prices only for "program" on the staff site; the shop's otherwise
+   * (the default, so a caller that does not say never compares prices its viewer does not pay).
+   */
+  priceAudience?: PriceAudience;
 };
 
 export type FacetOption = { label: string; slug: string; filter: Filter; count: number; selected: boolean };

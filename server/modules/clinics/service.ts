@@ -3,9 +3,10 @@ import type { Db } from "../../db/client";
 import { isUuid } from "../../../rules/ids";
 import { CLINIC_PAGE_SIZE, type ClinicSearchType } from "../../../rules/staff";
 import { clinicMembershipEvents, clinicMemberships, clinics, type MembershipState } from "./schema";
-import { clinicView, type ClinicView } from "./view";
+import { clinicView, type ClinicListing, type ClinicView } from "./view";
 
-export type { ClinicView } from "./view";
+export type { ClinicListing, ClinicView } from "./view";
+export { clinicListing } from "./view";
 
 // The clinic directory and staff members' clinic memberships (SPEC §3, §7 "Identity and clinic").
 //
@@ -23,6 +24,8 @@ export type { ClinicView } from "./view";
 
 export type ClinicSearch = { searchType: ClinicSearchType; searchTerm: string; page: number };
 export type ClinicSearchResult = { results: ClinicView[]; total: number; page: number; pageSize: typeof CLINIC_PAGE_SIZE };
+/** A directory search as staff members see it (the clinic step, search-clinic): listings only. */
+export type ClinicDirectoryPage = Omit<ClinicSearchResult, "results"> & { results: ClinicListing[] };
 
 export type MembershipRow = typeof clinicMemberships.$inferSelect;
 export type MembershipEndReason = "left" | "switched" | "revoked" | "rejected";

@@ -50,3 +50,16 @@ export function clinicView(c: ClinicRow): ClinicView {
     administratorEmail: c.administratorEmail,
   };
 }
+
+/**
+ * A clinic as the directory shows it to any staff member (search-clinic, the clinic step): what
+ * choosing and joining one needs — which clinic (clinicID, groupID, name, kind, address), whether
+ * it takes deliveries and whether joining waits for approval. Never the administrator's e-mail or
+ * the sold-to and ship-to accounts: those reach only the clinic's own members, through their
+ * identity data and orders (SPEC §6).
+ */
+export type ClinicListing = Pick<ClinicView, "clinicID" | "groupID" | "kind" | "name" | "address" | "homeDeliveryOnly" | "verification">;
+
+export function clinicListing(c: ClinicView): ClinicListing {
+  return { clinicID: c.clinicID, groupID: c.groupID, kind: c.kind, name: c.name, address: c.address, homeDeliveryOnly: c.homeDeliveryOnly, verification: c.verification };
+}

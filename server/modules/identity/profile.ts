@@ -80,6 +80,17 @@ export function createProfile(db: Db, deps: { clock: () => Date }) {
       return loadCustomer(db, customerId);
     },
 
+    /** The ZIP of the customer's default address, or null (none, or no such customer). */
+    async defaultAddressZip(customerId: string): Promise<string | null> {
+      if (!isUuid(customerId)) return null;
+      const [row] = await db
+        .select({ zip: customerAddresses.zip })
+        .from(customers)
+        .innerJoin(customerAddresses, and(eq(customerAddresses.id, customers.defaultAddressId), eq(customerAddresses.customerId, customers.id)))
+        .where(eq(customers.id, customerId));
+      return row?.zip ?? null;
+    },
+
     async metafield(customerId: string, namespace: string, key: string, conn: Db = db): Promise<MetafieldRow | null> {
       const [row] = await conn
         .select()
