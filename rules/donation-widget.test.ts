@@ -10,6 +10,7 @@ import {
   isWidgetVisible,
   matchSegment,
   nextBatch,
+  CLICKSTREAM_BODY_BYTES,
   parseStoredTracking,
   planTrackingStart,
   preselectedCause,
@@ -237,5 +238,16 @@ describe("clickstream envelope (SPEC §3)", () => {
     expect(first.batch).toHaveLength(50);
     expect(first.batch[0]).toBe(0);
     expect(nextBatch(nextBatch(first.rest).rest)).toEqual({ batch: many.slice(100), rest: [] });
+  });
+
+  it("keeps every batch under the API's 16 KB body limit; an event too large to send at all is left out", () => {
+    const event = (i: number) => ({ i, ua: "x".repeat(1000) });
+    const queue = Array.from({ length: 50 }, (_, i) => event(i));
+    const { batch, rest } = nextBatch(queue);
+    expect(new TextEncoder().encode(JSON.stringify(batch)).length).toBeLessThanOrEqual(CLICKSTREAM_BODY_BYTES);
+    expect(batch.length).toBeGreaterThan(10);
+    expect([...batch, ...rest]).toEqual(queue);
+    const huge = { i: -1, ua: "x".repeat(CLICKSTREAM_BODY_BYTES) };
+    expect(nextBatch([huge, event(1)])).toEqual({ batch: [event(1)], rest: [] });
   });
 });

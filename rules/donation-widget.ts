@@ -332,7 +332,27 @@ export function enqueueEvent<T>(queue: readonly T[], event: T, max = EVENT_QUEUE
   return next.length > max ? next.slice(next.length - max) : next;
 }
 
-/** The next batch to send (at most `max`, oldest first) and what stays queued. */
-export function nextBatch<T>(queue: readonly T[], max = EVENT_BATCH_MAX): { batch: T[]; rest: T[] } {
-  return { batch: queue.slice(0, max), rest: queue.slice(max) };
+/** The largest clickstream request the API takes (413 beyond; server/http/edge.ts BODY_LIMITS). */
+export const CLICKSTREAM_BODY_BYTES = 16 * 1024;
+
+const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+/**
+ * The next batch to send (at most `max` events and `maxBytes` of JSON, oldest first) and what stays
+ * queued. An event too large to be sent even alone is left out: the API would refuse every batch
+ * holding it.
+ */
+export function nextBatch<T>(queue: readonly T[], max = EVENT_BATCH_MAX, maxBytes = CLICKSTREAM_BODY_BYTES): { batch: T[]; rest: T[] } {
+  const batch: T[] = [];
+  // "[" and "]", then each event and its comma.
+  let bytes = 2;
+  let i = 0;
+  for (; i < queue.length && batch.length < max; i++) {
+    const size = jsonBytes(queue[i]) + (batch.length ? 1 : 0);
+    if (2 + size > maxBytes) continue;
+    if (bytes + size > maxBytes) break;
+    batch.push(queue[i]);
+    bytes += size;
+  }
+  return { batch, rest: queue.slice(i) };
 }

@@ -204,8 +204,14 @@ export function donationRoutes() {
     return c.json({ portfolios: await c.get("deps").services.donations.portfoliosWithCharities(parsed.data.id) });
   });
 
-  // POST clickstream/events: one SPEC §3 envelope, or a batch (an array) of them.
+  // POST clickstream/events: one SPEC §3 envelope, or a batch (an array) of them. Anyone may post
+  // (the widget runs for guests), so each request is counted per client IP and for all clients
+  // together (429 beyond), the body is capped at CLICKSTREAM_BODY_BYTES by the edge (413), and the
+  // events are purged after CLICKSTREAM_RETENTION_DAYS by the retention job.
   app.post("/clickstream/events", async (c) => {
+    const deps = c.get("deps");
+    const attempt = await deps.services.rateLimit.take("donation_events", "clickstream", clientIp(c as unknown as Context<AppEnv>, deps.config.trustProxy));
+    if (!attempt.ok) return apiError(c, 429, "rate_limited", attempt.message);
     let raw: unknown;
     try {
       raw = JSON.parse((await c.req.text()) || "null");

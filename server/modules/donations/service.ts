@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { ClickstreamEnvelope } from "../../../rules/donation-input";
 import {
@@ -30,6 +30,12 @@ import {
 // write names the session key's hash, and a record of another session is "not found" (the caller
 // answers 404, never telling that the id exists). A tracking record is open until its confirmation
 // data is set; then it is confirmed and changes no more.
+
+/**
+ * How long the widget's clickstream events are kept: long enough for a quarter's campaign reports,
+ * not a store of every shopper's clicks (the retention job deletes older ones).
+ */
+export const CLICKSTREAM_RETENTION_DAYS = 90;
 
 export type StoreRow = typeof donationStores.$inferSelect;
 export type CauseRow = typeof donationCauses.$inferSelect;
@@ -431,6 +437,13 @@ export function createDonationsService(db: Db) {
         })),
       );
       return { accepted: envelopes.length };
+    },
+
+    /** Deletes clickstream events received before the retention window (the retention job runs it); the count deleted. */
+    async purgeEvents(now: Date, days = CLICKSTREAM_RETENTION_DAYS): Promise<number> {
+      const before = new Date(now.getTime() - days * 24 * 3600 * 1000);
+      const gone = await db.delete(donationClickstreamEvents).where(lt(donationClickstreamEvents.receivedAt, before)).returning({ id: donationClickstreamEvents.id });
+      return gone.length;
     },
 
     // ------------------------------------------------------------------------------------------ ledger
