@@ -184,6 +184,13 @@ describe("cause search (SPEC §5)", () => {
     // Starts with a digit: a zip, and one too short to ask for.
     expect(causeSearchQuery("location", "1st Street Town")).toBeNull();
   });
+  it("animal shelters only: SPEC §9's shelter category (3) with a name, a place, or alone (every shelter)", () => {
+    expect(causeSearchQuery("location", "Houston", { sheltersOnly: true })).toEqual({ city: "Houston", categoryId: 3 });
+    expect(causeSearchQuery("location", "80011", { sheltersOnly: true })).toEqual({ zip: "80011", categoryId: 3 });
+    expect(causeSearchQuery("name", "paws", { sheltersOnly: true })).toEqual({ q: "paws", categoryId: 3 });
+    expect(causeSearchQuery("name", "  ", { sheltersOnly: true })).toEqual({ categoryId: 3 });
+    expect(causeSearchQuery("location", "80", { sheltersOnly: true })).toBeNull();
+  });
   it("nothing to search for empty text or a zip too short to ask", () => {
     expect(causeSearchQuery("name", "   ")).toBeNull();
     expect(causeSearchQuery("location", "80")).toBeNull();

@@ -1,6 +1,6 @@
 import { formatUsd } from "./money";
 import { isUuid } from "./ids";
-import { DONATION_EVENT_VERSION, NO_CAUSE, causeKindOf, firstMatchingSegment, locationQuery, type SegmentRule, type SegmentValue } from "./donations";
+import { DONATION_EVENT_VERSION, NO_CAUSE, SHELTER_CATEGORY_ID, causeKindOf, firstMatchingSegment, locationQuery, type SegmentRule, type SegmentValue } from "./donations";
 
 // The donation widget's decisions (SPEC §4 "Donation widget", §9 donation constants), pure so the
 // browser widget and its tests share them: how tracking starts, which segment applies, which cause
@@ -225,20 +225,26 @@ export function donationSentence(totalCents: number, causeName: string | null): 
 // Cause search (SPEC §5, §9)
 
 export type CauseSearchMode = "name" | "location";
-export type CauseSearchQuery = { q: string } | { zip: string } | { city: string };
+/** What the picker asks charities/search: a name or a place (or, for shelters, neither), and the shelter category. */
+export type CauseSearchQuery = ({ q: string } | { zip: string } | { city: string } | Record<never, never>) & { categoryId?: number };
 
-/** The charities/search parameters for the shopper's text: a name, or a location (digit first → zip, else city). */
-export function causeSearchQuery(mode: CauseSearchMode, text: string): CauseSearchQuery | null {
+/**
+ * The charities/search parameters for the shopper's text: a name, or a location (digit first → zip,
+ * else city). "Animal shelters only" adds SPEC §9's shelter category (3); with it, empty text lists
+ * every shelter. Null: nothing to ask.
+ */
+export function causeSearchQuery(mode: CauseSearchMode, text: string, options: { sheltersOnly?: boolean } = {}): CauseSearchQuery | null {
+  const category = options.sheltersOnly ? { categoryId: SHELTER_CATEGORY_ID } : {};
   const t = text.trim().replace(/\s+/g, " ").slice(0, 100);
-  if (!t) return null;
-  if (mode === "name") return { q: t };
+  if (!t) return options.sheltersOnly ? category : null;
+  if (mode === "name") return { q: t, ...category };
   const where = locationQuery(t);
   if (where && "zip" in where) {
     // The provider takes 3 to 5 digits: "80011-1234" → "80011".
     const digits = where.zip.replace(/\D/g, "").slice(0, 5);
-    return digits.length >= 3 ? { zip: digits } : null;
+    return digits.length >= 3 ? { zip: digits, ...category } : null;
   }
-  return where;
+  return where ? { ...where, ...category } : null;
 }
 
 // ---------------------------------------------------------------------------------------------------
