@@ -170,6 +170,8 @@ describe("visibility (SPEC §4)", () => {
   it("says the amount and the cause in US dollars", () => {
     expect(donationSentence(215, "Paws Rescue League")).toBe("$2.15 to Paws Rescue League with this order");
     expect(donationSentence(1234567, null)).toBe("$12,345.67 to charity with this order");
+    // Nothing of the store's (an add-on campaign alone): no "$0.00" promise.
+    expect(donationSentence(0, "Paws Rescue League")).toBe("Your donation goes to Paws Rescue League");
   });
 });
 

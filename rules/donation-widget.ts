@@ -215,8 +215,13 @@ export function isWidgetVisible(input: {
   return (active(CAMPAIGN.onlinePurchase) && totalCents > 0) || active(CAMPAIGN.addOn) || active(CAMPAIGN.roundUp);
 }
 
-/** "$2.15 to Paws Rescue League with this order" (SPEC §9 en-US currency format). */
+/**
+ * "$2.15 to Paws Rescue League with this order" (SPEC §9 en-US currency format). With nothing of the
+ * store's to give (the cart shows the widget for an add-on or round-up campaign alone), it names
+ * where the shopper's own donation goes instead of promising $0.00.
+ */
 export function donationSentence(totalCents: number, causeName: string | null): string {
+  if (totalCents <= 0) return `Your donation goes to ${causeName ?? "charity"}`;
   const amount = formatUsd(totalCents);
   return causeName ? `${amount} to ${causeName} with this order` : `${amount} to charity with this order`;
 }

@@ -12,6 +12,9 @@ import { createContentService } from "./modules/content/service";
 import { createContactService } from "./modules/contact/service";
 import { createDonationsService } from "./modules/donations/service";
 import { addonChoiceOf, createDonationLedger } from "./modules/donations/ledger";
+import { customerSegmentRecord } from "./workflows/donation-segment-record";
+import { donationStoreFor } from "../rules/donations";
+import type { SiteId } from "../rules/site";
 import { createIdentityService, sessionIdleMs } from "./modules/identity/service";
 import { PERSISTED_CART } from "./modules/identity/view";
 import { createMailService } from "./modules/mail/service";
@@ -163,9 +166,10 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
       placeOrder: (input: PlaceOrderInput): Promise<PlaceOrderResult> => placeOrder({ db, services: { cart, orders, payments, mail, staff }, config, log }, input),
       staff,
       // The cart's donation tracking (a checkout attribute) and add-on or round-up (in the totals); the shop only.
-      donationCart: async (cartId: string) => {
-        const choice = config.donationStoreId ? await donationLedger.cartChoice(cartId) : null;
-        if (!choice || choice.storeId !== config.donationStoreId) return { trackingId: null, addon: null };
+      donationCart: async (site: SiteId, cartId: string) => {
+        const storeId = donationStoreFor(site, config.donationStoreId);
+        const choice = storeId ? await donationLedger.cartChoice(cartId) : null;
+        if (!choice || choice.storeId !== storeId) return { trackingId: null, addon: null };
         return { trackingId: choice.trackingId, addon: addonChoiceOf(choice, await donationLedger.store(choice.storeId)) };
       },
     }),
@@ -194,7 +198,8 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     /** Product reviews: list, summaries, eligibility, submit, helpful votes, moderation, review-request mails. */
     reviews,
     /** The donation provider (SPEC §7): store configuration, causes, tracking, amounts, clickstream, ledger. */
-    donations: createDonationsService(db),
+    // A segment's back-end property is read from the asking customer's own record (never the page's word).
+    donations: createDonationsService(db, { customerProperty: (customerId) => customerSegmentRecord(db, customerId) }),
     /** Donations at order time: a cart's tracking and add-on, the order's ledger rows and what it gave. */
     donationLedger,
     gate: createSiteGate(config),

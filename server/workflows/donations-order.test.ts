@@ -21,6 +21,7 @@ import { orderLines, orders } from "../modules/orders/schema";
 import { payments } from "../modules/payments/schema";
 import { createServices } from "../services";
 import { checkoutTotals } from "../../rules/checkout-totals";
+import { DONATION_SEGMENT_NAMESPACE } from "../../rules/donations";
 import { advanceOrder } from "./advance-order";
 import { placeOrder, type PlaceOrderInput } from "./place-order";
 import { refundOrderPart } from "./refund-order";
@@ -114,14 +115,30 @@ beforeEach(async () => {
 describe("the segment the widget matched, at order time", () => {
   const tenPercent = (l: { subtotalCents: number; discountCents: number }) => Math.round(((l.subtotalCents - l.discountCents) * 10) / 100);
 
-  it("a loyalty shopper's order gives the segment's 10 %, as the widget showed", async () => {
+  it("a loyalty member's order (the customer's own record says gold) gives the segment's 10 %, as the widget showed", async () => {
+    const registered = await services.identity.register(
+      { firstName: "Gold", lastName: "Member", email: `gold-${randomUUID()}@example.test`, password: "kibble-gold-77", confirmPassword: "kibble-gold-77", acceptsMarketing: false },
+      "d2c",
+    );
+    if (!registered.ok) throw new Error("register failed");
+    const customerId = (await services.identity.resolveSession(registered.token))!.customerId;
+    await services.identity.setMetafields(customerId, [{ namespace: DONATION_SEGMENT_NAMESPACE, key: "loyalty_tier", value: "gold" }]);
     const cartId = await newCart([{ id: a.id, quantity: 3 }]);
+    await services.cart.claimCart(cartId, "d2c", customerId);
     await track(cartId, null, SEED_LOYALTY_SEGMENT_ID);
-    const order = await place(cartId);
+    const order = await place(cartId, { customerId });
     const [line] = await linesOf(order.id);
     expect((await ledgerOf(order.id)).map((r) => ({ rule: r.rule, rate: r.rateHundredths, cents: r.amountCents, funded: r.fundedBy }))).toEqual([
       { rule: "percentage", rate: 1000, cents: tenPercent(line), funded: "store" },
     ]);
+  });
+
+  it("a guest whose browser names the loyalty segment gets the store's 5 %: a segment that changes the amount is proven from a customer's record, never the page", async () => {
+    const cartId = await newCart([{ id: a.id, quantity: 3 }]);
+    await track(cartId, null, SEED_LOYALTY_SEGMENT_ID);
+    const order = await place(cartId);
+    const [line] = await linesOf(order.id);
+    expect((await ledgerOf(order.id)).map((r) => ({ rate: r.rateHundredths, cents: r.amountCents }))).toEqual([{ rate: 500, cents: fivePercent(line) }]);
   });
 
   it("an exclusion segment's order gives nothing of the store's; the shopper's own add-on still goes", async () => {

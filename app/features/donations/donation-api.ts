@@ -95,9 +95,15 @@ const q = (params: Record<string, string | number | undefined | null>) => {
 };
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
+/** The cause an answer names (the one cause given to, or the single recipient); null when a list of causes receives it. */
+export type NamedCause = { causeId: string; causeName: string } | null;
+
+/** Both answers carry the widget's visibility (rules/donation-widget.ts isWidgetVisible, decided by the server with the amount). */
 export type ProductDonation = {
   totalDonationValueCents: number;
   excluded: boolean;
+  showWidget: boolean;
+  cause: NamedCause;
   portfolioId: string | null;
   donations: { causeId: string; causeName: string; amountCents: number }[];
 };
@@ -106,6 +112,7 @@ export type CartDonationResult = {
   totalDonationAmountCents: number;
   excluded: boolean;
   showWidget: boolean;
+  cause: NamedCause;
   donationRecipients: { causeId: string; causeName: string; amountCents: number }[];
 };
 

@@ -4,7 +4,6 @@ import {
   buildClickstreamEvent,
   clientPropertiesOf,
   donationSentence,
-  isWidgetVisible,
   matchSegment,
   preselectedCause,
   type DonationRequest,
@@ -126,7 +125,7 @@ export function DonationWidget({ storeId, request: asked }: { storeId: string; r
   // 2. The donation for what the page shows, whenever it or the cause changes.
   useEffect(() => {
     if (!ready || request.place === "confirmation") return;
-    const { store, segment, tracking } = ready;
+    const { segment, tracking } = ready;
     let live = true;
     const causeId = tracking.causeId !== NO_CAUSE.causeId ? tracking.causeId : null;
     const segmentId = segment?.id ?? null;
@@ -134,18 +133,17 @@ export function DonationWidget({ storeId, request: asked }: { storeId: string; r
       request.place === "product"
         ? api
             .productDonation({ cmsId: request.cmsId, priceCents: request.priceCents, causeId, segmentId })
-            .then((r) => ({ total: r.totalDonationValueCents, recipients: r.donations }))
+            .then((r) => ({ total: r.totalDonationValueCents, cause: r.cause, show: r.showWidget }))
         : api
             .cartDonation({ lines: request.lines, cartDiscountCents: request.cartDiscountCents, causeId, segmentId })
-            .then((r) => ({ total: r.totalDonationAmountCents, recipients: r.donationRecipients }));
+            .then((r) => ({ total: r.totalDonationAmountCents, cause: r.cause, show: r.showWidget }));
     computed.then(
-      ({ total, recipients }) => {
+      ({ total, cause, show }) => {
         if (!live) return;
-        // The chosen cause's name; without one, the single recipient the store's default gives to.
-        const single = recipients.length === 1 ? recipients[0]! : null;
-        const causeName = causeId ? tracking.causeName : (single?.causeName ?? null);
-        setDonation({ totalCents: total, causeName, causeId: causeId ?? single?.causeId ?? null });
-        setPhase(isWidgetVisible({ place: request.place, store, segment, totalCents: total }) ? "shown" : "hidden");
+        // The server's answer only: the amount, the cause and whether to show are the ones the order
+        // will record (server/modules/donations/giving.ts), whatever the tab tracks or the page matched.
+        setDonation({ totalCents: total, causeName: cause?.causeName ?? null, causeId: cause?.causeId ?? null });
+        setPhase(show ? "shown" : "hidden");
       },
       (err: unknown) => {
         if (!live) return;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { buildClickstreamEvent, clientPropertiesOf, TRACKING_STORAGE_KEY, type ClickstreamEvent } from "../../../rules/donation-widget";
+import { CLICKSTREAM_BODY_BYTES, buildClickstreamEvent, clientPropertiesOf, TRACKING_STORAGE_KEY, type ClickstreamEvent } from "../../../rules/donation-widget";
 import { createEventSender } from "./clickstream";
 import { DonationError, onDonationError, type DonationApi } from "./donation-api";
 import { attachTrackingToCart, readStoredTracking, resetTrackingForTests, setTrackedCause, startTracking } from "./tracking";
@@ -34,7 +34,7 @@ afterEach(() => {
 });
 
 describe("clickstream sender (SPEC §9: every 5 s, in batches)", () => {
-  it("sends nothing before 5 s, then one batch of at most 50 per tick", async () => {
+  it("sends nothing before 5 s, then one batch per tick of at most 50 events and the API's 16 KB, oldest first", async () => {
     vi.useFakeTimers();
     const sent: ClickstreamEvent[][] = [];
     const sender = createEventSender({ send: async (batch) => sent.push(batch), consented: () => true });
@@ -42,10 +42,14 @@ describe("clickstream sender (SPEC §9: every 5 s, in batches)", () => {
     await vi.advanceTimersByTimeAsync(4999);
     expect(sent).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
-    expect(sent.map((b) => b.length)).toEqual([50]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.length).toBeLessThanOrEqual(50);
+    expect(new TextEncoder().encode(JSON.stringify(sent[0])).length).toBeLessThanOrEqual(CLICKSTREAM_BODY_BYTES);
     expect(sent[0]![0]!.event.payload).toEqual({ i: 0 });
     await vi.advanceTimersByTimeAsync(5000);
-    expect(sent.map((b) => b.length)).toEqual([50, 10]);
+    expect(sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(5000 * 3);
+    expect(sent.flat().map((e) => e.event.payload.i)).toEqual(Array.from({ length: 60 }, (_, i) => i));
     expect(sender.queued()).toBe(0);
     sender.stop();
   });
