@@ -67,8 +67,9 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
   // SPEC §4: a session idles out on the server when the browser's inactivity warning would end it.
   const identity = createIdentityService(db, { rateLimit, sessionIdleMs: sessionIdleMs(config.inactivitySeconds) });
   const orders = createOrdersService(db);
-  const donationLedger = createDonationLedger(db);
+  const donationLedger = createDonationLedger(db, { log });
   const cart = createCartService(db, config, catalog, undefined, {
+    log,
     autoshipHistory: (customerId, conn) => orders.hasSubscriptionOrder(customerId, conn),
     programPricing: async (customerId, conn) => staffAccess(await identity.staffProfile(customerId, conn), config.pdAccountGroups).eligibleForPd,
     // The saved-cart pointer lives on the customer (SPEC §3 metafield); only the cart module writes it.

@@ -25,6 +25,8 @@ import { DONATION_SEGMENT_NAMESPACE } from "../../rules/donations";
 import { advanceOrder } from "./advance-order";
 import { placeOrder, type PlaceOrderInput } from "./place-order";
 import { refundOrderPart } from "./refund-order";
+import { createDonationLedger } from "../modules/donations/ledger";
+import type { Logger } from "../log";
 
 // Donations at order time (README "Donations") on PGlite and, with `npm run test:pg`, on a real
 // PostgreSQL — where concurrent placements and refunds really race for the order's row lock.
@@ -265,6 +267,45 @@ describe("placing an order writes the donation ledger", () => {
     expect(order.donationTrackingId).toBeNull();
     expect(order.attributes.find((x) => x.key === "donation_tracking_id")).toBeUndefined();
     expect((await ledgerOf(order.id))[0].causeId).toBe(PAWS_RESCUE_LEAGUE_ID);
+  });
+});
+
+describe("SPEC §8 donation errors on the server are logged where they happen; the order goes on", () => {
+  const logger = () => {
+    const lines: string[] = [];
+    return { lines, log: { error: (_o: unknown, msg: string) => void lines.push(msg), warn() {}, info() {}, debug() {} } as unknown as Logger };
+  };
+
+  it("the tracking's confirmation data cannot be set: the order is paid with its ledger rows, the tracking stays open, logged", async () => {
+    const cartId = await newCart([{ id: a.id, quantity: 1 }]);
+    const trackingId = await track(cartId, null);
+    const { lines, log } = logger();
+    await database.db.execute(sql`alter table donation_tracking add constraint test_no_confirm check (status <> 'confirmed') not valid`);
+    try {
+      const r = await placeOrder({ ...deps(), log }, input(cartId));
+      if (!r.ok) throw new Error(r.message);
+      expect((await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, r.order.id)))[0].status).toBe("paid");
+      expect((await ledgerOf(r.order.id)).length).toBeGreaterThan(0);
+      const [t] = await database.db.select().from(donationTracking).where(eq(donationTracking.id, trackingId));
+      expect(t.status).toBe("open");
+      expect(lines).toContain("Error setting confirmation data for post purchase confirmation");
+    } finally {
+      await database.db.execute(sql`alter table donation_tracking drop constraint test_no_confirm`);
+    }
+  });
+
+  it("an order's donation breakdown cannot be read: logged, and the page or mail shows no donation lines", async () => {
+    const order = await place(await newCart([{ id: a.id, quantity: 1 }]));
+    const { lines, log } = logger();
+    const ledger = createDonationLedger(database.db, { log });
+    expect((await ledger.breakdownForOrder(order.id)).length).toBe(1);
+    await database.db.execute(sql`alter table donation_ledger rename to donation_ledger_away`);
+    try {
+      expect(await ledger.breakdownForOrder(order.id)).toEqual([]);
+    } finally {
+      await database.db.execute(sql`alter table donation_ledger_away rename to donation_ledger`);
+    }
+    expect(lines).toEqual(["Error retrieving donation breakdown"]);
   });
 });
 

@@ -404,7 +404,7 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
     const [{ customerId, cartId }] = await db.select({ customerId: orders.customerId, cartId: orders.cartId }).from(orders).where(eq(orders.id, orderId));
     if (customerId)
       await services.cart.forgetCart(customerId, cartId).catch((err: unknown) => deps.log?.error({ err, orderId }, "saved-cart pointer not cleared"));
-    const donationSentences = (await createDonationLedger(db).givenForOrder(orderId)).filter((g) => g.cents > 0).map((g) => givenSentence(g.cents, g.causeName));
+    const donationSentences = (await createDonationLedger(db, { log: deps.log }).breakdownForOrder(orderId)).filter((g) => g.cents > 0).map((g) => givenSentence(g.cents, g.causeName));
     await services.mail
       .send({
         template: "orderConfirmation",
@@ -428,7 +428,7 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
 async function writeDonations(deps: PlaceOrderDeps, tx: Db, order: typeof orders.$inferSelect) {
   const storeId = donationStoreFor(order.site, deps.config.donationStoreId);
   if (!storeId) return;
-  const ledger = createDonationLedger(tx);
+  const ledger = createDonationLedger(tx, { log: deps.log });
   const lines = await tx
     .select({ orderLineId: orderLines.id, cmsId: products.handle, unitPriceCents: orderLines.unitPriceCents, quantity: orderLines.quantity, discountCents: orderLines.discountCents })
     .from(orderLines)

@@ -17,6 +17,7 @@ import { twoDecimals } from "../../../rules/donations";
 import { donationCartChoices, donationCauses, donationLedger, donationSegments, donationStores, donationTracking, type DonationAddonKind } from "./schema";
 import { NO_CUSTOMER_RECORD, causesFor, givingTerms, type CustomerPropertyReader } from "./giving";
 import type { StoreRow } from "./service";
+import type { Logger } from "../../log";
 
 // The donations of an order (README "Donations"): which tracking belongs to a cart, the shopper's
 // add-on or round-up choice, the ledger rows an order writes when it is paid, their reversals when
@@ -36,7 +37,7 @@ export function addonChoiceOf(choice: CartDonationChoice | null, store: Pick<Sto
 /** Per cause: what an order still gives (net of reversals) and what refunds took back (`reversedCents`, positive). */
 export type GivenToCause = { causeId: string; causeName: string; cents: number; customerCents: number; reversedCents: number };
 
-export function createDonationLedger(db: Db) {
+export function createDonationLedger(db: Db, deps: { log?: Pick<Logger, "error"> } = {}) {
   async function store(storeId: string, conn: Db = db): Promise<StoreRow | null> {
     const [row] = await conn.select().from(donationStores).where(eq(donationStores.id, storeId));
     return row ?? null;
@@ -69,6 +70,20 @@ export function createDonationLedger(db: Db) {
       .from(donationSegments)
       .where(and(eq(donationSegments.id, segmentId), eq(donationSegments.storeId, s.id), eq(donationSegments.isActive, true)));
     return row ?? null;
+  }
+
+  /**
+   * What an order gave, per cause, net of reversals (the confirmation page, My Orders, the mail),
+   * with what refunds took back; a cause whose donation was wholly reversed is listed with 0 given.
+   */
+  async function givenForOrder(orderId: string, conn: Db = db): Promise<GivenToCause[]> {
+    const rows = await conn.select().from(donationLedger).where(eq(donationLedger.orderId, orderId));
+    const reversed = reversedByCause(rows);
+    const net = netByCause(rows);
+    const wholly = [...reversed.keys()].filter((id) => !net.some((n) => n.causeId === id)).sort();
+    const all = [...net, ...wholly.map((causeId) => ({ causeId, cents: 0, customerCents: 0 }))];
+    const names = await causeNames(all.map((n) => n.causeId), conn);
+    return all.map((n) => ({ ...n, causeName: names.get(n.causeId) ?? n.causeId, reversedCents: reversed.get(n.causeId) ?? 0 }));
   }
 
   return {
@@ -173,13 +188,22 @@ export function createDonationLedger(db: Db) {
             .returning()
         : [];
       if (p.trackingId && p.confirmTracking) {
+        const trackingId = p.trackingId;
         const names = await causeNames([...new Set(written.map((w) => w.causeId))], tx);
         const given = netByCause(written).map((g) => ({ causeId: g.causeId, causeName: names.get(g.causeId) ?? g.causeId, cents: g.cents }));
         const total = given.reduce((sum, g) => sum + g.cents, 0);
-        await tx
-          .update(donationTracking)
-          .set({ confirmationData: { totalDonationAmount: twoDecimals(total), causes: confirmationCauses(given) }, status: "confirmed", updatedAt: new Date() })
-          .where(and(eq(donationTracking.id, p.trackingId), eq(donationTracking.status, "open")));
+        try {
+          // A savepoint: the order and its ledger rows stand even when the tracking's record cannot
+          // be confirmed (SPEC §8 logs it; the tracking stays open, nothing else depends on it).
+          await tx.transaction(async (sp) => {
+            await sp
+              .update(donationTracking)
+              .set({ confirmationData: { totalDonationAmount: twoDecimals(total), causes: confirmationCauses(given) }, status: "confirmed", updatedAt: new Date() })
+              .where(and(eq(donationTracking.id, trackingId), eq(donationTracking.status, "open")));
+          });
+        } catch (err) {
+          deps.log?.error({ err, orderId: p.orderId, trackingId }, "Error setting confirmation data for post purchase confirmation");
+        }
       }
       return written;
     },
@@ -216,18 +240,19 @@ export function createDonationLedger(db: Db) {
     },
 
     /**
-     * What an order gave, per cause, net of reversals (the confirmation page, My Orders, the mail),
-     * with what refunds took back; a cause whose donation was wholly reversed is listed with 0 given.
+     * givenForOrder for the order's pages and mail: a failure to read it is logged (SPEC §8 "Error
+     * retrieving donation breakdown") and answers no donation lines, so the page or mail goes on.
      */
-    async givenForOrder(orderId: string, conn: Db = db): Promise<GivenToCause[]> {
-      const rows = await conn.select().from(donationLedger).where(eq(donationLedger.orderId, orderId));
-      const reversed = reversedByCause(rows);
-      const net = netByCause(rows);
-      const wholly = [...reversed.keys()].filter((id) => !net.some((n) => n.causeId === id)).sort();
-      const all = [...net, ...wholly.map((causeId) => ({ causeId, cents: 0, customerCents: 0 }))];
-      const names = await causeNames(all.map((n) => n.causeId), conn);
-      return all.map((n) => ({ ...n, causeName: names.get(n.causeId) ?? n.causeId, reversedCents: reversed.get(n.causeId) ?? 0 }));
+    async breakdownForOrder(orderId: string): Promise<GivenToCause[]> {
+      try {
+        return await givenForOrder(orderId);
+      } catch (err) {
+        deps.log?.error({ err, orderId }, "Error retrieving donation breakdown");
+        return [];
+      }
     },
+
+    givenForOrder,
   };
 }
 
