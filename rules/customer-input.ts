@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isServerOwnedMetafield, PREFERRED_ADDRESS_KEY, PREFERRED_ADDRESS_NAMESPACE } from "./checkout-attributes";
 import { addressSchema, contactSchema, profileSchema } from "./account-forms";
 import { safeSameSitePath } from "./sign-in-redirect";
+import { DONATION_SEGMENT_NAMESPACE } from "./donations";
 
 // One schema per customer-API input (STYLE habit 1), SPEC §7 names. The account pages' forms parse
 // the same profile, address and contact schemas (rules/account-forms.ts); the API handlers parse
@@ -22,6 +23,8 @@ export const metafieldSchema = z
   })
   // The staff checkout's ship-to, sold-to and clinic ZIP come from the server's records only.
   .refine((m) => !isServerOwnedMetafield(m.namespace, m.key), { path: ["key"], message: "This metafield is set by the checkout and cannot be written" })
+  // A donation segment's back-end property proves what the shop gives: the shop sets it, never the customer.
+  .refine((m) => m.namespace !== DONATION_SEGMENT_NAMESPACE, { path: ["namespace"], message: "This namespace is set by the shop and cannot be written" })
   .refine((m) => !(m.namespace === PREFERRED_ADDRESS_NAMESPACE && m.key === PREFERRED_ADDRESS_KEY) || m.value === "home" || m.value === "clinic", {
     path: ["value"],
     message: "The preferred address is home or clinic",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkoutTotals, cartEstimate } from "./checkout-totals";
+import { computeCartDonation } from "./donations";
 import { addonAmountCents, addonOffers, netByCause, parseAddonChoice, reversalsDue, reversedByCause, roundUpCents, segmentRule, storeLedgerRows, givenSentence } from "./donation-ledger";
 
 describe("add-on and round-up amounts", () => {
@@ -36,15 +37,29 @@ describe("add-on and round-up amounts", () => {
 
 describe("ledger rows", () => {
   const settings = { rule: { type: "percentage" as const, valueHundredths: 500 }, multiplierHundredths: 100, excludedCmsIds: ["gift"], directDonationCmsIds: [], cartDonationCents: 0, recipients: ["00-1"] };
-  it("per line from the price charged less the line's recorded discount share; excluded lines give nothing", () => {
-    const rows = storeLedgerRows({
-      ...settings,
-      lines: [
-        { orderLineId: "l1", cmsId: "food", unitPriceCents: 1999, quantity: 2, discountCents: 400 },
-        { orderLineId: "l2", cmsId: "gift", unitPriceCents: 5000, quantity: 1, discountCents: 0 },
+  it("per line from the price charged less its share of the order's discount, shared as the widget shares the cart's; excluded lines give nothing", () => {
+    const rowsFor = (d1: number, d2: number) =>
+      storeLedgerRows({
+        ...settings,
+        lines: [
+          { orderLineId: "l1", cmsId: "food", unitPriceCents: 1999, quantity: 2, discountCents: d1 },
+          { orderLineId: "l2", cmsId: "gift", unitPriceCents: 5000, quantity: 1, discountCents: d2 },
+        ],
+      });
+    // $4.00 off $89.98: the food line's share is $1.78 (the excluded line takes its share too), 5 % of $38.20.
+    const expected = [{ orderLineId: "l1", causeId: "00-1", rule: "percentage", amountCents: 191, rateHundredths: 500, multiplierHundredths: 100, fundedBy: "store" }];
+    expect(rowsFor(178, 222)).toEqual(expected);
+    // Only the order's discount counts, not how its rounding fell on the lines: the widget's answer.
+    expect(rowsFor(400, 0)).toEqual(expected);
+    const widget = computeCartDonation(
+      [
+        { cmsId: "food", unitPriceCents: 1999, quantity: 2, discountCents: 0 },
+        { cmsId: "gift", unitPriceCents: 5000, quantity: 1, discountCents: 0 },
       ],
-    });
-    expect(rows).toEqual([{ orderLineId: "l1", causeId: "00-1", rule: "percentage", amountCents: 180, rateHundredths: 500, multiplierHundredths: 100, fundedBy: "store" }]);
+      400,
+      { rule: settings.rule, multiplierHundredths: 100, excludedCmsIds: settings.excludedCmsIds, directDonationCmsIds: [], cartDonationCents: 0, usdRate: 1 },
+    );
+    expect(widget.totalCents).toBe(191);
   });
 
   it("reversals are cumulative per row: any steps of a line's units sum to exactly minus the row", () => {

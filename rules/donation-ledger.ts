@@ -5,8 +5,8 @@ import { computeCartDonation, splitAmongRecipients, type DonationRule } from "./
 // integer cents; the order workflows write what these return into the append-only donation ledger.
 //
 // - The store's promise: per order line, the store's rule (a percentage of the line as charged —
-//   its subtotal less its share of the cart discount as the order recorded it — or a flat amount per
-//   unit) times the cause's multiplier, computed by rules/donations.ts; shared equally among the
+//   its subtotal less its share of the order's discount, shared as the widget shares the cart's —
+//   or a flat amount per unit) times the cause's multiplier, computed by rules/donations.ts; shared equally among the
 //   recipients (a portfolio's charities, or the store's own list).
 // - The shopper's add-on (campaign 4: one of the offered amounts) or round-up (campaign 3: the order
 //   total up to the next whole dollar): its own charged line, customer-funded.
@@ -77,7 +77,7 @@ export type LedgerLineInput = {
   cmsId: string;
   unitPriceCents: number;
   quantity: number;
-  /** The line's share of the cart discount, as the order recorded it. */
+  /** The line's share of the cart discount, as the order recorded it (only their sum counts: shared again as the widget shares it). */
   discountCents: number;
 };
 
@@ -102,9 +102,12 @@ export function storeLedgerRows(p: {
   recipients: readonly string[];
 }): LedgerRowDraft[] {
   if (!p.recipients.length || !p.lines.length) return [];
+  // The order's discount is shared over the lines as the widget's cart request shares it (the
+  // cart's lines at their unit prices, the codes' discount as one amount): the ledger records
+  // exactly what the widget showed, to the cent.
   const computed = computeCartDonation(
-    p.lines.map((l) => ({ cmsId: l.cmsId, unitPriceCents: l.unitPriceCents, quantity: l.quantity, discountCents: l.discountCents })),
-    0,
+    p.lines.map((l) => ({ cmsId: l.cmsId, unitPriceCents: l.unitPriceCents, quantity: l.quantity, discountCents: 0 })),
+    p.lines.reduce((sum, l) => sum + l.discountCents, 0),
     { rule: p.rule, multiplierHundredths: p.multiplierHundredths, excludedCmsIds: p.excludedCmsIds, directDonationCmsIds: p.directDonationCmsIds, cartDonationCents: p.cartDonationCents, usdRate: 1 },
   );
   const rows: LedgerRowDraft[] = [];

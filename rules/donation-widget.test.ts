@@ -10,6 +10,7 @@ import {
   isWidgetVisible,
   matchSegment,
   nextBatch,
+  CLICKSTREAM_BODY_BYTES,
   parseStoredTracking,
   planTrackingStart,
   preselectedCause,
@@ -169,6 +170,8 @@ describe("visibility (SPEC §4)", () => {
   it("says the amount and the cause in US dollars", () => {
     expect(donationSentence(215, "Paws Rescue League")).toBe("$2.15 to Paws Rescue League with this order");
     expect(donationSentence(1234567, null)).toBe("$12,345.67 to charity with this order");
+    // Nothing of the store's (an add-on campaign alone): no "$0.00" promise.
+    expect(donationSentence(0, "Paws Rescue League")).toBe("Your donation goes to Paws Rescue League");
   });
 });
 
@@ -182,6 +185,13 @@ describe("cause search (SPEC §5)", () => {
     expect(causeSearchQuery("location", "Aurora")).toEqual({ city: "Aurora" });
     // Starts with a digit: a zip, and one too short to ask for.
     expect(causeSearchQuery("location", "1st Street Town")).toBeNull();
+  });
+  it("animal shelters only: SPEC §9's shelter category (3) with a name, a place, or alone (every shelter)", () => {
+    expect(causeSearchQuery("location", "Houston", { sheltersOnly: true })).toEqual({ city: "Houston", categoryId: 3 });
+    expect(causeSearchQuery("location", "80011", { sheltersOnly: true })).toEqual({ zip: "80011", categoryId: 3 });
+    expect(causeSearchQuery("name", "paws", { sheltersOnly: true })).toEqual({ q: "paws", categoryId: 3 });
+    expect(causeSearchQuery("name", "  ", { sheltersOnly: true })).toEqual({ categoryId: 3 });
+    expect(causeSearchQuery("location", "80", { sheltersOnly: true })).toBeNull();
   });
   it("nothing to search for empty text or a zip too short to ask", () => {
     expect(causeSearchQuery("name", "   ")).toBeNull();
@@ -237,5 +247,16 @@ describe("clickstream envelope (SPEC §3)", () => {
     expect(first.batch).toHaveLength(50);
     expect(first.batch[0]).toBe(0);
     expect(nextBatch(nextBatch(first.rest).rest)).toEqual({ batch: many.slice(100), rest: [] });
+  });
+
+  it("keeps every batch under the API's 16 KB body limit; an event too large to send at all is left out", () => {
+    const event = (i: number) => ({ i, ua: "x".repeat(1000) });
+    const queue = Array.from({ length: 50 }, (_, i) => event(i));
+    const { batch, rest } = nextBatch(queue);
+    expect(new TextEncoder().encode(JSON.stringify(batch)).length).toBeLessThanOrEqual(CLICKSTREAM_BODY_BYTES);
+    expect(batch.length).toBeGreaterThan(10);
+    expect([...batch, ...rest]).toEqual(queue);
+    const huge = { i: -1, ua: "x".repeat(CLICKSTREAM_BODY_BYTES) };
+    expect(nextBatch([huge, event(1)])).toEqual({ batch: [event(1)], rest: [] });
   });
 });

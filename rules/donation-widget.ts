@@ -1,6 +1,6 @@
 import { formatUsd } from "./money";
 import { isUuid } from "./ids";
-import { DONATION_EVENT_VERSION, NO_CAUSE, causeKindOf, firstMatchingSegment, locationQuery, type SegmentRule, type SegmentValue } from "./donations";
+import { DONATION_EVENT_VERSION, NO_CAUSE, SHELTER_CATEGORY_ID, causeKindOf, firstMatchingSegment, locationQuery, type SegmentRule, type SegmentValue } from "./donations";
 
 // The donation widget's decisions (SPEC §4 "Donation widget", §9 donation constants), pure so the
 // browser widget and its tests share them: how tracking starts, which segment applies, which cause
@@ -215,8 +215,13 @@ export function isWidgetVisible(input: {
   return (active(CAMPAIGN.onlinePurchase) && totalCents > 0) || active(CAMPAIGN.addOn) || active(CAMPAIGN.roundUp);
 }
 
-/** "$2.15 to Paws Rescue League with this order" (SPEC §9 en-US currency format). */
+/**
+ * "$2.15 to Paws Rescue League with this order" (SPEC §9 en-US currency format). With nothing of the
+ * store's to give (the cart shows the widget for an add-on or round-up campaign alone), it names
+ * where the shopper's own donation goes instead of promising $0.00.
+ */
 export function donationSentence(totalCents: number, causeName: string | null): string {
+  if (totalCents <= 0) return `Your donation goes to ${causeName ?? "charity"}`;
   const amount = formatUsd(totalCents);
   return causeName ? `${amount} to ${causeName} with this order` : `${amount} to charity with this order`;
 }
@@ -225,20 +230,26 @@ export function donationSentence(totalCents: number, causeName: string | null): 
 // Cause search (SPEC §5, §9)
 
 export type CauseSearchMode = "name" | "location";
-export type CauseSearchQuery = { q: string } | { zip: string } | { city: string };
+/** What the picker asks charities/search: a name or a place (or, for shelters, neither), and the shelter category. */
+export type CauseSearchQuery = ({ q: string } | { zip: string } | { city: string } | Record<never, never>) & { categoryId?: number };
 
-/** The charities/search parameters for the shopper's text: a name, or a location (digit first → zip, else city). */
-export function causeSearchQuery(mode: CauseSearchMode, text: string): CauseSearchQuery | null {
+/**
+ * The charities/search parameters for the shopper's text: a name, or a location (digit first → zip,
+ * else city). "Animal shelters only" adds SPEC §9's shelter category (3); with it, empty text lists
+ * every shelter. Null: nothing to ask.
+ */
+export function causeSearchQuery(mode: CauseSearchMode, text: string, options: { sheltersOnly?: boolean } = {}): CauseSearchQuery | null {
+  const category = options.sheltersOnly ? { categoryId: SHELTER_CATEGORY_ID } : {};
   const t = text.trim().replace(/\s+/g, " ").slice(0, 100);
-  if (!t) return null;
-  if (mode === "name") return { q: t };
+  if (!t) return options.sheltersOnly ? category : null;
+  if (mode === "name") return { q: t, ...category };
   const where = locationQuery(t);
   if (where && "zip" in where) {
     // The provider takes 3 to 5 digits: "80011-1234" → "80011".
     const digits = where.zip.replace(/\D/g, "").slice(0, 5);
-    return digits.length >= 3 ? { zip: digits } : null;
+    return digits.length >= 3 ? { zip: digits, ...category } : null;
   }
-  return where;
+  return where ? { ...where, ...category } : null;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -332,7 +343,27 @@ export function enqueueEvent<T>(queue: readonly T[], event: T, max = EVENT_QUEUE
   return next.length > max ? next.slice(next.length - max) : next;
 }
 
-/** The next batch to send (at most `max`, oldest first) and what stays queued. */
-export function nextBatch<T>(queue: readonly T[], max = EVENT_BATCH_MAX): { batch: T[]; rest: T[] } {
-  return { batch: queue.slice(0, max), rest: queue.slice(max) };
+/** The largest clickstream request the API takes (413 beyond; server/http/edge.ts BODY_LIMITS). */
+export const CLICKSTREAM_BODY_BYTES = 16 * 1024;
+
+const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+/**
+ * The next batch to send (at most `max` events and `maxBytes` of JSON, oldest first) and what stays
+ * queued. An event too large to be sent even alone is left out: the API would refuse every batch
+ * holding it.
+ */
+export function nextBatch<T>(queue: readonly T[], max = EVENT_BATCH_MAX, maxBytes = CLICKSTREAM_BODY_BYTES): { batch: T[]; rest: T[] } {
+  const batch: T[] = [];
+  // "[" and "]", then each event and its comma.
+  let bytes = 2;
+  let i = 0;
+  for (; i < queue.length && batch.length < max; i++) {
+    const size = jsonBytes(queue[i]) + (batch.length ? 1 : 0);
+    if (2 + size > maxBytes) continue;
+    if (bytes + size > maxBytes) break;
+    batch.push(queue[i]);
+    bytes += size;
+  }
+  return { batch, rest: queue.slice(i) };
 }

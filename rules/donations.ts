@@ -1,3 +1,5 @@
+import type { SiteId } from "./site";
+
 // The donation rules of SPEC §3, §5 and §9, pure and in integer cents, shared by the donation
 // provider's API and (later) the widget: store and cause ids, segment matching, and what each cart
 // line gives.
@@ -88,6 +90,46 @@ export function segmentMatches(segment: SegmentRule, value: SegmentValue): boole
 export function firstMatchingSegment<S extends SegmentRule>(segments: readonly S[], valueOf: (segment: S) => SegmentValue): S | null {
   const ordered = segments.filter((s) => s.isActive).sort((a, b) => a.priorityIndex - b.priorityIndex);
   return ordered.find((s) => segmentMatches(s, valueOf(s))) ?? null;
+}
+
+/**
+ * The customer metafield namespace that holds a customer's back-end segment properties (SPEC §3
+ * `backEndPropertyName` names the key): set by the shop, never by the customer (the customer API
+ * refuses writes to it, rules/customer-input.ts).
+ */
+export const DONATION_SEGMENT_NAMESPACE = "donation_segments";
+
+/** A segment whose action changes what the store gives (a rate of its own); an exclusion or "none" does not. */
+export function segmentChangesAmount(segment: { excludeSegment: boolean; donationAction: string }): boolean {
+  return !segment.excludeSegment && segment.donationAction !== "none";
+}
+
+/**
+ * Whether a segment the browser matched may apply. An exclusion, or one that changes nothing, may:
+ * the browser can only give up what the store gives. One that changes the amount must be proven
+ * from the customer's own record — the value of its back-end property — never from what the page
+ * reports; without a back-end property, or for a guest (no record, `backEndValue` undefined), it
+ * does not apply.
+ */
+export function segmentApplies(
+  segment: SegmentRule & { donationAction: string; backEndPropertyName: string },
+  backEndValue: SegmentValue,
+): boolean {
+  if (!segmentChangesAmount(segment)) return true;
+  if (!segment.backEndPropertyName.trim()) return false;
+  return segmentMatches(segment, backEndValue);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Which site gives
+
+/**
+ * The donation store that gives on a site: the shop's configured store, and none on the staff site
+ * (SPEC §6 staff mode names no donations; its orders are program-priced clinic purchases). The
+ * pages' widget, the checkout's hand-off and place-order all ask this.
+ */
+export function donationStoreFor(site: SiteId, configuredStoreId: string | null | undefined): string | null {
+  return site === "d2c" ? (configuredStoreId ?? null) : null;
 }
 
 // ---------------------------------------------------------------------------------------------------

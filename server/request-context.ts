@@ -4,6 +4,7 @@ import { SESSION_COOKIE } from "./modules/identity/session-cookie";
 import { readCookie } from "../rules/cookies";
 import { staffAccess } from "./staff-access";
 import type { StaffShipsTo } from "../rules/location";
+import { donationStoreFor } from "../rules/donations";
 
 export function publicConfigFor(deps: AppDeps, site: Site): PublicConfig {
   const { config } = deps;
@@ -15,8 +16,8 @@ export function publicConfigFor(deps: AppDeps, site: Site): PublicConfig {
     freeShippingThresholdCents: config.freeShippingThresholdCents,
     inactivitySeconds: config.inactivitySeconds,
     features: config.features,
-    // No donation widget on the staff site: its orders are program-priced clinic purchases (SPEC §6).
-    donationStoreId: site.isStaff ? null : config.donationStoreId,
+    // No donation widget on the staff site (rules/donations.ts donationStoreFor).
+    donationStoreId: donationStoreFor(site.id, config.donationStoreId),
     // SPEC §2: no analytics from the staff site, so no tag manager there either.
     gtmScriptUrl: site.isStaff ? null : (config.gtm?.scriptUrl ?? null),
     sentryDsn: config.sentryDsn ?? null,

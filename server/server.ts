@@ -112,8 +112,8 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
   const autoship = config.autoship.scheduler
     ? startAutoshipScheduler({ db: database.db, services: deps.services, config, log, secret: deps.sessionSecret }, { intervalMs: config.autoship.intervalSeconds * 1000 })
     : null;
-  // Proof-of-consent records older than 13 months and stale errors go, a minute after start and every 6 hours.
-  const retentionPurge = startRetentionPurge({ consent: deps.services.consent, errors: deps.services.errorReports, log });
+  // Proof-of-consent records older than 13 months, stale errors and old clickstream events go, a minute after start and every 6 hours.
+  const retentionPurge = startRetentionPurge({ consent: deps.services.consent, errors: deps.services.errorReports, donations: deps.services.donations, log });
   // Review-request mails (10 days after delivery), every 15 minutes; each order's is claimed once.
   const reviewRequests = startReviewRequests({ reviews: deps.services.reviews, log });
   const address = server.address();

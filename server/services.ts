@@ -12,6 +12,9 @@ import { createContentService } from "./modules/content/service";
 import { createContactService } from "./modules/contact/service";
 import { createDonationsService } from "./modules/donations/service";
 import { addonChoiceOf, createDonationLedger } from "./modules/donations/ledger";
+import { customerSegmentRecord } from "./workflows/donation-segment-record";
+import { donationStoreFor } from "../rules/donations";
+import type { SiteId } from "../rules/site";
 import { createIdentityService, sessionIdleMs } from "./modules/identity/service";
 import { PERSISTED_CART } from "./modules/identity/view";
 import { createMailService } from "./modules/mail/service";
@@ -65,8 +68,9 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
   // SPEC §4: a session idles out on the server when the browser's inactivity warning would end it.
   const identity = createIdentityService(db, { rateLimit, sessionIdleMs: sessionIdleMs(config.inactivitySeconds) });
   const orders = createOrdersService(db);
-  const donationLedger = createDonationLedger(db);
+  const donationLedger = createDonationLedger(db, { log });
   const cart = createCartService(db, config, catalog, undefined, {
+    log,
     autoshipHistory: (customerId, conn) => orders.hasSubscriptionOrder(customerId, conn),
     programPricing: async (customerId, conn) => staffAccess(await identity.staffProfile(customerId, conn), config.pdAccountGroups).eligibleForPd,
     staffQuota: async (customerId) => {
@@ -170,9 +174,10 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
       placeOrder: (input: PlaceOrderInput): Promise<PlaceOrderResult> => placeOrder({ db, services: { cart, orders, payments, mail, staff }, config, log }, input),
       staff,
       // The cart's donation tracking (a checkout attribute) and add-on or round-up (in the totals); the shop only.
-      donationCart: async (cartId: string) => {
-        const choice = config.donationStoreId ? await donationLedger.cartChoice(cartId) : null;
-        if (!choice || choice.storeId !== config.donationStoreId) return { trackingId: null, addon: null };
+      donationCart: async (site: SiteId, cartId: string) => {
+        const storeId = donationStoreFor(site, config.donationStoreId);
+        const choice = storeId ? await donationLedger.cartChoice(cartId) : null;
+        if (!choice || choice.storeId !== storeId) return { trackingId: null, addon: null };
         return { trackingId: choice.trackingId, addon: addonChoiceOf(choice, await donationLedger.store(choice.storeId)) };
       },
     }),
@@ -204,7 +209,8 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     /** Product reviews: list, summaries, eligibility, submit, helpful votes, moderation, review-request mails. */
     reviews,
     /** The donation provider (SPEC §7): store configuration, causes, tracking, amounts, clickstream, ledger. */
-    donations: createDonationsService(db),
+    // A segment's back-end property is read from the asking customer's own record (never the page's word).
+    donations: createDonationsService(db, { customerProperty: (customerId) => customerSegmentRecord(db, customerId) }),
     /** Donations at order time: a cart's tracking and add-on, the order's ledger rows and what it gave. */
     donationLedger,
     gate: createSiteGate(config),

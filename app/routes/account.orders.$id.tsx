@@ -15,7 +15,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!context.customer) return { signedIn: false as const };
   const order = await context.services.orders.getForCustomer(context.customer.id, params.id);
   if (!order) throw data("Order not found", { status: 404 });
-  return { signedIn: true as const, order, donations: await context.services.donationLedger.givenForOrder(order.id) };
+  return { signedIn: true as const, order, donations: await context.services.donationLedger.breakdownForOrder(order.id) };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

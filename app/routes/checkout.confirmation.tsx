@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The analytics purchase event goes to the first view of the order only (claimed in the database,
   // so a reload or a later visit cannot repeat it); the staff site sends none (SPEC §2).
   const purchase = !context.site.isStaff && (await orders.claimPurchaseEvent(order.id)) ? purchaseEvent(purchasedOrderOf(order)) : null;
-  const donations = await context.services.donationLedger.givenForOrder(order.id);
+  const donations = await context.services.donationLedger.breakdownForOrder(order.id);
   return { order, signedIn: Boolean(context.customer), purchase, donations };
 }
 

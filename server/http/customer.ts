@@ -22,7 +22,7 @@ import { customerProof } from "../modules/autoship/og-auth";
 import type { SubscriptionView } from "../modules/autoship/service";
 import type { SessionInfo } from "../modules/identity/service";
 
-import { SESSION_COOKIE, sessionCookie, isHttps } from "../modules/identity/session-cookie";
+import { SESSION_COOKIE, clearSessionCookie, sessionCookie, isHttps } from "../modules/identity/session-cookie";
 import { sendContactMessage } from "../workflows/contact";
 import type { AppEnv } from "./env";
 import { identityOf } from "./identity";
@@ -217,7 +217,12 @@ export function customerRoutes() {
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
     const refreshed = await services(c).identity.refreshSession(auth.token, parsed.data.forceRefreshToken);
-    if (!refreshed) return apiError(c, 401, "unauthorized", "Unauthorized user");
+    if (!refreshed) {
+      // SPEC §8: the new token could not be set — logged, and the shopper is signed out.
+      c.get("deps").log.warn({ customerId: auth.session.customerId }, "Error setting session token");
+      if (!auth.fromBody) c.header("Set-Cookie", clearSessionCookie(isHttps(c.req.raw)), { append: true });
+      return apiError(c, 401, "unauthorized", "Unauthorized user");
+    }
     if (!auth.fromBody) c.header("Set-Cookie", sessionCookie(refreshed.token, isHttps(c.req.raw)), { append: true });
     return c.json({ ...(auth.fromBody ? { sessionToken: refreshed.token } : {}), expiresAt: refreshed.expiresAt.toISOString() });
   });
@@ -235,7 +240,10 @@ export function customerRoutes() {
     const customer = session ? await identity.summary(session.customerId) : null;
     if (!session || !customer || customer.email !== parsed.data.email) return apiError(c, 401, "unauthorized", "Unauthorized user");
     const refreshed = await identity.refreshSession(parsed.data.key, true);
-    if (!refreshed) return apiError(c, 401, "unauthorized", "Unauthorized user");
+    if (!refreshed) {
+      c.get("deps").log.warn({ customerId: customer.id }, "Error setting session token");
+      return apiError(c, 401, "unauthorized", "Unauthorized user");
+    }
     return c.json({ sessionToken: refreshed.token, customerId: customer.id, expiresAt: refreshed.expiresAt.toISOString() });
   });
 

@@ -62,6 +62,13 @@ function trackingFailure(c: Context<DonationEnv>, failure: TrackingFailure) {
 
 const toCents = (dollars: number) => dollarsToCents(dollars);
 
+/**
+ * The signed-in customer asking for a donation amount (the session's, never a field): a segment
+ * that changes the amount is proven from this customer's own record, as at order time, so the
+ * widget shows what the order will record. Null for a guest.
+ */
+const askingCustomer = async (c: Context<DonationEnv>) => (await identityOf(c as unknown as Context<AppEnv>)).customer?.id ?? null;
+
 export function donationRoutes() {
   const app = new Hono<DonationEnv>();
 
@@ -171,8 +178,10 @@ export function donationRoutes() {
     const parsed = parseQuery(c, productDonationQuery);
     if (!parsed.ok) return parsed.response;
     const { realPrice, ...rest } = parsed.data;
-    const r = await c.get("deps").services.donations.productDonation(c.get("donationStore"), { ...rest, realPriceCents: toCents(realPrice) });
+    const customerId = await askingCustomer(c);
+    const r = await c.get("deps").services.donations.productDonation(c.get("donationStore"), { ...rest, customerId, realPriceCents: toCents(realPrice) });
     if (!r.ok) return apiError(c, 400, "bad_request", `Invalid ${r.field}: ${r.message}`, { [r.field]: r.message });
+    c.header("Cache-Control", "private, no-store");
     return c.json({ result: r.result });
   });
 
@@ -181,8 +190,10 @@ export function donationRoutes() {
     if (!parsed.ok) return parsed.response;
     const { cmsIds, cartDiscount, ...rest } = parsed.data;
     const lines = cmsIds.map((l) => ({ cmsId: l.id, unitPriceCents: toCents(l.price), quantity: l.quantity, discountCents: toCents(l.discount) }));
-    const r = await c.get("deps").services.donations.cartDonation(c.get("donationStore"), { ...rest, lines, cartDiscountCents: toCents(cartDiscount) });
+    const customerId = await askingCustomer(c);
+    const r = await c.get("deps").services.donations.cartDonation(c.get("donationStore"), { ...rest, customerId, lines, cartDiscountCents: toCents(cartDiscount) });
     if (!r.ok) return apiError(c, 400, "bad_request", `Invalid ${r.field}: ${r.message}`, { [r.field]: r.message });
+    c.header("Cache-Control", "private, no-store");
     return c.json(r.result);
   });
 
@@ -204,8 +215,14 @@ export function donationRoutes() {
     return c.json({ portfolios: await c.get("deps").services.donations.portfoliosWithCharities(parsed.data.id) });
   });
 
-  // POST clickstream/events: one SPEC §3 envelope, or a batch (an array) of them.
+  // POST clickstream/events: one SPEC §3 envelope, or a batch (an array) of them. Anyone may post
+  // (the widget runs for guests), so each request is counted per client IP and for all clients
+  // together (429 beyond), the body is capped at CLICKSTREAM_BODY_BYTES by the edge (413), and the
+  // events are purged after CLICKSTREAM_RETENTION_DAYS by the retention job.
   app.post("/clickstream/events", async (c) => {
+    const deps = c.get("deps");
+    const attempt = await deps.services.rateLimit.take("donation_events", "clickstream", clientIp(c as unknown as Context<AppEnv>, deps.config.trustProxy));
+    if (!attempt.ok) return apiError(c, 429, "rate_limited", attempt.message);
     let raw: unknown;
     try {
       raw = JSON.parse((await c.req.text()) || "null");

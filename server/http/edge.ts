@@ -1,6 +1,7 @@
 import { randomFillSync } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { CLICKSTREAM_BODY_BYTES } from "../../rules/donation-widget";
 import type { Config } from "../config";
 import type { AppEnv } from "./env";
 import { apiError } from "./errors";
@@ -196,6 +197,8 @@ export const BODY_LIMITS: readonly { prefix: string; bytes: number }[] = [
   { prefix: "/api/analytics/", bytes: 4 * 1024 },
   // Product reviews: a review of at most 4,000 characters and its fields (REVIEWS_BODY_BYTES in server/http/reviews.ts).
   { prefix: "/api/reviews/", bytes: 8 * 1024 },
+  // The donation widget's clickstream batches (the widget cuts its batches to the same size).
+  { prefix: "/api/donations/clickstream/", bytes: CLICKSTREAM_BODY_BYTES },
   { prefix: "/api/", bytes: 1024 * 1024 },
   // Page forms (sign-in, addresses, contact, checkout steps): small url-encoded forms.
   { prefix: "/", bytes: 256 * 1024 },

@@ -21,9 +21,12 @@ import { orderLines, orders } from "../modules/orders/schema";
 import { payments } from "../modules/payments/schema";
 import { createServices } from "../services";
 import { checkoutTotals } from "../../rules/checkout-totals";
+import { DONATION_SEGMENT_NAMESPACE } from "../../rules/donations";
 import { advanceOrder } from "./advance-order";
 import { placeOrder, type PlaceOrderInput } from "./place-order";
 import { refundOrderPart } from "./refund-order";
+import { createDonationLedger } from "../modules/donations/ledger";
+import type { Logger } from "../log";
 
 // Donations at order time (README "Donations") on PGlite and, with `npm run test:pg`, on a real
 // PostgreSQL — where concurrent placements and refunds really race for the order's row lock.
@@ -114,14 +117,30 @@ beforeEach(async () => {
 describe("the segment the widget matched, at order time", () => {
   const tenPercent = (l: { subtotalCents: number; discountCents: number }) => Math.round(((l.subtotalCents - l.discountCents) * 10) / 100);
 
-  it("a loyalty shopper's order gives the segment's 10 %, as the widget showed", async () => {
+  it("a loyalty member's order (the customer's own record says gold) gives the segment's 10 %, as the widget showed", async () => {
+    const registered = await services.identity.register(
+      { firstName: "Gold", lastName: "Member", email: `gold-${randomUUID()}@example.test`, password: "kibble-gold-77", confirmPassword: "kibble-gold-77", acceptsMarketing: false },
+      "d2c",
+    );
+    if (!registered.ok) throw new Error("register failed");
+    const customerId = (await services.identity.resolveSession(registered.token))!.customerId;
+    await services.identity.setMetafields(customerId, [{ namespace: DONATION_SEGMENT_NAMESPACE, key: "loyalty_tier", value: "gold" }]);
     const cartId = await newCart([{ id: a.id, quantity: 3 }]);
+    await services.cart.claimCart(cartId, "d2c", customerId);
     await track(cartId, null, SEED_LOYALTY_SEGMENT_ID);
-    const order = await place(cartId);
+    const order = await place(cartId, { customerId });
     const [line] = await linesOf(order.id);
     expect((await ledgerOf(order.id)).map((r) => ({ rule: r.rule, rate: r.rateHundredths, cents: r.amountCents, funded: r.fundedBy }))).toEqual([
       { rule: "percentage", rate: 1000, cents: tenPercent(line), funded: "store" },
     ]);
+  });
+
+  it("a guest whose browser names the loyalty segment gets the store's 5 %: a segment that changes the amount is proven from a customer's record, never the page", async () => {
+    const cartId = await newCart([{ id: a.id, quantity: 3 }]);
+    await track(cartId, null, SEED_LOYALTY_SEGMENT_ID);
+    const order = await place(cartId);
+    const [line] = await linesOf(order.id);
+    expect((await ledgerOf(order.id)).map((r) => ({ rate: r.rateHundredths, cents: r.amountCents }))).toEqual([{ rate: 500, cents: fivePercent(line) }]);
   });
 
   it("an exclusion segment's order gives nothing of the store's; the shopper's own add-on still goes", async () => {
@@ -248,6 +267,45 @@ describe("placing an order writes the donation ledger", () => {
     expect(order.donationTrackingId).toBeNull();
     expect(order.attributes.find((x) => x.key === "donation_tracking_id")).toBeUndefined();
     expect((await ledgerOf(order.id))[0].causeId).toBe(PAWS_RESCUE_LEAGUE_ID);
+  });
+});
+
+describe("SPEC §8 donation errors on the server are logged where they happen; the order goes on", () => {
+  const logger = () => {
+    const lines: string[] = [];
+    return { lines, log: { error: (_o: unknown, msg: string) => void lines.push(msg), warn() {}, info() {}, debug() {} } as unknown as Logger };
+  };
+
+  it("the tracking's confirmation data cannot be set: the order is paid with its ledger rows, the tracking stays open, logged", async () => {
+    const cartId = await newCart([{ id: a.id, quantity: 1 }]);
+    const trackingId = await track(cartId, null);
+    const { lines, log } = logger();
+    await database.db.execute(sql`alter table donation_tracking add constraint test_no_confirm check (status <> 'confirmed') not valid`);
+    try {
+      const r = await placeOrder({ ...deps(), log }, input(cartId));
+      if (!r.ok) throw new Error(r.message);
+      expect((await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, r.order.id)))[0].status).toBe("paid");
+      expect((await ledgerOf(r.order.id)).length).toBeGreaterThan(0);
+      const [t] = await database.db.select().from(donationTracking).where(eq(donationTracking.id, trackingId));
+      expect(t.status).toBe("open");
+      expect(lines).toContain("Error setting confirmation data for post purchase confirmation");
+    } finally {
+      await database.db.execute(sql`alter table donation_tracking drop constraint test_no_confirm`);
+    }
+  });
+
+  it("an order's donation breakdown cannot be read: logged, and the page or mail shows no donation lines", async () => {
+    const order = await place(await newCart([{ id: a.id, quantity: 1 }]));
+    const { lines, log } = logger();
+    const ledger = createDonationLedger(database.db, { log });
+    expect((await ledger.breakdownForOrder(order.id)).length).toBe(1);
+    await database.db.execute(sql`alter table donation_ledger rename to donation_ledger_away`);
+    try {
+      expect(await ledger.breakdownForOrder(order.id)).toEqual([]);
+    } finally {
+      await database.db.execute(sql`alter table donation_ledger_away rename to donation_ledger`);
+    }
+    expect(lines).toEqual(["Error retrieving donation breakdown"]);
   });
 });
 

@@ -18,6 +18,8 @@ import { subscriptions } from "../modules/autoship/schema";
 import { products, variants } from "../modules/catalog/schema";
 import { addonChoiceOf, createDonationLedger } from "../modules/donations/ledger";
 import { givenSentence } from "../../rules/donation-ledger";
+import { customerSegmentRecord } from "./donation-segment-record";
+import { donationStoreFor } from "../../rules/donations";
 import { markCheckedOut } from "../modules/cart/lifecycle";
 import { cartLines, carts } from "../modules/cart/schema";
 import { customerAddresses } from "../modules/identity/schema";
@@ -240,7 +242,7 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
       if (used) return fail("DISCOUNT_CODE_USED", `You have already used the code ${used}.`, "discountCodes");
 
       // Guarantee 10: the cart's donation choice, read under the cart's lock.
-      const donationStoreId = input.site === "d2c" ? (config.donationStoreId ?? null) : null;
+      const donationStoreId = donationStoreFor(input.site, config.donationStoreId);
       const ledger = createDonationLedger(db);
       const cartDonation = donationStoreId ? await ledger.cartChoice(input.cartId, tx) : null;
       const donationChoice = cartDonation?.storeId === donationStoreId ? cartDonation : null;
@@ -404,7 +406,7 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
     const [{ customerId, cartId }] = await db.select({ customerId: orders.customerId, cartId: orders.cartId }).from(orders).where(eq(orders.id, orderId));
     if (customerId)
       await services.cart.forgetCart(customerId, cartId).catch((err: unknown) => deps.log?.error({ err, orderId }, "saved-cart pointer not cleared"));
-    const donationSentences = (await createDonationLedger(db).givenForOrder(orderId)).filter((g) => g.cents > 0).map((g) => givenSentence(g.cents, g.causeName));
+    const donationSentences = (await createDonationLedger(db, { log: deps.log }).breakdownForOrder(orderId)).filter((g) => g.cents > 0).map((g) => givenSentence(g.cents, g.causeName));
     await services.mail
       .send({
         template: "orderConfirmation",
@@ -426,9 +428,9 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
 
 /** Guarantee 10: the paid order's ledger rows and its tracking's confirmation data (the shop's orders only). */
 async function writeDonations(deps: PlaceOrderDeps, tx: Db, order: typeof orders.$inferSelect) {
-  const storeId = order.site === "d2c" ? (deps.config.donationStoreId ?? null) : null;
+  const storeId = donationStoreFor(order.site, deps.config.donationStoreId);
   if (!storeId) return;
-  const ledger = createDonationLedger(tx);
+  const ledger = createDonationLedger(tx, { log: deps.log });
   const lines = await tx
     .select({ orderLineId: orderLines.id, cmsId: products.handle, unitPriceCents: orderLines.unitPriceCents, quantity: orderLines.quantity, discountCents: orderLines.discountCents })
     .from(orderLines)
@@ -445,8 +447,10 @@ async function writeDonations(deps: PlaceOrderDeps, tx: Db, order: typeof orders
     lines,
     addon: order.donationAddonCents > 0 ? { kind: choice?.addonKind ?? "add-on", cents: order.donationAddonCents } : null,
     // The segment the widget matched when this tracking joined the cart (not a renewal's: its cart
-    // carries no tracking of the shopper's browser).
+    // carries no tracking of the shopper's browser); one that changes the amount must be proven by
+    // the buyer's own record (a guest has none).
     segmentId: choice?.trackingId && choice.trackingId === order.donationTrackingId ? choice.segmentId : null,
+    customerProperty: customerSegmentRecord(tx, order.customerId),
   });
 }
 

@@ -156,6 +156,27 @@ test.describe("donation widget", () => {
     expect(await trackedCause(page)).toEqual({ CauseId: "0", CauseName: "0" });
   });
 
+  test("the picker searches animal shelters only (SPEC §9: category 3), near a place or all of them", async ({ page }) => {
+    await page.goto(shopUrl(productUrl));
+    await page.getByRole("button", { name: "Change cause" }).click();
+    const picker = dialog(page);
+    const shelters = causes.filter((c) => c.categoryId === 3);
+    const inDenver = causes.filter((c) => c.city === "Denver");
+    const sheltersInDenver = inDenver.filter((c) => c.categoryId === 3);
+    expect(sheltersInDenver.length).toBeGreaterThan(0);
+    expect(sheltersInDenver.length).toBeLessThan(inDenver.length);
+    await picker.getByRole("radio", { name: "Location" }).check();
+    await picker.getByLabel("City or ZIP code").fill("Denver");
+    await picker.getByRole("checkbox", { name: "Animal shelters only" }).check();
+    await picker.getByRole("button", { name: "Search" }).click();
+    await expect(picker.getByRole("list", { name: "Animal shelters for Denver" }).getByRole("button")).toHaveCount(sheltersInDenver.length);
+    // No text: every shelter (the first page of 25).
+    await picker.getByLabel("City or ZIP code").fill("");
+    await picker.getByRole("button", { name: "Search" }).click();
+    await expect(picker.getByRole("status")).toHaveText(`${shelters.length} animal shelters found.`);
+    await expect(picker.getByRole("list", { name: "Animal shelters" }).getByRole("button")).toHaveCount(Math.min(25, shelters.length));
+  });
+
   test("an sgcause link preselects its cause, and the e-mail campaign's parameters are stored", async ({ page }) => {
     const cause = causes.find((c) => c.id === "00-1000005")!;
     const integration = page.waitForRequest((r) => r.url().endsWith("/add-integration-info") && r.method() === "PUT");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { RATE_LIMITS } from "../../server/modules/rate-limit/service";
+import { SEED_DONATION_STORE_ID } from "../../server/modules/donations/seed-data";
 import {
   address,
   assignCart,
@@ -51,6 +52,29 @@ describe("HTTP edge", () => {
     const page = await send(shop, { path: "/contact-us", body: `name=a&message=${big}`, headers: { "content-type": "application/x-www-form-urlencoded" } });
     expect([api.status, page.status]).toEqual([413, 413]);
     expect(changedTables(before, await fingerprint(shop.database))).toEqual([]);
+  });
+
+  it("the donation clickstream (open to guests) cannot fill the disk: 413 over 16 KB, 429 past 30 a client in 10 minutes, a refusal writes nothing", async () => {
+    const store = { "x-store-id": SEED_DONATION_STORE_ID };
+    const event = (note: string) => ({
+      client_properties: { user_agent: "hostile", url: "http://localhost/cart", device_type: "desktop", browser_type: "", browser_version: "", platform: "", referrer: "" },
+      store_id: SEED_DONATION_STORE_ID,
+      tracking_id: null,
+      metadata: {},
+      customer: { id: null, email: null },
+      event: { time_stamp: new Date().toISOString(), event_type: "widget_rendered", event_version: "0.1.15", payload: { note } },
+    });
+    const before = await fingerprint(proxied.database);
+    // About 1 MB in one request, as the finding's probe sent.
+    const big = await send(proxied, { path: "/api/donations/clickstream/events", json: Array.from({ length: 50 }, () => event("x".repeat(20_000))), headers: { ...store, "x-forwarded-for": "198.51.100.91" } });
+    await big.arrayBuffer();
+    expect(big.status).toBe(413);
+    expect(changedTables(before, await fingerprint(proxied.database))).toEqual([]);
+    const statuses: number[] = [];
+    for (let i = 0; i <= RATE_LIMITS.donation_events.perIp; i++)
+      statuses.push(await status(send(proxied, { path: "/api/donations/clickstream/events", json: event(String(i)), headers: { ...store, "x-forwarded-for": "198.51.100.92" } })));
+    expect(statuses.slice(0, -1).every((s) => s === 202)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it("a malformed col_cart_id cookie (%E0%A4%A) does not break the pages", async () => {

@@ -162,6 +162,8 @@ async function run(command: CartCommand, cartId: string | null, context: AppLoad
       const result = before
         ? await service.addLines(before.id, site, [command.line])
         : await service.createCart(site, {}, [command.line]);
+      // SPEC §8: the add found no cart and could not create one.
+      if (!before && !result.ok) context.log.warn({ code: result.code, site }, "No cart found");
       if (!result.ok) return { result };
       const plan = command.line.sellingPlanId ?? null;
       const line = findLine(result.cart, command.line.merchandiseId, plan);

@@ -7,7 +7,8 @@ import { DonationError, reportDonationError, type Cause, type DonationApi, type 
 // The cause picker of SPEC §4: a button opening a modal dialog (native <dialog>: focus moves in and
 // is trapped, Escape closes, focus returns to the button) with the store's featured causes, a
 // search by name or by location (text starting with a digit is a ZIP, otherwise a city), and a way
-// to clear the cause.
+// to clear the cause. "Animal shelters only" narrows either search to SPEC §9's shelter category (3);
+// ticked with no text, it lists every shelter.
 
 export type ChosenCause = { id: string; name: string };
 
@@ -26,6 +27,7 @@ export function CausePicker(props: {
   const opener = useRef<HTMLButtonElement>(null);
   const [mode, setMode] = useState<CauseSearchMode>("name");
   const [text, setText] = useState("");
+  const [sheltersOnly, setSheltersOnly] = useState(false);
   const [causes, setCauses] = useState<Listed[] | null>(null);
   const [listLabel, setListLabel] = useState("Featured causes");
   const [status, setStatus] = useState("");
@@ -56,7 +58,7 @@ export function CausePicker(props: {
 
   const search = async (e: FormEvent) => {
     e.preventDefault();
-    const query = causeSearchQuery(mode, text);
+    const query = causeSearchQuery(mode, text, { sheltersOnly });
     if (!query) {
       setStatus(mode === "name" ? "Type a cause's name to search." : "Type a city, or a ZIP code of at least 3 digits.");
       return;
@@ -65,10 +67,12 @@ export function CausePicker(props: {
     try {
       const found = await api.searchCharities(query);
       setCauses(found.charities);
-      const by = "zip" in query ? `ZIP ${query.zip}` : "city" in query ? query.city : `“${query.q}”`;
-      setListLabel(`Causes for ${by}`);
-      setStatus(found.totalCount === 0 ? `No cause found for ${by}.` : `${found.totalCount} ${found.totalCount === 1 ? "cause" : "causes"} found for ${by}.`);
-      props.onSearched({ by: "zip" in query ? "zip" : "city" in query ? "city" : "name", results: found.totalCount });
+      const where = "zip" in query ? `ZIP ${query.zip}` : "city" in query ? query.city : "q" in query ? `“${query.q}”` : null;
+      const what = query.categoryId !== undefined ? ["Animal shelters", "animal shelter", "animal shelters"] : ["Causes", "cause", "causes"];
+      const by = where ? ` for ${where}` : "";
+      setListLabel(`${what[0]}${by}`);
+      setStatus(found.totalCount === 0 ? `No ${what[1]} found${by}.` : `${found.totalCount} ${found.totalCount === 1 ? what[1] : what[2]} found${by}.`);
+      props.onSearched({ by: "zip" in query ? "zip" : "city" in query ? "city" : "q" in query ? "name" : "category", categoryId: query.categoryId ?? null, results: found.totalCount });
     } catch (err) {
       reportDonationError(err instanceof DonationError ? err : new DonationError("charities", "Error searching causes", null, { cause: err }));
       setStatus("The search did not work. Please try again.");
@@ -155,6 +159,10 @@ export function CausePicker(props: {
                   Search
                 </button>
               </div>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={sheltersOnly} onChange={(e) => setSheltersOnly(e.target.checked)} className={focusRing} />
+                Animal shelters only
+              </label>
             </form>
           )}
 

@@ -28,10 +28,49 @@ export type DonationErrorMessage =
   | "Error updating widget"
   | "Error calculating donation"
   | "Error getting charities"
+  | "Error populating cause IDs"
   | "Error setting cause to tracking"
+  | "Error setting confirmation data for post purchase confirmation"
   | "Error getting tracked cause"
+  | "Error getting selected causes"
+  | "Error getting initial cause selection"
+  | "Error retrieving donation eligibility"
+  | "Error retrieving donation breakdown"
+  | "Error emitting event"
   | "Error searching causes"
   | "Error sending events";
+
+/**
+ * SPEC §8's catalogue, all 24. The browser raises most; two are the server's, logged where their
+ * situation happens: the order's confirmation data (server/modules/donations/ledger.ts) and the
+ * per-cause breakdown an order's pages and mail read (ledger.ts `breakdownForOrder`).
+ */
+export const DONATION_ERROR_MESSAGES: readonly DonationErrorMessage[] = [
+  "Error starting tracking",
+  "Error updating tracking",
+  "Error updating integration metadata",
+  "Error retrieving store",
+  "Error retrieving product donation",
+  "Error retrieving cart donation",
+  "Error searching charities",
+  "Error retrieving charities by EIN",
+  "Error retrieving portfolios",
+  "Error initializing SDK",
+  "Error updating widget",
+  "Error calculating donation",
+  "Error getting charities",
+  "Error populating cause IDs",
+  "Error setting cause to tracking",
+  "Error setting confirmation data for post purchase confirmation",
+  "Error getting tracked cause",
+  "Error getting selected causes",
+  "Error getting initial cause selection",
+  "Error retrieving donation eligibility",
+  "Error retrieving donation breakdown",
+  "Error emitting event",
+  "Error searching causes",
+  "Error sending events",
+];
 
 export class DonationError extends Error {
   override readonly name = "DonationError";
@@ -59,6 +98,16 @@ export function onDonationError(l: Listener | null) {
 export function reportDonationError(error: DonationError) {
   if (listener) listener(error);
   else console.error(`${error.name} [${error.type}]: ${error.message}`);
+}
+
+/**
+ * Reports what a step of the widget could not do: the failed provider call's own error first (when
+ * a call failed), then the step's (SPEC §8 names both levels, e.g. "Error retrieving cart donation"
+ * and "Error calculating donation").
+ */
+export function reportStepError(type: string, message: DonationErrorMessage, err: unknown) {
+  if (err instanceof DonationError) reportDonationError(err);
+  reportDonationError(new DonationError(type, message, err instanceof DonationError ? err.status : null, { cause: err }));
 }
 
 const BASE = "/api/donations";
@@ -95,9 +144,15 @@ const q = (params: Record<string, string | number | undefined | null>) => {
 };
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
+/** The cause an answer names (the one cause given to, or the single recipient); null when a list of causes receives it. */
+export type NamedCause = { causeId: string; causeName: string } | null;
+
+/** Both answers carry the widget's visibility (rules/donation-widget.ts isWidgetVisible, decided by the server with the amount). */
 export type ProductDonation = {
   totalDonationValueCents: number;
   excluded: boolean;
+  showWidget: boolean;
+  cause: NamedCause;
   portfolioId: string | null;
   donations: { causeId: string; causeName: string; amountCents: number }[];
 };
@@ -106,6 +161,7 @@ export type CartDonationResult = {
   totalDonationAmountCents: number;
   excluded: boolean;
   showWidget: boolean;
+  cause: NamedCause;
   donationRecipients: { causeId: string; causeName: string; amountCents: number }[];
 };
 

@@ -1,36 +1,25 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import {
-  buildClickstreamEvent,
-  clientPropertiesOf,
-  donationSentence,
-  isWidgetVisible,
-  matchSegment,
-  preselectedCause,
-  type DonationRequest,
-  type StoredTracking,
-  type WidgetEventType,
-  type WidgetSegment,
-} from "../../../rules/donation-widget";
-import { NO_CAUSE, isCharityId } from "../../../rules/donations";
+import { donationSentence, type DonationRequest, type WidgetEventType } from "../../../rules/donation-widget";
+import { NO_CAUSE } from "../../../rules/donations";
 import { amountToCents } from "../../../rules/money";
 import type { CartView } from "../../components/cart/cart-types";
 import type { SlotRequest } from "../../components/donations/donation-slot";
 import { CauseImage, type CausePicture } from "./cause-image";
 import { CausePicker, type ChosenCause } from "./cause-picker";
-import { eventSenderFor } from "./clickstream";
-import { DonationError, donationApi, reportDonationError, type DonationStore } from "./donation-api";
+import { DonationError, donationApi, reportDonationError } from "./donation-api";
 import { requestStore, waitForStore } from "./store-config";
-import { attachTrackingToCart, readStoredTracking, setTrackedCause, startTracking } from "./tracking";
+import { attachTrackingToCart, readStoredTracking, setTrackedCause } from "./tracking";
+import { calculateDonation, causePicture, emitEvent, startWidget, type Ready } from "./widget-steps";
 
 // The donation widget of SPEC §4, loaded after hydration by the page's slot
 // (app/components/donations/donation-slot.tsx). Steps: wait for the store configuration (up to 5 s,
 // else "not ready" and hidden), start or reuse tracking, evaluate the segment, compute the donation
 // through the provider, and show "$2.15 to Paws Rescue League with this order" with a cause picker.
-// Any failure logs the typed error of SPEC §8 and hides the widget; the page around it goes on.
+// The steps live in widget-steps.ts; each failure logs its typed error of SPEC §8 and hides the
+// widget (or, for a side step, leaves it out); the page around it goes on.
 
 type Phase = "loading" | "not-ready" | "hidden" | "shown" | "failed";
-type Ready = { store: DonationStore; segment: WidgetSegment | null; tracking: StoredTracking };
 type Donation = { totalCents: number; causeName: string | null; causeId: string | null };
 
 const report = (err: unknown) => reportDonationError(err instanceof DonationError ? err : new DonationError("widget", "Error updating widget", null, { cause: err }));
@@ -54,105 +43,56 @@ export function DonationWidget({ storeId, request: asked }: { storeId: string; r
   const place = request.place;
 
   const emit = useCallback(
-    (type: WidgetEventType, trackingId: string | null, payload: Record<string, unknown>) => {
-      eventSenderFor(storeId).push(
-        buildClickstreamEvent({
-          storeId,
-          trackingId,
-          client: clientPropertiesOf({ userAgent: navigator.userAgent, href: window.location.href, referrer: document.referrer }),
-          place,
-          type,
-          payload,
-          now: new Date(),
-        }),
-      );
-    },
+    (type: WidgetEventType, trackingId: string | null, payload: Record<string, unknown>) => emitEvent({ storeId, trackingId, place, type, payload }),
     [storeId, place],
   );
 
-  // 1. Store configuration, tracking, segment, default cause.
+  // 1. Store configuration, tracking, segment, default cause (widget-steps.ts startWidget).
   useEffect(() => {
     const controller = new AbortController();
     const { signal } = controller;
     const params = new URLSearchParams(window.location.search);
-    (async () => {
-      if (place === "confirmation") {
-        // The order is placed: the server shows what was given; the tab's tracking (the one the
-        // cart carried) records that an order was made. No new tracking is started here.
-        const kept = readStoredTracking();
-        if (kept && request.place === "confirmation") emit("order_made", kept.trackingId, { orderId: request.orderId, causeId: kept.causeId });
-        setPhase("hidden");
-        return;
-      }
-      requestStore(storeId);
-      const store = await waitForStore(storeId, { signal });
+    const started =
+      request.place === "confirmation"
+        ? (async () => {
+            // The order is placed: the server shows what was given; the tab's tracking (the one the
+            // cart carried) records that an order was made. No new tracking is started here.
+            const kept = readStoredTracking();
+            if (kept) emit("order_made", kept.trackingId, { orderId: request.orderId, causeId: kept.causeId });
+            return { phase: "hidden" as const };
+          })()
+        : startWidget({
+            api,
+            place,
+            loadStore: () => {
+              requestStore(storeId);
+              return waitForStore(storeId, { signal });
+            },
+            params,
+            sources: { window, dataLayer: (window as unknown as { dataLayer?: unknown[] }).dataLayer, params },
+            signal,
+          });
+    void started.then((outcome) => {
       if (signal.aborted) return;
-      if (!store) {
-        // SPEC §4: not ready, hidden (the store's failure, if any, was logged when it happened).
-        setPhase("not-ready");
-        return;
-      }
-      let tracking = await startTracking(api, params);
-      const segment = matchSegment(store.segments as WidgetSegment[], {
-        window,
-        dataLayer: (window as unknown as { dataLayer?: unknown[] }).dataLayer,
-        params,
-      });
-      const preselect = preselectedCause({
-        letShoppersChoose: store.letShoppersChoose,
-        defaultCauseId: store.defaultCauseId,
-        trackedCauseId: tracking.causeId,
-        chosen: tracking.chosen,
-      });
-      if (segment?.excludeSegment) {
-        // SPEC §4: an exclusion segment hides the widget; nothing is computed or offered. The cart
-        // still tells the server, so the order gives nothing of the store's either.
-        if (place === "cart") await attachTrackingToCart(api, tracking, segment.id).catch(report);
-        if (!signal.aborted) setPhase("hidden");
-        return;
-      }
-      if (preselect) tracking = await setTrackedCause(api, tracking, preselect, "", false);
-      if (!signal.aborted) setReady({ store, segment, tracking });
-    })().catch((err: unknown) => {
-      if (signal.aborted) return;
-      report(err);
-      setPhase("failed");
+      if (outcome.phase === "ready") setReady(outcome.ready);
+      else setPhase(outcome.phase);
     });
     return () => controller.abort();
     // The request's content is read once here; later changes only recompute (effect 2).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, storeId, place]);
 
-  // 2. The donation for what the page shows, whenever it or the cause changes.
+  // 2. The donation for what the page shows, whenever it or the cause changes: the server's answer
+  //    only (the amount, the cause and whether to show are the ones the order will record).
   useEffect(() => {
     if (!ready || request.place === "confirmation") return;
-    const { store, segment, tracking } = ready;
     let live = true;
-    const causeId = tracking.causeId !== NO_CAUSE.causeId ? tracking.causeId : null;
-    const segmentId = segment?.id ?? null;
-    const computed =
-      request.place === "product"
-        ? api
-            .productDonation({ cmsId: request.cmsId, priceCents: request.priceCents, causeId, segmentId })
-            .then((r) => ({ total: r.totalDonationValueCents, recipients: r.donations }))
-        : api
-            .cartDonation({ lines: request.lines, cartDiscountCents: request.cartDiscountCents, causeId, segmentId })
-            .then((r) => ({ total: r.totalDonationAmountCents, recipients: r.donationRecipients }));
-    computed.then(
-      ({ total, recipients }) => {
-        if (!live) return;
-        // The chosen cause's name; without one, the single recipient the store's default gives to.
-        const single = recipients.length === 1 ? recipients[0]! : null;
-        const causeName = causeId ? tracking.causeName : (single?.causeName ?? null);
-        setDonation({ totalCents: total, causeName, causeId: causeId ?? single?.causeId ?? null });
-        setPhase(isWidgetVisible({ place: request.place, store, segment, totalCents: total }) ? "shown" : "hidden");
-      },
-      (err: unknown) => {
-        if (!live) return;
-        report(err);
-        setPhase("failed");
-      },
-    );
+    void calculateDonation(api, request, ready).then((shown) => {
+      if (!live) return;
+      if (!shown) return setPhase("failed");
+      setDonation({ totalCents: shown.totalCents, causeName: shown.cause?.causeName ?? null, causeId: shown.cause?.causeId ?? null });
+      setPhase(shown.show ? "shown" : "hidden");
+    });
     return () => {
       live = false;
     };
@@ -192,11 +132,7 @@ export function DonationWidget({ storeId, request: asked }: { storeId: string; r
   useEffect(() => {
     if (!shownCauseId || picture?.id === shownCauseId) return;
     let live = true;
-    const found = isCharityId(shownCauseId) ? api.charitiesByEins([shownCauseId]) : api.portfolios([shownCauseId]);
-    found.then(
-      ([cause]) => live && cause && setPicture({ id: shownCauseId, cause }),
-      (err: unknown) => live && report(err),
-    );
+    void causePicture(api, shownCauseId).then((cause) => live && cause && setPicture({ id: shownCauseId, cause }));
     return () => {
       live = false;
     };

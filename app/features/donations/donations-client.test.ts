@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { buildClickstreamEvent, clientPropertiesOf, TRACKING_STORAGE_KEY, type ClickstreamEvent } from "../../../rules/donation-widget";
+import { CLICKSTREAM_BODY_BYTES, buildClickstreamEvent, clientPropertiesOf, TRACKING_STORAGE_KEY, type ClickstreamEvent } from "../../../rules/donation-widget";
 import { createEventSender } from "./clickstream";
-import { DonationError, onDonationError, type DonationApi } from "./donation-api";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { DONATION_ERROR_MESSAGES, DonationError, onDonationError, type DonationApi, type DonationStore } from "./donation-api";
+import { calculateDonation, causePicture, emitEvent, matchedSegment, startWidget, withInitialCause } from "./widget-steps";
 import { attachTrackingToCart, readStoredTracking, resetTrackingForTests, setTrackedCause, startTracking } from "./tracking";
 
 // The widget's browser-side flows without a browser: the clickstream sender's batches and consent
@@ -34,7 +37,7 @@ afterEach(() => {
 });
 
 describe("clickstream sender (SPEC §9: every 5 s, in batches)", () => {
-  it("sends nothing before 5 s, then one batch of at most 50 per tick", async () => {
+  it("sends nothing before 5 s, then one batch per tick of at most 50 events and the API's 16 KB, oldest first", async () => {
     vi.useFakeTimers();
     const sent: ClickstreamEvent[][] = [];
     const sender = createEventSender({ send: async (batch) => sent.push(batch), consented: () => true });
@@ -42,10 +45,14 @@ describe("clickstream sender (SPEC §9: every 5 s, in batches)", () => {
     await vi.advanceTimersByTimeAsync(4999);
     expect(sent).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
-    expect(sent.map((b) => b.length)).toEqual([50]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.length).toBeLessThanOrEqual(50);
+    expect(new TextEncoder().encode(JSON.stringify(sent[0])).length).toBeLessThanOrEqual(CLICKSTREAM_BODY_BYTES);
     expect(sent[0]![0]!.event.payload).toEqual({ i: 0 });
     await vi.advanceTimersByTimeAsync(5000);
-    expect(sent.map((b) => b.length)).toEqual([50, 10]);
+    expect(sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(5000 * 3);
+    expect(sent.flat().map((e) => e.event.payload.i)).toEqual(Array.from({ length: 60 }, (_, i) => i));
     expect(sender.queued()).toBe(0);
     sender.stop();
   });
@@ -200,5 +207,95 @@ describe("tracking (SPEC §4 tracking start)", () => {
     const broken = { ...api, setCause: () => Promise.reject(new DonationError("tracking", "Error setting cause to tracking", 500)) } as DonationApi;
     const record = await startTracking(api, new URLSearchParams());
     await expect(setTrackedCause(broken, record, "00-1000001", "", true)).rejects.toMatchObject({ message: "Error setting cause to tracking", status: 500 });
+  });
+});
+
+describe("SPEC §8: every donation error message is raised where its situation happens", () => {
+  const store = {
+    letShoppersChoose: true,
+    defaultCauseId: "00-1000001",
+    segments: [{ id: "s1", isActive: true, excludeSegment: false, priorityIndex: 0, valueCategory: 1, specifiedValues: [], frontEndPropertyName: "tier", frontEndSource: 0 }],
+  } as unknown as DonationStore;
+  const tracking = { trackingId: T1, causeId: "0", causeName: "0", chosen: false, integrationStored: false };
+  const failing = (message: "Error retrieving cart donation" | "Error setting cause to tracking" | "Error retrieving charities by EIN") => async () => {
+    throw new DonationError("x", message, 500);
+  };
+  const messages = () => errors.map((e) => e.message);
+  let items: Map<string, string>;
+  beforeEach(() => {
+    items = new Map();
+    vi.stubGlobal("window", { sessionStorage: { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v) } });
+    resetTrackingForTests();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("the catalogue's 24 messages each occur in the code that raises or logs them", () => {
+    expect(new Set(DONATION_ERROR_MESSAGES).size).toBe(24);
+    const files = [
+      ...readdirSync(join(__dirname)).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test.") && f !== "donation-api.ts").map((f) => join(__dirname, f)),
+      join(__dirname, "donation-api.ts"),
+      join(__dirname, "../../../server/modules/donations/ledger.ts"),
+    ];
+    // donation-api.ts lists every message once in its type and once in the catalogue: only more counts.
+    const uses = (m: string) => files.reduce((n, f) => n + (readFileSync(f, "utf8").split(`"${m}"`).length - 1), 0) - 2;
+    expect(DONATION_ERROR_MESSAGES.filter((m) => uses(m) < 1)).toEqual([]);
+  });
+
+  it("a page value that cannot be read: no segment, \"Error retrieving donation eligibility\"", () => {
+    const page = Object.defineProperty({}, "tier", { get: () => { throw new Error("blocked"); } });
+    expect(matchedSegment(store, { window: page, dataLayer: [], params: new URLSearchParams() })).toBeNull();
+    expect(messages()).toEqual(["Error retrieving donation eligibility"]);
+  });
+
+  it("the default cause cannot be preselected: the widget goes on without it, \"Error getting initial cause selection\"", async () => {
+    const api = { setCause: failing("Error setting cause to tracking") } as unknown as DonationApi;
+    expect(await withInitialCause(api, store, tracking)).toEqual(tracking);
+    expect(messages()).toEqual(["Error setting cause to tracking", "Error getting initial cause selection"]);
+  });
+
+  it("the widget cannot start: \"Error initializing SDK\" after the failed call's own; a store absent after the wait is only not ready", async () => {
+    const api = {
+      startTracking: async () => {
+        throw new DonationError("tracking", "Error starting tracking", 503);
+      },
+    } as unknown as DonationApi;
+    const sources = { window: {}, dataLayer: [], params: new URLSearchParams() };
+    expect(await startWidget({ api, place: "cart", loadStore: async () => store, params: new URLSearchParams(), sources })).toEqual({ phase: "failed" });
+    expect(messages()).toEqual(["Error starting tracking", "Error initializing SDK"]);
+    errors.length = 0;
+    expect(await startWidget({ api, place: "cart", loadStore: async () => null, params: new URLSearchParams(), sources })).toEqual({ phase: "not-ready" });
+    expect(messages()).toEqual([]);
+  });
+
+  it("the donation cannot be computed: \"Error calculating donation\"; a cause's details cannot be read: \"Error populating cause IDs\"", async () => {
+    const api = { cartDonation: failing("Error retrieving cart donation"), charitiesByEins: failing("Error retrieving charities by EIN") } as unknown as DonationApi;
+    expect(await calculateDonation(api, { place: "cart", lines: [], cartDiscountCents: 0 }, { store, segment: null, tracking })).toBeNull();
+    expect(await causePicture(api, "00-1000001")).toBeNull();
+    expect(messages()).toEqual(["Error retrieving cart donation", "Error calculating donation", "Error retrieving charities by EIN", "Error populating cause IDs"]);
+  });
+
+  it("an event that cannot be queued: \"Error emitting event\", nothing thrown", () => {
+    vi.stubGlobal("window", undefined);
+    expect(() => emitEvent({ storeId: STORE, trackingId: T1, place: "cart", type: "widget_rendered", payload: {} })).not.toThrow();
+    expect(messages()).toEqual(["Error emitting event"]);
+  });
+
+  it("the tab's selected cause cannot be read back: \"Error getting selected causes\", and a new tracking carries the tab's cause; a link's cause that cannot be applied: \"Error getting initial cause selection\"", async () => {
+    const { api, calls } = fakeProvider();
+    await setTrackedCause(api, await startTracking(api, new URLSearchParams()), "00-1000004", "", true);
+    const broken = { ...api, trackedCause: async () => {
+      throw new DonationError("tracking", "Error getting tracked cause", 500);
+    } } as DonationApi;
+    const record = await startTracking(broken, new URLSearchParams());
+    expect(record).toMatchObject({ trackingId: T2, causeId: "00-1000004" });
+    expect(messages()).toEqual(["Error getting tracked cause", "Error getting selected causes"]);
+    errors.length = 0;
+    const noCause = { ...api, setCause: failing("Error setting cause to tracking") } as DonationApi;
+    resetTrackingForTests();
+    items.clear();
+    calls.length = 0;
+    const linked = await startTracking({ ...noCause, startTracking: async () => ({ trackingId: T1, causeId: "0" }) } as DonationApi, new URLSearchParams("sgcause=00-1000007"));
+    expect(linked.causeId).toBe("0");
+    expect(messages()).toEqual(["Error setting cause to tracking", "Error getting initial cause selection"]);
   });
 });

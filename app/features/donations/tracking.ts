@@ -6,7 +6,7 @@ import {
   type StoredTracking,
 } from "../../../rules/donation-widget";
 import { NO_CAUSE } from "../../../rules/donations";
-import { DonationError, reportDonationError, type DonationApi } from "./donation-api";
+import { DonationError, reportDonationError, reportStepError, type DonationApi } from "./donation-api";
 
 // The widget's tracking (SPEC §4 "Tracking start"): kept per browser tab in session storage under
 // 'sgdonation', reused by every widget of the tab, and started anew when the provider no longer
@@ -86,11 +86,20 @@ export async function startTracking(api: DonationApi, params: URLSearchParams): 
       const tracked = await api.trackedCause(reused.trackingId);
       record = store({ ...reused, causeId: tracked.CauseId, causeName: tracked.CauseName });
     } catch (err) {
-      if (!isStale(err, [404])) throw err;
+      // Unknown to the provider (404): replaced. Any other failure: the cause the tab selected could
+      // not be read back ("Error getting selected causes"); a new tracking carries the tab's copy.
+      if (!isStale(err, [404])) reportStepError("tracking", "Error getting selected causes", err);
       record = await restart(api, reused);
     }
   } else record = await restart(api, null);
-  if (plan.applyCauseId) record = await setTrackedCause(api, record, plan.applyCauseId, "", true);
+  if (plan.applyCauseId) {
+    try {
+      record = await setTrackedCause(api, record, plan.applyCauseId, "", true);
+    } catch (err) {
+      // The link's cause could not be applied: the widget goes on with the tab's own.
+      reportStepError("tracking", "Error getting initial cause selection", err);
+    }
+  }
   if (plan.integrationInfo) {
     const info = plan.integrationInfo;
     try {

@@ -7,6 +7,7 @@ import { weightAttributes, WEIGHT_ATTRIBUTE, WEIGHT_UNIT_ATTRIBUTE } from "../..
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { CartVariant } from "../catalog/cart-variants";
+import type { Logger } from "../../log";
 import { cartLines, carts, discountCodes, type BuyerIdentity, type CartAttribute } from "./schema";
 import { buildCartView, type CartRecord, type CartView, type LineRecord } from "./view";
 import { isUuid } from "../../../rules/ids";
@@ -50,6 +51,8 @@ type VariantLookup = (ids: readonly number[], site: SiteId) => Promise<Map<numbe
 
 /** What the cart needs from other modules, wired in server/services.ts. */
 export type CartPorts = {
+  /** Where the cart's SPEC §8 log lines go (a cart that could not be created). */
+  log?: Pick<Logger, "warn">;
   /** Whether the customer already has (or is paying for) an Autoship order: first-Autoship codes. */
   autoshipHistory?: (customerId: string, conn: Db) => Promise<boolean>;
   /** On the staff site, whether the customer pays program prices (registered and eligible, SPEC §5); guests never do. */
@@ -583,6 +586,8 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
         },
         async createCart(site: SiteId, buyerIdentity: Partial<BuyerIdentity>, lines: readonly LineInput[]): Promise<CartResult> {
           const created = await create(site, buyerIdentity, lines, me);
+          // SPEC §8: a cart that could not be created is logged (the caller answers the failure).
+          if (!created.ok) ports.log?.warn({ code: created.code, site }, "Error creating cart (Check if variant ID is valid)");
           if (created.ok && me) {
             if (created.cart.totalQuantity > 0) await rememberCart(me, created.cart.id);
             return withQuotaWarning({ ...created, cart: (await readView(db, created.cart.id, me)) ?? created.cart }, me);

@@ -80,8 +80,8 @@ type Deps = {
     standing: (customerId: string, now: Date) => Promise<StaffStanding>;
     choosePreferredAddress: (customerId: string, choice: PreferredAddress) => Promise<{ ok: true } | { ok: false; field: "preferredAddress"; message: string }>;
   };
-  /** The cart's donation tracking and add-on or round-up (the donations module, wired in server/services.ts); none when absent. */
-  donationCart?: (cartId: string) => Promise<{ trackingId: string | null; addon: AddonChoice | null }>;
+  /** The cart's donation tracking and add-on or round-up on `site` (the donations module, wired in server/services.ts; none where the site gives no donations, rules/donations.ts donationStoreFor); none when absent. */
+  donationCart?: (site: SiteId, cartId: string) => Promise<{ trackingId: string | null; addon: AddonChoice | null }>;
 };
 
 const hasAutoshipLine = (cart: CartView) => cart.lineItems.some((l) => l.sellingPlanAllocation !== null);
@@ -140,7 +140,7 @@ export function createCheckoutService(deps: Deps) {
     site === "hpsf" ? Promise.resolve(null) : deps.identity.savedAddressFor(customerId, { ...address, countryCode: "US" });
 
   /** The shop's donation add-on on this cart (the staff site has no donations). */
-  const addonOf = async (site: SiteId, cartId: string) => (site === "d2c" && deps.donationCart ? (await deps.donationCart(cartId)).addon : null);
+  const addonOf = async (site: SiteId, cartId: string) => (deps.donationCart ? (await deps.donationCart(site, cartId)).addon : null);
 
   return {
     session,
@@ -202,7 +202,7 @@ export function createCheckoutService(deps: Deps) {
           acceptsEmailMarketing: p.customer?.acceptsMarketing ?? false,
           isAttestationChecked: false,
           // The tracking the shopper's browser attached to this cart (checked against its donation session).
-          donationTrackingId: p.site === "d2c" && deps.donationCart ? (await deps.donationCart(usable.id)).trackingId : null,
+          donationTrackingId: deps.donationCart ? (await deps.donationCart(p.site, usable.id)).trackingId : null,
           staff,
         }),
       ]);

@@ -2,22 +2,22 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   CAMPAIGN_ADD_ON,
-  CAMPAIGN_ONLINE_PURCHASE,
   CAMPAIGN_ROUND_UP,
   addonLedgerRows,
   confirmationCauses,
   netByCause,
   reversedByCause,
   reversalsDue,
-  segmentRule,
   storeLedgerRows,
   type AddonChoice,
   type LedgerLineInput,
   type LedgerRowDraft,
 } from "../../../rules/donation-ledger";
 import { twoDecimals } from "../../../rules/donations";
-import { donationCartChoices, donationCauses, donationLedger, donationPortfolioCharities, donationSegments, donationStores, donationTracking, type DonationAddonKind } from "./schema";
+import { donationCartChoices, donationCauses, donationLedger, donationSegments, donationStores, donationTracking, type DonationAddonKind } from "./schema";
+import { NO_CUSTOMER_RECORD, causesFor, givingTerms, type CustomerPropertyReader } from "./giving";
 import type { StoreRow } from "./service";
+import type { Logger } from "../../log";
 
 // The donations of an order (README "Donations"): which tracking belongs to a cart, the shopper's
 // add-on or round-up choice, the ledger rows an order writes when it is paid, their reversals when
@@ -37,58 +37,23 @@ export function addonChoiceOf(choice: CartDonationChoice | null, store: Pick<Sto
 /** Per cause: what an order still gives (net of reversals) and what refunds took back (`reversedCents`, positive). */
 export type GivenToCause = { causeId: string; causeName: string; cents: number; customerCents: number; reversedCents: number };
 
-export function createDonationLedger(db: Db) {
+export function createDonationLedger(db: Db, deps: { log?: Pick<Logger, "error"> } = {}) {
   async function store(storeId: string, conn: Db = db): Promise<StoreRow | null> {
     const [row] = await conn.select().from(donationStores).where(eq(donationStores.id, storeId));
     return row ?? null;
-  }
-
-  /** The charities a cause gives to: itself, or a portfolio's active charities in their order. */
-  async function recipientsOf(causeIds: readonly string[], conn: Db): Promise<string[]> {
-    if (!causeIds.length) return [];
-    const causes = await conn.select().from(donationCauses).where(and(inArray(donationCauses.id, [...causeIds]), eq(donationCauses.active, true)));
-    const out: string[] = [];
-    for (const id of causeIds) {
-      const cause = causes.find((c) => c.id === id);
-      if (!cause) continue;
-      if (cause.kind === "charity") out.push(cause.id);
-      else {
-        const members = await conn
-          .select({ id: donationPortfolioCharities.charityId })
-          .from(donationPortfolioCharities)
-          .innerJoin(donationCauses, eq(donationCauses.id, donationPortfolioCharities.charityId))
-          .where(and(eq(donationPortfolioCharities.portfolioId, cause.id), eq(donationCauses.active, true)))
-          .orderBy(asc(donationPortfolioCharities.position));
-        out.push(...members.map((m) => m.id));
-      }
-    }
-    return [...new Set(out)];
-  }
-
-  /**
-   * Who an order gives to (SPEC §4 default cause): the tracking's chosen cause; else the store's
-   * default cause when shoppers may choose; else the store's own list of causes. The multiplier is
-   * the chosen (or default) cause's — the store's override first; a list of causes gives ×1.
-   */
-  async function causesFor(s: StoreRow, trackingId: string | null, conn: Db): Promise<{ recipients: string[]; multiplierHundredths: number; causeId: string | null }> {
-    let chosen: string | null = null;
-    if (trackingId) {
-      const [t] = await conn.select({ causeId: donationTracking.causeId }).from(donationTracking).where(and(eq(donationTracking.id, trackingId), eq(donationTracking.storeId, s.id)));
-      chosen = t?.causeId ?? null;
-    }
-    const single = chosen ?? (s.letShoppersChoose ? s.defaultCauseId : null);
-    if (single) {
-      const [cause] = await conn.select().from(donationCauses).where(and(eq(donationCauses.id, single), eq(donationCauses.active, true)));
-      if (cause) return { recipients: await recipientsOf([cause.id], conn), multiplierHundredths: s.causeMultipliers[cause.id] ?? cause.multiplierHundredths, causeId: cause.id };
-    }
-    const list = s.defaultCauseIds.length ? s.defaultCauseIds : s.defaultCauseId ? [s.defaultCauseId] : [];
-    return { recipients: await recipientsOf(list, conn), multiplierHundredths: 100, causeId: null };
   }
 
   async function causeNames(ids: readonly string[], conn: Db = db): Promise<Map<string, string>> {
     if (!ids.length) return new Map();
     const rows = await conn.select({ id: donationCauses.id, name: donationCauses.name }).from(donationCauses).where(inArray(donationCauses.id, [...ids]));
     return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  /** The cause a tracking record holds (this store's); null when none or no tracking. */
+  async function trackedCause(trackingId: string | null, storeId: string, conn: Db): Promise<string | null> {
+    if (!trackingId) return null;
+    const [t] = await conn.select({ causeId: donationTracking.causeId }).from(donationTracking).where(and(eq(donationTracking.id, trackingId), eq(donationTracking.storeId, storeId)));
+    return t?.causeId ?? null;
   }
 
   /** A cart's donation choice row (the workflow passes its transaction, holding the cart's lock). */
@@ -105,6 +70,20 @@ export function createDonationLedger(db: Db) {
       .from(donationSegments)
       .where(and(eq(donationSegments.id, segmentId), eq(donationSegments.storeId, s.id), eq(donationSegments.isActive, true)));
     return row ?? null;
+  }
+
+  /**
+   * What an order gave, per cause, net of reversals (the confirmation page, My Orders, the mail),
+   * with what refunds took back; a cause whose donation was wholly reversed is listed with 0 given.
+   */
+  async function givenForOrder(orderId: string, conn: Db = db): Promise<GivenToCause[]> {
+    const rows = await conn.select().from(donationLedger).where(eq(donationLedger.orderId, orderId));
+    const reversed = reversedByCause(rows);
+    const net = netByCause(rows);
+    const wholly = [...reversed.keys()].filter((id) => !net.some((n) => n.causeId === id)).sort();
+    const all = [...net, ...wholly.map((causeId) => ({ causeId, cents: 0, customerCents: 0 }))];
+    const names = await causeNames(all.map((n) => n.causeId), conn);
+    return all.map((n) => ({ ...n, causeName: names.get(n.causeId) ?? n.causeId, reversedCents: reversed.get(n.causeId) ?? 0 }));
   }
 
   return {
@@ -153,9 +132,8 @@ export function createDonationLedger(db: Db) {
       const s = storeId ? await store(storeId) : null;
       if (!s || !s.isActive || !(s.activeCampaigns.includes(CAMPAIGN_ADD_ON) || s.activeCampaigns.includes(CAMPAIGN_ROUND_UP))) return null;
       const choice = cartId ? await cartChoice(cartId) : null;
-      const { causeId } = await causesFor(s, choice?.trackingId ?? null, db);
-      const name = causeId ? ((await causeNames([causeId])).get(causeId) ?? null) : null;
-      return { storeId: s.id, activeCampaigns: s.activeCampaigns, causeName: name ?? s.name, choice: addonChoiceOf(choice, s) };
+      const { cause } = await causesFor(db, s, await trackedCause(choice?.trackingId ?? null, s.id, db));
+      return { storeId: s.id, activeCampaigns: s.activeCampaigns, causeName: cause?.name ?? s.name, choice: addonChoiceOf(choice, s) };
     },
 
     /**
@@ -175,16 +153,30 @@ export function createDonationLedger(db: Db) {
         addon: { kind: DonationAddonKind; cents: number } | null;
         /** The segment the widget matched for this cart (read again here: one switched off since counts for nothing). */
         segmentId?: string | null;
+        /** The buyer's own record, which must prove a segment that changes the amount; absent (a guest): nothing is proven. */
+        customerProperty?: CustomerPropertyReader;
       },
     ) {
       const s = await store(p.storeId, tx);
       if (!s || !s.isActive) return [];
-      const { recipients, multiplierHundredths } = await causesFor(s, p.trackingId, tx);
-      const segment = await activeSegment(s, p.segmentId ?? null, tx);
-      const { rule, storeGives } = segmentRule(s, segment);
+      // The same terms the widget was answered with (giving.ts): cause, rule, segment proven from the customer's record.
+      const terms = await givingTerms(tx, s, {
+        trackedCauseId: await trackedCause(p.trackingId, s.id, tx),
+        segment: await activeSegment(s, p.segmentId ?? null, tx),
+        customerProperty: p.customerProperty ?? NO_CUSTOMER_RECORD,
+      });
+      const recipients = terms.recipients.map((r) => r.id);
       const drafts: LedgerRowDraft[] = [
-        ...(storeGives && s.activeCampaigns.includes(CAMPAIGN_ONLINE_PURCHASE)
-          ? storeLedgerRows({ lines: p.lines, rule, multiplierHundredths, excludedCmsIds: s.excludedCmsIds, directDonationCmsIds: s.directDonationCmsIds, cartDonationCents: s.cartDonationCents, recipients })
+        ...(terms.storeGives
+          ? storeLedgerRows({
+              lines: p.lines,
+              rule: terms.rule,
+              multiplierHundredths: terms.multiplierHundredths,
+              excludedCmsIds: s.excludedCmsIds,
+              directDonationCmsIds: s.directDonationCmsIds,
+              cartDonationCents: s.cartDonationCents,
+              recipients,
+            })
           : []),
         ...(p.addon ? addonLedgerRows({ orderId: p.orderId, kind: p.addon.kind, amountCents: p.addon.cents, recipients }) : []),
       ];
@@ -196,13 +188,22 @@ export function createDonationLedger(db: Db) {
             .returning()
         : [];
       if (p.trackingId && p.confirmTracking) {
+        const trackingId = p.trackingId;
         const names = await causeNames([...new Set(written.map((w) => w.causeId))], tx);
         const given = netByCause(written).map((g) => ({ causeId: g.causeId, causeName: names.get(g.causeId) ?? g.causeId, cents: g.cents }));
         const total = given.reduce((sum, g) => sum + g.cents, 0);
-        await tx
-          .update(donationTracking)
-          .set({ confirmationData: { totalDonationAmount: twoDecimals(total), causes: confirmationCauses(given) }, status: "confirmed", updatedAt: new Date() })
-          .where(and(eq(donationTracking.id, p.trackingId), eq(donationTracking.status, "open")));
+        try {
+          // A savepoint: the order and its ledger rows stand even when the tracking's record cannot
+          // be confirmed (SPEC §8 logs it; the tracking stays open, nothing else depends on it).
+          await tx.transaction(async (sp) => {
+            await sp
+              .update(donationTracking)
+              .set({ confirmationData: { totalDonationAmount: twoDecimals(total), causes: confirmationCauses(given) }, status: "confirmed", updatedAt: new Date() })
+              .where(and(eq(donationTracking.id, trackingId), eq(donationTracking.status, "open")));
+          });
+        } catch (err) {
+          deps.log?.error({ err, orderId: p.orderId, trackingId }, "Error setting confirmation data for post purchase confirmation");
+        }
       }
       return written;
     },
@@ -239,18 +240,19 @@ export function createDonationLedger(db: Db) {
     },
 
     /**
-     * What an order gave, per cause, net of reversals (the confirmation page, My Orders, the mail),
-     * with what refunds took back; a cause whose donation was wholly reversed is listed with 0 given.
+     * givenForOrder for the order's pages and mail: a failure to read it is logged (SPEC §8 "Error
+     * retrieving donation breakdown") and answers no donation lines, so the page or mail goes on.
      */
-    async givenForOrder(orderId: string, conn: Db = db): Promise<GivenToCause[]> {
-      const rows = await conn.select().from(donationLedger).where(eq(donationLedger.orderId, orderId));
-      const reversed = reversedByCause(rows);
-      const net = netByCause(rows);
-      const wholly = [...reversed.keys()].filter((id) => !net.some((n) => n.causeId === id)).sort();
-      const all = [...net, ...wholly.map((causeId) => ({ causeId, cents: 0, customerCents: 0 }))];
-      const names = await causeNames(all.map((n) => n.causeId), conn);
-      return all.map((n) => ({ ...n, causeName: names.get(n.causeId) ?? n.causeId, reversedCents: reversed.get(n.causeId) ?? 0 }));
+    async breakdownForOrder(orderId: string): Promise<GivenToCause[]> {
+      try {
+        return await givenForOrder(orderId);
+      } catch (err) {
+        deps.log?.error({ err, orderId }, "Error retrieving donation breakdown");
+        return [];
+      }
     },
+
+    givenForOrder,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { ClickstreamEnvelope } from "../../../rules/donation-input";
 import {
@@ -21,6 +21,8 @@ import {
   donationTracking,
   type LedgerFundedBy,
 } from "./schema";
+import { NO_CUSTOMER_RECORD, givingTerms, type CustomerPropertyReader, type GivingTerms } from "./giving";
+import { isWidgetVisible } from "../../../rules/donation-widget";
 
 // The donation provider (SPEC §3, §7): store configuration, causes, tracking, donation amounts,
 // clickstream events and the ledger. Amounts are computed here only, by rules/donations.ts; a
@@ -30,6 +32,12 @@ import {
 // write names the session key's hash, and a record of another session is "not found" (the caller
 // answers 404, never telling that the id exists). A tracking record is open until its confirmation
 // data is set; then it is confirmed and changes no more.
+
+/**
+ * How long the widget's clickstream events are kept: long enough for a quarter's campaign reports,
+ * not a store of every shopper's clicks (the retention job deletes older ones).
+ */
+export const CLICKSTREAM_RETENTION_DAYS = 90;
 
 export type StoreRow = typeof donationStores.$inferSelect;
 export type CauseRow = typeof donationCauses.$inferSelect;
@@ -145,6 +153,8 @@ export type DonationInputFailure = { ok: false; code: "UNKNOWN_CAUSE" | "UNKNOWN
 export type DonationRequestContext = {
   providedCauseId?: string;
   customerSegmentId?: string;
+  /** The signed-in customer asking (the session's, never the client's word); null or absent for a guest. */
+  customerId?: string | null;
   currency: string;
   exchangeRate?: number;
 };
@@ -165,7 +175,12 @@ export type LedgerEntry = {
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 const lowerName = sql`lower(${donationCauses.name})`;
 
-export function createDonationsService(db: Db) {
+export type DonationsServiceDeps = {
+  /** The customer's own record, read for a segment's back-end property (giving.ts rule 2); absent: nothing is proven. */
+  customerProperty?: (customerId: string) => CustomerPropertyReader;
+};
+
+export function createDonationsService(db: Db, deps: DonationsServiceDeps = {}) {
   async function causesByIds(ids: readonly string[], conn: Db = db): Promise<CauseRow[]> {
     if (!ids.length) return [];
     return conn
@@ -200,29 +215,32 @@ export function createDonationsService(db: Db) {
   const notFound: TrackingFailure = { ok: false, code: "NOT_FOUND", message: "No donation tracking with this id." };
   const confirmed: TrackingFailure = { ok: false, code: "CONFIRMED", message: "This donation tracking is confirmed and can no longer change." };
 
-  /** The donation rule, cause and recipients for one request, or the field that was wrong. */
+  /**
+   * The giving terms for one request (giving.ts: the same the order's ledger uses), or the field
+   * that was wrong. A segment the page names is checked against the customer's own record there.
+   */
   async function donationPlan(store: StoreRow, request: DonationRequestContext) {
-    let rule: DonationRule = { type: store.defaultDonationType === 1 ? "flat" : "percentage", valueHundredths: store.defaultDonationHundredths };
-    let excludedBySegment = false;
+    let segment: SegmentRow | null = null;
     if (request.customerSegmentId) {
-      const [segment] = await db
+      const [row] = await db
         .select()
         .from(donationSegments)
         .where(and(eq(donationSegments.id, request.customerSegmentId), eq(donationSegments.storeId, store.id)));
-      if (!segment) return { ok: false, code: "UNKNOWN_SEGMENT", field: "customerSegmentId", message: "No customer segment with this id." } satisfies DonationInputFailure;
-      // The widget matched the segment (SPEC §4); an inactive one changes nothing.
-      if (segment.isActive) {
-        excludedBySegment = segment.excludeSegment;
-        if (segment.donationAction !== "none") rule = { type: segment.donationAction, valueHundredths: segment.donationActionValue };
-      }
+      if (!row) return { ok: false, code: "UNKNOWN_SEGMENT", field: "customerSegmentId", message: "No customer segment with this id." } satisfies DonationInputFailure;
+      segment = row;
     }
-    const causeId = request.providedCauseId ?? store.defaultCauseId;
-    const [cause] = causeId ? await causesByIds([causeId]) : [];
-    if (request.providedCauseId && !cause) return { ok: false, code: "UNKNOWN_CAUSE", field: "providedCauseId", message: "No cause with this id." } satisfies DonationInputFailure;
-    const recipients = cause?.kind === "portfolio" ? ((await portfolioMembers([cause.id])).get(cause.id) ?? []) : cause ? [cause] : [];
-    const multiplierHundredths = cause ? (store.causeMultipliers[cause.id] ?? cause.multiplierHundredths) : 100;
-    return { ok: true as const, rule, excludedBySegment, cause: cause ?? null, recipients, multiplierHundredths };
+    if (request.providedCauseId && !(await causesByIds([request.providedCauseId])).length)
+      return { ok: false, code: "UNKNOWN_CAUSE", field: "providedCauseId", message: "No cause with this id." } satisfies DonationInputFailure;
+    const customerProperty = request.customerId && deps.customerProperty ? deps.customerProperty(request.customerId) : NO_CUSTOMER_RECORD;
+    const terms = await givingTerms(db, store, { trackedCauseId: request.providedCauseId ?? null, segment, customerProperty });
+    return { ok: true as const, ...terms };
   }
+
+  /** The cause the answer names: the one cause given to, else the single recipient; null for a list. */
+  const namedCause = (plan: GivingTerms) => {
+    const one = plan.cause ?? (plan.recipients.length === 1 ? plan.recipients[0] : null);
+    return one ? { causeId: one.id, causeName: one.name } : null;
+  };
 
   function settingsOf(store: StoreRow, plan: { rule: DonationRule; multiplierHundredths: number }, request: DonationRequestContext) {
     return {
@@ -319,38 +337,42 @@ export function createDonationsService(db: Db) {
 
     // ------------------------------------------------------------------------------------------ amounts
 
-    /** SPEC §7 products/donation-by-cms-id: one unit at realPrice (cents). */
+    /** SPEC §7 products/donation-by-cms-id: one unit at realPrice (cents); `showWidget` is the product widget's visibility. */
     async productDonation(store: StoreRow, input: { cmsId: string; realPriceCents: number } & DonationRequestContext) {
       const plan = await donationPlan(store, input);
       if (!plan.ok) return plan;
       const computed = computeCartDonation([{ cmsId: input.cmsId, unitPriceCents: input.realPriceCents, quantity: 1, discountCents: 0 }], 0, { ...settingsOf(store, plan, input), cartDonationCents: 0 });
       const line = computed.lines[0];
-      const total = plan.excludedBySegment ? 0 : line.donationCents;
+      // What the order would record: nothing of the store's when it does not give (giving.ts rule 3).
+      const total = plan.storeGives ? line.donationCents : 0;
       return {
         ok: true as const,
         result: {
           totalDonationValue: centsToDecimal(total),
           totalDonationValueCents: total,
           portfolioId: plan.cause?.kind === "portfolio" ? plan.cause.id : null,
+          cause: namedCause(plan),
           donations: recipientShares(total, plan.recipients),
-          excluded: line.excluded || plan.excludedBySegment,
+          excluded: line.excluded || plan.excluded,
           donationType: DONATION_TYPE_CODE[plan.rule.type],
           directDonation: line.directDonation,
+          showWidget: isWidgetVisible({ place: "product", store, segment: plan.segment, totalCents: total }),
           currency: input.currency,
         },
       };
     },
 
-    /** SPEC §7 products/get-multiple-donation: the cart's lines (cents), in SPEC §3's donation result shape. */
+    /** SPEC §7 products/get-multiple-donation: the cart's lines (cents), in SPEC §3's donation result shape; `showWidget` is the cart widget's visibility. */
     async cartDonation(store: StoreRow, input: { lines: DonationLineInput[]; cartDiscountCents: number; ignoreDirectDonations: boolean } & DonationRequestContext) {
       const plan = await donationPlan(store, input);
       if (!plan.ok) return plan;
       const computed = computeCartDonation(input.lines, input.cartDiscountCents, settingsOf(store, plan, input), { ignoreDirectDonations: input.ignoreDirectDonations });
-      // An exclusion segment hides the widget and gives nothing (SPEC §4).
-      const zeroed = (l: LineDonation) => (plan.excludedBySegment ? { ...l, donationCents: 0 } : l);
+      // What the order would record: nothing of the store's when it does not give (an exclusion
+      // segment, the online-purchase campaign off, the store inactive: giving.ts rule 3).
+      const zeroed = (l: LineDonation) => (plan.storeGives ? l : { ...l, donationCents: 0 });
       const lines = computed.lines.map(zeroed);
-      const cartDonationCents = plan.excludedBySegment ? 0 : computed.cartDonationCents;
-      const totalCents = plan.excludedBySegment ? 0 : computed.totalCents;
+      const cartDonationCents = plan.storeGives ? computed.cartDonationCents : 0;
+      const totalCents = plan.storeGives ? computed.totalCents : 0;
       return {
         ok: true as const,
         result: {
@@ -368,8 +390,9 @@ export function createDonationsService(db: Db) {
           cartDonationCents,
           totalDonationAmount: centsToDecimal(totalCents),
           totalDonationAmountCents: totalCents,
-          showWidget: !plan.excludedBySegment && store.isActive && store.isExperienceActive,
-          excluded: plan.excludedBySegment,
+          cause: namedCause(plan),
+          showWidget: isWidgetVisible({ place: "cart", store, segment: plan.segment, totalCents }),
+          excluded: plan.excluded,
           portfolioId: plan.cause?.kind === "portfolio" ? plan.cause.id : null,
           currency: input.currency,
         },
@@ -431,6 +454,13 @@ export function createDonationsService(db: Db) {
         })),
       );
       return { accepted: envelopes.length };
+    },
+
+    /** Deletes clickstream events received before the retention window (the retention job runs it); the count deleted. */
+    async purgeEvents(now: Date, days = CLICKSTREAM_RETENTION_DAYS): Promise<number> {
+      const before = new Date(now.getTime() - days * 24 * 3600 * 1000);
+      const gone = await db.delete(donationClickstreamEvents).where(lt(donationClickstreamEvents.receivedAt, before)).returning({ id: donationClickstreamEvents.id });
+      return gone.length;
     },
 
     // ------------------------------------------------------------------------------------------ ledger

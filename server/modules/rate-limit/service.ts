@@ -44,6 +44,10 @@ export const RATE_LIMITS: Record<AttemptKind, { windowMs: number; perKey: number
   // a tab starts one and reuses it, so a few per session are plenty; per IP it leaves room for many
   // shoppers behind one address while a script cannot fill the tracking table.
   donation_tracking: { windowMs: 10 * 60_000, perKey: 30, perIp: 300 },
+  // The donation widget's clickstream batches (POST /api/donations/clickstream/events), like the
+  // error reports: per client IP (a tab sends a batch every 5 s at most while events arise), and the
+  // key "clickstream" caps all clients together, so a flood from many addresses cannot fill the table.
+  donation_events: { windowMs: 10 * 60_000, perKey: 1000, perIp: 30 },
 };
 
 export const tooManyAttempts = (minutes: number) => `Too many attempts, try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
