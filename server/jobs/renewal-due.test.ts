@@ -25,7 +25,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   await seedIfEmpty(database);
   kit = await renewalKit(database, config);
-}, 60_000);
+}, 120_000);
 afterAll(() => database.close());
 
 const NOW = new Date("2031-03-10T12:00:00Z");
@@ -54,6 +54,8 @@ describe("renewal due: the rule and the runner's SQL claim agree", () => {
   it("on every combination of status, date, hold, retry time and a held item back in stock", async () => {
     const customer = await kit.customer();
     const cases = table();
+    const store = createRenewalStore(database.db);
+    const countsBefore = await store.dashboardCounts(TODAY);
     const rows = await database.db
       .insert(subscriptions)
       .values(
@@ -78,9 +80,12 @@ describe("renewal due: the rule and the runner's SQL claim agree", () => {
     const ids = rows.map((r) => r.id);
     const byId = new Map(ids.map((id, i) => [id, cases[i]]));
     const restocked = ids.filter((id) => byId.get(id)!.restocked);
-    const store = createRenewalStore(database.db);
 
     try {
+      // The console dashboard's count of renewals due: the cycles the rule calls due.
+      const counts = await store.dashboardCounts(TODAY);
+      expect(counts.due - countsBefore.due).toBe(cases.filter((c) => isCycleDue(c, TODAY)).length);
+      expect(counts.held - countsBefore.held).toBe(cases.filter((c) => c.status === "active" && c.hold !== null).length);
       // The SQL, in the order a pass asks: the holds to look at for stock, then one claim big enough
       // for the whole table (none of these rows is leased before it).
       const held = new Set((await store.heldForStock(NOW, 10_000)).map((h) => h.id));
