@@ -21,6 +21,8 @@ import type { PublicConfig } from "../server/context";
 import { userLocationFromCookies } from "../rules/location";
 import { consentDecidedIn } from "../rules/consent";
 import { headerCartCount } from "./features/cart/cart-route.server";
+import { signOutNotice } from "../rules/sign-out-notice";
+import { SignedOutNotice } from "./features/account/signed-out-notice";
 
 /**
  * The stylesheet as a React stylesheet resource (`precedence`): React writes it at the top of the
@@ -49,6 +51,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // The consent banner in the server's page when nothing counting was decided (the console asks nothing);
     // the guest page cache keys on the same answer (server/http/page-cache.ts).
     consentAsked: !consentDecidedIn(cookie) && !new URL(request.url).pathname.startsWith("/admin"),
+    // Why the shopper was just signed out (inactivity), said on the page they land on.
+    signedOutNotice: signOutNotice(cookie),
   };
 }
 
@@ -102,6 +106,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <NavigationEffects config={loaderData.config} />
+      <SignedOutNotice message={loaderData.signedOutNotice} />
       {loaderData.customer ? <InactivityWatch seconds={loaderData.config.inactivitySeconds} /> : null}
       <ConsentBoot
         gtmScriptUrl={loaderData.config.gtmScriptUrl}

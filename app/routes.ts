@@ -25,6 +25,7 @@ export default [
     route("terms-and-conditions", "routes/terms-and-conditions.tsx"),
     route("faq", "routes/faq.tsx"),
     route("account", "routes/account.tsx", [
+      index("routes/account._index.tsx"),
       route("dashboard", "routes/account.dashboard.tsx"),
       route("orders", "routes/account.orders.tsx"),
       route("orders/:id", "routes/account.orders.$id.tsx"),

@@ -4,6 +4,7 @@ import {
   afterPaymentDecline,
   formatCycleDate,
   isReminderDue,
+  isCycleDue,
   isRenewalDue,
   MAX_PAYMENT_ATTEMPTS,
   nextOrderDateAfter,
@@ -39,12 +40,24 @@ describe("renewal calendar", () => {
   });
 
   it("a renewal is due on or after its date, for active subscriptions, once any retry time has come", () => {
-    const s = { status: "active" as const, nextOrderDate: "2031-03-03", retryAt: null };
+    const s = { status: "active" as const, nextOrderDate: "2031-03-03", hold: null, retryAt: null };
     expect(isRenewalDue(s, at("2031-03-02T23:59:59Z"))).toBe(false);
     expect(isRenewalDue(s, at("2031-03-03T00:00:00Z"))).toBe(true);
     expect(isRenewalDue({ ...s, status: "paused" }, at("2031-03-04T00:00:00Z"))).toBe(false);
     expect(isRenewalDue({ ...s, retryAt: at("2031-03-04T10:00:00Z") }, at("2031-03-04T09:00:00Z"))).toBe(false);
     expect(isRenewalDue({ ...s, retryAt: at("2031-03-04T10:00:00Z") }, at("2031-03-04T10:00:00Z"))).toBe(true);
+  });
+
+  it("a cycle held out of stock is due before its retry time once its item is back; no other hold is", () => {
+    const held = { status: "active" as const, nextOrderDate: "2031-03-03", hold: "out_of_stock" as const, retryAt: at("2031-03-04T10:00:00Z") };
+    const now = at("2031-03-04T09:00:00Z");
+    expect(isRenewalDue(held, now)).toBe(false);
+    expect(isRenewalDue(held, now, true)).toBe(true);
+    expect(isRenewalDue({ ...held, hold: "payment_failed" }, now, true)).toBe(false);
+    // The cycle must still be due: a restock does not bring a future date forward.
+    expect(isRenewalDue({ ...held, nextOrderDate: "2031-03-05" }, now, true)).toBe(false);
+    expect(isCycleDue(held, "2031-03-03")).toBe(true);
+    expect(isCycleDue({ ...held, status: "paused" }, "2031-03-03")).toBe(false);
   });
 });
 

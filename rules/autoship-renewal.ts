@@ -19,6 +19,7 @@
 //   cycle is skipped, the customer told, and the subscription carries on with the next date.
 
 import { addDays, dayOf, daysBetween, startOfDay } from "./calendar-days";
+import type { SubscriptionHold, SubscriptionStatus } from "./autoship-subscription";
 
 export const DEFAULT_REMINDER_DAYS = 3;
 /** Days between a declined attempt and the next: after the first decline, after the second. */
@@ -43,11 +44,39 @@ export function nextOrderDateAfterShipNow(today: string, frequencyWeeks: number)
   return addDays(today, frequencyWeeks * 7);
 }
 
-type Schedulable = { status: "active" | "paused" | "cancelled"; nextOrderDate: string };
+type Schedulable = { status: SubscriptionStatus; nextOrderDate: string };
 
-/** A renewal is due from its date on, unless a retry is scheduled for later (holds, declines). */
-export function isRenewalDue(s: Schedulable & { retryAt: Date | null }, now: Date): boolean {
-  return s.status === "active" && s.nextOrderDate <= dayOf(now) && (s.retryAt === null || s.retryAt <= now);
+/** What decides whether a renewal is due: status, cycle date, hold and retry time. */
+export type RenewalTiming = Schedulable & { hold: SubscriptionHold | null; retryAt: Date | null };
+
+// When a renewal is due: the one definition. Every place that asks follows it — the runner's batch
+// claim is isRenewalDue in SQL (server/modules/autoship/renewals.ts renewalDueWhere, with a test
+// that the two agree on a table of states), the renewal workflow places only a cycle that
+// isCycleDue, and the console offers "retry" or "renew now" by the same parts
+// (rules/console-subscriptions.ts).
+
+/** The cycle's date has come on an active subscription: the schedule may place its order. */
+export function isCycleDue(s: Schedulable, today: string): boolean {
+  return s.status === "active" && s.nextOrderDate <= today;
+}
+
+/** A held or failed cycle waits for its retry time (a hold always sets one: out of stock, a decline, the staff allowance, the price guard's deadline). */
+export function waitsForRetry(s: { retryAt: Date | null }, now: Date): boolean {
+  return s.retryAt !== null && s.retryAt > now;
+}
+
+/** The cycle is held or failed (a hold, or a retry time set): it is retried, not renewed afresh. */
+export function awaitsRetry(s: { hold: SubscriptionHold | null; retryAt: Date | string | null }): boolean {
+  return s.hold !== null || s.retryAt !== null;
+}
+
+/**
+ * The schedule renews it now: its cycle is due and it waits for no retry — except a cycle held out
+ * of stock whose item is back at the address's warehouse (`restocked`, the catalog's answer the
+ * runner asks for on every pass), which is retried before its daily retry time.
+ */
+export function isRenewalDue(s: RenewalTiming, now: Date, restocked = false): boolean {
+  return isCycleDue(s, dayOf(now)) && (!waitsForRetry(s, now) || (restocked && s.hold === "out_of_stock"));
 }
 
 /** The first day a reminder for the cycle on `nextOrderDate` may go out. */

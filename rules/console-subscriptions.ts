@@ -1,4 +1,5 @@
 import type { SubscriptionHold, SubscriptionStatus } from "./autoship-subscription";
+import { awaitsRetry, isCycleDue } from "./autoship-renewal";
 
 // The console's Subscriptions section: the list's query (search, filters, sort, page) and the
 // operator's actions on a customer's behalf — every one needs a reason from a short list, with an
@@ -88,12 +89,12 @@ export function subscriptionListHref(q: SubscriptionListQuery, over: Partial<Sub
 
 /**
  * Whether an operator may retry a renewal now: an active subscription whose due cycle is held or
- * failed (waiting for its retry time). A subscription paused after the last declined charge is
+ * failed (waiting for its retry time; the parts are rules/autoship-renewal.ts's). A subscription paused after the last declined charge is
  * resumed instead (which moves it to a new cycle), not retried.
  */
 export function canRetryRenewal(s: { status: SubscriptionStatus; hold: SubscriptionHold | null; retryAt: Date | string | null; nextOrderDate: string }, today: string): boolean {
   // A renewal held by the price guard waits for the customer's own answer: an operator cannot charge it.
-  return s.status === "active" && s.hold !== "price_rise" && (s.hold !== null || s.retryAt !== null) && s.nextOrderDate <= today;
+  return isCycleDue(s, today) && s.hold !== "price_rise" && awaitsRetry(s);
 }
 
 /**
@@ -101,5 +102,5 @@ export function canRetryRenewal(s: { status: SubscriptionStatus; hold: Subscript
  * next order is still ahead and that waits on nothing (a held or failed cycle is retried instead).
  */
 export function canRenewNow(s: { status: SubscriptionStatus; hold: SubscriptionHold | null; retryAt: Date | string | null; nextOrderDate: string }, today: string): boolean {
-  return s.status === "active" && s.hold === null && s.retryAt === null && s.nextOrderDate > today;
+  return s.status === "active" && !isCycleDue(s, today) && !awaitsRetry(s);
 }

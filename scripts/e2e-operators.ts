@@ -22,6 +22,8 @@ export const E2E_OPERATORS = {
   "subscriptions-support": "support",
   "content-editor": "content",
   "content-fulfilment": "fulfilment",
+  // tests/e2e/account.spec.ts: edits the account pages' settings and sees them on a customer's pages.
+  "account-settings-editor": "content",
   "donations-owner": "owner",
   // tests/e2e/donations-journey.spec.ts: reads the month's donation report and refunds the journey's order.
   "donations-journey": "owner",

@@ -5,6 +5,8 @@ import { FormAlert, SelectField, SubmitButton, TextField } from "../components/f
 import { Screen } from "../components/screen";
 import { AddressLines } from "../components/address-lines";
 import { AccountNav } from "../features/account/account-nav";
+import { useAccountPagesSettings } from "../features/account/account-pages-settings";
+import { RichText } from "../features/content/content-parts";
 import { requireCustomer } from "../features/account/session.server";
 import { titleMeta } from "../lib/meta";
 import { usePublicConfig } from "../lib/use-public-config";
@@ -111,12 +113,18 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const { site } = usePublicConfig();
   const title = usePageTitle("addressBook");
   const answer = useActionData<typeof action>() as Answer | undefined;
+  const settings = useAccountPagesSettings();
   const { customer, editing, adding, notice } = loaderData;
   if (!customer) return null;
   const showForm = Boolean(editing) || adding || Boolean(answer);
   return (
     <Screen title={title}>
       <AccountNav site={site} />
+      {settings.addressBookHtml ? (
+        <div data-testid="address-book-intro">
+          <RichText html={settings.addressBookHtml} className="mt-4" />
+        </div>
+      ) : null}
       {notice && NOTICES[notice] ? <FormAlert tone="success">{NOTICES[notice]}</FormAlert> : null}
       {showForm ? (
         <section aria-labelledby="address-form-heading" className="mt-6">

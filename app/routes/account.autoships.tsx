@@ -5,6 +5,7 @@ import { extraNotice, isExtraIntent, parseExtraAction } from "../../rules/autosh
 import { FormAlert } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { AccountNav } from "../features/account/account-nav";
+import { useAccountPagesSettings } from "../features/account/account-pages-settings";
 import { requireCustomer } from "../features/account/session.server";
 import { longDate, SubscriptionCard } from "../features/autoship/subscription-card";
 import { titleMeta } from "../lib/meta";
@@ -22,7 +23,14 @@ export const meta = titleMeta("autoships");
 export async function loader({ context, request }: Route.LoaderArgs) {
   // Signed out: the /account layout shows the sign-in notice instead of this page.
   if (!context.customer) return { signedIn: false as const };
-  const { subscriptions, addresses, methods, dateBounds } = await context.services.autoship.page(context.customer.id);
+  // SPEC §8 "Subscription fetch error: logged; result undefined": the page still shows, with a
+  // notice where the list would be.
+  const loaded = await context.services.autoship.page(context.customer.id).catch((err: unknown) => {
+    context.log.error({ err, customerId: context.customer?.id }, "subscriptions fetch failed");
+    return null;
+  });
+  if (!loaded) return { signedIn: true as const, unavailable: true as const };
+  const { subscriptions, addresses, methods, dateBounds } = loaded;
   const url = new URL(request.url);
   const done = url.searchParams.get("done");
   const notice = actionNotice(done, url.searchParams.get("order")) ?? extraNotice(done);
@@ -32,6 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const skipPrompt = toSkip && !done ? { id: toSkip.id, title: `${toSkip.productTitle} ${toSkip.variantTitle}`.trim(), date: toSkip.nextOrderDate } : null;
   return {
     signedIn: true as const,
+    unavailable: false as const,
     subscriptions,
     skipPrompt,
     addresses,
@@ -88,7 +97,17 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const { site } = usePublicConfig();
   const title = usePageTitle("autoships");
   const answer = useActionData<typeof action>() as Answer | undefined;
+  const settings = useAccountPagesSettings();
   if (!loaderData.signedIn) return null;
+  if (loaderData.unavailable)
+    return (
+      <Screen title={title}>
+        <AccountNav site={site} />
+        <p role="status" className="mt-6 rounded border border-gray-300 bg-mist px-4 py-3" data-testid="subscriptions-unavailable">
+          Your subscriptions cannot be shown just now. Nothing about them has changed; please try again in a few minutes.
+        </p>
+      </Screen>
+    );
   const { subscriptions, addresses, methods, dateBounds, notice, skipPrompt } = loaderData;
   return (
     <Screen title={title}>
@@ -117,7 +136,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       ) : null}
       {subscriptions.length === 0 ? (
         <div className="mt-6" data-testid="subscriptions-empty">
-          <p>You have no Autoship subscriptions yet.</p>
+          <p>{settings.autoshipsEmptyText}</p>
           {site.isStaff ? null : (
             <Link to="/autoship" className="mt-2 inline-block font-semibold text-primary underline">
               Learn about Autoship

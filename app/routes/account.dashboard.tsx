@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { Screen } from "../components/screen";
 import { AddressLines } from "../components/address-lines";
 import { AccountNav } from "../features/account/account-nav";
+import { useAccountPagesSettings } from "../features/account/account-pages-settings";
+import { RichText } from "../features/content/content-parts";
 import { longDate } from "../features/autoship/subscription-card";
 import { titleMeta } from "../lib/meta";
 import { usePublicConfig } from "../lib/use-public-config";
@@ -26,12 +28,18 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { site } = usePublicConfig();
   const title = usePageTitle("dashboard");
+  const settings = useAccountPagesSettings();
   const customer = loaderData.customer;
   if (!customer) return null;
   return (
     <Screen title={title}>
       <AccountNav site={site} />
       <p className="mt-6 text-lg">Hello {customer.firstName || customer.email}!</p>
+      {settings.dashboardHtml ? (
+        <div data-testid="dashboard-intro">
+          <RichText html={settings.dashboardHtml} className="mt-3" />
+        </div>
+      ) : null}
       <div className="mt-6 grid gap-6 md:grid-cols-3">
         <section aria-labelledby="dash-order" className="rounded border border-gray-200 p-4">
           <h2 id="dash-order" className="font-bold text-secondary">
@@ -46,7 +54,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                 · <span className="capitalize">{loaderData.lastOrder.status}</span> · {formatMoney(loaderData.lastOrder.totalPrice)}
               </>
             ) : (
-              "You have not placed an order yet."
+              settings.ordersEmptyText
             )}
           </p>
           <Link to="/account/orders" className="mt-2 inline-block text-primary underline">
@@ -71,7 +79,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="mt-2" data-testid="autoship-summary">
               {!loaderData.autoship?.total
-                ? "You have no Autoship subscriptions."
+                ? settings.autoshipsEmptyText
                 : loaderData.autoship.active === 0
                   ? `You have ${loaderData.autoship.total} Autoship ${loaderData.autoship.total === 1 ? "subscription" : "subscriptions"}, none active.`
                   : `${loaderData.autoship.active} active Autoship ${loaderData.autoship.active === 1 ? "subscription" : "subscriptions"}` +

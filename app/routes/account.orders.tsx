@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Screen } from "../components/screen";
 import { AccountNav } from "../features/account/account-nav";
+import { useAccountPagesSettings } from "../features/account/account-pages-settings";
 import { titleMeta } from "../lib/meta";
 import { usePublicConfig } from "../lib/use-public-config";
 import { usePageTitle } from "../lib/use-site";
@@ -27,6 +28,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZ
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { site } = usePublicConfig();
   const title = usePageTitle("orders");
+  const settings = useAccountPagesSettings();
   if (!loaderData.signedIn) return null;
   const { orders, pageInfo } = loaderData;
   return (
@@ -34,7 +36,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <AccountNav site={site} />
       {orders.length === 0 ? (
         <div className="mt-6" data-testid="orders-empty">
-          <p>You have not placed any orders yet.</p>
+          <p>{settings.ordersEmptyText}</p>
           <Link to="/products" className="mt-2 inline-block font-semibold text-primary underline">
             Start shopping
           </Link>

@@ -3,16 +3,21 @@ import { Link, Outlet, useNavigate } from "react-router";
 import type { Route } from "./+types/account";
 import { ACCOUNT_GATE_DELAY_MS, loginUrlFor } from "../../rules/sign-in-redirect";
 import { useAccountPageKind } from "../features/account/use-account-page-kind";
+import { softly } from "../features/content/content-loader.server";
 
 /**
  * SPEC §2: any /account path needs a signed-in customer; otherwise a short notice, then
  * /shelter/login?redirect={base64 path} after 1000 ms — by script, or by <meta refresh> without it.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The session was resolved once for this request (server/request-context.ts).
   const signedIn = context.customer !== null;
-  return { signedIn, loginUrl: loginUrlFor(url.pathname + url.search) };
+  // SPEC §7 get-account-pages-settings, for every account page (app/features/account/account-pages-settings.ts).
+  const settings = signedIn
+    ? await softly(context, "account pages settings", () => context.services.content.entry("account-pages-settings", "main", context.site.id))
+    : null;
+  return { signedIn, loginUrl: loginUrlFor(url.pathname + url.search), settings };
 }
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {

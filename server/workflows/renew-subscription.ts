@@ -3,6 +3,7 @@ import type { ShippingMethod } from "../../rules/shipping-rates";
 import { addDays, dayOf } from "../../rules/calendar-days";
 import {
   formatCycleDate,
+  isCycleDue,
   OUT_OF_STOCK_SKIP_AFTER_DAYS,
   type AfterOutOfStock,
   type AfterPaymentDecline,
@@ -108,7 +109,10 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
 
 async function renewClaimed(deps: RenewalDeps, store: RenewalStore, sub: Subscription, now: Date, today: string, trigger: RenewalTrigger): Promise<RenewalOutcome> {
   if (!transition(sub.status, trigger === "ship_now" ? "ship_now" : "renew").ok) return { ok: false, code: "NOT_ACTIVE", message: "This Autoship is not active." };
-  if (trigger === "schedule" && sub.nextOrderDate > today) return { ok: false, code: "NOT_DUE", message: "This Autoship is not due yet." };
+  // A scheduled run places a due cycle only (rules/autoship-renewal.ts isCycleDue). Whether its retry
+  // time has come is the caller's question: the runner claims only renewals that are due
+  // (isRenewalDue), while an operator's retry, an accepted price rise and "renew now" place it at once.
+  if (trigger === "schedule" && !isCycleDue(sub, today)) return { ok: false, code: "NOT_DUE", message: "This Autoship is not due yet." };
   if (trigger === "ship_now" && (await store.placedToday(sub.id, now)))
     return { ok: false, code: "ALREADY_PLACED_TODAY", message: "An order for this Autoship was already placed today." };
 

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, test } from "./fixtures";
-import { latestMailTo } from "./journeys";
+import { consoleOperator, latestMailTo } from "./journeys";
 
 // Account journeys: an account from registration to sign-out, the /account gate, password reset
 // through the recorded e-mail (the mail drop folder MAIL_OUTBOX_DIR set by playwright.config.ts),
@@ -144,7 +144,63 @@ test.describe("an account from registration to sign-out", () => {
   });
 });
 
+test.describe("the account pages' settings (SPEC §7 get-account-pages-settings)", () => {
+  test("the account pages show the settings' words, and an edit published in the console changes them", async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    await register(page, uniqueEmail("settings"));
+    // The seeded entry (content/site/account-pages-settings.json).
+    await page.goto(shopUrl("/account/dashboard"));
+    await expect(page.getByTestId("dashboard-intro")).toContainText("Welcome back. From here you can see your orders");
+    await expect(page.getByTestId("latest-order")).toHaveText("You have not placed an order yet.");
+    await page.goto(shopUrl("/account/orders"));
+    await expect(page.getByTestId("orders-empty")).toContainText("You have not placed an order yet.");
+    await page.goto(shopUrl("/account/address-book"));
+    await expect(page.getByTestId("address-book-intro")).toHaveText("Your default address is used for delivery estimates.");
+
+    await page.goto(shopUrl("/account/autoships"));
+    await expect(page.getByTestId("subscriptions-empty")).toContainText("You have no Autoship subscriptions yet.");
+
+    // A content editor changes My Account's welcome and publishes it (only words no other test reads:
+    // the browser tests share one shop).
+    const editor = await (await browser.newContext()).newPage();
+    await consoleOperator(editor, "account-settings-editor");
+    await editor.goto(shopUrl("/admin/content?type=account-pages-settings"));
+    await editor.getByTestId("content-rows").getByRole("link", { name: "main" }).click();
+    const form = editor.getByTestId("entry-form");
+    const stamp = Date.now().toString(36);
+    await form.getByLabel(/^Dashboard \(HTML\)/).fill(`<p>Good to see you again (${stamp}).</p>`);
+    await form.getByRole("button", { name: "Save draft" }).click();
+    await expect(editor.getByText("Draft saved.")).toBeVisible();
+    await editor.getByRole("button", { name: "Publish" }).click();
+    await expect(editor.getByText("Published: the shop shows this version now.")).toBeVisible();
+
+    await expect(async () => {
+      await page.goto(shopUrl("/account/dashboard"));
+      await expect(page.getByTestId("dashboard-intro")).toHaveText(`Good to see you again (${stamp}).`, { timeout: 1000 });
+    }).toPass({ timeout: 40_000 });
+  });
+});
+
 test.describe("the /account gate (SPEC §2)", () => {
+  test("/account itself sends a signed-in customer to My Account", async ({ page }) => {
+    await register(page, uniqueEmail("account-root"));
+    await page.goto(shopUrl("/account"));
+    await expect(page).toHaveURL(shopUrl("/account/dashboard"));
+    await expect(page).toHaveTitle(/^My Account \|/);
+    await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+  });
+
+  test("/account signed out: the gate, and after sign-in My Account", async ({ page }) => {
+    const email = uniqueEmail("account-root-gate");
+    await register(page, email);
+    await signOut(page);
+    await page.goto(shopUrl("/account"));
+    await expect(page.getByTestId("account-gate")).toBeVisible();
+    await expect(page).toHaveURL(/\/shelter\/login\?redirect=/);
+    await signIn(page, email);
+    await expect(page).toHaveURL(shopUrl("/account/dashboard"));
+  });
+
   test("signed out: a notice, then sign-in, then back to the page asked for", async ({ page }) => {
     const email = uniqueEmail("gate");
     await register(page, email);
@@ -227,8 +283,35 @@ test.describe("inactivity (SPEC §4)", () => {
     await expect(dialog).toBeVisible({ timeout: 30_000 });
     await dialog.getByRole("button", { name: "End session" }).click();
     await expect(header(page).getByRole("link", { name: "Log In" })).toBeVisible();
-    // Not on an /account page: the shopper stays put.
+    // Not on an /account page: the shopper stays put, and the page says why they were signed out.
     await expect(page).toHaveURL(shopUrl("/products"));
+    const notice = page.getByTestId("signed-out-notice");
+    await expect(notice).toHaveText(/You were signed out because you were inactive for a while\./);
+    await expect(notice).toHaveAttribute("role", "status");
+    // Said once: not again on a reload, nor on the next page.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(notice).toBeHidden();
+  });
+
+  test("signed out for inactivity on an /account page: home, saying why; a sign-out the shopper asked for says nothing", async ({ page }) => {
+    await register(page, uniqueEmail("idle-account"));
+    await page.goto(shopUrl("/account/orders"));
+    await expect(page).toHaveTitle(/^My Orders \|/);
+    // What the warning's End session posts (inactivity-watch.tsx), without waiting for the timer.
+    await page.evaluate(async () => {
+      const body = new FormData();
+      body.set("reason", "inactivity");
+      body.set("returnTo", "/account/orders");
+      await fetch("/logout", { method: "POST", body, redirect: "manual" });
+    });
+    await page.goto(shopUrl("/"));
+    await expect(page.getByTestId("signed-out-notice")).toContainText("inactive for a while");
+    await expect(page.getByTestId("signed-out-notice").getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/shelter/login");
+
+    await register(page, uniqueEmail("asked-logout"));
+    await signOut(page);
+    await expect(page.getByTestId("signed-out-notice")).toHaveCount(0);
   });
 });
 

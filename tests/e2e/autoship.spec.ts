@@ -29,7 +29,8 @@ test("subscribe, check out, then skip, ship now, change frequency, cancel with a
 
   // The order-management cookie of SPEC §9 is set for the signed-in customer.
   await page.goto(shopUrl("/account/dashboard"));
-  await expect(page.getByTestId("autoship-summary")).toHaveText("You have no Autoship subscriptions.");
+  // The words of the account pages' settings (content/site/account-pages-settings.json).
+  await expect(page.getByTestId("autoship-summary")).toHaveText("You have no Autoship subscriptions yet.");
   const og = (await context.cookies()).find((c) => c.name === "og_auth");
   expect(og?.value).toMatch(/^[0-9a-f-]{36}\|[0-9a-f]{64}\|[A-Za-z0-9+/=]+$/);
   expect(og?.secure).toBe(true);

@@ -8,6 +8,7 @@ import { clearSessionCookie, isHttps, sessionCookie } from "../../../server/modu
 import { settleCustomerCart } from "../../../server/workflows/sign-in";
 import { clearCookie, setCookie } from "../../../rules/cookies";
 import { CLINIC_STEP_PATH, isRegistered } from "../../../rules/staff";
+import { signedOutCookie, type SignOutReason } from "../../../rules/sign-out-notice";
 
 // Sign-in and sign-out at the page edge (SPEC §2 redirect rules, §4 session and cart lifecycle).
 
@@ -85,7 +86,7 @@ export function isOwnNavigation(request: Request): boolean {
  * has no counterpart here: sessions are looked up in the database on every request (nothing of
  * them is cached in the process), so deleting the session row is the whole of it.
  */
-export async function signOutResponse(context: Ctx, request: Request, token: string | null, opts: { returnTo: string | null; reason: "sign_out" | "inactivity" }) {
+export async function signOutResponse(context: Ctx, request: Request, token: string | null, opts: { returnTo: string | null; reason: SignOutReason }) {
   const secure = isHttps(request);
   if (token) await context.services.identity.signOut(token, opts.reason);
   if (context.customer) context.log.info({ customerId: context.customer.id, reason: opts.reason }, "signed out");
@@ -95,6 +96,9 @@ export async function signOutResponse(context: Ctx, request: Request, token: str
   // The order-management proof names the customer; the location cookies hold their home ZIP.
   headers.append("Set-Cookie", clearOgAuthCookie());
   for (const name of [USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE, "isEligibleForPd"]) headers.append("Set-Cookie", clearCookie(name, { secure }));
+  // Signed out for inactivity: the page the shopper lands on says why (rules/sign-out-notice.ts).
+  const why = signedOutCookie(opts.reason, secure);
+  if (why) headers.append("Set-Cookie", why);
   const back = safeSameSitePath(opts.returnTo);
   const target = back && !requiresSignIn(back) && !back.startsWith("/logout") ? back : "/";
   return redirect(target, { headers });

@@ -25,6 +25,29 @@ type NoChange = { action: "none" };
 /** A held-out-of-stock subscription that is due but waiting for its retry time: the runner asks the catalog whether its item is back. */
 export type HeldForStock = { id: string; variantId: number; quantity: number; zip: string };
 
+const s = subscriptions;
+
+/** rules/autoship-renewal.ts isCycleDue, in SQL. */
+const cycleDueWhere = (today: string) => and(eq(s.status, "active"), lte(s.nextOrderDate, today));
+
+/** rules/autoship-renewal.ts waitsForRetry, in SQL. */
+const waitsForRetryWhere = (now: Date) => gt(s.retryAt, now);
+
+/**
+ * rules/autoship-renewal.ts isRenewalDue, in SQL: the cycle is due and waits for no retry, or it is
+ * held out of stock and its item is back (`restocked`: the ids the catalog answered for). Kept in
+ * step with the rule by server/jobs/renewal-due.test.ts, which runs one table of states through both.
+ */
+function renewalDueWhere(now: Date, restocked: readonly string[]) {
+  return and(
+    cycleDueWhere(dayOf(now)),
+    or(isNull(s.retryAt), lte(s.retryAt, now), restocked.length ? and(eq(s.hold, "out_of_stock"), inArray(s.id, [...restocked])) : undefined),
+  );
+}
+
+/** Nobody holds the renewal lease (or it has lapsed). */
+const notLeasedWhere = (now: Date) => or(isNull(s.renewalClaimedUntil), lte(s.renewalClaimedUntil, now));
+
 export function createRenewalStore(db: Db) {
   async function recordEvent(conn: Db, subscriptionId: string, kind: string, detail: Record<string, unknown>, now: Date) {
     await conn.insert(subscriptionEvents).values({ subscriptionId, kind, actor: "system", detail, createdAt: now });
@@ -271,10 +294,9 @@ export function createRenewalStore(db: Db) {
 
     /** The operator dashboard: active subscriptions due today or earlier, and those held (any reason). */
     async dashboardCounts(today: string): Promise<{ due: number; held: number }> {
-      const s = subscriptions;
       const [row] = await db
         .select({
-          due: sql<number>`count(*) filter (where ${s.nextOrderDate} <= ${today})::int`,
+          due: sql<number>`count(*) filter (where ${cycleDueWhere(today)})::int`,
           held: sql<number>`count(*) filter (where ${s.hold} is not null)::int`,
         })
         .from(s)
@@ -284,43 +306,25 @@ export function createRenewalStore(db: Db) {
 
     /** Due renewals held out of stock whose retry time has not come: the runner retries those whose item is back. */
     async heldForStock(now: Date, limit: number): Promise<HeldForStock[]> {
-      const s = subscriptions;
       const rows = await db
         .select({ id: s.id, variantId: s.variantId, quantity: s.quantity, address: s.shippingAddress })
         .from(s)
-        .where(
-          and(
-            eq(s.status, "active"),
-            lte(s.nextOrderDate, dayOf(now)),
-            eq(s.hold, "out_of_stock"),
-            gt(s.retryAt, now),
-            or(isNull(s.renewalClaimedUntil), lte(s.renewalClaimedUntil, now)),
-          ),
-        )
+        .where(and(cycleDueWhere(dayOf(now)), eq(s.hold, "out_of_stock"), waitsForRetryWhere(now), notLeasedWhere(now)))
         .orderBy(asc(s.nextOrderDate), asc(s.id))
         .limit(limit);
       return rows.map((r) => ({ id: r.id, variantId: r.variantId, quantity: r.quantity, zip: r.address.zip }));
     },
 
     /**
-     * Claims up to `n` due subscriptions for a pass: active, dated today or earlier, not leased, and
-     * not waiting for a retry — except those in `retryNow` (held for stock that is back). FOR UPDATE
-     * SKIP LOCKED and the lease in one statement: two passes never take the same row.
+     * Claims up to `n` subscriptions whose renewal is due (renewalDueWhere: rules/autoship-renewal.ts
+     * isRenewalDue, `restocked` the holds whose item is back) and that nobody holds the lease of. FOR
+     * UPDATE SKIP LOCKED and the lease in one statement: two passes never take the same row.
      */
-    async claimDue(now: Date, claim: Date, n: number, seen: readonly string[], retryNow: readonly string[]): Promise<string[]> {
-      const s = subscriptions;
+    async claimDue(now: Date, claim: Date, n: number, seen: readonly string[], restocked: readonly string[]): Promise<string[]> {
       const due = db
         .select({ id: s.id })
         .from(s)
-        .where(
-          and(
-            eq(s.status, "active"),
-            lte(s.nextOrderDate, dayOf(now)),
-            or(isNull(s.renewalClaimedUntil), lte(s.renewalClaimedUntil, now)),
-            or(isNull(s.retryAt), lte(s.retryAt, now), retryNow.length ? inArray(s.id, [...retryNow]) : undefined),
-            seen.length ? notInArray(s.id, [...seen]) : undefined,
-          ),
-        )
+        .where(and(renewalDueWhere(now, restocked), notLeasedWhere(now), seen.length ? notInArray(s.id, [...seen]) : undefined))
         .orderBy(asc(s.nextOrderDate), asc(s.id))
         .limit(n)
         .for("update", { skipLocked: true });
@@ -335,7 +339,6 @@ export function createRenewalStore(db: Db) {
      */
     async claimDueReminders(now: Date, reminderDays: number, n: number): Promise<SubscriptionRow[]> {
       const today = dayOf(now);
-      const s = subscriptions;
       return db.transaction(async (tx) => {
         const due = tx
           .select({ id: s.id })
