@@ -35,8 +35,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   else if ((values.password ?? "").length > 200) errors.password = "At most 200 characters";
   else if (values.password !== values.confirmPassword) errors.confirmPassword = "The passwords do not match";
   if (Object.keys(errors).length) return data({ errors, name }, { status: 400 });
-  const done = await context.services.operators.completeSetup(token, { name, password: values.password!, email });
-  if (!done.ok) return data({ errors: { form: done.message }, name }, { status: 400 });
+  const done = await context.services.operators.completeSetup(token, { name, password: values.password!, email }, context.clientIp);
+  if (!done.ok) return data({ errors: { [done.field === "email" ? "email" : "form"]: done.message }, name }, { status: done.code === "RATE_LIMITED" ? 429 : 400 });
   throw redirect("/admin/dashboard", { headers: { "Set-Cookie": operatorCookie(request, done.sessionToken) } });
 }
 
