@@ -12,7 +12,7 @@ import { testPageHandler } from "../../server/testing/pages";
 // Console pages through the whole HTTP stack, under the console's layout as in the shop: a refused
 // page (403) and a missing one (404) answer inside the console — its navigation and the reason —
 // and an id that is no id at all is a 404, never a 500. The request log never holds a price
-// guard answer token (the token is the customer's proof).
+// guard answer token (the token is the customer's proof). The setup page refuses a common password.
 
 let database: Database;
 let deps: AppDeps;
@@ -34,6 +34,7 @@ beforeAll(async () => {
     { id: layout, path: "admin", module: await import("./admin") },
     { id: "routes/admin.operators", path: "operators", parentId: layout, module: await import("./admin.operators") },
     { id: "routes/admin.customers.$id", path: "customers/:id", parentId: layout, module: await import("./admin.customers.$id") },
+    { id: "routes/admin.setup", path: "admin/setup", module: await import("./admin.setup") },
   ]);
   app = createApp(deps, { handler });
 }, 60_000);
@@ -78,6 +79,19 @@ describe("console errors answer inside the console", () => {
     const res = await post("/admin/operators", cookie, { intent: "deactivate", operatorId: "xyz" });
     expect(res.status).toBe(404);
     expect(await text(res)).toContain("No such operator.");
+  });
+});
+
+describe("the setup page", () => {
+  it("refuses one of the most common passwords, next to the field, and keeps the link", async () => {
+    const link = await deps.services.operators.issueSetupLink({ email: "common@console.test", role: "support", createdBy: "test" });
+    const path = `/admin/setup?token=${link.token}`;
+    const res = await post(path, "", { name: "Common", password: "Password1234", confirmPassword: "Password1234" });
+    expect(res.status).toBe(400);
+    expect(await text(res)).toContain("This password is too common. Choose one that is harder to guess.");
+    expect(await deps.services.operators.setupLink(link.token)).toEqual({ email: "common@console.test", role: "support" });
+    const done = await post(path, "", { name: "Common", password: "a long console password", confirmPassword: "a long console password" });
+    expect(done.status).toBe(302);
   });
 });
 
