@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords";
 import { US_STATES } from "./us-states";
 import { isZipFormat, ZIP_FORMAT_MESSAGE } from "./zip";
 
@@ -24,7 +25,8 @@ const newPassword = z
   .string({ error: "Choose a password" })
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters`)
-  .refine((p) => /[A-Za-z]/.test(p) && /\d/.test(p), "Use at least one letter and one number");
+  .refine((p) => /[A-Za-z]/.test(p) && /\d/.test(p), "Use at least one letter and one number")
+  .refine((p) => !isCommonPassword(p), COMMON_PASSWORD_MESSAGE);
 
 const name = (label: string) =>
   z

@@ -30,6 +30,7 @@ import {
   type StaffShipsTo,
 } from "../rules/location";
 import { bodyLimits, jsonBodiesOnly, knownHostsOnly, sameOriginWrites, securityHeaders } from "./http/edge";
+import { loggedPath } from "./log";
 
 const PD_COOKIE = "isEligibleForPd";
 
@@ -71,9 +72,9 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
     c.set("deps", deps);
     c.set("site", siteFor(siteIdForHost(c.req.header("host"), deps.config.siteHosts), deps.config.storeName));
     await next();
-    // Path only: query strings can carry reset tokens and search text.
+    // Path only: query strings can carry reset tokens and search text; a token in the path is redacted.
     deps.log.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      { method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) },
       "request",
     );
   });
@@ -146,10 +147,10 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
   });
 
   app.onError((err, c) => {
-    deps.log.error({ err, path: c.req.path }, "unhandled error");
+    deps.log.error({ err, path: loggedPath(c.req.path) }, "unhandled error");
     // To Sentry or the errors table; the path only (no query string, cookies or body). Not awaited:
     // the answer must not wait on a database that may be what failed.
-    void deps.services.errors.server(err, { route: c.req.path, release: deps.buildId() });
+    void deps.services.errors.server(err, { route: loggedPath(c.req.path), release: deps.buildId() });
     if (c.req.path.startsWith("/api/")) return apiError(c, 500, "internal", "Something went wrong on our side.");
     return c.html("<!doctype html><title>Error</title><h1>Something went wrong</h1><p>Please try again.</p>", 500);
   });

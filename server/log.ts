@@ -24,6 +24,14 @@ export function createLogger(level = "info", destination?: pino.DestinationStrea
   return pino({ level, redact: { paths, censor: "[redacted]" }, base: undefined, serializers: { err: safeError, error: safeError } }, destination);
 }
 
+/**
+ * A request path as logged: a path segment that is itself a credential (the price guard mail's
+ * answer link, PRICE_ANSWER_PATH/<signed token>) is replaced, as the query string is left out.
+ */
+export function loggedPath(path: string): string {
+  return path.replace(/^(\/autoship\/price-answer\/)[^/]+/, "$1[redacted]");
+}
+
 type QueryError = Error & { query?: unknown; params?: unknown };
 type DbCause = { message?: unknown; code?: unknown; severity?: unknown; constraint?: unknown; table?: unknown };
 

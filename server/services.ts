@@ -21,7 +21,7 @@ import { createMailService } from "./modules/mail/service";
 import { createOrdersService } from "./modules/orders/service";
 import { createTestProcessor, type PaymentProvider } from "./modules/payments/provider";
 import { createPaymentsService } from "./modules/payments/service";
-import { createRateLimitService } from "./modules/rate-limit/service";
+import { createRateLimitService, limitedAddress } from "./modules/rate-limit/service";
 import { createConsentService } from "./modules/consent/service";
 import { createReviewsService } from "./modules/reviews/service";
 import { createReviewReads } from "./workflows/review-reads";
@@ -85,6 +85,12 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
         await identity.setMetafields(customerId, [{ ...PERSISTED_CART, type: "single_line_text_field", value: cartId }]);
       },
       clear: (customerId) => identity.deleteMetafieldByKey(customerId, PERSISTED_CART.namespace, PERSISTED_CART.key),
+    },
+    guestCartAllowed: async (clientIp) => {
+      // Counted by the client's address alone (the key); an unknown address is not limited.
+      if (!clientIp) return { ok: true };
+      const attempt = await rateLimit.take("guest_cart", `client:${limitedAddress(clientIp)}`, null);
+      return attempt.ok ? { ok: true } : { ok: false, minutes: attempt.minutes };
     },
   });
   const mail = createMailService(db, config, log);
@@ -213,7 +219,7 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     donations: createDonationsService(db, { customerProperty: (customerId) => customerSegmentRecord(db, customerId) }),
     /** Donations at order time: a cart's tracking and add-on, the order's ledger rows and what it gave. */
     donationLedger,
-    gate: createSiteGate(config),
+    gate: createSiteGate(config, rateLimit),
     identity,
     mail,
     orders,

@@ -26,8 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (values.intent === "password") {
     const parsed = changePasswordSchema.safeParse(values);
     if (!parsed.success) return data<Answer>({ intent: "password", ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
-    const result = await context.services.identity.changePassword(customer.id, parsed.data.currentPassword, parsed.data.password, session.sessionId);
-    if (!result.ok) return data<Answer>({ intent: "password", ok: false, errors: { [result.field!]: result.message } }, { status: 400 });
+    const result = await context.services.identity.changePassword(customer.id, parsed.data.currentPassword, parsed.data.password, session.sessionId, context.clientIp);
+    if (!result.ok) return data<Answer>({ intent: "password", ok: false, errors: { [result.field!]: result.message } }, { status: result.code === "RATE_LIMITED" ? 429 : 400 });
     return data<Answer>({ intent: "password", ok: true, errors: {}, message: "Your password was changed." });
   }
   const parsed = profileSchema.safeParse(values);

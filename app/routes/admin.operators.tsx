@@ -27,7 +27,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   if (form.intent === "deactivate") {
     const done = await context.services.operatorConsole.deactivateOperator(me, String(form.operatorId ?? ""));
-    return done.ok ? { done: "The operator was deactivated." } : data({ errors: { form: done.message } }, { status: done.code === "FORBIDDEN" ? 403 : 400 });
+    return done.ok ? { done: "The operator was deactivated." } : data({ errors: { form: done.message } }, { status: done.code === "FORBIDDEN" ? 403 : done.code === "NOT_FOUND" ? 404 : 400 });
   }
   const parsed = invite.safeParse(form);
   if (!parsed.success) {

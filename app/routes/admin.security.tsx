@@ -7,7 +7,8 @@ import type { Route } from "./+types/admin.security";
 export const meta = () => [{ title: "Sign-in security · Console" }];
 
 // The operator's own second factor (TOTP): turn it on by adding the secret to an authenticator
-// app (QR code or typed) and confirming with a code; turn it off with a current code.
+// app (QR code or typed) and confirming with a code; replace it (a new phone) or turn it off with a
+// current code.
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const operator = await requireOperator(context, request, "dashboard.view");
@@ -21,9 +22,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   const code = String(form.get("code") ?? "");
   const ops = context.services.operators;
   if (intent === "begin") {
-    const { secret, uri } = await ops.beginSecondFactor(operator, context.config.storeName);
+    const begun = await ops.beginSecondFactor(operator, context.config.storeName, code);
+    if (!begun.ok) return data({ errors: { code: begun.message }, intent }, { status: 400 });
     // The QR code is drawn here, on the server: the secret never leaves for a third party.
-    return { enrol: { secret, qr: qrPath(uri) } };
+    return { enrol: { secret: begun.secret, qr: qrPath(begun.uri) } };
   }
   if (intent === "confirm" || intent === "remove") {
     const ok = intent === "confirm" ? await ops.confirmSecondFactor(operator, code) : await ops.removeSecondFactor(operator, code);
@@ -65,11 +67,23 @@ export default function Security() {
           </p>
         </section>
       ) : null}
-      {confirming || enabled ? (
+      {confirming ? (
         <Form method="post" className="mt-4 max-w-xs" noValidate>
-          <input type="hidden" name="intent" value={enabled ? "remove" : "confirm"} />
-          <TextField name="code" label={enabled ? "Current code, to turn it off" : "Code from the app"} inputMode="numeric" autoComplete="one-time-code" maxLength={7} errors={errors} />
-          <SubmitButton>{enabled ? "Turn off two-step sign-in" : "Confirm and turn on"}</SubmitButton>
+          <input type="hidden" name="intent" value="confirm" />
+          <TextField name="code" label="Code from the app" inputMode="numeric" autoComplete="one-time-code" maxLength={7} errors={errors} />
+          <SubmitButton>{enabled ? "Confirm the new app" : "Confirm and turn on"}</SubmitButton>
+        </Form>
+      ) : enabled ? (
+        <Form method="post" className="mt-4 max-w-xs" noValidate>
+          <TextField name="code" label="Current code from your app" inputMode="numeric" autoComplete="one-time-code" maxLength={7} errors={errors} />
+          <div className="flex flex-wrap gap-2">
+            <SubmitButton name="intent" value="remove">
+              Turn off two-step sign-in
+            </SubmitButton>
+            <SubmitButton name="intent" value="begin">
+              Move to a new phone
+            </SubmitButton>
+          </div>
         </Form>
       ) : null}
     </ConsolePage>

@@ -1,5 +1,6 @@
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import { formValues } from "../../rules/account-forms";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../../rules/common-passwords";
 import { ROLE_LABELS } from "../../rules/operator-roles";
 import { FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { operatorCookie } from "../features/admin/operator.server";
@@ -33,10 +34,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   else if (name.length > 100) errors.name = "At most 100 characters";
   if ((values.password ?? "").length < MIN_PASSWORD) errors.password = `At least ${MIN_PASSWORD} characters`;
   else if ((values.password ?? "").length > 200) errors.password = "At most 200 characters";
+  else if (isCommonPassword(values.password!)) errors.password = COMMON_PASSWORD_MESSAGE;
   else if (values.password !== values.confirmPassword) errors.confirmPassword = "The passwords do not match";
   if (Object.keys(errors).length) return data({ errors, name }, { status: 400 });
-  const done = await context.services.operators.completeSetup(token, { name, password: values.password!, email });
-  if (!done.ok) return data({ errors: { form: done.message }, name }, { status: 400 });
+  const done = await context.services.operators.completeSetup(token, { name, password: values.password!, email }, context.clientIp);
+  if (!done.ok) return data({ errors: { [done.field === "email" ? "email" : "form"]: done.message }, name }, { status: done.code === "RATE_LIMITED" ? 429 : 400 });
   throw redirect("/admin/dashboard", { headers: { "Set-Cookie": operatorCookie(request, done.sessionToken) } });
 }
 

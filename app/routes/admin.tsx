@@ -1,6 +1,6 @@
-import { Outlet, useLoaderData } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import { ROLE_LABELS } from "../../rules/operator-roles";
-import { ConsoleFrame, ConsoleNav, consoleHeaders } from "../features/admin/console-frame";
+import { ConsoleFrame, ConsoleNav, ConsolePage, consoleHeaders } from "../features/admin/console-frame";
 import { requireOperator, sectionsFor } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin";
 
@@ -28,6 +28,36 @@ export default function AdminLayout() {
     <ConsoleFrame>
       <ConsoleNav sections={sections} operator={operator} />
       <Outlet />
+    </ConsoleFrame>
+  );
+}
+
+const ERROR_TITLES: Record<number, string> = { 403: "Not allowed", 404: "Not found" };
+
+/**
+ * A console page that refuses (403: the role may not open it) or finds nothing (404) answers inside
+ * the console, with its navigation and the reason, not the shop's generic error page. Anything else
+ * is a fault: the reason stays on the server.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  // The layout's own data, when its loader ran (the error came from the page under it).
+  const layout = useRouteLoaderData<typeof loader>("routes/admin");
+  const answered = isRouteErrorResponse(error) && error.status in ERROR_TITLES;
+  const reason = answered && typeof (error.data as { message?: unknown } | null)?.message === "string" ? (error.data as { message: string }).message : null;
+  return (
+    <ConsoleFrame>
+      {layout ? <ConsoleNav sections={layout.sections} operator={layout.operator} /> : null}
+      <ConsolePage title={answered ? ERROR_TITLES[error.status] : "Something went wrong"}>
+        <p className="mt-4" data-testid="console-error-reason">
+          {answered ? (reason ?? (error.status === 403 ? "Your role may not open this page." : "There is nothing at this address.")) : "The console could not show this page. Please try again."}
+        </p>
+        <p className="mt-4">
+          <Link to="/admin/dashboard" className="font-semibold text-primary underline">
+            Back to the dashboard
+          </Link>
+        </p>
+      </ConsolePage>
     </ConsoleFrame>
   );
 }

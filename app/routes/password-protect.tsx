@@ -20,12 +20,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const password = String(form.get("password") ?? "").slice(0, 200);
   const url = new URL(request.url);
-  const cookie = password ? context.services.gate.unlock(password, { secure: url.protocol === "https:" }) : null;
-  if (!cookie) {
-    return data({ error: password ? "That password is not right. Please try again." : "Please enter the password." });
-  }
+  if (!password) return data({ error: "Please enter the password." });
+  const tried = await context.services.gate.tryUnlock(password, { secure: url.protocol === "https:", ip: context.clientIp });
+  if (!tried.ok) return data({ error: tried.message }, tried.code === "RATE_LIMITED" ? { status: 429 } : undefined);
   // `next` arrives decoded ("/%09/evil" is "/<tab>/evil" here): the shared same-site check sees it first.
-  return redirect(afterUnlockTarget(safeSameSitePath(url.searchParams.get("next"))), { headers: { "Set-Cookie": cookie } });
+  return redirect(afterUnlockTarget(safeSameSitePath(url.searchParams.get("next"))), { headers: { "Set-Cookie": tried.cookie } });
 }
 
 export default function PasswordProtect({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,20 +3,25 @@ import type { PageHandler } from "../app";
 
 // A React Router server build made in memory from real route modules, for HTTP-level tests of pages
 // through the whole Hono app (server/app.ts) without `react-router build`. Routes sit directly under
-// the root; no client assets exist, so pages render but would not hydrate.
+// the root unless they name a parent (a layout route); no client assets exist, so pages render but
+// would not hydrate.
 
 type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
 /** A route module as imported (typed by React Router's typegen, so only checked for being an object here). */
-export type TestRoute = { id: string; path: string; module: object };
+export type TestRoute = { id: string; path: string; module: object; parentId?: string };
 
 export async function testPageHandler(routes: TestRoute[]): Promise<PageHandler> {
   const root = (await import("../../app/root")) as unknown as RouteModule;
   const entry = (await import("../../app/entry.server")) as unknown as ServerBuild["entry"]["module"];
-  const all = [{ id: "root", path: "", module: withProps(root) }, ...routes.map((r) => ({ ...r, module: withProps(r.module as RouteModule) }))];
+  const all: { id: string; path: string; module: RouteModule; parentId?: string }[] = [
+    { id: "root", path: "", module: withProps(root) },
+    ...routes.map((r) => ({ ...r, module: withProps(r.module as RouteModule) })),
+  ];
+  const parentOf = (r: (typeof all)[number]) => (r.id === "root" ? undefined : (r.parentId ?? "root"));
   const build: ServerBuild = {
     entry: { module: entry },
     routes: Object.fromEntries(
-      all.map((r) => [r.id, { id: r.id, parentId: r.id === "root" ? undefined : "root", path: r.path, index: undefined, caseSensitive: undefined, module: r.module }]),
+      all.map((r) => [r.id, { id: r.id, parentId: parentOf(r), path: r.path, index: undefined, caseSensitive: undefined, module: r.module }]),
     ),
     assets: {
       entry: { module: "/assets/entry.client.js", imports: [] },
@@ -25,7 +30,7 @@ export async function testPageHandler(routes: TestRoute[]): Promise<PageHandler>
           r.id,
           {
             id: r.id,
-            parentId: r.id === "root" ? undefined : "root",
+            parentId: parentOf(r),
             path: r.path,
             module: `/assets/${r.id}.js`,
             hasLoader: "loader" in r.module,

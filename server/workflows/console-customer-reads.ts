@@ -5,6 +5,7 @@ import { variants } from "../modules/catalog/schema";
 import { clinicMemberships, clinics } from "../modules/clinics/schema";
 import { orders } from "../modules/orders/schema";
 import { customerAddresses, customers } from "../modules/identity/schema";
+import { isUuid } from "../../rules/ids";
 
 // The operator console's read model of customers (read only): the list — searched, filtered,
 // sorted and paged by the database in ONE query (the total comes with the rows as a window count)
@@ -89,6 +90,8 @@ export function createCustomerConsoleReads(db: Db) {
 
     /** The profile page: the account, its address book, orders, subscriptions and clinic membership. */
     async profile(customerId: string) {
+      // Not an id at all (a typed URL): no such customer, not a database error.
+      if (!isUuid(customerId)) return null;
       const [account] = await db
         .select({
           id: customers.id,

@@ -79,6 +79,10 @@ test.describe("operator console", () => {
     // Not the role's: 403, and no refund or cancel on the order.
     const refused = await fulfilment.goto(shopUrl("/admin/operators"));
     expect(refused?.status()).toBe(403);
+    // Inside the console: its navigation and the reason, not the shop's generic error page.
+    await expect(fulfilment.getByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();
+    await expect(fulfilment.getByTestId("console-error-reason")).toHaveText("Your role does not allow this.");
+    await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Orders"]);
     expect((await fulfilment.goto(shopUrl("/admin/products")))?.status()).toBe(403);
     await fulfilment.goto(shopUrl(`/admin/orders?q=${encodeURIComponent(order.email)}`));
     await expect(fulfilment.getByTestId("orders-total")).toHaveText("1 order");
@@ -156,6 +160,10 @@ test.describe("operator console", () => {
     await page.getByRole("button", { name: "Confirm and turn on" }).click();
     await expect(page.getByTestId("second-factor-status")).toHaveText("Two-step sign-in is on.");
     expect(await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze().then((r) => r.violations.map((v) => v.id))).toEqual([]);
+    // Moving it to another phone takes a current code: the open session alone is not enough.
+    await page.getByRole("button", { name: "Move to a new phone" }).click();
+    await expect(page.getByText("Enter the current code from your app to replace it.")).toBeVisible();
+    await expect(page.getByTestId("totp-secret")).toHaveCount(0);
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.goto(shopUrl("/admin/orders"));

@@ -27,7 +27,7 @@ function cookieHeaders(cart: CartView | null, guest = true): Headers {
 }
 
 /** The cart the request's cookie names, if this shopper may use it (the cart API's owner check). */
-const cartOfShopper = (context: AppLoadContext) => context.services.cart.shopper(context.customer?.id ?? null);
+const cartOfShopper = (context: AppLoadContext) => context.services.cart.shopper(context.customer?.id ?? null, context.clientIp);
 
 /** The cart page's carousel comes from the content feature; the route hands its loader in. */
 export async function cartLoader<Carousel>({ request, context }: Args, cartCarousel: (context: Args["context"]) => Promise<Carousel>) {

@@ -24,7 +24,8 @@ import { cartWeightLb, checkQuota, quotaCartWarningMessage, type QuotaState } fr
 //   its id, a customer's cart only its customer's; someone else's is "no cart"), under the row lock
 //   for writes; a customer's new cart is theirs from creation and recorded as their saved cart
 //   (SPEC §4 persisted_cart_id), cleared again when the cart is emptied; at most
-//   MAX_CARTS_PER_CUSTOMER active carts per customer.
+//   MAX_CARTS_PER_CUSTOMER active carts per customer, and a bounded number of new guest carts per
+//   client address (ports.guestCartAllowed).
 // - the plain methods are for trusted server code (checkout hand-off, sign-in merge, renewals).
 // Either way a cart is priced for one customer — the shopper asking, else the cart's owner — so
 // first-Autoship codes like AUTO35 get the same answer on every path (the checkout's answer).
@@ -65,6 +66,8 @@ export type CartPorts = {
     set(customerId: string, cartId: string): Promise<void>;
     clear(customerId: string): Promise<void>;
   };
+  /** Whether this client (its address) may start another guest cart (RATE_LIMITS.guest_cart); unset: no limit. */
+  guestCartAllowed?: (clientIp: string | null) => Promise<{ ok: true } | { ok: false; minutes: number }>;
 };
 
 /** Active carts one customer may hold; empty ones are pruned first, then a new one is refused. */
@@ -553,7 +556,7 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     savedCartId: (customerId: string) => ports.savedCart?.get(customerId) ?? Promise.resolve(null),
 
     /** The shopper's door (page, header count and API): the owner check on every call, see the top of this file. */
-    shopper(customerId: string | null) {
+    shopper(customerId: string | null, clientIp: string | null = null) {
       const me = customerId;
       return {
         /** Whether this shopper may use the cart (it exists, is active, and is theirs or a guest cart). */
@@ -585,6 +588,11 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
           return Number(row.n);
         },
         async createCart(site: SiteId, buyerIdentity: Partial<BuyerIdentity>, lines: readonly LineInput[]): Promise<CartResult> {
+          // A customer's carts are bounded by the customer; a guest's by the client's address.
+          if (!me && ports.guestCartAllowed) {
+            const allowed = await ports.guestCartAllowed(clientIp);
+            if (!allowed.ok) return fail("TOO_MANY_CARTS", `Too many new carts from your network; try again in ${allowed.minutes} minute${allowed.minutes === 1 ? "" : "s"}.`, "cartId");
+          }
           const created = await create(site, buyerIdentity, lines, me);
           // SPEC §8: a cart that could not be created is logged (the caller answers the failure).
           if (!created.ok) ports.log?.warn({ code: created.code, site }, "Error creating cart (Check if variant ID is valid)");

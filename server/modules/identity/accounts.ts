@@ -76,10 +76,14 @@ export function createAccounts(db: Db, deps: { sessions: Sessions; rateLimit: Ra
       return sessions.start(db, row.id);
     },
 
-    async changePassword(customerId: string, current: string, next: string, keepSessionId: string): Promise<{ ok: true } | Failure<"WRONG_PASSWORD">> {
+    /** RATE_LIMITS.change_password per account and client IP: an open session cannot guess the current password at scrypt's cost. */
+    async changePassword(customerId: string, current: string, next: string, keepSessionId: string, ip: string | null = null): Promise<{ ok: true } | Failure<"WRONG_PASSWORD" | "RATE_LIMITED">> {
+      const attempt = await rateLimit.take("change_password", `customer:${customerId}`, ip);
+      if (!attempt.ok) return { ok: false, code: "RATE_LIMITED", field: "currentPassword", message: attempt.message };
       const [row] = await db.select({ passwordHash: customers.passwordHash }).from(customers).where(eq(customers.id, customerId));
       if (!row || !(await verifyPassword(current, row.passwordHash)))
         return { ok: false, code: "WRONG_PASSWORD", field: "currentPassword", message: "Your current password is not correct." };
+      await rateLimit.forget("change_password", `customer:${customerId}`, attempt.ids);
       const passwordHash = await hashPassword(next, deps.scrypt);
       await db.transaction(async (tx) => {
         await tx.update(customers).set({ passwordHash, updatedAt: clock() }).where(eq(customers.id, customerId));

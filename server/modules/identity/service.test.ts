@@ -334,3 +334,27 @@ describe("a customer's addresses and metafields have a maximum", () => {
     expect(await identity.metafield(c.customerId, "custom", "ship_to")).toMatchObject({ value: "2" });
   });
 });
+
+describe("changing a password is rate-limited like signing in", () => {
+  it(`${RATE_LIMITS.change_password.perKey} wrong current passwords, then refused (the right one too) until the window passes; a success clears the count`, async () => {
+    const reg = await identity.register(account("change-limit@example.test"), "d2c");
+    if (!reg.ok) throw new Error("register failed");
+    const { sessionId } = (await identity.resolveSession(reg.token))!;
+    const change = (current: string, ip: string) => identity.changePassword(reg.customerId, current, "kibble456", sessionId, ip);
+    for (let i = 0; i < RATE_LIMITS.change_password.perKey; i++) expect(await change(`wrong-${i}-pass`, `10.40.0.${i + 1}`)).toMatchObject({ code: "WRONG_PASSWORD" });
+    expect(await change("kibble123", "10.40.1.1")).toMatchObject({ ok: false, code: "RATE_LIMITED", field: "currentPassword" });
+    advance(RATE_LIMITS.change_password.windowMs + 1);
+    expect(await change("wrong-again", "10.40.1.1")).toMatchObject({ code: "WRONG_PASSWORD" });
+    expect(await change("kibble123", "10.40.1.1")).toEqual({ ok: true });
+    for (let i = 0; i < RATE_LIMITS.change_password.perKey - 1; i++) expect(await identity.changePassword(reg.customerId, "nope", "kibble789", sessionId, "10.40.2.1")).toMatchObject({ code: "WRONG_PASSWORD" });
+  });
+
+  it("a refused change is refused before the current password is checked", async () => {
+    const reg = await identity.register(account("change-nohash@example.test"), "d2c");
+    if (!reg.ok) throw new Error("register failed");
+    const noHashing = createIdentityService(database.db, { clock, scrypt: { N: 1000, r: 8, p: 1 } });
+    const { sessionId } = (await identity.resolveSession(reg.token))!;
+    for (let i = 0; i < RATE_LIMITS.change_password.perKey; i++) await identity.changePassword(reg.customerId, `wrong-${i}-pass`, "kibble456", sessionId, "10.41.0.1");
+    expect(await noHashing.changePassword(reg.customerId, "wrong-x", "kibble456", sessionId, "10.41.0.1")).toMatchObject({ code: "RATE_LIMITED" });
+  });
+});

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { openTestDatabase } from "../../db/test-database";
-import { createRateLimitService, RATE_LIMITS } from "./service";
+import { createRateLimitService, limitedAddress, RATE_LIMITS } from "./service";
 
 // The shared rate limiter against a real database, with an injected clock for the window.
 
@@ -60,5 +60,24 @@ describe("rate limits", () => {
       message: "Too many attempts, try again in 60 minutes.",
       field: "payment.card.number",
     });
+  });
+});
+
+describe("client addresses", () => {
+  it("an IPv6 address counts by its /64; an IPv4-mapped one as the IPv4 address", () => {
+    expect(limitedAddress("2001:db8:abcd:12::1")).toBe("2001:db8:abcd:12::/64");
+    expect(limitedAddress("2001:0db8:abcd:0012:ffff:ffff:ffff:fffe")).toBe("2001:db8:abcd:12::/64");
+    expect(limitedAddress("2001:DB8::1")).toBe("2001:db8:0:0::/64");
+    expect(limitedAddress("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(limitedAddress("::1")).toBe("0:0:0:0::/64");
+    expect(limitedAddress("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(limitedAddress("203.0.113.7")).toBe("203.0.113.7");
+  });
+
+  it("one host cycling through the addresses of its /64 meets one limit; the next /64 is another client", async () => {
+    const rule = RATE_LIMITS.sign_in;
+    for (let i = 0; i < rule.perIp; i++) expect((await limits.take("sign_in", `email:v6-${i}@example.test`, `2001:db8:77:1::${(i + 1).toString(16)}`)).ok).toBe(true);
+    expect(await limits.take("sign_in", "email:v6-last@example.test", "2001:db8:77:1:dead:beef:0:1")).toMatchObject({ ok: false });
+    expect((await limits.take("sign_in", "email:v6-last@example.test", "2001:db8:77:2::1")).ok).toBe(true);
   });
 });

@@ -48,7 +48,42 @@ export const RATE_LIMITS: Record<AttemptKind, { windowMs: number; perKey: number
   // error reports: per client IP (a tab sends a batch every 5 s at most while events arise), and the
   // key "clickstream" caps all clients together, so a flood from many addresses cannot fill the table.
   donation_events: { windowMs: 10 * 60_000, perKey: 1000, perIp: 30 },
+  // Every try of a console setup link (a usable one costs a password hash), per link and per IP.
+  operator_setup: { windowMs: 15 * 60_000, perKey: 5, perIp: 20 },
+  // Changing a password checks the current one (a password hash): guessing it from an open
+  // session is limited like signing in; a success clears the account's count.
+  change_password: { windowMs: 15 * 60_000, perKey: 5, perIp: 20 },
+  // Wrong tries on the site password page (SPEC §2's gate), per IP; the key "site-password" caps all
+  // clients together far above any real use. Guessing the shop's password is as slow as a customer's.
+  site_password: { windowMs: 15 * 60_000, perKey: 1000, perIp: 10 },
+  // New guest carts, per client address (the key is the address): a shopper starts one and keeps it
+  // (the cookie); a script making thousands would fill the carts table. A whole office behind one
+  // address stays well under it.
+  guest_cart: { windowMs: 60 * 60_000, perKey: 200, perIp: 200 },
 };
+
+/**
+ * The part of a client address a limit counts by: an IPv4 address whole; an IPv6 address by its /64
+ * (one subscriber's network: a single host may use any of its 2^64 addresses); an IPv4-mapped IPv6
+ * address as the IPv4 one.
+ */
+export function limitedAddress(ip: string): string {
+  const bare = ip.trim().toLowerCase().replace(/%.*$/, "");
+  if (!bare.includes(":")) return bare;
+  const mapped = /^(?:0*:)+ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(bare);
+  if (mapped) return mapped[1];
+  const [head, tail] = bare.split("::");
+  const groups = (part: string | undefined) => (part ? part.split(":") : []);
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  // An embedded IPv4 tail (::1.2.3.4) takes two groups' room; its /64 lies in the groups before it.
+  const width = right.some((g) => g.includes(".")) || left.some((g) => g.includes(".")) ? 7 : 8;
+  const full = tail === undefined ? left : [...left, ...Array(Math.max(0, width - left.length - right.length)).fill("0"), ...right];
+  return `${full
+    .slice(0, 4)
+    .map((g) => (g.replace(/^0+(?=.)/, "") || "0"))
+    .join(":")}::/64`;
+}
 
 export const tooManyAttempts = (minutes: number) => `Too many attempts, try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 
@@ -67,7 +102,7 @@ export function createRateLimitService(db: Db, options: { clock?: () => Date } =
     const rule = RATE_LIMITS[kind];
     const since = new Date(now.getTime() - rule.windowMs);
     const subjects: [string, number][] = [[key, rule.perKey]];
-    if (ip) subjects.push([`ip:${ip}`, rule.perIp]);
+    if (ip) subjects.push([`ip:${limitedAddress(ip)}`, rule.perIp]);
     await db.delete(authAttempts).where(and(eq(authAttempts.kind, kind), inArray(authAttempts.subject, subjects.map((s) => s[0])), lt(authAttempts.at, since)));
     const inserted = await db
       .insert(authAttempts)
@@ -104,6 +139,11 @@ export function createRateLimitService(db: Db, options: { clock?: () => Date } =
     /** Forgets the key's attempts of this kind and the given attempt rows (a sign-in that succeeded). */
     async forget(kind: AttemptKind, key: string, ids: readonly number[]): Promise<void> {
       await db.delete(authAttempts).where(and(eq(authAttempts.kind, kind), or(eq(authAttempts.subject, key), inArray(authAttempts.id, [...ids]))));
+    },
+
+    /** Forgets the given attempt rows only: a try that turned out not to count (a right password). */
+    async release(ids: readonly number[]): Promise<void> {
+      if (ids.length) await db.delete(authAttempts).where(inArray(authAttempts.id, [...ids]));
     },
 
     /** One new card tried at checkout for this cart from this IP; refused over RATE_LIMITS.card_payment. */
