@@ -10,7 +10,7 @@ import {
   USER_WAREHOUSE_MAX_AGE_SECONDS,
   userLocationFromCookies,
 } from "../../rules/location";
-import { safeSameSitePath } from "../../rules/sign-in-redirect";
+import { safeSameSitePath, sameSiteReferer } from "../../rules/sign-in-redirect";
 import { Screen } from "../components/screen";
 import type { Route } from "./+types/location";
 import { setCookie } from "../../rules/cookies";
@@ -31,22 +31,11 @@ export function loader({ request }: Route.LoaderArgs) {
   return { zip: userLocationFromCookies(request.headers.get("cookie")).zip };
 }
 
-/** Where to go back to: the form's redirectTo, else the Referer when it is this site, else home. */
+/** Where to go back to: the form's redirectTo, else the Referer when it is a page of this site to go back to, else home. */
 function backTo(request: Request, redirectTo: FormDataEntryValue | null): string {
   const fromForm = typeof redirectTo === "string" ? safeSameSitePath(redirectTo) : null;
   if (fromForm && !fromForm.startsWith("/location")) return fromForm;
-  const referer = request.headers.get("referer");
-  if (referer) {
-    try {
-      const ref = new URL(referer);
-      if (ref.origin === new URL(request.url).origin && ref.pathname !== "/location") {
-        return safeSameSitePath(ref.pathname + ref.search) ?? "/";
-      }
-    } catch {
-      // Not a URL: ignore it.
-    }
-  }
-  return "/";
+  return sameSiteReferer(request.headers.get("referer"), request.url) ?? "/";
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
