@@ -20,7 +20,7 @@ import { contentAssetAlias, imageRoutes } from "./http/images";
 import { reviewsWidgetRoutes } from "./http/reviews-widget";
 import { donationImageRoutes } from "./http/donation-images";
 import { readCookie, setCookie } from "../rules/cookies";
-import { bodyLimits, jsonBodiesOnly, knownHostsOnly, sameOriginWrites, securityHeaders } from "./http/edge";
+import { bodyLimits, jsonBodiesOnly, knownHostsOnly, pageFormsOnly, sameOriginWrites, securityHeaders } from "./http/edge";
 
 const PD_COOKIE = "isEligibleForPd";
 
@@ -57,13 +57,15 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
   });
 
   // Edge guards (server/http/edge.ts): headers on every answer, then known hosts only, same-origin
-  // writes, bounded bodies, JSON-only API writes — all before any handler reads a body.
+  // writes, bounded bodies, JSON-only API writes, form-only page writes — all before any handler
+  // reads a body.
   app.use(securityHeaders(deps.config));
   app.use(knownHostsOnly(deps.config));
   app.use(compress());
   app.use(sameOriginWrites());
   app.use(bodyLimits());
   app.use("/api/*", jsonBodiesOnly());
+  app.use(pageFormsOnly());
   app.use(siteGate(deps));
   app.use(staffGate());
 
