@@ -21,6 +21,7 @@ import { reviewsWidgetRoutes } from "./http/reviews-widget";
 import { donationImageRoutes } from "./http/donation-images";
 import { readCookie, setCookie } from "../rules/cookies";
 import { bodyLimits, jsonBodiesOnly, knownHostsOnly, pageFormsOnly, sameOriginWrites, securityHeaders } from "./http/edge";
+import { isPersonalPage, privateApiAnswers, privatePage } from "./http/private-answers";
 
 const PD_COOKIE = "isEligibleForPd";
 
@@ -69,6 +70,8 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
   app.use(siteGate(deps));
   app.use(staffGate());
 
+  // Personal answers are kept by no shared cache (server/http/private-answers.ts).
+  app.use("/api/*", privateApiAnswers());
   app.route("/api", apiRoutes());
   app.all("/api/*", (c) => apiError(c, 404, "not_found", `No API call at ${c.req.path}`));
   app.route("/_img", imageRoutes());
@@ -103,7 +106,8 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
     // A signed ?preview= link renders the page with one content entry's draft (server/http/content-preview.ts).
     const preview = await withContentPreview(deps, c.req.raw, requestContext(deps, c.get("site"), identity, c.get("cspNonce")));
     const rendered = await pages.handler(c.req.raw, preview.context);
-    const response = preview.preview ? previewResponse(rendered) : rendered;
+    const shown = preview.preview ? previewResponse(rendered) : rendered;
+    const response = isPersonalPage(c.req.raw, identity) ? privatePage(shown) : shown;
     const extra: string[] = [];
     if (identity.staleSessionCookie && !response.headers.getSetCookie().some((v) => v.startsWith("sessionToken="))) extra.push(clearSessionCookie(isHttps(c.req.raw)));
     // SPEC §4 customer load: the order-management cookie is created once when absent (or naming someone else).
