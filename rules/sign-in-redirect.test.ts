@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeRedirectParam, loginUrlFor, postLoginTarget, requiresSignIn, safeSameSitePath } from "./sign-in-redirect";
+import { decodeRedirectParam, loginUrlFor, postLoginTarget, requiresSignIn, safeSameSitePath, sameSiteReferer } from "./sign-in-redirect";
 
 const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64");
 
@@ -119,6 +119,27 @@ describe("known open-redirect bypasses never leave the site", () => {
       expect(out).toMatch(/^\/(?![/\\])[\x21-\x7e]*$/);
       expect(new URL(out, "https://shop.example/some/page").origin).toBe("https://shop.example");
       expect(safeSameSitePath(out)).toBe(out);
+    }
+  });
+});
+
+describe("sameSiteReferer: the one reading of the Referer header", () => {
+  const at = "http://localhost:3000/shelter/login";
+  it("keeps a page of this origin, with its query", () => {
+    expect(sameSiteReferer("http://localhost:3000/products?page=2", at)).toBe("/products?page=2");
+    expect(sameSiteReferer("http://localhost:3000/", at)).toBe("/");
+    expect(sameSiteReferer("http://localhost:3000/locations-we-serve", at)).toBe("/locations-we-serve");
+  });
+
+  it("never goes back to the sign-in pages, signing out or the ZIP form, nor to their data requests", () => {
+    for (const path of ["/shelter/login", "/shelter/register?x=1", "/shelter/reset-password?token=abc", "/shelter/autoship-required-login", "/logout", "/logout.data", "/location", "/location?zip=1", "/location.data"]) {
+      expect(sameSiteReferer(`http://localhost:3000${path}`, at), path).toBeNull();
+    }
+  });
+
+  it("refuses another origin, a bypass and what is no URL", () => {
+    for (const r of ["https://evil.example/products", "http://localhost:4000/x", "https://localhost:3000/x", "http://localhost:3000//evil.example", "http://localhost:3000/%2f%2fevil.example", "not a url", "", null, undefined]) {
+      expect(sameSiteReferer(r, at), String(r)).toBeNull();
     }
   });
 });

@@ -85,6 +85,32 @@ function decodingsStaySafe(text: string): boolean {
   return false;
 }
 
+/**
+ * Pages the shopper is never sent "back" to from a Referer: the sign-in pages under /shelter (a loop
+ * after signing in, and the reset link's token is in its address), signing out and the ZIP form
+ * (each acts rather than shows). Their `.data` requests and sub-paths count as them.
+ */
+const NOT_A_PAGE_TO_RETURN_TO = /^\/(shelter|logout|location)(?=[/?#.]|$)/;
+
+/**
+ * The page the browser came from (its Referer header), when it is on the request's own origin,
+ * a safe same-site path (safeSameSitePath) and a page worth going back to; else null. The one
+ * reading of the Referer: sign-in and registration (the previous page), the signed-in bounce off
+ * the sign-in pages, and /location's way back.
+ */
+export function sameSiteReferer(referer: string | null | undefined, requestUrl: string): string | null {
+  if (!referer) return null;
+  let ref: URL;
+  try {
+    ref = new URL(referer);
+    if (ref.origin !== new URL(requestUrl).origin) return null;
+  } catch {
+    return null;
+  }
+  const path = safeSameSitePath(ref.pathname + ref.search);
+  return path && !NOT_A_PAGE_TO_RETURN_TO.test(path) ? path : null;
+}
+
 /** Decodes the base64 redirect parameter into a same-site path, or null. */
 export function decodeRedirectParam(param: string | null | undefined): string | null {
   if (!param) return null;

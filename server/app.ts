@@ -29,7 +29,8 @@ import {
   USER_WAREHOUSE_MAX_AGE_SECONDS,
   type StaffShipsTo,
 } from "../rules/location";
-import { bodyLimits, jsonBodiesOnly, knownHostsOnly, sameOriginWrites, securityHeaders } from "./http/edge";
+import { bodyLimits, jsonBodiesOnly, knownHostsOnly, pageFormsOnly, sameOriginWrites, securityHeaders } from "./http/edge";
+import { isPersonalPage, privateApiAnswers, privatePage } from "./http/private-answers";
 import { loggedPath } from "./log";
 
 const PD_COOKIE = "isEligibleForPd";
@@ -80,16 +81,20 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
   });
 
   // Edge guards (server/http/edge.ts): headers on every answer, then known hosts only, same-origin
-  // writes, bounded bodies, JSON-only API writes — all before any handler reads a body.
+  // writes, bounded bodies, JSON-only API writes, form-only page writes — all before any handler
+  // reads a body.
   app.use(securityHeaders(deps.config));
   app.use(knownHostsOnly(deps.config));
   app.use(compress());
   app.use(sameOriginWrites());
   app.use(bodyLimits());
   app.use("/api/*", jsonBodiesOnly());
+  app.use(pageFormsOnly());
   app.use(siteGate(deps));
   app.use(staffGate());
 
+  // Personal answers are kept by no shared cache (server/http/private-answers.ts).
+  app.use("/api/*", privateApiAnswers());
   app.route("/api", apiRoutes());
   app.all("/api/*", (c) => apiError(c, 404, "not_found", `No API call at ${c.req.path}`));
   app.route("/_img", imageRoutes());
@@ -124,7 +129,8 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
     // A signed ?preview= link renders the page with one content entry's draft (server/http/content-preview.ts).
     const preview = await withContentPreview(deps, c.req.raw, requestContext(deps, c.get("site"), identity, c.get("cspNonce")));
     const rendered = await pages.handler(c.req.raw, preview.context);
-    const response = preview.preview ? previewResponse(rendered) : rendered;
+    const shown = preview.preview ? previewResponse(rendered) : rendered;
+    const response = isPersonalPage(c.req.raw, identity) ? privatePage(shown) : shown;
     const extra: string[] = [];
     if (identity.staleSessionCookie && !response.headers.getSetCookie().some((v) => v.startsWith("sessionToken="))) extra.push(clearSessionCookie(isHttps(c.req.raw)));
     // SPEC §4 customer load: the order-management cookie is created once when absent (or naming someone else).

@@ -207,6 +207,40 @@ describe("/api writes take JSON only", () => {
   });
 });
 
+describe("page writes take a form", () => {
+  const BROKEN = [
+    ["no body", {}],
+    ["JSON", { headers: { "content-type": "application/json" }, body: '{"intent":"add"}' }],
+    ["text/plain", { headers: { "content-type": "text/plain" }, body: "intent=add" }],
+    ["multipart without a boundary", { headers: { "content-type": "multipart/form-data" }, body: "intent=add" }],
+    ["a broken multipart body", { headers: { "content-type": "multipart/form-data; boundary=xx" }, body: "--xx\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nadd" }],
+    ["an empty multipart body", { headers: { "content-type": "multipart/form-data; boundary=xx" }, body: "" }],
+  ] as const;
+
+  it.each(BROKEN)("answers 400 to a page POST with %s, before any action runs", async (_what, init) => {
+    seen = null;
+    const res = await request(app, "/cart", { method: "POST", ...init });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toBe("This form could not be read. Go back to the page and send it again.");
+    expect(seen).toBeNull();
+  });
+
+  it.each([
+    ["an url-encoded form", "application/x-www-form-urlencoded", "intent=add&x=%E0%A4%A"],
+    ["an empty url-encoded form", "application/x-www-form-urlencoded; charset=UTF-8", ""],
+    ["a multipart form", "multipart/form-data; boundary=xx", '--xx\r\nContent-Disposition: form-data; name="intent"\r\n\r\nadd\r\n--xx--\r\n'],
+  ])("lets %s through", async (_what, type, body) => {
+    const res = await request(app, "/cart", { method: "POST", headers: { "content-type": type }, body });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("page POST");
+  });
+
+  it("leaves the API to its own rule and GET alone", async () => {
+    expect((await request(app, "/api/cms/v1.0/get-skus-with-deal", { method: "POST" })).status).toBe(200);
+    expect((await request(app, "/cart")).status).toBe(200);
+  });
+});
+
 describe("body limits", () => {
   it("answers 413 on a Content-Length over the API limit without reading the body", async () => {
     const res = await request(app, "/api/cms/v1.0/get-filtered-products", {

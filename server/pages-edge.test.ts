@@ -167,6 +167,22 @@ describe("pages at the edge", () => {
   });
 });
 
+describe("page actions with a body that is no form", () => {
+  it.each([
+    ["/logout", {}],
+    ["/location", { "content-type": "application/json" }],
+    ["/shelter/login", { "content-type": "text/plain" }],
+    ["/logout", { "content-type": "multipart/form-data; boundary=xx" }],
+  ])("POST %s %j answers 400, not 500", async (path, headers) => {
+    const res = await app.request(`http://${HOST}${path}`, {
+      method: "POST",
+      headers: { host: HOST, cookie: unlocked(), ...headers },
+      body: "content-type" in headers ? "zip=80011" : undefined,
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
 describe("bad input is a 400 naming the field, never a 500", () => {
   const api = (path: string, body: unknown) =>
     app.request(`http://${HOST}${path}`, {

@@ -3,6 +3,7 @@ import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.clinic-members";
+import { failureStatus } from "../../rules/failure-status";
 
 export const meta = () => [{ title: "Clinic members · Console" }];
 
@@ -29,7 +30,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const decision = form.get("decision") === "approve" ? "approve" : form.get("decision") === "end" ? "end" : null;
   if (!decision) return data({ error: "Choose approve or decline." }, { status: 400 });
   const result = await context.services.operatorConsole.decideMembership(operator, { membershipId: String(form.get("membershipId") ?? ""), decision });
-  if (!result.ok) return data({ error: result.message }, { status: result.code === "FORBIDDEN" ? 403 : 409 });
+  if (!result.ok) return data({ error: result.message }, { status: failureStatus(result.code) });
   return { done: decision === "approve" ? "Approved: the member is registered and was e-mailed." : "Declined: the member was e-mailed." };
 }
 

@@ -7,6 +7,7 @@ import { STATUS_LABELS, typeLabel } from "../features/admin/content-list";
 import { addItem, describeForm, readForm, workingBody } from "../features/admin/content-list.server";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.content.$id";
+import { failureStatus, type FailureCode } from "../../rules/failure-status";
 
 export const meta = ({ data: d }: Route.MetaArgs) => [{ title: `${d && "entry" in d ? d.entry.key : "Entry"} · Content · Console` }];
 
@@ -46,7 +47,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const stamp = Date.now();
   const { consoleContent } = context.services;
-  const refused = (r: { code: string; message: string }) => data({ stamp, errors: { form: r.message } as Record<string, string> }, { status: r.code === "FORBIDDEN" ? 403 : r.code === "NOT_FOUND" ? 404 : 400 });
+  const refused = (r: { code: FailureCode; message: string }) => data({ stamp, errors: { form: r.message } as Record<string, string> }, { status: failureStatus(r.code) });
 
   if (intent.startsWith("add:")) {
     // One more repeated item, shown unsaved with what was typed so far.

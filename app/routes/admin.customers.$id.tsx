@@ -7,6 +7,7 @@ import { FormAlert, TextField } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.customers.$id";
+import { failureStatus } from "../../rules/failure-status";
 
 export const meta = () => [{ title: "Customer · Console" }];
 
@@ -41,12 +42,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const input = parsed.data;
   if (input.intent === "reset") {
     const result = await context.services.consoleCustomers.sendPasswordReset(operator, { customerId: params.id, requestUrl: request.url });
-    if (!result.ok) return data({ errors: { form: result.message } }, { status: result.code === "FORBIDDEN" ? 403 : result.code === "NOT_FOUND" ? 404 : result.code === "RATE_LIMITED" ? 429 : 409 });
+    if (!result.ok) return data({ errors: { form: result.message } }, { status: failureStatus(result.code) });
     return { done: "A password-reset mail was sent to the customer." };
   }
   const result = await context.services.consoleCustomers.erase(operator, { customerId: params.id, confirmEmail: input.confirmEmail });
   if (!result.ok) {
-    const status = result.code === "FORBIDDEN" ? 403 : result.code === "NOT_FOUND" ? 404 : result.code === "CONFIRMATION_MISMATCH" ? 400 : 409;
+    const status = failureStatus(result.code);
     return data({ errors: { [result.code === "CONFIRMATION_MISMATCH" ? "confirmEmail" : "form"]: result.message } }, { status });
   }
   return { done: `Personal data erased: ${result.counts.orders} order(s) kept and anonymised, ${result.counts.cancelledSubscriptions} subscription(s) cancelled.` };

@@ -4,7 +4,8 @@ import { ConsolePage } from "../features/admin/console-frame";
 import { hundredthsText } from "../features/admin/donations";
 import { ChangeHistory } from "../features/admin/change-history";
 import { DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
-import { failureStatus, formObject } from "../features/admin/donations.server";
+import { formObject } from "../features/admin/donations.server";
+import { failureStatus } from "../../rules/failure-status";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.donations.causes.$id";
 

@@ -4,7 +4,8 @@ import { ConsolePage } from "../features/admin/console-frame";
 import { ACTION_OPTIONS, SOURCE_OPTIONS, VALUE_CATEGORY_OPTIONS, donationsHref, hundredthsText } from "../features/admin/donations";
 import { ChangeHistory } from "../features/admin/change-history";
 import { DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
-import { donationStoreOf, failureStatus, formObject } from "../features/admin/donations.server";
+import { donationStoreOf, formObject } from "../features/admin/donations.server";
+import { failureStatus } from "../../rules/failure-status";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.donations.segments.$id";
 

@@ -3,7 +3,8 @@ import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { donationsHref, hundredthsText, sourceLabel, valueCategoryLabel } from "../features/admin/donations";
 import { DonationsTabs } from "../features/admin/donations-parts";
-import { donationStoreOf, failureStatus } from "../features/admin/donations.server";
+import { donationStoreOf } from "../features/admin/donations.server";
+import { failureStatus } from "../../rules/failure-status";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.donations.segments";
 

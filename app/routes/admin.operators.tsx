@@ -5,6 +5,7 @@ import { FormAlert, SelectField, SubmitButton, TextField } from "../components/f
 import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.operators";
+import { failureStatus } from "../../rules/failure-status";
 
 export const meta = () => [{ title: "Operators · Console" }];
 
@@ -27,7 +28,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   if (form.intent === "deactivate") {
     const done = await context.services.operatorConsole.deactivateOperator(me, String(form.operatorId ?? ""));
-    return done.ok ? { done: "The operator was deactivated." } : data({ errors: { form: done.message } }, { status: done.code === "FORBIDDEN" ? 403 : done.code === "NOT_FOUND" ? 404 : 400 });
+    return done.ok ? { done: "The operator was deactivated." } : data({ errors: { form: done.message } }, { status: failureStatus(done.code) });
   }
   const parsed = invite.safeParse(form);
   if (!parsed.success) {

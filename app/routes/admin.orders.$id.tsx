@@ -11,6 +11,7 @@ import { ConsolePage } from "../features/admin/console-frame";
 import { orderMovesFor, partRefundAllowed, requireOperator } from "../features/admin/operator.server";
 import { OrderReceipt } from "../features/checkout/order-receipt";
 import type { Route } from "./+types/admin.orders.$id";
+import { failureStatus } from "../../rules/failure-status";
 
 export const meta = () => [{ title: "Order · Console" }];
 
@@ -56,7 +57,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const { to, trackingNumber, confirm } = parsed.data;
   if (DESTRUCTIVE.includes(to) && confirm !== "yes") return data({ errors: { [`confirm-${to}`]: "Tick the box to confirm" } }, { status: 400 });
   const result = await context.services.operatorConsole.advanceOrder(operator, { orderId: params.id, to, trackingNumber: to === "shipped" ? trackingNumber || null : null });
-  if (!result.ok) return data({ errors: { form: result.message } }, { status: result.code === "FORBIDDEN" ? 403 : result.code === "ORDER_NOT_FOUND" ? 404 : 409 });
+  if (!result.ok) return data({ errors: { form: result.message } }, { status: failureStatus(result.code) });
   return { done: `${MOVE_LABELS[to]}: done. The customer was e-mailed.` };
 }
 
@@ -79,7 +80,7 @@ async function partialRefund(context: Route.ActionArgs["context"], operator: Ope
       const at = /^lines\.(\d+)\.quantity$/.exec(result.field);
       return data({ errors: { [at ? `qty.${lines[Number(at[1])]?.lineId}` : result.field === "otherCents" ? "other" : result.field]: result.message } }, { status: 400 });
     }
-    return data({ errors: { form: result.message } }, { status: result.code === "FORBIDDEN" ? 403 : result.code === "ORDER_NOT_FOUND" ? 404 : 409 });
+    return data({ errors: { form: result.message } }, { status: failureStatus(result.code) });
   }
   return { done: `Refunded ${formatUsd(result.refundedCents)}${result.restocked ? ", units back in stock" : ""}. The customer was e-mailed.` };
 }

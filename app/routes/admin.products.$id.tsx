@@ -6,6 +6,7 @@ import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
 import { EDITABLE_BADGES } from "../features/admin/catalog.server";
 import type { Route } from "./+types/admin.products.$id";
+import { failureStatus, type FailureCode } from "../../rules/failure-status";
 
 export const meta = () => [{ title: "Product · Console" }];
 
@@ -55,8 +56,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const intent = field("intent");
   const productId = params.id;
   const variantId = field("variantId");
-  const fail = (formKey: string, r: { code: string; message: string; errors?: Record<string, string> }) =>
-    data<Answer>({ form: formKey, errors: r.errors ?? {}, message: r.message }, { status: r.code === "FORBIDDEN" ? 403 : r.code === "NOT_FOUND" ? 404 : r.code === "INVALID" ? 400 : 409 });
+  const fail = (formKey: string, r: { code: FailureCode; message: string; errors?: Record<string, string> }) =>
+    data<Answer>({ form: formKey, errors: r.errors ?? {}, message: r.message }, { status: failureStatus(r.code) });
 
   switch (intent) {
     case "product": {

@@ -7,6 +7,7 @@ import { redirectListQuery } from "../features/admin/content-list.server";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.redirects";
 import { Pager } from "../features/admin/list-controls";
+import { failureStatus, type FailureCode } from "../../rules/failure-status";
 
 export const meta = () => [{ title: "Redirects · Content · Console" }];
 
@@ -32,8 +33,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const { consoleContent } = context.services;
   const id = Number(form.get("redirectId")) || 0;
-  const fail = (r: { code: string; message: string; errors?: Record<string, string> }) =>
-    data({ errors: { form: r.message, ...(r.code === "LOOP" ? { target: r.message } : r.code === "DUPLICATE" ? { source: r.message } : {}), ...(r.errors ?? {}) } as Record<string, string> }, { status: r.code === "FORBIDDEN" ? 403 : r.code === "NOT_FOUND" ? 404 : 400 });
+  const fail = (r: { code: FailureCode; message: string; errors?: Record<string, string> }) =>
+    data({ errors: { form: r.message, ...(r.code === "LOOP" ? { target: r.message } : r.code === "DUPLICATE" ? { source: r.message } : {}), ...(r.errors ?? {}) } as Record<string, string> }, { status: failureStatus(r.code) });
   if (intent === "delete") {
     if (form.get("confirm") !== "yes") return data({ errors: { [`confirm-${id}`]: "Tick the box to confirm" } as Record<string, string> }, { status: 400 });
     const done = await consoleContent.deleteRedirect(operator, { redirectId: id });

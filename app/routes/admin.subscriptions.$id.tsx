@@ -16,6 +16,7 @@ import { Checkbox, FormAlert, SelectField, TextArea } from "../components/form-f
 import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.subscriptions.$id";
+import { failureStatus } from "../../rules/failure-status";
 
 export const meta = () => [{ title: "Subscription · Console" }];
 
@@ -45,10 +46,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const intent = values.intent ?? "";
   const result = await context.services.consoleSubscriptions.act(operator, params.id, values, new URL(request.url).origin, context.sessionSecret);
   if (result.ok) return { done: result.message };
-  if (result.code === "FORBIDDEN") return data<Answer>({ intent, errors: { form: result.message } }, { status: 403 });
-  if (result.code === "INVALID") return data<Answer>({ intent, errors: result.errors }, { status: 400 });
-  if (result.code === "NOT_FOUND") throw data({ message: result.message }, { status: 404 });
-  return data<Answer>({ intent, errors: { form: result.message } }, { status: 409 });
+  if (result.code === "NOT_FOUND") throw data({ message: result.message }, { status: failureStatus(result.code) });
+  return data<Answer>({ intent, errors: result.code === "INVALID" ? result.errors : { form: result.message } }, { status: failureStatus(result.code) });
 }
 
 const ACTOR_LABELS: Record<string, string> = { customer: "Customer", system: "Schedule", operator: "Operator" };

@@ -12,7 +12,7 @@ import {
   shownLocation,
   CLINIC_DELIVERY_ZIP_MESSAGE,
 } from "../../rules/location";
-import { safeSameSitePath } from "../../rules/sign-in-redirect";
+import { safeSameSitePath, sameSiteReferer } from "../../rules/sign-in-redirect";
 import { Screen } from "../components/screen";
 import type { Route } from "./+types/location";
 import { setCookie } from "../../rules/cookies";
@@ -33,22 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { zip: shownLocation(userLocationFromCookies(request.headers.get("cookie")), await context.staffShipsTo?.()).zip };
 }
 
-/** Where to go back to: the form's redirectTo, else the Referer when it is this site, else home. */
+/** Where to go back to: the form's redirectTo, else the Referer when it is a page of this site to go back to, else home. */
 function backTo(request: Request, redirectTo: FormDataEntryValue | null): string {
   const fromForm = typeof redirectTo === "string" ? safeSameSitePath(redirectTo) : null;
   if (fromForm && !fromForm.startsWith("/location")) return fromForm;
-  const referer = request.headers.get("referer");
-  if (referer) {
-    try {
-      const ref = new URL(referer);
-      if (ref.origin === new URL(request.url).origin && ref.pathname !== "/location") {
-        return safeSameSitePath(ref.pathname + ref.search) ?? "/";
-      }
-    } catch {
-      // Not a URL: ignore it.
-    }
-  }
-  return "/";
+  return sameSiteReferer(request.headers.get("referer"), request.url) ?? "/";
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { z } from "zod";
 import { cartCookies } from "../../rules/cart-cookies";
+import { failureStatus } from "../../rules/failure-status";
 import {
   addLinesInput,
   createCartInput,
@@ -31,8 +32,7 @@ async function customerIdOf(c: Context<AppEnv>): Promise<string | null> {
 
 function answer(c: Context<AppEnv>, result: CartResult, customerId: string | null) {
   if (!result.ok) {
-    const status = result.code === "CART_NOT_FOUND" || result.code === "LINE_NOT_FOUND" ? 404 : result.code === "TOO_MANY_CARTS" ? 409 : 400;
-    return apiError(c, status, result.code.toLowerCase(), result.message, result.field ? { [result.field]: result.message } : undefined);
+    return apiError(c, failureStatus(result.code), result.code.toLowerCase(), result.message, result.field ? { [result.field]: result.message } : undefined);
   }
   for (const cookie of cartCookies(result.cart, { guest: customerId === null })) c.header("Set-Cookie", cookie, { append: true });
   return c.json({ cart: result.cart, warnings: result.warnings });

@@ -2,7 +2,6 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { SHIPPING_METHODS } from "../../rules/shipping-rates";
 import { identityOf } from "./identity";
-import type { PlaceOrderFailure } from "../workflows/place-order";
 import { clientIp } from "./client-ip";
 import type { AppEnv } from "./env";
 import { apiError, parseJson } from "./errors";
@@ -10,6 +9,7 @@ import { cardInputSchema } from "../../rules/luhn";
 import { addressSchema } from "../../rules/account-forms";
 import { addressOrSavedInput } from "../../rules/checkout-forms";
 import { zipSchema } from "../../rules/zip-schema";
+import { failureStatus } from "../../rules/failure-status";
 
 // Checkout API: thin — parse with zod (400 naming the field), resolve who is calling from
 // the session cookie, run the place-order workflow, map its typed failures to statuses.
@@ -41,29 +41,6 @@ export const placeOrderInput = z.object({
   donationTrackingId: z.string().max(200).nullable().optional(),
 });
 
-const STATUS: Record<PlaceOrderFailure["code"] | "RATE_LIMITED", 400 | 401 | 402 | 403 | 404 | 409 | 429> = {
-  RATE_LIMITED: 429,
-  AUTOSHIP_REQUIRES_ACCOUNT: 401,
-  STAFF_SIGN_IN_REQUIRED: 401,
-  NOT_REGISTERED: 403,
-  NOT_ELIGIBLE: 403,
-  ATTESTATION_REQUIRED: 400,
-  QUOTA_EXCEEDED: 409,
-  CART_NOT_FOUND: 404,
-  ADDRESS_NOT_FOUND: 404,
-  CART_EMPTY: 400,
-  ADDRESS_INVALID: 400,
-  DISCOUNT_CODE_USED: 409,
-  OVER_LIMIT: 400,
-  ZIP_NOT_SERVED: 400,
-  CART_CHANGED: 409,
-  OUT_OF_STOCK: 409,
-  IDEMPOTENCY_MISMATCH: 409,
-  CHECKOUT_IN_PROGRESS: 409,
-  ORDER_CANCELLED: 409,
-  PAYMENT_DECLINED: 402,
-};
-
 export function checkoutRoutes() {
   const app = new Hono<AppEnv>();
 
@@ -79,7 +56,7 @@ export function checkoutRoutes() {
     if (!result.ok) {
       const extra = result.code === "OUT_OF_STOCK" ? { sku: result.sku } : result.code === "PAYMENT_DECLINED" ? { reason: result.reason } : {};
       const fields = result.field ? { fields: { [result.field]: result.message } } : {};
-      return c.json({ error: { code: result.code.toLowerCase(), message: result.message, ...fields, ...extra } }, STATUS[result.code]);
+      return c.json({ error: { code: result.code.toLowerCase(), message: result.message, ...fields, ...extra } }, failureStatus(result.code));
     }
     return c.json({ order: result.order, replayed: result.replayed });
   });
@@ -98,7 +75,7 @@ export function checkoutRoutes() {
     const deps = c.get("deps");
     const customerId = (await identityOf(c)).customer?.id ?? null;
     const quote = await deps.services.checkout.quote({ site: c.get("site").id, cartId: parsed.data.cartId, customerId, zip: parsed.data.zip, method: parsed.data.shippingMethod });
-    if (!quote.ok) return apiError(c, quote.code === "CART_NOT_FOUND" ? 404 : 400, quote.code.toLowerCase(), quote.message, { [quote.field]: quote.message });
+    if (!quote.ok) return apiError(c, failureStatus(quote.code), quote.code.toLowerCase(), quote.message, { [quote.field]: quote.message });
     return c.json({ totals: quote.totals, warehouse: quote.warehouse, discountCodes: quote.discountCodes });
   });
 

@@ -8,7 +8,8 @@ import { apiError } from "./errors";
 
 // The shop's HTTP edge guards, in the order server/app.ts applies them: a known Host only, the
 // request's real origin (TLS behind a trusted proxy), security headers with a per-request script
-// nonce, same-origin state changes (CSRF), JSON-only API writes, and body size limits.
+// nonce, same-origin state changes (CSRF), body size limits, JSON-only API writes and form-only
+// page writes.
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -182,6 +183,33 @@ export function jsonBodiesOnly(): MiddlewareHandler<AppEnv> {
     const mediaType = (type ?? "").split(";")[0].trim().toLowerCase();
     if (mediaType === "application/json") return next();
     return apiError(c, 415, "unsupported_media_type", "Send the body as application/json.", { "content-type": "must be application/json" });
+  };
+}
+
+/** The encodings a page's form sends (a browser's <form>, React Router's <Form> and fetchers). */
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * Page writes take a form only. Every page action reads its input with request.formData(), which
+ * throws on anything else — no body, JSON, text/plain — and on a multipart body that does not
+ * parse; here, once for every action, such a request is answered 400 before React Router runs one,
+ * so no action can make a 500 of it. (An url-encoded body always parses: bad escapes stay literal.)
+ */
+export function pageFormsOnly(): MiddlewareHandler<AppEnv> {
+  const unreadable = (c: Context<AppEnv>) => c.text("This form could not be read. Go back to the page and send it again.", 400, { "Cache-Control": "no-store" });
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith("/api/")) return next();
+    const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    if (!FORM_TYPES.has(mediaType)) return unreadable(c);
+    if (mediaType === "multipart/form-data") {
+      // Parsed once more by the action: page forms are small (BODY_LIMITS) and none is multipart.
+      try {
+        await c.req.raw.clone().formData();
+      } catch {
+        return unreadable(c);
+      }
+    }
+    return next();
   };
 }
 

@@ -35,6 +35,24 @@ const browserOnlyCookie = (name: string) => name === CONSENT_COOKIE || /^_(ga|gi
 /** Screens that are never the same for two shoppers, or act (logout, location, discount links). */
 const PERSONAL = /^\/(cart|checkout|account|shelter|logout|location|discount|maintenance|password-protect)(\/|\.data|$)/;
 
+/** Whether a page path is one of those screens: never kept here, and `private, no-store` (server/http/private-answers.ts). */
+export const isPersonalPath = (pathname: string) => PERSONAL.test(pathname);
+
+/**
+ * Whether a request's cookies make its page someone's in particular: any cookie but the ZIP cookies
+ * (part of this cache's key) and the browser-only ones — a session, a cart, a discount, the site
+ * password… Such a page is not kept here and is answered `private, no-store`.
+ */
+export function carriesPersonalCookies(cookieHeader: string | null): boolean {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const trimmed = part.trim();
+    if (!trimmed) continue;
+    const name = trimmed.slice(0, Math.max(0, trimmed.indexOf("=")));
+    if (!browserOnlyCookie(name) && !KEY_COOKIES.has(name)) return true;
+  }
+  return false;
+}
+
 /** Content may be up to its own cache's TTL old in another process (content service): not longer here. */
 const MAX_AGE_MS = 30_000;
 
@@ -105,18 +123,15 @@ export function createPageCache(options: { maxBytes?: number } = {}): PageCache 
   function keyFor(request: Request): string | null {
     if (!live || request.method !== "GET") return null;
     const url = new URL(request.url);
-    if (PERSONAL.test(url.pathname)) return null;
+    if (isPersonalPath(url.pathname)) return null;
     // A content preview link shows a draft to whoever holds it (server/http/content-preview.ts): never kept.
     if (url.searchParams.has("preview")) return null;
-    const kept: string[] = [];
     const cookies = request.headers.get("cookie");
+    if (carriesPersonalCookies(cookies)) return null;
+    const kept: string[] = [];
     for (const part of (cookies ?? "").split(";")) {
       const trimmed = part.trim();
-      if (!trimmed) continue;
-      const name = trimmed.slice(0, Math.max(0, trimmed.indexOf("=")));
-      if (browserOnlyCookie(name)) continue;
-      if (!KEY_COOKIES.has(name)) return null;
-      kept.push(trimmed);
+      if (KEY_COOKIES.has(trimmed.slice(0, Math.max(0, trimmed.indexOf("="))))) kept.push(trimmed);
     }
     // Crawlers get the page rendered to the end, people a streamed one (React Router's entry): kept apart.
     const reader = isbot(request.headers.get("user-agent")) ? "bot" : "person";

@@ -1,9 +1,10 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import routeTable from "../../app/routes";
 import { createApp, type PageHandler } from "../../server/app";
 import { parseConfig } from "../../server/config";
 import { createDeps, type AppDeps } from "../../server/context";
@@ -225,3 +226,36 @@ export function placeOrderBody(cartId: string, over: Record<string, unknown> = {
 /** fast-check parameters: a fixed seed (override with HOSTILE_SEED), printed by fast-check on failure. */
 export const SEED = Number(process.env.HOSTILE_SEED ?? 20261125);
 export const runs = (n: number) => Math.max(1, Math.round(n * Number(process.env.HOSTILE_RUNS_SCALE ?? 1)));
+
+// ---------------------------------------------------------------------------------------------
+// Page actions, from the route table
+
+type RouteEntry = { file: string; path?: string; index?: boolean; id?: string; children?: RouteEntry[] };
+
+/** A path parameter's stand-in: an id of nothing (well-formed where the route takes UUIDs), a code, a handle. */
+const PARAM_VALUES: Record<string, string> = { id: "1001", code: "WELCOME10", handle: "1001", slug: "about-us", token: "1001" };
+const fill = (path: string) => path.replace(/:(\w+)\??/g, (_m, name: string) => PARAM_VALUES[name] ?? "1001").replace("*", "dog/dry-food");
+
+/** Whether a route module's source exports an action (`export async function action`, `export const action`, `export { action }`). */
+const exportsAction = (source: string) => /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b|export\s*\{[^}]*\baction\b[^}]*\}/.test(source);
+
+/**
+ * Every route of app/routes.ts (the route table itself, so a route added there is in the list) whose
+ * module has an action: its full path (parameters filled), its module file, and the id the build
+ * gives it. Whether a module has an action is read from its source and checked against the
+ * production build by the caller (a stale build then fails loudly).
+ */
+export function pageActionRoutes(): { id: string; file: string; path: string }[] {
+  const table = routeTable as unknown as RouteEntry[];
+  const out: { id: string; file: string; path: string }[] = [];
+  const walk = (entries: RouteEntry[], parent: string) => {
+    for (const r of entries) {
+      const full = r.index ? parent || "/" : r.path === undefined ? parent : `${parent.replace(/\/$/, "")}/${r.path}`;
+      const source = readFileSync(path.join(root, "app", r.file), "utf8");
+      if (exportsAction(source) && (r.path !== undefined || r.index)) out.push({ id: r.id ?? r.file.replace(/\.tsx?$/, ""), file: r.file, path: fill(full || "/") });
+      if (r.children) walk(r.children, full);
+    }
+  };
+  walk(table, "");
+  return out;
+}

@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { cartCookies, cartIdFromCookieHeader, GUEST_CART_COOKIE } from "../../../rules/cart-cookies";
 import { signedInLocation, USER_LOCATION_COOKIE, USER_LOCATION_MAX_AGE_SECONDS, USER_WAREHOUSE_COOKIE } from "../../../rules/location";
-import { decodeRedirectParam, loginUrlFor, postLoginTarget, requiresSignIn, safeSameSitePath } from "../../../rules/sign-in-redirect";
+import { decodeRedirectParam, loginUrlFor, postLoginTarget, requiresSignIn, safeSameSitePath, sameSiteReferer } from "../../../rules/sign-in-redirect";
 import { clearOgAuthCookie } from "../../../server/modules/autoship/og-auth";
 import type { SignedIn } from "../../../server/modules/identity/service";
 import { clearSessionCookie, isHttps, sessionCookie } from "../../../server/modules/identity/session-cookie";
@@ -14,20 +14,8 @@ import { signedOutCookie, type SignOutReason } from "../../../rules/sign-out-not
 
 type Ctx = AppLoadContext;
 
-/** The page the browser came from, when it is on this site and not a sign-in page. */
-export function refererPath(request: Request): string | null {
-  const referer = request.headers.get("referer");
-  if (!referer) return null;
-  try {
-    const ref = new URL(referer);
-    if (ref.origin !== new URL(request.url).origin) return null;
-    const path = safeSameSitePath(ref.pathname + ref.search);
-    if (!path || path.startsWith("/shelter/") || path.startsWith("/logout")) return null;
-    return path;
-  } catch {
-    return null;
-  }
-}
+/** The page the browser came from, when it is on this site and one to go back to (rules/sign-in-redirect.ts). */
+export const refererPath = (request: Request): string | null => sameSiteReferer(request.headers.get("referer"), request.url);
 
 /** SPEC §2: a signed-in customer opening login, register or forgot-password goes back one page. */
 export function sendSignedInBack(context: Ctx, request: Request): void {

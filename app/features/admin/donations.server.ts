@@ -23,5 +23,3 @@ export function formObject(form: FormData, lists: readonly string[] = []): Recor
   return out;
 }
 
-/** A refused write's status: 403 for the role, 404 for a missing row, 400 for the form. */
-export const failureStatus = (code: string) => (code === "FORBIDDEN" ? 403 : code === "NOT_FOUND" ? 404 : code === "INVALID" ? 400 : 409);

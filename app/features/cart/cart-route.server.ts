@@ -8,6 +8,7 @@ import { analyticsLine, type CartActionData } from "../../components/cart/cart-t
 import { addonOffers, parseAddonChoice, ADDON_CHOICES_CENTS } from "../../../rules/donation-ledger";
 import { cartEstimate } from "../../../rules/checkout-totals";
 import { amountToCents, formatUsd } from "../../../rules/money";
+import { failureStatus } from "../../../rules/failure-status";
 import type { CartDonationOffer } from "./donation-addon";
 
 // The /cart route's loader and its one action with intents (STYLE habit 4, SPEC §4 cart lifecycle),
@@ -228,7 +229,7 @@ export async function cartAction({ request, context }: Args) {
   const lineId = outcome.lineId ?? null;
 
   if (!result.ok) {
-    const status = result.code === "CART_NOT_FOUND" || result.code === "LINE_NOT_FOUND" ? 404 : 400;
+    const status = failureStatus(result.code);
     return data<CartActionData>(
       {
         intent: command.intent,

@@ -11,6 +11,7 @@ import type { PlaceOrderInput } from "../../../server/workflows/place-order";
 import type { CheckoutReview } from "../../../server/modules/checkout/service";
 import { cartIdOf, checkoutCustomer, receiptCookie } from "./checkout.server";
 import { fieldErrors } from "../../../rules/zod-errors";
+import { failureStatus } from "../../../rules/failure-status";
 import { ATTESTATION_REQUIRED_MESSAGE, type PreferredAddress } from "../../../rules/checkout-attributes";
 import { basketOfCart } from "../../../rules/ga4-events";
 
@@ -191,29 +192,30 @@ async function placeOrder(
   };
   const result = await context.services.checkout.placeOrder(input, context.clientIp);
   if (!result.ok) {
+    const status = failureStatus(result.code);
     switch (result.code) {
       case "RATE_LIMITED":
-        return invalid({ cardNumber: result.message }, 429);
+        return invalid({ cardNumber: result.message }, status);
       case "PAYMENT_DECLINED": {
         // A decline of the whole card shows at the card number (a new card) or the saved-card choice.
         const field = paymentFieldFor(result.field);
         const key = field === "form" || field === "paymentChoice" ? (payment.kind === "card" ? "cardNumber" : "paymentChoice") : field;
-        return invalid({ [key]: result.message }, 402);
+        return invalid({ [key]: result.message }, status);
       }
       case "OUT_OF_STOCK":
-        return invalid({ form: `${result.message} Change the quantity in your cart or choose another address.` }, 409);
+        return invalid({ form: `${result.message} Change the quantity in your cart or choose another address.` }, status);
       case "CART_CHANGED":
-        return invalid({ form: `${result.message}` }, 409);
+        return invalid({ form: `${result.message}` }, status);
       case "ATTESTATION_REQUIRED":
-        return invalid({ isAttestationChecked: result.message }, 400);
+        return invalid({ isAttestationChecked: result.message }, status);
       case "QUOTA_EXCEEDED":
-        return invalid({ form: result.message }, 409);
+        return invalid({ form: result.message }, status);
       case "ADDRESS_NOT_FOUND":
       case "ADDRESS_INVALID":
       case "ZIP_NOT_SERVED":
-        return invalid({ form: `${result.message} Please check your shipping address.` }, 400);
+        return invalid({ form: `${result.message} Please check your shipping address.` }, status);
       default:
-        return invalid({ form: result.message }, 409);
+        return invalid({ form: result.message }, status);
     }
   }
   const headers = new Headers();
