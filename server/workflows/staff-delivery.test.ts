@@ -14,7 +14,7 @@ import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { inventory, products, variants } from "../modules/catalog/schema";
-import { STOCK_EXEMPT_PRODUCT_TYPE } from "../modules/inventory/service";
+import { EXCLUDED_PRODUCT_TYPE } from "../../rules/product-types";
 import { SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../modules/clinics/seed-data";
 import type { ClinicView } from "../modules/clinics/service";
 import { requestContext, resolveIdentity } from "../request-context";
@@ -51,7 +51,7 @@ beforeAll(async () => {
     .select({ id: variants.id, sku: variants.sku, handle: products.handle })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(eq(products.published, true), arrayContains(products.sites, ["hpsf"]), ne(products.productType, STOCK_EXEMPT_PRODUCT_TYPE)))
+    .where(and(eq(products.published, true), arrayContains(products.sites, ["hpsf"]), ne(products.productType, EXCLUDED_PRODUCT_TYPE)))
     .orderBy(variants.id)
     .limit(1);
   handle = row.handle;
