@@ -145,7 +145,17 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
     // kept in step on every page whatever moved it (a delivery choice, a clinic joined, left or
     // approved elsewhere). Not on a response that signs in or out or sets the location itself.
     const setsOwn = response.headers.getSetCookie().some((v) => v.startsWith("sessionToken=") || v.startsWith(`${USER_LOCATION_COOKIE}=`));
-    if (identity.staffShipsTo && !setsOwn) extra.push(...(await staffLocationCookies(deps, c.req.raw, await identity.staffShipsTo())));
+    if (identity.staffShipsTo && !setsOwn) {
+      const shipsTo = identity.staffShipsTo;
+      // A cookie kept in step is not worth failing the page for: the next page tries again.
+      const cookies = await shipsTo()
+        .then((to) => staffLocationCookies(deps, c.req.raw, to))
+        .catch((err: unknown) => {
+          deps.log.error({ err }, "staff location cookie failed");
+          return [];
+        });
+      extra.push(...cookies);
+    }
     if (!extra.length) return response;
     const withCookies = new Response(response.body, response);
     for (const cookie of extra) withCookies.headers.append("Set-Cookie", cookie);
