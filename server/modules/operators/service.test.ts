@@ -106,6 +106,17 @@ describe("setup links", () => {
   });
 });
 
+describe("setup links under concurrency", () => {
+  it("one link used twice at once creates one operator; links issued at once leave one working", async () => {
+    const link = await ops.issueSetupLink({ email: "race@console.test", role: "support", createdBy: "owner" });
+    const raced = await Promise.all([ops.completeSetup(link.token, { name: "A", password: PASSWORD }), ops.completeSetup(link.token, { name: "B", password: "another long password" })]);
+    expect(raced.filter((r) => r.ok)).toHaveLength(1);
+    const links = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(() => ops.issueSetupLink({ email: "race-2@console.test", role: "support", createdBy: "owner" })));
+    const live = await Promise.all(links.map((l) => ops.setupLink(l.token)));
+    expect(live.filter(Boolean)).toHaveLength(1);
+  });
+});
+
 describe("second factor", () => {
   it("replacing a confirmed second factor takes a current code; an open session alone cannot swap the secret", async () => {
     const op = await setUp("phone@console.test", "manager");

@@ -152,6 +152,8 @@ export function createOperatorsService(db: Db, deps: Deps) {
       const expiresAt = new Date(now.getTime() + OPERATOR_SETUP_LINK_MS);
       const email = normEmail(p.email);
       await db.transaction(async (tx) => {
+        // One issuer per address at a time, so two links issued at once cannot both stay live.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`setup-links:${email}`}, 0))`);
         // The older links for this address (or, for the first owner's, the older first-owner links) stop working.
         await tx
           .update(operatorSetupLinks)
