@@ -76,22 +76,12 @@ const optionalCauseId = z.preprocess(
 );
 
 /**
- * Where the widget mounts: a plain CSS selector (type, class, id, attribute, combinators, pseudo-
- * classes). No braces, semicolons, at-rules, backslashes or angle brackets other than the child
- * combinator: the value can name an element, never carry style rules.
+ * Not in the console's store form (README "Donation store settings not in the console"): SPEC §3's
+ * isEmbeddedConfirmation, targetCssSelector and primaryCurrency would change nothing in this shop —
+ * the confirmation always shows the order's donation from the ledger, the widget sits in the shop's
+ * own page slots (no script looks for a selector), and the shop sells in US dollars only. They stay
+ * stored at their defaults and answered in the store configuration; a form naming them is ignored.
  */
-const SELECTOR = /^[A-Za-z0-9_\-#.[\]="' :>+~(),*^$|]*$/;
-const balanced = (s: string) => {
-  let square = 0;
-  let round = 0;
-  for (const ch of s) {
-    if (ch === "[") square++;
-    if (ch === "]" && --square < 0) return false;
-    if (ch === "(") round++;
-    if (ch === ")" && --round < 0) return false;
-  }
-  return square === 0 && round === 0;
-};
 
 const storeForm = z
   .object({
@@ -110,9 +100,7 @@ const storeForm = z
     isActive: flag,
     letShoppersChoose: flag,
     searchEnabled: flag,
-    isEmbeddedConfirmation: flag,
     isExperienceActive: flag,
-    primaryCurrency: z.preprocess((v) => String(v ?? "").trim().toUpperCase(), z.string().regex(/^[A-Z]{3}$/, "Enter a three-letter currency code, e.g. USD")),
     address1: text(200, "the street"),
     city: text(100, "the city"),
     state: text(50, "the state"),
@@ -121,9 +109,6 @@ const storeForm = z
     contactName: text(100, "a contact name"),
     contactEmail: z.preprocess((v) => String(v ?? "").trim(), z.union([z.literal(""), z.email("Enter an e-mail address, e.g. giving@example.com").max(200, "At most 200 characters")])),
     contactPhone: z.preprocess((v) => String(v ?? "").trim(), z.string().regex(/^[0-9+()\-. ]{0,30}$/, "Enter a phone number: digits, spaces and + ( ) - . only")),
-    targetCssSelector: text(200, "a CSS selector")
-      .pipe(z.string().regex(SELECTOR, "A selector may use letters, digits and # . [ ] = ' \" : > + ~ ( ) , * only"))
-      .refine(balanced, "Brackets and parentheses must close"),
     /**
      * Not accepted. CSS from a form would be served on every storefront page that shows the widget:
      * it can restyle or hide the checkout, overlay invented text with `content:`, and probe the page
@@ -159,12 +144,9 @@ const storeForm = z
       isActive: v.isActive,
       letShoppersChoose: v.letShoppersChoose,
       searchEnabled: v.searchEnabled,
-      isEmbeddedConfirmation: v.isEmbeddedConfirmation,
       isExperienceActive: v.isExperienceActive,
-      primaryCurrency: v.primaryCurrency,
       addressInformation: v.address1 ? { address1: v.address1, city: v.city, state: v.state, zip: v.zip, country: v.country.toUpperCase() } : null,
       contactInformation: v.contactEmail ? { name: v.contactName, email: v.contactEmail, phone: v.contactPhone } : null,
-      targetCssSelector: v.targetCssSelector,
     };
   });
 export type StoreSettings = z.output<typeof storeForm>;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   computeCartDonation,
+  donationStoreFor,
+  segmentApplies,
   convertUsdCents,
   firstMatchingSegment,
   isCharityId,
@@ -136,5 +138,24 @@ describe("donation amounts (SPEC §5 donation rules, §9 currency)", () => {
     ]);
     expect(splitAmongRecipients(5, [])).toEqual([]);
     expect(twoDecimals(215)).toBe("2.15");
+  });
+});
+
+describe("which site gives, and which segments the page's word is enough for", () => {
+  it("the shop's configured store on the shop; none on the staff site", () => {
+    expect(donationStoreFor("d2c", "5eed0d0a7e5c4a1b9c3d2e1f00c0ffee")).toBe("5eed0d0a7e5c4a1b9c3d2e1f00c0ffee");
+    expect(donationStoreFor("hpsf", "5eed0d0a7e5c4a1b9c3d2e1f00c0ffee")).toBeNull();
+    expect(donationStoreFor("d2c", null)).toBeNull();
+  });
+
+  it("an exclusion or a segment without an action applies on the page's word; one that changes the amount needs the customer's record", () => {
+    const base = { id: "s", isActive: true, priorityIndex: 0, valueCategory: 2, specifiedValues: ["gold"], backEndPropertyName: "loyalty_tier" };
+    expect(segmentApplies({ ...base, excludeSegment: true, donationAction: "none" }, undefined)).toBe(true);
+    expect(segmentApplies({ ...base, excludeSegment: false, donationAction: "none" }, undefined)).toBe(true);
+    const gold = { ...base, excludeSegment: false, donationAction: "percentage" };
+    expect(segmentApplies(gold, undefined)).toBe(false);
+    expect(segmentApplies(gold, "silver")).toBe(false);
+    expect(segmentApplies(gold, "gold")).toBe(true);
+    expect(segmentApplies({ ...gold, backEndPropertyName: " " }, "gold")).toBe(false);
   });
 });

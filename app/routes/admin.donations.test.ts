@@ -98,7 +98,9 @@ describe("store configuration page", () => {
     expect(good.status).toBe(200);
     expect(await good.text()).toContain("Saved. The widget uses the new configuration from its next request.");
     const store = await deps.services.donations.store(SEED_DONATION_STORE_ID);
-    expect(store).toMatchObject({ activeCampaigns: [1, 4], addressInformation: null, contactInformation: null, isEmbeddedConfirmation: false });
+    // Embedded confirmation is not in the form (README "Donation store settings not in the console"): the seeded value stays.
+    expect(store).toMatchObject({ activeCampaigns: [1, 4], addressInformation: null, contactInformation: null, isEmbeddedConfirmation: true });
+    expect(await (await get("/admin/donations", owner)).text()).not.toMatch(/name="(isEmbeddedConfirmation|targetCssSelector|primaryCurrency)"/);
   });
 
   it("refuses a role without donations.manage, pages and writes alike", async () => {

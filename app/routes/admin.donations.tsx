@@ -42,12 +42,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       isActive: store.isActive,
       letShoppersChoose: store.letShoppersChoose,
       searchEnabled: store.searchEnabled,
-      isEmbeddedConfirmation: store.isEmbeddedConfirmation,
       isExperienceActive: store.isExperienceActive,
-      primaryCurrency: store.primaryCurrency,
       address: store.addressInformation ?? { address1: "", city: "", state: "", zip: "", country: "" },
       contact: store.contactInformation ?? { name: "", email: "", phone: "" },
-      targetCssSelector: store.targetCssSelector,
     },
     causeNames: {
       defaultCauseId: store.defaultCauseId ? named([store.defaultCauseId]) : "",
@@ -112,16 +109,12 @@ export default function AdminDonationStore() {
             <Field label="Name" error={errors.name}>
               {(a11y) => <input {...a11y} name="name" defaultValue={store.name} maxLength={100} className={inputClass} />}
             </Field>
-            <Field label="Primary currency" error={errors.primaryCurrency} hint="Three letters, e.g. USD. Flat donations in another currency are converted per line.">
-              {(a11y) => <input {...a11y} name="primaryCurrency" defaultValue={store.primaryCurrency} maxLength={3} className={`${inputClass} uppercase`} />}
-            </Field>
           </div>
           <div className="mt-4 grid gap-2 md:grid-cols-2">
             <Tick name="isActive" label="Store active (off: no donations anywhere)" defaultChecked={store.isActive} />
             <Tick name="isExperienceActive" label="Widget shown to shoppers" defaultChecked={store.isExperienceActive} />
             <Tick name="letShoppersChoose" label="Shoppers may choose the cause" defaultChecked={store.letShoppersChoose} />
             <Tick name="searchEnabled" label="Shoppers may search charities" defaultChecked={store.searchEnabled} />
-            <Tick name="isEmbeddedConfirmation" label="Donation shown on the order confirmation" defaultChecked={store.isEmbeddedConfirmation} />
           </div>
         </section>
 
@@ -220,9 +213,9 @@ export default function AdminDonationStore() {
           <h3 id="store-placement" className="text-lg font-semibold">
             Placement and look
           </h3>
-          <Field label="Target CSS selector" error={errors.targetCssSelector} hint="Where the widget mounts, e.g. [data-donation-widget]. A selector only: no style rules." className="mt-2 max-w-xl">
-            {(a11y) => <input {...a11y} name="targetCssSelector" defaultValue={store.targetCssSelector} maxLength={200} className={`${inputClass} font-mono`} />}
-          </Field>
+          <p className="mt-2 text-sm" data-testid="placement-note">
+            The widget sits in the shop&apos;s own places (product page, cart) and the order confirmation always shows what the order gave; amounts are in US dollars.
+          </p>
           <p className="mt-3 text-sm" data-testid="custom-css-note">
             <strong>Custom CSS</strong> is not accepted: it would be served on every shop page that shows the widget, where it could hide or restyle the checkout and
             overlay text of its own. The widget uses the shop's own styles.
