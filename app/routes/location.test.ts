@@ -50,3 +50,21 @@ describe("the Referer: the same way back from the sign-in page and the ZIP form"
     expect({ bounce: signedInBounce("https://evil.example/cart"), zipForm: await zipFormBack("https://evil.example/cart") }).toEqual({ bounce: "/", zipForm: "/" });
   });
 });
+
+describe("the ZIP form's userLocation cookie (SPEC §9)", () => {
+  async function cookieFor(customer: { id: string } | null): Promise<string | undefined> {
+    const request = new Request(`${ORIGIN}/location`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ zip: "80011", redirectTo: "/cart" }),
+    });
+    const context = { customer, services: { catalog: { checkZip: async (zip: string) => ({ ok: true, zip, warehouse: { code: "DEN" } }) } } } as unknown as AppLoadContext;
+    const answer = (await locationAction({ request, context, params: {} } as Parameters<typeof locationAction>[0])) as Response;
+    return answer.headers.getSetCookie().find((c) => c.startsWith("userLocation="));
+  }
+
+  it("is the guest form {zip}::HOME for a guest and {zip}::home for a signed-in shopper", async () => {
+    expect(await cookieFor(null)).toMatch(/^userLocation=80011%3A%3AHOME;/);
+    expect(await cookieFor({ id: "c1" })).toMatch(/^userLocation=80011%3A%3Ahome;/);
+  });
+});

@@ -4,6 +4,7 @@ import { rootConfig } from "../lib/meta";
 import { documentTitle } from "../../rules/page-titles";
 import {
   formatUserLocation,
+  signedInLocation,
   USER_LOCATION_COOKIE,
   USER_LOCATION_MAX_AGE_SECONDS,
   USER_WAREHOUSE_COOKIE,
@@ -18,7 +19,7 @@ import type { Route } from "./+types/location";
 import { setCookie } from "../../rules/cookies";
 
 // The shopper's delivery ZIP (SPEC §5 check, §9 cookies). Pages' ZIP forms post here: a valid, served
-// ZIP sets userLocation ({zip}::HOME, the guest form) and userWarehouse (30 days), then goes back to
+// ZIP sets userLocation (SPEC §9: a guest's {zip}::HOME, a signed-in shopper's {zip}::home) and userWarehouse (30 days), then goes back to
 // the page the form was on — a same-site path only. An invalid ZIP answers 400 with the message; a
 // JavaScript page shows it under its field, and without JavaScript this route's page shows the form again.
 
@@ -56,7 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append(
     "Set-Cookie",
-    setCookie(USER_LOCATION_COOKIE, formatUserLocation(result.zip, "HOME"), { maxAgeSeconds: USER_LOCATION_MAX_AGE_SECONDS, secure }),
+    setCookie(USER_LOCATION_COOKIE, context.customer ? signedInLocation(result.zip, "HOME") : formatUserLocation(result.zip, "HOME"), {
+      maxAgeSeconds: USER_LOCATION_MAX_AGE_SECONDS,
+      secure,
+    }),
   );
   // A bypassed, unserved ZIP has no warehouse: the old one must not linger.
   headers.append(
