@@ -50,33 +50,38 @@ function table(): Case[] {
   return cases;
 }
 
+/** One subscription row per case, all of one customer and the kit's first variant. */
+function insertCases(customer: Awaited<ReturnType<RenewalKit["customer"]>>, cases: readonly Case[]) {
+  return database.db
+    .insert(subscriptions)
+    .values(
+      cases.map((c) => ({
+        site: "d2c" as const,
+        customerId: customer.id,
+        email: customer.email,
+        productId: kit.first.productId,
+        variantId: kit.first.id,
+        quantity: 1,
+        frequencyWeeks: 4,
+        startDate: addDays(TODAY, -28),
+        nextOrderDate: c.nextOrderDate,
+        status: c.status,
+        hold: c.hold,
+        retryAt: c.retryAt,
+        shippingAddress: address(),
+        paymentMethodId: null,
+      })),
+    )
+    .returning();
+}
+
 describe("renewal due: the rule and the runner's SQL claim agree", () => {
   it("on every combination of status, date, hold, retry time and a held item back in stock", async () => {
     const customer = await kit.customer();
     const cases = table();
     const store = createRenewalStore(database.db);
     const countsBefore = await store.dashboardCounts(TODAY);
-    const rows = await database.db
-      .insert(subscriptions)
-      .values(
-        cases.map((c) => ({
-          site: "d2c" as const,
-          customerId: customer.id,
-          email: customer.email,
-          productId: kit.first.productId,
-          variantId: kit.first.id,
-          quantity: 1,
-          frequencyWeeks: 4,
-          startDate: addDays(TODAY, -28),
-          nextOrderDate: c.nextOrderDate,
-          status: c.status,
-          hold: c.hold,
-          retryAt: c.retryAt,
-          shippingAddress: address(),
-          paymentMethodId: null,
-        })),
-      )
-      .returning({ id: subscriptions.id });
+    const rows = await insertCases(customer, cases);
     const ids = rows.map((r) => r.id);
     const byId = new Map(ids.map((id, i) => [id, cases[i]]));
     const restocked = ids.filter((id) => byId.get(id)!.restocked);
@@ -115,27 +120,7 @@ describe("renewal due: the rule and the runner's SQL claim agree", () => {
   it("the renewal workflow refuses a scheduled run of a cycle the rule says is not due, and changes nothing", async () => {
     const customer = await kit.customer();
     const notDue = table().filter((c) => !c.restocked && !isCycleDue(c, TODAY));
-    const rows = await database.db
-      .insert(subscriptions)
-      .values(
-        notDue.map((c) => ({
-          site: "d2c" as const,
-          customerId: customer.id,
-          email: customer.email,
-          productId: kit.first.productId,
-          variantId: kit.first.id,
-          quantity: 1,
-          frequencyWeeks: 4,
-          startDate: addDays(TODAY, -28),
-          nextOrderDate: c.nextOrderDate,
-          status: c.status,
-          hold: c.hold,
-          retryAt: c.retryAt,
-          shippingAddress: address(),
-          paymentMethodId: null,
-        })),
-      )
-      .returning();
+    const rows = await insertCases(customer, notDue);
     const deps = { db: database.db, services: kit.services, config };
     try {
       for (const [i, row] of rows.entries()) {
