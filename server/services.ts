@@ -114,7 +114,7 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     mail,
     log,
     shipNow: async (subscriptionId, now) => {
-      const r = await renewSubscription({ db, services: { cart, orders, payments, mail, catalog, staff }, config, log }, subscriptionId, { now, trigger: "ship_now" });
+      const r = await renewSubscription({ db, services: { cart, orders, payments, mail, catalog, staff, identity }, config, log }, subscriptionId, { now, trigger: "ship_now" });
       return r.ok ? { ok: true, orderNumber: r.orderNumber } : { ok: false, message: r.message };
     },
   });
@@ -145,7 +145,7 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     operators,
     autoship,
     retryRenewal: (subscriptionId, now, secret) =>
-      renewSubscription({ db, services: { cart, orders, payments, mail, catalog, staff }, config, log, secret }, subscriptionId, { now, trigger: "schedule" }),
+      renewSubscription({ db, services: { cart, orders, payments, mail, catalog, staff, identity }, config, log, secret }, subscriptionId, { now, trigger: "schedule" }),
   });
   // Content entries for the storefront; the console's Content section drafts and publishes them.
   const content = createContentService(db, {
@@ -153,7 +153,7 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     onInvalidBody: (info) => log?.warn(info, "content entry with an invalid body left out"),
   });
   const renewalStore = createRenewalStore(db);
-  const renewalDeps = () => ({ db, services: { cart, orders, payments, mail, catalog, staff }, config, log });
+  const renewalDeps = () => ({ db, services: { cart, orders, payments, mail, catalog, staff, identity }, config, log });
   return {
     autoship,
     /**
@@ -177,7 +177,7 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
       mail,
       payments,
       log,
-      placeOrder: (input: PlaceOrderInput): Promise<PlaceOrderResult> => placeOrder({ db, services: { cart, orders, payments, mail, staff }, config, log }, input),
+      placeOrder: (input: PlaceOrderInput): Promise<PlaceOrderResult> => placeOrder({ db, services: { cart, orders, payments, mail, staff, identity }, config, log }, input),
       staff,
       // The cart's donation tracking (a checkout attribute) and add-on or round-up (in the totals); the shop only.
       donationCart: async (site: SiteId, cartId: string) => {
@@ -216,7 +216,7 @@ export function createServices(db: Db, config: Config, log?: Logger, paymentProv
     reviews,
     /** The donation provider (SPEC §7): store configuration, causes, tracking, amounts, clickstream, ledger. */
     // A segment's back-end property is read from the asking customer's own record (never the page's word).
-    donations: createDonationsService(db, { customerProperty: (customerId) => customerSegmentRecord(db, customerId) }),
+    donations: createDonationsService(db, { customerProperty: (customerId) => customerSegmentRecord(identity, customerId) }),
     /** Donations at order time: a cart's tracking and add-on, the order's ledger rows and what it gave. */
     donationLedger,
     gate: createSiteGate(config, rateLimit),

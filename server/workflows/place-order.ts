@@ -105,7 +105,7 @@ export type PlaceOrderResult = { ok: true; order: OrderView; replayed: boolean }
 
 export type PlaceOrderDeps = {
   db: Db;
-  services: Pick<Services, "cart" | "orders" | "payments" | "mail" | "staff">;
+  services: Pick<Services, "cart" | "orders" | "payments" | "mail" | "staff" | "identity">;
   config: Pick<Config, "freeShippingThresholdCents" | "storeName"> & Partial<Pick<Config, "donationStoreId">>;
   log?: Logger;
   /** "Now" for dates the order creates (subscription start and next order dates); the system clock by default. */
@@ -450,7 +450,7 @@ async function writeDonations(deps: PlaceOrderDeps, tx: Db, order: typeof orders
     // carries no tracking of the shopper's browser); one that changes the amount must be proven by
     // the buyer's own record (a guest has none).
     segmentId: choice?.trackingId && choice.trackingId === order.donationTrackingId ? choice.segmentId : null,
-    customerProperty: customerSegmentRecord(tx, order.customerId),
+    customerProperty: customerSegmentRecord(deps.services.identity, order.customerId, tx),
   });
 }
 

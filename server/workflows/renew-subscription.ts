@@ -55,7 +55,7 @@ export type { RenewalTrigger };
 
 export type RenewalDeps = {
   db: Db;
-  services: Pick<Services, "cart" | "orders" | "payments" | "mail" | "catalog" | "staff">;
+  services: Pick<Services, "cart" | "orders" | "payments" | "mail" | "catalog" | "staff" | "identity">;
   config: Pick<Config, "freeShippingThresholdCents" | "storeName" | "publicUrl" | "port">;
   log?: Logger;
   /** The app's signing key: the price guard mail's one-click answer links (without it the mail sends the customer to My Autoships). */

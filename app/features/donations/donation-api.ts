@@ -13,39 +13,13 @@ export type DonationStore = ReturnType<typeof storeView>;
 export type Cause = CauseView;
 export type Portfolio = PortfolioView;
 
-/** The SPEC §8 messages the widget raises. */
-export type DonationErrorMessage =
-  | "Error starting tracking"
-  | "Error updating tracking"
-  | "Error updating integration metadata"
-  | "Error retrieving store"
-  | "Error retrieving product donation"
-  | "Error retrieving cart donation"
-  | "Error searching charities"
-  | "Error retrieving charities by EIN"
-  | "Error retrieving portfolios"
-  | "Error initializing SDK"
-  | "Error updating widget"
-  | "Error calculating donation"
-  | "Error getting charities"
-  | "Error populating cause IDs"
-  | "Error setting cause to tracking"
-  | "Error setting confirmation data for post purchase confirmation"
-  | "Error getting tracked cause"
-  | "Error getting selected causes"
-  | "Error getting initial cause selection"
-  | "Error retrieving donation eligibility"
-  | "Error retrieving donation breakdown"
-  | "Error emitting event"
-  | "Error searching causes"
-  | "Error sending events";
-
 /**
- * SPEC §8's catalogue, all 24. The browser raises most; two are the server's, logged where their
- * situation happens: the order's confirmation data (server/modules/donations/ledger.ts) and the
- * per-cause breakdown an order's pages and mail read (ledger.ts `breakdownForOrder`).
+ * SPEC §8's catalogue of donation error messages, all 24 (the type of every message raised). The
+ * browser raises most; two are the server's, logged where their situation happens: the order's
+ * confirmation data (server/modules/donations/ledger.ts) and the per-cause breakdown an order's
+ * pages and mail read (ledger.ts `breakdownForOrder`).
  */
-export const DONATION_ERROR_MESSAGES: readonly DonationErrorMessage[] = [
+export const DONATION_ERROR_MESSAGES = [
   "Error starting tracking",
   "Error updating tracking",
   "Error updating integration metadata",
@@ -70,7 +44,9 @@ export const DONATION_ERROR_MESSAGES: readonly DonationErrorMessage[] = [
   "Error emitting event",
   "Error searching causes",
   "Error sending events",
-];
+] as const;
+
+export type DonationErrorMessage = (typeof DONATION_ERROR_MESSAGES)[number];
 
 export class DonationError extends Error {
   override readonly name = "DonationError";

@@ -44,7 +44,8 @@ export type GivingTerms = {
   segment: SegmentRow | null;
 };
 
-async function activeCauses(conn: Db, ids: readonly string[]): Promise<CauseRow[]> {
+/** The active causes of these ids (any order). */
+export async function activeCauses(conn: Db, ids: readonly string[]): Promise<CauseRow[]> {
   if (!ids.length) return [];
   return conn
     .select()
@@ -52,21 +53,24 @@ async function activeCauses(conn: Db, ids: readonly string[]): Promise<CauseRow[
     .where(and(inArray(donationCauses.id, [...ids]), eq(donationCauses.active, true)));
 }
 
+/** Each portfolio's active charities in their order, in one query. */
+export async function portfolioMembers(conn: Db, portfolioIds: readonly string[]): Promise<Map<string, CauseRow[]>> {
+  const members = new Map<string, CauseRow[]>(portfolioIds.map((id) => [id, []]));
+  if (!portfolioIds.length) return members;
+  const rows = await conn
+    .select({ portfolioId: donationPortfolioCharities.portfolioId, charity: donationCauses })
+    .from(donationPortfolioCharities)
+    .innerJoin(donationCauses, eq(donationCauses.id, donationPortfolioCharities.charityId))
+    .where(and(inArray(donationPortfolioCharities.portfolioId, [...portfolioIds]), eq(donationCauses.active, true)))
+    .orderBy(asc(donationPortfolioCharities.portfolioId), asc(donationPortfolioCharities.position));
+  for (const r of rows) members.get(r.portfolioId)?.push(r.charity);
+  return members;
+}
+
 /** The charities causes give to: a charity itself, a portfolio's active charities in their order; each once. */
 export async function recipientsOf(conn: Db, causes: readonly CauseRow[]): Promise<CauseRow[]> {
-  const out: CauseRow[] = [];
-  for (const cause of causes) {
-    if (cause.kind === "charity") out.push(cause);
-    else {
-      const members = await conn
-        .select({ charity: donationCauses })
-        .from(donationPortfolioCharities)
-        .innerJoin(donationCauses, eq(donationCauses.id, donationPortfolioCharities.charityId))
-        .where(and(eq(donationPortfolioCharities.portfolioId, cause.id), eq(donationCauses.active, true)))
-        .orderBy(asc(donationPortfolioCharities.position));
-      out.push(...members.map((m) => m.charity));
-    }
-  }
+  const members = await portfolioMembers(conn, causes.filter((c) => c.kind !== "charity").map((c) => c.id));
+  const out = causes.flatMap((cause) => (cause.kind === "charity" ? [cause] : (members.get(cause.id) ?? [])));
   const seen = new Set<string>();
   return out.filter((c) => !seen.has(c.id) && seen.add(c.id));
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { ClickstreamEnvelope } from "../../../rules/donation-input";
 import {
@@ -15,13 +15,12 @@ import {
   donationCauses,
   donationClickstreamEvents,
   donationLedger,
-  donationPortfolioCharities,
   donationSegments,
   donationStores,
   donationTracking,
   type LedgerFundedBy,
 } from "./schema";
-import { NO_CUSTOMER_RECORD, givingTerms, type CustomerPropertyReader, type GivingTerms } from "./giving";
+import { NO_CUSTOMER_RECORD, activeCauses, givingTerms, portfolioMembers, type CustomerPropertyReader, type GivingTerms } from "./giving";
 import { isWidgetVisible } from "../../../rules/donation-widget";
 
 // The donation provider (SPEC §3, §7): store configuration, causes, tracking, donation amounts,
@@ -181,26 +180,7 @@ export type DonationsServiceDeps = {
 };
 
 export function createDonationsService(db: Db, deps: DonationsServiceDeps = {}) {
-  async function causesByIds(ids: readonly string[], conn: Db = db): Promise<CauseRow[]> {
-    if (!ids.length) return [];
-    return conn
-      .select()
-      .from(donationCauses)
-      .where(and(inArray(donationCauses.id, [...ids]), eq(donationCauses.active, true)));
-  }
-
-  async function portfolioMembers(portfolioIds: readonly string[]): Promise<Map<string, CauseRow[]>> {
-    const members = new Map<string, CauseRow[]>(portfolioIds.map((id) => [id, []]));
-    if (!portfolioIds.length) return members;
-    const rows = await db
-      .select({ portfolioId: donationPortfolioCharities.portfolioId, charity: donationCauses })
-      .from(donationPortfolioCharities)
-      .innerJoin(donationCauses, eq(donationCauses.id, donationPortfolioCharities.charityId))
-      .where(and(inArray(donationPortfolioCharities.portfolioId, [...portfolioIds]), eq(donationCauses.active, true)))
-      .orderBy(asc(donationPortfolioCharities.portfolioId), asc(donationPortfolioCharities.position));
-    for (const r of rows) members.get(r.portfolioId)?.push(r.charity);
-    return members;
-  }
+  const causesByIds = (ids: readonly string[], conn: Db = db) => activeCauses(conn, ids);
 
   /** The tracking record of this store and browser session; null for an unknown id or another session's. */
   async function ownTracking(storeId: string, trackingId: string, sessionKeyHash: string, conn: Db = db, lock = false): Promise<TrackingRow | null> {
@@ -432,7 +412,7 @@ export function createDonationsService(db: Db, deps: DonationsServiceDeps = {}) 
     /** SPEC §7 portfolios/cc-query-with-charities: each known portfolio with its charities. */
     async portfoliosWithCharities(ids: readonly string[]): Promise<PortfolioView[]> {
       const rows = (await causesByIds(ids)).filter((c) => c.kind === "portfolio");
-      const members = await portfolioMembers(rows.map((r) => r.id));
+      const members = await portfolioMembers(db, rows.map((r) => r.id));
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.flatMap((id) => {
         const p = byId.get(id);
