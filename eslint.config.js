@@ -19,7 +19,7 @@ const SERVER_VALUES = {
 const WORKFLOW_VALUES = {
   regex: "(^|/)workflows/",
   allowTypeImports: true,
-  message: "Modules never call workflows; a workflow calls modules (wire it in server/services.ts).",
+  message: "Modules never call workflows; a workflow calls modules (wire it in server/wiring/).",
 };
 const OTHER_MODULE_TABLES = {
   regex: "^\\.\\./[^/]+/schema$",

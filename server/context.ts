@@ -4,7 +4,7 @@ import type { Database } from "./db/client";
 import type { Logger } from "./log";
 import type { Site } from "../rules/site";
 import type { StaffShipsTo } from "../rules/location";
-import { createServices, type Services } from "./services";
+import { createServices, type Services } from "./wiring";
 import type { CustomerSummary, SessionInfo } from "./modules/identity/service";
 import type { StaffAccess } from "./staff-access";
 

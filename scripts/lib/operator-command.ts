@@ -11,7 +11,7 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 const { ConfigError, parseConfig } = await import("../../server/config");
 const { openDatabase } = await import("../../server/db/client");
 const { createLogger } = await import("../../server/log");
-const { createServices } = await import("../../server/services");
+const { createServices } = await import("../../server/wiring");
 
 type Config = import("../../server/config").Config;
 type Shop = {

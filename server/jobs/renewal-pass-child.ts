@@ -5,7 +5,7 @@
 // process right after its first renewal order is paid — before the renewal is recorded.
 import { parseConfig } from "../config";
 import { openPostgres } from "../db/client";
-import { createServices } from "../services";
+import { createServices } from "../wiring";
 import { runRenewalPass } from "./autoship-runner";
 
 const env = process.env;

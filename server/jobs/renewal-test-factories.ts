@@ -7,7 +7,7 @@ import { inventory, products, variants } from "../modules/catalog/schema";
 import { warehouseForZip } from "../modules/catalog/stock";
 import { customers } from "../modules/identity/schema";
 import type { OrderAddress } from "../modules/orders/schema";
-import { createServices, type Services } from "../services";
+import { createServices, type Services } from "../wiring";
 import { EXCLUDED_PRODUCT_TYPE } from "../../rules/product-types";
 
 // Test data for the renewal engine's tests (bulletproof-react style factories with overrides).

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { may, OPERATOR_COOKIE, OPERATOR_ROLES, type OperatorRole, type Permission } from "../../rules/operator-roles";
 import type { Operator } from "../modules/operators/service";
-import type { Services } from "../services";
+import type { Services } from "../wiring";
 
 // Test helpers for the operator console: a real operator of a role (made through a setup link, as
 // in the shop), and the role × action matrix every console area runs over its own writes.

@@ -1,6 +1,6 @@
 import type { RoleCode } from "../../rules/staff";
 import { accountGroupForRole } from "../../rules/staff";
-import type { Services } from "../services";
+import type { Services } from "../wiring";
 
 let n = 0;
 

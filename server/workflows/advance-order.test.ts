@@ -11,7 +11,7 @@ import { templates } from "../modules/mail/templates";
 import { orderLines, orderRefunds, orders } from "../modules/orders/schema";
 import { createTestProcessor, type PaymentProvider } from "../modules/payments/provider";
 import { payments } from "../modules/payments/schema";
-import { createServices } from "../services";
+import { createServices } from "../wiring";
 import { advanceOrder, type AdvanceOrderDeps } from "./advance-order";
 import { refundOrderPart } from "./refund-order";
 import { chargedCents } from "../../rules/refunds";

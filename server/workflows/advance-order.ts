@@ -10,7 +10,8 @@ import { reverseDonations } from "./refund-donations";
 import { orderLines, orders, type OrderStatus } from "../modules/orders/schema";
 import { orderView, type OrderView } from "../modules/orders/service";
 import { cancel, markDelivered, markFulfilled, markShipped, refund, type Transition } from "../modules/orders/status";
-import type { Services } from "../services";
+import type { PaymentsService } from "../modules/payments/service";
+import type { MailService } from "../modules/mail/service";
 import { formatUsd } from "../../rules/money";
 import { isUuid } from "../../rules/ids";
 import { lineRefundCents, planRefund, unitsKept } from "../../rules/refunds";
@@ -64,7 +65,7 @@ export type AdvanceOrderResult =
 
 export type AdvanceOrderDeps = {
   db: Db;
-  services: Pick<Services, "payments" | "mail">;
+  services: { payments: PaymentsService; mail: MailService };
   config: Pick<Config, "storeName">;
   log?: Logger;
 };

@@ -12,7 +12,7 @@ import {
   SPRINGFIELD_PET_CLINIC_GROUP_ID,
 } from "../modules/clinics/seed-data";
 import type { ClinicView } from "../modules/clinics/service";
-import { createServices, type Services } from "../services";
+import { createServices, type Services } from "../wiring";
 import { staffMember } from "../testing/staff";
 import { approveMembership, endMembership, joinClinic, leaveClinic, type MembershipDeps } from "./clinic-membership";
 

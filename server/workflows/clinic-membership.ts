@@ -1,10 +1,12 @@
 import type { RoleCode } from "../../rules/staff";
 import { accountGroupForRole, ROLE_CODES, roleLabel } from "../../rules/staff";
 import type { Db } from "../db/client";
-import type { ClinicView } from "../modules/clinics/service";
+import { clinicListing, type ClinicDirectoryPage, type ClinicSearch, type ClinicsService, type ClinicView } from "../modules/clinics/service";
+import type { IdentityService } from "../modules/identity/service";
+import type { MailService } from "../modules/mail/service";
+import type { RateLimitService } from "../modules/rate-limit/service";
 import type { Logger } from "../log";
 import { templates, type MailContent } from "../modules/mail/templates";
-import type { Services } from "../services";
 
 // A staff member joins, switches or leaves a clinic (SPEC §5 registered rule, §7 join-clinic).
 // Guarantees:
@@ -18,7 +20,7 @@ import type { Services } from "../services";
 //   4. after the commit, a waiting request is mailed to the clinic's administrator and a decision
 //      (approved, declined, ended) to the member; a mail that fails changes nothing.
 
-export type MembershipDeps = { db: Db; services: Pick<Services, "clinics" | "identity" | "mail">; log?: Logger };
+export type MembershipDeps = { db: Db; services: { clinics: ClinicsService; identity: IdentityService; mail: MailService }; log?: Logger };
 
 const PROGRAM = "Pro Staff Feeding";
 
@@ -123,4 +125,29 @@ export async function endMembership(deps: MembershipDeps, membershipId: string, 
   if (!result.ok) return result;
   await tellMember(deps, result.customerId, result.clinic, result.wasPending ? "declined" : "ended");
   return { ok: true, customerId: result.customerId, clinic: result.clinic };
+}
+
+type RateLimited = { ok: false; code: "RATE_LIMITED"; message: string };
+
+/**
+ * Searching the directory and joining, switching and leaving clinics, for the clinic step, My
+ * Clinic and the identity API alike; searches and joins rate-limited per member and client IP.
+ */
+export function createMembership(deps: MembershipDeps, rateLimit: RateLimitService) {
+  return {
+    /** The directory as any staff member may see it: listings (clinicListing), never a clinic's accounts or administrator. */
+    async searchClinics(customerId: string, query: ClinicSearch, ip: string | null): Promise<ClinicDirectoryPage | RateLimited> {
+      const attempt = await rateLimit.take("clinic_search", `customer:${customerId}`, ip);
+      if (!attempt.ok) return { ok: false, code: "RATE_LIMITED", message: attempt.message };
+      const found = await deps.services.clinics.search(query);
+      return { ...found, results: found.results.map(clinicListing) };
+    },
+    async join(customerId: string, groupId: string, ip: string | null): Promise<JoinResult | RateLimited> {
+      const attempt = await rateLimit.take("join_clinic", `customer:${customerId}`, ip);
+      return attempt.ok ? joinClinic(deps, customerId, groupId) : { ok: false, code: "RATE_LIMITED", message: attempt.message };
+    },
+    leave: (customerId: string) => leaveClinic(deps, customerId),
+    approve: (membershipId: string, actor: string) => approveMembership(deps, membershipId, actor),
+    end: (membershipId: string, actor: string) => endMembership(deps, membershipId, actor),
+  };
 }

@@ -8,7 +8,7 @@ import { subscriptions } from "../modules/autoship/schema";
 import { dealSkus, inventory, products, stockAdjustments, variants, warehouses } from "../modules/catalog/schema";
 import { customers } from "../modules/identity/schema";
 import type { Operator } from "../modules/operators/service";
-import { createServices } from "../services";
+import { createServices } from "../wiring";
 import { operatorOf, roleMatrix, type ConsoleWrite } from "../testing/console";
 
 // The console's catalogue: every write against every role (refusals audited), a price edit the

@@ -9,7 +9,7 @@ import { createPageCache } from "../http/page-cache";
 import { closesLoop } from "../modules/content/editing";
 import { addItem, describeForm, readForm, type FormNode } from "../modules/content/form";
 import { previewToken, readPreviewToken } from "../modules/content/preview";
-import { createServices } from "../services";
+import { createServices } from "../wiring";
 import { operatorOf, roleMatrix, type ConsoleWrite } from "../testing/console";
 
 // The console's Content section: every write against every role; a draft never reaches the live

@@ -13,8 +13,8 @@ import { warehouseForZip } from "../modules/catalog/stock";
 import { customers } from "../modules/identity/schema";
 import { mailOutbox } from "../modules/mail/schema";
 import { orderLines, orders } from "../modules/orders/schema";
-import { createServices } from "../services";
-import type { CustomerListQuery } from "./console-customer-reads";
+import { createServices } from "../wiring";
+import type { CustomerListQuery } from "../read-models/console-customer-reads";
 import { operatorOf, roleMatrix, type ConsoleWrite } from "../testing/console";
 import { placeOrder, type PlaceOrderInput } from "./place-order";
 

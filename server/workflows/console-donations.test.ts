@@ -14,7 +14,7 @@ import { donationSegments } from "../modules/donations/schema";
 import { PAWS_RESCUE_LEAGUE_ID, SEED_DONATION_STORE_ID, SEED_LOYALTY_SEGMENT_ID, SEED_PORTFOLIO_IDS } from "../modules/donations/seed-data";
 import type { LedgerEntry } from "../modules/donations/service";
 import type { Operator } from "../modules/operators/service";
-import type { Services } from "../services";
+import type { Services } from "../wiring";
 import { operatorOf, roleMatrix, type ConsoleWrite } from "../testing/console";
 
 // The console's Donations section: every write against every role (refusals audited), the store

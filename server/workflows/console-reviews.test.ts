@@ -10,7 +10,7 @@ import { createLogger } from "../log";
 import { products } from "../modules/catalog/schema";
 import type { Operator } from "../modules/operators/service";
 import { reviews } from "../modules/reviews/schema";
-import type { Services } from "../services";
+import type { Services } from "../wiring";
 import { operatorOf, roleMatrix, type ConsoleWrite } from "../testing/console";
 import { createReviewsConsole } from "./console-reviews";
 

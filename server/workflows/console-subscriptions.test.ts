@@ -12,7 +12,7 @@ import { AUTOSHIP_CHANGE_TEMPLATE } from "../modules/autoship/mail";
 import { subscriptionEvents, subscriptions } from "../modules/autoship/schema";
 import { variants } from "../modules/catalog/schema";
 import { orders } from "../modules/orders/schema";
-import type { Services } from "../services";
+import type { Services } from "../wiring";
 import { operatorOf, roleMatrix, type ConsoleWrite } from "../testing/console";
 import { renewSubscription } from "./renew-subscription";
 

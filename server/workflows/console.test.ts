@@ -7,8 +7,8 @@ import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createOperatorsService } from "../modules/operators/service";
 import { createRateLimitService } from "../modules/rate-limit/service";
-import { createServices } from "../services";
-import { lowStock } from "../modules/inventory/service";
+import { createServices } from "../wiring";
+import { lowStock } from "../read-models/dashboard";
 import { stepAt, totpCode } from "../modules/operators/totp";
 import { operatorOf, roleMatrix, type ConsoleWrite } from "../testing/console";
 

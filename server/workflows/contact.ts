@@ -1,14 +1,18 @@
 import type { ContactInput } from "../../rules/account-forms";
 import type { SiteId } from "../../rules/site";
 import { templates } from "../modules/mail/templates";
-import type { Services } from "../services";
+import type { ContactService } from "../modules/contact/service";
+import type { MailService } from "../modules/mail/service";
+
+/** The modules a contact message touches. */
+export type ContactPorts = { contact: ContactService; mail: MailService };
 
 // SPEC §2/§7 contact form: the message is stored, mailed to the shop (reply-to the sender) and
 // confirmed to the sender — without the sender's own text, so the form is no mail relay. Guarantees: the message is stored before any mail is recorded; a sender or
 // address over the contact rate limit stores and mails nothing.
 
 export async function sendContactMessage(
-  services: Pick<Services, "contact" | "mail">,
+  services: ContactPorts,
   input: { site: SiteId; customerId: string | null; clientIp: string | null; storeName: string; contactTo: string; message: ContactInput },
 ): Promise<{ ok: true; id: string } | { ok: false; code: "RATE_LIMITED"; message: string }> {
   const m = input.message;

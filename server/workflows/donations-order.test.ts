@@ -19,7 +19,7 @@ import {
 import { mailOutbox } from "../modules/mail/schema";
 import { orderLines, orders } from "../modules/orders/schema";
 import { payments } from "../modules/payments/schema";
-import { createServices } from "../services";
+import { createServices } from "../wiring";
 import { checkoutTotals } from "../../rules/checkout-totals";
 import { DONATION_SEGMENT_NAMESPACE } from "../../rules/donations";
 import { advanceOrder } from "./advance-order";

@@ -6,7 +6,7 @@ import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { openTestDatabase } from "../db/test-database";
 import { REDACTED_BODY } from "../modules/mail/service";
-import { createServices, type Services } from "../services";
+import { createServices, type Services } from "../wiring";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 
 // The reset journey as the pages run it: the link arrives in the mail drop folder (where the

@@ -2,7 +2,11 @@ import type { SiteId } from "../../rules/site";
 import type { Config } from "../config";
 import { RESET_VALID_MS } from "../modules/identity/service";
 import { templates } from "../modules/mail/templates";
-import type { Services } from "../services";
+import type { IdentityService } from "../modules/identity/service";
+import type { MailService } from "../modules/mail/service";
+
+/** The modules a password reset touches. */
+export type PasswordResetPorts = { identity: IdentityService; mail: MailService };
 
 // Forgot password: a single-use link valid one hour, mailed only when the address has an
 // account; the answer is the same either way. The link's origin is PUBLIC_URL, else the request's
@@ -16,7 +20,7 @@ export function linkOrigin(config: Config, requestUrl: string): string {
 }
 
 export function requestPasswordReset(
-  services: Pick<Services, "identity" | "mail">,
+  services: PasswordResetPorts,
   input: { email: string; ip: string | null; origin: string; storeName: string; site?: SiteId },
 ) {
   return services.identity.requestPasswordReset(
@@ -42,7 +46,7 @@ export function requestPasswordReset(
  * the account loses its body (all its links stopped working with this one), in the outbox and the
  * mail drop folder.
  */
-export async function resetPassword(services: Pick<Services, "identity" | "mail">, input: { token: string; password: string; ip: string | null }) {
+export async function resetPassword(services: PasswordResetPorts, input: { token: string; password: string; ip: string | null }) {
   const result = await services.identity.resetPassword(input.token, input.password, input.ip);
   if (result.ok) {
     const customer = await services.identity.summary(result.customerId);

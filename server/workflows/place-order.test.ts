@@ -10,7 +10,7 @@ import { warehouseForZip } from "../modules/catalog/stock";
 import { orders } from "../modules/orders/schema";
 import { paymentMethods, payments } from "../modules/payments/schema";
 import { cartLines } from "../modules/cart/schema";
-import { createServices } from "../services";
+import { createServices } from "../wiring";
 import { placeOrder, type PlaceOrderInput } from "./place-order";
 
 // Place order on PGlite and, with `npm run test:pg`, on a real PostgreSQL — where the

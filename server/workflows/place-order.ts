@@ -30,7 +30,12 @@ import { templates } from "../modules/mail/templates";
 import { markPaid } from "../modules/orders/status";
 import type { DeclineReason } from "../modules/payments/provider";
 import type { PaymentSource } from "../modules/payments/service";
-import type { Services } from "../services";
+import type { CartService } from "../modules/cart/service";
+import type { OrdersService } from "../modules/orders/service";
+import type { PaymentsService } from "../modules/payments/service";
+import type { MailService } from "../modules/mail/service";
+import type { StaffStandingService } from "./staff-checkout";
+import type { IdentityService } from "../modules/identity/service";
 import { amountToCents, formatUsd } from "../../rules/money";
 import { dayOf } from "../../rules/calendar-days";
 import { isUuid } from "../../rules/ids";
@@ -105,7 +110,7 @@ export type PlaceOrderResult = { ok: true; order: OrderView; replayed: boolean }
 
 export type PlaceOrderDeps = {
   db: Db;
-  services: Pick<Services, "cart" | "orders" | "payments" | "mail" | "staff" | "identity">;
+  services: { cart: CartService; orders: OrdersService; payments: PaymentsService; mail: MailService; staff: StaffStandingService; identity: IdentityService };
   config: Pick<Config, "freeShippingThresholdCents" | "storeName"> & Partial<Pick<Config, "donationStoreId">>;
   log?: Logger;
   /** "Now" for dates the order creates (subscription start and next order dates); the system clock by default. */

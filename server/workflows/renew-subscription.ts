@@ -15,7 +15,13 @@ import type { Logger } from "../log";
 import { renewalMail, type RenewalMailName } from "../modules/autoship/renewal-mail";
 import { createRenewalStore, type RenewalStore, type RenewalTrigger, type SubscriptionRow } from "../modules/autoship/renewals";
 import type { MailContent } from "../modules/mail/templates";
-import type { Services } from "../services";
+import type { CartService } from "../modules/cart/service";
+import type { OrdersService } from "../modules/orders/service";
+import type { PaymentsService } from "../modules/payments/service";
+import type { MailService } from "../modules/mail/service";
+import type { CatalogService } from "../modules/catalog/service";
+import type { StaffStandingService } from "./staff-checkout";
+import type { IdentityService } from "../modules/identity/service";
 import { placeOrder, type PlaceOrderResult } from "./place-order";
 import { guardRenewal, type GuardOutcome } from "./price-guard";
 import { SUBSTITUTE_ATTRIBUTE, substituteNote } from "../../rules/autoship-substitute";
@@ -55,7 +61,7 @@ export type { RenewalTrigger };
 
 export type RenewalDeps = {
   db: Db;
-  services: Pick<Services, "cart" | "orders" | "payments" | "mail" | "catalog" | "staff" | "identity">;
+  services: { cart: CartService; orders: OrdersService; payments: PaymentsService; mail: MailService; catalog: CatalogService; staff: StaffStandingService; identity: IdentityService };
   config: Pick<Config, "freeShippingThresholdCents" | "storeName" | "publicUrl" | "port">;
   log?: Logger;
   /** The app's signing key: the price guard mail's one-click answer links (without it the mail sends the customer to My Autoships). */

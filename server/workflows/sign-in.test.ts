@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { variants } from "../modules/catalog/schema";
-import { createServices, type Services } from "../services";
+import { createServices, type Services } from "../wiring";
 import { settleCustomerCart } from "./sign-in";
 
 // SPEC §4 after sign-in: the guest cart merged into the persisted cart within the caps of SPEC §5.

@@ -1,6 +1,10 @@
 import type { SiteId } from "../../rules/site";
 import type { CartWarning } from "../modules/cart/service";
-import type { Services } from "../services";
+import type { CartService } from "../modules/cart/service";
+import type { IdentityService } from "../modules/identity/service";
+
+/** The modules signing in touches. */
+export type SignInPorts = { cart: CartService; identity: IdentityService };
 
 // Sign-in, SPEC §4 "After login": the guest cart is merged into the customer's persisted cart
 // (metafield profeeding.persisted_cart_id) within the caps of SPEC §5, the cart id the customer
@@ -10,7 +14,7 @@ import type { Services } from "../services";
 export type SignInOutcome = { cartId: string | null; cartQuantity: number; homeZip: string | null; warnings: CartWarning[] };
 
 export async function settleCustomerCart(
-  services: Pick<Services, "cart" | "identity">,
+  services: SignInPorts,
   input: { customerId: string; site: SiteId; guestCartId: string | null },
 ): Promise<SignInOutcome> {
   const { cart, identity } = services;

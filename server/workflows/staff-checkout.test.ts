@@ -9,7 +9,7 @@ import { servingWarehouse } from "../modules/inventory/service";
 import { orderLines, orders } from "../modules/orders/schema";
 import { subscriptions } from "../modules/autoship/schema";
 import { CEDAR_HOLLOW_MOBILE_VETS_GROUP_ID, SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../modules/clinics/seed-data";
-import { createServices } from "../services";
+import { createServices } from "../wiring";
 import { staffMember } from "../testing/staff";
 import { advanceOrder } from "./advance-order";
 import { placeOrder, type PlaceOrderInput } from "./place-order";

@@ -15,6 +15,7 @@ import { staffAccess } from "../staff-access";
 import type { ClinicsService } from "../modules/clinics/service";
 import type { IdentityService } from "../modules/identity/service";
 import type { OrdersService } from "../modules/orders/service";
+import { staffShipsTo } from "./staff-delivery";
 
 // A staff member's standing at the checkout, read from the server's own records only: the identity
 // data the clinic membership set (account group, sold-to), the active membership's clinic from
@@ -25,7 +26,6 @@ import type { OrdersService } from "../modules/orders/service";
 // default — buys at shop prices, within the same monthly allowance.
 
 export type StaffCheckoutDeps = {
-  // The modules' own types (not Services): the services object is built from this workflow.
   services: { identity: IdentityService; clinics: ClinicsService; orders: OrdersService };
   config: Pick<Config, "pdAccountGroups" | "staffQuota">;
 };
@@ -85,3 +85,15 @@ export async function choosePreferredAddress(
   await deps.services.identity.setMetafields(customerId, [{ namespace: PREFERRED_ADDRESS_NAMESPACE, key: PREFERRED_ADDRESS_KEY, value: choice }]);
   return { ok: true };
 }
+
+/** A staff member's standing at the checkout and their choice of delivery, for every place that asks. */
+export function createStaffStanding(deps: StaffCheckoutDeps) {
+  return {
+    standing: (customerId: string, now: Date, conn?: Db) => staffStanding(deps, customerId, now, conn),
+    choosePreferredAddress: (customerId: string, choice: PreferredAddress) => choosePreferredAddress(deps, customerId, choice),
+    /** Where the member's orders go (the clinic's ZIP, or home): what stock and delivery are shown for. */
+    shipsTo: (customerId: string) => staffShipsTo(deps, customerId),
+  };
+}
+
+export type StaffStandingService = ReturnType<typeof createStaffStanding>;

@@ -1,4 +1,4 @@
-import { CUSTOMER_SORTS, type CustomerListQuery } from "../../../server/workflows/console-customer-reads";
+import { CUSTOMER_SORTS, type CustomerListQuery } from "../../../server/read-models/console-customer-reads";
 import { z } from "zod";
 import { CUSTOMER_LIST_SORTS, type CustomerFilters } from "./customer-filters";
 

@@ -6,7 +6,7 @@ import { parseConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
-import { createServices } from "../../services";
+import { createServices } from "../../wiring";
 import { placeOrder } from "../../workflows/place-order";
 import { inventory, products, variants } from "../catalog/schema";
 import { warehouseForZip } from "../catalog/stock";

@@ -3,7 +3,7 @@ import { parseConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { openTestDatabase } from "../../db/test-database";
 import { RATE_LIMITS } from "../rate-limit/service";
-import { createServices } from "../../services";
+import { createServices } from "../../wiring";
 
 // Guest carts are bounded per client address (a customer's by MAX_CARTS_PER_CUSTOMER): a script
 // cannot fill the carts table by creating carts without signing in. The page and the API both

@@ -4,7 +4,7 @@ import { parseConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
-import { createServices } from "../../services";
+import { createServices } from "../../wiring";
 import { inventory, variants } from "../catalog/schema";
 
 // The shopper's cart reads its variants from the catalogue's per-process copy while the process

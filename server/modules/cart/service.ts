@@ -50,7 +50,7 @@ type CatalogForCart = {
 };
 type VariantLookup = (ids: readonly number[], site: SiteId) => Promise<Map<number, CartVariant>>;
 
-/** What the cart needs from other modules, wired in server/services.ts. */
+/** What the cart needs from other modules, wired in server/wiring/. */
 export type CartPorts = {
   /** Where the cart's SPEC §8 log lines go (a cart that could not be created). */
   log?: Pick<Logger, "warn">;

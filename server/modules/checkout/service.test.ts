@@ -4,7 +4,7 @@ import { parseConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
-import { createServices } from "../../services";
+import { createServices } from "../../wiring";
 import { inventory, products, variants } from "../catalog/schema";
 import { warehouseForZip } from "../catalog/stock";
 import { MULTIPASS_TTL_MS } from "../orders/multipass";

@@ -73,14 +73,14 @@ type Deps = {
   mail: MailService;
   payments: PaymentsService;
   log?: Logger;
-  /** server/workflows/place-order.ts, wired in server/services.ts: a module calls no workflow itself. */
+  /** server/workflows/place-order.ts, wired in server/wiring/: a module calls no workflow itself. */
   placeOrder: (input: PlaceOrderInput) => Promise<PlaceOrderResult>;
   /** server/workflows/staff-checkout.ts: a staff member's standing and delivery choice (staff site). */
   staff: {
     standing: (customerId: string, now: Date) => Promise<StaffStanding>;
     choosePreferredAddress: (customerId: string, choice: PreferredAddress) => Promise<{ ok: true } | { ok: false; field: "preferredAddress"; message: string }>;
   };
-  /** The cart's donation tracking and add-on or round-up on `site` (the donations module, wired in server/services.ts; none where the site gives no donations, rules/donations.ts donationStoreFor); none when absent. */
+  /** The cart's donation tracking and add-on or round-up on `site` (the donations module, wired in server/wiring/modules.ts; none where the site gives no donations, rules/donations.ts donationStoreFor); none when absent. */
   donationCart?: (site: SiteId, cartId: string) => Promise<{ trackingId: string | null; addon: AddonChoice | null }>;
 };
 

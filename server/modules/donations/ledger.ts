@@ -13,7 +13,8 @@ import {
   type LedgerLineInput,
   type LedgerRowDraft,
 } from "../../../rules/donation-ledger";
-import { twoDecimals } from "../../../rules/donations";
+import { donationStoreFor, twoDecimals } from "../../../rules/donations";
+import type { SiteId } from "../../../rules/site";
 import { donationCartChoices, donationCauses, donationLedger, donationSegments, donationStores, donationTracking, type DonationAddonKind } from "./schema";
 import { NO_CUSTOMER_RECORD, causesFor, givingTerms, type CustomerPropertyReader } from "./giving";
 import type { StoreRow } from "./service";
@@ -89,6 +90,17 @@ export function createDonationLedger(db: Db, deps: { log?: Pick<Logger, "error">
   return {
     store,
     cartChoice,
+
+    /**
+     * The cart's donation tracking (a checkout attribute) and add-on or round-up (in the totals); the
+     * shop only: a site without a donation store, or a choice made for another store, gives none.
+     */
+    async cartDonation(site: SiteId, cartId: string, configuredStoreId: string | null | undefined): Promise<{ trackingId: string | null; addon: AddonChoice | null }> {
+      const storeId = donationStoreFor(site, configuredStoreId);
+      const choice = storeId ? await cartChoice(cartId) : null;
+      if (!choice || choice.storeId !== storeId) return { trackingId: null, addon: null };
+      return { trackingId: choice.trackingId, addon: addonChoiceOf(choice, await store(choice.storeId)) };
+    },
 
     /**
      * Binds a tracking record to a cart. Only a record of this browser's donation session counts

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { parseConfig } from "../../config";
 import { openTestDatabase } from "../../db/test-database";
-import { createServices } from "../../services";
+import { createServices } from "../../wiring";
 import {
   createIdentityService,
   MAX_ADDRESSES_PER_CUSTOMER,

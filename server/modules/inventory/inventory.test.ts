@@ -4,7 +4,7 @@ import { parseConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
-import { createServices } from "../../services";
+import { createServices } from "../../wiring";
 import { advanceOrder } from "../../workflows/advance-order";
 import { placeOrder, type PlaceOrderInput } from "../../workflows/place-order";
 import { inventory, products, variants } from "../catalog/schema";

@@ -1,6 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { isZipFormat } from "../../../rules/zip";
-import { LOW_STOCK_UNITS } from "../../../rules/stock-levels";
 import type { Db } from "../../db/client";
 import { inventory, products, stockAdjustments, variants, warehouseZipRanges, warehouses, type StockAdjustmentReason } from "../catalog/schema";
 import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/product-types";
@@ -201,29 +200,4 @@ export async function stockAdjustmentsOfProduct(db: Db, productId: number, limit
     .where(eq(variants.productId, productId))
     .orderBy(desc(stockAdjustments.at), desc(stockAdjustments.id))
     .limit(limit);
-}
-
-/**
- * Published, stock-keeping variants with few units free to sell (on hand less reserved) in a
- * warehouse: the fewest first, `limit` of them, and how many there are in all — one query.
- */
-export async function lowStock(db: Db, limit = 8) {
-  const available = sql<number>`${inventory.onHand} - ${inventory.reserved}`;
-  const rows = await db
-    .select({
-      productId: products.id,
-      productTitle: products.title,
-      sku: variants.sku,
-      warehouse: warehouses.name,
-      available: available.mapWith(Number),
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(inventory)
-    .innerJoin(variants, eq(variants.id, inventory.variantId))
-    .innerJoin(products, eq(products.id, variants.productId))
-    .innerJoin(warehouses, eq(warehouses.code, inventory.warehouseCode))
-    .where(and(lte(available, LOW_STOCK_UNITS), eq(products.published, true), ne(products.productType, EXCLUDED_PRODUCT_TYPE)))
-    .orderBy(asc(available), asc(variants.sku), asc(warehouses.name))
-    .limit(limit);
-  return { total: rows[0]?.total ?? 0, rows: rows.map(({ total: _total, ...r }) => r) };
 }

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { openTestDatabase } from "../../db/test-database";
-import { createReviewReads } from "../../workflows/review-reads";
+import { createReviewReads } from "../../read-models/review-reads";
 import { aCatalogue, anOrder, aReview } from "../../testing/reviews";
 import { reviewVotes, reviews } from "./schema";
 import { createReviewsService, type ReviewsService } from "./service";

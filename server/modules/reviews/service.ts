@@ -31,7 +31,7 @@ import { reviewRequests, reviewSummaries, reviewVotes, reviews } from "./schema"
 //    uncounted once whatever the concurrency; the summary rows are changed by relative updates
 //    (count = count + 1), so approvals of many reviews of one product at once all count.
 // 4. Order lines, products and variants belong to other modules: read through the ports wired in
-//    server/services.ts (server/workflows/review-reads.ts).
+//    server/wiring/ (server/read-models/review-reads.ts).
 // 5. The review-request mail is claimed per order by the insert into review_requests before it is
 //    sent: processes running the job at once never mail an order twice.
 

@@ -14,7 +14,7 @@ import { inventory, products, variants } from "../../../server/modules/catalog/s
 import { warehouseForZip } from "../../../server/modules/catalog/stock";
 import { orders } from "../../../server/modules/orders/schema";
 import { payments } from "../../../server/modules/payments/schema";
-import { createServices } from "../../../server/services";
+import { createServices } from "../../../server/wiring";
 import type { RenewalPassResult } from "../../../server/jobs/autoship-runner";
 import { renewalKit, type RenewalKit } from "../../../server/jobs/renewal-test-factories";
 

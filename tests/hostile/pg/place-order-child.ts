@@ -4,7 +4,7 @@
 // and commit" point). Test wiring: reads DATABASE_URL and the checkout as JSON in PLACE_ORDER.
 import { parseConfig } from "../../../server/config";
 import { openPostgres } from "../../../server/db/client";
-import { createServices } from "../../../server/services";
+import { createServices } from "../../../server/wiring";
 import type { PlaceOrderInput } from "../../../server/workflows/place-order";
 
 const config = parseConfig({ ...process.env, LOG_LEVEL: "silent" });

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, notExists, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { ReadDb } from "./read-db";
 import { products, variants } from "../modules/catalog/schema";
 import { orderLines, orders } from "../modules/orders/schema";
 import { reviewRequests } from "../modules/reviews/schema";
@@ -11,7 +11,7 @@ import type { DeliveredLine, DueOrder, ReviewPorts } from "../modules/reviews/se
 // moment it was marked delivered (advance-order), later moved only by a partial refund — which
 // then delays its review request, never sends it early.
 
-export function createReviewReads(db: Db): ReviewPorts {
+export function createReviewReads(db: ReadDb): ReviewPorts {
   return {
     async deliveredLines(customerId, filter): Promise<DeliveredLine[]> {
       const rows = await db

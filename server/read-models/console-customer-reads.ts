@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { ReadDb } from "./read-db";
 import { subscriptions } from "../modules/autoship/schema";
 import { variants } from "../modules/catalog/schema";
 import { clinicMemberships, clinics } from "../modules/clinics/schema";
@@ -32,7 +32,7 @@ export type CustomerListRow = { id: string; email: string; firstName: string; la
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-export function createCustomerConsoleReads(db: Db) {
+export function createCustomerConsoleReads(db: ReadDb) {
   return {
     async list(p: CustomerListQuery): Promise<{ rows: CustomerListRow[]; total: number }> {
       const q = p.q.trim();

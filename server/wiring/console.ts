@@ -1,0 +1,62 @@
+import { isUuid } from "../../rules/ids";
+import { createRenewalStore } from "../modules/autoship/renewals";
+import type { Failure } from "../modules/identity/results";
+import { createCustomerConsoleReads } from "../read-models/console-customer-reads";
+import { createDashboardReads } from "../read-models/dashboard";
+import { advanceOrder } from "../workflows/advance-order";
+import { createConsole } from "../workflows/console";
+import { createCatalogConsole } from "../workflows/console-catalog";
+import { createContentConsole } from "../workflows/console-content";
+import { createCustomersConsole } from "../workflows/console-customers";
+import { createDonationsConsole } from "../workflows/console-donations";
+import { createReviewsConsole } from "../workflows/console-reviews";
+import { createSubscriptionsConsole } from "../workflows/console-subscriptions";
+import { eraseCustomer } from "../workflows/erase-customer";
+import { requestPasswordReset } from "../workflows/password-reset";
+import { refundOrderPart } from "../workflows/refund-order";
+import type { Modules, WiringContext } from "./modules";
+import type { Workflows } from "./workflows";
+
+/** The operator console: its sections, each audited in its change's transaction, and its reads. */
+export function createConsoleServices(modules: Modules, workflows: Workflows, { db, config, log }: Omit<WiringContext, "paymentProvider">) {
+  const { operators, orders, payments, mail, autoship, identity, content, reviews, clinics } = modules;
+  return {
+    /** Orders, memberships and operators; order changes through their workflows. */
+    operatorConsole: createConsole({
+      operators,
+      orders,
+      advanceOrder: (input) => advanceOrder({ db, services: { payments, mail }, config, log }, input),
+      refundOrderPart: (input) => refundOrderPart({ db, services: { payments, mail }, config, log }, input),
+      approveMembership: (membershipId, actor) => workflows.membership.approve(membershipId, actor),
+      endMembership: (membershipId, actor) => workflows.membership.end(membershipId, actor),
+      publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    }),
+    /** Subscriptions on the customer's behalf: the customer's own commands; a retry through the renewal workflow. */
+    consoleSubscriptions: createSubscriptionsConsole({
+      operators,
+      autoship,
+      retryRenewal: (subscriptionId, now, secret) => workflows.renew(subscriptionId, now, "schedule", secret),
+    }),
+    /** The console's customers: the list and profile (read only); the reset mail and the erasure through their workflows. */
+    customerReads: createCustomerConsoleReads(db),
+    consoleCustomers: createCustomersConsole({
+      operators,
+      config,
+      account: async (customerId) => {
+        const c = isUuid(customerId) ? await identity.summary(customerId) : null;
+        return c && { email: c.email, site: c.site };
+      },
+      requestPasswordReset: (input): Promise<{ ok: true } | Failure<"RATE_LIMITED">> => requestPasswordReset({ identity, mail }, { ...input, ip: null, storeName: config.storeName }),
+      eraseCustomer: (customerId, confirmEmail) => eraseCustomer({ db, clock: () => new Date() }, customerId, confirmEmail),
+    }),
+    /** The console's catalogue: products, variants, prices, publishing, stock adjustments. */
+    consoleCatalog: createCatalogConsole({ db, operators }),
+    consoleContent: createContentConsole({ operators, content }),
+    /** The console's donations: store configuration, causes, segments, the monthly report. */
+    consoleDonations: createDonationsConsole({ db, operators }),
+    /** The console's review moderation: the queue, approve, reject with a policy reason, respond; audited in the change's transaction. */
+    consoleReviews: createReviewsConsole({ db, operators, reviews }),
+    /** The console's dashboard figures (read-only). */
+    dashboard: createDashboardReads(db, { orders, renewals: createRenewalStore(db), clinics }),
+  };
+}

@@ -1,0 +1,139 @@
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import type { Logger } from "../log";
+import { formatUsd } from "../../rules/money";
+import { createAutoshipService, type ShipNow } from "../modules/autoship/service";
+import { createCartService } from "../modules/cart/service";
+import { createCatalogService } from "../modules/catalog/service";
+import { createCheckoutService } from "../modules/checkout/service";
+import { createClinicsService } from "../modules/clinics/service";
+import { createConsentService } from "../modules/consent/service";
+import { createContactService } from "../modules/contact/service";
+import { createSiteGate } from "../modules/content/gate";
+import { createContentService } from "../modules/content/service";
+import { createDonationLedger } from "../modules/donations/ledger";
+import { createDonationsService } from "../modules/donations/service";
+import { createErrorReporter } from "../modules/errors/reporter";
+import { createErrorsService } from "../modules/errors/service";
+import { createStackMapper } from "../modules/errors/source-maps";
+import { createIdentityService, sessionIdleMs } from "../modules/identity/service";
+import { PERSISTED_CART } from "../modules/identity/view";
+import { createMailService } from "../modules/mail/service";
+import { templates } from "../modules/mail/templates";
+import { createOperatorsService } from "../modules/operators/service";
+import { createOrdersService } from "../modules/orders/service";
+import type { PaymentProvider } from "../modules/payments/provider";
+import { createPaymentsService } from "../modules/payments/service";
+import { createRateLimitService, limitedAddress } from "../modules/rate-limit/service";
+import { createReviewsService } from "../modules/reviews/service";
+import { createReviewReads } from "../read-models/review-reads";
+import { customerSegmentRecord } from "../workflows/donation-segment-record";
+import type { PlaceOrderInput, PlaceOrderResult } from "../workflows/place-order";
+import { createStaffStanding } from "../workflows/staff-checkout";
+import { staffAccess } from "../staff-access";
+
+export type WiringContext = { db: Db; config: Config; log?: Logger; paymentProvider: PaymentProvider };
+
+/** What modules call back into the workflows for; bound once the workflows exist (server/wiring/index.ts). */
+export type WorkflowPorts = { shipNow: ShipNow; placeOrder: (input: PlaceOrderInput) => Promise<PlaceOrderResult> };
+
+/**
+ * Every module's service, with the ports each declares filled from the other modules. The staff
+ * standing (a member's clinic, delivery and allowance, read from identity, clinics and orders) is
+ * built here too, because the cart's allowance check asks it.
+ */
+export function createModules({ db, config, log, paymentProvider }: WiringContext, workflows: WorkflowPorts) {
+  const catalog = createCatalogService(db, config, log);
+  const rateLimit = createRateLimitService(db);
+  const errorReports = createErrorsService(db);
+  // SPEC §4: a session idles out on the server when the browser's inactivity warning would end it.
+  const identity = createIdentityService(db, { rateLimit, sessionIdleMs: sessionIdleMs(config.inactivitySeconds) });
+  const orders = createOrdersService(db);
+  const clinics = createClinicsService(db);
+  const staff = createStaffStanding({ services: { identity, clinics, orders }, config });
+  const cart = createCartService(db, config, catalog, undefined, {
+    log,
+    autoshipHistory: (customerId, conn) => orders.hasSubscriptionOrder(customerId, conn),
+    programPricing: async (customerId, conn) => staffAccess(await identity.staffProfile(customerId, conn), config.pdAccountGroups).eligibleForPd,
+    staffQuota: async (customerId) => {
+      const standing = await staff.standing(customerId, new Date());
+      return standing.ok ? standing.quota : null;
+    },
+    // The saved-cart pointer lives on the customer (SPEC §3 metafield); only the cart module writes it.
+    savedCart: {
+      get: async (customerId) => (await identity.metafield(customerId, PERSISTED_CART.namespace, PERSISTED_CART.key))?.value ?? null,
+      // One key, replaced in place; only a customer whose API client filled the metafield limit first keeps none.
+      set: async (customerId, cartId) => {
+        await identity.setMetafields(customerId, [{ ...PERSISTED_CART, type: "single_line_text_field", value: cartId }]);
+      },
+      clear: (customerId) => identity.deleteMetafieldByKey(customerId, PERSISTED_CART.namespace, PERSISTED_CART.key),
+    },
+    guestCartAllowed: async (clientIp) => {
+      // Counted by the client's address alone (the key); an unknown address is not limited.
+      if (!clientIp) return { ok: true };
+      const attempt = await rateLimit.take("guest_cart", `client:${limitedAddress(clientIp)}`, null);
+      return attempt.ok ? { ok: true } : { ok: false, minutes: attempt.minutes };
+    },
+  });
+  const mail = createMailService(db, config, log);
+  const payments = createPaymentsService(db, paymentProvider);
+  const donationLedger = createDonationLedger(db, { log });
+  return {
+    catalog,
+    cart,
+    // Ship now (My Subscriptions) places the renewal order at once through the renewal workflow.
+    autoship: createAutoshipService({ db, config, catalog, identity, payments, mail, log, shipNow: (id, now) => workflows.shipNow(id, now) }),
+    checkout: createCheckoutService({
+      db,
+      config,
+      cart,
+      catalog,
+      identity,
+      orders,
+      mail,
+      payments,
+      log,
+      placeOrder: (input) => workflows.placeOrder(input),
+      staff,
+      donationCart: (site, cartId) => donationLedger.cartDonation(site, cartId, config.donationStoreId),
+    }),
+    clinics,
+    staff,
+    contact: createContactService(db, rateLimit),
+    /** Proof of consent: the privacy manager's decisions, kept 13 months (server/jobs/retention-purge.ts). */
+    consent: createConsentService(db, rateLimit),
+    /** Content entries for the storefront; the console's Content section drafts and publishes them. */
+    content: createContentService(db, {
+      tokens: { freeShippingThreshold: formatUsd(config.freeShippingThresholdCents, { compact: true }) },
+      onInvalidBody: (info) => log?.warn(info, "content entry with an invalid body left out"),
+    }),
+    /** Product reviews: list, summaries, eligibility, submit, helpful votes, moderation, review-request mails. */
+    reviews: createReviewsService(db, rateLimit, {
+      ports: createReviewReads(db),
+      mailer: {
+        send: (m) => mail.send(m),
+        render: (d) => templates.reviewRequest({ storeName: config.storeName, ...d }),
+        // Requests go to the shop's customers only (server/read-models/review-reads.ts).
+        origin: () => config.publicUrl ?? `http://localhost:${config.port}`,
+      },
+    }),
+    /** The donation provider (SPEC §7): store configuration, causes, tracking, amounts, clickstream, ledger. */
+    // A segment's back-end property is read from the asking customer's own record (never the page's word).
+    donations: createDonationsService(db, { customerProperty: (customerId) => customerSegmentRecord(identity, customerId) }),
+    /** Donations at order time: a cart's tracking and add-on, the order's ledger rows and what it gave. */
+    donationLedger,
+    gate: createSiteGate(config, rateLimit),
+    identity,
+    mail,
+    orders,
+    payments,
+    rateLimit,
+    /** Unhandled server errors and browser reports: to Sentry with SENTRY_DSN, otherwise to the errors table. */
+    errors: createErrorReporter({ errors: errorReports, rateLimit, log, sentryDsn: config.sentryDsn, environment: config.env, mapStack: createStackMapper() }),
+    /** The errors table, for the console's Errors page and `npm run errors`. */
+    errorReports,
+    operators: createOperatorsService(db, { rateLimit }),
+  };
+}
+
+export type Modules = ReturnType<typeof createModules>;
