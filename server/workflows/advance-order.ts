@@ -88,11 +88,14 @@ const TRACKING_MAX = 64;
  * Thrown inside an order transaction when the processor refuses a refund, so that every write
  * before it rolls back; turned into REFUND_FAILED by `refundFailure`.
  */
-export class RefundRefused {
+export class RefundRefused extends Error {
   constructor(
     readonly processorMessage: string,
     readonly status: OrderStatus,
-  ) {}
+  ) {
+    super(`refund refused: ${processorMessage}`);
+    this.name = "RefundRefused";
+  }
 }
 
 /** The REFUND_FAILED answer for a refused refund; anything else thrown goes on up. */
