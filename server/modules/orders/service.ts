@@ -9,7 +9,23 @@ import { isUuid } from "../../../rules/ids";
 // is scoped to the customer: another customer's order is simply not found.
 
 export { orderView, type OrderLineRow, type OrderRow, type OrderView } from "./view";
-export { donationTrackingIdOf, insertPlacedOrder, liveOrderIdFor, lockBuyer, lockOrder, markOrderDeclined, markOrderPaid, orderViewById, type NewOrder, type NewOrderLine } from "./placing";
+export { recordRefund, refundableLines } from "./refunds";
+export { cancel, markDelivered, markFulfilled, markShipped, refund, type Transition } from "./status";
+export type { OrderStatus } from "./schema";
+export {
+  donationTrackingIdOf,
+  insertPlacedOrder,
+  liveOrderIdFor,
+  lockBuyer,
+  lockOrder,
+  lockOrderByRef,
+  markOrderDeclined,
+  markOrderPaid,
+  orderViewById,
+  setOrderStatus,
+  type NewOrder,
+  type NewOrderLine,
+} from "./steps";
 
 /** Orders the customer sees: not the ones still waiting for their payment, nor declined attempts. */
 const VISIBLE: OrderStatus[] = ["paid", "fulfilled", "shipped", "delivered", "cancelled", "refunded"];

@@ -1,12 +1,13 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { orderLines, orders } from "./schema";
+import { orderLines, orders, type OrderStatus } from "./schema";
+import { isUuid } from "../../../rules/ids";
 import { decline, markPaid } from "./status";
 import { orderView, type OrderLineRow, type OrderRow, type OrderView } from "./view";
 
-// Placing an order, as the orders module keeps it: the steps server/workflows/place-order.ts calls
-// inside its own transactions (hence `tx`), each one read or write of the orders tables. The lock
-// order and the guarantees they serve are numbered at the top of that workflow.
+// The orders module's steps for the order workflows (place-order, advance-order, refund-order),
+// called inside the workflow's own transaction (hence `tx`), each one read or write of the orders
+// tables. The lock order and the guarantees they serve are numbered at the top of each workflow.
 
 export type NewOrder = Omit<typeof orders.$inferInsert, "id" | "number" | "status" | "createdAt" | "updatedAt">;
 /** A line as the cart priced it: its share of the order's discount and tax is spread here. */
@@ -66,6 +67,27 @@ export async function insertPlacedOrder(tx: Db, order: NewOrder, lines: readonly
 export async function lockOrder(tx: Db, orderId: string): Promise<OrderRow | null> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   return row ?? null;
+}
+
+/** The order by id (uuid) or number ("KC-100001", any case) under its row lock, or null. */
+export async function lockOrderByRef(tx: Db, ref: string): Promise<OrderRow | null> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(isUuid(ref) ? eq(orders.id, ref) : eq(orders.number, ref.toUpperCase()))
+    .for("update");
+  return row ?? null;
+}
+
+/**
+ * Writes a status the caller checked with status.ts under the order's row lock (advance-order,
+ * refund-order), with the carrier's tracking number when it ships.
+ */
+export async function setOrderStatus(tx: Db, orderId: string, status: OrderStatus, trackingNumber?: string | null): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ status, ...(trackingNumber !== undefined ? { trackingNumber } : {}), updatedAt: sql`now()` })
+    .where(eq(orders.id, orderId));
 }
 
 /** placed → paid, recording the payment; the caller holds the order's row lock. */
