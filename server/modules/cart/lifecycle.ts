@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { cartLines, carts, type CartStatus } from "./schema";
 
@@ -43,4 +43,20 @@ export async function lockCartForCheckout(tx: Db, cartId: string, site: "d2c" | 
 export async function storedLineCount(conn: Db, cartId: string): Promise<number> {
   const [{ n }] = await conn.select({ n: sql<number>`count(*)::int` }).from(cartLines).where(eq(cartLines.cartId, cartId));
   return n;
+}
+
+/** A customer's carts under their row locks (FOR UPDATE, ascending id): a customer's erasure takes them first, as a checkout does. */
+export async function lockCartsOf(tx: Db, customerId: string): Promise<string[]> {
+  const rows = await tx.select({ id: carts.id }).from(carts).where(eq(carts.customerId, customerId)).orderBy(carts.id).for("update");
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A customer's erasure (server/workflows/erase-customer.ts, in its transaction): the carts it
+ * locked go, checked-out ones too — an order keeps its own copy of everything (orders.cart_id has
+ * no foreign key) — with their lines and checkouts.
+ */
+export async function eraseCarts(tx: Db, cartIds: readonly string[]): Promise<number> {
+  if (!cartIds.length) return 0;
+  return (await tx.delete(carts).where(inArray(carts.id, [...cartIds])).returning({ id: carts.id })).length;
 }
