@@ -232,7 +232,8 @@ describe("payment declined", () => {
     expect(sent[0].text).toContain("Your card was declined.");
     expect(sent[1].text).toContain("Friday, November 7, 2031");
     expect(sent[2].subject).toContain("paused");
-    expect(await ordersOf(sub.id)).toHaveLength(0);
+    // No order: each declined attempt is kept as a declined order, its stock released.
+    expect((await ordersOf(sub.id)).map((o) => o.status)).toEqual(["declined", "declined", "declined"]);
     expect((await kit.stock(kit.first.id)).reserved).toBe(before.reserved);
     const charges = await database.db.select().from(payments).where(eq(payments.idempotencyKey, `order:${renewalKey(sub.id, "2031-11-03")}`));
     expect(charges.map((c) => c.status)).toEqual(["failed"]);

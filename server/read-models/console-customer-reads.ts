@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { ReadDb } from "./read-db";
 import { subscriptions } from "../modules/autoship/schema";
 import { variants } from "../modules/catalog/schema";
@@ -41,7 +41,7 @@ export function createCustomerConsoleReads(db: ReadDb) {
       const digits = q.replace(/\D/g, "");
       // Written out with table names: inside a select list drizzle leaves columns unqualified, and
       // "id" in the subquery would then be the order's own.
-      const orderCount = sql<number>`(select count(*)::int from "orders" o where o."customer_id" = "customers"."id")`;
+      const orderCount = sql<number>`(select count(*)::int from "orders" o where o."customer_id" = "customers"."id" and o."status" <> 'declined')`;
       const where = and(
         q
           ? or(
@@ -112,7 +112,8 @@ export function createCustomerConsoleReads(db: ReadDb) {
         db
           .select({ id: orders.id, number: orders.number, status: orders.status, totalCents: orders.totalCents, createdAt: orders.createdAt })
           .from(orders)
-          .where(eq(orders.customerId, customerId))
+          // A declined attempt is no order of the customer's (the console's order list shows it when asked).
+          .where(and(eq(orders.customerId, customerId), ne(orders.status, "declined")))
           .orderBy(desc(orders.createdAt), desc(orders.id))
           .limit(100),
         db

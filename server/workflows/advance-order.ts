@@ -1,19 +1,29 @@
-import { asc, eq, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { answerOrCommit } from "../db/transaction";
 import type { Logger } from "../log";
 import { markCheckedOut } from "../modules/cart/lifecycle";
 import { releaseStock, shipStock } from "../modules/inventory/service";
 import { templates, type MailContent, type TemplateName } from "../modules/mail/templates";
-import { recordRefund, refundableLines } from "../modules/orders/refunds";
 import { reverseDonations } from "./refund-donations";
-import { orderLines, orders, type OrderStatus } from "../modules/orders/schema";
-import { orderView, type OrderView } from "../modules/orders/service";
-import { cancel, markDelivered, markFulfilled, markShipped, refund, type Transition } from "../modules/orders/status";
+import {
+  cancel,
+  lockOrderByRef,
+  markDelivered,
+  markFulfilled,
+  markShipped,
+  orderViewById,
+  recordRefund,
+  refund,
+  refundableLines,
+  setOrderStatus,
+  type OrderStatus,
+  type OrderView,
+  type Transition,
+} from "../modules/orders/service";
 import type { PaymentsService } from "../modules/payments/service";
 import type { MailService } from "../modules/mail/service";
 import { formatUsd } from "../../rules/money";
-import { isUuid } from "../../rules/ids";
 import { lineRefundCents, planRefund, unitsKept } from "../../rules/refunds";
 
 // Advance order: the operator moves a paid order through its lifecycle. Guarantees:
@@ -85,22 +95,15 @@ export const movesFrom = (status: OrderStatus): AdvanceTarget[] => ADVANCE_TARGE
 const RESERVING: readonly OrderStatus[] = ["placed", "paid"];
 const TRACKING_MAX = 64;
 
-/**
- * Thrown inside an order transaction when the processor refuses a refund, so that every write
- * before it rolls back; turned into REFUND_FAILED by `refundFailure`.
- */
-export class RefundRefused {
-  constructor(
-    readonly processorMessage: string,
-    readonly status: OrderStatus,
-  ) {}
-}
+export type RefundRefused = { ok: false; code: "REFUND_FAILED"; message: string; status: OrderStatus };
 
-/** The REFUND_FAILED answer for a refused refund; anything else thrown goes on up. */
-export function refundFailure(err: unknown): { ok: false; code: "REFUND_FAILED"; message: string; status: OrderStatus } {
-  if (err instanceof RefundRefused) return { ok: false, code: "REFUND_FAILED", message: `The refund was refused: ${err.processorMessage}`, status: err.status };
-  throw err;
-}
+/** The answer that rolls an order transaction back when the processor refuses its refund (its last step). */
+export const refundRefused = (processorMessage: string, status: OrderStatus): RefundRefused => ({
+  ok: false,
+  code: "REFUND_FAILED",
+  message: `The refund was refused: ${processorMessage}`,
+  status,
+});
 
 export async function advanceOrder(deps: AdvanceOrderDeps, input: AdvanceOrderInput): Promise<AdvanceOrderResult> {
   const { db, services } = deps;
@@ -111,61 +114,50 @@ export async function advanceOrder(deps: AdvanceOrderDeps, input: AdvanceOrderIn
   if (trackingNumber && (trackingNumber.length > TRACKING_MAX || /[\p{Cc}]/u.test(trackingNumber)))
     return { ok: false, code: "INVALID_INPUT", message: `A tracking number is at most ${TRACKING_MAX} printable characters.` };
 
-  let outcome: { ok: true; orderId: string; from: OrderStatus; returnedCents: number } | Exclude<AdvanceOrderResult, { ok: true }>;
-  try {
-    outcome = await db.transaction(async (tx) => {
-      const [order] = await tx
-        .select()
-        .from(orders)
-        .where(isUuid(ref) ? eq(orders.id, ref) : eq(orders.number, ref.toUpperCase()))
-        .for("update");
-      if (!order) return { ok: false as const, code: "ORDER_NOT_FOUND" as const, message: `No order ${ref}.` };
-      const next = STEP[input.to](order.status);
-      if (!next.ok) return { ok: false as const, code: next.code, message: next.message, status: order.status };
+  type Outcome = { ok: true; orderId: string; from: OrderStatus; returnedCents: number } | Exclude<AdvanceOrderResult, { ok: true }>;
+  const outcome = await answerOrCommit<Outcome, RefundRefused>(db, async (tx, rollback) => {
+    const order = await lockOrderByRef(tx, ref);
+    if (!order) return { ok: false as const, code: "ORDER_NOT_FOUND" as const, message: `No order ${ref}.` };
+    const next = STEP[input.to](order.status);
+    if (!next.ok) return { ok: false as const, code: next.code, message: next.message, status: order.status };
 
-      // Units refunded before fulfilment were released then: only the units kept are held or shipped.
-      const lines = await refundableLines(tx, order.id);
-      const stock = lines.map((l) => ({ variantId: l.variantId, quantity: unitsKept(l) }));
-      if (next.status === "fulfilled") await shipStock(tx, order.warehouseCode, stock);
-      if ((next.status === "cancelled" || next.status === "refunded") && RESERVING.includes(order.status))
-        await releaseStock(tx, order.warehouseCode, stock);
-      // A placed order never reached "paid", so its cart is still active — and UNIQUE(cart_id) would
-      // keep that cart from ever being checked out again: close it, the shopper starts a fresh one.
-      if (order.status === "placed") await markCheckedOut(tx, order.cartId);
-      await tx
-        .update(orders)
-        .set({ status: next.status, ...(next.status === "shipped" ? { trackingNumber } : {}), updatedAt: sql`now()` })
-        .where(eq(orders.id, order.id));
+    // Units refunded before fulfilment were released then: only the units kept are held or shipped.
+    const lines = await refundableLines(tx, order.id);
+    const stock = lines.map((l) => ({ variantId: l.variantId, quantity: unitsKept(l) }));
+    if (next.status === "fulfilled") await shipStock(tx, order.warehouseCode, stock);
+    if ((next.status === "cancelled" || next.status === "refunded") && RESERVING.includes(order.status))
+      await releaseStock(tx, order.warehouseCode, stock);
+    // A placed order never reached "paid", so its cart is still active — and UNIQUE(cart_id) would
+    // keep that cart from ever being checked out again: close it, the shopper starts a fresh one.
+    if (order.status === "placed") await markCheckedOut(tx, order.cartId);
+    await setOrderStatus(tx, order.id, next.status, next.status === "shipped" ? trackingNumber : undefined);
 
-      // What the payment has left (after any partial refunds) goes back, recorded like every refund:
-      // the units not yet refunded, and the rest of the money (shipping) beside them.
-      const leftCents = order.totalCents - order.refundedCents;
-      const needsRefund = (next.status === "refunded" || (next.status === "cancelled" && order.paymentId !== null)) && leftCents > 0;
-      if (needsRefund) {
-        const units = lines.filter((l) => unitsKept(l) > 0).map((l) => ({ lineId: l.id, quantity: unitsKept(l) }));
-        const linesCents = units.reduce((s, u) => s + lineRefundCents(lines.find((l) => l.id === u.lineId)!, u.quantity), 0);
-        const plan = planRefund(lines, { lines: units, otherCents: leftCents - linesCents }, leftCents);
-        if (!plan.ok) throw new Error(`order ${order.number}: the remaining refund does not add up (${plan.message})`);
-        const refundId = await recordRefund(tx, order.id, plan, { restocked: false, reason: next.status === "cancelled" ? "Order cancelled" : "Order refunded in full", actor: input.actor ?? "shell" });
-        await reverseDonations(tx, order.id, refundId, true);
-      }
+    // What the payment has left (after any partial refunds) goes back, recorded like every refund:
+    // the units not yet refunded, and the rest of the money (shipping) beside them.
+    const leftCents = order.totalCents - order.refundedCents;
+    const needsRefund = (next.status === "refunded" || (next.status === "cancelled" && order.paymentId !== null)) && leftCents > 0;
+    if (needsRefund) {
+      const units = lines.filter((l) => unitsKept(l) > 0).map((l) => ({ lineId: l.id, quantity: unitsKept(l) }));
+      const linesCents = units.reduce((s, u) => s + lineRefundCents(lines.find((l) => l.id === u.lineId)!, u.quantity), 0);
+      const plan = planRefund(lines, { lines: units, otherCents: leftCents - linesCents }, leftCents);
+      if (!plan.ok) throw new Error(`order ${order.number}: the remaining refund does not add up (${plan.message})`);
+      const refundId = await recordRefund(tx, order.id, plan, { restocked: false, reason: next.status === "cancelled" ? "Order cancelled" : "Order refunded in full", actor: input.actor ?? "shell" });
+      await reverseDonations(tx, order.id, refundId, true);
+    }
 
-      // Last, once every other write is done (guarantee 3): the processor call.
-      if (needsRefund) {
-        // Every paid order has its payment (place-order); one without is refused, never marked refunded.
-        const refunded = order.paymentId
-          ? await services.payments.refund(order.paymentId, tx, leftCents)
-          : { ok: false as const, message: "This order has no payment to refund." };
-        if (!refunded.ok) throw new RefundRefused(refunded.message, order.status);
-      }
-      return { ok: true as const, orderId: order.id, from: order.status, returnedCents: needsRefund ? leftCents : 0 };
-    });
-  } catch (err) {
-    return refundFailure(err);
-  }
+    // Last, once every other write is done (guarantee 3): the processor call.
+    if (needsRefund) {
+      // Every paid order has its payment (place-order); one without is refused, never marked refunded.
+      const refunded = order.paymentId
+        ? await services.payments.refund(order.paymentId, tx, leftCents)
+        : { ok: false as const, message: "This order has no payment to refund." };
+      if (!refunded.ok) return rollback(refundRefused(refunded.message, order.status));
+    }
+    return { ok: true as const, orderId: order.id, from: order.status, returnedCents: needsRefund ? leftCents : 0 };
+  });
   if (!outcome.ok) return outcome;
 
-  const { order } = await readOrder(db, outcome.orderId);
+  const order = await orderViewById(db, outcome.orderId);
   const mail = customerMail(deps, order, outcome.returnedCents > 0 ? formatUsd(outcome.returnedCents) : null);
   if (mail)
     await services.mail
@@ -188,10 +180,4 @@ function customerMail(deps: AdvanceOrderDeps, order: OrderView, refunded: string
       // Fulfilled and delivered are the shop's own milestones: the customer hears about shipping.
       return null;
   }
-}
-
-export async function readOrder(db: Db, orderId: string): Promise<{ row: typeof orders.$inferSelect; order: OrderView }> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
-  return { row, order: orderView(row, lines) };
 }

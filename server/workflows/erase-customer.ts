@@ -1,17 +1,18 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { isUuid } from "../../rules/ids";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { retryOnDeadlock } from "../db/deadlock";
+import { answerOrCommit } from "../db/transaction";
 import { cancelForErasure } from "../modules/autoship/erasure";
-import { carts } from "../modules/cart/schema";
-import { clinicMembershipEvents, clinicMemberships } from "../modules/clinics/schema";
-import { contactMessages } from "../modules/contact/schema";
+import { eraseCarts, lockCartsOf } from "../modules/cart/lifecycle";
+import { endMembershipsForErasure } from "../modules/clinics/service";
+import { eraseContactMessages } from "../modules/contact/service";
 import { erasedEmail, eraseIdentity, lockCustomer, type IdentityErasure } from "../modules/identity/erasure";
-import { mailOutbox } from "../modules/mail/schema";
+import { eraseMailsTo } from "../modules/mail/service";
 import { anonymiseOrdersOf } from "../modules/orders/erasure";
-import { paymentMethods } from "../modules/payments/schema";
-import { authAttempts } from "../modules/rate-limit/schema";
+import { lockBuyer } from "../modules/orders/service";
+import { erasePaymentMethods } from "../modules/payments/service";
+import { eraseAttemptsOf } from "../modules/rate-limit/service";
 import { eraseReviewsOf } from "../modules/reviews/erasure";
 
 // Erase a customer's personal data on request. Guarantees:
@@ -52,11 +53,6 @@ export type EraseResult =
   | { ok: false; code: "CONFIRMATION_MISMATCH"; field: "confirmEmail"; message: string }
   | { ok: false; code: "RENEWAL_IN_PROGRESS"; field: "form"; message: string };
 
-/** The mail outbox keeps only this of a mail sent to an erased address. */
-export const ERASED_MAIL_BODY = "[This mail was sent to an account whose personal data was erased; its text was removed.]";
-
-const gone = async (q: Promise<unknown[]>) => (await q).length;
-
 /**
  * `confirmEmail`: the operator's typed confirmation, checked against the account's e-mail as it is
  * under the lock (an erased account's is its placeholder, so a second erasure is confirmed the same way).
@@ -71,69 +67,47 @@ export async function eraseCustomer(deps: { db: Db; clock: Clock }, customerId: 
 
 async function eraseOnce(deps: { db: Db; clock: Clock }, customerId: string, confirmEmail: string): Promise<EraseResult> {
   const { db } = deps;
-  type Refusal = Exclude<EraseResult, { ok: true }>;
-  try {
-    return await db.transaction(async (tx) => {
-      const refuse = (r: Refusal): never => {
-        throw { refusal: r };
-      };
-      // Guarantee 2's lock order: carts (place-order locks the cart first), the buyer, the customer.
-      const customerCarts = await tx.select({ id: carts.id }).from(carts).where(eq(carts.customerId, customerId)).orderBy(carts.id).for("update");
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout-of:${customerId}`}, 0))`);
-      const customer = await lockCustomer(tx, customerId);
-      if (!customer) return refuse({ ok: false, code: "NOT_FOUND", field: "customerId", message: "No such customer." });
-      if (customer.email !== confirmEmail.trim().toLowerCase())
-        return refuse({ ok: false, code: "CONFIRMATION_MISMATCH", field: "confirmEmail", message: "Type the customer's e-mail exactly as shown to confirm." });
-      const oldEmail = customer.email;
-      const placeholder = erasedEmail(customerId);
+  return answerOrCommit<EraseResult, Exclude<EraseResult, { ok: true }>>(db, async (tx, refuse) => {
+    // Guarantee 2's lock order: carts (place-order locks the cart first), the buyer, the customer.
+    const cartIds = await lockCartsOf(tx, customerId);
+    await lockBuyer(tx, { customerId });
+    const customer = await lockCustomer(tx, customerId);
+    if (!customer) return refuse({ ok: false, code: "NOT_FOUND", field: "customerId", message: "No such customer." });
+    if (customer.email !== confirmEmail.trim().toLowerCase())
+      return refuse({ ok: false, code: "CONFIRMATION_MISMATCH", field: "confirmEmail", message: "Type the customer's e-mail exactly as shown to confirm." });
+    const oldEmail = customer.email;
+    const placeholder = erasedEmail(customerId);
 
-      const subs = await cancelForErasure(tx, customerId, placeholder, deps.clock());
-      if (!subs.ok) return refuse({ ok: false, code: subs.code, field: "form", message: subs.message });
-      const orderCounts = await anonymiseOrdersOf(tx, customerId, placeholder);
-      const identity = await eraseIdentity(tx, customerId);
-      const methods = await gone(tx.delete(paymentMethods).where(eq(paymentMethods.customerId, customerId)).returning({ id: paymentMethods.id }));
-      // Checked-out carts go too: an order keeps its own copy of everything (orders.cart_id has no foreign key).
-      const cartIds = customerCarts.map((c) => c.id);
-      const cartsGone = cartIds.length ? await gone(tx.delete(carts).where(inArray(carts.id, cartIds)).returning({ id: carts.id })) : 0;
-      // Rate-limit rows name the address ("email:…") or the customer ("customer:…").
-      await tx.delete(authAttempts).where(or(eq(authAttempts.subject, `email:${oldEmail}`), eq(authAttempts.subject, `customer:${customerId}`)));
-      const contact = await gone(tx.delete(contactMessages).where(eq(contactMessages.customerId, customerId)).returning({ id: contactMessages.id }));
-      // Reviews: their text and nickname are the customer's; summaries and helpful counts follow.
-      const reviewsGone = await eraseReviewsOf(tx, customerId);
-      // The outbox keeps that a mail was sent (and its subject: a template's, an order or contract
-      // number), not to whom or what it said.
-      const mails =
-        oldEmail === placeholder
-          ? 0
-          : await gone(tx.update(mailOutbox).set({ to: placeholder, replyTo: null, text: ERASED_MAIL_BODY, html: ERASED_MAIL_BODY }).where(eq(mailOutbox.to, oldEmail)).returning({ id: mailOutbox.id }));
-      const ended = await tx
-        .update(clinicMemberships)
-        .set({ state: "revoked", endedReason: "account_erased", updatedAt: sql`now()` })
-        .where(and(eq(clinicMemberships.customerId, customerId), inArray(clinicMemberships.state, ["pending", "active"])))
-        .returning({ id: clinicMemberships.id });
-      if (ended.length) await tx.insert(clinicMembershipEvents).values(ended.map((m) => ({ membershipId: m.id, kind: "revoked" as const, actor: "operator" })));
+    const subs = await cancelForErasure(tx, customerId, placeholder, deps.clock());
+    if (!subs.ok) return refuse({ ok: false, code: subs.code, field: "form", message: subs.message });
+    const orderCounts = await anonymiseOrdersOf(tx, customerId, placeholder);
+    const identity = await eraseIdentity(tx, customerId);
+    const methods = await erasePaymentMethods(tx, customerId);
+    const cartsGone = await eraseCarts(tx, cartIds);
+    await eraseAttemptsOf(tx, customerId, oldEmail);
+    const contact = await eraseContactMessages(tx, customerId);
+    // Reviews: their text and nickname are the customer's; summaries and helpful counts follow.
+    const reviewsGone = await eraseReviewsOf(tx, customerId);
+    const mails = await eraseMailsTo(tx, oldEmail, placeholder);
+    const memberships = await endMembershipsForErasure(tx, customerId);
 
-      return {
-        ok: true as const,
-        customerId,
-        counts: {
-          ...identity,
-          orders: orderCounts.orders,
-          cancelledUnpaidOrders: orderCounts.cancelledUnpaid,
-          subscriptions: subs.subscriptions,
-          cancelledSubscriptions: subs.cancelled,
-          paymentMethods: methods,
-          carts: cartsGone,
-          mails,
-          contactMessages: contact,
-          clinicMemberships: ended.length,
-          reviews: reviewsGone.reviews,
-          reviewVotes: reviewsGone.votes,
-        },
-      };
-    });
-  } catch (err) {
-    if (err && typeof err === "object" && "refusal" in err) return (err as { refusal: Refusal }).refusal;
-    throw err;
-  }
+    return {
+      ok: true as const,
+      customerId,
+      counts: {
+        ...identity,
+        orders: orderCounts.orders,
+        cancelledUnpaidOrders: orderCounts.cancelledUnpaid,
+        subscriptions: subs.subscriptions,
+        cancelledSubscriptions: subs.cancelled,
+        paymentMethods: methods,
+        carts: cartsGone,
+        mails,
+        contactMessages: contact,
+        clinicMemberships: memberships,
+        reviews: reviewsGone.reviews,
+        reviewVotes: reviewsGone.votes,
+      },
+    };
+  });
 }

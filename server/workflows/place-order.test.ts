@@ -207,10 +207,45 @@ describe("place order", () => {
     expect(r).toMatchObject({ ok: false, code: "PAYMENT_DECLINED", reason });
     expect((await stock()).reserved).toBe(before.reserved);
     expect(await cartStatus(cartId)).toBe("active");
-    expect(await database.db.select().from(orders).where(eq(orders.cartId, cartId))).toHaveLength(0);
-    // The customer fixes the card and retries the same key: it goes through.
+    // The attempt is kept as a declined order; it holds neither the cart nor the key.
+    const attempts = await database.db.select({ status: orders.status, paymentId: orders.paymentId }).from(orders).where(eq(orders.cartId, cartId));
+    expect(attempts).toEqual([{ status: "declined", paymentId: null }]);
+    // The customer fixes the card and retries the same key: it goes through, as an order of its own.
     const retry = await placeOrder(deps, { ...req, payment: card() });
     expect(retry.ok).toBe(true);
+    const statuses = (await database.db.select({ status: orders.status }).from(orders).where(eq(orders.cartId, cartId))).map((o) => o.status);
+    expect(statuses.sort()).toEqual(["declined", "paid"]);
+  });
+
+  it("a declined order is kept with its state, and no shopper's list, sales figure, code use or default console list counts it", async () => {
+    await setAvailable(variantId, 5);
+    const shopper = await services.identity.register(
+      { firstName: "D", lastName: "D", email: "declined-po@example.test", password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false },
+      "d2c",
+    );
+    if (!shopper.ok) throw new Error("register failed");
+    const monthStart = new Date(Date.now() - 86_400_000);
+    const salesBefore = await services.orders.salesSince(monthStart, monthStart);
+    const cartId = await newCart(1);
+    const declined = await placeOrder(deps, input(cartId, { customerId: shopper.customerId, email: "declined-po@example.test", payment: card("4000000000000002") }));
+    expect(declined).toMatchObject({ ok: false, code: "PAYMENT_DECLINED", reason: "card_declined" });
+    const [kept] = await database.db.select().from(orders).where(eq(orders.cartId, cartId));
+    expect(kept).toMatchObject({ status: "declined", customerId: shopper.customerId });
+    expect(kept.number).toMatch(/^KC-\d{6,}$/);
+
+    expect((await services.orders.listForCustomer(shopper.customerId, { quantity: 10 }))?.nodes).toEqual([]);
+    expect(await services.orders.lastForCustomer(shopper.customerId)).toBeNull();
+    expect(await services.orders.getForCustomer(shopper.customerId, kept.number)).toBeNull();
+    expect(await services.orders.getByIdUnchecked(kept.id)).toBeNull();
+    expect(await services.orders.salesSince(monthStart, monthStart)).toEqual(salesBefore);
+    expect(await services.orders.hasSubscriptionOrder(shopper.customerId)).toBe(false);
+    // A code on a declined attempt was never used.
+    await database.db.update(orders).set({ discountCodes: ["ONCE10"] }).where(eq(orders.id, kept.id));
+    expect(await services.orders.codesUsedBy({ customerId: shopper.customerId, email: kept.email }, ["ONCE10"])).toEqual([]);
+    const byEmail = await services.orders.consoleList({ q: "declined-po@example.test", page: 1, pageSize: 10 });
+    expect(byEmail.rows).toEqual([]);
+    const asked = await services.orders.consoleList({ q: "declined-po@example.test", status: "declined", page: 1, pageSize: 10 });
+    expect(asked.rows.map((r) => r.id)).toEqual([kept.id]);
   });
 
   it("refuses tampering: a quantity over the cap, an empty cart, an unserved ZIP, another customer's saved card or address", async () => {

@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { createDonationLedger } from "../modules/donations/ledger";
-import { orderLines } from "../modules/orders/schema";
+import { orderLinesOf } from "../modules/orders/service";
 
 /**
  * A refund's donation reversals (README "Donations"), inside the refunding transaction after the
@@ -9,9 +8,6 @@ import { orderLines } from "../modules/orders/schema";
  * far, this refund's included. `whole`: cancelled or refunded in full — everything left goes.
  */
 export async function reverseDonations(tx: Db, orderId: string, refundId: string, whole: boolean) {
-  const lines = await tx
-    .select({ id: orderLines.id, quantity: orderLines.quantity, refundedQuantity: orderLines.refundedQuantity })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId));
+  const lines = await orderLinesOf(tx, orderId);
   return createDonationLedger(tx).reverseForRefund(tx, { orderId, refundId, whole, lines });
 }

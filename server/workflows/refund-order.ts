@@ -1,15 +1,20 @@
-import { eq } from "drizzle-orm";
-import { isUuid } from "../../rules/ids";
+import { answerOrCommit } from "../db/transaction";
 import { formatUsd } from "../../rules/money";
 import { planRefund, type RefundPlan } from "../../rules/refunds";
 import { releaseStock, restockStock } from "../modules/inventory/service";
 import { templates } from "../modules/mail/templates";
-import { recordRefund, refundableLines } from "../modules/orders/refunds";
 import { reverseDonations } from "./refund-donations";
-import { orders, type OrderStatus } from "../modules/orders/schema";
-import { refund as refundStep } from "../modules/orders/status";
-import { readOrder, RefundRefused, refundFailure, type AdvanceOrderDeps } from "./advance-order";
-import type { OrderView } from "../modules/orders/service";
+import {
+  lockOrderByRef,
+  orderViewById,
+  recordRefund,
+  refund as refundStep,
+  refundableLines,
+  setOrderStatus,
+  type OrderStatus,
+  type OrderView,
+} from "../modules/orders/service";
+import { refundRefused, type AdvanceOrderDeps, type RefundRefused } from "./advance-order";
 
 // Refund part of an order (the operator console): some units of some lines, and/or an amount
 // beyond them (shipping, a goodwill gesture). The same guarantees as advance-order's full refund:
@@ -54,42 +59,34 @@ export async function refundOrderPart(deps: AdvanceOrderDeps, input: RefundOrder
   if (!reason || reason.length > REASON_MAX || /[\p{Cc}]/u.test(reason))
     return { ok: false, code: "INVALID_INPUT", field: "reason", message: `Give a reason (at most ${REASON_MAX} characters).` };
 
-  let outcome: { ok: true; orderId: string; from: OrderStatus; plan: RefundPlan; restocked: boolean } | Exclude<RefundOrderResult, { ok: true }>;
-  try {
-    outcome = await deps.db.transaction(async (tx) => {
-      const [order] = await tx
-        .select()
-        .from(orders)
-        .where(isUuid(ref) ? eq(orders.id, ref) : eq(orders.number, ref.toUpperCase()))
-        .for("update");
-      if (!order) return { ok: false as const, code: "ORDER_NOT_FOUND" as const, message: `No order ${ref}.` };
-      const next = refundStep(order.status);
-      if (!next.ok || !order.paymentId) return { ok: false as const, code: "INVALID_TRANSITION" as const, message: `An order that is ${order.status} cannot be refunded.`, status: order.status };
+  type Outcome = { ok: true; orderId: string; from: OrderStatus; plan: RefundPlan; restocked: boolean } | Exclude<RefundOrderResult, { ok: true }>;
+  const outcome = await answerOrCommit<Outcome, RefundRefused>(deps.db, async (tx, rollback) => {
+    const order = await lockOrderByRef(tx, ref);
+    if (!order) return { ok: false as const, code: "ORDER_NOT_FOUND" as const, message: `No order ${ref}.` };
+    const next = refundStep(order.status);
+    if (!next.ok || !order.paymentId) return { ok: false as const, code: "INVALID_TRANSITION" as const, message: `An order that is ${order.status} cannot be refunded.`, status: order.status };
 
-      const lines = await refundableLines(tx, order.id);
-      const plan = planRefund(lines, { lines: input.lines, otherCents: input.otherCents }, order.totalCents - order.refundedCents);
-      if (!plan.ok) return { ok: false as const, code: "INVALID_INPUT" as const, field: plan.field, message: plan.message };
+    const lines = await refundableLines(tx, order.id);
+    const plan = planRefund(lines, { lines: input.lines, otherCents: input.otherCents }, order.totalCents - order.refundedCents);
+    if (!plan.ok) return { ok: false as const, code: "INVALID_INPUT" as const, field: plan.field, message: plan.message };
 
-      const stock = plan.lines.map((l) => ({ variantId: lines.find((x) => x.id === l.lineId)!.variantId, quantity: l.quantity }));
-      const reserving = order.status === "paid";
-      if (reserving) await releaseStock(tx, order.warehouseCode, stock);
-      else if (input.restock) await restockStock(tx, order.warehouseCode, stock);
-      const restocked = !reserving && input.restock && stock.length > 0;
-      const refundId = await recordRefund(tx, order.id, plan, { restocked, reason, actor: input.actor });
-      await reverseDonations(tx, order.id, refundId, plan.whole);
-      if (plan.whole) await tx.update(orders).set({ status: next.status }).where(eq(orders.id, order.id));
+    const stock = plan.lines.map((l) => ({ variantId: lines.find((x) => x.id === l.lineId)!.variantId, quantity: l.quantity }));
+    const reserving = order.status === "paid";
+    if (reserving) await releaseStock(tx, order.warehouseCode, stock);
+    else if (input.restock) await restockStock(tx, order.warehouseCode, stock);
+    const restocked = !reserving && input.restock && stock.length > 0;
+    const refundId = await recordRefund(tx, order.id, plan, { restocked, reason, actor: input.actor });
+    await reverseDonations(tx, order.id, refundId, plan.whole);
+    if (plan.whole) await setOrderStatus(tx, order.id, next.status);
 
-      // Last, once every other write is done: the processor call.
-      const refunded = await deps.services.payments.refund(order.paymentId, tx, plan.totalCents);
-      if (!refunded.ok) throw new RefundRefused(refunded.message, order.status);
-      return { ok: true as const, orderId: order.id, from: order.status, plan, restocked };
-    });
-  } catch (err) {
-    return refundFailure(err);
-  }
+    // Last, once every other write is done: the processor call.
+    const refunded = await deps.services.payments.refund(order.paymentId, tx, plan.totalCents);
+    if (!refunded.ok) return rollback(refundRefused(refunded.message, order.status));
+    return { ok: true as const, orderId: order.id, from: order.status, plan, restocked };
+  });
   if (!outcome.ok) return outcome;
 
-  const { order } = await readOrder(deps.db, outcome.orderId);
+  const order = await orderViewById(deps.db, outcome.orderId);
   const { plan } = outcome;
   const content = templates.orderPartlyRefunded({
     storeName: deps.config.storeName,

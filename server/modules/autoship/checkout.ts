@@ -2,6 +2,7 @@ import { frequencyOfSellingPlan } from "../../../rules/autoship-offer";
 import { firstRenewalDate } from "../../../rules/autoship-subscription";
 import { PET_ATTRIBUTE, petFromAttribute } from "../../../rules/feeding";
 import { MAX_AUTOSHIP_QUANTITY } from "../../../rules/quantity";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { variantsOfProducts } from "../catalog/service";
 import type { orderLines, orders } from "../orders/schema";
@@ -93,4 +94,10 @@ export async function createSubscriptionsForOrder(
       .insert(subscriptionEvents)
       .values(created.map((c) => ({ subscriptionId: c.id, kind: "created", actor: "customer" as const, detail: { orderId: order.id, orderNumber: order.number } })));
   return created.map((c) => c.id);
+}
+
+/** The order a subscription started from (a renewal gives to its cause), or null when it has none. */
+export async function originOrderIdOf(conn: Db, subscriptionId: string): Promise<string | null> {
+  const [row] = await conn.select({ originOrderId: subscriptions.originOrderId }).from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+  return row?.originOrderId ?? null;
 }

@@ -6,6 +6,7 @@ import type { SiteId } from "../../../rules/site";
 import { weightAttributes, WEIGHT_ATTRIBUTE, WEIGHT_UNIT_ATTRIBUTE } from "../../../rules/weight";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { answerOrCommit } from "../../db/transaction";
 import type { CartVariant } from "../catalog/cart-variants";
 import type { Logger } from "../../log";
 import { cartLines, carts, discountCodes, type BuyerIdentity, type CartAttribute } from "./schema";
@@ -225,32 +226,26 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     set: Partial<typeof carts.$inferInsert> = {},
   ): Promise<CartResult> {
     if (!isUuid(cartId)) return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
-    type Rollback = { rollback: CartFailure };
-    try {
-      return await db.transaction(async (tx) => {
-        const [locked] = Object.keys(set).length
-          ? await tx
-              .update(carts)
-              .set({ ...set, updatedAt: sql`now()` })
-              .where(and(eq(carts.id, cartId), eq(carts.site, site), eq(carts.status, "active")))
-              .returning()
-          : rowsOf<RawCart>(
-              await tx.execute(sql`
-                update ${carts} set updated_at = now()
-                where id = ${cartId} and site = ${site} and status = 'active'
-                returning ${CART_COLUMNS}`),
-            ).map(cartOf);
-        if (!locked || (actor !== undefined && !mayUseCart(locked.customerId, actor)))
-          throw { rollback: fail("CART_NOT_FOUND", "No cart with this id.", "cartId") } satisfies Rollback;
-        const outcome = await change(tx, { cart: locked, lines: await linesOf(tx, cartId) });
-        if ("ok" in outcome) throw { rollback: outcome } satisfies Rollback;
-        const cart = await priceView(tx, locked, outcome.lines ?? (await linesOf(tx, cartId)), actor, outcome.variants);
-        return { ok: true as const, cart, warnings: outcome.warnings };
-      });
-    } catch (err) {
-      if (err && typeof err === "object" && "rollback" in err) return (err as Rollback).rollback;
-      throw err;
-    }
+    return answerOrCommit<CartResult, CartFailure>(db, async (tx, rollback) => {
+      const [locked] = Object.keys(set).length
+        ? await tx
+            .update(carts)
+            .set({ ...set, updatedAt: sql`now()` })
+            .where(and(eq(carts.id, cartId), eq(carts.site, site), eq(carts.status, "active")))
+            .returning()
+        : rowsOf<RawCart>(
+            await tx.execute(sql`
+              update ${carts} set updated_at = now()
+              where id = ${cartId} and site = ${site} and status = 'active'
+              returning ${CART_COLUMNS}`),
+          ).map(cartOf);
+      if (!locked || (actor !== undefined && !mayUseCart(locked.customerId, actor)))
+        return rollback(fail("CART_NOT_FOUND", "No cart with this id.", "cartId"));
+      const outcome = await change(tx, { cart: locked, lines: await linesOf(tx, cartId) });
+      if ("ok" in outcome) return rollback(outcome);
+      const cart = await priceView(tx, locked, outcome.lines ?? (await linesOf(tx, cartId)), actor, outcome.variants);
+      return { ok: true as const, cart, warnings: outcome.warnings };
+    });
   }
 
   /**
@@ -329,48 +324,42 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
 
   /** A new cart, owned by `customerId` from the start when given (bounded per customer). */
   async function create(site: SiteId, buyerIdentity: Partial<BuyerIdentity>, lines: readonly LineInput[], customerId: string | null): Promise<CartResult> {
-    type Rollback = { rollback: CartFailure };
-    try {
-      return await db.transaction(async (tx) => {
-        const resolved = await resolveInputs(tx, site, lines);
-        if ("ok" in resolved) throw { rollback: resolved } satisfies Rollback;
-        if (customerId) {
-          // Serialises one customer's cart creations, so the bound holds under concurrent requests.
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`carts-of:${customerId}`}, 0))`);
-          // Old empty carts make room first (an emptied cart's row stays until then).
-          await tx
-            .delete(carts)
-            .where(
-              and(
-                eq(carts.customerId, customerId),
-                eq(carts.status, "active"),
-                notExists(tx.select({ one: sql`1` }).from(cartLines).where(eq(cartLines.cartId, carts.id))),
-              ),
-            );
-          const [{ count }] = await tx
-            .select({ count: sql<number>`count(*)::int` })
-            .from(carts)
-            .where(and(eq(carts.customerId, customerId), eq(carts.status, "active")));
-          if (count >= MAX_CARTS_PER_CUSTOMER)
-            throw { rollback: fail("TOO_MANY_CARTS", `You already have ${count} carts; use one of them or empty one first.`, "cartId") } satisfies Rollback;
-        }
-        const [cart] = await tx
-          .insert(carts)
-          .values({
-            site,
-            customerId,
-            buyerEmail: buyerIdentity.email ?? null,
-            buyerPhone: buyerIdentity.phone ?? null,
-            buyerCountryCode: buyerIdentity.countryCode ?? null,
-          })
-          .returning();
-        const added = await addResolved(tx, cart.id, resolved.resolved, []);
-        return { ok: true as const, cart: await priceView(tx, cart, added.lines, undefined, resolved.variants), warnings: added.warnings };
-      });
-    } catch (err) {
-      if (err && typeof err === "object" && "rollback" in err) return (err as Rollback).rollback;
-      throw err;
-    }
+    return answerOrCommit<CartResult, CartFailure>(db, async (tx, rollback) => {
+      const resolved = await resolveInputs(tx, site, lines);
+      if ("ok" in resolved) return rollback(resolved);
+      if (customerId) {
+        // Serialises one customer's cart creations, so the bound holds under concurrent requests.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`carts-of:${customerId}`}, 0))`);
+        // Old empty carts make room first (an emptied cart's row stays until then).
+        await tx
+          .delete(carts)
+          .where(
+            and(
+              eq(carts.customerId, customerId),
+              eq(carts.status, "active"),
+              notExists(tx.select({ one: sql`1` }).from(cartLines).where(eq(cartLines.cartId, carts.id))),
+            ),
+          );
+        const [{ count }] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(carts)
+          .where(and(eq(carts.customerId, customerId), eq(carts.status, "active")));
+        if (count >= MAX_CARTS_PER_CUSTOMER)
+          return rollback(fail("TOO_MANY_CARTS", `You already have ${count} carts; use one of them or empty one first.`, "cartId"));
+      }
+      const [cart] = await tx
+        .insert(carts)
+        .values({
+          site,
+          customerId,
+          buyerEmail: buyerIdentity.email ?? null,
+          buyerPhone: buyerIdentity.phone ?? null,
+          buyerCountryCode: buyerIdentity.countryCode ?? null,
+        })
+        .returning();
+      const added = await addResolved(tx, cart.id, resolved.resolved, []);
+      return { ok: true as const, cart: await priceView(tx, cart, added.lines, undefined, resolved.variants), warnings: added.warnings };
+    });
   }
 
   /** The saved-cart pointer: recorded for a customer's live cart, cleared once that cart is emptied or checked out. */

@@ -250,3 +250,14 @@ export function createClinicsService(db: Db) {
 }
 
 export type ClinicsService = ReturnType<typeof createClinicsService>;
+
+/** A customer's erasure (server/workflows/erase-customer.ts, in its transaction): a current membership ends, recorded as revoked. */
+export async function endMembershipsForErasure(tx: Db, customerId: string): Promise<number> {
+  const ended = await tx
+    .update(clinicMemberships)
+    .set({ state: "revoked", endedReason: "account_erased", updatedAt: sql`now()` })
+    .where(and(eq(clinicMemberships.customerId, customerId), inArray(clinicMemberships.state, ["pending", "active"])))
+    .returning({ id: clinicMemberships.id });
+  if (ended.length) await tx.insert(clinicMembershipEvents).values(ended.map((m) => ({ membershipId: m.id, kind: "revoked" as const, actor: "operator" })));
+  return ended.length;
+}

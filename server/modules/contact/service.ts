@@ -1,5 +1,6 @@
 import type { ContactInput } from "../../../rules/account-forms";
 import type { SiteId } from "../../../rules/site";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { RateLimitService } from "../rate-limit/service";
 import { contactMessages } from "./schema";
@@ -23,3 +24,8 @@ export function createContactService(db: Db, rateLimit: RateLimitService, option
 }
 
 export type ContactService = ReturnType<typeof createContactService>;
+
+/** A customer's erasure (server/workflows/erase-customer.ts, in its transaction): the messages they sent go. */
+export async function eraseContactMessages(tx: Db, customerId: string): Promise<number> {
+  return (await tx.delete(contactMessages).where(eq(contactMessages.customerId, customerId)).returning({ id: contactMessages.id })).length;
+}

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/transaction";
 import { safeSameSitePath } from "../../../rules/sign-in-redirect";
 import { fieldErrors } from "../../../rules/zod-errors";
 import { contentEntries, urlRedirects } from "./schema";
@@ -137,11 +138,6 @@ export type RedirectListQuery = { q: string; sort: RedirectSort; dir: SortDir; p
 type Failure = { ok: false; code: "NOT_FOUND" | "DUPLICATE" | "LOOP"; message: string };
 type Invalid = { ok: false; code: "INVALID"; message: string; errors: FieldErrors };
 const notFound: Failure = { ok: false, code: "NOT_FOUND", message: "No such entry." };
-
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } } | null;
-  return err?.code === "23505" || err?.cause?.code === "23505";
-};
 
 /** The state an audit entry records before and after a write. */
 const snapshot = (row: EntryRow) => ({ status: row.status, body: row.body, draftBody: row.draftBody ?? null });

@@ -21,6 +21,18 @@ export const METAFIELD_LIMIT_MESSAGE = `A customer can have at most ${MAX_METAFI
 
 export type MetafieldInput = { namespace: string; key: string; type?: string; value: string };
 
+/** The customer's address book as stored, in the caller's transaction (a checkout matches its ship-to against it). */
+export async function addressBookOf(conn: Db, customerId: string) {
+  return conn.select().from(customerAddresses).where(eq(customerAddresses.customerId, customerId));
+}
+
+/** One of the customer's own saved addresses, in the caller's transaction: anyone else's (or a malformed id) is not found. */
+export async function savedAddressOf(conn: Db, customerId: string, addressId: string) {
+  if (!isUuid(addressId)) return null;
+  const [row] = await conn.select().from(customerAddresses).where(and(eq(customerAddresses.id, addressId), eq(customerAddresses.customerId, customerId)));
+  return row ?? null;
+}
+
 export function createProfile(db: Db, deps: { clock: () => Date }) {
   const { clock } = deps;
 
@@ -56,7 +68,7 @@ export function createProfile(db: Db, deps: { clock: () => Date }) {
       const [owner] = await tx.select({ defaultAddressId: customers.defaultAddressId }).from(customers).where(eq(customers.id, customerId)).for("update");
       if (!owner) return null;
       if (reuseSame) {
-        const same = matchSavedAddress(address, await tx.select().from(customerAddresses).where(eq(customerAddresses.customerId, customerId)));
+        const same = matchSavedAddress(address, await addressBookOf(tx, customerId));
         if (same) return { ok: true as const, id: same.id };
       }
       const [{ n }] = await tx.select({ n: count() }).from(customerAddresses).where(eq(customerAddresses.customerId, customerId));

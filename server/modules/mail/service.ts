@@ -147,3 +147,17 @@ export function createMailService(db: Db, config: Config, log?: Logger, options:
 }
 
 export type MailService = ReturnType<typeof createMailService>;
+
+/** The mail outbox keeps only this of a mail sent to an erased address. */
+export const ERASED_MAIL_BODY = "[This mail was sent to an account whose personal data was erased; its text was removed.]";
+
+/**
+ * A customer's erasure (server/workflows/erase-customer.ts, in its transaction): the outbox keeps
+ * that a mail was sent (and its subject: a template's, an order or contract number), not to whom or
+ * what it said. Nothing to do when the address is already the placeholder (a second erasure).
+ */
+export async function eraseMailsTo(tx: Db, email: string, placeholder: string): Promise<number> {
+  if (email === placeholder) return 0;
+  const rows = await tx.update(mailOutbox).set({ to: placeholder, replyTo: null, text: ERASED_MAIL_BODY, html: ERASED_MAIL_BODY }).where(eq(mailOutbox.to, email)).returning({ id: mailOutbox.id });
+  return rows.length;
+}

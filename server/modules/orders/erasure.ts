@@ -48,6 +48,7 @@ export async function anonymiseOrdersOf(tx: Db, customerId: string, email: strin
       .set({ email, status, shippingAddress: anonymisedAddress(o.shippingAddress), billingAddress: anonymisedAddress(o.billingAddress), updatedAt: sql`now()` })
       .where(eq(orders.id, o.id));
   }
-  return { orders: rows.length, cancelledUnpaid };
+  // Declined attempts are anonymised too, but counted as no order (they never were one to the operator).
+  return { orders: rows.filter((o) => o.status !== "declined").length, cancelledUnpaid };
 }
 

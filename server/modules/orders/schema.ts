@@ -10,7 +10,10 @@ export { orderAddressOf, type OrderAddress } from "./address";
 
 // Orders (SPEC §3 Order). Numbers come from a sequence: "KC-100001", "KC-100002", …
 
-export type OrderStatus = "placed" | "paid" | "fulfilled" | "shipped" | "delivered" | "cancelled" | "refunded";
+// A declined checkout is kept as a `declined` order (its number spent, its stock released): it is
+// no order to the shopper, the figures or the console's default list, and it does not hold its cart
+// or its idempotency key — the shopper's retry places a new order (the unique indexes below skip it).
+export type OrderStatus = "placed" | "paid" | "fulfilled" | "shipped" | "delivered" | "cancelled" | "refunded" | "declined";
 
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 100001 });
 
@@ -24,7 +27,7 @@ export const orders = pgTable(
     site: text().$type<"d2c" | "hpsf">().notNull(),
     customerId: uuid(),
     email: text().notNull(),
-    /** The cart it came from: a cart is checked out once (declined attempts are removed). */
+    /** The cart it came from: a cart is checked out once (declined attempts aside). */
     cartId: uuid().notNull(),
     status: text().$type<OrderStatus>().notNull(),
     shippingMethod: text().notNull(),
@@ -56,9 +59,9 @@ export const orders = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("orders_idempotency_key_uq").on(t.idempotencyKey),
+    uniqueIndex("orders_idempotency_key_uq").on(t.idempotencyKey).where(sql`${t.status} <> 'declined'`),
     uniqueIndex("orders_number_uq").on(t.number),
-    uniqueIndex("orders_cart_uq").on(t.cartId),
+    uniqueIndex("orders_cart_uq").on(t.cartId).where(sql`${t.status} <> 'declined'`),
     index("orders_customer_idx").on(t.customerId, t.createdAt),
     // The operator console's order list: newest first, by status, by e-mail.
     index("orders_created_idx").on(t.createdAt),

@@ -1,65 +1,35 @@
-import { and, asc, desc, eq, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, lt, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { refundsOf } from "./refunds";
+import { orderView, type OrderRow, type OrderView } from "./view";
 import { orderLines, orderPurchaseEvents, orders, type OrderStatus } from "./schema";
-import { moneyOf } from "../../../rules/money";
 import { isUuid } from "../../../rules/ids";
-import { SUBSTITUTE_ATTRIBUTE } from "../../../rules/autoship-substitute";
 
 // Reading orders for their owner (SPEC §7 get-storefront-orders / last-order / order). Every read
 // is scoped to the customer: another customer's order is simply not found.
 
-export type OrderRow = typeof orders.$inferSelect;
-export type OrderLineRow = typeof orderLines.$inferSelect;
-export type OrderView = ReturnType<typeof orderView>;
+export { orderView, type OrderLineRow, type OrderRow, type OrderView } from "./view";
+export { recordRefund, refundableLines } from "./refunds";
+export { cancel, markDelivered, markFulfilled, markShipped, refund, type Transition } from "./status";
+export type { OrderStatus } from "./schema";
+export {
+  donationTrackingIdOf,
+  insertPlacedOrder,
+  liveOrderIdFor,
+  lockBuyer,
+  lockOrder,
+  lockOrderByRef,
+  markOrderDeclined,
+  markOrderPaid,
+  orderViewById,
+  setOrderStatus,
+  type NewOrder,
+  type NewOrderLine,
+} from "./steps";
 
-export function orderView(o: OrderRow, lines: readonly OrderLineRow[]) {
-  return {
-    id: o.id,
-    name: o.number,
-    number: o.number,
-    status: o.status,
-    email: o.email,
-    processedAt: o.createdAt.toISOString(),
-    shippingMethod: o.shippingMethod,
-    shippingAddress: o.shippingAddress,
-    billingAddress: o.billingAddress,
-    attributes: o.attributes,
-    discountCodes: o.discountCodes,
-    donationTrackingId: o.donationTrackingId,
-    trackingNumber: o.trackingNumber,
-    programDiscount: moneyOf(o.programDiscountCents),
-    attestedAt: o.attestedAt?.toISOString() ?? null,
-    subtotal: moneyOf(o.subtotalCents),
-    totalDiscounts: moneyOf(o.discountCents),
-    totalShipping: moneyOf(o.shippingCents),
-    serviceCharge: moneyOf(o.serviceChargeCents),
-    totalTax: moneyOf(o.taxCents),
-    /** The shopper's donation add-on or round-up, charged as a line of its own (in totalPrice). */
-    donationAddon: moneyOf(o.donationAddonCents),
-    totalPrice: moneyOf(o.totalCents),
-    totalRefunded: moneyOf(o.refundedCents),
-    lineItems: lines.map((l) => ({
-      id: l.id,
-      title: l.productTitle,
-      variantTitle: l.title,
-      sku: l.sku,
-      quantity: l.quantity,
-      variant: { id: String(l.variantId) },
-      sellingPlanId: l.sellingPlanId,
-      unitPrice: moneyOf(l.unitPriceCents),
-      subtotal: moneyOf(l.subtotalCents),
-      discount: moneyOf(l.discountCents),
-      tax: moneyOf(l.taxCents),
-      refundedQuantity: l.refundedQuantity,
-      /** An Autoship's chosen substitute: what it replaced and why (rules/autoship-substitute.ts); null otherwise. */
-      substitutedFor: l.attributes.find((a) => a.key === SUBSTITUTE_ATTRIBUTE)?.value ?? null,
-    })),
-  };
-}
-
-/** Orders the customer sees: not the ones still waiting for their payment. */
+/** Orders the customer sees: not the ones still waiting for their payment, nor declined attempts. */
 const VISIBLE: OrderStatus[] = ["paid", "fulfilled", "shipped", "delivered", "cancelled", "refunded"];
+const NOT_DECLINED = ne(orders.status, "declined");
 
 type Cursor = { t: string; id: string };
 const encodeCursor = (o: OrderRow) => Buffer.from(JSON.stringify({ t: o.createdAt.toISOString(), id: o.id } satisfies Cursor)).toString("base64url");
@@ -179,13 +149,13 @@ export function createOrdersService(db: Db) {
       const [row] = await db
         .select({ id: orders.id, cartId: orders.cartId, customerId: orders.customerId })
         .from(orders)
-        .where(eq(orders.idempotencyKey, idempotencyKey));
+        .where(and(eq(orders.idempotencyKey, idempotencyKey), NOT_DECLINED));
       return row ?? null;
     },
 
     /** The cart the order placed under this idempotency key was made from (its status aside), or null when there is none. */
     async cartIdForIdempotencyKey(idempotencyKey: string): Promise<string | null> {
-      const [row] = await db.select({ cartId: orders.cartId }).from(orders).where(eq(orders.idempotencyKey, idempotencyKey));
+      const [row] = await db.select({ cartId: orders.cartId }).from(orders).where(and(eq(orders.idempotencyKey, idempotencyKey), NOT_DECLINED));
       return row?.cartId ?? null;
     },
 
@@ -202,9 +172,9 @@ export function createOrdersService(db: Db) {
       return row?.cents ?? null;
     },
 
-    /** Whether an order (in any status) was made from this cart. */
+    /** Whether an order (in any status but declined) was made from this cart. */
     async existsForCart(cartId: string): Promise<boolean> {
-      const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.cartId, cartId)).limit(1);
+      const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.cartId, cartId), NOT_DECLINED)).limit(1);
       return Boolean(row);
     },
 
@@ -246,7 +216,8 @@ export function createOrdersService(db: Db) {
               sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.sku} ilike ${like})`,
             )
           : undefined,
-        p.status ? eq(orders.status, p.status) : undefined,
+        // Declined attempts only when asked for: they were never orders to the shopper.
+        p.status ? eq(orders.status, p.status) : NOT_DECLINED,
         p.site ? eq(orders.site, p.site) : undefined,
         p.autoship == null
           ? undefined
@@ -323,7 +294,7 @@ export function createOrdersService(db: Db) {
     },
 
     /**
-     * Which of `codes` the buyer has used on an earlier order (not cancelled): the customer's orders,
+     * Which of `codes` the buyer has used on an earlier order (not cancelled or declined): the customer's orders,
      * or a guest's by e-mail. Discount codes are once per buyer (README "Discount codes").
      */
     async codesUsedBy(buyer: { customerId: string | null; email: string }, codes: readonly string[], conn: Db = db): Promise<string[]> {
@@ -334,7 +305,7 @@ export function createOrdersService(db: Db) {
         .where(
           and(
             buyer.customerId ? eq(orders.customerId, buyer.customerId) : eq(orders.email, buyer.email.trim().toLowerCase()),
-            sql`${orders.status} <> 'cancelled'`,
+            notInArray(orders.status, ["cancelled", "declined"]),
             sql`${orders.discountCodes} && ${sql.raw("ARRAY[")}${sql.join(codes.map((c) => sql`${c}`), sql`, `)}${sql.raw("]::text[]")}`,
           ),
         );

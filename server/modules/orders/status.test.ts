@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cancel, markDelivered, markFulfilled, markPaid, markShipped, refund } from "./status";
+import { cancel, decline, markDelivered, markFulfilled, markPaid, markShipped, refund } from "./status";
 
 describe("order status transitions", () => {
   it("walks the happy path one step at a time", () => {
@@ -15,5 +15,10 @@ describe("order status transitions", () => {
     expect(refund("placed").ok).toBe(false);
     expect(refund("delivered")).toEqual({ ok: true, status: "refunded" });
     expect(cancel("placed")).toEqual({ ok: true, status: "cancelled" });
+  });
+  it("declines only an order whose payment is under way, and a declined order moves no further", () => {
+    expect(decline("placed")).toEqual({ ok: true, status: "declined" });
+    expect(decline("paid").ok).toBe(false);
+    for (const step of [markPaid, markFulfilled, markShipped, markDelivered, cancel, refund, decline]) expect(step("declined").ok).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import type { OrderStatus } from "./schema";
 // The order's lifecycle. One function per allowed transition; anything else is refused.
 //   placed (stock reserved, payment under way) → paid → fulfilled → shipped → delivered
 //   placed | paid → cancelled;   paid | fulfilled | shipped | delivered → refunded
+//   placed → declined (its payment was refused; kept, never shown as an order, and final)
 
 export type Transition = { ok: true; status: OrderStatus } | { ok: false; code: "INVALID_TRANSITION"; message: string };
 
@@ -14,4 +15,5 @@ export const markFulfilled = (from: OrderStatus) => step(from, ["paid"], "fulfil
 export const markShipped = (from: OrderStatus) => step(from, ["fulfilled"], "shipped");
 export const markDelivered = (from: OrderStatus) => step(from, ["shipped"], "delivered");
 export const cancel = (from: OrderStatus) => step(from, ["placed", "paid"], "cancelled");
+export const decline = (from: OrderStatus) => step(from, ["placed"], "declined");
 export const refund = (from: OrderStatus) => step(from, ["paid", "fulfilled", "shipped", "delivered"], "refunded");

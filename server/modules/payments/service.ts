@@ -147,3 +147,8 @@ export function createPaymentsService(db: Db, provider: PaymentProvider) {
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+/** A customer's erasure (server/workflows/erase-customer.ts, in its transaction): their saved methods (processor tokens) go. */
+export async function erasePaymentMethods(tx: Db, customerId: string): Promise<number> {
+  return (await tx.delete(paymentMethods).where(eq(paymentMethods.customerId, customerId)).returning({ id: paymentMethods.id })).length;
+}

@@ -164,3 +164,8 @@ export function createRateLimitService(db: Db, options: { clock?: () => Date } =
 }
 
 export type RateLimitService = ReturnType<typeof createRateLimitService>;
+
+/** A customer's erasure (server/workflows/erase-customer.ts, in its transaction): rows naming the address ("email:…") or the customer ("customer:…") go. */
+export async function eraseAttemptsOf(tx: Db, customerId: string, email: string): Promise<void> {
+  await tx.delete(authAttempts).where(or(eq(authAttempts.subject, `email:${email}`), eq(authAttempts.subject, `customer:${customerId}`)));
+}
