@@ -30,13 +30,13 @@ const above = (bytes: number) => Math.round(bytes * 1.05);
  */
 const GOAL_JS = 130 * KB;
 const pages: { name: string; path: string; js: number; html: number }[] = [
-  { name: "home", path: "/", js: 126_524, html: above(10_532) },
-  { name: "listing", path: "/products", js: 127_538, html: above(13_465) },
-  { name: "category", path: "/products/dog", js: 128_800, html: above(13_222) },
-  { name: "product", path: `/products/${product.handle}`, js: 132_059, html: above(12_360) },
-  { name: "search", path: "/search?search=chicken", js: 127_278, html: above(13_025) },
-  { name: "cart", path: "/cart", js: 130_183, html: above(7_236) },
-  { name: "shipping", path: "/shipping", js: 126_848, html: above(6_162) },
+  { name: "home", path: "/", js: 126_524, html: above(10_164) },
+  { name: "listing", path: "/products", js: 127_538, html: above(12_863) },
+  { name: "category", path: "/products/dog", js: 128_800, html: above(12_641) },
+  { name: "product", path: `/products/${product.handle}`, js: 132_059, html: above(11_759) },
+  { name: "search", path: "/search?search=chicken", js: 127_278, html: above(12_467) },
+  { name: "cart", path: "/cart", js: 130_183, html: above(6_593) },
+  { name: "shipping", path: "/shipping", js: 126_848, html: above(5_617) },
 ];
 
 function scriptsOf(html: string): string[] {
