@@ -6,7 +6,6 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { orderHeadOf } from "./lib/head-order.server";
-import { compactManifestOf, holdsManifest } from "./lib/inline-manifest.server";
 
 // React Router's default Node entry, plus the Content-Security-Policy nonce of this response
 // (server/http/edge.ts): React Router's inline scripts (Scripts, ScrollRestoration, streamed data)
@@ -73,8 +72,6 @@ class CoalescingStream extends Transform {
   private pending: Buffer[] = [];
   /** The first piece holds the whole head (the shell): reordered once (./lib/head-order.server.ts). */
   private headDone = false;
-  /** The route manifest in the shell's module script, written compactly once (./lib/inline-manifest.server.ts). */
-  private manifestDone = false;
 
   constructor(private readonly onEnd: () => void) {
     super();
@@ -93,10 +90,6 @@ class CoalescingStream extends Transform {
     if (!this.headDone) {
       this.headDone = true;
       chunk = orderHeadOf(chunk);
-    }
-    if (!this.manifestDone && holdsManifest(chunk)) {
-      this.manifestDone = true;
-      chunk = compactManifestOf(chunk);
     }
     this.push(chunk);
   }

@@ -1,6 +1,4 @@
-import { useMemo } from "react";
 import { isRouteErrorResponse, Outlet, useLocation, useRouteError, useRouteLoaderData } from "react-router";
-import { unpackFooter, unpackNavigation } from "../../rules/layout-pack";
 import { ErrorPage, NotFoundPage } from "../components/error-pages";
 import { Footer } from "../components/footer";
 import { Header } from "../components/header";
@@ -31,10 +29,6 @@ function Shell({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData("root") as { cartCount?: number; customer?: { firstName: string } | null; pricingNote?: string | null } | undefined;
   const cartCount = root?.cartCount ?? 0;
   const layout = useRouteLoaderData("routes/_shop") as LayoutContent | undefined;
-  const packedNavigation = layout?.navigation;
-  const packedFooter = layout?.footer;
-  const navigation = useMemo(() => (packedNavigation ? unpackNavigation(packedNavigation) : undefined), [packedNavigation]);
-  const footer = useMemo(() => (packedFooter ? unpackFooter(packedFooter) : undefined), [packedFooter]);
   const query = pathname === "/search" ? (new URLSearchParams(search).get("search") ?? undefined) : undefined;
   return (
     <div className="flex min-h-screen flex-col">
@@ -45,7 +39,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         cartCount={cartCount}
         searchQuery={query}
         customer={root?.customer ?? null}
-        navigation={navigation}
+        navigation={layout?.navigation ?? undefined}
       />
       {root?.pricingNote ? (
         <p className="bg-amber-50 px-4 py-2 text-center text-sm text-gray-900" role="note" data-testid="pricing-note">
@@ -53,7 +47,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         </p>
       ) : null}
       <div className="flex-1">{children}</div>
-      <Footer site={site} content={footer} />
+      <Footer site={site} content={layout?.footer ?? undefined} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation, type NavigateFunction } from "react-router";
-import { unpackFacet } from "../../../rules/facet-pack";
+import { unpackFacet } from "../../../rules/page-packs/facet-pack";
 import { clearFilters, listingHref, removeOption } from "../../../rules/listing-url";
 import type { ListingPageData } from "./listing-data";
 

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classifyProductPath } from "../../../rules/product-paths";
 import { siteFor } from "../../../rules/site";
-import { unpackCards } from "../../../rules/product-card";
+import { unpackCards } from "../../../rules/page-packs/card-pack";
 import { preselectVariant } from "../../../rules/variant-preselect";
 import { parseConfig } from "../../../server/config";
 import { createDeps, type AppDeps } from "../../../server/context";

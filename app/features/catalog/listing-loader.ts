@@ -7,11 +7,12 @@ import {
   selectedFilters,
   type FacetDefinition,
 } from "../../../rules/listing-url";
-import { packCards, productCardModel } from "../../../rules/product-card";
+import { packCards } from "../../../rules/page-packs/card-pack";
+import { productCardModel } from "../../../rules/product-card";
 import type { Filter, FilterDefinition, ListingResult } from "../../../server/modules/catalog/types";
 import { dealSkusOnce } from "../../lib/deal-skus-once";
 import { cardRatings, withRating } from "../../lib/card-ratings";
-import { packFacet } from "../../../rules/facet-pack";
+import { packFacet } from "../../../rules/page-packs/facet-pack";
 import type { FilterChip, ListingKind, ListingPageData, PanelFacet, SearchSuggestions } from "./listing-data";
 
 // Loaders of the listing screens (/products, category pages, /search) and the search suggestions:

@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { seesProgramPrices, withoutProgramPrices } from "../../../rules/program-prices";
-import { packCards, productCardModel, type CardModel } from "../../../rules/product-card";
-import { packFooter, packNavigation } from "../../../rules/layout-pack";
+import { packCards } from "../../../rules/page-packs/card-pack";
+import { productCardModel, type CardModel } from "../../../rules/product-card";
 import type { PageSection } from "../../../server/modules/content/types";
 import { dealSkusOnce } from "../../lib/deal-skus-once";
 import { cardRatings, withRating } from "../../lib/card-ratings";
@@ -83,13 +83,7 @@ export async function loadLayoutContent(context: AppLoadContext) {
     softly(context, "sitewide banners", async () => (await content.list("sitewide-banner", site)).map((e) => e.body)),
     softly(context, "footer", () => content.entry("footer", "main", site)),
   ]);
-  // Menu and footer packed (rules/layout-pack.ts): every page's loader data carries them.
-  return {
-    navigation: navigation ? packNavigation(navigation.items) : null,
-    announcements: announcements ?? [],
-    banners: banners ?? [],
-    footer: footer ? packFooter(footer) : null,
-  };
+  return { navigation: navigation?.items ?? null, announcements: announcements ?? [], banners: banners ?? [], footer };
 }
 
 export type LayoutContent = Awaited<ReturnType<typeof loadLayoutContent>>;

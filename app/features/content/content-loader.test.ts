@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { unpackCards } from "../../../rules/product-card";
+import { unpackCards } from "../../../rules/page-packs/card-pack";
 import { siteFor } from "../../../rules/site";
 import { parseConfig } from "../../../server/config";
 import { createDeps, type AppDeps } from "../../../server/context";

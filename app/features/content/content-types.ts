@@ -1,4 +1,4 @@
-import type { PackedCard } from "../../../rules/product-card";
+import type { PackedCard } from "../../../rules/page-packs/card-pack";
 import type { ContentColor } from "../../../rules/content-palette";
 import type { ContentBody, ContentImage, ContentLink, PageSection } from "../../../server/modules/content/types";
 
@@ -20,7 +20,7 @@ export type CarouselData = {
   paragraph: string;
   bg_color: ContentColor;
   copyColor: ContentColor;
-  /** Packed (rules/product-card.ts packCards): the carousel unpacks them. */
+  /** Packed (rules/page-packs/card-pack.ts): the carousel unpacks them. */
   cards: PackedCard[];
 };
 

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadListing } from "../../../app/features/catalog/listing-loader";
-import { unpackCards } from "../../../rules/product-card";
+import { unpackCards } from "../../../rules/page-packs/card-pack";
 import { siteFor } from "../../../rules/site";
 import { createApp } from "../../app";
 import { parseConfig } from "../../config";
