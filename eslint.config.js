@@ -46,15 +46,6 @@ const LAYER_ZONES = [
     message: "Features do not import each other: share through app/components/ or rules/.",
   })),
 ];
-// The signed checkout URL (/api/multipass) has one owner, the checkout module: a second handler
-// that signs or verifies tokens itself (as server/http/customer.ts once did) would be a copy of
-// its rules. Every file is in this zone except those the block "Multipass owners" below exempts.
-const MULTIPASS_ZONE = {
-  target: ".",
-  from: "./server/modules/orders/multipass.ts",
-  message: "Only server/modules/checkout/ signs or verifies multipass tokens: call services.checkout instead.",
-};
-
 export default defineConfig(
   {
     ignores: [
@@ -104,7 +95,7 @@ export default defineConfig(
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
     },
     rules: {
-      "import-x/no-restricted-paths": ["error", { zones: [...LAYER_ZONES, MULTIPASS_ZONE] }],
+      "import-x/no-restricted-paths": ["error", { zones: LAYER_ZONES }],
       // Type-only imports are erased and cannot form a runtime cycle; the rule skips them.
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
@@ -128,30 +119,5 @@ export default defineConfig(
     // workflow rule only.
     files: ["server/modules/*/schema.ts", "server/modules/inventory/service.ts"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [WORKFLOW_VALUES] }] },
-  },
-  {
-    // Multipass owners: the checkout module and tests may import server/modules/orders/multipass.ts
-    // (a later block replaces the zones of the block above, so the layer zones are repeated).
-    // The checkout page's loader also is exempt, because it reads the token from the URL under the
-    // name MULTIPASS_PARAM; it is held to that one name by the next block.
-    files: ["server/modules/checkout/**/*.ts", "**/*.test.{ts,tsx}", "app/features/checkout/checkout-route.server.ts"],
-    rules: { "import-x/no-restricted-paths": ["error", { zones: LAYER_ZONES }] },
-  },
-  {
-    files: ["app/features/checkout/checkout-route.server.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: "(^|/)orders/multipass$",
-              allowImportNames: ["MULTIPASS_PARAM"],
-              message: "The checkout page only reads the token's URL parameter: signing and verifying belong to services.checkout.",
-            },
-          ],
-        },
-      ],
-    },
   },
 );

@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-// The one HMAC-SHA256 helper of the server (node:crypto, ARCHITECTURE §2). Every signer uses it:
-// the multipass checkout token, the guest receipt cookie, the /api/crypto proofs behind og_auth and
-// the site-password unlock cookie. One key may sign for several purposes: `sign` prefixes the
-// purpose ("multipass:…", "receipt:…") so a signature made for one is never valid for another.
+// The one HMAC-SHA256 helper of the server (node:crypto, ARCHITECTURE §2), for the values that are
+// cookies, not links: the guest receipt cookie, the /api/crypto proofs behind og_auth (their format
+// is SPEC §9's) and the site-password unlock cookie; it also derives each signed token's key
+// (./signed-token.ts, where every signed link is made). One key may sign for several purposes:
+// `sign` prefixes the purpose ("receipt:…") so a signature made for one is never valid for another.
 
 /** HMAC-SHA256 of `message` under `key`, raw. */
 export function hmac(key: string, message: string): Buffer {

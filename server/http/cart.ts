@@ -18,7 +18,7 @@ import type { CartResult } from "../modules/cart/service";
 import { clientIp } from "./client-ip";
 import { identityOf } from "./identity";
 import type { AppEnv } from "./env";
-import { apiError, parseJson } from "./errors";
+import { apiError, jsonBody } from "./errors";
 
 // The nine cart calls of SPEC §7. Each answers the full cart (SPEC §3 shape) with any warnings,
 // and keeps the cart cookie in step (SPEC §4, §9).
@@ -50,16 +50,16 @@ export function cartRoutes() {
     schema: S,
     run: (cart: Shopper, site: SiteId, input: z.infer<S>) => Promise<CartResult>,
   ) {
-    app.post(path, async (c) => {
-      const parsed = await parseJson(c, schema);
+    app.post(path, jsonBody(schema), async (c) => {
+      const parsed = await c.req.valid("json")();
       if (!parsed.ok) return parsed.response;
       const customerId = await customerIdOf(c);
       return answer(c, await run(cartFor(c, customerId), c.get("site").id, parsed.data), customerId);
     });
   }
 
-  app.post("/get-cart", async (c) => {
-    const parsed = await parseJson(c, getCartInput);
+  app.post("/get-cart", jsonBody(getCartInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const customerId = await customerIdOf(c);
     const found = await cartFor(c, customerId).getCart(parsed.data.cartId, c.get("site").id);
@@ -68,8 +68,8 @@ export function cartRoutes() {
   });
 
   // A cart created by a signed-in customer is theirs from the start (SPEC §4).
-  app.post("/create-cart", async (c) => {
-    const parsed = await parseJson(c, createCartInput);
+  app.post("/create-cart", jsonBody(createCartInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const customerId = await customerIdOf(c);
     return answer(c, await cartFor(c, customerId).createCart(c.get("site").id, parsed.data.buyerIdentity, parsed.data.lineItems), customerId);

@@ -6,7 +6,7 @@ import { MAX_HANDLES, MAX_LIMIT } from "../modules/catalog/listing";
 import { LISTING_SORTS } from "../modules/catalog/types";
 import type { AppEnv } from "./env";
 import { asSeenBy, priceAudienceOf } from "./program-prices";
-import { apiError, parseJson, parseQuery } from "./errors";
+import { apiError, jsonBody, queryInput } from "./errors";
 import { readCookie } from "../../rules/cookies";
 import { SESSION_COOKIE } from "../modules/identity/session-cookie";
 import { escapeHtml } from "../../rules/escape-html";
@@ -66,54 +66,54 @@ export function catalogRoutes() {
   const catalog = (c: Context<AppEnv>) => c.get("deps").services.catalog;
 
   for (const path of ["/ecom/v1.0/get-products-by-handles", "/ecom/v1.0/get-listing-products-by-handles"]) {
-    app.post(path, async (c) => {
-      const body = await parseJson(c, z.object({ handles }));
+    app.post(path, jsonBody(z.object({ handles })), async (c) => {
+      const body = await c.req.valid("json")();
       if (!body.ok) return body.response;
       const products = await asSeenBy(c, await catalog(c).getProductsByHandles(body.data.handles, c.get("site").id));
       return cacheableJson(c, { products });
     });
   }
 
-  app.get("/ecom/v1.0/get-product-by-handle", async (c) => {
-    const query = parseQuery(c, z.object({ handle }));
+  app.get("/ecom/v1.0/get-product-by-handle", queryInput(z.object({ handle })), async (c) => {
+    const query = await c.req.valid("json")();
     if (!query.ok) return query.response;
     const found = await catalog(c).getProductByHandle(query.data.handle, c.get("site").id);
     const [product] = found ? await asSeenBy(c, [found]) : [];
     return product ? cacheableJson(c, { product }) : notFound(c, `product with handle ${query.data.handle}`);
   });
 
-  app.post("/ecom/v1.0/get-listing-product-by-handle", async (c) => {
-    const body = await parseJson(c, z.object({ handle }));
+  app.post("/ecom/v1.0/get-listing-product-by-handle", jsonBody(z.object({ handle })), async (c) => {
+    const body = await c.req.valid("json")();
     if (!body.ok) return body.response;
     const found = await catalog(c).getProductByHandle(body.data.handle, c.get("site").id);
     const [product] = found ? await asSeenBy(c, [found]) : [];
     return product ? cacheableJson(c, { product }) : notFound(c, `product with handle ${body.data.handle}`);
   });
 
-  app.post("/ecom/v1.0/get-filters-by-handle", async (c) => {
-    const body = await parseJson(c, z.object({ handle, limit: z.number().int().min(1).max(MAX_LIMIT).default(MAX_LIMIT) }));
+  app.post("/ecom/v1.0/get-filters-by-handle", jsonBody(z.object({ handle, limit: z.number().int().min(1).max(MAX_LIMIT).default(MAX_LIMIT) })), async (c) => {
+    const body = await c.req.valid("json")();
     if (!body.ok) return body.response;
     const filter = await catalog(c).getFiltersByHandle(body.data.handle, body.data.limit, c.get("site").id);
     return filter ? cacheableJson(c, { filter }) : notFound(c, `filter category ${body.data.handle}`);
   });
 
   // get-products: a plain product list (carousels); get-filtered-products: the listing with facets.
-  app.post("/cms/v1.0/get-products", async (c) => {
-    const body = await parseJson(c, listingBody);
+  app.post("/cms/v1.0/get-products", jsonBody(listingBody), async (c) => {
+    const body = await c.req.valid("json")();
     if (!body.ok) return body.response;
     const { facets: _facets, ...result } = await catalog(c).listProducts({ ...body.data, site: c.get("site").id, facets: false, priceAudience: await priceAudienceOf(c) });
     return cacheableJson(c, { ...result, products: await asSeenBy(c, result.products) });
   });
 
-  app.post("/cms/v1.0/get-filtered-products", async (c) => {
-    const body = await parseJson(c, listingBody);
+  app.post("/cms/v1.0/get-filtered-products", jsonBody(listingBody), async (c) => {
+    const body = await c.req.valid("json")();
     if (!body.ok) return body.response;
     const result = await catalog(c).listProducts({ ...body.data, site: c.get("site").id, priceAudience: await priceAudienceOf(c) });
     return cacheableJson(c, { ...result, products: await asSeenBy(c, result.products) });
   });
 
-  app.post("/cms/v1.0/get-skus-with-deal", async (c) => {
-    const body = await parseJson(c, z.object({}));
+  app.post("/cms/v1.0/get-skus-with-deal", jsonBody(z.object({})), async (c) => {
+    const body = await c.req.valid("json")();
     if (!body.ok) return body.response;
     return cacheableJson(c, await catalog(c).dealSkus(c.get("site").id));
   });

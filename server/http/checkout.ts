@@ -1,10 +1,10 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import { SHIPPING_METHODS } from "../../rules/shipping-rates";
 import { identityOf } from "./identity";
 import { clientIp } from "./client-ip";
 import type { AppEnv } from "./env";
-import { apiError, parseJson } from "./errors";
+import { apiError, jsonBody } from "./errors";
 import { cardInputSchema } from "../../rules/luhn";
 import { addressSchema } from "../../rules/account-forms";
 import { addressOrSavedInput } from "../../rules/checkout-forms";
@@ -41,11 +41,17 @@ export const placeOrderInput = z.object({
   donationTrackingId: z.string().max(200).nullable().optional(),
 });
 
+const quoteInput = z.object({
+  cartId: z.string({ error: "Give the cartId" }).trim().min(1, "Give the cartId").max(100),
+  zip: zipSchema,
+  shippingMethod: z.enum(SHIPPING_METHODS as ["standard", "express"], { error: "Choose standard or express" }).default("standard"),
+});
+
 export function checkoutRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.post("/place-order", async (c: Context<AppEnv>) => {
-    const parsed = await parseJson(c, placeOrderInput);
+  app.post("/place-order", jsonBody(placeOrderInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const deps = c.get("deps");
     const identity = await identityOf(c);
@@ -62,15 +68,8 @@ export function checkoutRoutes() {
   });
 
   /** The totals the checkout shows (server-computed by checkout.quote, as the page's review). */
-  app.post("/quote", async (c: Context<AppEnv>) => {
-    const parsed = await parseJson(
-      c,
-      z.object({
-        cartId: z.string({ error: "Give the cartId" }).trim().min(1, "Give the cartId").max(100),
-        zip: zipSchema,
-        shippingMethod: z.enum(SHIPPING_METHODS as ["standard", "express"], { error: "Choose standard or express" }).default("standard"),
-      }),
-    );
+  app.post("/quote", jsonBody(quoteInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const deps = c.get("deps");
     const customerId = (await identityOf(c)).customer?.id ?? null;

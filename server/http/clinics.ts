@@ -6,7 +6,7 @@ import { issueIdentityJwt, verifyIdentityJwt } from "../crypto/identity-jwt";
 import { SESSION_COOKIE } from "../modules/identity/session-cookie";
 import { clientIp } from "./client-ip";
 import type { AppEnv } from "./env";
-import { apiError, parseJson } from "./errors";
+import { apiError, jsonBody, type Parsed } from "./errors";
 
 // The identity provider's JWT and the three clinic calls of SPEC §7 ("Identity and clinic"), on the
 // staff site only. Every clinic call proves two things: a live staff session (the sessionToken in
@@ -43,11 +43,11 @@ async function staffSession(c: Context<AppEnv>, bodyToken: string | undefined): 
 }
 
 /** A clinic call's body, once the session and the JWT in it name the same staff member. */
-async function staffCall<S extends z.ZodType<{ sessionToken?: string; jwt?: string | null }>>(
+async function staffCall<T extends { sessionToken?: string; jwt?: string | null }>(
   c: Context<AppEnv>,
-  schema: S,
-): Promise<{ ok: true; data: z.infer<S>; customerId: string } | { ok: false; response: Response }> {
-  const parsed = await parseJson(c, schema);
+  input: () => Promise<Parsed<T>>,
+): Promise<{ ok: true; data: T; customerId: string } | { ok: false; response: Response }> {
+  const parsed = await input();
   if (!parsed.ok) return parsed;
   const staff = await staffSession(c, parsed.data.sessionToken);
   if (!staff.ok) return staff;
@@ -65,8 +65,8 @@ export function clinicRoutes() {
   // The staff site only: the shop has no clinics.
   app.use(async (c, next) => (c.get("site").isStaff ? next() : apiError(c, 404, "not_found", `No API call at ${c.req.path}`)));
 
-  app.post("/jwt", async (c) => {
-    const parsed = await parseJson(c, identityJwtInput);
+  app.post("/jwt", jsonBody(identityJwtInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const staff = await staffSession(c, parsed.data.sessionToken);
     if (!staff.ok) return staff.response;
@@ -74,8 +74,8 @@ export function clinicRoutes() {
     return c.json({ errorCode: 0, id_token: issued.jwt, expiresAt: issued.expiresAt.toISOString() }, 200, { "Cache-Control": "no-store" });
   });
 
-  app.post("/search-clinic", async (c) => {
-    const call = await staffCall(c, searchClinicInput);
+  app.post("/search-clinic", jsonBody(searchClinicInput), async (c) => {
+    const call = await staffCall(c, c.req.valid("json"));
     if (!call.ok) return call.response;
     const { searchType, searchTerm, page } = call.data;
     const found = await c.get("deps").services.membership.searchClinics(call.customerId, { searchType, searchTerm, page }, ipOf(c));
@@ -83,16 +83,16 @@ export function clinicRoutes() {
     return c.json({ errorCode: 0, ...found });
   });
 
-  app.post("/fetch-address", async (c) => {
-    const call = await staffCall(c, fetchAddressInput);
+  app.post("/fetch-address", jsonBody(fetchAddressInput), async (c) => {
+    const call = await staffCall(c, c.req.valid("json"));
     if (!call.ok) return call.response;
     const clinic = await c.get("deps").services.clinics.byClinicNumber(call.data.clinicID);
     if (!clinic) return apiError(c, 404, "not_found", "No clinic with this clinicID.", { clinicID: "No clinic with this clinicID." });
     return c.json({ errorCode: 0, clinicID: clinic.clinicID, groupID: clinic.groupID, name: clinic.name, address: clinic.address, homeDeliveryOnly: clinic.homeDeliveryOnly });
   });
 
-  app.post("/join-clinic", async (c) => {
-    const call = await staffCall(c, joinClinicInput);
+  app.post("/join-clinic", jsonBody(joinClinicInput), async (c) => {
+    const call = await staffCall(c, c.req.valid("json"));
     if (!call.ok) return call.response;
     const r = await c.get("deps").services.membership.join(call.customerId, call.data.groupID, ipOf(c));
     if (!r.ok && r.code === "RATE_LIMITED") return apiError(c, 429, "rate_limited", r.message);

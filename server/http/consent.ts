@@ -4,7 +4,7 @@ import { checkIntegrations, invalidIntegrationMessage } from "../../rules/consen
 import { consentRecordInput } from "../../rules/consent-record";
 import { clientIp } from "./client-ip";
 import type { AppEnv } from "./env";
-import { apiError, parseJson } from "./errors";
+import { apiError, jsonBody } from "./errors";
 
 // POST /api/consent: proof of consent, one record per decision of the privacy manager
 // (server/modules/consent). POST /api/analytics/config: checks an analytics configuration against
@@ -20,8 +20,8 @@ export const analyticsConfigInput = z.object({
 export function consentRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.post("/consent", async (c) => {
-    const parsed = await parseJson(c, consentRecordInput);
+  app.post("/consent", jsonBody(consentRecordInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const deps = c.get("deps");
     const kept = await deps.services.consent.record(parsed.data, { site: c.get("site").id, ip: clientIp(c, deps.config.trustProxy) });
@@ -30,7 +30,8 @@ export function consentRoutes() {
     return c.json({ recorded: true }, 201);
   });
 
-  app.post("/analytics/config", async (c) => {
+  // Declared for the OpenAPI document; checked below by checkIntegrations, whose refusal is SPEC §5's.
+  app.post("/analytics/config", jsonBody(analyticsConfigInput), async (c) => {
     const deps = c.get("deps");
     const attempt = await deps.services.rateLimit.take("analytics_config", "analytics-config", clientIp(c, deps.config.trustProxy));
     if (!attempt.ok) return apiError(c, 429, "rate_limited", attempt.message);

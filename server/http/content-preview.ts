@@ -11,7 +11,7 @@ import type { ContentSite, ContentType } from "../modules/content/types";
 export async function withContentPreview(deps: AppDeps, request: Request, context: RequestContext): Promise<{ context: RequestContext; preview: boolean }> {
   const url = new URL(request.url);
   if (!url.searchParams.has(PREVIEW_PARAM)) return { context, preview: false };
-  const entryId = readPreviewToken(deps.sessionSecret, url.searchParams.get(PREVIEW_PARAM), new Date());
+  const entryId = await readPreviewToken(deps.sessionSecret, url.searchParams.get(PREVIEW_PARAM), new Date());
   const entry = entryId === null ? null : await deps.services.content.editor.get(entryId);
   if (!entry) return { context, preview: true };
   const content = deps.services.content.previewing({ type: entry.type as ContentType, key: entry.key, site: entry.site as ContentSite, body: workingBody(entry) });

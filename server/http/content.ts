@@ -4,7 +4,7 @@ import type { PageBody } from "../modules/content/types";
 import type { AppEnv } from "./env";
 import { cacheableJson } from "./catalog";
 import { asSeenBy } from "./program-prices";
-import { apiError, parseJson, parseQuery } from "./errors";
+import { apiError, jsonBody, queryInput } from "./errors";
 
 // The content calls of SPEC §7 under /api/cms (get-products, get-filtered-products and
 // get-skus-with-deal live with the catalogue in catalog.ts). Only published entries are served, the
@@ -18,6 +18,7 @@ const slug = z
   .max(200)
   .regex(/^[a-z0-9][a-z0-9/-]*$/, "lower-case letters, digits, dashes and slashes only");
 const empty = z.strictObject({});
+const globalsInput = z.strictObject({ fields: z.array(z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, "must be a field name").max(60)).max(50) });
 
 const notFound = (c: Context<AppEnv>, what: string) => apiError(c, 404, "not_found", `No ${what}.`);
 
@@ -28,8 +29,8 @@ export function contentRoutes() {
 
   /** An empty-body POST answering one value. */
   const emptyPost = (path: string, answer: (c: Context<AppEnv>) => Promise<Record<string, unknown>>) =>
-    app.post(path, async (c) => {
-      const body = await parseJson(c, empty);
+    app.post(path, jsonBody(empty), async (c) => {
+      const body = await c.req.valid("json")();
       if (!body.ok) return body.response;
       return cacheableJson(c, await answer(c));
     });
@@ -39,21 +40,14 @@ export function contentRoutes() {
     return value ? cacheableJson(c, { [name]: value }) : notFound(c, `published ${type} content`);
   };
 
-  app.post("/v1.0/get-contact", async (c) => {
-    const body = await parseJson(c, empty);
+  app.post("/v1.0/get-contact", jsonBody(empty), async (c) => {
+    const body = await c.req.valid("json")();
     if (!body.ok) return body.response;
     return single(c, "contact", "contact");
   });
 
-  app.post("/v2.0/get-globals", async (c) => {
-    const body = await parseJson(
-      c,
-      z.strictObject({
-        fields: z
-          .array(z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, "must be a field name").max(60))
-          .max(50),
-      }),
-    );
+  app.post("/v2.0/get-globals", jsonBody(globalsInput), async (c) => {
+    const body = await c.req.valid("json")();
     if (!body.ok) return body.response;
     const values = (await content(c).entry("globals", "main", site(c)))?.values ?? {};
     // SPEC §7: the fields asked for (null when unknown); an empty list asks for every global.
@@ -61,14 +55,14 @@ export function contentRoutes() {
     return cacheableJson(c, { globals: fields.length === 0 ? values : Object.fromEntries(fields.map((f) => [f, values[f] ?? null])) });
   });
 
-  app.post("/v1.0/get-account-pages-settings", async (c) => {
-    const body = await parseJson(c, empty);
+  app.post("/v1.0/get-account-pages-settings", jsonBody(empty), async (c) => {
+    const body = await c.req.valid("json")();
     if (!body.ok) return body.response;
     return single(c, "account-pages-settings", "settings");
   });
 
-  app.post("/v1.0/get-navigation", async (c) => {
-    const body = await parseJson(c, z.strictObject({ handle: slug }));
+  app.post("/v1.0/get-navigation", jsonBody(z.strictObject({ handle: slug })), async (c) => {
+    const body = await c.req.valid("json")();
     if (!body.ok) return body.response;
     const navigation = await content(c).entry("navigation", body.data.handle, site(c));
     return navigation ? cacheableJson(c, { navigation }) : notFound(c, `navigation ${body.data.handle}`);
@@ -106,8 +100,8 @@ export function contentRoutes() {
   app.get("/v1.0/get-footer", (c) => single(c, "footer", "footer"));
   app.get("/v1.0/get-password-protect", (c) => single(c, "password-protect", "passwordProtect"));
 
-  app.post("/v1.0/get-page-by-name", async (c) => {
-    const body = await parseJson(c, z.strictObject({ name: slug }));
+  app.post("/v1.0/get-page-by-name", jsonBody(z.strictObject({ name: slug })), async (c) => {
+    const body = await c.req.valid("json")();
     if (!body.ok) return body.response;
     const page = await content(c).entry("page", body.data.name, site(c));
     return page ? cacheableJson(c, { page }) : notFound(c, `page named ${body.data.name}`);
@@ -115,8 +109,8 @@ export function contentRoutes() {
 
   // v1.0 answers the page as stored; v2.0 also resolves its product carousels into products.
   for (const version of ["v1.0", "v2.0"] as const) {
-    app.get(`/${version}/get-page-by-slug`, async (c) => {
-      const query = parseQuery(c, z.object({ slug }));
+    app.get(`/${version}/get-page-by-slug`, queryInput(z.object({ slug })), async (c) => {
+      const query = await c.req.valid("json")();
       if (!query.ok) return query.response;
       const page = await content(c).entry("page", query.data.slug, site(c));
       if (!page) return notFound(c, `page with slug ${query.data.slug}`);
@@ -125,16 +119,16 @@ export function contentRoutes() {
     });
   }
 
-  app.post("/v1.0/get-plp-page-by-slug", async (c) => {
-    const body = await parseJson(c, z.strictObject({ slug }));
+  app.post("/v1.0/get-plp-page-by-slug", jsonBody(z.strictObject({ slug })), async (c) => {
+    const body = await c.req.valid("json")();
     if (!body.ok) return body.response;
     const page = await content(c).entry("plp-page", body.data.slug, site(c));
     return page ? cacheableJson(c, { page }) : notFound(c, `listing content for ${body.data.slug}`);
   });
 
   // A product's own block, else the block every product page shows.
-  app.post("/v1.0/get-pdp-page-by-handle", async (c) => {
-    const body = await parseJson(c, z.strictObject({ handle: slug }));
+  app.post("/v1.0/get-pdp-page-by-handle", jsonBody(z.strictObject({ handle: slug })), async (c) => {
+    const body = await c.req.valid("json")();
     if (!body.ok) return body.response;
     const page =
       (await content(c).entry("pdp-page", body.data.handle, site(c))) ?? (await content(c).entry("pdp-page", "default", site(c)));

@@ -28,7 +28,7 @@ import type { AppEnv } from "./env";
 import { identityOf } from "./identity";
 import { preferredAddressOf } from "../../rules/checkout-attributes";
 import { staffAccess } from "../staff-access";
-import { apiError, parseJson } from "./errors";
+import { apiError, jsonBody } from "./errors";
 import { moneyOf } from "../../rules/money";
 import { readCookie } from "../../rules/cookies";
 
@@ -92,8 +92,8 @@ export function customerRoutes() {
   const app = new Hono<AppEnv>();
   const services = (c: Context<AppEnv>) => c.get("deps").services;
 
-  app.post("/get-storefront-customer", async (c) => {
-    const parsed = await parseJson(c, sessionOnlyInput);
+  app.post("/get-storefront-customer", jsonBody(sessionOnlyInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -104,8 +104,8 @@ export function customerRoutes() {
   });
 
   // Orders: the customer's own only, newest first; anyone else's order is not found.
-  app.post("/get-storefront-orders", async (c) => {
-    const parsed = await parseJson(c, getOrdersInput);
+  app.post("/get-storefront-orders", jsonBody(getOrdersInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -115,8 +115,8 @@ export function customerRoutes() {
     return c.json({ orders: page });
   });
 
-  app.post("/get-storefront-last-order", async (c) => {
-    const parsed = await parseJson(c, getLastOrderInput);
+  app.post("/get-storefront-last-order", jsonBody(getLastOrderInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -125,8 +125,8 @@ export function customerRoutes() {
     return c.json({ customer: { id: auth.session.customerId, lastOrder } });
   });
 
-  app.post("/get-storefront-order", async (c) => {
-    const parsed = await parseJson(c, getOrderInput);
+  app.post("/get-storefront-order", jsonBody(getOrderInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -134,8 +134,8 @@ export function customerRoutes() {
     return order ? c.json({ order }) : notFound(c, "id", "order");
   });
 
-  app.post("/update-customer", async (c) => {
-    const parsed = await parseJson(c, updateCustomerInput);
+  app.post("/update-customer", jsonBody(updateCustomerInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -151,8 +151,8 @@ export function customerRoutes() {
     return c.json({ customerUpdate: { customer, userErrors: [] } });
   });
 
-  app.post("/delete-metafield", async (c) => {
-    const parsed = await parseJson(c, deleteMetafieldInput);
+  app.post("/delete-metafield", jsonBody(deleteMetafieldInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -161,8 +161,8 @@ export function customerRoutes() {
     return c.json({ deletedId: deleted, userErrors: [] });
   });
 
-  app.post("/update-customer-default-address", async (c) => {
-    const parsed = await parseJson(c, defaultAddressInput);
+  app.post("/update-customer-default-address", jsonBody(defaultAddressInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -171,8 +171,8 @@ export function customerRoutes() {
     return c.json({ customer: await identity.customer(auth.session.customerId), userErrors: [] });
   });
 
-  app.post("/customer-address-create", async (c) => {
-    const parsed = await parseJson(c, addressCreateInput);
+  app.post("/customer-address-create", jsonBody(addressCreateInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -184,8 +184,8 @@ export function customerRoutes() {
     return c.json({ customerAddress: customer?.addresses.find((a) => a.id === created.id) ?? null, userErrors: [] });
   });
 
-  app.post("/customer-address-update", async (c) => {
-    const parsed = await parseJson(c, addressUpdateInput);
+  app.post("/customer-address-update", jsonBody(addressUpdateInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -196,8 +196,8 @@ export function customerRoutes() {
     return c.json({ customerAddress: customer?.addresses.find((a) => a.id === updated) ?? null, userErrors: [] });
   });
 
-  app.post("/customer-address-delete", async (c) => {
-    const parsed = await parseJson(c, addressDeleteInput);
+  app.post("/customer-address-delete", jsonBody(addressDeleteInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -211,8 +211,8 @@ export function customerRoutes() {
    * sent in the body is answered in the body; a cookie session gets only the new cookie, so page
    * scripts never see the token.
    */
-  app.post("/refresh-session-token", async (c) => {
-    const parsed = await parseJson(c, refreshSessionInput);
+  app.post("/refresh-session-token", jsonBody(refreshSessionInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -232,8 +232,8 @@ export function customerRoutes() {
    * identity session's token; the e-mail must be that account's. Answers a new token for the
    * same customer (the key stops working).
    */
-  app.post("/create-customer-token", async (c) => {
-    const parsed = await parseJson(c, createCustomerTokenInput);
+  app.post("/create-customer-token", jsonBody(createCustomerTokenInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const identity = services(c).identity;
     const session = await identity.resolveSession(parsed.data.key, c.get("site").id);
@@ -255,8 +255,8 @@ export function accountHelperRoutes() {
   const app = new Hono<AppEnv>();
 
   // The customer's own subscriptions, in SPEC §3's mapped fields plus what a page shows.
-  app.post("/get-subscriptions", async (c) => {
-    const parsed = await parseJson(c, getSubscriptionsInput);
+  app.post("/get-subscriptions", jsonBody(getSubscriptionsInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -265,8 +265,8 @@ export function accountHelperRoutes() {
     return c.json({ results: list.map((s) => subscriptionResult(auth.session.customerId, s)) });
   });
 
-  app.post("/send-contact-us", async (c) => {
-    const parsed = await parseJson(c, sendContactInput);
+  app.post("/send-contact-us", jsonBody(sendContactInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const deps = c.get("deps");
     const ip = clientIp(c, deps.config.trustProxy);
@@ -284,8 +284,8 @@ export function accountHelperRoutes() {
   });
 
   /** The order-management cookie's proof (SPEC §7, §9 og_auth): HMAC-SHA256 of the customer id. */
-  app.post("/crypto", async (c) => {
-    const parsed = await parseJson(c, sessionOnlyInput);
+  app.post("/crypto", jsonBody(sessionOnlyInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -297,8 +297,8 @@ export function accountHelperRoutes() {
    * cart (body cartId, else the col_cart_id cookie). The e-mail must be the session's own; the cart
    * the customer's or an unowned guest cart; checkoutUrl a path on this site.
    */
-  app.post("/multipass", async (c) => {
-    const parsed = await parseJson(c, multipassInput);
+  app.post("/multipass", jsonBody(multipassInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const auth = await authenticate(c, parsed.data.sessionToken);
     if (!auth.ok) return auth.response;
@@ -318,8 +318,8 @@ export function accountHelperRoutes() {
 
   // The shop keeps no per-session cache in the process (ARCHITECTURE §5): nothing to delete, and
   // the answer says so. The key is still checked, so a caller learns about a malformed one.
-  app.post("/delete-cache-item", async (c) => {
-    const parsed = await parseJson(c, deleteCacheItemInput);
+  app.post("/delete-cache-item", jsonBody(deleteCacheItemInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     return c.json({ deleted: false });
   });

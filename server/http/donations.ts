@@ -26,7 +26,7 @@ import { isHttps } from "../modules/identity/session-cookie";
 import { clientIp } from "./client-ip";
 import type { StoreRow, TrackingFailure } from "../modules/donations/service";
 import type { AppEnv } from "./env";
-import { apiError, parseJson, parseQuery } from "./errors";
+import { apiError, jsonBody, queryInput } from "./errors";
 
 // The donation provider's API (SPEC §7 "Donation provider", ARCHITECTURE §4) under /api/donations/.
 // Every call names its store in the x-store-id header (SPEC §5: 32 hex once spaces, dashes, braces
@@ -91,8 +91,8 @@ export function donationRoutes() {
   };
 
   // POST tracking root {storeId, isTestMode, isForceTestMode} → {trackingId, causeId}
-  app.post("/tracking", async (c) => {
-    const parsed = await parseJson(c, startTrackingInput);
+  app.post("/tracking", jsonBody(startTrackingInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const store = c.get("donationStore");
     if (parsed.data.storeId !== undefined && normalizeStoreId(parsed.data.storeId) !== store.id)
@@ -112,10 +112,10 @@ export function donationRoutes() {
     return c.json(started, 201);
   });
 
-  app.put("/tracking/:trackingId/set-cause", async (c) => {
+  app.put("/tracking/:trackingId/set-cause", jsonBody(setCauseInput), async (c) => {
     const call = trackingCall(c);
     if (!call.ok) return call.response;
-    const parsed = await parseJson(c, setCauseInput);
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const r = await c.get("deps").services.donations.setCause(c.get("donationStore"), call.id, call.hash, String(parsed.data.causeId));
     return r.ok ? c.json({ trackingId: call.id, causeId: r.causeId, causeName: r.causeName }) : trackingFailure(c, r);
@@ -130,19 +130,19 @@ export function donationRoutes() {
     return c.json({ CauseId: r.CauseId, CauseName: r.CauseName });
   });
 
-  app.put("/tracking/:trackingId/add-integration-info", async (c) => {
+  app.put("/tracking/:trackingId/add-integration-info", jsonBody(integrationInfoInput), async (c) => {
     const call = trackingCall(c);
     if (!call.ok) return call.response;
-    const parsed = await parseJson(c, integrationInfoInput);
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const r = await c.get("deps").services.donations.addIntegrationInfo(c.get("donationStore"), call.id, call.hash, parsed.data.integrationType, parsed.data.info);
     return r.ok ? c.json({ trackingId: call.id, stored: r.stored }) : trackingFailure(c, r);
   });
 
-  app.put("/tracking/:trackingId/set-confirmation-data", async (c) => {
+  app.put("/tracking/:trackingId/set-confirmation-data", jsonBody(confirmationInput), async (c) => {
     const call = trackingCall(c);
     if (!call.ok) return call.response;
-    const parsed = await parseJson(c, confirmationInput);
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const r = await c.get("deps").services.donations.setConfirmationData(c.get("donationStore"), call.id, call.hash, parsed.data.confirmationData);
     return r.ok ? c.json({ trackingId: call.id, confirmed: true }) : trackingFailure(c, r);
@@ -156,10 +156,10 @@ export function donationRoutes() {
   // error, since the widget attaches again whenever the cart page shows. The segment the widget
   // matched rides along (an id only: the server decides what it gives, and keeps it only when it is
   // this store's and active), so the order gives what the widget showed.
-  app.put("/tracking/:trackingId/cart", async (c) => {
+  app.put("/tracking/:trackingId/cart", jsonBody(attachCartInput), async (c) => {
     const call = trackingCall(c);
     if (!call.ok) return call.response;
-    const parsed = await parseJson(c, attachCartInput);
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const cartId = cartIdFromCookieHeader(c.req.header("cookie"));
     const customerId = (await identityOf(c as unknown as Context<AppEnv>)).customer?.id ?? null;
@@ -174,8 +174,8 @@ export function donationRoutes() {
 
   app.get("/stores/cc-small/none", async (c) => c.json(await c.get("deps").services.donations.storeConfiguration(c.get("donationStore"))));
 
-  app.get("/products/donation-by-cms-id", async (c) => {
-    const parsed = parseQuery(c, productDonationQuery);
+  app.get("/products/donation-by-cms-id", queryInput(productDonationQuery), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const { realPrice, ...rest } = parsed.data;
     const customerId = await askingCustomer(c);
@@ -185,8 +185,8 @@ export function donationRoutes() {
     return c.json({ result: r.result });
   });
 
-  app.post("/products/get-multiple-donation", async (c) => {
-    const parsed = await parseJson(c, cartDonationInput);
+  app.post("/products/get-multiple-donation", jsonBody(cartDonationInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const { cmsIds, cartDiscount, ...rest } = parsed.data;
     const lines = cmsIds.map((l) => ({ cmsId: l.id, unitPriceCents: toCents(l.price), quantity: l.quantity, discountCents: toCents(l.discount) }));
@@ -197,20 +197,20 @@ export function donationRoutes() {
     return c.json(r.result);
   });
 
-  app.get("/charities/search", async (c) => {
-    const parsed = parseQuery(c, charitySearchQuery);
+  app.get("/charities/search", queryInput(charitySearchQuery), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     return c.json(await c.get("deps").services.donations.searchCharities(parsed.data));
   });
 
-  app.get("/charities/search-by-eins", async (c) => {
-    const parsed = parseQuery(c, einsQuery);
+  app.get("/charities/search-by-eins", queryInput(einsQuery), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     return c.json({ charities: await c.get("deps").services.donations.charitiesByEins(parsed.data.eins) });
   });
 
-  app.get("/portfolios/cc-query-with-charities", async (c) => {
-    const parsed = parseQuery(c, portfolioQuery);
+  app.get("/portfolios/cc-query-with-charities", queryInput(portfolioQuery), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     return c.json({ portfolios: await c.get("deps").services.donations.portfoliosWithCharities(parsed.data.id) });
   });
@@ -219,7 +219,8 @@ export function donationRoutes() {
   // (the widget runs for guests), so each request is counted per client IP and for all clients
   // together (429 beyond), the body is capped at CLICKSTREAM_BODY_BYTES by the edge (413), and the
   // events are purged after CLICKSTREAM_RETENTION_DAYS by the retention job.
-  app.post("/clickstream/events", async (c) => {
+  // Declared for the OpenAPI document; parsed below by hand, a batch's wrong store named by its index.
+  app.post("/clickstream/events", jsonBody(z.union([clickstreamEnvelope, clickstreamBatch])), async (c) => {
     const deps = c.get("deps");
     const attempt = await deps.services.rateLimit.take("donation_events", "clickstream", clientIp(c as unknown as Context<AppEnv>, deps.config.trustProxy));
     if (!attempt.ok) return apiError(c, 429, "rate_limited", attempt.message);

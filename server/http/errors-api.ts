@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ERROR_LIMITS, truncate } from "../../rules/error-fingerprint";
 import { clientIp } from "./client-ip";
 import type { AppEnv } from "./env";
-import { apiError, parseJson } from "./errors";
+import { apiError, jsonBody } from "./errors";
 
 // POST /api/errors: the browser's error reports (app/lib/error-reporter.ts). The body is capped at
 // ERROR_REPORT_BODY_BYTES by the edge (server/http/edge.ts BODY_LIMITS), each field is cut to its
@@ -38,8 +38,8 @@ export const errorReportInput = z.object({
 export function errorReportRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.post("/errors", async (c) => {
-    const parsed = await parseJson(c, errorReportInput);
+  app.post("/errors", jsonBody(errorReportInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const deps = c.get("deps");
     const kept = await deps.services.errors.browser(parsed.data, { ip: clientIp(c, deps.config.trustProxy), release: deps.buildId() });

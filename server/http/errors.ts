@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, Env, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import { fieldErrors } from "../../rules/zod-errors";
@@ -44,3 +44,33 @@ function validate<S extends z.ZodType>(c: Context, schema: S, raw: unknown): Par
   const message = first ? `Invalid ${first[0]}: ${first[1]}` : "Invalid request.";
   return { ok: false, response: apiError(c, 400, "bad_request", message, fields) };
 }
+
+const DECLARED = new WeakMap<object, { in: "body" | "query"; schema: z.ZodType }>();
+/** What a declared input gives the handler: `c.req.valid("json")()` parses on demand. */
+type LazyInput<T> = { in: { json: unknown }; out: { json: () => Promise<Parsed<T>> } };
+
+/**
+ * A route's input schema, declared where the route is registered: the OpenAPI document reads it from
+ * there (server/http/openapi.ts), so a route is documented with the very schema it validates with.
+ * The handler parses when it chooses, with `c.req.valid("json")()` (some check the session or a
+ * header first, and their answers keep that order), and gets what parseJson / parseQuery answer.
+ */
+export function jsonBody<S extends z.ZodType>(schema: S): MiddlewareHandler<Env, string, LazyInput<z.infer<S>>> {
+  return declared("body", schema, (c) => parseJson(c, schema));
+}
+
+export function queryInput<S extends z.ZodType>(schema: S): MiddlewareHandler<Env, string, LazyInput<z.infer<S>>> {
+  return declared("query", schema, async (c) => parseQuery(c, schema));
+}
+
+function declared<T>(where: "body" | "query", schema: z.ZodType, parse: (c: Context) => Promise<Parsed<T>>): MiddlewareHandler<Env, string, LazyInput<T>> {
+  const middleware: MiddlewareHandler<Env, string, LazyInput<T>> = async (c, next) => {
+    c.req.addValidatedData("json", () => parse(c));
+    await next();
+  };
+  DECLARED.set(middleware, { in: where, schema });
+  return middleware;
+}
+
+/** The input a registered handler declares, if it is one of the above. */
+export const declaredInput = (handler: unknown) => (typeof handler === "function" ? DECLARED.get(handler) : undefined);

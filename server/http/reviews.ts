@@ -9,7 +9,7 @@ import type { Operator } from "../modules/operators/service";
 import type { ReviewActionResult } from "../workflows/console-reviews";
 import { clientIp } from "./client-ip";
 import type { AppEnv } from "./env";
-import { apiError, parseJson, parseQuery } from "./errors";
+import { apiError, jsonBody, queryInput } from "./errors";
 
 // /api/reviews: the review widget's calls and the operator's moderation (server/modules/reviews).
 // Reads are public (approved reviews only); writes need the shopper's session (the sessionToken
@@ -49,10 +49,10 @@ const noReview = (c: Context<AppEnv>) => apiError(c, 404, "not_found", "No such 
 export function reviewRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get("/products/:productId/summary", async (c) => {
+  app.get("/products/:productId/summary", queryInput(variantQuery), async (c) => {
     const id = productId(c);
     if (id instanceof Response) return id;
-    const q = parseQuery(c, variantQuery);
+    const q = await c.req.valid("json")();
     if (!q.ok) return q.response;
     c.header("Cache-Control", "public, max-age=60");
     return c.json(await c.get("deps").services.reviews.summary(id, q.data.variantId ?? null));
@@ -67,21 +67,21 @@ export function reviewRoutes() {
     return c.json({ ...(await c.get("deps").services.reviews.eligibility(customerId, id)), signedIn: true });
   });
 
-  app.get("/products/:productId", async (c) => {
+  app.get("/products/:productId", queryInput(reviewListQuery), async (c) => {
     const id = productId(c);
     if (id instanceof Response) return id;
-    const q = parseQuery(c, reviewListQuery);
+    const q = await c.req.valid("json")();
     if (!q.ok) return q.response;
     c.header("Cache-Control", "public, max-age=60");
     return c.json(await c.get("deps").services.reviews.list(id, q.data));
   });
 
-  app.post("/products/:productId", async (c) => {
+  app.post("/products/:productId", jsonBody(reviewSubmitInput), async (c) => {
     const id = productId(c);
     if (id instanceof Response) return id;
     const customerId = await customerOf(c);
     if (!customerId) return signInFirst(c);
-    const parsed = await parseJson(c, reviewSubmitInput);
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const deps = c.get("deps");
     const r = await deps.services.reviews.submit(customerId, { ...parsed.data, productId: id }, clientIp(c, deps.config.trustProxy));
@@ -100,12 +100,12 @@ export function reviewRoutes() {
     }
   });
 
-  app.post("/:reviewId/helpful", async (c) => {
+  app.post("/:reviewId/helpful", jsonBody(z.strictObject({})), async (c) => {
     const reviewId = c.req.param("reviewId");
     const customerId = await customerOf(c);
     if (!customerId) return signInFirst(c);
     if (!isUuid(reviewId)) return noReview(c);
-    const parsed = await parseJson(c, z.strictObject({}));
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const deps = c.get("deps");
     const r = await deps.services.reviews.voteHelpful(customerId, reviewId, clientIp(c, deps.config.trustProxy));
@@ -131,15 +131,15 @@ export function reviewRoutes() {
     return apiError(c, 400, "bad_request", r.message, r.code === "INVALID" ? r.errors : undefined);
   }
 
-  app.post("/:reviewId/moderate", async (c) => {
-    const parsed = await parseJson(c, reviewModerateInput);
+  app.post("/:reviewId/moderate", jsonBody(reviewModerateInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     const { action, ...rest } = parsed.data;
     return moderation(c, (operator) => c.get("deps").services.consoleReviews.act(operator, c.req.param("reviewId"), { intent: action, ...rest }));
   });
 
-  app.post("/:reviewId/respond", async (c) => {
-    const parsed = await parseJson(c, reviewRespondInput);
+  app.post("/:reviewId/respond", jsonBody(reviewRespondInput), async (c) => {
+    const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
     return moderation(c, (operator) => c.get("deps").services.consoleReviews.act(operator, c.req.param("reviewId"), { intent: "respond", body: parsed.data.body }));
   });

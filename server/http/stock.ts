@@ -5,7 +5,7 @@ import { estimatedDeliveryText } from "../../rules/delivery";
 import { zipSchema } from "../../rules/zip-schema";
 import type { AppEnv } from "./env";
 import { identityOf } from "./identity";
-import { apiError, parseJson, parseQuery } from "./errors";
+import { apiError, jsonBody, queryInput } from "./errors";
 import { readCookie } from "../../rules/cookies";
 
 // Stock and delivery calls of SPEC §7 (paths exactly as SPEC gives them, under /api).
@@ -27,15 +27,15 @@ export function stockRoutes(options: { now?: () => Date } = {}) {
   const app = new Hono<AppEnv>();
 
   // SPEC §7: POST /api/get-stock-object {destination} → data (SPEC §3 stock object).
-  app.post("/get-stock-object", async (c) => {
-    const body = await parseJson(c, stockObjectBody);
+  app.post("/get-stock-object", jsonBody(stockObjectBody), async (c) => {
+    const body = await c.req.valid("json")();
     if (!body.ok) return body.response;
     return c.json({ data: await c.get("deps").services.catalog.stockObject(body.data.destination) });
   });
 
   // SPEC §7: POST /api/get-products-stock {skus, zipCode, destination} → data.skus.
-  app.post("/get-products-stock", async (c) => {
-    const body = await parseJson(c, productsStockBody);
+  app.post("/get-products-stock", jsonBody(productsStockBody), async (c) => {
+    const body = await c.req.valid("json")();
     if (!body.ok) return body.response;
     const result = await c.get("deps").services.catalog.productsStock(body.data);
     if (!result.ok) return apiError(c, 400, "zip_not_served", result.message, { zipCode: result.message });
@@ -43,8 +43,8 @@ export function stockRoutes(options: { now?: () => Date } = {}) {
   });
 
   // SPEC §7: GET /api/get-warehouse-by-zipcode?zipCode= → warehouse.
-  app.get("/get-warehouse-by-zipcode", async (c) => {
-    const q = parseQuery(c, zipQuery);
+  app.get("/get-warehouse-by-zipcode", queryInput(zipQuery), async (c) => {
+    const q = await c.req.valid("json")();
     if (!q.ok) return q.response;
     const result = await c.get("deps").services.catalog.checkZip(q.data.zipCode);
     if (!result.ok || !result.warehouse) {
@@ -56,10 +56,10 @@ export function stockRoutes(options: { now?: () => Date } = {}) {
   });
 
   // SPEC §7: POST /api/get-state-by-zipcode {zipCode} → state; only with its feature flag.
-  app.post("/get-state-by-zipcode", async (c) => {
+  app.post("/get-state-by-zipcode", jsonBody(zipBody), async (c) => {
     const { config, services } = c.get("deps");
     if (!config.features.stateByZip) return apiError(c, 404, "not_found", `No API call at ${c.req.path}`);
-    const body = await parseJson(c, zipBody);
+    const body = await c.req.valid("json")();
     if (!body.ok) return body.response;
     const state = services.catalog.stateForZip(body.data.zipCode);
     if (!state) return apiError(c, 404, "unknown_zip", `No US state has ZIP code ${body.data.zipCode}`);

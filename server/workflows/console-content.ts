@@ -95,7 +95,7 @@ export function createContentConsole(deps: ContentConsoleDeps) {
       const denied = await allowed(operator, "content.edit", action, "content_entry", entryId(p.entryId));
       if (denied) return denied;
       const entry = await editor.get(p.entryId);
-      const result = entry ? ({ ok: true, ...previewUrl(p.secret, entry, now()) } as const) : ({ ok: false, code: "NOT_FOUND", message: "No such entry." } as const);
+      const result = entry ? ({ ok: true, ...(await previewUrl(p.secret, entry, now())) } as const) : ({ ok: false, code: "NOT_FOUND", message: "No such entry." } as const);
       return audited(operator, action, "content_entry", entryId(p.entryId), result, (r) => ({ after: r.ok ? { expiresAt: r.expiresAt.toISOString() } : null }));
     },
 

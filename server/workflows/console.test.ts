@@ -9,7 +9,8 @@ import { createOperatorsService } from "../modules/operators/service";
 import { createRateLimitService } from "../modules/rate-limit/service";
 import { createServices } from "../wiring";
 import { lowStock } from "../read-models/dashboard";
-import { stepAt, totpCode } from "../modules/operators/totp";
+import { stepAt } from "../modules/operators/totp";
+import { totpCode } from "../testing/totp";
 import { operatorOf, roleMatrix, type ConsoleWrite } from "../testing/console";
 
 // The operator console's rules: the role × action matrix (every role against every console write,

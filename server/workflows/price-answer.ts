@@ -15,7 +15,7 @@ export type AnswerResult =
 
 /** What a link offers, for the page that asks to confirm (nothing changes by looking). */
 export async function readPriceLink(deps: Pick<RenewalDeps, "db" | "services">, secret: string, token: string, now: Date) {
-  const read = readPriceAnswerToken(secret, token, now);
+  const read = await readPriceAnswerToken(secret, token, now);
   if (!read.ok) return { ok: false as const, message: read.code === "EXPIRED" ? "This link has expired: the renewal was skipped." : "This link is not valid." };
   const hold = await createPriceHoldStore(deps.db).byId(read.link.holdId);
   if (!hold || hold.subscriptionId !== read.link.subscriptionId) return { ok: false as const, message: "This link is not valid." };
@@ -41,7 +41,7 @@ async function settle(deps: RenewalDeps, decided: Awaited<ReturnType<ReturnType<
 
 /** The answer a signed link carries. */
 export async function answerPriceLink(deps: RenewalDeps & { secret: string }, token: string, now: Date): Promise<AnswerResult> {
-  const read = readPriceAnswerToken(deps.secret, token, now);
+  const read = await readPriceAnswerToken(deps.secret, token, now);
   if (!read.ok) return { ok: false, code: read.code, message: read.code === "EXPIRED" ? "This link has expired: the renewal was skipped." : "This link is not valid." };
   const decided = await createPriceHoldStore(deps.db).decide({ holdId: read.link.holdId, subscriptionId: read.link.subscriptionId, decision: read.link.decision, now });
   return settle(deps, decided, now);

@@ -12,6 +12,7 @@ import { priceAnswerToken } from "../modules/autoship/price-links";
 import { variants } from "../modules/catalog/schema";
 import { orders } from "../modules/orders/schema";
 import { answerPriceInAccount, answerPriceLink } from "./price-answer";
+import { withClaims } from "../testing/tokens";
 
 // The price guard on the renewal engine (PGlite, and PostgreSQL under `npm run test:pg`): a renewal
 // whose unit price rose beyond the subscription's threshold since the last order is held, not
@@ -127,11 +128,11 @@ describe("price guard", () => {
     const [holdA] = await holdsOf(a.id);
     const now = new Date("2031-04-02T00:00:00Z");
     // Validly signed, but the hold is a's and the link names b.
-    const crossed = priceAnswerToken(SECRET, { holdId: holdA.id, subscriptionId: b.id, decision: "accept", expiresAt: holdA.expiresAt });
+    const crossed = await priceAnswerToken(SECRET, { holdId: holdA.id, subscriptionId: b.id, decision: "accept", expiresAt: holdA.expiresAt });
     expect(await answerPriceLink(deps, crossed, now)).toMatchObject({ ok: false, code: "NOT_FOUND" });
-    const own = priceAnswerToken(SECRET, { holdId: holdA.id, subscriptionId: a.id, decision: "accept", expiresAt: holdA.expiresAt });
-    expect(await answerPriceLink(deps, own.replace(".accept.", ".skip."), now)).toMatchObject({ ok: false, code: "INVALID" });
-    expect(await answerPriceLink(deps, priceAnswerToken("another-secret-0123456789abcdefghijkl", { holdId: holdA.id, subscriptionId: a.id, decision: "accept", expiresAt: holdA.expiresAt }), now)).toMatchObject({ ok: false, code: "INVALID" });
+    const own = await priceAnswerToken(SECRET, { holdId: holdA.id, subscriptionId: a.id, decision: "accept", expiresAt: holdA.expiresAt });
+    expect(await answerPriceLink(deps, withClaims(own, { decision: "skip" }), now)).toMatchObject({ ok: false, code: "INVALID" });
+    expect(await answerPriceLink(deps, await priceAnswerToken("another-secret-0123456789abcdefghijkl", { holdId: holdA.id, subscriptionId: a.id, decision: "accept", expiresAt: holdA.expiresAt }), now)).toMatchObject({ ok: false, code: "INVALID" });
     expect(await answerPriceInAccount(deps, { customerId: b.customerId, subscriptionId: a.id, holdId: holdA.id, decision: "accept" }, now)).toMatchObject({ ok: false, code: "NOT_FOUND" });
     expect(await ordersOf(a.id)).toHaveLength(1);
     expect(await ordersOf(b.id)).toHaveLength(1);

@@ -81,7 +81,7 @@ export async function guardRenewal(deps: Deps, sub: SubscriptionRow, cycleDate: 
   const held = await store.recordHold(sub.id, cycleDate, { oldUnitCents: change.oldCents, newUnitCents: change.newCents, thresholdPercent: sub.priceGuardPercent }, expiresAt, now);
   if (held.created && held.hold && held.sub) {
     const { base, origin } = await mailBase(deps, held.sub);
-    const link = (decision: "accept" | "skip") =>
+    const link = async (decision: "accept" | "skip") =>
       deps.secret ? priceAnswerUrl(origin, deps.secret, { holdId: held.hold!.id, subscriptionId: sub.id, decision, expiresAt }) : null;
     await send(
       deps,
@@ -95,8 +95,8 @@ export async function guardRenewal(deps: Deps, sub: SubscriptionRow, cycleDate: 
         percent: change.decision.percent,
         threshold: sub.priceGuardPercent,
         deadline: formatCycleDate(new Date(expiresAt.getTime() - 1).toISOString().slice(0, 10)),
-        acceptUrl: link("accept"),
-        skipUrl: link("skip"),
+        acceptUrl: await link("accept"),
+        skipUrl: await link("skip"),
       }),
     );
   }

@@ -4,7 +4,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, test } from "./fixtures";
 import { checkOutCart, consoleOperator, register, uniqueEmail } from "./journeys";
-import { stepAt, totpCode } from "../../server/modules/operators/totp";
+import { stepAt } from "../../server/modules/operators/totp";
+import { totpCode } from "../../server/testing/totp";
 
 // The operator console as its first users meet it: the owner opens the setup link made from the
 // shell (playwright.config.ts runs `admin:create` before the shop starts), invites a fulfilment

@@ -14,7 +14,7 @@ import type { CartView } from "../cart/view";
 import type { CatalogService } from "../catalog/service";
 import { servingWarehouse } from "../inventory/service";
 import type { Failure, IdentityService } from "../identity/service";
-import { checkoutUrlWithToken, signMultipass, verifyMultipass } from "../orders/multipass";
+import { checkoutUrlWithToken, signMultipass, verifyMultipass } from "./multipass";
 import type { OrdersService } from "../orders/service";
 import type { MailService } from "../mail/service";
 import type { PaymentsService } from "../payments/service";
@@ -31,6 +31,9 @@ import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/product-types";
 // The checkout module: the hand-off from the cart, the state of the contact / address /
 // shipping-method steps, and the review the payment step shows. Totals always come from the cart
 // as stored and the server's rules; placing the order is server/workflows/place-order.ts.
+
+/** The URL parameter the checkout page reads the multipass token from (signing and checking it stay here). */
+export { MULTIPASS_PARAM } from "./multipass";
 
 export type CheckoutSession = typeof checkoutSessions.$inferSelect;
 
@@ -221,7 +224,7 @@ export function createCheckoutService(deps: Deps) {
       }
       // Checkout initiated (SPEC §4): recorded with the moment, before the signed link is handed out.
       await upsert(usable.id, { acceptsEmailMarketing: p.customer.acceptsMarketing });
-      const signed = signMultipass(p.secret, { customerId: p.customer.id, email: p.customer.email, cartId: usable.id }, p.now);
+      const signed = await signMultipass(p.secret, { customerId: p.customer.id, email: p.customer.email, cartId: usable.id }, p.now);
       return { go: "checkout", url: checkoutUrlWithToken("/checkout", signed.token) };
     },
 
@@ -230,7 +233,7 @@ export function createCheckoutService(deps: Deps) {
      * customer and the cart in their cookie; expired or altered links are refused.
      */
     async acceptMultipass(p: { token: string; secret: string; now: Date; customer: Customer | null; cartId: string | null }) {
-      const check = verifyMultipass(p.secret, p.token, p.now);
+      const check = await verifyMultipass(p.secret, p.token, p.now);
       if (!check.ok) return { ok: false as const, reason: check.reason };
       if (!p.customer || check.customerId !== p.customer.id || check.cartId !== p.cartId) return { ok: false as const, reason: "not_yours" as const };
       await upsert(check.cartId, { customerId: check.customerId, email: check.email });
@@ -373,7 +376,7 @@ export function createCheckoutService(deps: Deps) {
         return { ok: false, code: "EMAIL_NOT_YOURS", field: "email", message: "The e-mail is not the signed-in customer's." };
       if (!p.cartId || !(await deps.cart.shopper(p.customerId).mayUse(p.cartId, p.site)))
         return { ok: false, code: "CART_NOT_FOUND", field: "cartId", message: "No such cart." };
-      const signed = signMultipass(p.secret, { customerId: p.customerId, email: customer.email, cartId: p.cartId }, p.now);
+      const signed = await signMultipass(p.secret, { customerId: p.customerId, email: customer.email, cartId: p.cartId }, p.now);
       return { ok: true, url: checkoutUrlWithToken(p.checkoutPath, signed.token), expiresAt: signed.expiresAt };
     },
 

@@ -1,29 +1,25 @@
-import { sign, verifySignature } from "../../crypto/sign";
+import { z } from "zod";
+import { signedToken } from "../../crypto/signed-token";
 import type { EntryRow } from "./editing";
 import type { ContentType } from "./types";
 
 // Preview links: the real storefront page with one entry's draft in place of its published version.
-// The link carries the entry id and an expiry signed with the app's secret (HMAC, server/crypto/sign.ts),
-// so it can be handed to a colleague without a console session, shows exactly one entry's draft, and
-// stops working after PREVIEW_TTL_MS. Nothing about the draft is in the link itself.
+// The link carries the entry id and an expiry, signed (server/crypto/signed-token.ts), so it can be
+// handed to a colleague without a console session, shows exactly one entry's draft, and stops
+// working after PREVIEW_TTL_MS. Nothing about the draft is in the link itself.
 
 export const PREVIEW_PARAM = "preview";
 export const PREVIEW_TTL_MS = 30 * 60_000;
-const PURPOSE = "content-preview:v1";
+const preview = signedToken("content-preview", z.object({ entryId: z.int().positive() }));
 
-export function previewToken(secret: string, entryId: number, expiresAt: Date): string {
-  const message = `${entryId}.${Math.floor(expiresAt.getTime() / 1000)}`;
-  return `${message}.${sign(secret, PURPOSE, message)}`;
+export async function previewToken(secret: string, entryId: number, expiresAt: Date, now?: Date): Promise<{ token: string; expiresAt: Date }> {
+  return preview.sign(secret, { entryId }, expiresAt, now);
 }
 
 /** The entry id a token names, or null when it is malformed, tampered with or expired. */
-export function readPreviewToken(secret: string, token: string | null | undefined, now: Date): number | null {
-  const m = /^(\d{1,10})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token ?? "");
-  if (!m) return null;
-  const [, id, exp, signature] = m;
-  if (!verifySignature(secret, PURPOSE, `${id}.${exp}`, signature!)) return null;
-  if (Number(exp) * 1000 <= now.getTime()) return null;
-  return Number(id);
+export async function readPreviewToken(secret: string, token: string | null | undefined, now: Date): Promise<number | null> {
+  const read = await preview.read(secret, token, now);
+  return read.ok ? read.claims.entryId : null;
 }
 
 /** Where an entry shows on the shop: its own page, the page its block sits on, else the home page (layout content). */
@@ -38,9 +34,9 @@ export function previewPath(entry: Pick<EntryRow, "type" | "key" | "body" | "dra
 }
 
 /** The link itself: the entry's page with a fresh token. */
-export function previewUrl(secret: string, entry: Pick<EntryRow, "id" | "type" | "key" | "body" | "draftBody">, now: Date): { url: string; expiresAt: Date } {
-  const expiresAt = new Date(now.getTime() + PREVIEW_TTL_MS);
+export async function previewUrl(secret: string, entry: Pick<EntryRow, "id" | "type" | "key" | "body" | "draftBody">, now: Date): Promise<{ url: string; expiresAt: Date }> {
+  const { token, expiresAt } = await previewToken(secret, entry.id, new Date(now.getTime() + PREVIEW_TTL_MS), now);
   const path = previewPath(entry);
   const sep = path.includes("?") ? "&" : "?";
-  return { url: `${path}${sep}${PREVIEW_PARAM}=${previewToken(secret, entry.id, expiresAt)}`, expiresAt };
+  return { url: `${path}${sep}${PREVIEW_PARAM}=${token}`, expiresAt };
 }

@@ -5,7 +5,8 @@ import { hashPassword } from "../identity/password";
 import { newToken } from "../identity/tokens";
 import { createRateLimitService, RATE_LIMITS } from "../rate-limit/service";
 import { createOperatorsService, type OperatorsService } from "./service";
-import { stepAt, totpCode } from "./totp";
+import { totpCode } from "../../testing/totp";
+import { stepAt } from "./totp";
 
 // Setup links and the second factor against the ways in they must not open: an older link, the
 // first owner's link aimed at an existing operator, a flood of made-up links (each a password hash),
