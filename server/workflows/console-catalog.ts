@@ -1,11 +1,9 @@
-import { and, count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { BADGE_ORDER } from "../../rules/product-card";
 import type { Db } from "../db/client";
-import { subscriptions } from "../modules/autoship/schema";
+import { activeSubscriptionsOfVariant } from "../modules/autoship/views";
 import { consoleProduct, consoleProductList, lockProduct, lockVariant, writeProduct, writeVariantMerchandising, writeVariantPrice, type ProductListQuery } from "../modules/catalog/console";
-import { STOCK_ADJUSTMENT_REASONS } from "../modules/catalog/schema";
-import { adjustStock, stockAdjustmentsOfProduct } from "../modules/inventory/service";
+import { STOCK_ADJUSTMENT_REASONS, adjustStock, stockAdjustmentsOfProduct } from "../modules/inventory/service";
 import type { Operator, OperatorsService } from "../modules/operators/service";
 import { consoleGuard, type Denied } from "./console";
 
@@ -88,9 +86,6 @@ export function createCatalogConsole({ db, operators }: CatalogConsoleDeps) {
     await operators.audit({ operator, action, targetType, targetId, outcome: "failed", after: { error: "NOT_FOUND" } });
     return { ok: false, code: "NOT_FOUND", message: "No such product or variant." };
   };
-  /** Active subscriptions of the variant: each renews at the variant's price of the day. */
-  const activeSubscriptions = async (conn: Db, variantId: number) =>
-    (await conn.select({ n: count() }).from(subscriptions).where(and(eq(subscriptions.variantId, variantId), eq(subscriptions.status, "active"))))[0].n;
 
   return {
     /** The product table (catalogue module consoleProductList): one query per page. */
@@ -101,7 +96,7 @@ export function createCatalogConsole({ db, operators }: CatalogConsoleDeps) {
     stockHistory: (productId: number, limit = 50) => stockAdjustmentsOfProduct(db, productId, limit),
 
     /** Read-only: how many active Autoships a new price of this variant would reach (the confirmation's text). */
-    activeSubscriptions: (variantId: number) => activeSubscriptions(db, variantId),
+    activeSubscriptions: (variantId: number) => activeSubscriptionsOfVariant(db, variantId),
 
     async updateProduct(operator: Operator, input: { productId: unknown; title?: unknown; description?: unknown }): Promise<Done | Invalid | NotFound | Denied> {
       const target = String(input.productId);
@@ -160,7 +155,7 @@ export function createCatalogConsole({ db, operators }: CatalogConsoleDeps) {
       const outcome: Outcome = await db.transaction(async (tx) => {
         const before = await lockVariant(tx, variantId);
         if (!before) return "missing";
-        if (price !== before.priceCents && !confirmed) return { confirm: await activeSubscriptions(tx, variantId) };
+        if (price !== before.priceCents && !confirmed) return { confirm: await activeSubscriptionsOfVariant(tx, variantId) };
         await writeVariantPrice(tx, variantId, { priceCents: price, compareAtCents: compareAt });
         await operators.audit(
           {

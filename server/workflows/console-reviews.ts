@@ -2,10 +2,9 @@ import { REVIEW_AUDIT_ACTIONS, REVIEW_QUEUE_PAGE_SIZE, type ReviewListQuery } fr
 import { parseReviewAction } from "../../rules/console-review-input";
 import { isUuid } from "../../rules/ids";
 import { REVIEW_REJECTION_REASONS } from "../../rules/reviews";
-import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { consoleProductList } from "../modules/catalog/console";
-import { orderLines, orders } from "../modules/orders/schema";
+import { orderLineRef } from "../modules/orders/service";
 import type { Operator, OperatorsService } from "../modules/operators/service";
 import type { AuditHook, ModerationResult, ReviewsService } from "../modules/reviews/service";
 import { consoleGuard, type Denied } from "./console";
@@ -36,15 +35,6 @@ async function productIdsMatching(db: Db, q: string): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** The order a verified review's line belongs to (read-only, for the link to the console's order page). */
-async function orderLineOf(db: Db, orderLineId: string): Promise<{ orderId: string; orderName: string; variantTitle: string } | null> {
-  const [row] = await db
-    .select({ orderId: orders.id, orderName: orders.number, variantTitle: orderLines.title })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(eq(orderLines.id, orderLineId));
-  return row ?? null;
-}
 
 export type ReviewActionResult =
   | { ok: true; message: string }
@@ -78,7 +68,7 @@ export function createReviewsConsole(deps: ReviewsConsoleDeps) {
     async review(reviewId: string) {
       const review = isUuid(reviewId) ? await reviews.review(reviewId) : null;
       if (!review) return null;
-      return { ...review, orderLine: review.orderLineId ? await orderLineOf(deps.db, review.orderLineId) : null };
+      return { ...review, orderLine: review.orderLineId ? await orderLineRef(deps.db, review.orderLineId) : null };
     },
 
     /** The review's audit entries, newest first. */

@@ -5,8 +5,7 @@ import { MAX_AUTOSHIP_QUANTITY } from "../../../rules/quantity";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { variantsOfProducts } from "../catalog/service";
-import type { orderLines, orders } from "../orders/schema";
-import { orderLinesOf } from "../orders/service";
+import { orderLinesOf, type OrderLineRow, type OrderRow } from "../orders/service";
 import type { PaymentSource, PaymentsService } from "../payments/service";
 import { subscriptionEvents, subscriptions } from "./schema";
 
@@ -15,8 +14,6 @@ import { subscriptionEvents, subscriptions } from "./schema";
 // service objects): a card entered for an autoship order is saved once, and one subscription is
 // created per autoship line of the paid order.
 
-type OrderRow = typeof orders.$inferSelect;
-type OrderLineRow = typeof orderLines.$inferSelect;
 
 /** The autoship lines of an order: those whose selling plan is one of the offered frequencies. */
 export function autoshipLines(lines: readonly OrderLineRow[]): { line: OrderLineRow; frequencyWeeks: number }[] {

@@ -16,7 +16,7 @@ import { dayOf } from "../../../rules/calendar-days";
 import type { Db } from "../../db/client";
 import type { CatalogService } from "../catalog/service";
 import type { IdentityService } from "../identity/service";
-import type { OrderAddress } from "../orders/schema";
+import type { OrderAddress } from "../orders/service";
 import type { PaymentsService } from "../payments/service";
 import { subscriptionEvents, subscriptionPriceHolds, subscriptionRenewals, subscriptions, type SubscriptionHold, type SubscriptionStatus } from "./schema";
 import { dailyPortion, daysSupply, feedingGuideFor, runOut, type PetProfile, type RunOut } from "../../../rules/feeding";
@@ -274,3 +274,9 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
 }
 
 export type SubscriptionViews = ReturnType<typeof createSubscriptionViews>;
+
+/** Active subscriptions of a variant: each renews at the variant's price of the day (the console's price change asks). */
+export async function activeSubscriptionsOfVariant(conn: Db, variantId: number): Promise<number> {
+  const [row] = await conn.select({ n: sql<number>`count(*)::int` }).from(subscriptions).where(and(eq(subscriptions.variantId, variantId), eq(subscriptions.status, "active")));
+  return row?.n ?? 0;
+}

@@ -11,6 +11,7 @@ export type { FilterField, ListingSort, RangeFilter, ValueFilter, Filter } from 
 // Money follows the storefront convention of SPEC §3: `price.amount` as a decimal string in USD.
 
 export type { Money } from "../../../rules/money";
+export type { PackType, Species } from "./schema";
 export type Image = { url: string; alt: string };
 export type SelectedOption = { name: "Size" | "Flavor" | "Product Form"; value: string };
 

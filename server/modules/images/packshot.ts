@@ -1,4 +1,4 @@
-import type { PackType, Species } from "../catalog/schema";
+import type { PackType, Species } from "../catalog/types";
 import { brandBySlug, flavorBySlug, hashString, PACK_TYPES, type SeedBrand } from "../catalog/seed-data";
 import { escapeHtml } from "../../../rules/escape-html";
 

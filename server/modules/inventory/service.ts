@@ -2,6 +2,8 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { isZipFormat } from "../../../rules/zip";
 import type { Db } from "../../db/client";
 import { inventory, products, stockAdjustments, variants, warehouseZipRanges, warehouses, type StockAdjustmentReason } from "../catalog/schema";
+// The stock tables are still declared in the catalogue's schema; the reasons an operator gives are inventory's word.
+export { STOCK_ADJUSTMENT_REASONS } from "../catalog/schema";
 import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/product-types";
 
 // The inventory module: which warehouse serves a ZIP, and stock held for orders. Every workflow

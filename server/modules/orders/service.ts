@@ -11,7 +11,7 @@ import { isUuid } from "../../../rules/ids";
 export { orderView, type OrderLineRow, type OrderRow, type OrderView } from "./view";
 export { recordRefund, refundableLines } from "./refunds";
 export { cancel, markDelivered, markFulfilled, markShipped, refund, type Transition } from "./status";
-export type { OrderStatus } from "./schema";
+export type { OrderAddress, OrderStatus } from "./schema";
 export {
   donationTrackingIdOf,
   insertPlacedOrder,
@@ -21,6 +21,7 @@ export {
   lockOrderByRef,
   markOrderDeclined,
   markOrderPaid,
+  orderLineRef,
   orderViewById,
   setOrderStatus,
   type NewOrder,

@@ -97,6 +97,16 @@ export async function markOrderPaid(tx: Db, order: Pick<OrderRow, "id" | "status
   await tx.update(orders).set({ status: next.status, paymentId, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
 }
 
+/** The order a line belongs to (its id and number) and the line's title: the console's link from a verified review. */
+export async function orderLineRef(conn: Db, orderLineId: string): Promise<{ orderId: string; orderName: string; variantTitle: string } | null> {
+  const [row] = await conn
+    .select({ orderId: orders.id, orderName: orders.number, variantTitle: orderLines.title })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(eq(orderLines.id, orderLineId));
+  return row ?? null;
+}
+
 /** placed → declined: the payment step's compensation for the placing (its stock is the inventory module's to release). */
 export async function markOrderDeclined(tx: Db, order: Pick<OrderRow, "id" | "status">): Promise<void> {
   const next = decline(order.status);
