@@ -1,3 +1,4 @@
+import { formatUtcDay } from "../../rules/dates";
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
@@ -47,7 +48,7 @@ export default function AdminClinicMembers() {
           <li key={p.membershipId} className="rounded border border-gray-300 bg-white p-3">
             <p className="font-semibold">{p.member}</p>
             <p className="text-sm">
-              {p.clinic} · asked {new Date(p.since).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}
+              {p.clinic} · asked {formatUtcDay(p.since)}
             </p>
             <div className="mt-2 flex gap-2">
               {(["approve", "end"] as const).map((d) => (

@@ -1,3 +1,4 @@
+import { formatUtcDateTime } from "../../rules/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { ContentType } from "../../server/modules/content/types";
 import { FormAlert } from "../components/form-field";
@@ -80,7 +81,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return data({ stamp, errors: { form: "Unknown action." } as Record<string, string> }, { status: 400 });
 }
 
-const utc = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
 export default function AdminContentEntry() {
   const { entry, form } = useLoaderData<typeof loader>();
@@ -105,7 +105,7 @@ export default function AdminContentEntry() {
         <dt className="font-semibold">Site</dt>
         <dd>{entry.site === "both" ? "Both sites" : entry.site === "hpsf" ? "Staff" : "Shop"}</dd>
         <dt className="font-semibold">Last published</dt>
-        <dd>{entry.publishedAt ? utc(entry.publishedAt) : "—"}</dd>
+        <dd>{entry.publishedAt ? formatUtcDateTime(entry.publishedAt) : "—"}</dd>
       </dl>
       {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
       {answer && "done" in answer ? <FormAlert tone="success">{answer.done}</FormAlert> : null}

@@ -1,3 +1,4 @@
+import { formatUtcDateTime } from "../../rules/dates";
 import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import { ConsolePage } from "../features/admin/console-frame";
 import { SortableTh } from "../features/admin/sort-header";
@@ -18,7 +19,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { types: CONTENT_TYPES, statuses: CONTENT_STATUSES, query, total, pages: Math.max(1, Math.ceil(total / CONTENT_PAGE_SIZE)), rows: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })) };
 }
 
-const utc = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 const SITE_LABELS = { both: "Both sites", d2c: "Shop", hpsf: "Staff" } as const;
 
 function Header({ query, column, label }: { query: EntryQuery; column: EntryQuery["sort"]; label: string }) {
@@ -103,7 +103,7 @@ export default function AdminContent() {
                   {STATUS_LABELS[e.status]}
                   {e.hasDraft ? <span className="ml-1 rounded bg-mist px-1 text-xs">unpublished changes</span> : null}
                 </td>
-                <td className="p-2">{utc(e.updatedAt)}</td>
+                <td className="p-2">{formatUtcDateTime(e.updatedAt)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,3 +1,4 @@
+import { formatUtcDay } from "../../rules/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatUsd } from "../../rules/money";
@@ -53,7 +54,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return { done: `Personal data erased: ${result.counts.orders} order(s) kept and anonymised, ${result.counts.cancelledSubscriptions} subscription(s) cancelled.` };
 }
 
-const when = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 export default function AdminCustomer() {
   const { account, addresses, orders, subscriptions, membership, canErase } = useLoaderData<typeof loader>();
@@ -88,12 +88,12 @@ export default function AdminCustomer() {
           <dt className="font-semibold">Marketing e-mails</dt>
           <dd>{account.acceptsMarketing ? "Yes" : "No"}</dd>
           <dt className="font-semibold">Joined</dt>
-          <dd>{when(account.createdAt)}</dd>
+          <dd>{formatUtcDay(account.createdAt)}</dd>
           {membership ? (
             <>
               <dt className="font-semibold">Clinic</dt>
               <dd data-testid="customer-membership">
-                {membership.clinicName} ({membership.groupId}) · {membership.state} since {when(membership.since)}
+                {membership.clinicName} ({membership.groupId}) · {membership.state} since {formatUtcDay(membership.since)}
               </dd>
             </>
           ) : null}
@@ -145,7 +145,7 @@ export default function AdminCustomer() {
                       {o.number}
                     </Link>
                   </td>
-                  <td className="p-2">{when(o.createdAt)}</td>
+                  <td className="p-2">{formatUtcDay(o.createdAt)}</td>
                   <td className="p-2">{o.status}</td>
                   <td className="p-2 text-right">{formatUsd(o.totalCents)}</td>
                 </tr>

@@ -1,3 +1,4 @@
+import { formatUtcDay } from "../../rules/dates";
 import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import { ConsolePage } from "../features/admin/console-frame";
 import { customerListUrl, type CustomerFilters, type CustomerListSort } from "../features/admin/customer-filters";
@@ -101,7 +102,7 @@ export default function AdminCustomers() {
                 <td className="p-2">{c.phone ?? ""}</td>
                 <td className="p-2">{c.site === "hpsf" ? "Staff" : "Shop"}</td>
                 <td className="p-2 text-right">{c.orders}</td>
-                <td className="p-2">{new Date(c.createdAt).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}</td>
+                <td className="p-2">{formatUtcDay(c.createdAt)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,3 +1,4 @@
+import { formatUtcDateTime } from "../../rules/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
@@ -15,7 +16,6 @@ export const meta = () => [{ title: "Cause · Donations · Console" }];
 // its multiplier, the default flag and whether shoppers see it (a store's default cause cannot be
 // hidden). Saved through the donations console workflow, audited.
 
-const when = (d: Date) => `${d.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   await requireOperator(context, request, "donations.manage");
@@ -39,7 +39,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     },
     charities: found.charities,
     defaultOf: found.defaultOf,
-    audit: audit.map((e) => ({ id: e.id, at: when(e.at), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
+    audit: audit.map((e) => ({ id: e.id, at: formatUtcDateTime(e.at), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
   };
 }
 

@@ -1,3 +1,4 @@
+import { formatUtcDateTime } from "../../rules/dates";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
@@ -16,7 +17,6 @@ export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.isNew ? "Ne
 // it does — exclude the shopper, or give another percentage or flat amount. Saved through the
 // donations console workflow (validated by field; no two active segments share a priority).
 
-const when = (d: Date) => `${d.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
 
 const EMPTY = {
   name: "",
@@ -58,7 +58,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       donationAction: s.donationAction,
       donationActionValue: s.donationAction === "none" ? "" : hundredthsText(s.donationActionValue),
     },
-    audit: audit.map((e) => ({ id: e.id, at: when(e.at), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
+    audit: audit.map((e) => ({ id: e.id, at: formatUtcDateTime(e.at), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
     created: new URL(request.url).searchParams.has("created"),
   };
 }

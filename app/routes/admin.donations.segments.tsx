@@ -5,6 +5,7 @@ import { donationsHref, hundredthsText, sourceLabel, valueCategoryLabel } from "
 import { DonationsTabs } from "../features/admin/donations-parts";
 import { donationStoreOf } from "../features/admin/donations.server";
 import { failureStatus } from "../../rules/failure-status";
+import { centsToAmount } from "../../rules/money";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.donations.segments";
 
@@ -33,7 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         : s.donationAction === "percentage"
           ? `${hundredthsText(s.donationActionValue)} % of each line`
           : s.donationAction === "flat"
-            ? `$${(s.donationActionValue / 100).toFixed(2)} per unit`
+            ? `$${centsToAmount(s.donationActionValue)} per unit`
             : "Store default",
     })),
   };

@@ -1,3 +1,4 @@
+import { formatUtcDateTime } from "../../rules/dates";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
@@ -15,7 +16,6 @@ export const meta = () => [{ title: "Donations · Console" }];
 // by the donations console workflow (validated by field, one audited transaction). The provider's
 // API reads the store on every call, so the widget's next request sees the change.
 
-const when = (d: Date) => `${d.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireOperator(context, request, "donations.manage");
@@ -51,7 +51,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       defaultCauseIds: named(store.defaultCauseIds),
       featuredCauseIds: named(store.featuredCauseIds),
     },
-    audit: audit.map((e) => ({ id: e.id, at: when(e.at), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
+    audit: audit.map((e) => ({ id: e.id, at: formatUtcDateTime(e.at), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
   };
 }
 

@@ -1,3 +1,4 @@
+import { formatUtcDateTime } from "../../rules/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { OrderMove } from "../../rules/operator-roles";
@@ -147,7 +148,7 @@ export default function AdminOrder() {
           <ul className="mt-2 space-y-1 text-sm" data-testid="admin-order-refunds">
             {order.refunds.map((r) => (
               <li key={r.id}>
-                {new Date(r.at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC — {formatUsd(r.amountCents)}
+                {formatUtcDateTime(r.at)} — {formatUsd(r.amountCents)}
                 {r.lines.length ? ` for ${r.lines.map((l) => `${l.quantity} × ${l.sku}`).join(", ")}` : ""}
                 {r.otherCents ? ` (${formatUsd(r.otherCents)} beyond the items)` : ""}
                 {r.restocked ? ", restocked" : ""} — {r.reason} — {r.actor.replace(/^operator:/, "")}
@@ -176,7 +177,7 @@ export default function AdminOrder() {
         <ul className="mt-2 text-sm" data-testid="admin-order-history">
           {history.map((h) => (
             <li key={h.id}>
-              {new Date(h.at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC — {h.who}: {h.action} ({h.outcome})
+              {formatUtcDateTime(h.at)} — {h.who}: {h.action} ({h.outcome})
             </li>
           ))}
         </ul>

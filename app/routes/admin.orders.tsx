@@ -1,3 +1,4 @@
+import { formatUtcDateTime } from "../../rules/dates";
 import { Form, Link, useLoaderData } from "react-router";
 import { formatUsd } from "../../rules/money";
 import { ConsolePage } from "../features/admin/console-frame";
@@ -76,7 +77,7 @@ export default function AdminOrders() {
                   {o.number}
                 </Link>
               </td>
-              <td className="p-2">{new Date(o.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })}</td>
+              <td className="p-2">{formatUtcDateTime(o.createdAt, { zone: false })}</td>
               <td className="p-2">{o.email}</td>
               <td className="p-2">{o.site === "hpsf" ? "Staff" : "Shop"}</td>
               <td className="p-2">{o.status}</td>

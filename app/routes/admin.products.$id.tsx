@@ -1,6 +1,7 @@
+import { formatUtcDateTime } from "../../rules/dates";
 import { useId, type ReactNode } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { formatUsd } from "../../rules/money";
+import { centsToAmount, formatUsd } from "../../rules/money";
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
@@ -25,8 +26,6 @@ const REASONS = [
   { value: "lost", label: "Lost or stolen" },
   { value: "other", label: "Other (say what in the note)" },
 ] as const;
-const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
-const when = (iso: string) => `${new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   await requireOperator(context, request, "catalog.manage");
@@ -214,10 +213,10 @@ export default function AdminProduct() {
                   <input type="hidden" name="variantId" value={v.id} />
                   <div className="grid grid-cols-2 gap-3">
                     <Labelled label="Price ($)" error={errorsOf(priceForm).price}>
-                      {(a11y) => <input {...a11y} name="price" inputMode="decimal" defaultValue={confirm?.price ?? dollars(v.priceCents)} required className={input} />}
+                      {(a11y) => <input {...a11y} name="price" inputMode="decimal" defaultValue={confirm?.price ?? centsToAmount(v.priceCents)} required className={input} />}
                     </Labelled>
                     <Labelled label="Compare-at price ($, optional)" error={errorsOf(priceForm).compareAt}>
-                      {(a11y) => <input {...a11y} name="compareAt" inputMode="decimal" defaultValue={confirm?.compareAt ?? dollars(v.compareAtCents)} className={input} />}
+                      {(a11y) => <input {...a11y} name="compareAt" inputMode="decimal" defaultValue={confirm?.compareAt ?? (v.compareAtCents === null ? "" : centsToAmount(v.compareAtCents))} className={input} />}
                     </Labelled>
                   </div>
                   {confirm ? (
@@ -382,7 +381,7 @@ export default function AdminProduct() {
               <tbody>
                 {history.map((h) => (
                   <tr key={h.id} className="border-b border-gray-200">
-                    <td className="p-2">{when(h.at)}</td>
+                    <td className="p-2">{formatUtcDateTime(h.at)}</td>
                     <td className="p-2">{h.operatorEmail}</td>
                     <td className="p-2 font-mono">{h.sku}</td>
                     <td className="p-2">{h.warehouseCode}</td>
@@ -409,7 +408,7 @@ export default function AdminProduct() {
         <ul className="mt-2 text-sm" data-testid="product-history">
           {audit.map((h) => (
             <li key={h.id}>
-              {when(h.at)} — {h.who}: {h.action} ({h.outcome})
+              {formatUtcDateTime(h.at)} — {h.who}: {h.action} ({h.outcome})
             </li>
           ))}
         </ul>

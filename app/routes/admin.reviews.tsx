@@ -1,3 +1,4 @@
+import { formatUtcDay } from "../../rules/dates";
 import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import { CONSOLE_REVIEW_STATES, REVIEW_STATE_LABELS, reviewExcerpt, reviewListHref } from "../../rules/console-reviews";
 import { reviewListQuery } from "../../rules/console-review-input";
@@ -14,7 +15,6 @@ export const meta = () => [{ title: "Reviews · Console" }];
 // of each state in its tab, a search by product (title, handle or SKU) and paging. Each review opens
 // its page, where it is approved, rejected with a policy reason, or answered.
 
-const day = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireOperator(context, request, "reviews.moderate");
@@ -35,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       excerpt: reviewExcerpt(r.body),
       nickname: r.nickname,
       verified: r.verified,
-      date: day(r.createdAt),
+      date: formatUtcDay(r.createdAt),
       reason: r.rejectionReason ? (reasons[r.rejectionReason] ?? r.rejectionReason) : null,
       responded: r.response !== null,
     })),

@@ -1,3 +1,4 @@
+import { formatUtcDateTime } from "../../rules/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { formValues } from "../../rules/account-forms";
 import { CANCEL_REASONS, cancelReasonLabel, isActionAllowed } from "../../rules/autoship-subscription";
@@ -52,7 +53,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 const ACTOR_LABELS: Record<string, string> = { customer: "Customer", system: "Schedule", operator: "Operator" };
 const STATUS_LABELS: Record<string, string> = { active: "Active", paused: "Paused", cancelled: "Cancelled" };
-const utc = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
 /** The event's facts as "key: value", without the operator block (shown on its own). */
 function eventFacts(detail: Record<string, unknown>): string {
@@ -121,7 +121,7 @@ export default function AdminSubscription() {
             <>
               <dt className="font-semibold">Next retry</dt>
               <dd>
-                {utc(s.retryAt)}
+                {formatUtcDateTime(s.retryAt)}
                 {s.failedAttempts ? ` · ${s.failedAttempts} declined attempt${s.failedAttempts === 1 ? "" : "s"}` : ""}
               </dd>
             </>
@@ -223,7 +223,7 @@ export default function AdminSubscription() {
             const facts = eventFacts(e.detail);
             return (
               <li key={e.id} className="rounded bg-white px-3 py-2">
-                <span className="font-semibold">{e.kind.replace(/_/g, " ")}</span> — {utc(e.at)} — {ACTOR_LABELS[e.actor] ?? e.actor}
+                <span className="font-semibold">{e.kind.replace(/_/g, " ")}</span> — {formatUtcDateTime(e.at)} — {ACTOR_LABELS[e.actor] ?? e.actor}
                 {op ? ` ${op.email}: ${operatorReasonLabel(op.reason) ?? op.reason}${op.note ? ` (“${op.note}”)` : ""}` : ""}
                 {e.customerReason ? ` · customer's reason: ${e.customerReason}` : ""}
                 {facts ? <span className="block text-xs text-gray-700">{facts}</span> : null}

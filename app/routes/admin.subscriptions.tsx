@@ -1,3 +1,4 @@
+import { formatUtcDateTime } from "../../rules/dates";
 import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import { formatUsd } from "../../rules/money";
 import { HOLD_FILTERS, holdLabel, subscriptionListHref, type SubscriptionListQuery, type SubscriptionSort } from "../../rules/console-subscriptions";
@@ -24,7 +25,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const STATUS_LABELS = { active: "Active", paused: "Paused", cancelled: "Cancelled" } as const;
-const utc = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
 /** A column header that sorts by it (ascending first, the other way when already sorted by it). */
 function SortHeader({ query, column, children, className = "" }: { query: SubscriptionListQuery; column: SubscriptionSort; children: string; className?: string }) {
@@ -164,7 +164,7 @@ export default function AdminSubscriptions() {
                 {query.failures ? (
                   <>
                     <td className="p-2">{s.failure?.message ?? holdLabel(s.hold) ?? "—"}</td>
-                    <td className="p-2">{s.retryAt ? utc(s.retryAt) : s.status === "paused" ? "None (paused)" : "—"}</td>
+                    <td className="p-2">{s.retryAt ? formatUtcDateTime(s.retryAt) : s.status === "paused" ? "None (paused)" : "—"}</td>
                   </>
                 ) : (
                   <td className="p-2">{s.createdAt.slice(0, 10)}</td>
