@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { Column } from "./console-table";
 
 // A console table's sortable column header: a link that sorts by the column, and aria-sort telling
 // screen readers the current order. Every console list uses it.
@@ -29,4 +31,14 @@ export function SortableTh({ label, active, dir, href, className = "" }: { label
 export function SortHeader<K extends string>({ label, column, sort, href, className }: { label: string; column: K; sort: Sort<K>; href: (sort: Sort<K>) => string; className?: string }) {
   const active = sort.key === column;
   return <SortableTh label={label} active={active} dir={sort.dir} href={href({ key: column, dir: active && sort.dir === "asc" ? "desc" : "asc" })} className={className} />;
+}
+
+/** The columns of a ConsoleTable sorted by `sort`: `sortable(label, column, cell, className)` is one with a SortHeader. */
+export function sortableColumns<K extends string, R>(sort: Sort<K>, href: (sort: Sort<K>) => string) {
+  return (label: string, column: K, cell: (row: R) => ReactNode, className?: string): Column<R> => ({
+    label,
+    head: <SortHeader label={label} column={column} sort={sort} href={href} className={className} />,
+    cell,
+    className,
+  });
 }
