@@ -31,13 +31,13 @@ export function FilterSelect({ label, name, value, options }: { label: string; n
   );
 }
 
-/** A list's search form: its fields, then the Filter button (and `after` it, e.g. a Clear link). */
-export function FilterForm({ label, children, after }: { label: string; children: ReactNode; after?: ReactNode }) {
+/** A list's search form: its fields, then its button (and `after` it, e.g. a Clear link). */
+export function FilterForm({ label, children, after, button = "Filter", className = "mt-4" }: { label: string; children: ReactNode; after?: ReactNode; button?: string; className?: string }) {
   return (
-    <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search" aria-label={label}>
+    <Form method="get" className={`${className} flex flex-wrap items-end gap-3`} role="search" aria-label={label}>
       {children}
-      <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white">
-        Filter
+      <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary">
+        {button}
       </button>
       {after}
     </Form>
@@ -48,7 +48,7 @@ export function FilterForm({ label, children, after }: { label: string; children
  * "12 orders" (or "Loading…" while the next page of the list loads), announced when it changes; then
  * `children`, e.g. the list's CSV export link.
  */
-export function ListTotal({ total, one, many, loading = false, testId, children }: { total: number; one: string; many: string; loading?: boolean; testId: string; children?: ReactNode }) {
+export function ListTotal({ total, one, many, loading = false, testId, children }: { total: number; one: string; many: string; loading?: boolean; testId?: string; children?: ReactNode }) {
   return (
     <p className="mt-4 flex gap-4 text-sm">
       <span data-testid={testId} aria-live="polite">
@@ -73,6 +73,15 @@ export const AUTOSHIP_OPTIONS = [
 
 /** How a list names the site a row belongs to. */
 export const siteLabel = (site: string) => (site === "hpsf" ? "Staff" : "Shop");
+
+/** A Clear link after a list's filters: back to the list unfiltered. */
+export function ClearLink({ to }: { to: string }) {
+  return (
+    <Link to={to} className="min-h-10 py-2 text-sm text-primary underline">
+      Clear
+    </Link>
+  );
+}
 
 export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
   return (

@@ -35,9 +35,22 @@ export function SortHeader<K extends string>({ label, column, sort, href, classN
 
 /** The columns of a ConsoleTable sorted by `sort`: `sortable(label, column, cell, className)` is one with a SortHeader. */
 export function sortableColumns<K extends string, R>(sort: Sort<K>, href: (sort: Sort<K>) => string) {
-  return (label: string, column: K, cell: (row: R) => ReactNode, className?: string): Column<R> => ({
+  return queryColumns<K, R>({ sort: sort.key, dir: sort.dir }, (next) => href({ key: next.sort, dir: next.dir }));
+}
+
+/** A list query that carries its order flat, as `sort` and `dir`. */
+export type SortState<S extends string> = { sort: S; dir: "asc" | "desc" };
+
+/** The order after a click on `column`'s header: ascending first, the other way when already sorted by it. */
+export function nextSort<S extends string>(q: SortState<S>, column: S): SortState<S> {
+  return { sort: column, dir: q.sort === column && q.dir === "asc" ? "desc" : "asc" };
+}
+
+/** As sortableColumns, for a list whose query carries its order as `sort` and `dir`; `href` links to the order given. */
+export function queryColumns<S extends string, R>(query: SortState<S>, href: (next: SortState<S>) => string) {
+  return (label: string, column: S, cell: (row: R) => ReactNode, className?: string): Column<R> => ({
     label,
-    head: <SortHeader label={label} column={column} sort={sort} href={href} className={className} />,
+    head: <SortableTh label={label} active={query.sort === column} dir={query.dir} href={href(nextSort(query, column))} className={className} />,
     cell,
     className,
   });
