@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUtcDateTime, formatUtcDay } from "./dates";
+import { formatUtcDateTime, formatUtcDay, formatUtcTimestamp } from "./dates";
 
 describe("UTC date formatting", () => {
   it("writes the UTC day, whatever the instant's hour", () => {
@@ -10,5 +10,9 @@ describe("UTC date formatting", () => {
   it("writes day and time to the minute, naming the zone", () => {
     expect(formatUtcDateTime("2031-03-04T15:04:59Z")).toBe("Mar 4, 2031, 3:04 PM UTC");
     expect(formatUtcDateTime(new Date("2031-03-04T15:04:59Z"), { zone: false })).toBe("Mar 4, 2031, 3:04 PM");
+  });
+
+  it("writes a log's timestamp to the second", () => {
+    expect(formatUtcTimestamp("2031-03-04T15:04:59.123Z")).toBe("2031-03-04 15:04:59");
   });
 });

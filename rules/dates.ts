@@ -19,3 +19,8 @@ export function formatUtcDateTime(instant: Date | string, { zone = true } = {}):
   const text = DAY_AND_TIME.format(new Date(instant));
   return zone ? `${text} UTC` : text;
 }
+
+/** "2031-03-04 15:04:59": an instant to the second, sortable, for logs read by operators (the column says UTC). */
+export function formatUtcTimestamp(instant: Date | string): string {
+  return new Date(instant).toISOString().replace("T", " ").slice(0, 19);
+}
