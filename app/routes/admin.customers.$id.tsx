@@ -5,7 +5,8 @@ import { formatUsd } from "../../rules/money";
 import { may } from "../../rules/operator-roles";
 import { fieldErrors } from "../../rules/zod-errors";
 import { FormAlert, TextField } from "../components/form-field";
-import { ConsolePage } from "../features/admin/console-frame";
+import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
+import { ConsoleTable, RowLink } from "../features/admin/console-table";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.customers.$id";
 import { failureStatus } from "../../rules/failure-status";
@@ -123,77 +124,36 @@ export default function AdminCustomer() {
         )}
       </section>
 
-      <section aria-labelledby="orders-heading" className="mt-6">
-        <h2 id="orders-heading" className="text-lg font-semibold">
-          Orders
-        </h2>
-        {orders.length ? (
-          <table className="mt-2 w-full border-collapse bg-white text-left text-sm" data-testid="customer-orders">
-            <thead>
-              <tr className="border-b border-gray-300">
-                <th scope="col" className="p-2">Order</th>
-                <th scope="col" className="p-2">Placed</th>
-                <th scope="col" className="p-2">Status</th>
-                <th scope="col" className="p-2 text-right">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((o) => (
-                <tr key={o.id} className="border-b border-gray-200">
-                  <td className="p-2">
-                    <Link to={`/admin/orders/${o.id}`} className="font-semibold text-primary underline">
-                      {o.number}
-                    </Link>
-                  </td>
-                  <td className="p-2">{formatUtcDay(o.createdAt)}</td>
-                  <td className="p-2">{o.status}</td>
-                  <td className="p-2 text-right">{formatUsd(o.totalCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p className="mt-2 text-sm">No orders.</p>
-        )}
-      </section>
+      <ConsoleSection id="orders-heading" title="Orders">
+        <ConsoleTable
+          testId="customer-orders"
+          empty="No orders."
+          rows={orders}
+          rowKey={(o) => o.id}
+          columns={[
+            { label: "Order", cell: (o) => <RowLink to={`/admin/orders/${o.id}`}>{o.number}</RowLink> },
+            { label: "Placed", cell: (o) => formatUtcDay(o.createdAt) },
+            { label: "Status", cell: (o) => o.status },
+            { label: "Total", cell: (o) => formatUsd(o.totalCents), className: "text-right" },
+          ]}
+        />
+      </ConsoleSection>
 
-      <section aria-labelledby="subscriptions-heading" className="mt-6">
-        <h2 id="subscriptions-heading" className="text-lg font-semibold">
-          Subscriptions
-        </h2>
-        {subscriptions.length ? (
-          <table className="mt-2 w-full border-collapse bg-white text-left text-sm" data-testid="customer-subscriptions">
-            <thead>
-              <tr className="border-b border-gray-300">
-                <th scope="col" className="p-2">Contract</th>
-                <th scope="col" className="p-2">Item</th>
-                <th scope="col" className="p-2">Every</th>
-                <th scope="col" className="p-2">Status</th>
-                <th scope="col" className="p-2">Next order</th>
-              </tr>
-            </thead>
-            <tbody>
-              {subscriptions.map((s) => (
-                <tr key={s.id} className="border-b border-gray-200">
-                  <td className="p-2">
-                    <Link to={`/admin/subscriptions/${s.id}`} className="font-semibold text-primary underline">
-                      {s.contractId}
-                    </Link>
-                  </td>
-                  <td className="p-2">
-                    {s.quantity} × {s.sku}
-                  </td>
-                  <td className="p-2">{s.frequencyWeeks} weeks</td>
-                  <td className="p-2">{s.status}</td>
-                  <td className="p-2">{s.status === "active" ? s.nextOrderDate : "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p className="mt-2 text-sm">No subscriptions.</p>
-        )}
-      </section>
+      <ConsoleSection id="subscriptions-heading" title="Subscriptions">
+        <ConsoleTable
+          testId="customer-subscriptions"
+          empty="No subscriptions."
+          rows={subscriptions}
+          rowKey={(s) => s.id}
+          columns={[
+            { label: "Contract", cell: (s) => <RowLink to={`/admin/subscriptions/${s.id}`}>{s.contractId}</RowLink> },
+            { label: "Item", cell: (s) => `${s.quantity} × ${s.sku}` },
+            { label: "Every", cell: (s) => `${s.frequencyWeeks} weeks` },
+            { label: "Status", cell: (s) => s.status },
+            { label: "Next order", cell: (s) => (s.status === "active" ? s.nextOrderDate : "—") },
+          ]}
+        />
+      </ConsoleSection>
 
       <section aria-labelledby="actions-heading" className="mt-6 grid gap-4 md:grid-cols-2">
         <h2 id="actions-heading" className="sr-only">

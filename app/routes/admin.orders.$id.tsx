@@ -9,6 +9,7 @@ import { formatMoney, formatUsd, amountToCents } from "../../rules/money";
 import { FormAlert } from "../components/form-field";
 import { fieldErrors } from "../../rules/zod-errors";
 import { ConsolePage } from "../features/admin/console-frame";
+import { ConsoleHistory } from "../features/admin/change-history";
 import { orderMovesFor, partRefundAllowed, requireOperator } from "../features/admin/operator.server";
 import { OrderReceipt } from "../features/checkout/order-receipt";
 import type { Route } from "./+types/admin.orders.$id";
@@ -170,18 +171,7 @@ export default function AdminOrder() {
           ))}
         </dl>
       </section>
-      <section aria-labelledby="history-heading" className="mt-6">
-        <h2 id="history-heading" className="text-lg font-semibold">
-          Console history
-        </h2>
-        <ul className="mt-2 text-sm" data-testid="admin-order-history">
-          {history.map((h) => (
-            <li key={h.id}>
-              {formatUtcDateTime(h.at)} — {h.who}: {h.action} ({h.outcome})
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ConsoleHistory id="history-heading" entries={history} testId="admin-order-history" />
     </ConsolePage>
   );
 }

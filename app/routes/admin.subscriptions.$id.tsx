@@ -14,7 +14,8 @@ import {
 } from "../../rules/console-subscriptions";
 import { formatUsd } from "../../rules/money";
 import { Checkbox, FormAlert, SelectField, TextArea } from "../components/form-field";
-import { ConsolePage } from "../features/admin/console-frame";
+import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
+import { ConsoleTable } from "../features/admin/console-table";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.subscriptions.$id";
 import { failureStatus } from "../../rules/failure-status";
@@ -175,43 +176,30 @@ export default function AdminSubscription() {
         </section>
       ) : null}
 
-      <section aria-labelledby="renewals-heading" className="mt-6">
-        <h2 id="renewals-heading" className="text-lg font-semibold">
-          Renewals
-        </h2>
-        {s.renewals.length ? (
-          <table className="mt-2 w-full border-collapse bg-white text-left text-sm" data-testid="renewals">
-            <thead>
-              <tr className="border-b border-gray-300">
-                <th scope="col" className="p-2">Cycle date</th>
-                <th scope="col" className="p-2">Outcome</th>
-                <th scope="col" className="p-2">Attempts</th>
-                <th scope="col" className="p-2">Order</th>
-              </tr>
-            </thead>
-            <tbody>
-              {s.renewals.map((r) => (
-                <tr key={r.cycleDate} className="border-b border-gray-200">
-                  <td className="p-2">{r.cycleDate}</td>
-                  <td className="p-2">{r.status.replace(/_/g, " ")}</td>
-                  <td className="p-2">{r.attempts}</td>
-                  <td className="p-2">
-                    {r.orderId ? (
-                      <Link to={`/admin/orders/${r.orderId}`} className="text-primary underline">
-                        {r.orderNumber ?? "Order"}
-                      </Link>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p className="mt-2 text-sm">No renewal yet.</p>
-        )}
-      </section>
+      <ConsoleSection id="renewals-heading" title="Renewals">
+        <ConsoleTable
+          testId="renewals"
+          empty="No renewal yet."
+          rows={s.renewals}
+          rowKey={(r) => r.cycleDate}
+          columns={[
+            { label: "Cycle date", cell: (r) => r.cycleDate },
+            { label: "Outcome", cell: (r) => r.status.replace(/_/g, " ") },
+            { label: "Attempts", cell: (r) => r.attempts },
+            {
+              label: "Order",
+              cell: (r) =>
+                r.orderId ? (
+                  <Link to={`/admin/orders/${r.orderId}`} className="text-primary underline">
+                    {r.orderNumber ?? "Order"}
+                  </Link>
+                ) : (
+                  "—"
+                ),
+            },
+          ]}
+        />
+      </ConsoleSection>
 
       <section aria-labelledby="history-heading" className="mt-6">
         <h2 id="history-heading" className="text-lg font-semibold">

@@ -30,6 +30,7 @@ export function ConsoleTable<R>({
   busy,
   className = "mt-2 border-collapse",
   rowClassName,
+  empty,
 }: {
   caption?: string;
   columns: readonly (Column<R> | null | false)[];
@@ -45,8 +46,11 @@ export function ConsoleTable<R>({
   className?: string;
   /** Added to each row's rule, e.g. "align-top". */
   rowClassName?: string;
+  /** Said instead of the table when there are no rows ("No renewal yet."). */
+  empty?: string;
 }) {
   const shown = columns.filter((c): c is Column<R> => Boolean(c));
+  if (empty !== undefined && rows.length === 0) return <p className="mt-2 text-sm">{empty}</p>;
   return (
     <div className="overflow-x-auto">
       <table className={`${className} w-full bg-white text-left text-sm`} data-testid={testId} aria-busy={busy}>
