@@ -15,7 +15,10 @@ const LAYOUT = {
   ],
 };
 
-/** The console at /admin/orders/7 after the order page's loader threw `error`. */
+/**
+ * The console at /admin/orders/7 after the order page's loader threw `error`: the router holds a
+ * page's error at the nearest route with a boundary, the layout (the order page has none).
+ */
 function renderAfter(error: unknown) {
   const Stub = createRoutesStub([
     {
@@ -28,7 +31,7 @@ function renderAfter(error: unknown) {
     },
   ]);
   return renderToStaticMarkup(
-    <Stub initialEntries={["/admin/orders/7"]} hydrationData={{ loaderData: { "routes/admin": LAYOUT }, errors: { "routes/admin.orders.$id": error } }} />,
+    <Stub initialEntries={["/admin/orders/7"]} hydrationData={{ loaderData: { "routes/admin": LAYOUT }, errors: { "routes/admin": error } }} />,
   );
 }
 
