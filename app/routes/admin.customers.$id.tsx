@@ -8,6 +8,7 @@ import { FormAlert, TextField } from "../components/form-field";
 import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
 import { ConsoleTable, RowLink } from "../features/admin/console-table";
 import { requireOperator } from "../features/admin/operator.server";
+import { invalid, refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.customers.$id";
 import { failureStatus } from "../../rules/failure-status";
 
@@ -40,11 +41,11 @@ const actionInput = z.discriminatedUnion("intent", [
 export async function action({ context, request, params }: Route.ActionArgs) {
   const operator = await requireOperator(context, request, "customers.view");
   const parsed = actionInput.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  if (!parsed.success) return invalid({ errors: fieldErrors(parsed.error) });
   const input = parsed.data;
   if (input.intent === "reset") {
     const result = await context.services.consoleCustomers.sendPasswordReset(operator, { customerId: params.id, requestUrl: request.url });
-    if (!result.ok) return data({ errors: { form: result.message } }, { status: failureStatus(result.code) });
+    if (!result.ok) return refused({ errors: { form: result.message } }, result.code);
     return { done: "A password-reset mail was sent to the customer." };
   }
   const result = await context.services.consoleCustomers.erase(operator, { customerId: params.id, confirmEmail: input.confirmEmail });

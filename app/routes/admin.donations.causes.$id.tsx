@@ -6,8 +6,8 @@ import { hundredthsText } from "../features/admin/donations";
 import { ChangeHistory } from "../features/admin/change-history";
 import { DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
 import { formObject } from "../features/admin/donations.server";
-import { failureStatus } from "../../rules/failure-status";
 import { requireOperator } from "../features/admin/operator.server";
+import { refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.donations.causes.$id";
 
 export const meta = () => [{ title: "Cause · Donations · Console" }];
@@ -49,7 +49,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const operator = await requireOperator(context, request, "donations.manage");
   const r = await context.services.consoleDonations.updateCause(operator, params.id, formObject(await request.formData()));
   if (r.ok) return { done: "Saved." } satisfies Answer;
-  return data<Answer>({ message: r.code === "INVALID" ? "Check the fields marked." : r.message, errors: "errors" in r ? r.errors : {} }, { status: failureStatus(r.code) });
+  return refused<Answer>({ message: r.code === "INVALID" ? "Check the fields marked." : r.message, errors: "errors" in r ? r.errors : {} }, r.code);
 }
 
 export default function AdminDonationCause() {

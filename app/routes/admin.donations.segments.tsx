@@ -1,13 +1,13 @@
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { ConsoleTable, RowLink } from "../features/admin/console-table";
 import { donationsHref, hundredthsText, sourceLabel, valueCategoryLabel } from "../features/admin/donations";
 import { DonationsTabs } from "../features/admin/donations-parts";
 import { donationStoreOf } from "../features/admin/donations.server";
-import { failureStatus } from "../../rules/failure-status";
 import { centsToAmount } from "../../rules/money";
 import { requireOperator } from "../features/admin/operator.server";
+import { refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.donations.segments";
 
 export const meta = () => [{ title: "Segments · Donations · Console" }];
@@ -51,7 +51,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const r = await context.services.consoleDonations.setSegmentActive(operator, segmentId, active);
   if (r.ok) return { done: active ? "Segment turned on." : "Segment turned off.", segmentId } satisfies Answer;
   const message = "errors" in r ? (Object.values(r.errors)[0] ?? r.message) : r.message;
-  return data<Answer>({ message, segmentId }, { status: failureStatus(r.code) });
+  return refused<Answer>({ message, segmentId }, r.code);
 }
 
 export default function AdminDonationSegments() {

@@ -5,8 +5,8 @@ import { FormAlert, SelectField, SubmitButton, TextField } from "../components/f
 import { ConsolePage } from "../features/admin/console-frame";
 import { ConsoleTable } from "../features/admin/console-table";
 import { requireOperator } from "../features/admin/operator.server";
+import { invalid, refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.operators";
-import { failureStatus } from "../../rules/failure-status";
 
 export const meta = () => [{ title: "Operators · Console" }];
 
@@ -29,13 +29,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   if (form.intent === "deactivate") {
     const done = await context.services.operatorConsole.deactivateOperator(me, String(form.operatorId ?? ""));
-    return done.ok ? { done: "The operator was deactivated." } : data({ errors: { form: done.message } }, { status: failureStatus(done.code) });
+    return done.ok ? { done: "The operator was deactivated." } : refused({ errors: { form: done.message } }, done.code);
   }
   const parsed = invite.safeParse(form);
   if (!parsed.success) {
     const errors: Record<string, string> = {};
     for (const i of parsed.error.issues) errors[String(i.path[0])] ??= i.message;
-    return data({ errors }, { status: 400 });
+    return invalid({ errors });
   }
   const link = await context.services.operatorConsole.inviteOperator(me, parsed.data);
   if (!link.ok) return data({ errors: { form: link.message } }, { status: 403 });

@@ -12,8 +12,8 @@ import { ConsolePage } from "../features/admin/console-frame";
 import { ConsoleHistory } from "../features/admin/change-history";
 import { orderMovesFor, partRefundAllowed, requireOperator } from "../features/admin/operator.server";
 import { OrderReceipt } from "../features/checkout/order-receipt";
+import { invalid, refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.orders.$id";
-import { failureStatus } from "../../rules/failure-status";
 
 export const meta = () => [{ title: "Order · Console" }];
 
@@ -55,11 +55,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "partial-refund") return partialRefund(context, operator, params.id, form);
   const parsed = moveInput.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ errors: { form: parsed.error.issues[0]?.message ?? "Invalid input" } }, { status: 400 });
+  if (!parsed.success) return invalid({ errors: { form: parsed.error.issues[0]?.message ?? "Invalid input" } });
   const { to, trackingNumber, confirm } = parsed.data;
-  if (DESTRUCTIVE.includes(to) && confirm !== "yes") return data({ errors: { [`confirm-${to}`]: "Tick the box to confirm" } }, { status: 400 });
+  if (DESTRUCTIVE.includes(to) && confirm !== "yes") return invalid({ errors: { [`confirm-${to}`]: "Tick the box to confirm" } });
   const result = await context.services.operatorConsole.advanceOrder(operator, { orderId: params.id, to, trackingNumber: to === "shipped" ? trackingNumber || null : null });
-  if (!result.ok) return data({ errors: { form: result.message } }, { status: failureStatus(result.code) });
+  if (!result.ok) return refused({ errors: { form: result.message } }, result.code);
   return { done: `${MOVE_LABELS[to]}: done. The customer was e-mailed.` };
 }
 
@@ -67,7 +67,7 @@ async function partialRefund(context: Route.ActionArgs["context"], operator: Ope
   const { lines, errors } = refundLines(form);
   const parsed = refundInput.safeParse(Object.fromEntries([...form].filter(([k]) => !k.startsWith("qty."))));
   if (!parsed.success) for (const [field, message] of Object.entries(fieldErrors(parsed.error))) errors[field] ??= message;
-  if (!parsed.success || Object.keys(errors).length) return data({ errors }, { status: 400 });
+  if (!parsed.success || Object.keys(errors).length) return invalid({ errors });
   const { other, restock, reason, note } = parsed.data;
   const result = await context.services.operatorConsole.refundOrderPart(operator, {
     orderId,
@@ -80,9 +80,9 @@ async function partialRefund(context: Route.ActionArgs["context"], operator: Ope
     if (result.code === "INVALID_INPUT") {
       // The plan names `lines.<i>.quantity` in the order the lines were sent: back to that line's field.
       const at = /^lines\.(\d+)\.quantity$/.exec(result.field);
-      return data({ errors: { [at ? `qty.${lines[Number(at[1])]?.lineId}` : result.field === "otherCents" ? "other" : result.field]: result.message } }, { status: 400 });
+      return invalid({ errors: { [at ? `qty.${lines[Number(at[1])]?.lineId}` : result.field === "otherCents" ? "other" : result.field]: result.message } });
     }
-    return data({ errors: { form: result.message } }, { status: failureStatus(result.code) });
+    return refused({ errors: { form: result.message } }, result.code);
   }
   return { done: `Refunded ${formatUsd(result.refundedCents)}${result.restocked ? ", units back in stock" : ""}. The customer was e-mailed.` };
 }

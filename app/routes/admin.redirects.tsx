@@ -1,4 +1,4 @@
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { Checkbox, FormAlert, SelectField, TextField } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { queryColumns } from "../features/admin/sort-header";
@@ -6,9 +6,10 @@ import { ConsoleTable } from "../features/admin/console-table";
 import { CONTENT_PAGE_SIZE, redirectListHref, type RedirectQuery } from "../features/admin/content-list";
 import { redirectListQuery } from "../features/admin/content-list.server";
 import { requireOperator } from "../features/admin/operator.server";
+import { invalid, refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.redirects";
 import { FilterForm, ListTotal, Pager } from "../features/admin/list-controls";
-import { failureStatus, type FailureCode } from "../../rules/failure-status";
+import type { FailureCode } from "../../rules/failure-status";
 
 export const meta = () => [{ title: "Redirects · Content · Console" }];
 
@@ -35,9 +36,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { consoleContent } = context.services;
   const id = Number(form.get("redirectId")) || 0;
   const fail = (r: { code: FailureCode; message: string; errors?: Record<string, string> }) =>
-    data({ errors: { form: r.message, ...(r.code === "LOOP" ? { target: r.message } : r.code === "DUPLICATE" ? { source: r.message } : {}), ...(r.errors ?? {}) } as Record<string, string> }, { status: failureStatus(r.code) });
+    refused({ errors: { form: r.message, ...(r.code === "LOOP" ? { target: r.message } : r.code === "DUPLICATE" ? { source: r.message } : {}), ...(r.errors ?? {}) } as Record<string, string> }, r.code);
   if (intent === "delete") {
-    if (form.get("confirm") !== "yes") return data({ errors: { [`confirm-${id}`]: "Tick the box to confirm" } as Record<string, string> }, { status: 400 });
+    if (form.get("confirm") !== "yes") return invalid({ errors: { [`confirm-${id}`]: "Tick the box to confirm" } as Record<string, string> });
     const done = await consoleContent.deleteRedirect(operator, { redirectId: id });
     return done.ok ? { done: `The redirect from ${done.before.source} was deleted.` } : fail(done);
   }

@@ -6,10 +6,10 @@ import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { Field, buttonClass, inputClass } from "../features/admin/donations-parts";
 import { formObject } from "../features/admin/donations.server";
-import { failureStatus } from "../../rules/failure-status";
 import { requireOperator } from "../features/admin/operator.server";
 import { ChangeHistory } from "../features/admin/change-history";
 import { Stars } from "../features/admin/review-parts";
+import { refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.reviews.$id";
 
 export const meta = () => [{ title: "Review · Console" }];
@@ -61,7 +61,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const r = await context.services.consoleReviews.act(operator, params.id, fields);
   if (r.ok) return { intent, done: r.message } satisfies Answer;
   const errors = "errors" in r ? r.errors : "field" in r ? { [r.field]: r.message } : {};
-  return data<Answer>({ intent, message: r.code === "INVALID" ? "Check the field marked." : r.message, errors }, { status: failureStatus(r.code) });
+  return refused<Answer>({ intent, message: r.code === "INVALID" ? "Check the field marked." : r.message, errors }, r.code);
 }
 
 export default function AdminReview() {

@@ -17,8 +17,8 @@ import { Checkbox, FormAlert, SelectField, TextArea } from "../components/form-f
 import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
 import { ConsoleTable } from "../features/admin/console-table";
 import { requireOperator } from "../features/admin/operator.server";
+import { refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.subscriptions.$id";
-import { failureStatus } from "../../rules/failure-status";
 
 export const meta = () => [{ title: "Subscription · Console" }];
 
@@ -48,8 +48,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const intent = values.intent ?? "";
   const result = await context.services.consoleSubscriptions.act(operator, params.id, values, new URL(request.url).origin, context.sessionSecret);
   if (result.ok) return { done: result.message };
-  if (result.code === "NOT_FOUND") throw data({ message: result.message }, { status: failureStatus(result.code) });
-  return data<Answer>({ intent, errors: result.code === "INVALID" ? result.errors : { form: result.message } }, { status: failureStatus(result.code) });
+  if (result.code === "NOT_FOUND") throw refused({ message: result.message }, result.code);
+  return refused<Answer>({ intent, errors: result.code === "INVALID" ? result.errors : { form: result.message } }, result.code);
 }
 
 const ACTOR_LABELS: Record<string, string> = { customer: "Customer", system: "Schedule", operator: "Operator" };

@@ -8,7 +8,7 @@ import { Link } from "react-router";
 export type Column<R> = {
   /** The header's text. */
   label: ReactNode;
-  /** A header cell of its own (a SortHeader) instead of the plain one. */
+  /** A header cell of its own (a sortable one, sort-header.tsx) instead of the plain one. */
   head?: ReactElement;
   cell: (row: R) => ReactNode;
   /** On the header and the cells: alignment ("text-right"). */

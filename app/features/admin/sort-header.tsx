@@ -27,13 +27,7 @@ export function SortableTh({ label, active, dir, href, className = "" }: { label
   );
 }
 
-/** SortableTh for a list whose sort is a { key, dir }: ascending first, the other way when already sorted by the column. */
-export function SortHeader<K extends string>({ label, column, sort, href, className }: { label: string; column: K; sort: Sort<K>; href: (sort: Sort<K>) => string; className?: string }) {
-  const active = sort.key === column;
-  return <SortableTh label={label} active={active} dir={sort.dir} href={href({ key: column, dir: active && sort.dir === "asc" ? "desc" : "asc" })} className={className} />;
-}
-
-/** The columns of a ConsoleTable sorted by `sort`: `sortable(label, column, cell, className)` is one with a SortHeader. */
+/** The columns of a ConsoleTable sorted by `sort`: `sortable(label, column, cell, className)` is one with a sortable header. */
 export function sortableColumns<K extends string, R>(sort: Sort<K>, href: (sort: Sort<K>) => string) {
   return queryColumns<K, R>({ sort: sort.key, dir: sort.dir }, (next) => href({ key: next.sort, dir: next.dir }));
 }
