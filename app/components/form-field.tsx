@@ -24,29 +24,48 @@ function Message({ id, error, hint }: { id: string; error?: string; hint?: strin
 
 const inputClass = "w-full rounded border border-gray-400 px-3 py-2 aria-[invalid=true]:border-error";
 
-/** The label, the control and its message: the control gets `a11y` (id, name, aria-*) to spread. */
-function Field({
-  name,
+type ControlA11y = { id: string; "aria-required"?: true; "aria-invalid"?: true; "aria-describedby"?: string };
+
+/**
+ * A label, the control and its message: the control gets `a11y` (id, aria-*) to spread. The shop's
+ * fields below and the console's (app/features/admin/console-form.tsx, closer set) share it.
+ */
+export function Labelled({
   label,
-  errors,
+  error,
   hint,
   required,
+  className = "mt-4",
+  labelClassName = "mb-1 block text-sm font-semibold",
   children,
-}: Common & {
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
   required?: boolean;
-  children: (a11y: { id: string; name: string; "aria-required"?: true; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+  className?: string;
+  labelClassName?: string;
+  children: (a11y: ControlA11y) => ReactNode;
 }) {
   const id = useId();
-  const error = errors[name];
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
-    <div className="mt-4">
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+    <div className={className}>
+      <label htmlFor={id} className={labelClassName}>
         {label}
       </label>
-      {children({ id, name, "aria-required": required || undefined, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {children({ id, "aria-required": required || undefined, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       <Message id={id} error={error} hint={hint} />
     </div>
+  );
+}
+
+/** A shop form's field: `Labelled` with the message of its name in `errors`. */
+function Field({ name, errors, children, ...field }: Common & { required?: boolean; children: (a11y: ControlA11y & { name: string }) => ReactNode }) {
+  return (
+    <Labelled {...field} error={errors[name]}>
+      {(a11y) => children({ ...a11y, name })}
+    </Labelled>
   );
 }
 

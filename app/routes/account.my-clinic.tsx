@@ -1,3 +1,4 @@
+import { formatUtcDay } from "../../rules/dates";
 import { data, Form, useActionData } from "react-router";
 import { quotaMeterText } from "../../rules/staff-quota";
 import { DeliveryChoice } from "../components/staff/staff-checkout";
@@ -107,7 +108,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <ul className="mt-2 text-sm" data-testid="clinic-history">
             {loaderData.history.map((h, i) => (
               <li key={`${h.membershipId}-${i}`}>
-                {new Date(h.at).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}: {EVENT_TEXT[h.kind] ?? h.kind} — {h.clinicName}
+                {formatUtcDay(h.at)}: {EVENT_TEXT[h.kind] ?? h.kind} — {h.clinicName}
               </li>
             ))}
           </ul>

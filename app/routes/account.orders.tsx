@@ -1,3 +1,4 @@
+import { formatUtcDay } from "../../rules/dates";
 import { Link } from "react-router";
 import { Screen } from "../components/screen";
 import { AccountNav } from "../features/account/account-nav";
@@ -22,8 +23,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     (await context.services.orders.listForCustomer(context.customer.id, { quantity: PAGE_SIZE }))!;
   return { signedIn: true as const, orders: page.nodes, pageInfo: page.pageInfo };
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { site } = usePublicConfig();
@@ -61,7 +60,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                     {o.number}
                   </Link>
                 </td>
-                <td className="py-2 pr-3">{dateFormat.format(new Date(o.processedAt))}</td>
+                <td className="py-2 pr-3">{formatUtcDay(o.processedAt)}</td>
                 <td className="py-2 pr-3 capitalize">{o.status}</td>
                 <td className="py-2 pr-3">{o.lineItems.reduce((n, l) => n + l.quantity, 0)}</td>
                 <td className="py-2 text-right font-semibold">{formatMoney(o.totalPrice)}</td>

@@ -1,5 +1,8 @@
-import { Form, Link, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
+import { formatUtcTimestamp } from "../../rules/dates";
 import { ConsolePage } from "../features/admin/console-frame";
+import { ConsoleTable } from "../features/admin/console-table";
+import { FilterForm } from "../features/admin/list-controls";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.audit";
 
@@ -25,42 +28,36 @@ export default function AdminAudit() {
   const last = entries.at(-1);
   return (
     <ConsolePage title="Audit log">
-      <Form method="get" role="search" aria-label="Audit log" className="mt-4 flex items-end gap-3">
+      <FilterForm label="Audit log">
         <label className="text-sm font-semibold">
           Operator e-mail
           <input name="operator" type="email" defaultValue={operator} className="mt-1 block min-h-10 w-72 rounded border border-gray-400 px-2" />
         </label>
-        <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white">
-          Filter
-        </button>
-      </Form>
-      <table className="mt-4 w-full bg-white text-left text-sm">
-        <caption className="sr-only">Console writes, newest first</caption>
-        <thead>
-          <tr className="border-b border-gray-300">
-            <th scope="col" className="p-2">When (UTC)</th>
-            <th scope="col" className="p-2">Who</th>
-            <th scope="col" className="p-2">Action</th>
-            <th scope="col" className="p-2">Target</th>
-            <th scope="col" className="p-2">Outcome</th>
-            <th scope="col" className="p-2">Before → after</th>
-          </tr>
-        </thead>
-        <tbody data-testid="audit-rows">
-          {entries.map((e) => (
-            <tr key={e.id} className="border-b border-gray-200 align-top">
-              <td className="p-2">{new Date(e.at).toISOString().replace("T", " ").slice(0, 19)}</td>
-              <td className="p-2">{e.who}</td>
-              <td className="p-2 font-mono">{e.action}</td>
-              <td className="p-2 font-mono">{e.target}</td>
-              <td className="p-2">{e.outcome}</td>
-              <td className="p-2 font-mono text-xs">
+      </FilterForm>
+      <ConsoleTable
+        caption="Console writes, newest first"
+        className="mt-4"
+        bodyTestId="audit-rows"
+        rowClassName="align-top"
+        rows={entries}
+        rowKey={(e) => e.id}
+        columns={[
+          { label: "When (UTC)", cell: (e) => formatUtcTimestamp(e.at) },
+          { label: "Who", cell: (e) => e.who },
+          { label: "Action", cell: (e) => e.action, cellClassName: "font-mono" },
+          { label: "Target", cell: (e) => e.target, cellClassName: "font-mono" },
+          { label: "Outcome", cell: (e) => e.outcome },
+          {
+            label: "Before → after",
+            cellClassName: "font-mono text-xs",
+            cell: (e) => (
+              <>
                 {e.before ? JSON.stringify(e.before) : "—"} → {e.after ? JSON.stringify(e.after) : "—"}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+        ]}
+      />
       {entries.length === 50 && last ? (
         <p className="mt-4">
           <Link to={`/admin/audit?${new URLSearchParams({ ...(operator ? { operator } : {}), before: String(last.id) })}`} className="text-primary underline">

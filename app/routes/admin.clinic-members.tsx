@@ -1,9 +1,10 @@
-import { data, Form, useActionData, useLoaderData } from "react-router";
+import { formatUtcDay } from "../../rules/dates";
+import { Form, useActionData, useLoaderData } from "react-router";
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
+import { invalid, refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.clinic-members";
-import { failureStatus } from "../../rules/failure-status";
 
 export const meta = () => [{ title: "Clinic members · Console" }];
 
@@ -28,9 +29,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const operator = await requireOperator(context, request, "clinics.members");
   const form = await request.formData();
   const decision = form.get("decision") === "approve" ? "approve" : form.get("decision") === "end" ? "end" : null;
-  if (!decision) return data({ error: "Choose approve or decline." }, { status: 400 });
+  if (!decision) return invalid({ error: "Choose approve or decline." });
   const result = await context.services.operatorConsole.decideMembership(operator, { membershipId: String(form.get("membershipId") ?? ""), decision });
-  if (!result.ok) return data({ error: result.message }, { status: failureStatus(result.code) });
+  if (!result.ok) return refused({ error: result.message }, result.code);
   return { done: decision === "approve" ? "Approved: the member is registered and was e-mailed." : "Declined: the member was e-mailed." };
 }
 
@@ -47,7 +48,7 @@ export default function AdminClinicMembers() {
           <li key={p.membershipId} className="rounded border border-gray-300 bg-white p-3">
             <p className="font-semibold">{p.member}</p>
             <p className="text-sm">
-              {p.clinic} · asked {new Date(p.since).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}
+              {p.clinic} · asked {formatUtcDay(p.since)}
             </p>
             <div className="mt-2 flex gap-2">
               {(["approve", "end"] as const).map((d) => (

@@ -1,3 +1,4 @@
+import { formatUtcDateTime } from "../../rules/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { ContentType } from "../../server/modules/content/types";
 import { FormAlert } from "../components/form-field";
@@ -6,8 +7,9 @@ import { ContentFields } from "../features/admin/content-form";
 import { STATUS_LABELS, typeLabel } from "../features/admin/content-list";
 import { addItem, describeForm, readForm, workingBody } from "../features/admin/content-list.server";
 import { requireOperator } from "../features/admin/operator.server";
+import { invalid, refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.content.$id";
-import { failureStatus, type FailureCode } from "../../rules/failure-status";
+import type { FailureCode } from "../../rules/failure-status";
 
 export const meta = ({ data: d }: Route.MetaArgs) => [{ title: `${d && "entry" in d ? d.entry.key : "Entry"} · Content · Console` }];
 
@@ -47,7 +49,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const stamp = Date.now();
   const { consoleContent } = context.services;
-  const refused = (r: { code: FailureCode; message: string }) => data({ stamp, errors: { form: r.message } as Record<string, string> }, { status: failureStatus(r.code) });
+  const refuse = (r: { code: FailureCode; message: string }) => refused({ stamp, errors: { form: r.message } as Record<string, string> }, r.code);
 
   if (intent.startsWith("add:")) {
     // One more repeated item, shown unsaved with what was typed so far.
@@ -59,28 +61,27 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     const saved = await consoleContent.saveDraft(operator, { entryId: entry.id, body });
     if (saved.ok) return { stamp, done: "Draft saved. The live page is unchanged until you publish." };
     if (saved.code === "INVALID" && "errors" in saved && saved.errors) {
-      return data({ stamp, form: describeForm(type, body), errors: { ...saved.errors, form: "Some fields need attention: nothing was saved." } as Record<string, string> }, { status: 400 });
+      return invalid({ stamp, form: describeForm(type, body), errors: { ...saved.errors, form: "Some fields need attention: nothing was saved." } as Record<string, string> });
     }
-    return refused(saved);
+    return refuse(saved);
   }
   if (intent === "preview") {
     const link = await consoleContent.previewLink(operator, { entryId: entry.id, secret: context.sessionSecret });
-    return link.ok ? { stamp, preview: link.url, expiresAt: link.expiresAt.toISOString() } : refused(link);
+    return link.ok ? { stamp, preview: link.url, expiresAt: link.expiresAt.toISOString() } : refuse(link);
   }
   if (intent === "publish") {
     const done = await consoleContent.publish(operator, { entryId: entry.id });
     if (done.ok) return { stamp, done: "Published: the shop shows this version now." };
-    return refused(done);
+    return refuse(done);
   }
   if (intent === "archive") {
-    if (form.get("confirm") !== "yes") return data({ stamp, errors: { confirm: "Tick the box to confirm" } as Record<string, string> }, { status: 400 });
+    if (form.get("confirm") !== "yes") return invalid({ stamp, errors: { confirm: "Tick the box to confirm" } as Record<string, string> });
     const done = await consoleContent.archive(operator, { entryId: entry.id });
-    return done.ok ? { stamp, done: "Archived: the shop no longer shows this entry." } : refused(done);
+    return done.ok ? { stamp, done: "Archived: the shop no longer shows this entry." } : refuse(done);
   }
-  return data({ stamp, errors: { form: "Unknown action." } as Record<string, string> }, { status: 400 });
+  return invalid({ stamp, errors: { form: "Unknown action." } as Record<string, string> });
 }
 
-const utc = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
 export default function AdminContentEntry() {
   const { entry, form } = useLoaderData<typeof loader>();
@@ -105,7 +106,7 @@ export default function AdminContentEntry() {
         <dt className="font-semibold">Site</dt>
         <dd>{entry.site === "both" ? "Both sites" : entry.site === "hpsf" ? "Staff" : "Shop"}</dd>
         <dt className="font-semibold">Last published</dt>
-        <dd>{entry.publishedAt ? utc(entry.publishedAt) : "—"}</dd>
+        <dd>{entry.publishedAt ? formatUtcDateTime(entry.publishedAt) : "—"}</dd>
       </dl>
       {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
       {answer && "done" in answer ? <FormAlert tone="success">{answer.done}</FormAlert> : null}

@@ -1,11 +1,13 @@
-import { Form, Link, useLoaderData, useNavigation } from "react-router";
+import { formatUtcDateTime } from "../../rules/dates";
+import { Link, useLoaderData, useNavigation } from "react-router";
 import { ConsolePage } from "../features/admin/console-frame";
-import { SortableTh } from "../features/admin/sort-header";
-import { CONTENT_PAGE_SIZE, entryListHref, nextSort, STATUS_LABELS, typeLabel, type EntryQuery } from "../features/admin/content-list";
+import { queryColumns } from "../features/admin/sort-header";
+import { ConsoleTable, RowLink } from "../features/admin/console-table";
+import { CONTENT_PAGE_SIZE, entryListHref, STATUS_LABELS, typeLabel, type EntryQuery } from "../features/admin/content-list";
 import { CONTENT_STATUSES, CONTENT_TYPES, entryListQuery } from "../features/admin/content-list.server";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.content";
-import { Pager } from "../features/admin/list-controls";
+import { FilterForm, ListTotal, Pager } from "../features/admin/list-controls";
 
 export const meta = () => [{ title: "Content · Console" }];
 
@@ -18,17 +20,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { types: CONTENT_TYPES, statuses: CONTENT_STATUSES, query, total, pages: Math.max(1, Math.ceil(total / CONTENT_PAGE_SIZE)), rows: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })) };
 }
 
-const utc = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 const SITE_LABELS = { both: "Both sites", d2c: "Shop", hpsf: "Staff" } as const;
-
-function Header({ query, column, label }: { query: EntryQuery; column: EntryQuery["sort"]; label: string }) {
-  return <SortableTh label={label} active={query.sort === column} dir={query.dir} href={entryListHref(query, { ...nextSort(query, column), page: 1 })} />;
-}
 
 export default function AdminContent() {
   const { types, statuses, query, rows, total, pages } = useLoaderData<typeof loader>();
   const loading = useNavigation().state === "loading";
   const field = "mt-1 block min-h-10 rounded border border-gray-400 bg-white px-2 font-normal";
+  const sortable = queryColumns<EntryQuery["sort"], (typeof rows)[number]>(query, (next) => entryListHref(query, { ...next, page: 1 }));
   return (
     <ConsolePage title="Content">
       <nav aria-label="Content views" className="mt-3 flex gap-4 text-sm">
@@ -39,7 +37,7 @@ export default function AdminContent() {
           Redirects
         </Link>
       </nav>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search" aria-label="Content entries">
+      <FilterForm label="Content entries">
         <label className="text-sm font-semibold">
           Type
           <select name="type" defaultValue={query.type ?? ""} className={field}>
@@ -68,47 +66,27 @@ export default function AdminContent() {
         </label>
         {query.sort !== "key" ? <input type="hidden" name="sort" value={query.sort} /> : null}
         {query.dir !== "asc" ? <input type="hidden" name="dir" value={query.dir} /> : null}
-        <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white">
-          Filter
-        </button>
-      </Form>
-      <p className="mt-4 text-sm" data-testid="content-total" aria-live="polite">
-        {loading ? "Loading…" : `${total} entr${total === 1 ? "y" : "ies"}`}
-      </p>
-      <div className="overflow-x-auto">
-        <table className="mt-2 w-full border-collapse bg-white text-left text-sm">
-          <caption className="sr-only">Content entries</caption>
-          <thead>
-            <tr className="border-b border-gray-300">
-              <Header query={query} column="key" label="Key" />
-              <Header query={query} column="type" label="Type" />
-              <th scope="col" className="p-2">Title</th>
-              <th scope="col" className="p-2">Site</th>
-              <Header query={query} column="status" label="Status" />
-              <Header query={query} column="updated" label="Updated" />
-            </tr>
-          </thead>
-          <tbody data-testid="content-rows">
-            {rows.map((e) => (
-              <tr key={e.id} className="border-b border-gray-200">
-                <td className="p-2">
-                  <Link to={`/admin/content/${e.id}`} className="font-semibold text-primary underline">
-                    {e.key}
-                  </Link>
-                </td>
-                <td className="p-2">{typeLabel(e.type)}</td>
-                <td className="p-2">{e.title ?? "—"}</td>
-                <td className="p-2">{SITE_LABELS[e.site]}</td>
-                <td className="p-2">
-                  {STATUS_LABELS[e.status]}
-                  {e.hasDraft ? <span className="ml-1 rounded bg-mist px-1 text-xs">unpublished changes</span> : null}
-                </td>
-                <td className="p-2">{utc(e.updatedAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      </FilterForm>
+      <ListTotal total={total} one="entry" many="entries" loading={loading} testId="content-total" />
+      <ConsoleTable
+        caption="Content entries"
+        bodyTestId="content-rows"
+        rows={rows}
+        rowKey={(e) => e.id}
+        columns={[
+          sortable("Key", "key", (e) => <RowLink to={`/admin/content/${e.id}`}>{e.key}</RowLink>),
+          sortable("Type", "type", (e) => typeLabel(e.type)),
+          { label: "Title", cell: (e) => e.title ?? "—" },
+          { label: "Site", cell: (e) => SITE_LABELS[e.site] },
+          sortable("Status", "status", (e) => (
+            <>
+              {STATUS_LABELS[e.status]}
+              {e.hasDraft ? <span className="ml-1 rounded bg-mist px-1 text-xs">unpublished changes</span> : null}
+            </>
+          )),
+          sortable("Updated", "updated", (e) => formatUtcDateTime(e.updatedAt)),
+        ]}
+      />
       <Pager page={query.page} pages={pages} href={(p) => entryListHref(query, { page: p })} />
     </ConsolePage>
   );

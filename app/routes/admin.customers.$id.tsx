@@ -1,11 +1,14 @@
+import { formatUtcDay } from "../../rules/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatUsd } from "../../rules/money";
 import { may } from "../../rules/operator-roles";
 import { fieldErrors } from "../../rules/zod-errors";
 import { FormAlert, TextField } from "../components/form-field";
-import { ConsolePage } from "../features/admin/console-frame";
+import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
+import { ConsoleTable, RowLink } from "../features/admin/console-table";
 import { requireOperator } from "../features/admin/operator.server";
+import { invalid, refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.customers.$id";
 import { failureStatus } from "../../rules/failure-status";
 
@@ -38,11 +41,11 @@ const actionInput = z.discriminatedUnion("intent", [
 export async function action({ context, request, params }: Route.ActionArgs) {
   const operator = await requireOperator(context, request, "customers.view");
   const parsed = actionInput.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  if (!parsed.success) return invalid({ errors: fieldErrors(parsed.error) });
   const input = parsed.data;
   if (input.intent === "reset") {
     const result = await context.services.consoleCustomers.sendPasswordReset(operator, { customerId: params.id, requestUrl: request.url });
-    if (!result.ok) return data({ errors: { form: result.message } }, { status: failureStatus(result.code) });
+    if (!result.ok) return refused({ errors: { form: result.message } }, result.code);
     return { done: "A password-reset mail was sent to the customer." };
   }
   const result = await context.services.consoleCustomers.erase(operator, { customerId: params.id, confirmEmail: input.confirmEmail });
@@ -53,7 +56,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return { done: `Personal data erased: ${result.counts.orders} order(s) kept and anonymised, ${result.counts.cancelledSubscriptions} subscription(s) cancelled.` };
 }
 
-const when = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 export default function AdminCustomer() {
   const { account, addresses, orders, subscriptions, membership, canErase } = useLoaderData<typeof loader>();
@@ -88,12 +90,12 @@ export default function AdminCustomer() {
           <dt className="font-semibold">Marketing e-mails</dt>
           <dd>{account.acceptsMarketing ? "Yes" : "No"}</dd>
           <dt className="font-semibold">Joined</dt>
-          <dd>{when(account.createdAt)}</dd>
+          <dd>{formatUtcDay(account.createdAt)}</dd>
           {membership ? (
             <>
               <dt className="font-semibold">Clinic</dt>
               <dd data-testid="customer-membership">
-                {membership.clinicName} ({membership.groupId}) · {membership.state} since {when(membership.since)}
+                {membership.clinicName} ({membership.groupId}) · {membership.state} since {formatUtcDay(membership.since)}
               </dd>
             </>
           ) : null}
@@ -123,77 +125,36 @@ export default function AdminCustomer() {
         )}
       </section>
 
-      <section aria-labelledby="orders-heading" className="mt-6">
-        <h2 id="orders-heading" className="text-lg font-semibold">
-          Orders
-        </h2>
-        {orders.length ? (
-          <table className="mt-2 w-full border-collapse bg-white text-left text-sm" data-testid="customer-orders">
-            <thead>
-              <tr className="border-b border-gray-300">
-                <th scope="col" className="p-2">Order</th>
-                <th scope="col" className="p-2">Placed</th>
-                <th scope="col" className="p-2">Status</th>
-                <th scope="col" className="p-2 text-right">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((o) => (
-                <tr key={o.id} className="border-b border-gray-200">
-                  <td className="p-2">
-                    <Link to={`/admin/orders/${o.id}`} className="font-semibold text-primary underline">
-                      {o.number}
-                    </Link>
-                  </td>
-                  <td className="p-2">{when(o.createdAt)}</td>
-                  <td className="p-2">{o.status}</td>
-                  <td className="p-2 text-right">{formatUsd(o.totalCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p className="mt-2 text-sm">No orders.</p>
-        )}
-      </section>
+      <ConsoleSection id="orders-heading" title="Orders">
+        <ConsoleTable
+          testId="customer-orders"
+          empty="No orders."
+          rows={orders}
+          rowKey={(o) => o.id}
+          columns={[
+            { label: "Order", cell: (o) => <RowLink to={`/admin/orders/${o.id}`}>{o.number}</RowLink> },
+            { label: "Placed", cell: (o) => formatUtcDay(o.createdAt) },
+            { label: "Status", cell: (o) => o.status },
+            { label: "Total", cell: (o) => formatUsd(o.totalCents), className: "text-right" },
+          ]}
+        />
+      </ConsoleSection>
 
-      <section aria-labelledby="subscriptions-heading" className="mt-6">
-        <h2 id="subscriptions-heading" className="text-lg font-semibold">
-          Subscriptions
-        </h2>
-        {subscriptions.length ? (
-          <table className="mt-2 w-full border-collapse bg-white text-left text-sm" data-testid="customer-subscriptions">
-            <thead>
-              <tr className="border-b border-gray-300">
-                <th scope="col" className="p-2">Contract</th>
-                <th scope="col" className="p-2">Item</th>
-                <th scope="col" className="p-2">Every</th>
-                <th scope="col" className="p-2">Status</th>
-                <th scope="col" className="p-2">Next order</th>
-              </tr>
-            </thead>
-            <tbody>
-              {subscriptions.map((s) => (
-                <tr key={s.id} className="border-b border-gray-200">
-                  <td className="p-2">
-                    <Link to={`/admin/subscriptions/${s.id}`} className="font-semibold text-primary underline">
-                      {s.contractId}
-                    </Link>
-                  </td>
-                  <td className="p-2">
-                    {s.quantity} × {s.sku}
-                  </td>
-                  <td className="p-2">{s.frequencyWeeks} weeks</td>
-                  <td className="p-2">{s.status}</td>
-                  <td className="p-2">{s.status === "active" ? s.nextOrderDate : "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p className="mt-2 text-sm">No subscriptions.</p>
-        )}
-      </section>
+      <ConsoleSection id="subscriptions-heading" title="Subscriptions">
+        <ConsoleTable
+          testId="customer-subscriptions"
+          empty="No subscriptions."
+          rows={subscriptions}
+          rowKey={(s) => s.id}
+          columns={[
+            { label: "Contract", cell: (s) => <RowLink to={`/admin/subscriptions/${s.id}`}>{s.contractId}</RowLink> },
+            { label: "Item", cell: (s) => `${s.quantity} × ${s.sku}` },
+            { label: "Every", cell: (s) => `${s.frequencyWeeks} weeks` },
+            { label: "Status", cell: (s) => s.status },
+            { label: "Next order", cell: (s) => (s.status === "active" ? s.nextOrderDate : "—") },
+          ]}
+        />
+      </ConsoleSection>
 
       <section aria-labelledby="actions-heading" className="mt-6 grid gap-4 md:grid-cols-2">
         <h2 id="actions-heading" className="sr-only">

@@ -1,6 +1,7 @@
 import { csvRow } from "../../rules/csv";
 import { customerListFilters, customerListQuery, CUSTOMERS_CSV_MAX } from "../features/admin/customer-list.server";
 import { requireOperator } from "../features/admin/operator.server";
+import { csvDownload } from "../features/admin/csv-download.server";
 import type { Route } from "./+types/admin.customers.csv";
 
 // The customer list as CSV, with the list's own search, filters and sort (up to CUSTOMERS_CSV_MAX rows).
@@ -13,12 +14,5 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     csvRow(["id", "email", "first_name", "last_name", "phone", "site", "orders", "joined_at_utc"]),
     ...rows.map((c) => csvRow([c.id, c.email, c.firstName, c.lastName, c.phone ?? "", c.site, c.orders, c.createdAt.toISOString()])),
   ];
-  return new Response(`${lines.join("\r\n")}\r\n`, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="customers-${new Date().toISOString().slice(0, 10)}.csv"`,
-      "Cache-Control": "no-store",
-      "X-Robots-Tag": "noindex, nofollow",
-    },
-  });
+  return csvDownload(lines, "customers");
 }

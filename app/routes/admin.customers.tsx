@@ -1,10 +1,12 @@
-import { Form, Link, useLoaderData, useNavigation } from "react-router";
+import { formatUtcDay } from "../../rules/dates";
+import { Link, useLoaderData, useNavigation } from "react-router";
 import { ConsolePage } from "../features/admin/console-frame";
 import { customerListUrl, type CustomerFilters, type CustomerListSort } from "../features/admin/customer-filters";
 import { customerListFilters, customerListQuery, CUSTOMERS_PAGE_SIZE } from "../features/admin/customer-list.server";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.customers";
-import { FilterSelect, Pager, SITE_OPTIONS } from "../features/admin/list-controls";
+import { AUTOSHIP_OPTIONS, FilterForm, FilterSelect, ListTotal, Pager, SITE_OPTIONS, siteLabel } from "../features/admin/list-controls";
+import { ConsoleTable, RowLink, type Column } from "../features/admin/console-table";
 
 export const meta = () => [{ title: "Customers · Console" }];
 
@@ -23,29 +25,25 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-const COLUMNS: readonly { key: CustomerListSort | null; label: string; className?: string }[] = [
-  { key: "name", label: "Name" },
-  { key: "email", label: "E-mail" },
-  { key: null, label: "Phone" },
-  { key: null, label: "Site" },
-  { key: "orders", label: "Orders", className: "text-right" },
-  { key: "created", label: "Joined" },
+type Row = Awaited<ReturnType<typeof loader>>["rows"][number];
+
+const COLUMNS: readonly (Column<Row> & { key: CustomerListSort | null; label: string })[] = [
+  { key: "name", label: "Name", cell: (c) => <RowLink to={`/admin/customers/${c.id}`}>{`${c.firstName} ${c.lastName}`.trim() || "(no name)"}</RowLink> },
+  { key: "email", label: "E-mail", cell: (c) => c.email },
+  { key: null, label: "Phone", cell: (c) => c.phone ?? "" },
+  { key: null, label: "Site", cell: (c) => siteLabel(c.site) },
+  { key: "orders", label: "Orders", cell: (c) => c.orders, className: "text-right" },
+  { key: "created", label: "Joined", cell: (c) => formatUtcDay(c.createdAt) },
 ];
 
-function SortHeader({ column, filters }: { column: (typeof COLUMNS)[number]; filters: CustomerFilters }) {
-  if (!column.key)
-    return (
-      <th scope="col" className={`p-2 ${column.className ?? ""}`}>
-        {column.label}
-      </th>
-    );
-  const active = filters.sort === column.key;
+function SortHeader({ column, label, className = "", filters }: { column: CustomerListSort; label: string; className?: string; filters: CustomerFilters }) {
+  const active = filters.sort === column;
   // A second click on the sorted column turns it round; another column starts ascending (newest first for dates).
-  const dir = active ? (filters.dir === "asc" ? "desc" : "asc") : column.key === "created" || column.key === "orders" ? "desc" : "asc";
+  const dir = active ? (filters.dir === "asc" ? "desc" : "asc") : column === "created" || column === "orders" ? "desc" : "asc";
   return (
-    <th scope="col" className={`p-2 ${column.className ?? ""}`} aria-sort={active ? (filters.dir === "asc" ? "ascending" : "descending") : "none"}>
-      <Link to={customerListUrl("/admin/customers", filters, { sort: column.key, dir, page: 1 })} className="text-primary underline">
-        {column.label}
+    <th scope="col" className={`p-2 ${className}`} aria-sort={active ? (filters.dir === "asc" ? "ascending" : "descending") : "none"}>
+      <Link to={customerListUrl("/admin/customers", filters, { sort: column, dir, page: 1 })} className="text-primary underline">
+        {label}
         {active ? <span aria-hidden="true">{filters.dir === "asc" ? " ▲" : " ▼"}</span> : null}
       </Link>
     </th>
@@ -57,7 +55,7 @@ export default function AdminCustomers() {
   const loading = useNavigation().state === "loading";
   return (
     <ConsolePage title="Customers">
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search" aria-label="Customers">
+      <FilterForm label="Customers">
         <input type="hidden" name="sort" value={filters.sort} />
         <input type="hidden" name="dir" value={filters.dir} />
         <label className="text-sm font-semibold">
@@ -66,47 +64,21 @@ export default function AdminCustomers() {
         </label>
         <FilterSelect label="Site" name="site" value={filters.site} options={SITE_OPTIONS} />
         <FilterSelect label="Clinic member" name="staff" value={filters.staff} options={[["", "Any"], ["yes", "Staff members"], ["no", "Not members"]]} />
-        <FilterSelect label="Autoship" name="autoship" value={filters.autoship} options={[["", "Any"], ["yes", "With Autoship"], ["no", "Without"]]} />
-        <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white">
-          Filter
-        </button>
-      </Form>
-      <p className="mt-4 flex gap-4 text-sm">
-        <span data-testid="customers-total" aria-live="polite">
-          {loading ? "Loading…" : `${total} customer${total === 1 ? "" : "s"}`}
-        </span>
+        <FilterSelect label="Autoship" name="autoship" value={filters.autoship} options={AUTOSHIP_OPTIONS} />
+      </FilterForm>
+      <ListTotal total={total} one="customer" many="customers" loading={loading} testId="customers-total">
         <a href={customerListUrl("/admin/customers/export.csv", filters, { page: 1 })} className="text-primary underline" download>
           Export these customers (CSV)
         </a>
-      </p>
-      <div className="overflow-x-auto">
-        <table className="mt-2 w-full border-collapse bg-white text-left text-sm" aria-busy={loading}>
-          <caption className="sr-only">Customers</caption>
-          <thead>
-            <tr className="border-b border-gray-300">
-              {COLUMNS.map((c) => (
-                <SortHeader key={c.label} column={c} filters={filters} />
-              ))}
-            </tr>
-          </thead>
-          <tbody data-testid="customers-rows">
-            {rows.map((c) => (
-              <tr key={c.id} className="border-b border-gray-200">
-                <td className="p-2">
-                  <Link to={`/admin/customers/${c.id}`} className="font-semibold text-primary underline">
-                    {`${c.firstName} ${c.lastName}`.trim() || "(no name)"}
-                  </Link>
-                </td>
-                <td className="p-2">{c.email}</td>
-                <td className="p-2">{c.phone ?? ""}</td>
-                <td className="p-2">{c.site === "hpsf" ? "Staff" : "Shop"}</td>
-                <td className="p-2 text-right">{c.orders}</td>
-                <td className="p-2">{new Date(c.createdAt).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      </ListTotal>
+      <ConsoleTable
+        caption="Customers"
+        bodyTestId="customers-rows"
+        busy={loading}
+        rows={rows}
+        rowKey={(c) => c.id}
+        columns={COLUMNS.map((c) => (c.key ? { ...c, head: <SortHeader column={c.key} label={c.label} className={c.className} filters={filters} /> } : c))}
+      />
       {rows.length === 0 ? <p className="mt-4 text-sm">No customers match.</p> : null}
       <Pager page={filters.page} pages={pages} href={(p) => customerListUrl("/admin/customers", filters, { page: p })} />
     </ConsolePage>

@@ -3,6 +3,7 @@ import { formatUsd } from "../../rules/money";
 import { may } from "../../rules/operator-roles";
 import { LOW_STOCK_UNITS } from "../../rules/stock-levels";
 import { ConsolePage } from "../features/admin/console-frame";
+import { ConsoleTable } from "../features/admin/console-table";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.dashboard";
 
@@ -51,34 +52,17 @@ export default function Dashboard() {
           <h2 id="low-stock-heading" className="text-lg font-semibold">
             Lowest stock
           </h2>
-          <table className="mt-2 w-full border-collapse bg-white text-left text-sm" data-testid="low-stock-rows">
-            <thead>
-              <tr className="border-b border-gray-300">
-                <th scope="col" className="p-2">
-                  Product
-                </th>
-                <th scope="col" className="p-2">
-                  SKU
-                </th>
-                <th scope="col" className="p-2">
-                  Warehouse
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  Free to sell
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.lowStock.rows.map((r) => (
-                <tr key={`${r.sku}-${r.warehouse}`} className="border-b border-gray-200">
-                  <td className="p-2">{canEditCatalog ? <Link to={`/admin/products/${r.productId}`} className="text-primary underline">{r.productTitle}</Link> : r.productTitle}</td>
-                  <td className="p-2 font-mono">{r.sku}</td>
-                  <td className="p-2">{r.warehouse}</td>
-                  <td className="p-2 text-right">{r.available}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ConsoleTable
+            testId="low-stock-rows"
+            rows={d.lowStock.rows}
+            rowKey={(r) => `${r.sku}-${r.warehouse}`}
+            columns={[
+              { label: "Product", cell: (r) => (canEditCatalog ? <Link to={`/admin/products/${r.productId}`} className="text-primary underline">{r.productTitle}</Link> : r.productTitle) },
+              { label: "SKU", cell: (r) => r.sku, cellClassName: "font-mono" },
+              { label: "Warehouse", cell: (r) => r.warehouse },
+              { label: "Free to sell", cell: (r) => r.available, className: "text-right" },
+            ]}
+          />
         </section>
       ) : null}
     </ConsolePage>

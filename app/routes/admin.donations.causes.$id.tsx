@@ -1,3 +1,4 @@
+import { formatUtcDateTime } from "../../rules/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
@@ -5,8 +6,8 @@ import { hundredthsText } from "../features/admin/donations";
 import { ChangeHistory } from "../features/admin/change-history";
 import { DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
 import { formObject } from "../features/admin/donations.server";
-import { failureStatus } from "../../rules/failure-status";
 import { requireOperator } from "../features/admin/operator.server";
+import { refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.donations.causes.$id";
 
 export const meta = () => [{ title: "Cause · Donations · Console" }];
@@ -15,7 +16,6 @@ export const meta = () => [{ title: "Cause · Donations · Console" }];
 // its multiplier, the default flag and whether shoppers see it (a store's default cause cannot be
 // hidden). Saved through the donations console workflow, audited.
 
-const when = (d: Date) => `${d.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   await requireOperator(context, request, "donations.manage");
@@ -39,7 +39,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     },
     charities: found.charities,
     defaultOf: found.defaultOf,
-    audit: audit.map((e) => ({ id: e.id, at: when(e.at), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
+    audit: audit.map((e) => ({ id: e.id, at: formatUtcDateTime(e.at), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
   };
 }
 
@@ -49,7 +49,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const operator = await requireOperator(context, request, "donations.manage");
   const r = await context.services.consoleDonations.updateCause(operator, params.id, formObject(await request.formData()));
   if (r.ok) return { done: "Saved." } satisfies Answer;
-  return data<Answer>({ message: r.code === "INVALID" ? "Check the fields marked." : r.message, errors: "errors" in r ? r.errors : {} }, { status: failureStatus(r.code) });
+  return refused<Answer>({ message: r.code === "INVALID" ? "Check the fields marked." : r.message, errors: "errors" in r ? r.errors : {} }, r.code);
 }
 
 export default function AdminDonationCause() {

@@ -1,11 +1,12 @@
-import { Form, Link, useLoaderData, useNavigation } from "react-router";
-import { causeListQuery, type CauseListQuery, type CauseSort } from "../../rules/console-donation-input";
+import { useLoaderData, useNavigation } from "react-router";
+import { causeListQuery, type CauseSort } from "../../rules/console-donation-input";
 import { ConsolePage } from "../features/admin/console-frame";
 import { causeListHref, hundredthsText } from "../features/admin/donations";
 import { DonationsTabs } from "../features/admin/donations-parts";
-import { FilterSelect, Pager, SearchBox } from "../features/admin/list-controls";
+import { ClearLink, FilterForm, FilterSelect, ListTotal, Pager, SearchBox } from "../features/admin/list-controls";
+import { ConsoleTable, RowLink } from "../features/admin/console-table";
 import { requireOperator } from "../features/admin/operator.server";
-import { SortableTh } from "../features/admin/sort-header";
+import { queryColumns } from "../features/admin/sort-header";
 import type { Route } from "./+types/admin.donations.causes";
 
 export const meta = () => [{ title: "Causes · Donations · Console" }];
@@ -33,72 +34,42 @@ const SHOWN_OPTIONS = [
   ["hidden", "Hidden"],
 ] as const;
 
-/** A column header that sorts by it (ascending first, the other way when already sorted by it). */
-function Sort({ query, column, label, className }: { query: CauseListQuery; column: CauseSort; label: string; className?: string }) {
-  const active = query.sort === column;
-  return <SortableTh label={label} active={active} dir={query.dir} href={causeListHref(query, { sort: column, dir: active && query.dir === "asc" ? "desc" : "asc", page: 1 })} className={className} />;
-}
-
 export default function AdminDonationCauses() {
   const { query, rows, total, pages } = useLoaderData<typeof loader>();
   const loading = useNavigation().state === "loading";
+  const sortable = queryColumns<CauseSort, (typeof rows)[number]>(query, (next) => causeListHref(query, { ...next, page: 1 }));
   return (
     <ConsolePage title="Donations · Causes">
       <DonationsTabs storeParam={null} />
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search" aria-label="Causes">
+      <FilterForm label="Causes" after={<ClearLink to="/admin/donations/causes" />}>
         {query.sort !== "name" ? <input type="hidden" name="sort" value={query.sort} /> : null}
         {query.dir !== "asc" ? <input type="hidden" name="dir" value={query.dir} /> : null}
         <SearchBox value={query.q} placeholder="Name, id or city" />
         <FilterSelect label="Kind" name="kind" value={query.kind} options={KIND_OPTIONS} />
         <FilterSelect label="Shown to shoppers" name="shown" value={query.shown} options={SHOWN_OPTIONS} />
-        <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white">
-          Filter
-        </button>
-        <Link to="/admin/donations/causes" className="min-h-10 py-2 text-sm text-primary underline">
-          Clear
-        </Link>
-      </Form>
-      <p className="mt-4 text-sm" data-testid="causes-total" aria-live="polite">
-        {loading ? "Loading…" : `${total} cause${total === 1 ? "" : "s"}`}
-      </p>
-      <div className="overflow-x-auto">
-        <table className="mt-2 w-full border-collapse bg-white text-left text-sm">
-          <caption className="sr-only">
-            Causes, sorted by {query.sort} ({query.dir === "asc" ? "ascending" : "descending"})
-          </caption>
-          <thead>
-            <tr className="border-b border-gray-300">
-              <Sort query={query} column="name" label="Name" />
-              <Sort query={query} column="id" label="Id" />
-              <Sort query={query} column="kind" label="Kind" />
-              <Sort query={query} column="place" label="Place" />
-              <th scope="col" className="p-2">
-                Category
-              </th>
-              <Sort query={query} column="multiplier" label="Multiplier" className="text-right" />
-              <Sort query={query} column="active" label="Shown" />
-            </tr>
-          </thead>
-          <tbody data-testid="causes-rows">
-            {rows.map((c) => (
-              <tr key={c.id} className="border-b border-gray-200 align-top">
-                <td className="p-2">
-                  <Link to={`/admin/donations/causes/${encodeURIComponent(c.id)}`} className="font-semibold text-primary underline">
-                    {c.name}
-                  </Link>
-                  {c.isDefault ? <span className="ml-1 text-xs">(default)</span> : null}
-                </td>
-                <td className="p-2 font-mono text-xs">{c.id}</td>
-                <td className="p-2">{c.kind === "portfolio" ? `Portfolio (${c.charities})` : "Charity"}</td>
-                <td className="p-2">{c.city ? `${c.city}, ${c.state}` : "—"}</td>
-                <td className="p-2">{c.categoryName}</td>
-                <td className="p-2 text-right">×{hundredthsText(c.multiplierHundredths)}</td>
-                <td className="p-2">{c.active ? "Shown" : <span className="font-semibold text-error">Hidden</span>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      </FilterForm>
+      <ListTotal total={total} one="cause" many="causes" loading={loading} testId="causes-total" />
+      <ConsoleTable
+        caption={`Causes, sorted by ${query.sort} (${query.dir === "asc" ? "ascending" : "descending"})`}
+        bodyTestId="causes-rows"
+        rowClassName="align-top"
+        rows={rows}
+        rowKey={(c) => c.id}
+        columns={[
+          sortable("Name", "name", (c) => (
+            <>
+              <RowLink to={`/admin/donations/causes/${encodeURIComponent(c.id)}`}>{c.name}</RowLink>
+              {c.isDefault ? <span className="ml-1 text-xs">(default)</span> : null}
+            </>
+          )),
+          { ...sortable("Id", "id", (c) => c.id), cellClassName: "font-mono text-xs" },
+          sortable("Kind", "kind", (c) => (c.kind === "portfolio" ? `Portfolio (${c.charities})` : "Charity")),
+          sortable("Place", "place", (c) => (c.city ? `${c.city}, ${c.state}` : "—")),
+          { label: "Category", cell: (c) => c.categoryName },
+          sortable("Multiplier", "multiplier", (c) => `×${hundredthsText(c.multiplierHundredths)}`, "text-right"),
+          sortable("Shown", "active", (c) => (c.active ? "Shown" : <span className="font-semibold text-error">Hidden</span>)),
+        ]}
+      />
       {rows.length === 0 ? <p className="mt-4">No cause matches.</p> : null}
       <Pager page={query.page} pages={pages} href={(p) => causeListHref(query, { page: p })} />
     </ConsolePage>

@@ -1,7 +1,8 @@
-import { data } from "react-router";
 import { parseReportMonth, reportCsvLines } from "../../rules/donation-report";
 import { donationStoreOf } from "../features/admin/donations.server";
 import { requireOperator } from "../features/admin/operator.server";
+import { csvDownload } from "../features/admin/csv-download.server";
+import { invalid } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.donations.report.csv";
 
 // The donation report of one month as CSV: the page's table, a row per cause (rules/donation-report.ts).
@@ -10,14 +11,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   await requireOperator(context, request, "donations.manage");
   const { current } = await donationStoreOf(context, request);
   const month = parseReportMonth(new URL(request.url).searchParams.get("month"));
-  if (!month) throw data({ message: "Choose a month as YYYY-MM." }, { status: 400 });
+  if (!month) throw invalid({ message: "Choose a month as YYYY-MM." });
   const rows = await context.services.consoleDonations.report(current.id, month);
-  return new Response(`${reportCsvLines(month.month, rows).join("\r\n")}\r\n`, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="donations-${month.month}.csv"`,
-      "Cache-Control": "no-store",
-      "X-Robots-Tag": "noindex, nofollow",
-    },
-  });
+  return csvDownload(reportCsvLines(month.month, rows), "donations", month.month);
 }

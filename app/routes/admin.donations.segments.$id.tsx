@@ -1,3 +1,4 @@
+import { formatUtcDateTime } from "../../rules/dates";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
@@ -5,8 +6,8 @@ import { ACTION_OPTIONS, SOURCE_OPTIONS, VALUE_CATEGORY_OPTIONS, donationsHref, 
 import { ChangeHistory } from "../features/admin/change-history";
 import { DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
 import { donationStoreOf, formObject } from "../features/admin/donations.server";
-import { failureStatus } from "../../rules/failure-status";
 import { requireOperator } from "../features/admin/operator.server";
+import { refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.donations.segments.$id";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.isNew ? "New segment" : (data?.segment.name ?? "Segment")} · Donations · Console` }];
@@ -16,7 +17,6 @@ export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.isNew ? "Ne
 // it does — exclude the shopper, or give another percentage or flat amount. Saved through the
 // donations console workflow (validated by field; no two active segments share a priority).
 
-const when = (d: Date) => `${d.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
 
 const EMPTY = {
   name: "",
@@ -58,7 +58,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       donationAction: s.donationAction,
       donationActionValue: s.donationAction === "none" ? "" : hundredthsText(s.donationActionValue),
     },
-    audit: audit.map((e) => ({ id: e.id, at: when(e.at), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
+    audit: audit.map((e) => ({ id: e.id, at: formatUtcDateTime(e.at), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
     created: new URL(request.url).searchParams.has("created"),
   };
 }
@@ -73,14 +73,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (params.id === "new") {
     const r = await c.createSegment(operator, current.id, raw);
     if (r.ok) throw redirect(donationsHref(`/admin/donations/segments/${r.segmentId}`, storeParam, { created: 1 }));
-    return data<Answer>({ message: r.code === "INVALID" ? "Check the fields marked." : r.message, errors: "errors" in r ? r.errors : {} }, { status: failureStatus(r.code) });
+    return refused<Answer>({ message: r.code === "INVALID" ? "Check the fields marked." : r.message, errors: "errors" in r ? r.errors : {} }, r.code);
   }
   // A segment of another store is not this page's to change.
   const s = await c.segment(params.id);
   if (!s || s.storeId !== current.id) return data<Answer>({ message: "No such segment." }, { status: 404 });
   const r = await c.updateSegment(operator, params.id, raw);
   if (r.ok) return { done: "Saved." } satisfies Answer;
-  return data<Answer>({ message: r.code === "INVALID" ? "Check the fields marked." : r.message, errors: "errors" in r ? r.errors : {} }, { status: failureStatus(r.code) });
+  return refused<Answer>({ message: r.code === "INVALID" ? "Check the fields marked." : r.message, errors: "errors" in r ? r.errors : {} }, r.code);
 }
 
 export default function AdminDonationSegment() {

@@ -1,11 +1,13 @@
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
+import { ConsoleTable, RowLink } from "../features/admin/console-table";
 import { donationsHref, hundredthsText, sourceLabel, valueCategoryLabel } from "../features/admin/donations";
 import { DonationsTabs } from "../features/admin/donations-parts";
 import { donationStoreOf } from "../features/admin/donations.server";
-import { failureStatus } from "../../rules/failure-status";
+import { centsToAmount } from "../../rules/money";
 import { requireOperator } from "../features/admin/operator.server";
+import { refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.donations.segments";
 
 export const meta = () => [{ title: "Segments · Donations · Console" }];
@@ -33,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         : s.donationAction === "percentage"
           ? `${hundredthsText(s.donationActionValue)} % of each line`
           : s.donationAction === "flat"
-            ? `$${(s.donationActionValue / 100).toFixed(2)} per unit`
+            ? `$${centsToAmount(s.donationActionValue)} per unit`
             : "Store default",
     })),
   };
@@ -49,7 +51,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const r = await context.services.consoleDonations.setSegmentActive(operator, segmentId, active);
   if (r.ok) return { done: active ? "Segment turned on." : "Segment turned off.", segmentId } satisfies Answer;
   const message = "errors" in r ? (Object.values(r.errors)[0] ?? r.message) : r.message;
-  return data<Answer>({ message, segmentId }, { status: failureStatus(r.code) });
+  return refused<Answer>({ message, segmentId }, r.code);
 }
 
 export default function AdminDonationSegments() {
@@ -68,64 +70,40 @@ export default function AdminDonationSegments() {
         </Link>
       </p>
       {answer?.done ? <FormAlert tone="success">{answer.done}</FormAlert> : answer?.message ? <FormAlert>{answer.message}</FormAlert> : null}
-      <div className="overflow-x-auto">
-        <table className="mt-4 w-full border-collapse bg-white text-left text-sm">
-          <caption className="sr-only">Customer segments by priority</caption>
-          <thead>
-            <tr className="border-b border-gray-300">
-              <th scope="col" className="p-2">
-                Priority
-              </th>
-              <th scope="col" className="p-2">
-                Name
-              </th>
-              <th scope="col" className="p-2">
-                Reads
-              </th>
-              <th scope="col" className="p-2">
-                Matches when the value
-              </th>
-              <th scope="col" className="p-2">
-                Effect
-              </th>
-              <th scope="col" className="p-2">
-                Status
-              </th>
-            </tr>
-          </thead>
-          <tbody data-testid="segments-rows">
-            {segments.map((s) => (
-              <tr key={s.id} className="border-b border-gray-200 align-top">
-                <td className="p-2">{s.priorityIndex}</td>
-                <td className="p-2">
-                  <Link to={donationsHref(`/admin/donations/segments/${s.id}`, storeParam)} className="font-semibold text-primary underline">
-                    {s.name}
-                  </Link>
-                </td>
-                <td className="p-2">{s.reads}</td>
-                <td className="p-2">{s.match}</td>
-                <td className="p-2">{s.effect}</td>
-                <td className="p-2">
-                  <Form method="post" className="flex items-center gap-2">
-                    <input type="hidden" name="segmentId" value={s.id} />
-                    <span>{s.isActive ? "Active" : "Inactive"}</span>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={s.isActive ? "deactivate" : "activate"}
-                      disabled={busy}
-                      className="rounded border border-primary px-2 py-1 text-primary focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary"
-                      aria-label={`${s.isActive ? "Turn off" : "Turn on"} ${s.name}`}
-                    >
-                      {s.isActive ? "Turn off" : "Turn on"}
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ConsoleTable
+        caption="Customer segments by priority"
+        className="mt-4 border-collapse"
+        bodyTestId="segments-rows"
+        rowClassName="align-top"
+        rows={segments}
+        rowKey={(s) => s.id}
+        columns={[
+          { label: "Priority", cell: (s) => s.priorityIndex },
+          { label: "Name", cell: (s) => <RowLink to={donationsHref(`/admin/donations/segments/${s.id}`, storeParam)}>{s.name}</RowLink> },
+          { label: "Reads", cell: (s) => s.reads },
+          { label: "Matches when the value", cell: (s) => s.match },
+          { label: "Effect", cell: (s) => s.effect },
+          {
+            label: "Status",
+            cell: (s) => (
+              <Form method="post" className="flex items-center gap-2">
+                <input type="hidden" name="segmentId" value={s.id} />
+                <span>{s.isActive ? "Active" : "Inactive"}</span>
+                <button
+                  type="submit"
+                  name="intent"
+                  value={s.isActive ? "deactivate" : "activate"}
+                  disabled={busy}
+                  className="rounded border border-primary px-2 py-1 text-primary focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary"
+                  aria-label={`${s.isActive ? "Turn off" : "Turn on"} ${s.name}`}
+                >
+                  {s.isActive ? "Turn off" : "Turn on"}
+                </button>
+              </Form>
+            ),
+          },
+        ]}
+      />
       {segments.length === 0 ? <p className="mt-4">No segment yet.</p> : null}
     </ConsolePage>
   );

@@ -1,12 +1,13 @@
-import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { formatUtcDateTime } from "../../rules/dates";
+import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { CAMPAIGN_LABELS, donationsHref, hundredthsText } from "../features/admin/donations";
 import { ChangeHistory } from "../features/admin/change-history";
 import { DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
 import { donationStoreOf, formObject } from "../features/admin/donations.server";
-import { failureStatus } from "../../rules/failure-status";
 import { requireOperator } from "../features/admin/operator.server";
+import { refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.donations";
 
 export const meta = () => [{ title: "Donations · Console" }];
@@ -15,7 +16,6 @@ export const meta = () => [{ title: "Donations · Console" }];
 // by the donations console workflow (validated by field, one audited transaction). The provider's
 // API reads the store on every call, so the widget's next request sees the change.
 
-const when = (d: Date) => `${d.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireOperator(context, request, "donations.manage");
@@ -51,7 +51,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       defaultCauseIds: named(store.defaultCauseIds),
       featuredCauseIds: named(store.featuredCauseIds),
     },
-    audit: audit.map((e) => ({ id: e.id, at: when(e.at), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
+    audit: audit.map((e) => ({ id: e.id, at: formatUtcDateTime(e.at), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
   };
 }
 
@@ -63,7 +63,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const r = await context.services.consoleDonations.updateStore(operator, current.id, formObject(form, ["activeCampaigns"]));
   if (r.ok) return { done: "Saved. The widget uses the new configuration from its next request." } satisfies Answer;
-  return data<Answer>({ message: r.code === "INVALID" ? "Check the fields marked." : r.message, errors: "errors" in r ? r.errors : {} }, { status: failureStatus(r.code) });
+  return refused<Answer>({ message: r.code === "INVALID" ? "Check the fields marked." : r.message, errors: "errors" in r ? r.errors : {} }, r.code);
 }
 
 export default function AdminDonationStore() {

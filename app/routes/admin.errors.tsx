@@ -1,6 +1,8 @@
-import { Form, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { formatUtcTimestamp } from "../../rules/dates";
 import { ConsolePage } from "../features/admin/console-frame";
-import { FilterSelect, Pager } from "../features/admin/list-controls";
+import { FilterForm, FilterSelect, ListTotal, Pager } from "../features/admin/list-controls";
+import { ConsoleTable } from "../features/admin/console-table";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.errors";
 
@@ -28,8 +30,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-const when = (iso: string) => iso.replace("T", " ").slice(0, 19);
-
 export default function AdminErrors() {
   const { filters, sentry, total, page, pages, rows } = useLoaderData<typeof loader>();
   const pageLink = (n: number) => {
@@ -42,34 +42,24 @@ export default function AdminErrors() {
   return (
     <ConsolePage title="Errors">
       {sentry ? <p className="mt-2 text-sm">SENTRY_DSN is set: new errors go to Sentry; this table keeps what was recorded before.</p> : null}
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search" aria-label="Errors">
+      <FilterForm label="Errors" button="Show">
         <FilterSelect label="Order" name="sort" value={filters.sort} options={[["recent", "Last seen first"], ["frequent", "Most frequent first"]]} />
         <FilterSelect label="Source" name="source" value={filters.source} options={[["", "Server and browser"], ["server", "Server"], ["browser", "Browser"]]} />
-        <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white">
-          Show
-        </button>
-      </Form>
-      <p className="mt-4 text-sm" data-testid="errors-total">
-        {total} distinct error{total === 1 ? "" : "s"}
-      </p>
-      <table className="mt-2 w-full border-collapse bg-white text-left text-sm">
-        <caption className="sr-only">Recorded errors, {filters.sort === "frequent" ? "most frequent" : "last seen"} first</caption>
-        <thead>
-          <tr className="border-b border-gray-300">
-            <th scope="col" className="p-2">Count</th>
-            <th scope="col" className="p-2">Error</th>
-            <th scope="col" className="p-2">Source</th>
-            <th scope="col" className="p-2">Route</th>
-            <th scope="col" className="p-2">Release</th>
-            <th scope="col" className="p-2">Last seen (UTC)</th>
-            <th scope="col" className="p-2">First seen (UTC)</th>
-          </tr>
-        </thead>
-        <tbody data-testid="error-rows">
-          {rows.map((r) => (
-            <tr key={r.id} className="border-b border-gray-200 align-top">
-              <td className="p-2 font-semibold tabular-nums">{r.count}</td>
-              <td className="max-w-xl p-2">
+      </FilterForm>
+      <ListTotal total={total} one="distinct error" many="distinct errors" testId="errors-total" />
+      <ConsoleTable
+        caption={`Recorded errors, ${filters.sort === "frequent" ? "most frequent" : "last seen"} first`}
+        bodyTestId="error-rows"
+        rowClassName="align-top"
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={[
+          { label: "Count", cell: (r) => r.count, cellClassName: "font-semibold tabular-nums" },
+          {
+            label: "Error",
+            cellClassName: "max-w-xl",
+            cell: (r) => (
+              <>
                 <span className="font-mono">{r.type}</span>: {r.message}
                 {r.stack ? (
                   <details className="mt-1">
@@ -77,16 +67,16 @@ export default function AdminErrors() {
                     <pre className="mt-1 overflow-x-auto text-xs whitespace-pre-wrap">{r.stack}</pre>
                   </details>
                 ) : null}
-              </td>
-              <td className="p-2">{r.source}</td>
-              <td className="p-2 font-mono break-all">{r.route ?? "—"}</td>
-              <td className="p-2 font-mono">{r.release === r.firstRelease ? r.release : `${r.firstRelease} → ${r.release}`}</td>
-              <td className="p-2">{when(r.lastSeen)}</td>
-              <td className="p-2">{when(r.firstSeen)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          { label: "Source", cell: (r) => r.source },
+          { label: "Route", cell: (r) => r.route ?? "—", cellClassName: "font-mono break-all" },
+          { label: "Release", cell: (r) => (r.release === r.firstRelease ? r.release : `${r.firstRelease} → ${r.release}`), cellClassName: "font-mono" },
+          { label: "Last seen (UTC)", cell: (r) => formatUtcTimestamp(r.lastSeen) },
+          { label: "First seen (UTC)", cell: (r) => formatUtcTimestamp(r.firstSeen) },
+        ]}
+      />
       {rows.length === 0 ? <p className="mt-4">No errors recorded.</p> : null}
       {pages > 1 ? <Pager page={page} pages={pages} href={pageLink} /> : null}
     </ConsolePage>

@@ -2,6 +2,7 @@ import { data, Form, redirect, useActionData, useSearchParams } from "react-rout
 import { FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { ConsoleFrame, consoleHeaders } from "../features/admin/console-frame";
 import { clearOperatorCookie, consoleNext, operatorToken } from "../features/admin/operator.server";
+import { invalid } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.login.code";
 
 export const headers = consoleHeaders;
@@ -25,7 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const token = await pending(context, request);
   const code = String((await request.formData()).get("code") ?? "").trim();
-  if (!/^\d{6}$/.test(code.replace(/\s/g, ""))) return data({ errors: { code: "Enter the 6-digit code from your authenticator app" } }, { status: 400 });
+  if (!/^\d{6}$/.test(code.replace(/\s/g, ""))) return invalid({ errors: { code: "Enter the 6-digit code from your authenticator app" } });
   const done = await context.services.operators.completeSecondFactor(token, code, context.clientIp);
   if (!done.ok) {
     if (done.code === "EXPIRED") throw redirect("/admin/login", { headers: { "Set-Cookie": clearOperatorCookie(request) } });

@@ -3,6 +3,7 @@ import { formValues } from "../../rules/account-forms";
 import { FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { consoleNext, currentOperator, operatorCookie } from "../features/admin/operator.server";
 import { ConsoleFrame, consoleHeaders } from "../features/admin/console-frame";
+import { invalid } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.login";
 
 export const headers = consoleHeaders;
@@ -18,7 +19,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const errors: Record<string, string> = {};
   if (!values.email?.trim()) errors.email = "Enter your e-mail";
   if (!values.password) errors.password = "Enter your password";
-  if (Object.keys(errors).length) return data({ errors, email: values.email ?? "" }, { status: 400 });
+  if (Object.keys(errors).length) return invalid({ errors, email: values.email ?? "" });
   const signed = await context.services.operators.signIn(values.email!, values.password!, context.clientIp);
   if (!signed.ok) return data({ errors: { form: signed.message }, email: values.email ?? "" }, { status: signed.code === "RATE_LIMITED" ? 429 : 401 });
   const next = consoleNext(new URL(request.url).searchParams.get("next"));

@@ -3,9 +3,10 @@ import { z } from "zod";
 import { OPERATOR_ROLES, ROLE_LABELS } from "../../rules/operator-roles";
 import { FormAlert, SelectField, SubmitButton, TextField } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
+import { ConsoleTable } from "../features/admin/console-table";
 import { requireOperator } from "../features/admin/operator.server";
+import { invalid, refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.operators";
-import { failureStatus } from "../../rules/failure-status";
 
 export const meta = () => [{ title: "Operators · Console" }];
 
@@ -28,13 +29,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   if (form.intent === "deactivate") {
     const done = await context.services.operatorConsole.deactivateOperator(me, String(form.operatorId ?? ""));
-    return done.ok ? { done: "The operator was deactivated." } : data({ errors: { form: done.message } }, { status: failureStatus(done.code) });
+    return done.ok ? { done: "The operator was deactivated." } : refused({ errors: { form: done.message } }, done.code);
   }
   const parsed = invite.safeParse(form);
   if (!parsed.success) {
     const errors: Record<string, string> = {};
     for (const i of parsed.error.issues) errors[String(i.path[0])] ??= i.message;
-    return data({ errors }, { status: 400 });
+    return invalid({ errors });
   }
   const link = await context.services.operatorConsole.inviteOperator(me, parsed.data);
   if (!link.ok) return data({ errors: { form: link.message } }, { status: 403 });
@@ -49,39 +50,32 @@ export default function AdminOperators() {
     <ConsolePage title="Operators">
       {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
       {answer && "done" in answer ? <FormAlert tone="success">{answer.done}</FormAlert> : null}
-      <table className="mt-4 w-full bg-white text-left text-sm">
-        <caption className="sr-only">Operators</caption>
-        <thead>
-          <tr className="border-b border-gray-300">
-            <th scope="col" className="p-2">E-mail</th>
-            <th scope="col" className="p-2">Name</th>
-            <th scope="col" className="p-2">Role</th>
-            <th scope="col" className="p-2">Status</th>
-            <th scope="col" className="p-2"><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody data-testid="operators-rows">
-          {operators.map((o) => (
-            <tr key={o.id} className="border-b border-gray-200">
-              <td className="p-2">{o.email}</td>
-              <td className="p-2">{o.name}</td>
-              <td className="p-2">{o.roleLabel}</td>
-              <td className="p-2">{o.active ? "Active" : "Deactivated"}</td>
-              <td className="p-2">
-                {o.active && o.id !== me ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="deactivate" />
-                    <input type="hidden" name="operatorId" value={o.id} />
-                    <button type="submit" className="text-error underline" aria-label={`Deactivate ${o.email}`}>
-                      Deactivate
-                    </button>
-                  </Form>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ConsoleTable
+        caption="Operators"
+        className="mt-4"
+        bodyTestId="operators-rows"
+        rows={operators}
+        rowKey={(o) => o.id}
+        columns={[
+          { label: "E-mail", cell: (o) => o.email },
+          { label: "Name", cell: (o) => o.name },
+          { label: "Role", cell: (o) => o.roleLabel },
+          { label: "Status", cell: (o) => (o.active ? "Active" : "Deactivated") },
+          {
+            label: <span className="sr-only">Actions</span>,
+            cell: (o) =>
+              o.active && o.id !== me ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="deactivate" />
+                  <input type="hidden" name="operatorId" value={o.id} />
+                  <button type="submit" className="text-error underline" aria-label={`Deactivate ${o.email}`}>
+                    Deactivate
+                  </button>
+                </Form>
+              ) : null,
+          },
+        ]}
+      />
       <section aria-labelledby="invite-heading" className="mt-8 max-w-md">
         <h2 id="invite-heading" className="text-lg font-semibold">
           Invite an operator

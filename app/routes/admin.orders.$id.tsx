@@ -1,3 +1,4 @@
+import { formatUtcDateTime } from "../../rules/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { OrderMove } from "../../rules/operator-roles";
@@ -8,10 +9,11 @@ import { formatMoney, formatUsd, amountToCents } from "../../rules/money";
 import { FormAlert } from "../components/form-field";
 import { fieldErrors } from "../../rules/zod-errors";
 import { ConsolePage } from "../features/admin/console-frame";
+import { ConsoleHistory } from "../features/admin/change-history";
 import { orderMovesFor, partRefundAllowed, requireOperator } from "../features/admin/operator.server";
 import { OrderReceipt } from "../features/checkout/order-receipt";
+import { invalid, refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.orders.$id";
-import { failureStatus } from "../../rules/failure-status";
 
 export const meta = () => [{ title: "Order · Console" }];
 
@@ -53,11 +55,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "partial-refund") return partialRefund(context, operator, params.id, form);
   const parsed = moveInput.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ errors: { form: parsed.error.issues[0]?.message ?? "Invalid input" } }, { status: 400 });
+  if (!parsed.success) return invalid({ errors: { form: parsed.error.issues[0]?.message ?? "Invalid input" } });
   const { to, trackingNumber, confirm } = parsed.data;
-  if (DESTRUCTIVE.includes(to) && confirm !== "yes") return data({ errors: { [`confirm-${to}`]: "Tick the box to confirm" } }, { status: 400 });
+  if (DESTRUCTIVE.includes(to) && confirm !== "yes") return invalid({ errors: { [`confirm-${to}`]: "Tick the box to confirm" } });
   const result = await context.services.operatorConsole.advanceOrder(operator, { orderId: params.id, to, trackingNumber: to === "shipped" ? trackingNumber || null : null });
-  if (!result.ok) return data({ errors: { form: result.message } }, { status: failureStatus(result.code) });
+  if (!result.ok) return refused({ errors: { form: result.message } }, result.code);
   return { done: `${MOVE_LABELS[to]}: done. The customer was e-mailed.` };
 }
 
@@ -65,7 +67,7 @@ async function partialRefund(context: Route.ActionArgs["context"], operator: Ope
   const { lines, errors } = refundLines(form);
   const parsed = refundInput.safeParse(Object.fromEntries([...form].filter(([k]) => !k.startsWith("qty."))));
   if (!parsed.success) for (const [field, message] of Object.entries(fieldErrors(parsed.error))) errors[field] ??= message;
-  if (!parsed.success || Object.keys(errors).length) return data({ errors }, { status: 400 });
+  if (!parsed.success || Object.keys(errors).length) return invalid({ errors });
   const { other, restock, reason, note } = parsed.data;
   const result = await context.services.operatorConsole.refundOrderPart(operator, {
     orderId,
@@ -78,9 +80,9 @@ async function partialRefund(context: Route.ActionArgs["context"], operator: Ope
     if (result.code === "INVALID_INPUT") {
       // The plan names `lines.<i>.quantity` in the order the lines were sent: back to that line's field.
       const at = /^lines\.(\d+)\.quantity$/.exec(result.field);
-      return data({ errors: { [at ? `qty.${lines[Number(at[1])]?.lineId}` : result.field === "otherCents" ? "other" : result.field]: result.message } }, { status: 400 });
+      return invalid({ errors: { [at ? `qty.${lines[Number(at[1])]?.lineId}` : result.field === "otherCents" ? "other" : result.field]: result.message } });
     }
-    return data({ errors: { form: result.message } }, { status: failureStatus(result.code) });
+    return refused({ errors: { form: result.message } }, result.code);
   }
   return { done: `Refunded ${formatUsd(result.refundedCents)}${result.restocked ? ", units back in stock" : ""}. The customer was e-mailed.` };
 }
@@ -147,7 +149,7 @@ export default function AdminOrder() {
           <ul className="mt-2 space-y-1 text-sm" data-testid="admin-order-refunds">
             {order.refunds.map((r) => (
               <li key={r.id}>
-                {new Date(r.at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC — {formatUsd(r.amountCents)}
+                {formatUtcDateTime(r.at)} — {formatUsd(r.amountCents)}
                 {r.lines.length ? ` for ${r.lines.map((l) => `${l.quantity} × ${l.sku}`).join(", ")}` : ""}
                 {r.otherCents ? ` (${formatUsd(r.otherCents)} beyond the items)` : ""}
                 {r.restocked ? ", restocked" : ""} — {r.reason} — {r.actor.replace(/^operator:/, "")}
@@ -169,18 +171,7 @@ export default function AdminOrder() {
           ))}
         </dl>
       </section>
-      <section aria-labelledby="history-heading" className="mt-6">
-        <h2 id="history-heading" className="text-lg font-semibold">
-          Console history
-        </h2>
-        <ul className="mt-2 text-sm" data-testid="admin-order-history">
-          {history.map((h) => (
-            <li key={h.id}>
-              {new Date(h.at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC — {h.who}: {h.action} ({h.outcome})
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ConsoleHistory id="history-heading" entries={history} testId="admin-order-history" />
     </ConsolePage>
   );
 }

@@ -1,12 +1,14 @@
-import { Form, Link, useLoaderData } from "react-router";
+import { formatUtcDateTime } from "../../rules/dates";
+import { useLoaderData } from "react-router";
 import { formatUsd } from "../../rules/money";
 import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
 import { orderListFilters } from "../features/admin/order-list.server";
 import { DEFAULT_ORDER_SORT, ORDER_STATUSES, type OrderSort } from "../features/admin/order-filters";
-import { SortHeader, sortValue } from "../features/admin/sort-header";
+import { sortableColumns, sortValue } from "../features/admin/sort-header";
 import type { Route } from "./+types/admin.orders";
-import { FilterSelect, Pager, SITE_OPTIONS, SearchBox } from "../features/admin/list-controls";
+import { AUTOSHIP_OPTIONS, FilterForm, FilterSelect, ListTotal, Pager, SITE_OPTIONS, SearchBox, siteLabel } from "../features/admin/list-controls";
+import { ConsoleTable, RowLink } from "../features/admin/console-table";
 
 export const meta = () => [{ title: "Orders · Console" }];
 
@@ -34,57 +36,35 @@ export default function AdminOrders() {
     return `/admin/orders?${p}`;
   };
   const sortLink = (sort: OrderSort) => pageLink(1, sort);
+  const sortable = sortableColumns<OrderSort["key"], (typeof rows)[number]>(filters.sort, sortLink);
   return (
     <ConsolePage title="Orders">
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search" aria-label="Orders">
+      <FilterForm label="Orders">
         <SearchBox value={filters.q} placeholder="Number, e-mail or SKU" />
         <FilterSelect label="Status" name="status" value={filters.status} options={[["", "Any"], ...ORDER_STATUSES.map((st) => [st, st] as const)]} />
         <FilterSelect label="Site" name="site" value={filters.site} options={SITE_OPTIONS} />
-        <FilterSelect label="Autoship" name="autoship" value={filters.autoship} options={[["", "Any"], ["yes", "With Autoship"], ["no", "Without"]]} />
+        <FilterSelect label="Autoship" name="autoship" value={filters.autoship} options={AUTOSHIP_OPTIONS} />
         {sortValue(filters.sort) !== sortValue(DEFAULT_ORDER_SORT) ? <input type="hidden" name="sort" value={sortValue(filters.sort)} /> : null}
-        <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white">
-          Filter
-        </button>
-      </Form>
-      <p className="mt-4 flex gap-4 text-sm">
-        <span data-testid="orders-total">
-          {total} order{total === 1 ? "" : "s"}
-        </span>
+      </FilterForm>
+      <ListTotal total={total} one="order" many="orders" testId="orders-total">
         <a href={pageLink(1).replace("/admin/orders?", "/admin/orders/export.csv?")} className="text-primary underline" download>
           Export these orders (CSV)
         </a>
-      </p>
-      <table className="mt-2 w-full border-collapse bg-white text-left text-sm">
-        <caption className="sr-only">Orders, newest first</caption>
-        <thead>
-          <tr className="border-b border-gray-300">
-            <SortHeader label="Order" column="number" sort={filters.sort} href={sortLink} />
-            <SortHeader label="Placed" column="placed" sort={filters.sort} href={sortLink} />
-            <SortHeader label="Customer" column="email" sort={filters.sort} href={sortLink} />
-            <th scope="col" className="p-2">
-              Site
-            </th>
-            <SortHeader label="Status" column="status" sort={filters.sort} href={sortLink} />
-            <SortHeader label="Total" column="total" sort={filters.sort} href={sortLink} className="text-right" />
-          </tr>
-        </thead>
-        <tbody data-testid="orders-rows">
-          {rows.map((o) => (
-            <tr key={o.id} className="border-b border-gray-200">
-              <td className="p-2">
-                <Link to={`/admin/orders/${o.id}`} className="font-semibold text-primary underline">
-                  {o.number}
-                </Link>
-              </td>
-              <td className="p-2">{new Date(o.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })}</td>
-              <td className="p-2">{o.email}</td>
-              <td className="p-2">{o.site === "hpsf" ? "Staff" : "Shop"}</td>
-              <td className="p-2">{o.status}</td>
-              <td className="p-2 text-right">{formatUsd(o.totalCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      </ListTotal>
+      <ConsoleTable
+        caption="Orders, newest first"
+        bodyTestId="orders-rows"
+        rows={rows}
+        rowKey={(o) => o.id}
+        columns={[
+          sortable("Order", "number", (o) => <RowLink to={`/admin/orders/${o.id}`}>{o.number}</RowLink>),
+          sortable("Placed", "placed", (o) => formatUtcDateTime(o.createdAt, { zone: false })),
+          sortable("Customer", "email", (o) => o.email),
+          { label: "Site", cell: (o) => siteLabel(o.site) },
+          sortable("Status", "status", (o) => o.status),
+          sortable("Total", "total", (o) => formatUsd(o.totalCents), "text-right"),
+        ]}
+      />
       <Pager page={filters.page} pages={pages} href={(p) => pageLink(p)} />
     </ConsolePage>
   );

@@ -1,11 +1,12 @@
-import { Form, Link, useLoaderData, useNavigation } from "react-router";
+import { useLoaderData, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatUsd } from "../../rules/money";
 import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
-import { parseSort, SortHeader, sortValue, type Sort } from "../features/admin/sort-header";
+import { parseSort, sortableColumns, sortValue, type Sort } from "../features/admin/sort-header";
 import type { Route } from "./+types/admin.products";
-import { FilterSelect, Pager, SITE_OPTIONS, SearchBox } from "../features/admin/list-controls";
+import { FilterForm, FilterSelect, ListTotal, Pager, SITE_OPTIONS, SearchBox, siteLabel } from "../features/admin/list-controls";
+import { ConsoleTable, RowLink } from "../features/admin/console-table";
 
 export const meta = () => [{ title: "Catalogue · Console" }];
 
@@ -66,54 +67,37 @@ const priceRange = (min: number | null, max: number | null) => (min === null || 
 export default function AdminProducts() {
   const { filters, rows, total, pages } = useLoaderData<typeof loader>();
   const loading = useNavigation().state === "loading";
-  const sortHref = (sort: Sort<Column>) => listLink(filters, { sort, page: 1 });
+  const sortable = sortableColumns<Column, (typeof rows)[number]>(filters.sort, (sort) => listLink(filters, { sort, page: 1 }));
   return (
     <ConsolePage title="Catalogue">
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search" aria-label="Products">
+      <FilterForm label="Products">
         <SearchBox value={filters.q} placeholder="Title, handle or SKU" />
         <FilterSelect label="Site" name="site" value={filters.site} options={SITE_OPTIONS} />
         <FilterSelect label="Published" name="published" value={filters.published} options={[["", "Any"], ["yes", "Published"], ["no", "Unpublished"]]} />
         <FilterSelect label="Species" name="species" value={filters.species} options={[["", "Any"], ["dog", "Dog"], ["cat", "Cat"]]} />
         <input type="hidden" name="sort" value={sortValue(filters.sort)} />
-        <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white">
-          Filter
-        </button>
-      </Form>
-      <p className="mt-4 text-sm" data-testid="products-total" aria-live="polite">
-        {loading ? "Loading…" : `${total} product${total === 1 ? "" : "s"}`}
-      </p>
-      <div className="overflow-x-auto">
-        <table className="mt-2 w-full border-collapse bg-white text-left text-sm">
-          <caption className="sr-only">Products</caption>
-          <thead>
-            <tr className="border-b border-gray-300">
-              <SortHeader label="Product" column="title" sort={filters.sort} href={sortHref} />
-              <SortHeader label="Variants" column="variants" sort={filters.sort} href={sortHref} className="text-right" />
-              <SortHeader label="Price" column="price" sort={filters.sort} href={sortHref} className="text-right" />
-              <SortHeader label="Published" column="published" sort={filters.sort} href={sortHref} />
-              <SortHeader label="Available" column="available" sort={filters.sort} href={sortHref} className="text-right" />
-            </tr>
-          </thead>
-          <tbody data-testid="products-rows">
-            {rows.map((p) => (
-              <tr key={p.id} className="border-b border-gray-200">
-                <td className="p-2">
-                  <Link to={`/admin/products/${p.id}`} className="font-semibold text-primary underline">
-                    {p.title}
-                  </Link>
-                  <span className="block text-xs text-gray-600">
-                    {p.brand} · {p.handle} · {p.sites.map((s) => (s === "hpsf" ? "Staff" : "Shop")).join(", ")}
-                  </span>
-                </td>
-                <td className="p-2 text-right">{p.variantCount}</td>
-                <td className="p-2 text-right">{priceRange(p.minPriceCents, p.maxPriceCents)}</td>
-                <td className="p-2">{p.published ? "Yes" : <strong>No</strong>}</td>
-                <td className="p-2 text-right">{p.available}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      </FilterForm>
+      <ListTotal total={total} one="product" many="products" loading={loading} testId="products-total" />
+      <ConsoleTable
+        caption="Products"
+        bodyTestId="products-rows"
+        rows={rows}
+        rowKey={(p) => p.id}
+        columns={[
+          sortable("Product", "title", (p) => (
+            <>
+              <RowLink to={`/admin/products/${p.id}`}>{p.title}</RowLink>
+              <span className="block text-xs text-gray-600">
+                {p.brand} · {p.handle} · {p.sites.map(siteLabel).join(", ")}
+              </span>
+            </>
+          )),
+          sortable("Variants", "variants", (p) => p.variantCount, "text-right"),
+          sortable("Price", "price", (p) => priceRange(p.minPriceCents, p.maxPriceCents), "text-right"),
+          sortable("Published", "published", (p) => (p.published ? "Yes" : <strong>No</strong>)),
+          sortable("Available", "available", (p) => p.available, "text-right"),
+        ]}
+      />
       {rows.length === 0 ? <p className="mt-4">No product matches.</p> : null}
       <Pager page={filters.page} pages={pages} href={(p) => listLink(filters, { page: p })} />
     </ConsolePage>

@@ -1,13 +1,15 @@
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { Checkbox, FormAlert, SelectField, TextField } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
-import { SortableTh } from "../features/admin/sort-header";
-import { CONTENT_PAGE_SIZE, nextSort, redirectListHref, type RedirectQuery } from "../features/admin/content-list";
+import { queryColumns } from "../features/admin/sort-header";
+import { ConsoleTable } from "../features/admin/console-table";
+import { CONTENT_PAGE_SIZE, redirectListHref, type RedirectQuery } from "../features/admin/content-list";
 import { redirectListQuery } from "../features/admin/content-list.server";
 import { requireOperator } from "../features/admin/operator.server";
+import { invalid, refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.redirects";
-import { Pager } from "../features/admin/list-controls";
-import { failureStatus, type FailureCode } from "../../rules/failure-status";
+import { FilterForm, ListTotal, Pager } from "../features/admin/list-controls";
+import type { FailureCode } from "../../rules/failure-status";
 
 export const meta = () => [{ title: "Redirects · Content · Console" }];
 
@@ -34,9 +36,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { consoleContent } = context.services;
   const id = Number(form.get("redirectId")) || 0;
   const fail = (r: { code: FailureCode; message: string; errors?: Record<string, string> }) =>
-    data({ errors: { form: r.message, ...(r.code === "LOOP" ? { target: r.message } : r.code === "DUPLICATE" ? { source: r.message } : {}), ...(r.errors ?? {}) } as Record<string, string> }, { status: failureStatus(r.code) });
+    refused({ errors: { form: r.message, ...(r.code === "LOOP" ? { target: r.message } : r.code === "DUPLICATE" ? { source: r.message } : {}), ...(r.errors ?? {}) } as Record<string, string> }, r.code);
   if (intent === "delete") {
-    if (form.get("confirm") !== "yes") return data({ errors: { [`confirm-${id}`]: "Tick the box to confirm" } as Record<string, string> }, { status: 400 });
+    if (form.get("confirm") !== "yes") return invalid({ errors: { [`confirm-${id}`]: "Tick the box to confirm" } as Record<string, string> });
     const done = await consoleContent.deleteRedirect(operator, { redirectId: id });
     return done.ok ? { done: `The redirect from ${done.before.source} was deleted.` } : fail(done);
   }
@@ -56,16 +58,13 @@ const SITES = [
   { value: "hpsf", label: "Staff" },
 ];
 
-function Header({ query, column, label }: { query: RedirectQuery; column: RedirectQuery["sort"]; label: string }) {
-  return <SortableTh label={label} active={query.sort === column} dir={query.dir} href={redirectListHref(query, { ...nextSort(query, column), page: 1 })} />;
-}
-
 export default function AdminRedirects() {
   const { query, rows, total, pages, editing } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const loading = useNavigation().state === "loading";
   const errors: Record<string, string> = answer && "errors" in answer ? answer.errors : {};
   const field = "mt-1 block min-h-10 rounded border border-gray-400 bg-white px-2 font-normal";
+  const sortable = queryColumns<RedirectQuery["sort"], (typeof rows)[number]>(query, (next) => redirectListHref(query, { ...next, page: 1 }));
   return (
     <ConsolePage title="Redirects">
       <nav aria-label="Content views" className="mt-3 flex gap-4 text-sm">
@@ -103,61 +102,48 @@ export default function AdminRedirects() {
         </Form>
       </section>
 
-      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" role="search" aria-label="Redirects">
+      <FilterForm label="Redirects" button="Search" className="mt-6">
         <label className="text-sm font-semibold">
           Search
           <input name="q" defaultValue={query.q} placeholder="From or to" className={`${field} w-56`} />
         </label>
-        <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white">
-          Search
-        </button>
-      </Form>
-      <p className="mt-4 text-sm" aria-live="polite">
-        {loading ? "Loading…" : `${total} redirect${total === 1 ? "" : "s"}`}
-      </p>
-      <div className="overflow-x-auto">
-        <table className="mt-2 w-full border-collapse bg-white text-left text-sm">
-          <caption className="sr-only">Redirects</caption>
-          <thead>
-            <tr className="border-b border-gray-300">
-              <Header query={query} column="source" label="From" />
-              <Header query={query} column="target" label="To" />
-              <th scope="col" className="p-2">Kind</th>
-              <th scope="col" className="p-2">Site</th>
-              <th scope="col" className="p-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody data-testid="redirect-rows">
-            {rows.map((r) => (
-              <tr key={r.id} className="border-b border-gray-200 align-top">
-                <td className="p-2 font-mono">{r.source}</td>
-                <td className="p-2 font-mono break-all">{r.target}</td>
-                <td className="p-2">{r.permanent ? "Permanent" : "Temporary"}</td>
-                <td className="p-2">{SITES.find((s) => s.value === r.site)?.label}</td>
-                <td className="p-2">
-                  <Link to={redirectListHref(query) + (redirectListHref(query).includes("?") ? "&" : "?") + `edit=${r.id}`} className="text-primary underline" aria-label={`Edit the redirect from ${r.source}`}>
-                    Edit
-                  </Link>
-                  <Form method="post" className="mt-1 flex flex-wrap items-center gap-2">
-                    <input type="hidden" name="intent" value="delete" />
-                    <input type="hidden" name="redirectId" value={r.id} />
-                    <label className="flex items-center gap-1 text-xs">
-                      <input type="checkbox" name="confirm" value="yes" className="h-4 w-4" aria-label={`Confirm deleting the redirect from ${r.source}`} />
-                      Confirm
-                    </label>
-                    <button type="submit" className="text-error underline" aria-label={`Delete the redirect from ${r.source}`}>
-                      Delete
-                    </button>
-                  </Form>
-                  {errors[`confirm-${r.id}`] ? <p className="text-xs font-medium text-error">{errors[`confirm-${r.id}`]}</p> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      </FilterForm>
+      <ListTotal total={total} one="redirect" many="redirects" loading={loading} />
+      <ConsoleTable
+        caption="Redirects"
+        bodyTestId="redirect-rows"
+        rowClassName="align-top"
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={[
+          { ...sortable("From", "source", (r) => r.source), cellClassName: "font-mono" },
+          { ...sortable("To", "target", (r) => r.target), cellClassName: "font-mono break-all" },
+          { label: "Kind", cell: (r) => (r.permanent ? "Permanent" : "Temporary") },
+          { label: "Site", cell: (r) => SITES.find((s) => s.value === r.site)?.label },
+          {
+            label: <span className="sr-only">Actions</span>,
+            cell: (r) => (
+              <>
+                <Link to={redirectListHref(query) + (redirectListHref(query).includes("?") ? "&" : "?") + `edit=${r.id}`} className="text-primary underline" aria-label={`Edit the redirect from ${r.source}`}>
+                  Edit
+                </Link>
+                <Form method="post" className="mt-1 flex flex-wrap items-center gap-2">
+                  <input type="hidden" name="intent" value="delete" />
+                  <input type="hidden" name="redirectId" value={r.id} />
+                  <label className="flex items-center gap-1 text-xs">
+                    <input type="checkbox" name="confirm" value="yes" className="h-4 w-4" aria-label={`Confirm deleting the redirect from ${r.source}`} />
+                    Confirm
+                  </label>
+                  <button type="submit" className="text-error underline" aria-label={`Delete the redirect from ${r.source}`}>
+                    Delete
+                  </button>
+                </Form>
+                {errors[`confirm-${r.id}`] ? <p className="text-xs font-medium text-error">{errors[`confirm-${r.id}`]}</p> : null}
+              </>
+            ),
+          },
+        ]}
+      />
       <Pager page={query.page} pages={pages} href={(p) => redirectListHref(query, { page: p })} />
     </ConsolePage>
   );

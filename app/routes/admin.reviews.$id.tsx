@@ -1,3 +1,4 @@
+import { formatUtcDateTime } from "../../rules/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { REVIEW_STATE_LABELS, reviewHistoryText } from "../../rules/console-reviews";
 import { REVIEW_LIMITS, REVIEW_REJECTION_REASONS } from "../../rules/reviews";
@@ -5,10 +6,10 @@ import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { Field, buttonClass, inputClass } from "../features/admin/donations-parts";
 import { formObject } from "../features/admin/donations.server";
-import { failureStatus } from "../../rules/failure-status";
 import { requireOperator } from "../features/admin/operator.server";
 import { ChangeHistory } from "../features/admin/change-history";
 import { Stars } from "../features/admin/review-parts";
+import { refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.reviews.$id";
 
 export const meta = () => [{ title: "Review · Console" }];
@@ -18,7 +19,6 @@ export const meta = () => [{ title: "Review · Console" }];
 // never hidden for being negative); the shop's response, editable. Each through the reviews console
 // workflow, which writes the audit entry in the change's transaction; the history below is that log.
 
-const when = (d: Date | string) => `${new Date(d).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
 const PET_WORDS: Record<string, string> = { dog: "Dog", cat: "Cat", "puppy-kitten": "puppy or kitten", adult: "adult", senior: "senior", small: "small breed", medium: "medium breed", large: "large breed" };
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -41,14 +41,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       pet: review.pet ? [review.pet.species, review.pet.lifeStage, review.pet.breedSize].filter((w): w is NonNullable<typeof w> => !!w).map((w) => PET_WORDS[w] ?? w).join(", ") : null,
       state: review.state,
       reason: review.rejectionReason ? (reasonLabels[review.rejectionReason] ?? review.rejectionReason) : null,
-      written: when(review.createdAt),
-      moderated: review.moderatedAt ? when(review.moderatedAt) : null,
-      response: review.response ? { body: review.response.body, at: when(review.response.at) } : null,
+      written: formatUtcDateTime(review.createdAt),
+      moderated: review.moderatedAt ? formatUtcDateTime(review.moderatedAt) : null,
+      response: review.response ? { body: review.response.body, at: formatUtcDateTime(review.response.at) } : null,
     },
     // The policy's labels travel as data: the console's bundle shares no storefront module.
     reasons: Object.entries(reasonLabels).map(([value, label]) => ({ value, label })),
     responseLimit: REVIEW_LIMITS.response,
-    history: history.map((e) => ({ id: e.id, at: when(e.at), who: e.operatorEmail, text: reviewHistoryText(e, reasonLabels) })),
+    history: history.map((e) => ({ id: e.id, at: formatUtcDateTime(e.at), who: e.operatorEmail, text: reviewHistoryText(e, reasonLabels) })),
   };
 }
 
@@ -61,7 +61,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const r = await context.services.consoleReviews.act(operator, params.id, fields);
   if (r.ok) return { intent, done: r.message } satisfies Answer;
   const errors = "errors" in r ? r.errors : "field" in r ? { [r.field]: r.message } : {};
-  return data<Answer>({ intent, message: r.code === "INVALID" ? "Check the field marked." : r.message, errors }, { status: failureStatus(r.code) });
+  return refused<Answer>({ intent, message: r.code === "INVALID" ? "Check the field marked." : r.message, errors }, r.code);
 }
 
 export default function AdminReview() {

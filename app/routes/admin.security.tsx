@@ -1,7 +1,8 @@
-import { data, Form, useActionData, useLoaderData } from "react-router";
+import { Form, useActionData, useLoaderData } from "react-router";
 import { FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { qrPath, requireOperator } from "../features/admin/operator.server";
+import { invalid } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.security";
 
 export const meta = () => [{ title: "Sign-in security · Console" }];
@@ -23,16 +24,16 @@ export async function action({ context, request }: Route.ActionArgs) {
   const ops = context.services.operators;
   if (intent === "begin") {
     const begun = await ops.beginSecondFactor(operator, context.config.storeName, code);
-    if (!begun.ok) return data({ errors: { code: begun.message }, intent }, { status: 400 });
+    if (!begun.ok) return invalid({ errors: { code: begun.message }, intent });
     // The QR code is drawn here, on the server: the secret never leaves for a third party.
     return { enrol: { secret: begun.secret, qr: qrPath(begun.uri) } };
   }
   if (intent === "confirm" || intent === "remove") {
     const ok = intent === "confirm" ? await ops.confirmSecondFactor(operator, code) : await ops.removeSecondFactor(operator, code);
-    if (!ok) return data({ errors: { code: "That code is not right, or was already used. Enter the current code from your app." }, intent }, { status: 400 });
+    if (!ok) return invalid({ errors: { code: "That code is not right, or was already used. Enter the current code from your app." }, intent });
     return { done: intent === "confirm" ? "Two-step sign-in is on: from now on, signing in asks for a code from your app." : "Two-step sign-in is off." };
   }
-  return data({ errors: { form: "Unknown action." } }, { status: 400 });
+  return invalid({ errors: { form: "Unknown action." } });
 }
 
 export default function Security() {

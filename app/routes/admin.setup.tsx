@@ -5,6 +5,7 @@ import { ROLE_LABELS } from "../../rules/operator-roles";
 import { FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { operatorCookie } from "../features/admin/operator.server";
 import { ConsoleFrame, consoleHeaders } from "../features/admin/console-frame";
+import { invalid } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.setup";
 
 export const headers = consoleHeaders;
@@ -36,7 +37,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   else if ((values.password ?? "").length > 200) errors.password = "At most 200 characters";
   else if (isCommonPassword(values.password!)) errors.password = COMMON_PASSWORD_MESSAGE;
   else if (values.password !== values.confirmPassword) errors.confirmPassword = "The passwords do not match";
-  if (Object.keys(errors).length) return data({ errors, name }, { status: 400 });
+  if (Object.keys(errors).length) return invalid({ errors, name });
   const done = await context.services.operators.completeSetup(token, { name, password: values.password!, email }, context.clientIp);
   if (!done.ok) return data({ errors: { [done.field === "email" ? "email" : "form"]: done.message }, name }, { status: done.code === "RATE_LIMITED" ? 429 : 400 });
   throw redirect("/admin/dashboard", { headers: { "Set-Cookie": operatorCookie(request, done.sessionToken) } });

@@ -1,3 +1,4 @@
+import { formatUtcDateTime } from "../../rules/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { formValues } from "../../rules/account-forms";
 import { CANCEL_REASONS, cancelReasonLabel, isActionAllowed } from "../../rules/autoship-subscription";
@@ -13,10 +14,11 @@ import {
 } from "../../rules/console-subscriptions";
 import { formatUsd } from "../../rules/money";
 import { Checkbox, FormAlert, SelectField, TextArea } from "../components/form-field";
-import { ConsolePage } from "../features/admin/console-frame";
+import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
+import { ConsoleTable } from "../features/admin/console-table";
 import { requireOperator } from "../features/admin/operator.server";
+import { refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.subscriptions.$id";
-import { failureStatus } from "../../rules/failure-status";
 
 export const meta = () => [{ title: "Subscription · Console" }];
 
@@ -46,13 +48,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const intent = values.intent ?? "";
   const result = await context.services.consoleSubscriptions.act(operator, params.id, values, new URL(request.url).origin, context.sessionSecret);
   if (result.ok) return { done: result.message };
-  if (result.code === "NOT_FOUND") throw data({ message: result.message }, { status: failureStatus(result.code) });
-  return data<Answer>({ intent, errors: result.code === "INVALID" ? result.errors : { form: result.message } }, { status: failureStatus(result.code) });
+  if (result.code === "NOT_FOUND") throw refused({ message: result.message }, result.code);
+  return refused<Answer>({ intent, errors: result.code === "INVALID" ? result.errors : { form: result.message } }, result.code);
 }
 
 const ACTOR_LABELS: Record<string, string> = { customer: "Customer", system: "Schedule", operator: "Operator" };
 const STATUS_LABELS: Record<string, string> = { active: "Active", paused: "Paused", cancelled: "Cancelled" };
-const utc = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
 /** The event's facts as "key: value", without the operator block (shown on its own). */
 function eventFacts(detail: Record<string, unknown>): string {
@@ -121,7 +122,7 @@ export default function AdminSubscription() {
             <>
               <dt className="font-semibold">Next retry</dt>
               <dd>
-                {utc(s.retryAt)}
+                {formatUtcDateTime(s.retryAt)}
                 {s.failedAttempts ? ` · ${s.failedAttempts} declined attempt${s.failedAttempts === 1 ? "" : "s"}` : ""}
               </dd>
             </>
@@ -175,43 +176,30 @@ export default function AdminSubscription() {
         </section>
       ) : null}
 
-      <section aria-labelledby="renewals-heading" className="mt-6">
-        <h2 id="renewals-heading" className="text-lg font-semibold">
-          Renewals
-        </h2>
-        {s.renewals.length ? (
-          <table className="mt-2 w-full border-collapse bg-white text-left text-sm" data-testid="renewals">
-            <thead>
-              <tr className="border-b border-gray-300">
-                <th scope="col" className="p-2">Cycle date</th>
-                <th scope="col" className="p-2">Outcome</th>
-                <th scope="col" className="p-2">Attempts</th>
-                <th scope="col" className="p-2">Order</th>
-              </tr>
-            </thead>
-            <tbody>
-              {s.renewals.map((r) => (
-                <tr key={r.cycleDate} className="border-b border-gray-200">
-                  <td className="p-2">{r.cycleDate}</td>
-                  <td className="p-2">{r.status.replace(/_/g, " ")}</td>
-                  <td className="p-2">{r.attempts}</td>
-                  <td className="p-2">
-                    {r.orderId ? (
-                      <Link to={`/admin/orders/${r.orderId}`} className="text-primary underline">
-                        {r.orderNumber ?? "Order"}
-                      </Link>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p className="mt-2 text-sm">No renewal yet.</p>
-        )}
-      </section>
+      <ConsoleSection id="renewals-heading" title="Renewals">
+        <ConsoleTable
+          testId="renewals"
+          empty="No renewal yet."
+          rows={s.renewals}
+          rowKey={(r) => r.cycleDate}
+          columns={[
+            { label: "Cycle date", cell: (r) => r.cycleDate },
+            { label: "Outcome", cell: (r) => r.status.replace(/_/g, " ") },
+            { label: "Attempts", cell: (r) => r.attempts },
+            {
+              label: "Order",
+              cell: (r) =>
+                r.orderId ? (
+                  <Link to={`/admin/orders/${r.orderId}`} className="text-primary underline">
+                    {r.orderNumber ?? "Order"}
+                  </Link>
+                ) : (
+                  "—"
+                ),
+            },
+          ]}
+        />
+      </ConsoleSection>
 
       <section aria-labelledby="history-heading" className="mt-6">
         <h2 id="history-heading" className="text-lg font-semibold">
@@ -223,7 +211,7 @@ export default function AdminSubscription() {
             const facts = eventFacts(e.detail);
             return (
               <li key={e.id} className="rounded bg-white px-3 py-2">
-                <span className="font-semibold">{e.kind.replace(/_/g, " ")}</span> — {utc(e.at)} — {ACTOR_LABELS[e.actor] ?? e.actor}
+                <span className="font-semibold">{e.kind.replace(/_/g, " ")}</span> — {formatUtcDateTime(e.at)} — {ACTOR_LABELS[e.actor] ?? e.actor}
                 {op ? ` ${op.email}: ${operatorReasonLabel(op.reason) ?? op.reason}${op.note ? ` (“${op.note}”)` : ""}` : ""}
                 {e.customerReason ? ` · customer's reason: ${e.customerReason}` : ""}
                 {facts ? <span className="block text-xs text-gray-700">{facts}</span> : null}

@@ -1,12 +1,14 @@
-import { Form, Link, useLoaderData, useNavigation } from "react-router";
+import { formatUtcDateTime } from "../../rules/dates";
+import { Link, useLoaderData, useNavigation } from "react-router";
 import { formatUsd } from "../../rules/money";
-import { HOLD_FILTERS, holdLabel, subscriptionListHref, type SubscriptionListQuery, type SubscriptionSort } from "../../rules/console-subscriptions";
+import { HOLD_FILTERS, holdLabel, subscriptionListHref, type SubscriptionSort } from "../../rules/console-subscriptions";
 import { subscriptionListQuery } from "../../rules/console-subscription-input";
 import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.subscriptions";
-import { FilterSelect, Pager, SITE_OPTIONS } from "../features/admin/list-controls";
-import { SortableTh } from "../features/admin/sort-header";
+import { ClearLink, FilterForm, FilterSelect, ListTotal, Pager, SITE_OPTIONS } from "../features/admin/list-controls";
+import { ConsoleTable, RowLink } from "../features/admin/console-table";
+import { queryColumns } from "../features/admin/sort-header";
 
 export const meta = () => [{ title: "Subscriptions · Console" }];
 
@@ -24,18 +26,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const STATUS_LABELS = { active: "Active", paused: "Paused", cancelled: "Cancelled" } as const;
-const utc = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
-
-/** A column header that sorts by it (ascending first, the other way when already sorted by it). */
-function SortHeader({ query, column, children, className = "" }: { query: SubscriptionListQuery; column: SubscriptionSort; children: string; className?: string }) {
-  const active = query.sort === column;
-  const href = subscriptionListHref(query, { sort: column, dir: active && query.dir === "asc" ? "desc" : "asc", page: 1 });
-  return <SortableTh label={children} active={active} dir={query.dir} href={href} className={className} />;
-}
 
 export default function AdminSubscriptions() {
   const { query, rows, total, pages } = useLoaderData<typeof loader>();
   const loading = useNavigation().state === "loading";
+  const sortable = queryColumns<SubscriptionSort, (typeof rows)[number]>(query, (next) => subscriptionListHref(query, { ...next, page: 1 }));
   const field = "mt-1 block min-h-10 rounded border border-gray-400 bg-white px-2 font-normal";
   const tab = (on: boolean) => `rounded-t border border-b-0 px-4 py-2 ${on ? "border-gray-400 bg-white font-semibold" : "border-transparent text-primary underline"}`;
   return (
@@ -48,7 +43,7 @@ export default function AdminSubscriptions() {
           Renewal failures
         </Link>
       </nav>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search" aria-label="Subscriptions">
+      <FilterForm label="Subscriptions" after={<ClearLink to={query.failures ? "/admin/subscriptions?view=failures" : "/admin/subscriptions"} />}>
         {query.failures ? <input type="hidden" name="view" value="failures" /> : null}
         {query.sort !== "next" ? <input type="hidden" name="sort" value={query.sort} /> : null}
         {query.dir !== "asc" ? <input type="hidden" name="dir" value={query.dir} /> : null}
@@ -87,94 +82,47 @@ export default function AdminSubscriptions() {
           to
           <input type="date" name="to" defaultValue={query.to ?? ""} className={field} />
         </label>
-        <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white">
-          Filter
-        </button>
-        <Link to={query.failures ? "/admin/subscriptions?view=failures" : "/admin/subscriptions"} className="min-h-10 py-2 text-sm text-primary underline">
-          Clear
-        </Link>
-      </Form>
-      <p className="mt-4 text-sm" data-testid="subscriptions-total" aria-live="polite">
-        {loading ? "Loading…" : `${total} subscription${total === 1 ? "" : "s"}`}
-      </p>
-      <div className="overflow-x-auto">
-        <table className="mt-2 w-full border-collapse bg-white text-left text-sm">
-          <caption className="sr-only">Subscriptions, sorted by {query.sort} ({query.dir === "asc" ? "ascending" : "descending"})</caption>
-          <thead>
-            <tr className="border-b border-gray-300">
-              <SortHeader query={query} column="contract">
-                Contract
-              </SortHeader>
-              <SortHeader query={query} column="customer">
-                Customer
-              </SortHeader>
-              <th scope="col" className="p-2">
-                Item
-              </th>
-              <th scope="col" className="p-2">
-                Every
-              </th>
-              <SortHeader query={query} column="next">
-                Next order
-              </SortHeader>
-              <SortHeader query={query} column="status">
-                Status
-              </SortHeader>
-              {query.failures ? (
-                <>
-                  <th scope="col" className="p-2">
-                    Reason
-                  </th>
-                  <th scope="col" className="p-2">
-                    Next retry
-                  </th>
-                </>
-              ) : (
-                <SortHeader query={query} column="created">
-                  Started
-                </SortHeader>
-              )}
-              <th scope="col" className="p-2 text-right">
-                Price
-              </th>
-            </tr>
-          </thead>
-          <tbody data-testid="subscriptions-rows">
-            {rows.map((s) => (
-              <tr key={s.id} className="border-b border-gray-200 align-top">
-                <td className="p-2">
-                  <Link to={`/admin/subscriptions/${s.id}`} className="font-semibold text-primary underline">
-                    {s.contractId}
-                  </Link>
-                  {s.site === "hpsf" ? <span className="ml-1 text-xs">(staff)</span> : null}
-                </td>
-                <td className="p-2">{s.email}</td>
-                <td className="p-2">
-                  {s.productTitle}
-                  <span className="block text-xs text-gray-700">
-                    {s.variantTitle} · {s.sku} · × {s.quantity}
-                  </span>
-                </td>
-                <td className="p-2">{s.frequencyLabel.replace(/^Every /, "")}</td>
-                <td className="p-2">{s.nextOrderDate}</td>
-                <td className="p-2">
-                  {STATUS_LABELS[s.status]}
-                  {s.hold ? <span className="block text-xs font-semibold text-error">Held: {holdLabel(s.hold)}</span> : null}
-                </td>
-                {query.failures ? (
-                  <>
-                    <td className="p-2">{s.failure?.message ?? holdLabel(s.hold) ?? "—"}</td>
-                    <td className="p-2">{s.retryAt ? utc(s.retryAt) : s.status === "paused" ? "None (paused)" : "—"}</td>
-                  </>
-                ) : (
-                  <td className="p-2">{s.createdAt.slice(0, 10)}</td>
-                )}
-                <td className="p-2 text-right">{formatUsd(s.totalCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      </FilterForm>
+      <ListTotal total={total} one="subscription" many="subscriptions" loading={loading} testId="subscriptions-total" />
+      <ConsoleTable
+        caption={`Subscriptions, sorted by ${query.sort} (${query.dir === "asc" ? "ascending" : "descending"})`}
+        bodyTestId="subscriptions-rows"
+        rowClassName="align-top"
+        rows={rows}
+        rowKey={(s) => s.id}
+        columns={[
+          sortable("Contract", "contract", (s) => (
+            <>
+              <RowLink to={`/admin/subscriptions/${s.id}`}>{s.contractId}</RowLink>
+              {s.site === "hpsf" ? <span className="ml-1 text-xs">(staff)</span> : null}
+            </>
+          )),
+          sortable("Customer", "customer", (s) => s.email),
+          {
+            label: "Item",
+            cell: (s) => (
+              <>
+                {s.productTitle}
+                <span className="block text-xs text-gray-700">
+                  {s.variantTitle} · {s.sku} · × {s.quantity}
+                </span>
+              </>
+            ),
+          },
+          { label: "Every", cell: (s) => s.frequencyLabel.replace(/^Every /, "") },
+          sortable("Next order", "next", (s) => s.nextOrderDate),
+          sortable("Status", "status", (s) => (
+            <>
+              {STATUS_LABELS[s.status]}
+              {s.hold ? <span className="block text-xs font-semibold text-error">Held: {holdLabel(s.hold)}</span> : null}
+            </>
+          )),
+          query.failures && { label: "Reason", cell: (s) => s.failure?.message ?? holdLabel(s.hold) ?? "—" },
+          query.failures && { label: "Next retry", cell: (s) => (s.retryAt ? formatUtcDateTime(s.retryAt) : s.status === "paused" ? "None (paused)" : "—") },
+          !query.failures && sortable("Started", "created", (s) => s.createdAt.slice(0, 10)),
+          { label: "Price", cell: (s) => formatUsd(s.totalCents), className: "text-right" },
+        ]}
+      />
       {rows.length === 0 ? <p className="mt-4">No subscription matches.</p> : null}
       <Pager page={query.page} pages={pages} href={(p) => subscriptionListHref(query, { page: p })} />
     </ConsolePage>

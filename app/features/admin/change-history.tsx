@@ -1,14 +1,15 @@
-// The "Changes" section of a console page: the audit entries of the thing it edits, newest first.
+import { formatUtcDateTime } from "../../../rules/dates";
+import { ConsoleSection } from "./console-frame";
+
+// The audit entries of the thing a console page edits, newest first: the "Changes" section of the
+// donation and review pages, the "Console history" of an order's and a product's.
 
 /** One entry: its own line of text, or the audit action and outcome as they are. */
 export type AuditLine = { id: string | number; at: string; who: string } & ({ text: string } | { action: string; outcome: string });
 
 export function ChangeHistory({ id, entries, testId }: { id: string; entries: AuditLine[]; testId?: string }) {
   return (
-    <section aria-labelledby={id} className="mt-6">
-      <h2 id={id} className="text-lg font-semibold">
-        Changes
-      </h2>
+    <ConsoleSection id={id} title="Changes">
       {entries.length ? (
         <ul className="mt-2 space-y-1 text-sm" data-testid={testId}>
           {entries.map((e) => (
@@ -20,6 +21,21 @@ export function ChangeHistory({ id, entries, testId }: { id: string; entries: Au
       ) : (
         <p className="mt-2 text-sm">No change recorded yet.</p>
       )}
-    </section>
+    </ConsoleSection>
+  );
+}
+
+/** "Mar 4, 2031, 3:04 PM UTC — who: action (outcome)", a line per entry. */
+export function ConsoleHistory({ id, entries, testId }: { id: string; entries: { id: string | number; at: string; who: string; action: string; outcome: string }[]; testId: string }) {
+  return (
+    <ConsoleSection id={id} title="Console history">
+      <ul className="mt-2 text-sm" data-testid={testId}>
+        {entries.map((h) => (
+          <li key={h.id}>
+            {formatUtcDateTime(h.at)} — {h.who}: {h.action} ({h.outcome})
+          </li>
+        ))}
+      </ul>
+    </ConsoleSection>
   );
 }

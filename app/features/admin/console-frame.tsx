@@ -62,3 +62,15 @@ export function ConsolePage({ title, children }: { title: string; children: Reac
     </main>
   );
 }
+
+/** A part of a console page under its own heading (named by `id` for screen readers). */
+export function ConsoleSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-6">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

@@ -45,9 +45,3 @@ export function redirectListHref(q: RedirectQuery, change: Partial<RedirectQuery
 export const typeLabel = (t: string) => t.charAt(0).toUpperCase() + t.slice(1).replace(/-/g, " ");
 
 export const STATUS_LABELS = { published: "Published", draft: "Draft", archived: "Archived" } as const;
-
-/** A column header that sorts by it: a link (keyboard-usable); aria-sort says the current order. */
-export type SortState<S extends string> = { sort: S; dir: "asc" | "desc" };
-export function nextSort<S extends string>(q: SortState<S>, column: S): SortState<S> {
-  return { sort: column, dir: q.sort === column && q.dir === "asc" ? "desc" : "asc" };
-}

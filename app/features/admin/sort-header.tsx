@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { Column } from "./console-table";
 
 // A console table's sortable column header: a link that sorts by the column, and aria-sort telling
 // screen readers the current order. Every console list uses it.
@@ -25,8 +27,25 @@ export function SortableTh({ label, active, dir, href, className = "" }: { label
   );
 }
 
-/** SortableTh for a list whose sort is a { key, dir }: ascending first, the other way when already sorted by the column. */
-export function SortHeader<K extends string>({ label, column, sort, href, className }: { label: string; column: K; sort: Sort<K>; href: (sort: Sort<K>) => string; className?: string }) {
-  const active = sort.key === column;
-  return <SortableTh label={label} active={active} dir={sort.dir} href={href({ key: column, dir: active && sort.dir === "asc" ? "desc" : "asc" })} className={className} />;
+/** The columns of a ConsoleTable sorted by `sort`: `sortable(label, column, cell, className)` is one with a sortable header. */
+export function sortableColumns<K extends string, R>(sort: Sort<K>, href: (sort: Sort<K>) => string) {
+  return queryColumns<K, R>({ sort: sort.key, dir: sort.dir }, (next) => href({ key: next.sort, dir: next.dir }));
+}
+
+/** A list query that carries its order flat, as `sort` and `dir`. */
+export type SortState<S extends string> = { sort: S; dir: "asc" | "desc" };
+
+/** The order after a click on `column`'s header: ascending first, the other way when already sorted by it. */
+export function nextSort<S extends string>(q: SortState<S>, column: S): SortState<S> {
+  return { sort: column, dir: q.sort === column && q.dir === "asc" ? "desc" : "asc" };
+}
+
+/** As sortableColumns, for a list whose query carries its order as `sort` and `dir`; `href` links to the order given. */
+export function queryColumns<S extends string, R>(query: SortState<S>, href: (next: SortState<S>) => string) {
+  return (label: string, column: S, cell: (row: R) => ReactNode, className?: string): Column<R> => ({
+    label,
+    head: <SortableTh label={label} active={query.sort === column} dir={query.dir} href={href(nextSort(query, column))} className={className} />,
+    cell,
+    className,
+  });
 }

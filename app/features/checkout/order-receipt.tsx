@@ -1,3 +1,4 @@
+import { formatUtcDateTime } from "../../../rules/dates";
 import type { OrderView } from "../../../server/modules/orders/service";
 import { amountToCents, formatMoney, formatUsd } from "../../../rules/money";
 import { staffOrderDetails } from "../../../rules/checkout-attributes";
@@ -138,7 +139,7 @@ export function OrderReceipt({ order, donations = [] }: { order: OrderView; dona
             {order.attestedAt ? (
               <>
                 <dt>Household use</dt>
-                <dd>Confirmed {new Date(order.attestedAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC</dd>
+                <dd>Confirmed {formatUtcDateTime(order.attestedAt)}</dd>
               </>
             ) : null}
           </dl>

@@ -1,5 +1,6 @@
 import type { CauseView, PortfolioView, storeView } from "../../../server/modules/donations/service";
 import type { ClickstreamEvent, CauseSearchQuery } from "../../../rules/donation-widget";
+import { centsToAmount } from "../../../rules/money";
 
 // The browser's client of the donation provider (SPEC §7 "Donation provider", served by
 // server/http/donations.ts under /api/donations/). Every call names the store in x-store-id. The
@@ -118,7 +119,6 @@ const q = (params: Record<string, string | number | undefined | null>) => {
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== "") s.set(k, String(v));
   return s.toString();
 };
-const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /** The cause an answer names (the one cause given to, or the single recipient); null when a list of causes receives it. */
 export type NamedCause = { causeId: string; causeName: string } | null;
@@ -180,7 +180,7 @@ export function donationApi(storeId: string) {
 
     productDonation: (input: { cmsId: string; priceCents: number; causeId: string | null; segmentId: string | null }) =>
       typed("donation", "Error retrieving product donation", async () => {
-        const query = q({ cmsId: input.cmsId, realPrice: dollars(input.priceCents), providedCauseId: input.causeId, customerSegmentId: input.segmentId });
+        const query = q({ cmsId: input.cmsId, realPrice: centsToAmount(input.priceCents), providedCauseId: input.causeId, customerSegmentId: input.segmentId });
         const { result } = await call<{ result: ProductDonation }>(storeId, `/products/donation-by-cms-id?${query}`);
         return result;
       }),
@@ -190,8 +190,8 @@ export function donationApi(storeId: string) {
         call<CartDonationResult>(storeId, "/products/get-multiple-donation", {
           method: "POST",
           body: {
-            cmsIds: input.lines.map((l) => ({ id: l.cmsId, price: dollars(l.unitPriceCents), quantity: l.quantity, discount: "0.00" })),
-            cartDiscount: dollars(input.cartDiscountCents),
+            cmsIds: input.lines.map((l) => ({ id: l.cmsId, price: centsToAmount(l.unitPriceCents), quantity: l.quantity, discount: "0.00" })),
+            cartDiscount: centsToAmount(input.cartDiscountCents),
             ignoreDirectDonations: false,
             ...(input.causeId ? { providedCauseId: input.causeId } : {}),
             ...(input.segmentId ? { customerSegmentId: input.segmentId } : {}),
