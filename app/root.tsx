@@ -1,4 +1,4 @@
-import { NOT_ELIGIBLE_NOTE } from "../rules/program-prices";
+import { NOT_ELIGIBLE_NOTE } from "../rules/staff/program-prices";
 import {
   isRouteErrorResponse,
   Links,
@@ -18,10 +18,10 @@ import { LoadedLater } from "./lib/lazy-view";
 import { ConsentBoot } from "./features/consent/consent-boot";
 import { ErrorPage, NotFoundPage } from "./components/error-pages";
 import type { PublicConfig } from "../server/context";
-import { userLocationFromCookies } from "../rules/location";
-import { consentDecidedIn } from "../rules/consent";
+import { userLocationFromCookies } from "../rules/shared/shopper-location";
+import { consentDecidedIn } from "../rules/consent/categories-and-cookie";
 import { headerCartCount } from "./features/cart/cart-route.server";
-import { signOutNotice } from "../rules/sign-out-notice";
+import { signOutNotice } from "../rules/account/sign-out-notice";
 import { SignedOutNotice } from "./features/account/signed-out-notice";
 
 /**

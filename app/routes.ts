@@ -7,7 +7,7 @@ export default [
     route("products", "routes/products.tsx"),
     route("products/dropshipping/:handle", "routes/products.dropshipping.tsx"),
     // /products/{species?}/{category?}/{detail?}, /products/{brand}/{handle}/{flavor}/{size} and
-    // /products/{handle} share one shape; the segments decide (rules/product-paths.ts).
+    // /products/{handle} share one shape; the segments decide (rules/catalog/product-paths.ts).
     route("products/*", "routes/products.path.tsx"),
     route("cart", "routes/cart.tsx"),
     // Our own checkout, built like a hosted one: it takes the cart and hands back a confirmation.

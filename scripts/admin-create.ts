@@ -2,7 +2,7 @@
 // ROLE (owner, manager, support, content, fulfilment), printed on stdout — the shell's way to the
 // first owner, or back in when every owner lost access. Against DATABASE_URL or the embedded
 // database (only while the shop is stopped: PGlite is one process's).
-import { isOperatorRole, OPERATOR_ROLES } from "../rules/operator-roles";
+import { isOperatorRole, OPERATOR_ROLES } from "../rules/console/operator-roles";
 import { runOperatorCommand } from "./lib/operator-command";
 
 const [email, role] = process.argv.slice(2);

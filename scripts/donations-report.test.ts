@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { expect, it } from "vitest";
 
 // The command itself: a bad --month stops it before it opens any database, with the reason on
-// stderr and exit code 1 (the arguments' rules are in rules/donation-report.test.ts).
+// stderr and exit code 1 (the arguments' rules are in rules/donations/monthly-report.test.ts).
 
 it("exits 1 with the reason and the usage on a bad --month", () => {
   const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/donations-report.ts", "--month", "2026-13"], {

@@ -4,8 +4,8 @@
 // against DATABASE_URL or the embedded database (only while the shop is stopped: PGlite is one
 // process's). No --month: this month. No --store: the shop's donation store (the first one made).
 // Exit code 1 with the reason on a bad argument or an unknown store.
-import { parseReportArgs, reportCsvLines, reportText } from "../rules/donation-report";
-import { normalizeStoreId } from "../rules/donations";
+import { parseReportArgs, reportCsvLines, reportText } from "../rules/donations/monthly-report";
+import { normalizeStoreId } from "../rules/donations/provider";
 import { runOperatorCommand } from "./lib/operator-command";
 
 const args = parseReportArgs(process.argv.slice(2), new Date());

@@ -3,7 +3,7 @@
 // the file named by the first argument as { key: url }. Each link is used once, by one test.
 import { writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
-import type { OperatorRole } from "../rules/operator-roles";
+import type { OperatorRole } from "../rules/console/operator-roles";
 import { SEED_DONATION_STORE_ID } from "../server/modules/donations/seed-data";
 import { runOperatorCommand } from "./lib/operator-command";
 import { E2E_REVIEWS, E2E_REVIEWS_PRODUCT } from "./lib/e2e-reviews";

@@ -7,8 +7,8 @@ import { previewResponse, withContentPreview } from "./http/content-preview";
 import { identityOf } from "./http/identity";
 import { clearSessionCookie, isHttps } from "./modules/identity/session-cookie";
 import { OG_AUTH_COOKIE, ogAuthCookie, ogAuthNames } from "./modules/autoship/og-auth";
-import { collapseDoubledProducts, placeholderTarget } from "../rules/redirects";
-import { siteFor, siteIdForHost } from "../rules/site";
+import { collapseDoubledProducts, placeholderTarget } from "../rules/catalog/path-redirects";
+import { siteFor, siteIdForHost } from "../rules/shared/site";
 import type { AppDeps, RequestContext } from "./context";
 import { apiRoutes } from "./http/api";
 import { sitemapRoutes } from "./http/catalog";
@@ -19,7 +19,7 @@ import { staffGate } from "./http/staff-gate";
 import { contentAssetAlias, imageRoutes } from "./http/images";
 import { reviewsWidgetRoutes } from "./http/reviews-widget";
 import { donationImageRoutes } from "./http/donation-images";
-import { readCookie, setCookie } from "../rules/cookies";
+import { readCookie, setCookie } from "../rules/shared/cookies";
 import {
   parseUserLocation,
   staffLocationCookie,
@@ -28,7 +28,7 @@ import {
   USER_WAREHOUSE_COOKIE,
   USER_WAREHOUSE_MAX_AGE_SECONDS,
   type StaffShipsTo,
-} from "../rules/location";
+} from "../rules/shared/shopper-location";
 import { bodyLimits, jsonBodiesOnly, knownHostsOnly, pageFormsOnly, sameOriginWrites, securityHeaders } from "./http/edge";
 import { isPersonalPage, privateApiAnswers, privatePage } from "./http/private-answers";
 import { loggedPath } from "./log";

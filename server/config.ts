@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { SiteId } from "../rules/site";
-import { DEFAULT_PD_ACCOUNT_GROUPS, parseGroupList } from "../rules/staff";
-import { DEFAULT_MONTHLY_QUOTA_LB, parseQuotaGroups, type QuotaConfig } from "../rules/staff-quota";
-import { normalizeStoreId } from "../rules/donations";
+import type { SiteId } from "../rules/shared/site";
+import { DEFAULT_PD_ACCOUNT_GROUPS, parseGroupList } from "../rules/staff/roles";
+import { DEFAULT_MONTHLY_QUOTA_LB, parseQuotaGroups, type QuotaConfig } from "../rules/staff/monthly-allowance";
+import { normalizeStoreId } from "../rules/donations/provider";
 import { SEED_DONATION_STORE_ID } from "./modules/donations/seed-data";
-import { DEFAULT_GTM_SCRIPT_URL, GTM_ID_PATTERN, gtmScriptUrl } from "../rules/consent";
+import { DEFAULT_GTM_SCRIPT_URL, GTM_ID_PATTERN, gtmScriptUrl } from "../rules/consent/categories-and-cookie";
 
 /**
  * The only place that reads process.env (ARCHITECTURE §2, STYLE habit 8).

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./log";
-import type { Site } from "../rules/site";
-import type { StaffShipsTo } from "../rules/location";
+import type { Site } from "../rules/shared/site";
+import type { StaffShipsTo } from "../rules/shared/shopper-location";
 import { createServices, type Services } from "./wiring";
 import type { CustomerSummary, SessionInfo } from "./modules/identity/service";
 import type { StaffAccess } from "./staff-access";
@@ -21,7 +21,7 @@ export type RequestContext = {
   staff: StaffAccess | null;
   /**
    * On the staff site, where the signed-in member's orders go (the clinic's ZIP, or home), read once
-   * per request when first asked: what stock and delivery are shown for (rules/location.ts shownLocation).
+   * per request when first asked: what stock and delivery are shown for (rules/shared/shopper-location.ts shownLocation).
    */
   staffShipsTo?: (() => Promise<StaffShipsTo>) | null;
   /** The client's address for rate limits (X-Forwarded-For only with TRUST_PROXY). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { siteFor } from "../rules/site";
+import { siteFor } from "../rules/shared/site";
 import { parseConfig } from "./config";
 import type { AppDeps } from "./context";
 import { publicConfigFor } from "./request-context";

@@ -1,10 +1,10 @@
-import type { Site, SiteId } from "../rules/site";
+import type { Site, SiteId } from "../rules/shared/site";
 import type { AppDeps, PublicConfig, RequestContext } from "./context";
 import { SESSION_COOKIE } from "./modules/identity/session-cookie";
-import { readCookie } from "../rules/cookies";
+import { readCookie } from "../rules/shared/cookies";
 import { staffAccess } from "./staff-access";
-import type { StaffShipsTo } from "../rules/location";
-import { donationStoreFor } from "../rules/donations";
+import type { StaffShipsTo } from "../rules/shared/shopper-location";
+import { donationStoreFor } from "../rules/donations/provider";
 
 export function publicConfigFor(deps: AppDeps, site: Site): PublicConfig {
   const { config } = deps;
@@ -16,7 +16,7 @@ export function publicConfigFor(deps: AppDeps, site: Site): PublicConfig {
     freeShippingThresholdCents: config.freeShippingThresholdCents,
     inactivitySeconds: config.inactivitySeconds,
     features: config.features,
-    // No donation widget on the staff site (rules/donations.ts donationStoreFor).
+    // No donation widget on the staff site (rules/donations/provider.ts donationStoreFor).
     donationStoreId: donationStoreFor(site.id, config.donationStoreId),
     // SPEC §2: no analytics from the staff site, so no tag manager there either.
     gtmScriptUrl: site.isStaff ? null : (config.gtm?.scriptUrl ?? null),

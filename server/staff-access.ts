@@ -1,4 +1,4 @@
-import { isEligibleForPd, isRegistered } from "../rules/staff";
+import { isEligibleForPd, isRegistered } from "../rules/staff/roles";
 import type { StaffProfile } from "./modules/identity/service";
 
 /** A signed-in staff member's standing on the staff site: registered (SPEC §5) and eligible for program prices. */

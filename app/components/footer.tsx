@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import type { Site } from "../../rules/site";
+import type { Site } from "../../rules/shared/site";
 import { ContentAnchor, RichText } from "../features/content/content-parts";
 import type { FooterContent } from "../features/content/content-types";
 import { openConsentPreferences } from "../lib/consent";

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "react-router";
-import type { Site } from "../../rules/site";
+import type { Site } from "../../rules/shared/site";
 import { SearchCombobox } from "../features/catalog/search-combobox";
 import type { NavigationContent } from "../features/content/content-types";
 import { MainNav } from "../features/content/main-nav";

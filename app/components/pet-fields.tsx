@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ACTIVITY_LEVELS, LIFE_STAGES, PET_SPECIES, PET_WEIGHT_UNITS, type PetProfile, type PetSpecies } from "../../rules/feeding";
+import { ACTIVITY_LEVELS, LIFE_STAGES, PET_SPECIES, PET_WEIGHT_UNITS, type PetProfile, type PetSpecies } from "../../rules/autoship/feeding-calculator";
 import { SelectField, TextField } from "./form-field";
 
 // The pet of the feeding calculator: species, weight with its unit, life stage and activity. Used by
@@ -37,7 +37,7 @@ export function PetFields({ defaults, species: fixedSpecies, errors }: { default
   );
 }
 
-/** The pet fields of a submitted form, as strings (checked by rules/feeding.ts checkPet or the server's schema). */
+/** The pet fields of a submitted form, as strings (checked by rules/autoship/feeding-calculator.ts checkPet or the server's schema). */
 export function petValues(form: FormData) {
   const s = (k: string) => String(form.get(k) ?? "");
   return { species: s("species"), weight: s("weight"), weightUnit: s("weightUnit"), lifeStage: s("lifeStage"), activity: s("activity") };

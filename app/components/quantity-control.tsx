@@ -6,10 +6,10 @@ import {
   quantityOnBlur,
   sanitizeQuantityInput,
   type QuantityBounds,
-} from "../../rules/quantity";
+} from "../../rules/cart/quantity-input";
 
 /**
- * The quantity control of SPEC §4/§5 (rules/quantity.ts): minus, a digits-only field, plus. The
+ * The quantity control of SPEC §4/§5 (rules/cart/quantity-input.ts): minus, a digits-only field, plus. The
  * field is a real form input named `name`, so the surrounding form submits it without JavaScript.
  * `onCommit` (the cart) hears each settled choice: a step of minus or plus, and on blur the number
  * typed — before it is clamped, so the cart can say why a quantity above the cap was lowered.

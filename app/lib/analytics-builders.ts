@@ -1,5 +1,5 @@
 // The event builders the storefront's pages load after they render (see analytics-events.ts): one
 // chunk, fetched with the first event a page sends.
 
-export { selectItemEvent, viewItemListEvent, viewItemEvent, viewCartEvent, basketOfCart } from "../../rules/ga4-events";
-export { addToCartEvents, removeFromCartEvent } from "../../rules/cart-analytics";
+export { selectItemEvent, viewItemListEvent, viewItemEvent, viewCartEvent, basketOfCart } from "../../rules/consent/ga4-catalog-events";
+export { addToCartEvents, removeFromCartEvent } from "../../rules/consent/ga4-cart-events";

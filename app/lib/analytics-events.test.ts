@@ -1,6 +1,6 @@
 import type { MouseEvent } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { GA4_LISTS } from "../../rules/ga4-lists";
+import { GA4_LISTS } from "../../rules/consent/ga4-list-names";
 import { resetAnalyticsForTests, setAnalyticsConsent } from "./analytics";
 import { selectItemOnClick, track } from "./analytics-events";
 
@@ -20,7 +20,7 @@ const sent = () => track(() => null, false);
 
 /**
  * A click on an element inside the card of `sku` (null: a link that is no card's); `onLink`: whether it
- * is (inside) a link, whose address names the card's SKU as rules/product-card.ts cardHref writes it.
+ * is (inside) a link, whose address names the card's SKU as rules/catalog/product-card.ts cardHref writes it.
  */
 function clickIn(sku: string | null, onLink: boolean) {
   const href = sku ? `http://localhost:3000/products/brand/handle/flavor/size?sku=${encodeURIComponent(sku)}` : "http://localhost:3000/products/dog/species";

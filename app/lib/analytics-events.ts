@@ -1,10 +1,10 @@
 import type { MouseEvent } from "react";
 import { useEffect } from "react";
-import type { Ga4List } from "../../rules/ga4-lists";
+import type { Ga4List } from "../../rules/consent/ga4-list-names";
 import { pushAnalytics, type AnalyticsEvent } from "./analytics";
 
-// The storefront's side of the GA4 events: what the pages call. The event builders (rules/ga4-events.ts,
-// rules/cart-analytics.ts) are loaded with the first event a page sends, never with the page itself:
+// The storefront's side of the GA4 events: what the pages call. The event builders (rules/consent/ga4-catalog-events.ts,
+// rules/consent/ga4-cart-events.ts) are loaded with the first event a page sends, never with the page itself:
 // they cost no first-load JavaScript. Events keep the order they were raised in (every build waits
 // for the same load), and each goes through pushAnalytics (consent). The staff site sends none
 // (SPEC §2), so each call says which site it is on.
@@ -47,7 +47,7 @@ export function useViewItemList(list: Ga4List, products: readonly { sku: string;
 
 /**
  * select_item for a click on a product card's link inside the element this handler is put on: the
- * link names its SKU (`?sku=`, rules/product-card.ts cardHref), the list its position. One handler
+ * link names its SKU (`?sku=`, rules/catalog/product-card.ts cardHref), the list its position. One handler
  * per list, not one per card, and nothing written into each card for it.
  */
 export function selectItemOnClick(list: Ga4List, products: readonly { sku: string; title: string; brand: string; priceCents: number }[], offset: number, isStaff: boolean) {

@@ -1,4 +1,4 @@
-import { shouldRetry, type CallKind } from "../../rules/http-retry";
+import { shouldRetry, type CallKind } from "../../rules/shared/http-retry";
 
 export type ApiErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 

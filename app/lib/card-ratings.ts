@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { shownRating, type RatingSummary } from "../../rules/review-display";
+import { shownRating, type RatingSummary } from "../../rules/reviews/rating-display";
 
 // Product cards' ratings (listing, category, search, carousels): the average and count of every
 // product on the page in one query. The shop only (SPEC §6: the staff site shows no ratings); a

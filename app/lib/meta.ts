@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-import { documentTitle, pageTitle, type PageKey } from "../../rules/page-titles";
+import { documentTitle, pageTitle, type PageKey } from "../../rules/shared/page-titles";
 import type { PublicConfig } from "../../server/context";
 
 function isNotFound(error: unknown): boolean {

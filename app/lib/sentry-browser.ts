@@ -1,5 +1,5 @@
 import { captureException, init, type ErrorEvent } from "@sentry/browser";
-import { scrubPersonalData, stripQuery } from "../../rules/error-fingerprint";
+import { scrubPersonalData, stripQuery } from "../../rules/shared/error-reports";
 
 // Sentry's browser SDK, loaded by app/lib/error-reporter.ts only when SENTRY_DSN is set, so it never
 // weighs on a page without it. Its own handlers catch uncaught errors and rejections; no

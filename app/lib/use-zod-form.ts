@@ -1,7 +1,7 @@
 import { useState, type FocusEvent, type FormEvent } from "react";
 import type { z } from "zod";
-import { formValues } from "../../rules/account-forms";
-import { fieldErrors } from "../../rules/zod-errors";
+import { formValues } from "../../rules/account/forms";
+import { fieldErrors } from "../../rules/shared/zod-errors";
 
 /**
  * Browser-side checking of a form with its rules/ schema (STYLE habit 1): on submit (the post is

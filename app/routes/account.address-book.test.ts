@@ -7,7 +7,7 @@ import { openTestDatabase } from "../../server/db/test-database";
 import { createLogger } from "../../server/log";
 import { ADDRESS_LIMIT_MESSAGE, MAX_ADDRESSES_PER_CUSTOMER } from "../../server/modules/identity/service";
 import { requestContext, resolveIdentity } from "../../server/request-context";
-import { siteFor } from "../../rules/site";
+import { siteFor } from "../../rules/shared/site";
 import { action } from "./account.address-book";
 
 // The address book page past the maximum: the form answers 400 with the message, nothing is added.

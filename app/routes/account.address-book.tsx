@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { addressSchema, formValues } from "../../rules/account-forms";
-import { US_STATES } from "../../rules/us-states";
+import { addressSchema, formValues } from "../../rules/account/forms";
+import { US_STATES } from "../../rules/shared/us-states";
 import { FormAlert, SelectField, SubmitButton, TextField } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { AddressLines } from "../components/address-lines";
@@ -13,7 +13,7 @@ import { usePublicConfig } from "../lib/use-public-config";
 import { usePageTitle } from "../lib/use-site";
 import { useZodForm } from "../lib/use-zod-form";
 import type { Route } from "./+types/account.address-book";
-import { fieldErrors } from "../../rules/zod-errors";
+import { fieldErrors } from "../../rules/shared/zod-errors";
 
 export const meta = titleMeta("addressBook");
 

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub, Outlet } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { siteFor } from "../../rules/site";
+import { siteFor } from "../../rules/shared/site";
 import { parseConfig } from "../../server/config";
 import { createDeps, type AppDeps } from "../../server/context";
 import type { Database } from "../../server/db/client";

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useActionData } from "react-router";
-import { formValues } from "../../rules/account-forms";
-import { actionNotice, parseSubscriptionAction } from "../../rules/autoship-subscription";
-import { extraNotice, isExtraIntent, parseExtraAction } from "../../rules/autoship-extras-input";
+import { formValues } from "../../rules/account/forms";
+import { actionNotice, parseSubscriptionAction } from "../../rules/autoship/subscription-states";
+import { extraNotice, isExtraIntent, parseExtraAction } from "../../rules/autoship/extras-input";
 import { FormAlert } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { AccountNav } from "../features/account/account-nav";

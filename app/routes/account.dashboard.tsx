@@ -9,7 +9,7 @@ import { titleMeta } from "../lib/meta";
 import { usePublicConfig } from "../lib/use-public-config";
 import { usePageTitle } from "../lib/use-site";
 import type { Route } from "./+types/account.dashboard";
-import { formatMoney } from "../../rules/money";
+import { formatMoney } from "../../rules/shared/money";
 
 export const meta = titleMeta("dashboard");
 

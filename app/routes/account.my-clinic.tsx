@@ -1,10 +1,10 @@
-import { formatUtcDay } from "../../rules/dates";
+import { formatUtcDay } from "../../rules/shared/dates";
 import { data, Form, useActionData } from "react-router";
-import { quotaMeterText } from "../../rules/staff-quota";
+import { quotaMeterText } from "../../rules/staff/monthly-allowance";
 import { DeliveryChoice } from "../components/staff/staff-checkout";
-import { formValues } from "../../rules/account-forms";
-import { NOT_ELIGIBLE_NOTE } from "../../rules/program-prices";
-import { roleLabel } from "../../rules/staff";
+import { formValues } from "../../rules/account/forms";
+import { NOT_ELIGIBLE_NOTE } from "../../rules/staff/program-prices";
+import { roleLabel } from "../../rules/staff/roles";
 import { Screen } from "../components/screen";
 import { AccountNav } from "../features/account/account-nav";
 import { requireCustomer } from "../features/account/session.server";

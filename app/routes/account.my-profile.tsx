@@ -1,5 +1,5 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
-import { changePasswordSchema, formValues, profileSchema } from "../../rules/account-forms";
+import { changePasswordSchema, formValues, profileSchema } from "../../rules/account/forms";
 import { Checkbox, FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { AccountNav } from "../features/account/account-nav";
@@ -9,7 +9,7 @@ import { usePublicConfig } from "../lib/use-public-config";
 import { usePageTitle } from "../lib/use-site";
 import { useZodForm } from "../lib/use-zod-form";
 import type { Route } from "./+types/account.my-profile";
-import { fieldErrors } from "../../rules/zod-errors";
+import { fieldErrors } from "../../rules/shared/zod-errors";
 
 export const meta = titleMeta("profile");
 

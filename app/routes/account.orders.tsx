@@ -1,4 +1,4 @@
-import { formatUtcDay } from "../../rules/dates";
+import { formatUtcDay } from "../../rules/shared/dates";
 import { Link } from "react-router";
 import { Screen } from "../components/screen";
 import { AccountNav } from "../features/account/account-nav";
@@ -7,7 +7,7 @@ import { titleMeta } from "../lib/meta";
 import { usePublicConfig } from "../lib/use-public-config";
 import { usePageTitle } from "../lib/use-site";
 import type { Route } from "./+types/account.orders";
-import { formatMoney } from "../../rules/money";
+import { formatMoney } from "../../rules/shared/money";
 
 export const meta = titleMeta("orders");
 

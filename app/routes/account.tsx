@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, Outlet, useNavigate } from "react-router";
 import type { Route } from "./+types/account";
-import { ACCOUNT_GATE_DELAY_MS, loginUrlFor } from "../../rules/sign-in-redirect";
+import { ACCOUNT_GATE_DELAY_MS, loginUrlFor } from "../../rules/account/sign-in-redirect";
 import { useAccountPageKind } from "../features/account/use-account-page-kind";
 import { softly } from "../features/content/content-loader.server";
 

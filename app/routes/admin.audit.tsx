@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import { formatUtcTimestamp } from "../../rules/dates";
+import { formatUtcTimestamp } from "../../rules/shared/dates";
 import { ConsolePage } from "../features/admin/console-frame";
 import { ConsoleTable } from "../features/admin/console-table";
 import { FilterForm } from "../features/admin/list-controls";

@@ -1,4 +1,4 @@
-import { formatUtcDay } from "../../rules/dates";
+import { formatUtcDay } from "../../rules/shared/dates";
 import { Form, useActionData, useLoaderData } from "react-router";
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";

@@ -1,4 +1,4 @@
-import { formatUtcDateTime } from "../../rules/dates";
+import { formatUtcDateTime } from "../../rules/shared/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { ContentType } from "../../server/modules/content/types";
 import { FormAlert } from "../components/form-field";
@@ -9,7 +9,7 @@ import { addItem, describeForm, readForm, workingBody } from "../features/admin/
 import { requireOperator } from "../features/admin/operator.server";
 import { invalid, refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.content.$id";
-import type { FailureCode } from "../../rules/failure-status";
+import type { FailureCode } from "../../rules/shared/failure-status";
 
 export const meta = ({ data: d }: Route.MetaArgs) => [{ title: `${d && "entry" in d ? d.entry.key : "Entry"} · Content · Console` }];
 

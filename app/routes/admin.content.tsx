@@ -1,4 +1,4 @@
-import { formatUtcDateTime } from "../../rules/dates";
+import { formatUtcDateTime } from "../../rules/shared/dates";
 import { Link, useLoaderData, useNavigation } from "react-router";
 import { ConsolePage } from "../features/admin/console-frame";
 import { queryColumns } from "../features/admin/sort-header";

@@ -1,16 +1,16 @@
-import { formatUtcDay } from "../../rules/dates";
+import { formatUtcDay } from "../../rules/shared/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { z } from "zod";
-import { formatUsd } from "../../rules/money";
-import { may } from "../../rules/operator-roles";
-import { fieldErrors } from "../../rules/zod-errors";
+import { formatUsd } from "../../rules/shared/money";
+import { may } from "../../rules/console/operator-roles";
+import { fieldErrors } from "../../rules/shared/zod-errors";
 import { FormAlert, TextField } from "../components/form-field";
 import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
 import { ConsoleTable, RowLink } from "../features/admin/console-table";
 import { requireOperator } from "../features/admin/operator.server";
 import { invalid, refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.customers.$id";
-import { failureStatus } from "../../rules/failure-status";
+import { failureStatus } from "../../rules/shared/failure-status";
 
 export const meta = () => [{ title: "Customer · Console" }];
 

@@ -1,4 +1,4 @@
-import { csvRow } from "../../rules/csv";
+import { csvRow } from "../../rules/shared/csv";
 import { customerListFilters, customerListQuery, CUSTOMERS_CSV_MAX } from "../features/admin/customer-list.server";
 import { requireOperator } from "../features/admin/operator.server";
 import { csvDownload } from "../features/admin/csv-download.server";

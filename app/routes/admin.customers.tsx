@@ -1,4 +1,4 @@
-import { formatUtcDay } from "../../rules/dates";
+import { formatUtcDay } from "../../rules/shared/dates";
 import { Link, useLoaderData, useNavigation } from "react-router";
 import { ConsolePage } from "../features/admin/console-frame";
 import { customerListUrl, type CustomerFilters, type CustomerListSort } from "../features/admin/customer-filters";

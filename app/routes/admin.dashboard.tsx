@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from "react-router";
-import { formatUsd } from "../../rules/money";
-import { may } from "../../rules/operator-roles";
-import { LOW_STOCK_UNITS } from "../../rules/stock-levels";
+import { formatUsd } from "../../rules/shared/money";
+import { may } from "../../rules/console/operator-roles";
+import { LOW_STOCK_UNITS } from "../../rules/catalog/stock-levels";
 import { ConsolePage } from "../features/admin/console-frame";
 import { ConsoleTable } from "../features/admin/console-table";
 import { requireOperator } from "../features/admin/operator.server";

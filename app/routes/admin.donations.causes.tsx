@@ -1,5 +1,5 @@
 import { useLoaderData, useNavigation } from "react-router";
-import { causeListQuery, type CauseSort } from "../../rules/console-donation-input";
+import { causeListQuery, type CauseSort } from "../../rules/console/donation-settings-input";
 import { ConsolePage } from "../features/admin/console-frame";
 import { causeListHref, hundredthsText } from "../features/admin/donations";
 import { DonationsTabs } from "../features/admin/donations-parts";

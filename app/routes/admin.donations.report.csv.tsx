@@ -1,11 +1,11 @@
-import { parseReportMonth, reportCsvLines } from "../../rules/donation-report";
+import { parseReportMonth, reportCsvLines } from "../../rules/donations/monthly-report";
 import { donationStoreOf } from "../features/admin/donations.server";
 import { requireOperator } from "../features/admin/operator.server";
 import { csvDownload } from "../features/admin/csv-download.server";
 import { invalid } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.donations.report.csv";
 
-// The donation report of one month as CSV: the page's table, a row per cause (rules/donation-report.ts).
+// The donation report of one month as CSV: the page's table, a row per cause (rules/donations/monthly-report.ts).
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireOperator(context, request, "donations.manage");

@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData } from "react-router";
-import { formatUsd } from "../../rules/money";
-import { monthOf, parseReportMonth, reportTotals, shiftMonth } from "../../rules/donation-report";
+import { formatUsd } from "../../rules/shared/money";
+import { monthOf, parseReportMonth, reportTotals, shiftMonth } from "../../rules/donations/monthly-report";
 import { ConsolePage } from "../features/admin/console-frame";
 import { donationsHref } from "../features/admin/donations";
 import { DonationsTabs, Field, buttonClass, inputClass } from "../features/admin/donations-parts";

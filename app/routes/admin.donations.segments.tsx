@@ -5,7 +5,7 @@ import { ConsoleTable, RowLink } from "../features/admin/console-table";
 import { donationsHref, hundredthsText, sourceLabel, valueCategoryLabel } from "../features/admin/donations";
 import { DonationsTabs } from "../features/admin/donations-parts";
 import { donationStoreOf } from "../features/admin/donations.server";
-import { centsToAmount } from "../../rules/money";
+import { centsToAmount } from "../../rules/shared/money";
 import { requireOperator } from "../features/admin/operator.server";
 import { refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.donations.segments";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OperatorRole } from "../../rules/operator-roles";
+import type { OperatorRole } from "../../rules/console/operator-roles";
 import { createApp } from "../../server/app";
 import { parseConfig } from "../../server/config";
 import { createDeps, type AppDeps } from "../../server/context";

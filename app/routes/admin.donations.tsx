@@ -1,4 +1,4 @@
-import { formatUtcDateTime } from "../../rules/dates";
+import { formatUtcDateTime } from "../../rules/shared/dates";
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";

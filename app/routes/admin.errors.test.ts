@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { may, OPERATOR_ROLES, type OperatorRole } from "../../rules/operator-roles";
+import { may, OPERATOR_ROLES, type OperatorRole } from "../../rules/console/operator-roles";
 import { createApp } from "../../server/app";
 import { parseConfig } from "../../server/config";
 import { createDeps, type AppDeps } from "../../server/context";

@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import { formatUtcTimestamp } from "../../rules/dates";
+import { formatUtcTimestamp } from "../../rules/shared/dates";
 import { ConsolePage } from "../features/admin/console-frame";
 import { FilterForm, FilterSelect, ListTotal, Pager } from "../features/admin/list-controls";
 import { ConsoleTable } from "../features/admin/console-table";

@@ -1,5 +1,5 @@
 import { data, Form, redirect, useActionData, useSearchParams } from "react-router";
-import { formValues } from "../../rules/account-forms";
+import { formValues } from "../../rules/account/forms";
 import { FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { consoleNext, currentOperator, operatorCookie } from "../features/admin/operator.server";
 import { ConsoleFrame, consoleHeaders } from "../features/admin/console-frame";

@@ -1,6 +1,6 @@
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
-import { OPERATOR_ROLES, ROLE_LABELS } from "../../rules/operator-roles";
+import { OPERATOR_ROLES, ROLE_LABELS } from "../../rules/console/operator-roles";
 import { FormAlert, SelectField, SubmitButton, TextField } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { ConsoleTable } from "../features/admin/console-table";

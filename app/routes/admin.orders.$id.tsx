@@ -1,13 +1,13 @@
-import { formatUtcDateTime } from "../../rules/dates";
+import { formatUtcDateTime } from "../../rules/shared/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { z } from "zod";
-import type { OrderMove } from "../../rules/operator-roles";
+import type { OrderMove } from "../../rules/console/operator-roles";
 import type { Operator } from "../../server/modules/operators/service";
 import { RefundForm } from "../features/admin/refund-form";
 import { refundInput, refundLines } from "../features/admin/refund-input.server";
-import { formatMoney, formatUsd, amountToCents } from "../../rules/money";
+import { formatMoney, formatUsd, amountToCents } from "../../rules/shared/money";
 import { FormAlert } from "../components/form-field";
-import { fieldErrors } from "../../rules/zod-errors";
+import { fieldErrors } from "../../rules/shared/zod-errors";
 import { ConsolePage } from "../features/admin/console-frame";
 import { ConsoleHistory } from "../features/admin/change-history";
 import { orderMovesFor, partRefundAllowed, requireOperator } from "../features/admin/operator.server";

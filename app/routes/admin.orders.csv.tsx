@@ -1,5 +1,5 @@
-import { csvRow } from "../../rules/csv";
-import { centsToAmount } from "../../rules/money";
+import { csvRow } from "../../rules/shared/csv";
+import { centsToAmount } from "../../rules/shared/money";
 import { requireOperator } from "../features/admin/operator.server";
 import { orderListFilters, ORDERS_CSV_MAX } from "../features/admin/order-list.server";
 import { csvDownload } from "../features/admin/csv-download.server";

@@ -1,6 +1,6 @@
-import { formatUtcDateTime } from "../../rules/dates";
+import { formatUtcDateTime } from "../../rules/shared/dates";
 import { useLoaderData } from "react-router";
-import { formatUsd } from "../../rules/money";
+import { formatUsd } from "../../rules/shared/money";
 import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
 import { orderListFilters } from "../features/admin/order-list.server";

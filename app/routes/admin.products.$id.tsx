@@ -1,6 +1,6 @@
-import { formatUtcDateTime } from "../../rules/dates";
+import { formatUtcDateTime } from "../../rules/shared/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { centsToAmount } from "../../rules/money";
+import { centsToAmount } from "../../rules/shared/money";
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { ConsoleHistory } from "../features/admin/change-history";

@@ -1,6 +1,6 @@
 import { useLoaderData, useNavigation } from "react-router";
 import { z } from "zod";
-import { formatUsd } from "../../rules/money";
+import { formatUsd } from "../../rules/shared/money";
 import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
 import { parseSort, sortableColumns, sortValue, type Sort } from "../features/admin/sort-header";

@@ -9,7 +9,7 @@ import { requireOperator } from "../features/admin/operator.server";
 import { invalid, refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.redirects";
 import { FilterForm, ListTotal, Pager } from "../features/admin/list-controls";
-import type { FailureCode } from "../../rules/failure-status";
+import type { FailureCode } from "../../rules/shared/failure-status";
 
 export const meta = () => [{ title: "Redirects · Content · Console" }];
 

@@ -1,7 +1,7 @@
-import { formatUtcDateTime } from "../../rules/dates";
+import { formatUtcDateTime } from "../../rules/shared/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { REVIEW_STATE_LABELS, reviewHistoryText } from "../../rules/console-reviews";
-import { REVIEW_LIMITS, REVIEW_REJECTION_REASONS } from "../../rules/reviews";
+import { REVIEW_STATE_LABELS, reviewHistoryText } from "../../rules/console/review-queue";
+import { REVIEW_LIMITS, REVIEW_REJECTION_REASONS } from "../../rules/reviews/states-and-sorts";
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { Field, buttonClass, inputClass } from "../features/admin/donations-parts";

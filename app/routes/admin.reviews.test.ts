@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OperatorRole } from "../../rules/operator-roles";
-import { REJECTION_REASON_REQUIRED } from "../../rules/console-review-input";
+import type { OperatorRole } from "../../rules/console/operator-roles";
+import { REJECTION_REASON_REQUIRED } from "../../rules/console/review-action-input";
 import { createApp } from "../../server/app";
 import { parseConfig } from "../../server/config";
 import { createDeps, type AppDeps } from "../../server/context";

@@ -1,8 +1,8 @@
-import { formatUtcDay } from "../../rules/dates";
+import { formatUtcDay } from "../../rules/shared/dates";
 import { Link, useLoaderData, useNavigation } from "react-router";
-import { CONSOLE_REVIEW_STATES, REVIEW_STATE_LABELS, reviewExcerpt, reviewListHref } from "../../rules/console-reviews";
-import { reviewListQuery } from "../../rules/console-review-input";
-import { REVIEW_REJECTION_REASONS } from "../../rules/reviews";
+import { CONSOLE_REVIEW_STATES, REVIEW_STATE_LABELS, reviewExcerpt, reviewListHref } from "../../rules/console/review-queue";
+import { reviewListQuery } from "../../rules/console/review-action-input";
+import { REVIEW_REJECTION_REASONS } from "../../rules/reviews/states-and-sorts";
 import { ConsolePage } from "../features/admin/console-frame";
 import { ClearLink, FilterForm, ListTotal, Pager } from "../features/admin/list-controls";
 import { ConsoleTable, RowLink } from "../features/admin/console-table";

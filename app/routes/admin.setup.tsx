@@ -1,7 +1,7 @@
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
-import { formValues } from "../../rules/account-forms";
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../../rules/common-passwords";
-import { ROLE_LABELS } from "../../rules/operator-roles";
+import { formValues } from "../../rules/account/forms";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../../rules/account/common-passwords";
+import { ROLE_LABELS } from "../../rules/console/operator-roles";
 import { FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { operatorCookie } from "../features/admin/operator.server";
 import { ConsoleFrame, consoleHeaders } from "../features/admin/console-frame";

@@ -1,8 +1,8 @@
-import { formatUtcDateTime } from "../../rules/dates";
+import { formatUtcDateTime } from "../../rules/shared/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { formValues } from "../../rules/account-forms";
-import { CANCEL_REASONS, cancelReasonLabel, isActionAllowed } from "../../rules/autoship-subscription";
-import { dayOf } from "../../rules/calendar-days";
+import { formValues } from "../../rules/account/forms";
+import { CANCEL_REASONS, cancelReasonLabel, isActionAllowed } from "../../rules/autoship/subscription-states";
+import { dayOf } from "../../rules/shared/calendar-days";
 import {
   canRenewNow,
   canRetryRenewal,
@@ -11,8 +11,8 @@ import {
   OPERATOR_REASONS,
   operatorReasonLabel,
   type ConsoleSubscriptionAction,
-} from "../../rules/console-subscriptions";
-import { formatUsd } from "../../rules/money";
+} from "../../rules/console/subscription-actions";
+import { formatUsd } from "../../rules/shared/money";
 import { Checkbox, FormAlert, SelectField, TextArea } from "../components/form-field";
 import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
 import { ConsoleTable } from "../features/admin/console-table";

@@ -1,8 +1,8 @@
-import { formatUtcDateTime } from "../../rules/dates";
+import { formatUtcDateTime } from "../../rules/shared/dates";
 import { Link, useLoaderData, useNavigation } from "react-router";
-import { formatUsd } from "../../rules/money";
-import { HOLD_FILTERS, holdLabel, subscriptionListHref, type SubscriptionSort } from "../../rules/console-subscriptions";
-import { subscriptionListQuery } from "../../rules/console-subscription-input";
+import { formatUsd } from "../../rules/shared/money";
+import { HOLD_FILTERS, holdLabel, subscriptionListHref, type SubscriptionSort } from "../../rules/console/subscription-actions";
+import { subscriptionListQuery } from "../../rules/console/subscription-action-input";
 import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.subscriptions";

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
-import { ROLE_LABELS } from "../../rules/operator-roles";
+import { ROLE_LABELS } from "../../rules/console/operator-roles";
 import { ConsoleFrame, ConsoleNav, ConsolePage, consoleHeaders } from "../features/admin/console-frame";
 import { requireOperator, sectionsFor } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin";

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Await, useActionData } from "react-router";
-import { CAROUSEL_LIST_NAMES } from "../../rules/carousel";
+import { CAROUSEL_LIST_NAMES } from "../../rules/content/carousel";
 import { LazyProductCarousel, ProductCarouselSpace } from "../features/content/lazy-product-carousel";
 import { Screen } from "../components/screen";
 import { cartAction, cartLoader } from "../features/cart/cart-route.server";

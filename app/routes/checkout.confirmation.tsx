@@ -4,7 +4,7 @@ import { DonationSlot } from "../components/donations/donation-slot";
 import { hasReceipt } from "../features/checkout/checkout.server";
 import { OrderReceipt } from "../features/checkout/order-receipt";
 import { usePurchaseEvent } from "../features/checkout/checkout-analytics";
-import { purchasedOrderOf, purchaseEvent } from "../../rules/ga4-checkout-events";
+import { purchasedOrderOf, purchaseEvent } from "../../rules/consent/ga4-checkout-events";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
 import type { Route } from "./+types/checkout.confirmation";

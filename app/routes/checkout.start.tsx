@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, redirect } from "react-router";
-import { cartIdFromCookieHeader } from "../../rules/cart-cookies";
+import { cartIdFromCookieHeader } from "../../rules/cart/cookies";
 import { Screen } from "../components/screen";
 import { startCheckout } from "../features/checkout/checkout.server";
 import type { Route } from "./+types/checkout.start";

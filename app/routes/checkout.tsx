@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useActionData } from "react-router";
-import { CHECKOUT_STEPS, furthestStep } from "../../rules/checkout-flow";
+import { CHECKOUT_STEPS, furthestStep } from "../../rules/checkout/steps-and-handoff";
 import { Screen } from "../components/screen";
 import { checkoutAction, checkoutLoader } from "../features/checkout/checkout-route.server";
 import { rememberAutoshipTerms } from "../features/cart/autoship-terms-memory";

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { contactSchema, formValues } from "../../rules/account-forms";
+import { contactSchema, formValues } from "../../rules/account/forms";
 import { invalid } from "../features/account/session.server";
 import { sendContactMessage } from "../../server/workflows/contact";
 import type { Route } from "./+types/contact-us";
-import { fieldErrors } from "../../rules/zod-errors";
+import { fieldErrors } from "../../rules/shared/zod-errors";
 
 // The contact form action runs on the server only: it calls server code the page bundle must not load.
 

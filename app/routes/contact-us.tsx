@@ -1,5 +1,5 @@
 import { Form, useActionData, useNavigation } from "react-router";
-import { CONTACT_SUBJECTS, contactSchema } from "../../rules/account-forms";
+import { CONTACT_SUBJECTS, contactSchema } from "../../rules/account/forms";
 import { FormAlert, SelectField, SubmitButton, TextArea, TextField } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { titleMeta } from "../lib/meta";

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { DISCOUNT_COOKIE, normalizeDiscountCode } from "../../rules/checkout-flow";
-import { safeSameSitePath } from "../../rules/sign-in-redirect";
+import { DISCOUNT_COOKIE, normalizeDiscountCode } from "../../rules/checkout/steps-and-handoff";
+import { safeSameSitePath } from "../../rules/account/sign-in-redirect";
 import type { Route } from "./+types/discount";
-import { setCookie } from "../../rules/cookies";
+import { setCookie } from "../../rules/shared/cookies";
 
 // A shareable discount link, /discount/WELCOME10?redirect=/products: the code is saved in a cookie
 // (30 days) and applied when the shopper proceeds to checkout (SPEC §4). Only same-site redirects.

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
-import { CAROUSEL_LIST_NAMES } from "../../rules/carousel";
+import { CAROUSEL_LIST_NAMES } from "../../rules/content/carousel";
 import { resolveCarousels, softly } from "../features/content/content-loader.server";
 import type { CarouselData, HighlightContent, PageSection, PromotionContent, TwoColumnContent } from "../features/content/content-types";
 import { ProductCarousel } from "../features/content/product-carousel";

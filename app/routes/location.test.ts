@@ -4,7 +4,7 @@ import { sendSignedInBack } from "../features/account/session.server";
 import { action as locationAction } from "./location";
 
 // The Referer read the same way by both pages that go back to it: a signed-in shopper bounced off the
-// sign-in page, and the ZIP form posted without its redirectTo field (rules/sign-in-redirect.ts
+// sign-in page, and the ZIP form posted without its redirectTo field (rules/account/sign-in-redirect.ts
 // sameSiteReferer, one list of pages never gone back to).
 
 const ORIGIN = "http://localhost:3000";

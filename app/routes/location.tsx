@@ -1,7 +1,7 @@
 import { data, redirect, useActionData } from "react-router";
 import { ZipForm, type ZipActionData } from "../features/catalog/zip-form";
 import { rootConfig } from "../lib/meta";
-import { documentTitle } from "../../rules/page-titles";
+import { documentTitle } from "../../rules/shared/page-titles";
 import {
   formatUserLocation,
   signedInLocation,
@@ -12,11 +12,11 @@ import {
   userLocationFromCookies,
   shownLocation,
   CLINIC_DELIVERY_ZIP_MESSAGE,
-} from "../../rules/location";
-import { safeSameSitePath, sameSiteReferer } from "../../rules/sign-in-redirect";
+} from "../../rules/shared/shopper-location";
+import { safeSameSitePath, sameSiteReferer } from "../../rules/account/sign-in-redirect";
 import { Screen } from "../components/screen";
 import type { Route } from "./+types/location";
-import { setCookie } from "../../rules/cookies";
+import { setCookie } from "../../rules/shared/cookies";
 
 // The shopper's delivery ZIP (SPEC §5 check, §9 cookies). Pages' ZIP forms post here: a valid, served
 // ZIP sets userLocation (SPEC §9: a guest's {zip}::HOME, a signed-in shopper's {zip}::home) and userWarehouse (30 days), then goes back to

@@ -1,7 +1,7 @@
 import { isOwnNavigation, signOutResponse } from "../features/account/session.server";
 import { SESSION_COOKIE } from "../../server/modules/identity/session-cookie";
 import type { Route } from "./+types/logout";
-import { readCookie } from "../../rules/cookies";
+import { readCookie } from "../../rules/shared/cookies";
 
 // The sign-out loader and action run on the server only: they call server code the page bundle
 // must not load.

@@ -7,7 +7,7 @@ import { openTestDatabase } from "../../server/db/test-database";
 import { createApp } from "../../server/app";
 import { createLogger } from "../../server/log";
 import { requestContext, resolveIdentity } from "../../server/request-context";
-import { siteFor } from "../../rules/site";
+import { siteFor } from "../../rules/shared/site";
 import { action, loader } from "./logout";
 
 // SPEC §2 /logout: a GET from our own pages or a typed URL signs out at once and lands on /; a GET

@@ -6,7 +6,7 @@ import { openTestDatabase } from "../../server/db/test-database";
 import { createLogger } from "../../server/log";
 import { RATE_LIMITS } from "../../server/modules/rate-limit/service";
 import { requestContext } from "../../server/request-context";
-import { siteFor } from "../../rules/site";
+import { siteFor } from "../../rules/shared/site";
 import { action } from "./password-protect";
 
 // The site password page counts wrong tries per client IP: the shop's password cannot be guessed at

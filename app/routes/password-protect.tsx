@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { afterUnlockTarget } from "../../rules/gates";
-import { safeSameSitePath } from "../../rules/sign-in-redirect";
+import { afterUnlockTarget } from "../../rules/content/site-gates";
+import { safeSameSitePath } from "../../rules/account/sign-in-redirect";
 import { softly } from "../features/content/content-loader.server";
 import { RichText } from "../features/content/content-parts";
 import { titleMeta } from "../lib/meta";

@@ -5,18 +5,18 @@ import { loadProductPage } from "../features/catalog/product-page";
 import { lazyView } from "../lib/lazy-view";
 import { rootConfig, titleMeta } from "../lib/meta";
 import { viewChunks } from "../lib/view-chunks.server";
-import { classifyProductPath } from "../../rules/product-paths";
+import { classifyProductPath } from "../../rules/catalog/product-paths";
 import { loadListingBlock, loadProductBlock, redirectOrNotFound } from "../features/content/content-loader.server";
 import { DeferredContentBlock } from "../features/content/content-block";
 import type { Route } from "./+types/products.path";
 
-// /products/... is a category listing or a product detail depending on its segments (rules/product-paths.ts).
+// /products/... is a category listing or a product detail depending on its segments (rules/catalog/product-paths.ts).
 // Each screen's code is fetched on demand and preloaded by the page that shows it, so a product page
 // does not load the listing's code nor a category page the product page's.
 const ProductView = lazyView(() => import("../features/catalog/product-page").then((m) => m.ProductPage));
 const CategoryView = lazyView(() => import("../features/catalog/category-page").then((m) => m.CategoryPage));
 // Which screen a path likely shows, to fetch its code early: a species first is a category listing
-// (rules/product-paths.ts decides for real, on the server; a wrong guess only fetches the other
+// (rules/catalog/product-paths.ts decides for real, on the server; a wrong guess only fetches the other
 // screen's code, and keeps that rule out of the browser's bundle).
 const viewOf = (splat: string) => (/^(dog|cat)(\/|$)/.test(splat) ? CategoryView : ProductView);
 

@@ -4,7 +4,7 @@ import { DeferredContentBlock } from "../features/content/content-block";
 import { loadListingBlock } from "../features/content/content-loader.server";
 import { rootConfig, titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
-import { documentTitle, pageTitle } from "../../rules/page-titles";
+import { documentTitle, pageTitle } from "../../rules/shared/page-titles";
 import type { Route } from "./+types/products";
 
 // /products, "Shop All Pet Food" (SPEC §2): every product of the site, with filters, sort and pages in the URL.

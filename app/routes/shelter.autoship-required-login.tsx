@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { loginUrlFor } from "../../rules/sign-in-redirect";
+import { loginUrlFor } from "../../rules/account/sign-in-redirect";
 import { LoginForm } from "../features/account/login-form";
 import { sendSignedInBack } from "../features/account/session.server";
 import { titleMeta } from "../lib/meta";

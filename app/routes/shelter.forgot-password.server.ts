@@ -1,8 +1,8 @@
-import { forgotPasswordSchema, formValues } from "../../rules/account-forms";
+import { forgotPasswordSchema, formValues } from "../../rules/account/forms";
 import { invalid } from "../features/account/session.server";
 import { linkOrigin, requestPasswordReset } from "../../server/workflows/password-reset";
 import type { Route } from "./+types/shelter.forgot-password";
-import { fieldErrors } from "../../rules/zod-errors";
+import { fieldErrors } from "../../rules/shared/zod-errors";
 
 // The forgot-password form action runs on the server only: it calls server code the page bundle must not load.
 

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import { forgotPasswordSchema } from "../../rules/account-forms";
+import { forgotPasswordSchema } from "../../rules/account/forms";
 import { FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { sendSignedInBack } from "../features/account/session.server";

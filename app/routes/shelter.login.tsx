@@ -1,12 +1,12 @@
 import { useActionData } from "react-router";
-import { formValues, loginSchema } from "../../rules/account-forms";
+import { formValues, loginSchema } from "../../rules/account/forms";
 import { Screen } from "../components/screen";
 import { LoginForm } from "../features/account/login-form";
 import { completeSignIn, invalid, refererPath, sendSignedInBack } from "../features/account/session.server";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
 import type { Route } from "./+types/shelter.login";
-import { fieldErrors } from "../../rules/zod-errors";
+import { fieldErrors } from "../../rules/shared/zod-errors";
 
 export const meta = titleMeta("login");
 

@@ -7,7 +7,7 @@ import { openTestDatabase } from "../../server/db/test-database";
 import { createLogger } from "../../server/log";
 import { RATE_LIMITS } from "../../server/modules/rate-limit/service";
 import { requestContext } from "../../server/request-context";
-import { siteFor } from "../../rules/site";
+import { siteFor } from "../../rules/shared/site";
 import { action } from "./shelter.register";
 
 // The registration page counts its attempts per client IP (and per address): a flood of new

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { formValues, registerSchema } from "../../rules/account-forms";
-import { CLINIC_STEP_PATH, STAFF_ROLES, staffRegisterSchema } from "../../rules/staff";
+import { formValues, registerSchema } from "../../rules/account/forms";
+import { CLINIC_STEP_PATH, STAFF_ROLES, staffRegisterSchema } from "../../rules/staff/roles";
 import { Checkbox, FormAlert, SelectField, SubmitButton, TextField } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { completeSignIn, invalid, refererPath, sendSignedInBack } from "../features/account/session.server";
@@ -13,7 +13,7 @@ import { usePublicConfig } from "../lib/use-public-config";
 import { useHydrated } from "../lib/use-hydrated";
 import { useZodForm } from "../lib/use-zod-form";
 import type { Route } from "./+types/shelter.register";
-import { fieldErrors } from "../../rules/zod-errors";
+import { fieldErrors } from "../../rules/shared/zod-errors";
 
 export const meta = titleMeta("register");
 

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { formValues, resetPasswordSchema } from "../../rules/account-forms";
+import { formValues, resetPasswordSchema } from "../../rules/account/forms";
 import { invalid } from "../features/account/session.server";
 import { resetPassword } from "../../server/workflows/password-reset";
 import type { Route } from "./+types/shelter.reset-password";
-import { fieldErrors } from "../../rules/zod-errors";
+import { fieldErrors } from "../../rules/shared/zod-errors";
 
 // The reset-password form action runs on the server only: it calls server code the page bundle must not load.
 

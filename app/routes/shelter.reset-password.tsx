@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import { resetPasswordSchema } from "../../rules/account-forms";
+import { resetPasswordSchema } from "../../rules/account/forms";
 import { FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { resetPasswordAction } from "./shelter.reset-password.server";

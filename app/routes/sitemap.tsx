@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Screen } from "../components/screen";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
-import { categoryTitle } from "../../rules/category-copy";
+import { categoryTitle } from "../../rules/catalog/category-copy";
 import type { Route } from "./+types/sitemap";
 
 // /sitemap (SPEC §2): the site's categories and products for people; /sitemap.xml

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { z } from "zod";
-import { cartCookies } from "../../rules/cart-cookies";
-import { failureStatus } from "../../rules/failure-status";
+import { cartCookies } from "../../rules/cart/cookies";
+import { failureStatus } from "../../rules/shared/failure-status";
 import {
   addLinesInput,
   createCartInput,
@@ -12,8 +12,8 @@ import {
   updateDiscountCodesInput,
   updateLinesInput,
   updateNoteInput,
-} from "../../rules/cart-input";
-import type { SiteId } from "../../rules/site";
+} from "../../rules/cart/api-input";
+import type { SiteId } from "../../rules/shared/site";
 import type { CartResult } from "../modules/cart/service";
 import { clientIp } from "./client-ip";
 import { identityOf } from "./identity";

@@ -7,9 +7,9 @@ import { LISTING_SORTS } from "../modules/catalog/types";
 import type { AppEnv } from "./env";
 import { asSeenBy, priceAudienceOf } from "./program-prices";
 import { apiError, jsonBody, queryInput } from "./errors";
-import { readCookie } from "../../rules/cookies";
+import { readCookie } from "../../rules/shared/cookies";
 import { SESSION_COOKIE } from "../modules/identity/session-cookie";
-import { escapeHtml } from "../../rules/escape-html";
+import { escapeHtml } from "../../rules/shared/escape-html";
 
 // The catalogue calls of SPEC §7 (paths per ARCHITECTURE §4): products by handle, filter definitions,
 // the CMS product lists and the deal SKUs; and /sitemap.xml. Thin: parse → catalogue service → JSON.

@@ -1,15 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { SHIPPING_METHODS } from "../../rules/shipping-rates";
+import { SHIPPING_METHODS } from "../../rules/checkout/shipping-rates";
 import { identityOf } from "./identity";
 import { clientIp } from "./client-ip";
 import type { AppEnv } from "./env";
 import { apiError, jsonBody } from "./errors";
-import { cardInputSchema } from "../../rules/luhn";
-import { addressSchema } from "../../rules/account-forms";
-import { addressOrSavedInput } from "../../rules/checkout-forms";
-import { zipSchema } from "../../rules/zip-schema";
-import { failureStatus } from "../../rules/failure-status";
+import { cardInputSchema } from "../../rules/checkout/payment-card";
+import { addressSchema } from "../../rules/account/forms";
+import { addressOrSavedInput } from "../../rules/checkout/forms";
+import { zipSchema } from "../../rules/shared/zip-schema";
+import { failureStatus } from "../../rules/shared/failure-status";
 
 // Checkout API: thin — parse with zod (400 naming the field), resolve who is calling from
 // the session cookie, run the place-order workflow, map its typed failures to statuses.
@@ -24,7 +24,7 @@ export const placeOrderInput = z.object({
     // The renewal engine's keys (renewal:{subscription}:{date}) are not a client's to use.
     .refine((k) => !k.toLowerCase().startsWith("renewal:"), "Keys starting with renewal: are reserved"),
   email: z.email("Enter a valid email").max(320),
-  // The checkout page's address schema (rules/account-forms.ts), typed or saved.
+  // The checkout page's address schema (rules/account/forms.ts), typed or saved.
   shippingAddress: addressOrSavedInput,
   billingAddress: addressSchema.nullable().optional(),
   shippingMethod: z.enum(SHIPPING_METHODS as ["standard", "express"], { error: "Choose standard or express" }),

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { clinicIdSchema, clinicSearchSchema, groupIdSchema } from "../../rules/staff";
-import { readCookie } from "../../rules/cookies";
+import { clinicIdSchema, clinicSearchSchema, groupIdSchema } from "../../rules/staff/roles";
+import { readCookie } from "../../rules/shared/cookies";
 import { issueIdentityJwt, verifyIdentityJwt } from "../crypto/identity-jwt";
 import { SESSION_COOKIE } from "../modules/identity/session-cookie";
 import { clientIp } from "./client-ip";

@@ -8,7 +8,7 @@ import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { createConsentService } from "../modules/consent/service";
 import { createRateLimitService } from "../modules/rate-limit/service";
-import { CONSENT_REVISION } from "../../rules/consent";
+import { CONSENT_REVISION } from "../../rules/consent/categories-and-cookie";
 
 // POST /api/consent (proof of consent) and POST /api/analytics/config through the whole HTTP stack:
 // validation naming the field, the body cap, the per-IP limit, no personal data kept; the purge
@@ -218,7 +218,7 @@ describe("the Content-Security-Policy and the tag manager", () => {
 
   it("names the tag manager's script to the shop's pages only, not the staff site's", async () => {
     const { publicConfigFor } = await import("../request-context");
-    const { siteFor } = await import("../../rules/site");
+    const { siteFor } = await import("../../rules/shared/site");
     expect(publicConfigFor(deps, siteFor("d2c", "Kibble & Co.")).gtmScriptUrl).toBe("https://www.googletagmanager.com/gtm.js?id=GTM-TEST123");
     expect(publicConfigFor(deps, siteFor("hpsf", "Kibble & Co.")).gtmScriptUrl).toBeNull();
   });

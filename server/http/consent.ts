@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { checkIntegrations, invalidIntegrationMessage } from "../../rules/consent-analytics-config";
-import { consentRecordInput } from "../../rules/consent-record";
+import { checkIntegrations, invalidIntegrationMessage } from "../../rules/consent/analytics-integrations";
+import { consentRecordInput } from "../../rules/consent/decision-record";
 import { clientIp } from "./client-ip";
 import type { AppEnv } from "./env";
 import { apiError, jsonBody } from "./errors";

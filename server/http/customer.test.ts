@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addressSchema, contactSchema, profileSchema } from "../../rules/account-forms";
-import { addressCreateInput, addressUpdateInput, sendContactInput, updateCustomerInput } from "../../rules/customer-input";
+import { addressSchema, contactSchema, profileSchema } from "../../rules/account/forms";
+import { addressCreateInput, addressUpdateInput, sendContactInput, updateCustomerInput } from "../../rules/account/customer-api-input";
 import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps, type AppDeps } from "../context";

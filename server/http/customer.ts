@@ -16,7 +16,7 @@ import {
   sendContactInput,
   sessionOnlyInput,
   updateCustomerInput,
-} from "../../rules/customer-input";
+} from "../../rules/account/customer-api-input";
 import { clientIp } from "./client-ip";
 import { customerProof } from "../modules/autoship/og-auth";
 import type { SubscriptionView } from "../modules/autoship/service";
@@ -26,11 +26,11 @@ import { SESSION_COOKIE, clearSessionCookie, sessionCookie, isHttps } from "../m
 import { sendContactMessage } from "../workflows/contact";
 import type { AppEnv } from "./env";
 import { identityOf } from "./identity";
-import { preferredAddressOf } from "../../rules/checkout-attributes";
+import { preferredAddressOf } from "../../rules/checkout/order-attributes";
 import { staffAccess } from "../staff-access";
 import { apiError, jsonBody } from "./errors";
-import { moneyOf } from "../../rules/money";
-import { readCookie } from "../../rules/cookies";
+import { moneyOf } from "../../rules/shared/money";
+import { readCookie } from "../../rules/shared/cookies";
 
 // The customer and order calls of SPEC §7 and the identity helpers (ARCHITECTURE §4). Every call
 // proves a session first: the sessionToken in the body, or — for the shop's own pages, whose

@@ -1,8 +1,8 @@
 import { Hono, type Context } from "hono";
-import { categoryIconSvg, monogramLogoSvg } from "../../rules/donation-icons";
+import { categoryIconSvg, monogramLogoSvg } from "../../rules/donations/category-icons";
 import type { AppEnv } from "./env";
 
-// The donation causes' pictures, drawn by rules/donation-icons.ts: the 26 category icons (SPEC §3,
+// The donation causes' pictures, drawn by rules/donations/category-icons.ts: the 26 category icons (SPEC §3,
 // ids 0–25) a cause without a logo shows, and the seeded causes' monogram logos. Anything else
 // under these paths is 404. The drawings only change with a release, so a day's caching is safe.
 

@@ -11,7 +11,7 @@ import { createLogger } from "../log";
 import { products, variants } from "../modules/catalog/schema";
 import { donationCartChoices } from "../modules/donations/schema";
 import { SEED_DONATION_STORE_ID, SEED_LOYALTY_SEGMENT_ID } from "../modules/donations/seed-data";
-import { CART_COOKIE } from "../../rules/cart-cookies";
+import { CART_COOKIE } from "../../rules/cart/cookies";
 
 // PUT /api/donations/tracking/{id}/cart: the browser's own tracking joins the shopper's own cart;
 // a tracking of another donation session or an unknown one answers 404; no cart (or another's) attaches nothing.

@@ -10,7 +10,7 @@ import { SEED_DONATION_STORE_ID } from "../modules/donations/seed-data";
 import { RATE_LIMITS } from "../modules/rate-limit/service";
 import { donationClickstreamEvents } from "../modules/donations/schema";
 import { CLICKSTREAM_RETENTION_DAYS } from "../modules/donations/service";
-import { CLICKSTREAM_BODY_BYTES, buildClickstreamEvent, clientPropertiesOf } from "../../rules/donation-widget";
+import { CLICKSTREAM_BODY_BYTES, buildClickstreamEvent, clientPropertiesOf } from "../../rules/donations/widget";
 import { startRetentionPurge } from "../jobs/retention-purge";
 
 // POST /api/donations/tracking adds a row per call: it is rate-limited per browser donation session

@@ -14,14 +14,14 @@ import {
   productDonationQuery,
   setCauseInput,
   startTrackingInput,
-} from "../../rules/donation-input";
-import { normalizeStoreId } from "../../rules/donations";
-import { isUuid } from "../../rules/ids";
-import { readCookie, setCookie } from "../../rules/cookies";
-import { cartIdFromCookieHeader } from "../../rules/cart-cookies";
+} from "../../rules/donations/api-input";
+import { normalizeStoreId } from "../../rules/donations/provider";
+import { isUuid } from "../../rules/shared/ids";
+import { readCookie, setCookie } from "../../rules/shared/cookies";
+import { cartIdFromCookieHeader } from "../../rules/cart/cookies";
 import { identityOf } from "./identity";
-import { dollarsToCents } from "../../rules/money";
-import { fieldErrors } from "../../rules/zod-errors";
+import { dollarsToCents } from "../../rules/shared/money";
+import { fieldErrors } from "../../rules/shared/zod-errors";
 import { isHttps } from "../modules/identity/session-cookie";
 import { clientIp } from "./client-ip";
 import type { StoreRow, TrackingFailure } from "../modules/donations/service";

@@ -1,7 +1,7 @@
 import { randomFillSync } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { CLICKSTREAM_BODY_BYTES } from "../../rules/donation-widget";
+import { CLICKSTREAM_BODY_BYTES } from "../../rules/donations/widget";
 import type { Config } from "../config";
 import type { AppEnv } from "./env";
 import { apiError } from "./errors";
@@ -220,7 +220,7 @@ export const BODY_LIMITS: readonly { prefix: string; bytes: number }[] = [
   { prefix: "/api/checkout/", bytes: 64 * 1024 },
   // Browser error reports: a message, a stack and a path (ERROR_REPORT_BODY_BYTES in server/http/errors-api.ts).
   { prefix: "/api/errors", bytes: 12 * 1024 },
-  // Proof of consent (CONSENT_BODY_BYTES in rules/consent-record.ts) and the analytics configuration check: a few fields.
+  // Proof of consent (CONSENT_BODY_BYTES in rules/consent/decision-record.ts) and the analytics configuration check: a few fields.
   { prefix: "/api/consent", bytes: 2 * 1024 },
   { prefix: "/api/analytics/", bytes: 4 * 1024 },
   // Product reviews: a review of at most 4,000 characters and its fields (REVIEWS_BODY_BYTES in server/http/reviews.ts).

@@ -1,4 +1,4 @@
-import type { Site } from "../../rules/site";
+import type { Site } from "../../rules/shared/site";
 import type { AppDeps } from "../context";
 import type { RequestIdentity } from "../request-context";
 

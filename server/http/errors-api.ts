@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ERROR_LIMITS, truncate } from "../../rules/error-fingerprint";
+import { ERROR_LIMITS, truncate } from "../../rules/shared/error-reports";
 import { clientIp } from "./client-ip";
 import type { AppEnv } from "./env";
 import { apiError, jsonBody } from "./errors";

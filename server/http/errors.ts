@@ -1,7 +1,7 @@
 import type { Context, Env, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
-import { fieldErrors } from "../../rules/zod-errors";
+import { fieldErrors } from "../../rules/shared/zod-errors";
 
 /** The API's one error shape (ARCHITECTURE §4). */
 export type ApiError = { error: { code: string; message: string; fields?: Record<string, string> } };

@@ -3,8 +3,8 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartAction } from "../../app/features/cart/cart-route.server";
 import { checkoutAction } from "../../app/features/checkout/checkout-route.server";
-import { failureStatus } from "../../rules/failure-status";
-import { siteFor } from "../../rules/site";
+import { failureStatus } from "../../rules/shared/failure-status";
+import { siteFor } from "../../rules/shared/site";
 import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps } from "../context";
@@ -19,7 +19,7 @@ import { requestContext, resolveIdentity } from "../request-context";
 
 // One status per failure code, whichever door refuses: the cart and checkout pages' actions and the
 // cart and checkout API answer a refusal of the same code with the same HTTP status
-// (rules/failure-status.ts).
+// (rules/shared/failure-status.ts).
 
 let database: Database;
 let deps: ReturnType<typeof createDeps>;

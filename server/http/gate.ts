@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { isOpenWhileGated, MAINTENANCE_PATH, PASSWORD_PATH } from "../../rules/gates";
+import { isOpenWhileGated, MAINTENANCE_PATH, PASSWORD_PATH } from "../../rules/content/site-gates";
 import type { AppDeps } from "../context";
 import type { AppEnv } from "./env";
 import { apiError } from "./errors";
@@ -8,7 +8,7 @@ import { apiError } from "./errors";
  * Gated states of SPEC §2, from configuration. Maintenance: every page redirects to /maintenance,
  * which answers 503; the API answers 503. Password: every page redirects to /password-protect until the
  * unlock cookie is present, the API answers 401. The gate pages, the health check, built assets and
- * images stay open (rules/gates.ts).
+ * images stay open (rules/content/site-gates.ts).
  */
 export function siteGate(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

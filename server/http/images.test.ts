@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cardImageDensitySrcSet, cardImageSrcSet, cardImageUrl, imageUrl } from "../../rules/images";
+import { cardImageDensitySrcSet, cardImageSrcSet, cardImageUrl, imageUrl } from "../../rules/catalog/image-urls";
 import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps } from "../context";

@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import { z } from "zod";
-import { IMAGE_DENSITIES, IMAGE_WIDTHS } from "../../rules/images";
+import { IMAGE_DENSITIES, IMAGE_WIDTHS } from "../../rules/catalog/image-urls";
 import { createPackshotIndex } from "../modules/catalog/packshot-index";
 import { renderPackshotSvg } from "../modules/images/packshot";
 import { readContentAsset } from "../modules/content/assets";
@@ -53,7 +53,7 @@ export function imageRoutes() {
   };
 
   app.get("/packshots/:file{[a-z0-9_-]+\\.webp}", (c) => packshot(c, c.req.param("file").replace(/\.webp$/, "")));
-  // The same packshot by a shorter name (rules/images.ts cardImageUrl): product cards name theirs
+  // The same packshot by a shorter name (rules/catalog/image-urls.ts cardImageUrl): product cards name theirs
   // four times each (src and srcset), 24 cards a listing page.
   app.get("/p/:key{[a-z0-9_-]+}", (c) => packshot(c, c.req.param("key")));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RequestContext } from "../context";
 import { gunzipSync } from "node:zlib";
-import { CONSENT_REVISION, consentDecidedIn, encodeConsentCookie } from "../../rules/consent";
+import { CONSENT_REVISION, consentDecidedIn, encodeConsentCookie } from "../../rules/consent/categories-and-cookie";
 import { acceptsGzip, createPageCache } from "./page-cache";
 
 // The guest page cache never serves one shopper's page to another: only cookie-less (or ZIP-only)

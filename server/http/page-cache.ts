@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
-import { CONSENT_COOKIE, consentDecidedIn } from "../../rules/consent";
-import { USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE } from "../../rules/location";
+import { CONSENT_COOKIE, consentDecidedIn } from "../../rules/consent/categories-and-cookie";
+import { USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE } from "../../rules/shared/shopper-location";
 import type { PageHandler } from "../app";
 import { cutAt, fill, gzipTemplate, gzipWith, type GzipTemplate, type Template } from "./gzip-template";
 

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { priceAudience, seesProgramPrices, withoutProgramPrices, type PriceAudience } from "../../rules/program-prices";
+import { priceAudience, seesProgramPrices, withoutProgramPrices, type PriceAudience } from "../../rules/staff/program-prices";
 import type { AppEnv } from "./env";
 import { identityOf } from "./identity";
 
@@ -15,7 +15,7 @@ export async function asSeenBy<P extends Priced>(c: Context<AppEnv>, products: r
   return seesProgramPrices(site, (await identityOf(c)).staff) ? [...products] : withoutProgramPrices(products);
 }
 
-/** Whose prices this caller's listing compares (the price filter and sorts): see rules/program-prices.ts priceAudience. */
+/** Whose prices this caller's listing compares (the price filter and sorts): see rules/staff/program-prices.ts priceAudience. */
 export async function priceAudienceOf(c: Context<AppEnv>): Promise<PriceAudience> {
   const site = c.get("site");
   return site.isStaff ? priceAudience(site, (await identityOf(c)).staff) : "shop";

@@ -1,9 +1,9 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { readCookie } from "../../rules/cookies";
-import { isUuid } from "../../rules/ids";
-import { OPERATOR_COOKIE } from "../../rules/operator-roles";
-import { reviewListQuery, reviewModerateInput, reviewRespondInput, reviewSubmitInput } from "../../rules/review-input";
+import { readCookie } from "../../rules/shared/cookies";
+import { isUuid } from "../../rules/shared/ids";
+import { OPERATOR_COOKIE } from "../../rules/console/operator-roles";
+import { reviewListQuery, reviewModerateInput, reviewRespondInput, reviewSubmitInput } from "../../rules/reviews/api-input";
 import { SESSION_COOKIE } from "../modules/identity/session-cookie";
 import type { Operator } from "../modules/operators/service";
 import type { ReviewActionResult } from "../workflows/console-reviews";
@@ -15,7 +15,7 @@ import { apiError, jsonBody, queryInput } from "./errors";
 // Reads are public (approved reviews only); writes need the shopper's session (the sessionToken
 // cookie, as the shop's own pages send it) or, for moderation, an operator session with
 // reviews.moderate. Bodies are capped at REVIEWS_BODY_BYTES by the edge (server/http/edge.ts), every
-// text is sanitised by the schemas (rules/review-input.ts: no HTML kept), and writes are
+// text is sanitised by the schemas (rules/reviews/api-input.ts: no HTML kept), and writes are
 // rate-limited per customer and client IP by the service.
 
 export const REVIEWS_BODY_BYTES = 8 * 1024;

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cartAction } from "../../app/features/cart/cart-route.server";
-import { siteFor } from "../../rules/site";
+import { siteFor } from "../../rules/shared/site";
 import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps } from "../context";

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { isOpenWhileGated } from "../../rules/gates";
-import { CLINIC_STEP_PATH, isOpenToUnregistered, isStaffOnlyApi, STAFF_REGISTER_PATH } from "../../rules/staff";
+import { isOpenWhileGated } from "../../rules/content/site-gates";
+import { CLINIC_STEP_PATH, isOpenToUnregistered, isStaffOnlyApi, STAFF_REGISTER_PATH } from "../../rules/staff/roles";
 import type { AppEnv } from "./env";
 import { apiError } from "./errors";
 import { pageRedirect } from "./gate";

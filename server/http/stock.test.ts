@@ -9,7 +9,7 @@ import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { buildSeedCatalog } from "../modules/catalog/seed-data";
-import { siteFor } from "../../rules/site";
+import { siteFor } from "../../rules/shared/site";
 import type { AppEnv } from "./env";
 import { stockRoutes } from "./stock";
 

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { DEFAULT_GUEST_ZIP, DESTINATIONS, locationLabel, parseUserLocation, shownLocation, USER_LOCATION_COOKIE } from "../../rules/location";
-import { estimatedDeliveryText } from "../../rules/delivery";
-import { zipSchema } from "../../rules/zip-schema";
+import { DEFAULT_GUEST_ZIP, DESTINATIONS, locationLabel, parseUserLocation, shownLocation, USER_LOCATION_COOKIE } from "../../rules/shared/shopper-location";
+import { estimatedDeliveryText } from "../../rules/checkout/delivery-estimate";
+import { zipSchema } from "../../rules/shared/zip-schema";
 import type { AppEnv } from "./env";
 import { identityOf } from "./identity";
 import { apiError, jsonBody, queryInput } from "./errors";
-import { readCookie } from "../../rules/cookies";
+import { readCookie } from "../../rules/shared/cookies";
 
 // Stock and delivery calls of SPEC §7 (paths exactly as SPEC gives them, under /api).
 
@@ -68,7 +68,7 @@ export function stockRoutes(options: { now?: () => Date } = {}) {
 
   // SPEC §7: GET /api/get-estimated-delivery-date, no payload: the ZIP comes from the userLocation
   // cookie (default 80011); the location shown is the cookie's part before "::". A staff member
-  // shipping to the clinic is told the clinic's ZIP, as the product page is (rules/location.ts shownLocation).
+  // shipping to the clinic is told the clinic's ZIP, as the product page is (rules/shared/shopper-location.ts shownLocation).
   app.get("/get-estimated-delivery-date", async (c) => {
     const cookie = readCookie(c.req.header("cookie"), USER_LOCATION_COOKIE);
     const parsed = parseUserLocation(cookie);

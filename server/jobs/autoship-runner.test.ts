@@ -1,7 +1,7 @@
 import { and, asc, eq, like, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { autoshipPriceCents } from "../../rules/autoship-offer";
-import { checkoutTotals } from "../../rules/checkout-totals";
+import { autoshipPriceCents } from "../../rules/autoship/offer-and-frequency";
+import { checkoutTotals } from "../../rules/checkout/totals";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";

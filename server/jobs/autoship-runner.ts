@@ -1,16 +1,16 @@
-import { formatCycleDate } from "../../rules/autoship-renewal";
-import { priceLine } from "../../rules/cart-pricing";
-import { checkoutTotals } from "../../rules/checkout-totals";
-import { freeShippingQualifyingCents } from "../../rules/free-shipping";
-import type { ShippingMethod } from "../../rules/shipping-rates";
-import { stateForZip } from "../../rules/us-states";
+import { formatCycleDate } from "../../rules/autoship/renewal-schedule";
+import { priceLine } from "../../rules/cart/pricing";
+import { checkoutTotals } from "../../rules/checkout/totals";
+import { freeShippingQualifyingCents } from "../../rules/cart/free-shipping";
+import type { ShippingMethod } from "../../rules/checkout/shipping-rates";
+import { stateForZip } from "../../rules/shared/us-states";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Logger } from "../log";
 import { renewalMail } from "../modules/autoship/renewal-mail";
 import { createRenewalStore, type RenewalStore, type SubscriptionRow } from "../modules/autoship/renewals";
 import { RENEWAL_LEASE_MS, renewSubscription, type RenewalDeps, type RenewalOutcome } from "../workflows/renew-subscription";
-import { formatUsd } from "../../rules/money";
+import { formatUsd } from "../../rules/shared/money";
 import { priceChangeOf } from "../workflows/price-guard";
 
 // The renewal engine's pass (ARCHITECTURE §6): sends the reminders that are due and

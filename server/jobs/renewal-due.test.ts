@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, dayOf } from "../../rules/calendar-days";
-import { isCycleDue, isRenewalDue, waitsForRetry, type RenewalTiming } from "../../rules/autoship-renewal";
-import type { SubscriptionHold, SubscriptionStatus } from "../../rules/autoship-subscription";
+import { addDays, dayOf } from "../../rules/shared/calendar-days";
+import { isCycleDue, isRenewalDue, waitsForRetry, type RenewalTiming } from "../../rules/autoship/renewal-schedule";
+import type { SubscriptionHold, SubscriptionStatus } from "../../rules/autoship/subscription-states";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
@@ -12,7 +12,7 @@ import { subscriptions } from "../modules/autoship/schema";
 import { renewSubscription } from "../workflows/renew-subscription";
 import { address, renewalKit, type RenewalKit } from "./renewal-test-factories";
 
-// When a renewal is due has one definition (rules/autoship-renewal.ts) and one SQL twin (the
+// When a renewal is due has one definition (rules/autoship/renewal-schedule.ts) and one SQL twin (the
 // runner's batch claim, server/modules/autoship/renewals.ts). One table of subscription states —
 // status, cycle date, hold, retry time, and whether a held item is back — goes through both; they
 // must agree row for row. PGlite here, PostgreSQL under `npm run test:pg`.

@@ -8,7 +8,7 @@ import { warehouseForZip } from "../modules/catalog/stock";
 import { customers } from "../modules/identity/schema";
 import type { OrderAddress } from "../modules/orders/schema";
 import { createServices, type Services } from "../wiring";
-import { EXCLUDED_PRODUCT_TYPE } from "../../rules/product-types";
+import { EXCLUDED_PRODUCT_TYPE } from "../../rules/catalog/product-types";
 
 // Test data for the renewal engine's tests (bulletproof-react style factories with overrides).
 // Subscriptions are inserted as rows: the engine only relies on the table, not on how a

@@ -6,8 +6,8 @@ import type { ErrorsService } from "../modules/errors/service";
 import type { DonationsService } from "../modules/donations/service";
 
 // Records kept only for a while, deleted by this timer, which runs in every shop process
-// (server/server.ts): proof-of-consent records after 13 months (rules/consent-record.ts), and errors
-// nobody has seen for 90 days or beyond the 10,000 most recently seen (rules/error-fingerprint.ts),
+// (server/server.ts): proof-of-consent records after 13 months (rules/consent/decision-record.ts), and errors
+// nobody has seen for 90 days or beyond the 10,000 most recently seen (rules/shared/error-reports.ts),
 // and the donation widget's clickstream events after 90 days (CLICKSTREAM_RETENTION_DAYS).
 // The deletes are idempotent, so processes running them at once only repeat each other's empty work.
 

@@ -3,7 +3,7 @@ import type { Logger } from "../log";
 import { startPeriodic } from "./periodic";
 import type { ReviewsService } from "../modules/reviews/service";
 
-// The review-request mail, 10 days after an order's delivery (rules/reviews.ts), sent by this timer
+// The review-request mail, 10 days after an order's delivery (rules/reviews/states-and-sorts.ts), sent by this timer
 // in every shop process (server/server.ts). Processes running it at once do not mail an order
 // twice: each order's request is claimed by an insert into review_requests before it is sent.
 

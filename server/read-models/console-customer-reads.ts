@@ -5,7 +5,7 @@ import { variants } from "../modules/catalog/schema";
 import { clinicMemberships, clinics } from "../modules/clinics/schema";
 import { orders } from "../modules/orders/schema";
 import { customerAddresses, customers } from "../modules/identity/schema";
-import { isUuid } from "../../rules/ids";
+import { isUuid } from "../../rules/shared/ids";
 
 // The operator console's read model of customers (read only): the list — searched, filtered,
 // sorted and paged by the database in ONE query (the total comes with the rows as a window count)

@@ -1,7 +1,7 @@
 import { and, asc, eq, lte, ne, sql } from "drizzle-orm";
-import { dayOf } from "../../rules/calendar-days";
-import { EXCLUDED_PRODUCT_TYPE } from "../../rules/product-types";
-import { LOW_STOCK_UNITS } from "../../rules/stock-levels";
+import { dayOf } from "../../rules/shared/calendar-days";
+import { EXCLUDED_PRODUCT_TYPE } from "../../rules/catalog/product-types";
+import { LOW_STOCK_UNITS } from "../../rules/catalog/stock-levels";
 import { inventory, products, variants, warehouses } from "../modules/catalog/schema";
 import type { RenewalStore } from "../modules/autoship/renewals";
 import type { ClinicsService } from "../modules/clinics/service";

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { may, OPERATOR_COOKIE, OPERATOR_ROLES, type OperatorRole, type Permission } from "../../rules/operator-roles";
+import { may, OPERATOR_COOKIE, OPERATOR_ROLES, type OperatorRole, type Permission } from "../../rules/console/operator-roles";
 import type { Operator } from "../modules/operators/service";
 import type { Services } from "../wiring";
 

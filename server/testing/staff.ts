@@ -1,5 +1,5 @@
-import type { RoleCode } from "../../rules/staff";
-import { accountGroupForRole } from "../../rules/staff";
+import type { RoleCode } from "../../rules/staff/roles";
+import { accountGroupForRole } from "../../rules/staff/roles";
 import type { Services } from "../wiring";
 
 let n = 0;

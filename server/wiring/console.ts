@@ -1,4 +1,4 @@
-import { isUuid } from "../../rules/ids";
+import { isUuid } from "../../rules/shared/ids";
 import { createRenewalStore } from "../modules/autoship/renewals";
 import type { Failure } from "../modules/identity/results";
 import { createCustomerConsoleReads } from "../read-models/console-customer-reads";

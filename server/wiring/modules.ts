@@ -1,7 +1,7 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../log";
-import { formatUsd } from "../../rules/money";
+import { formatUsd } from "../../rules/shared/money";
 import { createAutoshipService, type ShipNow } from "../modules/autoship/service";
 import { createCartService } from "../modules/cart/service";
 import { createCatalogService } from "../modules/catalog/service";

@@ -14,10 +14,10 @@ import { payments } from "../modules/payments/schema";
 import { createServices } from "../wiring";
 import { advanceOrder, type AdvanceOrderDeps } from "./advance-order";
 import { refundOrderPart } from "./refund-order";
-import { chargedCents } from "../../rules/refunds";
-import { formatUsd } from "../../rules/money";
+import { chargedCents } from "../../rules/checkout/refunds";
+import { formatUsd } from "../../rules/shared/money";
 import { placeOrder } from "./place-order";
-import { EXCLUDED_PRODUCT_TYPE } from "../../rules/product-types";
+import { EXCLUDED_PRODUCT_TYPE } from "../../rules/catalog/product-types";
 
 // Advance order on PGlite and, with `npm run test:pg`, on a real PostgreSQL —
 // where the concurrent calls really race for the order's row lock.

@@ -23,8 +23,8 @@ import {
 } from "../modules/orders/service";
 import type { PaymentsService } from "../modules/payments/service";
 import type { MailService } from "../modules/mail/service";
-import { formatUsd } from "../../rules/money";
-import { lineRefundCents, planRefund, unitsKept } from "../../rules/refunds";
+import { formatUsd } from "../../rules/shared/money";
+import { lineRefundCents, planRefund, unitsKept } from "../../rules/checkout/refunds";
 
 // Advance order: the operator moves a paid order through its lifecycle. Guarantees:
 //

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountGroupForRole, type RoleCode } from "../../rules/staff";
+import { accountGroupForRole, type RoleCode } from "../../rules/staff/roles";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";

@@ -1,5 +1,5 @@
-import type { RoleCode } from "../../rules/staff";
-import { accountGroupForRole, ROLE_CODES, roleLabel } from "../../rules/staff";
+import type { RoleCode } from "../../rules/staff/roles";
+import { accountGroupForRole, ROLE_CODES, roleLabel } from "../../rules/staff/roles";
 import type { Db } from "../db/client";
 import { clinicListing, type ClinicDirectoryPage, type ClinicSearch, type ClinicsService, type ClinicView } from "../modules/clinics/service";
 import type { IdentityService } from "../modules/identity/service";

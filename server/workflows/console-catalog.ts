@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BADGE_ORDER } from "../../rules/product-card";
+import { BADGE_ORDER } from "../../rules/catalog/product-card";
 import type { Db } from "../db/client";
 import { activeSubscriptionsOfVariant } from "../modules/autoship/views";
 import { consoleProduct, consoleProductList, lockProduct, lockVariant, writeProduct, writeVariantMerchandising, writeVariantPrice, type ProductListQuery } from "../modules/catalog/console";

@@ -1,7 +1,7 @@
 import type { ContentSite, ContentType } from "../modules/content/types";
 import type { ContentService } from "../modules/content/service";
 import { consoleRedirectSchema, newEntrySchema, type FieldErrors } from "../modules/content/editing";
-import { fieldErrors } from "../../rules/zod-errors";
+import { fieldErrors } from "../../rules/shared/zod-errors";
 import { previewUrl } from "../modules/content/preview";
 import type { Operator, OperatorsService } from "../modules/operators/service";
 import { consoleGuard, type Denied } from "./console";

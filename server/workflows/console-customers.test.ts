@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as csvLoader } from "../../app/routes/admin.customers.csv";
-import { OPERATOR_COOKIE } from "../../rules/operator-roles";
+import { OPERATOR_COOKIE } from "../../rules/console/operator-roles";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";

@@ -1,4 +1,4 @@
-import type { SiteId } from "../../rules/site";
+import type { SiteId } from "../../rules/shared/site";
 import type { Config } from "../config";
 import type { Failure } from "../modules/identity/results";
 import type { Operator, OperatorsService } from "../modules/operators/service";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { monthOf, parseReportMonth, reportTotals } from "../../rules/donation-report";
+import { monthOf, parseReportMonth, reportTotals } from "../../rules/donations/monthly-report";
 import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps } from "../context";

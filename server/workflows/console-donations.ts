@@ -1,6 +1,6 @@
-import { parseCauseSettings, parseSegmentSettings, parseStoreSettings, type CauseListQuery, type SegmentSettings, type StoreSettings } from "../../rules/console-donation-input";
-import { type ReportMonth } from "../../rules/donation-report";
-import { isUuid } from "../../rules/ids";
+import { parseCauseSettings, parseSegmentSettings, parseStoreSettings, type CauseListQuery, type SegmentSettings, type StoreSettings } from "../../rules/console/donation-settings-input";
+import { type ReportMonth } from "../../rules/donations/monthly-report";
+import { isUuid } from "../../rules/shared/ids";
 import type { Db } from "../db/client";
 import {
   activeCauses,
@@ -29,7 +29,7 @@ import { consoleGuard, type Denied } from "./console";
 // The console's Donations writes: the store configuration, a cause's multiplier, default flag and
 // shown/hidden state, and customer segments (create, edit, activate, deactivate). Each one: the role
 // check (consoleGuard: a refusal is audited and answered 403), the form validated
-// (rules/console-donation-input.ts, errors named by field), then one transaction that locks the row,
+// (rules/console/donation-settings-input.ts, errors named by field), then one transaction that locks the row,
 // checks what only the database knows (the causes named exist and are shown, no two active segments
 // share a priority, a store's default cause is not hidden), writes, and writes the audit entry with
 // the state before and after — so an entry exists exactly when the change does.

@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REJECTION_REASON_REQUIRED } from "../../rules/console-review-input";
+import { REJECTION_REASON_REQUIRED } from "../../rules/console/review-action-input";
 import { parseConfig } from "../config";
 import { createDeps } from "../context";
 import type { Database } from "../db/client";

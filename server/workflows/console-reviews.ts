@@ -1,7 +1,7 @@
-import { REVIEW_AUDIT_ACTIONS, REVIEW_QUEUE_PAGE_SIZE, type ReviewListQuery } from "../../rules/console-reviews";
-import { parseReviewAction } from "../../rules/console-review-input";
-import { isUuid } from "../../rules/ids";
-import { REVIEW_REJECTION_REASONS } from "../../rules/reviews";
+import { REVIEW_AUDIT_ACTIONS, REVIEW_QUEUE_PAGE_SIZE, type ReviewListQuery } from "../../rules/console/review-queue";
+import { parseReviewAction } from "../../rules/console/review-action-input";
+import { isUuid } from "../../rules/shared/ids";
+import { REVIEW_REJECTION_REASONS } from "../../rules/reviews/states-and-sorts";
 import type { Db } from "../db/client";
 import { consoleProductList } from "../modules/catalog/console";
 import { orderLineRef } from "../modules/orders/service";
@@ -12,7 +12,7 @@ import { consoleGuard, type Denied } from "./console";
 // The console's Reviews moderation: approve, reject with a reason of the published policy, respond.
 //
 // 1. Role first: `reviews.moderate` (consoleGuard: a refusal is audited and answered 403).
-// 2. The form is validated here (rules/console-review-input.ts): a rejection without a policy reason
+// 2. The form is validated here (rules/console/review-action-input.ts): a rejection without a policy reason
 //    is refused with the field named, before anything is attempted — the FTC rule on review
 //    suppression: a review is never hidden for being negative, only for breaking the policy.
 //    Refused input is answered, not audited (nothing was attempted).

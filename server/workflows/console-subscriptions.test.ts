@@ -1,7 +1,7 @@
 import { asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, dayOf } from "../../rules/calendar-days";
-import { OPERATOR_COOKIE } from "../../rules/operator-roles";
+import { addDays, dayOf } from "../../rules/shared/calendar-days";
+import { OPERATOR_COOKIE } from "../../rules/console/operator-roles";
 import { action as detailAction } from "../../app/routes/admin.subscriptions.$id";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";

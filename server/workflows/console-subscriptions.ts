@@ -1,7 +1,7 @@
-import { canRenewNow, canRetryRenewal, type ConsoleSubscriptionAction } from "../../rules/console-subscriptions";
-import { parseConsoleAction } from "../../rules/console-subscription-input";
-import { dayOf } from "../../rules/calendar-days";
-import type { SubscriptionActionInput } from "../../rules/autoship-subscription";
+import { canRenewNow, canRetryRenewal, type ConsoleSubscriptionAction } from "../../rules/console/subscription-actions";
+import { parseConsoleAction } from "../../rules/console/subscription-action-input";
+import { dayOf } from "../../rules/shared/calendar-days";
+import type { SubscriptionActionInput } from "../../rules/autoship/subscription-states";
 import { systemClock, type Clock } from "../clock";
 import type { AutoshipService, OnBehalf } from "../modules/autoship/service";
 import type { Operator, OperatorsService } from "../modules/operators/service";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { may, PERMISSIONS, type OperatorRole } from "../../rules/operator-roles";
+import { may, PERMISSIONS, type OperatorRole } from "../../rules/console/operator-roles";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";

@@ -1,11 +1,11 @@
-import { may, ORDER_MOVE_PERMISSION, type OperatorRole, type Permission } from "../../rules/operator-roles";
+import { may, ORDER_MOVE_PERMISSION, type OperatorRole, type Permission } from "../../rules/console/operator-roles";
 import type { Operator, OperatorsService } from "../modules/operators/service";
 import type { OrdersService } from "../modules/orders/service";
 import type { AdvanceOrderResult, AdvanceTarget } from "./advance-order";
 import type { DecisionResult } from "./clinic-membership";
 import type { RefundOrderInput, RefundOrderResult } from "./refund-order";
 
-// The operator console's writes. Each one: the role is checked against rules/operator-roles.ts (a
+// The operator console's writes. Each one: the role is checked against rules/console/operator-roles.ts (a
 // refusal is audited too, then answered 403), the existing workflow does the work (advance-order,
 // the membership decisions — nothing is written twice), and the audit log records who did what,
 // with the state before and after.

@@ -1,5 +1,5 @@
-import type { ContactInput } from "../../rules/account-forms";
-import type { SiteId } from "../../rules/site";
+import type { ContactInput } from "../../rules/account/forms";
+import type { SiteId } from "../../rules/shared/site";
 import { templates } from "../modules/mail/templates";
 import type { ContactService } from "../modules/contact/service";
 import type { MailService } from "../modules/mail/service";

@@ -1,4 +1,4 @@
-import { DONATION_SEGMENT_NAMESPACE } from "../../rules/donations";
+import { DONATION_SEGMENT_NAMESPACE } from "../../rules/donations/provider";
 import type { Db } from "../db/client";
 import { NO_CUSTOMER_RECORD, type CustomerPropertyReader } from "../modules/donations/giving";
 import type { IdentityService } from "../modules/identity/service";

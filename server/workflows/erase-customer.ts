@@ -1,4 +1,4 @@
-import { isUuid } from "../../rules/ids";
+import { isUuid } from "../../rules/shared/ids";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { retryOnDeadlock } from "../db/deadlock";

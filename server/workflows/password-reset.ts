@@ -1,4 +1,4 @@
-import type { SiteId } from "../../rules/site";
+import type { SiteId } from "../../rules/shared/site";
 import type { Config } from "../config";
 import { RESET_VALID_MS } from "../modules/identity/service";
 import { templates } from "../modules/mail/templates";

@@ -1,15 +1,15 @@
-import { ATTESTATION_REQUIRED_MESSAGE, checkoutAttributes, staffOrderDetails, withoutCheckoutAttributes, type StaffDelivery } from "../../rules/checkout-attributes";
-import { checkQuota, lineWeightLb, quotaExceededMessage } from "../../rules/staff-quota";
-import { matchSavedAddress } from "../../rules/clinic-address";
-import { AUTOSHIP_FIRST_ORDER_CODE } from "../../rules/checkout-flow";
-import { taxStateOf } from "../../rules/sales-tax";
-import { renewalOrderAttributes } from "../../rules/autoship-renewal";
-import { checkoutTotals, type CheckoutTotals } from "../../rules/checkout-totals";
-import { givenSentence } from "../../rules/donation-ledger";
-import { donationStoreFor } from "../../rules/donations";
-import { amountToCents, formatUsd } from "../../rules/money";
-import type { ShippingMethod } from "../../rules/shipping-rates";
-import type { SiteId } from "../../rules/site";
+import { ATTESTATION_REQUIRED_MESSAGE, checkoutAttributes, staffOrderDetails, withoutCheckoutAttributes, type StaffDelivery } from "../../rules/checkout/order-attributes";
+import { checkQuota, lineWeightLb, quotaExceededMessage } from "../../rules/staff/monthly-allowance";
+import { matchSavedAddress } from "../../rules/staff/clinic-address";
+import { AUTOSHIP_FIRST_ORDER_CODE } from "../../rules/checkout/steps-and-handoff";
+import { taxStateOf } from "../../rules/checkout/sales-tax";
+import { renewalOrderAttributes } from "../../rules/autoship/renewal-schedule";
+import { checkoutTotals, type CheckoutTotals } from "../../rules/checkout/totals";
+import { givenSentence } from "../../rules/donations/ledger-campaigns";
+import { donationStoreFor } from "../../rules/donations/provider";
+import { amountToCents, formatUsd } from "../../rules/shared/money";
+import type { ShippingMethod } from "../../rules/checkout/shipping-rates";
+import type { SiteId } from "../../rules/shared/site";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
@@ -217,7 +217,7 @@ export function placedOrderOf(
     warehouseCode: delivery.warehouseCode,
     ...moneyColumnsOf(priced.totals),
     discountCodes: p.codes,
-    // A renewal order says so and names its subscription (rules/autoship-renewal.ts).
+    // A renewal order says so and names its subscription (rules/autoship/renewal-schedule.ts).
     attributes: input.renewalOfSubscriptionId ? renewalOrderAttributes(attributes, input.renewalOfSubscriptionId) : attributes,
     donationTrackingId: p.donation.trackingId,
     idempotencyKey: input.idempotencyKey,

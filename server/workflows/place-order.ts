@@ -5,8 +5,8 @@ import { autoshipPayment, createSubscriptionsForOrder } from "../modules/autoshi
 import { lockCartForCheckout, markCheckedOut, storedLineCount } from "../modules/cart/lifecycle";
 import { releaseStock, reserveStock } from "../modules/inventory/service";
 import { insertPlacedOrder, liveOrderIdFor, lockBuyer, lockOrder, markOrderDeclined, markOrderPaid, orderLinesOf, orderViewById } from "../modules/orders/service";
-import { dayOf } from "../../rules/calendar-days";
-import { isUuid } from "../../rules/ids";
+import { dayOf } from "../../rules/shared/calendar-days";
+import { isUuid } from "../../rules/shared/ids";
 import * as step from "./place-order-steps";
 import { fail, type PlaceOrderDeps, type PlaceOrderFailure, type PlaceOrderInput, type PlaceOrderResult } from "./place-order-steps";
 

@@ -1,4 +1,4 @@
-import { formatUsd } from "../../rules/money";
+import { formatUsd } from "../../rules/shared/money";
 import { createPriceHoldStore, type PriceAnswer } from "../modules/autoship/price-holds";
 import { readPriceAnswerToken } from "../modules/autoship/price-links";
 import { renewSubscription, type RenewalDeps } from "./renew-subscription";

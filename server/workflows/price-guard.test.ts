@@ -1,6 +1,6 @@
 import { asc, eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { autoshipPriceCents } from "../../rules/autoship-offer";
+import { autoshipPriceCents } from "../../rules/autoship/offer-and-frequency";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";

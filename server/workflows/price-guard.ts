@@ -1,14 +1,14 @@
-import { autoshipUnitPriceCents } from "../../rules/autoship-offer";
-import { formatCycleDate } from "../../rules/autoship-renewal";
-import { formatUsd } from "../../rules/money";
-import { answerDeadline, guardDecision, type GuardDecision } from "../../rules/price-guard";
+import { autoshipUnitPriceCents } from "../../rules/autoship/offer-and-frequency";
+import { formatCycleDate } from "../../rules/autoship/renewal-schedule";
+import { formatUsd } from "../../rules/shared/money";
+import { answerDeadline, guardDecision, type GuardDecision } from "../../rules/autoship/price-guard";
 import { createPriceHoldStore } from "../modules/autoship/price-holds";
 import { priceAnswerUrl } from "../modules/autoship/price-links";
 import { priceGuardMail } from "../modules/autoship/price-guard-mail";
 import type { SubscriptionRow } from "../modules/autoship/renewals";
 import type { RenewalDeps } from "./renew-subscription";
 
-// The price guard of a scheduled renewal (rules/price-guard.ts), asked by renew-subscription before
+// The price guard of a scheduled renewal (rules/autoship/price-guard.ts), asked by renew-subscription before
 // it places the cycle's order:
 //
 // 1. An order already under the cycle's key (an earlier run's, crash recovery) is never held: it is

@@ -1,6 +1,6 @@
 import { answerOrCommit } from "../db/transaction";
-import { formatUsd } from "../../rules/money";
-import { planRefund, type RefundPlan } from "../../rules/refunds";
+import { formatUsd } from "../../rules/shared/money";
+import { planRefund, type RefundPlan } from "../../rules/checkout/refunds";
 import { releaseStock, restockStock } from "../modules/inventory/service";
 import { templates } from "../modules/mail/templates";
 import { reverseDonations } from "./refund-donations";
@@ -19,7 +19,7 @@ import { refundRefused, type AdvanceOrderDeps, type RefundRefused } from "./adva
 // Refund part of an order (the operator console): some units of some lines, and/or an amount
 // beyond them (shipping, a goodwill gesture). The same guarantees as advance-order's full refund:
 //
-// 1. One transaction holding the order's row lock; the refund is planned (rules/refunds.ts) from
+// 1. One transaction holding the order's row lock; the refund is planned (rules/checkout/refunds.ts) from
 //    what that lock shows — units already refunded, money the payment has left — so two refunds at
 //    once never return a unit or a cent twice.
 // 2. Stock: before fulfilment (paid) the refunded units' reservation is released — they will not

@@ -1,14 +1,14 @@
-import { sellingPlanIdFor } from "../../rules/autoship-offer";
-import type { ShippingMethod } from "../../rules/shipping-rates";
-import { addDays, dayOf } from "../../rules/calendar-days";
+import { sellingPlanIdFor } from "../../rules/autoship/offer-and-frequency";
+import type { ShippingMethod } from "../../rules/checkout/shipping-rates";
+import { addDays, dayOf } from "../../rules/shared/calendar-days";
 import {
   formatCycleDate,
   isCycleDue,
   OUT_OF_STOCK_SKIP_AFTER_DAYS,
   type AfterOutOfStock,
   type AfterPaymentDecline,
-} from "../../rules/autoship-renewal";
-import { transition } from "../../rules/autoship-subscription";
+} from "../../rules/autoship/renewal-schedule";
+import { transition } from "../../rules/autoship/subscription-states";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../log";
@@ -24,12 +24,12 @@ import type { StaffStandingService } from "./staff-checkout";
 import type { IdentityService } from "../modules/identity/service";
 import { placeOrder, type PlaceOrderResult } from "./place-order";
 import { guardRenewal, type GuardOutcome } from "./price-guard";
-import { SUBSTITUTE_ATTRIBUTE, substituteNote } from "../../rules/autoship-substitute";
-import { isUuid } from "../../rules/ids";
-import { quotaMonthOf } from "../../rules/staff-quota";
-import { amountToCents } from "../../rules/money";
+import { SUBSTITUTE_ATTRIBUTE, substituteNote } from "../../rules/autoship/substitute";
+import { isUuid } from "../../rules/shared/ids";
+import { quotaMonthOf } from "../../rules/staff/monthly-allowance";
+import { amountToCents } from "../../rules/shared/money";
 
-// Renew subscription (the rules of rules/autoship-renewal.ts): places one subscription's renewal order through the place-order
+// Renew subscription (the rules of rules/autoship/renewal-schedule.ts): places one subscription's renewal order through the place-order
 // workflow (price rule, stock, tax, the saved card) and moves the subscription on. Guarantees:
 //
 // 1. Exactly once per subscription and cycle. The order's idempotency key is
@@ -115,7 +115,7 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
 
 async function renewClaimed(deps: RenewalDeps, store: RenewalStore, sub: Subscription, now: Date, today: string, trigger: RenewalTrigger): Promise<RenewalOutcome> {
   if (!transition(sub.status, trigger === "ship_now" ? "ship_now" : "renew").ok) return { ok: false, code: "NOT_ACTIVE", message: "This Autoship is not active." };
-  // A scheduled run places a due cycle only (rules/autoship-renewal.ts isCycleDue). Whether its retry
+  // A scheduled run places a due cycle only (rules/autoship/renewal-schedule.ts isCycleDue). Whether its retry
   // time has come is the caller's question: the runner claims only renewals that are due
   // (isRenewalDue), while an operator's retry, an accepted price rise and "renew now" place it at once.
   if (trigger === "schedule" && !isCycleDue(sub, today)) return { ok: false, code: "NOT_DUE", message: "This Autoship is not due yet." };
@@ -132,7 +132,7 @@ async function renewClaimed(deps: RenewalDeps, store: RenewalStore, sub: Subscri
     if (guarded) return guarded;
   }
   let placed = await placeRenewalOrder(deps, sub, cycleDate, now);
-  // The customer's chosen substitute (rules/autoship-substitute.ts): the usual item is out of stock on
+  // The customer's chosen substitute (rules/autoship/substitute.ts): the usual item is out of stock on
   // renewal day, so the substitute is ordered instead of the hold — under the same cycle key and
   // through the same place-order checks (stock, caps, price, staff quota). Its own failure decides
   // what follows (a substitute out of stock too: the usual hold).

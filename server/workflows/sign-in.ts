@@ -1,4 +1,4 @@
-import type { SiteId } from "../../rules/site";
+import type { SiteId } from "../../rules/shared/site";
 import type { CartWarning } from "../modules/cart/service";
 import type { CartService } from "../modules/cart/service";
 import type { IdentityService } from "../modules/identity/service";

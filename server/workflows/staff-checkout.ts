@@ -5,9 +5,9 @@ import {
   shippingLocation,
   type PreferredAddress,
   type ShippingLocation,
-} from "../../rules/checkout-attributes";
-import { HANDOFF_MESSAGES } from "../../rules/checkout-flow";
-import { allowanceLb, quotaMonthOf, quotaState, type QuotaState } from "../../rules/staff-quota";
+} from "../../rules/checkout/order-attributes";
+import { HANDOFF_MESSAGES } from "../../rules/checkout/steps-and-handoff";
+import { allowanceLb, quotaMonthOf, quotaState, type QuotaState } from "../../rules/staff/monthly-allowance";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { ClinicView } from "../modules/clinics/view";

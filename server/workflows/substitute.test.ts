@@ -1,8 +1,8 @@
 import { and, asc, eq, like, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { autoshipPriceCents } from "../../rules/autoship-offer";
-import { SUBSTITUTE_ATTRIBUTE } from "../../rules/autoship-substitute";
-import { MAX_AUTOSHIP_QUANTITY } from "../../rules/quantity";
+import { autoshipPriceCents } from "../../rules/autoship/offer-and-frequency";
+import { SUBSTITUTE_ATTRIBUTE } from "../../rules/autoship/substitute";
+import { MAX_AUTOSHIP_QUANTITY } from "../../rules/cart/quantity-input";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";

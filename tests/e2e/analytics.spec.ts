@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { buildSeedCatalog, type SeedVariant } from "../../server/modules/catalog/seed-data";
-import { amountToCents } from "../../rules/money";
-import { LISTING_PAGE_SIZE } from "../../rules/listing-url";
+import { amountToCents } from "../../rules/shared/money";
+import { LISTING_PAGE_SIZE } from "../../rules/catalog/listing-url";
 import { expect, shopUrl, staffUrl, test } from "./fixtures";
 import { fillCheckoutAddress, payWithCard, registerStaff, uniqueEmail } from "./journeys";
 import { acceptAllCookies, consentBanner, consentReady, rejectAllCookies } from "./consent-steps";

@@ -1,5 +1,5 @@
-import { AUTOSHIP_FREQUENCY_WEEKS, sellingPlanIdFor } from "../../rules/autoship-offer";
-import { dailyPortion, daysSupply, feedingGuideFor, nearestFrequencyWeeks } from "../../rules/feeding";
+import { AUTOSHIP_FREQUENCY_WEEKS, sellingPlanIdFor } from "../../rules/autoship/offer-and-frequency";
+import { dailyPortion, daysSupply, feedingGuideFor, nearestFrequencyWeeks } from "../../rules/autoship/feeding-calculator";
 import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, test } from "./fixtures";
 import { checkOutAutoshipCart, register, uniqueEmail } from "./journeys";

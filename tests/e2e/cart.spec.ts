@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, staffUrl, test } from "./fixtures";
 import { registerStaff } from "./journeys";
-import { formatUsd } from "../../rules/money";
+import { formatUsd } from "../../rules/shared/money";
 
 // The cart journey (SPEC §2 cart screen and add-to-cart modal, §4 cart lifecycle, §5
 // limits, §9 free-shipping bar and cookies), against the seeded catalogue. Every test starts with a

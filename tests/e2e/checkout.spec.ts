@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog/seed-data";
 import { expect, shopUrl, test } from "./fixtures";
 import { accountNav, fillCheckoutAddress, latestMailTo, OK_CARD, PASSWORD, payWithCard, register, uniqueEmail } from "./journeys";
-import { amountToCents, formatUsd } from "../../rules/money";
+import { amountToCents, formatUsd } from "../../rules/shared/money";
 
 // The checkout journeys: the hand-off from the cart, the three checkout steps, the
 // confirmation page and e-mail, and My Orders — as a guest and as a customer, with the test card

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, Request } from "@playwright/test";
-import { CONSENT_COOKIE, CONSENT_REVISION, decodeConsentCookie, encodeConsentCookie } from "../../rules/consent";
+import { CONSENT_COOKIE, CONSENT_REVISION, decodeConsentCookie, encodeConsentCookie } from "../../rules/consent/categories-and-cookie";
 import { acceptAllCookies, consentBanner, consentReady, rejectAllCookies } from "./consent-steps";
 import { expect, GTM_URL_PATTERN, shopUrl, staffUrl, test } from "./fixtures";
 

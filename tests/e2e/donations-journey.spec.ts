@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
 import { buildSeedCauses } from "../../server/modules/donations/seed-data";
-import { formatUsd } from "../../rules/money";
+import { formatUsd } from "../../rules/shared/money";
 import { expect, shopUrl, test } from "./fixtures";
 import { consoleOperator, fillCheckoutAddress, payWithCard, uniqueEmail } from "./journeys";
 

@@ -1,5 +1,5 @@
 import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
-import { formatUsd } from "../../rules/money";
+import { formatUsd } from "../../rules/shared/money";
 import { expect, shopUrl, test } from "./fixtures";
 import { fillCheckoutAddress, latestMailTo, payWithCard, uniqueEmail } from "./journeys";
 

@@ -1,5 +1,5 @@
 import { test as base, expect, type Browser, type BrowserContext } from "@playwright/test";
-import { CONSENT_COOKIE, CONSENT_REVISION, encodeConsentCookie } from "../../rules/consent";
+import { CONSENT_COOKIE, CONSENT_REVISION, encodeConsentCookie } from "../../rules/consent/categories-and-cookie";
 
 /**
  * Every browser test imports `test` and `expect` from here, not from @playwright/test.

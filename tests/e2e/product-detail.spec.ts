@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog/seed-data";
-import { optionSlug } from "../../rules/variant-preselect";
-import { formatUsd } from "../../rules/money";
+import { optionSlug } from "../../rules/catalog/variant-preselect";
+import { formatUsd } from "../../rules/shared/money";
 import { expect, shopUrl, staffUrl, test } from "./fixtures";
 import { registerStaff } from "./journeys";
 

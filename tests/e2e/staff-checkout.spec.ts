@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog/seed-data";
 import { expect, staffUrl, test } from "./fixtures";
 import { fillCheckoutAddress, joinClinic, latestMailTo, payWithCard, registerStaff } from "./journeys";
-import { formatUsd } from "../../rules/money";
+import { formatUsd } from "../../rules/shared/money";
 
 // The staff program's checkout (pro.localhost): the program cart rows and the quota meter, clinic
 // or home delivery, the attestation, and the order carrying ZK01, SOLD_TO, SHIP_TO and the

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPERATOR_COOKIE } from "../../rules/operator-roles";
+import { OPERATOR_COOKIE } from "../../rules/console/operator-roles";
 import { operatorSession } from "../../server/testing/console";
 import { cartWith, changedTables, customer, d2cVariants, fingerprint, loadBuild, openShop, pageActionRoutes, send, type Customer, type Shop } from "./harness";
 

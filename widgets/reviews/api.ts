@@ -1,4 +1,4 @@
-import type { PublicReview, ReviewList, ReviewSummary } from "../../rules/reviews";
+import type { PublicReview, ReviewList, ReviewSummary } from "../../rules/reviews/states-and-sorts";
 
 // The review API (/api/reviews, server/http/reviews.ts) as the widget calls it. Relative URLs: they
 // resolve against the page, so the widget talks to the shop that shows it even when its script is

@@ -1,4 +1,4 @@
-import { ratingText, reviewCountText, starsOf } from "../../rules/review-display";
+import { ratingText, reviewCountText, starsOf } from "../../rules/reviews/rating-display";
 import {
   BREED_SIZE_LABELS,
   LIFE_STAGE_LABELS,
@@ -21,9 +21,9 @@ import {
   type ListChoice,
   type ReviewFormField,
   type ReviewFormValues,
-} from "../../rules/review-widget";
-import { REVIEW_LIMITS, type ReviewSort, type ReviewSummary } from "../../rules/reviews";
-import { loginUrlFor } from "../../rules/sign-in-redirect";
+} from "../../rules/reviews/widget";
+import { REVIEW_LIMITS, type ReviewSort, type ReviewSummary } from "../../rules/reviews/states-and-sorts";
+import { loginUrlFor } from "../../rules/account/sign-in-redirect";
 import * as api from "./api";
 import { h, replaceChildren } from "./dom";
 

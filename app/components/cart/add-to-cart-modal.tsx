@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef } from "react";
 import { Link, useFetcher } from "react-router";
-import { centredPosition, DIALOG_REPOSITION_DEBOUNCE_MS, modalShowDelay } from "../../../rules/dialog-position";
+import { centredPosition, DIALOG_REPOSITION_DEBOUNCE_MS, modalShowDelay } from "../../../rules/shared/dialog-position";
 import { lineOption, type CartActionData, type CartLineView, type CartView, type CartWarning } from "./cart-types";
 import { trackRemoveFromCart } from "./data-layer";
 import { FreeShippingBar } from "./free-shipping-bar";
 import { LineImage } from "./line-image";
-import { formatMoney } from "../../../rules/money";
+import { formatMoney } from "../../../rules/shared/money";
 
 /**
  * The add-to-cart modal of SPEC §2/§4: the added item, Continue Shopping (closes), Go to Cart and

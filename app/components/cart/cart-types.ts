@@ -1,5 +1,5 @@
-import type { AnalyticsLine } from "../../../rules/cart-analytics";
-import type { CartFormErrors, CartIntent } from "../../../rules/cart-form";
+import type { AnalyticsLine } from "../../../rules/consent/ga4-cart-events";
+import type { CartFormErrors, CartIntent } from "../../../rules/cart/form";
 import type { CartWarning } from "../../../server/modules/cart/service";
 import type { CartLineView, CartView } from "../../../server/modules/cart/view";
 

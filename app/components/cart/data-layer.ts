@@ -1,4 +1,4 @@
-import type { AnalyticsLine } from "../../../rules/cart-analytics";
+import type { AnalyticsLine } from "../../../rules/consent/ga4-cart-events";
 import { track } from "../../lib/analytics-events";
 
 // The cart events of SPEC §4 (GA4 ecommerce shape), built once the builders are loaded and sent

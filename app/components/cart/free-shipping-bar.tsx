@@ -1,4 +1,4 @@
-import { FREE_SHIPPING_BAR_HEIGHT, type FreeShippingProgress } from "../../../rules/free-shipping";
+import { FREE_SHIPPING_BAR_HEIGHT, type FreeShippingProgress } from "../../../rules/cart/free-shipping";
 
 function CheckIcon() {
   return (
@@ -15,7 +15,7 @@ function CheckIcon() {
 /**
  * The free-shipping progress bar of SPEC §9: "$X.XX until free shipping" while short of the
  * threshold, then "You get free shipping!" with a check icon. Full (8 px) on the cart page,
- * compact (6 px) in the add-to-cart modal. The figures come from the cart (rules/free-shipping.ts).
+ * compact (6 px) in the add-to-cart modal. The figures come from the cart (rules/cart/free-shipping.ts).
  */
 export function FreeShippingBar({ progress, compact = false }: { progress: FreeShippingProgress; compact?: boolean }) {
   const height = compact ? FREE_SHIPPING_BAR_HEIGHT.compact : FREE_SHIPPING_BAR_HEIGHT.full;

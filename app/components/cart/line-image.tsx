@@ -1,4 +1,4 @@
-import { imageSrcSet, imageUrl } from "../../../rules/images";
+import { imageSrcSet, imageUrl } from "../../../rules/catalog/image-urls";
 import type { CartLineView } from "./cart-types";
 
 /** "/_img/packshots/x.webp?w=640" → "packshots/x.webp", so smaller widths can be asked of the proxy. */

@@ -1,4 +1,4 @@
-import { cardBadges, type BadgeTone } from "../../../rules/product-card";
+import { cardBadges, type BadgeTone } from "../../../rules/catalog/product-card";
 import type { Variant } from "../../../server/modules/catalog/types";
 
 // The same badges as the product card (SPEC §3 order, §9 colours and "2 badges max"), for the chosen variant.

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { CardModel } from "../../../rules/product-card";
+import type { CardModel } from "../../../rules/catalog/product-card";
 import { ProductCard } from "./product-card";
 
 // The card's markup where a listing page repeats it 24 times: what its image and add button carry.

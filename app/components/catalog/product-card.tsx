@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { cardImageDensitySrcSet, cardImageSrcSet, cardImageUrl } from "../../../rules/images";
-import { formatUsd } from "../../../rules/money";
-import { cardImageAlt, type CardModel } from "../../../rules/product-card";
+import { cardImageDensitySrcSet, cardImageSrcSet, cardImageUrl } from "../../../rules/catalog/image-urls";
+import { formatUsd } from "../../../rules/shared/money";
+import { cardImageAlt, type CardModel } from "../../../rules/catalog/product-card";
 import { CardAddToCart, cardTitleId } from "../cart/add-to-cart";
 import { badgeClass } from "./product-badges";
-import { ratingText, starsOf } from "../../../rules/review-display";
+import { ratingText, starsOf } from "../../../rules/reviews/rating-display";
 
-// The product card of SPEC §2/§9. What it shows is decided by rules/product-card.ts (productCardModel);
+// The product card of SPEC §2/§9. What it shows is decided by rules/catalog/product-card.ts (productCardModel);
 // the staff site's card has no promotions (SPEC §6) because the model carries none. A page shows 24
 // of them: their looks are catalog.css's (.pc: named classes, or the part's place in the card), not utility lists on every element.
 

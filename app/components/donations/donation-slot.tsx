@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from "react";
-import type { DonationRequest } from "../../../rules/donation-widget";
+import type { DonationRequest } from "../../../rules/donations/widget";
 import type { CartView } from "../cart/cart-types";
 import { usePublicConfig } from "../../lib/use-public-config";
 

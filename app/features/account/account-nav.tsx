@@ -1,6 +1,6 @@
 import { NavLink } from "react-router";
-import type { Site } from "../../../rules/site";
-import { pageTitle } from "../../../rules/page-titles";
+import type { Site } from "../../../rules/shared/site";
+import { pageTitle } from "../../../rules/shared/page-titles";
 
 /** The account area's links (SPEC §2 account routes), titled per site. */
 export function AccountNav({ site }: { site: Site }) {

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { loginSchema } from "../../../rules/account-forms";
+import { loginSchema } from "../../../rules/account/forms";
 import { FormAlert, SubmitButton, TextField } from "../../components/form-field";
 import { useZodForm } from "../../lib/use-zod-form";
 

@@ -1,20 +1,20 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { cartCookies, cartIdFromCookieHeader, GUEST_CART_COOKIE } from "../../../rules/cart-cookies";
-import { signedInLocation, USER_LOCATION_COOKIE, USER_LOCATION_MAX_AGE_SECONDS, USER_WAREHOUSE_COOKIE } from "../../../rules/location";
-import { decodeRedirectParam, loginUrlFor, postLoginTarget, requiresSignIn, safeSameSitePath, sameSiteReferer } from "../../../rules/sign-in-redirect";
+import { cartCookies, cartIdFromCookieHeader, GUEST_CART_COOKIE } from "../../../rules/cart/cookies";
+import { signedInLocation, USER_LOCATION_COOKIE, USER_LOCATION_MAX_AGE_SECONDS, USER_WAREHOUSE_COOKIE } from "../../../rules/shared/shopper-location";
+import { decodeRedirectParam, loginUrlFor, postLoginTarget, requiresSignIn, safeSameSitePath, sameSiteReferer } from "../../../rules/account/sign-in-redirect";
 import { clearOgAuthCookie } from "../../../server/modules/autoship/og-auth";
 import type { SignedIn } from "../../../server/modules/identity/service";
 import { clearSessionCookie, isHttps, sessionCookie } from "../../../server/modules/identity/session-cookie";
 import { settleCustomerCart } from "../../../server/workflows/sign-in";
-import { clearCookie, setCookie } from "../../../rules/cookies";
-import { CLINIC_STEP_PATH, isRegistered } from "../../../rules/staff";
-import { signedOutCookie, type SignOutReason } from "../../../rules/sign-out-notice";
+import { clearCookie, setCookie } from "../../../rules/shared/cookies";
+import { CLINIC_STEP_PATH, isRegistered } from "../../../rules/staff/roles";
+import { signedOutCookie, type SignOutReason } from "../../../rules/account/sign-out-notice";
 
 // Sign-in and sign-out at the page edge (SPEC §2 redirect rules, §4 session and cart lifecycle).
 
 type Ctx = AppLoadContext;
 
-/** The page the browser came from, when it is on this site and one to go back to (rules/sign-in-redirect.ts). */
+/** The page the browser came from, when it is on this site and one to go back to (rules/account/sign-in-redirect.ts). */
 export const refererPath = (request: Request): string | null => sameSiteReferer(request.headers.get("referer"), request.url);
 
 /** SPEC §2: a signed-in customer opening login, register or forgot-password goes back one page. */
@@ -84,7 +84,7 @@ export async function signOutResponse(context: Ctx, request: Request, token: str
   // The order-management proof names the customer; the location cookies hold their home ZIP.
   headers.append("Set-Cookie", clearOgAuthCookie());
   for (const name of [USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE, "isEligibleForPd"]) headers.append("Set-Cookie", clearCookie(name, { secure }));
-  // Signed out for inactivity: the page the shopper lands on says why (rules/sign-out-notice.ts).
+  // Signed out for inactivity: the page the shopper lands on says why (rules/account/sign-out-notice.ts).
   const why = signedOutCookie(opts.reason, secure);
   if (why) headers.append("Set-Cookie", why);
   const back = safeSameSitePath(opts.returnTo);

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { clearSignedOutCookie } from "../../../rules/sign-out-notice";
+import { clearSignedOutCookie } from "../../../rules/account/sign-out-notice";
 
 /**
- * Why the shopper was signed out (rules/sign-out-notice.ts), on the page they land on: shown there
+ * Why the shopper was signed out (rules/account/sign-out-notice.ts), on the page they land on: shown there
  * once — the cookie that carried it is removed as soon as it is on screen, and the notice goes with
  * the next page or the dismiss button.
  */

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { accountPageKind, readMemory, recordVisit, writeMemory } from "../../../rules/breadcrumbs";
+import { accountPageKind, readMemory, recordVisit, writeMemory } from "../../../rules/catalog/breadcrumbs";
 
 /**
  * Records the account page's breadcrumb kind (SPEC §2: My Account, My Profile, My Orders, My Order

@@ -1,4 +1,4 @@
-import { formatUtcDateTime } from "../../../rules/dates";
+import { formatUtcDateTime } from "../../../rules/shared/dates";
 import { ConsoleSection } from "./console-frame";
 
 // The audit entries of the thing a console page edits, newest first: the "Changes" section of the

@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { failureStatus, type FailureCode } from "../../../rules/failure-status";
+import { failureStatus, type FailureCode } from "../../../rules/shared/failure-status";
 
 // How a console page's action answers: each form names its intent, the route hands the form to
 // that intent's function, and a refusal carries the status every surface gives its failure code
-// (rules/failure-status.ts); a form the page cannot read is a 400.
+// (rules/shared/failure-status.ts); a form the page cannot read is a 400.
 
 /** `body` with the status of a typed failure's code. */
 export const refused = <T>(body: T, code: FailureCode) => data(body, { status: failureStatus(code) });

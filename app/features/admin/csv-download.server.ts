@@ -1,4 +1,4 @@
-import { dayOf } from "../../../rules/calendar-days";
+import { dayOf } from "../../../rules/shared/calendar-days";
 
 // A console list as a CSV download: CRLF lines (RFC 4180), never cached or indexed, named after the
 // list and the UTC day it was taken (or the period it covers).

@@ -1,8 +1,8 @@
-import type { CauseListQuery } from "../../../rules/console-donation-input";
+import type { CauseListQuery } from "../../../rules/console/donation-settings-input";
 
 // The console's Donations section, for its browser code: the labels SPEC §3 gives the store's and
 // segments' coded fields, and the links between the section's pages. No zod here (the forms are
-// read by rules/console-donation-input.ts in the actions).
+// read by rules/console/donation-settings-input.ts in the actions).
 
 /** SPEC §3 campaign types. */
 export const CAMPAIGN_LABELS: readonly (readonly [value: number, label: string])[] = [

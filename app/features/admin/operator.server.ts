@@ -1,8 +1,8 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { readCookie, setCookie, clearCookie } from "../../../rules/cookies";
+import { readCookie, setCookie, clearCookie } from "../../../rules/shared/cookies";
 import { movesFrom } from "../../../server/workflows/advance-order";
 import { refund } from "../../../server/modules/orders/status";
-import { CONSOLE_SECTIONS, may, OPERATOR_COOKIE, ORDER_MOVE_PERMISSION, OPERATOR_SESSION_ABSOLUTE_MS, type Permission } from "../../../rules/operator-roles";
+import { CONSOLE_SECTIONS, may, OPERATOR_COOKIE, ORDER_MOVE_PERMISSION, OPERATOR_SESSION_ABSOLUTE_MS, type Permission } from "../../../rules/console/operator-roles";
 import type { Operator } from "../../../server/modules/operators/service";
 import { isHttps } from "../../../server/modules/identity/session-cookie";
 

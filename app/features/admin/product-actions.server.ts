@@ -1,8 +1,8 @@
 import type { AppLoadContext, data } from "react-router";
-import { formatUsd } from "../../../rules/money";
+import { formatUsd } from "../../../rules/shared/money";
 import type { Operator } from "../../../server/modules/operators/service";
 import { byIntent, invalid, refused } from "./console-action.server";
-import type { FailureCode } from "../../../rules/failure-status";
+import type { FailureCode } from "../../../rules/shared/failure-status";
 
 // The forms of a product's console page, one function per intent: the catalogue console workflow
 // validates, writes and audits; each answer names the form it belongs to, so its field errors and

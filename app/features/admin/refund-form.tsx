@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { formatUsd } from "../../../rules/money";
+import { formatUsd } from "../../../rules/shared/money";
 import { TextField, SelectField, Checkbox, SubmitButton } from "../../components/form-field";
 import { REFUND_REASONS } from "./refund-reasons";
 

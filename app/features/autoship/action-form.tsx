@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { Form } from "react-router";
-import type { SubscriptionAction } from "../../../rules/autoship-subscription";
+import type { SubscriptionAction } from "../../../rules/autoship/subscription-states";
 
 // The building blocks of every subscription action: a plain form posting the subscription and an
 // `intent` (it works before JavaScript loads), a bounded number/date input with its message, and a

@@ -1,4 +1,4 @@
-import { CANCEL_REASONS } from "../../../rules/autoship-subscription";
+import { CANCEL_REASONS } from "../../../rules/autoship/subscription-states";
 import { SelectField } from "../../components/form-field";
 import { ActionForm, BoundedField, buttonClass, ChangeSection } from "./action-form";
 

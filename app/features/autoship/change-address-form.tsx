@@ -1,5 +1,5 @@
-import { NEW_CHOICE } from "../../../rules/autoship-subscription";
-import { US_STATES } from "../../../rules/us-states";
+import { NEW_CHOICE } from "../../../rules/autoship/subscription-states";
+import { US_STATES } from "../../../rules/shared/us-states";
 import { SelectField, TextField } from "../../components/form-field";
 import { ActionForm, ChangeSection, secondaryButton } from "./action-form";
 

@@ -1,10 +1,10 @@
-import { AUTOSHIP_FREQUENCY_WEEKS, frequencyLabel } from "../../../rules/autoship-offer";
-import type { SubscriptionAction } from "../../../rules/autoship-subscription";
-import { MAX_AUTOSHIP_QUANTITY } from "../../../rules/quantity";
+import { AUTOSHIP_FREQUENCY_WEEKS, frequencyLabel } from "../../../rules/autoship/offer-and-frequency";
+import type { SubscriptionAction } from "../../../rules/autoship/subscription-states";
+import { MAX_AUTOSHIP_QUANTITY } from "../../../rules/cart/quantity-input";
 import type { SubscriptionView } from "../../../server/modules/autoship/service";
 import { SelectField } from "../../components/form-field";
 import { ActionForm, BoundedField, ChangeSection, secondaryButton } from "./action-form";
-import { formatUsd } from "../../../rules/money";
+import { formatUsd } from "../../../rules/shared/money";
 
 // What is delivered and when: frequency, quantity, the next order's date, and another size or
 // flavour of the same product. The date input's bounds are the ones the service checks.

@@ -1,4 +1,4 @@
-import { NEW_CHOICE } from "../../../rules/autoship-subscription";
+import { NEW_CHOICE } from "../../../rules/autoship/subscription-states";
 import { SelectField, TextField } from "../../components/form-field";
 import { ActionForm, ChangeSection, secondaryButton } from "./action-form";
 import { brandName } from "./format";

@@ -1,6 +1,6 @@
 // How My Subscriptions writes money, dates and card brands (en-US, the shop's UTC calendar days).
 
-import { formatUtcDay } from "../../../rules/dates";
+import { formatUtcDay } from "../../../rules/shared/dates";
 
 /** "Mar 4, 2031" for a calendar day "2031-03-04". */
 export const longDate = (day: string) => formatUtcDay(`${day}T00:00:00Z`);

@@ -1,4 +1,4 @@
-import type { SubscriptionAction } from "../../../rules/autoship-subscription";
+import type { SubscriptionAction } from "../../../rules/autoship/subscription-states";
 import { ActionForm, buttonClass, secondaryButton } from "./action-form";
 
 // The one-click actions on the next order: skip it, ship it now, pause or resume — each shown only

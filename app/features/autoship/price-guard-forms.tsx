@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { formatUsd } from "../../../rules/money";
+import { formatUsd } from "../../../rules/shared/money";
 import type { SubscriptionView } from "../../../server/modules/autoship/service";
 import { BoundedField, buttonClass, ChangeSection, secondaryButton } from "./action-form";
 import { longDate } from "./format";

@@ -1,4 +1,4 @@
-import { allowedActions, type SubscriptionAction } from "../../../rules/autoship-subscription";
+import { allowedActions, type SubscriptionAction } from "../../../rules/autoship/subscription-states";
 import type { SubscriptionView } from "../../../server/modules/autoship/service";
 import type { CardErrors } from "./action-form";
 import { CancelSubscriptionForm, ReactivateForm } from "./cancel-and-reactivate-forms";
@@ -11,7 +11,7 @@ import { PetForm, RunOutNotice } from "./feeding-facts";
 import { PriceGuardForm, PriceHoldNotice } from "./price-guard-forms";
 import { SubstituteForm } from "./substitute-form";
 
-// One subscription of My Subscriptions with every action its status allows (rules/autoship-subscription.ts
+// One subscription of My Subscriptions with every action its status allows (rules/autoship/subscription-states.ts
 // allowedActions) as a plain form posting an `intent`: it all works before JavaScript loads. Less
 // frequent changes sit in <details> so the card stays short; a form that failed opens with its
 // messages beside the fields.

@@ -1,7 +1,7 @@
 import type { SubscriptionView } from "../../../server/modules/autoship/service";
 import { AddressLines } from "../../components/address-lines";
 import { brandName, longDate } from "./format";
-import { formatUsd } from "../../../rules/money";
+import { formatUsd } from "../../../rules/shared/money";
 
 // What a subscription is: the item, its status (and why a renewal is held), and the facts of the
 // next delivery — when, how often, how many, the price, where to and paid how.

@@ -1,5 +1,5 @@
-import { MAX_ITEMS_PER_ORDER } from "../../../rules/cart-limits";
-import { MAX_AUTOSHIP_QUANTITY } from "../../../rules/quantity";
+import { MAX_ITEMS_PER_ORDER } from "../../../rules/cart/quantity-limits";
+import { MAX_AUTOSHIP_QUANTITY } from "../../../rules/cart/quantity-input";
 import type { CartView } from "../../components/cart/cart-types";
 
 export const OVER_LIMIT_TEXT = `Your cart has more than ${MAX_ITEMS_PER_ORDER} items. Orders are limited to ${MAX_ITEMS_PER_ORDER} items.`;

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { AUTOSHIP_FREQUENCY_WEEKS, frequencyLabel, sellingPlanIdFor } from "../../../rules/autoship-offer";
-import { quantityBounds } from "../../../rules/quantity";
+import { AUTOSHIP_FREQUENCY_WEEKS, frequencyLabel, sellingPlanIdFor } from "../../../rules/autoship/offer-and-frequency";
+import { quantityBounds } from "../../../rules/cart/quantity-input";
 import { useHydrated } from "../../lib/use-hydrated";
 import { QuantityControl } from "../../components/quantity-control";
 import { lineHref, lineOption, type CartActionData, type CartLineView } from "../../components/cart/cart-types";
 import { trackRemoveFromCart } from "../../components/cart/data-layer";
 import { LineImage } from "../../components/cart/line-image";
-import { amountToCents, formatMoney } from "../../../rules/money";
+import { amountToCents, formatMoney } from "../../../rules/shared/money";
 
 /** Steps of minus and plus settle for this long before the cart is updated: one request per burst. */
 const STEP_SETTLE_MS = 350;

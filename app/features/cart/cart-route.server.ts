@@ -1,18 +1,18 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { cartCookies, cartIdFromCookieHeader } from "../../../rules/cart-cookies";
-import { nextDiscountCodes, parseCartForm, type CartCommand } from "../../../rules/cart-form";
+import { cartCookies, cartIdFromCookieHeader } from "../../../rules/cart/cookies";
+import { nextDiscountCodes, parseCartForm, type CartCommand } from "../../../rules/cart/form";
 import type { CartFailure, CartResult } from "../../../server/modules/cart/service";
 import type { CartLineView, CartView } from "../../../server/modules/cart/view";
 import { isDocumentSubmission } from "../../lib/document-request";
 import { analyticsLine, type CartActionData } from "../../components/cart/cart-types";
-import { addonOffers, parseAddonChoice, ADDON_CHOICES_CENTS } from "../../../rules/donation-ledger";
-import { cartEstimate } from "../../../rules/checkout-totals";
-import { amountToCents, formatUsd } from "../../../rules/money";
-import { failureStatus } from "../../../rules/failure-status";
+import { addonOffers, parseAddonChoice, ADDON_CHOICES_CENTS } from "../../../rules/donations/ledger-campaigns";
+import { cartEstimate } from "../../../rules/checkout/totals";
+import { amountToCents, formatUsd } from "../../../rules/shared/money";
+import { failureStatus } from "../../../rules/shared/failure-status";
 import type { CartDonationOffer } from "./donation-addon";
 
 // The /cart route's loader and its one action with intents (STYLE habit 4, SPEC §4 cart lifecycle),
-// and the header's cart count. Thin edge: parse the form (rules/cart-form.ts), call the cart
+// and the header's cart count. Thin edge: parse the form (rules/cart/form.ts), call the cart
 // service through the shopper's door (the API's owner check, pricing and saved-cart pointer), shape
 // the answer. Every
 // successful answer carries the cart cookies; they are cleared once the cart is empty. A plain form

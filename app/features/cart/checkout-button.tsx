@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Form, useSearchParams } from "react-router";
-import { HANDOFF_MESSAGES } from "../../../rules/checkout-flow";
+import { HANDOFF_MESSAGES } from "../../../rules/checkout/steps-and-handoff";
 import { autoshipTermsRemembered, rememberAutoshipTerms } from "./autoship-terms-memory";
 
 // "Proceed to Checkout" (SPEC §4): a form posting to the hand-off. A cart with an autoship line asks

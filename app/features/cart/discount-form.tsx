@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import { type CartActionData, type CartView } from "../../components/cart/cart-types";
-import { amountToCents, formatMoney } from "../../../rules/money";
+import { amountToCents, formatMoney } from "../../../rules/shared/money";
 
 /**
  * Discount codes (SPEC §9 AUTO35): apply one, see whether each applies and why not, remove it.
- * The cart prices them (rules/cart-pricing.ts); this only posts intent=discount.
+ * The cart prices them (rules/cart/pricing.ts); this only posts intent=discount.
  */
 export function DiscountForm({ cart, pageResult }: { cart: CartView; pageResult?: CartActionData }) {
   const id = useId();

@@ -4,7 +4,7 @@ import { type CartActionData, type CartView } from "../../components/cart/cart-t
 import { CheckoutButton } from "./checkout-button";
 import { DiscountForm } from "./discount-form";
 import { StaffCartPanel, type StaffCartSummary } from "../../components/staff/staff-checkout";
-import { amountToCents, formatMoney } from "../../../rules/money";
+import { amountToCents, formatMoney } from "../../../rules/shared/money";
 import type { CartDonationOffer } from "./donation-addon";
 
 export const CHECKOUT_NOTE =

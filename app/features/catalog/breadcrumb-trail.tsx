@@ -13,7 +13,7 @@ import {
   type PageKind,
   type RememberedCategory,
   type RememberedFilter,
-} from "../../../rules/breadcrumbs";
+} from "../../../rules/catalog/breadcrumbs";
 import { usePublicConfig } from "../../lib/use-public-config";
 
 /**
@@ -21,7 +21,7 @@ import { usePublicConfig } from "../../lib/use-public-config";
  * through ./breadcrumbs.tsx, which fetches this code after hydration).
  *
  * Props:
- * - `kind`: the page kind (rules/breadcrumbs.ts PAGE_KINDS), e.g. "product-detail", "category-listing".
+ * - `kind`: the page kind (rules/catalog/breadcrumbs.ts PAGE_KINDS), e.g. "product-detail", "category-listing".
  * - `product`: on "product-detail", the Product shown (its breadcrumb fields: title, productSpecies,
  *   productBrand, productBrandSlug, productPetAge, productFoodForm). The remembered category and
  *   staff filter labels appear after hydration (they live in session storage).

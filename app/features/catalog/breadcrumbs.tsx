@@ -4,7 +4,7 @@ import type { BreadcrumbsProps } from "./breadcrumb-trail";
 
 // The breadcrumb trail (./breadcrumb-trail.tsx), rendered by the server at once and hydrated when
 // its code arrives, fetched after the page's: its links work as plain links meanwhile, and the
-// rules behind it (rules/breadcrumbs.ts) stay out of the listing's and product page's first-load
+// rules behind it (rules/catalog/breadcrumbs.ts) stay out of the listing's and product page's first-load
 // JavaScript. The remembered crumbs appear once it is hydrated, as before.
 const Trail = lazyView(() => import("./breadcrumb-trail").then((m) => m.BreadcrumbTrail));
 

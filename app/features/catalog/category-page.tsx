@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { categoryDescription, categoryTitle } from "../../../rules/category-copy";
-import type { ProductPath } from "../../../rules/product-paths";
+import { categoryDescription, categoryTitle } from "../../../rules/catalog/category-copy";
+import type { ProductPath } from "../../../rules/catalog/product-paths";
 import { ListingView } from "./listing-view";
 import { loadListing } from "./listing-loader";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ZipRange } from "../../../rules/zip";
+import type { ZipRange } from "../../../rules/shared/zip";
 import { ZipForm } from "./zip-form";
 
 export type DeliveryInfo = {

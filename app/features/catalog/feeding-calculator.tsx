@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { AUTOSHIP_FREQUENCY_WEEKS, frequencyLabel } from "../../../rules/autoship-offer";
+import { AUTOSHIP_FREQUENCY_WEEKS, frequencyLabel } from "../../../rules/autoship/offer-and-frequency";
 import type { Product, Variant } from "../../../server/modules/catalog/types";
 import {
   checkPet,
@@ -11,7 +11,7 @@ import {
   petAttributeValue,
   type PetProfile,
   type PetSpecies,
-} from "../../../rules/feeding";
+} from "../../../rules/autoship/feeding-calculator";
 import { PetFields, petValues } from "../../components/pet-fields";
 
 // The feeding calculator of the product page, loaded only when the shopper opens it (it is not part
@@ -22,7 +22,7 @@ export type FeedingCalculatorProps = {
   product: Pick<Product, "handle" | "productSpecies">;
   /** The pack chosen on the page: how long it lasts. */
   variant: Pick<Variant, "foodForm" | "weight" | "weightUnit" | "size">;
-  /** The nearest offered interval, and the pet it was worked out for (rules/feeding.ts petAttributeValue). */
+  /** The nearest offered interval, and the pet it was worked out for (rules/autoship/feeding-calculator.ts petAttributeValue). */
   onChooseFrequency: (weeks: number, pet: string) => void;
 };
 

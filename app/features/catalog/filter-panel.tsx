@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation, type NavigateFunction } from "react-router";
-import { unpackFacet } from "../../../rules/page-packs/facet-pack";
-import { clearFilters, listingHref, removeOption } from "../../../rules/listing-url";
+import { unpackFacet } from "../../../rules/catalog/page-packs/facet-pack";
+import { clearFilters, listingHref, removeOption } from "../../../rules/catalog/listing-url";
 import type { ListingPageData } from "./listing-data";
 
 /** Id of the listing's GET form; the sort select outside the panel joins it with form=… */

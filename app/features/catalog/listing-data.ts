@@ -1,7 +1,7 @@
-import type { RememberedCategory, RememberedFilter } from "../../../rules/breadcrumbs";
-import type { ListingState } from "../../../rules/listing-url";
-import type { FacetOption, PackedFacet } from "../../../rules/page-packs/facet-pack";
-import type { PackedCard } from "../../../rules/page-packs/card-pack";
+import type { RememberedCategory, RememberedFilter } from "../../../rules/catalog/breadcrumbs";
+import type { ListingState } from "../../../rules/catalog/listing-url";
+import type { FacetOption, PackedFacet } from "../../../rules/catalog/page-packs/facet-pack";
+import type { PackedCard } from "../../../rules/catalog/page-packs/card-pack";
 
 // What a listing page (all products, a category, search results) sends to the browser.
 // Built by listing-loader.ts, shown by listing-view.tsx.
@@ -10,7 +10,7 @@ export type ListingKind = "product-listing" | "category-listing" | "search-resul
 
 /**
  * One option of a facet: a list rather than an object, since a listing shows about 80 of them; a
- * facet with its options travels as one string (rules/page-packs/facet-pack.ts). Whether an option is
+ * facet with its options travels as one string (rules/catalog/page-packs/facet-pack.ts). Whether an option is
  * chosen is the listing state's (state.selected), not sent twice.
  */
 export type PanelOption = FacetOption;
@@ -24,7 +24,7 @@ export type ListingPageData = {
   /** The search query (search page), kept in every link and in the filter form. */
   search: string | null;
   state: ListingState;
-  /** Packed (rules/page-packs/card-pack.ts): the view unpacks them. */
+  /** Packed (rules/catalog/page-packs/card-pack.ts): the view unpacks them. */
   cards: PackedCard[];
   total: number;
   page: number;

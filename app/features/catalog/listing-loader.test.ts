@@ -1,9 +1,9 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { classifyProductPath } from "../../../rules/product-paths";
-import { siteFor } from "../../../rules/site";
-import { unpackCards } from "../../../rules/page-packs/card-pack";
-import { preselectVariant } from "../../../rules/variant-preselect";
+import { classifyProductPath } from "../../../rules/catalog/product-paths";
+import { siteFor } from "../../../rules/shared/site";
+import { unpackCards } from "../../../rules/catalog/page-packs/card-pack";
+import { preselectVariant } from "../../../rules/catalog/variant-preselect";
 import { parseConfig } from "../../../server/config";
 import { createDeps, type AppDeps } from "../../../server/context";
 import type { Database } from "../../../server/db/client";
@@ -14,7 +14,7 @@ import { requestContext } from "../../../server/request-context";
 import { loadCategoryPage } from "./category-page";
 
 // SPEC §2 "Product card and detail": on a category page the route's slug picks each card's variant,
-// as the product page would (rules/variant-preselect.ts rule 3). rules/card-variant-parity.test.ts
+// as the product page would (rules/catalog/variant-preselect.ts rule 3). rules/catalog/card-variant-parity.test.ts
 // holds the rule; this holds the wiring: the listing loader hands the category's slug to the cards.
 
 let database: Database;

@@ -1,18 +1,18 @@
-import { priceAudience, seesProgramPrices, withoutProgramPrices } from "../../../rules/program-prices";
+import { priceAudience, seesProgramPrices, withoutProgramPrices } from "../../../rules/staff/program-prices";
 import type { AppLoadContext } from "react-router";
-import type { RememberedFilter } from "../../../rules/breadcrumbs";
+import type { RememberedFilter } from "../../../rules/catalog/breadcrumbs";
 import {
   LISTING_PAGE_SIZE,
   parseListingParams,
   selectedFilters,
   type FacetDefinition,
-} from "../../../rules/listing-url";
-import { packCards } from "../../../rules/page-packs/card-pack";
-import { productCardModel } from "../../../rules/product-card";
+} from "../../../rules/catalog/listing-url";
+import { packCards } from "../../../rules/catalog/page-packs/card-pack";
+import { productCardModel } from "../../../rules/catalog/product-card";
 import type { Filter, FilterDefinition, ListingResult } from "../../../server/modules/catalog/types";
 import { dealSkusOnce } from "../../lib/deal-skus-once";
 import { cardRatings, withRating } from "../../lib/card-ratings";
-import { packFacet } from "../../../rules/page-packs/facet-pack";
+import { packFacet } from "../../../rules/catalog/page-packs/facet-pack";
 import type { FilterChip, ListingKind, ListingPageData, PanelFacet, SearchSuggestions } from "./listing-data";
 
 // Loaders of the listing screens (/products, category pages, /search) and the search suggestions:

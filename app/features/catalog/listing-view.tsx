@@ -1,8 +1,8 @@
 import { useMemo, type ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
-import { clearFilters, listingHref, resultRange } from "../../../rules/listing-url";
-import { categoryList, GA4_LISTS } from "../../../rules/ga4-lists";
-import { unpackCards } from "../../../rules/page-packs/card-pack";
+import { clearFilters, listingHref, resultRange } from "../../../rules/catalog/listing-url";
+import { categoryList, GA4_LISTS } from "../../../rules/consent/ga4-list-names";
+import { unpackCards } from "../../../rules/catalog/page-packs/card-pack";
 import { Breadcrumbs } from "./breadcrumbs";
 import { FilterChips, FilterPanel } from "./filter-panel";
 import type { ListingPageData } from "./listing-data";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { listingHref, pageWindow, withPage, type ListingState } from "../../../rules/listing-url";
+import { listingHref, pageWindow, withPage, type ListingState } from "../../../rules/catalog/listing-url";
 
 /** Page links; every page is a URL (?page=n), so a page can be shared and reloaded. */
 export function Pagination({

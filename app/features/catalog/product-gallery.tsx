@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { imageSrcSet, imageUrl } from "../../../rules/images";
+import { imageSrcSet, imageUrl } from "../../../rules/catalog/image-urls";
 import type { Image } from "../../../server/modules/catalog/types";
 
 /** "/_img/packshots/x.webp?w=1024" → "packshots/x.webp", so every width can be asked of the proxy. */

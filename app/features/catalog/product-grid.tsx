@@ -1,12 +1,12 @@
-import type { Ga4List } from "../../../rules/ga4-lists";
-import type { CardModel } from "../../../rules/product-card";
+import type { Ga4List } from "../../../rules/consent/ga4-list-names";
+import type { CardModel } from "../../../rules/catalog/product-card";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { selectItemOnClick, useViewItemList } from "../../lib/analytics-events";
 import { AddToCartFeedback, CardAddToCartForm } from "../../components/cart/add-to-cart";
 import { ProductCard } from "../../components/catalog/product-card";
 
 /**
- * Cards in 2, 3 then 4 columns (rules/images.ts cardImageDensitySrcSet says how wide their images show). The first row loads eagerly.
+ * Cards in 2, 3 then 4 columns (rules/catalog/image-urls.ts cardImageDensitySrcSet says how wide their images show). The first row loads eagerly.
  * Each card can be added to the cart; the grid holds the one add-to-cart modal of the page and is
  * inside the one form the cards' add buttons submit.
  * The grid is an analytics list: view_item_list when shown, select_item when a card is opened

@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliveryDayText, deliveryPromise, estimateDeliveryDay, HAWAII_DELIVERY_TEXT } from "../../../rules/delivery";
-import { siteFor } from "../../../rules/site";
-import { stateForZip } from "../../../rules/us-states";
+import { deliveryDayText, deliveryPromise, estimateDeliveryDay, HAWAII_DELIVERY_TEXT } from "../../../rules/checkout/delivery-estimate";
+import { siteFor } from "../../../rules/shared/site";
+import { stateForZip } from "../../../rules/shared/us-states";
 import { parseConfig } from "../../../server/config";
 import { createDeps, type AppDeps } from "../../../server/context";
 import type { Database } from "../../../server/db/client";
@@ -13,7 +13,7 @@ import { requestContext } from "../../../server/request-context";
 import { products } from "../../../server/modules/catalog/schema";
 import { loadProductPage } from "./product-page";
 
-// The product page's delivery line is rules/delivery.ts deliveryPromise's answer for the shopper's
+// The product page's delivery line is rules/checkout/delivery-estimate.ts deliveryPromise's answer for the shopper's
 // ZIP (the estimate of its warehouse, or SPEC §6's Hawaii text), not a second rule of its own.
 
 let database: Database;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { onConsentDecision, openConsentPreferences, registerConsentScript } from "../../lib/consent";
-import type { RatingSummary } from "../../../rules/review-display";
+import type { RatingSummary } from "../../../rules/reviews/rating-display";
 
 // The product page's reviews (SPEC §4, §8): the server-rendered rating under the title, and the
 // section the review widget renders into. The widget is a script of its own (widgets/reviews),

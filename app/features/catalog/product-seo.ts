@@ -1,6 +1,6 @@
 import type { Product, Variant } from "../../../server/modules/catalog/types";
-import { amountToCents, centsToAmount } from "../../../rules/money";
-import type { RatingSummary } from "../../../rules/review-display";
+import { amountToCents, centsToAmount } from "../../../rules/shared/money";
+import type { RatingSummary } from "../../../rules/reviews/rating-display";
 
 // Search-engine view of a product page: a unique title and description, the canonical
 // URL, and a schema.org Product with one Offer per variant. React Router's <Meta> serialises the

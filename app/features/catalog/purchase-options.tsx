@@ -1,13 +1,13 @@
 import { useId } from "react";
-import { AUTOSHIP_PROMOTION } from "../../../rules/product-card";
+import { AUTOSHIP_PROMOTION } from "../../../rules/catalog/product-card";
 import {
   AUTOSHIP_FREQUENCY_WEEKS,
   autoshipPriceCents,
   frequencyLabel,
   frequencyOfSellingPlan,
   sellingPlanIdFor,
-} from "../../../rules/autoship-offer";
-import { formatUsd } from "../../../rules/money";
+} from "../../../rules/autoship/offer-and-frequency";
+import { formatUsd } from "../../../rules/shared/money";
 
 export type Purchase = "one-time" | "autoship";
 

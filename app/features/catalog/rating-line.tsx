@@ -1,4 +1,4 @@
-import { ratingText, reviewCountText, starsOf, type RatingSummary } from "../../../rules/review-display";
+import { ratingText, reviewCountText, starsOf, type RatingSummary } from "../../../rules/reviews/rating-display";
 
 /** The average and count beside the title, linking to the reviews; nothing without reviews. */
 export function RatingLine({ rating }: { rating: RatingSummary | null }) {

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
-import { imageUrl } from "../../../rules/images";
+import { imageUrl } from "../../../rules/catalog/image-urls";
 import type { SearchSuggestions } from "./listing-data";
-import { formatUsd } from "../../../rules/money";
+import { formatUsd } from "../../../rules/shared/money";
 
 /** Wait this long after the last keystroke before asking for suggestions. */
 export const SUGGEST_DEBOUNCE_MS = 250;

@@ -1,6 +1,6 @@
 import { useNavigate } from "react-router";
-import { LISTING_SORTS } from "../../../rules/listing-filters";
-import { SORT_LABELS, type ListingState } from "../../../rules/listing-url";
+import { LISTING_SORTS } from "../../../rules/catalog/listing-filters";
+import { SORT_LABELS, type ListingState } from "../../../rules/catalog/listing-url";
 import { LISTING_FORM_ID, submitListingForm } from "./filter-panel";
 
 /**

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Variant } from "../../../server/modules/catalog/types";
-import { formatMoney } from "../../../rules/money";
+import { formatMoney } from "../../../rules/shared/money";
 
 // Option pickers of the product page (SPEC §2, §6): flavour as a radio group; size as pills on the
 // shop and as a <select> on the staff site. Every choice is a variant's SKU: choosing one puts

@@ -1,11 +1,11 @@
 import { useId, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { checkZip, type ZipRange } from "../../../rules/zip";
+import { checkZip, type ZipRange } from "../../../rules/shared/zip";
 
 export type ZipActionData = { error: string; zip: string; redirectTo: string } | undefined;
 
 /**
- * The ZIP entry of SPEC §5/§9: checked in the browser with rules/zip.ts, then again by the
+ * The ZIP entry of SPEC §5/§9: checked in the browser with rules/shared/zip.ts, then again by the
  * /location action, which sets the userLocation and userWarehouse cookies and comes back to this
  * page. Errors show under the field. Without JavaScript the form posts to /location normally.
  */

@@ -1,6 +1,6 @@
 import { useEffect, type FormEvent } from "react";
-import type { Basket } from "../../../rules/ga4-events";
-import { addPaymentInfoEvent, addShippingInfoEvent, beginCheckoutEvent, paymentTypeOf, type purchaseEvent } from "../../../rules/ga4-checkout-events";
+import type { Basket } from "../../../rules/consent/ga4-catalog-events";
+import { addPaymentInfoEvent, addShippingInfoEvent, beginCheckoutEvent, paymentTypeOf, type purchaseEvent } from "../../../rules/consent/ga4-checkout-events";
 import { pushAnalytics } from "../../lib/analytics";
 
 // The checkout's GA4 events. The screens are plain forms rendered by the server; these fire in the

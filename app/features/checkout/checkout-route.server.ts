@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect, type AppLoadContext } from "react-router";
-import { formValues } from "../../../rules/account-forms";
-import { cartCookies } from "../../../rules/cart-cookies";
-import { checkoutStateOf, stepToShow } from "../../../rules/checkout-flow";
-import { guestEmailSchema, parseAddressChoice, parseCardFields, paymentFieldFor } from "../../../rules/checkout-forms";
-import { SHIPPING_METHODS } from "../../../rules/shipping-rates";
+import { formValues } from "../../../rules/account/forms";
+import { cartCookies } from "../../../rules/cart/cookies";
+import { checkoutStateOf, stepToShow } from "../../../rules/checkout/steps-and-handoff";
+import { guestEmailSchema, parseAddressChoice, parseCardFields, paymentFieldFor } from "../../../rules/checkout/forms";
+import { SHIPPING_METHODS } from "../../../rules/checkout/shipping-rates";
 import type { PaymentSource } from "../../../server/modules/payments/service";
 import type { PlaceOrderInput } from "../../../server/workflows/place-order";
 import { MULTIPASS_PARAM, type CheckoutReview } from "../../../server/modules/checkout/service";
 import { cartIdOf, checkoutCustomer, receiptCookie } from "./checkout.server";
-import { fieldErrors } from "../../../rules/zod-errors";
-import { failureStatus } from "../../../rules/failure-status";
-import { ATTESTATION_REQUIRED_MESSAGE, type PreferredAddress } from "../../../rules/checkout-attributes";
-import { basketOfCart } from "../../../rules/ga4-events";
+import { fieldErrors } from "../../../rules/shared/zod-errors";
+import { failureStatus } from "../../../rules/shared/failure-status";
+import { ATTESTATION_REQUIRED_MESSAGE, type PreferredAddress } from "../../../rules/checkout/order-attributes";
+import { basketOfCart } from "../../../rules/consent/ga4-catalog-events";
 
 // /checkout's loader and action. The loader decides which step may show and gathers what
 // it needs; the action has one intent per step. Totals come from the server only: the page shows

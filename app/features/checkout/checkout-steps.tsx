@@ -1,16 +1,16 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { CHECKOUT_STEPS, STEP_LABELS, type CheckoutStep } from "../../../rules/checkout-flow";
-import { REMOTE_STATE_SERVICE_CHARGE_CENTS } from "../../../rules/shipping-rates";
-import { loginUrlFor } from "../../../rules/sign-in-redirect";
-import { US_STATES } from "../../../rules/us-states";
-import { frequencyLabel, frequencyOfSellingPlan } from "../../../rules/autoship-offer";
+import { CHECKOUT_STEPS, STEP_LABELS, type CheckoutStep } from "../../../rules/checkout/steps-and-handoff";
+import { REMOTE_STATE_SERVICE_CHARGE_CENTS } from "../../../rules/checkout/shipping-rates";
+import { loginUrlFor } from "../../../rules/account/sign-in-redirect";
+import { US_STATES } from "../../../rules/shared/us-states";
+import { frequencyLabel, frequencyOfSellingPlan } from "../../../rules/autoship/offer-and-frequency";
 import { Checkbox, FormAlert, SelectField, SubmitButton, TextField } from "../../components/form-field";
 import { OrderAddress } from "./order-receipt";
 import { DeliveryChoice, QuotaMeter } from "../../components/staff/staff-checkout";
-import { ATTESTATION_LABEL } from "../../../rules/checkout-attributes";
+import { ATTESTATION_LABEL } from "../../../rules/checkout/order-attributes";
 import type { checkoutLoader, CheckoutActionData } from "./checkout-route.server";
-import { formatMoney, formatUsd } from "../../../rules/money";
+import { formatMoney, formatUsd } from "../../../rules/shared/money";
 import { trackPaymentSubmit } from "./checkout-analytics";
 
 // The checkout's three steps: Information (contact and address), Shipping (method) and

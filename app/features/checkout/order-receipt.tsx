@@ -1,7 +1,7 @@
-import { formatUtcDateTime } from "../../../rules/dates";
+import { formatUtcDateTime } from "../../../rules/shared/dates";
 import type { OrderView } from "../../../server/modules/orders/service";
-import { amountToCents, formatMoney, formatUsd } from "../../../rules/money";
-import { staffOrderDetails } from "../../../rules/checkout-attributes";
+import { amountToCents, formatMoney, formatUsd } from "../../../rules/shared/money";
+import { staffOrderDetails } from "../../../rules/checkout/order-attributes";
 
 // An order's lines, totals and addresses, as the confirmation page and My Order Details show them.
 

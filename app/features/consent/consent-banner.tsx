@@ -1,5 +1,5 @@
 // The banner of a first visit (or of a new policy revision). The server renders it into the page when
-// the request carries no decision that counts (root loader, rules/consent.ts consentDecidedIn), so it
+// the request carries no decision that counts (root loader, rules/consent/categories-and-cookie.ts consentDecidedIn), so it
 // paints with the page instead of after the privacy manager's script: on a phone it is often the
 // largest thing on the first screen. Its buttons act once the page has hydrated; the choice itself is
 // made by the privacy manager (privacy-manager.tsx), loaded after hydration. Fixed to the bottom of

@@ -11,7 +11,7 @@ import {
   encodeConsentCookie,
   type ConsentRecord,
   type ConsentSource,
-} from "../../../rules/consent";
+} from "../../../rules/consent/categories-and-cookie";
 import { primaryButton as primary, secondaryButton as secondary, type BannerChoice } from "./consent-banner";
 
 // The shop's own privacy manager, on both sites: a banner on a first visit (or after the policy

@@ -1,7 +1,7 @@
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { useEffect, useMemo } from "react";
-import { carouselLoops, CONTENT_CAROUSEL, DEFAULT_CAROUSEL } from "../../../rules/carousel";
+import { carouselLoops, CONTENT_CAROUSEL, DEFAULT_CAROUSEL } from "../../../rules/content/carousel";
 
 export type CarouselApi = NonNullable<ReturnType<typeof useEmblaCarousel>[1]>;
 

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { unpackCards } from "../../../rules/page-packs/card-pack";
-import { siteFor } from "../../../rules/site";
+import { unpackCards } from "../../../rules/catalog/page-packs/card-pack";
+import { siteFor } from "../../../rules/shared/site";
 import { parseConfig } from "../../../server/config";
 import { createDeps, type AppDeps } from "../../../server/context";
 import type { Database } from "../../../server/db/client";

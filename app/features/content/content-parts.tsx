@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { imageSrcSet, imageUrl } from "../../../rules/images";
+import { imageSrcSet, imageUrl } from "../../../rules/catalog/image-urls";
 import type { ContentImage, ContentLink } from "./content-types";
 
 // Small building blocks of content: sanitised rich text, links and buttons, images.

@@ -1,5 +1,5 @@
-import type { PackedCard } from "../../../rules/page-packs/card-pack";
-import type { ContentColor } from "../../../rules/content-palette";
+import type { PackedCard } from "../../../rules/catalog/page-packs/card-pack";
+import type { ContentColor } from "../../../rules/content/palette";
 import type { ContentBody, ContentImage, ContentLink, PageSection } from "../../../server/modules/content/types";
 
 // Shapes of content the pages render (types only: nothing of the server reaches the browser).
@@ -20,7 +20,7 @@ export type CarouselData = {
   paragraph: string;
   bg_color: ContentColor;
   copyColor: ContentColor;
-  /** Packed (rules/page-packs/card-pack.ts): the carousel unpacks them. */
+  /** Packed (rules/catalog/page-packs/card-pack.ts): the carousel unpacks them. */
   cards: PackedCard[];
 };
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { backgroundClass, copyClass } from "../../../rules/content-palette";
-import { carouselList } from "../../../rules/ga4-lists";
-import { unpackCards } from "../../../rules/page-packs/card-pack";
+import { backgroundClass, copyClass } from "../../../rules/content/palette";
+import { carouselList } from "../../../rules/consent/ga4-list-names";
+import { unpackCards } from "../../../rules/catalog/page-packs/card-pack";
 import { selectItemOnClick, track } from "../../lib/analytics-events";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { ProductCard } from "../../components/catalog/product-card";
@@ -51,7 +51,7 @@ export function ProductCarousel({
 }) {
   const { site } = usePublicConfig();
   const content = variant === "content";
-  // The cards travel packed (rules/page-packs/card-pack.ts), as the listing's do.
+  // The cards travel packed (rules/catalog/page-packs/card-pack.ts), as the listing's do.
   const packed = carousel.cards;
   const cards = useMemo(() => unpackCards(packed), [packed]);
   const count = cards.length;

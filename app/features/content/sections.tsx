@@ -1,4 +1,4 @@
-import { backgroundClass, copyClass, isDarkBackground } from "../../../rules/content-palette";
+import { backgroundClass, copyClass, isDarkBackground } from "../../../rules/content/palette";
 import { ContentAnchor, ContentButtons, ContentPicture, RichText } from "./content-parts";
 import type { HighlightContent, PageSection, PromotionContent, TwoColumnContent } from "./content-types";
 

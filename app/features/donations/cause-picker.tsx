@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { causeSearchQuery, type CauseSearchMode } from "../../../rules/donation-widget";
-import { NO_CAUSE, isCharityId } from "../../../rules/donations";
+import { causeSearchQuery, type CauseSearchMode } from "../../../rules/donations/widget";
+import { NO_CAUSE, isCharityId } from "../../../rules/donations/provider";
 import { CauseImage } from "./cause-image";
 import { DonationError, reportDonationError, type Cause, type DonationApi, type DonationStore } from "./donation-api";
 

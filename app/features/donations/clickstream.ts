@@ -1,4 +1,4 @@
-import { EVENT_FLUSH_MS, enqueueEvent, nextBatch, type ClickstreamEvent } from "../../../rules/donation-widget";
+import { EVENT_FLUSH_MS, enqueueEvent, nextBatch, type ClickstreamEvent } from "../../../rules/donations/widget";
 import { DonationError, donationApi, reportDonationError } from "./donation-api";
 
 // The widget's clickstream (SPEC §3 envelope, §9 every 5 s): events wait in memory and leave in

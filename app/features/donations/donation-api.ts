@@ -1,6 +1,6 @@
 import type { CauseView, PortfolioView, storeView } from "../../../server/modules/donations/service";
-import type { ClickstreamEvent, CauseSearchQuery } from "../../../rules/donation-widget";
-import { centsToAmount } from "../../../rules/money";
+import type { ClickstreamEvent, CauseSearchQuery } from "../../../rules/donations/widget";
+import { centsToAmount } from "../../../rules/shared/money";
 
 // The browser's client of the donation provider (SPEC §7 "Donation provider", served by
 // server/http/donations.ts under /api/donations/). Every call names the store in x-store-id. The
@@ -123,7 +123,7 @@ const q = (params: Record<string, string | number | undefined | null>) => {
 /** The cause an answer names (the one cause given to, or the single recipient); null when a list of causes receives it. */
 export type NamedCause = { causeId: string; causeName: string } | null;
 
-/** Both answers carry the widget's visibility (rules/donation-widget.ts isWidgetVisible, decided by the server with the amount). */
+/** Both answers carry the widget's visibility (rules/donations/widget.ts isWidgetVisible, decided by the server with the amount). */
 export type ProductDonation = {
   totalDonationValueCents: number;
   excluded: boolean;

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { donationSentence, type DonationRequest, type WidgetEventType } from "../../../rules/donation-widget";
-import { NO_CAUSE } from "../../../rules/donations";
-import { amountToCents } from "../../../rules/money";
+import { donationSentence, type DonationRequest, type WidgetEventType } from "../../../rules/donations/widget";
+import { NO_CAUSE } from "../../../rules/donations/provider";
+import { amountToCents } from "../../../rules/shared/money";
 import type { CartView } from "../../components/cart/cart-types";
 import type { SlotRequest } from "../../components/donations/donation-slot";
 import { CauseImage, type CausePicture } from "./cause-image";

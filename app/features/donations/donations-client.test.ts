@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CLICKSTREAM_BODY_BYTES, buildClickstreamEvent, clientPropertiesOf, TRACKING_STORAGE_KEY, type ClickstreamEvent } from "../../../rules/donation-widget";
+import { CLICKSTREAM_BODY_BYTES, buildClickstreamEvent, clientPropertiesOf, TRACKING_STORAGE_KEY, type ClickstreamEvent } from "../../../rules/donations/widget";
 import { createEventSender } from "./clickstream";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";

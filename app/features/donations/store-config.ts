@@ -1,4 +1,4 @@
-import { STORE_POLL_MS, STORE_WAIT_MS } from "../../../rules/donation-widget";
+import { STORE_POLL_MS, STORE_WAIT_MS } from "../../../rules/donations/widget";
 import { donationApi, reportDonationError, type DonationError, type DonationStore } from "./donation-api";
 
 // The store configuration of SPEC §4: fetched once per page life and store, kept here; every widget

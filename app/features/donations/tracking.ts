@@ -4,8 +4,8 @@ import {
   parseStoredTracking,
   planTrackingStart,
   type StoredTracking,
-} from "../../../rules/donation-widget";
-import { NO_CAUSE } from "../../../rules/donations";
+} from "../../../rules/donations/widget";
+import { NO_CAUSE } from "../../../rules/donations/provider";
 import { DonationError, reportDonationError, reportStepError, type DonationApi } from "./donation-api";
 
 // The widget's tracking (SPEC §4 "Tracking start"): kept per browser tab in session storage under

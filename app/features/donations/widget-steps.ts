@@ -9,8 +9,8 @@ import {
   type WidgetEventType,
   type WidgetPlace,
   type WidgetSegment,
-} from "../../../rules/donation-widget";
-import { NO_CAUSE, isCharityId } from "../../../rules/donations";
+} from "../../../rules/donations/widget";
+import { NO_CAUSE, isCharityId } from "../../../rules/donations/provider";
 import type { CausePicture } from "./cause-image";
 import { eventSenderFor } from "./clickstream";
 import { DonationError, reportDonationError, reportStepError, type DonationApi, type DonationStore, type NamedCause } from "./donation-api";

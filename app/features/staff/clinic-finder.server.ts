@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { clinicSearchSchema, CLINIC_SEARCH_TYPES, groupIdSchema, type ClinicSearchType } from "../../../rules/staff";
-import { fieldErrors } from "../../../rules/zod-errors";
+import { clinicSearchSchema, CLINIC_SEARCH_TYPES, groupIdSchema, type ClinicSearchType } from "../../../rules/staff/roles";
+import { fieldErrors } from "../../../rules/shared/zod-errors";
 import type { ClinicFinderData, ClinicSummary } from "./clinic-types";
 import type { ClinicListing } from "../../../server/modules/clinics/service";
 

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { CLINIC_SEARCH_TYPES } from "../../../rules/staff";
+import { CLINIC_SEARCH_TYPES } from "../../../rules/staff/roles";
 import { FormAlert, SelectField, SubmitButton, TextField } from "../../components/form-field";
 import type { ClinicFinderData, ClinicSummary } from "./clinic-types";
 

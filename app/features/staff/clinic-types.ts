@@ -1,4 +1,4 @@
-import type { ClinicSearchType } from "../../../rules/staff";
+import type { ClinicSearchType } from "../../../rules/staff/roles";
 
 export type ClinicSummary = {
   groupID: string;

@@ -1,4 +1,4 @@
-import { googleConsentSignals } from "../../../rules/consent";
+import { googleConsentSignals } from "../../../rules/consent/categories-and-cookie";
 import { pushAnalytics, pushConsentCommand } from "../analytics";
 import type { ConsentScriptEntry, ConsentRegistry } from "./registry";
 

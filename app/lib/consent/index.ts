@@ -1,4 +1,4 @@
-import type { ConsentState } from "../../../rules/consent";
+import type { ConsentState } from "../../../rules/consent/categories-and-cookie";
 import type { ConsentScriptEntry, DecisionListener, RegisteredScript } from "./registry";
 
 // The consent registry for the app's code: the one way a third-party or optional script enters a

@@ -7,7 +7,7 @@ import {
   scriptStep,
   type ConsentState,
   type ScriptStatus,
-} from "../../../rules/consent";
+} from "../../../rules/consent/categories-and-cookie";
 
 // The consent logic of SPEC §4 and the script registry: the one way a third-party or optional script
 // enters a page. A script is registered with its category; it is added to the page only while the

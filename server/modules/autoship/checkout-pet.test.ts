@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PET_ATTRIBUTE } from "../../../rules/feeding";
+import { PET_ATTRIBUTE } from "../../../rules/autoship/feeding-calculator";
 import { parseConfig } from "../../config";
 import { createDeps, type AppDeps } from "../../context";
 import type { Database } from "../../db/client";

@@ -1,7 +1,7 @@
-import { frequencyOfSellingPlan } from "../../../rules/autoship-offer";
-import { firstRenewalDate } from "../../../rules/autoship-subscription";
-import { PET_ATTRIBUTE, petFromAttribute } from "../../../rules/feeding";
-import { MAX_AUTOSHIP_QUANTITY } from "../../../rules/quantity";
+import { frequencyOfSellingPlan } from "../../../rules/autoship/offer-and-frequency";
+import { firstRenewalDate } from "../../../rules/autoship/subscription-states";
+import { PET_ATTRIBUTE, petFromAttribute } from "../../../rules/autoship/feeding-calculator";
+import { MAX_AUTOSHIP_QUANTITY } from "../../../rules/cart/quantity-input";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { variantsOfProducts } from "../catalog/service";

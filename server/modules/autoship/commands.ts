@@ -6,12 +6,12 @@ import {
   type ActionAnswers,
   type SubscriptionAction,
   type SubscriptionActionInput,
-} from "../../../rules/autoship-subscription";
-import { formatUsd } from "../../../rules/money";
-import { isUuid } from "../../../rules/ids";
-import { unservedMessage } from "../../../rules/zip";
+} from "../../../rules/autoship/subscription-states";
+import { formatUsd } from "../../../rules/shared/money";
+import { isUuid } from "../../../rules/shared/ids";
+import { unservedMessage } from "../../../rules/shared/zip";
 import type { Clock } from "../../clock";
-import { dayOf } from "../../../rules/calendar-days";
+import { dayOf } from "../../../rules/shared/calendar-days";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../log";
@@ -25,7 +25,7 @@ import { subscriptionEvents, subscriptionPriceHolds, subscriptionRenewals, subsc
 import { type SubscriptionView, type SubscriptionViews } from "./views";
 
 // The customer's actions on their subscriptions (My Subscriptions). Each one: checked against the
-// lifecycle's transition table (rules/autoship-subscription.ts), whatever it needs from another
+// lifecycle's transition table (rules/autoship/subscription-states.ts), whatever it needs from another
 // module asked of that module's service before the change, then one transaction holding the
 // subscription's row lock, a subscription_events row, and a confirmation mail. Business failures
 // are typed results naming the field.

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
-import { autoshipUnitPriceCents, frequencyLabel } from "../../../rules/autoship-offer";
-import type { SubscriptionListQuery, SubscriptionSort } from "../../../rules/console-subscriptions";
-import { isUuid } from "../../../rules/ids";
+import { autoshipUnitPriceCents, frequencyLabel } from "../../../rules/autoship/offer-and-frequency";
+import type { SubscriptionListQuery, SubscriptionSort } from "../../../rules/console/subscription-actions";
+import { isUuid } from "../../../rules/shared/ids";
 import type { Db } from "../../db/client";
 import type { CatalogService } from "../catalog/service";
 import { subscriptionEvents, subscriptionRenewals, subscriptions, type SubscriptionHold, type SubscriptionStatus } from "./schema";

@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { endsHold, holdAfter, transition } from "../../../rules/autoship-subscription";
+import { endsHold, holdAfter, transition } from "../../../rules/autoship/subscription-states";
 import type { Db } from "../../db/client";
 import { anonymisedAddress } from "../orders/erasure";
 import { subscriptionEvents, subscriptions } from "./schema";
 
 // A customer's subscriptions when their personal data is erased, inside the erasure workflow's
 // transaction: every one the lifecycle lets be cancelled is cancelled by the same move a customer's
-// cancel makes (rules/autoship-subscription.ts transition "cancel", its hold rules, a "cancelled"
+// cancel makes (rules/autoship/subscription-states.ts transition "cancel", its hold rules, a "cancelled"
 // event), with the reason "account erased" and no mail (the address is gone); and every one,
 // cancelled before or now, keeps no e-mail, address or card.
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "../../../rules/calendar-days";
-import { dailyPortion, daysSupply, feedingGuideFor } from "../../../rules/feeding";
+import { addDays } from "../../../rules/shared/calendar-days";
+import { dailyPortion, daysSupply, feedingGuideFor } from "../../../rules/autoship/feeding-calculator";
 import { parseConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { seedIfEmpty } from "../../db/seed";

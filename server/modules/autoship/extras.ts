@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { ExtraInput } from "../../../rules/autoship-extras-input";
-import { isUuid } from "../../../rules/ids";
+import type { ExtraInput } from "../../../rules/autoship/extras-input";
+import { isUuid } from "../../../rules/shared/ids";
 import type { Db } from "../../db/client";
-import { substituteRefusal, type SubstituteCandidate } from "../../../rules/autoship-substitute";
+import { substituteRefusal, type SubstituteCandidate } from "../../../rules/autoship/substitute";
 import type { CatalogService } from "../catalog/service";
 import { subscriptionEvents, subscriptions } from "./schema";
-import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/product-types";
+import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/catalog/product-types";
 
 // The customer's settings of a subscription beyond its lifecycle (My Autoships): the pet it feeds
 // (the run-out date), the price guard's threshold and the chosen substitute. Each one: the owner's row under its lock, the change, a history entry.

@@ -1,5 +1,5 @@
 import { type MailContent } from "../mail/templates";
-import { escapeHtml } from "../../../rules/escape-html";
+import { escapeHtml } from "../../../rules/shared/escape-html";
 
 // The confirmation mail of every My Subscriptions change: every action is recorded in the history
 // and confirmed by e-mail. One template: what changed, and the subscription as it now is.

@@ -1,5 +1,5 @@
 import { hmac } from "../../crypto/sign";
-import { setCookie } from "../../../rules/cookies";
+import { setCookie } from "../../../rules/shared/cookies";
 
 // The order-management cookie of SPEC §9 (og_auth): "{customerId}|{hash}|{base64}", the two proofs
 // being the /api/crypto values (HMAC-SHA256 of the customer id under the session secret). Secure,

@@ -1,7 +1,7 @@
-import { escapeHtml } from "../../../rules/escape-html";
+import { escapeHtml } from "../../../rules/shared/escape-html";
 import { mailPage as page, type MailContent } from "../mail/templates";
 
-// The price guard's mails (rules/price-guard.ts): a renewal held because its price rose beyond the
+// The price guard's mails (rules/autoship/price-guard.ts): a renewal held because its price rose beyond the
 // customer's threshold, with the two one-click answers; and the skip when no answer came in time.
 // Same shape as renewal-mail.ts: every value escaped in the HTML.
 

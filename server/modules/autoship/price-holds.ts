@@ -1,13 +1,13 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
-import { nextOrderDateAfter } from "../../../rules/autoship-renewal";
-import { endsHold, holdAfter, transition, type RenewalEvent, type SubscriptionMove } from "../../../rules/autoship-subscription";
-import { dayOf } from "../../../rules/calendar-days";
-import { isUuid } from "../../../rules/ids";
+import { nextOrderDateAfter } from "../../../rules/autoship/renewal-schedule";
+import { endsHold, holdAfter, transition, type RenewalEvent, type SubscriptionMove } from "../../../rules/autoship/subscription-states";
+import { dayOf } from "../../../rules/shared/calendar-days";
+import { isUuid } from "../../../rules/shared/ids";
 import type { Db } from "../../db/client";
 import type { SubscriptionRow } from "./renewals";
 import { subscriptionEvents, subscriptionPriceHolds, subscriptionRenewals, subscriptions } from "./schema";
 
-// The price guard's records (rules/price-guard.ts): a renewal held because its price rose beyond the
+// The price guard's records (rules/autoship/price-guard.ts): a renewal held because its price rose beyond the
 // customer's threshold, and its one outcome — accepted (renewed at the new price), skipped by the
 // customer, or expired (no answer by the deadline: skipped). Lock order as everywhere in the module:
 // the subscription's row, then the hold's. An answer is recorded only while the hold is pending, its

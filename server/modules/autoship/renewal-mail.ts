@@ -1,7 +1,7 @@
 import { mailPage as page, type MailContent } from "../mail/templates";
-import { escapeHtml } from "../../../rules/escape-html";
+import { escapeHtml } from "../../../rules/shared/escape-html";
 
-// The renewal engine's mails (rules/autoship-renewal.ts): the reminder before each renewal, and what the customer
+// The renewal engine's mails (rules/autoship/renewal-schedule.ts): the reminder before each renewal, and what the customer
 // must know when a renewal cannot be placed (out of stock, card declined, paused). Same shape as
 // server/modules/mail/templates.ts: subject, plain text and HTML from the same data, every value
 // escaped in the HTML. Template names are "autoship.<name>" (server/modules/mail/service.ts).
@@ -17,7 +17,7 @@ type Base = { storeName: string; firstName: string; contractId: string; manageUr
 export const renewalMail = {
   /** A few days before each renewal: date, items and price, with links to skip or change. */
   reminder(d: Base & { skipUrl: string; date: string; items: RenewalMailItem[]; subtotal: string; shipping: string; tax: string; total: string; paymentLast4: string | null; priceNotes?: string[] }): MailContent {
-    // Price rises within the customer's price guard are renewed, and said here (rules/price-guard.ts).
+    // Price rises within the customer's price guard are renewed, and said here (rules/autoship/price-guard.ts).
     const rows = [...d.items.map((i) => `${i.quantity} × ${i.title} — ${i.total}`), ...(d.priceNotes ?? [])];
     const card = d.paymentLast4 ? `the card ending in ${d.paymentLast4}` : "your saved card";
     const totals = [`Subtotal (with your 5% Autoship saving): ${d.subtotal}`, `Shipping: ${d.shipping}`, `Estimated tax: ${d.tax}`, `Total: ${d.total}`];

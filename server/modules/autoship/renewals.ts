@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql } from "drizzle-orm";
-import { addDays, dayOf } from "../../../rules/calendar-days";
+import { addDays, dayOf } from "../../../rules/shared/calendar-days";
 import {
   afterOutOfStock,
   afterPaymentDecline,
@@ -7,8 +7,8 @@ import {
   nextOrderDateAfterShipNow,
   type AfterOutOfStock,
   type AfterPaymentDecline,
-} from "../../../rules/autoship-renewal";
-import { endsHold, holdAfter, transition, type RenewalEvent } from "../../../rules/autoship-subscription";
+} from "../../../rules/autoship/renewal-schedule";
+import { endsHold, holdAfter, transition, type RenewalEvent } from "../../../rules/autoship/subscription-states";
 import type { Db } from "../../db/client";
 import { subscriptionEvents, subscriptionRenewals, subscriptions } from "./schema";
 
@@ -16,7 +16,7 @@ import { subscriptionEvents, subscriptionRenewals, subscriptions } from "./schem
 // subscription_renewals and subscription_events that the renewal workflow
 // (server/workflows/renew-subscription.ts) and the runner (server/jobs/autoship-runner.ts) need.
 // Each outcome is one transaction holding the subscription's row lock, and every status or hold it
-// writes is the one the lifecycle's transition table (rules/autoship-subscription.ts) gives.
+// writes is the one the lifecycle's transition table (rules/autoship/subscription-states.ts) gives.
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type RenewalTrigger = "schedule" | "ship_now";
@@ -27,14 +27,14 @@ export type HeldForStock = { id: string; variantId: number; quantity: number; zi
 
 const s = subscriptions;
 
-/** rules/autoship-renewal.ts isCycleDue, in SQL. */
+/** rules/autoship/renewal-schedule.ts isCycleDue, in SQL. */
 const cycleDueWhere = (today: string) => and(eq(s.status, "active"), lte(s.nextOrderDate, today));
 
-/** rules/autoship-renewal.ts waitsForRetry, in SQL. */
+/** rules/autoship/renewal-schedule.ts waitsForRetry, in SQL. */
 const waitsForRetryWhere = (now: Date) => gt(s.retryAt, now);
 
 /**
- * rules/autoship-renewal.ts isRenewalDue, in SQL: the cycle is due and waits for no retry, or it is
+ * rules/autoship/renewal-schedule.ts isRenewalDue, in SQL: the cycle is due and waits for no retry, or it is
  * held out of stock and its item is back (`restocked`: the ids the catalog answered for). Kept in
  * step with the rule by server/jobs/renewal-due.test.ts, which runs one table of states through both.
  */
@@ -316,7 +316,7 @@ export function createRenewalStore(db: Db) {
     },
 
     /**
-     * Claims up to `n` subscriptions whose renewal is due (renewalDueWhere: rules/autoship-renewal.ts
+     * Claims up to `n` subscriptions whose renewal is due (renewalDueWhere: rules/autoship/renewal-schedule.ts
      * isRenewalDue, `restocked` the holds whose item is back) and that nobody holds the lease of. FOR
      * UPDATE SKIP LOCKED and the lease in one statement: two passes never take the same row.
      */
@@ -333,7 +333,7 @@ export function createRenewalStore(db: Db) {
     },
 
     /**
-     * Reminders due today (rules/autoship-renewal.ts isReminderDue, in SQL) for up to `n`
+     * Reminders due today (rules/autoship/renewal-schedule.ts isReminderDue, in SQL) for up to `n`
      * subscriptions: marked as sent for their cycle and recorded in the history in one transaction;
      * the caller mails them — at most one per cycle.
      */

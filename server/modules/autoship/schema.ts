@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigserial, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { SubscriptionHold, SubscriptionStatus } from "../../../rules/autoship-subscription";
-import type { PetProfile } from "../../../rules/feeding";
+import type { SubscriptionHold, SubscriptionStatus } from "../../../rules/autoship/subscription-states";
+import type { PetProfile } from "../../../rules/autoship/feeding-calculator";
 import { variants } from "../catalog/schema";
 import { customers } from "../identity/schema";
 import { orders, type OrderAddress } from "../orders/schema";
@@ -10,7 +10,7 @@ import { orders, type OrderAddress } from "../orders/schema";
 // it renews that variant and quantity every `frequencyWeeks`, through the place-order workflow, with
 // the customer's saved payment method and the address captured at sign-up (changeable).
 
-// The status and hold types live with their transition table (rules/autoship-subscription.ts).
+// The status and hold types live with their transition table (rules/autoship/subscription-states.ts).
 export type { SubscriptionHold, SubscriptionStatus };
 
 export const contractNumberSeq = pgSequence("subscription_contract_seq", { startWith: 500001 });
@@ -122,7 +122,7 @@ export const subscriptionRenewals = pgTable(
 );
 
 /**
- * A renewal held by the price guard (rules/price-guard.ts): one per subscription and cycle. The
+ * A renewal held by the price guard (rules/autoship/price-guard.ts): one per subscription and cycle. The
  * customer's answer (accepted, skipped) or the deadline passing (expired) is recorded once, under
  * this row's lock: the signed links it was mailed with work once.
  */

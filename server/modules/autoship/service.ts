@@ -14,7 +14,7 @@ import { createSubscriptionExtras } from "./extras";
 // Autoship subscriptions: created by the place-order workflow for every autoship line of a paid
 // order (checkout.ts), shown by the read model (views.ts), changed by their owner from My
 // Subscriptions (commands.ts), renewed by the renewal engine through its store (renewals.ts). The
-// lifecycle and its rules are pure (rules/autoship-subscription.ts, rules/autoship-renewal.ts).
+// lifecycle and its rules are pure (rules/autoship/subscription-states.ts, rules/autoship/renewal-schedule.ts).
 // The module reads and writes only its own tables; the item, the address book, the wallet and the
 // card-testing limit are the catalog's, identity's and payments' services.
 

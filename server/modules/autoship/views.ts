@@ -7,22 +7,22 @@ import {
   DEFAULT_AUTOSHIP_FREQUENCY_WEEKS,
   frequencyLabel,
   sellingPlanIdFor,
-} from "../../../rules/autoship-offer";
-import { cancelReasonLabel, nextDateBounds } from "../../../rules/autoship-subscription";
-import { imageUrl, packshotSource } from "../../../rules/images";
-import type { SiteId } from "../../../rules/site";
+} from "../../../rules/autoship/offer-and-frequency";
+import { cancelReasonLabel, nextDateBounds } from "../../../rules/autoship/subscription-states";
+import { imageUrl, packshotSource } from "../../../rules/catalog/image-urls";
+import type { SiteId } from "../../../rules/shared/site";
 import type { Clock } from "../../clock";
-import { dayOf } from "../../../rules/calendar-days";
+import { dayOf } from "../../../rules/shared/calendar-days";
 import type { Db } from "../../db/client";
 import type { CatalogService } from "../catalog/service";
 import type { IdentityService } from "../identity/service";
 import type { OrderAddress } from "../orders/service";
 import type { PaymentsService } from "../payments/service";
 import { subscriptionEvents, subscriptionPriceHolds, subscriptionRenewals, subscriptions, type SubscriptionHold, type SubscriptionStatus } from "./schema";
-import { dailyPortion, daysSupply, feedingGuideFor, runOut, type PetProfile, type RunOut } from "../../../rules/feeding";
-import { moneyOf } from "../../../rules/money";
-import { isUuid } from "../../../rules/ids";
-import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/product-types";
+import { dailyPortion, daysSupply, feedingGuideFor, runOut, type PetProfile, type RunOut } from "../../../rules/autoship/feeding-calculator";
+import { moneyOf } from "../../../rules/shared/money";
+import { isUuid } from "../../../rules/shared/ids";
+import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/catalog/product-types";
 
 // The autoship read model: what My Subscriptions, the dashboard and the API show. Reads the
 // module's own tables; the item comes from the catalog's service and the card from the payments

@@ -10,7 +10,7 @@ import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createLogger } from "../../log";
 import { requestContext, resolveIdentity } from "../../request-context";
-import { siteFor } from "../../../rules/site";
+import { siteFor } from "../../../rules/shared/site";
 import { products, variants } from "../catalog/schema";
 import { orderLines, orders } from "../orders/schema";
 import { MAX_CARTS_PER_CUSTOMER } from "./service";

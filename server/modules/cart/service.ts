@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
-import { frequencyOfSellingPlan } from "../../../rules/autoship-offer";
-import { lineCap, normaliseQuantity, planLineAdds } from "../../../rules/cart-limits";
-import { allowedDiscountCodes, normaliseCodes, type DiscountRule } from "../../../rules/cart-pricing";
-import type { SiteId } from "../../../rules/site";
-import { weightAttributes, WEIGHT_ATTRIBUTE, WEIGHT_UNIT_ATTRIBUTE } from "../../../rules/weight";
+import { frequencyOfSellingPlan } from "../../../rules/autoship/offer-and-frequency";
+import { lineCap, normaliseQuantity, planLineAdds } from "../../../rules/cart/quantity-limits";
+import { allowedDiscountCodes, normaliseCodes, type DiscountRule } from "../../../rules/cart/pricing";
+import type { SiteId } from "../../../rules/shared/site";
+import { weightAttributes, WEIGHT_ATTRIBUTE, WEIGHT_UNIT_ATTRIBUTE } from "../../../rules/shared/weight";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { answerOrCommit } from "../../db/transaction";
@@ -11,8 +11,8 @@ import type { CartVariant } from "../catalog/cart-variants";
 import type { Logger } from "../../log";
 import { cartLines, carts, discountCodes, type BuyerIdentity, type CartAttribute } from "./schema";
 import { buildCartView, type CartRecord, type CartView, type LineRecord } from "./view";
-import { isUuid } from "../../../rules/ids";
-import { cartWeightLb, checkQuota, quotaCartWarningMessage, type QuotaState } from "../../../rules/staff-quota";
+import { isUuid } from "../../../rules/shared/ids";
+import { cartWeightLb, checkQuota, quotaCartWarningMessage, type QuotaState } from "../../../rules/staff/monthly-allowance";
 
 // The cart of SPEC §3/§4: every write holds the cart's row lock while it writes — a transaction
 // that takes it first (mutate), or for an add one statement that takes it and writes only when the
@@ -270,7 +270,7 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     return { resolved: inputs.map((input, i) => ({ input, variant: variants.get(ids[i])! })), variants };
   }
 
-  /** What an add writes (one row per line, caps applied by rules/cart-limits) and the warnings it answers. */
+  /** What an add writes (one row per line, caps applied by rules/cart/quantity-limits) and the warnings it answers. */
   function planAdd(cartId: string, resolved: readonly { input: LineInput; variant: CartVariant }[], existing: readonly StoredLine[]) {
     const plan = planLineAdds(
       existing,

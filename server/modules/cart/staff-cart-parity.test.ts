@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartAction } from "../../../app/features/cart/cart-route.server";
-import { siteFor } from "../../../rules/site";
+import { siteFor } from "../../../rules/shared/site";
 import { createApp } from "../../app";
 import { parseConfig } from "../../config";
 import { createDeps } from "../../context";

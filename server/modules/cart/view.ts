@@ -1,13 +1,13 @@
-import { frequencyLabel, frequencyOfSellingPlan } from "../../../rules/autoship-offer";
-import { isAutoshipLineOverLimit, isCartOverLimit, showAutoshipWarning } from "../../../rules/cart-limits";
-import { priceCart, type DiscountRule } from "../../../rules/cart-pricing";
-import { freeShippingProgress, type FreeShippingProgress } from "../../../rules/free-shipping";
-import { displayedLineWeight, WEIGHT_ATTRIBUTE, WEIGHT_UNIT_ATTRIBUTE } from "../../../rules/weight";
-import type { SiteId } from "../../../rules/site";
+import { frequencyLabel, frequencyOfSellingPlan } from "../../../rules/autoship/offer-and-frequency";
+import { isAutoshipLineOverLimit, isCartOverLimit, showAutoshipWarning } from "../../../rules/cart/quantity-limits";
+import { priceCart, type DiscountRule } from "../../../rules/cart/pricing";
+import { freeShippingProgress, type FreeShippingProgress } from "../../../rules/cart/free-shipping";
+import { displayedLineWeight, WEIGHT_ATTRIBUTE, WEIGHT_UNIT_ATTRIBUTE } from "../../../rules/shared/weight";
+import type { SiteId } from "../../../rules/shared/site";
 import type { CartVariant } from "../catalog/cart-variants";
 import type { Image, Money, SelectedOption } from "../catalog/types";
 import type { BuyerIdentity, CartAttribute } from "./schema";
-import { moneyOf } from "../../../rules/money";
+import { moneyOf } from "../../../rules/shared/money";
 
 // The cart as the API and the cart page see it: SPEC §3 Cart and Line item, priced.
 
@@ -166,7 +166,7 @@ export function buildCartView(
     },
     isOverLimit: isCartOverLimit(totalQuantity),
     showAutoshipWarning: showAutoshipWarning(lines.filter((l) => l.sellingPlanId !== null).map((l) => l.quantity)),
-    // The checkout's free standard shipping reads this same qualifyingCents (rules/checkout-totals.ts).
+    // The checkout's free standard shipping reads this same qualifyingCents (rules/checkout/totals.ts).
     freeShipping: freeShippingProgress(
       lineItems.map((l, i) => ({ productType: l.product.productType, subtotalCents: priced.lines[i].subtotalCents })),
       priced.discountCents,

@@ -1,4 +1,4 @@
-import type { SiteId } from "../../../rules/site";
+import type { SiteId } from "../../../rules/shared/site";
 import type { Db } from "../../db/client";
 import type { CartVariant } from "./cart-variants";
 import { createFacetCache } from "./facet-cache";

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import type { SiteId } from "../../../rules/site";
+import type { SiteId } from "../../../rules/shared/site";
 import type { Db } from "../../db/client";
 import { FOOD_FORM_LABELS, variantImage, variantUrl } from "./mapping";
 import { brands, products, variants } from "./schema";
 import { inStockAt } from "./catalog-columns";
 import type { Image, Money, SelectedOption } from "./types";
-import { moneyOf } from "../../../rules/money";
+import { moneyOf } from "../../../rules/shared/money";
 
 /** What a cart line needs to know about its variant; only variants sold on the site are returned. */
 export type CartVariant = {

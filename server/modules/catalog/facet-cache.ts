@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import type { SiteId } from "../../../rules/site";
+import type { SiteId } from "../../../rules/shared/site";
 import type { Facet, Filter, PriceAudience } from "./types";
 
 /**

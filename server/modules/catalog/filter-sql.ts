@@ -1,9 +1,9 @@
 import { and, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { SiteId } from "../../../rules/site";
+import type { SiteId } from "../../../rules/shared/site";
 import { products, variants } from "./schema";
 import type { Filter, FilterField, PriceAudience, RangeFilter, ValueFilter } from "./types";
-import { dollarsToCents } from "../../../rules/money";
+import { dollarsToCents } from "../../../rules/shared/money";
 
 // SQL for the value and range filters of SPEC §3 (what each field matches: types.ts ValueFilter and
 // RangeFilter). Predicates are written against the `products` table of the enclosing query. Fields of

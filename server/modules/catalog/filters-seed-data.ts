@@ -1,9 +1,9 @@
-import type { SiteId } from "../../../rules/site";
+import type { SiteId } from "../../../rules/shared/site";
 import type { Species } from "./schema";
 import { HEALTH_CONDITIONS, kebab, SEED_FLAVORS, type SeedCatalog, type SeedProduct, type SeedVariant } from "./seed-data";
 import { labelSlug } from "./mapping";
 import type { Filter, FilterField } from "./types";
-import { centsToDollars } from "../../../rules/money";
+import { centsToDollars } from "../../../rules/shared/money";
 
 // The filter catalogue of SPEC §3, derived from the seed catalogue (ARCHITECTURE §5: it ships with
 // the code). Every option's sites and species are those of the products it matches, so a category

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import { CATEGORY_SLUGS, SPECIES } from "../../../rules/product-paths";
-import type { SiteId } from "../../../rules/site";
+import { CATEGORY_SLUGS, SPECIES } from "../../../rules/catalog/product-paths";
+import type { SiteId } from "../../../rules/shared/site";
 import type { Db } from "../../db/client";
 import { filterDefinitions, filterOptions } from "./filters-schema";
 import type { Filter, FilterDefinition, ResolvedCategory } from "./types";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SiteId } from "../../../rules/site";
+import type { SiteId } from "../../../rules/shared/site";
 import { buildListingIndex, type ListingIndex } from "./listing-index";
 import { createListingIndexCache } from "./listing-index-cache";
 

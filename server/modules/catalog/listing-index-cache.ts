@@ -1,4 +1,4 @@
-import type { SiteId } from "../../../rules/site";
+import type { SiteId } from "../../../rules/shared/site";
 import type { PriceAudience } from "./types";
 import type { ListingIndex } from "./listing-index";
 

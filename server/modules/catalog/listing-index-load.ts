@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { SiteId } from "../../../rules/site";
+import type { SiteId } from "../../../rules/shared/site";
 import type { Db } from "../../db/client";
 import { loadFilterCatalog } from "./filters";
 import { buildListingIndex, flavourValuesToLower, type IndexedSort, type IndexRow, type ListingIndex } from "./listing-index";

@@ -1,6 +1,6 @@
 import { and, arrayContains, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { SiteId } from "../../../rules/site";
+import type { SiteId } from "../../../rules/shared/site";
 import type { Database } from "../../db/client";
 import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
@@ -18,7 +18,7 @@ import { LISTING_SORTS, type Filter, type ListingQuery, type ListingResult } fro
 // The listing index (listing-index.ts) against the SQL listing it must agree with (listing.ts
 // without caches, filter-sql.ts "stored"): over many filter states — every catalogue option, random
 // combinations with ranges, flavour texts and wet food, empty results, both sites (the staff site
-// for both price audiences: program prices and the shop's, rules/program-prices.ts), every sort,
+// for both price audiences: program prices and the shop's, rules/staff/program-prices.ts), every sort,
 // several pages, with and without search text — the whole result is the same: total, page count,
 // facets (order, counts, selected) and the page's products in order; also after writes that change
 // the stored values. This file changes the catalogue: it has a database of its own. The longest

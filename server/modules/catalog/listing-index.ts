@@ -1,4 +1,4 @@
-import type { SiteId } from "../../../rules/site";
+import type { SiteId } from "../../../rules/shared/site";
 import { FLAVOR_SEPARATOR, sameFilter, storedRangeBounds, WET_FOOD_FORMS } from "./filter-sql";
 import type { Facet, FacetOption, Filter, FilterDefinition, FilterField, ListingSort, RangeFilter } from "./types";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SiteId } from "../../../rules/site";
+import type { SiteId } from "../../../rules/shared/site";
 import type { Database } from "../../db/client";
 import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { CATEGORY_SLUGS } from "../../../rules/product-paths";
-import type { SiteId } from "../../../rules/site";
+import { CATEGORY_SLUGS } from "../../../rules/catalog/product-paths";
+import type { SiteId } from "../../../rules/shared/site";
 import type { Db } from "../../db/client";
 import { filtersPredicate, filterPredicate, listingPrices, sameFilter } from "./filter-sql";
 import { loadFilterCatalog } from "./filters";
@@ -10,7 +10,7 @@ import { brands, dealSkus, products, variants } from "./schema";
 import { searchProducts, type SearchHits } from "./search";
 import { facetCacheKey, searchCacheKey, type FacetCache } from "./facet-cache";
 import type { DealSkus, Facet, FacetOption, FilterDefinition, FilterField, ListingQuery, ListingResult, Product, SitemapEntry } from "./types";
-import { dayOf } from "../../../rules/calendar-days";
+import { dayOf } from "../../../rules/shared/calendar-days";
 import { indexedSort, popcount, type ListingIndex } from "./listing-index";
 import type { ListingIndexCache } from "./listing-index-cache";
 

@@ -1,9 +1,9 @@
-import { imageUrl, packshotSource } from "../../../rules/images";
-import type { SiteId } from "../../../rules/site";
-import { optionSlug } from "../../../rules/variant-preselect";
+import { imageUrl, packshotSource } from "../../../rules/catalog/image-urls";
+import type { SiteId } from "../../../rules/shared/site";
+import { optionSlug } from "../../../rules/catalog/variant-preselect";
 import type { BrandKind, FoodForm, PackType, Species, WeightUnit } from "./schema";
 import type { Image, Product, SelectedOption, Variant } from "./types";
-import { moneyOf } from "../../../rules/money";
+import { moneyOf } from "../../../rules/shared/money";
 
 // Database rows → the SPEC §3 Product and Variant shapes of types.ts. Pure functions: the loaders
 // (listing.ts and the product page's) fetch the rows, this file only shapes them.
@@ -59,7 +59,7 @@ export const FOOD_FORM_LABELS: Record<FoodForm, string> = {
 
 
 /**
- * URL slug of a flavour or size label, the form variant pre-selection compares (rules/variant-preselect.ts):
+ * URL slug of a flavour or size label, the form variant pre-selection compares (rules/catalog/variant-preselect.ts):
  * "Chicken & Rice" → "chicken-rice", "8.5 lb Bag" → "8-5-lb-bag".
  */
 export function labelSlug(label: string): string {

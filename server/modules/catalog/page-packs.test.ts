@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packCards, unpackCards } from "../../../rules/page-packs/card-pack";
-import { packFacet, unpackFacet, type PanelFacetModel } from "../../../rules/page-packs/facet-pack";
-import { productCardModel, type CardModel } from "../../../rules/product-card";
-import type { SiteId } from "../../../rules/site";
+import { packCards, unpackCards } from "../../../rules/catalog/page-packs/card-pack";
+import { packFacet, unpackFacet, type PanelFacetModel } from "../../../rules/catalog/page-packs/facet-pack";
+import { productCardModel, type CardModel } from "../../../rules/catalog/product-card";
+import type { SiteId } from "../../../rules/shared/site";
 import type { Database } from "../../db/client";
 import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";

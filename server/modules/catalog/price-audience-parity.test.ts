@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadListing } from "../../../app/features/catalog/listing-loader";
-import { unpackCards } from "../../../rules/page-packs/card-pack";
-import { siteFor } from "../../../rules/site";
+import { unpackCards } from "../../../rules/catalog/page-packs/card-pack";
+import { siteFor } from "../../../rules/shared/site";
 import { createApp } from "../../app";
 import { parseConfig } from "../../config";
 import { createDeps } from "../../context";
@@ -15,7 +15,7 @@ import { staffMember } from "../../testing/staff";
 import { buildSeedCatalog } from "./seed-data";
 import type { ListingResult } from "./types";
 
-// The staff site's listing compares the prices its viewer pays (rules/program-prices.ts
+// The staff site's listing compares the prices its viewer pays (rules/staff/program-prices.ts
 // priceAudience), whichever path asks: the /products page (its price sorts) and the listing API
 // (get-filtered-products: the price filter and the sorts). An eligible member compares program
 // prices; a student, who pays shop prices, compares shop prices.

@@ -14,7 +14,7 @@ import {
   stockObject,
   warehouseForZip,
 } from "./stock";
-import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/product-types";
+import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/catalog/product-types";
 
 // Stock, warehouses and delivery by ZIP, and the product detail, against the seeded catalogue.
 let database: Database;

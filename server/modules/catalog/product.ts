@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { SiteId } from "../../../rules/site";
+import type { SiteId } from "../../../rules/shared/site";
 import { inStockAt, productColumns, variantColumns } from "./catalog-columns";
 import { toProduct, variantImage, type ProductRow, type VariantRow } from "./mapping";
 import { brands, dealSkus, products, variants } from "./schema";

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { SiteId } from "../../../rules/site";
+import type { SiteId } from "../../../rules/shared/site";
 import type { Db } from "../../db/client";
 import { products, variants } from "./schema";
 

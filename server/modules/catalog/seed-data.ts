@@ -1,4 +1,4 @@
-import { BADGE_ORDER, type BadgeName as ShownBadgeName } from "../../../rules/product-card";
+import { BADGE_ORDER, type BadgeName as ShownBadgeName } from "../../../rules/catalog/product-card";
 import type { BrandKind, FoodForm, PackType, Species, WeightUnit } from "./schema";
 import { hashString, seededRandom } from "../../db/seeded-random";
 
@@ -38,7 +38,7 @@ export const PRODUCT_TYPES = { dry: "Dry Food", wet: "Wet Food", treats: "Treats
 
 /**
  * Badge names as stored in variants.badgeTags ("badge::{name}"): the SPEC §3 set in display order
- * (rules/product-card.ts), the shown "brand-new" being stored as "new" (SPEC §3).
+ * (rules/catalog/product-card.ts), the shown "brand-new" being stored as "new" (SPEC §3).
  */
 export type BadgeName = Exclude<ShownBadgeName, "brand-new"> | "new";
 export const BADGE_NAMES: readonly BadgeName[] = BADGE_ORDER.map((n) => (n === "brand-new" ? "new" : n));

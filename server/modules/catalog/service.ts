@@ -1,5 +1,5 @@
 import { asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import type { SiteId } from "../../../rules/site";
+import type { SiteId } from "../../../rules/shared/site";
 import type { Config } from "../../config";
 import type { Database, Db } from "../../db/client";
 import { changesListing, createFacetCache } from "./facet-cache";
@@ -10,8 +10,8 @@ import type { SearchHits } from "./search";
 import { brands, inventory, products, variants } from "./schema";
 import { getProductDetail } from "./product";
 import { checkServedZip, estimatedDeliveryDate, productsStockForZip, servedZipRanges, stockObject, warehouseForZip } from "./stock";
-import type { Destination } from "../../../rules/location";
-import { stateForZip } from "../../../rules/us-states";
+import type { Destination } from "../../../rules/shared/shopper-location";
+import { stateForZip } from "../../../rules/shared/us-states";
 import type { FilterDefinition, ListingQuery } from "./types";
 import { variantsForCart } from "./cart-variants";
 import { createListingIndexCache } from "./listing-index-cache";
@@ -40,7 +40,7 @@ export async function variantsOfProducts(conn: Db, productIds: readonly number[]
       imageKey: variants.imageKey,
       weight: variants.weight,
       weightUnit: variants.weightUnit,
-      // The feeding calculator's table is the product's (rules/feeding.ts feedingGuideFor).
+      // The feeding calculator's table is the product's (rules/autoship/feeding-calculator.ts feedingGuideFor).
       species: products.species,
       foodForm: variants.foodForm,
     })

@@ -1,17 +1,17 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { deliveryDayText, estimateDeliveryDay } from "../../../rules/delivery";
-import type { Destination } from "../../../rules/location";
-import { checkZip, formatZipRange, unservedMessage, type ZipRange } from "../../../rules/zip";
+import { deliveryDayText, estimateDeliveryDay } from "../../../rules/checkout/delivery-estimate";
+import type { Destination } from "../../../rules/shared/shopper-location";
+import { checkZip, formatZipRange, unservedMessage, type ZipRange } from "../../../rules/shared/zip";
 import { SERVING_COLUMNS, servingWarehouse, type ServingWarehouse } from "../inventory/service";
 import { inventory, products, variants, warehouseZipRanges, warehouses } from "./schema";
-import { dayOf } from "../../../rules/calendar-days";
-import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/product-types";
+import { dayOf } from "../../../rules/shared/calendar-days";
+import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/catalog/product-types";
 
 // Stock and delivery by ZIP (SPEC §3 stock object, §5 stock check, §7 stock calls).
 // Every served ZIP belongs to exactly one warehouse group (seed-data.ts); a group is a transit band.
 
-// The serving warehouse has one home: the inventory module (the excluded product type: rules/product-types.ts).
+// The serving warehouse has one home: the inventory module (the excluded product type: rules/catalog/product-types.ts).
 export { type ServingWarehouse } from "../inventory/service";
 export const warehouseForZip = servingWarehouse;
 
@@ -150,7 +150,7 @@ export async function productsStockForZip(
 }
 
 /**
- * A real delivery estimate for a ZIP (rules/delivery.ts): the serving warehouse group's transit days
+ * A real delivery estimate for a ZIP (rules/checkout/delivery-estimate.ts): the serving warehouse group's transit days
  * in business days after the ship day. Null when no warehouse serves the ZIP.
  */
 export async function estimatedDeliveryDate(db: Db, zip: string, now: Date): Promise<DeliveryEstimate | null> {

@@ -1,16 +1,16 @@
-import type { Filter, FilterField, ListingSort } from "../../../rules/listing-filters";
-import type { Money } from "../../../rules/money";
-import type { SiteId } from "../../../rules/site";
-import type { PriceAudience } from "../../../rules/program-prices";
+import type { Filter, FilterField, ListingSort } from "../../../rules/catalog/listing-filters";
+import type { Money } from "../../../rules/shared/money";
+import type { SiteId } from "../../../rules/shared/site";
+import type { PriceAudience } from "../../../rules/staff/program-prices";
 
 // The filter and sort vocabulary is shared with the browser's listing URLs, so it lives in rules/.
-export { FILTER_FIELDS, LISTING_SORTS } from "../../../rules/listing-filters";
-export type { FilterField, ListingSort, RangeFilter, ValueFilter, Filter } from "../../../rules/listing-filters";
+export { FILTER_FIELDS, LISTING_SORTS } from "../../../rules/catalog/listing-filters";
+export type { FilterField, ListingSort, RangeFilter, ValueFilter, Filter } from "../../../rules/catalog/listing-filters";
 
 // Catalogue shapes the API and the pages share (SPEC §3 Product, Variant, Filter definition).
 // Money follows the storefront convention of SPEC §3: `price.amount` as a decimal string in USD.
 
-export type { Money } from "../../../rules/money";
+export type { Money } from "../../../rules/shared/money";
 export type { PackType, Species } from "./schema";
 export type Image = { url: string; alt: string };
 export type SelectedOption = { name: "Size" | "Flavor" | "Product Form"; value: string };
@@ -123,7 +123,7 @@ export type ListingQuery = {
   /** Compute the facets (default true); get-products skips them. */
   facets?: boolean;
   /**
-   * Whose prices the price filter and the price sorts compare (rules/program-prices.ts
+   * Whose prices the price filter and the price sorts compare (rules/staff/program-prices.ts
    * priceAudience): program prices only for "program" on the staff site; the shop's otherwise
    * (the default, so a caller that does not say never compares prices its viewer does not pay).
    */

@@ -14,8 +14,8 @@ import { warehouseForZip } from "../catalog/stock";
 import { orders } from "../orders/schema";
 import { checkoutAction } from "../../../app/features/checkout/checkout-route.server";
 import { requestContext, resolveIdentity } from "../../request-context";
-import { siteFor } from "../../../rules/site";
-import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/product-types";
+import { siteFor } from "../../../rules/shared/site";
+import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/catalog/product-types";
 
 // The checkout's rules through every door: the page's service calls (hand-off, information step,
 // review) and the checkout API (quote, place-order, multipass) give the same answers; and the
@@ -30,7 +30,7 @@ let priceCents: number;
 const ZIP = "80011";
 /** Anchorage: served by the seed's KNT1 (99500–99999), state AK, so the $4 service charge applies. */
 const ALASKA_ZIP = "99501";
-/** Served in this test, but not in the ZIP → state table (rules/us-states.ts). */
+/** Served in this test, but not in the ZIP → state table (rules/shared/us-states.ts). */
 const STATELESS_ZIP = "00601";
 
 const addr = (zip = ZIP, provinceCode = "CO") => ({ firstName: "Pat", lastName: "Doe", address1: "1 Main St", address2: "", city: "Aurora", provinceCode, zip, countryCode: "US", phone: null });

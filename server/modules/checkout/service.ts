@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { checkoutAttributes } from "../../../rules/checkout-attributes";
-import { HANDOFF_MESSAGES, handoffDecision, handoffDiscountCodes, type CheckoutStateOf, type HandoffDecision } from "../../../rules/checkout-flow";
-import { checkoutTotals, type CheckoutTotals } from "../../../rules/checkout-totals";
-import type { AddonChoice } from "../../../rules/donation-ledger";
-import { SHIPPING_METHODS, type ShippingMethod } from "../../../rules/shipping-rates";
-import type { SiteId } from "../../../rules/site";
-import { taxStateOf } from "../../../rules/sales-tax";
-import { withoutCheckoutAttributes } from "../../../rules/checkout-attributes";
+import { checkoutAttributes } from "../../../rules/checkout/order-attributes";
+import { HANDOFF_MESSAGES, handoffDecision, handoffDiscountCodes, type CheckoutStateOf, type HandoffDecision } from "../../../rules/checkout/steps-and-handoff";
+import { checkoutTotals, type CheckoutTotals } from "../../../rules/checkout/totals";
+import type { AddonChoice } from "../../../rules/donations/ledger-campaigns";
+import { SHIPPING_METHODS, type ShippingMethod } from "../../../rules/checkout/shipping-rates";
+import type { SiteId } from "../../../rules/shared/site";
+import { taxStateOf } from "../../../rules/checkout/sales-tax";
+import { withoutCheckoutAttributes } from "../../../rules/checkout/order-attributes";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { CartService } from "../cart/service";
@@ -21,12 +21,12 @@ import type { PaymentsService } from "../payments/service";
 import type { Logger } from "../../log";
 import type { PlaceOrderInput, PlaceOrderResult } from "../../workflows/place-order";
 import type { StaffStanding } from "../../workflows/staff-checkout";
-import { SERVER_OWNED_METAFIELDS, type PreferredAddress, type StaffDelivery } from "../../../rules/checkout-attributes";
+import { SERVER_OWNED_METAFIELDS, type PreferredAddress, type StaffDelivery } from "../../../rules/checkout/order-attributes";
 import { orderAddressOf, type OrderAddress } from "../orders/address";
 import { checkoutSessions, type CheckoutShipping } from "./schema";
-import { amountToCents } from "../../../rules/money";
-import { cartWeightLb, checkQuota } from "../../../rules/staff-quota";
-import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/product-types";
+import { amountToCents } from "../../../rules/shared/money";
+import { cartWeightLb, checkQuota } from "../../../rules/staff/monthly-allowance";
+import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/catalog/product-types";
 
 // The checkout module: the hand-off from the cart, the state of the contact / address /
 // shipping-method steps, and the review the payment step shows. Totals always come from the cart
@@ -37,7 +37,7 @@ export { MULTIPASS_PARAM } from "./multipass";
 
 export type CheckoutSession = typeof checkoutSessions.$inferSelect;
 
-/** Where a cart's checkout stands (rules/checkout-flow.ts checkoutStateOf). */
+/** Where a cart's checkout stands (rules/checkout/steps-and-handoff.ts checkoutStateOf). */
 export type CheckoutState = CheckoutStateOf<CheckoutShipping>;
 
 export type QuoteResult =
@@ -83,7 +83,7 @@ type Deps = {
     standing: (customerId: string, now: Date) => Promise<StaffStanding>;
     choosePreferredAddress: (customerId: string, choice: PreferredAddress) => Promise<{ ok: true } | { ok: false; field: "preferredAddress"; message: string }>;
   };
-  /** The cart's donation tracking and add-on or round-up on `site` (the donations module, wired in server/wiring/modules.ts; none where the site gives no donations, rules/donations.ts donationStoreFor); none when absent. */
+  /** The cart's donation tracking and add-on or round-up on `site` (the donations module, wired in server/wiring/modules.ts; none where the site gives no donations, rules/donations/provider.ts donationStoreFor); none when absent. */
   donationCart?: (site: SiteId, cartId: string) => Promise<{ trackingId: string | null; addon: AddonChoice | null }>;
 };
 

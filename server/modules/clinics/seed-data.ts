@@ -1,4 +1,4 @@
-import { stateForZip, US_STATES, type StateCode } from "../../../rules/us-states";
+import { stateForZip, US_STATES, type StateCode } from "../../../rules/shared/us-states";
 import type { ClinicKind, ClinicVerification } from "./schema";
 import { seededRandom } from "../../db/seeded-random";
 

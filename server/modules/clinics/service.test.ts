@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLINIC_PAGE_SIZE } from "../../../rules/staff";
-import { stateForZip, US_STATES } from "../../../rules/us-states";
+import { CLINIC_PAGE_SIZE } from "../../../rules/staff/roles";
+import { stateForZip, US_STATES } from "../../../rules/shared/us-states";
 import type { Database } from "../../db/client";
 import { openTestDatabase } from "../../db/test-database";
 import { clinicMembershipEvents, clinicMemberships, clinics } from "./schema";

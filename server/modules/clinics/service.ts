@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { isUuid } from "../../../rules/ids";
-import { CLINIC_PAGE_SIZE, type ClinicSearchType } from "../../../rules/staff";
+import { isUuid } from "../../../rules/shared/ids";
+import { CLINIC_PAGE_SIZE, type ClinicSearchType } from "../../../rules/staff/roles";
 import { clinicMembershipEvents, clinicMemberships, clinics, type MembershipState } from "./schema";
 import { clinicView, type ClinicListing, type ClinicView } from "./view";
 

@@ -11,7 +11,7 @@ export const consentRecords = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     anonymousId: text().notNull(),
     site: text().$type<"d2c" | "hpsf">().notNull(),
-    /** The policy revision the choice was made under (rules/consent.ts CONSENT_REVISION). */
+    /** The policy revision the choice was made under (rules/consent/categories-and-cookie.ts CONSENT_REVISION). */
     revision: integer().notNull(),
     functional: boolean().notNull(),
     advertising: boolean().notNull(),

@@ -1,7 +1,7 @@
 import { count, eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { consentPurgeBefore, plausibleDecisionTime, truncateIp, type ConsentRecordInput } from "../../../rules/consent-record";
-import type { SiteId } from "../../../rules/site";
+import { consentPurgeBefore, plausibleDecisionTime, truncateIp, type ConsentRecordInput } from "../../../rules/consent/decision-record";
+import type { SiteId } from "../../../rules/shared/site";
 import type { createRateLimitService } from "../rate-limit/service";
 import { consentRecords } from "./schema";
 

@@ -1,5 +1,5 @@
-import type { ContactInput } from "../../../rules/account-forms";
-import type { SiteId } from "../../../rules/site";
+import type { ContactInput } from "../../../rules/account/forms";
+import type { SiteId } from "../../../rules/shared/site";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { RateLimitService } from "../rate-limit/service";

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/transaction";
-import { safeSameSitePath } from "../../../rules/sign-in-redirect";
-import { fieldErrors } from "../../../rules/zod-errors";
+import { safeSameSitePath } from "../../../rules/account/sign-in-redirect";
+import { fieldErrors } from "../../../rules/shared/zod-errors";
 import { contentEntries, urlRedirects } from "./schema";
 import { BODY_SCHEMAS, CONTENT_SITES, CONTENT_TYPES, type ContentSite, type ContentStatus, type ContentType } from "./types";
 
@@ -68,7 +68,7 @@ export const newEntrySchema = z.object({
 /**
  * A redirect as the console takes it: the source is a path of this site (what the route-rule lookup
  * compares a request's path with: no query, no trailing slash), the target a same-site path. Both go
- * through the shop's one open-redirect rule (rules/sign-in-redirect.ts safeSameSitePath): "//evil",
+ * through the shop's one open-redirect rule (rules/account/sign-in-redirect.ts safeSameSitePath): "//evil",
  * "/\evil", "https://…" and their encoded forms are refused.
  */
 export const consoleRedirectSchema = z

@@ -1,7 +1,7 @@
 import type { Config } from "../../config";
-import { gateMode, type GateMode } from "../../../rules/gates";
+import { gateMode, type GateMode } from "../../../rules/content/site-gates";
 import { hmac, sameBytes } from "../../crypto/sign";
-import { readCookie, setCookie } from "../../../rules/cookies";
+import { readCookie, setCookie } from "../../../rules/shared/cookies";
 import type { RateLimitService } from "../rate-limit/service";
 
 // The gated states of SPEC §2 from configuration. The password unlock cookie holds an HMAC keyed by

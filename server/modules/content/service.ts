@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/client";
-import type { SiteId } from "../../../rules/site";
+import type { SiteId } from "../../../rules/shared/site";
 import { sanitizeBody } from "./rich-text";
 import { contentEntries, urlRedirects } from "./schema";
 import { createContentEditor } from "./editing";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTENT_COLORS } from "../../../rules/content-palette";
+import { CONTENT_COLORS } from "../../../rules/content/palette";
 
 // The typed content entries of the content module (SPEC §3 content product carousel entry, palette,
 // publication status; SPEC §7 content calls). One zod schema per entry type validates a file on

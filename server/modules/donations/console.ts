@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import type { CauseListQuery } from "../../../rules/console-donation-input";
-import type { DonationReportRow } from "../../../rules/donation-report";
+import type { CauseListQuery } from "../../../rules/console/donation-settings-input";
+import type { DonationReportRow } from "../../../rules/donations/monthly-report";
 import type { Db } from "../../db/client";
 import { donationCauses, donationLedger, donationPortfolioCharities, donationSegments, donationStores } from "./schema";
 import type { CauseRow, SegmentRow, StoreRow } from "./service";

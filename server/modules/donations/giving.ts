@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { CAMPAIGN_ONLINE_PURCHASE, segmentRule } from "../../../rules/donation-ledger";
-import { segmentApplies, segmentChangesAmount, type DonationRule } from "../../../rules/donations";
+import { CAMPAIGN_ONLINE_PURCHASE, segmentRule } from "../../../rules/donations/ledger-campaigns";
+import { segmentApplies, segmentChangesAmount, type DonationRule } from "../../../rules/donations/provider";
 import { donationCauses, donationPortfolioCharities, type donationSegments, type donationStores } from "./schema";
 
 // What a donation store gives for a cart or a product, and to whom: ONE answer, asked by the
 // provider API's product and cart donations (service.ts — what the widget shows) and by the order's
 // ledger rows (ledger.ts — what is recorded), so the two cannot differ. The amounts themselves come
-// from rules/donations.ts `computeCartDonation` on both paths; visibility from rules/donation-widget.ts
+// from rules/donations/provider.ts `computeCartDonation` on both paths; visibility from rules/donations/widget.ts
 // `isWidgetVisible`, asked by the API only.
 //
 // 1. Who receives (SPEC §4 default cause): when shoppers may choose, the tracked cause, else the
@@ -17,7 +17,7 @@ import { donationCauses, donationPortfolioCharities, type donationSegments, type
 //    store's override first); a list gives ×1.
 // 2. By which rule: the store's, or the matched segment's. An exclusion segment gives nothing of the
 //    store's; a segment whose action changes the amount applies only when the customer's own record
-//    proves it (rules/donations.ts `segmentApplies`), never on the page's word.
+//    proves it (rules/donations/provider.ts `segmentApplies`), never on the page's word.
 // 3. Whether the store gives at all: the store is active and its online-purchase campaign (1) runs.
 
 type StoreRow = typeof donationStores.$inferSelect;

@@ -12,9 +12,9 @@ import {
   type AddonChoice,
   type LedgerLineInput,
   type LedgerRowDraft,
-} from "../../../rules/donation-ledger";
-import { donationStoreFor, twoDecimals } from "../../../rules/donations";
-import type { SiteId } from "../../../rules/site";
+} from "../../../rules/donations/ledger-campaigns";
+import { donationStoreFor, twoDecimals } from "../../../rules/donations/provider";
+import type { SiteId } from "../../../rules/shared/site";
 import { donationCartChoices, donationCauses, donationLedger, donationSegments, donationStores, donationTracking, type DonationAddonKind } from "./schema";
 import { NO_CUSTOMER_RECORD, causesFor, givingTerms, type CustomerPropertyReader } from "./giving";
 import type { StoreRow } from "./service";
@@ -23,7 +23,7 @@ import type { Logger } from "../../log";
 // The donations of an order (README "Donations"): which tracking belongs to a cart, the shopper's
 // add-on or round-up choice, the ledger rows an order writes when it is paid, their reversals when
 // it is cancelled or refunded, and what an order gave per cause. The amounts come from
-// rules/donation-ledger.ts; the order workflows call these inside their own transactions (the
+// rules/donations/ledger-campaigns.ts; the order workflows call these inside their own transactions (the
 // order's row lock held), so a ledger write commits or rolls back with the order.
 
 export type CartDonationChoice = typeof donationCartChoices.$inferSelect;

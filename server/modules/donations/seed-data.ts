@@ -94,7 +94,7 @@ export function buildSeedCauses(): { charities: NewCause[]; portfolios: NewCause
         name,
         website: `https://${slug}.example.org`,
         logoUrl: hasLogo ? `/donations/logos/${slug}.svg` : null,
-        // A cause without a logo shows its category's icon (rules/donation-icons.ts).
+        // A cause without a logo shows its category's icon (rules/donations/category-icons.ts).
         categoryIconId: category.id,
         streetAddress: `${100 + Math.floor(rnd() * 9800)} ${STREETS[Math.floor(rnd() * STREETS.length)]} Street`,
         city: place[0],

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { ClickstreamEnvelope } from "../../../rules/donation-input";
+import type { ClickstreamEnvelope } from "../../../rules/donations/api-input";
 import {
   DONATION_TYPE_CODE,
   NO_CAUSE,
@@ -10,7 +10,7 @@ import {
   type DonationLineInput,
   type DonationRule,
   type LineDonation,
-} from "../../../rules/donations";
+} from "../../../rules/donations/provider";
 import {
   donationCauses,
   donationClickstreamEvents,
@@ -21,10 +21,10 @@ import {
   type LedgerFundedBy,
 } from "./schema";
 import { NO_CUSTOMER_RECORD, activeCauses, givingTerms, portfolioMembers, type CustomerPropertyReader, type GivingTerms } from "./giving";
-import { isWidgetVisible } from "../../../rules/donation-widget";
+import { isWidgetVisible } from "../../../rules/donations/widget";
 
 // The donation provider (SPEC §3, §7): store configuration, causes, tracking, donation amounts,
-// clickstream events and the ledger. Amounts are computed here only, by rules/donations.ts; a
+// clickstream events and the ledger. Amounts are computed here only, by rules/donations/provider.ts; a
 // client never sends an amount that is recorded as given.
 //
 // Tracking records are bound to the browser session that started them: every tracking read or

@@ -1,5 +1,5 @@
 import type { ErrorEvent } from "@sentry/node";
-import { scrubPersonalData, stripQuery } from "../../../rules/error-fingerprint";
+import { scrubPersonalData, stripQuery } from "../../../rules/shared/error-reports";
 import type { Logger } from "../../log";
 import { safeError } from "../../log";
 import type { RateLimitService } from "../rate-limit/service";

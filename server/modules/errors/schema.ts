@@ -1,9 +1,9 @@
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import type { ErrorSource } from "../../../rules/error-fingerprint";
+import type { ErrorSource } from "../../../rules/shared/error-reports";
 
 /**
  * Server and browser errors when no SENTRY_DSN is set: one row per distinct error (its fingerprint,
- * rules/error-fingerprint.ts), counted. Repeats raise `count` and `last_seen` in one upsert on the
+ * rules/shared/error-reports.ts), counted. Repeats raise `count` and `last_seen` in one upsert on the
  * unique fingerprint, so reports arriving together from many processes never make two rows or lose
  * a count. No personal data: messages, stacks and routes are scrubbed and cut before they get here.
  */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { count, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import { ERROR_LIMITS, ERROR_RETENTION, errorPurgeBefore, fingerprintText, scrubPersonalData, stripQuery, truncate, type ErrorSource } from "../../../rules/error-fingerprint";
+import { ERROR_LIMITS, ERROR_RETENTION, errorPurgeBefore, fingerprintText, scrubPersonalData, stripQuery, truncate, type ErrorSource } from "../../../rules/shared/error-reports";
 import type { Db } from "../../db/client";
 import { errorReports } from "./schema";
 import type { StackMapper } from "./source-maps";

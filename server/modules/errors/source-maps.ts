@@ -3,7 +3,7 @@ import { SourceMap, type SourceMapPayload } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { LRUCache } from "lru-cache";
-import { formatFrame, parseStack, type StackFrame } from "../../../rules/error-fingerprint";
+import { formatFrame, parseStack, type StackFrame } from "../../../rules/shared/error-reports";
 
 // Stacks as the source code reads, not as the build does. The production build writes hidden
 // source maps (vite.config.ts): the client's are moved out of build/client into

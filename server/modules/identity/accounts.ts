@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { RegisterInput } from "../../../rules/account-forms";
-import type { StaffRegisterInput } from "../../../rules/staff";
-import type { SiteId } from "../../../rules/site";
+import type { RegisterInput } from "../../../rules/account/forms";
+import type { StaffRegisterInput } from "../../../rules/staff/roles";
+import type { SiteId } from "../../../rules/shared/site";
 import type { Db } from "../../db/client";
 import type { RateLimitService } from "../rate-limit/service";
 import { hashPassword, verifyPassword, type ScryptParams } from "./password";

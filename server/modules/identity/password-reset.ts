@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { SiteId } from "../../../rules/site";
+import type { SiteId } from "../../../rules/shared/site";
 import type { Db } from "../../db/client";
 import type { RateLimitService } from "../rate-limit/service";
 import { hashPassword, type ScryptParams } from "./password";

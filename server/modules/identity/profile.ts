@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { AddressInput, ProfileInput } from "../../../rules/account-forms";
+import type { AddressInput, ProfileInput } from "../../../rules/account/forms";
 import type { Db } from "../../db/client";
-import { matchSavedAddress } from "../../../rules/clinic-address";
+import { matchSavedAddress } from "../../../rules/staff/clinic-address";
 import { isUuid, type Failure } from "./results";
 import { customerAddresses, customerMetafields, customers } from "./schema";
 import { toCustomerView, type AddressRow, type CustomerView, type MetafieldRow } from "./view";

@@ -6,4 +6,4 @@ export type SignedIn = { ok: true; token: string; customerId: string; expiresAt:
 export type SessionInfo = { sessionId: string; customerId: string; expiresAt: Date; createdAt: Date; site: "d2c" | "hpsf" };
 export type CustomerSummary = { id: string; email: string; firstName: string; lastName: string; site: "d2c" | "hpsf" };
 
-export { isUuid } from "../../../rules/ids";
+export { isUuid } from "../../../rules/shared/ids";

@@ -29,7 +29,7 @@ export const customers = pgTable(
  * The staff-feeding user of SPEC §3 (site HPSF): role and school from registration, and the
  * identity data a clinic membership sets — SAP_CustomerAccountGroup (accountGroup),
  * SF_PreferedShipTo (preferredShipTo), SF_StoreSoldTo (storeSoldTo). Registered means both the
- * account group and the ship-to are set (rules/staff.ts).
+ * account group and the ship-to are set (rules/staff/roles.ts).
  */
 export const staffProfiles = pgTable("staff_profiles", {
   customerId: uuid()

@@ -1,4 +1,4 @@
-import { clearCookie, setCookie } from "../../../rules/cookies";
+import { clearCookie, setCookie } from "../../../rules/shared/cookies";
 
 // The session cookie (SPEC §9 "sessionToken"): httpOnly so page scripts cannot read it, SameSite=Lax
 // so other sites' forms and scripts do not carry it, Secure when the request came over https.

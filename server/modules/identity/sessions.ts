@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { SiteId } from "../../../rules/site";
+import type { SiteId } from "../../../rules/shared/site";
 import type { Db } from "../../db/client";
 import type { SessionInfo, SignedIn } from "./results";
 import { customers, sessions, type SessionEndReason } from "./schema";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { openTestDatabase } from "../../db/test-database";
-import { staffRegisterSchema } from "../../../rules/staff";
+import { staffRegisterSchema } from "../../../rules/staff/roles";
 import { createIdentityService } from "./service";
 
 // Staff accounts (SPEC §3 staff-feeding user): one account per site and address, a staff profile

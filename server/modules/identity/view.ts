@@ -1,4 +1,4 @@
-import { US_STATES } from "../../../rules/us-states";
+import { US_STATES } from "../../../rules/shared/us-states";
 import type { customerAddresses, customerMetafields, customers } from "./schema";
 
 // The customer as the API and the account pages see it (SPEC §3 customer profile).

@@ -1,6 +1,6 @@
 import type { PackType, Species } from "../catalog/types";
 import { brandBySlug, flavorBySlug, hashString, PACK_TYPES, type SeedBrand } from "../catalog/seed-data";
-import { escapeHtml } from "../../../rules/escape-html";
+import { escapeHtml } from "../../../rules/shared/escape-html";
 
 // Generated packshots for the invented catalogue: one SVG per `${packType}_${brandSlug}_${flavorSlug}_${species}`
 // key, rasterised to webp by the image route (server/http/images.ts, sharp/librsvg). Everything is drawn from

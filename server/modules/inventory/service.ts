@@ -1,16 +1,16 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import { isZipFormat } from "../../../rules/zip";
+import { isZipFormat } from "../../../rules/shared/zip";
 import type { Db } from "../../db/client";
 import { inventory, products, stockAdjustments, variants, warehouseZipRanges, warehouses, type StockAdjustmentReason } from "../catalog/schema";
 // The stock tables are still declared in the catalogue's schema; the reasons an operator gives are inventory's word.
 export { STOCK_ADJUSTMENT_REASONS } from "../catalog/schema";
-import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/product-types";
+import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/catalog/product-types";
 
 // The inventory module: which warehouse serves a ZIP, and stock held for orders. Every workflow
 // (place order, advance order, autoship renewals) reserves and releases through these functions, so
 // there is one policy:
 //
-// 1. Lines of EXCLUDED_PRODUCT_TYPE (rules/product-types.ts: a donation, no warehouse stock) never hold stock — they
+// 1. Lines of EXCLUDED_PRODUCT_TYPE (rules/catalog/product-types.ts: a donation, no warehouse stock) never hold stock — they
 //    are left out here, from the catalogue's product type, whatever the caller passes.
 // 2. Quantities are summed per variant and written in ascending variant id, one UPDATE each: every
 //    writer takes row locks in the same order, so two never deadlock.

@@ -1,8 +1,8 @@
 // The shop's mail templates: a subject, a plain-text body and an HTML body from the same data.
 // Every value is escaped in the HTML body.
 
-import type { CONTACT_SUBJECTS } from "../../../rules/account-forms";
-import { escapeHtml } from "../../../rules/escape-html";
+import type { CONTACT_SUBJECTS } from "../../../rules/account/forms";
+import { escapeHtml } from "../../../rules/shared/escape-html";
 
 export type MailContent = { subject: string; text: string; html: string };
 

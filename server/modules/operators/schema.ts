@@ -1,5 +1,5 @@
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { OperatorRole } from "../../../rules/operator-roles";
+import type { OperatorRole } from "../../../rules/console/operator-roles";
 
 // The operator console's people (the shop's staff, not customers): operators with a role, their
 // sessions, one-time setup links, and the append-only audit log of every console write.

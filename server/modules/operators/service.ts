@@ -5,8 +5,8 @@ import {
   OPERATOR_SESSION_IDLE_MS,
   OPERATOR_SETUP_LINK_MS,
   type OperatorRole,
-} from "../../../rules/operator-roles";
-import { isUuid } from "../../../rules/ids";
+} from "../../../rules/console/operator-roles";
+import { isUuid } from "../../../rules/shared/ids";
 import type { Db } from "../../db/client";
 import { hashPassword, verifyPassword } from "../identity/password";
 import { hashToken, looksLikeToken, newToken } from "../identity/tokens";

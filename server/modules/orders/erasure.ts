@@ -8,7 +8,7 @@ import { cancel } from "./status";
 // A customer's orders when their personal data is erased: KEPT, with their lines, SKUs, prices and
 // totals (the books must still add up), but anonymised — the order's e-mail and the names, street
 // lines and phone of its addresses are replaced. The ZIP, state and country stay: they are what the
-// sales tax was charged on (rules/sales-tax.ts), and a tax record must show where the goods went;
+// sales tax was charged on (rules/checkout/sales-tax.ts), and a tax record must show where the goods went;
 // a ZIP alone does not name anyone.
 
 export const ERASED_ADDRESS_LINE = "Erased";

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { chargedCents, type RefundableLine, type RefundPlan } from "../../../rules/refunds";
+import { chargedCents, type RefundableLine, type RefundPlan } from "../../../rules/checkout/refunds";
 import { orderLines, orderRefunds, orders } from "./schema";
 
 // An order's refunds as the orders module keeps them: each one a row of its own, never updated, and
@@ -13,7 +13,7 @@ export async function refundableLines(tx: Db, orderId: string): Promise<(Refunda
   return rows.map((l) => ({ id: l.id, variantId: l.variantId, sku: l.sku, title: `${l.productTitle} — ${l.title}`, quantity: l.quantity, chargedCents: chargedCents(l), refundedQuantity: l.refundedQuantity }));
 }
 
-/** Writes a refund the caller has planned (rules/refunds.ts) and checked against the order's status. */
+/** Writes a refund the caller has planned (rules/checkout/refunds.ts) and checked against the order's status. */
 export async function recordRefund(tx: Db, orderId: string, plan: RefundPlan, meta: { restocked: boolean; reason: string; actor: string }): Promise<string> {
   for (const l of plan.lines)
     await tx

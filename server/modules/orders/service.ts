@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { refundsOf } from "./refunds";
 import { orderView, type OrderRow, type OrderView } from "./view";
 import { orderLines, orderPurchaseEvents, orders, type OrderStatus } from "./schema";
-import { isUuid } from "../../../rules/ids";
+import { isUuid } from "../../../rules/shared/ids";
 
 // Reading orders for their owner (SPEC §7 get-storefront-orders / last-order / order). Every read
 // is scoped to the customer: another customer's order is simply not found.

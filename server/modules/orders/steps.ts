@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orderLines, orders, type OrderStatus } from "./schema";
-import { isUuid } from "../../../rules/ids";
+import { isUuid } from "../../../rules/shared/ids";
 import { decline, markPaid } from "./status";
 import { orderView, type OrderLineRow, type OrderRow, type OrderView } from "./view";
 

@@ -1,5 +1,5 @@
-import { moneyOf } from "../../../rules/money";
-import { SUBSTITUTE_ATTRIBUTE } from "../../../rules/autoship-substitute";
+import { moneyOf } from "../../../rules/shared/money";
+import { SUBSTITUTE_ATTRIBUTE } from "../../../rules/autoship/substitute";
 import type { orderLines, orders } from "./schema";
 
 // An order as its owner and the console read it (money as SPEC §3's amounts), from its rows.
@@ -47,7 +47,7 @@ export function orderView(o: OrderRow, lines: readonly OrderLineRow[]) {
       discount: moneyOf(l.discountCents),
       tax: moneyOf(l.taxCents),
       refundedQuantity: l.refundedQuantity,
-      /** An Autoship's chosen substitute: what it replaced and why (rules/autoship-substitute.ts); null otherwise. */
+      /** An Autoship's chosen substitute: what it replaced and why (rules/autoship/substitute.ts); null otherwise. */
       substitutedFor: l.attributes.find((a) => a.key === SUBSTITUTE_ATTRIBUTE)?.value ?? null,
     })),
   };

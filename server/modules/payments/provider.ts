@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { checkCard, testCardOutcome, type CardBrand, type CardInput, type TestCardOutcome } from "../../../rules/luhn";
+import { checkCard, testCardOutcome, type CardBrand, type CardInput, type TestCardOutcome } from "../../../rules/checkout/payment-card";
 
 // The payment processor behind an interface. The shop only ever holds the processor's
 // opaque tokens and references; card numbers and CVCs pass through `tokenize` and are dropped.
-// The built-in test processor behaves like common processors' documented test cards (rules/luhn.ts).
+// The built-in test processor behaves like common processors' documented test cards (rules/checkout/payment-card.ts).
 
 export type DeclineReason = "card_declined" | "insufficient_funds" | "processing_error" | "invalid_card" | "unknown_payment_method";
 

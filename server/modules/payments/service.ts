@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { CardInput } from "../../../rules/luhn";
+import type { CardInput } from "../../../rules/checkout/payment-card";
 import type { Db } from "../../db/client";
 import type { DeclineReason, PaymentProvider } from "./provider";
 import { paymentMethods, payments, type PaymentStatus } from "./schema";

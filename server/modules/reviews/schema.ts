@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { products, variants } from "../catalog/schema";
 import { orderLines, orders } from "../orders/schema";
-import type { PetBreedSize, PetLifeStage, PetSpecies } from "../../../rules/reviews";
+import type { PetBreedSize, PetLifeStage, PetSpecies } from "../../../rules/reviews/states-and-sorts";
 
 // Product reviews (server/modules/reviews/service.ts). A review written in the shop belongs to one
 // delivered order line (a verified purchase); seeded reviews have none and carry no badge.
@@ -29,7 +29,7 @@ export const reviews = pgTable(
     petLifeStage: text().$type<PetLifeStage>(),
     petBreedSize: text().$type<PetBreedSize>(),
     state: text().$type<ReviewState>().notNull().default("new"),
-    /** A code of rules/reviews.ts REVIEW_REJECTION_REASONS; set only while rejected. */
+    /** A code of rules/reviews/states-and-sorts.ts REVIEW_REJECTION_REASONS; set only while rejected. */
     rejectionReason: text(),
     responseBody: text(),
     respondedAt: timestamp({ withTimezone: true }),

@@ -5,7 +5,7 @@ import type { Database } from "../../db/client";
 import { openTestDatabase } from "../../db/test-database";
 import { createReviewReads } from "../../read-models/review-reads";
 import { templates } from "../mail/templates";
-import { reviewListQuery } from "../../../rules/review-input";
+import { reviewListQuery } from "../../../rules/reviews/api-input";
 import { reviewRequests, reviews, reviewSummaries } from "./schema";
 import { createReviewsService, type ReviewsService } from "./service";
 import { eraseReviewsOf } from "./erasure";

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { ReviewListQuery, ReviewModerateInput, ReviewSubmitInput } from "../../../rules/review-input";
+import type { ReviewListQuery, ReviewModerateInput, ReviewSubmitInput } from "../../../rules/reviews/api-input";
 import {
   isRejectionReason,
   moderationMove,
@@ -14,7 +14,7 @@ import {
   type ReviewList,
   type ReviewSummary,
   type ReviewStateName,
-} from "../../../rules/reviews";
+} from "../../../rules/reviews/states-and-sorts";
 import type { createRateLimitService } from "../rate-limit/service";
 import type { MailContent } from "../mail/templates";
 import { reviewRequests, reviewSummaries, reviewVotes, reviews } from "./schema";
@@ -260,7 +260,7 @@ export function createReviewsService(
     /**
      * A new review (state "new", waiting for moderation) of a delivered order line of the customer's
      * that is of this product; one per order line (guarantee 1). Input is already validated and
-     * sanitised (rules/review-input.ts).
+     * sanitised (rules/reviews/api-input.ts).
      */
     async submit(customerId: string, input: ReviewSubmitInput & { productId: number }, ip: string | null): Promise<SubmitResult> {
       const attempt = await rateLimit.take("review", `customer:${customerId}`, ip);
