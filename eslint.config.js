@@ -6,6 +6,8 @@ import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { moduleBoundaries } from "./scripts/lint/module-boundaries.js";
+import { MODULE_BOUNDARY_EXCEPTIONS } from "./scripts/lint/module-boundary-exceptions.js";
 
 // The layers of ARCHITECTURE §3, checked like bulletproof-react's `import/no-restricted-paths` zones.
 const FEATURES = ["account", "autoship", "cart", "catalog", "checkout", "content", "donations"];
@@ -20,11 +22,6 @@ const WORKFLOW_VALUES = {
   regex: "(^|/)workflows/",
   allowTypeImports: true,
   message: "Modules never call workflows; a workflow calls modules (wire it in server/wiring/).",
-};
-const OTHER_MODULE_TABLES = {
-  regex: "^\\.\\./[^/]+/schema$",
-  allowTypeImports: true,
-  message: "A module owns its tables: call the other module's service instead.",
 };
 
 const LAYER_ZONES = [
@@ -101,23 +98,21 @@ export default defineConfig(
     },
   },
   {
+    // A module through its door only; its tables inside it (scripts/lint/module-boundaries.js).
+    files: ["**/*.{ts,tsx}"],
+    plugins: { local: { rules: { "module-boundaries": moduleBoundaries } } },
+    rules: { "local/module-boundaries": ["error", { exceptions: MODULE_BOUNDARY_EXCEPTIONS }] },
+  },
+  {
     // Browser code: app/ except `*.server.ts(x)` files and tests. Types from server/ are fine.
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/**/*.server.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_VALUES] }] },
   },
   {
-    // Modules: no workflow, no other module's tables. Tests may set up data through either.
+    // Modules never call workflows. Tests may set up data through them.
     files: ["server/modules/**/*.ts"],
     ignores: ["server/modules/**/*.test.ts"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [WORKFLOW_VALUES, OTHER_MODULE_TABLES] }] },
-  },
-  {
-    // A schema names other modules' tables in its foreign keys. The inventory module's stock and
-    // warehouse tables are still declared in the catalog's schema (and read by the catalog's
-    // listing and seed); until they move into inventory/schema.ts, its service is held to the
-    // workflow rule only.
-    files: ["server/modules/*/schema.ts", "server/modules/inventory/service.ts"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [WORKFLOW_VALUES] }] },
   },
 );

@@ -1,7 +1,7 @@
 import { openPglite } from "../server/db/client";
 import { seedIfEmpty } from "../server/db/seed";
-import { listProducts } from "../server/modules/catalog/listing";
-import type { ListingQuery } from "../server/modules/catalog/types";
+import { listProducts } from "../server/modules/catalog";
+import type { ListingQuery } from "../server/modules/catalog";
 
 /**
  * `npx tsx scripts/bench-listing.ts [runs]`: times listProducts on a fresh in-memory PGlite with the

@@ -8,8 +8,8 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 
 const { parseConfig } = await import("../server/config");
 const { openDatabase } = await import("../server/db/client");
-const { parseContentFiles, readContentFiles, CONTENT_DIR } = await import("../server/modules/content/files");
-const { createContentService } = await import("../server/modules/content/service");
+const { parseContentFiles, readContentFiles, CONTENT_DIR } = await import("../server/modules/content");
+const { createContentService } = await import("../server/modules/content");
 
 const dir = process.argv[2] ?? CONTENT_DIR;
 const parsed = parseContentFiles(await readContentFiles(dir));

@@ -4,7 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import type { OperatorRole } from "../rules/console/operator-roles";
-import { SEED_DONATION_STORE_ID } from "../server/modules/donations/seed-data";
+import { SEED_DONATION_STORE_ID } from "../server/modules/donations";
 import { runOperatorCommand } from "./lib/operator-command";
 import { E2E_REVIEWS, E2E_REVIEWS_PRODUCT } from "./lib/e2e-reviews";
 import { seedIfEmpty } from "../server/db/seed";

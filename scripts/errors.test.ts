@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openPglite } from "../server/db/client";
-import { createErrorsService } from "../server/modules/errors/service";
+import { createErrorsService } from "../server/modules/errors";
 
 // `npm run errors` against an embedded database holding recorded errors: last seen first by
 // default, most frequent first with --frequent, each with its count; a bad argument exits 1.

@@ -3,7 +3,7 @@
 // error with its count — last seen first, or most frequent first with --frequent — against
 // DATABASE_URL or the embedded database (only while the shop is stopped: PGlite is one process's).
 import { parseArgs } from "node:util";
-import { errorListText } from "../server/modules/errors/list-text";
+import { errorListText } from "../server/modules/errors";
 import { runOperatorCommand } from "./lib/operator-command";
 
 const USAGE = "usage: npm run errors -- [--frequent] [--source server|browser] [--limit N] [--stack] [--json]";

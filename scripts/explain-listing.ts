@@ -1,7 +1,7 @@
 import type { Logger } from "drizzle-orm";
 import { openPostgres } from "../server/db/client";
-import { listProducts } from "../server/modules/catalog/listing";
-import type { ListingQuery } from "../server/modules/catalog/types";
+import { listProducts } from "../server/modules/catalog";
+import type { ListingQuery } from "../server/modules/catalog";
 
 /**
  * `DATABASE_URL=… npx tsx scripts/explain-listing.ts [--plans] [--only NAME]`: runs the listing,

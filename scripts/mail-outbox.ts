@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 if (existsSync(".env")) process.loadEnvFile(".env");
 const { parseConfig } = await import("../server/config");
 const { openDatabase } = await import("../server/db/client");
-const { createMailService } = await import("../server/modules/mail/service");
+const { createMailService } = await import("../server/modules/mail");
 
 const { values } = parseArgs({ options: { to: { type: "string" }, limit: { type: "string", default: "5" }, json: { type: "boolean", default: false } } });
 const config = parseConfig(process.env);

@@ -3,7 +3,7 @@ import type { SiteId } from "../rules/shared/site";
 import { DEFAULT_PD_ACCOUNT_GROUPS, parseGroupList } from "../rules/staff/roles";
 import { DEFAULT_MONTHLY_QUOTA_LB, parseQuotaGroups, type QuotaConfig } from "../rules/staff/monthly-allowance";
 import { normalizeStoreId } from "../rules/donations/provider";
-import { SEED_DONATION_STORE_ID } from "./modules/donations/seed-data";
+import { SEED_DONATION_STORE_ID } from "./modules/donations";
 import { DEFAULT_GTM_SCRIPT_URL, GTM_ID_PATTERN, gtmScriptUrl } from "../rules/consent/categories-and-cookie";
 
 /**

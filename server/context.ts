@@ -5,7 +5,7 @@ import type { Logger } from "./log";
 import type { Site } from "../rules/shared/site";
 import type { StaffShipsTo } from "../rules/shared/shopper-location";
 import { createServices, type Services } from "./wiring";
-import type { CustomerSummary, SessionInfo } from "./modules/identity/service";
+import type { CustomerSummary, SessionInfo } from "./modules/identity";
 import type { StaffAccess } from "./staff-access";
 
 /** What every loader, action and API handler receives, built once per request (STYLE habit 7). */

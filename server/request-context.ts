@@ -1,6 +1,6 @@
 import type { Site, SiteId } from "../rules/shared/site";
 import type { AppDeps, PublicConfig, RequestContext } from "./context";
-import { SESSION_COOKIE } from "./modules/identity/session-cookie";
+import { SESSION_COOKIE } from "./modules/identity";
 import { readCookie } from "../rules/shared/cookies";
 import { staffAccess } from "./staff-access";
 import type { StaffShipsTo } from "../rules/shared/shopper-location";

@@ -1,5 +1,5 @@
 import { isEligibleForPd, isRegistered } from "../rules/staff/roles";
-import type { StaffProfile } from "./modules/identity/service";
+import type { StaffProfile } from "./modules/identity";
 
 /** A signed-in staff member's standing on the staff site: registered (SPEC §5) and eligible for program prices. */
 export type StaffAccess = { profile: StaffProfile | null; registered: boolean; eligibleForPd: boolean };

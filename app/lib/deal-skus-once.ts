@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import type { DealSkus } from "../../server/modules/catalog/types";
+import type { DealSkus } from "../../server/modules/catalog";
 
 // The site's deal SKUs, read once per request however many loaders and carousels of the page ask
 // (the load context is one object per request).

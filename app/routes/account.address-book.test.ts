@@ -5,7 +5,7 @@ import { createDeps, type AppDeps } from "../../server/context";
 import type { Database } from "../../server/db/client";
 import { openTestDatabase } from "../../server/db/test-database";
 import { createLogger } from "../../server/log";
-import { ADDRESS_LIMIT_MESSAGE, MAX_ADDRESSES_PER_CUSTOMER } from "../../server/modules/identity/service";
+import { ADDRESS_LIMIT_MESSAGE, MAX_ADDRESSES_PER_CUSTOMER } from "../../server/modules/identity";
 import { requestContext, resolveIdentity } from "../../server/request-context";
 import { siteFor } from "../../rules/shared/site";
 import { action } from "./account.address-book";

@@ -1,6 +1,6 @@
 import { formatUtcDateTime } from "../../rules/shared/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import type { ContentType } from "../../server/modules/content/types";
+import type { ContentType } from "../../server/modules/content";
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { ContentFields } from "../features/admin/content-form";

@@ -8,8 +8,8 @@ import type { Database } from "../../server/db/client";
 import { seedIfEmpty } from "../../server/db/seed";
 import { openTestDatabase } from "../../server/db/test-database";
 import { createLogger } from "../../server/log";
-import { PAWS_RESCUE_LEAGUE_ID, SEED_DONATION_STORE_ID } from "../../server/modules/donations/seed-data";
-import type { LedgerEntry } from "../../server/modules/donations/service";
+import { PAWS_RESCUE_LEAGUE_ID, SEED_DONATION_STORE_ID } from "../../server/modules/donations";
+import type { LedgerEntry } from "../../server/modules/donations";
 import { operatorSession } from "../../server/testing/console";
 import { testPageHandler } from "../../server/testing/pages";
 

@@ -2,7 +2,7 @@ import { formatUtcDateTime } from "../../rules/shared/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { OrderMove } from "../../rules/console/operator-roles";
-import type { Operator } from "../../server/modules/operators/service";
+import type { Operator } from "../../server/modules/operators";
 import { RefundForm } from "../features/admin/refund-form";
 import { refundInput, refundLines } from "../features/admin/refund-input.server";
 import { formatMoney, formatUsd, amountToCents } from "../../rules/shared/money";

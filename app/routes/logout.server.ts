@@ -1,5 +1,5 @@
 import { isOwnNavigation, signOutResponse } from "../features/account/session.server";
-import { SESSION_COOKIE } from "../../server/modules/identity/session-cookie";
+import { SESSION_COOKIE } from "../../server/modules/identity";
 import type { Route } from "./+types/logout";
 import { readCookie } from "../../rules/shared/cookies";
 

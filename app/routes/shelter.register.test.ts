@@ -5,7 +5,7 @@ import { createDeps, type AppDeps } from "../../server/context";
 import type { Database } from "../../server/db/client";
 import { openTestDatabase } from "../../server/db/test-database";
 import { createLogger } from "../../server/log";
-import { RATE_LIMITS } from "../../server/modules/rate-limit/service";
+import { RATE_LIMITS } from "../../server/modules/rate-limit";
 import { requestContext } from "../../server/request-context";
 import { siteFor } from "../../rules/shared/site";
 import { action } from "./shelter.register";

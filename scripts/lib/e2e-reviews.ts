@@ -1,4 +1,4 @@
-import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
+import { buildSeedCatalog } from "../../server/modules/catalog";
 
 // Browser tests only: the reviews waiting for moderation that scripts/e2e-operators.ts writes before
 // the shop starts, for the console's review moderation test (tests/e2e/console-reviews.spec.ts).

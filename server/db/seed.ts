@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { Logger } from "../log";
 import type { Database } from "./client";
-import { seedDiscountCodes } from "../modules/cart/seed";
-import { seedCatalog } from "../modules/catalog/seed";
-import { seedClinicsIfEmpty } from "../modules/clinics/seed";
-import { seedContentIfEmpty } from "../modules/content/seed";
-import { seedDonationsIfEmpty } from "../modules/donations/seed";
-import { seedReviewsIfEmpty, type SeedProduct } from "../modules/reviews/seed";
+import { seedDiscountCodes } from "../modules/cart";
+import { seedCatalog } from "../modules/catalog";
+import { seedClinicsIfEmpty } from "../modules/clinics";
+import { seedContentIfEmpty } from "../modules/content";
+import { seedDonationsIfEmpty } from "../modules/donations";
+import { seedReviewsIfEmpty, type SeedProduct } from "../modules/reviews";
 
 // Any constant works; it only has to be the same in every process of the shop.
 const SEED_LOCK_ID = 727_002;

@@ -8,9 +8,9 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { customerProof } from "../modules/autoship/og-auth";
+import { customerProof } from "../modules/autoship";
 import { inventory, products, variants } from "../modules/catalog/schema";
-import { warehouseForZip } from "../modules/catalog/stock";
+import { warehouseForZip } from "../modules/catalog";
 import { placeOrder } from "../workflows/place-order";
 
 // Autoship over HTTP: /api/get-subscriptions in SPEC §3's mapped fields, only the

@@ -14,7 +14,7 @@ import {
   updateNoteInput,
 } from "../../rules/cart/api-input";
 import type { SiteId } from "../../rules/shared/site";
-import type { CartResult } from "../modules/cart/service";
+import type { CartResult } from "../modules/cart";
 import { clientIp } from "./client-ip";
 import { identityOf } from "./identity";
 import type { AppEnv } from "./env";

@@ -7,9 +7,9 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { buildSeedCatalog } from "../modules/catalog/seed-data";
+import { buildSeedCatalog } from "../modules/catalog";
 import { staffMember } from "../testing/staff";
-import type { FilterDefinition, ListingResult, Product } from "../modules/catalog/types";
+import type { FilterDefinition, ListingResult, Product } from "../modules/catalog";
 
 // The catalogue calls of SPEC §7 through the whole HTTP stack (the page handler is a stand-in).
 

@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { RANGE_FIELDS, VALUE_FIELDS } from "../modules/catalog/filter-sql";
-import { MAX_HANDLES, MAX_LIMIT } from "../modules/catalog/listing";
-import { LISTING_SORTS } from "../modules/catalog/types";
+import { RANGE_FIELDS, VALUE_FIELDS } from "../modules/catalog";
+import { MAX_HANDLES, MAX_LIMIT } from "../modules/catalog";
+import { LISTING_SORTS } from "../modules/catalog";
 import type { AppEnv } from "./env";
 import { asSeenBy, priceAudienceOf } from "./program-prices";
 import { apiError, jsonBody, queryInput } from "./errors";
 import { readCookie } from "../../rules/shared/cookies";
-import { SESSION_COOKIE } from "../modules/identity/session-cookie";
+import { SESSION_COOKIE } from "../modules/identity";
 import { escapeHtml } from "../../rules/shared/escape-html";
 
 // The catalogue calls of SPEC §7 (paths per ARCHITECTURE §4): products by handle, filter definitions,

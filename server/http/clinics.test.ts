@@ -8,10 +8,10 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { buildSeedCatalog } from "../modules/catalog/seed-data";
+import { buildSeedCatalog } from "../modules/catalog";
 import { clinicMemberships } from "../modules/clinics/schema";
-import { SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID, SPRINGFIELD_PET_CLINIC_GROUP_ID } from "../modules/clinics/seed-data";
-import type { ClinicView } from "../modules/clinics/service";
+import { SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID, SPRINGFIELD_PET_CLINIC_GROUP_ID } from "../modules/clinics";
+import type { ClinicView } from "../modules/clinics";
 import { staffProfiles } from "../modules/identity/schema";
 import { staffMember } from "../testing/staff";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { clinicIdSchema, clinicSearchSchema, groupIdSchema } from "../../rules/staff/roles";
 import { readCookie } from "../../rules/shared/cookies";
 import { issueIdentityJwt, verifyIdentityJwt } from "../crypto/identity-jwt";
-import { SESSION_COOKIE } from "../modules/identity/session-cookie";
+import { SESSION_COOKIE } from "../modules/identity";
 import { clientIp } from "./client-ip";
 import type { AppEnv } from "./env";
 import { apiError, jsonBody, type Parsed } from "./errors";

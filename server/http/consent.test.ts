@@ -6,8 +6,8 @@ import { createDeps } from "../context";
 import type { Database } from "../db/client";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { createConsentService } from "../modules/consent/service";
-import { createRateLimitService } from "../modules/rate-limit/service";
+import { createConsentService } from "../modules/consent";
+import { createRateLimitService } from "../modules/rate-limit";
 import { CONSENT_REVISION } from "../../rules/consent/categories-and-cookie";
 
 // POST /api/consent (proof of consent) and POST /api/analytics/config through the whole HTTP stack:

@@ -1,7 +1,7 @@
 import type { AppDeps, RequestContext } from "../context";
-import { workingBody } from "../modules/content/editing";
-import { PREVIEW_PARAM, readPreviewToken } from "../modules/content/preview";
-import type { ContentSite, ContentType } from "../modules/content/types";
+import { workingBody } from "../modules/content";
+import { PREVIEW_PARAM, readPreviewToken } from "../modules/content";
+import type { ContentSite, ContentType } from "../modules/content";
 
 // A storefront request carrying ?preview=<signed token> (server/modules/content/preview.ts): the page
 // renders with that entry's draft in place of its published version, through the same loaders as

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { PageBody } from "../modules/content/types";
+import type { PageBody } from "../modules/content";
 import type { AppEnv } from "./env";
 import { cacheableJson } from "./catalog";
 import { asSeenBy } from "./program-prices";

@@ -8,7 +8,7 @@ import { createDeps, type AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { ADDRESS_LIMIT_MESSAGE, MAX_ADDRESSES_PER_CUSTOMER, MAX_METAFIELDS_PER_CUSTOMER, METAFIELD_LIMIT_MESSAGE, RATE_LIMITS } from "../modules/identity/service";
+import { ADDRESS_LIMIT_MESSAGE, MAX_ADDRESSES_PER_CUSTOMER, MAX_METAFIELDS_PER_CUSTOMER, METAFIELD_LIMIT_MESSAGE, RATE_LIMITS } from "../modules/identity";
 
 // The customer API of SPEC §7 through the whole HTTP app: every call refuses a missing or dead
 // token (401), answers 404 for another customer's customer id, address or metafield, and 400

@@ -18,11 +18,11 @@ import {
   updateCustomerInput,
 } from "../../rules/account/customer-api-input";
 import { clientIp } from "./client-ip";
-import { customerProof } from "../modules/autoship/og-auth";
-import type { SubscriptionView } from "../modules/autoship/service";
-import type { SessionInfo } from "../modules/identity/service";
+import { customerProof } from "../modules/autoship";
+import type { SubscriptionView } from "../modules/autoship";
+import type { SessionInfo } from "../modules/identity";
 
-import { SESSION_COOKIE, clearSessionCookie, sessionCookie, isHttps } from "../modules/identity/session-cookie";
+import { SESSION_COOKIE, clearSessionCookie, sessionCookie, isHttps } from "../modules/identity";
 import { sendContactMessage } from "../workflows/contact";
 import type { AppEnv } from "./env";
 import { identityOf } from "./identity";

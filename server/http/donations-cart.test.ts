@@ -10,7 +10,7 @@ import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { products, variants } from "../modules/catalog/schema";
 import { donationCartChoices } from "../modules/donations/schema";
-import { SEED_DONATION_STORE_ID, SEED_LOYALTY_SEGMENT_ID } from "../modules/donations/seed-data";
+import { SEED_DONATION_STORE_ID, SEED_LOYALTY_SEGMENT_ID } from "../modules/donations";
 import { CART_COOKIE } from "../../rules/cart/cookies";
 
 // PUT /api/donations/tracking/{id}/cart: the browser's own tracking joins the shopper's own cart;

@@ -6,10 +6,10 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { SEED_DONATION_STORE_ID } from "../modules/donations/seed-data";
-import { RATE_LIMITS } from "../modules/rate-limit/service";
+import { SEED_DONATION_STORE_ID } from "../modules/donations";
+import { RATE_LIMITS } from "../modules/rate-limit";
 import { donationClickstreamEvents } from "../modules/donations/schema";
-import { CLICKSTREAM_RETENTION_DAYS } from "../modules/donations/service";
+import { CLICKSTREAM_RETENTION_DAYS } from "../modules/donations";
 import { CLICKSTREAM_BODY_BYTES, buildClickstreamEvent, clientPropertiesOf } from "../../rules/donations/widget";
 import { startRetentionPurge } from "../jobs/retention-purge";
 

@@ -16,7 +16,7 @@ import {
   SEED_EXCLUSION_SEGMENT_ID,
   SEED_LOYALTY_SEGMENT_ID,
   SEED_PORTFOLIO_IDS,
-} from "../modules/donations/seed-data";
+} from "../modules/donations";
 import { DONATION_SESSION_COOKIE } from "./donations";
 
 // The donation provider's API (SPEC §7) through the whole HTTP stack: the x-store-id check, every

@@ -22,9 +22,9 @@ import { cartIdFromCookieHeader } from "../../rules/cart/cookies";
 import { identityOf } from "./identity";
 import { dollarsToCents } from "../../rules/shared/money";
 import { fieldErrors } from "../../rules/shared/zod-errors";
-import { isHttps } from "../modules/identity/session-cookie";
+import { isHttps } from "../modules/identity";
 import { clientIp } from "./client-ip";
-import type { StoreRow, TrackingFailure } from "../modules/donations/service";
+import type { StoreRow, TrackingFailure } from "../modules/donations";
 import type { AppEnv } from "./env";
 import { apiError, jsonBody, queryInput } from "./errors";
 

@@ -13,8 +13,8 @@ import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { inventory, products, variants } from "../modules/catalog/schema";
-import { warehouseForZip } from "../modules/catalog/stock";
-import { MAX_CARTS_PER_CUSTOMER } from "../modules/cart/service";
+import { warehouseForZip } from "../modules/catalog";
+import { MAX_CARTS_PER_CUSTOMER } from "../modules/cart";
 import { requestContext, resolveIdentity } from "../request-context";
 
 // One status per failure code, whichever door refuses: the cart and checkout pages' actions and the

@@ -6,7 +6,7 @@ import { createDeps } from "../context";
 import type { Database } from "../db/client";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { createSiteGate, UNLOCK_COOKIE } from "../modules/content/gate";
+import { createSiteGate, UNLOCK_COOKIE } from "../modules/content";
 
 // Gated states of SPEC §2 through the HTTP stack; the page handler echoes the path it was asked for.
 

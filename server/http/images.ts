@@ -3,9 +3,9 @@ import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import { z } from "zod";
 import { IMAGE_DENSITIES, IMAGE_WIDTHS } from "../../rules/catalog/image-urls";
-import { createPackshotIndex } from "../modules/catalog/packshot-index";
-import { renderPackshotSvg } from "../modules/images/packshot";
-import { readContentAsset } from "../modules/content/assets";
+import { createPackshotIndex } from "../modules/catalog";
+import { renderPackshotSvg } from "../modules/images";
+import { readContentAsset } from "../modules/content";
 import type { AppEnv } from "./env";
 import { apiError, parseQuery } from "./errors";
 

@@ -7,7 +7,7 @@ import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { variants } from "../modules/catalog/schema";
-import { MULTIPASS_TTL_MS, verifyMultipass } from "../modules/checkout/multipass";
+import { MULTIPASS_TTL_MS, verifyMultipass } from "../modules/checkout";
 import { placeOrder } from "../workflows/place-order";
 import { withClaims } from "../testing/tokens";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../modules/clinics/seed-data";
+import { SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../modules/clinics";
 import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps } from "../context";

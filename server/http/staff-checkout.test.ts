@@ -8,8 +8,8 @@ import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { inventory, products, variants } from "../modules/catalog/schema";
-import { SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../modules/clinics/seed-data";
-import { servingWarehouse } from "../modules/inventory/service";
+import { SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../modules/clinics";
+import { servingWarehouse } from "../modules/inventory";
 import { orders } from "../modules/orders/schema";
 import { staffMember } from "../testing/staff";
 

@@ -8,7 +8,7 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { buildSeedCatalog } from "../modules/catalog/seed-data";
+import { buildSeedCatalog } from "../modules/catalog";
 import { siteFor } from "../../rules/shared/site";
 import type { AppEnv } from "./env";
 import { stockRoutes } from "./stock";

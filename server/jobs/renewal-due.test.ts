@@ -7,7 +7,7 @@ import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
-import { createRenewalStore } from "../modules/autoship/renewals";
+import { createRenewalStore } from "../modules/autoship";
 import { subscriptions } from "../modules/autoship/schema";
 import { renewSubscription } from "../workflows/renew-subscription";
 import { address, renewalKit, type RenewalKit } from "./renewal-test-factories";

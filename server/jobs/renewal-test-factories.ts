@@ -4,7 +4,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { subscriptions } from "../modules/autoship/schema";
 import { inventory, products, variants } from "../modules/catalog/schema";
-import { warehouseForZip } from "../modules/catalog/stock";
+import { warehouseForZip } from "../modules/catalog";
 import { customers } from "../modules/identity/schema";
 import type { OrderAddress } from "../modules/orders/schema";
 import { createServices, type Services } from "../wiring";

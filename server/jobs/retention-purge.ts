@@ -1,9 +1,9 @@
 import type { Clock } from "../clock";
 import type { Logger } from "../log";
 import { startPeriodic } from "./periodic";
-import type { ConsentService } from "../modules/consent/service";
-import type { ErrorsService } from "../modules/errors/service";
-import type { DonationsService } from "../modules/donations/service";
+import type { ConsentService } from "../modules/consent";
+import type { ErrorsService } from "../modules/errors";
+import type { DonationsService } from "../modules/donations";
 
 // Records kept only for a while, deleted by this timer, which runs in every shop process
 // (server/server.ts): proof-of-consent records after 13 months (rules/consent/decision-record.ts), and errors

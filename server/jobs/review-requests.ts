@@ -1,7 +1,7 @@
 import type { Clock } from "../clock";
 import type { Logger } from "../log";
 import { startPeriodic } from "./periodic";
-import type { ReviewsService } from "../modules/reviews/service";
+import type { ReviewsService } from "../modules/reviews";
 
 // The review-request mail, 10 days after an order's delivery (rules/reviews/states-and-sorts.ts), sent by this timer
 // in every shop process (server/server.ts). Processes running it at once do not mail an order

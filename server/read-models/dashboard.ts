@@ -3,9 +3,9 @@ import { dayOf } from "../../rules/shared/calendar-days";
 import { EXCLUDED_PRODUCT_TYPE } from "../../rules/catalog/product-types";
 import { LOW_STOCK_UNITS } from "../../rules/catalog/stock-levels";
 import { inventory, products, variants, warehouses } from "../modules/catalog/schema";
-import type { RenewalStore } from "../modules/autoship/renewals";
-import type { ClinicsService } from "../modules/clinics/service";
-import type { OrdersService } from "../modules/orders/service";
+import type { RenewalStore } from "../modules/autoship";
+import type { ClinicsService } from "../modules/clinics";
+import type { OrdersService } from "../modules/orders";
 import type { ReadDb } from "./read-db";
 
 export type DashboardPorts = {

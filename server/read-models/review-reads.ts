@@ -3,7 +3,7 @@ import type { ReadDb } from "./read-db";
 import { products, variants } from "../modules/catalog/schema";
 import { orderLines, orders } from "../modules/orders/schema";
 import { reviewRequests } from "../modules/reviews/schema";
-import type { DeliveredLine, DueOrder, ReviewPorts } from "../modules/reviews/service";
+import type { DeliveredLine, DueOrder, ReviewPorts } from "../modules/reviews";
 
 // What the reviews module reads of other modules' tables: a customer's delivered order lines with
 // their product (orders × catalogue), orders due a review request, product and variant titles.

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { may, OPERATOR_COOKIE, OPERATOR_ROLES, type OperatorRole, type Permission } from "../../rules/console/operator-roles";
-import type { Operator } from "../modules/operators/service";
+import type { Operator } from "../modules/operators";
 import type { Services } from "../wiring";
 
 // Test helpers for the operator console: a real operator of a role (made through a setup link, as

@@ -1,6 +1,6 @@
 import { isUuid } from "../../rules/shared/ids";
-import { createRenewalStore } from "../modules/autoship/renewals";
-import type { Failure } from "../modules/identity/results";
+import { createRenewalStore } from "../modules/autoship";
+import type { Failure } from "../modules/identity";
 import { createCustomerConsoleReads } from "../read-models/console-customer-reads";
 import { createDashboardReads } from "../read-models/dashboard";
 import { advanceOrder } from "../workflows/advance-order";

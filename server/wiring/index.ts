@@ -1,7 +1,7 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../log";
-import { createTestProcessor, type PaymentProvider } from "../modules/payments/provider";
+import { createTestProcessor, type PaymentProvider } from "../modules/payments";
 import { createConsoleServices } from "./console";
 import { createModules } from "./modules";
 import { createWorkflows, type Workflows } from "./workflows";

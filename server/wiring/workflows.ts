@@ -1,4 +1,4 @@
-import type { PriceAnswer } from "../modules/autoship/price-holds";
+import type { PriceAnswer } from "../modules/autoship";
 import { createMembership } from "../workflows/clinic-membership";
 import { placeOrder, type PlaceOrderInput } from "../workflows/place-order";
 import { answerPriceInAccount, answerPriceLink, readPriceLink } from "../workflows/price-answer";

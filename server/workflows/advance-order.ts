@@ -2,9 +2,9 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { answerOrCommit } from "../db/transaction";
 import type { Logger } from "../log";
-import { markCheckedOut } from "../modules/cart/lifecycle";
-import { releaseStock, shipStock } from "../modules/inventory/service";
-import { templates, type MailContent, type TemplateName } from "../modules/mail/templates";
+import { markCheckedOut } from "../modules/cart";
+import { releaseStock, shipStock } from "../modules/inventory";
+import { templates, type MailContent, type TemplateName } from "../modules/mail";
 import { reverseDonations } from "./refund-donations";
 import {
   cancel,
@@ -20,9 +20,9 @@ import {
   type OrderStatus,
   type OrderView,
   type Transition,
-} from "../modules/orders/service";
-import type { PaymentsService } from "../modules/payments/service";
-import type { MailService } from "../modules/mail/service";
+} from "../modules/orders";
+import type { PaymentsService } from "../modules/payments";
+import type { MailService } from "../modules/mail";
 import { formatUsd } from "../../rules/shared/money";
 import { lineRefundCents, planRefund, unitsKept } from "../../rules/checkout/refunds";
 

@@ -10,8 +10,8 @@ import {
   CEDAR_HOLLOW_MOBILE_VETS_GROUP_ID,
   SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID,
   SPRINGFIELD_PET_CLINIC_GROUP_ID,
-} from "../modules/clinics/seed-data";
-import type { ClinicView } from "../modules/clinics/service";
+} from "../modules/clinics";
+import type { ClinicView } from "../modules/clinics";
 import { createServices, type Services } from "../wiring";
 import { staffMember } from "../testing/staff";
 import { approveMembership, endMembership, joinClinic, leaveClinic, type MembershipDeps } from "./clinic-membership";

@@ -1,12 +1,12 @@
 import type { RoleCode } from "../../rules/staff/roles";
 import { accountGroupForRole, ROLE_CODES, roleLabel } from "../../rules/staff/roles";
 import type { Db } from "../db/client";
-import { clinicListing, type ClinicDirectoryPage, type ClinicSearch, type ClinicsService, type ClinicView } from "../modules/clinics/service";
-import type { IdentityService } from "../modules/identity/service";
-import type { MailService } from "../modules/mail/service";
-import type { RateLimitService } from "../modules/rate-limit/service";
+import { clinicListing, type ClinicDirectoryPage, type ClinicSearch, type ClinicsService, type ClinicView } from "../modules/clinics";
+import type { IdentityService } from "../modules/identity";
+import type { MailService } from "../modules/mail";
+import type { RateLimitService } from "../modules/rate-limit";
 import type { Logger } from "../log";
-import { templates, type MailContent } from "../modules/mail/templates";
+import { templates, type MailContent } from "../modules/mail";
 
 // A staff member joins, switches or leaves a clinic (SPEC §5 registered rule, §7 join-clinic).
 // Guarantees:

@@ -7,7 +7,7 @@ import { openTestDatabase } from "../db/test-database";
 import { subscriptions } from "../modules/autoship/schema";
 import { dealSkus, inventory, products, stockAdjustments, variants, warehouses } from "../modules/catalog/schema";
 import { customers } from "../modules/identity/schema";
-import type { Operator } from "../modules/operators/service";
+import type { Operator } from "../modules/operators";
 import { createServices } from "../wiring";
 import { operatorOf, roleMatrix, type ConsoleWrite } from "../testing/console";
 

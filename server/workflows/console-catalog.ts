@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { BADGE_ORDER } from "../../rules/catalog/product-card";
 import type { Db } from "../db/client";
-import { activeSubscriptionsOfVariant } from "../modules/autoship/views";
-import { consoleProduct, consoleProductList, lockProduct, lockVariant, writeProduct, writeVariantMerchandising, writeVariantPrice, type ProductListQuery } from "../modules/catalog/console";
-import { STOCK_ADJUSTMENT_REASONS, adjustStock, stockAdjustmentsOfProduct } from "../modules/inventory/service";
-import type { Operator, OperatorsService } from "../modules/operators/service";
+import { activeSubscriptionsOfVariant } from "../modules/autoship";
+import { consoleProduct, consoleProductList, lockProduct, lockVariant, writeProduct, writeVariantMerchandising, writeVariantPrice, type ProductListQuery } from "../modules/catalog";
+import { STOCK_ADJUSTMENT_REASONS, adjustStock, stockAdjustmentsOfProduct } from "../modules/inventory";
+import type { Operator, OperatorsService } from "../modules/operators";
 import { consoleGuard, type Denied } from "./console";
 
 // The console's catalogue writes: product title and description, publishing, a variant's price and

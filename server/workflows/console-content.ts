@@ -1,9 +1,9 @@
-import type { ContentSite, ContentType } from "../modules/content/types";
-import type { ContentService } from "../modules/content/service";
-import { consoleRedirectSchema, newEntrySchema, type FieldErrors } from "../modules/content/editing";
+import type { ContentSite, ContentType } from "../modules/content";
+import type { ContentService } from "../modules/content";
+import { consoleRedirectSchema, newEntrySchema, type FieldErrors } from "../modules/content";
 import { fieldErrors } from "../../rules/shared/zod-errors";
-import { previewUrl } from "../modules/content/preview";
-import type { Operator, OperatorsService } from "../modules/operators/service";
+import { previewUrl } from "../modules/content";
+import type { Operator, OperatorsService } from "../modules/operators";
 import { consoleGuard, type Denied } from "./console";
 
 // The console's Content section: entries drafted, previewed, published and archived, and the

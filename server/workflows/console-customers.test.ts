@@ -9,7 +9,7 @@ import { openTestDatabase } from "../db/test-database";
 import { subscriptions } from "../modules/autoship/schema";
 import { carts } from "../modules/cart/schema";
 import { inventory, products, variants } from "../modules/catalog/schema";
-import { warehouseForZip } from "../modules/catalog/stock";
+import { warehouseForZip } from "../modules/catalog";
 import { customers } from "../modules/identity/schema";
 import { mailOutbox } from "../modules/mail/schema";
 import { orderLines, orders } from "../modules/orders/schema";

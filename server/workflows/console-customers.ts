@@ -1,8 +1,8 @@
 import type { SiteId } from "../../rules/shared/site";
 import type { Config } from "../config";
-import type { Failure } from "../modules/identity/results";
-import type { Operator, OperatorsService } from "../modules/operators/service";
-import { isErasedEmail } from "../modules/identity/erasure";
+import type { Failure } from "../modules/identity";
+import type { Operator, OperatorsService } from "../modules/operators";
+import { isErasedEmail } from "../modules/identity";
 import { consoleGuard, type Denied } from "./console";
 import type { EraseResult } from "./erase-customer";
 import { linkOrigin } from "./password-reset";

@@ -9,11 +9,11 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { donationReportQuery } from "../modules/donations/console";
+import { donationReportQuery } from "../modules/donations";
 import { donationSegments } from "../modules/donations/schema";
-import { PAWS_RESCUE_LEAGUE_ID, SEED_DONATION_STORE_ID, SEED_LOYALTY_SEGMENT_ID, SEED_PORTFOLIO_IDS } from "../modules/donations/seed-data";
-import type { LedgerEntry } from "../modules/donations/service";
-import type { Operator } from "../modules/operators/service";
+import { PAWS_RESCUE_LEAGUE_ID, SEED_DONATION_STORE_ID, SEED_LOYALTY_SEGMENT_ID, SEED_PORTFOLIO_IDS } from "../modules/donations";
+import type { LedgerEntry } from "../modules/donations";
+import type { Operator } from "../modules/operators";
 import type { Services } from "../wiring";
 import { operatorOf, roleMatrix, type ConsoleWrite } from "../testing/console";
 

@@ -21,9 +21,9 @@ import {
   writeCause,
   writeSegment,
   writeStore,
-} from "../modules/donations/console";
-import type { CauseRow, SegmentRow, StoreRow } from "../modules/donations/service";
-import type { Operator, OperatorsService } from "../modules/operators/service";
+} from "../modules/donations";
+import type { CauseRow, SegmentRow, StoreRow } from "../modules/donations";
+import type { Operator, OperatorsService } from "../modules/operators";
 import { consoleGuard, type Denied } from "./console";
 
 // The console's Donations writes: the store configuration, a cause's multiplier, default flag and

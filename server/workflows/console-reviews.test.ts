@@ -8,7 +8,7 @@ import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { products } from "../modules/catalog/schema";
-import type { Operator } from "../modules/operators/service";
+import type { Operator } from "../modules/operators";
 import { reviews } from "../modules/reviews/schema";
 import type { Services } from "../wiring";
 import { operatorOf, roleMatrix, type ConsoleWrite } from "../testing/console";

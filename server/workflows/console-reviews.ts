@@ -3,10 +3,10 @@ import { parseReviewAction } from "../../rules/console/review-action-input";
 import { isUuid } from "../../rules/shared/ids";
 import { REVIEW_REJECTION_REASONS } from "../../rules/reviews/states-and-sorts";
 import type { Db } from "../db/client";
-import { consoleProductList } from "../modules/catalog/console";
-import { orderLineRef } from "../modules/orders/service";
-import type { Operator, OperatorsService } from "../modules/operators/service";
-import type { AuditHook, ModerationResult, ReviewsService } from "../modules/reviews/service";
+import { consoleProductList } from "../modules/catalog";
+import { orderLineRef } from "../modules/orders";
+import type { Operator, OperatorsService } from "../modules/operators";
+import type { AuditHook, ModerationResult, ReviewsService } from "../modules/reviews";
 import { consoleGuard, type Denied } from "./console";
 
 // The console's Reviews moderation: approve, reject with a reason of the published policy, respond.

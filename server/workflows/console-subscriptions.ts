@@ -3,8 +3,8 @@ import { parseConsoleAction } from "../../rules/console/subscription-action-inpu
 import { dayOf } from "../../rules/shared/calendar-days";
 import type { SubscriptionActionInput } from "../../rules/autoship/subscription-states";
 import { systemClock, type Clock } from "../clock";
-import type { AutoshipService, OnBehalf } from "../modules/autoship/service";
-import type { Operator, OperatorsService } from "../modules/operators/service";
+import type { AutoshipService, OnBehalf } from "../modules/autoship";
+import type { Operator, OperatorsService } from "../modules/operators";
 import { consoleGuard, type Denied } from "./console";
 import type { RenewalOutcome } from "./renew-subscription";
 

@@ -5,11 +5,11 @@ import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
-import { createOperatorsService } from "../modules/operators/service";
-import { createRateLimitService } from "../modules/rate-limit/service";
+import { createOperatorsService } from "../modules/operators";
+import { createRateLimitService } from "../modules/rate-limit";
 import { createServices } from "../wiring";
 import { lowStock } from "../read-models/dashboard";
-import { stepAt } from "../modules/operators/totp";
+import { stepAt } from "../modules/operators";
 import { totpCode } from "../testing/totp";
 import { operatorOf, roleMatrix, type ConsoleWrite } from "../testing/console";
 

@@ -1,6 +1,6 @@
 import { may, ORDER_MOVE_PERMISSION, type OperatorRole, type Permission } from "../../rules/console/operator-roles";
-import type { Operator, OperatorsService } from "../modules/operators/service";
-import type { OrdersService } from "../modules/orders/service";
+import type { Operator, OperatorsService } from "../modules/operators";
+import type { OrdersService } from "../modules/orders";
 import type { AdvanceOrderResult, AdvanceTarget } from "./advance-order";
 import type { DecisionResult } from "./clinic-membership";
 import type { RefundOrderInput, RefundOrderResult } from "./refund-order";

@@ -1,8 +1,8 @@
 import type { ContactInput } from "../../rules/account/forms";
 import type { SiteId } from "../../rules/shared/site";
-import { templates } from "../modules/mail/templates";
-import type { ContactService } from "../modules/contact/service";
-import type { MailService } from "../modules/mail/service";
+import { templates } from "../modules/mail";
+import type { ContactService } from "../modules/contact";
+import type { MailService } from "../modules/mail";
 
 /** The modules a contact message touches. */
 export type ContactPorts = { contact: ContactService; mail: MailService };

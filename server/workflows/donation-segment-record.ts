@@ -1,7 +1,7 @@
 import { DONATION_SEGMENT_NAMESPACE } from "../../rules/donations/provider";
 import type { Db } from "../db/client";
-import { NO_CUSTOMER_RECORD, type CustomerPropertyReader } from "../modules/donations/giving";
-import type { IdentityService } from "../modules/identity/service";
+import { NO_CUSTOMER_RECORD, type CustomerPropertyReader } from "../modules/donations";
+import type { IdentityService } from "../modules/identity";
 
 // The customer's own record as the donation segments read it (SPEC §3 backEndPropertyName): the
 // customer metafield of that key in the DONATION_SEGMENT_NAMESPACE namespace, which the shop sets

@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { inventory, products, variants } from "../modules/catalog/schema";
-import { warehouseForZip } from "../modules/catalog/stock";
+import { warehouseForZip } from "../modules/catalog";
 import { donationCartChoices, donationLedger, donationSegments, donationStores, donationTracking } from "../modules/donations/schema";
 import {
   PAWS_RESCUE_LEAGUE_ID,
@@ -15,7 +15,7 @@ import {
   SEED_LOYALTY_SEGMENT_ID,
   SEED_PORTFOLIO_IDS,
   buildSeedStore,
-} from "../modules/donations/seed-data";
+} from "../modules/donations";
 import { mailOutbox } from "../modules/mail/schema";
 import { orderLines, orders } from "../modules/orders/schema";
 import { payments } from "../modules/payments/schema";
@@ -25,7 +25,7 @@ import { DONATION_SEGMENT_NAMESPACE } from "../../rules/donations/provider";
 import { advanceOrder } from "./advance-order";
 import { placeOrder, type PlaceOrderInput } from "./place-order";
 import { refundOrderPart } from "./refund-order";
-import { createDonationLedger } from "../modules/donations/ledger";
+import { createDonationLedger } from "../modules/donations";
 import type { Logger } from "../log";
 
 // Donations at order time (README "Donations") on PGlite and, with `npm run test:pg`, on a real

@@ -3,17 +3,17 @@ import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { retryOnDeadlock } from "../db/deadlock";
 import { answerOrCommit } from "../db/transaction";
-import { cancelForErasure } from "../modules/autoship/erasure";
-import { eraseCarts, lockCartsOf } from "../modules/cart/lifecycle";
-import { endMembershipsForErasure } from "../modules/clinics/service";
-import { eraseContactMessages } from "../modules/contact/service";
-import { erasedEmail, eraseIdentity, lockCustomer, type IdentityErasure } from "../modules/identity/erasure";
-import { eraseMailsTo } from "../modules/mail/service";
-import { anonymiseOrdersOf } from "../modules/orders/erasure";
-import { lockBuyer } from "../modules/orders/service";
-import { erasePaymentMethods } from "../modules/payments/service";
-import { eraseAttemptsOf } from "../modules/rate-limit/service";
-import { eraseReviewsOf } from "../modules/reviews/erasure";
+import { cancelForErasure } from "../modules/autoship";
+import { eraseCarts, lockCartsOf } from "../modules/cart";
+import { endMembershipsForErasure } from "../modules/clinics";
+import { eraseContactMessages } from "../modules/contact";
+import { erasedEmail, eraseIdentity, lockCustomer, type IdentityErasure } from "../modules/identity";
+import { eraseMailsTo } from "../modules/mail";
+import { anonymiseOrdersOf } from "../modules/orders";
+import { lockBuyer } from "../modules/orders";
+import { erasePaymentMethods } from "../modules/payments";
+import { eraseAttemptsOf } from "../modules/rate-limit";
+import { eraseReviewsOf } from "../modules/reviews";
 
 // Erase a customer's personal data on request. Guarantees:
 //

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { openTestDatabase } from "../db/test-database";
-import { REDACTED_BODY } from "../modules/mail/service";
+import { REDACTED_BODY } from "../modules/mail";
 import { createServices, type Services } from "../wiring";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 

@@ -1,9 +1,9 @@
 import type { SiteId } from "../../rules/shared/site";
 import type { Config } from "../config";
-import { RESET_VALID_MS } from "../modules/identity/service";
-import { templates } from "../modules/mail/templates";
-import type { IdentityService } from "../modules/identity/service";
-import type { MailService } from "../modules/mail/service";
+import { RESET_VALID_MS } from "../modules/identity";
+import { templates } from "../modules/mail";
+import type { IdentityService } from "../modules/identity";
+import type { MailService } from "../modules/mail";
 
 /** The modules a password reset touches. */
 export type PasswordResetPorts = { identity: IdentityService; mail: MailService };

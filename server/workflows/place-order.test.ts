@@ -6,7 +6,7 @@ import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { carts } from "../modules/cart/schema";
 import { inventory, products, variants } from "../modules/catalog/schema";
-import { warehouseForZip } from "../modules/catalog/stock";
+import { warehouseForZip } from "../modules/catalog";
 import { orders } from "../modules/orders/schema";
 import { paymentMethods, payments } from "../modules/payments/schema";
 import { cartLines } from "../modules/cart/schema";

@@ -1,10 +1,10 @@
 import { systemClock } from "../clock";
 import { retryOnDeadlock } from "../db/deadlock";
 import { answerOrCommit, isUniqueViolation } from "../db/transaction";
-import { autoshipPayment, createSubscriptionsForOrder } from "../modules/autoship/checkout";
-import { lockCartForCheckout, markCheckedOut, storedLineCount } from "../modules/cart/lifecycle";
-import { releaseStock, reserveStock } from "../modules/inventory/service";
-import { insertPlacedOrder, liveOrderIdFor, lockBuyer, lockOrder, markOrderDeclined, markOrderPaid, orderLinesOf, orderViewById } from "../modules/orders/service";
+import { autoshipPayment, createSubscriptionsForOrder } from "../modules/autoship";
+import { lockCartForCheckout, markCheckedOut, storedLineCount } from "../modules/cart";
+import { releaseStock, reserveStock } from "../modules/inventory";
+import { insertPlacedOrder, liveOrderIdFor, lockBuyer, lockOrder, markOrderDeclined, markOrderPaid, orderLinesOf, orderViewById } from "../modules/orders";
 import { dayOf } from "../../rules/shared/calendar-days";
 import { isUuid } from "../../rules/shared/ids";
 import * as step from "./place-order-steps";

@@ -1,6 +1,6 @@
 import { formatUsd } from "../../rules/shared/money";
-import { createPriceHoldStore, type PriceAnswer } from "../modules/autoship/price-holds";
-import { readPriceAnswerToken } from "../modules/autoship/price-links";
+import { createPriceHoldStore, type PriceAnswer } from "../modules/autoship";
+import { readPriceAnswerToken } from "../modules/autoship";
 import { renewSubscription, type RenewalDeps } from "./renew-subscription";
 
 // The customer's answer to a renewal the price guard held: from the mail's signed link (no sign-in:

@@ -8,7 +8,7 @@ import { openTestDatabase } from "../db/test-database";
 import { runRenewalPass, type RenewalPassDeps } from "../jobs/autoship-runner";
 import { renewalKit, type RenewalKit } from "../jobs/renewal-test-factories";
 import { subscriptionPriceHolds, subscriptions } from "../modules/autoship/schema";
-import { priceAnswerToken } from "../modules/autoship/price-links";
+import { priceAnswerToken } from "../modules/autoship";
 import { variants } from "../modules/catalog/schema";
 import { orders } from "../modules/orders/schema";
 import { answerPriceInAccount, answerPriceLink } from "./price-answer";

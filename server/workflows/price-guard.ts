@@ -2,10 +2,10 @@ import { autoshipUnitPriceCents } from "../../rules/autoship/offer-and-frequency
 import { formatCycleDate } from "../../rules/autoship/renewal-schedule";
 import { formatUsd } from "../../rules/shared/money";
 import { answerDeadline, guardDecision, type GuardDecision } from "../../rules/autoship/price-guard";
-import { createPriceHoldStore } from "../modules/autoship/price-holds";
-import { priceAnswerUrl } from "../modules/autoship/price-links";
-import { priceGuardMail } from "../modules/autoship/price-guard-mail";
-import type { SubscriptionRow } from "../modules/autoship/renewals";
+import { createPriceHoldStore } from "../modules/autoship";
+import { priceAnswerUrl } from "../modules/autoship";
+import { priceGuardMail } from "../modules/autoship";
+import type { SubscriptionRow } from "../modules/autoship";
 import type { RenewalDeps } from "./renew-subscription";
 
 // The price guard of a scheduled renewal (rules/autoship/price-guard.ts), asked by renew-subscription before

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
-import { createDonationLedger } from "../modules/donations/ledger";
-import { orderLinesOf } from "../modules/orders/service";
+import { createDonationLedger } from "../modules/donations";
+import { orderLinesOf } from "../modules/orders";
 
 /**
  * A refund's donation reversals (README "Donations"), inside the refunding transaction after the

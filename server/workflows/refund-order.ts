@@ -1,8 +1,8 @@
 import { answerOrCommit } from "../db/transaction";
 import { formatUsd } from "../../rules/shared/money";
 import { planRefund, type RefundPlan } from "../../rules/checkout/refunds";
-import { releaseStock, restockStock } from "../modules/inventory/service";
-import { templates } from "../modules/mail/templates";
+import { releaseStock, restockStock } from "../modules/inventory";
+import { templates } from "../modules/mail";
 import { reverseDonations } from "./refund-donations";
 import {
   lockOrderByRef,
@@ -13,7 +13,7 @@ import {
   setOrderStatus,
   type OrderStatus,
   type OrderView,
-} from "../modules/orders/service";
+} from "../modules/orders";
 import { refundRefused, type AdvanceOrderDeps, type RefundRefused } from "./advance-order";
 
 // Refund part of an order (the operator console): some units of some lines, and/or an amount

@@ -1,7 +1,7 @@
 import type { SiteId } from "../../rules/shared/site";
-import type { CartWarning } from "../modules/cart/service";
-import type { CartService } from "../modules/cart/service";
-import type { IdentityService } from "../modules/identity/service";
+import type { CartWarning } from "../modules/cart";
+import type { CartService } from "../modules/cart";
+import type { IdentityService } from "../modules/identity";
 
 /** The modules signing in touches. */
 export type SignInPorts = { cart: CartService; identity: IdentityService };

@@ -10,11 +10,11 @@ import { HANDOFF_MESSAGES } from "../../rules/checkout/steps-and-handoff";
 import { allowanceLb, quotaMonthOf, quotaState, type QuotaState } from "../../rules/staff/monthly-allowance";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import type { ClinicView } from "../modules/clinics/view";
+import type { ClinicView } from "../modules/clinics";
 import { staffAccess } from "../staff-access";
-import type { ClinicsService } from "../modules/clinics/service";
-import type { IdentityService } from "../modules/identity/service";
-import type { OrdersService } from "../modules/orders/service";
+import type { ClinicsService } from "../modules/clinics";
+import type { IdentityService } from "../modules/identity";
+import type { OrdersService } from "../modules/orders";
 import { staffShipsTo } from "./staff-delivery";
 
 // A staff member's standing at the checkout, read from the server's own records only: the identity

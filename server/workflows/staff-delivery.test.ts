@@ -15,8 +15,8 @@ import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { inventory, products, variants } from "../modules/catalog/schema";
 import { EXCLUDED_PRODUCT_TYPE } from "../../rules/catalog/product-types";
-import { SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../modules/clinics/seed-data";
-import type { ClinicView } from "../modules/clinics/service";
+import { SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../modules/clinics";
+import type { ClinicView } from "../modules/clinics";
 import { requestContext, resolveIdentity } from "../request-context";
 import { staffMember } from "../testing/staff";
 

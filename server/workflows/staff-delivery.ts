@@ -1,7 +1,7 @@
 import { PREFERRED_ADDRESS_KEY, PREFERRED_ADDRESS_NAMESPACE, preferredAddressOf, shippingLocation } from "../../rules/checkout/order-attributes";
 import type { StaffShipsTo } from "../../rules/shared/shopper-location";
-import type { ClinicsService } from "../modules/clinics/service";
-import type { IdentityService } from "../modules/identity/service";
+import type { ClinicsService } from "../modules/clinics";
+import type { IdentityService } from "../modules/identity";
 
 // Where a staff member's orders go, for every place that shows stock and delivery (the product
 // page, GET /api/get-estimated-delivery-date, the userLocation cookie): from the same records and

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
+import { buildSeedCatalog } from "../../server/modules/catalog";
 import { expect, shopUrl, test } from "./fixtures";
 import { consoleOperator, latestMailTo } from "./journeys";
 

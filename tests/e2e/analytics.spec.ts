@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { buildSeedCatalog, type SeedVariant } from "../../server/modules/catalog/seed-data";
+import { buildSeedCatalog, type SeedVariant } from "../../server/modules/catalog";
 import { amountToCents } from "../../rules/shared/money";
 import { LISTING_PAGE_SIZE } from "../../rules/catalog/listing-url";
 import { expect, shopUrl, staffUrl, test } from "./fixtures";

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { autoshipPriceCents } from "../../rules/autoship/offer-and-frequency";
 import { formatUsd } from "../../rules/shared/money";
-import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
+import { buildSeedCatalog } from "../../server/modules/catalog";
 import { expect, shopUrl, test } from "./fixtures";
 import { checkOutAutoshipCart, consoleOperator, latestMailTo, register, uniqueEmail } from "./journeys";
 

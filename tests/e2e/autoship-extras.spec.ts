@@ -1,6 +1,6 @@
 import { AUTOSHIP_FREQUENCY_WEEKS, sellingPlanIdFor } from "../../rules/autoship/offer-and-frequency";
 import { dailyPortion, daysSupply, feedingGuideFor, nearestFrequencyWeeks } from "../../rules/autoship/feeding-calculator";
-import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
+import { buildSeedCatalog } from "../../server/modules/catalog";
 import { expect, shopUrl, test } from "./fixtures";
 import { checkOutAutoshipCart, register, uniqueEmail } from "./journeys";
 

@@ -1,4 +1,4 @@
-import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
+import { buildSeedCatalog } from "../../server/modules/catalog";
 import { expect, shopUrl, test } from "./fixtures";
 import { fillCheckoutAddress, payWithCard, register, uniqueEmail } from "./journeys";
 

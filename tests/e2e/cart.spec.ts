@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog/seed-data";
+import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog";
 import { expect, shopUrl, staffUrl, test } from "./fixtures";
 import { registerStaff } from "./journeys";
 import { formatUsd } from "../../rules/shared/money";

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog/seed-data";
+import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog";
 import { expect, shopUrl, test } from "./fixtures";
 import { accountNav, fillCheckoutAddress, latestMailTo, OK_CARD, PASSWORD, payWithCard, register, uniqueEmail } from "./journeys";
 import { amountToCents, formatUsd } from "../../rules/shared/money";

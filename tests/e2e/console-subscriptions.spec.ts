@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
+import { buildSeedCatalog } from "../../server/modules/catalog";
 import { expect, shopUrl, test } from "./fixtures";
 import { checkOutAutoshipCart, consoleOperator, register, uniqueEmail } from "./journeys";
 

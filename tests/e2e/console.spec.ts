@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
+import { buildSeedCatalog } from "../../server/modules/catalog";
 import { expect, shopUrl, test } from "./fixtures";
 import { checkOutCart, consoleOperator, register, uniqueEmail } from "./journeys";
-import { stepAt } from "../../server/modules/operators/totp";
+import { stepAt } from "../../server/modules/operators";
 import { totpCode } from "../../server/testing/totp";
 
 // The operator console as its first users meet it: the owner opens the setup link made from the

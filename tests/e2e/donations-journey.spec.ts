@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
-import { buildSeedCauses } from "../../server/modules/donations/seed-data";
+import { buildSeedCatalog } from "../../server/modules/catalog";
+import { buildSeedCauses } from "../../server/modules/donations";
 import { formatUsd } from "../../rules/shared/money";
 import { expect, shopUrl, test } from "./fixtures";
 import { consoleOperator, fillCheckoutAddress, payWithCard, uniqueEmail } from "./journeys";

@@ -1,4 +1,4 @@
-import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
+import { buildSeedCatalog } from "../../server/modules/catalog";
 import { formatUsd } from "../../rules/shared/money";
 import { expect, shopUrl, test } from "./fixtures";
 import { fillCheckoutAddress, latestMailTo, payWithCard, uniqueEmail } from "./journeys";

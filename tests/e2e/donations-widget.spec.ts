@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, Request } from "@playwright/test";
-import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog/seed-data";
-import { buildSeedCauses } from "../../server/modules/donations/seed-data";
+import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog";
+import { buildSeedCauses } from "../../server/modules/donations";
 import { formatUsd } from "../../rules/shared/money";
 import { expect, shopUrl, test } from "./fixtures";
 import { fillCheckoutAddress, payWithCard, uniqueEmail } from "./journeys";

@@ -1,4 +1,4 @@
-import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
+import { buildSeedCatalog } from "../../server/modules/catalog";
 import { expect, shopUrl, test } from "./fixtures";
 
 // How a storefront page's first load is ordered and split (vite.config.ts pageChunks, app/root.tsx

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { buildSeedCatalog, SEED_BRANDS } from "../../server/modules/catalog/seed-data";
+import { buildSeedCatalog, SEED_BRANDS } from "../../server/modules/catalog";
 import { expect, shopUrl, staffUrl, test } from "./fixtures";
 import { registerStaff } from "./journeys";
 

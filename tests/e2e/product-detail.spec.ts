@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog/seed-data";
+import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog";
 import { optionSlug } from "../../rules/catalog/variant-preselect";
 import { formatUsd } from "../../rules/shared/money";
 import { expect, shopUrl, staffUrl, test } from "./fixtures";

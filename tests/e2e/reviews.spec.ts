@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
+import { buildSeedCatalog } from "../../server/modules/catalog";
 import { expect, shopUrl, staffUrl, test } from "./fixtures";
 import { checkOutCart, consoleOperator, register, registerStaff, uniqueEmail } from "./journeys";
 

@@ -1,4 +1,4 @@
-import { buildSeedCatalog } from "../../server/modules/catalog/seed-data";
+import { buildSeedCatalog } from "../../server/modules/catalog";
 import { expect, shopUrl, staffUrl, test } from "./fixtures";
 import { registerStaff } from "./journeys";
 

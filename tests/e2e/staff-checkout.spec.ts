@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog/seed-data";
+import { buildSeedCatalog, type SeedProduct, type SeedVariant } from "../../server/modules/catalog";
 import { expect, staffUrl, test } from "./fixtures";
 import { fillCheckoutAddress, joinClinic, latestMailTo, payWithCard, registerStaff } from "./journeys";
 import { formatUsd } from "../../rules/shared/money";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { RATE_LIMITS } from "../../server/modules/rate-limit/service";
-import { SEED_DONATION_STORE_ID } from "../../server/modules/donations/seed-data";
+import { RATE_LIMITS } from "../../server/modules/rate-limit";
+import { SEED_DONATION_STORE_ID } from "../../server/modules/donations";
 import {
   address,
   assignCart,

@@ -13,7 +13,7 @@ import { seedIfEmpty } from "../../server/db/seed";
 import { openTestDatabase } from "../../server/db/test-database";
 import { createLogger } from "../../server/log";
 import { products, variants } from "../../server/modules/catalog/schema";
-import { warehouseForZip } from "../../server/modules/catalog/stock";
+import { warehouseForZip } from "../../server/modules/catalog";
 
 // The hostile suite's in-process shop (tests/hostile): the whole Hono app with the PRODUCTION React
 // Router build as its page handler (so page actions and loaders run for real), on a fresh seeded

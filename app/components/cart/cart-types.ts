@@ -1,7 +1,7 @@
 import type { AnalyticsLine } from "../../../rules/consent/ga4-cart-events";
 import type { CartFormErrors, CartIntent } from "../../../rules/cart/form";
-import type { CartWarning } from "../../../server/modules/cart/service";
-import type { CartLineView, CartView } from "../../../server/modules/cart/view";
+import type { CartWarning } from "../../../server/modules/cart";
+import type { CartLineView, CartView } from "../../../server/modules/cart";
 
 export type { CartLineView, CartView, CartWarning };
 

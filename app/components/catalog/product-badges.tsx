@@ -1,5 +1,5 @@
 import { cardBadges, type BadgeTone } from "../../../rules/catalog/product-card";
-import type { Variant } from "../../../server/modules/catalog/types";
+import type { Variant } from "../../../server/modules/catalog";
 
 // The same badges as the product card (SPEC §3 order, §9 colours and "2 badges max"), for the chosen variant.
 const TONE_CLASSES: Record<BadgeTone, string> = {

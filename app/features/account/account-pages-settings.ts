@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { ContentBody } from "../../../server/modules/content/types";
+import type { ContentBody } from "../../../server/modules/content";
 
 // SPEC §7 get-account-pages-settings: the account pages' words from content — My Account's welcome,
 // the empty My Orders and My Subscriptions, the Address Book's note. Loaded once by the /account

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import type { FormNode } from "../../../server/modules/content/form";
+import type { FormNode } from "../../../server/modules/content";
 
 // The console's entry form, drawn from the description generated on the server from the content
 // types (server/modules/content/form.ts): one labelled input per field, its message beside it

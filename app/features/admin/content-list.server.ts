@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTENT_STATUSES, CONTENT_TYPES, type ContentType } from "../../../server/modules/content/types";
+import { CONTENT_STATUSES, CONTENT_TYPES, type ContentType } from "../../../server/modules/content";
 import { ENTRY_SORTS, REDIRECT_SORTS, type EntryQuery, type RedirectQuery } from "./content-list";
 
 // The console's content and redirect lists: their query (type, status, search, sort, page) read from
@@ -29,5 +29,5 @@ const redirectQuery = z.object({
 export const redirectListQuery = (p: URLSearchParams): RedirectQuery =>
   redirectQuery.parse({ q: p.get("q") ?? "", sort: p.get("sort"), dir: p.get("dir"), page: p.get("page") ?? 1 });
 
-export { workingBody } from "../../../server/modules/content/editing";
-export { addItem, describeForm, readForm } from "../../../server/modules/content/form";
+export { workingBody } from "../../../server/modules/content";
+export { addItem, describeForm, readForm } from "../../../server/modules/content";

@@ -1,4 +1,4 @@
-import type { ContentStatus, ContentType } from "../../../server/modules/content/types";
+import type { ContentStatus, ContentType } from "../../../server/modules/content";
 
 // The console's content and redirect lists: the shape of their query and the links that change one
 // part of it (content-list.server.ts reads it from the URL), shared by the loaders and the tables.

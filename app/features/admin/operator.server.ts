@@ -1,10 +1,10 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { readCookie, setCookie, clearCookie } from "../../../rules/shared/cookies";
 import { movesFrom } from "../../../server/workflows/advance-order";
-import { refund } from "../../../server/modules/orders/status";
+import { refund } from "../../../server/modules/orders";
 import { CONSOLE_SECTIONS, may, OPERATOR_COOKIE, ORDER_MOVE_PERMISSION, OPERATOR_SESSION_ABSOLUTE_MS, type Permission } from "../../../rules/console/operator-roles";
-import type { Operator } from "../../../server/modules/operators/service";
-import { isHttps } from "../../../server/modules/identity/session-cookie";
+import type { Operator } from "../../../server/modules/operators";
+import { isHttps } from "../../../server/modules/identity";
 
 // Who is at the console: the operator behind the op_session cookie (path /admin, SameSite=Strict,
 // httpOnly), resolved by every console loader and action, and what they may open.
@@ -56,4 +56,4 @@ export const orderMovesFor = (operator: Operator, status: Parameters<typeof move
 /** Whether the order page offers a partial refund: the role may refund and the status allows one. */
 export const partRefundAllowed = (operator: Operator, status: Parameters<typeof movesFrom>[0]) => may(operator.role, "orders.refund") && refund(status).ok;
 
-export { qrPath } from "../../../server/modules/operators/qr";
+export { qrPath } from "../../../server/modules/operators";

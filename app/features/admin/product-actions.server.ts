@@ -1,6 +1,6 @@
 import type { AppLoadContext, data } from "react-router";
 import { formatUsd } from "../../../rules/shared/money";
-import type { Operator } from "../../../server/modules/operators/service";
+import type { Operator } from "../../../server/modules/operators";
 import { byIntent, invalid, refused } from "./console-action.server";
 import type { FailureCode } from "../../../rules/shared/failure-status";
 

@@ -1,7 +1,7 @@
 import { AUTOSHIP_FREQUENCY_WEEKS, frequencyLabel } from "../../../rules/autoship/offer-and-frequency";
 import type { SubscriptionAction } from "../../../rules/autoship/subscription-states";
 import { MAX_AUTOSHIP_QUANTITY } from "../../../rules/cart/quantity-input";
-import type { SubscriptionView } from "../../../server/modules/autoship/service";
+import type { SubscriptionView } from "../../../server/modules/autoship";
 import { SelectField } from "../../components/form-field";
 import { ActionForm, BoundedField, ChangeSection, secondaryButton } from "./action-form";
 import { formatUsd } from "../../../rules/shared/money";

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import type { SubscriptionView } from "../../../server/modules/autoship/service";
+import type { SubscriptionView } from "../../../server/modules/autoship";
 import { PetFields } from "../../components/pet-fields";
 import { buttonClass, ChangeSection, secondaryButton } from "./action-form";
 import { longDate } from "./format";

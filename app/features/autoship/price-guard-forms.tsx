@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { formatUsd } from "../../../rules/shared/money";
-import type { SubscriptionView } from "../../../server/modules/autoship/service";
+import type { SubscriptionView } from "../../../server/modules/autoship";
 import { BoundedField, buttonClass, ChangeSection, secondaryButton } from "./action-form";
 import { longDate } from "./format";
 

@@ -1,5 +1,5 @@
 import { allowedActions, type SubscriptionAction } from "../../../rules/autoship/subscription-states";
-import type { SubscriptionView } from "../../../server/modules/autoship/service";
+import type { SubscriptionView } from "../../../server/modules/autoship";
 import type { CardErrors } from "./action-form";
 import { CancelSubscriptionForm, ReactivateForm } from "./cancel-and-reactivate-forms";
 import { ChangeAddressForm, type SavedAddress } from "./change-address-form";

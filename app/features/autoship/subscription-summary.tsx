@@ -1,4 +1,4 @@
-import type { SubscriptionView } from "../../../server/modules/autoship/service";
+import type { SubscriptionView } from "../../../server/modules/autoship";
 import { AddressLines } from "../../components/address-lines";
 import { brandName, longDate } from "./format";
 import { formatUsd } from "../../../rules/shared/money";

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import type { SubscriptionView } from "../../../server/modules/autoship/service";
+import type { SubscriptionView } from "../../../server/modules/autoship";
 import { SelectField, TextField } from "../../components/form-field";
 import { ChangeSection, secondaryButton } from "./action-form";
 

@@ -1,8 +1,8 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { cartCookies, cartIdFromCookieHeader } from "../../../rules/cart/cookies";
 import { nextDiscountCodes, parseCartForm, type CartCommand } from "../../../rules/cart/form";
-import type { CartFailure, CartResult } from "../../../server/modules/cart/service";
-import type { CartLineView, CartView } from "../../../server/modules/cart/view";
+import type { CartFailure, CartResult } from "../../../server/modules/cart";
+import type { CartLineView, CartView } from "../../../server/modules/cart";
 import { isDocumentSubmission } from "../../lib/document-request";
 import { analyticsLine, type CartActionData } from "../../components/cart/cart-types";
 import { addonOffers, parseAddonChoice, ADDON_CHOICES_CENTS } from "../../../rules/donations/ledger-campaigns";

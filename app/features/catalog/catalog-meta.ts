@@ -1,4 +1,4 @@
-import type { Variant } from "../../../server/modules/catalog/types";
+import type { Variant } from "../../../server/modules/catalog";
 import type { CategoryPageData } from "./category-page";
 import type { ProductPageData } from "./product-page";
 import { productDescription, productJsonLd, productTitle } from "./product-seo";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { AUTOSHIP_FREQUENCY_WEEKS, frequencyLabel } from "../../../rules/autoship/offer-and-frequency";
-import type { Product, Variant } from "../../../server/modules/catalog/types";
+import type { Product, Variant } from "../../../server/modules/catalog";
 import {
   checkPet,
   dailyPortion,

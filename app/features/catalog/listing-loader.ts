@@ -9,7 +9,7 @@ import {
 } from "../../../rules/catalog/listing-url";
 import { packCards } from "../../../rules/catalog/page-packs/card-pack";
 import { productCardModel } from "../../../rules/catalog/product-card";
-import type { Filter, FilterDefinition, ListingResult } from "../../../server/modules/catalog/types";
+import type { Filter, FilterDefinition, ListingResult } from "../../../server/modules/catalog";
 import { dealSkusOnce } from "../../lib/deal-skus-once";
 import { cardRatings, withRating } from "../../lib/card-ratings";
 import { packFacet } from "../../../rules/catalog/page-packs/facet-pack";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { imageSrcSet, imageUrl } from "../../../rules/catalog/image-urls";
-import type { Image } from "../../../server/modules/catalog/types";
+import type { Image } from "../../../server/modules/catalog";
 
 /** "/_img/packshots/x.webp?w=1024" → "packshots/x.webp", so every width can be asked of the proxy. */
 function proxySource(url: string): string | null {

@@ -9,7 +9,7 @@ import { stateForZip } from "../../../rules/shared/us-states";
 import { preselectVariant } from "../../../rules/catalog/variant-preselect";
 import { seesProgramPrices, withoutProgramPrices } from "../../../rules/staff/program-prices";
 import { DEFAULT_AUTOSHIP_FREQUENCY_WEEKS } from "../../../rules/autoship/offer-and-frequency";
-import type { Product, Variant } from "../../../server/modules/catalog/types";
+import type { Product, Variant } from "../../../server/modules/catalog";
 import { DeliveryEstimate, type DeliveryInfo } from "./delivery-estimate";
 import { ProductBadges } from "../../components/catalog/product-badges";
 import { Breadcrumbs } from "./breadcrumbs";

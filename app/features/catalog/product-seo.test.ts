@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Product, Variant } from "../../../server/modules/catalog/types";
+import type { Product, Variant } from "../../../server/modules/catalog";
 import { aggregateRatingLd, canonicalProductUrl, META_DESCRIPTION_LENGTH, productDescription, productJsonLd, productTitle } from "./product-seo";
 
 const variant = (over: Partial<Variant>): Variant => ({

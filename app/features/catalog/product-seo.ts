@@ -1,4 +1,4 @@
-import type { Product, Variant } from "../../../server/modules/catalog/types";
+import type { Product, Variant } from "../../../server/modules/catalog";
 import { amountToCents, centsToAmount } from "../../../rules/shared/money";
 import type { RatingSummary } from "../../../rules/reviews/rating-display";
 

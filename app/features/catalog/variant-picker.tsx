@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useLocation, useNavigate } from "react-router";
-import type { Variant } from "../../../server/modules/catalog/types";
+import type { Variant } from "../../../server/modules/catalog";
 import { formatMoney } from "../../../rules/shared/money";
 
 // Option pickers of the product page (SPEC §2, §6): flavour as a radio group; size as pills on the

@@ -1,8 +1,8 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { cartIdFromCookieHeader } from "../../../rules/cart/cookies";
 import { AUTOSHIP_LOGIN_PATH, DISCOUNT_COOKIE } from "../../../rules/checkout/steps-and-handoff";
-import type { Customer } from "../../../server/modules/checkout/service";
-import type { AddressView } from "../../../server/modules/identity/view";
+import type { Customer } from "../../../server/modules/checkout";
+import type { AddressView } from "../../../server/modules/identity";
 import { sign, verifySignature } from "../../../server/crypto/sign";
 import { readCookie, setCookie } from "../../../rules/shared/cookies";
 

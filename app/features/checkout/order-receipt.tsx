@@ -1,5 +1,5 @@
 import { formatUtcDateTime } from "../../../rules/shared/dates";
-import type { OrderView } from "../../../server/modules/orders/service";
+import type { OrderView } from "../../../server/modules/orders";
 import { amountToCents, formatMoney, formatUsd } from "../../../rules/shared/money";
 import { staffOrderDetails } from "../../../rules/checkout/order-attributes";
 

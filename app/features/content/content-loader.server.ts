@@ -2,7 +2,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { seesProgramPrices, withoutProgramPrices } from "../../../rules/staff/program-prices";
 import { packCards } from "../../../rules/catalog/page-packs/card-pack";
 import { productCardModel, type CardModel } from "../../../rules/catalog/product-card";
-import type { PageSection } from "../../../server/modules/content/types";
+import type { PageSection } from "../../../server/modules/content";
 import { dealSkusOnce } from "../../lib/deal-skus-once";
 import { cardRatings, withRating } from "../../lib/card-ratings";
 import type { CarouselData, ErrorPageContent } from "./content-types";

@@ -1,6 +1,6 @@
 import type { PackedCard } from "../../../rules/catalog/page-packs/card-pack";
 import type { ContentColor } from "../../../rules/content/palette";
-import type { ContentBody, ContentImage, ContentLink, PageSection } from "../../../server/modules/content/types";
+import type { ContentBody, ContentImage, ContentLink, PageSection } from "../../../server/modules/content";
 
 // Shapes of content the pages render (types only: nothing of the server reaches the browser).
 

@@ -1,4 +1,4 @@
-import type { CauseView, PortfolioView, storeView } from "../../../server/modules/donations/service";
+import type { CauseView, PortfolioView, storeView } from "../../../server/modules/donations";
 import type { ClickstreamEvent, CauseSearchQuery } from "../../../rules/donations/widget";
 import { centsToAmount } from "../../../rules/shared/money";
 

@@ -2,7 +2,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { clinicSearchSchema, CLINIC_SEARCH_TYPES, groupIdSchema, type ClinicSearchType } from "../../../rules/staff/roles";
 import { fieldErrors } from "../../../rules/shared/zod-errors";
 import type { ClinicFinderData, ClinicSummary } from "./clinic-types";
-import type { ClinicListing } from "../../../server/modules/clinics/service";
+import type { ClinicListing } from "../../../server/modules/clinics";
 
 // The clinic step of staff registration and the My Clinic page share this: search the directory,
 // join (or switch to) a clinic, leave it. Page forms, so it all works before JavaScript; the same

@@ -9,7 +9,7 @@ import { openTestDatabase } from "../../db/test-database";
 import { createLogger } from "../../log";
 import { placeOrder } from "../../workflows/place-order";
 import { inventory, products, variants } from "../catalog/schema";
-import { warehouseForZip } from "../catalog/stock";
+import { warehouseForZip } from "../catalog";
 import { subscriptions } from "./schema";
 
 // The product page's feeding calculator gives its pet to the Autoship line (a hidden line

@@ -4,9 +4,9 @@ import { PET_ATTRIBUTE, petFromAttribute } from "../../../rules/autoship/feeding
 import { MAX_AUTOSHIP_QUANTITY } from "../../../rules/cart/quantity-input";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { variantsOfProducts } from "../catalog/service";
-import { orderLinesOf, type OrderLineRow, type OrderRow } from "../orders/service";
-import type { PaymentSource, PaymentsService } from "../payments/service";
+import { variantsOfProducts } from "../catalog";
+import { orderLinesOf, type OrderLineRow, type OrderRow } from "../orders";
+import type { PaymentSource, PaymentsService } from "../payments";
 import { subscriptionEvents, subscriptions } from "./schema";
 
 // Subscriptions start at checkout: called by server/workflows/place-order.ts inside its pay

@@ -3,7 +3,7 @@ import { autoshipUnitPriceCents, frequencyLabel } from "../../../rules/autoship/
 import type { SubscriptionListQuery, SubscriptionSort } from "../../../rules/console/subscription-actions";
 import { isUuid } from "../../../rules/shared/ids";
 import type { Db } from "../../db/client";
-import type { CatalogService } from "../catalog/service";
+import type { CatalogService } from "../catalog";
 import { subscriptionEvents, subscriptionRenewals, subscriptions, type SubscriptionHold, type SubscriptionStatus } from "./schema";
 import type { SubscriptionView, SubscriptionViews } from "./views";
 

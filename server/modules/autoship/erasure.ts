@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { endsHold, holdAfter, transition } from "../../../rules/autoship/subscription-states";
 import type { Db } from "../../db/client";
-import { anonymisedAddress } from "../orders/erasure";
+import { anonymisedAddress } from "../orders";
 import { subscriptionEvents, subscriptions } from "./schema";
 
 // A customer's subscriptions when their personal data is erased, inside the erasure workflow's

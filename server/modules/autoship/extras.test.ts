@@ -9,7 +9,7 @@ import { openTestDatabase } from "../../db/test-database";
 import { createServices } from "../../wiring";
 import { placeOrder } from "../../workflows/place-order";
 import { inventory, products, variants } from "../catalog/schema";
-import { warehouseForZip } from "../catalog/stock";
+import { warehouseForZip } from "../catalog";
 import { subscriptionEvents, subscriptions } from "./schema";
 import { createAutoshipService, type AutoshipService } from "./service";
 

@@ -3,7 +3,7 @@ import type { ExtraInput } from "../../../rules/autoship/extras-input";
 import { isUuid } from "../../../rules/shared/ids";
 import type { Db } from "../../db/client";
 import { substituteRefusal, type SubstituteCandidate } from "../../../rules/autoship/substitute";
-import type { CatalogService } from "../catalog/service";
+import type { CatalogService } from "../catalog";
 import { subscriptionEvents, subscriptions } from "./schema";
 import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/catalog/product-types";
 

@@ -1,4 +1,4 @@
-import { type MailContent } from "../mail/templates";
+import { type MailContent } from "../mail";
 import { escapeHtml } from "../../../rules/shared/escape-html";
 
 // The confirmation mail of every My Subscriptions change: every action is recorded in the history

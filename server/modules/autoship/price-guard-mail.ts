@@ -1,5 +1,5 @@
 import { escapeHtml } from "../../../rules/shared/escape-html";
-import { mailPage as page, type MailContent } from "../mail/templates";
+import { mailPage as page, type MailContent } from "../mail";
 
 // The price guard's mails (rules/autoship/price-guard.ts): a renewal held because its price rose beyond the
 // customer's threshold, with the two one-click answers; and the skip when no answer came in time.

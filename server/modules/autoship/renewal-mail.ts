@@ -1,4 +1,4 @@
-import { mailPage as page, type MailContent } from "../mail/templates";
+import { mailPage as page, type MailContent } from "../mail";
 import { escapeHtml } from "../../../rules/shared/escape-html";
 
 // The renewal engine's mails (rules/autoship/renewal-schedule.ts): the reminder before each renewal, and what the customer

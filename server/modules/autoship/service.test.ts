@@ -7,12 +7,12 @@ import { openTestDatabase } from "../../db/test-database";
 import { createServices } from "../../wiring";
 import { placeOrder, type PlaceOrderInput } from "../../workflows/place-order";
 import { inventory, products, variants } from "../catalog/schema";
-import { warehouseForZip } from "../catalog/stock";
+import { warehouseForZip } from "../catalog";
 import { mailOutbox } from "../mail/schema";
-import { RATE_LIMITS } from "../identity/service";
-import { createTestProcessor, type PaymentProvider } from "../payments/provider";
+import { RATE_LIMITS } from "../identity";
+import { createTestProcessor, type PaymentProvider } from "../payments";
 import { paymentMethods } from "../payments/schema";
-import { createPaymentsService } from "../payments/service";
+import { createPaymentsService } from "../payments";
 import { subscriptionEvents, subscriptions } from "./schema";
 import { createAutoshipService, type AutoshipService } from "./service";
 

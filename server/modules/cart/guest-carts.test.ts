@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { openTestDatabase } from "../../db/test-database";
-import { RATE_LIMITS } from "../rate-limit/service";
+import { RATE_LIMITS } from "../rate-limit";
 import { createServices } from "../../wiring";
 
 // Guest carts are bounded per client address (a customer's by MAX_CARTS_PER_CUSTOMER): a script

@@ -7,7 +7,7 @@ import { weightAttributes, WEIGHT_ATTRIBUTE, WEIGHT_UNIT_ATTRIBUTE } from "../..
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { answerOrCommit } from "../../db/transaction";
-import type { CartVariant } from "../catalog/cart-variants";
+import type { CartVariant } from "../catalog";
 import type { Logger } from "../../log";
 import { cartLines, carts, discountCodes, type BuyerIdentity, type CartAttribute } from "./schema";
 import { buildCartView, type CartRecord, type CartView, type LineRecord } from "./view";

@@ -13,7 +13,7 @@ import { createLogger } from "../../log";
 import { requestContext, resolveIdentity } from "../../request-context";
 import { staffMember } from "../../testing/staff";
 import { products, variants } from "../catalog/schema";
-import { SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../clinics/seed-data";
+import { SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../clinics";
 import type { CartWarning } from "./service";
 import type { CartView } from "./view";
 

@@ -4,8 +4,8 @@ import { priceCart, type DiscountRule } from "../../../rules/cart/pricing";
 import { freeShippingProgress, type FreeShippingProgress } from "../../../rules/cart/free-shipping";
 import { displayedLineWeight, WEIGHT_ATTRIBUTE, WEIGHT_UNIT_ATTRIBUTE } from "../../../rules/shared/weight";
 import type { SiteId } from "../../../rules/shared/site";
-import type { CartVariant } from "../catalog/cart-variants";
-import type { Image, Money, SelectedOption } from "../catalog/types";
+import type { CartVariant } from "../catalog";
+import type { Image, Money, SelectedOption } from "../catalog";
 import type { BuyerIdentity, CartAttribute } from "./schema";
 import { moneyOf } from "../../../rules/shared/money";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { openTestDatabase } from "../../db/test-database";
 import { seedIfEmpty } from "../../db/seed";
-import { renderPackshotSvg } from "../images/packshot";
+import { renderPackshotSvg } from "../images";
 import { brands, dealSkus, inventory, products, variants, warehouseZipRanges, warehouses } from "./schema";
 import { BADGE_NAMES, buildSeedCatalog, LIFESTAGES } from "./seed-data";
 

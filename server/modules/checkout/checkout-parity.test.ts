@@ -10,7 +10,7 @@ import { openTestDatabase } from "../../db/test-database";
 import { createLogger } from "../../log";
 import { placeOrder, type PlaceOrderInput } from "../../workflows/place-order";
 import { inventory, products, variants, warehouseZipRanges } from "../catalog/schema";
-import { warehouseForZip } from "../catalog/stock";
+import { warehouseForZip } from "../catalog";
 import { orders } from "../orders/schema";
 import { checkoutAction } from "../../../app/features/checkout/checkout-route.server";
 import { requestContext, resolveIdentity } from "../../request-context";

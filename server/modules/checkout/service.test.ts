@@ -6,7 +6,7 @@ import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createServices } from "../../wiring";
 import { inventory, products, variants } from "../catalog/schema";
-import { warehouseForZip } from "../catalog/stock";
+import { warehouseForZip } from "../catalog";
 import { MULTIPASS_TTL_MS } from "./multipass";
 
 // The checkout module: hand-off, multipass acceptance, step state and review, on PGlite.

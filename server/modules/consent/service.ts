@@ -2,7 +2,7 @@ import { count, eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { consentPurgeBefore, plausibleDecisionTime, truncateIp, type ConsentRecordInput } from "../../../rules/consent/decision-record";
 import type { SiteId } from "../../../rules/shared/site";
-import type { createRateLimitService } from "../rate-limit/service";
+import type { createRateLimitService } from "../rate-limit";
 import { consentRecords } from "./schema";
 
 // Proof of consent: the decisions of the privacy manager, kept 13 months then purged

@@ -2,7 +2,7 @@ import type { ContactInput } from "../../../rules/account/forms";
 import type { SiteId } from "../../../rules/shared/site";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { RateLimitService } from "../rate-limit/service";
+import type { RateLimitService } from "../rate-limit";
 import { contactMessages } from "./schema";
 
 // The contact messages of SPEC §2/§7: stored, at most RATE_LIMITS.contact per sender address and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSeedCatalog } from "../catalog/seed-data";
+import { buildSeedCatalog } from "../catalog";
 import { parseContentFiles, readContentFiles } from "./files";
 
 const page = (over: object = {}) =>

@@ -2,7 +2,7 @@ import type { Config } from "../../config";
 import { gateMode, type GateMode } from "../../../rules/content/site-gates";
 import { hmac, sameBytes } from "../../crypto/sign";
 import { readCookie, setCookie } from "../../../rules/shared/cookies";
-import type { RateLimitService } from "../rate-limit/service";
+import type { RateLimitService } from "../rate-limit";
 
 // The gated states of SPEC §2 from configuration. The password unlock cookie holds an HMAC keyed by
 // the password (never the password itself): it proves the shopper typed it, and changing

@@ -15,7 +15,7 @@ import { openTestDatabase } from "../../db/test-database";
 import { createLogger } from "../../log";
 import { placeOrder } from "../../workflows/place-order";
 import { inventory, products, variants } from "../catalog/schema";
-import { warehouseForZip } from "../catalog/stock";
+import { warehouseForZip } from "../catalog";
 import { donationLedger, donationSegments, donationStores } from "./schema";
 import { PAWS_RESCUE_LEAGUE_ID, SEED_DONATION_STORE_ID, SEED_LOYALTY_SEGMENT_ID, SEED_PORTFOLIO_IDS, buildSeedStore } from "./seed-data";
 

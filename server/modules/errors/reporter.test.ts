@@ -4,7 +4,7 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { openTestDatabase } from "../../db/test-database";
-import { createRateLimitService } from "../rate-limit/service";
+import { createRateLimitService } from "../rate-limit";
 import { createErrorReporter, type ErrorReporter } from "./reporter";
 import { errorReports } from "./schema";
 import { createErrorsService } from "./service";

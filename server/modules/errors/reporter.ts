@@ -2,7 +2,7 @@ import type { ErrorEvent } from "@sentry/node";
 import { scrubPersonalData, stripQuery } from "../../../rules/shared/error-reports";
 import type { Logger } from "../../log";
 import { safeError } from "../../log";
-import type { RateLimitService } from "../rate-limit/service";
+import type { RateLimitService } from "../rate-limit";
 import { cleanReport, type CleanReport, type ErrorsService } from "./service";
 import type { StackMapper } from "./source-maps";
 

@@ -3,7 +3,7 @@ import type { RegisterInput } from "../../../rules/account/forms";
 import type { StaffRegisterInput } from "../../../rules/staff/roles";
 import type { SiteId } from "../../../rules/shared/site";
 import type { Db } from "../../db/client";
-import type { RateLimitService } from "../rate-limit/service";
+import type { RateLimitService } from "../rate-limit";
 import { hashPassword, verifyPassword, type ScryptParams } from "./password";
 import type { CustomerSummary, Failure, SignedIn } from "./results";
 import { customers, staffProfiles } from "./schema";

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { SiteId } from "../../../rules/shared/site";
 import type { Db } from "../../db/client";
-import type { RateLimitService } from "../rate-limit/service";
+import type { RateLimitService } from "../rate-limit";
 import { hashPassword, type ScryptParams } from "./password";
 import type { Failure } from "./results";
 import { customers, passwordResets } from "./schema";

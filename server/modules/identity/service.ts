@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { createRateLimitService, type RateLimitService } from "../rate-limit/service";
+import { createRateLimitService, type RateLimitService } from "../rate-limit";
 import { createAccounts } from "./accounts";
 import { DEFAULT_SCRYPT, type ScryptParams } from "./password";
 import { createPasswordReset } from "./password-reset";
@@ -22,7 +22,7 @@ export { ADDRESS_LIMIT_MESSAGE, addressBookOf, MAX_ADDRESSES_PER_CUSTOMER, MAX_M
 export { isUuid, type CustomerSummary, type Failure, type SessionInfo, type SignedIn } from "./results";
 export type { StaffIdentityData, StaffProfile } from "./staff";
 export { SESSION_IDLE_GRACE_MS, SESSION_MAX_MS, sessionIdleMs } from "./sessions";
-export { RATE_LIMITS, tooManyAttempts } from "../rate-limit/service";
+export { RATE_LIMITS, tooManyAttempts } from "../rate-limit";
 
 export type IdentityOptions = {
   clock?: () => Date;

@@ -1,5 +1,5 @@
-import type { PackType, Species } from "../catalog/types";
-import { brandBySlug, flavorBySlug, hashString, PACK_TYPES, type SeedBrand } from "../catalog/seed-data";
+import type { PackType, Species } from "../catalog";
+import { brandBySlug, flavorBySlug, hashString, PACK_TYPES, type SeedBrand } from "../catalog";
 import { escapeHtml } from "../../../rules/shared/escape-html";
 
 // Generated packshots for the invented catalogue: one SVG per `${packType}_${brandSlug}_${flavorSlug}_${species}`

@@ -8,7 +8,7 @@ import { createServices } from "../../wiring";
 import { advanceOrder } from "../../workflows/advance-order";
 import { placeOrder, type PlaceOrderInput } from "../../workflows/place-order";
 import { inventory, products, variants } from "../catalog/schema";
-import { warehouseForZip } from "../catalog/stock";
+import { warehouseForZip } from "../catalog";
 
 // Stock is reserved and released by one policy (the inventory module): lines of the stock-exempt
 // product type never hold stock, whichever path releases an order (a declined payment or a cancel).

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { openTestDatabase } from "../../db/test-database";
-import { RESET_VALID_MS } from "../identity/password-reset";
+import { RESET_VALID_MS } from "../identity";
 import { createMailService, REDACTED_BODY } from "./service";
 import { templates } from "./templates";
 

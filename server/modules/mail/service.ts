@@ -5,7 +5,7 @@ import { and, desc, eq, lt, ne } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../log";
-import { RESET_VALID_MS } from "../identity/password-reset";
+import { RESET_VALID_MS } from "../identity";
 import { mailOutbox } from "./schema";
 import type { MailContent, TemplateName } from "./templates";
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../db/client";
 import { openTestDatabase } from "../../db/test-database";
-import { hashPassword } from "../identity/password";
-import { newToken } from "../identity/tokens";
-import { createRateLimitService, RATE_LIMITS } from "../rate-limit/service";
+import { hashPassword } from "../identity";
+import { newToken } from "../identity";
+import { createRateLimitService, RATE_LIMITS } from "../rate-limit";
 import { createOperatorsService, type OperatorsService } from "./service";
 import { totpCode } from "../../testing/totp";
 import { stepAt } from "./totp";

@@ -8,9 +8,9 @@ import {
 } from "../../../rules/console/operator-roles";
 import { isUuid } from "../../../rules/shared/ids";
 import type { Db } from "../../db/client";
-import { hashPassword, verifyPassword } from "../identity/password";
-import { hashToken, looksLikeToken, newToken } from "../identity/tokens";
-import type { RateLimitService } from "../rate-limit/service";
+import { hashPassword, verifyPassword } from "../identity";
+import { hashToken, looksLikeToken, newToken } from "../identity";
+import type { RateLimitService } from "../rate-limit";
 import { auditLog, operators, operatorSessions, operatorSetupLinks } from "./schema";
 import { acceptedStep, newTotpSecret, otpauthUri } from "./totp";
 

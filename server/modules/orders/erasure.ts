@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { releaseStock } from "../inventory/service";
+import { releaseStock } from "../inventory";
 import type { OrderAddress } from "./address";
 import { orderLines, orders } from "./schema";
 import { cancel } from "./status";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { openTestDatabase } from "../../db/test-database";
 import { createReviewReads } from "../../read-models/review-reads";
-import { templates } from "../mail/templates";
+import { templates } from "../mail";
 import { reviewListQuery } from "../../../rules/reviews/api-input";
 import { reviewRequests, reviews, reviewSummaries } from "./schema";
 import { createReviewsService, type ReviewsService } from "./service";

@@ -15,8 +15,8 @@ import {
   type ReviewSummary,
   type ReviewStateName,
 } from "../../../rules/reviews/states-and-sorts";
-import type { createRateLimitService } from "../rate-limit/service";
-import type { MailContent } from "../mail/templates";
+import type { createRateLimitService } from "../rate-limit";
+import type { MailContent } from "../mail";
 import { reviewRequests, reviewSummaries, reviewVotes, reviews } from "./schema";
 
 // Product reviews: the public list and summaries, who may write one, submission, helpful votes and

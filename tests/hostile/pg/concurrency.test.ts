@@ -11,7 +11,7 @@ import { seedIfEmpty } from "../../../server/db/seed";
 import { subscriptionEvents, subscriptionRenewals, subscriptions } from "../../../server/modules/autoship/schema";
 import { carts, cartLines } from "../../../server/modules/cart/schema";
 import { inventory, products, variants } from "../../../server/modules/catalog/schema";
-import { warehouseForZip } from "../../../server/modules/catalog/stock";
+import { warehouseForZip } from "../../../server/modules/catalog";
 import { orders } from "../../../server/modules/orders/schema";
 import { payments } from "../../../server/modules/payments/schema";
 import { createServices } from "../../../server/wiring";

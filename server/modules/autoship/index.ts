@@ -1,0 +1,16 @@
+// The autoship module's one door: everything outside server/modules/autoship/ imports from here.
+export { autoshipPayment, createSubscriptionsForOrder, originOrderIdOf } from "./checkout";
+export { cancelForErasure } from "./erasure";
+export { AUTOSHIP_CHANGE_TEMPLATE } from "./mail";
+export { OG_AUTH_COOKIE, clearOgAuthCookie, customerProof, ogAuthCookie, ogAuthNames } from "./og-auth";
+export { priceGuardMail } from "./price-guard-mail";
+export { createPriceHoldStore } from "./price-holds";
+export type { PriceAnswer } from "./price-holds";
+export { priceAnswerToken, priceAnswerUrl, readPriceAnswerToken } from "./price-links";
+export { renewalMail } from "./renewal-mail";
+export type { RenewalMailName } from "./renewal-mail";
+export { createRenewalStore } from "./renewals";
+export type { RenewalStore, RenewalTrigger, SubscriptionRow } from "./renewals";
+export { createAutoshipService } from "./service";
+export type { AutoshipService, OnBehalf, ShipNow, SubscriptionView } from "./service";
+export { activeSubscriptionsOfVariant } from "./views";
