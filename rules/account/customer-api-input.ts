@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isServerOwnedMetafield, PREFERRED_ADDRESS_KEY, PREFERRED_ADDRESS_NAMESPACE } from "../checkout/order-attributes";
+import { isServerOwnedMetafield } from "../checkout/order-attributes";
+import { PREFERRED_ADDRESS_KEY, PREFERRED_ADDRESS_NAMESPACE } from "../staff/delivery";
 import { addressSchema, contactSchema, profileSchema } from "./forms";
 import { safeSameSitePath } from "./sign-in-redirect";
 import { DONATION_SEGMENT_NAMESPACE } from "../donations/provider";

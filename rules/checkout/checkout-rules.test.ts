@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkoutAttributes, isServerOwnedMetafield, preferredAddressOf, shippingLocation } from "./order-attributes";
+import { checkoutAttributes, isServerOwnedMetafield } from "./order-attributes";
+import { preferredAddressOf, shippingLocation } from "../staff/delivery";
 import { cardBrand, checkCard, luhnValid, testCardOutcome } from "./payment-card";
 import { SALES_TAX_BASIS_POINTS, salesTaxCents, taxableBaseCents } from "./sales-tax";
 import { shippingQuote } from "./shipping-rates";

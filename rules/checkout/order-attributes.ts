@@ -1,8 +1,9 @@
 // The cart attributes set at checkout (SPEC §3 "Cart attributes at checkout", §4 Checkout, §9 sales org
 // and order types).
 
+import type { StaffDelivery } from "../staff/delivery";
+
 export type CartAttribute = { key: string; value: string };
-export type ShippingLocation = "ship_to_home" | "ship_to_work";
 export type SgOrderType = "oneTimeOrder" | "firstPurchaseSubscription";
 
 export const SALES_ORG = "USHD";
@@ -39,34 +40,10 @@ export const ORDER_TYPE_STAFF = "ZK01";
 export const ATTESTATION_LABEL = "I confirm this food is for pets that live in my household and will not be resold";
 export const ATTESTATION_REQUIRED_MESSAGE = "Confirm that this food is for pets that live in your household and will not be resold.";
 
-export type PreferredAddress = "home" | "clinic";
-export const PREFERRED_ADDRESS_NAMESPACE = "profeeding";
-export const PREFERRED_ADDRESS_KEY = "preferred_address";
-
-/**
- * SPEC §4 customer load: a staff member's preferred address (the profeeding.preferred_address
- * metafield) defaults to clinic; a home-delivery-only clinic, or no clinic at all, means home.
- */
-export function preferredAddressOf(stored: string | null | undefined, clinic: { homeDeliveryOnly: boolean } | null): PreferredAddress {
-  if (!clinic || clinic.homeDeliveryOnly) return "home";
-  return stored === "home" ? "home" : "clinic";
-}
-
-/** SPEC §4: home-delivery-only clinic → home; clinic preferred → work; otherwise home. */
-export function shippingLocation(p: { clinicHomeDeliveryOnly: boolean; preferredAddress: PreferredAddress | null }): ShippingLocation {
-  if (p.clinicHomeDeliveryOnly) return "ship_to_home";
-  return p.preferredAddress === "clinic" ? "ship_to_work" : "ship_to_home";
-}
-
 export function sgOrderType(lines: readonly { sellingPlanId: string | null }[]): SgOrderType {
   return lines.some((l) => l.sellingPlanId !== null) ? "firstPurchaseSubscription" : "oneTimeOrder";
 }
 
-/**
- * A staff order's delivery as the server decided it from its own records: the member's sold-to, the
- * ship-to (the clinic's for clinic delivery, the customer's address id for home) and the location.
- */
-export type StaffDelivery = { soldTo: string; shipTo: string; location: ShippingLocation };
 
 export type CheckoutAttributeInput = {
   site: "d2c" | "hpsf";

@@ -26,7 +26,7 @@ import { SESSION_COOKIE, clearSessionCookie, sessionCookie, isHttps } from "../m
 import { sendContactMessage } from "../workflows/contact";
 import type { AppEnv } from "./env";
 import { identityOf } from "./identity";
-import { preferredAddressOf } from "../../rules/checkout/order-attributes";
+import { preferredAddressOf } from "../../rules/staff/delivery";
 import { staffAccess } from "../staff-access";
 import { apiError, jsonBody } from "./errors";
 import { moneyOf } from "../../rules/shared/money";

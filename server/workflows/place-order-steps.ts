@@ -1,4 +1,5 @@
-import { ATTESTATION_REQUIRED_MESSAGE, checkoutAttributes, staffOrderDetails, withoutCheckoutAttributes, type StaffDelivery } from "../../rules/checkout/order-attributes";
+import { ATTESTATION_REQUIRED_MESSAGE, checkoutAttributes, staffOrderDetails, withoutCheckoutAttributes } from "../../rules/checkout/order-attributes";
+import { type StaffDelivery } from "../../rules/staff/delivery";
 import { checkQuota, lineWeightLb, quotaExceededMessage } from "../../rules/staff/monthly-allowance";
 import { matchSavedAddress } from "../../rules/staff/clinic-address";
 import { AUTOSHIP_FIRST_ORDER_CODE } from "../../rules/checkout/steps-and-handoff";

@@ -1,4 +1,4 @@
-import { PREFERRED_ADDRESS_KEY, PREFERRED_ADDRESS_NAMESPACE, preferredAddressOf, shippingLocation } from "../../rules/checkout/order-attributes";
+import { PREFERRED_ADDRESS_KEY, PREFERRED_ADDRESS_NAMESPACE, preferredAddressOf, shippingLocation } from "../../rules/staff/delivery";
 import type { StaffShipsTo } from "../../rules/shared/shopper-location";
 import type { ClinicsService } from "../modules/clinics";
 import type { IdentityService } from "../modules/identity";
@@ -6,7 +6,7 @@ import type { IdentityService } from "../modules/identity";
 // Where a staff member's orders go, for every place that shows stock and delivery (the product
 // page, GET /api/get-estimated-delivery-date, the userLocation cookie): from the same records and
 // the same rules as the checkout's delivery (staff-checkout.ts staffStanding: the active clinic
-// membership, the preferred address of SPEC §4 with its clinic default, rules/checkout/order-attributes.ts
+// membership, the preferred address of SPEC §4 with its clinic default, rules/staff/delivery.ts
 // shippingLocation), so the ZIP shown is the one place-order reserves at. Program-price
 // eligibility plays no part: it decides prices, not where an order goes. Reads only.
 

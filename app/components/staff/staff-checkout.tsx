@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { cartWeightLb, checkQuota, formatLb, quotaMeterText, type QuotaState } from "../../../rules/staff/monthly-allowance";
-import type { PreferredAddress } from "../../../rules/checkout/order-attributes";
+import type { PreferredAddress } from "../../../rules/staff/delivery";
 import { SHOP_PRICES_CART_NOTE } from "../../../rules/staff/program-prices";
 
 // The staff program's pieces of the cart and the checkout: the monthly quota meter, the clinic or

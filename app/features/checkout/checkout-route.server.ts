@@ -11,7 +11,8 @@ import { MULTIPASS_PARAM, type CheckoutReview } from "../../../server/modules/ch
 import { cartIdOf, checkoutCustomer, receiptCookie } from "./checkout.server";
 import { fieldErrors } from "../../../rules/shared/zod-errors";
 import { failureStatus } from "../../../rules/shared/failure-status";
-import { ATTESTATION_REQUIRED_MESSAGE, type PreferredAddress } from "../../../rules/checkout/order-attributes";
+import { ATTESTATION_REQUIRED_MESSAGE } from "../../../rules/checkout/order-attributes";
+import { type PreferredAddress } from "../../../rules/staff/delivery";
 import { basketOfCart } from "../../../rules/consent/ga4-catalog-events";
 
 // /checkout's loader and action. The loader decides which step may show and gathers what
