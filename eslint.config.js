@@ -45,16 +45,7 @@ const LAYER_ZONES = [
 ];
 export default defineConfig(
   {
-    ignores: [
-      "build/**",
-      ".react-router/**",
-      "node_modules/**",
-      "data/**",
-      ".tmp/**",
-      "test-results/**",
-      "playwright-report/**",
-      "drizzle/**",
-    ],
+    ignores: ["build/**", ".react-router/**", "node_modules/**", "data/**", ".tmp/**", "test-results/**", "playwright-report/**", "drizzle/**"],
   },
   js.configs.recommended,
   tseslint.configs.recommended,

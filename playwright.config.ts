@@ -16,9 +16,7 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 
 /** A free loopback port, found synchronously (the config cannot await). */
 function freePortSync(): number {
-  const probe =
-    "const s=require('net').createServer();" +
-    "s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  const probe = "const s=require('net').createServer();" + "s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
   return Number(execFileSync(process.execPath, ["-e", probe], { encoding: "utf8" }));
 }
 

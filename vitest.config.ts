@@ -7,12 +7,7 @@ export default defineConfig({
   plugins: [stylesheetUrlStandIn()],
   test: {
     environment: "node",
-    include: [
-      "server/**/*.test.ts",
-      "rules/**/*.test.ts",
-      "app/**/*.test.{ts,tsx}",
-      "scripts/**/*.test.ts",
-    ],
+    include: ["server/**/*.test.ts", "rules/**/*.test.ts", "app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     exclude: ["tests/e2e/**", "node_modules/**", "build/**", ".tmp/**", "data/**"],
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     testTimeout: 30_000,

@@ -108,11 +108,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <NavigationEffects config={loaderData.config} />
       <SignedOutNotice message={loaderData.signedOutNotice} />
       {loaderData.customer ? <InactivityWatch seconds={loaderData.config.inactivitySeconds} /> : null}
-      <ConsentBoot
-        gtmScriptUrl={loaderData.config.gtmScriptUrl}
-        analytics={!loaderData.config.site.isStaff}
-        asked={loaderData.consentAsked}
-      />
+      <ConsentBoot gtmScriptUrl={loaderData.config.gtmScriptUrl} analytics={!loaderData.config.site.isStaff} asked={loaderData.consentAsked} />
       <Outlet />
     </>
   );

@@ -13,7 +13,14 @@ if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || !isOperatorRole(role)
 
 await runOperatorCommand(async ({ services, config }) => {
   const link = await services.operators.issueSetupLink({ email, role, createdBy: "npm run admin:create" });
-  await services.operators.audit({ operator: { id: "", email: "shell" }, action: "operator.invite", targetType: "operator", targetId: email.toLowerCase(), outcome: "ok", after: { role } });
+  await services.operators.audit({
+    operator: { id: "", email: "shell" },
+    action: "operator.invite",
+    targetType: "operator",
+    targetId: email.toLowerCase(),
+    outcome: "ok",
+    after: { role },
+  });
   console.log(`${config.publicUrl ?? `http://localhost:${config.port}`}/admin/setup?token=${link.token}`);
   console.log(`(one-time, until ${link.expiresAt.toISOString()})`);
   return 0;

@@ -14,22 +14,28 @@ const runs = Number(process.argv[2] ?? 15);
 const cases: [string, Partial<ListingQuery>][] = [
   ["all products, featured, 24", {}],
   ["all products, 100 per page", { limit: 100 }],
-  ["dog + dry + large breed + chicken", {
-    filters: [
-      { field: "species", value: "dog" },
-      { field: "food_form", value: "dry" },
-      { field: "breed_size", value: "large" },
-      { field: "flavor", value: "Chicken" },
-    ],
-  }],
-  ["weight ranges (OR) + price-asc, staff site", {
-    site: "hpsf",
-    sort: "price-asc",
-    filters: [
-      { field: "weight", max: 5 },
-      { field: "weight", min: 30 },
-    ],
-  }],
+  [
+    "dog + dry + large breed + chicken",
+    {
+      filters: [
+        { field: "species", value: "dog" },
+        { field: "food_form", value: "dry" },
+        { field: "breed_size", value: "large" },
+        { field: "flavor", value: "Chicken" },
+      ],
+    },
+  ],
+  [
+    "weight ranges (OR) + price-asc, staff site",
+    {
+      site: "hpsf",
+      sort: "price-asc",
+      filters: [
+        { field: "weight", max: 5 },
+        { field: "weight", min: 30 },
+      ],
+    },
+  ],
   ["search 'chicken'", { search: "chicken" }],
   ["search with typo 'chiken'", { search: "chiken" }],
   ["search exact SKU", { search: "KC-D01-CHR-4LB" }],
@@ -61,8 +67,6 @@ for (const [name, overrides] of cases) {
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)];
   const worst = times[times.length - 1];
-  console.log(
-    `${name.padEnd(46)} ${`${median.toFixed(1)} ms`.padStart(8)} ${`${worst.toFixed(1)} ms`.padStart(8)} ${String(perCall).padStart(4)}  ${total}`,
-  );
+  console.log(`${name.padEnd(46)} ${`${median.toFixed(1)} ms`.padStart(8)} ${`${worst.toFixed(1)} ms`.padStart(8)} ${String(perCall).padStart(4)}  ${total}`);
 }
 await database.close();

@@ -258,7 +258,9 @@ async function measure(base: string, target: Target): Promise<Row> {
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
   };
-  say(`${target.name}: ${row.reqPerS} req/s, p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, ${row.bytes} B${row.non2xx || row.errors ? `, ${row.non2xx} non-2xx, ${row.errors} errors` : ""}`);
+  say(
+    `${target.name}: ${row.reqPerS} req/s, p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, ${row.bytes} B${row.non2xx || row.errors ? `, ${row.non2xx} non-2xx, ${row.errors} errors` : ""}`,
+  );
   return row;
 }
 
@@ -316,7 +318,12 @@ async function buildTargets(base: string) {
   const variedListing = (n: number) => {
     const a = options[n % options.length]!;
     const b = options[(n * 7 + 3) % options.length]!;
-    const params = new URLSearchParams([[a.name, a.value], ...(b.name === a.name ? [] : [[b.name, b.value]]), ["sort", sorts[n % sorts.length]!], ["page", String(1 + (n % 2))]]);
+    const params = new URLSearchParams([
+      [a.name, a.value],
+      ...(b.name === a.name ? [] : [[b.name, b.value]]),
+      ["sort", sorts[n % sorts.length]!],
+      ["page", String(1 + (n % 2))],
+    ]);
     return `/products?${params}`;
   };
   const json_ = { "content-type": "application/json" } as const;
@@ -368,7 +375,12 @@ async function buildTargets(base: string) {
     {
       name: "get-cart",
       prepare: prepareAddCarts,
-      request: (n) => ({ method: "POST", path: "/api/ecom/v1.0/get-cart", headers: { ...json_ }, body: JSON.stringify({ cartId: addCarts[n % addCarts.length] }) }),
+      request: (n) => ({
+        method: "POST",
+        path: "/api/ecom/v1.0/get-cart",
+        headers: { ...json_ },
+        body: JSON.stringify({ cartId: addCarts[n % addCarts.length] }),
+      }),
     },
     {
       name: "place-order",
@@ -409,10 +421,14 @@ function once(work: () => Promise<void>): () => Promise<void> {
 
 async function createCarts(base: string, count: number, lines: (i: number) => { merchandiseId: string; quantity: number }[]): Promise<string[]> {
   const started = Date.now();
-  const ids = await pool(Array.from({ length: count }, (_, i) => i), 16, async (i) => {
-    const created = await json<{ cart: { id: string } }>(base, "/api/ecom/v1.0/create-cart", { lineItems: lines(i) });
-    return created.cart.id;
-  });
+  const ids = await pool(
+    Array.from({ length: count }, (_, i) => i),
+    16,
+    async (i) => {
+      const created = await json<{ cart: { id: string } }>(base, "/api/ecom/v1.0/create-cart", { lineItems: lines(i) });
+      return created.cart.id;
+    },
+  );
   say(`prepared ${count} carts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return ids;
 }
@@ -503,7 +519,23 @@ async function main(): Promise<number> {
   const file = path.join(root, "bench/results", `${when.replaceAll(":", "-").slice(0, 19)}-${label}.json`);
   writeFileSync(
     file,
-    JSON.stringify({ when, database: usePglite ? "pglite" : "postgres", pageCache: !flag("no-page-cache"), gzip, scale, connections, duration, warmup, workers: workers ?? null, cores: os.cpus().length, rows }, null, 2) + "\n",
+    JSON.stringify(
+      {
+        when,
+        database: usePglite ? "pglite" : "postgres",
+        pageCache: !flag("no-page-cache"),
+        gzip,
+        scale,
+        connections,
+        duration,
+        warmup,
+        workers: workers ?? null,
+        cores: os.cpus().length,
+        rows,
+      },
+      null,
+      2,
+    ) + "\n",
   );
   say(`results: ${path.relative(root, file)}`);
   return 0;

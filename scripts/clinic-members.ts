@@ -27,7 +27,10 @@ await runOperatorCommand(async ({ services }) => {
     console.error(`${email}: no staff account with a current clinic membership`);
     return 1;
   }
-  const r = command === "approve" ? await services.membership.approve(current.membership.id, "operator") : await services.membership.end(current.membership.id, "operator");
+  const r =
+    command === "approve"
+      ? await services.membership.approve(current.membership.id, "operator")
+      : await services.membership.end(current.membership.id, "operator");
   if (!r.ok) {
     console.error(`${email}: not changed (${r.code}): ${r.message}`);
     return 1;

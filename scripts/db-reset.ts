@@ -42,9 +42,7 @@ try {
   )) as unknown as { rows: { table_name: string }[] };
   console.log("Rows per table:");
   for (const { table_name: table } of tables) {
-    const { rows } = (await database.db.execute(
-      sql`select count(*)::int as n from ${sql.identifier(table)}`,
-    )) as unknown as { rows: { n: number }[] };
+    const { rows } = (await database.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`)) as unknown as { rows: { n: number }[] };
     console.log(`  ${table.padEnd(32)} ${rows[0]?.n ?? 0}`);
   }
   console.log(`Embedded database rebuilt at ${dir}`);

@@ -19,7 +19,11 @@ await runOperatorCommand(async ({ services }) => {
   const wanted = args.storeId === null ? stores[0]?.id : normalizeStoreId(args.storeId);
   const store = stores.find((s) => s.id === wanted);
   if (!store) {
-    console.error(args.storeId === null ? "There is no donation store yet." : `No donation store with the id "${args.storeId}". Stores: ${stores.map((s) => `${s.id} (${s.name})`).join(", ") || "none"}.`);
+    console.error(
+      args.storeId === null
+        ? "There is no donation store yet."
+        : `No donation store with the id "${args.storeId}". Stores: ${stores.map((s) => `${s.id} (${s.name})`).join(", ") || "none"}.`,
+    );
     return 1;
   }
   const rows = await services.consoleDonations.report(store.id, args.month);

@@ -80,5 +80,7 @@ async function writeWaitingReviews(database: Database) {
   const [product] = await database.db.select({ id: products.id }).from(products).where(eq(products.handle, E2E_REVIEWS_PRODUCT.handle));
   if (!product) throw new Error(`No seeded product ${E2E_REVIEWS_PRODUCT.handle}`);
   const start = Date.now() - 24 * 60 * 60_000;
-  await database.db.insert(reviews).values(E2E_REVIEWS.map((r, i) => ({ ...r, productId: product.id, state: "new" as const, createdAt: new Date(start + i * 60_000) })));
+  await database.db
+    .insert(reviews)
+    .values(E2E_REVIEWS.map((r, i) => ({ ...r, productId: product.id, state: "new" as const, createdAt: new Date(start + i * 60_000) })));
 }

@@ -17,9 +17,23 @@ beforeAll(async () => {
   await database.migrate();
   let now = new Date("2026-03-01T10:00:00Z");
   const errors = createErrorsService(database.db, { clock: () => now });
-  for (let i = 0; i < 4; i++) await errors.record({ source: "browser", type: "TypeError", message: "Cannot read properties of null (reading 'quantity')", route: "/cart", release: "build-1" });
+  for (let i = 0; i < 4; i++)
+    await errors.record({
+      source: "browser",
+      type: "TypeError",
+      message: "Cannot read properties of null (reading 'quantity')",
+      route: "/cart",
+      release: "build-1",
+    });
   now = new Date("2026-03-02T10:00:00Z");
-  await errors.record({ source: "server", type: "RangeError", message: "Invalid time value", stack: "RangeError: Invalid time value\n    at when (app/routes/account.tsx:3:4)", route: "/account", release: "build-2" });
+  await errors.record({
+    source: "server",
+    type: "RangeError",
+    message: "Invalid time value",
+    stack: "RangeError: Invalid time value\n    at when (app/routes/account.tsx:3:4)",
+    route: "/account",
+    release: "build-2",
+  });
   await database.close();
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -18,18 +18,55 @@ const base: ListingQuery = { site: "d2c", filters: [], sort: "featured", page: 1
 const cases: [string, Partial<ListingQuery>][] = [
   ["/products", {}],
   ["/products/dog", { filters: [{ field: "species", value: "dog" }] }],
-  ["/products/dog/pet-age/adult", { filters: [{ field: "species", value: "dog" }, { field: "lifestage", value: "adult-dog" }] }],
-  ["/products/cat/brand/vetrova", { filters: [{ field: "species", value: "cat" }, { field: "brand", value: "vetrova" }] }],
-  ["dog+dry+large+chicken", {
-    filters: [
-      { field: "species", value: "dog" },
-      { field: "food_form", value: "dry" },
-      { field: "breed_size", value: "large" },
-      { field: "flavor", value: "Chicken" },
-    ],
-  }],
-  ["wet + price 20-40", { filters: [{ field: "food_form", value: "wet" }, { field: "price", min: 20, max: 40 }] }],
-  ["weights (OR), staff, price-asc", { site: "hpsf", sort: "price-asc", filters: [{ field: "weight", max: 5 }, { field: "weight", min: 30 }] }],
+  [
+    "/products/dog/pet-age/adult",
+    {
+      filters: [
+        { field: "species", value: "dog" },
+        { field: "lifestage", value: "adult-dog" },
+      ],
+    },
+  ],
+  [
+    "/products/cat/brand/vetrova",
+    {
+      filters: [
+        { field: "species", value: "cat" },
+        { field: "brand", value: "vetrova" },
+      ],
+    },
+  ],
+  [
+    "dog+dry+large+chicken",
+    {
+      filters: [
+        { field: "species", value: "dog" },
+        { field: "food_form", value: "dry" },
+        { field: "breed_size", value: "large" },
+        { field: "flavor", value: "Chicken" },
+      ],
+    },
+  ],
+  [
+    "wet + price 20-40",
+    {
+      filters: [
+        { field: "food_form", value: "wet" },
+        { field: "price", min: 20, max: 40 },
+      ],
+    },
+  ],
+  [
+    "weights (OR), staff, price-asc",
+    {
+      site: "hpsf",
+      sort: "price-asc",
+      filters: [
+        { field: "weight", max: 5 },
+        { field: "weight", min: 30 },
+      ],
+    },
+  ],
   ["sort price-asc", { sort: "price-asc" }],
   ["sort price-desc, dog", { sort: "price-desc", filters: [{ field: "species", value: "dog" }] }],
   ["sort name", { sort: "name" }],
@@ -71,7 +108,15 @@ for (const [name, overrides] of cases) {
     };
     const plan = result.rows.map((r) => r["QUERY PLAN"]);
     const time = plan.find((l) => l.startsWith("Execution Time"))?.replace("Execution Time: ", "") ?? "?";
-    const kind = /count\(\*\)/.test(s.query) ? "count" : /search_hits|ts_rank|word_similarity/.test(s.query) && /with sku_hits|<%/.test(s.query) ? "search" : /from "variants"/.test(s.query) && !/"brands"/.test(s.query) ? "variants" : /"filter_definitions"/.test(s.query) ? "filters" : "page";
+    const kind = /count\(\*\)/.test(s.query)
+      ? "count"
+      : /search_hits|ts_rank|word_similarity/.test(s.query) && /with sku_hits|<%/.test(s.query)
+        ? "search"
+        : /from "variants"/.test(s.query) && !/"brands"/.test(s.query)
+          ? "variants"
+          : /"filter_definitions"/.test(s.query)
+            ? "filters"
+            : "page";
     parts.push(`${kind} ${time}`);
     if (showPlans) console.log(`--- ${name}: ${kind}\n${s.query.slice(0, 400)}\n${plan.join("\n")}\n`);
   }

@@ -140,8 +140,10 @@ async function main(): Promise<number> {
 
   const smoke = skipSmoke ? 0 : await smokeTest(cluster);
   const code = vitest || smoke;
-  say(`${code === 0 ? "PASSED" : "FAILED"}: vitest ${vitest === 0 ? "ok" : `exit ${vitest}`}, ` +
-    `smoke ${skipSmoke ? "skipped" : smoke === 0 ? "ok" : "failed"}`);
+  say(
+    `${code === 0 ? "PASSED" : "FAILED"}: vitest ${vitest === 0 ? "ok" : `exit ${vitest}`}, ` +
+      `smoke ${skipSmoke ? "skipped" : smoke === 0 ? "ok" : "failed"}`,
+  );
   return code;
 }
 

@@ -80,9 +80,7 @@ for (const step of steps) {
   }
   const took = seconds(Date.now() - t0);
   if (code !== 0) {
-    console.error(
-      `\n[test] FAILED at ${step.name} (exit ${code}, ${took}); passed before it: ${done.join(", ") || "nothing"}`,
-    );
+    console.error(`\n[test] FAILED at ${step.name} (exit ${code}, ${took}); passed before it: ${done.join(", ") || "nothing"}`);
     process.exit(code);
   }
   done.push(`${step.name} ${took}`);

@@ -74,10 +74,7 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
     c.set("site", siteFor(siteIdForHost(c.req.header("host"), deps.config.siteHosts), deps.config.storeName));
     await next();
     // Path only: query strings can carry reset tokens and search text; a token in the path is redacted.
-    deps.log.info(
-      { method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) },
-      "request",
-    );
+    deps.log.info({ method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
   });
 
   // Edge guards (server/http/edge.ts): headers on every answer, then known hosts only, same-origin
@@ -132,7 +129,8 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
     const shown = preview.preview ? previewResponse(rendered) : rendered;
     const response = isPersonalPage(c.req.raw, identity) ? privatePage(shown) : shown;
     const extra: string[] = [];
-    if (identity.staleSessionCookie && !response.headers.getSetCookie().some((v) => v.startsWith("sessionToken="))) extra.push(clearSessionCookie(isHttps(c.req.raw)));
+    if (identity.staleSessionCookie && !response.headers.getSetCookie().some((v) => v.startsWith("sessionToken=")))
+      extra.push(clearSessionCookie(isHttps(c.req.raw)));
     // SPEC §4 customer load: the order-management cookie is created once when absent (or naming someone else).
     // Not on the response that signs the customer out (it clears og_auth).
     const setsOgAuth = response.headers.getSetCookie().some((v) => v.startsWith(`${OG_AUTH_COOKIE}=`));
@@ -173,4 +171,3 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
 
   return app;
 }
-

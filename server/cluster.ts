@@ -6,16 +6,10 @@ import os from "node:os";
  * core — on PostgreSQL only. The embedded PGlite belongs to one process, and `npm run dev` runs
  * Vite in one.
  */
-export function workerCount(
-  env: NodeJS.ProcessEnv,
-  opts: { dev: boolean },
-): number {
+export function workerCount(env: NodeJS.ProcessEnv, opts: { dev: boolean }): number {
   if (opts.dev || !env.DATABASE_URL) return 1;
   const asked = Number(env.WEB_CONCURRENCY);
-  const count =
-    Number.isInteger(asked) && asked > 0
-      ? asked
-      : (os.availableParallelism?.() ?? os.cpus().length);
+  const count = Number.isInteger(asked) && asked > 0 ? asked : (os.availableParallelism?.() ?? os.cpus().length);
   return Math.max(1, Math.min(count, 64));
 }
 
@@ -37,33 +31,25 @@ export function runPrimary(count: number): boolean {
   cluster.on("exit", (worker, code, signal) => {
     const wasServing = listening.delete(worker.id);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0)
-        process.exit(process.exitCode ?? 0);
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0);
       return;
     }
     // One that never got to serve (a bad configuration, no database) would fail again: give up.
     if (!wasServing) {
-      console.error(
-        `shop worker ${worker.process.pid} exited (${signal ?? code}) before serving: stopping`,
-      );
+      console.error(`shop worker ${worker.process.pid} exited (${signal ?? code}) before serving: stopping`);
       stopping = true;
-      for (const other of Object.values(cluster.workers ?? {}))
-        other?.process.kill("SIGTERM");
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
       process.exitCode = code || 1;
-      if (Object.keys(cluster.workers ?? {}).length === 0)
-        process.exit(process.exitCode);
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode);
       return;
     }
-    console.error(
-      `shop worker ${worker.process.pid} died (${signal ?? code}); starting another`,
-    );
+    console.error(`shop worker ${worker.process.pid} died (${signal ?? code}); starting another`);
     fork();
   });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    for (const worker of Object.values(cluster.workers ?? {}))
-      worker?.process.kill(signal);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
     // The workers give in-flight requests 10 s (server/server.ts); do not wait forever.
     setTimeout(() => process.exit(1), 30_000).unref();
   };

@@ -10,8 +10,18 @@ describe("identity and mail settings", () => {
   });
 
   it("reads the mail settings", () => {
-    const c = parseConfig({ SMTP_URL: "smtp://user:pw@mail.example:587", MAIL_OUTBOX_DIR: "/tmp/mail", CONTACT_EMAIL: "help@shop.example", PUBLIC_URL: "https://shop.example/" });
-    expect(c.mail).toEqual({ smtpUrl: "smtp://user:pw@mail.example:587", outboxDir: "/tmp/mail", contactTo: "help@shop.example", from: "Kibble & Co. <no-reply@kibble.example>" });
+    const c = parseConfig({
+      SMTP_URL: "smtp://user:pw@mail.example:587",
+      MAIL_OUTBOX_DIR: "/tmp/mail",
+      CONTACT_EMAIL: "help@shop.example",
+      PUBLIC_URL: "https://shop.example/",
+    });
+    expect(c.mail).toEqual({
+      smtpUrl: "smtp://user:pw@mail.example:587",
+      outboxDir: "/tmp/mail",
+      contactTo: "help@shop.example",
+      from: "Kibble & Co. <no-reply@kibble.example>",
+    });
     expect(c.publicUrl).toBe("https://shop.example");
     expect(() => parseConfig({ SMTP_URL: "http://mail" })).toThrow(/SMTP_URL/);
   });

@@ -11,16 +11,17 @@ import { DEFAULT_GTM_SCRIPT_URL, GTM_ID_PATTERN, gtmScriptUrl } from "../rules/c
  * A bad value stops start-up with a message naming the variable.
  */
 
-const flag = z
-  .enum(["true", "false", "1", "0", "on", "off", "yes", "no", ""])
-  .transform((v) => ["true", "1", "on", "yes"].includes(v));
+const flag = z.enum(["true", "false", "1", "0", "on", "off", "yes", "no", ""]).transform((v) => ["true", "1", "on", "yes"].includes(v));
 
 const siteHosts = z
   .string()
   .default("localhost=d2c,127.0.0.1=d2c,pro.localhost=hpsf")
   .transform((raw, ctx) => {
     const map = new Map<string, SiteId>();
-    for (const pair of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
+    for (const pair of raw
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const [host, site] = pair.split("=").map((s) => s.trim().toLowerCase());
       if (!host || (site !== "d2c" && site !== "hpsf")) {
         ctx.addIssue({ code: "custom", message: `"${pair}" must look like host=d2c or host=hpsf` });
@@ -68,19 +69,37 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_ON_START: flag.default(true),
   MAINTENANCE_MODE: flag.default(false),
-  SITE_PASSWORD: z.string().max(200).optional().or(z.literal("").transform(() => undefined)),
-  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional().or(z.literal("").transform(() => undefined)),
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional().or(z.literal("").transform(() => undefined)),
+  SITE_PASSWORD: z
+    .string()
+    .max(200)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SESSION_SECRET: z
+    .string()
+    .min(32, "must be at least 32 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  MAIL_FROM: z.string().min(3).optional().or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   CONTACT_EMAIL: z.email().default("support@kibble.example"),
   TRUST_PROXY: flag.default(false),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
-  MAIL_OUTBOX_DIR: z.string().optional().or(z.literal("").transform(() => undefined)),
+  MAIL_OUTBOX_DIR: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   AUTOSHIP_SCHEDULER: flag.default(true),
   AUTOSHIP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   AUTOSHIP_REMINDER_DAYS: z.coerce.number().int().min(0).max(30).default(3),

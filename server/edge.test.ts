@@ -213,7 +213,10 @@ describe("page writes take a form", () => {
     ["JSON", { headers: { "content-type": "application/json" }, body: '{"intent":"add"}' }],
     ["text/plain", { headers: { "content-type": "text/plain" }, body: "intent=add" }],
     ["multipart without a boundary", { headers: { "content-type": "multipart/form-data" }, body: "intent=add" }],
-    ["a broken multipart body", { headers: { "content-type": "multipart/form-data; boundary=xx" }, body: "--xx\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nadd" }],
+    [
+      "a broken multipart body",
+      { headers: { "content-type": "multipart/form-data; boundary=xx" }, body: '--xx\r\nContent-Disposition: form-data; name="intent"\r\n\r\nadd' },
+    ],
     ["an empty multipart body", { headers: { "content-type": "multipart/form-data; boundary=xx" }, body: "" }],
   ] as const;
 

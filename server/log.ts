@@ -62,6 +62,10 @@ export function safeError(err: unknown): unknown {
   };
 }
 
-const frames = (stack: string | undefined) => (stack ?? "").split("\n").filter((l) => /^\s+at /.test(l)).join("\n");
+const frames = (stack: string | undefined) =>
+  (stack ?? "")
+    .split("\n")
+    .filter((l) => /^\s+at /.test(l))
+    .join("\n");
 
 export type Logger = pino.Logger;

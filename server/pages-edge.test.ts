@@ -24,7 +24,12 @@ beforeAll(async () => {
   database = await openTestDatabase();
   await seedIfEmpty(database);
   const quiet = new Writable({ write: (_c, _e, done) => done() });
-  deps = createDeps(parseConfig({ NODE_ENV: "test", STORE_NAME: "Test Pets", SITE_PASSWORD: "open-sesame" }), database, createLogger("info", quiet), () => "build-1");
+  deps = createDeps(
+    parseConfig({ NODE_ENV: "test", STORE_NAME: "Test Pets", SITE_PASSWORD: "open-sesame" }),
+    database,
+    createLogger("info", quiet),
+    () => "build-1",
+  );
   const handler = await testPageHandler([
     { id: "routes/discount", path: "discount/:code", module: await import("../app/routes/discount") },
     { id: "routes/location", path: "location", module: await import("../app/routes/location") },
@@ -104,7 +109,12 @@ describe("redirect parameters never leave the site", () => {
 
   // A refused redirect is no redirect: the sign-in lands where it lands without one (SPEC §2, /products).
   it.each(BYPASSES.map((b) => [b]))("sign-in with redirect=base64(%j) lands on /products", async (bypass) => {
-    const res = await post("/shelter/login", { email: "pat@example.com", password: "kibble123", redirect: Buffer.from(bypass).toString("base64"), previous: bypass });
+    const res = await post("/shelter/login", {
+      email: "pat@example.com",
+      password: "kibble123",
+      redirect: Buffer.from(bypass).toString("base64"),
+      previous: bypass,
+    });
     expectSameSite(res, "/products");
   });
 

@@ -78,10 +78,7 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
     const devServer = await vite.createServer({ root, server: { middlewareMode: true }, appType: "custom" });
     const devBuildId = `dev-${Date.now()}`;
     buildId = () => devBuildId;
-    const rr = createRequestHandler(
-      () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-      "development",
-    );
+    const rr = createRequestHandler(() => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>, "development");
     handler = (req, ctx) => rr(req, ctx);
     viteMiddlewares = devServer.middlewares;
     closeVite = () => devServer.close();
@@ -110,7 +107,10 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
   });
   // The renewal engine runs in every shop process unless AUTOSHIP_SCHEDULER=off (then `npm run worker`).
   const autoship = config.autoship.scheduler
-    ? startAutoshipScheduler({ db: database.db, services: deps.services, config, log, secret: deps.sessionSecret }, { intervalMs: config.autoship.intervalSeconds * 1000 })
+    ? startAutoshipScheduler(
+        { db: database.db, services: deps.services, config, log, secret: deps.sessionSecret },
+        { intervalMs: config.autoship.intervalSeconds * 1000 },
+      )
     : null;
   // Proof-of-consent records older than 13 months, stale errors and old clickstream events go, a minute after start and every 6 hours.
   const retentionPurge = startRetentionPurge({ consent: deps.services.consent, errors: deps.services.errorReports, donations: deps.services.donations, log });
@@ -126,7 +126,10 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
   const firstProcess = !cluster.isWorker || cluster.worker?.id === 1;
   if (firstProcess && (await deps.services.operators.count()) === 0) {
     const link = await deps.services.operators.issueSetupLink({ email: "", role: "owner", createdBy: "first start" });
-    log.warn({ setupUrl: `${config.publicUrl ?? url}/admin/setup?token=${link.token}`, expiresAt: link.expiresAt.toISOString() }, "no console operator yet: open this one-time link to create the owner");
+    log.warn(
+      { setupUrl: `${config.publicUrl ?? url}/admin/setup?token=${link.token}`, expiresAt: link.expiresAt.toISOString() },
+      "no console operator yet: open this one-time link to create the owner",
+    );
   }
 
   let closing: Promise<void> | undefined;

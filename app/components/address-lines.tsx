@@ -1,5 +1,9 @@
 /** A postal address as the account pages and the subscription cards print it. */
-export function AddressLines({ address }: { address: { firstName: string; lastName: string; address1: string; address2: string; city: string; provinceCode: string; zip: string; phone: string | null } }) {
+export function AddressLines({
+  address,
+}: {
+  address: { firstName: string; lastName: string; address1: string; address2: string; city: string; provinceCode: string; zip: string; phone: string | null };
+}) {
   const name = `${address.firstName} ${address.lastName}`.trim();
   return (
     <address className="not-italic leading-relaxed">

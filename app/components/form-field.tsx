@@ -127,7 +127,19 @@ export function SelectField({
   );
 }
 
-export function Checkbox({ name, label, defaultChecked, error, required }: { name: string; label: string; defaultChecked?: boolean; error?: string; required?: boolean }) {
+export function Checkbox({
+  name,
+  label,
+  defaultChecked,
+  error,
+  required,
+}: {
+  name: string;
+  label: string;
+  defaultChecked?: boolean;
+  error?: string;
+  required?: boolean;
+}) {
   const id = useId();
   return (
     <div className="mt-4">
@@ -154,8 +166,7 @@ export function Checkbox({ name, label, defaultChecked, error, required }: { nam
 }
 
 export function FormAlert({ children, tone = "error" }: { children: ReactNode; tone?: "error" | "success" | "info" }) {
-  const cls =
-    tone === "error" ? "border-error bg-error/10" : tone === "success" ? "border-success bg-success/10" : "border-primary bg-primary/5";
+  const cls = tone === "error" ? "border-error bg-error/10" : tone === "success" ? "border-success bg-success/10" : "border-primary bg-primary/5";
   return (
     <div role={tone === "error" ? "alert" : "status"} className={`mt-4 rounded border px-4 py-3 ${cls}`}>
       {children}

@@ -65,9 +65,7 @@ export function Header({
       <div className="hdr-bar">
         <Link to="/" className={site.isStaff ? "hdr-home staff" : "hdr-home"} aria-label={`${site.title} home`}>
           <Logo />
-          <span data-testid="site-title">
-            {site.title}
-          </span>
+          <span data-testid="site-title">{site.title}</span>
         </Link>
         <Form method="get" action="/search" role="search" className="hdr-search">
           <label htmlFor="site-search" className="sr-only">
@@ -77,21 +75,15 @@ export function Header({
           <button type="submit">Search</button>
         </Form>
         <nav aria-label="Account and cart" className="hdr-links">
-          <Link to="/account/dashboard">
-            Account
-          </Link>
+          <Link to="/account/dashboard">Account</Link>
           {customer ? (
             // A POST: another site cannot sign a customer out with a link (app/routes/logout.tsx).
             <Form method="post" action="/logout">
               <input type="hidden" name="returnTo" value={pathname + search} />
-              <button type="submit">
-                Log Out
-              </button>
+              <button type="submit">Log Out</button>
             </Form>
           ) : (
-            <Link to="/shelter/login">
-              Log In
-            </Link>
+            <Link to="/shelter/login">Log In</Link>
           )}
           <Link to="/cart" data-testid="cart-link">
             Cart

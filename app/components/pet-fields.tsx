@@ -8,7 +8,15 @@ import { SelectField, TextField } from "./form-field";
 const SPECIES_OPTIONS = PET_SPECIES.map((s) => ({ value: s, label: s === "dog" ? "Dog" : "Cat" }));
 const UNIT_OPTIONS = PET_WEIGHT_UNITS.map((u) => ({ value: u, label: u }));
 
-export function PetFields({ defaults, species: fixedSpecies, errors }: { defaults?: Partial<PetProfile> | null; species?: PetSpecies; errors: Record<string, string> }) {
+export function PetFields({
+  defaults,
+  species: fixedSpecies,
+  errors,
+}: {
+  defaults?: Partial<PetProfile> | null;
+  species?: PetSpecies;
+  errors: Record<string, string>;
+}) {
   const [species, setSpecies] = useState<PetSpecies>(defaults?.species ?? fixedSpecies ?? "dog");
   return (
     <div className="grid gap-x-4 sm:grid-cols-2">
@@ -17,7 +25,14 @@ export function PetFields({ defaults, species: fixedSpecies, errors }: { default
       </div>
       <div className="flex gap-2">
         <div className="flex-1">
-          <TextField name="weight" label="Weight" inputMode="text" defaultValue={defaults?.weight != null ? String(defaults.weight) : ""} errors={errors} required />
+          <TextField
+            name="weight"
+            label="Weight"
+            inputMode="text"
+            defaultValue={defaults?.weight != null ? String(defaults.weight) : ""}
+            errors={errors}
+            required
+          />
         </div>
         <div className="w-24">
           <SelectField name="weightUnit" label="Unit" options={UNIT_OPTIONS} defaultValue={defaults?.weightUnit ?? "lb"} errors={errors} required />

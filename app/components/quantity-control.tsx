@@ -1,12 +1,5 @@
 import { useId, type ReactNode } from "react";
-import {
-  canDecrease,
-  canIncrease,
-  isAllowedQuantityKey,
-  quantityOnBlur,
-  sanitizeQuantityInput,
-  type QuantityBounds,
-} from "../../rules/cart/quantity-input";
+import { canDecrease, canIncrease, isAllowedQuantityKey, quantityOnBlur, sanitizeQuantityInput, type QuantityBounds } from "../../rules/cart/quantity-input";
 
 /**
  * The quantity control of SPEC §4/§5 (rules/cart/quantity-input.ts): minus, a digits-only field, plus. The

@@ -40,8 +40,25 @@ afterEach(() => {
 
 describe("track", () => {
   it("builds with the loaded builders and sends through the gate, in the order raised", async () => {
-    void track((b) => b.viewItemEvent({ sku: "KC-D01-CH-5", title: "Kindred Crest Everyday Adult", brand: "Kindred Crest", variantTitle: "Chicken / 5 lb Bag", priceCents: 1299 }), false);
-    const line = { sku: "KC-D01-CH-5", productTitle: "Kindred Crest Everyday Adult", brand: "Kindred Crest", variantTitle: "Chicken / 5 lb Bag", unitPrice: "12.99", quantity: 1 };
+    void track(
+      (b) =>
+        b.viewItemEvent({
+          sku: "KC-D01-CH-5",
+          title: "Kindred Crest Everyday Adult",
+          brand: "Kindred Crest",
+          variantTitle: "Chicken / 5 lb Bag",
+          priceCents: 1299,
+        }),
+      false,
+    );
+    const line = {
+      sku: "KC-D01-CH-5",
+      productTitle: "Kindred Crest Everyday Adult",
+      brand: "Kindred Crest",
+      variantTitle: "Chicken / 5 lb Bag",
+      unitPrice: "12.99",
+      quantity: 1,
+    };
     void track((b) => b.addToCartEvents(line, true), false);
     await sent();
     expect(events().map((e) => e.event)).toEqual(["view_item", "add_to_cart", "cta_click", "cta_click"]);
@@ -65,7 +82,17 @@ describe("selectItemOnClick", () => {
         ecommerce: {
           item_list_id: "products",
           item_list_name: "Shop All Pet Food",
-          items: [{ item_id: "MW-C07-TU-12", item_name: "Meadowhill Tuna Pâté", item_brand: "Meadowhill", price: 24.5, index: 25, item_list_id: "products", item_list_name: "Shop All Pet Food" }],
+          items: [
+            {
+              item_id: "MW-C07-TU-12",
+              item_name: "Meadowhill Tuna Pâté",
+              item_brand: "Meadowhill",
+              price: 24.5,
+              index: 25,
+              item_list_id: "products",
+              item_list_name: "Shop All Pet Food",
+            },
+          ],
         },
       },
     ]);

@@ -37,7 +37,12 @@ export function track(build: (b: Builders) => AnalyticsEvent | readonly Analytic
  * view_item_list when a list of products is shown, and again when it shows other products (a filter,
  * a sort, another page); `offset` is the position of its first product in the whole list.
  */
-export function useViewItemList(list: Ga4List, products: readonly { sku: string; title: string; brand: string; priceCents: number }[], offset: number, isStaff: boolean) {
+export function useViewItemList(
+  list: Ga4List,
+  products: readonly { sku: string; title: string; brand: string; priceCents: number }[],
+  offset: number,
+  isStaff: boolean,
+) {
   const skus = products.map((p) => p.sku).join(" ");
   useEffect(() => {
     if (products.length) void track((b) => b.viewItemListEvent(list, products, offset), isStaff);
@@ -50,7 +55,12 @@ export function useViewItemList(list: Ga4List, products: readonly { sku: string;
  * link names its SKU (`?sku=`, rules/catalog/product-card.ts cardHref), the list its position. One handler
  * per list, not one per card, and nothing written into each card for it.
  */
-export function selectItemOnClick(list: Ga4List, products: readonly { sku: string; title: string; brand: string; priceCents: number }[], offset: number, isStaff: boolean) {
+export function selectItemOnClick(
+  list: Ga4List,
+  products: readonly { sku: string; title: string; brand: string; priceCents: number }[],
+  offset: number,
+  isStaff: boolean,
+) {
   return (event: MouseEvent<HTMLElement>) => {
     if (isStaff) return;
     const link = (event.target as Element).closest?.<HTMLAnchorElement>("a[href]");

@@ -11,7 +11,13 @@ function contextWith(summaries: (ids: number[]) => Promise<Map<number, { count: 
 
 describe("product cards' ratings", () => {
   it("reads every product of the page in one call and keeps products with reviews only", async () => {
-    const { context, spy } = contextWith(async () => new Map([[7, { count: 12, average: 4.3 }], [9, { count: 0, average: null }]]));
+    const { context, spy } = contextWith(
+      async () =>
+        new Map([
+          [7, { count: 12, average: 4.3 }],
+          [9, { count: 0, average: null }],
+        ]),
+    );
     const ratings = await cardRatings(context, ["7", "8", "9", "7"]);
     expect(spy).toHaveBeenCalledTimes(1);
     expect(spy).toHaveBeenCalledWith([7, 8, 9]);

@@ -4,8 +4,7 @@ import { orderHead, orderHeadOf } from "./head-order.server";
 // The head as React 19 and React Router write it (entry.server.tsx), reordered for a slow network.
 
 const charset = '<meta charSet="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>';
-const card = (n: number) =>
-  `<link rel="preload" as="image" imageSrcSet="/_img/p/card-${n}?w=320 320w, /_img/p/card-${n}?w=640 640w" imageSizes="48vw"/>`;
+const card = (n: number) => `<link rel="preload" as="image" imageSrcSet="/_img/p/card-${n}?w=320 320w, /_img/p/card-${n}?w=640 640w" imageSizes="48vw"/>`;
 const hero = '<link rel="preload" as="image" fetchPriority="high" imageSrcSet="/_img/p/hero?w=640 640w" imageSizes="100vw"/>';
 const css = '<link nonce="" rel="stylesheet" href="/assets/app-1.css" data-precedence="default"/>';
 const module = (name: string) => `<link rel="modulepreload" href="/assets/${name}.js" nonce="N0nce"/>`;
@@ -36,7 +35,9 @@ describe("the head's order", () => {
 
   it("drops the nonce of a preload of the shop's own script, and keeps one of another origin's", () => {
     const head = `<head>${css}${module("entry")}<link rel="modulepreload" href="https://cdn.example.test/x.js" nonce="N0nce"/>`;
-    expect(orderHead(head)).toBe(`<head>${css}${low("entry")}<link fetchPriority="low" rel="modulepreload" href="https://cdn.example.test/x.js" nonce="N0nce"/>`);
+    expect(orderHead(head)).toBe(
+      `<head>${css}${low("entry")}<link fetchPriority="low" rel="modulepreload" href="https://cdn.example.test/x.js" nonce="N0nce"/>`,
+    );
     expect(orderHead(`<head>${css}<link rel="modulepreload" fetchPriority="high" href="/assets/x.js" nonce="N0nce"/>`)).toBe(
       `<head>${css}<link rel="modulepreload" fetchPriority="high" href="/assets/x.js"/>`,
     );

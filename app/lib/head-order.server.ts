@@ -21,8 +21,7 @@
 
 const LINK = /<link\b[^>]*>/gi;
 
-const attr = (tag: string, name: string): string | null =>
-  new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1] ?? null;
+const attr = (tag: string, name: string): string | null => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1] ?? null;
 
 /** A script preload asked for at low priority (see the top of this file). */
 const lowPriority = (tag: string) => tag.replace(/^<link\b/i, '<link fetchPriority="low"');

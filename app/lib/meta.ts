@@ -19,9 +19,6 @@ export function titleMeta(key: PageKey, description?: string) {
     const shown: PageKey = error ? (isNotFound(error) ? "notFound" : "error") : key;
     if (!config) return [{ title: pageTitle(shown, { isStaff: false }) }];
     const page = shown === "home" ? null : pageTitle(shown, config.site);
-    return [
-      { title: documentTitle(page, config.site) },
-      ...(description && !error ? [{ name: "description", content: description }] : []),
-    ];
+    return [{ title: documentTitle(page, config.site) }, ...(description && !error ? [{ name: "description", content: description }] : [])];
   };
 }

@@ -34,13 +34,7 @@ function Shell({ children }: { children: React.ReactNode }) {
     <div className="flex min-h-screen flex-col">
       <AnnouncementBar announcements={layout?.announcements ?? []} />
       <SitewideBanners banners={layout?.banners ?? []} />
-      <Header
-        site={site}
-        cartCount={cartCount}
-        searchQuery={query}
-        customer={root?.customer ?? null}
-        navigation={layout?.navigation ?? undefined}
-      />
+      <Header site={site} cartCount={cartCount} searchQuery={query} customer={root?.customer ?? null} navigation={layout?.navigation ?? undefined} />
       {root?.pricingNote ? (
         <p className="bg-amber-50 px-4 py-2 text-center text-sm text-gray-900" role="note" data-testid="pricing-note">
           {root.pricingNote}
@@ -62,7 +56,5 @@ export default function ShopLayout() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  return (
-    <Shell>{isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <ErrorPage error={error} />}</Shell>
-  );
+  return <Shell>{isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <ErrorPage error={error} />}</Shell>;
 }

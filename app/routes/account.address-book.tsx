@@ -91,8 +91,25 @@ function AddressForm({ editing, answer }: { editing: Route.ComponentProps["loade
       <TextField name="address2" label="Apartment, suite (optional)" autoComplete="address-line2" errors={form.errors} defaultValue={v.address2} />
       <TextField name="city" label="City" autoComplete="address-level2" required errors={form.errors} defaultValue={v.city} />
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <SelectField name="provinceCode" label="State" required placeholder="Choose a state" options={STATE_OPTIONS} errors={form.errors} defaultValue={v.provinceCode} />
-        <TextField name="zip" label="ZIP code" autoComplete="postal-code" inputMode="numeric" maxLength={5} required errors={form.errors} defaultValue={v.zip} />
+        <SelectField
+          name="provinceCode"
+          label="State"
+          required
+          placeholder="Choose a state"
+          options={STATE_OPTIONS}
+          errors={form.errors}
+          defaultValue={v.provinceCode}
+        />
+        <TextField
+          name="zip"
+          label="ZIP code"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          maxLength={5}
+          required
+          errors={form.errors}
+          defaultValue={v.zip}
+        />
       </div>
       <TextField name="phone" label="Phone (optional)" type="tel" autoComplete="tel" errors={form.errors} defaultValue={v.phone} />
       <div className="mt-4 flex items-center gap-2">

@@ -34,7 +34,10 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 async function signedInContext(email: string) {
-  const reg = await deps.services.identity.register({ firstName: "Pat", lastName: "Doe", email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false }, "d2c");
+  const reg = await deps.services.identity.register(
+    { firstName: "Pat", lastName: "Doe", email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false },
+    "d2c",
+  );
   if (!reg.ok) throw new Error("register failed");
   const request = new Request("http://localhost:3000/account/autoships", { headers: { cookie: `sessionToken=${reg.token}` } });
   const context = requestContext(deps, siteFor("d2c", "Kibble & Co."), await resolveIdentity(deps, request, null, "d2c"));
@@ -62,7 +65,9 @@ function render(loaderData: unknown, publicConfig: unknown) {
   return renderToStaticMarkup(
     <Stub
       initialEntries={["/account/autoships"]}
-      hydrationData={{ loaderData: { root: { config: publicConfig }, "routes/account": { signedIn: true, settings: null }, "routes/account.autoships": loaderData } }}
+      hydrationData={{
+        loaderData: { root: { config: publicConfig }, "routes/account": { signedIn: true, settings: null }, "routes/account.autoships": loaderData },
+      }}
     />,
   );
 }

@@ -121,8 +121,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <input type="hidden" name="subscriptionId" value={skipPrompt.id} />
           <input type="hidden" name="intent" value="skip" />
           <p>
-            Skip the delivery of <strong>{skipPrompt.title}</strong> planned for <strong>{longDate(skipPrompt.date)}</strong>? Nothing is charged for a
-            skipped delivery; the next one follows at your usual frequency.
+            Skip the delivery of <strong>{skipPrompt.title}</strong> planned for <strong>{longDate(skipPrompt.date)}</strong>? Nothing is charged for a skipped
+            delivery; the next one follows at your usual frequency.
           </p>
           <div className="mt-2 flex gap-3">
             <button type="submit" className="rounded bg-primary px-4 py-2 font-semibold text-white hover:bg-secondary">

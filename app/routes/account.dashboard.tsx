@@ -24,7 +24,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { customer, lastOrder, autoship };
 }
 
-
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { site } = usePublicConfig();
   const title = usePageTitle("dashboard");

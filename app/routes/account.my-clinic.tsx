@@ -28,7 +28,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const profile = context.staff?.profile ?? null;
   const standing = await context.services.staff.standing(context.customer.id, new Date());
   return {
-    delivery: standing.ok ? { clinic: { name: standing.clinic.name, address: standing.clinic.address, homeDeliveryOnly: standing.clinic.homeDeliveryOnly }, preferredAddress: standing.preferredAddress, quota: standing.quota } : null,
+    delivery: standing.ok
+      ? {
+          clinic: { name: standing.clinic.name, address: standing.clinic.address, homeDeliveryOnly: standing.clinic.homeDeliveryOnly },
+          preferredAddress: standing.preferredAddress,
+          quota: standing.quota,
+        }
+      : null,
     finder,
     history: history.map((h) => ({ ...h, at: h.at.toISOString() })),
     role: roleLabel(profile?.roleCode),
@@ -43,7 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   if (values.intent === "delivery") {
     const choice = values.delivery === "clinic" || values.delivery === "home" ? values.delivery : null;
-    const saved = choice ? await context.services.staff.choosePreferredAddress(context.customer!.id, choice) : { ok: false as const, message: "Choose clinic or home delivery" };
+    const saved = choice
+      ? await context.services.staff.choosePreferredAddress(context.customer!.id, choice)
+      : { ok: false as const, message: "Choose clinic or home delivery" };
     return saved.ok ? { saved: true as const } : data({ errors: { delivery: saved.message } }, { status: 400 });
   }
   // Leaving or a pending switch unregisters at once: the gate then sends the member to the clinic step.

@@ -26,8 +26,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (values.intent === "password") {
     const parsed = changePasswordSchema.safeParse(values);
     if (!parsed.success) return data<Answer>({ intent: "password", ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
-    const result = await context.services.identity.changePassword(customer.id, parsed.data.currentPassword, parsed.data.password, session.sessionId, context.clientIp);
-    if (!result.ok) return data<Answer>({ intent: "password", ok: false, errors: { [result.field!]: result.message } }, { status: result.code === "RATE_LIMITED" ? 429 : 400 });
+    const result = await context.services.identity.changePassword(
+      customer.id,
+      parsed.data.currentPassword,
+      parsed.data.password,
+      session.sessionId,
+      context.clientIp,
+    );
+    if (!result.ok)
+      return data<Answer>(
+        { intent: "password", ok: false, errors: { [result.field!]: result.message } },
+        { status: result.code === "RATE_LIMITED" ? 429 : 400 },
+      );
     return data<Answer>({ intent: "password", ok: true, errors: {}, message: "Your password was changed." });
   }
   const parsed = profileSchema.safeParse(values);
@@ -71,10 +81,25 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             Change password
           </h2>
           {answer?.intent === "password" && answer.ok ? <FormAlert tone="success">{answer.message}</FormAlert> : null}
-          <Form method="post" noValidate onSubmit={passwordForm.onSubmit} onBlur={passwordForm.onBlur} onChange={passwordForm.onChange} data-testid="password-form">
+          <Form
+            method="post"
+            noValidate
+            onSubmit={passwordForm.onSubmit}
+            onBlur={passwordForm.onBlur}
+            onChange={passwordForm.onChange}
+            data-testid="password-form"
+          >
             <input type="hidden" name="intent" value="password" />
             <TextField name="currentPassword" label="Current password" type="password" autoComplete="current-password" required errors={passwordForm.errors} />
-            <TextField name="password" label="New password" type="password" autoComplete="new-password" required errors={passwordForm.errors} hint="At least 8 characters, with a letter and a number." />
+            <TextField
+              name="password"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              required
+              errors={passwordForm.errors}
+              hint="At least 8 characters, with a letter and a number."
+            />
             <TextField name="confirmPassword" label="Repeat new password" type="password" autoComplete="new-password" required errors={passwordForm.errors} />
             <SubmitButton busy={busy}>Change password</SubmitButton>
           </Form>

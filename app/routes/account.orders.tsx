@@ -45,11 +45,21 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <caption className="sr-only">Your orders, newest first</caption>
           <thead className="border-b border-gray-300">
             <tr>
-              <th scope="col" className="py-2 pr-3">Order</th>
-              <th scope="col" className="py-2 pr-3">Date</th>
-              <th scope="col" className="py-2 pr-3">Status</th>
-              <th scope="col" className="py-2 pr-3">Items</th>
-              <th scope="col" className="py-2 text-right">Total</th>
+              <th scope="col" className="py-2 pr-3">
+                Order
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Date
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Status
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Items
+              </th>
+              <th scope="col" className="py-2 text-right">
+                Total
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -19,7 +19,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const entries = await context.services.operators.auditEntries({ operatorEmail, before, limit: 50 });
   return {
     operator: operatorEmail ?? "",
-    entries: entries.map((e) => ({ id: e.id, at: e.at.toISOString(), who: e.operatorEmail, action: e.action, target: `${e.targetType} ${e.targetId}`, outcome: e.outcome, before: e.before, after: e.after })),
+    entries: entries.map((e) => ({
+      id: e.id,
+      at: e.at.toISOString(),
+      who: e.operatorEmail,
+      action: e.action,
+      target: `${e.targetType} ${e.targetId}`,
+      outcome: e.outcome,
+      before: e.before,
+      after: e.after,
+    })),
   };
 }
 

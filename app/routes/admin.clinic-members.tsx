@@ -55,7 +55,11 @@ export default function AdminClinicMembers() {
                 <Form method="post" key={d}>
                   <input type="hidden" name="membershipId" value={p.membershipId} />
                   <input type="hidden" name="decision" value={d} />
-                  <button type="submit" className={`min-h-10 rounded px-4 font-semibold ${d === "approve" ? "bg-primary text-white" : "border-2 border-error text-error"}`} aria-label={`${d === "approve" ? "Approve" : "Decline"} ${p.member}`}>
+                  <button
+                    type="submit"
+                    className={`min-h-10 rounded px-4 font-semibold ${d === "approve" ? "bg-primary text-white" : "border-2 border-error text-error"}`}
+                    aria-label={`${d === "approve" ? "Approve" : "Decline"} ${p.member}`}
+                  >
                     {d === "approve" ? "Approve" : "Decline"}
                   </button>
                 </Form>

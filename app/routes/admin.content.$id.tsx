@@ -54,14 +54,22 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (intent.startsWith("add:")) {
     // One more repeated item, shown unsaved with what was typed so far.
     const [, list = "", variant = ""] = intent.split(":");
-    return { stamp, form: describeForm(type, addItem(type, readForm(type, form), list, variant || null)), notice: "Item added below: fill it in, then save the draft." };
+    return {
+      stamp,
+      form: describeForm(type, addItem(type, readForm(type, form), list, variant || null)),
+      notice: "Item added below: fill it in, then save the draft.",
+    };
   }
   if (intent === "save") {
     const body = readForm(type, form);
     const saved = await consoleContent.saveDraft(operator, { entryId: entry.id, body });
     if (saved.ok) return { stamp, done: "Draft saved. The live page is unchanged until you publish." };
     if (saved.code === "INVALID" && "errors" in saved && saved.errors) {
-      return invalid({ stamp, form: describeForm(type, body), errors: { ...saved.errors, form: "Some fields need attention: nothing was saved." } as Record<string, string> });
+      return invalid({
+        stamp,
+        form: describeForm(type, body),
+        errors: { ...saved.errors, form: "Some fields need attention: nothing was saved." } as Record<string, string>,
+      });
     }
     return refuse(saved);
   }
@@ -81,7 +89,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
   return invalid({ stamp, errors: { form: "Unknown action." } as Record<string, string> });
 }
-
 
 export default function AdminContentEntry() {
   const { entry, form } = useLoaderData<typeof loader>();
@@ -114,13 +121,26 @@ export default function AdminContentEntry() {
       {answer && "preview" in answer ? (
         <div role="status" className="mt-4 rounded border border-primary bg-primary/5 p-3 text-sm">
           <p>Preview of the saved draft, valid for 30 minutes (anyone with the link can see it):</p>
-          <a href={answer.preview} target="_blank" rel="noreferrer" className="mt-1 block break-all font-mono text-primary underline" data-testid="preview-link">
+          <a
+            href={answer.preview}
+            target="_blank"
+            rel="noreferrer"
+            className="mt-1 block break-all font-mono text-primary underline"
+            data-testid="preview-link"
+          >
             {answer.preview}
           </a>
         </div>
       ) : null}
 
-      <Form method="post" noValidate key={answer?.stamp ?? entry.updatedAt} className="mt-4 max-w-3xl rounded border border-gray-300 bg-white p-4" aria-label="Entry fields" data-testid="entry-form">
+      <Form
+        method="post"
+        noValidate
+        key={answer?.stamp ?? entry.updatedAt}
+        className="mt-4 max-w-3xl rounded border border-gray-300 bg-white p-4"
+        aria-label="Entry fields"
+        data-testid="entry-form"
+      >
         <ContentFields nodes={nodes} errors={errors} />
         <div className="mt-6 flex flex-wrap gap-3">
           <button type="submit" name="intent" value="save" disabled={busy} className={`${button} bg-primary text-white`}>
@@ -149,7 +169,14 @@ export default function AdminContentEntry() {
         {entry.status !== "archived" ? (
           <Form method="post" className="mt-4 rounded border border-error/50 p-3">
             <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="confirm" value="yes" className="h-4 w-4" aria-describedby={errors.confirm ? "confirm-archive-error" : undefined} aria-invalid={errors.confirm ? true : undefined} />
+              <input
+                type="checkbox"
+                name="confirm"
+                value="yes"
+                className="h-4 w-4"
+                aria-describedby={errors.confirm ? "confirm-archive-error" : undefined}
+                aria-invalid={errors.confirm ? true : undefined}
+              />
               Yes, take this entry off the shop
             </label>
             {errors.confirm ? (

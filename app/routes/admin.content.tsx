@@ -17,7 +17,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   await requireOperator(context, request, "content.edit");
   const query = entryListQuery(new URL(request.url).searchParams);
   const { rows, total } = await context.services.content.editor.list({ ...query, pageSize: CONTENT_PAGE_SIZE });
-  return { types: CONTENT_TYPES, statuses: CONTENT_STATUSES, query, total, pages: Math.max(1, Math.ceil(total / CONTENT_PAGE_SIZE)), rows: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })) };
+  return {
+    types: CONTENT_TYPES,
+    statuses: CONTENT_STATUSES,
+    query,
+    total,
+    pages: Math.max(1, Math.ceil(total / CONTENT_PAGE_SIZE)),
+    rows: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })),
+  };
 }
 
 const SITE_LABELS = { both: "Both sites", d2c: "Shop", hpsf: "Staff" } as const;

@@ -35,7 +35,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 const actionInput = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reset") }),
-  z.object({ intent: z.literal("erase"), confirmEmail: z.string({ error: "Type the customer's e-mail to confirm" }).trim().min(1, "Type the customer's e-mail to confirm").max(320) }),
+  z.object({
+    intent: z.literal("erase"),
+    confirmEmail: z.string({ error: "Type the customer's e-mail to confirm" }).trim().min(1, "Type the customer's e-mail to confirm").max(320),
+  }),
 ]);
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -53,9 +56,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     const status = failureStatus(result.code);
     return data({ errors: { [result.code === "CONFIRMATION_MISMATCH" ? "confirmEmail" : "form"]: result.message } }, { status });
   }
-  return { done: `Personal data erased: ${result.counts.orders} order(s) kept and anonymised, ${result.counts.cancelledSubscriptions} subscription(s) cancelled.` };
+  return {
+    done: `Personal data erased: ${result.counts.orders} order(s) kept and anonymised, ${result.counts.cancelledSubscriptions} subscription(s) cancelled.`,
+  };
 }
-
 
 export default function AdminCustomer() {
   const { account, addresses, orders, subscriptions, membership, canErase } = useLoaderData<typeof loader>();
@@ -163,7 +167,13 @@ export default function AdminCustomer() {
         <Form method="post" className="rounded border border-gray-300 bg-white p-4" data-testid="customer-reset">
           <h3 className="font-semibold">Password reset</h3>
           <p className="mt-1 text-sm">Mails the customer the shop's password-reset link (valid one hour). You never see the link.</p>
-          <button type="submit" name="intent" value="reset" disabled={busy === "reset"} className="mt-3 min-h-10 rounded bg-primary px-4 font-semibold text-white">
+          <button
+            type="submit"
+            name="intent"
+            value="reset"
+            disabled={busy === "reset"}
+            className="mt-3 min-h-10 rounded bg-primary px-4 font-semibold text-white"
+          >
             {busy === "reset" ? "Sending…" : "Send a password-reset mail"}
           </button>
         </Form>
@@ -171,8 +181,8 @@ export default function AdminCustomer() {
           <Form method="post" className="rounded border border-error bg-white p-4" data-testid="customer-erase">
             <h3 className="font-semibold text-error">Erase personal data</h3>
             <p className="mt-1 text-sm">
-              The account stops working for good; name, e-mail, phone, addresses, saved cards and carts are removed; subscriptions are cancelled. Orders are kept for the
-              books, without names, streets or e-mail. This cannot be undone.
+              The account stops working for good; name, e-mail, phone, addresses, saved cards and carts are removed; subscriptions are cancelled. Orders are
+              kept for the books, without names, streets or e-mail. This cannot be undone.
             </p>
             <input type="hidden" name="intent" value="erase" />
             <TextField name="confirmEmail" label={`Type ${account.email} to confirm`} errors={errors} autoComplete="off" maxLength={320} required />

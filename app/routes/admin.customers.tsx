@@ -60,10 +60,25 @@ export default function AdminCustomers() {
         <input type="hidden" name="dir" value={filters.dir} />
         <label className="text-sm font-semibold">
           Search
-          <input name="q" type="search" defaultValue={filters.q} placeholder="E-mail, name or phone" className="mt-1 block min-h-10 w-64 rounded border border-gray-400 px-2" />
+          <input
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            placeholder="E-mail, name or phone"
+            className="mt-1 block min-h-10 w-64 rounded border border-gray-400 px-2"
+          />
         </label>
         <FilterSelect label="Site" name="site" value={filters.site} options={SITE_OPTIONS} />
-        <FilterSelect label="Clinic member" name="staff" value={filters.staff} options={[["", "Any"], ["yes", "Staff members"], ["no", "Not members"]]} />
+        <FilterSelect
+          label="Clinic member"
+          name="staff"
+          value={filters.staff}
+          options={[
+            ["", "Any"],
+            ["yes", "Staff members"],
+            ["no", "Not members"],
+          ]}
+        />
         <FilterSelect label="Autoship" name="autoship" value={filters.autoship} options={AUTOSHIP_OPTIONS} />
       </FilterForm>
       <ListTotal total={total} one="customer" many="customers" loading={loading} testId="customers-total">

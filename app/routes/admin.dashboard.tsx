@@ -46,7 +46,9 @@ export default function Dashboard() {
         <Figure label="Clinic memberships waiting" value={String(d.pendingMemberships)} testId="memberships-waiting" />
         <Figure label={`Low on stock (${LOW_STOCK_UNITS} or fewer free to sell)`} value={String(d.lowStock.total)} testId="low-stock" />
       </dl>
-      <p className="mt-6 text-sm text-gray-700">Figures count paid orders (cancelled and refunded left out, partial refunds taken off), by the shop's UTC calendar.</p>
+      <p className="mt-6 text-sm text-gray-700">
+        Figures count paid orders (cancelled and refunded left out, partial refunds taken off), by the shop's UTC calendar.
+      </p>
       {d.lowStock.rows.length ? (
         <section aria-labelledby="low-stock-heading" className="mt-6">
           <h2 id="low-stock-heading" className="text-lg font-semibold">
@@ -57,7 +59,17 @@ export default function Dashboard() {
             rows={d.lowStock.rows}
             rowKey={(r) => `${r.sku}-${r.warehouse}`}
             columns={[
-              { label: "Product", cell: (r) => (canEditCatalog ? <Link to={`/admin/products/${r.productId}`} className="text-primary underline">{r.productTitle}</Link> : r.productTitle) },
+              {
+                label: "Product",
+                cell: (r) =>
+                  canEditCatalog ? (
+                    <Link to={`/admin/products/${r.productId}`} className="text-primary underline">
+                      {r.productTitle}
+                    </Link>
+                  ) : (
+                    r.productTitle
+                  ),
+              },
               { label: "SKU", cell: (r) => r.sku, cellClassName: "font-mono" },
               { label: "Warehouse", cell: (r) => r.warehouse },
               { label: "Free to sell", cell: (r) => r.available, className: "text-right" },

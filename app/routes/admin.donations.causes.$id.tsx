@@ -16,7 +16,6 @@ export const meta = () => [{ title: "Cause · Donations · Console" }];
 // its multiplier, the default flag and whether shoppers see it (a store's default cause cannot be
 // hidden). Saved through the donations console workflow, audited.
 
-
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   await requireOperator(context, request, "donations.manage");
   const found = await context.services.consoleDonations.cause(params.id);

@@ -20,7 +20,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("month");
   const month = parseReportMonth(asked) ?? parseReportMonth(monthOf(new Date()))!;
   const rows = await context.services.consoleDonations.report(current.id, month);
-  return { storeParam, storeName: current.name, month: month.month, label: month.label, badMonth: asked !== null && asked !== "" && asked !== month.month, rows, totals: reportTotals(rows) };
+  return {
+    storeParam,
+    storeName: current.name,
+    month: month.month,
+    label: month.label,
+    badMonth: asked !== null && asked !== "" && asked !== month.month,
+    rows,
+    totals: reportTotals(rows),
+  };
 }
 
 const usd = (cents: number) => (cents < 0 ? `−${formatUsd(-cents)}` : formatUsd(cents));
@@ -47,7 +55,11 @@ export default function AdminDonationReport() {
         <Link to={donationsHref("/admin/donations/report", storeParam, { month: shiftMonth(month, 1) })} className="min-h-10 py-2 text-primary underline">
           Next month
         </Link>
-        <a href={donationsHref("/admin/donations/report/export.csv", storeParam, { month })} className="min-h-10 py-2 font-semibold text-primary underline" download>
+        <a
+          href={donationsHref("/admin/donations/report/export.csv", storeParam, { month })}
+          className="min-h-10 py-2 font-semibold text-primary underline"
+          download
+        >
           Download CSV
         </a>
       </div>
@@ -95,7 +107,11 @@ export default function AdminDonationReport() {
                   <td className={num}>{r.orders}</td>
                   <td className={num}>
                     {usd(r.reversedCents)}
-                    {r.reversedOrders ? <span className="block text-xs">{r.reversedOrders} order{r.reversedOrders === 1 ? "" : "s"}</span> : null}
+                    {r.reversedOrders ? (
+                      <span className="block text-xs">
+                        {r.reversedOrders} order{r.reversedOrders === 1 ? "" : "s"}
+                      </span>
+                    ) : null}
                   </td>
                   <td className={`${num} font-semibold`}>{usd(r.netCents)}</td>
                 </tr>

@@ -17,7 +17,6 @@ export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.isNew ? "Ne
 // it does — exclude the shopper, or give another percentage or flat amount. Saved through the
 // donations console workflow (validated by field; no two active segments share a priority).
 
-
 const EMPTY = {
   name: "",
   description: "",
@@ -96,7 +95,11 @@ export default function AdminDonationSegment() {
           All segments of {storeName}
         </Link>
       </p>
-      {answer?.done || (created && !answer) ? <FormAlert tone="success">{answer?.done ?? "Segment created."}</FormAlert> : answer?.message ? <FormAlert>{answer.message}</FormAlert> : null}
+      {answer?.done || (created && !answer) ? (
+        <FormAlert tone="success">{answer?.done ?? "Segment created."}</FormAlert>
+      ) : answer?.message ? (
+        <FormAlert>{answer.message}</FormAlert>
+      ) : null}
       <Form method="post" className="mt-4 space-y-4 rounded border border-gray-300 bg-white p-4" data-testid="segment-form" noValidate>
         <div className="grid gap-4 md:grid-cols-2">
           <Field label="Name" error={errors.name}>
@@ -111,7 +114,12 @@ export default function AdminDonationSegment() {
         </div>
         <div className="grid gap-2 md:grid-cols-2">
           <Tick name="isActive" label="Active" defaultChecked={segment.isActive} error={errors.isActive} />
-          <Tick name="excludeSegment" label="Exclusion: hide the widget for these shoppers" defaultChecked={segment.excludeSegment} error={errors.excludeSegment} />
+          <Tick
+            name="excludeSegment"
+            label="Exclusion: hide the widget for these shoppers"
+            defaultChecked={segment.excludeSegment}
+            error={errors.excludeSegment}
+          />
         </div>
         <fieldset className="grid gap-4 md:grid-cols-3">
           <legend className="font-semibold">What the widget reads</legend>
@@ -127,10 +135,14 @@ export default function AdminDonationSegment() {
             )}
           </Field>
           <Field label="Property or parameter name" error={errors.frontEndPropertyName}>
-            {(a11y) => <input {...a11y} name="frontEndPropertyName" defaultValue={segment.frontEndPropertyName} maxLength={100} className={`${inputClass} font-mono`} />}
+            {(a11y) => (
+              <input {...a11y} name="frontEndPropertyName" defaultValue={segment.frontEndPropertyName} maxLength={100} className={`${inputClass} font-mono`} />
+            )}
           </Field>
           <Field label="Back-end property name (optional)" error={errors.backEndPropertyName}>
-            {(a11y) => <input {...a11y} name="backEndPropertyName" defaultValue={segment.backEndPropertyName} maxLength={100} className={`${inputClass} font-mono`} />}
+            {(a11y) => (
+              <input {...a11y} name="backEndPropertyName" defaultValue={segment.backEndPropertyName} maxLength={100} className={`${inputClass} font-mono`} />
+            )}
           </Field>
         </fieldset>
         <fieldset className="grid gap-4 md:grid-cols-2">
@@ -171,9 +183,7 @@ export default function AdminDonationSegment() {
           {isNew ? "Create segment" : "Save segment"}
         </button>
       </Form>
-      {!isNew ? (
-        <ChangeHistory id="segment-history" entries={audit} />
-      ) : null}
+      {!isNew ? <ChangeHistory id="segment-history" entries={audit} /> : null}
     </ConsolePage>
   );
 }

@@ -146,7 +146,16 @@ describe("store configuration page", () => {
 describe("report", () => {
   it("shows the month and exports it as CSV; a bad month is a 400", async () => {
     const owner = await session("owner");
-    const entry = { storeId: SEED_DONATION_STORE_ID, orderId: randomUUID(), orderLineId: randomUUID(), causeId: PAWS_RESCUE_LEAGUE_ID, rule: "percentage", amountCents: 215, fundedBy: "store", createdAt: new Date("2021-06-15T12:00:00Z") };
+    const entry = {
+      storeId: SEED_DONATION_STORE_ID,
+      orderId: randomUUID(),
+      orderLineId: randomUUID(),
+      causeId: PAWS_RESCUE_LEAGUE_ID,
+      rule: "percentage",
+      amountCents: 215,
+      fundedBy: "store",
+      createdAt: new Date("2021-06-15T12:00:00Z"),
+    };
     await deps.services.donations.appendLedger([entry as LedgerEntry]);
     const page = await get("/admin/donations/report?month=2021-06", owner);
     const html = await page.text();

@@ -16,14 +16,17 @@ export const meta = () => [{ title: "Donations · Console" }];
 // by the donations console workflow (validated by field, one audited transaction). The provider's
 // API reads the store on every call, so the widget's next request sees the change.
 
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireOperator(context, request, "donations.manage");
   const { stores, current, storeParam } = await donationStoreOf(context, request);
   const store = (await context.services.consoleDonations.store(current.id))!;
   const [audit, names] = await Promise.all([
     context.services.operators.auditEntries({ targetType: "donation_store", targetId: store.id, limit: 20 }),
-    context.services.consoleDonations.causeNames([...(store.defaultCauseId ? [store.defaultCauseId] : []), ...store.defaultCauseIds, ...store.featuredCauseIds]),
+    context.services.consoleDonations.causeNames([
+      ...(store.defaultCauseId ? [store.defaultCauseId] : []),
+      ...store.defaultCauseIds,
+      ...store.featuredCauseIds,
+    ]),
   ]);
   /** "Name (id)" for each id; one that is gone or hidden says so. */
   const named = (ids: readonly string[]) => ids.map((id) => (names.has(id) ? `${names.get(id)} (${id})` : `${id}: not a shown cause`)).join(", ");
@@ -164,13 +167,25 @@ export default function AdminDonationStore() {
           </h3>
           <p className="text-sm">Cause ids: a charity's EIN (e.g. 00-1000001) or a portfolio's 32 hex characters; find them under Causes.</p>
           <div className="mt-2 grid gap-4 md:grid-cols-3">
-            <Field label="Default cause" error={errors.defaultCauseId} hint={`Preselected when shoppers may choose; the cause when they may not. Now: ${causeNames.defaultCauseId || "none"}.`}>
+            <Field
+              label="Default cause"
+              error={errors.defaultCauseId}
+              hint={`Preselected when shoppers may choose; the cause when they may not. Now: ${causeNames.defaultCauseId || "none"}.`}
+            >
               {(a11y) => <input {...a11y} name="defaultCauseId" defaultValue={store.defaultCauseId} className={`${inputClass} font-mono`} />}
             </Field>
-            <Field label="Default causes (one per line, at most 10)" error={errors.defaultCauseIds} hint={causeNames.defaultCauseIds ? `Now: ${causeNames.defaultCauseIds}.` : undefined}>
+            <Field
+              label="Default causes (one per line, at most 10)"
+              error={errors.defaultCauseIds}
+              hint={causeNames.defaultCauseIds ? `Now: ${causeNames.defaultCauseIds}.` : undefined}
+            >
               {(a11y) => <textarea {...a11y} name="defaultCauseIds" defaultValue={store.defaultCauseIds} rows={4} className={`${inputClass} font-mono`} />}
             </Field>
-            <Field label="Featured causes (one per line, at most 20)" error={errors.featuredCauseIds} hint={causeNames.featuredCauseIds ? `Now: ${causeNames.featuredCauseIds}.` : undefined}>
+            <Field
+              label="Featured causes (one per line, at most 20)"
+              error={errors.featuredCauseIds}
+              hint={causeNames.featuredCauseIds ? `Now: ${causeNames.featuredCauseIds}.` : undefined}
+            >
               {(a11y) => <textarea {...a11y} name="featuredCauseIds" defaultValue={store.featuredCauseIds} rows={4} className={`${inputClass} font-mono`} />}
             </Field>
           </div>
@@ -214,11 +229,12 @@ export default function AdminDonationStore() {
             Placement and look
           </h3>
           <p className="mt-2 text-sm" data-testid="placement-note">
-            The widget sits in the shop&apos;s own places (product page, cart) and the order confirmation always shows what the order gave; amounts are in US dollars.
+            The widget sits in the shop&apos;s own places (product page, cart) and the order confirmation always shows what the order gave; amounts are in US
+            dollars.
           </p>
           <p className="mt-3 text-sm" data-testid="custom-css-note">
-            <strong>Custom CSS</strong> is not accepted: it would be served on every shop page that shows the widget, where it could hide or restyle the checkout and
-            overlay text of its own. The widget uses the shop's own styles.
+            <strong>Custom CSS</strong> is not accepted: it would be served on every shop page that shows the widget, where it could hide or restyle the
+            checkout and overlay text of its own. The widget uses the shop's own styles.
           </p>
           {errors.customCSS ? <p className="mt-1 text-sm font-medium text-error">{errors.customCSS}</p> : null}
         </section>

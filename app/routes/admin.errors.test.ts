@@ -23,7 +23,14 @@ beforeAll(async () => {
   const handler = await testPageHandler([{ id: "routes/admin.errors", path: "admin/errors", module: await import("./admin.errors") }]);
   app = createApp(deps, { handler });
   const errors = deps.services.errorReports;
-  for (let i = 0; i < 3; i++) await errors.record({ source: "browser", type: "TypeError", message: "Cannot read properties of null (reading 'quantity')", route: "/cart", release: "build-1" });
+  for (let i = 0; i < 3; i++)
+    await errors.record({
+      source: "browser",
+      type: "TypeError",
+      message: "Cannot read properties of null (reading 'quantity')",
+      route: "/cart",
+      release: "build-1",
+    });
   await errors.record({ source: "server", type: "RangeError", message: "Invalid time value", route: "/account/orders", release: "build-1" });
 }, 60_000);
 afterAll(() => database?.close());
@@ -37,7 +44,9 @@ const get = (path: string, cookie: string) => app.request(`http://${HOST}${path}
 
 /** The table's rows as "count type: message" lines. */
 const tableRows = (html: string) =>
-  [...html.matchAll(/<tr class="border-b border-gray-200 align-top"><td[^>]*>(\d+)<\/td><td[^>]*><span[^>]*>(\w+)<\/span>: ([^<]*)/g)].map((m) => `${m[1]} ${m[2]}: ${m[3]}`);
+  [...html.matchAll(/<tr class="border-b border-gray-200 align-top"><td[^>]*>(\d+)<\/td><td[^>]*><span[^>]*>(\w+)<\/span>: ([^<]*)/g)].map(
+    (m) => `${m[1]} ${m[2]}: ${m[3]}`,
+  );
 
 describe("/admin/errors", () => {
   it("lists the recorded errors with their counts, newest first or most frequent first", async () => {
@@ -53,15 +62,18 @@ describe("/admin/errors", () => {
     expect(tableRows(browserOnly)).toHaveLength(1);
   });
 
-  it.each(OPERATOR_ROLES.map((role) => [role, may(role, "errors.view")] as const))("%s: allowed %s (403 and an audited refusal otherwise)", async (role, allowed) => {
-    const { cookie, email } = await session(role);
-    const res = await get("/admin/errors", cookie);
-    expect(res.status).toBe(allowed ? 200 : 403);
-    const html = await res.text();
-    expect(html.includes("Invalid time value")).toBe(allowed);
-    const audit = await deps.services.operators.auditEntries({ operatorEmail: email, limit: 10 });
-    expect(audit.some((e) => e.outcome === "denied" && e.targetId === "/admin/errors")).toBe(!allowed);
-  });
+  it.each(OPERATOR_ROLES.map((role) => [role, may(role, "errors.view")] as const))(
+    "%s: allowed %s (403 and an audited refusal otherwise)",
+    async (role, allowed) => {
+      const { cookie, email } = await session(role);
+      const res = await get("/admin/errors", cookie);
+      expect(res.status).toBe(allowed ? 200 : 403);
+      const html = await res.text();
+      expect(html.includes("Invalid time value")).toBe(allowed);
+      const audit = await deps.services.operators.auditEntries({ operatorEmail: email, limit: 10 });
+      expect(audit.some((e) => e.outcome === "denied" && e.targetId === "/admin/errors")).toBe(!allowed);
+    },
+  );
 
   it("sends a signed-out visitor to the console's sign-in", async () => {
     const res = await get("/admin/errors", "");

@@ -44,7 +44,12 @@ export default function AdminLoginCode() {
       <main id="main" className="mx-auto max-w-sm px-4 py-16">
         <h1 className="text-2xl font-bold text-secondary">Enter your sign-in code</h1>
         <FormAlert tone="info">Open your authenticator app and enter the 6-digit code it shows for this console.</FormAlert>
-        <Form method="post" action={`/admin/login/code${params.get("next") ? `?next=${encodeURIComponent(params.get("next")!)}` : ""}`} noValidate data-testid="admin-login-code">
+        <Form
+          method="post"
+          action={`/admin/login/code${params.get("next") ? `?next=${encodeURIComponent(params.get("next")!)}` : ""}`}
+          noValidate
+          data-testid="admin-login-code"
+        >
           <TextField name="code" label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} errors={errors} />
           <SubmitButton>Continue</SubmitButton>
         </Form>

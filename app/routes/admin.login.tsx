@@ -37,7 +37,12 @@ export default function AdminLogin() {
       <main id="main" className="mx-auto max-w-sm px-4 py-16">
         <h1 className="text-2xl font-bold text-secondary">Console sign-in</h1>
         {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
-        <Form method="post" action={`/admin/login${params.get("next") ? `?next=${encodeURIComponent(params.get("next")!)}` : ""}`} noValidate data-testid="admin-login">
+        <Form
+          method="post"
+          action={`/admin/login${params.get("next") ? `?next=${encodeURIComponent(params.get("next")!)}` : ""}`}
+          noValidate
+          data-testid="admin-login"
+        >
           <TextField name="email" label="E-mail" type="email" autoComplete="username" errors={errors} defaultValue={answer?.email} />
           <TextField name="password" label="Password" type="password" autoComplete="current-password" errors={errors} />
           <SubmitButton>Sign in</SubmitButton>

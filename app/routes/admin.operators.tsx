@@ -83,14 +83,18 @@ export default function AdminOperators() {
         <Form method="post" noValidate data-testid="invite-operator">
           <input type="hidden" name="intent" value="invite" />
           <TextField name="email" label="E-mail" type="email" errors={errors} />
-          <SelectField name="role" label="Role" errors={errors} placeholder="Choose…" options={OPERATOR_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} />
+          <SelectField
+            name="role"
+            label="Role"
+            errors={errors}
+            placeholder="Choose…"
+            options={OPERATOR_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+          />
           <SubmitButton>Create a setup link</SubmitButton>
         </Form>
         {answer && "link" in answer ? (
           <div role="status" className="mt-4 rounded border border-success bg-success/10 p-3 text-sm">
-            <p>
-              Send this one-time link to {answer.forEmail} (valid 24 hours, shown once):
-            </p>
+            <p>Send this one-time link to {answer.forEmail} (valid 24 hours, shown once):</p>
             <p className="mt-1 break-all font-mono" data-testid="setup-link">
               {answer.link}
             </p>

@@ -58,7 +58,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (!parsed.success) return invalid({ errors: { form: parsed.error.issues[0]?.message ?? "Invalid input" } });
   const { to, trackingNumber, confirm } = parsed.data;
   if (DESTRUCTIVE.includes(to) && confirm !== "yes") return invalid({ errors: { [`confirm-${to}`]: "Tick the box to confirm" } });
-  const result = await context.services.operatorConsole.advanceOrder(operator, { orderId: params.id, to, trackingNumber: to === "shipped" ? trackingNumber || null : null });
+  const result = await context.services.operatorConsole.advanceOrder(operator, {
+    orderId: params.id,
+    to,
+    trackingNumber: to === "shipped" ? trackingNumber || null : null,
+  });
   if (!result.ok) return refused({ errors: { form: result.message } }, result.code);
   return { done: `${MOVE_LABELS[to]}: done. The customer was e-mailed.` };
 }
@@ -121,8 +125,16 @@ export default function AdminOrder() {
               ) : null}
               {DESTRUCTIVE.includes(m) ? (
                 <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" name="confirm" value="yes" className="h-4 w-4" aria-describedby={errors[`confirm-${m}`] ? `confirm-${m}-error` : undefined} />
-                  {m === "refunded" ? `Refund ${formatUsd(order.refundableCents)}${order.refundableCents < amountToCents(order.totalPrice.amount) ? " (what is left)" : ""} to the customer's card` : "Cancel; a paid order is refunded"}
+                  <input
+                    type="checkbox"
+                    name="confirm"
+                    value="yes"
+                    className="h-4 w-4"
+                    aria-describedby={errors[`confirm-${m}`] ? `confirm-${m}-error` : undefined}
+                  />
+                  {m === "refunded"
+                    ? `Refund ${formatUsd(order.refundableCents)}${order.refundableCents < amountToCents(order.totalPrice.amount) ? " (what is left)" : ""} to the customer's card`
+                    : "Cancel; a paid order is refunded"}
                 </label>
               ) : null}
               {errors[`confirm-${m}`] ? (
@@ -130,7 +142,11 @@ export default function AdminOrder() {
                   {errors[`confirm-${m}`]}
                 </p>
               ) : null}
-              <button type="submit" disabled={busy} className={`mt-2 min-h-10 rounded px-4 font-semibold text-white ${DESTRUCTIVE.includes(m) ? "bg-error" : "bg-primary"}`}>
+              <button
+                type="submit"
+                disabled={busy}
+                className={`mt-2 min-h-10 rounded px-4 font-semibold text-white ${DESTRUCTIVE.includes(m) ? "bg-error" : "bg-primary"}`}
+              >
                 {MOVE_LABELS[m]}
               </button>
             </Form>

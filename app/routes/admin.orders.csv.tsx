@@ -10,7 +10,12 @@ import type { Route } from "./+types/admin.orders.csv";
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireOperator(context, request, "orders.view");
   const f = orderListFilters(new URL(request.url).searchParams);
-  const { rows } = await context.services.orders.consoleList({ ...f, autoship: f.autoship === null ? null : f.autoship === "yes", page: 1, pageSize: ORDERS_CSV_MAX });
+  const { rows } = await context.services.orders.consoleList({
+    ...f,
+    autoship: f.autoship === null ? null : f.autoship === "yes",
+    page: 1,
+    pageSize: ORDERS_CSV_MAX,
+  });
   const lines = [
     csvRow(["number", "placed_at_utc", "email", "site", "status", "total_usd"]),
     ...rows.map((o) => csvRow([o.number, o.createdAt.toISOString(), o.email, o.site, o.status, centsToAmount(o.totalCents)])),

@@ -111,7 +111,9 @@ export default function AdminProduct() {
             In the shop
           </h2>
           <p className="mt-2" data-testid="product-published">
-            {product.published ? "Published: listed, searchable and for sale." : "Unpublished: not listed, its page answers 404 and it cannot be added to a cart."}
+            {product.published
+              ? "Published: listed, searchable and for sale."
+              : "Unpublished: not listed, its page answers 404 and it cannot be added to a cart."}
           </p>
           {status("publish")}
           <Form method="post" className="mt-2">
@@ -119,7 +121,13 @@ export default function AdminProduct() {
             {product.published ? (
               <>
                 <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" name="confirm" value="yes" className="h-4 w-4" aria-describedby={errorsOf("publish").confirm ? "unpublish-error" : undefined} />
+                  <input
+                    type="checkbox"
+                    name="confirm"
+                    value="yes"
+                    className="h-4 w-4"
+                    aria-describedby={errorsOf("publish").confirm ? "unpublish-error" : undefined}
+                  />
                   Take it out of the shop now
                 </label>
                 {errorsOf("publish").confirm ? (
@@ -129,7 +137,11 @@ export default function AdminProduct() {
                 ) : null}
               </>
             ) : null}
-            <button type="submit" disabled={busy} className={`mt-2 min-h-10 rounded px-4 font-semibold text-white ${product.published ? "bg-error" : "bg-primary"}`}>
+            <button
+              type="submit"
+              disabled={busy}
+              className={`mt-2 min-h-10 rounded px-4 font-semibold text-white ${product.published ? "bg-error" : "bg-primary"}`}
+            >
               {product.published ? "Unpublish" : "Publish"}
             </button>
           </Form>
@@ -147,7 +159,12 @@ export default function AdminProduct() {
             const confirm = answer?.form === priceForm ? answer.confirm : undefined;
             const tags = new Set(v.badgeTags);
             return (
-              <article key={v.id} className="rounded border border-gray-300 bg-white p-4" data-testid={`variant-${v.sku}`} aria-labelledby={`variant-${v.id}-heading`}>
+              <article
+                key={v.id}
+                className="rounded border border-gray-300 bg-white p-4"
+                data-testid={`variant-${v.sku}`}
+                aria-labelledby={`variant-${v.id}-heading`}
+              >
                 <h3 id={`variant-${v.id}-heading`} className="font-semibold">
                   {v.flavor} / {v.sizeLabel} <span className="font-mono text-sm font-normal">({v.sku})</span>
                 </h3>
@@ -157,10 +174,27 @@ export default function AdminProduct() {
                   <input type="hidden" name="variantId" value={v.id} />
                   <div className="grid grid-cols-2 gap-3">
                     <ConsoleField label="Price ($)" error={errorsOf(priceForm).price}>
-                      {(a11y) => <input {...a11y} name="price" inputMode="decimal" defaultValue={confirm?.price ?? centsToAmount(v.priceCents)} required className={input} />}
+                      {(a11y) => (
+                        <input
+                          {...a11y}
+                          name="price"
+                          inputMode="decimal"
+                          defaultValue={confirm?.price ?? centsToAmount(v.priceCents)}
+                          required
+                          className={input}
+                        />
+                      )}
                     </ConsoleField>
                     <ConsoleField label="Compare-at price ($, optional)" error={errorsOf(priceForm).compareAt}>
-                      {(a11y) => <input {...a11y} name="compareAt" inputMode="decimal" defaultValue={confirm?.compareAt ?? (v.compareAtCents === null ? "" : centsToAmount(v.compareAtCents))} className={input} />}
+                      {(a11y) => (
+                        <input
+                          {...a11y}
+                          name="compareAt"
+                          inputMode="decimal"
+                          defaultValue={confirm?.compareAt ?? (v.compareAtCents === null ? "" : centsToAmount(v.compareAtCents))}
+                          className={input}
+                        />
+                      )}
                     </ConsoleField>
                   </div>
                   {confirm ? (
@@ -243,7 +277,11 @@ export default function AdminProduct() {
           Adjust stock
         </h3>
         {status("stock")}
-        <Form method="post" aria-labelledby="adjust-heading" className="mt-2 grid items-start gap-3 rounded border border-gray-300 bg-white p-4 md:grid-cols-3 lg:grid-cols-6">
+        <Form
+          method="post"
+          aria-labelledby="adjust-heading"
+          className="mt-2 grid items-start gap-3 rounded border border-gray-300 bg-white p-4 md:grid-cols-3 lg:grid-cols-6"
+        >
           <input type="hidden" name="intent" value="stock" />
           <ConsoleField label="SKU" error={errorsOf("stock").variantId} className="lg:col-span-1">
             {(a11y) => (

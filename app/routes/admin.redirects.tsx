@@ -36,7 +36,16 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { consoleContent } = context.services;
   const id = Number(form.get("redirectId")) || 0;
   const fail = (r: { code: FailureCode; message: string; errors?: Record<string, string> }) =>
-    refused({ errors: { form: r.message, ...(r.code === "LOOP" ? { target: r.message } : r.code === "DUPLICATE" ? { source: r.message } : {}), ...(r.errors ?? {}) } as Record<string, string> }, r.code);
+    refused(
+      {
+        errors: {
+          form: r.message,
+          ...(r.code === "LOOP" ? { target: r.message } : r.code === "DUPLICATE" ? { source: r.message } : {}),
+          ...(r.errors ?? {}),
+        } as Record<string, string>,
+      },
+      r.code,
+    );
   if (intent === "delete") {
     if (form.get("confirm") !== "yes") return invalid({ errors: { [`confirm-${id}`]: "Tick the box to confirm" } as Record<string, string> });
     const done = await consoleContent.deleteRedirect(operator, { redirectId: id });
@@ -48,7 +57,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     permanent: form.get("permanent") === "on",
     site: String(form.get("site") ?? "both"),
   };
-  const saved = intent === "update" ? await consoleContent.updateRedirect(operator, { redirectId: id, input }) : await consoleContent.createRedirect(operator, input);
+  const saved =
+    intent === "update" ? await consoleContent.updateRedirect(operator, { redirectId: id, input }) : await consoleContent.createRedirect(operator, input);
   return saved.ok ? { done: `${saved.after.source} now redirects to ${saved.after.target}.` } : fail(saved);
 }
 
@@ -86,9 +96,21 @@ export default function AdminRedirects() {
           <input type="hidden" name="intent" value={editing ? "update" : "create"} />
           {editing ? <input type="hidden" name="redirectId" value={editing.id} /> : null}
           <TextField name="source" label="From (a path on this site)" required errors={errors} defaultValue={editing?.source} hint="Like /old-page" />
-          <TextField name="target" label="To (a path on this site)" required errors={errors} defaultValue={editing?.target} hint="Like /new-page or /products?q=treats" />
+          <TextField
+            name="target"
+            label="To (a path on this site)"
+            required
+            errors={errors}
+            defaultValue={editing?.target}
+            hint="Like /new-page or /products?q=treats"
+          />
           <SelectField name="site" label="Site" errors={errors} defaultValue={editing?.site ?? "both"} options={SITES} />
-          <Checkbox name="permanent" label="Permanent (301; search engines update their links)" defaultChecked={editing?.permanent ?? true} error={errors.permanent} />
+          <Checkbox
+            name="permanent"
+            label="Permanent (301; search engines update their links)"
+            defaultChecked={editing?.permanent ?? true}
+            error={errors.permanent}
+          />
           <div className="mt-4 flex gap-3">
             <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white">
               {editing ? "Save the redirect" : "Add the redirect"}
@@ -124,7 +146,11 @@ export default function AdminRedirects() {
             label: <span className="sr-only">Actions</span>,
             cell: (r) => (
               <>
-                <Link to={redirectListHref(query) + (redirectListHref(query).includes("?") ? "&" : "?") + `edit=${r.id}`} className="text-primary underline" aria-label={`Edit the redirect from ${r.source}`}>
+                <Link
+                  to={redirectListHref(query) + (redirectListHref(query).includes("?") ? "&" : "?") + `edit=${r.id}`}
+                  className="text-primary underline"
+                  aria-label={`Edit the redirect from ${r.source}`}
+                >
                   Edit
                 </Link>
                 <Form method="post" className="mt-1 flex flex-wrap items-center gap-2">

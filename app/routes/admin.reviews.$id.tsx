@@ -19,7 +19,16 @@ export const meta = () => [{ title: "Review · Console" }];
 // never hidden for being negative); the shop's response, editable. Each through the reviews console
 // workflow, which writes the audit entry in the change's transaction; the history below is that log.
 
-const PET_WORDS: Record<string, string> = { dog: "Dog", cat: "Cat", "puppy-kitten": "puppy or kitten", adult: "adult", senior: "senior", small: "small breed", medium: "medium breed", large: "large breed" };
+const PET_WORDS: Record<string, string> = {
+  dog: "Dog",
+  cat: "Cat",
+  "puppy-kitten": "puppy or kitten",
+  adult: "adult",
+  senior: "senior",
+  small: "small breed",
+  medium: "medium breed",
+  large: "large breed",
+};
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   await requireOperator(context, request, "reviews.moderate");
@@ -38,7 +47,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       nickname: review.nickname,
       verified: review.verified,
       orderLine: review.orderLine,
-      pet: review.pet ? [review.pet.species, review.pet.lifeStage, review.pet.breedSize].filter((w): w is NonNullable<typeof w> => !!w).map((w) => PET_WORDS[w] ?? w).join(", ") : null,
+      pet: review.pet
+        ? [review.pet.species, review.pet.lifeStage, review.pet.breedSize]
+            .filter((w): w is NonNullable<typeof w> => !!w)
+            .map((w) => PET_WORDS[w] ?? w)
+            .join(", ")
+        : null,
       state: review.state,
       reason: review.rejectionReason ? (reasonLabels[review.rejectionReason] ?? review.rejectionReason) : null,
       written: formatUtcDateTime(review.createdAt),
@@ -144,12 +158,20 @@ export default function AdminReview() {
             <Form method="post" data-testid="review-reject" noValidate className="border-t border-gray-200 pt-4">
               <input type="hidden" name="intent" value="reject" />
               <p className="text-sm" id="reject-policy">
-                Reject only for a reason of the published review policy. A review is never rejected for being negative or for its rating: hiding
-                unfavourable reviews is unlawful (FTC rule on consumer reviews).
+                Reject only for a reason of the published review policy. A review is never rejected for being negative or for its rating: hiding unfavourable
+                reviews is unlawful (FTC rule on consumer reviews).
               </p>
               <Field label="Policy reason" error={errorsOf("reject").reason} className="mt-2">
                 {(a11y) => (
-                  <select {...a11y} aria-describedby={[a11y["aria-describedby"], "reject-policy"].filter(Boolean).join(" ")} name="reason" required aria-required="true" defaultValue="" className={inputClass}>
+                  <select
+                    {...a11y}
+                    aria-describedby={[a11y["aria-describedby"], "reject-policy"].filter(Boolean).join(" ")}
+                    name="reason"
+                    required
+                    aria-required="true"
+                    defaultValue=""
+                    className={inputClass}
+                  >
                     <option value="">Choose a reason</option>
                     {reasons.map((r) => (
                       <option key={r.value} value={r.value}>
@@ -169,9 +191,23 @@ export default function AdminReview() {
             <Field
               label={review.response ? "The shop's response" : "Respond as the shop"}
               error={errorsOf("respond").body}
-              hint={review.response ? `Shown under the review since ${review.response.at}. Saving replaces it.` : "Shown under the review on the product page (text only)."}
+              hint={
+                review.response
+                  ? `Shown under the review since ${review.response.at}. Saving replaces it.`
+                  : "Shown under the review on the product page (text only)."
+              }
             >
-              {(a11y) => <textarea {...a11y} key={review.response?.at ?? "none"} name="body" rows={5} maxLength={responseLimit} defaultValue={review.response?.body ?? ""} className={`${inputClass} py-2`} />}
+              {(a11y) => (
+                <textarea
+                  {...a11y}
+                  key={review.response?.at ?? "none"}
+                  name="body"
+                  rows={5}
+                  maxLength={responseLimit}
+                  defaultValue={review.response?.body ?? ""}
+                  className={`${inputClass} py-2`}
+                />
+              )}
             </Field>
             <button type="submit" disabled={busy} className={`${buttonClass} mt-2`}>
               {review.response ? "Save response" : "Publish response"}

@@ -52,7 +52,12 @@ const post = (path: string, cookie: string, fields: Record<string, string>) =>
   });
 
 let minute = 0;
-async function waitingReview(productId: number, title: string, body = "My cat liked the first bag and refused the second one. The kibble smelled different.", orderLineId: string | null = null): Promise<string> {
+async function waitingReview(
+  productId: number,
+  title: string,
+  body = "My cat liked the first bag and refused the second one. The kibble smelled different.",
+  orderLineId: string | null = null,
+): Promise<string> {
   const [row] = await database.db
     .insert(reviews)
     .values({ productId, orderLineId, rating: 2, title, body, nickname: "Whiskers Mum", state: "new", createdAt: new Date(Date.UTC(2026, 0, 1, 0, ++minute)) })
@@ -169,7 +174,9 @@ describe("who sees reviews", () => {
     const nav = (await (await get("/admin/nav-probe", manager)).text()).replace(/<!-- -->/g, "");
     const { new: waiting } = await deps.services.consoleReviews.counts();
     expect(waiting).toBeGreaterThan(0);
-    expect(nav).toMatch(new RegExp(`href="/admin/reviews"[^>]*>Reviews <span[^>]*data-testid="console-nav-count-reviews">${waiting}<span class="sr-only"> waiting</span>`));
+    expect(nav).toMatch(
+      new RegExp(`href="/admin/reviews"[^>]*>Reviews <span[^>]*data-testid="console-nav-count-reviews">${waiting}<span class="sr-only"> waiting</span>`),
+    );
 
     const id = await waitingReview(product.id, "Hidden from fulfilment");
     for (const role of ["content", "fulfilment"] as const) {

@@ -53,7 +53,13 @@ export default function AdminReviews() {
     <ConsolePage title="Reviews">
       <nav aria-label="Review states" className="mt-4 flex flex-wrap gap-1 border-b border-gray-400">
         {CONSOLE_REVIEW_STATES.map((s) => (
-          <Link key={s} to={reviewListHref(query, { state: s, page: 1 })} className={tab(query.state === s)} aria-current={query.state === s ? "page" : undefined} data-testid={`reviews-tab-${s}`}>
+          <Link
+            key={s}
+            to={reviewListHref(query, { state: s, page: 1 })}
+            className={tab(query.state === s)}
+            aria-current={query.state === s ? "page" : undefined}
+            data-testid={`reviews-tab-${s}`}
+          >
             {REVIEW_STATE_LABELS[s]} ({counts[s]})
           </Link>
         ))}
@@ -62,16 +68,15 @@ export default function AdminReviews() {
         {query.state !== "new" ? <input type="hidden" name="state" value={query.state} /> : null}
         <label className="text-sm font-semibold">
           Product
-          <input name="q" defaultValue={query.q} placeholder="Title, handle or SKU" className="mt-1 block min-h-10 w-64 rounded border border-gray-400 bg-white px-2 font-normal" />
+          <input
+            name="q"
+            defaultValue={query.q}
+            placeholder="Title, handle or SKU"
+            className="mt-1 block min-h-10 w-64 rounded border border-gray-400 bg-white px-2 font-normal"
+          />
         </label>
       </FilterForm>
-      <ListTotal
-        total={total}
-        one={`${state} review${matching}`}
-        many={`${state} reviews${matching}`}
-        loading={loading}
-        testId="reviews-total"
-      />
+      <ListTotal total={total} one={`${state} review${matching}`} many={`${state} reviews${matching}`} loading={loading} testId="reviews-total" />
       <ConsoleTable
         caption={`${REVIEW_STATE_LABELS[query.state]} reviews, ${query.state === "new" ? "oldest" : "newest"} first`}
         bodyTestId="reviews-rows"

@@ -60,11 +60,20 @@ export default function Security() {
           <h2 id="enrol-heading" className="text-lg font-semibold">
             Add the console to your authenticator app
           </h2>
-          <svg className="mt-2 w-48 bg-white" role="img" aria-label="QR code of the sign-in secret" viewBox={`0 0 ${enrolling.qr.size} ${enrolling.qr.size}`} shapeRendering="crispEdges">
+          <svg
+            className="mt-2 w-48 bg-white"
+            role="img"
+            aria-label="QR code of the sign-in secret"
+            viewBox={`0 0 ${enrolling.qr.size} ${enrolling.qr.size}`}
+            shapeRendering="crispEdges"
+          >
             <path d={enrolling.qr.d} fill="#000" />
           </svg>
           <p className="mt-2 text-sm">
-            Or type this secret: <code data-testid="totp-secret" className="break-all font-mono">{enrolling.secret}</code>
+            Or type this secret:{" "}
+            <code data-testid="totp-secret" className="break-all font-mono">
+              {enrolling.secret}
+            </code>
           </p>
         </section>
       ) : null}

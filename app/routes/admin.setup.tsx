@@ -39,7 +39,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   else if (values.password !== values.confirmPassword) errors.confirmPassword = "The passwords do not match";
   if (Object.keys(errors).length) return invalid({ errors, name });
   const done = await context.services.operators.completeSetup(token, { name, password: values.password!, email }, context.clientIp);
-  if (!done.ok) return data({ errors: { [done.field === "email" ? "email" : "form"]: done.message }, name }, { status: done.code === "RATE_LIMITED" ? 429 : 400 });
+  if (!done.ok)
+    return data({ errors: { [done.field === "email" ? "email" : "form"]: done.message }, name }, { status: done.code === "RATE_LIMITED" ? 429 : 400 });
   throw redirect("/admin/dashboard", { headers: { "Set-Cookie": operatorCookie(request, done.sessionToken) } });
 }
 
@@ -63,7 +64,14 @@ export default function AdminSetup() {
             <Form method="post" noValidate data-testid="admin-setup">
               {link.email ? null : <TextField name="email" label="E-mail" type="email" autoComplete="username" errors={errors} />}
               <TextField name="name" label="Your name" autoComplete="name" errors={errors} defaultValue={answer?.name} />
-              <TextField name="password" label="Password" type="password" autoComplete="new-password" errors={errors} hint={`At least ${MIN_PASSWORD} characters`} />
+              <TextField
+                name="password"
+                label="Password"
+                type="password"
+                autoComplete="new-password"
+                errors={errors}
+                hint={`At least ${MIN_PASSWORD} characters`}
+              />
               <TextField name="confirmPassword" label="Repeat password" type="password" autoComplete="new-password" errors={errors} />
               <SubmitButton>Create my account</SubmitButton>
             </Form>

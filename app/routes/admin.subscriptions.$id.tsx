@@ -36,7 +36,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (canRetryRenewal(s, today)) actions.push("retry");
   if (canRenewNow(s, today)) actions.push("renew_now");
   // The customer's cancel reasons travel as data: the storefront's autoship rules stay out of the console's bundle.
-  const customerReason = (e: { kind: string; detail: Record<string, unknown> }) => (e.kind === "cancelled" && typeof e.detail.reason === "string" ? cancelReasonLabel(e.detail.reason) : null);
+  const customerReason = (e: { kind: string; detail: Record<string, unknown> }) =>
+    e.kind === "cancelled" && typeof e.detail.reason === "string" ? cancelReasonLabel(e.detail.reason) : null;
   return { s: { ...s, events: s.events.map((e) => ({ ...e, customerReason: customerReason(e) })) }, actions, cancelReasons: CANCEL_REASONS };
 }
 
@@ -63,7 +64,17 @@ function eventFacts(detail: Record<string, unknown>): string {
     .join(", ");
 }
 
-function ActionForm({ intent, errors, busy, cancelReasons }: { intent: ConsoleSubscriptionAction; errors: Record<string, string>; busy: boolean; cancelReasons: readonly { value: string; label: string }[] }) {
+function ActionForm({
+  intent,
+  errors,
+  busy,
+  cancelReasons,
+}: {
+  intent: ConsoleSubscriptionAction;
+  errors: Record<string, string>;
+  busy: boolean;
+  cancelReasons: readonly { value: string; label: string }[];
+}) {
   const label = CONSOLE_ACTION_LABELS[intent];
   const destructive = intent === "cancel";
   return (
@@ -74,12 +85,23 @@ function ActionForm({ intent, errors, busy, cancelReasons }: { intent: ConsoleSu
       <TextArea name="note" label="Note (optional; required for “Other”)" rows={2} errors={errors} />
       {destructive ? (
         <>
-          <SelectField name="cancelReason" label="The customer's reason" options={cancelReasons} placeholder="Select the customer's reason" errors={errors} required />
+          <SelectField
+            name="cancelReason"
+            label="The customer's reason"
+            options={cancelReasons}
+            placeholder="Select the customer's reason"
+            errors={errors}
+            required
+          />
           <Checkbox name="confirm" label="Cancel this subscription; the customer is e-mailed" error={errors.confirm} />
         </>
       ) : null}
       {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
-      <button type="submit" disabled={busy} className={`mt-3 min-h-10 rounded px-4 font-semibold text-white disabled:bg-disabled ${destructive ? "bg-error" : "bg-primary"}`}>
+      <button
+        type="submit"
+        disabled={busy}
+        className={`mt-3 min-h-10 rounded px-4 font-semibold text-white disabled:bg-disabled ${destructive ? "bg-error" : "bg-primary"}`}
+      >
         {busy ? "Working…" : label}
       </button>
     </Form>
@@ -170,7 +192,13 @@ export default function AdminSubscription() {
           <p className="text-sm">The customer is e-mailed as when they make the change themselves.</p>
           <div className="mt-2 grid gap-3 md:grid-cols-2 lg:grid-cols-3">
             {actions.map((a) => (
-              <ActionForm key={a} intent={a} errors={failed?.intent === a ? failed.errors : {}} busy={nav.state === "submitting" && nav.formData?.get("intent") === a} cancelReasons={cancelReasons} />
+              <ActionForm
+                key={a}
+                intent={a}
+                errors={failed?.intent === a ? failed.errors : {}}
+                busy={nav.state === "submitting" && nav.formData?.get("intent") === a}
+                cancelReasons={cancelReasons}
+              />
             ))}
           </div>
         </section>

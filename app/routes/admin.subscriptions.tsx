@@ -32,11 +32,16 @@ export default function AdminSubscriptions() {
   const loading = useNavigation().state === "loading";
   const sortable = queryColumns<SubscriptionSort, (typeof rows)[number]>(query, (next) => subscriptionListHref(query, { ...next, page: 1 }));
   const field = "mt-1 block min-h-10 rounded border border-gray-400 bg-white px-2 font-normal";
-  const tab = (on: boolean) => `rounded-t border border-b-0 px-4 py-2 ${on ? "border-gray-400 bg-white font-semibold" : "border-transparent text-primary underline"}`;
+  const tab = (on: boolean) =>
+    `rounded-t border border-b-0 px-4 py-2 ${on ? "border-gray-400 bg-white font-semibold" : "border-transparent text-primary underline"}`;
   return (
     <ConsolePage title={query.failures ? "Subscriptions · Renewal failures" : "Subscriptions"}>
       <nav aria-label="Subscription views" className="mt-4 flex gap-1 border-b border-gray-400">
-        <Link to={subscriptionListHref(query, { failures: false, hold: null, page: 1 })} className={tab(!query.failures)} aria-current={!query.failures ? "page" : undefined}>
+        <Link
+          to={subscriptionListHref(query, { failures: false, hold: null, page: 1 })}
+          className={tab(!query.failures)}
+          aria-current={!query.failures ? "page" : undefined}
+        >
           All subscriptions
         </Link>
         <Link to={subscriptionListHref(query, { failures: true, page: 1 })} className={tab(query.failures)} aria-current={query.failures ? "page" : undefined}>

@@ -50,7 +50,9 @@ export function ErrorBoundary() {
       {layout ? <ConsoleNav sections={layout.sections} operator={layout.operator} /> : null}
       <ConsolePage title={answered ? ERROR_TITLES[error.status] : "Something went wrong"}>
         <p className="mt-4" data-testid="console-error-reason">
-          {answered ? (reason ?? (error.status === 403 ? "Your role may not open this page." : "There is nothing at this address.")) : "The console could not show this page. Please try again."}
+          {answered
+            ? (reason ?? (error.status === 403 ? "Your role may not open this page." : "There is nothing at this address."))
+            : "The console could not show this page. Please try again."}
         </p>
         <p className="mt-4">
           <Link to="/admin/dashboard" className="font-semibold text-primary underline">

@@ -15,7 +15,9 @@ export const headers = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "no
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const read = await context.services.autoshipPrice.read(context.sessionSecret, params.token, new Date());
-  return read.ok ? { ok: true as const, decision: read.decision, oldPrice: read.oldPrice, newPrice: read.newPrice } : { ok: false as const, message: read.message };
+  return read.ok
+    ? { ok: true as const, decision: read.decision, oldPrice: read.oldPrice, newPrice: read.newPrice }
+    : { ok: false as const, message: read.message };
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
@@ -38,7 +40,10 @@ export default function PriceAnswer({ loaderData, actionData }: Route.ComponentP
             <p>
               The price per item went up from <strong>{loaderData.oldPrice}</strong> to <strong>{loaderData.newPrice}</strong>.
             </p>
-            <button type="submit" className="mt-4 rounded bg-primary px-5 py-2 font-semibold text-white hover:bg-secondary focus-visible:outline-2 focus-visible:outline-offset-2">
+            <button
+              type="submit"
+              className="mt-4 rounded bg-primary px-5 py-2 font-semibold text-white hover:bg-secondary focus-visible:outline-2 focus-visible:outline-offset-2"
+            >
               {loaderData.decision === "accept" ? `Renew at ${loaderData.newPrice}` : "Skip this delivery"}
             </button>
           </Form>

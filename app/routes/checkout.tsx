@@ -46,9 +46,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     );
   }
   const d = loaderData;
-  const furthest = CHECKOUT_STEPS.indexOf(
-    furthestStep({ email: d.email || null, hasShipping: Boolean(d.shipping), shippingMethod: d.shippingMethod }),
-  );
+  const furthest = CHECKOUT_STEPS.indexOf(furthestStep({ email: d.email || null, hasShipping: Boolean(d.shipping), shippingMethod: d.shippingMethod }));
   return (
     <Screen title={title} wide>
       <StepNav current={d.step} furthest={furthest} />

@@ -39,7 +39,15 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </div>
           <TextField name="email" label="Email" type="email" autoComplete="email" required errors={form.errors} defaultValue={v.email} />
           <TextField name="phone" label="Phone (optional)" type="tel" autoComplete="tel" errors={form.errors} defaultValue={v.phone} />
-          <SelectField name="subject" label="Subject" required placeholder="Choose a subject" options={SUBJECT_OPTIONS} errors={form.errors} defaultValue={v.subject} />
+          <SelectField
+            name="subject"
+            label="Subject"
+            required
+            placeholder="Choose a subject"
+            options={SUBJECT_OPTIONS}
+            errors={form.errors}
+            defaultValue={v.subject}
+          />
           <TextArea name="message" label="Message" required errors={form.errors} defaultValue={v.message} />
           <SubmitButton busy={busy}>Send message</SubmitButton>
         </Form>

@@ -47,7 +47,10 @@ describe("the Referer: the same way back from the sign-in page and the ZIP form"
   });
 
   it("another site's Referer sends both home", async () => {
-    expect({ bounce: signedInBounce("https://evil.example/cart"), zipForm: await zipFormBack("https://evil.example/cart") }).toEqual({ bounce: "/", zipForm: "/" });
+    expect({ bounce: signedInBounce("https://evil.example/cart"), zipForm: await zipFormBack("https://evil.example/cart") }).toEqual({
+      bounce: "/",
+      zipForm: "/",
+    });
   });
 });
 
@@ -58,7 +61,10 @@ describe("the ZIP form's userLocation cookie (SPEC §9)", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ zip: "80011", redirectTo: "/cart" }),
     });
-    const context = { customer, services: { catalog: { checkZip: async (zip: string) => ({ ok: true, zip, warehouse: { code: "DEN" } }) } } } as unknown as AppLoadContext;
+    const context = {
+      customer,
+      services: { catalog: { checkZip: async (zip: string) => ({ ok: true, zip, warehouse: { code: "DEN" } }) } },
+    } as unknown as AppLoadContext;
     const answer = (await locationAction({ request, context, params: {} } as Parameters<typeof locationAction>[0])) as Response;
     return answer.headers.getSetCookie().find((c) => c.startsWith("userLocation="));
   }

@@ -105,7 +105,9 @@ describe("through the whole app", () => {
       },
     });
     // No og_auth cookie yet: on any other page the app would set one for a signed-in customer.
-    const res = await app.request("http://localhost/logout", { headers: { host: "localhost", cookie: `sessionToken=${token}`, "sec-fetch-site": "same-origin" } });
+    const res = await app.request("http://localhost/logout", {
+      headers: { host: "localhost", cookie: `sessionToken=${token}`, "sec-fetch-site": "same-origin" },
+    });
     expect(res.status).toBe(302);
     expect(res.headers.getSetCookie().filter((c) => c.startsWith("og_auth="))).toEqual(["og_auth=; Path=/; Max-Age=0; SameSite=Lax; Secure"]);
   });

@@ -32,7 +32,8 @@ async function unlock(password: string, ip: string) {
 describe("site password attempts", () => {
   it(`${RATE_LIMITS.site_password.perIp} wrong tries per IP, then 429 (the right password too); another IP unaffected; right ones do not count`, async () => {
     for (let i = 0; i < 3 * RATE_LIMITS.site_password.perIp; i++) expect(await unlock("open-sesame", "10.60.0.1")).toHaveProperty("status", 302);
-    for (let i = 0; i < RATE_LIMITS.site_password.perIp; i++) expect(await unlock(`guess-${i}`, "10.60.0.1")).toMatchObject({ data: { error: "That password is not right. Please try again." } });
+    for (let i = 0; i < RATE_LIMITS.site_password.perIp; i++)
+      expect(await unlock(`guess-${i}`, "10.60.0.1")).toMatchObject({ data: { error: "That password is not right. Please try again." } });
     const refused = await unlock("open-sesame", "10.60.0.1");
     expect(refused).toMatchObject({ init: { status: 429 }, data: { error: "Too many attempts, try again in 15 minutes." } });
     expect(await unlock("open-sesame", "10.60.0.2")).toHaveProperty("status", 302);

@@ -60,13 +60,20 @@ export default function PasswordProtect({ loaderData, actionData }: Route.Compon
               {error}
             </p>
           )}
-          <button type="submit" disabled={busy} className="mt-4 w-full rounded bg-primary px-5 py-2.5 font-semibold text-white hover:bg-secondary disabled:bg-disabled">
+          <button
+            type="submit"
+            disabled={busy}
+            className="mt-4 w-full rounded bg-primary px-5 py-2.5 font-semibold text-white hover:bg-secondary disabled:bg-disabled"
+          >
             {busy ? "Checking…" : "Enter"}
           </button>
         </Form>
       ) : (
         <p className="mt-6">
-          The shop is open. <a href="/" className="font-semibold text-primary underline">Go to the home page</a>
+          The shop is open.{" "}
+          <a href="/" className="font-semibold text-primary underline">
+            Go to the home page
+          </a>
         </p>
       )}
     </main>

@@ -23,7 +23,9 @@ const viewOf = (splat: string) => (/^(dog|cat)(\/|$)/.test(splat) ? CategoryView
 // The page being hydrated starts its screen's code with this module (before React starts), so
 // hydration normally finds it there and does not wait for it.
 if (typeof document !== "undefined" && window.location.pathname.startsWith("/products/")) {
-  viewOf(window.location.pathname.slice("/products/".length)).preload().catch(() => null);
+  viewOf(window.location.pathname.slice("/products/".length))
+    .preload()
+    .catch(() => null);
 }
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -49,7 +51,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 /** In the browser the screen's code is fetched alongside the data of a navigation. */
 export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
-  const [data] = await Promise.all([serverLoader(), viewOf(params["*"] ?? "").preload().catch(() => null)]);
+  const [data] = await Promise.all([
+    serverLoader(),
+    viewOf(params["*"] ?? "")
+      .preload()
+      .catch(() => null),
+  ]);
   return data;
 }
 

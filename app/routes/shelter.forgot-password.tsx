@@ -26,8 +26,7 @@ export default function Page() {
     <Screen title={usePageTitle("forgotPassword")}>
       {actionData?.ok ? (
         <FormAlert tone="success">
-          If an account exists for {actionData.values.email}, we sent it an email with a link to reset the password. The link works once
-          and for one hour.
+          If an account exists for {actionData.values.email}, we sent it an email with a link to reset the password. The link works once and for one hour.
         </FormAlert>
       ) : (
         <Form method="post" noValidate onSubmit={form.onSubmit} onBlur={form.onBlur} onChange={form.onChange} className="max-w-md" data-testid="forgot-form">

@@ -39,7 +39,8 @@ describe("registration page rate limit", () => {
   it(`allows ${RATE_LIMITS.register.perIp} registrations an hour from one IP, then answers 429 with the form message`, async () => {
     expect((await register("first@example.test", "10.50.0.1")) as Response).toHaveProperty("status", 302);
     // The rest of the hour's registrations from that IP, counted without their slow hashing.
-    for (let i = 1; i < RATE_LIMITS.register.perIp; i++) expect((await deps.services.rateLimit.take("register", `email:other${i}@example.test`, "10.50.0.1")).ok).toBe(true);
+    for (let i = 1; i < RATE_LIMITS.register.perIp; i++)
+      expect((await deps.services.rateLimit.take("register", `email:other${i}@example.test`, "10.50.0.1")).ok).toBe(true);
     const refused = (await register("flood-extra@example.test", "10.50.0.1")) as { init: { status: number }; data: { errors: Record<string, string> } };
     expect(refused.init.status).toBe(429);
     expect(refused.data.errors).toEqual({ form: "Too many attempts, try again in 60 minutes." });

@@ -39,7 +39,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!context.site.isStaff || !context.customer) throw redirect("/shelter/login");
     return clinicFinderAction(context, values, { joined: "/products", pending: CLINIC_STEP_PATH, left: CLINIC_STEP_PATH });
   }
-  const keep = { firstName: values.firstName ?? "", lastName: values.lastName ?? "", email: values.email ?? "", roleCode: values.roleCode ?? "", graduationYear: values.graduationYear ?? "", currentSchoolName: values.currentSchoolName ?? "" };
+  const keep = {
+    firstName: values.firstName ?? "",
+    lastName: values.lastName ?? "",
+    email: values.email ?? "",
+    roleCode: values.roleCode ?? "",
+    graduationYear: values.graduationYear ?? "",
+    currentSchoolName: values.currentSchoolName ?? "",
+  };
   const parsed = (context.site.isStaff ? staffRegisterSchema : registerSchema).safeParse(values);
   if (!parsed.success) return invalid(fieldErrors(parsed.error), keep);
   const result = await context.services.identity.register(parsed.data, context.site.id, context.clientIp);
@@ -60,7 +67,9 @@ function ClinicStep({ title, finder }: { title: string; finder: NonNullable<Rout
   const errors = actionData && "errors" in actionData ? (actionData.errors as Record<string, string>) : undefined;
   return (
     <Screen title={title}>
-      <p className="max-w-2xl">Program prices are for staff of a clinic or school in the program. Find yours and join it; some clinics approve each new member first.</p>
+      <p className="max-w-2xl">
+        Program prices are for staff of a clinic or school in the program. Find yours and join it; some clinics approve each new member first.
+      </p>
       {finder.current ? (
         <div className="mt-4 max-w-2xl">
           <CurrentClinic current={finder.current} />
@@ -123,10 +132,25 @@ function StaffFields({ errors, values }: { errors: Record<string, string>; value
         if (target.name === "roleCode") setRole(target.value);
       }}
     >
-      <SelectField name="roleCode" label="Your role" options={ROLE_OPTIONS} placeholder="Choose your role" required errors={errors} defaultValue={values.roleCode} />
+      <SelectField
+        name="roleCode"
+        label="Your role"
+        options={ROLE_OPTIONS}
+        placeholder="Choose your role"
+        required
+        errors={errors}
+        defaultValue={values.roleCode}
+      />
       {showStudent ? (
         <>
-          <TextField name="graduationYear" label="Graduation year" inputMode="numeric" errors={errors} defaultValue={values.graduationYear} hint="Students only." />
+          <TextField
+            name="graduationYear"
+            label="Graduation year"
+            inputMode="numeric"
+            errors={errors}
+            defaultValue={values.graduationYear}
+            hint="Students only."
+          />
           <TextField name="currentSchoolName" label="School" errors={errors} defaultValue={values.currentSchoolName} hint="Students only." />
         </>
       ) : null}

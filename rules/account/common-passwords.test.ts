@@ -9,7 +9,8 @@ import { staffRegisterSchema } from "../staff/roles";
 
 describe("common passwords", () => {
   it("knows the passwords guessing tools try first, whatever their case", () => {
-    for (const p of ["password1", "Password1", "PASSWORD123", "qwerty123", "iloveyou1", " letmein1 ", "1q2w3e4r", "password1234"]) expect(isCommonPassword(p), p).toBe(true);
+    for (const p of ["password1", "Password1", "PASSWORD123", "qwerty123", "iloveyou1", " letmein1 ", "1q2w3e4r", "password1234"])
+      expect(isCommonPassword(p), p).toBe(true);
     for (const p of ["kibble123", "correct horse battery", "Tabby-and-Rex-2031"]) expect(isCommonPassword(p), p).toBe(false);
   });
 

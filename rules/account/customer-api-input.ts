@@ -11,7 +11,12 @@ import { DONATION_SEGMENT_NAMESPACE } from "../donations/provider";
 
 /** A session token in the body (API clients); the shop's own pages send the httpOnly cookie instead. */
 const sessionToken = z.string().max(200).optional();
-const id = (what: string) => z.string({ error: `Give the ${what}` }).trim().min(1, `Give the ${what}`).max(200);
+const id = (what: string) =>
+  z
+    .string({ error: `Give the ${what}` })
+    .trim()
+    .min(1, `Give the ${what}`)
+    .max(200);
 const email = z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address"));
 
 /** SPEC §3 metafield: namespace, key, type, value. */

@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addressSchema, contactSchema, loginSchema, registerSchema } from "./forms";
 import { fieldErrors } from "../shared/zod-errors";
 
-const errorsOf = (result: { success: boolean; error?: unknown }) =>
-  result.success ? {} : fieldErrors(result.error as Parameters<typeof fieldErrors>[0]);
+const errorsOf = (result: { success: boolean; error?: unknown }) => (result.success ? {} : fieldErrors(result.error as Parameters<typeof fieldErrors>[0]));
 
 describe("account form schemas", () => {
   it("normalises the e-mail and names the bad field", () => {
@@ -18,9 +17,7 @@ describe("account form schemas", () => {
     const base = { firstName: "Sam", lastName: "Lee", email: "sam@example.test", password: "kibble123", confirmPassword: "kibble123" };
     expect(registerSchema.safeParse(base).success).toBe(true);
     expect(errorsOf(registerSchema.safeParse({ ...base, password: "short", confirmPassword: "short" })).password).toMatch(/at least 8/);
-    expect(errorsOf(registerSchema.safeParse({ ...base, password: "onlyletters", confirmPassword: "onlyletters" })).password).toMatch(
-      /letter and one number/,
-    );
+    expect(errorsOf(registerSchema.safeParse({ ...base, password: "onlyletters", confirmPassword: "onlyletters" })).password).toMatch(/letter and one number/);
     expect(errorsOf(registerSchema.safeParse({ ...base, confirmPassword: "kibble124" })).confirmPassword).toBe("The passwords do not match");
   });
 

@@ -122,11 +122,7 @@ export const contactSchema = z.object({
   email,
   phone: optionalPhone,
   subject: z.enum(CONTACT_SUBJECTS, "Choose a subject"),
-  message: z
-    .string({ error: "Write your message" })
-    .trim()
-    .min(10, "Write at least 10 characters")
-    .max(5000, "Keep your message under 5000 characters"),
+  message: z.string({ error: "Write your message" }).trim().min(10, "Write at least 10 characters").max(5000, "Keep your message under 5000 characters"),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 

@@ -17,17 +17,12 @@ describe("the /account gate (SPEC §2)", () => {
 });
 
 describe("only same-site redirects are followed", () => {
-  it.each([
-    ["https://evil.test/x"],
-    ["//evil.test/x"],
-    ["/\\evil.test"],
-    ["javascript:alert(1)"],
-    ["account"],
-    ["/ok\nSet-Cookie: x"],
-    [""],
-  ])("refuses %j", (p) => {
-    expect(safeSameSitePath(p)).toBeNull();
-  });
+  it.each([["https://evil.test/x"], ["//evil.test/x"], ["/\\evil.test"], ["javascript:alert(1)"], ["account"], ["/ok\nSet-Cookie: x"], [""]])(
+    "refuses %j",
+    (p) => {
+      expect(safeSameSitePath(p)).toBeNull();
+    },
+  );
   it("keeps a same-site path with query and hash", () => {
     expect(safeSameSitePath("/account/orders?page=2#top")).toBe("/account/orders?page=2#top");
   });
@@ -132,13 +127,33 @@ describe("sameSiteReferer: the one reading of the Referer header", () => {
   });
 
   it("never goes back to the sign-in pages, signing out or the ZIP form, nor to their data requests", () => {
-    for (const path of ["/shelter/login", "/shelter/register?x=1", "/shelter/reset-password?token=abc", "/shelter/autoship-required-login", "/logout", "/logout.data", "/location", "/location?zip=1", "/location.data"]) {
+    for (const path of [
+      "/shelter/login",
+      "/shelter/register?x=1",
+      "/shelter/reset-password?token=abc",
+      "/shelter/autoship-required-login",
+      "/logout",
+      "/logout.data",
+      "/location",
+      "/location?zip=1",
+      "/location.data",
+    ]) {
       expect(sameSiteReferer(`http://localhost:3000${path}`, at), path).toBeNull();
     }
   });
 
   it("refuses another origin, a bypass and what is no URL", () => {
-    for (const r of ["https://evil.example/products", "http://localhost:4000/x", "https://localhost:3000/x", "http://localhost:3000//evil.example", "http://localhost:3000/%2f%2fevil.example", "not a url", "", null, undefined]) {
+    for (const r of [
+      "https://evil.example/products",
+      "http://localhost:4000/x",
+      "https://localhost:3000/x",
+      "http://localhost:3000//evil.example",
+      "http://localhost:3000/%2f%2fevil.example",
+      "not a url",
+      "",
+      null,
+      undefined,
+    ]) {
       expect(sameSiteReferer(r, at), String(r)).toBeNull();
     }
   });

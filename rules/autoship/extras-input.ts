@@ -68,7 +68,13 @@ const substituteSchema = z
     substituteVariantId: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.coerce.number().int().positive("Choose a size").optional()),
     substituteSku: z.preprocess(
       (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-      z.string().trim().toUpperCase().max(40, "Enter a SKU like KC-D01-CHR-155LB").regex(/^[A-Z0-9-]+$/, "Enter a SKU like KC-D01-CHR-155LB").optional(),
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .max(40, "Enter a SKU like KC-D01-CHR-155LB")
+        .regex(/^[A-Z0-9-]+$/, "Enter a SKU like KC-D01-CHR-155LB")
+        .optional(),
     ),
   })
   .superRefine((v, ctx) => {
@@ -82,7 +88,10 @@ const clearSubstituteSchema = z.object({ intent: z.literal("clear_substitute") }
 export type ExtraInput =
   | z.infer<typeof substituteSchema>
   | z.infer<typeof clearSubstituteSchema>
-  | z.infer<typeof petSchema> | z.infer<typeof clearPetSchema> | z.infer<typeof priceGuardSchema> | z.infer<typeof priceAnswerSchema>;
+  | z.infer<typeof petSchema>
+  | z.infer<typeof clearPetSchema>
+  | z.infer<typeof priceGuardSchema>
+  | z.infer<typeof priceAnswerSchema>;
 
 export function parseExtraAction(raw: Record<string, unknown>): { ok: true; input: ExtraInput } | { ok: false; errors: Record<string, string> } {
   const schema =

@@ -22,8 +22,21 @@ const guide: FeedingGuide = {
   kcalPerKg: 4000,
   kcalPerCup: 400,
   rows: [
-    { lifeStage: "adult", points: [[10, 100], [20, 160], [40, 260]] },
-    { lifeStage: "puppy", points: [[10, 150], [20, 240]] },
+    {
+      lifeStage: "adult",
+      points: [
+        [10, 100],
+        [20, 160],
+        [40, 260],
+      ],
+    },
+    {
+      lifeStage: "puppy",
+      points: [
+        [10, 150],
+        [20, 240],
+      ],
+    },
   ],
 };
 const dog = { species: "dog" as const, weight: 20, weightUnit: "lb" as const, lifeStage: "adult", activity: "normal" as const };
@@ -177,7 +190,21 @@ describe("the calculator's pet as a cart line attribute", () => {
   });
 
   it("gives no pet for anything that is not a valid one", () => {
-    for (const bad of [null, undefined, "", "dog|15|lb|adult", "dog|15|lb|adult|normal|x", "fish|15|lb|adult|normal", "dog|-3|lb|adult|normal", "dog|1e3|lb|adult|normal", "dog|500|lb|adult|normal", "dog|15|st|adult|normal", "dog|15|lb|kitten|normal", "dog|15|lb|adult|lazy", "x".repeat(61)])
+    for (const bad of [
+      null,
+      undefined,
+      "",
+      "dog|15|lb|adult",
+      "dog|15|lb|adult|normal|x",
+      "fish|15|lb|adult|normal",
+      "dog|-3|lb|adult|normal",
+      "dog|1e3|lb|adult|normal",
+      "dog|500|lb|adult|normal",
+      "dog|15|st|adult|normal",
+      "dog|15|lb|kitten|normal",
+      "dog|15|lb|adult|lazy",
+      "x".repeat(61),
+    ])
       expect(petFromAttribute(bad)).toBeNull();
   });
 });

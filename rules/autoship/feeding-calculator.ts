@@ -74,7 +74,7 @@ export function feedingGuideFor(p: { handle: string; species: PetSpecies; foodFo
   const bands = p.species === "dog" ? DOG_BANDS_LB : CAT_BANDS_LB;
   const rows = Object.entries(STAGE_FACTOR[p.species]).map(([lifeStage, factor]) => ({
     lifeStage,
-    points: bands.map((lb) => [lb, Math.round(((70 * (lb / 2.20462) ** 0.75 * factor) / kcalPerKg) * 1000 / 5) * 5] as const),
+    points: bands.map((lb) => [lb, Math.round((((70 * (lb / 2.20462) ** 0.75 * factor) / kcalPerKg) * 1000) / 5) * 5] as const),
   }));
   return { species: p.species, kcalPerKg, kcalPerCup, rows };
 }

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  AUTOSHIP_FREQUENCY_WEEKS,
-  autoshipPriceCents,
-  frequencyLabel,
-  frequencyOfSellingPlan,
-  sellingPlanIdFor,
-} from "./offer-and-frequency";
+import { AUTOSHIP_FREQUENCY_WEEKS, autoshipPriceCents, frequencyLabel, frequencyOfSellingPlan, sellingPlanIdFor } from "./offer-and-frequency";
 
 describe("autoship offer on the product page", () => {
   it("takes an extra 5% off", () => {

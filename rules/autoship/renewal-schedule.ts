@@ -85,11 +85,7 @@ export function reminderDate(nextOrderDate: string, reminderDays: number = DEFAU
 }
 
 /** One reminder per cycle (remindedFor), in the window [date − reminderDays, date). */
-export function isReminderDue(
-  s: Schedulable & { remindedFor: string | null },
-  today: string,
-  reminderDays: number = DEFAULT_REMINDER_DAYS,
-): boolean {
+export function isReminderDue(s: Schedulable & { remindedFor: string | null }, today: string, reminderDays: number = DEFAULT_REMINDER_DAYS): boolean {
   return (
     reminderDays > 0 &&
     s.status === "active" &&
@@ -99,9 +95,7 @@ export function isReminderDue(
   );
 }
 
-export type AfterPaymentDecline =
-  | { action: "retry"; failedAttempts: number; retryAt: Date }
-  | { action: "pause"; failedAttempts: number };
+export type AfterPaymentDecline = { action: "retry"; failedAttempts: number; retryAt: Date } | { action: "pause"; failedAttempts: number };
 
 /** After a declined renewal charge: when to try again, or pause (PAYMENT_RETRY_DELAYS_DAYS). */
 export function afterPaymentDecline(failedAttemptsBefore: number, now: Date): AfterPaymentDecline {

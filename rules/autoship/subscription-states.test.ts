@@ -72,8 +72,7 @@ describe("the lifecycle's transition table", () => {
   });
 
   it("the offered actions are exactly the allowed customer actions", () => {
-    for (const status of SUBSCRIPTION_STATUSES)
-      expect(allowedActions(status)).toEqual(SUBSCRIPTION_ACTIONS.filter((a) => LIFECYCLE[a][status] !== undefined));
+    for (const status of SUBSCRIPTION_STATUSES) expect(allowedActions(status)).toEqual(SUBSCRIPTION_ACTIONS.filter((a) => LIFECYCLE[a][status] !== undefined));
   });
 });
 
@@ -110,7 +109,17 @@ describe("holds", () => {
     expect(holdAfter("price_rise", "accept_price_rise")).toBeNull();
     expect(holdAfter("out_of_stock", "accept_price_rise")).toBe("out_of_stock");
     expect(holdAfter("price_rise", "skip")).toBeNull();
-    for (const move of ["change_frequency", "change_quantity", "swap_variant", "change_address", "pause", "cancel", "ship_now", "renew", "defer_after_failure"] as const) {
+    for (const move of [
+      "change_frequency",
+      "change_quantity",
+      "swap_variant",
+      "change_address",
+      "pause",
+      "cancel",
+      "ship_now",
+      "renew",
+      "defer_after_failure",
+    ] as const) {
       expect(holdAfter("out_of_stock", move)).toBe("out_of_stock");
       expect(holdAfter(null, move)).toBeNull();
     }
@@ -135,7 +144,18 @@ describe("subscription transitions", () => {
     expect(transition("paused", "skip").ok).toBe(false);
     expect(transition("paused", "ship_now").ok).toBe(false);
     expect(transition("cancelled", "cancel").ok).toBe(false);
-    for (const a of ["change_frequency", "change_quantity", "change_date", "skip", "ship_now", "swap_variant", "change_address", "change_payment", "pause", "resume"] as const)
+    for (const a of [
+      "change_frequency",
+      "change_quantity",
+      "change_date",
+      "skip",
+      "ship_now",
+      "swap_variant",
+      "change_address",
+      "change_payment",
+      "pause",
+      "resume",
+    ] as const)
       expect(isActionAllowed("cancelled", a)).toBe(false);
   });
 
@@ -171,7 +191,10 @@ describe("subscription dates", () => {
 
 describe("subscription action input", () => {
   it("parses each intent from form strings", () => {
-    expect(parseSubscriptionAction({ intent: "change_frequency", frequencyWeeks: "6" })).toEqual({ ok: true, action: { intent: "change_frequency", frequencyWeeks: 6 } });
+    expect(parseSubscriptionAction({ intent: "change_frequency", frequencyWeeks: "6" })).toEqual({
+      ok: true,
+      action: { intent: "change_frequency", frequencyWeeks: 6 },
+    });
     expect(parseSubscriptionAction({ intent: "change_quantity", quantity: "5" })).toMatchObject({ ok: true, action: { quantity: 5 } });
     expect(parseSubscriptionAction({ intent: "cancel", reason: "too_expensive" })).toMatchObject({ ok: true });
     expect(parseSubscriptionAction({ intent: "reactivate", nextOrderDate: "" })).toEqual({ ok: true, action: { intent: "reactivate" } });
@@ -179,8 +202,14 @@ describe("subscription action input", () => {
   });
 
   it("names the bad field", () => {
-    expect(parseSubscriptionAction({ intent: "change_frequency", frequencyWeeks: "13" })).toEqual({ ok: false, errors: { frequencyWeeks: "Choose every 1 to 12 weeks" } });
-    expect(parseSubscriptionAction({ intent: "change_quantity", quantity: "6" })).toEqual({ ok: false, errors: { quantity: "Autoship items are limited to 5" } });
+    expect(parseSubscriptionAction({ intent: "change_frequency", frequencyWeeks: "13" })).toEqual({
+      ok: false,
+      errors: { frequencyWeeks: "Choose every 1 to 12 weeks" },
+    });
+    expect(parseSubscriptionAction({ intent: "change_quantity", quantity: "6" })).toEqual({
+      ok: false,
+      errors: { quantity: "Autoship items are limited to 5" },
+    });
     expect(parseSubscriptionAction({ intent: "change_quantity", quantity: "0" })).toMatchObject({ ok: false, errors: { quantity: expect.any(String) } });
     expect(parseSubscriptionAction({ intent: "change_date", nextOrderDate: "2026-02-30" })).toEqual({ ok: false, errors: { nextOrderDate: "Choose a date" } });
     expect(parseSubscriptionAction({ intent: "cancel", reason: "because" })).toEqual({ ok: false, errors: { reason: "Choose a reason" } });
@@ -192,11 +221,31 @@ describe("subscription action input", () => {
   it("a new address is checked like the address book; a new card needs its fields", () => {
     const bad = parseSubscriptionAction({ intent: "change_address", addressId: "new", address1: "1 Main St", city: "Aurora", provinceCode: "CO", zip: "8001" });
     expect(bad).toEqual({ ok: false, errors: { zip: "Enter a 5-digit ZIP code" } });
-    const good = parseSubscriptionAction({ intent: "change_address", addressId: "new", address1: "1 Main St", city: "Aurora", provinceCode: "co", zip: "80011" });
+    const good = parseSubscriptionAction({
+      intent: "change_address",
+      addressId: "new",
+      address1: "1 Main St",
+      city: "Aurora",
+      provinceCode: "co",
+      zip: "80011",
+    });
     expect(good).toMatchObject({ ok: true, action: { intent: "change_address", address: { provinceCode: "CO", zip: "80011", countryCode: "US" } } });
-    const card2 = parseSubscriptionAction({ intent: "change_payment", paymentMethodId: "new", cardNumber: "4242 4242 4242 4242", expMonth: "12", expYear: "2030", cvc: "123" });
+    const card2 = parseSubscriptionAction({
+      intent: "change_payment",
+      paymentMethodId: "new",
+      cardNumber: "4242 4242 4242 4242",
+      expMonth: "12",
+      expYear: "2030",
+      cvc: "123",
+    });
     expect(card2).toEqual({ ok: true, action: { intent: "change_payment", card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2030, cvc: "123" } } });
-    const card = parseSubscriptionAction({ intent: "change_payment", paymentMethodId: "new", cardNumber: "4242 4242 4242 4242", expMonth: "12", expYear: "2030" });
+    const card = parseSubscriptionAction({
+      intent: "change_payment",
+      paymentMethodId: "new",
+      cardNumber: "4242 4242 4242 4242",
+      expMonth: "12",
+      expYear: "2030",
+    });
     expect(card).toEqual({ ok: false, errors: { cvc: "Enter the security code" } });
   });
 
@@ -222,48 +271,125 @@ describe("planning a customer action", () => {
 
   it("changes the fields of each action and says what the history records", () => {
     expect(planAction(sub(), { intent: "change_frequency", frequencyWeeks: 6 }, today)).toEqual({
-      ok: true, status: "active", hold: null, endsHold: false, patch: { frequencyWeeks: 6 }, detail: { from: 4, to: 6 },
+      ok: true,
+      status: "active",
+      hold: null,
+      endsHold: false,
+      patch: { frequencyWeeks: 6 },
+      detail: { from: 4, to: 6 },
     });
-    expect(planAction(sub(), { intent: "change_quantity", quantity: 5 }, today)).toMatchObject({ ok: true, patch: { quantity: 5 }, detail: { from: 2, to: 5 } });
-    expect(planAction(sub(), { intent: "change_date", nextOrderDate: "2026-04-01" }, today)).toMatchObject({ ok: true, endsHold: true, patch: { nextOrderDate: "2026-04-01" } });
-    expect(planAction(sub(), { intent: "skip" }, today)).toMatchObject({ ok: true, patch: { nextOrderDate: "2026-04-07" }, detail: { skipped: "2026-03-10", next: "2026-04-07" } });
+    expect(planAction(sub(), { intent: "change_quantity", quantity: 5 }, today)).toMatchObject({
+      ok: true,
+      patch: { quantity: 5 },
+      detail: { from: 2, to: 5 },
+    });
+    expect(planAction(sub(), { intent: "change_date", nextOrderDate: "2026-04-01" }, today)).toMatchObject({
+      ok: true,
+      endsHold: true,
+      patch: { nextOrderDate: "2026-04-01" },
+    });
+    expect(planAction(sub(), { intent: "skip" }, today)).toMatchObject({
+      ok: true,
+      patch: { nextOrderDate: "2026-04-07" },
+      detail: { skipped: "2026-03-10", next: "2026-04-07" },
+    });
     expect(planAction(sub(), { intent: "pause" }, today)).toEqual({ ok: true, status: "paused", hold: null, endsHold: false, patch: {}, detail: {} });
-    expect(planAction(sub({ status: "paused", nextOrderDate: "2026-02-01" }), { intent: "resume" }, today)).toMatchObject({ ok: true, status: "active", patch: { nextOrderDate: "2026-03-02" } });
-    expect(planAction(sub(), { intent: "cancel", reason: "too_expensive" }, today)).toMatchObject({ ok: true, status: "cancelled", patch: { cancelReason: "too_expensive" } });
-    expect(planAction(sub({ status: "cancelled" }), { intent: "reactivate" }, today)).toMatchObject({ ok: true, status: "active", patch: { cancelReason: null, nextOrderDate: "2026-03-10" } });
-    expect(planAction(sub({ status: "cancelled" }), { intent: "reactivate", nextOrderDate: "2026-03-20" }, today)).toMatchObject({ ok: true, patch: { nextOrderDate: "2026-03-20" } });
-    expect(planAction(sub(), { intent: "change_address", addressId: "x" }, today, { address })).toMatchObject({ ok: true, patch: { shippingAddress: address }, detail: { zip: "80011", city: "Aurora" } });
-    expect(planAction(sub(), { intent: "change_payment", paymentMethodId: "pm_1" }, today, { paymentMethod: { id: "pm_1", last4: "4242" } })).toMatchObject({ ok: true, patch: { paymentMethodId: "pm_1" }, detail: { last4: "4242" } });
+    expect(planAction(sub({ status: "paused", nextOrderDate: "2026-02-01" }), { intent: "resume" }, today)).toMatchObject({
+      ok: true,
+      status: "active",
+      patch: { nextOrderDate: "2026-03-02" },
+    });
+    expect(planAction(sub(), { intent: "cancel", reason: "too_expensive" }, today)).toMatchObject({
+      ok: true,
+      status: "cancelled",
+      patch: { cancelReason: "too_expensive" },
+    });
+    expect(planAction(sub({ status: "cancelled" }), { intent: "reactivate" }, today)).toMatchObject({
+      ok: true,
+      status: "active",
+      patch: { cancelReason: null, nextOrderDate: "2026-03-10" },
+    });
+    expect(planAction(sub({ status: "cancelled" }), { intent: "reactivate", nextOrderDate: "2026-03-20" }, today)).toMatchObject({
+      ok: true,
+      patch: { nextOrderDate: "2026-03-20" },
+    });
+    expect(planAction(sub(), { intent: "change_address", addressId: "x" }, today, { address })).toMatchObject({
+      ok: true,
+      patch: { shippingAddress: address },
+      detail: { zip: "80011", city: "Aurora" },
+    });
+    expect(planAction(sub(), { intent: "change_payment", paymentMethodId: "pm_1" }, today, { paymentMethod: { id: "pm_1", last4: "4242" } })).toMatchObject({
+      ok: true,
+      patch: { paymentMethodId: "pm_1" },
+      detail: { last4: "4242" },
+    });
   });
 
   it("refuses what the status does not allow before looking at the input", () => {
-    expect(planAction(sub({ status: "paused" }), { intent: "skip" }, today)).toEqual({ ok: false, code: "NOT_ALLOWED", field: "intent", message: "This is not possible while the subscription is paused." });
+    expect(planAction(sub({ status: "paused" }), { intent: "skip" }, today)).toEqual({
+      ok: false,
+      code: "NOT_ALLOWED",
+      field: "intent",
+      message: "This is not possible while the subscription is paused.",
+    });
     expect(planAction(sub({ status: "cancelled" }), { intent: "change_quantity", quantity: 99 }, today)).toMatchObject({ ok: false, code: "NOT_ALLOWED" });
   });
 
   it("refuses bad input naming the field", () => {
     expect(planAction(sub(), { intent: "change_frequency", frequencyWeeks: 13 }, today)).toMatchObject({ ok: false, code: "INVALID", field: "frequencyWeeks" });
-    expect(planAction(sub(), { intent: "change_quantity", quantity: 6 }, today)).toEqual({ ok: false, code: "INVALID", field: "quantity", message: "Autoship items are limited to 5" });
+    expect(planAction(sub(), { intent: "change_quantity", quantity: 6 }, today)).toEqual({
+      ok: false,
+      code: "INVALID",
+      field: "quantity",
+      message: "Autoship items are limited to 5",
+    });
     expect(planAction(sub(), { intent: "change_quantity", quantity: 0 }, today)).toMatchObject({ ok: false, field: "quantity" });
     expect(planAction(sub(), { intent: "change_date", nextOrderDate: today }, today)).toMatchObject({ ok: false, field: "nextOrderDate" });
-    expect(planAction(sub({ status: "cancelled" }), { intent: "reactivate", nextOrderDate: "2026-06-01" }, today)).toMatchObject({ ok: false, field: "nextOrderDate" });
+    expect(planAction(sub({ status: "cancelled" }), { intent: "reactivate", nextOrderDate: "2026-06-01" }, today)).toMatchObject({
+      ok: false,
+      field: "nextOrderDate",
+    });
     expect(planAction(sub(), { intent: "change_address", addressId: "x" }, today)).toMatchObject({ ok: false, field: "addressId" });
     expect(planAction(sub(), { intent: "change_payment", paymentMethodId: "pm_1" }, today)).toMatchObject({ ok: false, field: "paymentMethodId" });
   });
 
   it("a swap takes another variant of the product sold on the subscription's site", () => {
-    const variantChoices = [{ id: 11, sites: ["d2c"] }, { id: 12, sites: ["d2c", "hpsf"] }, { id: 13, sites: ["hpsf"] }];
-    expect(planAction(sub(), { intent: "swap_variant", variantId: 12 }, today, { variantChoices })).toMatchObject({ ok: true, patch: { variantId: 12 }, detail: { from: 11, to: 12 } });
-    expect(planAction(sub(), { intent: "swap_variant", variantId: 13 }, today, { variantChoices })).toMatchObject({ ok: false, field: "variantId", message: "Choose a size or flavor of this product." });
+    const variantChoices = [
+      { id: 11, sites: ["d2c"] },
+      { id: 12, sites: ["d2c", "hpsf"] },
+      { id: 13, sites: ["hpsf"] },
+    ];
+    expect(planAction(sub(), { intent: "swap_variant", variantId: 12 }, today, { variantChoices })).toMatchObject({
+      ok: true,
+      patch: { variantId: 12 },
+      detail: { from: 11, to: 12 },
+    });
+    expect(planAction(sub(), { intent: "swap_variant", variantId: 13 }, today, { variantChoices })).toMatchObject({
+      ok: false,
+      field: "variantId",
+      message: "Choose a size or flavor of this product.",
+    });
     expect(planAction(sub(), { intent: "swap_variant", variantId: 99 }, today, { variantChoices })).toMatchObject({ ok: false, field: "variantId" });
-    expect(planAction(sub(), { intent: "swap_variant", variantId: 11 }, today, { variantChoices })).toMatchObject({ ok: false, message: "This is already the item you receive." });
+    expect(planAction(sub(), { intent: "swap_variant", variantId: 11 }, today, { variantChoices })).toMatchObject({
+      ok: false,
+      message: "This is already the item you receive.",
+    });
   });
 
   it("holds: a skip or a new date ends any hold; a new card ends a payment hold; other changes keep it", () => {
     expect(planAction(sub({ hold: "out_of_stock" }), { intent: "skip" }, today)).toMatchObject({ ok: true, hold: null, endsHold: true });
-    expect(planAction(sub({ hold: "payment_failed" }), { intent: "change_payment", paymentMethodId: "pm_2" }, today, { paymentMethod: { id: "pm_2", last4: "1111" } })).toMatchObject({ hold: null, endsHold: true });
-    expect(planAction(sub({ hold: "out_of_stock" }), { intent: "change_payment", paymentMethodId: "pm_2" }, today, { paymentMethod: { id: "pm_2", last4: "1111" } })).toMatchObject({ hold: "out_of_stock", endsHold: false });
-    expect(planAction(sub({ hold: "out_of_stock" }), { intent: "change_quantity", quantity: 3 }, today)).toMatchObject({ hold: "out_of_stock", endsHold: false });
+    expect(
+      planAction(sub({ hold: "payment_failed" }), { intent: "change_payment", paymentMethodId: "pm_2" }, today, {
+        paymentMethod: { id: "pm_2", last4: "1111" },
+      }),
+    ).toMatchObject({ hold: null, endsHold: true });
+    expect(
+      planAction(sub({ hold: "out_of_stock" }), { intent: "change_payment", paymentMethodId: "pm_2" }, today, { paymentMethod: { id: "pm_2", last4: "1111" } }),
+    ).toMatchObject({ hold: "out_of_stock", endsHold: false });
+    expect(planAction(sub({ hold: "out_of_stock" }), { intent: "change_quantity", quantity: 3 }, today)).toMatchObject({
+      hold: "out_of_stock",
+      endsHold: false,
+    });
   });
 });
 

@@ -253,7 +253,10 @@ const newCard = z
   .transform(({ intent, cardNumber, expMonth, expYear, cvc }) => ({ intent, card: { number: cardNumber, expMonth, expYear, cvc } }));
 const savedCard = z.object({
   intent: z.literal("change_payment"),
-  paymentMethodId: z.string({ error: "Choose a payment method" }).trim().regex(/^pm_[0-9a-f]{8,64}$/, "Choose a payment method"),
+  paymentMethodId: z
+    .string({ error: "Choose a payment method" })
+    .trim()
+    .regex(/^pm_[0-9a-f]{8,64}$/, "Choose a payment method"),
 });
 
 const reasonValues = CANCEL_REASONS.map((r) => r.value) as [CancelReason, ...CancelReason[]];
@@ -389,7 +392,12 @@ const refuse = (code: "NOT_ALLOWED" | "INVALID", field: string, message: string)
 /** The address only needs its ZIP and city here (the history records them). */
 type AddressLike = { zip: string; city: string };
 
-export function planAction<A extends AddressLike>(s: SubscriptionState, input: Exclude<SubscriptionActionInput, { intent: "ship_now" }>, today: string, answers: ActionAnswers<A> = {}): PlannedAction<A> {
+export function planAction<A extends AddressLike>(
+  s: SubscriptionState,
+  input: Exclude<SubscriptionActionInput, { intent: "ship_now" }>,
+  today: string,
+  answers: ActionAnswers<A> = {},
+): PlannedAction<A> {
   const next = transition(s.status, input.intent);
   if (!next.ok) return refuse("NOT_ALLOWED", "intent", next.message);
   const changed = changeOf(s, input, today, answers);
@@ -408,7 +416,8 @@ function changeOf<A extends AddressLike>(
       if (!AUTOSHIP_FREQUENCY_WEEKS.includes(input.frequencyWeeks)) return refuse("INVALID", "frequencyWeeks", "Choose every 1 to 12 weeks");
       return { patch: { frequencyWeeks: input.frequencyWeeks }, detail: { from: s.frequencyWeeks, to: input.frequencyWeeks } };
     case "change_quantity":
-      if (input.quantity < MIN_QUANTITY || input.quantity > MAX_AUTOSHIP_QUANTITY) return refuse("INVALID", "quantity", `Autoship items are limited to ${MAX_AUTOSHIP_QUANTITY}`);
+      if (input.quantity < MIN_QUANTITY || input.quantity > MAX_AUTOSHIP_QUANTITY)
+        return refuse("INVALID", "quantity", `Autoship items are limited to ${MAX_AUTOSHIP_QUANTITY}`);
       return { patch: { quantity: input.quantity }, detail: { from: s.quantity, to: input.quantity } };
     case "change_date": {
       const ok = checkNextDate(input.nextOrderDate, today);

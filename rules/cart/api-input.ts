@@ -59,6 +59,15 @@ export const updateAttributesInput = z.object({ cartId: cartIdSchema, attributes
 export const updateBuyerIdentityInput = z.object({ cartId: cartIdSchema, buyerIdentity: buyerIdentitySchema });
 export const updateDiscountCodesInput = z.object({
   cartId: cartIdSchema,
-  codes: z.array(z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/, "letters and digits only")).max(5),
+  codes: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(40)
+        .regex(/^[A-Za-z0-9_-]+$/, "letters and digits only"),
+    )
+    .max(5),
 });
 export const updateNoteInput = z.object({ cartId: cartIdSchema, note: z.string().max(1000) });

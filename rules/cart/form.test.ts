@@ -23,9 +23,7 @@ describe("add (the product page form)", () => {
   });
 
   it("applies the selling plan for autoship", () => {
-    const parsed = parseCartForm(
-      form({ intent: "add", variantId: "42", quantity: "2", purchase: "autoship", sellingPlanId: "autoship-6w" }),
-    );
+    const parsed = parseCartForm(form({ intent: "add", variantId: "42", quantity: "2", purchase: "autoship", sellingPlanId: "autoship-6w" }));
     expect(parsed.ok && parsed.command.intent === "add" && parsed.command.line.sellingPlanId).toBe("autoship-6w");
   });
 
@@ -57,9 +55,7 @@ describe("add (the product page form)", () => {
       ok: false,
       errors: { variantId: "Choose a product option." },
     });
-    expect(
-      parseCartForm(form({ intent: "add", variantId: "1", purchase: "autoship", sellingPlanId: "autoship-13w" })),
-    ).toMatchObject({
+    expect(parseCartForm(form({ intent: "add", variantId: "1", purchase: "autoship", sellingPlanId: "autoship-13w" }))).toMatchObject({
       ok: false,
       errors: { sellingPlanId: "Choose how often Autoship delivers." },
     });

@@ -22,8 +22,7 @@ export type CartCommand =
 /** Field name → message, as the forms show them next to their fields. */
 export type CartFormErrors = Record<string, string>;
 
-export type ParsedCartForm =
-  { ok: true; command: CartCommand } | { ok: false; intent: CartIntent | null; lineId: string | null; errors: CartFormErrors };
+export type ParsedCartForm = { ok: true; command: CartCommand } | { ok: false; intent: CartIntent | null; lineId: string | null; errors: CartFormErrors };
 
 type FormFields = { get(name: string): FormDataEntryValue | null };
 
@@ -102,8 +101,7 @@ export function parseCartForm(form: FormFields): ParsedCartForm {
       // Without JavaScript the product form always sends the frequency; it counts only for autoship.
       let plan: string | null = null;
       if (purchase === "autoship") {
-        if (!sellingPlanId || frequencyOfSellingPlan(sellingPlanId) === null)
-          return fail({ sellingPlanId: "Choose how often Autoship delivers." });
+        if (!sellingPlanId || frequencyOfSellingPlan(sellingPlanId) === null) return fail({ sellingPlanId: "Choose how often Autoship delivers." });
         plan = sellingPlanId;
       }
       // An invalid pet is dropped, never refused: it is a convenience, not part of the order.
@@ -143,10 +141,7 @@ export function parseCartForm(form: FormFields): ParsedCartForm {
 }
 
 /** The codes after applying or removing one: one code plus AUTO35 (rules/cart/pricing.ts), a newer code replacing the older. */
-export function nextDiscountCodes(
-  current: readonly string[],
-  command: { apply: string | null; remove: string | null },
-): string[] {
+export function nextDiscountCodes(current: readonly string[], command: { apply: string | null; remove: string | null }): string[] {
   const codes = current.filter((c) => c !== command.remove);
   if (command.apply && !codes.includes(command.apply)) codes.push(command.apply);
   return allowedDiscountCodes(codes);

@@ -58,7 +58,11 @@ describe("cart totals and discount codes", () => {
     const FIVE: DiscountRule = { ...TEN, code: "FIVE", kind: "fixed", value: 500 };
     const auto = [line({ autoship: true, compareAtCents: null })];
     const p = priceCart(auto, ["AUTO35", "TEN", "FIVE"], [AUTO35, TEN, FIVE], ctx);
-    expect(p.codes.map((c) => [c.code, c.applicable])).toEqual([["AUTO35", true], ["TEN", false], ["FIVE", true]]);
+    expect(p.codes.map((c) => [c.code, c.applicable])).toEqual([
+      ["AUTO35", true],
+      ["TEN", false],
+      ["FIVE", true],
+    ]);
     expect(p.codes[1].reason).toBe("Only one discount code applies per order.");
     expect(p.discountCents).toBe(1330 + 500);
   });

@@ -57,8 +57,11 @@ export type CartPrice = {
 
 export function priceLine(line: PricingLine, site: PricingSite): LinePrice {
   const listCents = line.priceCents;
-  const unitCents =
-    line.autoship ? autoshipUnitPriceCents(site, { priceCents: listCents, programPriceCents: line.programPriceCents }) : site === "hpsf" ? (line.programPriceCents ?? listCents) : listCents;
+  const unitCents = line.autoship
+    ? autoshipUnitPriceCents(site, { priceCents: listCents, programPriceCents: line.programPriceCents })
+    : site === "hpsf"
+      ? (line.programPriceCents ?? listCents)
+      : listCents;
   const unitBeforeSavingsCents = Math.max(unitCents, site === "hpsf" ? listCents : (line.compareAtCents ?? listCents));
   const subtotalCents = unitCents * line.quantity;
   const subtotalBeforeSavingsCents = unitBeforeSavingsCents * line.quantity;
@@ -73,12 +76,7 @@ function whyNotApplicable(rule: DiscountRule | undefined, hasAutoship: boolean, 
   return null;
 }
 
-export function priceCart(
-  lines: readonly PricingLine[],
-  codes: readonly string[],
-  rules: readonly DiscountRule[],
-  ctx: PricingContext,
-): CartPrice {
+export function priceCart(lines: readonly PricingLine[], codes: readonly string[], rules: readonly DiscountRule[], ctx: PricingContext): CartPrice {
   const priced = lines.map((l) => priceLine(l, ctx.site));
   const subtotalCents = priced.reduce((s, l) => s + l.subtotalCents, 0);
   const autoshipSubtotal = priced.reduce((s, l, i) => s + (lines[i].autoship ? l.subtotalCents : 0), 0);

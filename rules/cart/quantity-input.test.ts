@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  canDecrease,
-  canIncrease,
-  isAllowedQuantityKey,
-  quantityBounds,
-  quantityOnBlur,
-  sanitizeQuantityInput,
-  stepQuantity,
-} from "./quantity-input";
+import { canDecrease, canIncrease, isAllowedQuantityKey, quantityBounds, quantityOnBlur, sanitizeQuantityInput, stepQuantity } from "./quantity-input";
 
 const ordinary = quantityBounds(false);
 const autoship = quantityBounds(true);

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  allowedAddQuantity,
-  isAutoshipLineOverLimit,
-  isCartOverLimit,
-  lineCap,
-  normaliseQuantity,
-  planLineAdds,
-  showAutoshipWarning,
-} from "./quantity-limits";
+import { allowedAddQuantity, isAutoshipLineOverLimit, isCartOverLimit, lineCap, normaliseQuantity, planLineAdds, showAutoshipWarning } from "./quantity-limits";
 
 describe("cart limits (SPEC §5, §9)", () => {
   it("caps ordinary lines at 10 and autoship lines at 5", () => {
@@ -44,24 +36,38 @@ describe("several lines added at once (SPEC §5)", () => {
 
   it("adds new lines whole, in input order", () => {
     const plan = planLineAdds([], [one(1, 2), one(2, 3, "autoship-4w")]);
-    expect(plan.writes.map((w) => [w.input.variantId, w.quantity])).toEqual([[1, 2], [2, 3]]);
+    expect(plan.writes.map((w) => [w.input.variantId, w.quantity])).toEqual([
+      [1, 2],
+      [2, 3],
+    ]);
     expect(plan.capped).toEqual([]);
   });
 
   it("caps against what the cart holds, per item and purchase kind", () => {
-    const plan = planLineAdds([{ variantId: 1, sellingPlanId: null, quantity: 8 }, { variantId: 1, sellingPlanId: "autoship-4w", quantity: 5 }], [
-      one(1, 5),
-      one(1, 1, "autoship-4w"),
-      one(1, 2, "autoship-2w"),
+    const plan = planLineAdds(
+      [
+        { variantId: 1, sellingPlanId: null, quantity: 8 },
+        { variantId: 1, sellingPlanId: "autoship-4w", quantity: 5 },
+      ],
+      [one(1, 5), one(1, 1, "autoship-4w"), one(1, 2, "autoship-2w")],
+    );
+    expect(plan.writes.map((w) => [w.input.sellingPlanId, w.quantity])).toEqual([
+      [null, 2],
+      ["autoship-2w", 2],
     ]);
-    expect(plan.writes.map((w) => [w.input.sellingPlanId, w.quantity])).toEqual([[null, 2], ["autoship-2w", 2]]);
     expect(plan.capped).toEqual([0, 1]);
   });
 
   it("counts earlier inputs for the same line, as adding them one after another would", () => {
-    const plan = planLineAdds([{ variantId: 1, sellingPlanId: null, quantity: 3 }], [one(1, 4, null, "a"), one(2, 1), one(1, 4, null, "b"), one(1, 1, null, "c")]);
+    const plan = planLineAdds(
+      [{ variantId: 1, sellingPlanId: null, quantity: 3 }],
+      [one(1, 4, null, "a"), one(2, 1), one(1, 4, null, "b"), one(1, 1, null, "c")],
+    );
     // 3 + 4 = 7, then 3 more reach the cap of 10 (one of the 4 is cut), then nothing for "c".
-    expect(plan.writes.map((w) => [w.input.variantId, w.quantity, w.input.tag])).toEqual([[1, 7, "b"], [2, 1, ""]]);
+    expect(plan.writes.map((w) => [w.input.variantId, w.quantity, w.input.tag])).toEqual([
+      [1, 7, "b"],
+      [2, 1, ""],
+    ]);
     expect(plan.capped).toEqual([2, 3]);
   });
 

@@ -48,7 +48,12 @@ describe("recordVisit: what the browser remembers (SPEC §2)", () => {
   });
 
   it("remembers a listing page's filters, category and url, and keeps them on a product page", () => {
-    let m = recordVisit(EMPTY_MEMORY, { kind: "category-listing", filters: dryPuppy, category: puppyFood, url: "/products/dog/pet-age/puppy-food?food-form=dry" });
+    let m = recordVisit(EMPTY_MEMORY, {
+      kind: "category-listing",
+      filters: dryPuppy,
+      category: puppyFood,
+      url: "/products/dog/pet-age/puppy-food?food-form=dry",
+    });
     m = recordVisit(m, { kind: "product-detail" });
     expect(m.filters).toEqual(dryPuppy);
     expect(m.category).toEqual(puppyFood);
@@ -104,7 +109,14 @@ describe("recordVisit: what the browser remembers (SPEC §2)", () => {
 describe("storage", () => {
   it("round-trips the memory in session storage under one key", () => {
     const s = fakeStorage();
-    const m: BreadcrumbMemory = { ...EMPTY_MEMORY, currentKind: "category-listing", filters: dryPuppy, category: puppyFood, search: null, listingUrl: "/products?x=1" };
+    const m: BreadcrumbMemory = {
+      ...EMPTY_MEMORY,
+      currentKind: "category-listing",
+      filters: dryPuppy,
+      category: puppyFood,
+      search: null,
+      listingUrl: "/products?x=1",
+    };
     writeMemory(s, m);
     expect(s.map.has(BREADCRUMB_STORAGE_KEY)).toBe(true);
     expect(readMemory(s)).toEqual(m);
@@ -115,7 +127,10 @@ describe("storage", () => {
     const s = fakeStorage();
     s.setItem(BREADCRUMB_STORAGE_KEY, "{nope");
     expect(readMemory(s)).toEqual(EMPTY_MEMORY);
-    s.setItem(BREADCRUMB_STORAGE_KEY, JSON.stringify({ currentKind: "hacker", filters: [{ label: 3 }, { label: "Dry" }], category: { label: "x", url: "https://evil" }, listingUrl: "//evil" }));
+    s.setItem(
+      BREADCRUMB_STORAGE_KEY,
+      JSON.stringify({ currentKind: "hacker", filters: [{ label: 3 }, { label: "Dry" }], category: { label: "x", url: "https://evil" }, listingUrl: "//evil" }),
+    );
     expect(readMemory(s)).toEqual({ ...EMPTY_MEMORY, filters: [{ label: "Dry" }] });
   });
 
@@ -182,7 +197,10 @@ describe("breadcrumbTrail", () => {
   });
 
   it("product: species, remembered category, brand, pet age and food form", () => {
-    const memory = recordVisit(recordVisit(EMPTY_MEMORY, { kind: "category-listing", category: puppyFood, filters: dryPuppy, url: "/products/dog/pet-age/puppy-food?food-form=dry" }), { kind: "product-detail" });
+    const memory = recordVisit(
+      recordVisit(EMPTY_MEMORY, { kind: "category-listing", category: puppyFood, filters: dryPuppy, url: "/products/dog/pet-age/puppy-food?food-form=dry" }),
+      { kind: "product-detail" },
+    );
     expect(breadcrumbTrail({ ...d2c, kind: "product-detail", product, memory })).toEqual([
       { label: "Home", url: "/" },
       { label: "All Products", url: "/products" },
@@ -201,10 +219,16 @@ describe("breadcrumbTrail", () => {
   });
 
   it("product: ignores a remembered category of the other species, and stale memory", () => {
-    const catMemory = recordVisit(recordVisit(EMPTY_MEMORY, { kind: "category-listing", category: { label: "Cat Food", url: "/products/cat/species" } }), { kind: "product-detail" });
+    const catMemory = recordVisit(recordVisit(EMPTY_MEMORY, { kind: "category-listing", category: { label: "Cat Food", url: "/products/cat/species" } }), {
+      kind: "product-detail",
+    });
     expect(breadcrumbTrail({ ...d2c, kind: "product-detail", product, memory: catMemory }).map((c) => c.label)).not.toContain("Cat Food");
-    const stale = recordVisit(recordVisit(recordVisit(EMPTY_MEMORY, { kind: "category-listing", category: puppyFood }), { kind: "home" }), { kind: "product-detail" });
-    expect(breadcrumbTrail({ ...d2c, kind: "product-detail", product: { ...product, productPetAge: "adult-dog" }, memory: stale }).map((c) => c.label)).not.toContain("Puppy Food");
+    const stale = recordVisit(recordVisit(recordVisit(EMPTY_MEMORY, { kind: "category-listing", category: puppyFood }), { kind: "home" }), {
+      kind: "product-detail",
+    });
+    expect(
+      breadcrumbTrail({ ...d2c, kind: "product-detail", product: { ...product, productPetAge: "adult-dog" }, memory: stale }).map((c) => c.label),
+    ).not.toContain("Puppy Food");
   });
 
   it("staff: Catalog plus the filter labels, disabled", () => {

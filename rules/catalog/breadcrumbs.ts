@@ -107,15 +107,14 @@ export function recordVisit(memory: BreadcrumbMemory, visit: PageVisit): Breadcr
   const from = memory.currentKind;
   const fromDetailWithoutCrumb = from === "product-detail" && !viaBreadcrumb;
   const betweenCategoryAndListing =
-    (from === "category-listing" && visit.kind === "product-listing") ||
-    (from === "product-listing" && visit.kind === "category-listing");
+    (from === "category-listing" && visit.kind === "product-listing") || (from === "product-listing" && visit.kind === "category-listing");
   const kept = fromDetailWithoutCrumb || betweenCategoryAndListing ? [] : memory.filters;
 
   return {
     ...next,
     filters: visit.filters ?? kept,
     category: visit.kind === "category-listing" ? (visit.category ?? null) : null,
-    search: visit.kind === "search-results" ? (visit.search?.trim() || null) : null,
+    search: visit.kind === "search-results" ? visit.search?.trim() || null : null,
     listingUrl: visit.url ?? memory.listingUrl,
   };
 }
@@ -141,7 +140,7 @@ export function readMemory(storage: StorageLike | null | undefined): BreadcrumbM
     const raw = storage?.getItem(BREADCRUMB_STORAGE_KEY);
     if (!raw) return EMPTY_MEMORY;
     const v = JSON.parse(raw) as Record<string, unknown>;
-    const kind = (k: unknown) => (PAGE_KINDS as readonly unknown[]).includes(k) ? (k as PageKind) : null;
+    const kind = (k: unknown) => ((PAGE_KINDS as readonly unknown[]).includes(k) ? (k as PageKind) : null);
     const filters = Array.isArray(v.filters)
       ? v.filters
           .filter((f): f is Record<string, unknown> => typeof f === "object" && f !== null && typeof f.label === "string")
@@ -191,7 +190,10 @@ export function brandCrumb(species: string, brand: string, brandSlug: string): C
  * Accepts life-stage values (adult-dog) and bare words (Adult).
  */
 export function petAgeCrumb(species: string, lifestage: string): Crumb | null {
-  const stage = lifestage.trim().toLowerCase().replace(/-(dog|cat)$/, "");
+  const stage = lifestage
+    .trim()
+    .toLowerCase()
+    .replace(/-(dog|cat)$/, "");
   switch (stage) {
     case "puppy":
       return { label: "Puppy", url: "/products/dog/pet-age/puppy-food" };
@@ -301,11 +303,13 @@ export function breadcrumbTrail(input: CrumbInput): Crumb[] {
       if (!p) return [HOME_CRUMB, ALL_PRODUCTS_CRUMB];
       const species = p.productSpecies;
       const remembered = rememberedApplies(memory) ? memory.category : null;
-      const firstAge = p.productPetAge.split(",").map((s) => s.trim()).find(Boolean);
+      const firstAge = p.productPetAge
+        .split(",")
+        .map((s) => s.trim())
+        .find(Boolean);
       // Back through the breadcrumb to the listing the shopper came from keeps its filters (SPEC §2).
       const listingUrl = rememberedApplies(memory) ? memory.listingUrl : null;
-      const restore = (crumb: Crumb): Crumb =>
-        listingUrl && crumb.url && listingUrl.split("?")[0] === crumb.url ? { ...crumb, url: listingUrl } : crumb;
+      const restore = (crumb: Crumb): Crumb => (listingUrl && crumb.url && listingUrl.split("?")[0] === crumb.url ? { ...crumb, url: listingUrl } : crumb);
       const trail = dedupe([
         HOME_CRUMB,
         restore(ALL_PRODUCTS_CRUMB),
@@ -346,5 +350,8 @@ export function breadcrumbListJsonLd(crumbs: Crumb[], origin: string, currentUrl
 
 /** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the script. */
 export function jsonLdText(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

@@ -27,11 +27,7 @@ const farmhouse = {
   description: "",
   productBrand: "Brand",
   featuredImage: { url: "packshots/a.webp", alt: "" },
-  variants: [
-    v("11", "FH-CHK", "Chicken", "dry"),
-    v("12", "FH-TRK", "Turkey & Sweet Potato", "dry"),
-    v("13", "FH-TRK-CAN", "Turkey", "canned"),
-  ],
+  variants: [v("11", "FH-CHK", "Chicken", "dry"), v("12", "FH-TRK", "Turkey & Sweet Potato", "dry"), v("13", "FH-TRK-CAN", "Turkey", "canned")],
 };
 const ctx = { site: { isStaff: false }, dealSkus: [], freeShippingThresholdCents: 4900 };
 const card = (slug: string | null, search: string | null = null) => productCardModel(farmhouse, { ...ctx, prefer: { slug, search } })!.sku;

@@ -16,7 +16,10 @@ export function editDistance(a: string, b: string, max: number): number {
 
 /** Whether search text names a flavour: a word of it equal to, or one typo from, a flavour word. */
 export function namesFlavor(search: string, flavor: string): boolean {
-  const words = flavor.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 3 && w !== "and");
+  const words = flavor
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length >= 3 && w !== "and");
   return search
     .toLowerCase()
     .split(/[^a-z]+/)

@@ -119,7 +119,11 @@ export function toggleOption(state: ListingState, facet: string, option: string)
 }
 
 export function removeOption(state: ListingState, facet: string, option: string): ListingState {
-  return withSelected(state, facet, (state.selected[facet] ?? []).filter((o) => o !== option));
+  return withSelected(
+    state,
+    facet,
+    (state.selected[facet] ?? []).filter((o) => o !== option),
+  );
 }
 
 export function clearFilters(state: ListingState): ListingState {

@@ -43,10 +43,7 @@ describe("card badges (SPEC §3 badge set, §9 product card)", () => {
   });
 
   it("reads badge::{name} tags, maps new to brand-new and drops anything else", () => {
-    expect(badgeNamesFromTags(["badge::new", "badge::best-seller", "sale", "badge::shiny", "badge::new"])).toEqual([
-      "brand-new",
-      "best-seller",
-    ]);
+    expect(badgeNamesFromTags(["badge::new", "badge::best-seller", "sale", "badge::shiny", "badge::new"])).toEqual(["brand-new", "best-seller"]);
   });
 
   it("shows at most two badges, in display order", () => {
@@ -64,10 +61,7 @@ describe("card badges (SPEC §3 badge set, §9 product card)", () => {
   });
 
   it("adds deal when the SKU is in the deal list (array or set)", () => {
-    expect(cardBadges(variant({ badgeTags: ["badge::new"] }), ["KC-D01-CHR-4LB"]).map((b) => b.name)).toEqual([
-      "deal",
-      "brand-new",
-    ]);
+    expect(cardBadges(variant({ badgeTags: ["badge::new"] }), ["KC-D01-CHR-4LB"]).map((b) => b.name)).toEqual(["deal", "brand-new"]);
     expect(cardBadges(variant(), new Set(["OTHER"]))).toEqual([]);
     expect(cardBadges(variant(), new Set(["KC-D01-CHR-4LB"]))[0]).toEqual({ name: "deal", label: "Deal", tone: "success-dark" });
   });
@@ -94,9 +88,7 @@ describe("card link and text", () => {
   it("cuts the description at 25 characters", () => {
     expect(truncateDescription("Short and sweet.")).toBe("Short and sweet.");
     expect(truncateDescription("Exactly twenty-five chars")).toBe("Exactly twenty-five chars");
-    expect(truncateDescription("Crunchy kibble made with real chicken as the first ingredient.")).toBe(
-      "Crunchy kibble made with…",
-    );
+    expect(truncateDescription("Crunchy kibble made with real chicken as the first ingredient.")).toBe("Crunchy kibble made with…");
     expect(truncateDescription("  spaced\n  out   text that goes on and on ")).toBe("spaced out text that goes…");
   });
 });
@@ -237,19 +229,43 @@ describe("productCardModel", () => {
   it("leaves out what is absent and the alt text the browser can tell from title and variant", () => {
     const plain = {
       ...product,
-      variants: [{ ...product.variants[1], compareAtPrice: null, badgeTags: [], imagePrimary: { url: "/_img/packshots/x.webp", alt: `${product.title}, Lamb & Rice, 4 lb Bag` } }],
+      variants: [
+        {
+          ...product.variants[1],
+          compareAtPrice: null,
+          badgeTags: [],
+          imagePrimary: { url: "/_img/packshots/x.webp", alt: `${product.title}, Lamb & Rice, 4 lb Bag` },
+        },
+      ],
     };
     const card = productCardModel(plain, { site: { isStaff: false }, dealSkus: [], freeShippingThresholdCents: 4900 })!;
-    expect(Object.keys(card).sort()).toEqual(
-      ["autoship", "brand", "description", "freeShipping", "href", "imageSource", "inStock", "key", "priceCents", "sku", "title", "variantId", "variantLabel"],
-    );
+    expect(Object.keys(card).sort()).toEqual([
+      "autoship",
+      "brand",
+      "description",
+      "freeShipping",
+      "href",
+      "imageSource",
+      "inStock",
+      "key",
+      "priceCents",
+      "sku",
+      "title",
+      "variantId",
+      "variantLabel",
+    ]);
     expect(cardImageAlt(card)).toBe(`${product.title}, Lamb & Rice, 4 lb Bag`);
     expect(cardImageAlt({ title: "A", variantLabel: "", imageAlt: "A bag" })).toBe("A bag");
     expect(cardImageAlt({ title: "A", variantLabel: "" })).toBe("A");
   });
 
   it("prefers a chosen flavour even out of stock, and has no card without variants", () => {
-    const card = productCardModel(product, { site: { isStaff: false }, dealSkus: [], freeShippingThresholdCents: 4900, prefer: { flavors: ["Chicken & Rice"] } })!;
+    const card = productCardModel(product, {
+      site: { isStaff: false },
+      dealSkus: [],
+      freeShippingThresholdCents: 4900,
+      prefer: { flavors: ["Chicken & Rice"] },
+    })!;
     expect(card.sku).toBe("KC-D01-CHR-4LB");
     expect(card.badges?.map((b) => b.name)).toEqual(["out-of-stock", "best-seller"]);
     expect(card.freeShipping).toBe("Free shipping on orders over $49");

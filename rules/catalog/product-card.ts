@@ -5,7 +5,6 @@
 import { amountToCents, formatUsd } from "../shared/money";
 import { cardVariant, type CardCandidate, type CardPreference } from "./variant-preselect";
 
-
 /** The badge set of SPEC §3, in display order (1 to 12, both sites). */
 export const BADGE_ORDER = [
   "out-of-stock",
@@ -123,9 +122,7 @@ export function truncateDescription(text: string, max = CARD_DESCRIPTION_LENGTH)
 
 /** SPEC §9: "Free shipping on orders over ${threshold}" below the threshold, else "Eligible for free shipping". */
 export function freeShippingText(priceCents: number, thresholdCents: number): string {
-  return priceCents < thresholdCents
-    ? `Free shipping on orders over ${formatUsd(thresholdCents, { compact: true })}`
-    : "Eligible for free shipping";
+  return priceCents < thresholdCents ? `Free shipping on orders over ${formatUsd(thresholdCents, { compact: true })}` : "Eligible for free shipping";
 }
 
 type PricedVariant = {
@@ -222,7 +219,11 @@ type CardProduct = {
 
 /** An image URL as the catalogue gives it (/_img/x, /x or x) → the /_img source path. */
 export function imageSourceOf(url: string): string {
-  return url.replace(/^https?:\/\/[^/]+/, "").replace(/^\/+/, "").replace(/^_img\//, "").replace(/\?.*$/, "");
+  return url
+    .replace(/^https?:\/\/[^/]+/, "")
+    .replace(/^\/+/, "")
+    .replace(/^_img\//, "")
+    .replace(/\?.*$/, "");
 }
 
 export function productCardModel(

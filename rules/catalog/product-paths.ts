@@ -40,7 +40,10 @@ function isCategory(s: string): s is CategorySlug {
 
 /** `splat` is what follows /products/ (no leading slash). */
 export function classifyProductPath(splat: string): ProductPath {
-  const segments = splat.split("/").filter(Boolean).map((s) => s.toLowerCase());
+  const segments = splat
+    .split("/")
+    .filter(Boolean)
+    .map((s) => s.toLowerCase());
   if (segments.length === 0 || !segments.every((s) => SEGMENT.test(s))) return { kind: "unknown" };
   const [a, b, c, d] = segments;
   switch (segments.length) {

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  deliveryDayText,
-  deliveryPromise,
-  estimateDeliveryDay,
-  HAWAII_DELIVERY_TEXT,
-  hidesDeliveryEstimate,
-  shipDate,
-} from "./delivery-estimate";
+import { deliveryDayText, deliveryPromise, estimateDeliveryDay, HAWAII_DELIVERY_TEXT, hidesDeliveryEstimate, shipDate } from "./delivery-estimate";
 import { dayOf } from "../shared/calendar-days";
 
 // 2025-03-03 is a Monday.

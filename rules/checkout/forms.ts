@@ -26,9 +26,9 @@ export const addressOrSavedInput = z.unknown().transform((value, ctx) => {
 });
 
 /** "saved:{id}" picks a saved address; "new" (or nothing, for a guest) means the fields below. */
-export function parseAddressChoice(values: Record<string, string>):
-  | { ok: true; choice: { savedAddressId: string } | { address: z.infer<typeof addressSchema> } }
-  | { ok: false; errors: Record<string, string> } {
+export function parseAddressChoice(
+  values: Record<string, string>,
+): { ok: true; choice: { savedAddressId: string } | { address: z.infer<typeof addressSchema> } } | { ok: false; errors: Record<string, string> } {
   const choice = values.addressChoice ?? "new";
   if (choice.startsWith("saved:")) return { ok: true, choice: { savedAddressId: choice.slice("saved:".length) } };
   const parsed = addressSchema.safeParse(values);

@@ -44,7 +44,6 @@ export function sgOrderType(lines: readonly { sellingPlanId: string | null }[]):
   return lines.some((l) => l.sellingPlanId !== null) ? "firstPurchaseSubscription" : "oneTimeOrder";
 }
 
-
 export type CheckoutAttributeInput = {
   site: "d2c" | "hpsf";
   lines: readonly { sellingPlanId: string | null }[];
@@ -94,7 +93,9 @@ export const isServerOwnedMetafield = (namespace: string, key: string) =>
   SERVER_OWNED_METAFIELDS.some((m) => m.namespace === namespace.trim().toLowerCase() && m.key === key.trim().toLowerCase());
 
 /** What a staff order shows its buyer (order page, confirmation page and mail): null for a shop order. */
-export function staffOrderDetails(attributes: readonly CartAttribute[]): { orderType: string; soldTo: string; shipTo: string; delivery: "Clinic" | "Home" } | null {
+export function staffOrderDetails(
+  attributes: readonly CartAttribute[],
+): { orderType: string; soldTo: string; shipTo: string; delivery: "Clinic" | "Home" } | null {
   if (attributeValue(attributes, "SALES_ORD_TYPE") !== ORDER_TYPE_STAFF) return null;
   return {
     orderType: ORDER_TYPE_STAFF,

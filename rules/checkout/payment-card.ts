@@ -17,7 +17,10 @@ export const CVC_PATTERN = /^\d{3,4}$/;
 
 /** A new card as a form or the API sends it; whether it is valid and unexpired is checkCard's to say. */
 export const cardInputSchema = z.object({
-  number: z.string({ error: "Enter the card number" }).trim().regex(/^[\d\s-]{12,23}$/, "Enter the card number"),
+  number: z
+    .string({ error: "Enter the card number" })
+    .trim()
+    .regex(/^[\d\s-]{12,23}$/, "Enter the card number"),
   expMonth: z.coerce.number({ error: "Enter the expiry month" }).int().min(1, "Enter the expiry month").max(12, "Enter the expiry month"),
   expYear: z.coerce.number({ error: "Enter the expiry year" }).int().min(2000, "Enter the expiry year").max(2100, "Enter the expiry year"),
   cvc: z.string({ error: "Enter the security code" }).trim().regex(CVC_PATTERN, "Enter the security code"),
@@ -62,9 +65,7 @@ export const TEST_CARDS: Record<string, TestCardOutcome> = {
 };
 
 export type CardInput = { number: string; expMonth: number; expYear: number; cvc: string };
-export type CardCheck =
-  | { ok: true; brand: CardBrand; last4: string; digits: string }
-  | { ok: false; field: "number" | "expiry" | "cvc"; message: string };
+export type CardCheck = { ok: true; brand: CardBrand; last4: string; digits: string } | { ok: false; field: "number" | "expiry" | "cvc"; message: string };
 
 export function checkCard(card: CardInput, now: Date): CardCheck {
   const digits = cardDigits(card.number);

@@ -51,14 +51,20 @@ export function planRefund(lines: readonly RefundableLine[], request: RefundRequ
     seen.add(line.id);
     if (!Number.isInteger(asked.quantity) || asked.quantity < 0) return { ok: false, field, message: "Enter a whole number of units." };
     const left = line.quantity - line.refundedQuantity;
-    if (asked.quantity > left) return { ok: false, field, message: left === 0 ? `${line.sku} is already refunded in full.` : `At most ${left} of ${line.sku} can be refunded.` };
+    if (asked.quantity > left)
+      return { ok: false, field, message: left === 0 ? `${line.sku} is already refunded in full.` : `At most ${left} of ${line.sku} can be refunded.` };
     planned.push({ lineId: line.id, sku: line.sku, title: line.title, quantity: asked.quantity, amountCents: lineRefundCents(line, asked.quantity) });
   }
-  if (!Number.isInteger(request.otherCents) || request.otherCents < 0) return { ok: false, field: "otherCents", message: "Enter an amount in dollars and cents, not below zero." };
+  if (!Number.isInteger(request.otherCents) || request.otherCents < 0)
+    return { ok: false, field: "otherCents", message: "Enter an amount in dollars and cents, not below zero." };
   const totalCents = planned.reduce((s, l) => s + l.amountCents, 0) + request.otherCents;
   if (totalCents === 0) return { ok: false, field: "lines", message: "Choose units to refund or an amount." };
   if (totalCents > paymentLeftCents)
-    return { ok: false, field: request.otherCents > 0 ? "otherCents" : "lines", message: `At most ${(paymentLeftCents / 100).toFixed(2)} can still be refunded on this order.` };
+    return {
+      ok: false,
+      field: request.otherCents > 0 ? "otherCents" : "lines",
+      message: `At most ${(paymentLeftCents / 100).toFixed(2)} can still be refunded on this order.`,
+    };
   return { ok: true, lines: planned, otherCents: request.otherCents, totalCents, whole: totalCents === paymentLeftCents };
 }
 

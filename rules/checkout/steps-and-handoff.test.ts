@@ -37,7 +37,9 @@ describe("handoffDiscountCodes", () => {
     expect(handoffDiscountCodes({ current: ["auto35", "FIVEOFF"], hasAutoship: false, customerHasSubscription: false, cookieCode: null })).toEqual(["FIVEOFF"]);
   });
   it("adds a well-formed cookie code once", () => {
-    expect(handoffDiscountCodes({ current: ["WELCOME10"], hasAutoship: false, customerHasSubscription: false, cookieCode: "welcome10" })).toEqual(["WELCOME10"]);
+    expect(handoffDiscountCodes({ current: ["WELCOME10"], hasAutoship: false, customerHasSubscription: false, cookieCode: "welcome10" })).toEqual([
+      "WELCOME10",
+    ]);
     expect(handoffDiscountCodes({ current: [], hasAutoship: false, customerHasSubscription: false, cookieCode: "fiveoff" })).toEqual(["FIVEOFF"]);
     expect(handoffDiscountCodes({ current: [], hasAutoship: false, customerHasSubscription: false, cookieCode: "<script>" })).toEqual([]);
   });

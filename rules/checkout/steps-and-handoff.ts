@@ -13,16 +13,19 @@ export const STEP_LABELS: Record<CheckoutStep, string> = { information: "Informa
 export type HandoffCart = { totalQuantity: number; hasAutoship: boolean; isOverLimit: boolean };
 
 export type HandoffDecision =
-  | { go: "checkout" }
-  | { go: "login" }
-  | { go: "cart"; reason: "empty" | "over_limit" | "autoship_terms" | "autoship_account" | "staff_not_registered" };
+  { go: "checkout" } | { go: "login" } | { go: "cart"; reason: "empty" | "over_limit" | "autoship_terms" | "autoship_account" | "staff_not_registered" };
 
 /**
  * Whether a cart may go to the checkout. A guest with an autoship line signs in first (the
  * checkout-flow flag sends them to the autoship login page; without the flag they are told on the
  * cart). Autoship needs the terms acknowledged; an over-limit cart is fixed on the cart first.
  */
-export function handoffDecision(p: { cart: HandoffCart | null; signedIn: boolean; checkoutFlowFlag: boolean; autoshipTermsAcknowledged: boolean }): HandoffDecision {
+export function handoffDecision(p: {
+  cart: HandoffCart | null;
+  signedIn: boolean;
+  checkoutFlowFlag: boolean;
+  autoshipTermsAcknowledged: boolean;
+}): HandoffDecision {
   const { cart } = p;
   if (!cart || cart.totalQuantity < 1) return { go: "cart", reason: "empty" };
   if (cart.isOverLimit) return { go: "cart", reason: "over_limit" };
@@ -44,7 +47,12 @@ export const HANDOFF_MESSAGES: Record<Exclude<HandoffDecision, { go: "checkout" 
  * autoship line and the customer has no subscription yet, plus a code saved in the discount cookie.
  * AUTO35 is removed again when it no longer fits (a second autoship order, or no autoship line).
  */
-export function handoffDiscountCodes(p: { current: readonly string[]; hasAutoship: boolean; customerHasSubscription: boolean; cookieCode: string | null }): string[] {
+export function handoffDiscountCodes(p: {
+  current: readonly string[];
+  hasAutoship: boolean;
+  customerHasSubscription: boolean;
+  cookieCode: string | null;
+}): string[] {
   const codes = p.current.map((c) => c.toUpperCase()).filter((c) => c !== AUTOSHIP_FIRST_ORDER_CODE);
   if (p.hasAutoship && !p.customerHasSubscription) codes.push(AUTOSHIP_FIRST_ORDER_CODE);
   const fromCookie = normalizeDiscountCode(p.cookieCode);

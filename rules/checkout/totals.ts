@@ -34,7 +34,12 @@ export function checkoutTotals(p: {
   donationAddon?: AddonChoice | null;
 }): CheckoutTotals {
   const merchandiseCents = p.subtotalCents - p.discountCents;
-  const quote = shippingQuote({ method: p.method, freeShippingQualifyingCents: p.freeShippingQualifyingCents, thresholdCents: p.freeShippingThresholdCents, state: p.state });
+  const quote = shippingQuote({
+    method: p.method,
+    freeShippingQualifyingCents: p.freeShippingQualifyingCents,
+    thresholdCents: p.freeShippingThresholdCents,
+    state: p.state,
+  });
   const taxCents = salesTaxCents(
     p.state,
     taxableBaseCents({ merchandiseAfterDiscountsCents: merchandiseCents, shippingCents: quote.shippingCents, serviceChargeCents: quote.serviceChargeCents }),

@@ -28,7 +28,8 @@ export function checkIntegrations(body: unknown): IntegrationCheck {
     if (typeof key !== "string") return { ok: false, hint: HINT_KEYS_MUST_BE_STRINGS };
     const name = key.trim();
     if (name === "") return { ok: false, hint: HINT_NO_KEY };
-    if (!(SUPPORTED_INTEGRATIONS as readonly string[]).includes(name)) return { ok: false, hint: `unknown integration "${name.slice(0, 40)}" (supported: gtm)` };
+    if (!(SUPPORTED_INTEGRATIONS as readonly string[]).includes(name))
+      return { ok: false, hint: `unknown integration "${name.slice(0, 40)}" (supported: gtm)` };
     if (!names.includes(name as IntegrationKey)) names.push(name as IntegrationKey);
   }
   return { ok: true, keys: names };

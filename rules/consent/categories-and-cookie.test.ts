@@ -24,12 +24,17 @@ describe("the consent cookie", () => {
     expect(decodeConsentCookie(value)).toEqual(record);
   });
 
-  it.each(["", "1.1.0", "1.2.0.AbCdEfGhIjKlMnOpQrStUv.1", "1.1.0.short.1", "x.1.0.AbCdEfGhIjKlMnOpQrStUv.1", "1.1.0.AbCdEfGhIjKlMnOpQrStUv.1.extra", "1.1.0.AbCd EfGhIjKlMnOpQrStUv.1"])(
-    "treats %j as never decided",
-    (value) => {
-      expect(decodeConsentCookie(value)).toBeNull();
-    },
-  );
+  it.each([
+    "",
+    "1.1.0",
+    "1.2.0.AbCdEfGhIjKlMnOpQrStUv.1",
+    "1.1.0.short.1",
+    "x.1.0.AbCdEfGhIjKlMnOpQrStUv.1",
+    "1.1.0.AbCdEfGhIjKlMnOpQrStUv.1.extra",
+    "1.1.0.AbCd EfGhIjKlMnOpQrStUv.1",
+  ])("treats %j as never decided", (value) => {
+    expect(decodeConsentCookie(value)).toBeNull();
+  });
 
   it("a decision of another policy revision no longer counts: the banner asks again", () => {
     const old = encodeConsentCookie({ ...record, revision: CONSENT_REVISION - 1 || 99 });

@@ -55,13 +55,7 @@ export function isAnonymousId(value: string): boolean {
 
 /** Cookie-safe without escaping: `1.1.0.<anonymousId>.<decidedAt>` (revision, functional, advertising, id, time). */
 export function encodeConsentCookie(record: ConsentRecord): string {
-  return [
-    record.revision,
-    record.functional ? 1 : 0,
-    record.advertising ? 1 : 0,
-    record.anonymousId,
-    Math.floor(record.decidedAt),
-  ].join(".");
+  return [record.revision, record.functional ? 1 : 0, record.advertising ? 1 : 0, record.anonymousId, Math.floor(record.decidedAt)].join(".");
 }
 
 /** The kept decision, or null for a missing or malformed value (treated as "never decided"). */

@@ -1,19 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  basketEcommerce,
-  basketOfCart,
-  basketValueCents,
-  selectItemEvent,
-  viewCartEvent,
-  viewItemEvent,
-  viewItemListEvent,
-} from "./ga4-catalog-events";
+import { basketEcommerce, basketOfCart, basketValueCents, selectItemEvent, viewCartEvent, viewItemEvent, viewItemListEvent } from "./ga4-catalog-events";
 import { basket, basketItems } from "./ga4-basket.fixture";
 import { carouselList, categoryList, GA4_LISTS } from "./ga4-list-names";
 
 const kibble = { sku: "KC-D01-CH-5", title: "Kindred Crest Everyday Adult", brand: "Kindred Crest", priceCents: 1299 };
 const tins = { sku: "MW-C07-TU-12", title: "Meadowhill Tuna Pâté", brand: "Meadowhill", priceCents: 2450 };
-
 
 describe("lists: view_item_list and select_item", () => {
   it("view_item_list names the list on the event and on every item, with each item's position", () => {
@@ -23,8 +14,24 @@ describe("lists: view_item_list and select_item", () => {
         item_list_id: "products",
         item_list_name: "Shop All Pet Food",
         items: [
-          { item_id: "KC-D01-CH-5", item_name: "Kindred Crest Everyday Adult", item_brand: "Kindred Crest", price: 12.99, index: 0, item_list_id: "products", item_list_name: "Shop All Pet Food" },
-          { item_id: "MW-C07-TU-12", item_name: "Meadowhill Tuna Pâté", item_brand: "Meadowhill", price: 24.5, index: 1, item_list_id: "products", item_list_name: "Shop All Pet Food" },
+          {
+            item_id: "KC-D01-CH-5",
+            item_name: "Kindred Crest Everyday Adult",
+            item_brand: "Kindred Crest",
+            price: 12.99,
+            index: 0,
+            item_list_id: "products",
+            item_list_name: "Shop All Pet Food",
+          },
+          {
+            item_id: "MW-C07-TU-12",
+            item_name: "Meadowhill Tuna Pâté",
+            item_brand: "Meadowhill",
+            price: 24.5,
+            index: 1,
+            item_list_id: "products",
+            item_list_name: "Shop All Pet Food",
+          },
         ],
       },
     });
@@ -49,7 +56,17 @@ describe("lists: view_item_list and select_item", () => {
       ecommerce: {
         item_list_id: "carousel_homepage",
         item_list_name: "HomePage",
-        items: [{ item_id: "MW-C07-TU-12", item_name: "Meadowhill Tuna Pâté", item_brand: "Meadowhill", price: 24.5, index: 4, item_list_id: "carousel_homepage", item_list_name: "HomePage" }],
+        items: [
+          {
+            item_id: "MW-C07-TU-12",
+            item_name: "Meadowhill Tuna Pâté",
+            item_brand: "Meadowhill",
+            price: 24.5,
+            index: 4,
+            item_list_id: "carousel_homepage",
+            item_list_name: "HomePage",
+          },
+        ],
       },
     });
   });
@@ -57,7 +74,15 @@ describe("lists: view_item_list and select_item", () => {
 
 describe("view_item", () => {
   it("is the variant shown: SKU, variant title, price as a number, value for one unit", () => {
-    expect(viewItemEvent({ sku: "KC-D01-CH-5", title: "Kindred Crest Everyday Adult", brand: "Kindred Crest", variantTitle: "Chicken / 5 lb Bag", priceCents: 1299 })).toEqual({
+    expect(
+      viewItemEvent({
+        sku: "KC-D01-CH-5",
+        title: "Kindred Crest Everyday Adult",
+        brand: "Kindred Crest",
+        variantTitle: "Chicken / 5 lb Bag",
+        priceCents: 1299,
+      }),
+    ).toEqual({
       event: "view_item",
       ecommerce: { currency: "USD", value: 12.99, items: [{ ...basketItems[0], quantity: 1 }] },
     });
@@ -76,7 +101,12 @@ describe("cart events", () => {
   });
 
   it("the shared basket parameters name the codes that took money off as the coupon, and only then", () => {
-    expect(basketEcommerce({ ...basket, discountCents: 635, coupons: ["WELCOME10", "AUTO35"] })).toEqual({ currency: "USD", value: 57.12, coupon: "WELCOME10,AUTO35", items: basketItems });
+    expect(basketEcommerce({ ...basket, discountCents: 635, coupons: ["WELCOME10", "AUTO35"] })).toEqual({
+      currency: "USD",
+      value: 57.12,
+      coupon: "WELCOME10,AUTO35",
+      items: basketItems,
+    });
     expect(basketEcommerce(basket)).not.toHaveProperty("coupon");
   });
 
@@ -101,7 +131,16 @@ describe("cart events", () => {
       cost: { discountAmount: { amount: "4.32" } },
     };
     expect(basketOfCart(cart)).toEqual({
-      lines: [{ sku: "KC-D01-CH-5", title: "Kindred Crest Everyday Adult", brand: "Kindred Crest", variantTitle: "Chicken / 5 lb Bag", unitPriceCents: 1234, quantity: 2 }],
+      lines: [
+        {
+          sku: "KC-D01-CH-5",
+          title: "Kindred Crest Everyday Adult",
+          brand: "Kindred Crest",
+          variantTitle: "Chicken / 5 lb Bag",
+          unitPriceCents: 1234,
+          quantity: 2,
+        },
+      ],
       discountCents: 432,
       coupons: ["AUTO35"],
     });

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { basket, basketItems } from "./ga4-basket.fixture";
 import { addPaymentInfoEvent, addShippingInfoEvent, beginCheckoutEvent, paymentTypeOf, purchasedOrderOf, purchaseEvent } from "./ga4-checkout-events";
 
-
 describe("checkout events", () => {
   it("begin_checkout: discount codes take their amount off the value and are named as the coupon", () => {
     const discounted = { ...basket, discountCents: 635, coupons: ["WELCOME10", "AUTO35"] };
@@ -69,7 +68,15 @@ describe("purchase", () => {
   });
 
   it("free shipping is 0, not missing; prices are numbers", () => {
-    const { ecommerce } = purchaseEvent(purchasedOrderOf({ ...order, discountCodes: [], totalDiscounts: { amount: "0.00" }, totalShipping: { amount: "0.00" }, serviceCharge: { amount: "0.00" } }));
+    const { ecommerce } = purchaseEvent(
+      purchasedOrderOf({
+        ...order,
+        discountCodes: [],
+        totalDiscounts: { amount: "0.00" },
+        totalShipping: { amount: "0.00" },
+        serviceCharge: { amount: "0.00" },
+      }),
+    );
     expect(ecommerce.shipping).toBe(0);
     expect(ecommerce).not.toHaveProperty("coupon");
     expect(ecommerce.items.every((i) => typeof i.price === "number")).toBe(true);

@@ -20,5 +20,11 @@ export function categoryList(basePath: string, title: string): Ga4List {
  * its id from that name in lower case, words joined by "_".
  */
 export function carouselList(listName: string): Ga4List {
-  return { id: `carousel_${listName.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "")}`, name: listName };
+  return {
+    id: `carousel_${listName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^_|_$/g, "")}`,
+    name: listName,
+  };
 }

@@ -45,7 +45,9 @@ const hundredths = (label: string, min: number, max: number, example: string) =>
 const PERCENT_MAX = 100_00;
 const FLAT_MAX_CENTS = 1000_00;
 function donationAmount(raw: unknown, type: "percentage" | "flat", field: string, ctx: z.RefinementCtx): number | null {
-  const parsed = (type === "percentage" ? hundredths("a percentage", 1, PERCENT_MAX, "5 or 2.5") : hundredths("an amount in dollars", 1, FLAT_MAX_CENTS, "0.25")).safeParse(raw);
+  const parsed = (
+    type === "percentage" ? hundredths("a percentage", 1, PERCENT_MAX, "5 or 2.5") : hundredths("an amount in dollars", 1, FLAT_MAX_CENTS, "0.25")
+  ).safeParse(raw);
   if (parsed.success) return parsed.data;
   ctx.addIssue({ code: "custom", path: [field], message: parsed.error.issues[0]?.message ?? "Enter an amount" });
   return null;
@@ -65,14 +67,22 @@ const causeIdList = (max: number) =>
       .max(max, `At most ${max} causes`)
       .superRefine((ids, ctx) => {
         const bad = ids.find((id) => causeKindOf(id) === null);
-        if (bad !== undefined) ctx.addIssue({ code: "custom", message: `"${bad.slice(0, 40)}" is not a cause id (a charity's EIN such as 00-1000001, or a portfolio's 32 hex characters)` });
+        if (bad !== undefined)
+          ctx.addIssue({
+            code: "custom",
+            message: `"${bad.slice(0, 40)}" is not a cause id (a charity's EIN such as 00-1000001, or a portfolio's 32 hex characters)`,
+          });
       })
       .transform((ids) => [...new Set(ids)]),
   );
 
 const optionalCauseId = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() : v),
-  z.union([z.literal("").transform(() => null), z.null(), z.string().refine((id) => causeKindOf(id) !== null, "Not a cause id (a charity's EIN such as 00-1000001, or a portfolio's 32 hex characters)")]),
+  z.union([
+    z.literal("").transform(() => null),
+    z.null(),
+    z.string().refine((id) => causeKindOf(id) !== null, "Not a cause id (a charity's EIN such as 00-1000001, or a portfolio's 32 hex characters)"),
+  ]),
 );
 
 /**
@@ -107,8 +117,14 @@ const storeForm = z
     zip: text(20, "the ZIP code"),
     country: text(2, "the country"),
     contactName: text(100, "a contact name"),
-    contactEmail: z.preprocess((v) => String(v ?? "").trim(), z.union([z.literal(""), z.email("Enter an e-mail address, e.g. giving@example.com").max(200, "At most 200 characters")])),
-    contactPhone: z.preprocess((v) => String(v ?? "").trim(), z.string().regex(/^[0-9+()\-. ]{0,30}$/, "Enter a phone number: digits, spaces and + ( ) - . only")),
+    contactEmail: z.preprocess(
+      (v) => String(v ?? "").trim(),
+      z.union([z.literal(""), z.email("Enter an e-mail address, e.g. giving@example.com").max(200, "At most 200 characters")]),
+    ),
+    contactPhone: z.preprocess(
+      (v) => String(v ?? "").trim(),
+      z.string().regex(/^[0-9+()\-. ]{0,30}$/, "Enter a phone number: digits, spaces and + ( ) - . only"),
+    ),
     /**
      * Not accepted. CSS from a form would be served on every storefront page that shows the widget:
      * it can restyle or hide the checkout, overlay invented text with `content:`, and probe the page
@@ -125,10 +141,13 @@ const storeForm = z
         if (!address[i]) ctx.addIssue({ code: "custom", path: [n], message: "Complete the address, or leave all of it empty" });
       });
       if (v.country && !/^[A-Z]{2}$/i.test(v.country)) ctx.addIssue({ code: "custom", path: ["country"], message: "Enter a two-letter country code, e.g. US" });
-      if (v.country.toUpperCase() === "US" && v.zip && !/^\d{5}(-\d{4})?$/.test(v.zip)) ctx.addIssue({ code: "custom", path: ["zip"], message: "Enter a 5-digit ZIP code" });
+      if (v.country.toUpperCase() === "US" && v.zip && !/^\d{5}(-\d{4})?$/.test(v.zip))
+        ctx.addIssue({ code: "custom", path: ["zip"], message: "Enter a 5-digit ZIP code" });
     }
-    if ((v.contactName || v.contactPhone) && !v.contactEmail) ctx.addIssue({ code: "custom", path: ["contactEmail"], message: "Enter the contact's e-mail address" });
-    if (!v.letShoppersChoose && !v.defaultCauseId) ctx.addIssue({ code: "custom", path: ["defaultCauseId"], message: "Shoppers cannot choose a cause, so the store needs a default cause" });
+    if ((v.contactName || v.contactPhone) && !v.contactEmail)
+      ctx.addIssue({ code: "custom", path: ["contactEmail"], message: "Enter the contact's e-mail address" });
+    if (!v.letShoppersChoose && !v.defaultCauseId)
+      ctx.addIssue({ code: "custom", path: ["defaultCauseId"], message: "Shoppers cannot choose a cause, so the store needs a default cause" });
     donationAmount(v.defaultDonation, v.defaultDonationType === 1 ? "flat" : "percentage", "defaultDonation", ctx);
   })
   .transform((v, ctx) => {
@@ -179,21 +198,29 @@ const segmentForm = z
     isActive: flag,
     excludeSegment: flag,
     frontEndSource: z.enum(["0", "1", "2"], "Choose where the widget reads the value").transform((v) => Number(v) as 0 | 1 | 2),
-    frontEndPropertyName: required(100, "the property or parameter name").pipe(z.string().regex(PROPERTY, "Letters, digits, _ $ . - only, not starting with a digit")),
-    backEndPropertyName: text(100, "a back-end property name").pipe(z.string().regex(/^([A-Za-z_][\w.-]*)?$/, "Letters, digits, _ . - only, not starting with a digit")),
+    frontEndPropertyName: required(100, "the property or parameter name").pipe(
+      z.string().regex(PROPERTY, "Letters, digits, _ $ . - only, not starting with a digit"),
+    ),
+    backEndPropertyName: text(100, "a back-end property name").pipe(
+      z.string().regex(/^([A-Za-z_][\w.-]*)?$/, "Letters, digits, _ . - only, not starting with a digit"),
+    ),
     /** "0" empty, "1" not empty, "2" in the list, "eq" equal to the first value (SPEC §3's default). */
     valueCategory: z.enum(["0", "1", "2", "eq"], "Choose how the value is compared").transform((v) => (v === "eq" ? null : (Number(v) as 0 | 1 | 2))),
     specifiedValues: z.preprocess(
-      (v) =>
-        (Array.isArray(v) ? v.map(String) : String(v ?? "").split(/\r?\n/))
-          .map((s) => s.trim())
-          .filter(Boolean),
+      (v) => (Array.isArray(v) ? v.map(String) : String(v ?? "").split(/\r?\n/)).map((s) => s.trim()).filter(Boolean),
       z
         .array(z.string().max(100, "Each value at most 100 characters").refine(isStorable, storable))
         .max(50, "At most 50 values")
         .transform((list) => [...new Set(list)]),
     ),
-    priorityIndex: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.coerce.number({ error: "Enter a whole number from 0 to 999" }).int("Enter a whole number from 0 to 999").min(0, "Enter a whole number from 0 to 999").max(999, "Enter a whole number from 0 to 999")),
+    priorityIndex: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim() : v),
+      z.coerce
+        .number({ error: "Enter a whole number from 0 to 999" })
+        .int("Enter a whole number from 0 to 999")
+        .min(0, "Enter a whole number from 0 to 999")
+        .max(999, "Enter a whole number from 0 to 999"),
+    ),
     donationAction: z.enum(["none", "percentage", "flat"], "Choose what the segment does to the donation"),
     donationActionValue: z.unknown(),
   })
@@ -237,5 +264,12 @@ causeListSchema satisfies z.ZodType<CauseListQuery>;
 
 export function causeListQuery(params: URLSearchParams): CauseListQuery {
   const get = (k: string) => params.get(k) || null;
-  return causeListSchema.parse({ q: params.get("q") ?? "", kind: get("kind"), shown: get("shown"), sort: get("sort") ?? undefined, dir: get("dir") ?? undefined, page: get("page") ?? 1 });
+  return causeListSchema.parse({
+    q: params.get("q") ?? "",
+    kind: get("kind"),
+    shown: get("shown"),
+    sort: get("sort") ?? undefined,
+    dir: get("dir") ?? undefined,
+    page: get("page") ?? 1,
+  });
 }

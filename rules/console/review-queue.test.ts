@@ -21,13 +21,17 @@ describe("the action form", () => {
   it("a rejection needs a reason of the published policy — never 'negative' — named as the field", () => {
     for (const reason of [undefined, "", "negative", "low-rating", "toString"])
       expect(parseReviewAction({ intent: "reject", reason })).toEqual({ ok: false, errors: { reason: REJECTION_REASON_REQUIRED } });
-    for (const reason of Object.keys(REVIEW_REJECTION_REASONS)) expect(parseReviewAction({ intent: "reject", reason })).toEqual({ ok: true, input: { intent: "reject", reason } });
+    for (const reason of Object.keys(REVIEW_REJECTION_REASONS))
+      expect(parseReviewAction({ intent: "reject", reason })).toEqual({ ok: true, input: { intent: "reject", reason } });
   });
 
   it("a response is text only and not empty; an unknown intent names the intent", () => {
     expect(parseReviewAction({ intent: "respond", body: " <p>Thanks</p> " })).toEqual({ ok: true, input: { intent: "respond", body: "Thanks" } });
     expect(parseReviewAction({ intent: "respond", body: "<br>" })).toEqual({ ok: false, errors: { body: "Write the response" } });
-    expect(parseReviewAction({ intent: "respond", body: "x".repeat(4001) })).toMatchObject({ ok: false, errors: { body: expect.stringContaining("at most 4000") } });
+    expect(parseReviewAction({ intent: "respond", body: "x".repeat(4001) })).toMatchObject({
+      ok: false,
+      errors: { body: expect.stringContaining("at most 4000") },
+    });
     expect(parseReviewAction({ intent: "hide" })).toEqual({ ok: false, errors: { intent: "Choose an action" } });
     expect(parseReviewAction({})).toEqual({ ok: false, errors: { intent: "Choose an action" } });
   });

@@ -57,7 +57,10 @@ const day = z
 const listQuery = z.object({
   q: z.string().trim().max(100).catch(""),
   status: z.enum(STATUSES).nullable().catch(null),
-  hold: z.enum(HOLD_FILTERS.map((h) => h.value) as [HoldFilter, ...HoldFilter[]]).nullable().catch(null),
+  hold: z
+    .enum(HOLD_FILTERS.map((h) => h.value) as [HoldFilter, ...HoldFilter[]])
+    .nullable()
+    .catch(null),
   /** The "Renewal failures" view: held, or waiting for a retry. */
   failures: z.boolean().catch(false),
   site: z.enum(["d2c", "hpsf"]).nullable().catch(null),

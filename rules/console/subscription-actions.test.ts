@@ -6,9 +6,24 @@ import { parseConsoleAction, subscriptionListQuery } from "./subscription-action
 
 describe("the list's query", () => {
   it("reads filters, sort and page from the URL and writes them back without the defaults", () => {
-    const q = subscriptionListQuery(new URLSearchParams("q=%20pat%20&view=failures&status=active&hold=payment_failed&site=d2c&from=2026-01-01&to=2026-02-01&sort=customer&dir=desc&page=3"));
-    expect(q).toEqual({ q: "pat", failures: true, status: "active", hold: "payment_failed", site: "d2c", from: "2026-01-01", to: "2026-02-01", sort: "customer", dir: "desc", page: 3 });
-    expect(subscriptionListHref(q, { page: 1 })).toBe("/admin/subscriptions?q=pat&view=failures&status=active&hold=payment_failed&site=d2c&from=2026-01-01&to=2026-02-01&sort=customer&dir=desc");
+    const q = subscriptionListQuery(
+      new URLSearchParams("q=%20pat%20&view=failures&status=active&hold=payment_failed&site=d2c&from=2026-01-01&to=2026-02-01&sort=customer&dir=desc&page=3"),
+    );
+    expect(q).toEqual({
+      q: "pat",
+      failures: true,
+      status: "active",
+      hold: "payment_failed",
+      site: "d2c",
+      from: "2026-01-01",
+      to: "2026-02-01",
+      sort: "customer",
+      dir: "desc",
+      page: 3,
+    });
+    expect(subscriptionListHref(q, { page: 1 })).toBe(
+      "/admin/subscriptions?q=pat&view=failures&status=active&hold=payment_failed&site=d2c&from=2026-01-01&to=2026-02-01&sort=customer&dir=desc",
+    );
   });
 
   it("falls back to the defaults for anything malformed", () => {
@@ -22,7 +37,10 @@ describe("an operator's action", () => {
   it("needs a reason from the list; 'other' needs a note; cancel needs the customer's reason and the tick", () => {
     expect(parseConsoleAction({ intent: "pause" })).toEqual({ ok: false, errors: { reason: "Choose a reason" } });
     expect(parseConsoleAction({ intent: "pause", reason: "other" })).toEqual({ ok: false, errors: { note: "Say why in the note" } });
-    expect(parseConsoleAction({ intent: "pause", reason: "other", note: " on holiday " })).toEqual({ ok: true, input: { intent: "pause", reason: "other", note: "on holiday" } });
+    expect(parseConsoleAction({ intent: "pause", reason: "other", note: " on holiday " })).toEqual({
+      ok: true,
+      input: { intent: "pause", reason: "other", note: "on holiday" },
+    });
     expect(parseConsoleAction({ intent: "fly", reason: "other" })).toMatchObject({ ok: false, errors: { intent: expect.any(String) } });
     const cancel = parseConsoleAction({ intent: "cancel", reason: "customer_request" });
     expect(cancel.ok ? [] : Object.keys(cancel.errors).sort()).toEqual(["cancelReason", "confirm"]);

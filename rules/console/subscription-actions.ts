@@ -92,7 +92,10 @@ export function subscriptionListHref(q: SubscriptionListQuery, over: Partial<Sub
  * failed (waiting for its retry time; the parts are rules/autoship/renewal-schedule.ts's). A subscription paused after the last declined charge is
  * resumed instead (which moves it to a new cycle), not retried.
  */
-export function canRetryRenewal(s: { status: SubscriptionStatus; hold: SubscriptionHold | null; retryAt: Date | string | null; nextOrderDate: string }, today: string): boolean {
+export function canRetryRenewal(
+  s: { status: SubscriptionStatus; hold: SubscriptionHold | null; retryAt: Date | string | null; nextOrderDate: string },
+  today: string,
+): boolean {
   // A renewal held by the price guard waits for the customer's own answer: an operator cannot charge it.
   return isCycleDue(s, today) && s.hold !== "price_rise" && awaitsRetry(s);
 }
@@ -101,6 +104,9 @@ export function canRetryRenewal(s: { status: SubscriptionStatus; hold: Subscript
  * Whether an operator may bring the next renewal forward to today: an active subscription whose
  * next order is still ahead and that waits on nothing (a held or failed cycle is retried instead).
  */
-export function canRenewNow(s: { status: SubscriptionStatus; hold: SubscriptionHold | null; retryAt: Date | string | null; nextOrderDate: string }, today: string): boolean {
+export function canRenewNow(
+  s: { status: SubscriptionStatus; hold: SubscriptionHold | null; retryAt: Date | string | null; nextOrderDate: string },
+  today: string,
+): boolean {
   return s.status === "active" && !isCycleDue(s, today) && !awaitsRetry(s);
 }

@@ -2,16 +2,7 @@
 // blocks), mapped onto the theme colours of SPEC §9. Class names are written out whole so that
 // Tailwind finds them.
 
-export const CONTENT_COLORS = [
-  "white",
-  "blue",
-  "light blue",
-  "dark blue",
-  "gray",
-  "light gray",
-  "dark gray",
-  "transparent",
-] as const;
+export const CONTENT_COLORS = ["white", "blue", "light blue", "dark blue", "gray", "light gray", "dark gray", "transparent"] as const;
 export type ContentColor = (typeof CONTENT_COLORS)[number];
 
 const BACKGROUNDS: Record<ContentColor, string> = {

@@ -9,7 +9,16 @@ describe("gates", () => {
   });
 
   it("keeps the gate pages, health, assets and images open, and nothing else", () => {
-    for (const p of ["/maintenance", "/password-protect", "/password-protect.data", "/api/health", "/assets/x.js", "/_img/cms/a.webp", "/cms/a.webp", "/favicon.svg"]) {
+    for (const p of [
+      "/maintenance",
+      "/password-protect",
+      "/password-protect.data",
+      "/api/health",
+      "/assets/x.js",
+      "/_img/cms/a.webp",
+      "/cms/a.webp",
+      "/favicon.svg",
+    ]) {
       expect(isOpenWhileGated(p), p).toBe(true);
     }
     for (const p of ["/", "/products", "/maintenance-x", "/api/cms/v1.0/get-footer", "/faq.data"]) expect(isOpenWhileGated(p), p).toBe(false);

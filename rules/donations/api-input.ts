@@ -60,10 +60,16 @@ export const setCauseInput = z.object({
 export const attachCartInput = z.object({ segmentId: optionalSegmentId });
 
 export const integrationInfoInput = z.object({
-  integrationType: z.string({ error: "Give the integration type" }).trim().min(1, "Give the integration type").max(50, "At most 50 characters").refine(isStorable, storable),
-  info: z.union([z.string().max(2000, "At most 2000 characters"), z.record(z.string().max(50), z.string().max(500, "At most 500 characters"))], {
-    error: "Give the info as a string or an object of strings",
-  })
+  integrationType: z
+    .string({ error: "Give the integration type" })
+    .trim()
+    .min(1, "Give the integration type")
+    .max(50, "At most 50 characters")
+    .refine(isStorable, storable),
+  info: z
+    .union([z.string().max(2000, "At most 2000 characters"), z.record(z.string().max(50), z.string().max(500, "At most 500 characters"))], {
+      error: "Give the info as a string or an object of strings",
+    })
     .refine((info) => typeof info === "string" || Object.keys(info).length <= 20, "At most 20 keys")
     .refine(isStorable, storable),
 });
@@ -72,7 +78,10 @@ export const integrationInfoInput = z.object({
 export const confirmationInput = z.object({
   confirmationData: z.object(
     {
-      totalDonationAmount: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d{1,7}\.\d{2}$/, "Give the total with 2 decimals, e.g. 2.15")),
+      totalDonationAmount: z
+        .union([z.string(), z.number()])
+        .transform(String)
+        .pipe(z.string().regex(/^\d{1,7}\.\d{2}$/, "Give the total with 2 decimals, e.g. 2.15")),
       causes: z
         .string({ error: "Give the causes as a JSON string" })
         .max(10_000, "At most 10000 characters")
@@ -123,7 +132,13 @@ export const cartDonationInput = z
 export const charitySearchQuery = z.object({
   q: z.string().trim().max(100, "At most 100 characters").refine(isStorable, storable).optional().default(""),
   skip: z.coerce.number().int("A whole number").min(0, "At least 0").max(10_000, "At most 10000").optional().default(0),
-  take: z.coerce.number().int("A whole number").min(1, "At least 1").max(CHARITY_SEARCH_TAKE, `At most ${CHARITY_SEARCH_TAKE}`).optional().default(CHARITY_SEARCH_TAKE),
+  take: z.coerce
+    .number()
+    .int("A whole number")
+    .min(1, "At least 1")
+    .max(CHARITY_SEARCH_TAKE, `At most ${CHARITY_SEARCH_TAKE}`)
+    .optional()
+    .default(CHARITY_SEARCH_TAKE),
   zip: z
     .string()
     .trim()
@@ -142,7 +157,14 @@ export const charitySearchQuery = z.object({
 const commaList = (what: string, check: (id: string) => boolean, max: number) =>
   z
     .string({ error: `Give the ${what}` })
-    .transform((s) => [...new Set(s.split(",").map((x) => x.trim()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(",")
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(
       z
         .array(z.string().refine(check, `Each of the ${what} must be valid`))
@@ -158,54 +180,53 @@ export const portfolioQuery = z.object({ id: commaList("id", isPortfolioId, 20) 
 const shortText = z.string().max(2000, "At most 2000 characters");
 
 /** SPEC §3 analytics event envelope, event_version 0.1.15. */
-export const clickstreamEnvelope = z.object({
-  client_properties: z.object(
-    {
-      user_agent: shortText.optional().default(""),
-      url: shortText.optional().default(""),
-      device_type: z.string().max(50).optional().default(""),
-      browser_type: z.string().max(50).optional().default(""),
-      browser_version: z.string().max(50).optional().default(""),
-      platform: z.string().max(50).optional().default(""),
-      referrer: shortText.optional().default(""),
-    },
-    { error: "Give the client_properties" },
-  ),
-  store_id: z.string({ error: "Give the store_id" }).max(64),
-  tracking_id: z.uuid("Give the tracking id (a UUID)").nullable().optional(),
-  metadata: z
-    .record(z.string().max(100), z.unknown())
-    .optional()
-    .default({})
-    .refine((m) => JSON.stringify(m).length <= 4000, "The metadata is at most 4000 characters of JSON"),
-  customer: z
-    .object({ id: z.string().max(200).nullable().optional(), email: z.string().max(320).nullable().optional() })
-    .nullable()
-    .optional(),
-  event: z.object(
-    {
-      time_stamp: z.iso
-        .datetime({ offset: true, error: "Give the time_stamp as an ISO date-time" })
-        .refine((t) => {
+export const clickstreamEnvelope = z
+  .object({
+    client_properties: z.object(
+      {
+        user_agent: shortText.optional().default(""),
+        url: shortText.optional().default(""),
+        device_type: z.string().max(50).optional().default(""),
+        browser_type: z.string().max(50).optional().default(""),
+        browser_version: z.string().max(50).optional().default(""),
+        platform: z.string().max(50).optional().default(""),
+        referrer: shortText.optional().default(""),
+      },
+      { error: "Give the client_properties" },
+    ),
+    store_id: z.string({ error: "Give the store_id" }).max(64),
+    tracking_id: z.uuid("Give the tracking id (a UUID)").nullable().optional(),
+    metadata: z
+      .record(z.string().max(100), z.unknown())
+      .optional()
+      .default({})
+      .refine((m) => JSON.stringify(m).length <= 4000, "The metadata is at most 4000 characters of JSON"),
+    customer: z
+      .object({ id: z.string().max(200).nullable().optional(), email: z.string().max(320).nullable().optional() })
+      .nullable()
+      .optional(),
+    event: z.object(
+      {
+        time_stamp: z.iso.datetime({ offset: true, error: "Give the time_stamp as an ISO date-time" }).refine((t) => {
           const year = new Date(t).getUTCFullYear();
           return year >= 2000 && year < 3000;
         }, "Give a time_stamp between the years 2000 and 2999"),
-      event_type: z
-        .string({ error: "Give the event_type" })
-        .trim()
-        .min(1, "Give the event_type")
-        .max(100, "At most 100 characters")
-        .regex(/^[A-Za-z0-9_.:-]+$/, "Letters, digits and _ . : - only"),
-      event_version: z.literal(DONATION_EVENT_VERSION, { error: `The event_version is ${DONATION_EVENT_VERSION}` }),
-      payload: z
-        .record(z.string().max(100), z.unknown())
-        .optional()
-        .default({})
-        .refine((p) => JSON.stringify(p).length <= 8000, "The payload is at most 8000 characters of JSON"),
-    },
-    { error: "Give the event" },
-  ),
-})
+        event_type: z
+          .string({ error: "Give the event_type" })
+          .trim()
+          .min(1, "Give the event_type")
+          .max(100, "At most 100 characters")
+          .regex(/^[A-Za-z0-9_.:-]+$/, "Letters, digits and _ . : - only"),
+        event_version: z.literal(DONATION_EVENT_VERSION, { error: `The event_version is ${DONATION_EVENT_VERSION}` }),
+        payload: z
+          .record(z.string().max(100), z.unknown())
+          .optional()
+          .default({})
+          .refine((p) => JSON.stringify(p).length <= 8000, "The payload is at most 8000 characters of JSON"),
+      },
+      { error: "Give the event" },
+    ),
+  })
   .refine(isStorable, { message: storable, path: ["event", "payload"] });
 export type ClickstreamEnvelope = z.infer<typeof clickstreamEnvelope>;
 

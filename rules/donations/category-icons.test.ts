@@ -17,7 +17,13 @@ describe("the 26 cause category icons", () => {
   });
 
   it("names the seeded causes' categories as the seed does", () => {
-    expect([3, 5, 7, 8, 9].map(categoryName)).toEqual(["Animal Shelters & Rescue", "Wildlife Conservation", "Veterinary Care", "Service & Therapy Animals", "Animal Welfare Services"]);
+    expect([3, 5, 7, 8, 9].map(categoryName)).toEqual([
+      "Animal Shelters & Rescue",
+      "Wildlife Conservation",
+      "Veterinary Care",
+      "Service & Therapy Animals",
+      "Animal Welfare Services",
+    ]);
   });
 });
 

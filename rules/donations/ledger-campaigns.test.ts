@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { checkoutTotals, cartEstimate } from "../checkout/totals";
 import { computeCartDonation } from "./provider";
-import { addonAmountCents, addonOffers, netByCause, parseAddonChoice, reversalsDue, reversedByCause, roundUpCents, segmentRule, storeLedgerRows, givenSentence } from "./ledger-campaigns";
+import {
+  addonAmountCents,
+  addonOffers,
+  netByCause,
+  parseAddonChoice,
+  reversalsDue,
+  reversedByCause,
+  roundUpCents,
+  segmentRule,
+  storeLedgerRows,
+  givenSentence,
+} from "./ledger-campaigns";
 
 describe("add-on and round-up amounts", () => {
   it("rounds up to the next whole dollar; a whole total has nothing to round (the offer is hidden)", () => {
@@ -22,7 +33,14 @@ describe("add-on and round-up amounts", () => {
   });
 
   it("checkout totals: the add-on is added last, with no tax, shipping or discount effect; a round-up rounds the whole total", () => {
-    const base = { subtotalCents: 3000, discountCents: 300, method: "standard" as const, state: "CO", freeShippingThresholdCents: 4900, freeShippingQualifyingCents: 2700 };
+    const base = {
+      subtotalCents: 3000,
+      discountCents: 300,
+      method: "standard" as const,
+      state: "CO",
+      freeShippingThresholdCents: 4900,
+      freeShippingQualifyingCents: 2700,
+    };
     const plain = checkoutTotals(base);
     const addon = checkoutTotals({ ...base, donationAddon: { kind: "add-on", cents: 500 } });
     expect({ ...addon, donationAddonCents: 0, totalCents: addon.totalCents - 500 }).toEqual({ ...plain, donationAddonCents: 0 });
@@ -36,7 +54,14 @@ describe("add-on and round-up amounts", () => {
 });
 
 describe("ledger rows", () => {
-  const settings = { rule: { type: "percentage" as const, valueHundredths: 500 }, multiplierHundredths: 100, excludedCmsIds: ["gift"], directDonationCmsIds: [], cartDonationCents: 0, recipients: ["00-1"] };
+  const settings = {
+    rule: { type: "percentage" as const, valueHundredths: 500 },
+    multiplierHundredths: 100,
+    excludedCmsIds: ["gift"],
+    directDonationCmsIds: [],
+    cartDonationCents: 0,
+    recipients: ["00-1"],
+  };
   it("per line from the price charged less its share of the order's discount, shared as the widget shares the cart's; excluded lines give nothing", () => {
     const rowsFor = (d1: number, d2: number) =>
       storeLedgerRows({
@@ -47,7 +72,9 @@ describe("ledger rows", () => {
         ],
       });
     // $4.00 off $89.98: the food line's share is $1.78 (the excluded line takes its share too), 5 % of $38.20.
-    const expected = [{ orderLineId: "l1", causeId: "00-1", rule: "percentage", amountCents: 191, rateHundredths: 500, multiplierHundredths: 100, fundedBy: "store" }];
+    const expected = [
+      { orderLineId: "l1", causeId: "00-1", rule: "percentage", amountCents: 191, rateHundredths: 500, multiplierHundredths: 100, fundedBy: "store" },
+    ];
     expect(rowsFor(178, 222)).toEqual(expected);
     // Only the order's discount counts, not how its rounding fell on the lines: the widget's answer.
     expect(rowsFor(400, 0)).toEqual(expected);
@@ -63,7 +90,12 @@ describe("ledger rows", () => {
   });
 
   it("reversals are cumulative per row: any steps of a line's units sum to exactly minus the row", () => {
-    const row = (refunded: number, reversed: number) => ({ id: 1, amountCents: 100, line: { quantity: 3, refundedQuantity: refunded }, reversedCents: reversed });
+    const row = (refunded: number, reversed: number) => ({
+      id: 1,
+      amountCents: 100,
+      line: { quantity: 3, refundedQuantity: refunded },
+      reversedCents: reversed,
+    });
     const one = reversalsDue([row(1, 0)], false)[0].amountCents;
     const two = reversalsDue([row(2, -one)], false)[0].amountCents;
     const three = reversalsDue([row(3, -one - two)], false)[0].amountCents;
@@ -92,13 +124,21 @@ describe("ledger rows", () => {
 
 describe("the matched segment's rule at order time", () => {
   const store = { defaultDonationType: 0, defaultDonationHundredths: 500 };
-  const segment = (over: Partial<Parameters<typeof segmentRule>[1] & object> = {}) => ({ excludeSegment: false, donationAction: "none" as const, donationActionValue: 0, ...over });
+  const segment = (over: Partial<Parameters<typeof segmentRule>[1] & object> = {}) => ({
+    excludeSegment: false,
+    donationAction: "none" as const,
+    donationActionValue: 0,
+    ...over,
+  });
   it("no segment, or one without an action: the store's rule", () => {
     expect(segmentRule(store, null)).toEqual({ rule: { type: "percentage", valueHundredths: 500 }, storeGives: true });
     expect(segmentRule(store, segment())).toEqual({ rule: { type: "percentage", valueHundredths: 500 }, storeGives: true });
   });
   it("an action replaces the rule; an exclusion gives nothing of the store's", () => {
-    expect(segmentRule(store, segment({ donationAction: "percentage", donationActionValue: 1000 }))).toEqual({ rule: { type: "percentage", valueHundredths: 1000 }, storeGives: true });
+    expect(segmentRule(store, segment({ donationAction: "percentage", donationActionValue: 1000 }))).toEqual({
+      rule: { type: "percentage", valueHundredths: 1000 },
+      storeGives: true,
+    });
     expect(segmentRule(store, segment({ donationAction: "flat", donationActionValue: 25 })).rule).toEqual({ type: "flat", valueHundredths: 25 });
     expect(segmentRule(store, segment({ excludeSegment: true })).storeGives).toBe(false);
   });

@@ -108,17 +108,39 @@ export function storeLedgerRows(p: {
   const computed = computeCartDonation(
     p.lines.map((l) => ({ cmsId: l.cmsId, unitPriceCents: l.unitPriceCents, quantity: l.quantity, discountCents: 0 })),
     p.lines.reduce((sum, l) => sum + l.discountCents, 0),
-    { rule: p.rule, multiplierHundredths: p.multiplierHundredths, excludedCmsIds: p.excludedCmsIds, directDonationCmsIds: p.directDonationCmsIds, cartDonationCents: p.cartDonationCents, usdRate: 1 },
+    {
+      rule: p.rule,
+      multiplierHundredths: p.multiplierHundredths,
+      excludedCmsIds: p.excludedCmsIds,
+      directDonationCmsIds: p.directDonationCmsIds,
+      cartDonationCents: p.cartDonationCents,
+      usdRate: 1,
+    },
   );
   const rows: LedgerRowDraft[] = [];
   const push = (orderLineId: string, cents: number, rule: string, rate: number | null, multiplier: number | null) => {
     for (const share of splitAmongRecipients(cents, p.recipients))
-      if (share.cents > 0) rows.push({ orderLineId, causeId: share.id, rule, amountCents: share.cents, rateHundredths: rate, multiplierHundredths: multiplier, fundedBy: "store" });
+      if (share.cents > 0)
+        rows.push({
+          orderLineId,
+          causeId: share.id,
+          rule,
+          amountCents: share.cents,
+          rateHundredths: rate,
+          multiplierHundredths: multiplier,
+          fundedBy: "store",
+        });
   };
   computed.lines.forEach((l, i) => {
     if (l.donationCents <= 0) return;
     const direct = l.donationType === "direct";
-    push(p.lines[i].orderLineId, l.donationCents, direct ? "direct" : p.rule.type, direct ? null : p.rule.valueHundredths, direct ? null : p.multiplierHundredths);
+    push(
+      p.lines[i].orderLineId,
+      l.donationCents,
+      direct ? "direct" : p.rule.type,
+      direct ? null : p.rule.valueHundredths,
+      direct ? null : p.multiplierHundredths,
+    );
   });
   // The store's fixed amount per order sits on the first line (a line id is what the ledger keys rows by).
   if (computed.cartDonationCents > 0) push(p.lines[0].orderLineId, computed.cartDonationCents, "cart", null, null);
@@ -130,7 +152,15 @@ export function addonLedgerRows(p: { orderId: string; kind: AddonChoice["kind"];
   if (p.amountCents <= 0) return [];
   return splitAmongRecipients(p.amountCents, p.recipients)
     .filter((s) => s.cents > 0)
-    .map((s) => ({ orderLineId: p.orderId, causeId: s.id, rule: p.kind, amountCents: s.cents, rateHundredths: null, multiplierHundredths: null, fundedBy: "customer" as const }));
+    .map((s) => ({
+      orderLineId: p.orderId,
+      causeId: s.id,
+      rule: p.kind,
+      amountCents: s.cents,
+      rateHundredths: null,
+      multiplierHundredths: null,
+      fundedBy: "customer" as const,
+    }));
 }
 
 export type ReversibleRow = {
@@ -149,14 +179,20 @@ export type ReversibleRow = {
  */
 export function reversalsDue(rows: readonly ReversibleRow[], whole: boolean): { reversesId: number; amountCents: number }[] {
   return rows.flatMap((r) => {
-    const target = whole ? r.amountCents : r.line && r.line.quantity > 0 ? Math.floor((r.amountCents * Math.min(r.line.refundedQuantity, r.line.quantity)) / r.line.quantity) : 0;
+    const target = whole
+      ? r.amountCents
+      : r.line && r.line.quantity > 0
+        ? Math.floor((r.amountCents * Math.min(r.line.refundedQuantity, r.line.quantity)) / r.line.quantity)
+        : 0;
     const due = Math.min(target, r.amountCents) - r.reversedCents;
     return due > 0 ? [{ reversesId: r.id, amountCents: -due }] : [];
   });
 }
 
 /** What an order gave, per cause, net of reversals, largest first; causes netting to 0 are left out. */
-export function netByCause(rows: readonly { causeId: string; amountCents: number; fundedBy: string }[]): { causeId: string; cents: number; customerCents: number }[] {
+export function netByCause(
+  rows: readonly { causeId: string; amountCents: number; fundedBy: string }[],
+): { causeId: string; cents: number; customerCents: number }[] {
   const by = new Map<string, { causeId: string; cents: number; customerCents: number }>();
   for (const r of rows) {
     const e = by.get(r.causeId) ?? { causeId: r.causeId, cents: 0, customerCents: 0 };

@@ -4,13 +4,36 @@ import { monthOf, parseReportArgs, parseReportMonth, reportCsvLines, reportText,
 const NOW = new Date("2026-11-26T18:00:00Z");
 
 const rows: DonationReportRow[] = [
-  { causeId: "00-1000001", causeName: "Paws Rescue League", storeFundedCents: 12345, customerFundedCents: 300, orders: 7, reversedCents: -450, reversedOrders: 1, netCents: 12195 },
-  { causeId: "00-1000002", causeName: "=HYPERLINK(\"x\")", storeFundedCents: 200, customerFundedCents: 0, orders: 1, reversedCents: 0, reversedOrders: 0, netCents: 200 },
+  {
+    causeId: "00-1000001",
+    causeName: "Paws Rescue League",
+    storeFundedCents: 12345,
+    customerFundedCents: 300,
+    orders: 7,
+    reversedCents: -450,
+    reversedOrders: 1,
+    netCents: 12195,
+  },
+  {
+    causeId: "00-1000002",
+    causeName: '=HYPERLINK("x")',
+    storeFundedCents: 200,
+    customerFundedCents: 0,
+    orders: 1,
+    reversedCents: 0,
+    reversedOrders: 0,
+    netCents: 200,
+  },
 ];
 
 describe("months", () => {
   it("reads YYYY-MM as the month's UTC bounds", () => {
-    expect(parseReportMonth("2026-11")).toEqual({ month: "2026-11", start: new Date("2026-11-01T00:00:00Z"), end: new Date("2026-12-01T00:00:00Z"), label: "November 2026" });
+    expect(parseReportMonth("2026-11")).toEqual({
+      month: "2026-11",
+      start: new Date("2026-11-01T00:00:00Z"),
+      end: new Date("2026-12-01T00:00:00Z"),
+      label: "November 2026",
+    });
     expect(parseReportMonth("2026-12")!.end).toEqual(new Date("2027-01-01T00:00:00Z"));
     expect(parseReportMonth(" 2024-02 ")!.month).toBe("2024-02");
   });
@@ -27,7 +50,14 @@ describe("months", () => {
 
 describe("the report's printed forms", () => {
   it("adds up a month", () => {
-    expect(reportTotals(rows)).toEqual({ storeFundedCents: 12545, customerFundedCents: 300, orders: 8, reversedCents: -450, reversedOrders: 1, netCents: 12395 });
+    expect(reportTotals(rows)).toEqual({
+      storeFundedCents: 12545,
+      customerFundedCents: 300,
+      orders: 8,
+      reversedCents: -450,
+      reversedOrders: 1,
+      netCents: 12395,
+    });
   });
   it("writes CSV with dollars, a header, and formulas defused", () => {
     expect(reportCsvLines("2026-11", rows)).toEqual([
@@ -50,7 +80,12 @@ describe("the report's printed forms", () => {
 describe("donations:report arguments", () => {
   it("takes --month in both spellings, --csv and --store; no month is this UTC month", () => {
     expect(parseReportArgs(["--month", "2026-10"], NOW)).toMatchObject({ ok: true, month: { month: "2026-10" }, csv: false, storeId: null });
-    expect(parseReportArgs(["--month=2026-09", "--csv", "--store", "abc"], NOW)).toMatchObject({ ok: true, month: { month: "2026-09" }, csv: true, storeId: "abc" });
+    expect(parseReportArgs(["--month=2026-09", "--csv", "--store", "abc"], NOW)).toMatchObject({
+      ok: true,
+      month: { month: "2026-09" },
+      csv: true,
+      storeId: "abc",
+    });
     expect(parseReportArgs([], NOW)).toMatchObject({ ok: true, month: { month: "2026-11" } });
   });
   it.each([

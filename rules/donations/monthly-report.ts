@@ -75,7 +75,17 @@ export function reportTotals(rows: readonly DonationReportRow[]): DonationReport
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-export const REPORT_CSV_HEADER = ["month", "cause_id", "cause_name", "store_funded_usd", "customer_funded_usd", "orders", "reversed_usd", "reversed_orders", "net_usd"] as const;
+export const REPORT_CSV_HEADER = [
+  "month",
+  "cause_id",
+  "cause_name",
+  "store_funded_usd",
+  "customer_funded_usd",
+  "orders",
+  "reversed_usd",
+  "reversed_orders",
+  "net_usd",
+] as const;
 
 /**
  * The report as CSV lines (header first, then a row per cause). Text cells go through rules/shared/csv.ts
@@ -86,7 +96,17 @@ export function reportCsvLines(month: string, rows: readonly DonationReportRow[]
   return [
     csvRow(REPORT_CSV_HEADER),
     ...rows.map((r) =>
-      [csvCell(month), csvCell(r.causeId), csvCell(r.causeName), dollars(r.storeFundedCents), dollars(r.customerFundedCents), r.orders, dollars(r.reversedCents), r.reversedOrders, dollars(r.netCents)].join(","),
+      [
+        csvCell(month),
+        csvCell(r.causeId),
+        csvCell(r.causeName),
+        dollars(r.storeFundedCents),
+        dollars(r.customerFundedCents),
+        r.orders,
+        dollars(r.reversedCents),
+        r.reversedOrders,
+        dollars(r.netCents),
+      ].join(","),
     ),
   ];
 }
@@ -97,12 +117,24 @@ export function reportText(month: ReportMonth, rows: readonly DonationReportRow[
   const head = ["Cause", "Id", "Store-funded", "Customer-funded", "Orders", "Reversed", "Net"];
   const t = reportTotals(rows);
   const body = [
-    ...rows.map((r) => [r.causeName, r.causeId, dollars(r.storeFundedCents), dollars(r.customerFundedCents), String(r.orders), dollars(r.reversedCents), dollars(r.netCents)]),
+    ...rows.map((r) => [
+      r.causeName,
+      r.causeId,
+      dollars(r.storeFundedCents),
+      dollars(r.customerFundedCents),
+      String(r.orders),
+      dollars(r.reversedCents),
+      dollars(r.netCents),
+    ]),
     ["Total", "", dollars(t.storeFundedCents), dollars(t.customerFundedCents), String(t.orders), dollars(t.reversedCents), dollars(t.netCents)],
   ];
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
   // Names and ids left-aligned, figures right-aligned.
-  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join("  ")
+      .trimEnd();
   const rule = widths.map((w) => "-".repeat(w)).join("  ");
   return [`Donations, ${month.label} (UTC), in USD`, line(head), rule, ...body.slice(0, -1).map(line), rule, line(body[body.length - 1])].join("\n");
 }

@@ -25,7 +25,11 @@ const percent5: DonationSettings = {
   cartDonationCents: 0,
   usdRate: 1,
 };
-const flat = (cents: number, extra: Partial<DonationSettings> = {}): DonationSettings => ({ ...percent5, rule: { type: "flat", valueHundredths: cents }, ...extra });
+const flat = (cents: number, extra: Partial<DonationSettings> = {}): DonationSettings => ({
+  ...percent5,
+  rule: { type: "flat", valueHundredths: cents },
+  ...extra,
+});
 const line = (cmsId: string, unitPriceCents: number, quantity = 1, discountCents = 0) => ({ cmsId, unitPriceCents, quantity, discountCents });
 
 describe("store and cause ids (SPEC §5)", () => {
@@ -34,7 +38,15 @@ describe("store and cause ids (SPEC §5)", () => {
     expect(normalizeStoreId("(5eed0d0a 7e5c 4a1b 9c3d 2e1f00c0ffee)")).toBe("5eed0d0a7e5c4a1b9c3d2e1f00c0ffee");
   });
   it("refuses anything else", () => {
-    for (const bad of [undefined, null, "", "5eed", "5eed0d0a7e5c4a1b9c3d2e1f00c0ffeg", "5eed0d0a7e5c4a1b9c3d2e1f00c0ffee0", "5eed0d0a_7e5c4a1b9c3d2e1f00c0ffee"])
+    for (const bad of [
+      undefined,
+      null,
+      "",
+      "5eed",
+      "5eed0d0a7e5c4a1b9c3d2e1f00c0ffeg",
+      "5eed0d0a7e5c4a1b9c3d2e1f00c0ffee0",
+      "5eed0d0a_7e5c4a1b9c3d2e1f00c0ffee",
+    ])
       expect(normalizeStoreId(bad)).toBeNull();
   });
   it("tells charities (digits, slashes, dashes, 1–31) from portfolios (32 hex)", () => {
@@ -53,7 +65,15 @@ describe("store and cause ids (SPEC §5)", () => {
 });
 
 describe("segments (SPEC §4, §5)", () => {
-  const seg = (over: Partial<SegmentRule>): SegmentRule => ({ id: "s", isActive: true, excludeSegment: false, priorityIndex: 0, valueCategory: null, specifiedValues: [], ...over });
+  const seg = (over: Partial<SegmentRule>): SegmentRule => ({
+    id: "s",
+    isActive: true,
+    excludeSegment: false,
+    priorityIndex: 0,
+    valueCategory: null,
+    specifiedValues: [],
+    ...over,
+  });
   it("matches empty, not empty, a specified list and equality", () => {
     expect(segmentMatches(seg({ valueCategory: 0 }), undefined)).toBe(true);
     expect(segmentMatches(seg({ valueCategory: 0 }), "x")).toBe(false);
@@ -115,11 +135,17 @@ describe("donation amounts (SPEC §5 donation rules, §9 currency)", () => {
     const r = computeCartDonation([line("a", 2000), line("gift", 500, 2)], 1000, settings);
     expect(r.lines[1]).toMatchObject({ directDonation: true, donationCents: 1000, donationType: "direct", cartDiscountShareCents: 0 });
     expect(r.lines[0].donationCents).toBe(100); // (2000 − 1000) × 5 % × 2
-    expect(computeCartDonation([line("gift", 500)], 0, settings, { ignoreDirectDonations: true }).lines[0]).toMatchObject({ donationCents: 0, directDonation: true });
+    expect(computeCartDonation([line("gift", 500)], 0, settings, { ignoreDirectDonations: true }).lines[0]).toMatchObject({
+      donationCents: 0,
+      directDonation: true,
+    });
   });
   it("the total is the lines plus the cart donation, which only comes with a giving line", () => {
     expect(computeCartDonation([line("a", 2000)], 0, { ...percent5, cartDonationCents: 100 })).toMatchObject({ cartDonationCents: 100, totalCents: 200 });
-    expect(computeCartDonation([line("x", 2000)], 0, { ...percent5, cartDonationCents: 100, excludedCmsIds: ["x"] })).toMatchObject({ cartDonationCents: 0, totalCents: 0 });
+    expect(computeCartDonation([line("x", 2000)], 0, { ...percent5, cartDonationCents: 100, excludedCmsIds: ["x"] })).toMatchObject({
+      cartDonationCents: 0,
+      totalCents: 0,
+    });
     expect(computeCartDonation([], 0, percent5).totalCents).toBe(0);
   });
   it("currency: only flat amounts are converted, by the rate, to the cent, per line", () => {

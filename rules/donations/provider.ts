@@ -111,10 +111,7 @@ export function segmentChangesAmount(segment: { excludeSegment: boolean; donatio
  * reports; without a back-end property, or for a guest (no record, `backEndValue` undefined), it
  * does not apply.
  */
-export function segmentApplies(
-  segment: SegmentRule & { donationAction: string; backEndPropertyName: string },
-  backEndValue: SegmentValue,
-): boolean {
+export function segmentApplies(segment: SegmentRule & { donationAction: string; backEndPropertyName: string }, backEndValue: SegmentValue): boolean {
   if (!segmentChangesAmount(segment)) return true;
   if (!segment.backEndPropertyName.trim()) return false;
   return segmentMatches(segment, backEndValue);

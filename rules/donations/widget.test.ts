@@ -135,7 +135,14 @@ describe("segments from the page (SPEC §3 frontEndSource)", () => {
   });
 
   it("the first active match by priority wins; an inactive or unmatched segment never applies", () => {
-    const exclusion = seg({ id: "ex", excludeSegment: true, frontEndSource: 1, frontEndPropertyName: "customerType", specifiedValues: ["wholesale"], priorityIndex: 0 });
+    const exclusion = seg({
+      id: "ex",
+      excludeSegment: true,
+      frontEndSource: 1,
+      frontEndPropertyName: "customerType",
+      specifiedValues: ["wholesale"],
+      priorityIndex: 0,
+    });
     const gold = seg({ id: "gold", valueCategory: 2, specifiedValues: ["gold"], priorityIndex: 1 });
     const both = sources({ window: { tier: "gold" }, dataLayer: [{ customerType: "wholesale" }] });
     expect(matchSegment([gold, exclusion], both)?.id).toBe("ex");
@@ -165,7 +172,9 @@ describe("visibility (SPEC §4)", () => {
   });
   it("a store switched off shows nothing", () => {
     expect(isWidgetVisible({ place: "product", store: { ...store, isActive: false }, segment: null, totalCents: 500 })).toBe(false);
-    expect(isWidgetVisible({ place: "cart", store: { ...store, isExperienceActive: false, activeCampaigns: [4] }, segment: null, totalCents: 500 })).toBe(false);
+    expect(isWidgetVisible({ place: "cart", store: { ...store, isExperienceActive: false, activeCampaigns: [4] }, segment: null, totalCents: 500 })).toBe(
+      false,
+    );
   });
   it("says the amount and the cause in US dollars", () => {
     expect(donationSentence(215, "Paws Rescue League")).toBe("$2.15 to Paws Rescue League with this order");
@@ -203,7 +212,11 @@ describe("clickstream envelope (SPEC §3)", () => {
   const chromeUa = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.85 Safari/537.36";
 
   it("describes the browser without the URL's query or fragment", () => {
-    const client = clientPropertiesOf({ userAgent: chromeUa, href: "http://localhost:3000/cart?_kx=secret#x", referrer: "https://mail.example/open?token=abc" });
+    const client = clientPropertiesOf({
+      userAgent: chromeUa,
+      href: "http://localhost:3000/cart?_kx=secret#x",
+      referrer: "https://mail.example/open?token=abc",
+    });
     expect(client).toEqual({
       user_agent: chromeUa,
       url: "http://localhost:3000/cart",
@@ -213,7 +226,11 @@ describe("clickstream envelope (SPEC §3)", () => {
       platform: "Linux",
       referrer: "https://mail.example/open",
     });
-    const iphone = clientPropertiesOf({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile/15E148 Safari/604.1", href: "", referrer: "" });
+    const iphone = clientPropertiesOf({
+      userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile/15E148 Safari/604.1",
+      href: "",
+      referrer: "",
+    });
     expect(iphone).toMatchObject({ device_type: "mobile", browser_type: "Safari", browser_version: "17.0", platform: "iOS", url: "", referrer: "" });
   });
 

@@ -1,6 +1,15 @@
 import { formatUsd } from "../shared/money";
 import { isUuid } from "../shared/ids";
-import { DONATION_EVENT_VERSION, NO_CAUSE, SHELTER_CATEGORY_ID, causeKindOf, firstMatchingSegment, locationQuery, type SegmentRule, type SegmentValue } from "./provider";
+import {
+  DONATION_EVENT_VERSION,
+  NO_CAUSE,
+  SHELTER_CATEGORY_ID,
+  causeKindOf,
+  firstMatchingSegment,
+  locationQuery,
+  type SegmentRule,
+  type SegmentValue,
+} from "./provider";
 
 // The donation widget's decisions (SPEC §4 "Donation widget", §9 donation constants), pure so the
 // browser widget and its tests share them: how tracking starts, which segment applies, which cause
@@ -289,7 +298,17 @@ export function clientPropertiesOf(input: { userAgent: string; href: string; ref
   const found = browsers.map(([name, re]) => [name, re.exec(ua)?.[1]] as const).find(([, v]) => v);
   const platform =
     input.platform ||
-    (/Windows/i.test(ua) ? "Windows" : /Android/i.test(ua) ? "Android" : /iPhone|iPad|iOS/i.test(ua) ? "iOS" : /Mac OS X|Macintosh/i.test(ua) ? "macOS" : /Linux/i.test(ua) ? "Linux" : "");
+    (/Windows/i.test(ua)
+      ? "Windows"
+      : /Android/i.test(ua)
+        ? "Android"
+        : /iPhone|iPad|iOS/i.test(ua)
+          ? "iOS"
+          : /Mac OS X|Macintosh/i.test(ua)
+            ? "macOS"
+            : /Linux/i.test(ua)
+              ? "Linux"
+              : "");
   return {
     user_agent: ua,
     url: bareUrl(input.href),

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { PET_BREED_SIZES, PET_LIFE_STAGES, PET_SPECIES, REVIEW_LIMITS, REVIEW_REJECTION_REASONS, REVIEW_SORTS, sanitizeReviewText, type ReviewRejectionReason } from "./states-and-sorts";
+import {
+  PET_BREED_SIZES,
+  PET_LIFE_STAGES,
+  PET_SPECIES,
+  REVIEW_LIMITS,
+  REVIEW_REJECTION_REASONS,
+  REVIEW_SORTS,
+  sanitizeReviewText,
+  type ReviewRejectionReason,
+} from "./states-and-sorts";
 
 // The review API's inputs (server/http/reviews.ts and the reviews service). Imported by server code
 // only: zod stays out of the storefront's bundle.
@@ -18,7 +27,11 @@ export const petContextInput = z.strictObject({
 
 export const reviewSubmitInput = z.strictObject({
   orderLineId: z.uuid("Choose the order the review is about"),
-  rating: z.number("Choose a rating from 1 to 5").int("Choose a rating from 1 to 5").min(1, "Choose a rating from 1 to 5").max(5, "Choose a rating from 1 to 5"),
+  rating: z
+    .number("Choose a rating from 1 to 5")
+    .int("Choose a rating from 1 to 5")
+    .min(1, "Choose a rating from 1 to 5")
+    .max(5, "Choose a rating from 1 to 5"),
   title: cleanText("A title", REVIEW_LIMITS.title),
   body: cleanText("Your review", REVIEW_LIMITS.body, true),
   nickname: cleanText("A nickname", REVIEW_LIMITS.nickname),
@@ -27,7 +40,11 @@ export const reviewSubmitInput = z.strictObject({
 export type ReviewSubmitInput = z.infer<typeof reviewSubmitInput>;
 
 const intParam = (label: string, min: number, max: number) =>
-  z.coerce.number(`${label} must be a number`).int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`);
+  z.coerce
+    .number(`${label} must be a number`)
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
 
 /** GET /api/reviews/products/{id} query: page ≥ 1, pageSize ≤ 20 (default 5), sort, filters. */
 export const reviewListQuery = z.object({

@@ -22,10 +22,7 @@ export function starsOf(average: number): string {
  * A product's rating as a page may show it: null on the staff site (SPEC §6), without reviews, or
  * when the summary could not be read (ratings are never worth failing a page for).
  */
-export function shownRating(
-  summary: { count: number; average: number | null } | null | undefined,
-  site: { isStaff: boolean },
-): RatingSummary | null {
+export function shownRating(summary: { count: number; average: number | null } | null | undefined, site: { isStaff: boolean }): RatingSummary | null {
   if (site.isStaff || !summary || summary.count <= 0 || summary.average === null) return null;
   return { average: summary.average, count: summary.count };
 }

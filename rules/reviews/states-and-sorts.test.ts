@@ -7,7 +7,11 @@ describe("summaryOf", () => {
     expect(summaryOf(null)).toEqual({ count: 0, average: null, histogram: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } });
   });
   it("average to one decimal, half up", () => {
-    expect(summaryOf({ count: 4, ratingSum: 17, count1: 0, count2: 0, count3: 0, count4: 3, count5: 1 })).toEqual({ count: 4, average: 4.3, histogram: { 1: 0, 2: 0, 3: 0, 4: 3, 5: 1 } });
+    expect(summaryOf({ count: 4, ratingSum: 17, count1: 0, count2: 0, count3: 0, count4: 3, count5: 1 })).toEqual({
+      count: 4,
+      average: 4.3,
+      histogram: { 1: 0, 2: 0, 3: 0, 4: 3, 5: 1 },
+    });
     expect(averageOf(3, 13)).toBe(4.3);
     expect(averageOf(3, 14)).toBe(4.7);
     expect(averageOf(1, 5)).toBe(5);
@@ -75,7 +79,12 @@ describe("review input", () => {
     expect(reviewListQuery.safeParse({ pageSize: "21" }).error?.issues[0].path).toEqual(["pageSize"]);
     expect(reviewListQuery.safeParse({ page: "0" }).error?.issues[0].path).toEqual(["page"]);
     expect(reviewListQuery.safeParse({ sort: "price" }).error?.issues[0].path).toEqual(["sort"]);
-    expect(reviewListQuery.parse({ rating: "3", species: "cat", lifeStage: "senior", breedSize: "large" })).toMatchObject({ rating: 3, species: "cat", lifeStage: "senior", breedSize: "large" });
+    expect(reviewListQuery.parse({ rating: "3", species: "cat", lifeStage: "senior", breedSize: "large" })).toMatchObject({
+      rating: 3,
+      species: "cat",
+      lifeStage: "senior",
+      breedSize: "large",
+    });
   });
 });
 

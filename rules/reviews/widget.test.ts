@@ -92,9 +92,16 @@ describe("the write-a-review form", () => {
 
   it("shows a 400's field messages beside their fields (the pet's too) and the rest above the button", () => {
     const errors = reviewFormErrors(400, {
-      error: { code: "bad_request", message: "Invalid title: …", fields: { title: "A title is at most 120 characters", "pet.species": "must be dog or cat", body: "Your review is required" } },
+      error: {
+        code: "bad_request",
+        message: "Invalid title: …",
+        fields: { title: "A title is at most 120 characters", "pet.species": "must be dog or cat", body: "Your review is required" },
+      },
     });
-    expect(errors).toEqual({ fields: { title: "A title is at most 120 characters", species: "must be dog or cat", body: "Your review is required" }, message: null });
+    expect(errors).toEqual({
+      fields: { title: "A title is at most 120 characters", species: "must be dog or cat", body: "Your review is required" },
+      message: null,
+    });
     expect(reviewFormErrors(400, { error: { message: "Bad", fields: { "body.x": "odd" } } })).toEqual({ fields: {}, message: "odd" });
   });
 

@@ -118,9 +118,7 @@ export type FormErrors = { fields: Partial<Record<ReviewFormField, string>>; mes
  */
 export function reviewFormErrors(status: number, body: unknown): FormErrors {
   const error = (typeof body === "object" && body !== null ? (body as { error?: unknown }).error : null) as
-    | { message?: unknown; fields?: unknown }
-    | null
-    | undefined;
+    { message?: unknown; fields?: unknown } | null | undefined;
   const message = typeof error?.message === "string" ? error.message : null;
   if (status === 401) return { fields: {}, message: "Please sign in again to send your review." };
   if (status === 429) return { fields: {}, message: message ?? "Too many reviews at once. Please try again later." };

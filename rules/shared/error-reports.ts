@@ -34,7 +34,10 @@ export function scrubPersonalData(text: string): string {
   return (
     text
       // A query string or fragment of any URL or path, up to where the URL ends (space, quote, bracket, or :line:col).
-      .replace(/(\b(?:https?|wss?|file):\/\/[^\s"'`()<>?#]*|(?:^|(?<=[\s"'`(=]))\/[^\s"'`()<>?#]*)[?#][^\s"'`()<>]*?(?=(?::\d+){1,2}(?:\)|\s|$)|[\s"'`()<>]|$)/gm, "$1")
+      .replace(
+        /(\b(?:https?|wss?|file):\/\/[^\s"'`()<>?#]*|(?:^|(?<=[\s"'`(=]))\/[^\s"'`()<>?#]*)[?#][^\s"'`()<>]*?(?=(?::\d+){1,2}(?:\)|\s|$)|[\s"'`()<>]|$)/gm,
+        "$1",
+      )
       .replace(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, "[email]")
       .replace(/\beyJ[\w-]+\.[\w-]+\.[\w-]*/g, "[token]")
       .replace(/\b(?:bearer|basic)\s+[\w.~+/=-]+/gi, "[token]")

@@ -67,7 +67,10 @@ describe("where stock and delivery are shown for (SPEC §9 userLocation {zip}::h
     expect(shownLocation({ zip: "10001", destination: "HOME" }, home)).toEqual({ zip: "10001", destination: "HOME" });
     expect(shownLocation({ zip: "10001", destination: "HOME" }, null)).toEqual({ zip: "10001", destination: "HOME" });
     expect(shownLocation({ zip: "62704", destination: "CLINIC" }, { destination: "HOME", homeZip: "30301" })).toEqual({ zip: "30301", destination: "HOME" });
-    expect(shownLocation({ zip: "62704", destination: "CLINIC" }, { destination: "HOME", homeZip: null })).toEqual({ zip: DEFAULT_GUEST_ZIP, destination: "HOME" });
+    expect(shownLocation({ zip: "62704", destination: "CLINIC" }, { destination: "HOME", homeZip: null })).toEqual({
+      zip: DEFAULT_GUEST_ZIP,
+      destination: "HOME",
+    });
     expect(shownLocation({ zip: "62704", destination: "CLINIC" }, null)).toEqual({ zip: DEFAULT_GUEST_ZIP, destination: "HOME" });
   });
 

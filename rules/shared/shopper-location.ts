@@ -88,4 +88,5 @@ export function staffLocationCookie(cookieValue: string | null | undefined, staf
 }
 
 /** The ZIP entry's answer to a staff member whose orders go to the clinic. */
-export const CLINIC_DELIVERY_ZIP_MESSAGE = "Your orders go to your clinic, so stock and delivery are shown for its ZIP code. Choose home delivery in My Clinic to use another.";
+export const CLINIC_DELIVERY_ZIP_MESSAGE =
+  "Your orders go to your clinic, so stock and delivery are shown for its ZIP code. Choose home delivery in My Clinic to use another.";

@@ -18,6 +18,9 @@ export function siteFor(id: SiteId, storeName: string): Site {
 
 /** Host header → site. An unknown host is served as the shop. */
 export function siteIdForHost(hostHeader: string | undefined | null, hosts: Map<string, SiteId>): SiteId {
-  const host = (hostHeader ?? "").toLowerCase().replace(/:\d+$/, "").replace(/^\[|\]$/g, "");
+  const host = (hostHeader ?? "")
+    .toLowerCase()
+    .replace(/:\d+$/, "")
+    .replace(/^\[|\]$/g, "");
   return hosts.get(host) ?? "d2c";
 }

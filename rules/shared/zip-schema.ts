@@ -5,7 +5,4 @@ import { isZipFormat, ZIP_FORMAT_MESSAGE } from "./zip";
 // server's inputs and must not ride along into a storefront page's first-load JavaScript.
 
 /** The one schema of a ZIP input (STYLE habit 1): the stock API's inputs. */
-export const zipSchema = z
-  .string({ error: ZIP_FORMAT_MESSAGE })
-  .trim()
-  .refine(isZipFormat, ZIP_FORMAT_MESSAGE);
+export const zipSchema = z.string({ error: ZIP_FORMAT_MESSAGE }).trim().refine(isZipFormat, ZIP_FORMAT_MESSAGE);

@@ -9,9 +9,7 @@ export const ZIP_FORMAT_MESSAGE = "Enter a 5-digit ZIP code";
 /** A served range as the database keeps it: inclusive integer bounds (501 is "00501"). */
 export type ZipRange = readonly [start: number, end: number];
 
-export type ZipCheck =
-  | { ok: true; zip: string }
-  | { ok: false; code: "format" | "unserved"; message: string };
+export type ZipCheck = { ok: true; zip: string } | { ok: false; code: "format" | "unserved"; message: string };
 
 /** 501 → "00501" (SPEC §5: bounds left-padded with zeros to 5 digits). */
 export function padZip(value: number | string): string {

@@ -13,7 +13,10 @@ export type QuotaConfig = { defaultLb: number; byGroup: Readonly<Record<string, 
 /** "SF_STUDENT=60, SF_DVM=150" → { SF_STUDENT: 60, SF_DVM: 150 }; null when a part is not GROUP=POUNDS. */
 export function parseQuotaGroups(list: string): Record<string, number> | null {
   const out: Record<string, number> = {};
-  for (const part of list.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of list
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^([A-Za-z0-9_]+)\s*=\s*(\d+(?:\.\d+)?)$/.exec(part);
     if (!m) return null;
     out[m[1]] = Number(m[2]);
@@ -73,7 +76,15 @@ export type QuotaState = {
 export function quotaState(p: { allowanceLb: number; usedLb: number; month: QuotaMonth }): QuotaState {
   const used = roundLb(p.usedLb);
   const remaining = roundLb(Math.max(0, p.allowanceLb - used));
-  return { month: p.month.month, monthLabel: p.month.label, resetsOn: p.month.resetsOn, allowanceLb: p.allowanceLb, usedLb: used, remainingLb: remaining, reached: remaining <= 0 };
+  return {
+    month: p.month.month,
+    monthLabel: p.month.label,
+    resetsOn: p.month.resetsOn,
+    allowanceLb: p.allowanceLb,
+    usedLb: used,
+    remainingLb: remaining,
+    reached: remaining <= 0,
+  };
 }
 
 /** Whether `addingLb` more fits the month's allowance; when not, by how much it is over. Adding nothing always fits. */
@@ -84,8 +95,7 @@ export function checkQuota(state: QuotaState, addingLb: number): { ok: true } | 
 }
 
 /** The meter's text: "62 of 120 lb used in November; resets December 1". */
-export const quotaMeterText = (s: QuotaState): string =>
-  `${formatLb(s.usedLb)} of ${formatLb(s.allowanceLb)} lb used in ${s.monthLabel}; resets ${s.resetsOn}`;
+export const quotaMeterText = (s: QuotaState): string => `${formatLb(s.usedLb)} of ${formatLb(s.allowanceLb)} lb used in ${s.monthLabel}; resets ${s.resetsOn}`;
 
 /**
  * The cart's warning when it weighs more than the month's allowance leaves (every cart surface: the

@@ -25,4 +25,5 @@ export function withoutProgramPrices<P extends { variants: readonly WithProgramP
 export const NOT_ELIGIBLE_NOTE = "Program prices are for eligible clinic and faculty staff; your account group pays shop prices.";
 
 /** The cart's word to a registered member who pays shop prices: they may still buy, within their allowance (SPEC §5, §6). */
-export const SHOP_PRICES_CART_NOTE = "You buy at shop prices: program prices are for eligible clinic and faculty staff. Your orders count toward your monthly allowance.";
+export const SHOP_PRICES_CART_NOTE =
+  "You buy at shop prices: program prices are for eligible clinic and faculty staff. Your orders count toward your monthly allowance.";

@@ -29,17 +29,60 @@ describe("registered rule and PD eligibility (SPEC §5)", () => {
 
 describe("the staff site's gate (SPEC §2, §6)", () => {
   it("opens the public pages, /shelter/* and content pages to the unregistered", () => {
-    for (const path of ["/", "/faq", "/terms-and-conditions", "/shipping", "/contact-us", "/sitemap", "/maintenance", "/password-protect", "/shelter/register", "/shelter/login", "/about-the-program", "/faq.data", "/_root.data"])
+    for (const path of [
+      "/",
+      "/faq",
+      "/terms-and-conditions",
+      "/shipping",
+      "/contact-us",
+      "/sitemap",
+      "/maintenance",
+      "/password-protect",
+      "/shelter/register",
+      "/shelter/login",
+      "/about-the-program",
+      "/faq.data",
+      "/_root.data",
+    ])
       expect(isOpenToUnregistered(path), path).toBe(true);
   });
   it("closes the catalogue, cart, checkout, search and account", () => {
-    for (const path of ["/products", "/products/dog", "/cart", "/checkout", "/checkout/start", "/search", "/search/suggest", "/account", "/account/dashboard", "/autoship", "/discount/X", "/location", "/products.data", "/cart.data"])
+    for (const path of [
+      "/products",
+      "/products/dog",
+      "/cart",
+      "/checkout",
+      "/checkout/start",
+      "/search",
+      "/search/suggest",
+      "/account",
+      "/account/dashboard",
+      "/autoship",
+      "/discount/X",
+      "/location",
+      "/products.data",
+      "/cart.data",
+    ])
       expect(isOpenToUnregistered(path), path).toBe(false);
   });
   it("names the API calls that answer program prices, carts or checkouts", () => {
-    for (const path of ["/api/ecom/v1.0/get-cart", "/api/ecom/v1.0/add-cart-line-items", "/api/ecom/v1.0/get-products-by-handles", "/api/ecom/v1.0/get-product-by-handle", "/api/cms/v1.0/get-products", "/api/checkout/place-order", "/api/multipass"])
+    for (const path of [
+      "/api/ecom/v1.0/get-cart",
+      "/api/ecom/v1.0/add-cart-line-items",
+      "/api/ecom/v1.0/get-products-by-handles",
+      "/api/ecom/v1.0/get-product-by-handle",
+      "/api/cms/v1.0/get-products",
+      "/api/checkout/place-order",
+      "/api/multipass",
+    ])
       expect(isStaffOnlyApi(path), path).toBe(true);
-    for (const path of ["/api/health", "/api/identity/jwt", "/api/cms/v2.0/get-page-by-slug", "/api/ecom/v1.0/get-storefront-customer", "/api/get-stock-object"])
+    for (const path of [
+      "/api/health",
+      "/api/identity/jwt",
+      "/api/cms/v2.0/get-page-by-slug",
+      "/api/ecom/v1.0/get-storefront-customer",
+      "/api/get-stock-object",
+    ])
       expect(isStaffOnlyApi(path), path).toBe(false);
   });
 });

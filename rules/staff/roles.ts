@@ -25,8 +25,7 @@ export const DEFAULT_PD_ACCOUNT_GROUPS = "SF_DVM,SF_TECH,SF_STAFF,SF_FACULTY";
 export type StaffIdentity = { accountGroup: string | null; preferredShipTo: string | null };
 
 /** SPEC §5: registered only when the identity data has both SAP_CustomerAccountGroup and SF_PreferedShipTo. */
-export const isRegistered = (identity: StaffIdentity | null | undefined): boolean =>
-  Boolean(identity?.accountGroup && identity.preferredShipTo);
+export const isRegistered = (identity: StaffIdentity | null | undefined): boolean => Boolean(identity?.accountGroup && identity.preferredShipTo);
 
 /** SPEC §5: professional-discount eligibility — the account group is in the configured comma list. */
 export function isEligibleForPd(accountGroup: string | null | undefined, configuredGroups: readonly string[]): boolean {
@@ -94,8 +93,14 @@ export const clinicSearchSchema = z.object({
 });
 export type ClinicSearchInput = z.infer<typeof clinicSearchSchema>;
 
-export const clinicIdSchema = z.string({ error: "Give the clinicID" }).trim().regex(/^CL\d{6}$/, "A clinicID looks like CL100001");
-export const groupIdSchema = z.string({ error: "Give the groupID" }).trim().regex(/^G\d{6}$/, "A groupID looks like G500001");
+export const clinicIdSchema = z
+  .string({ error: "Give the clinicID" })
+  .trim()
+  .regex(/^CL\d{6}$/, "A clinicID looks like CL100001");
+export const groupIdSchema = z
+  .string({ error: "Give the groupID" })
+  .trim()
+  .regex(/^G\d{6}$/, "A groupID looks like G500001");
 
 // ---------------------------------------------------------------------------------------------
 // The gate (SPEC §2, §6): what an unregistered visitor reaches on the staff site.

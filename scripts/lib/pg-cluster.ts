@@ -61,16 +61,10 @@ export async function startCluster(say: (msg: string) => void, options: ClusterO
     const [cmd, cmdArgs] = asUser(osUser, path.join(binDir, program), argv);
     return spawnSync(cmd, cmdArgs, { cwd: tmp, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
   };
-  startWatchdog(
-    tmp,
-    asUser(osUser, path.join(binDir, "pg_ctl"), ["-D", dataDir, "-m", "fast", "-w", "stop"]),
-    options.watchdogPidFiles ?? [],
-  );
+  startWatchdog(tmp, asUser(osUser, path.join(binDir, "pg_ctl"), ["-D", dataDir, "-m", "fast", "-w", "stop"]), options.watchdogPidFiles ?? []);
 
   say(`initdb (${binDir}${osUser ? `, as OS user ${osUser}` : ""}) in ${tmp}`);
-  const init = pgRun("initdb", [
-    "-D", dataDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync",
-  ]);
+  const init = pgRun("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync"]);
   if (init.status !== 0) throw new Error(`initdb failed:\n${init.stdout}${init.stderr}`);
 
   let started = false;

@@ -4,9 +4,7 @@ import { hmac, sameBytes, sign, verifySignature } from "./sign";
 // Known answers: RFC 4231 test case 2 and values computed with `openssl dgst -sha256 -hmac`.
 describe("hmac", () => {
   it("is HMAC-SHA256", () => {
-    expect(hmac("Jefe", "what do ya want for nothing?").toString("hex")).toBe(
-      "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
-    );
+    expect(hmac("Jefe", "what do ya want for nothing?").toString("hex")).toBe("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
   });
 });
 

@@ -28,8 +28,10 @@ describe("signed tokens", () => {
     expect(await cartLink.read(SECRET, withClaims(token, { exp: 2e9 }), now)).toEqual({ ok: false, reason: "tampered" });
     // Each of the 3 other spellings of the signature's last character (its 2 unused bits set).
     const last = BASE64URL.indexOf(token.at(-1)!);
-    for (const extra of [1, 2, 3]) expect(await cartLink.read(SECRET, `${token.slice(0, -1)}${BASE64URL[last + extra]}`, now)).toEqual({ ok: false, reason: "tampered" });
-    for (const junk of ["", null, "garbage", "a.b.c", token.replace(/^[^.]+/, "eyJhbGciOiJub25lIn0")]) expect(await cartLink.read(SECRET, junk, now)).toMatchObject({ ok: false });
+    for (const extra of [1, 2, 3])
+      expect(await cartLink.read(SECRET, `${token.slice(0, -1)}${BASE64URL[last + extra]}`, now)).toEqual({ ok: false, reason: "tampered" });
+    for (const junk of ["", null, "garbage", "a.b.c", token.replace(/^[^.]+/, "eyJhbGciOiJub25lIn0")])
+      expect(await cartLink.read(SECRET, junk, now)).toMatchObject({ ok: false });
     expect(await cartLink.read(SECRET, "garbage", now)).toEqual({ ok: false, reason: "malformed" });
   });
 

@@ -44,13 +44,20 @@ export function signedToken<S extends z.ZodType<Record<string, unknown>>>(purpos
       if (!token || !COMPACT.test(token)) return { ok: false, reason: "malformed" };
       if (!CANONICAL_LAST.test(token)) return { ok: false, reason: "tampered" };
       try {
-        const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ["HS256"], issuer: ISSUER, audience: purpose, requiredClaims: ["exp"], currentDate: now });
+        const { payload } = await jwtVerify(token, keyOf(secret), {
+          algorithms: ["HS256"],
+          issuer: ISSUER,
+          audience: purpose,
+          requiredClaims: ["exp"],
+          currentDate: now,
+        });
         const parsed = claims.safeParse(payload);
         return parsed.success ? { ok: true, claims: parsed.data, expiresAt: new Date(payload.exp! * 1000) } : { ok: false, reason: "malformed" };
       } catch (error) {
         if (error instanceof errors.JWTExpired) return { ok: false, reason: "expired" };
         // A signature that does not verify: altered, made with another key, or for another purpose.
-        if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWTClaimValidationFailed) return { ok: false, reason: "tampered" };
+        if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWTClaimValidationFailed)
+          return { ok: false, reason: "tampered" };
         return { ok: false, reason: "malformed" };
       }
     },

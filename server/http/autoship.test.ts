@@ -27,10 +27,17 @@ let alice: Customer;
 let bob: Customer;
 
 const call = (path: string, body: unknown, host = "localhost", cookie?: string) =>
-  app.request(`http://${host}/api/${path}`, { method: "POST", headers: { host, "content-type": "application/json", ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  app.request(`http://${host}/api/${path}`, {
+    method: "POST",
+    headers: { host, "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
 
 async function customer(email: string): Promise<Customer> {
-  const r = await deps.services.identity.register({ firstName: "Pat", lastName: "Doe", email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false }, "d2c");
+  const r = await deps.services.identity.register(
+    { firstName: "Pat", lastName: "Doe", email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false },
+    "d2c",
+  );
   if (!r.ok) throw new Error("register failed");
   return { id: r.customerId, token: r.token, email };
 }
@@ -64,7 +71,17 @@ beforeAll(async () => {
       cartId: cart.cart.id,
       customerId: alice.id,
       email: alice.email,
-      shippingAddress: { firstName: "A", lastName: "B", address1: "1 Main St", address2: "", city: "Aurora", provinceCode: "CO", zip: "80011", countryCode: "US", phone: null },
+      shippingAddress: {
+        firstName: "A",
+        lastName: "B",
+        address1: "1 Main St",
+        address2: "",
+        city: "Aurora",
+        provinceCode: "CO",
+        zip: "80011",
+        countryCode: "US",
+        phone: null,
+      },
       shippingMethod: "standard",
       payment: { kind: "card", card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" } },
       idempotencyKey: "autoship-http-1",
@@ -118,9 +135,23 @@ describe("/api/get-ordergroove-product-by-sku", () => {
 
   it("not on the staff site, nor for a product the shop does not sell; unknown SKUs say so; bad input names sku", async () => {
     const member = await staffMember(deps.services);
-    expect(await (await call("get-ordergroove-product-by-sku", { sku }, "pro.localhost", member.cookie)).json()).toMatchObject({ exists: true, subscribable: false, reason: "site", frequencies: [] });
-    if (staffOnlySku) expect(await (await call("get-ordergroove-product-by-sku", { sku: staffOnlySku })).json()).toMatchObject({ subscribable: false, reason: "not_sold_here" });
-    expect(await (await call("get-ordergroove-product-by-sku", { sku: "NOPE-123" })).json()).toEqual({ sku: "NOPE-123", exists: false, subscribable: false, reason: "unknown_sku" });
+    expect(await (await call("get-ordergroove-product-by-sku", { sku }, "pro.localhost", member.cookie)).json()).toMatchObject({
+      exists: true,
+      subscribable: false,
+      reason: "site",
+      frequencies: [],
+    });
+    if (staffOnlySku)
+      expect(await (await call("get-ordergroove-product-by-sku", { sku: staffOnlySku })).json()).toMatchObject({
+        subscribable: false,
+        reason: "not_sold_here",
+      });
+    expect(await (await call("get-ordergroove-product-by-sku", { sku: "NOPE-123" })).json()).toEqual({
+      sku: "NOPE-123",
+      exists: false,
+      subscribable: false,
+      reason: "unknown_sku",
+    });
     for (const body of [{}, { sku: "" }, { sku: "a b" }, { sku: 7 }]) {
       const res = await call("get-ordergroove-product-by-sku", body);
       expect(res.status).toBe(400);

@@ -6,7 +6,14 @@ import { jsonBody } from "./errors";
 // Autoship calls of SPEC §7 that need no session: get-ordergroove-product-by-sku. (The customer's
 // subscriptions are /api/get-subscriptions in customer.ts, beside the other session calls.)
 
-const skuInput = z.object({ sku: z.string({ error: "Give the sku" }).trim().min(1, "Give the sku").max(64, "At most 64 characters").regex(/^[A-Za-z0-9._-]+$/, "Give a valid sku") });
+const skuInput = z.object({
+  sku: z
+    .string({ error: "Give the sku" })
+    .trim()
+    .min(1, "Give the sku")
+    .max(64, "At most 64 characters")
+    .regex(/^[A-Za-z0-9._-]+$/, "Give a valid sku"),
+});
 
 export function autoshipRoutes() {
   const app = new Hono<AppEnv>();

@@ -41,7 +41,8 @@ function answer(c: Context<AppEnv>, result: CartResult, customerId: string | nul
 export function cartRoutes() {
   const app = new Hono<AppEnv>();
   /** The shopper's door of the cart service: the owner check, pricing and saved cart of the /cart page too. */
-  const cartFor = (c: Context<AppEnv>, customerId: string | null) => c.get("deps").services.cart.shopper(customerId, clientIp(c, c.get("deps").config.trustProxy));
+  const cartFor = (c: Context<AppEnv>, customerId: string | null) =>
+    c.get("deps").services.cart.shopper(customerId, clientIp(c, c.get("deps").config.trustProxy));
   type Shopper = ReturnType<typeof cartFor>;
 
   /** A call on an existing cart: parse, run as this shopper (someone else's cart answers like an unknown one). */

@@ -30,7 +30,10 @@ const rangeFilter = z
   .refine((f) => f.min === undefined || f.max === undefined || f.min <= f.max, "min must not exceed max");
 
 const listingBody = z.object({
-  filters: z.array(z.union([valueFilter, rangeFilter])).max(50).default([]),
+  filters: z
+    .array(z.union([valueFilter, rangeFilter]))
+    .max(50)
+    .default([]),
   limit: z.number().int().min(1).max(MAX_LIMIT).default(24),
   page: z.number().int().min(1).max(100_000).default(1),
   sort: z.enum(LISTING_SORTS).default("featured"),
@@ -101,7 +104,12 @@ export function catalogRoutes() {
   app.post("/cms/v1.0/get-products", jsonBody(listingBody), async (c) => {
     const body = await c.req.valid("json")();
     if (!body.ok) return body.response;
-    const { facets: _facets, ...result } = await catalog(c).listProducts({ ...body.data, site: c.get("site").id, facets: false, priceAudience: await priceAudienceOf(c) });
+    const { facets: _facets, ...result } = await catalog(c).listProducts({
+      ...body.data,
+      site: c.get("site").id,
+      facets: false,
+      priceAudience: await priceAudienceOf(c),
+    });
     return cacheableJson(c, { ...result, products: await asSeenBy(c, result.products) });
   });
 
@@ -127,10 +135,7 @@ export function sitemapRoutes() {
   app.get("/sitemap.xml", async (c) => {
     const origin = new URL(c.req.url).origin;
     const entries = await c.get("deps").services.catalog.sitemapEntries(c.get("site").id);
-    const urls = entries.map(
-      (e) =>
-        `<url><loc>${escapeHtml(origin + e.path)}</loc>${e.lastModified ? `<lastmod>${e.lastModified}</lastmod>` : ""}</url>`,
-    );
+    const urls = entries.map((e) => `<url><loc>${escapeHtml(origin + e.path)}</loc>${e.lastModified ? `<lastmod>${e.lastModified}</lastmod>` : ""}</url>`);
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
     return c.body(xml, 200, { "Content-Type": "application/xml; charset=UTF-8", "Cache-Control": "public, max-age=3600" });
   });

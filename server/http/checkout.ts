@@ -73,7 +73,13 @@ export function checkoutRoutes() {
     if (!parsed.ok) return parsed.response;
     const deps = c.get("deps");
     const customerId = (await identityOf(c)).customer?.id ?? null;
-    const quote = await deps.services.checkout.quote({ site: c.get("site").id, cartId: parsed.data.cartId, customerId, zip: parsed.data.zip, method: parsed.data.shippingMethod });
+    const quote = await deps.services.checkout.quote({
+      site: c.get("site").id,
+      cartId: parsed.data.cartId,
+      customerId,
+      zip: parsed.data.zip,
+      method: parsed.data.shippingMethod,
+    });
     if (!quote.ok) return apiError(c, failureStatus(quote.code), quote.code.toLowerCase(), quote.message, { [quote.field]: quote.message });
     return c.json({ totals: quote.totals, warehouse: quote.warehouse, discountCodes: quote.discountCodes });
   });

@@ -94,7 +94,10 @@ const profileOf = async (customerId: string) => {
 };
 
 const membershipsOf = (customerId: string) =>
-  database.db.select({ state: clinicMemberships.state, clinicId: clinicMemberships.clinicId }).from(clinicMemberships).where(eq(clinicMemberships.customerId, customerId));
+  database.db
+    .select({ state: clinicMemberships.state, clinicId: clinicMemberships.clinicId })
+    .from(clinicMemberships)
+    .where(eq(clinicMemberships.customerId, customerId));
 
 /** One valid body for each clinic call (without the jwt). */
 const VALID: Record<"search-clinic" | "fetch-address" | "join-clinic", Record<string, unknown>> = {
@@ -191,7 +194,14 @@ describe("the clinic calls refuse a missing, foreign, expired or garbage JWT", (
       await expectRefused(await identity(call, { ...VALID[call], jwt }), "sessionToken");
       // A shop (d2c) account's session, with a JWT made out to that account.
       const shopper = await deps.services.identity.register(
-        { firstName: "Kim", lastName: "Park", email: `shopper-${call}@example.test`, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false },
+        {
+          firstName: "Kim",
+          lastName: "Park",
+          email: `shopper-${call}@example.test`,
+          password: "kibble123",
+          confirmPassword: "kibble123",
+          acceptsMarketing: false,
+        },
         "d2c",
       );
       if (!shopper.ok) throw new Error(shopper.message);
@@ -262,7 +272,12 @@ describe("search-clinic and fetch-address", () => {
 
   it("answers what choosing and joining a clinic needs, never its administrator or its accounts", async () => {
     // By city, name, zip and groupId: every result has exactly the listing's fields.
-    const answers = [await search("city", "Springfield"), await search("name", "Springfield"), await search("zip", springfield.address.zip), await search("groupId", SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID)];
+    const answers = [
+      await search("city", "Springfield"),
+      await search("name", "Springfield"),
+      await search("zip", springfield.address.zip),
+      await search("groupId", SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID),
+    ];
     const results = answers.flatMap((a) => a.results);
     expect(results.length).toBeGreaterThan(4);
     for (const r of results) {
@@ -277,7 +292,15 @@ describe("search-clinic and fetch-address", () => {
     expect(text).not.toContain(".clinic.example");
     // What the clinic step shows and joins by is there: the join goes through with the listed groupID.
     const listed = answers[3].results[0];
-    expect(listed).toMatchObject({ clinicID: "CL100001", groupID: springfield.groupID, name: springfield.name, address: springfield.address, homeDeliveryOnly: false, verification: "open", kind: "clinic" });
+    expect(listed).toMatchObject({
+      clinicID: "CL100001",
+      groupID: springfield.groupID,
+      name: springfield.name,
+      address: springfield.address,
+      homeDeliveryOnly: false,
+      verification: "open",
+      kind: "clinic",
+    });
   });
 
   it("by city: every Springfield, 25 a page, with the total", async () => {

@@ -88,7 +88,14 @@ export function clinicRoutes() {
     if (!call.ok) return call.response;
     const clinic = await c.get("deps").services.clinics.byClinicNumber(call.data.clinicID);
     if (!clinic) return apiError(c, 404, "not_found", "No clinic with this clinicID.", { clinicID: "No clinic with this clinicID." });
-    return c.json({ errorCode: 0, clinicID: clinic.clinicID, groupID: clinic.groupID, name: clinic.name, address: clinic.address, homeDeliveryOnly: clinic.homeDeliveryOnly });
+    return c.json({
+      errorCode: 0,
+      clinicID: clinic.clinicID,
+      groupID: clinic.groupID,
+      name: clinic.name,
+      address: clinic.address,
+      homeDeliveryOnly: clinic.homeDeliveryOnly,
+    });
   });
 
   app.post("/join-clinic", jsonBody(joinClinicInput), async (c) => {
@@ -97,7 +104,12 @@ export function clinicRoutes() {
     const r = await c.get("deps").services.membership.join(call.customerId, call.data.groupID, ipOf(c));
     if (!r.ok && r.code === "RATE_LIMITED") return apiError(c, 429, "rate_limited", r.message);
     if (!r.ok) return apiError(c, r.code === "CLINIC_NOT_FOUND" ? 404 : 409, r.code.toLowerCase(), r.message, { [r.field]: r.message });
-    return c.json({ errorCode: 0, state: r.state, registered: r.state === "active", clinic: { clinicID: r.clinic.clinicID, groupID: r.clinic.groupID, name: r.clinic.name, address: r.clinic.address } });
+    return c.json({
+      errorCode: 0,
+      state: r.state,
+      registered: r.state === "active",
+      clinic: { clinicID: r.clinic.clinicID, groupID: r.clinic.groupID, name: r.clinic.name, address: r.clinic.address },
+    });
   });
 
   return app;

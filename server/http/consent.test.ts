@@ -62,7 +62,18 @@ describe("POST /api/consent", () => {
       ipPrefix: "203.0.113.0",
     });
     // Nothing else about the shopper: no e-mail, no full address, no customer.
-    expect(Object.keys(row).sort()).toEqual(["advertising", "anonymousId", "decidedAt", "functional", "id", "ipPrefix", "recordedAt", "revision", "site", "source"]);
+    expect(Object.keys(row).sort()).toEqual([
+      "advertising",
+      "anonymousId",
+      "decidedAt",
+      "functional",
+      "id",
+      "ipPrefix",
+      "recordedAt",
+      "revision",
+      "site",
+      "source",
+    ]);
   });
 
   it.each([
@@ -175,7 +186,7 @@ describe("POST /api/analytics/config", () => {
     [{ integrations: [""] }, "no integration key found"],
     [{ integrations: "gtm" }, "no integration key found"],
     [[], "no integration key found"],
-  ])("refuses %j with 400, \"Invalid analytics integration.\" and the hint %s", async (body, hint) => {
+  ])('refuses %j with 400, "Invalid analytics integration." and the hint %s', async (body, hint) => {
     const res = await post("/analytics/config", body);
     expect(res.status).toBe(400);
     const json = (await res.json()) as ErrorBody;

@@ -14,7 +14,12 @@ export async function withContentPreview(deps: AppDeps, request: Request, contex
   const entryId = await readPreviewToken(deps.sessionSecret, url.searchParams.get(PREVIEW_PARAM), new Date());
   const entry = entryId === null ? null : await deps.services.content.editor.get(entryId);
   if (!entry) return { context, preview: true };
-  const content = deps.services.content.previewing({ type: entry.type as ContentType, key: entry.key, site: entry.site as ContentSite, body: workingBody(entry) });
+  const content = deps.services.content.previewing({
+    type: entry.type as ContentType,
+    key: entry.key,
+    site: entry.site as ContentSite,
+    body: workingBody(entry),
+  });
   return { context: { ...context, services: { ...context.services, content } }, preview: true };
 }
 

@@ -78,7 +78,13 @@ describe("the empty-body POST calls", () => {
   it("get-product-carousel lists entries with page, headline, paragraph, handles and bg_color", async () => {
     const { carousels } = await ok(await post("/v1.0/get-product-carousel"));
     expect(carousels[0]).toEqual(
-      expect.objectContaining({ page: expect.any(String), headline: expect.any(String), paragraph: expect.any(String), handles: expect.any(Array), bg_color: expect.any(String) }),
+      expect.objectContaining({
+        page: expect.any(String),
+        headline: expect.any(String),
+        paragraph: expect.any(String),
+        handles: expect.any(Array),
+        bg_color: expect.any(String),
+      }),
     );
     expect(carousels.some((c: { page: string }) => c.page === "home")).toBe(true);
     expect(carousels.some((c: { page: string }) => c.page === "cart")).toBe(true);

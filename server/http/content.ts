@@ -18,7 +18,16 @@ const slug = z
   .max(200)
   .regex(/^[a-z0-9][a-z0-9/-]*$/, "lower-case letters, digits, dashes and slashes only");
 const empty = z.strictObject({});
-const globalsInput = z.strictObject({ fields: z.array(z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, "must be a field name").max(60)).max(50) });
+const globalsInput = z.strictObject({
+  fields: z
+    .array(
+      z
+        .string()
+        .regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, "must be a field name")
+        .max(60),
+    )
+    .max(50),
+});
 
 const notFound = (c: Context<AppEnv>, what: string) => apiError(c, 404, "not_found", `No ${what}.`);
 
@@ -35,7 +44,11 @@ export function contentRoutes() {
       return cacheableJson(c, await answer(c));
     });
 
-  const single = async (c: Context<AppEnv>, type: "contact" | "account-pages-settings" | "footer" | "password-protect" | "no-results-suggestions", name: string) => {
+  const single = async (
+    c: Context<AppEnv>,
+    type: "contact" | "account-pages-settings" | "footer" | "password-protect" | "no-results-suggestions",
+    name: string,
+  ) => {
     const value = await content(c).entry(type, "main", site(c));
     return value ? cacheableJson(c, { [name]: value }) : notFound(c, `published ${type} content`);
   };
@@ -130,8 +143,7 @@ export function contentRoutes() {
   app.post("/v1.0/get-pdp-page-by-handle", jsonBody(z.strictObject({ handle: slug })), async (c) => {
     const body = await c.req.valid("json")();
     if (!body.ok) return body.response;
-    const page =
-      (await content(c).entry("pdp-page", body.data.handle, site(c))) ?? (await content(c).entry("pdp-page", "default", site(c)));
+    const page = (await content(c).entry("pdp-page", body.data.handle, site(c))) ?? (await content(c).entry("pdp-page", "default", site(c)));
     return page ? cacheableJson(c, { page }) : notFound(c, `product content for ${body.data.handle}`);
   });
 

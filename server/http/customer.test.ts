@@ -56,7 +56,14 @@ beforeAll(async () => {
   app = createApp(deps, { handler: async () => new Response("page") });
   alice = await customer("alice@example.test");
   bob = await customer("bob@example.test");
-  bobAddressId = (await deps.services.identity.createAddress(bob.id, { ...address, firstName: "", lastName: "", address2: "", countryCode: "US", phone: null }))!;
+  bobAddressId = (await deps.services.identity.createAddress(bob.id, {
+    ...address,
+    firstName: "",
+    lastName: "",
+    address2: "",
+    countryCode: "US",
+    phone: null,
+  }))!;
   await deps.services.identity.setMetafields(bob.id, [{ namespace: "custom", key: "ship_to", value: "80011" }]);
   bobMetafieldId = (await deps.services.identity.customer(bob.id))!.shipToZip!.id;
 });
@@ -126,7 +133,12 @@ describe("customer API: the customer's own data", () => {
     const upd = await call("ecom/v1.0/update-customer", {
       sessionToken: alice.token,
       customerId: `gid://shopify/Customer/${alice.id}`,
-      updateInput: { firstName: "Alice", phone: "303-555-0100", acceptsMarketing: true, metafields: [{ namespace: "profeeding", key: "preferred_address", value: "home" }] },
+      updateInput: {
+        firstName: "Alice",
+        phone: "303-555-0100",
+        acceptsMarketing: true,
+        metafields: [{ namespace: "profeeding", key: "preferred_address", value: "home" }],
+      },
     });
     expect(upd.status).toBe(200);
     const body = await upd.json();
@@ -134,7 +146,9 @@ describe("customer API: the customer's own data", () => {
     expect(body.customerUpdate.customer).toMatchObject({ firstName: "Alice", lastName: "Doe", phone: "303-555-0100", acceptsMarketing: true });
     expect(body.customerUpdate.customer.preferredAddress.value).toBe("home");
 
-    const orders = await (await call("ecom/v1.0/get-storefront-orders", { sessionToken: alice.token, id: alice.id, quantity: 10, cursor: null, query: "" })).json();
+    const orders = await (
+      await call("ecom/v1.0/get-storefront-orders", { sessionToken: alice.token, id: alice.id, quantity: 10, cursor: null, query: "" })
+    ).json();
     expect(orders.orders).toEqual({ edges: [], nodes: [], pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null } });
     expect((await (await call("get-subscriptions", { sessionToken: alice.token, customer: alice.id })).json()).results).toEqual([]);
   });
@@ -165,9 +179,17 @@ describe("customer API: the customer's own data", () => {
       const batch = many.map((m) => ({ ...m, key: `${m.key}_${round}` })).slice(0, Math.min(20, MAX_METAFIELDS_PER_CUSTOMER - round * 20));
       expect((await call("ecom/v1.0/update-customer", { sessionToken: c.token, customerId: c.id, updateInput: { metafields: batch } })).status).toBe(200);
     }
-    const over = await call("ecom/v1.0/update-customer", { sessionToken: c.token, customerId: c.id, updateInput: { firstName: "Over", metafields: [{ namespace: "custom", key: "extra", value: "v" }] } });
+    const over = await call("ecom/v1.0/update-customer", {
+      sessionToken: c.token,
+      customerId: c.id,
+      updateInput: { firstName: "Over", metafields: [{ namespace: "custom", key: "extra", value: "v" }] },
+    });
     expect(over.status).toBe(400);
-    expect((await over.json()).error).toEqual({ code: "limit_reached", message: METAFIELD_LIMIT_MESSAGE, fields: { "updateInput.metafields": METAFIELD_LIMIT_MESSAGE } });
+    expect((await over.json()).error).toEqual({
+      code: "limit_reached",
+      message: METAFIELD_LIMIT_MESSAGE,
+      fields: { "updateInput.metafields": METAFIELD_LIMIT_MESSAGE },
+    });
     // Nothing of the refused update was written.
     expect((await deps.services.identity.customer(c.id))!.firstName).toBe("Pat");
   });
@@ -176,7 +198,12 @@ describe("customer API: the customer's own data", () => {
     const res = await call("ecom/v1.0/update-customer", {
       sessionToken: alice.token,
       customerId: alice.id,
-      updateInput: { metafields: [{ namespace: "profeeding", key: "preferred_address", value: "clinic" }, { namespace: "profeeding", key: "preferred_address", value: "home" }] },
+      updateInput: {
+        metafields: [
+          { namespace: "profeeding", key: "preferred_address", value: "clinic" },
+          { namespace: "profeeding", key: "preferred_address", value: "home" },
+        ],
+      },
     });
     expect(res.status).toBe(200);
     expect((await res.json()).customerUpdate.customer.preferredAddress.value).toBe("home");
@@ -310,7 +337,14 @@ describe("one schema per input", () => {
     expect(body("/ecom/v1.0/update-customer").required).toEqual(["customerId", "updateInput"]);
     expect(Object.keys(body("/ecom/v1.0/update-customer").properties.updateInput.properties)).toContain("metafields");
     expect(body("/send-contact-us").properties.data.required).toEqual(["firstName", "lastName", "email", "subject", "message"]);
-    for (const path of ["/ecom/v1.0/get-storefront-customer", "/ecom/v1.0/refresh-session-token", "/get-subscriptions", "/crypto", "/multipass", "/delete-cache-item"]) {
+    for (const path of [
+      "/ecom/v1.0/get-storefront-customer",
+      "/ecom/v1.0/refresh-session-token",
+      "/get-subscriptions",
+      "/crypto",
+      "/multipass",
+      "/delete-cache-item",
+    ]) {
       expect(body(path), path).toHaveProperty("type", "object");
     }
   });

@@ -81,12 +81,10 @@ async function staffFields(c: Context<AppEnv>, customer: { id: string; preferred
   };
 }
 
-const notFound = (c: Context<AppEnv>, field: string, what: string) =>
-  apiError(c, 404, "not_found", `No such ${what}.`, { [field]: `No such ${what}.` });
+const notFound = (c: Context<AppEnv>, field: string, what: string) => apiError(c, 404, "not_found", `No such ${what}.`, { [field]: `No such ${what}.` });
 
 /** "gid://shopify/Customer/<id>" or "<id>" → "<id>" (SPEC §3: platform prefix stripped). */
 const bareId = (value: string) => value.replace(/^gid:\/\/[^/]+\/[^/]+\//, "");
-
 
 export function customerRoutes() {
   const app = new Hono<AppEnv>();
@@ -312,7 +310,8 @@ export function accountHelperRoutes() {
       secret: deps.sessionSecret,
       now: new Date(),
     });
-    if (!issued.ok) return issued.code === "CART_NOT_FOUND" ? notFound(c, "cartId", "cart") : apiError(c, 403, "forbidden", issued.message, { email: issued.message });
+    if (!issued.ok)
+      return issued.code === "CART_NOT_FOUND" ? notFound(c, "cartId", "cart") : apiError(c, 403, "forbidden", issued.message, { email: issued.message });
     return c.json({ url: issued.url, expiresAt: issued.expiresAt.toISOString() });
   });
 

@@ -41,7 +41,13 @@ function call(method: string, path: string, cookie?: string, body?: unknown) {
   const json = method === "POST" || body !== undefined;
   return app.request(`http://${HOST}/api/donations${path}`, {
     method,
-    headers: { host: HOST, origin: `http://${HOST}`, "x-store-id": SEED_DONATION_STORE_ID, ...(cookie ? { cookie } : {}), ...(json ? { "content-type": "application/json" } : {}) },
+    headers: {
+      host: HOST,
+      origin: `http://${HOST}`,
+      "x-store-id": SEED_DONATION_STORE_ID,
+      ...(cookie ? { cookie } : {}),
+      ...(json ? { "content-type": "application/json" } : {}),
+    },
     body: json ? JSON.stringify(body ?? {}) : undefined,
   });
 }

@@ -33,7 +33,14 @@ afterAll(() => database?.close());
 function start(ip: string, cookie?: string) {
   return app.request("http://localhost/api/donations/tracking", {
     method: "POST",
-    headers: { host: "localhost", origin: "http://localhost", "content-type": "application/json", "x-store-id": SEED_DONATION_STORE_ID, "x-forwarded-for": ip, ...(cookie ? { cookie } : {}) },
+    headers: {
+      host: "localhost",
+      origin: "http://localhost",
+      "content-type": "application/json",
+      "x-store-id": SEED_DONATION_STORE_ID,
+      "x-forwarded-for": ip,
+      ...(cookie ? { cookie } : {}),
+    },
     body: "{}",
   });
 }
@@ -48,7 +55,10 @@ describe("starting donation trackings is rate-limited", () => {
     for (let i = 1; i < limits.perKey; i++) expect((await start("198.51.100.10", session)).status).toBe(201);
     const refused = await start("198.51.100.10", session);
     expect(refused.status).toBe(429);
-    expect(((await refused.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/^Too many attempts, try again in \d+ minutes?\.$/) });
+    expect(((await refused.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: "rate_limited",
+      message: expect.stringMatching(/^Too many attempts, try again in \d+ minutes?\.$/),
+    });
     expect((await start("198.51.100.10")).status).toBe(201);
   });
 
@@ -75,7 +85,13 @@ describe("the clickstream cannot fill the disk", () => {
   function post(ip: string, body: string) {
     return app.request("http://localhost/api/donations/clickstream/events", {
       method: "POST",
-      headers: { host: "localhost", origin: "http://localhost", "content-type": "application/json", "x-store-id": SEED_DONATION_STORE_ID, "x-forwarded-for": ip },
+      headers: {
+        host: "localhost",
+        origin: "http://localhost",
+        "content-type": "application/json",
+        "x-store-id": SEED_DONATION_STORE_ID,
+        "x-forwarded-for": ip,
+      },
       body,
     });
   }
@@ -115,14 +131,24 @@ describe("the clickstream cannot fill the disk", () => {
       envelope: {},
       receivedAt: new Date(now.getTime() - ageDays * day),
     });
-    const [old] = await database.db.insert(donationClickstreamEvents).values(row(CLICKSTREAM_RETENTION_DAYS + 1)).returning();
-    const [recent] = await database.db.insert(donationClickstreamEvents).values(row(CLICKSTREAM_RETENTION_DAYS - 1)).returning();
+    const [old] = await database.db
+      .insert(donationClickstreamEvents)
+      .values(row(CLICKSTREAM_RETENTION_DAYS + 1))
+      .returning();
+    const [recent] = await database.db
+      .insert(donationClickstreamEvents)
+      .values(row(CLICKSTREAM_RETENTION_DAYS - 1))
+      .returning();
     const purge = startRetentionPurge(
       { consent: deps.services.consent, errors: deps.services.errorReports, donations: deps.services.donations, log: createLogger("silent") },
       { firstRunAfterMs: 0, intervalMs: 60 * 60_000, clock: () => now },
     );
     try {
-      await expect.poll(async () => (await database.db.select({ id: donationClickstreamEvents.id }).from(donationClickstreamEvents)).map((r) => r.id).includes(old.id), { timeout: 5000 }).toBe(false);
+      await expect
+        .poll(async () => (await database.db.select({ id: donationClickstreamEvents.id }).from(donationClickstreamEvents)).map((r) => r.id).includes(old.id), {
+          timeout: 5000,
+        })
+        .toBe(false);
     } finally {
       await purge.stop();
     }

@@ -128,11 +128,36 @@ describe("stores/cc-small/none", () => {
       searchEnabled: true,
       primaryCurrency: "USD",
     });
-    for (const key of ["name", "addressInformation", "contactInformation", "customCSS", "defaultCauseIds", "featuredCauseIds", "isEmbeddedConfirmation", "isExperienceActive", "targetCssSelector", "causeMultipliers"])
+    for (const key of [
+      "name",
+      "addressInformation",
+      "contactInformation",
+      "customCSS",
+      "defaultCauseIds",
+      "featuredCauseIds",
+      "isEmbeddedConfirmation",
+      "isExperienceActive",
+      "targetCssSelector",
+      "causeMultipliers",
+    ])
       expect(store).toHaveProperty(key);
     expect(store.segments).toHaveLength(2);
     expect(store.segments.filter((s: { excludeSegment: boolean }) => s.excludeSegment)).toHaveLength(1);
-    for (const key of ["id", "isActive", "name", "excludeSegment", "frontEndPropertyName", "frontEndSource", "priorityIndex", "valueCategory", "specifiedValues", "backEndPropertyName", "description", "donationAction", "donationActionValue"])
+    for (const key of [
+      "id",
+      "isActive",
+      "name",
+      "excludeSegment",
+      "frontEndPropertyName",
+      "frontEndSource",
+      "priorityIndex",
+      "valueCategory",
+      "specifiedValues",
+      "backEndPropertyName",
+      "description",
+      "donationAction",
+      "donationActionValue",
+    ])
       expect(store.segments[0]).toHaveProperty(key);
   });
 });
@@ -147,14 +172,19 @@ describe("tracking", () => {
     // A second tracking from the same browser keeps its key (no new cookie).
     expect((await startTracking(t.cookie)).setCookie).toBeNull();
 
-    const set = await call("PUT", `/tracking/${t.trackingId}/set-cause`, { cookie: t.cookie, body: { causeId: PAWS_RESCUE_LEAGUE_ID, causeName: "anything the client says" } });
+    const set = await call("PUT", `/tracking/${t.trackingId}/set-cause`, {
+      cookie: t.cookie,
+      body: { causeId: PAWS_RESCUE_LEAGUE_ID, causeName: "anything the client says" },
+    });
     expect(set.status).toBe(200);
     expect(await set.json()).toMatchObject({ causeId: PAWS_RESCUE_LEAGUE_ID, causeName: "Paws Rescue League" });
     const read = await call("GET", `/tracking/${t.trackingId}/cause`, { cookie: t.cookie });
     expect(await read.json()).toEqual({ CauseId: PAWS_RESCUE_LEAGUE_ID, CauseName: "Paws Rescue League" });
 
     // A portfolio is a cause too.
-    expect((await call("PUT", `/tracking/${t.trackingId}/set-cause`, { cookie: t.cookie, body: { causeId: SEED_PORTFOLIO_IDS[1], causeName: "x" } })).status).toBe(200);
+    expect(
+      (await call("PUT", `/tracking/${t.trackingId}/set-cause`, { cookie: t.cookie, body: { causeId: SEED_PORTFOLIO_IDS[1], causeName: "x" } })).status,
+    ).toBe(200);
     // Clearing: cause id 0, name "0" (SPEC §4).
     expect((await call("PUT", `/tracking/${t.trackingId}/set-cause`, { cookie: t.cookie, body: { causeId: 0, causeName: "0" } })).status).toBe(200);
     expect(await (await call("GET", `/tracking/${t.trackingId}/cause`, { cookie: t.cookie })).json()).toEqual({ CauseId: "0", CauseName: "0" });
@@ -172,9 +202,24 @@ describe("tracking", () => {
     // Well-formed but unknown cause.
     await expect400(await call("PUT", `/tracking/${t.trackingId}/set-cause`, { cookie: t.cookie, body: { causeId: "00-9999999", causeName: "x" } }), "causeId");
     await expect400(await call("PUT", `/tracking/${t.trackingId}/add-integration-info`, { cookie: t.cookie, body: { info: "x" } }), "integrationType");
-    await expect400(await call("PUT", `/tracking/${t.trackingId}/add-integration-info`, { cookie: t.cookie, body: { integrationType: "email", info: { _kx: "\ud800" } } }), "info");
-    await expect400(await call("PUT", `/tracking/${t.trackingId}/set-confirmation-data`, { cookie: t.cookie, body: { confirmationData: { totalDonationAmount: "2.1", causes: "[]" } } }), "confirmationData.totalDonationAmount");
-    await expect400(await call("PUT", `/tracking/${t.trackingId}/set-confirmation-data`, { cookie: t.cookie, body: { confirmationData: { totalDonationAmount: "2.15", causes: "{not json" } } }), "confirmationData.causes");
+    await expect400(
+      await call("PUT", `/tracking/${t.trackingId}/add-integration-info`, { cookie: t.cookie, body: { integrationType: "email", info: { _kx: "\ud800" } } }),
+      "info",
+    );
+    await expect400(
+      await call("PUT", `/tracking/${t.trackingId}/set-confirmation-data`, {
+        cookie: t.cookie,
+        body: { confirmationData: { totalDonationAmount: "2.1", causes: "[]" } },
+      }),
+      "confirmationData.totalDonationAmount",
+    );
+    await expect400(
+      await call("PUT", `/tracking/${t.trackingId}/set-confirmation-data`, {
+        cookie: t.cookie,
+        body: { confirmationData: { totalDonationAmount: "2.15", causes: "{not json" } },
+      }),
+      "confirmationData.causes",
+    );
   });
 
   it("answers 404 for an unknown tracking id", async () => {
@@ -192,7 +237,9 @@ describe("tracking", () => {
     const path = `/tracking/${mine.trackingId}`;
     for (const cookie of [other.cookie, undefined, `${DONATION_SESSION_COOKIE}=forged`]) {
       expect((await call("PUT", `${path}/set-cause`, { cookie, body: { causeId: PAWS_RESCUE_LEAGUE_ID, causeName: "x" } })).status).toBe(404);
-      expect((await call("PUT", `${path}/set-confirmation-data`, { cookie, body: { confirmationData: { totalDonationAmount: "1.00", causes: "[]" } } })).status).toBe(404);
+      expect(
+        (await call("PUT", `${path}/set-confirmation-data`, { cookie, body: { confirmationData: { totalDonationAmount: "1.00", causes: "[]" } } })).status,
+      ).toBe(404);
       expect((await call("PUT", `${path}/add-integration-info`, { cookie, body: { integrationType: "email", info: "x" } })).status).toBe(404);
       expect((await call("GET", `${path}/cause`, { cookie })).status).toBe(404);
     }
@@ -207,15 +254,28 @@ describe("tracking", () => {
     const info = { _kx: "abc", utm_campaign: "spring" };
     const first = await call("PUT", `/tracking/${t.trackingId}/add-integration-info`, { cookie: t.cookie, body: { integrationType: "email-marketing", info } });
     expect(await first.json()).toMatchObject({ stored: true });
-    const again = await call("PUT", `/tracking/${t.trackingId}/add-integration-info`, { cookie: t.cookie, body: { integrationType: "email-marketing", info: { _kx: "other" } } });
+    const again = await call("PUT", `/tracking/${t.trackingId}/add-integration-info`, {
+      cookie: t.cookie,
+      body: { integrationType: "email-marketing", info: { _kx: "other" } },
+    });
     expect(await again.json()).toMatchObject({ stored: false });
 
     const causes = JSON.stringify([{ causeId: PAWS_RESCUE_LEAGUE_ID, amount: 2.15 }]);
-    const confirm = await call("PUT", `/tracking/${t.trackingId}/set-confirmation-data`, { cookie: t.cookie, body: { confirmationData: { totalDonationAmount: "2.15", causes } } });
+    const confirm = await call("PUT", `/tracking/${t.trackingId}/set-confirmation-data`, {
+      cookie: t.cookie,
+      body: { confirmationData: { totalDonationAmount: "2.15", causes } },
+    });
     expect(confirm.status).toBe(200);
     // Confirmed: nothing changes any more.
     expect((await call("PUT", `/tracking/${t.trackingId}/set-cause`, { cookie: t.cookie, body: { causeId: 0, causeName: "0" } })).status).toBe(409);
-    expect((await call("PUT", `/tracking/${t.trackingId}/set-confirmation-data`, { cookie: t.cookie, body: { confirmationData: { totalDonationAmount: "9.99", causes } } })).status).toBe(409);
+    expect(
+      (
+        await call("PUT", `/tracking/${t.trackingId}/set-confirmation-data`, {
+          cookie: t.cookie,
+          body: { confirmationData: { totalDonationAmount: "9.99", causes } },
+        })
+      ).status,
+    ).toBe(409);
   });
 });
 
@@ -248,7 +308,10 @@ describe("products/donation-by-cms-id", () => {
     // $0.25 × store multiplier 2 for Paws Rescue League.
     expect((await (await q({ cmsId: "k", realPrice: "50" }, FLAT_STORE)).json()).result).toMatchObject({ totalDonationValueCents: 50, donationType: 1 });
     // 1.35 CAD per USD: 0.25 → 0.34 CAD, × 2.
-    expect((await (await q({ cmsId: "k", realPrice: "50", currency: "cad", exchangeRate: "1.35" }, FLAT_STORE)).json()).result).toMatchObject({ totalDonationValueCents: 68, currency: "CAD" });
+    expect((await (await q({ cmsId: "k", realPrice: "50", currency: "cad", exchangeRate: "1.35" }, FLAT_STORE)).json()).result).toMatchObject({
+      totalDonationValueCents: 68,
+      currency: "CAD",
+    });
   });
 
   it("names bad fields and unknown ids", async () => {
@@ -266,7 +329,13 @@ describe("products/get-multiple-donation", () => {
   const post = (body: unknown, store = STORE) => call("POST", "/products/get-multiple-donation", { body, store });
 
   it("gives each line's donation after its share of the cart discount, in the SPEC §3 result shape", async () => {
-    const res = await post({ cmsIds: [{ id: "a", price: 30, quantity: 1, discount: 10 }, { id: "b", price: 20, quantity: 1 }], cartDiscount: 10 });
+    const res = await post({
+      cmsIds: [
+        { id: "a", price: 30, quantity: 1, discount: 10 },
+        { id: "b", price: 20, quantity: 1 },
+      ],
+      cartDiscount: 10,
+    });
     expect(res.status).toBe(200);
     const r = await res.json();
     expect(r.lineItems.map((l: { totalDonationValueCents: number }) => l.totalDonationValueCents)).toEqual([75, 75]);
@@ -370,7 +439,15 @@ describe("charities and portfolios", () => {
 
 describe("clickstream/events", () => {
   const envelope = (over: Record<string, unknown> = {}, event: Record<string, unknown> = {}) => ({
-    client_properties: { user_agent: "test", url: "http://localhost/cart", device_type: "desktop", browser_type: "chromium", browser_version: "130", platform: "linux", referrer: "" },
+    client_properties: {
+      user_agent: "test",
+      url: "http://localhost/cart",
+      device_type: "desktop",
+      browser_type: "chromium",
+      browser_version: "130",
+      platform: "linux",
+      referrer: "",
+    },
     store_id: STORE,
     tracking_id: null,
     metadata: { widget: "cart" },
@@ -386,7 +463,9 @@ describe("clickstream/events", () => {
     expect(await one.json()).toEqual({ accepted: 1 });
     const batch = await post([envelope(), envelope({}, { event_type: "cause_set" })]);
     expect(await batch.json()).toEqual({ accepted: 2 });
-    const { rows } = (await database.db.execute(sql`select count(*)::int as n from donation_clickstream_events where store_id = ${STORE}`)) as unknown as { rows: { n: number }[] };
+    const { rows } = (await database.db.execute(sql`select count(*)::int as n from donation_clickstream_events where store_id = ${STORE}`)) as unknown as {
+      rows: { n: number }[];
+    };
     expect(rows[0].n).toBe(3);
   });
 
@@ -409,10 +488,16 @@ describe("donation ledger", () => {
     const donations = deps.services.donations;
     const orderId = randomUUID();
     const lineId = randomUUID();
-    const [row] = await donations.appendLedger([{ storeId: STORE, orderId, orderLineId: lineId, causeId: PAWS_RESCUE_LEAGUE_ID, rule: "percentage", amountCents: 215, fundedBy: "store" }]);
+    const [row] = await donations.appendLedger([
+      { storeId: STORE, orderId, orderLineId: lineId, causeId: PAWS_RESCUE_LEAGUE_ID, rule: "percentage", amountCents: 215, fundedBy: "store" },
+    ]);
     expect(row.amountCents).toBe(215);
     // One row per line, cause and rule.
-    await expect(donations.appendLedger([{ storeId: STORE, orderId, orderLineId: lineId, causeId: PAWS_RESCUE_LEAGUE_ID, rule: "percentage", amountCents: 1, fundedBy: "store" }])).rejects.toThrow();
+    await expect(
+      donations.appendLedger([
+        { storeId: STORE, orderId, orderLineId: lineId, causeId: PAWS_RESCUE_LEAGUE_ID, rule: "percentage", amountCents: 1, fundedBy: "store" },
+      ]),
+    ).rejects.toThrow();
 
     const reversed = await donations.reverseLedgerLine(lineId);
     expect(reversed).toMatchObject([{ amountCents: -215, rule: "reversal", reversesId: row.id }]);

@@ -103,11 +103,25 @@ export function donationRoutes() {
     // Each call adds a row: counted per donation session and per client IP (a script dropping the
     // cookie every time is still counted by its address).
     const deps = c.get("deps");
-    const attempt = await deps.services.rateLimit.take("donation_tracking", `donation:${hashKey(key!)}`, clientIp(c as unknown as Context<AppEnv>, deps.config.trustProxy));
+    const attempt = await deps.services.rateLimit.take(
+      "donation_tracking",
+      `donation:${hashKey(key!)}`,
+      clientIp(c as unknown as Context<AppEnv>, deps.config.trustProxy),
+    );
     if (!attempt.ok) return apiError(c, 429, "rate_limited", attempt.message);
     const started = await c.get("deps").services.donations.startTracking(store, hashKey(key!), parsed.data.isTestMode || parsed.data.isForceTestMode);
     // Sent to these calls only: a page request carrying it would miss the guest page cache.
-    if (fresh) c.header("Set-Cookie", setCookie(DONATION_SESSION_COOKIE, key!, { maxAgeSeconds: DONATION_SESSION_MAX_AGE_S, httpOnly: true, secure: isHttps(c.req.raw), raw: true, path: DONATION_COOKIE_PATH }));
+    if (fresh)
+      c.header(
+        "Set-Cookie",
+        setCookie(DONATION_SESSION_COOKIE, key!, {
+          maxAgeSeconds: DONATION_SESSION_MAX_AGE_S,
+          httpOnly: true,
+          secure: isHttps(c.req.raw),
+          raw: true,
+          path: DONATION_COOKIE_PATH,
+        }),
+      );
     c.header("Cache-Control", "no-store");
     return c.json(started, 201);
   });
@@ -135,7 +149,9 @@ export function donationRoutes() {
     if (!call.ok) return call.response;
     const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
-    const r = await c.get("deps").services.donations.addIntegrationInfo(c.get("donationStore"), call.id, call.hash, parsed.data.integrationType, parsed.data.info);
+    const r = await c
+      .get("deps")
+      .services.donations.addIntegrationInfo(c.get("donationStore"), call.id, call.hash, parsed.data.integrationType, parsed.data.info);
     return r.ok ? c.json({ trackingId: call.id, stored: r.stored }) : trackingFailure(c, r);
   });
 
@@ -191,7 +207,9 @@ export function donationRoutes() {
     const { cmsIds, cartDiscount, ...rest } = parsed.data;
     const lines = cmsIds.map((l) => ({ cmsId: l.id, unitPriceCents: toCents(l.price), quantity: l.quantity, discountCents: toCents(l.discount) }));
     const customerId = await askingCustomer(c);
-    const r = await c.get("deps").services.donations.cartDonation(c.get("donationStore"), { ...rest, customerId, lines, cartDiscountCents: toCents(cartDiscount) });
+    const r = await c
+      .get("deps")
+      .services.donations.cartDonation(c.get("donationStore"), { ...rest, customerId, lines, cartDiscountCents: toCents(cartDiscount) });
     if (!r.ok) return apiError(c, 400, "bad_request", `Invalid ${r.field}: ${r.message}`, { [r.field]: r.message });
     c.header("Cache-Control", "private, no-store");
     return c.json(r.result);
@@ -230,7 +248,9 @@ export function donationRoutes() {
     } catch {
       return apiError(c, 400, "invalid_json", "The request body is not valid JSON.");
     }
-    const result = (Array.isArray(raw) ? clickstreamBatch : clickstreamEnvelope.transform((e) => [e])).safeParse(raw) as z.ZodSafeParseResult<z.infer<typeof clickstreamBatch>>;
+    const result = (Array.isArray(raw) ? clickstreamBatch : clickstreamEnvelope.transform((e) => [e])).safeParse(raw) as z.ZodSafeParseResult<
+      z.infer<typeof clickstreamBatch>
+    >;
     if (!result.success) {
       const fields = fieldErrors(result.error, "body");
       const [first] = Object.entries(fields);

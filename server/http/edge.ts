@@ -14,7 +14,11 @@ import { apiError } from "./errors";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The host name of a Host header, lower-cased, without port or IPv6 brackets. */
-export const hostName = (host: string | undefined | null) => (host ?? "").toLowerCase().replace(/:\d+$/, "").replace(/^\[|\]$/g, "");
+export const hostName = (host: string | undefined | null) =>
+  (host ?? "")
+    .toLowerCase()
+    .replace(/:\d+$/, "")
+    .replace(/^\[|\]$/g, "");
 
 /** True when the request reached the shop over TLS: only a trusted proxy's X-Forwarded-Proto can say so. */
 export function viaTls(c: Context, config: Config): boolean {
@@ -196,7 +200,8 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
  * so no action can make a 500 of it. (An url-encoded body always parses: bad escapes stay literal.)
  */
 export function pageFormsOnly(): MiddlewareHandler<AppEnv> {
-  const unreadable = (c: Context<AppEnv>) => c.text("This form could not be read. Go back to the page and send it again.", 400, { "Cache-Control": "no-store" });
+  const unreadable = (c: Context<AppEnv>) =>
+    c.text("This form could not be read. Go back to the page and send it again.", 400, { "Cache-Control": "no-store" });
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith("/api/")) return next();
     const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();

@@ -40,7 +40,8 @@ beforeAll(async () => {
     handler: (request, context) => {
       const url = new URL(request.url);
       // A crash outside React Router (the document handler itself): Hono's last resort answers.
-      if (url.pathname === "/crash") return Promise.reject(Object.assign(new Error("insert failed"), { query: "insert into customers", params: ["jane@pets.example", "s3cr3t-hash"] }));
+      if (url.pathname === "/crash")
+        return Promise.reject(Object.assign(new Error("insert failed"), { query: "insert into customers", params: ["jane@pets.example", "s3cr3t-hash"] }));
       return pages(request, context);
     },
   });
@@ -75,7 +76,14 @@ describe("POST /api/errors", () => {
     const res = await report(browserError());
     expect(res.status).toBe(204);
     const [row] = await rows();
-    expect(row).toMatchObject({ source: "browser", type: "TypeError", message: "Cannot read properties of null (reading 'quantity')", route: "/cart", release: "build-6", count: 1 });
+    expect(row).toMatchObject({
+      source: "browser",
+      type: "TypeError",
+      message: "Cannot read properties of null (reading 'quantity')",
+      route: "/cart",
+      release: "build-6",
+      count: 1,
+    });
   });
 
   it("counts repeats of one error on one row", async () => {
@@ -156,7 +164,14 @@ describe("the server's unhandled errors", () => {
     // Reported beside the answer, not before it.
     await expect.poll(async () => (await rows()).length).toBe(1);
     const [row] = await rows();
-    expect(row).toMatchObject({ source: "server", type: "TypeError", message: "Cannot read properties of undefined (reading 'shelf')", route: "/broken", release: "build-7", count: 1 });
+    expect(row).toMatchObject({
+      source: "server",
+      type: "TypeError",
+      message: "Cannot read properties of undefined (reading 'shelf')",
+      route: "/broken",
+      release: "build-7",
+      count: 1,
+    });
     expect(row.stack).toContain("errors-api.test.ts");
   });
 

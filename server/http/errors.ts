@@ -6,13 +6,7 @@ import { fieldErrors } from "../../rules/shared/zod-errors";
 /** The API's one error shape (ARCHITECTURE §4). */
 export type ApiError = { error: { code: string; message: string; fields?: Record<string, string> } };
 
-export function apiError(
-  c: Context,
-  status: ContentfulStatusCode,
-  code: string,
-  message: string,
-  fields?: Record<string, string>,
-) {
+export function apiError(c: Context, status: ContentfulStatusCode, code: string, message: string, fields?: Record<string, string>) {
   const body: ApiError = { error: { code, message, ...(fields ? { fields } : {}) } };
   return c.json(body, status);
 }

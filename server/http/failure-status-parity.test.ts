@@ -26,7 +26,17 @@ let deps: ReturnType<typeof createDeps>;
 let app: ReturnType<typeof createApp>;
 let variantId: number;
 const ZIP = "80011";
-const address = { firstName: "Pat", lastName: "Doe", address1: "1 Main St", address2: "", city: "Aurora", provinceCode: "CO", zip: ZIP, countryCode: "US", phone: null };
+const address = {
+  firstName: "Pat",
+  lastName: "Doe",
+  address1: "1 Main St",
+  address2: "",
+  city: "Aurora",
+  provinceCode: "CO",
+  zip: ZIP,
+  countryCode: "US",
+  phone: null,
+};
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -42,14 +52,20 @@ beforeAll(async () => {
     .limit(1);
   variantId = row.id;
   const warehouse = (await warehouseForZip(database.db, ZIP))!.code;
-  await database.db.update(inventory).set({ onHand: 500, reserved: 0 }).where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, variantId)));
+  await database.db
+    .update(inventory)
+    .set({ onHand: 500, reserved: 0 })
+    .where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, variantId)));
 }, 60_000);
 afterAll(() => database.close());
 
 let n = 0;
 async function customer(): Promise<{ id: string; email: string; cookie: string }> {
   const email = `status-parity${++n}@example.test`;
-  const r = await deps.services.identity.register({ firstName: "Kim", lastName: "Lee", email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false }, "d2c");
+  const r = await deps.services.identity.register(
+    { firstName: "Kim", lastName: "Lee", email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false },
+    "d2c",
+  );
   if (!r.ok) throw new Error("register failed");
   return { id: r.customerId, email, cookie: `sessionToken=${r.token}` };
 }
@@ -70,14 +86,22 @@ async function pageContext(request: Request): Promise<AppLoadContext> {
 const cookieFor = (session: string | undefined, cartId: string | null) => [session, cartId ? `col_cart_id=${cartId}` : null].filter(Boolean).join("; ");
 
 /** A page action as a fetcher posts it: its answer's status (a thrown redirect is a 3xx). */
-async function pageStatus(action: typeof cartAction | typeof checkoutAction, path: string, session: string | undefined, cartId: string | null, fields: Record<string, string>) {
+async function pageStatus(
+  action: typeof cartAction | typeof checkoutAction,
+  path: string,
+  session: string | undefined,
+  cartId: string | null,
+  fields: Record<string, string>,
+) {
   const request = new Request(`http://localhost${path}`, {
     method: "POST",
     headers: { cookie: cookieFor(session, cartId), "sec-fetch-dest": "empty" },
     body: new URLSearchParams(fields),
   });
   try {
-    const result = (await action({ request, context: await pageContext(request) } as Parameters<typeof action>[0])) as unknown as { init?: { status?: number } };
+    const result = (await action({ request, context: await pageContext(request) } as Parameters<typeof action>[0])) as unknown as {
+      init?: { status?: number };
+    };
     return result.init?.status ?? 200;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.status;
@@ -91,13 +115,31 @@ describe("the checkout: the page's place-order and POST /api/checkout/place-orde
     const created = await deps.services.cart.shopper(null).createCart("d2c", {}, [{ merchandiseId: String(variantId), quantity: 1, sellingPlanId: null }]);
     if (!created.ok) throw new Error(created.message);
     const cartId = created.cart.id;
-    expect(await deps.services.checkout.handoff({ site: "d2c", cartId, customer: null, cookieDiscountCode: null, acknowledgeAutoshipTerms: false, secret: "s".repeat(32), now: new Date() })).toMatchObject({ go: "checkout" });
-    expect(await deps.services.checkout.saveInformation({ site: "d2c", cartId, customer: null, email: "pat@example.test", acceptsEmailMarketing: false, address })).toEqual({ ok: true });
+    expect(
+      await deps.services.checkout.handoff({
+        site: "d2c",
+        cartId,
+        customer: null,
+        cookieDiscountCode: null,
+        acknowledgeAutoshipTerms: false,
+        secret: "s".repeat(32),
+        now: new Date(),
+      }),
+    ).toMatchObject({ go: "checkout" });
+    expect(
+      await deps.services.checkout.saveInformation({ site: "d2c", cartId, customer: null, email: "pat@example.test", acceptsEmailMarketing: false, address }),
+    ).toEqual({ ok: true });
     await deps.services.checkout.saveShippingMethod(cartId, "standard");
     return { cartId, line: created.cart.lineItems[0].id };
   }
   const placeOnPage = (cartId: string, cardNumber: string) =>
-    pageStatus(checkoutAction, "/checkout", undefined, cartId, { intent: "place", cardNumber, cardExpiry: "12/99", cardCvc: "123", idempotencyKey: `page-${Math.random()}` });
+    pageStatus(checkoutAction, "/checkout", undefined, cartId, {
+      intent: "place",
+      cardNumber,
+      cardExpiry: "12/99",
+      cardCvc: "123",
+      idempotencyKey: `page-${Math.random()}`,
+    });
   const placeByApi = (cartId: string, cardNumber: string) =>
     api("/checkout/place-order", {
       cartId,
@@ -113,21 +155,28 @@ describe("the checkout: the page's place-order and POST /api/checkout/place-orde
     expect((await deps.services.cart.shopper(null).updateLines(cartId, "d2c", [{ id: line, quantity: 0 }])).ok).toBe(true);
     const byApi = await placeByApi(cartId, "4242424242424242");
     expect(byApi.code).toBe("cart_empty");
-    expect({ page: await placeOnPage(cartId, "4242424242424242"), api: byApi.status }).toEqual({ page: failureStatus("CART_EMPTY"), api: failureStatus("CART_EMPTY") });
+    expect({ page: await placeOnPage(cartId, "4242424242424242"), api: byApi.status }).toEqual({
+      page: failureStatus("CART_EMPTY"),
+      api: failureStatus("CART_EMPTY"),
+    });
   });
 
   it("a declined card (PAYMENT_DECLINED): the same status from both", async () => {
     const { cartId } = await readyCheckout();
     const byApi = await placeByApi(cartId, "4000000000000002");
     expect(byApi.code).toBe("payment_declined");
-    expect({ page: await placeOnPage(cartId, "4000000000000002"), api: byApi.status }).toEqual({ page: failureStatus("PAYMENT_DECLINED"), api: failureStatus("PAYMENT_DECLINED") });
+    expect({ page: await placeOnPage(cartId, "4000000000000002"), api: byApi.status }).toEqual({
+      page: failureStatus("PAYMENT_DECLINED"),
+      api: failureStatus("PAYMENT_DECLINED"),
+    });
   });
 });
 
 describe("the cart: the /cart page's action and the cart API", () => {
   it("one cart too many (TOO_MANY_CARTS): the same status from both", async () => {
     const kim = await customer();
-    for (let i = 0; i < MAX_CARTS_PER_CUSTOMER; i++) expect((await api("/ecom/v1.0/create-cart", { lineItems: [{ merchandiseId: String(variantId), quantity: 1 }] }, kim.cookie)).status).toBe(200);
+    for (let i = 0; i < MAX_CARTS_PER_CUSTOMER; i++)
+      expect((await api("/ecom/v1.0/create-cart", { lineItems: [{ merchandiseId: String(variantId), quantity: 1 }] }, kim.cookie)).status).toBe(200);
     const byApi = await api("/ecom/v1.0/create-cart", { lineItems: [{ merchandiseId: String(variantId), quantity: 1 }] }, kim.cookie);
     expect(byApi.code).toBe("too_many_carts");
     // The page's first add (no cart cookie) creates a cart: refused the same way.

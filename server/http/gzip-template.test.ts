@@ -10,7 +10,8 @@ const MARK = "\u0000mark\u0000";
 
 function page(places: number, filler = 3000): string {
   const parts: string[] = [];
-  for (let i = 0; i < places + 1; i++) parts.push(`<div class="card">Ünïcode text ${i} ${"kibble ".repeat(filler)}${randomBytes(200).toString("base64")}</div>`);
+  for (let i = 0; i < places + 1; i++)
+    parts.push(`<div class="card">Ünïcode text ${i} ${"kibble ".repeat(filler)}${randomBytes(200).toString("base64")}</div>`);
   return parts.join(`<script nonce="${MARK}">`);
 }
 

@@ -7,7 +7,10 @@ import { openApiDocument } from "./openapi";
 // (jsonBody / queryInput in ./errors.ts): no call can be served without being listed, and no call
 // that takes a body is listed without its schema.
 
-type Operation = { requestBody?: { content: { "application/json": { schema: { required?: string[]; properties?: Record<string, unknown> } } } }; parameters?: { name: string; required: boolean }[] };
+type Operation = {
+  requestBody?: { content: { "application/json": { schema: { required?: string[]; properties?: Record<string, unknown> } } } };
+  parameters?: { name: string; required: boolean }[];
+};
 
 describe("the OpenAPI document", () => {
   const api = apiRoutes();

@@ -45,7 +45,8 @@ export function openApiDocument(api: Hono<AppEnv>) {
       },
     });
     const input = declaredInput(route.handler);
-    if (input?.in === "body") operation.requestBody = { required: true, content: { "application/json": { schema: z.toJSONSchema(input.schema, { io: "input" }) } } };
+    if (input?.in === "body")
+      operation.requestBody = { required: true, content: { "application/json": { schema: z.toJSONSchema(input.schema, { io: "input" }) } } };
     if (input?.in === "query") operation.parameters = queryParameters(input.schema);
   }
   return {
@@ -59,5 +60,10 @@ export function openApiDocument(api: Hono<AppEnv>) {
 /** A query schema (an object of strings) as OpenAPI query parameters. */
 function queryParameters(schema: z.ZodType) {
   const json = z.toJSONSchema(schema, { io: "input" }) as { properties?: Record<string, unknown>; required?: string[] };
-  return Object.entries(json.properties ?? {}).map(([name, property]) => ({ name, in: "query", required: json.required?.includes(name) ?? false, schema: property }));
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: "query",
+    required: json.required?.includes(name) ?? false,
+    schema: property,
+  }));
 }

@@ -56,7 +56,17 @@ async function order(c: Customer) {
       cartId,
       customerId: c.id,
       email: c.email,
-      shippingAddress: { firstName: "P", lastName: "D", address1: "1 Main St", address2: "", city: "Aurora", provinceCode: "CO", zip: "80011", countryCode: "US", phone: null },
+      shippingAddress: {
+        firstName: "P",
+        lastName: "D",
+        address1: "1 Main St",
+        address2: "",
+        city: "Aurora",
+        provinceCode: "CO",
+        zip: "80011",
+        countryCode: "US",
+        phone: null,
+      },
       shippingMethod: "standard",
       payment: { kind: "card", card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" } },
       idempotencyKey: `k-${cartId}`,
@@ -163,7 +173,10 @@ describe("checkout API: place-order", () => {
     const bad = await call("checkout/place-order", body(cartId, { shippingAddress: { address1: "x", city: "y", provinceCode: "CO", zip: "8001" } }));
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.fields["shippingAddress.zip"]).toBe("Enter a 5-digit ZIP code");
-    const declined = await call("checkout/place-order", body(cartId, { payment: { kind: "card", card: { number: "4000000000000002", expMonth: 12, expYear: 2099, cvc: "123" } } }));
+    const declined = await call(
+      "checkout/place-order",
+      body(cartId, { payment: { kind: "card", card: { number: "4000000000000002", expMonth: 12, expYear: 2099, cvc: "123" } } }),
+    );
     expect(declined.status).toBe(402);
     expect((await declined.json()).error.reason).toBe("card_declined");
     const bobsCart = await cartFor(bob.id);

@@ -69,8 +69,9 @@ describe("guest page cache", () => {
   });
 
   it("sends a browser that accepts gzip the page gzipped, with its own nonce, and Vary: Accept-Encoding", async () => {
-    const page = liveCache().wrap(async (_request, context) =>
-      new Response(`<script nonce="${context.cspNonce}">boot()</script>${"<li>kibble</li>".repeat(500)}`, { headers: { "content-type": "text/html" } }),
+    const page = liveCache().wrap(
+      async (_request, context) =>
+        new Response(`<script nonce="${context.cspNonce}">boot()</script>${"<li>kibble</li>".repeat(500)}`, { headers: { "content-type": "text/html" } }),
     );
     const withNonce = (cspNonce: string) => ({ ...guest, cspNonce }) as RequestContext;
     const gzip = { "accept-encoding": "gzip, deflate, br" };
@@ -101,7 +102,9 @@ describe("guest page cache", () => {
   });
 
   it("answers 304 to a revalidation of a page with a nonce too (the edge sends no new policy with it)", async () => {
-    const page = liveCache().wrap(async (_request, context) => new Response(`<script nonce="${context.cspNonce}">boot()</script>`, { headers: { "content-type": "text/html" } }));
+    const page = liveCache().wrap(
+      async (_request, context) => new Response(`<script nonce="${context.cspNonce}">boot()</script>`, { headers: { "content-type": "text/html" } }),
+    );
     const withNonce = (cspNonce: string) => ({ ...guest, cspNonce }) as RequestContext;
     const first = await page(get("/products"), withNonce("first-nonce-AAAA"));
     const again = await page(get("/products", undefined, { "if-none-match": first.headers.get("etag")! }), withNonce("second-nonce-BBBB"));
@@ -252,7 +255,11 @@ describe("invalidation through the database", () => {
       await database.migrate();
       let heard = 0;
       const live: boolean[] = [];
-      const stop = await database.listen("page_cache", () => heard++, (l) => live.push(l));
+      const stop = await database.listen(
+        "page_cache",
+        () => heard++,
+        (l) => live.push(l),
+      );
       expect(live).toEqual([true]);
       await database.db.execute(sql`insert into brands (slug, name, kind, color) values ('b', 'B', 'house', '#000')`);
       await new Promise((r) => setTimeout(r, 50));

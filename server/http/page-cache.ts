@@ -192,7 +192,12 @@ export function createPageCache(options: { maxBytes?: number } = {}): PageCache 
         try {
           const response = await handler(request, context);
           // A page that says it must not be stored (the console's, a preview) is not kept either.
-          if (response.status !== 200 || response.headers.has("set-cookie") || /no-store/i.test(response.headers.get("cache-control") ?? "") || !response.body) {
+          if (
+            response.status !== 200 ||
+            response.headers.has("set-cookie") ||
+            /no-store/i.test(response.headers.get("cache-control") ?? "") ||
+            !response.body
+          ) {
             settle(null);
             return response;
           }

@@ -32,9 +32,16 @@ beforeAll(async () => {
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   // The page as React Router renders it, with no Cache-Control of its own (the route modules set none).
   app = createApp(deps, { handler: async () => new Response("<!doctype html><p>page</p>", { headers: { "Content-Type": "text/html" } }) });
-  const rows = await database.db.select({ id: variants.id, sites: products.sites }).from(variants).innerJoin(products, eq(products.id, variants.productId)).orderBy(variants.id);
+  const rows = await database.db
+    .select({ id: variants.id, sites: products.sites })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .orderBy(variants.id);
   variantId = rows.find((r) => r.sites.includes("d2c"))!.id;
-  const r = await deps.services.identity.register({ firstName: "Kim", lastName: "Lee", email: "private-answers@example.test", password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false }, "d2c");
+  const r = await deps.services.identity.register(
+    { firstName: "Kim", lastName: "Lee", email: "private-answers@example.test", password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false },
+    "d2c",
+  );
   if (!r.ok) throw new Error("register failed");
   kim = { id: r.customerId, token: r.token, cookie: `sessionToken=${r.token}` };
   staff = await staffMember(deps.services, { clinic: SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID });

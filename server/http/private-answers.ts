@@ -21,7 +21,12 @@ export const PRIVATE = "private, no-store";
 
 /** Whether a page answer is for this shopper only. */
 export function isPersonalPage(request: Request, identity: Pick<RequestIdentity, "customer" | "staff">): boolean {
-  return isPersonalPath(new URL(request.url).pathname) || identity.customer !== null || identity.staff !== null || carriesPersonalCookies(request.headers.get("cookie"));
+  return (
+    isPersonalPath(new URL(request.url).pathname) ||
+    identity.customer !== null ||
+    identity.staff !== null ||
+    carriesPersonalCookies(request.headers.get("cookie"))
+  );
 }
 
 /** Marks a page answer private (a copy when its headers are immutable). */

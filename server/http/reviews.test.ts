@@ -46,7 +46,10 @@ function call(method: "GET" | "POST", path: string, opts: { body?: unknown; raw?
 let customerCounter = 0;
 async function aCustomer(): Promise<{ id: string; cookie: string }> {
   const email = `reviewer-${++customerCounter}@example.test`;
-  const r = await deps.services.identity.register({ firstName: "Robin", lastName: "Vale", email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false }, "d2c");
+  const r = await deps.services.identity.register(
+    { firstName: "Robin", lastName: "Vale", email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false },
+    "d2c",
+  );
   if (!r.ok) throw new Error("register failed");
   return { id: r.customerId, cookie: `sessionToken=${r.token}` };
 }
@@ -99,7 +102,11 @@ describe("reading", () => {
     expect(await out.json()).toEqual({ eligible: false, signedIn: false, orderLines: [] });
     expect(out.headers.get("cache-control")).toContain("no-store");
     const stranger = await aCustomer();
-    expect(await (await call("GET", `/products/${catalogue[0].productId}/eligibility`, { cookie: stranger.cookie })).json()).toEqual({ eligible: false, signedIn: true, orderLines: [] });
+    expect(await (await call("GET", `/products/${catalogue[0].productId}/eligibility`, { cookie: stranger.cookie })).json()).toEqual({
+      eligible: false,
+      signedIn: true,
+      orderLines: [],
+    });
     const b = await aBuyer(0);
     const yes = await (await call("GET", `/products/${b.productId}/eligibility`, { cookie: b.cookie })).json();
     expect(yes).toMatchObject({ eligible: true, signedIn: true, orderLines: [{ orderLineId: b.lineId }] });
@@ -107,7 +114,14 @@ describe("reading", () => {
 });
 
 describe("POST /api/reviews/products/{id}", () => {
-  const input = (lineId: string, over: Record<string, unknown> = {}) => ({ orderLineId: lineId, rating: 5, title: "Great", body: "Our dog loves it.", nickname: "Robin", ...over });
+  const input = (lineId: string, over: Record<string, unknown> = {}) => ({
+    orderLineId: lineId,
+    rating: 5,
+    title: "Great",
+    body: "Our dog loves it.",
+    nickname: "Robin",
+    ...over,
+  });
 
   it("401 signed out", async () => {
     const res = await call("POST", `/products/${catalogue[0].productId}`, { body: input("00000000-0000-4000-8000-000000000000") });
@@ -118,13 +132,25 @@ describe("POST /api/reviews/products/{id}", () => {
     const b = await aBuyer(0);
     const res = await call("POST", `/products/${b.productId}`, {
       cookie: b.cookie,
-      body: input(b.lineId, { title: "<b>Great</b> <script>x()</script>food", body: "Line one<br>\n<img src=x onerror=alert(1)>Line two", nickname: "<i>Robin</i>", pet: { species: "dog", lifeStage: "senior", breedSize: "large" } }),
+      body: input(b.lineId, {
+        title: "<b>Great</b> <script>x()</script>food",
+        body: "Line one<br>\n<img src=x onerror=alert(1)>Line two",
+        nickname: "<i>Robin</i>",
+        pet: { species: "dog", lifeStage: "senior", breedSize: "large" },
+      }),
     });
     expect(res.status).toBe(201);
     const created = await res.json();
     expect(created).toEqual({ id: expect.any(String), state: "new" });
     const [row] = await database.db.select().from(reviews).where(eq(reviews.id, created.id));
-    expect(row).toMatchObject({ title: "Great x()food", body: "Line one\nLine two", nickname: "Robin", petLifeStage: "senior", state: "new", customerId: b.id });
+    expect(row).toMatchObject({
+      title: "Great x()food",
+      body: "Line one\nLine two",
+      nickname: "Robin",
+      petLifeStage: "senior",
+      state: "new",
+      customerId: b.id,
+    });
     const again = await call("POST", `/products/${b.productId}`, { cookie: b.cookie, body: input(b.lineId) });
     expect(again.status).toBe(409);
     expect((await again.json()).error).toMatchObject({ code: "already_reviewed", fields: { orderLineId: expect.any(String) } });
@@ -196,7 +222,11 @@ describe("operator calls", () => {
     const content = await operatorSession(deps.services, "content");
     const denied = await call("POST", `/${id}/moderate`, { cookie: content.cookie, body: { action: "approve" } });
     expect(denied.status).toBe(403);
-    expect((await deps.services.operators.auditEntries({ operatorEmail: content.operator.email }))[0]).toMatchObject({ action: "review.approve", outcome: "denied", targetId: id });
+    expect((await deps.services.operators.auditEntries({ operatorEmail: content.operator.email }))[0]).toMatchObject({
+      action: "review.approve",
+      outcome: "denied",
+      targetId: id,
+    });
     const [row] = await database.db.select().from(reviews).where(eq(reviews.id, id));
     expect(row.state).toBe("new");
   });
@@ -224,7 +254,12 @@ describe("operator calls", () => {
     expect((await call("POST", `/${id}/respond`, { cookie: support.cookie, body: { body: "" } })).status).toBe(400);
 
     const entries = await deps.services.operators.auditEntries({ operatorEmail: support.operator.email, limit: 20 });
-    expect(entries.filter((e) => e.action.startsWith("review.")).map((e) => [e.action, e.outcome]).reverse()).toEqual([
+    expect(
+      entries
+        .filter((e) => e.action.startsWith("review."))
+        .map((e) => [e.action, e.outcome])
+        .reverse(),
+    ).toEqual([
       ["review.approve", "ok"],
       ["review.approve", "failed"],
       ["review.reject", "ok"],

@@ -20,7 +20,11 @@ import { apiError, jsonBody, queryInput } from "./errors";
 
 export const REVIEWS_BODY_BYTES = 8 * 1024;
 
-export const productIdParam = z.coerce.number("must be a product id").int("must be a product id").min(1, "must be a product id").max(2_147_483_647, "must be a product id");
+export const productIdParam = z.coerce
+  .number("must be a product id")
+  .int("must be a product id")
+  .min(1, "must be a product id")
+  .max(2_147_483_647, "must be a product id");
 const variantQuery = z.object({ variantId: productIdParam.optional() });
 
 /** The signed-in customer of this site, or null. */
@@ -141,7 +145,9 @@ export function reviewRoutes() {
   app.post("/:reviewId/respond", jsonBody(reviewRespondInput), async (c) => {
     const parsed = await c.req.valid("json")();
     if (!parsed.ok) return parsed.response;
-    return moderation(c, (operator) => c.get("deps").services.consoleReviews.act(operator, c.req.param("reviewId"), { intent: "respond", body: parsed.data.body }));
+    return moderation(c, (operator) =>
+      c.get("deps").services.consoleReviews.act(operator, c.req.param("reviewId"), { intent: "respond", body: parsed.data.body }),
+    );
   });
 
   return app;

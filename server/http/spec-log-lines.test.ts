@@ -72,7 +72,14 @@ describe("cart", () => {
 describe("session token", () => {
   it("a refresh whose new token cannot be set: logged, 401, and the session cookie cleared (signed out)", async () => {
     const r = await deps.services.identity.register(
-      { firstName: "Sam", lastName: "Lee", email: `token-${Date.now()}@example.test`, password: "kibble-token-88", confirmPassword: "kibble-token-88", acceptsMarketing: false },
+      {
+        firstName: "Sam",
+        lastName: "Lee",
+        email: `token-${Date.now()}@example.test`,
+        password: "kibble-token-88",
+        confirmPassword: "kibble-token-88",
+        acceptsMarketing: false,
+      },
       "d2c",
     );
     if (!r.ok) throw new Error("register failed");

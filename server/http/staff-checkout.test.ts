@@ -87,17 +87,31 @@ describe("staff checkout API (pro.localhost)", () => {
     const cartId = await cartOf(m.cookie, 1);
     const refused = await post("/api/checkout/place-order", placeBody(cartId, m.email, { isAttestationChecked: false }), m.cookie);
     expect(refused.status).toBe(400);
-    expect((await refused.json()).error).toMatchObject({ code: "attestation_required", fields: { isAttestationChecked: expect.stringContaining("household") } });
+    expect((await refused.json()).error).toMatchObject({
+      code: "attestation_required",
+      fields: { isAttestationChecked: expect.stringContaining("household") },
+    });
     const placed = await post("/api/checkout/place-order", placeBody(cartId, m.email), m.cookie);
     expect(placed.status).toBe(200);
     const { order } = (await placed.json()) as { order: { attributes: { key: string; value: string }[]; shippingAddress: { zip: string } } };
     const value = (k: string) => order.attributes.filter((a) => a.key === k).map((a) => a.value);
-    expect([value("SALES_ORD_TYPE"), value("SOLD_TO"), value("SHIP_TO"), value("shipping_location")]).toEqual([["ZK01"], [clinic.soldTo], [clinic.shipTo], ["ship_to_work"]]);
+    expect([value("SALES_ORD_TYPE"), value("SOLD_TO"), value("SHIP_TO"), value("shipping_location")]).toEqual([
+      ["ZK01"],
+      [clinic.soldTo],
+      [clinic.shipTo],
+      ["ship_to_work"],
+    ]);
     expect(order.shippingAddress.zip).toBe(clinic.address.zip);
     // The customer load (SPEC §3) carries the month's quota and the checkout's metafields.
     const me = await (await post("/api/ecom/v1.0/get-storefront-customer", { sessionToken: m.token })).json();
     const month = new Date().toISOString().slice(0, 7);
-    expect(me.customer).toMatchObject({ quotaMonth: month, quotaValue: 30, quotaAllowance: ALLOWANCE_LB, quotaReached: false, preferredAddress: { value: "clinic" } });
+    expect(me.customer).toMatchObject({
+      quotaMonth: month,
+      quotaValue: 30,
+      quotaAllowance: ALLOWANCE_LB,
+      quotaReached: false,
+      preferredAddress: { value: "clinic" },
+    });
     expect(me.customer.clinicZip.value).toBe(clinic.address.zip);
   });
 

@@ -21,9 +21,7 @@ const quiet = () => createLogger("silent", new Writable({ write: (_c, _e, done) 
 const page = { handler: async () => new Response("page") };
 
 const catalog = buildSeedCatalog();
-const stocked = catalog.products[0].variants.find((v) =>
-  catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 0),
-)!;
+const stocked = catalog.products[0].variants.find((v) => catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 0))!;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -114,7 +112,10 @@ describe("POST /api/get-state-by-zipcode", () => {
   });
 
   it("does not exist when the flag is off", async () => {
-    const off = createApp(createDeps(parseConfig({ FEATURE_STATE_BY_ZIP: "false" }), database, quiet(), () => "b"), page);
+    const off = createApp(
+      createDeps(parseConfig({ FEATURE_STATE_BY_ZIP: "false" }), database, quiet(), () => "b"),
+      page,
+    );
     const res = await post("/api/get-state-by-zipcode", { zipCode: "96813" }, off);
     expect(res.status).toBe(404);
   });

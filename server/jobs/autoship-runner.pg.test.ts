@@ -83,14 +83,26 @@ async function dueSubscriptions(n: number, cycleDate: string) {
 async function ledger(ids: string[]) {
   const { db } = database;
   const placed = await db.select({ key: orders.idempotencyKey, status: orders.status }).from(orders).where(like(orders.idempotencyKey, "renewal:%"));
-  const charges = await db.select({ key: payments.idempotencyKey }).from(payments).where(and(like(payments.idempotencyKey, "order:renewal:%"), eq(payments.status, "captured")));
+  const charges = await db
+    .select({ key: payments.idempotencyKey })
+    .from(payments)
+    .where(and(like(payments.idempotencyKey, "order:renewal:%"), eq(payments.status, "captured")));
   const renewals = await db.select().from(subscriptionRenewals).where(inArray(subscriptionRenewals.subscriptionId, ids));
-  const renewed = await db.select().from(subscriptionEvents).where(and(inArray(subscriptionEvents.subscriptionId, ids), eq(subscriptionEvents.kind, "renewed")));
+  const renewed = await db
+    .select()
+    .from(subscriptionEvents)
+    .where(and(inArray(subscriptionEvents.subscriptionId, ids), eq(subscriptionEvents.kind, "renewed")));
   const rows = await db.select().from(subscriptions).where(inArray(subscriptions.id, ids));
   const count = (keys: string[], id: string) => keys.filter((k) => k.includes(`renewal:${id}:`)).length;
   return ids.map((id) => ({
-    orders: count(placed.filter((o) => o.status === "paid").map((o) => o.key), id),
-    charges: count(charges.map((c) => c.key), id),
+    orders: count(
+      placed.filter((o) => o.status === "paid").map((o) => o.key),
+      id,
+    ),
+    charges: count(
+      charges.map((c) => c.key),
+      id,
+    ),
     recorded: renewals.filter((r) => r.subscriptionId === id && r.status === "placed").length,
     events: renewed.filter((e) => e.subscriptionId === id).length,
     nextOrderDate: rows.find((r) => r.id === id)!.nextOrderDate,
@@ -133,7 +145,9 @@ describe.skipIf(!serverUrl)("renewal workers against PostgreSQL", () => {
     expect(results.filter((r) => r.renewed > 0).length).toBeGreaterThanOrEqual(2);
 
     const rows = await ledger(subs.map((s) => s.id));
-    expect(rows.every((r) => r.orders === 1 && r.charges === 1 && r.recorded === 1 && r.events === 1 && r.nextOrderDate === "2033-02-07" && r.claimed === null)).toBe(true);
+    expect(
+      rows.every((r) => r.orders === 1 && r.charges === 1 && r.recorded === 1 && r.events === 1 && r.nextOrderDate === "2033-02-07" && r.claimed === null),
+    ).toBe(true);
     const quantities = subs.reduce((s, x) => s + x.quantity, 0);
     expect((await kit.stock(kit.first.id)).reserved - before.reserved).toBe(quantities);
 
@@ -165,8 +179,13 @@ describe.skipIf(!serverUrl)("renewal workers against PostgreSQL", () => {
     expect(after.result).toMatchObject({ renewed: 2, errors: 0 });
 
     rows = await ledger(ids);
-    expect(rows.every((r) => r.orders === 1 && r.charges === 1 && r.recorded === 1 && r.events === 1 && r.nextOrderDate === "2033-04-04" && r.claimed === null)).toBe(true);
-    const paid = await database.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(like(orders.idempotencyKey, "renewal:%:2033-03-07"));
+    expect(
+      rows.every((r) => r.orders === 1 && r.charges === 1 && r.recorded === 1 && r.events === 1 && r.nextOrderDate === "2033-04-04" && r.claimed === null),
+    ).toBe(true);
+    const paid = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(like(orders.idempotencyKey, "renewal:%:2033-03-07"));
     expect(paid[0].n).toBe(10);
   }, 180_000);
 });

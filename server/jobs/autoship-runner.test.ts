@@ -52,13 +52,24 @@ async function mails(to: string) {
   return (await kit.services.mail.latest({ to, limit: 50 })).reverse();
 }
 async function events(subscriptionId: string) {
-  const rows = await database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, subscriptionId)).orderBy(asc(subscriptionEvents.id));
+  const rows = await database.db
+    .select()
+    .from(subscriptionEvents)
+    .where(eq(subscriptionEvents.subscriptionId, subscriptionId))
+    .orderBy(asc(subscriptionEvents.id));
   return rows.map((e) => e.kind);
 }
 /** What place-order must charge for `quantity` of a variant on autoship to ZIP 80011 (Colorado). */
 function expectedTotal(priceCents: number, quantity: number) {
   const subtotalCents = autoshipPriceCents(priceCents) * quantity;
-  return checkoutTotals({ subtotalCents, discountCents: 0, method: "standard", state: "CO", freeShippingThresholdCents: 4900, freeShippingQualifyingCents: subtotalCents });
+  return checkoutTotals({
+    subtotalCents,
+    discountCents: 0,
+    method: "standard",
+    state: "CO",
+    freeShippingThresholdCents: 4900,
+    freeShippingQualifyingCents: subtotalCents,
+  });
 }
 
 describe("renewal pass: cycles, reminders and changes", () => {
@@ -104,7 +115,12 @@ describe("renewal pass: cycles, reminders and changes", () => {
       ]),
     );
     const [line] = await linesOf(order.id);
-    expect(line).toMatchObject({ variantId: kit.first.id, quantity: 2, sellingPlanId: "autoship-2w", unitPriceCents: autoshipPriceCents(kit.first.priceCents) });
+    expect(line).toMatchObject({
+      variantId: kit.first.id,
+      quantity: 2,
+      sellingPlanId: "autoship-2w",
+      unitPriceCents: autoshipPriceCents(kit.first.priceCents),
+    });
     let row = await kit.reload(sub.id);
     expect(row).toMatchObject({ nextOrderDate: "2031-03-18", status: "active", hold: null, failedAttempts: 0, renewalClaimedUntil: null });
     const [renewal] = await database.db.select().from(subscriptionRenewals).where(eq(subscriptionRenewals.subscriptionId, sub.id));
@@ -235,7 +251,10 @@ describe("payment declined", () => {
     // No order: each declined attempt is kept as a declined order, its stock released.
     expect((await ordersOf(sub.id)).map((o) => o.status)).toEqual(["declined", "declined", "declined"]);
     expect((await kit.stock(kit.first.id)).reserved).toBe(before.reserved);
-    const charges = await database.db.select().from(payments).where(eq(payments.idempotencyKey, `order:${renewalKey(sub.id, "2031-11-03")}`));
+    const charges = await database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.idempotencyKey, `order:${renewalKey(sub.id, "2031-11-03")}`));
     expect(charges.map((c) => c.status)).toEqual(["failed"]);
     const [renewal] = await database.db.select().from(subscriptionRenewals).where(eq(subscriptionRenewals.subscriptionId, sub.id));
     expect(renewal).toMatchObject({ status: "payment_failed", attempts: 3 });
@@ -251,7 +270,10 @@ describe("payment declined", () => {
     await database.db.update(subscriptions).set({ paymentMethodId: good }).where(eq(subscriptions.id, sub.id));
     expect(await pass("2031-12-02T08:00:00Z")).toMatchObject({ renewed: 1 });
     expect(await kit.reload(sub.id)).toMatchObject({ hold: null, failedAttempts: 0, retryAt: null, nextOrderDate: "2031-12-29" });
-    const charges = await database.db.select().from(payments).where(eq(payments.idempotencyKey, `order:${renewalKey(sub.id, "2031-12-01")}`));
+    const charges = await database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.idempotencyKey, `order:${renewalKey(sub.id, "2031-12-01")}`));
     expect(charges.map((c) => c.status)).toEqual(["captured"]);
   });
 });
@@ -344,7 +366,10 @@ describe("exactly once", () => {
     // lease and runs whole before the first records the cycle. (Started together, the two lease
     // updates may reach PostgreSQL in either order, and then the later run is simply refused.)
     let second: Promise<Awaited<ReturnType<typeof renewSubscription>>> | undefined;
-    const overlapping = { ...deps, afterOrderPaid: () => (second ??= renewSubscription(deps, sub.id, { now: lapsed, trigger: "schedule" })).then(() => undefined) };
+    const overlapping = {
+      ...deps,
+      afterOrderPaid: () => (second ??= renewSubscription(deps, sub.id, { now: lapsed, trigger: "schedule" })).then(() => undefined),
+    };
     const first = await renewSubscription(overlapping, sub.id, { now: t, trigger: "schedule" });
     const runs = [first, await second!];
     expect(runs.every((r) => r.ok)).toBe(true);

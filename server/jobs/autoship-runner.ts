@@ -124,7 +124,14 @@ async function restockedHolds(deps: RenewalPassDeps, store: RenewalStore, now: D
 }
 
 /** Reminders due today: claimed and recorded by the store (at most one per cycle), then mailed. */
-async function sendDueReminders(deps: RenewalPassDeps, store: RenewalStore, now: Date, limit: number, batchSize: number, signal?: AbortSignal): Promise<number> {
+async function sendDueReminders(
+  deps: RenewalPassDeps,
+  store: RenewalStore,
+  now: Date,
+  limit: number,
+  batchSize: number,
+  signal?: AbortSignal,
+): Promise<number> {
   const days = deps.config.autoship.reminderDays;
   if (days <= 0) return 0;
   let sent = 0;
@@ -148,7 +155,13 @@ async function sendReminder(deps: RenewalPassDeps, sub: SubscriptionRow): Promis
   const { services, config } = deps;
   const variant = (await services.catalog.variantsForCart([sub.variantId], sub.site)).get(sub.variantId);
   const line = priceLine(
-    { quantity: sub.quantity, priceCents: variant?.priceCents ?? 0, compareAtCents: variant?.compareAtCents ?? null, programPriceCents: variant?.programPriceCents ?? null, autoship: true },
+    {
+      quantity: sub.quantity,
+      priceCents: variant?.priceCents ?? 0,
+      compareAtCents: variant?.compareAtCents ?? null,
+      programPriceCents: variant?.programPriceCents ?? null,
+      autoship: true,
+    },
     sub.site,
   );
   const totals = checkoutTotals({
@@ -178,7 +191,13 @@ async function sendReminder(deps: RenewalPassDeps, sub: SubscriptionRow): Promis
     manageUrl: `${origin}/account/autoships#sub-${sub.id}`,
     skipUrl: `${origin}/account/autoships?skip=${sub.id}#sub-${sub.id}`,
     date: formatCycleDate(sub.nextOrderDate),
-    items: [{ title: variant ? `${variant.product.title} ${variant.title}`.trim() : "Your Autoship item", quantity: sub.quantity, total: formatUsd(line.subtotalCents) }],
+    items: [
+      {
+        title: variant ? `${variant.product.title} ${variant.title}`.trim() : "Your Autoship item",
+        quantity: sub.quantity,
+        total: formatUsd(line.subtotalCents),
+      },
+    ],
     subtotal: formatUsd(totals.subtotalCents),
     shipping: totals.shippingCents + totals.serviceChargeCents === 0 ? "Free" : formatUsd(totals.shippingCents + totals.serviceChargeCents),
     tax: formatUsd(totals.taxCents),

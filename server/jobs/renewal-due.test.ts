@@ -46,7 +46,14 @@ function table(): Case[] {
       for (const hold of HOLDS)
         for (const [when, retryAt] of Object.entries(RETRIES))
           for (const restocked of [false, true])
-            cases.push({ status, nextOrderDate, hold, retryAt, restocked, label: `${status} ${day} hold=${hold} retry=${when}${restocked ? " restocked" : ""}` });
+            cases.push({
+              status,
+              nextOrderDate,
+              hold,
+              retryAt,
+              restocked,
+              label: `${status} ${day} hold=${hold} retry=${when}${restocked ? " restocked" : ""}`,
+            });
   return cases;
 }
 
@@ -98,7 +105,8 @@ describe("renewal due: the rule and the runner's SQL claim agree", () => {
       const disagreements = ids.flatMap((id) => {
         const c = byId.get(id)!;
         const wrong: string[] = [];
-        if (claimed.has(id) !== isRenewalDue(c, NOW, c.restocked)) wrong.push(`${c.label}: rule ${isRenewalDue(c, NOW, c.restocked)}, claim ${claimed.has(id)}`);
+        if (claimed.has(id) !== isRenewalDue(c, NOW, c.restocked))
+          wrong.push(`${c.label}: rule ${isRenewalDue(c, NOW, c.restocked)}, claim ${claimed.has(id)}`);
         // The holds a pass asks the catalog about: due cycles held out of stock, still before their retry time.
         const heldRule = isCycleDue(c, TODAY) && c.hold === "out_of_stock" && waitsForRetry(c, NOW);
         if (held.has(id) !== heldRule) wrong.push(`${c.label}: held for stock by rule ${heldRule}, by SQL ${held.has(id)}`);
@@ -130,7 +138,15 @@ describe("renewal due: the rule and the runner's SQL claim agree", () => {
         expect({ ...after, updatedAt: null }, notDue[i].label).toEqual({ ...row, updatedAt: null });
       }
     } finally {
-      await database.db.update(subscriptions).set({ status: "cancelled" }).where(inArray(subscriptions.id, rows.map((r) => r.id)));
+      await database.db
+        .update(subscriptions)
+        .set({ status: "cancelled" })
+        .where(
+          inArray(
+            subscriptions.id,
+            rows.map((r) => r.id),
+          ),
+        );
     }
   });
 });

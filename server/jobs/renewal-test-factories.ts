@@ -48,7 +48,10 @@ export async function renewalKit(database: Database, config: Config) {
   const warehouse = (await warehouseForZip(db, ZIP))!.code;
 
   async function customer(email = `pat-${randomBytes(4).toString("hex")}@example.test`) {
-    const [row] = await db.insert(customers).values({ email, passwordHash: "not-used-by-these-tests", firstName: "Pat", lastName: "Doe" }).returning({ id: customers.id });
+    const [row] = await db
+      .insert(customers)
+      .values({ email, passwordHash: "not-used-by-these-tests", firstName: "Pat", lastName: "Doe" })
+      .returning({ id: customers.id });
     return { id: row.id, email };
   }
 
@@ -67,7 +70,10 @@ export async function renewalKit(database: Database, config: Config) {
   }
 
   async function stock(variantId: number) {
-    const [row] = await db.select().from(inventory).where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, variantId)));
+    const [row] = await db
+      .select()
+      .from(inventory)
+      .where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, variantId)));
     return row;
   }
 

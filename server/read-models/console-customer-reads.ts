@@ -28,7 +28,16 @@ export type CustomerListQuery = {
   pageSize: number;
 };
 
-export type CustomerListRow = { id: string; email: string; firstName: string; lastName: string; phone: string | null; site: "d2c" | "hpsf"; createdAt: Date; orders: number };
+export type CustomerListRow = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  site: "d2c" | "hpsf";
+  createdAt: Date;
+  orders: number;
+};
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
@@ -84,7 +93,16 @@ export function createCustomerConsoleReads(db: ReadDb) {
         .limit(p.pageSize)
         .offset((p.page - 1) * p.pageSize);
       // A page past the end has no rows to carry the count: ask once more (only then).
-      const total = rows[0]?.total ?? (p.page > 1 ? ((await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(where))[0]?.n ?? 0) : 0);
+      const total =
+        rows[0]?.total ??
+        (p.page > 1
+          ? ((
+              await db
+                .select({ n: sql<number>`count(*)::int` })
+                .from(customers)
+                .where(where)
+            )[0]?.n ?? 0)
+          : 0);
       return { rows: rows.map(({ total: _total, ...r }) => r), total };
     },
 
@@ -108,7 +126,11 @@ export function createCustomerConsoleReads(db: ReadDb) {
         .where(eq(customers.id, customerId));
       if (!account) return null;
       const [addresses, orderRows, subscriptionRows, membership] = await Promise.all([
-        db.select().from(customerAddresses).where(eq(customerAddresses.customerId, customerId)).orderBy(asc(customerAddresses.createdAt), asc(customerAddresses.id)),
+        db
+          .select()
+          .from(customerAddresses)
+          .where(eq(customerAddresses.customerId, customerId))
+          .orderBy(asc(customerAddresses.createdAt), asc(customerAddresses.id)),
         db
           .select({ id: orders.id, number: orders.number, status: orders.status, totalCents: orders.totalCents, createdAt: orders.createdAt })
           .from(orders)

@@ -53,14 +53,25 @@ export function createReviewReads(db: ReadDb): ReviewPorts {
             isNotNull(orders.customerId),
             gte(orders.updatedAt, after),
             lt(orders.updatedAt, before),
-            notExists(db.select({ one: sql`1` }).from(reviewRequests).where(eq(reviewRequests.orderId, orders.id))),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(reviewRequests)
+                .where(eq(reviewRequests.orderId, orders.id)),
+            ),
           ),
         )
         .orderBy(asc(orders.updatedAt))
         .limit(limit);
       if (!due.length) return [];
       const lines = await db
-        .select({ orderId: orderLines.orderId, orderLineId: orderLines.id, productTitle: products.title, productHandle: products.handle, productId: products.id })
+        .select({
+          orderId: orderLines.orderId,
+          orderLineId: orderLines.id,
+          productTitle: products.title,
+          productHandle: products.handle,
+          productId: products.id,
+        })
         .from(orderLines)
         .innerJoin(variants, eq(variants.id, orderLines.variantId))
         .innerJoin(products, eq(products.id, variants.productId))

@@ -7,7 +7,17 @@ import { orderLines, orders, type OrderStatus } from "../modules/orders/schema";
 // Test data for the reviews tests: a small catalogue and orders in a chosen status, written
 // straight into the tables (tests may set up data through other modules' tables).
 
-const address = { firstName: "Robin", lastName: "Vale", address1: "4 Fern Row", address2: "", city: "Aurora", provinceCode: "CO", zip: "80011", countryCode: "US", phone: null };
+const address = {
+  firstName: "Robin",
+  lastName: "Vale",
+  address1: "4 Fern Row",
+  address2: "",
+  city: "Aurora",
+  provinceCode: "CO",
+  zip: "80011",
+  countryCode: "US",
+  phone: null,
+};
 
 /** A brand with `n` products of two variants each; answers the product and variant ids. */
 export async function aCatalogue(db: Db, n = 3): Promise<{ productId: number; handle: string; variantIds: [number, number] }[]> {

@@ -46,7 +46,8 @@ export function createConsoleServices(modules: Modules, workflows: Workflows, { 
         const c = isUuid(customerId) ? await identity.summary(customerId) : null;
         return c && { email: c.email, site: c.site };
       },
-      requestPasswordReset: (input): Promise<{ ok: true } | Failure<"RATE_LIMITED">> => requestPasswordReset({ identity, mail }, { ...input, ip: null, storeName: config.storeName }),
+      requestPasswordReset: (input): Promise<{ ok: true } | Failure<"RATE_LIMITED">> =>
+        requestPasswordReset({ identity, mail }, { ...input, ip: null, storeName: config.storeName }),
       eraseCustomer: (customerId, confirmEmail) => eraseCustomer({ db, clock: () => new Date() }, customerId, confirmEmail),
     }),
     /** The console's catalogue: products, variants, prices, publishing, stock adjustments. */

@@ -21,7 +21,8 @@ export function createWorkflows(modules: Modules, { db, config, log }: Omit<Wiri
     autoshipPrice: {
       read: (secret: string, token: string, now: Date) => readPriceLink(renewalDeps(), secret, token, now),
       answerLink: (secret: string, token: string, now: Date) => answerPriceLink({ ...renewalDeps(), secret }, token, now),
-      answerInAccount: (p: { customerId: string; subscriptionId: string; holdId: string; decision: PriceAnswer }, now: Date) => answerPriceInAccount(renewalDeps(), p, now),
+      answerInAccount: (p: { customerId: string; subscriptionId: string; holdId: string; decision: PriceAnswer }, now: Date) =>
+        answerPriceInAccount(renewalDeps(), p, now),
     },
     // The clinic directory's search and the member's moves, for the clinic step, My Clinic and the API.
     membership: createMembership({ db, services: { clinics, identity, mail }, log }, rateLimit),

@@ -61,7 +61,17 @@ async function paidOrder(quantity = 2, donation = 0, svc = services) {
       cartId: cart.cart.id,
       customerId: null,
       email,
-      shippingAddress: { firstName: "Pat", lastName: "Doe", address1: "1 Main St", address2: "", city: "Aurora", provinceCode: "CO", zip: ZIP, countryCode: "US", phone: null },
+      shippingAddress: {
+        firstName: "Pat",
+        lastName: "Doe",
+        address1: "1 Main St",
+        address2: "",
+        city: "Aurora",
+        provinceCode: "CO",
+        zip: ZIP,
+        countryCode: "US",
+        phone: null,
+      },
       shippingMethod: "standard",
       payment: { kind: "card", card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" } },
       idempotencyKey: `advance-${n}-${Math.random()}`,
@@ -78,7 +88,10 @@ async function setStock(vId: number, onHand: number) {
     .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand: sql`${inventory.reserved} + ${onHand}` } });
 }
 async function stock(vId = variantId) {
-  const [row] = await database.db.select().from(inventory).where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, vId)));
+  const [row] = await database.db
+    .select()
+    .from(inventory)
+    .where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, vId)));
   return { onHand: row.onHand, reserved: row.reserved };
 }
 async function orderRow(id: string) {
@@ -94,7 +107,14 @@ const mailsTo = (email: string) => services.mail.latest({ to: email, limit: 20 }
 /** Everything a step may change: status, tracking, stock, payment, mails. */
 async function everything(order: { id: string; email: string }) {
   const o = await orderRow(order.id);
-  return { status: o.status, trackingNumber: o.trackingNumber, updatedAt: o.updatedAt, stock: await stock(), payment: await paymentStatus(order.id), mails: (await mailsTo(order.email)).length };
+  return {
+    status: o.status,
+    trackingNumber: o.trackingNumber,
+    updatedAt: o.updatedAt,
+    stock: await stock(),
+    payment: await paymentStatus(order.id),
+    mails: (await mailsTo(order.email)).length,
+  };
 }
 
 beforeAll(async () => {
@@ -206,7 +226,10 @@ describe("advance order", () => {
     const crashServices = createServices(database.db, config, undefined, crashing);
     const before = await stock();
     await expect(paidOrder(2, 0, crashServices)).rejects.toThrow("processor unreachable");
-    const [order] = await database.db.select().from(orders).where(eq(orders.email, `advance-${n}@example.test`));
+    const [order] = await database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.email, `advance-${n}@example.test`));
     expect(order.status).toBe("placed");
     expect(await stock()).toEqual({ onHand: before.onHand, reserved: before.reserved + 2 });
     const refundsBefore = counting.calls.refunds;
@@ -235,7 +258,12 @@ describe("advance order", () => {
       },
     );
     expect(retry).toMatchObject({ ok: false, code: "ORDER_CANCELLED" });
-    expect(await database.db.select().from(payments).where(eq(payments.idempotencyKey, `order:${order.idempotencyKey}`))).toHaveLength(0);
+    expect(
+      await database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.idempotencyKey, `order:${order.idempotencyKey}`)),
+    ).toHaveLength(0);
   });
 
   it("refuses a step the lifecycle does not allow, and changes nothing", async () => {
@@ -263,12 +291,18 @@ describe("advance order", () => {
 
   it("refuses an unknown order and a tracking number that does not go with the step", async () => {
     expect(await advanceOrder(deps, { orderRef: "KC-999999", to: "fulfilled" })).toMatchObject({ ok: false, code: "ORDER_NOT_FOUND" });
-    expect(await advanceOrder(deps, { orderRef: "00000000-0000-4000-8000-000000000000", to: "fulfilled" })).toMatchObject({ ok: false, code: "ORDER_NOT_FOUND" });
+    expect(await advanceOrder(deps, { orderRef: "00000000-0000-4000-8000-000000000000", to: "fulfilled" })).toMatchObject({
+      ok: false,
+      code: "ORDER_NOT_FOUND",
+    });
     const order = await paidOrder(1);
     await advanceOrder(deps, { orderRef: order.number, to: "fulfilled" });
     const before = await everything(order);
     expect(await advanceOrder(deps, { orderRef: order.number, to: "delivered", trackingNumber: "1Z999" })).toMatchObject({ ok: false, code: "INVALID_INPUT" });
-    expect(await advanceOrder(deps, { orderRef: order.number, to: "shipped", trackingNumber: "1Z".repeat(40) })).toMatchObject({ ok: false, code: "INVALID_INPUT" });
+    expect(await advanceOrder(deps, { orderRef: order.number, to: "shipped", trackingNumber: "1Z".repeat(40) })).toMatchObject({
+      ok: false,
+      code: "INVALID_INPUT",
+    });
     expect(await advanceOrder(deps, { orderRef: order.number, to: "shipped", trackingNumber: "1Z\n999" })).toMatchObject({ ok: false, code: "INVALID_INPUT" });
     expect(await everything(order)).toEqual(before);
   });
@@ -276,14 +310,22 @@ describe("advance order", () => {
   it("two concurrent fulfils take the stock once; a cancel racing a refund refunds once", async () => {
     const order = await paidOrder(2);
     const before = await stock();
-    const results = await Promise.all([advanceOrder(deps, { orderRef: order.number, to: "fulfilled" }), advanceOrder(deps, { orderRef: order.id, to: "fulfilled" })]);
+    const results = await Promise.all([
+      advanceOrder(deps, { orderRef: order.number, to: "fulfilled" }),
+      advanceOrder(deps, { orderRef: order.id, to: "fulfilled" }),
+    ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, code: "INVALID_TRANSITION", status: "fulfilled", message: "An order that is fulfilled cannot become fulfilled." }]);
+    expect(results.filter((r) => !r.ok)).toEqual([
+      { ok: false, code: "INVALID_TRANSITION", status: "fulfilled", message: "An order that is fulfilled cannot become fulfilled." },
+    ]);
     expect(await stock()).toEqual({ onHand: before.onHand - 2, reserved: before.reserved - 2 });
 
     const other = await paidOrder(1);
     const refunds = counting.calls.refunds;
-    const raced = await Promise.all([advanceOrder(deps, { orderRef: other.number, to: "cancelled" }), advanceOrder(deps, { orderRef: other.number, to: "refunded" })]);
+    const raced = await Promise.all([
+      advanceOrder(deps, { orderRef: other.number, to: "cancelled" }),
+      advanceOrder(deps, { orderRef: other.number, to: "refunded" }),
+    ]);
     expect(raced.filter((r) => r.ok)).toHaveLength(1);
     expect(raced.find((r) => !r.ok)).toMatchObject({ code: "INVALID_TRANSITION" });
     expect(counting.calls.refunds).toBe(refunds + 1);
@@ -361,9 +403,21 @@ describe("refund part of an order", () => {
     expect(await refundedOnPayment(order.id)).toBe(oneUnit);
     expect(await paymentStatus(order.id)).toBe("captured");
     expect(await lineOf(order.id)).toMatchObject({ refundedQuantity: 1, refundedCents: oneUnit });
-    expect(await refundRows(order.id)).toMatchObject([{ amountCents: oneUnit, otherCents: 0, restocked: false, reason: "Returned by the customer", actor: "operator:ops@example.test", lines: [{ lineId: line.id, quantity: 1, amountCents: oneUnit }] }]);
+    expect(await refundRows(order.id)).toMatchObject([
+      {
+        amountCents: oneUnit,
+        otherCents: 0,
+        restocked: false,
+        reason: "Returned by the customer",
+        actor: "operator:ops@example.test",
+        lines: [{ lineId: line.id, quantity: 1, amountCents: oneUnit }],
+      },
+    ]);
     const [mail] = await mailsTo(order.email);
-    expect(mail).toMatchObject({ template: "orderPartlyRefunded", subject: `A refund of ${formatUsd(oneUnit)} on your ${config.storeName} order ${order.number}` });
+    expect(mail).toMatchObject({
+      template: "orderPartlyRefunded",
+      subject: `A refund of ${formatUsd(oneUnit)} on your ${config.storeName} order ${order.number}`,
+    });
     expect(mail.text).toContain(`Refunded: 1 × ${line.productTitle} — ${line.title}`);
     // What the customer's order page reads.
     const view = await services.orders.getByIdUnchecked(order.id);
@@ -380,7 +434,11 @@ describe("refund part of an order", () => {
     await advanceOrder(deps, { orderRef: order.number, to: "shipped" });
     const shipped = await stock();
 
-    expect(await part(order.number, [{ lineId: line.id, quantity: 1 }], { restock: true })).toMatchObject({ ok: true, restocked: true, order: { status: "shipped" } });
+    expect(await part(order.number, [{ lineId: line.id, quantity: 1 }], { restock: true })).toMatchObject({
+      ok: true,
+      restocked: true,
+      order: { status: "shipped" },
+    });
     expect(await stock()).toEqual({ onHand: shipped.onHand + 1, reserved: shipped.reserved });
     expect(await part(order.number, [{ lineId: line.id, quantity: 1 }], { reason: "Damaged in transit" })).toMatchObject({ ok: true, restocked: false });
     expect(await stock()).toEqual({ onHand: shipped.onHand + 1, reserved: shipped.reserved });
@@ -416,7 +474,12 @@ describe("refund part of an order", () => {
     const line = await lineOf(order.id);
     const before = await everything(order);
     expect(await part(order.number, [{ lineId: line.id, quantity: 1 }], { reason: "  " })).toMatchObject({ ok: false, code: "INVALID_INPUT", field: "reason" });
-    expect(await part(order.number, [{ lineId: line.id, quantity: 3 }])).toMatchObject({ ok: false, code: "INVALID_INPUT", field: "lines.0.quantity", message: `At most 2 of ${line.sku} can be refunded.` });
+    expect(await part(order.number, [{ lineId: line.id, quantity: 3 }])).toMatchObject({
+      ok: false,
+      code: "INVALID_INPUT",
+      field: "lines.0.quantity",
+      message: `At most 2 of ${line.sku} can be refunded.`,
+    });
     expect(await part(order.number, [], { otherCents: 10_000_000 })).toMatchObject({ ok: false, code: "INVALID_INPUT", field: "otherCents" });
     expect(await part("KC-1", [{ lineId: line.id, quantity: 1 }])).toMatchObject({ ok: false, code: "ORDER_NOT_FOUND" });
     expect(await everything(order)).toEqual(before);
@@ -431,7 +494,14 @@ describe("refund part of an order", () => {
     const order = await paidOrder(2);
     const line = await lineOf(order.id);
     const before = await everything(order);
-    const r = await refundOrderPart(refusingDeps, { orderRef: order.number, lines: [{ lineId: line.id, quantity: 1 }], otherCents: 0, restock: false, reason: "Goodwill", actor: "shell" });
+    const r = await refundOrderPart(refusingDeps, {
+      orderRef: order.number,
+      lines: [{ lineId: line.id, quantity: 1 }],
+      otherCents: 0,
+      restock: false,
+      reason: "Goodwill",
+      actor: "shell",
+    });
     expect(r).toMatchObject({ ok: false, code: "REFUND_FAILED", status: "paid" });
     expect(await everything(order)).toEqual(before);
     expect(await lineOf(order.id)).toMatchObject({ refundedQuantity: 0, refundedCents: 0 });

@@ -125,8 +125,7 @@ export async function advanceOrder(deps: AdvanceOrderDeps, input: AdvanceOrderIn
     const lines = await refundableLines(tx, order.id);
     const stock = lines.map((l) => ({ variantId: l.variantId, quantity: unitsKept(l) }));
     if (next.status === "fulfilled") await shipStock(tx, order.warehouseCode, stock);
-    if ((next.status === "cancelled" || next.status === "refunded") && RESERVING.includes(order.status))
-      await releaseStock(tx, order.warehouseCode, stock);
+    if ((next.status === "cancelled" || next.status === "refunded") && RESERVING.includes(order.status)) await releaseStock(tx, order.warehouseCode, stock);
     // A placed order never reached "paid", so its cart is still active — and UNIQUE(cart_id) would
     // keep that cart from ever being checked out again: close it, the shopper starts a fresh one.
     if (order.status === "placed") await markCheckedOut(tx, order.cartId);
@@ -138,10 +137,22 @@ export async function advanceOrder(deps: AdvanceOrderDeps, input: AdvanceOrderIn
     const needsRefund = (next.status === "refunded" || (next.status === "cancelled" && order.paymentId !== null)) && leftCents > 0;
     if (needsRefund) {
       const units = lines.filter((l) => unitsKept(l) > 0).map((l) => ({ lineId: l.id, quantity: unitsKept(l) }));
-      const linesCents = units.reduce((s, u) => s + lineRefundCents(lines.find((l) => l.id === u.lineId)!, u.quantity), 0);
+      const linesCents = units.reduce(
+        (s, u) =>
+          s +
+          lineRefundCents(
+            lines.find((l) => l.id === u.lineId)!,
+            u.quantity,
+          ),
+        0,
+      );
       const plan = planRefund(lines, { lines: units, otherCents: leftCents - linesCents }, leftCents);
       if (!plan.ok) throw new Error(`order ${order.number}: the remaining refund does not add up (${plan.message})`);
-      const refundId = await recordRefund(tx, order.id, plan, { restocked: false, reason: next.status === "cancelled" ? "Order cancelled" : "Order refunded in full", actor: input.actor ?? "shell" });
+      const refundId = await recordRefund(tx, order.id, plan, {
+        restocked: false,
+        reason: next.status === "cancelled" ? "Order cancelled" : "Order refunded in full",
+        actor: input.actor ?? "shell",
+      });
       await reverseDonations(tx, order.id, refundId, true);
     }
 

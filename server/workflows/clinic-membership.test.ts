@@ -6,11 +6,7 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { clinicMemberships } from "../modules/clinics/schema";
-import {
-  CEDAR_HOLLOW_MOBILE_VETS_GROUP_ID,
-  SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID,
-  SPRINGFIELD_PET_CLINIC_GROUP_ID,
-} from "../modules/clinics";
+import { CEDAR_HOLLOW_MOBILE_VETS_GROUP_ID, SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID, SPRINGFIELD_PET_CLINIC_GROUP_ID } from "../modules/clinics";
 import type { ClinicView } from "../modules/clinics";
 import { createServices, type Services } from "../wiring";
 import { staffMember } from "../testing/staff";
@@ -130,11 +126,22 @@ describe("joinClinic", () => {
     expect(await identityOf(member)).toEqual(NO_IDENTITY);
 
     const shopper = await services.identity.register(
-      { firstName: "Kim", lastName: "Park", email: "shopper-membership@example.test", password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false },
+      {
+        firstName: "Kim",
+        lastName: "Park",
+        email: "shopper-membership@example.test",
+        password: "kibble123",
+        confirmPassword: "kibble123",
+        acceptsMarketing: false,
+      },
       "d2c",
     );
     if (!shopper.ok) throw new Error(shopper.message);
-    expect(await joinClinic(deps, shopper.customerId, SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID)).toMatchObject({ ok: false, code: "NOT_STAFF", field: "sessionToken" });
+    expect(await joinClinic(deps, shopper.customerId, SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID)).toMatchObject({
+      ok: false,
+      code: "NOT_STAFF",
+      field: "sessionToken",
+    });
     expect(await services.clinics.current(shopper.customerId)).toBeNull();
     expect(await services.clinics.history(shopper.customerId)).toEqual([]);
   });
@@ -253,7 +260,9 @@ describe("membership mails", () => {
     await joinClinic(deps, other.customerId, SPRINGFIELD_PET_CLINIC_GROUP_ID);
     const waiting = (await services.clinics.current(other.customerId))!;
     expect((await endMembership(deps, waiting.membership.id, "operator")).ok).toBe(true);
-    expect((await services.mail.latest({ to: other.email, limit: 1 }))[0]!.text).toContain(`your request to join ${approvalClinic.name} was declined`.replace(/^y/, "Y"));
+    expect((await services.mail.latest({ to: other.email, limit: 1 }))[0]!.text).toContain(
+      `your request to join ${approvalClinic.name} was declined`.replace(/^y/, "Y"),
+    );
   });
 
   it("joining an open clinic mails no one", async () => {

@@ -32,15 +32,25 @@ async function mailAfter(deps: MembershipDeps, to: string | null | undefined, te
 
 async function tellMember(deps: MembershipDeps, customerId: string, clinic: ClinicView, decision: "approved" | "declined" | "ended") {
   const member = await deps.services.identity.summary(customerId);
-  if (member) await mailAfter(deps, member.email, "clinicDecision", templates.clinicDecision({ programName: PROGRAM, clinicName: clinic.name, firstName: member.firstName, decision }));
+  if (member)
+    await mailAfter(
+      deps,
+      member.email,
+      "clinicDecision",
+      templates.clinicDecision({ programName: PROGRAM, clinicName: clinic.name, firstName: member.firstName, decision }),
+    );
 }
 
 export type JoinResult =
   | { ok: true; state: "active" | "pending"; clinic: ClinicView }
   | { ok: false; code: "CLINIC_NOT_FOUND" | "NOT_STAFF" | "ALREADY_MEMBER"; message: string; field: string };
 
-const identityFor = (role: RoleCode, clinic: ClinicView) => ({ accountGroup: accountGroupForRole(role), preferredShipTo: clinic.shipTo, storeSoldTo: clinic.soldTo });
-const asRole = (code: string): RoleCode | null => (ROLE_CODES as readonly string[]).includes(code) ? (code as RoleCode) : null;
+const identityFor = (role: RoleCode, clinic: ClinicView) => ({
+  accountGroup: accountGroupForRole(role),
+  preferredShipTo: clinic.shipTo,
+  storeSoldTo: clinic.soldTo,
+});
+const asRole = (code: string): RoleCode | null => ((ROLE_CODES as readonly string[]).includes(code) ? (code as RoleCode) : null);
 
 /** Joins the clinic with this group id, ending any current membership first (a switch). */
 export async function joinClinic(deps: MembershipDeps, customerId: string, groupId: string): Promise<JoinResult> {
@@ -54,7 +64,12 @@ export async function joinClinic(deps: MembershipDeps, customerId: string, group
     if (!role) return { ok: false as const, code: "NOT_STAFF" as const, message: "Only a staff account can join a clinic.", field: "sessionToken" };
     const current = await clinics.current(customerId, tx);
     if (current?.clinic.id === clinic.id)
-      return { ok: false as const, code: "ALREADY_MEMBER" as const, message: `You are already ${current.membership.state === "active" ? "a member" : "waiting for approval"} at ${clinic.name}.`, field: "groupID" };
+      return {
+        ok: false as const,
+        code: "ALREADY_MEMBER" as const,
+        message: `You are already ${current.membership.state === "active" ? "a member" : "waiting for approval"} at ${clinic.name}.`,
+        field: "groupID",
+      };
     if (current) await clinics.endCurrent(tx, customerId, "switched", "member");
     const state: "active" | "pending" = clinic.verification === "open" ? "active" : "pending";
     await clinics.start(tx, customerId, clinic.id, state, "member");
@@ -71,14 +86,23 @@ export async function joinClinic(deps: MembershipDeps, customerId: string, group
         deps,
         clinic.administratorEmail,
         "clinicRequest",
-        templates.clinicRequest({ programName: PROGRAM, clinicName: clinic.name, memberName: `${member.firstName} ${member.lastName}`.trim() || member.email, memberEmail: member.email, role: roleLabel(result.role) ?? result.role }),
+        templates.clinicRequest({
+          programName: PROGRAM,
+          clinicName: clinic.name,
+          memberName: `${member.firstName} ${member.lastName}`.trim() || member.email,
+          memberEmail: member.email,
+          role: roleLabel(result.role) ?? result.role,
+        }),
       );
   }
   return { ok: true, state: result.state, clinic };
 }
 
 /** The member leaves their clinic (or withdraws a pending request): unregistered at once. */
-export async function leaveClinic(deps: MembershipDeps, customerId: string): Promise<{ ok: true; clinic: ClinicView } | { ok: false; code: "NO_MEMBERSHIP"; message: string }> {
+export async function leaveClinic(
+  deps: MembershipDeps,
+  customerId: string,
+): Promise<{ ok: true; clinic: ClinicView } | { ok: false; code: "NO_MEMBERSHIP"; message: string }> {
   const { clinics, identity } = deps.services;
   return deps.db.transaction(async (tx) => {
     await clinics.lockMember(tx, customerId);

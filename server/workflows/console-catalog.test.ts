@@ -34,7 +34,9 @@ async function someProduct(offset = 0) {
   const [p] = await database.db
     .select({ id: products.id, handle: products.handle, title: products.title })
     .from(products)
-    .where(sql`${products.sites} @> array['d2c']::text[] and ${products.productType} <> 'Donation' and (select count(*) from ${variants} where ${variants.productId} = ${products.id}) >= 2`)
+    .where(
+      sql`${products.sites} @> array['d2c']::text[] and ${products.productType} <> 'Donation' and (select count(*) from ${variants} where ${variants.productId} = ${products.id}) >= 2`,
+    )
     .orderBy(asc(products.id))
     .offset(offset)
     .limit(1);
@@ -50,9 +52,17 @@ describe("role matrix", () => {
     { name: "product.update", permission: "catalog.manage", run: (op) => c().updateProduct(op, { productId: MISSING, title: "T", description: "" }) },
     { name: "product.publish", permission: "catalog.manage", run: (op) => c().setPublished(op, { productId: MISSING, published: true }) },
     { name: "product.unpublish", permission: "catalog.manage", run: (op) => c().setPublished(op, { productId: MISSING, published: false }) },
-    { name: "variant.price", permission: "catalog.manage", run: (op) => c().setVariantPrice(op, { variantId: MISSING, price: "9.99", compareAt: "", confirmed: true }) },
+    {
+      name: "variant.price",
+      permission: "catalog.manage",
+      run: (op) => c().setVariantPrice(op, { variantId: MISSING, price: "9.99", compareAt: "", confirmed: true }),
+    },
     { name: "variant.update", permission: "catalog.manage", run: (op) => c().setVariantMerchandising(op, { variantId: MISSING, badges: [], deal: false }) },
-    { name: "stock.adjust", permission: "catalog.manage", run: (op) => c().adjustStock(op, { variantId: MISSING, warehouseCode: "NOPE", delta: 1, reason: "count", note: "" }) },
+    {
+      name: "stock.adjust",
+      permission: "catalog.manage",
+      run: (op) => c().adjustStock(op, { variantId: MISSING, warehouseCode: "NOPE", delta: 1, reason: "count", note: "" }),
+    },
   ];
   roleMatrix(() => services, writes);
 });
@@ -60,7 +70,10 @@ describe("role matrix", () => {
 describe("prices", () => {
   it("asks to confirm a new price with the number of active Autoships it reaches, then the shop reads it at once", async () => {
     const { product, variant } = await someProduct();
-    const [customer] = await database.db.insert(customers).values({ email: `sub-${Date.now()}@example.test`, passwordHash: "x" }).returning({ id: customers.id });
+    const [customer] = await database.db
+      .insert(customers)
+      .values({ email: `sub-${Date.now()}@example.test`, passwordHash: "x" })
+      .returning({ id: customers.id });
     const sub = {
       site: "d2c" as const,
       customerId: customer.id,
@@ -70,7 +83,17 @@ describe("prices", () => {
       frequencyWeeks: 4,
       startDate: "2026-01-01",
       nextOrderDate: "2026-02-01",
-      shippingAddress: { firstName: "P", lastName: "D", address1: "1 Main", address2: "", city: "Aurora", provinceCode: "CO", zip: "80011", countryCode: "US", phone: null },
+      shippingAddress: {
+        firstName: "P",
+        lastName: "D",
+        address1: "1 Main",
+        address2: "",
+        city: "Aurora",
+        provinceCode: "CO",
+        zip: "80011",
+        countryCode: "US",
+        phone: null,
+      },
       email: "sub@example.test",
     };
     await database.db.insert(subscriptions).values([sub, { ...sub, frequencyWeeks: 6 }, { ...sub, frequencyWeeks: 8, status: "cancelled" }]);
@@ -81,7 +104,12 @@ describe("prices", () => {
     expect(ask).toMatchObject({ ok: false, code: "CONFIRM", subscriptions: 2, message: "This price applies to 2 active Autoships at their next renewal." });
     expect((await services.catalog.getProductDetail(product.handle, "d2c", null))!.variants[0].price.amount).toBe((variant.priceCents / 100).toFixed(2));
 
-    const done = await services.consoleCatalog.setVariantPrice(manager, { variantId: variant.id, price: dollars, compareAt: ((newPrice + 500) / 100).toFixed(2), confirmed: true });
+    const done = await services.consoleCatalog.setVariantPrice(manager, {
+      variantId: variant.id,
+      price: dollars,
+      compareAt: ((newPrice + 500) / 100).toFixed(2),
+      confirmed: true,
+    });
     expect(done).toMatchObject({ ok: true, priceCents: newPrice, compareAtCents: newPrice + 500 });
     const shown = (await services.catalog.getProductDetail(product.handle, "d2c", null))!.variants[0];
     expect(shown.price.amount).toBe(dollars);
@@ -100,17 +128,34 @@ describe("prices", () => {
       code: "INVALID",
       errors: { compareAt: expect.stringContaining("above the price") },
     });
-    expect(await services.consoleCatalog.setVariantPrice(manager, { variantId: variant.id, price: "abc" })).toMatchObject({ code: "INVALID", errors: { price: expect.any(String) } });
-    expect(await services.consoleCatalog.setVariantPrice(manager, { variantId: variant.id, price: "0" })).toMatchObject({ code: "INVALID", errors: { price: expect.any(String) } });
-    expect(await services.consoleCatalog.setVariantPrice(manager, { variantId: variant.id, price, compareAt: "" })).toMatchObject({ ok: true, compareAtCents: null });
+    expect(await services.consoleCatalog.setVariantPrice(manager, { variantId: variant.id, price: "abc" })).toMatchObject({
+      code: "INVALID",
+      errors: { price: expect.any(String) },
+    });
+    expect(await services.consoleCatalog.setVariantPrice(manager, { variantId: variant.id, price: "0" })).toMatchObject({
+      code: "INVALID",
+      errors: { price: expect.any(String) },
+    });
+    expect(await services.consoleCatalog.setVariantPrice(manager, { variantId: variant.id, price, compareAt: "" })).toMatchObject({
+      ok: true,
+      compareAtCents: null,
+    });
   });
 });
 
 describe("badges and deals", () => {
   it("replaces the hand-set badges, keeps other tags, and puts the SKU in or out of the deal list", async () => {
     const { product, variant } = await someProduct(2);
-    await database.db.update(variants).set({ badgeTags: ["badge::out-of-stock", "badge::featured", "custom"] }).where(eq(variants.id, variant.id));
-    const r = await services.consoleCatalog.setVariantMerchandising(manager, { variantId: variant.id, badges: ["best-seller", "new"], deal: true, dealLabel: "Save 30%" });
+    await database.db
+      .update(variants)
+      .set({ badgeTags: ["badge::out-of-stock", "badge::featured", "custom"] })
+      .where(eq(variants.id, variant.id));
+    const r = await services.consoleCatalog.setVariantMerchandising(manager, {
+      variantId: variant.id,
+      badges: ["best-seller", "new"],
+      deal: true,
+      dealLabel: "Save 30%",
+    });
     expect(r).toEqual({ ok: true });
     const [row] = await database.db.select({ badgeTags: variants.badgeTags }).from(variants).where(eq(variants.id, variant.id));
     expect(row.badgeTags).toEqual(["badge::out-of-stock", "custom", "badge::best-seller", "badge::new", "badge::deal"]);
@@ -119,7 +164,10 @@ describe("badges and deals", () => {
 
     expect(await services.consoleCatalog.setVariantMerchandising(manager, { variantId: variant.id, badges: [], deal: false })).toEqual({ ok: true });
     expect(await database.db.select().from(dealSkus).where(eq(dealSkus.sku, variant.sku))).toEqual([]);
-    expect(await services.consoleCatalog.setVariantMerchandising(manager, { variantId: variant.id, badges: ["shiny"] })).toMatchObject({ code: "INVALID", errors: { badges: "Unknown badge" } });
+    expect(await services.consoleCatalog.setVariantMerchandising(manager, { variantId: variant.id, badges: ["shiny"] })).toMatchObject({
+      code: "INVALID",
+      errors: { badges: "Unknown badge" },
+    });
     expect(await services.consoleCatalog.setVariantMerchandising(manager, { variantId: variant.id, badges: [], deal: true, dealLabel: " " })).toMatchObject({
       code: "INVALID",
       errors: { dealLabel: "A deal needs its label, e.g. Save 20%" },
@@ -130,8 +178,13 @@ describe("badges and deals", () => {
 describe("products", () => {
   it("edits the title and description (audited before/after); an empty title is refused by field", async () => {
     const { product } = await someProduct(3);
-    expect(await services.consoleCatalog.updateProduct(manager, { productId: product.id, title: "   ", description: "x" })).toMatchObject({ code: "INVALID", errors: { title: "Enter a title" } });
-    expect(await services.consoleCatalog.updateProduct(manager, { productId: product.id, title: "Renamed Kibble", description: "New words." })).toEqual({ ok: true });
+    expect(await services.consoleCatalog.updateProduct(manager, { productId: product.id, title: "   ", description: "x" })).toMatchObject({
+      code: "INVALID",
+      errors: { title: "Enter a title" },
+    });
+    expect(await services.consoleCatalog.updateProduct(manager, { productId: product.id, title: "Renamed Kibble", description: "New words." })).toEqual({
+      ok: true,
+    });
     const detail = await services.catalog.getProductDetail(product.handle, "d2c", null);
     expect(detail).toMatchObject({ title: "Renamed Kibble", description: "New words." });
     const entry = await lastAudit(manager);
@@ -145,11 +198,17 @@ describe("products", () => {
       const pages = Math.ceil(all.total / 100);
       const ids: number[] = all.products.map((p) => Number(p.id.split("/").pop()));
       for (let page = 2; page <= pages; page++)
-        ids.push(...(await services.catalog.listProducts({ site: "d2c", filters: [], sort: "featured", page, limit: 100, facets: false })).products.map((p) => Number(p.id.split("/").pop())));
+        ids.push(
+          ...(await services.catalog.listProducts({ site: "d2c", filters: [], sort: "featured", page, limit: 100, facets: false })).products.map((p) =>
+            Number(p.id.split("/").pop()),
+          ),
+        );
       return { total: all.total, has: ids.includes(product.id) };
     };
     const searched = async () =>
-      (await services.catalog.listProducts({ site: "d2c", filters: [], sort: "featured", page: 1, limit: 100, search: variant.sku, facets: false })).products.some((p) => p.handle === product.handle);
+      (
+        await services.catalog.listProducts({ site: "d2c", filters: [], sort: "featured", page: 1, limit: 100, search: variant.sku, facets: false })
+      ).products.some((p) => p.handle === product.handle);
     const before = await listed();
     expect(before.has).toBe(true);
     expect(await searched()).toBe(true);
@@ -162,7 +221,10 @@ describe("products", () => {
     expect(await services.catalog.getProductDetail(product.handle, "d2c", null)).toBeNull();
     expect(await services.catalog.getProductByHandle(product.handle, "d2c")).toBeNull();
     expect((await services.catalog.sitemapEntries("d2c")).some((e) => e.path === `/products/${product.handle}`)).toBe(false);
-    expect(await services.cart.createCart("d2c", {}, [{ merchandiseId: String(variant.id), quantity: 1 }])).toMatchObject({ ok: false, code: "VARIANT_NOT_FOUND" });
+    expect(await services.cart.createCart("d2c", {}, [{ merchandiseId: String(variant.id), quantity: 1 }])).toMatchObject({
+      ok: false,
+      code: "VARIANT_NOT_FOUND",
+    });
     expect((await services.autoship.offerForSku(variant.sku, "d2c")).subscribable).toBe(false);
 
     expect(await services.consoleCatalog.setPublished(manager, { productId: product.id, published: true })).toEqual({ ok: true });
@@ -202,18 +264,35 @@ describe("stock adjustments", () => {
       .insert(inventory)
       .values({ warehouseCode: w.code, variantId: variant.id, onHand: 10, reserved: 4 })
       .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand: 10, reserved: 4 } });
-    const read = async () => (await database.db.select().from(inventory).where(and(eq(inventory.warehouseCode, w.code), eq(inventory.variantId, variant.id))))[0];
+    const read = async () =>
+      (
+        await database.db
+          .select()
+          .from(inventory)
+          .where(and(eq(inventory.warehouseCode, w.code), eq(inventory.variantId, variant.id)))
+      )[0];
     return { variant, warehouseCode: w.code, read };
   }
 
   it("adds and removes with a reason, recorded with before/after and audited; never below reserved", async () => {
     const { variant, warehouseCode, read } = await stockRow(6);
-    expect(await services.consoleCatalog.adjustStock(manager, { variantId: variant.id, warehouseCode, delta: "5", reason: "received", note: "PO 17" })).toEqual({ ok: true, onHand: 15, reserved: 4 });
-    expect(await lastAudit(manager)).toMatchObject({ action: "stock.adjust", outcome: "ok", before: { onHand: 10, reserved: 4 }, after: { onHand: 15, delta: 5, reason: "received" } });
+    expect(await services.consoleCatalog.adjustStock(manager, { variantId: variant.id, warehouseCode, delta: "5", reason: "received", note: "PO 17" })).toEqual(
+      { ok: true, onHand: 15, reserved: 4 },
+    );
+    expect(await lastAudit(manager)).toMatchObject({
+      action: "stock.adjust",
+      outcome: "ok",
+      before: { onHand: 10, reserved: 4 },
+      after: { onHand: 15, delta: 5, reason: "received" },
+    });
     const refused = await services.consoleCatalog.adjustStock(manager, { variantId: variant.id, warehouseCode, delta: -12, reason: "damaged", note: "" });
     expect(refused).toMatchObject({ ok: false, code: "BELOW_RESERVED", errors: { delta: expect.stringContaining("below the 4 reserved") } });
     expect(await lastAudit(manager)).toMatchObject({ action: "stock.adjust", outcome: "failed" });
-    expect(await services.consoleCatalog.adjustStock(manager, { variantId: variant.id, warehouseCode, delta: -11, reason: "lost", note: "" })).toEqual({ ok: true, onHand: 4, reserved: 4 });
+    expect(await services.consoleCatalog.adjustStock(manager, { variantId: variant.id, warehouseCode, delta: -11, reason: "lost", note: "" })).toEqual({
+      ok: true,
+      onHand: 4,
+      reserved: 4,
+    });
     expect(await read()).toMatchObject({ onHand: 4, reserved: 4 });
     const history = await services.consoleCatalog.stockHistory(variant.productId);
     expect(history.slice(0, 2).map((h) => [h.sku, h.delta, h.reason, h.onHandBefore, h.onHandAfter, h.operatorEmail])).toEqual([
@@ -224,7 +303,8 @@ describe("stock adjustments", () => {
 
   it("validates by field: whole non-zero delta, a known reason, a note for Other, a real warehouse", async () => {
     const { variant, warehouseCode } = await stockRow(7);
-    const adjust = (p: Record<string, unknown>) => services.consoleCatalog.adjustStock(manager, { variantId: variant.id, warehouseCode, delta: 1, reason: "count", note: "", ...p });
+    const adjust = (p: Record<string, unknown>) =>
+      services.consoleCatalog.adjustStock(manager, { variantId: variant.id, warehouseCode, delta: 1, reason: "count", note: "", ...p });
     expect(await adjust({ delta: "1.5" })).toMatchObject({ code: "INVALID", errors: { delta: expect.any(String) } });
     expect(await adjust({ delta: "0" })).toMatchObject({ code: "INVALID", errors: { delta: expect.any(String) } });
     expect(await adjust({ reason: "" })).toMatchObject({ code: "INVALID", errors: { reason: "Choose a reason" } });
@@ -235,12 +315,17 @@ describe("stock adjustments", () => {
   it("many adjustments at once end consistent: every accepted one counted, none below reserved, one record each", async () => {
     const { variant, warehouseCode, read } = await stockRow(8);
     const deltas = [3, -2, 5, -6, -4, 7, -9, 1, -3, 2, -8, 4];
-    const results = await Promise.all(deltas.map((delta) => services.consoleCatalog.adjustStock(manager, { variantId: variant.id, warehouseCode, delta, reason: "count", note: "" })));
+    const results = await Promise.all(
+      deltas.map((delta) => services.consoleCatalog.adjustStock(manager, { variantId: variant.id, warehouseCode, delta, reason: "count", note: "" })),
+    );
     const accepted = deltas.filter((_, i) => results[i].ok);
     const row = await read();
     expect(row.onHand).toBe(10 + accepted.reduce((a, b) => a + b, 0));
     expect(row.onHand).toBeGreaterThanOrEqual(row.reserved);
-    const records = await database.db.select().from(stockAdjustments).where(and(eq(stockAdjustments.variantId, variant.id), eq(stockAdjustments.warehouseCode, warehouseCode)));
+    const records = await database.db
+      .select()
+      .from(stockAdjustments)
+      .where(and(eq(stockAdjustments.variantId, variant.id), eq(stockAdjustments.warehouseCode, warehouseCode)));
     expect(records).toHaveLength(accepted.length);
     // Each record continues from the one before: the row lock serialised them.
     const chain = records.sort((a, b) => a.id - b.id);

@@ -2,7 +2,16 @@ import { z } from "zod";
 import { BADGE_ORDER } from "../../rules/catalog/product-card";
 import type { Db } from "../db/client";
 import { activeSubscriptionsOfVariant } from "../modules/autoship";
-import { consoleProduct, consoleProductList, lockProduct, lockVariant, writeProduct, writeVariantMerchandising, writeVariantPrice, type ProductListQuery } from "../modules/catalog";
+import {
+  consoleProduct,
+  consoleProductList,
+  lockProduct,
+  lockVariant,
+  writeProduct,
+  writeVariantMerchandising,
+  writeVariantPrice,
+  type ProductListQuery,
+} from "../modules/catalog";
 import { STOCK_ADJUSTMENT_REASONS, adjustStock, stockAdjustmentsOfProduct } from "../modules/inventory";
 import type { Operator, OperatorsService } from "../modules/operators";
 import { consoleGuard, type Denied } from "./console";
@@ -98,7 +107,10 @@ export function createCatalogConsole({ db, operators }: CatalogConsoleDeps) {
     /** Read-only: how many active Autoships a new price of this variant would reach (the confirmation's text). */
     activeSubscriptions: (variantId: number) => activeSubscriptionsOfVariant(db, variantId),
 
-    async updateProduct(operator: Operator, input: { productId: unknown; title?: unknown; description?: unknown }): Promise<Done | Invalid | NotFound | Denied> {
+    async updateProduct(
+      operator: Operator,
+      input: { productId: unknown; title?: unknown; description?: unknown },
+    ): Promise<Done | Invalid | NotFound | Denied> {
       const target = String(input.productId);
       const denied = await allowed(operator, "catalog.manage", "product.update", "product", target);
       if (denied) return denied;
@@ -110,7 +122,15 @@ export function createCatalogConsole({ db, operators }: CatalogConsoleDeps) {
         if (!before) return false;
         await writeProduct(tx, productId, { title, description });
         await operators.audit(
-          { operator, action: "product.update", targetType: "product", targetId: String(productId), outcome: "ok", before: { title: before.title, description: before.description }, after: { title, description } },
+          {
+            operator,
+            action: "product.update",
+            targetType: "product",
+            targetId: String(productId),
+            outcome: "ok",
+            before: { title: before.title, description: before.description },
+            after: { title, description },
+          },
           tx,
         );
         return true;
@@ -131,7 +151,18 @@ export function createCatalogConsole({ db, operators }: CatalogConsoleDeps) {
         const before = await lockProduct(tx, productId);
         if (!before) return false;
         await writeProduct(tx, productId, { published });
-        await operators.audit({ operator, action, targetType: "product", targetId: String(productId), outcome: "ok", before: { published: before.published }, after: { published } }, tx);
+        await operators.audit(
+          {
+            operator,
+            action,
+            targetType: "product",
+            targetId: String(productId),
+            outcome: "ok",
+            before: { published: before.published },
+            after: { published },
+          },
+          tx,
+        );
         return true;
       });
       return done ? { ok: true } : notFound(operator, action, "product", target);
@@ -144,7 +175,13 @@ export function createCatalogConsole({ db, operators }: CatalogConsoleDeps) {
     async setVariantPrice(
       operator: Operator,
       input: { variantId: unknown; price?: unknown; compareAt?: unknown; confirmed?: boolean },
-    ): Promise<Done<{ priceCents: number; compareAtCents: number | null }> | { ok: false; code: "CONFIRM"; message: string; subscriptions: number } | Invalid | NotFound | Denied> {
+    ): Promise<
+      | Done<{ priceCents: number; compareAtCents: number | null }>
+      | { ok: false; code: "CONFIRM"; message: string; subscriptions: number }
+      | Invalid
+      | NotFound
+      | Denied
+    > {
       const target = String(input.variantId);
       const denied = await allowed(operator, "catalog.manage", "variant.price", "variant", target);
       if (denied) return denied;
@@ -174,13 +211,21 @@ export function createCatalogConsole({ db, operators }: CatalogConsoleDeps) {
       if (outcome === "missing") return notFound(operator, "variant.price", "variant", target);
       if ("confirm" in outcome) {
         const n = outcome.confirm;
-        return { ok: false, code: "CONFIRM", subscriptions: n, message: `This price applies to ${n} active Autoship${n === 1 ? "" : "s"} at their next renewal.` };
+        return {
+          ok: false,
+          code: "CONFIRM",
+          subscriptions: n,
+          message: `This price applies to ${n} active Autoship${n === 1 ? "" : "s"} at their next renewal.`,
+        };
       }
       return { ok: true, ...outcome };
     },
 
     /** A variant's badges (badge::… tags; other tags kept) and its deal: in the deal list with a label, or out. */
-    async setVariantMerchandising(operator: Operator, input: { variantId: unknown; badges?: unknown; deal?: boolean; dealLabel?: unknown }): Promise<Done | Invalid | NotFound | Denied> {
+    async setVariantMerchandising(
+      operator: Operator,
+      input: { variantId: unknown; badges?: unknown; deal?: boolean; dealLabel?: unknown },
+    ): Promise<Done | Invalid | NotFound | Denied> {
       const target = String(input.variantId);
       const denied = await allowed(operator, "catalog.manage", "variant.update", "variant", target);
       if (denied) return denied;
@@ -219,7 +264,13 @@ export function createCatalogConsole({ db, operators }: CatalogConsoleDeps) {
     async adjustStock(
       operator: Operator,
       input: { variantId: unknown; warehouseCode?: unknown; delta?: unknown; reason?: unknown; note?: unknown },
-    ): Promise<Done<{ onHand: number; reserved: number }> | { ok: false; code: "BELOW_RESERVED"; message: string; errors: Record<string, string> } | Invalid | NotFound | Denied> {
+    ): Promise<
+      | Done<{ onHand: number; reserved: number }>
+      | { ok: false; code: "BELOW_RESERVED"; message: string; errors: Record<string, string> }
+      | Invalid
+      | NotFound
+      | Denied
+    > {
       const target = `${String(input.warehouseCode)}:${String(input.variantId)}`;
       const denied = await allowed(operator, "catalog.manage", "stock.adjust", "inventory", target);
       if (denied) return denied;
@@ -231,14 +282,30 @@ export function createCatalogConsole({ db, operators }: CatalogConsoleDeps) {
         const r = await adjustStock(tx, { ...p, operatorEmail: operator.email });
         if (r.ok)
           await operators.audit(
-            { operator, action: "stock.adjust", targetType: "inventory", targetId, outcome: "ok", before: { sku: r.sku, ...r.before }, after: { sku: r.sku, ...r.after, delta: p.delta, reason: p.reason, note: p.note } },
+            {
+              operator,
+              action: "stock.adjust",
+              targetType: "inventory",
+              targetId,
+              outcome: "ok",
+              before: { sku: r.sku, ...r.before },
+              after: { sku: r.sku, ...r.after, delta: p.delta, reason: p.reason, note: p.note },
+            },
             tx,
           );
         return r;
       });
       if (result.ok) return { ok: true, ...result.after };
       if (result.code === "NOT_FOUND") return notFound(operator, "stock.adjust", "inventory", targetId);
-      await operators.audit({ operator, action: "stock.adjust", targetType: "inventory", targetId, outcome: "failed", before: { onHand: result.onHand, reserved: result.reserved }, after: { error: result.code, delta: p.delta } });
+      await operators.audit({
+        operator,
+        action: "stock.adjust",
+        targetType: "inventory",
+        targetId,
+        outcome: "failed",
+        before: { onHand: result.onHand, reserved: result.reserved },
+        after: { error: result.code, delta: p.delta },
+      });
       return { ok: false, code: "BELOW_RESERVED", message: result.message, errors: { delta: result.message } };
     },
   };

@@ -56,13 +56,21 @@ function submitted(nodes: FormNode[], into = new URLSearchParams()): URLSearchPa
 
 describe("the role × action matrix: every content write, every role", () => {
   const writes: ConsoleWrite[] = [
-    { name: "content.create", permission: "content.edit", run: (op) => services.consoleContent.createEntry(op, { type: "page", key: "", site: "both", body: {} }) },
+    {
+      name: "content.create",
+      permission: "content.edit",
+      run: (op) => services.consoleContent.createEntry(op, { type: "page", key: "", site: "both", body: {} }),
+    },
     { name: "content.save_draft", permission: "content.edit", run: (op) => services.consoleContent.saveDraft(op, { entryId: MISSING, body: {} }) },
     { name: "content.publish", permission: "content.edit", run: (op) => services.consoleContent.publish(op, { entryId: MISSING }) },
     { name: "content.archive", permission: "content.edit", run: (op) => services.consoleContent.archive(op, { entryId: MISSING }) },
     { name: "content.preview", permission: "content.edit", run: (op) => services.consoleContent.previewLink(op, { entryId: MISSING, secret: SECRET }) },
     { name: "redirect.create", permission: "content.edit", run: (op) => services.consoleContent.createRedirect(op, { source: "//evil", target: "/" }) },
-    { name: "redirect.update", permission: "content.edit", run: (op) => services.consoleContent.updateRedirect(op, { redirectId: MISSING, input: { source: "/a-b", target: "/c" } }) },
+    {
+      name: "redirect.update",
+      permission: "content.edit",
+      run: (op) => services.consoleContent.updateRedirect(op, { redirectId: MISSING, input: { source: "/a-b", target: "/c" } }),
+    },
     { name: "redirect.delete", permission: "content.edit", run: (op) => services.consoleContent.deleteRedirect(op, { redirectId: MISSING }) },
   ];
   roleMatrix(() => services, writes);
@@ -118,8 +126,13 @@ describe("draft, publish, archive", () => {
     expect(await services.content.entry("page", "new-arrivals", "d2c")).toBeNull();
     await services.consoleContent.publish(op, { entryId: (made as { entry: { id: number } }).entry.id });
     expect((await services.content.entry("page", "new-arrivals", "d2c"))?.title).toBe("New arrivals");
-    expect(await services.consoleContent.createEntry(op, { type: "page", key: "new-arrivals", site: "both", body: { title: "Again" } })).toMatchObject({ code: "DUPLICATE" });
-    expect(await services.consoleContent.createEntry(op, { type: "page", key: "Bad Key!", site: "both", body: { title: "x" } })).toMatchObject({ code: "INVALID", errors: { key: expect.any(String) } });
+    expect(await services.consoleContent.createEntry(op, { type: "page", key: "new-arrivals", site: "both", body: { title: "Again" } })).toMatchObject({
+      code: "DUPLICATE",
+    });
+    expect(await services.consoleContent.createEntry(op, { type: "page", key: "Bad Key!", site: "both", body: { title: "x" } })).toMatchObject({
+      code: "INVALID",
+      errors: { key: expect.any(String) },
+    });
   });
 
   it("lists entries filtered, searched, sorted and paged on the server", async () => {
@@ -222,7 +235,18 @@ describe("the form generated from the content types", () => {
     const errors = (made as { errors: Record<string, string> }).errors;
     expect(Object.keys(errors).sort()).toEqual(["email", "heading"]);
 
-    const banner = readForm("promotion-banner", new URLSearchParams({ page: "home", order: "first", heading: "Sale", "link.text": "Go", "link.url": "javascript:alert(1)", "image.src": "x.png", "image.alt": "" }));
+    const banner = readForm(
+      "promotion-banner",
+      new URLSearchParams({
+        page: "home",
+        order: "first",
+        heading: "Sale",
+        "link.text": "Go",
+        "link.url": "javascript:alert(1)",
+        "image.src": "x.png",
+        "image.alt": "",
+      }),
+    );
     const bad = await services.consoleContent.createEntry(op, { type: "promotion-banner", key: "sale", site: "both", body: banner });
     expect(Object.keys((bad as { errors: Record<string, string> }).errors).sort()).toEqual(["image.src", "link.url", "order"]);
   });
@@ -233,7 +257,15 @@ describe("the form generated from the content types", () => {
     const again = addItem("page", { title: "T", sections: [{ kind: "hero", heading: "H", buttons: [] }] }, "sections.0.buttons", null);
     expect((again.sections as { buttons: unknown[] }[])[0]!.buttons).toEqual([{}]);
     expect(addItem("page", { title: "T" }, "sections", "nonsense")).toEqual({ title: "T" });
-    const form = submitted(describeForm("page", { title: "T", sections: [{ kind: "richText", bodyHtml: "<p>a</p>" }, { kind: "richText", bodyHtml: "<p>b</p>" }] }));
+    const form = submitted(
+      describeForm("page", {
+        title: "T",
+        sections: [
+          { kind: "richText", bodyHtml: "<p>a</p>" },
+          { kind: "richText", bodyHtml: "<p>b</p>" },
+        ],
+      }),
+    );
     form.set("sections.0._remove", "on");
     expect(readForm("page", form).sections).toEqual([{ kind: "richText", bodyHtml: "<p>b</p>" }]);
   });
@@ -247,7 +279,12 @@ describe("redirects", () => {
     expect(made.after).toMatchObject({ source: "/old-treats", target: "/products?q=treats" });
     expect(await services.content.redirectFor("/old-treats", "d2c")).toEqual({ target: "/products?q=treats", permanent: false });
 
-    expect(await services.consoleContent.updateRedirect(op, { redirectId: made.after.id, input: { source: "/old-treats", target: "/faq", permanent: true, site: "both" } })).toMatchObject({ ok: true });
+    expect(
+      await services.consoleContent.updateRedirect(op, {
+        redirectId: made.after.id,
+        input: { source: "/old-treats", target: "/faq", permanent: true, site: "both" },
+      }),
+    ).toMatchObject({ ok: true });
     expect(await services.content.redirectFor("/old-treats", "d2c")).toEqual({ target: "/faq", permanent: true });
 
     expect(await services.consoleContent.deleteRedirect(op, { redirectId: made.after.id })).toMatchObject({ ok: true });
@@ -270,12 +307,19 @@ describe("redirects", () => {
 
   it.each(["//evil.example", "/\\evil", "https://evil.example/x", "/page?x=1", "no-slash"])("refuses the source %s", async (source) => {
     const op = await content();
-    expect(await services.consoleContent.createRedirect(op, { source, target: "/faq" })).toMatchObject({ ok: false, code: "INVALID", errors: { source: expect.any(String) } });
+    expect(await services.consoleContent.createRedirect(op, { source, target: "/faq" })).toMatchObject({
+      ok: false,
+      code: "INVALID",
+      errors: { source: expect.any(String) },
+    });
   });
 
   it("refuses loops: to itself, back and forth, and round a chain", async () => {
     const op = await owner();
-    expect(await services.consoleContent.createRedirect(op, { source: "/loop-a", target: "/loop-a/" })).toMatchObject({ code: "INVALID", errors: { target: expect.any(String) } });
+    expect(await services.consoleContent.createRedirect(op, { source: "/loop-a", target: "/loop-a/" })).toMatchObject({
+      code: "INVALID",
+      errors: { target: expect.any(String) },
+    });
     expect(await services.consoleContent.createRedirect(op, { source: "/loop-a", target: "/loop-b" })).toMatchObject({ ok: true });
     expect(await services.consoleContent.createRedirect(op, { source: "/loop-b", target: "/loop-c" })).toMatchObject({ ok: true });
     expect(await services.consoleContent.createRedirect(op, { source: "/loop-c", target: "/loop-a?from=c" })).toMatchObject({ ok: false, code: "LOOP" });

@@ -95,7 +95,9 @@ export function createContentConsole(deps: ContentConsoleDeps) {
       const denied = await allowed(operator, "content.edit", action, "content_entry", entryId(p.entryId));
       if (denied) return denied;
       const entry = await editor.get(p.entryId);
-      const result = entry ? ({ ok: true, ...(await previewUrl(p.secret, entry, now())) } as const) : ({ ok: false, code: "NOT_FOUND", message: "No such entry." } as const);
+      const result = entry
+        ? ({ ok: true, ...(await previewUrl(p.secret, entry, now())) } as const)
+        : ({ ok: false, code: "NOT_FOUND", message: "No such entry." } as const);
       return audited(operator, action, "content_entry", entryId(p.entryId), result, (r) => ({ after: r.ok ? { expiresAt: r.expiresAt.toISOString() } : null }));
     },
 
@@ -107,7 +109,9 @@ export function createContentConsole(deps: ContentConsoleDeps) {
       if (denied) return denied;
       const parsed = consoleRedirectSchema.safeParse(input);
       const result = parsed.success ? await editor.saveRedirect(null, parsed.data) : invalid(parsed.error);
-      return audited(operator, action, "redirect", result.ok ? String(result.after.id) : source, result, (r) => (r.ok ? { after: redirectState(r.after) } : {}));
+      return audited(operator, action, "redirect", result.ok ? String(result.after.id) : source, result, (r) =>
+        r.ok ? { after: redirectState(r.after) } : {},
+      );
     },
 
     async updateRedirect(operator: Operator, p: { redirectId: number; input: unknown }) {
@@ -116,7 +120,9 @@ export function createContentConsole(deps: ContentConsoleDeps) {
       if (denied) return denied;
       const parsed = consoleRedirectSchema.safeParse(p.input);
       const result = parsed.success ? await editor.saveRedirect(p.redirectId, parsed.data) : invalid(parsed.error);
-      return audited(operator, action, "redirect", String(p.redirectId), result, (r) => (r.ok ? { before: r.before && redirectState(r.before), after: redirectState(r.after) } : {}));
+      return audited(operator, action, "redirect", String(p.redirectId), result, (r) =>
+        r.ok ? { before: r.before && redirectState(r.before), after: redirectState(r.after) } : {},
+      );
     },
 
     async deleteRedirect(operator: Operator, p: { redirectId: number }) {
@@ -129,7 +135,12 @@ export function createContentConsole(deps: ContentConsoleDeps) {
   };
 }
 
-const redirectState = (r: { source: string; target: string; permanent: boolean; site: string }) => ({ source: r.source, target: r.target, permanent: r.permanent, site: r.site });
+const redirectState = (r: { source: string; target: string; permanent: boolean; site: string }) => ({
+  source: r.source,
+  target: r.target,
+  permanent: r.permanent,
+  site: r.site,
+});
 
 function invalid(error: import("zod").ZodError): Failed & { errors: FieldErrors } {
   return { ok: false, code: "INVALID", message: "Some fields need attention.", errors: fieldErrors(error) };

@@ -46,7 +46,10 @@ const address = (first = "Robin", street = "12 Secret Lane") => ({
 
 async function customer(email: string, site: "d2c" | "hpsf" = "d2c", first = "Robin", last = "Hartley") {
   const base = { firstName: first, lastName: last, email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: true };
-  const reg = await services.identity.register(site === "hpsf" ? { ...base, roleCode: "TECH" as const, graduationYear: null, currentSchoolName: null, acceptsProgramTerms: true } : base, site);
+  const reg = await services.identity.register(
+    site === "hpsf" ? { ...base, roleCode: "TECH" as const, graduationYear: null, currentSchoolName: null, acceptsProgramTerms: true } : base,
+    site,
+  );
   if (!reg.ok) throw new Error(reg.message);
   await database.db.update(customers).set({ phone: "303-555-0199" }).where(eq(customers.id, reg.customerId));
   return reg.customerId;
@@ -82,7 +85,20 @@ async function rowsMentioning(table: string, needles: readonly string[]): Promis
   )) as unknown as { rows: { n: number }[] };
   return r.rows[0].n;
 }
-const PERSONAL_TABLES = ["customers", "customer_addresses", "customer_metafields", "sessions", "password_resets", "orders", "subscriptions", "carts", "checkout_sessions", "payment_methods", "mail_outbox", "auth_attempts"];
+const PERSONAL_TABLES = [
+  "customers",
+  "customer_addresses",
+  "customer_metafields",
+  "sessions",
+  "password_resets",
+  "orders",
+  "subscriptions",
+  "carts",
+  "checkout_sessions",
+  "payment_methods",
+  "mail_outbox",
+  "auth_attempts",
+];
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -106,8 +122,16 @@ afterAll(() => database.close());
 
 describe("the role × action matrix: the customers' console writes", () => {
   const writes: ConsoleWrite[] = [
-    { name: "customer.password_reset_mail", permission: "customers.view", run: (op) => services.consoleCustomers.sendPasswordReset(op, { customerId: MISSING, requestUrl: "http://localhost/admin" }) },
-    { name: "customer.erase", permission: "customers.erase", run: (op) => services.consoleCustomers.erase(op, { customerId: MISSING, confirmEmail: "nobody@example.test" }) },
+    {
+      name: "customer.password_reset_mail",
+      permission: "customers.view",
+      run: (op) => services.consoleCustomers.sendPasswordReset(op, { customerId: MISSING, requestUrl: "http://localhost/admin" }),
+    },
+    {
+      name: "customer.erase",
+      permission: "customers.erase",
+      run: (op) => services.consoleCustomers.erase(op, { customerId: MISSING, confirmEmail: "nobody@example.test" }),
+    },
   ];
   roleMatrix(() => services, writes);
 });
@@ -135,7 +159,9 @@ describe("password-reset mail", () => {
     const email = `${tag()}@example.test`;
     const id = await customer(email, "hpsf");
     const op = await operatorOf(services, "manager");
-    expect(await services.consoleCustomers.sendPasswordReset(op, { customerId: id, requestUrl: "http://localhost:3000/admin/customers/x" })).toEqual({ ok: true });
+    expect(await services.consoleCustomers.sendPasswordReset(op, { customerId: id, requestUrl: "http://localhost:3000/admin/customers/x" })).toEqual({
+      ok: true,
+    });
     const [mail] = await services.mail.latest({ to: email });
     expect(mail.text).toContain("http://pro.localhost:3000/shelter/reset-password?token=");
   });
@@ -162,7 +188,11 @@ describe("erasing a customer's personal data", () => {
 
     const op = await operatorOf(services, "manager");
     // A mistyped confirmation changes nothing.
-    expect(await services.consoleCustomers.erase(op, { customerId: id, confirmEmail: "someone@else.test" })).toMatchObject({ ok: false, code: "CONFIRMATION_MISMATCH", field: "confirmEmail" });
+    expect(await services.consoleCustomers.erase(op, { customerId: id, confirmEmail: "someone@else.test" })).toMatchObject({
+      ok: false,
+      code: "CONFIRMATION_MISMATCH",
+      field: "confirmEmail",
+    });
     expect(await rowsMentioning("customers", [email])).toBe(1);
 
     const r = await services.consoleCustomers.erase(op, { customerId: id, confirmEmail: ` ${email.toUpperCase()} ` });
@@ -191,7 +221,10 @@ describe("erasing a customer's personal data", () => {
     const again = await services.consoleCustomers.erase(op, { customerId: id, confirmEmail: account.email });
     expect(again).toMatchObject({ ok: true, counts: { orders: 1, addresses: 0, paymentMethods: 0, carts: 0, cancelledSubscriptions: 0, mails: 0 } });
     expect((await database.db.select().from(orders).where(eq(orders.id, before.id)))[0].totalCents).toBe(before.totalCents);
-    expect(await services.consoleCustomers.sendPasswordReset(op, { customerId: id, requestUrl: "http://localhost/admin" })).toMatchObject({ ok: false, code: "ERASED" });
+    expect(await services.consoleCustomers.sendPasswordReset(op, { customerId: id, requestUrl: "http://localhost/admin" })).toMatchObject({
+      ok: false,
+      code: "ERASED",
+    });
   });
 
   it("racing a checkout of the same customer leaves no half change: no live order, card, cart or subscription from after it", async () => {
@@ -201,7 +234,10 @@ describe("erasing a customer's personal data", () => {
       const email = `${t}@example.test`;
       const id = await customer(email, "d2c", "Robin", `Hartley${t}`);
       const cartId = await cartOf(id);
-      const [placed, erased] = await Promise.all([place(checkout(id, email, cartId, { ...address("Robin", `1 Race${t} Road`), lastName: `Hartley${t}` })), services.consoleCustomers.erase(op, { customerId: id, confirmEmail: email })]);
+      const [placed, erased] = await Promise.all([
+        place(checkout(id, email, cartId, { ...address("Robin", `1 Race${t} Road`), lastName: `Hartley${t}` })),
+        services.consoleCustomers.erase(op, { customerId: id, confirmEmail: email }),
+      ]);
       expect(erased.ok, `round ${round}`).toBe(true);
       for (const table of PERSONAL_TABLES) expect(await rowsMentioning(table, [email, `Race${t}`, `Hartley${t}`]), `${table}, round ${round}`).toBe(0);
       const rows = await database.db.select({ status: orders.status }).from(orders).where(eq(orders.customerId, id));
@@ -221,7 +257,10 @@ describe("the customer list", () => {
     const a = await customer(`a-${t}@example.test`, "d2c", "Alma");
     const b = await customer(`b-${t}@example.test`, "d2c", "Bea");
     const c = await customer(`c-${t}@example.test`, "hpsf", "Cyd");
-    await database.db.update(customers).set({ phone: `(720) 555-${String(n).padStart(4, "0")}` }).where(eq(customers.id, b));
+    await database.db
+      .update(customers)
+      .set({ phone: `(720) 555-${String(n).padStart(4, "0")}` })
+      .where(eq(customers.id, b));
     const paid = await place(checkout(a, `a-${t}@example.test`, await cartOf(a)));
     if (!paid.ok) throw new Error(paid.message);
     const base: CustomerListQuery = { q: t, site: null, staff: null, autoship: null, sort: "email", dir: "asc", page: 1, pageSize: 2 };
@@ -264,11 +303,16 @@ describe("mail outbox after an erasure", () => {
   it("keeps that mails were sent, not to whom or what they said", async () => {
     const email = `${tag()}@example.test`;
     const id = await customer(email);
-    await services.identity.requestPasswordReset(email, null, (to) => services.mail.send({ template: "passwordReset", to: to.email, content: { subject: "Reset", text: "Hi Robin", html: "Hi Robin" } }));
+    await services.identity.requestPasswordReset(email, null, (to) =>
+      services.mail.send({ template: "passwordReset", to: to.email, content: { subject: "Reset", text: "Hi Robin", html: "Hi Robin" } }),
+    );
     const op = await operatorOf(services, "owner");
     const r = await services.consoleCustomers.erase(op, { customerId: id, confirmEmail: email });
     expect(r).toMatchObject({ ok: true, counts: { mails: 1 } });
-    const rows = await database.db.select().from(mailOutbox).where(sql`${mailOutbox.to} like 'erased-%'`);
+    const rows = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.to} like 'erased-%'`);
     expect(rows.some((m) => m.subject === "Reset" && !m.text.includes("Robin"))).toBe(true);
   });
 });

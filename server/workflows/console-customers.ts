@@ -52,7 +52,11 @@ export function createCustomersConsole(deps: CustomersConsoleDeps) {
       if (!account) result = { ok: false, code: "NOT_FOUND", message: "No such customer." };
       else if (isErasedEmail(account.email)) result = { ok: false, code: "ERASED", message: "This account was erased: it has no address to mail." };
       else {
-        const sent = await deps.requestPasswordReset({ email: account.email, site: account.site, origin: siteLinkOrigin(deps.config, p.requestUrl, account.site) });
+        const sent = await deps.requestPasswordReset({
+          email: account.email,
+          site: account.site,
+          origin: siteLinkOrigin(deps.config, p.requestUrl, account.site),
+        });
         result = sent.ok ? { ok: true } : { ok: false, code: "RATE_LIMITED", message: sent.message };
       }
       await operators.audit({

@@ -144,7 +144,13 @@ describe("store configuration", () => {
     const [entry] = await entriesOf(owner);
     expect(entry).toMatchObject({ action: "donation_store.update", targetType: "donation_store", targetId: STORE, outcome: "ok" });
     expect(entry.before).toMatchObject({ name: before.name, defaultDonationType: 0, defaultDonationHundredths: 500, searchEnabled: true });
-    expect(entry.after).toMatchObject({ name: "Kibble Gives Back", defaultDonationType: 1, defaultDonationHundredths: 25, searchEnabled: false, activeCampaigns: [1, 3, 4] });
+    expect(entry.after).toMatchObject({
+      name: "Kibble Gives Back",
+      defaultDonationType: 1,
+      defaultDonationHundredths: 25,
+      searchEnabled: false,
+      activeCampaigns: [1, 3, 4],
+    });
 
     // Back to the seed's percentage, so the report tests below read the shop as seeded.
     expect(await services.consoleDonations.updateStore(owner, STORE, storeForm())).toEqual({ ok: true });
@@ -178,8 +184,16 @@ describe("store configuration", () => {
   });
 
   it("refuses causes that do not exist or are hidden, naming the list that holds them", async () => {
-    const r = await services.consoleDonations.updateStore(owner, STORE, storeForm({ defaultCauseIds: `${PAWS_RESCUE_LEAGUE_ID} 00-9999999`, featuredCauseIds: "ffffffffffffffffffffffffffffffff" }));
-    expect(r).toMatchObject({ ok: false, code: "INVALID", errors: { defaultCauseIds: "No shown cause with the id 00-9999999", featuredCauseIds: expect.stringContaining("ffffffff") } });
+    const r = await services.consoleDonations.updateStore(
+      owner,
+      STORE,
+      storeForm({ defaultCauseIds: `${PAWS_RESCUE_LEAGUE_ID} 00-9999999`, featuredCauseIds: "ffffffffffffffffffffffffffffffff" }),
+    );
+    expect(r).toMatchObject({
+      ok: false,
+      code: "INVALID",
+      errors: { defaultCauseIds: "No shown cause with the id 00-9999999", featuredCauseIds: expect.stringContaining("ffffffff") },
+    });
   });
 
   it("keeps custom CSS empty even when the row had some", async () => {
@@ -218,7 +232,12 @@ describe("causes", () => {
     const found = await services.consoleDonations.cause(id);
     expect(found?.cause).toMatchObject({ multiplierHundredths: 150, isDefault: true, active: false });
     const [entry] = await entriesOf(owner);
-    expect(entry).toMatchObject({ action: "donation_cause.update", targetId: id, before: { multiplierHundredths: 100, active: true }, after: { multiplierHundredths: 150, isDefault: true, active: false } });
+    expect(entry).toMatchObject({
+      action: "donation_cause.update",
+      targetId: id,
+      before: { multiplierHundredths: 100, active: true },
+      after: { multiplierHundredths: 150, isDefault: true, active: false },
+    });
     const search = await services.donations.searchCharities({ q: found!.cause.name, skip: 0, take: 25 });
     expect(search.charities.map((c) => c.id)).not.toContain(id);
     expect(await services.consoleDonations.updateCause(owner, id, { multiplier: "1", active: "yes" })).toEqual({ ok: true });
@@ -231,7 +250,11 @@ describe("causes", () => {
       errors: { active: expect.stringContaining("default cause") },
     });
     for (const multiplier of ["0", "10.01", "abc", "1.234"])
-      expect(await services.consoleDonations.updateCause(owner, "00-1000008", { multiplier, active: "yes" })).toMatchObject({ ok: false, code: "INVALID", errors: { multiplier: expect.any(String) } });
+      expect(await services.consoleDonations.updateCause(owner, "00-1000008", { multiplier, active: "yes" })).toMatchObject({
+        ok: false,
+        code: "INVALID",
+        errors: { multiplier: expect.any(String) },
+      });
     expect((await services.consoleDonations.cause(PAWS_RESCUE_LEAGUE_ID))?.cause.active).toBe(true);
   });
 });
@@ -242,7 +265,12 @@ describe("segments", () => {
     const created = await c.createSegment(owner, STORE, segmentForm({ priorityIndex: "40" }));
     expect(created).toMatchObject({ ok: true });
     const id = (created as { segmentId: string }).segmentId;
-    expect((await entriesOf(owner))[0]).toMatchObject({ action: "donation_segment.create", targetType: "donation_segment", targetId: id, after: { storeId: STORE, priorityIndex: 40, donationActionValue: 750 } });
+    expect((await entriesOf(owner))[0]).toMatchObject({
+      action: "donation_segment.create",
+      targetType: "donation_segment",
+      targetId: id,
+      after: { storeId: STORE, priorityIndex: 40, donationActionValue: 750 },
+    });
     let config = await storeConfiguration();
     expect(config.segments.find((s: { id: string }) => s.id === id)).toMatchObject({
       name: "Newsletter readers",
@@ -254,8 +282,26 @@ describe("segments", () => {
       isActive: true,
     });
 
-    expect(await c.updateSegment(owner, id, segmentForm({ priorityIndex: "41", valueCategory: "2", specifiedValues: "gold\nplatinum\ngold", frontEndSource: "1", donationAction: "flat", donationActionValue: "0.50" }))).toEqual({ ok: true });
-    expect((await entriesOf(owner))[0]).toMatchObject({ action: "donation_segment.update", targetId: id, before: { priorityIndex: 40 }, after: { priorityIndex: 41, specifiedValues: ["gold", "platinum"], donationActionValue: 50 } });
+    expect(
+      await c.updateSegment(
+        owner,
+        id,
+        segmentForm({
+          priorityIndex: "41",
+          valueCategory: "2",
+          specifiedValues: "gold\nplatinum\ngold",
+          frontEndSource: "1",
+          donationAction: "flat",
+          donationActionValue: "0.50",
+        }),
+      ),
+    ).toEqual({ ok: true });
+    expect((await entriesOf(owner))[0]).toMatchObject({
+      action: "donation_segment.update",
+      targetId: id,
+      before: { priorityIndex: 40 },
+      after: { priorityIndex: 41, specifiedValues: ["gold", "platinum"], donationActionValue: 50 },
+    });
 
     expect(await c.setSegmentActive(owner, id, false)).toEqual({ ok: true });
     config = await storeConfiguration();
@@ -266,7 +312,10 @@ describe("segments", () => {
 
   it("refuses a second active segment at one priority, on create, edit and activation", async () => {
     const c = services.consoleDonations;
-    const [loyalty] = await database.db.select().from(donationSegments).where(sql`${donationSegments.id} = ${SEED_LOYALTY_SEGMENT_ID}`);
+    const [loyalty] = await database.db
+      .select()
+      .from(donationSegments)
+      .where(sql`${donationSegments.id} = ${SEED_LOYALTY_SEGMENT_ID}`);
     const clash = await c.createSegment(owner, STORE, segmentForm({ priorityIndex: String(loyalty.priorityIndex) }));
     expect(clash).toMatchObject({ ok: false, code: "INVALID", errors: { priorityIndex: expect.stringContaining(loyalty.name) } });
     // An inactive one may share it, but cannot be turned on while the other is.
@@ -274,7 +323,10 @@ describe("segments", () => {
     expect(idle).toMatchObject({ ok: true });
     const idleId = (idle as { segmentId: string }).segmentId;
     expect(await c.setSegmentActive(owner, idleId, true)).toMatchObject({ ok: false, code: "INVALID", errors: { isActive: expect.any(String) } });
-    expect(await c.updateSegment(owner, idleId, segmentForm({ priorityIndex: String(loyalty.priorityIndex) }))).toMatchObject({ ok: false, errors: { priorityIndex: expect.any(String) } });
+    expect(await c.updateSegment(owner, idleId, segmentForm({ priorityIndex: String(loyalty.priorityIndex) }))).toMatchObject({
+      ok: false,
+      errors: { priorityIndex: expect.any(String) },
+    });
   });
 
   it.each([
@@ -310,7 +362,9 @@ describe("at the same moment (PostgreSQL under npm run test:pg)", () => {
   it("two segments created at once at one priority: exactly one is made", async () => {
     const priority = "777";
     await warmPool();
-    const results = await Promise.all(Array.from({ length: 4 }, (_, i) => services.consoleDonations.createSegment(owner, STORE, segmentForm({ name: `Race ${i}`, priorityIndex: priority }))));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => services.consoleDonations.createSegment(owner, STORE, segmentForm({ name: `Race ${i}`, priorityIndex: priority }))),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok).map((r) => (r as { code: string }).code)).toEqual(["INVALID", "INVALID", "INVALID"]);
     const active = (await services.consoleDonations.segments(STORE)).filter((s) => s.isActive && s.priorityIndex === 777);
@@ -339,8 +393,15 @@ describe("at the same moment (PostgreSQL under npm run test:pg)", () => {
 describe("donation report", () => {
   const causeA = PAWS_RESCUE_LEAGUE_ID;
   const causeB = "00-1000002";
-  const entry = (store: string, causeId: string, amountCents: number, fundedBy: "store" | "customer", at: string, orderId: string = randomUUID(), rule = "percentage") =>
-    ({ storeId: store, orderId, orderLineId: randomUUID(), causeId, rule, amountCents, fundedBy, createdAt: new Date(at) }) as LedgerEntry;
+  const entry = (
+    store: string,
+    causeId: string,
+    amountCents: number,
+    fundedBy: "store" | "customer",
+    at: string,
+    orderId: string = randomUUID(),
+    rule = "percentage",
+  ) => ({ storeId: store, orderId, orderLineId: randomUUID(), causeId, rule, amountCents, fundedBy, createdAt: new Date(at) }) as LedgerEntry;
 
   it("sums one month per cause: store- and customer-funded apart, orders, reversals and net, within the month's UTC bounds", async () => {
     const store = "a11ce000000000000000000000000001";
@@ -359,8 +420,26 @@ describe("donation report", () => {
 
     const march = await services.consoleDonations.report(store, parseReportMonth("2020-03")!);
     expect(march).toEqual([
-      { causeId: causeA, causeName: "Paws Rescue League", storeFundedCents: 800, customerFundedCents: 300, orders: 2, reversedCents: 0, reversedOrders: 0, netCents: 1100 },
-      { causeId: causeB, causeName: expect.any(String), storeFundedCents: 200, customerFundedCents: 0, orders: 1, reversedCents: 0, reversedOrders: 0, netCents: 200 },
+      {
+        causeId: causeA,
+        causeName: "Paws Rescue League",
+        storeFundedCents: 800,
+        customerFundedCents: 300,
+        orders: 2,
+        reversedCents: 0,
+        reversedOrders: 0,
+        netCents: 1100,
+      },
+      {
+        causeId: causeB,
+        causeName: expect.any(String),
+        storeFundedCents: 200,
+        customerFundedCents: 0,
+        orders: 1,
+        reversedCents: 0,
+        reversedOrders: 0,
+        netCents: 200,
+      },
     ]);
     expect(reportTotals(march)).toMatchObject({ storeFundedCents: 1000, customerFundedCents: 300, netCents: 1300 });
     expect((await services.consoleDonations.report(store, parseReportMonth("2020-02")!)).map((r) => r.netCents)).toEqual([999]);
@@ -377,9 +456,22 @@ describe("donation report", () => {
     expect(await services.donations.reverseLedgerLine(given.orderLineId)).toEqual([]);
 
     // May keeps what was given; the reversal lands in the month it happened (now).
-    expect(await services.consoleDonations.report(store, parseReportMonth("2020-05")!)).toMatchObject([{ storeFundedCents: 450, customerFundedCents: 300, orders: 1, reversedCents: 0, netCents: 750 }]);
+    expect(await services.consoleDonations.report(store, parseReportMonth("2020-05")!)).toMatchObject([
+      { storeFundedCents: 450, customerFundedCents: 300, orders: 1, reversedCents: 0, netCents: 750 },
+    ]);
     const now = await services.consoleDonations.report(store, parseReportMonth(monthOf(reversed[0].createdAt))!);
-    expect(now).toEqual([{ causeId: causeB, causeName: expect.any(String), storeFundedCents: 0, customerFundedCents: 0, orders: 0, reversedCents: -450, reversedOrders: 1, netCents: -450 }]);
+    expect(now).toEqual([
+      {
+        causeId: causeB,
+        causeName: expect.any(String),
+        storeFundedCents: 0,
+        customerFundedCents: 0,
+        orders: 0,
+        reversedCents: -450,
+        reversedOrders: 1,
+        netCents: -450,
+      },
+    ]);
   });
 
   it("an empty month is an empty report", async () => {

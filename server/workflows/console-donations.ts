@@ -1,4 +1,11 @@
-import { parseCauseSettings, parseSegmentSettings, parseStoreSettings, type CauseListQuery, type SegmentSettings, type StoreSettings } from "../../rules/console/donation-settings-input";
+import {
+  parseCauseSettings,
+  parseSegmentSettings,
+  parseStoreSettings,
+  type CauseListQuery,
+  type SegmentSettings,
+  type StoreSettings,
+} from "../../rules/console/donation-settings-input";
 import { type ReportMonth } from "../../rules/donations/monthly-report";
 import { isUuid } from "../../rules/shared/ids";
 import type { Db } from "../db/client";
@@ -42,7 +49,12 @@ export type Invalid = { ok: false; code: "INVALID"; message: string; errors: Rec
 type NotFound = { ok: false; code: "NOT_FOUND"; message: string };
 type Done<T = object> = { ok: true } & T;
 
-const invalid = (errors: Record<string, string>): Invalid => ({ ok: false, code: "INVALID", message: Object.values(errors)[0] ?? "Check the fields marked.", errors });
+const invalid = (errors: Record<string, string>): Invalid => ({
+  ok: false,
+  code: "INVALID",
+  message: Object.values(errors)[0] ?? "Check the fields marked.",
+  errors,
+});
 
 /** What the audit log keeps of a store: every setting an operator sets. */
 const storeState = (s: StoreRow) => ({
@@ -65,7 +77,11 @@ const storeState = (s: StoreRow) => ({
   customCss: s.customCss,
 });
 
-const causeState = (c: Pick<CauseRow, "multiplierHundredths" | "isDefault" | "active">) => ({ multiplierHundredths: c.multiplierHundredths, isDefault: c.isDefault, active: c.active });
+const causeState = (c: Pick<CauseRow, "multiplierHundredths" | "isDefault" | "active">) => ({
+  multiplierHundredths: c.multiplierHundredths,
+  isDefault: c.isDefault,
+  active: c.active,
+});
 
 const segmentState = (s: SegmentRow | (SegmentSettings & { storeId?: string })) => ({
   name: s.name,
@@ -104,7 +120,12 @@ export function createDonationsConsole({ db, operators }: DonationsConsoleDeps) 
   }
 
   /** Segments write under the store's lock: "no two active segments at one priority" holds against a concurrent write. */
-  async function priorityClash(tx: Db, storeId: string, s: { isActive: boolean; priorityIndex: number }, exceptId: string | null): Promise<Record<string, string> | null> {
+  async function priorityClash(
+    tx: Db,
+    storeId: string,
+    s: { isActive: boolean; priorityIndex: number },
+    exceptId: string | null,
+  ): Promise<Record<string, string> | null> {
     if (!s.isActive) return null;
     const other = await activeSegmentAt(tx, storeId, s.priorityIndex, exceptId);
     return other ? { priorityIndex: `The active segment "${other.name}" already has priority ${s.priorityIndex}: the first match would be a coin toss` } : null;
@@ -142,7 +163,18 @@ export function createDonationsConsole({ db, operators }: DonationsConsoleDeps) 
         if (Object.keys(errors).length) return invalid(errors);
         const patch = { ...s, customCss: "" };
         await writeStore(tx, storeId, patch);
-        await operators.audit({ operator, action, targetType: "donation_store", targetId: storeId, outcome: "ok", before: storeState(before), after: storeState({ ...before, ...patch }) }, tx);
+        await operators.audit(
+          {
+            operator,
+            action,
+            targetType: "donation_store",
+            targetId: storeId,
+            outcome: "ok",
+            before: storeState(before),
+            after: storeState({ ...before, ...patch }),
+          },
+          tx,
+        );
         return "done";
       });
       if (outcome === "missing") return notFound(operator, action, "donation_store", storeId, "donation store");
@@ -163,11 +195,21 @@ export function createDonationsConsole({ db, operators }: DonationsConsoleDeps) 
         if (before.active && !s.active) {
           const stores = await storesDefaultingTo(tx, causeId);
           if (stores.length)
-            return invalid({ active: `${before.name} is a default cause of ${stores.map((x) => `"${x.name}"`).join(", ")}: choose another default there first` });
+            return invalid({
+              active: `${before.name} is a default cause of ${stores.map((x) => `"${x.name}"`).join(", ")}: choose another default there first`,
+            });
         }
         await writeCause(tx, causeId, { multiplierHundredths: s.multiplier, isDefault: s.isDefault, active: s.active });
         await operators.audit(
-          { operator, action, targetType: "donation_cause", targetId: causeId, outcome: "ok", before: causeState(before), after: causeState({ multiplierHundredths: s.multiplier, isDefault: s.isDefault, active: s.active }) },
+          {
+            operator,
+            action,
+            targetType: "donation_cause",
+            targetId: causeId,
+            outcome: "ok",
+            before: causeState(before),
+            after: causeState({ multiplierHundredths: s.multiplier, isDefault: s.isDefault, active: s.active }),
+          },
           tx,
         );
         return "done";
@@ -188,7 +230,10 @@ export function createDonationsConsole({ db, operators }: DonationsConsoleDeps) 
         const clash = await priorityClash(tx, storeId, s, null);
         if (clash) return invalid(clash);
         const row = await insertSegment(tx, storeId, s);
-        await operators.audit({ operator, action, targetType: "donation_segment", targetId: row.id, outcome: "ok", after: { storeId, ...segmentState(row) } }, tx);
+        await operators.audit(
+          { operator, action, targetType: "donation_segment", targetId: row.id, outcome: "ok", after: { storeId, ...segmentState(row) } },
+          tx,
+        );
         return row;
       });
       if (outcome === "missing") return notFound(operator, action, "donation_store", storeId, "donation store");
@@ -210,7 +255,10 @@ export function createDonationsConsole({ db, operators }: DonationsConsoleDeps) 
         const clash = await priorityClash(tx, before.storeId, s, segmentId);
         if (clash) return invalid(clash);
         await writeSegment(tx, segmentId, s);
-        await operators.audit({ operator, action, targetType: "donation_segment", targetId: segmentId, outcome: "ok", before: segmentState(before), after: segmentState(s) }, tx);
+        await operators.audit(
+          { operator, action, targetType: "donation_segment", targetId: segmentId, outcome: "ok", before: segmentState(before), after: segmentState(s) },
+          tx,
+        );
         return "done";
       });
       if (outcome === "missing") return notFound(operator, action, "donation_segment", segmentId, "segment");
@@ -230,7 +278,18 @@ export function createDonationsConsole({ db, operators }: DonationsConsoleDeps) 
         const clash = await priorityClash(tx, before.storeId, { isActive: active, priorityIndex: before.priorityIndex }, segmentId);
         if (clash) return invalid({ isActive: clash.priorityIndex });
         await writeSegment(tx, segmentId, { isActive: active });
-        await operators.audit({ operator, action, targetType: "donation_segment", targetId: segmentId, outcome: "ok", before: { isActive: before.isActive }, after: { isActive: active } }, tx);
+        await operators.audit(
+          {
+            operator,
+            action,
+            targetType: "donation_segment",
+            targetId: segmentId,
+            outcome: "ok",
+            before: { isActive: before.isActive },
+            after: { isActive: active },
+          },
+          tx,
+        );
         return "done";
       });
       if (outcome === "missing") return notFound(operator, action, "donation_segment", segmentId, "segment");

@@ -41,7 +41,16 @@ async function waitingReview(productId = productA.id, change: Partial<typeof rev
   clock += 60_000;
   const [row] = await database.db
     .insert(reviews)
-    .values({ productId, rating: 1, title: "Not for my dog", body: "He would not touch it.", nickname: "Tester", state: "new", createdAt: new Date(clock), ...change })
+    .values({
+      productId,
+      rating: 1,
+      title: "Not for my dog",
+      body: "He would not touch it.",
+      nickname: "Tester",
+      state: "new",
+      createdAt: new Date(clock),
+      ...change,
+    })
     .returning({ id: reviews.id });
   return row.id;
 }
@@ -53,8 +62,16 @@ const NO_REVIEW = "00000000-0000-4000-8000-000000000000";
 describe("who may moderate", () => {
   const writes: ConsoleWrite[] = [
     { name: "review.approve", permission: "reviews.moderate", run: (op) => services.consoleReviews.act(op, NO_REVIEW, { intent: "approve" }) },
-    { name: "review.reject", permission: "reviews.moderate", run: (op) => services.consoleReviews.act(op, NO_REVIEW, { intent: "reject", reason: "off-topic" }) },
-    { name: "review.respond", permission: "reviews.moderate", run: (op) => services.consoleReviews.act(op, NO_REVIEW, { intent: "respond", body: "Thank you." }) },
+    {
+      name: "review.reject",
+      permission: "reviews.moderate",
+      run: (op) => services.consoleReviews.act(op, NO_REVIEW, { intent: "reject", reason: "off-topic" }),
+    },
+    {
+      name: "review.respond",
+      permission: "reviews.moderate",
+      run: (op) => services.consoleReviews.act(op, NO_REVIEW, { intent: "respond", body: "Thank you." }),
+    },
   ];
   roleMatrix(() => services, writes);
 
@@ -106,7 +123,10 @@ describe("approve and respond", () => {
   it("approve shows the review and writes the entry; a second approve is refused and audited as failed", async () => {
     const id = await waitingReview();
     const manager = await operatorOf(services, "manager");
-    expect(await services.consoleReviews.act(manager, id, { intent: "approve" })).toEqual({ ok: true, message: "Approved. The review shows on the product page." });
+    expect(await services.consoleReviews.act(manager, id, { intent: "approve" })).toEqual({
+      ok: true,
+      message: "Approved. The review shows on the product page.",
+    });
     expect((await stateOf(id)).state).toBe("approved");
     expect(await services.consoleReviews.act(manager, id, { intent: "approve" })).toMatchObject({ ok: false, code: "NOT_ALLOWED", field: "intent" });
     const entries = await entriesOf(id);
@@ -120,8 +140,14 @@ describe("approve and respond", () => {
   it("respond saves the shop's response (text only) and an edit keeps the earlier one in the entry; an empty one is refused by field", async () => {
     const id = await waitingReview();
     const support = await operatorOf(services, "support");
-    expect(await services.consoleReviews.act(support, id, { intent: "respond", body: "  " })).toMatchObject({ ok: false, code: "INVALID", errors: { body: "Write the response" } });
-    expect(await services.consoleReviews.act(support, id, { intent: "respond", body: "Sorry to hear it. <b>Call us</b>, we will refund." })).toMatchObject({ ok: true });
+    expect(await services.consoleReviews.act(support, id, { intent: "respond", body: "  " })).toMatchObject({
+      ok: false,
+      code: "INVALID",
+      errors: { body: "Write the response" },
+    });
+    expect(await services.consoleReviews.act(support, id, { intent: "respond", body: "Sorry to hear it. <b>Call us</b>, we will refund." })).toMatchObject({
+      ok: true,
+    });
     expect((await stateOf(id)).response?.body).toBe("Sorry to hear it. Call us, we will refund.");
     expect(await services.consoleReviews.act(support, id, { intent: "respond", body: "Sorry to hear it. We refunded the bag." })).toMatchObject({ ok: true });
     expect((await stateOf(id)).response?.body).toBe("Sorry to hear it. We refunded the bag.");
@@ -130,12 +156,19 @@ describe("approve and respond", () => {
       ["review.respond", "ok"],
       ["review.respond", "ok"],
     ]);
-    expect(entries[0]).toMatchObject({ before: { response: "Sorry to hear it. Call us, we will refund." }, after: { response: "Sorry to hear it. We refunded the bag.", state: "new" } });
+    expect(entries[0]).toMatchObject({
+      before: { response: "Sorry to hear it. Call us, we will refund." },
+      after: { response: "Sorry to hear it. We refunded the bag.", state: "new" },
+    });
   });
 
   it("an unknown review or a made-up intent is answered, not thrown", async () => {
     expect(await services.consoleReviews.act(owner, "not-a-uuid", { intent: "approve" })).toMatchObject({ ok: false, code: "NOT_FOUND" });
-    expect(await services.consoleReviews.act(owner, NO_REVIEW, { intent: "delete" })).toMatchObject({ ok: false, code: "INVALID", errors: { intent: "Choose an action" } });
+    expect(await services.consoleReviews.act(owner, NO_REVIEW, { intent: "delete" })).toMatchObject({
+      ok: false,
+      code: "INVALID",
+      errors: { intent: "Choose an action" },
+    });
   });
 });
 
@@ -165,7 +198,10 @@ describe("the audit entry is part of the change", () => {
     const id = await waitingReview(productB.id, { rating: 5 });
     const before = await services.reviews.summary(productB.id);
     const manager = await operatorOf(services, "manager");
-    const results = await Promise.all([services.consoleReviews.act(owner, id, { intent: "approve" }), services.consoleReviews.act(manager, id, { intent: "approve" })]);
+    const results = await Promise.all([
+      services.consoleReviews.act(owner, id, { intent: "approve" }),
+      services.consoleReviews.act(manager, id, { intent: "approve" }),
+    ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok)).toMatchObject([{ code: "NOT_ALLOWED" }]);
     const after = await services.reviews.summary(productB.id);

@@ -31,10 +31,18 @@ export type ReviewsConsoleDeps = {
 /** Search by product: the products whose title, handle or SKU contains the text, as the Catalogue page finds them. */
 const PRODUCT_MATCH_LIMIT = 200;
 async function productIdsMatching(db: Db, q: string): Promise<number[]> {
-  const { rows } = await consoleProductList(db, { q, site: null, published: null, species: null, sort: "title", dir: "asc", page: 1, pageSize: PRODUCT_MATCH_LIMIT });
+  const { rows } = await consoleProductList(db, {
+    q,
+    site: null,
+    published: null,
+    species: null,
+    sort: "title",
+    dir: "asc",
+    page: 1,
+    pageSize: PRODUCT_MATCH_LIMIT,
+  });
   return rows.map((r) => r.id);
 }
-
 
 export type ReviewActionResult =
   | { ok: true; message: string }
@@ -43,7 +51,9 @@ export type ReviewActionResult =
   | Denied;
 
 const actionName = (intent: unknown) =>
-  typeof intent === "string" && Object.hasOwn(REVIEW_AUDIT_ACTIONS, intent) ? REVIEW_AUDIT_ACTIONS[intent as keyof typeof REVIEW_AUDIT_ACTIONS] : "review.action";
+  typeof intent === "string" && Object.hasOwn(REVIEW_AUDIT_ACTIONS, intent)
+    ? REVIEW_AUDIT_ACTIONS[intent as keyof typeof REVIEW_AUDIT_ACTIONS]
+    : "review.action";
 
 export function createReviewsConsole(deps: ReviewsConsoleDeps) {
   const { operators, reviews } = deps;
@@ -82,7 +92,8 @@ export function createReviewsConsole(deps: ReviewsConsoleDeps) {
       const parsed = parseReviewAction(raw);
       if (!parsed.ok) return { ok: false, code: "INVALID", errors: parsed.errors, message: Object.values(parsed.errors)[0] ?? "Check the fields marked." };
       const input = parsed.input;
-      const failed = async (error: string) => operators.audit({ operator, action, targetType: "review", targetId: reviewId, outcome: "failed", after: { error } });
+      const failed = async (error: string) =>
+        operators.audit({ operator, action, targetType: "review", targetId: reviewId, outcome: "failed", after: { error } });
       if (!isUuid(reviewId)) {
         await failed("NOT_FOUND");
         return { ok: false, code: "NOT_FOUND", field: "reviewId", message: "No such review." };
@@ -90,7 +101,18 @@ export function createReviewsConsole(deps: ReviewsConsoleDeps) {
 
       const reason = input.intent === "reject" ? input.reason : null;
       const audit: AuditHook = (tx, change) =>
-        operators.audit({ operator, action, targetType: "review", targetId: reviewId, outcome: "ok", before: change.before, after: { ...change.after, productId: change.productId, reason } }, tx);
+        operators.audit(
+          {
+            operator,
+            action,
+            targetType: "review",
+            targetId: reviewId,
+            outcome: "ok",
+            before: change.before,
+            after: { ...change.after, productId: change.productId, reason },
+          },
+          tx,
+        );
       const actor = `operator:${operator.email}`;
       const result: ModerationResult =
         input.intent === "respond"

@@ -46,20 +46,46 @@ async function events(subscriptionId: string) {
 async function changeMails(to: string) {
   return (await services.mail.latest({ to, limit: 50 })).filter((m) => m.template === AUTOSHIP_CHANGE_TEMPLATE);
 }
-const stateOf = (s: typeof subscriptions.$inferSelect) => ({ status: s.status, hold: s.hold, nextOrderDate: s.nextOrderDate, cancelReason: s.cancelReason, retryAt: s.retryAt });
+const stateOf = (s: typeof subscriptions.$inferSelect) => ({
+  status: s.status,
+  hold: s.hold,
+  nextOrderDate: s.nextOrderDate,
+  cancelReason: s.cancelReason,
+  retryAt: s.retryAt,
+});
 
 describe("the role × action matrix over the Subscriptions writes", () => {
   const writes: ConsoleWrite[] = [
-    { name: "subscription.pause", permission: "subscriptions.manage", run: (op) => services.consoleSubscriptions.act(op, MISSING, { intent: "pause", ...reason }) },
-    { name: "subscription.resume", permission: "subscriptions.manage", run: (op) => services.consoleSubscriptions.act(op, MISSING, { intent: "resume", ...reason }) },
-    { name: "subscription.skip", permission: "subscriptions.manage", run: (op) => services.consoleSubscriptions.act(op, MISSING, { intent: "skip", ...reason }) },
+    {
+      name: "subscription.pause",
+      permission: "subscriptions.manage",
+      run: (op) => services.consoleSubscriptions.act(op, MISSING, { intent: "pause", ...reason }),
+    },
+    {
+      name: "subscription.resume",
+      permission: "subscriptions.manage",
+      run: (op) => services.consoleSubscriptions.act(op, MISSING, { intent: "resume", ...reason }),
+    },
+    {
+      name: "subscription.skip",
+      permission: "subscriptions.manage",
+      run: (op) => services.consoleSubscriptions.act(op, MISSING, { intent: "skip", ...reason }),
+    },
     {
       name: "subscription.cancel",
       permission: "subscriptions.manage",
       run: (op) => services.consoleSubscriptions.act(op, MISSING, { intent: "cancel", ...reason, cancelReason: "too_much_food", confirm: "yes" }),
     },
-    { name: "subscription.retry_renewal", permission: "subscriptions.manage", run: (op) => services.consoleSubscriptions.act(op, MISSING, { intent: "retry", ...reason }) },
-    { name: "subscription.renew_now", permission: "subscriptions.manage", run: (op) => services.consoleSubscriptions.act(op, MISSING, { intent: "renew_now", ...reason }) },
+    {
+      name: "subscription.retry_renewal",
+      permission: "subscriptions.manage",
+      run: (op) => services.consoleSubscriptions.act(op, MISSING, { intent: "retry", ...reason }),
+    },
+    {
+      name: "subscription.renew_now",
+      permission: "subscriptions.manage",
+      run: (op) => services.consoleSubscriptions.act(op, MISSING, { intent: "renew_now", ...reason }),
+    },
   ];
   roleMatrix(() => services, writes);
 });
@@ -77,48 +103,55 @@ describe("actions on the customer's behalf", () => {
     ["skip", {}, { intent: "skip" }, "active", "active"],
     ["resume", { status: "paused" as const }, { intent: "resume" }, "paused", "active"],
     ["cancel", {}, { intent: "cancel", reason: "pet_passed_away" }, "active", "cancelled"],
-  ] as const)("%s: the same state as the customer's own command, the same mail, the operator and reason in the history and the audit log", async (intent, over, customerInput, fromStatus, toStatus) => {
-    const op = await operatorOf(services, "support");
-    const { mine, theirs } = await twins(over);
-    const own = await services.autoship.act({ customerId: mine.customerId }, mine.id, customerInput);
-    expect(own.ok).toBe(true);
-    const extra = intent === "cancel" ? { cancelReason: "pet_passed_away", confirm: "yes" } : {};
-    const done = await services.consoleSubscriptions.act(op, theirs.id, { intent, ...reason, ...extra });
-    expect(done).toMatchObject({ ok: true });
+  ] as const)(
+    "%s: the same state as the customer's own command, the same mail, the operator and reason in the history and the audit log",
+    async (intent, over, customerInput, fromStatus, toStatus) => {
+      const op = await operatorOf(services, "support");
+      const { mine, theirs } = await twins(over);
+      const own = await services.autoship.act({ customerId: mine.customerId }, mine.id, customerInput);
+      expect(own.ok).toBe(true);
+      const extra = intent === "cancel" ? { cancelReason: "pet_passed_away", confirm: "yes" } : {};
+      const done = await services.consoleSubscriptions.act(op, theirs.id, { intent, ...reason, ...extra });
+      expect(done).toMatchObject({ ok: true });
 
-    const [a, b] = [await kit.reload(mine.id), await kit.reload(theirs.id)];
-    expect(stateOf(b)).toEqual(stateOf(a));
-    expect(b.status).toBe(toStatus);
-    if (intent === "skip") expect(b.nextOrderDate).toBe(addDays(later, 28));
+      const [a, b] = [await kit.reload(mine.id), await kit.reload(theirs.id)];
+      expect(stateOf(b)).toEqual(stateOf(a));
+      expect(b.status).toBe(toStatus);
+      if (intent === "skip") expect(b.nextOrderDate).toBe(addDays(later, 28));
 
-    // The customer is mailed as when they do it themselves.
-    const [ownMail] = await changeMails(mine.email);
-    const [theirMail] = await changeMails(theirs.email);
-    const sameBut = (text: string | undefined, contract: string) => text?.replaceAll(contract, "AS-…");
-    expect(theirMail).toBeTruthy();
-    expect(sameBut(theirMail?.subject, theirs.contractId)).toBe(sameBut(ownMail?.subject, mine.contractId));
+      // The customer is mailed as when they do it themselves.
+      const [ownMail] = await changeMails(mine.email);
+      const [theirMail] = await changeMails(theirs.email);
+      const sameBut = (text: string | undefined, contract: string) => text?.replaceAll(contract, "AS-…");
+      expect(theirMail).toBeTruthy();
+      expect(sameBut(theirMail?.subject, theirs.contractId)).toBe(sameBut(ownMail?.subject, mine.contractId));
 
-    // The history: the customer's event kind, by the operator, with the reason and note.
-    const [ownEvent] = (await events(mine.id)).slice(-1);
-    const [event] = (await events(theirs.id)).slice(-1);
-    expect(event).toMatchObject({ kind: ownEvent.kind, actor: "operator", detail: { operator: { id: op.id, email: op.email, reason: "customer_request", note: "Called the shop" } } });
-    expect(ownEvent.actor).toBe("customer");
-    // The customer's own view says what changed, not who at the shop did it.
-    const view = await services.autoship.get(theirs.customerId, theirs.id);
-    expect(view!.history[0]).toMatchObject({ kind: ownEvent.kind });
-    expect(view!.history[0].detail).not.toHaveProperty("operator");
+      // The history: the customer's event kind, by the operator, with the reason and note.
+      const [ownEvent] = (await events(mine.id)).slice(-1);
+      const [event] = (await events(theirs.id)).slice(-1);
+      expect(event).toMatchObject({
+        kind: ownEvent.kind,
+        actor: "operator",
+        detail: { operator: { id: op.id, email: op.email, reason: "customer_request", note: "Called the shop" } },
+      });
+      expect(ownEvent.actor).toBe("customer");
+      // The customer's own view says what changed, not who at the shop did it.
+      const view = await services.autoship.get(theirs.customerId, theirs.id);
+      expect(view!.history[0]).toMatchObject({ kind: ownEvent.kind });
+      expect(view!.history[0].detail).not.toHaveProperty("operator");
 
-    // The audit log: before and after, with the reason.
-    const [entry] = await services.operators.auditEntries({ operatorEmail: op.email, limit: 5 });
-    expect(entry).toMatchObject({
-      action: `subscription.${intent}`,
-      targetType: "subscription",
-      targetId: theirs.id,
-      outcome: "ok",
-      before: { status: fromStatus, nextOrderDate: later },
-      after: { status: b.status, nextOrderDate: b.nextOrderDate, reason: "customer_request", note: "Called the shop" },
-    });
-  });
+      // The audit log: before and after, with the reason.
+      const [entry] = await services.operators.auditEntries({ operatorEmail: op.email, limit: 5 });
+      expect(entry).toMatchObject({
+        action: `subscription.${intent}`,
+        targetType: "subscription",
+        targetId: theirs.id,
+        outcome: "ok",
+        before: { status: fromStatus, nextOrderDate: later },
+        after: { status: b.status, nextOrderDate: b.nextOrderDate, reason: "customer_request", note: "Called the shop" },
+      });
+    },
+  );
 
   it("a move the lifecycle refuses is refused as for the customer (and audited as failed)", async () => {
     const op = await operatorOf(services, "manager");
@@ -134,10 +167,22 @@ describe("actions on the customer's behalf", () => {
   it("a reason is required: nothing changes, no mail; the page answers 400 naming `reason`", async () => {
     const op = await operatorOf(services, "support");
     const s = await kit.subscription({ nextOrderDate: later });
-    expect(await services.consoleSubscriptions.act(op, s.id, { intent: "pause" })).toMatchObject({ ok: false, code: "INVALID", errors: { reason: expect.any(String) } });
-    expect(await services.consoleSubscriptions.act(op, s.id, { intent: "pause", reason: "made_up" })).toMatchObject({ ok: false, code: "INVALID", errors: { reason: expect.any(String) } });
+    expect(await services.consoleSubscriptions.act(op, s.id, { intent: "pause" })).toMatchObject({
+      ok: false,
+      code: "INVALID",
+      errors: { reason: expect.any(String) },
+    });
+    expect(await services.consoleSubscriptions.act(op, s.id, { intent: "pause", reason: "made_up" })).toMatchObject({
+      ok: false,
+      code: "INVALID",
+      errors: { reason: expect.any(String) },
+    });
     // "Other" says why.
-    expect(await services.consoleSubscriptions.act(op, s.id, { intent: "pause", reason: "other", note: " " })).toMatchObject({ ok: false, code: "INVALID", errors: { note: expect.any(String) } });
+    expect(await services.consoleSubscriptions.act(op, s.id, { intent: "pause", reason: "other", note: " " })).toMatchObject({
+      ok: false,
+      code: "INVALID",
+      errors: { note: expect.any(String) },
+    });
     // Cancelling needs the confirmation tick.
     expect(await services.consoleSubscriptions.act(op, s.id, { intent: "cancel", ...reason, cancelReason: "too_expensive" })).toMatchObject({
       ok: false,
@@ -153,8 +198,15 @@ describe("actions on the customer's behalf", () => {
     if (!setup.ok) throw new Error(setup.message);
     const form = new FormData();
     form.set("intent", "pause");
-    const request = new Request(`http://localhost:3000/admin/subscriptions/${s.id}`, { method: "POST", body: form, headers: { cookie: `${OPERATOR_COOKIE}=${setup.sessionToken}` } });
-    const answer = (await detailAction({ request, context: { services }, params: { id: s.id } } as never)) as unknown as { init: { status: number }; data: { errors: Record<string, string> } };
+    const request = new Request(`http://localhost:3000/admin/subscriptions/${s.id}`, {
+      method: "POST",
+      body: form,
+      headers: { cookie: `${OPERATOR_COOKIE}=${setup.sessionToken}` },
+    });
+    const answer = (await detailAction({ request, context: { services }, params: { id: s.id } } as never)) as unknown as {
+      init: { status: number };
+      data: { errors: Record<string, string> };
+    };
     expect(answer.init.status).toBe(400);
     expect(Object.keys(answer.data.errors)).toEqual(["reason"]);
     expect((await kit.reload(s.id)).status).toBe("active");
@@ -166,7 +218,12 @@ describe("retry renewal now", () => {
     const op = await operatorOf(services, "support");
     const s = await kit.subscription({ nextOrderDate: later });
     expect(await services.consoleSubscriptions.act(op, s.id, { intent: "retry", ...reason })).toMatchObject({ ok: false, code: "NOT_ALLOWED" });
-    expect(await database.db.select().from(orders).where(like(orders.idempotencyKey, `renewal:${s.id}:%`))).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(orders)
+        .where(like(orders.idempotencyKey, `renewal:${s.id}:%`)),
+    ).toEqual([]);
   });
 
   it("goes through the renewal workflow: a held renewal whose stock is back places one order, however many retries race", async () => {
@@ -179,7 +236,19 @@ describe("retry renewal now", () => {
     expect((await kit.reload(s.id)).hold).toBe("out_of_stock");
 
     // Shown in the "Renewal failures" view, with its reason and next retry.
-    const failures = await services.autoship.consoleList({ q: s.email, status: null, hold: null, failures: true, site: null, from: null, to: null, sort: "next", dir: "asc", page: 1, pageSize: 10 });
+    const failures = await services.autoship.consoleList({
+      q: s.email,
+      status: null,
+      hold: null,
+      failures: true,
+      site: null,
+      from: null,
+      to: null,
+      sort: "next",
+      dir: "asc",
+      page: 1,
+      pageSize: 10,
+    });
     expect(failures.rows).toHaveLength(1);
     expect(failures.rows[0]).toMatchObject({ id: s.id, hold: "out_of_stock", failure: { kind: "held_out_of_stock" }, retryAt: expect.any(String) });
 
@@ -189,14 +258,22 @@ describe("retry renewal now", () => {
       services.consoleSubscriptions.act(op, s.id, { intent: "retry", ...reason }),
     ]);
     expect([one.ok, two.ok].filter(Boolean)).toHaveLength(1);
-    const placed = await database.db.select().from(orders).where(like(orders.idempotencyKey, `renewal:${s.id}:%`));
+    const placed = await database.db
+      .select()
+      .from(orders)
+      .where(like(orders.idempotencyKey, `renewal:${s.id}:%`));
     expect(placed).toHaveLength(1);
     const after = await kit.reload(s.id);
     expect(after).toMatchObject({ hold: null, retryAt: null, nextOrderDate: addDays(today, 28) });
 
     // A third retry after the order: nothing is due any more.
     expect(await services.consoleSubscriptions.act(op, s.id, { intent: "retry", ...reason })).toMatchObject({ ok: false, code: "NOT_ALLOWED" });
-    expect(await database.db.select().from(orders).where(like(orders.idempotencyKey, `renewal:${s.id}:%`))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(orders)
+        .where(like(orders.idempotencyKey, `renewal:${s.id}:%`)),
+    ).toHaveLength(1);
 
     // The history: the renewal, and the operator's retries with their reason.
     const history = await events(s.id);
@@ -204,7 +281,10 @@ describe("retry renewal now", () => {
     expect(history.filter((e) => e.kind === "renewal_retried").map((e) => e.actor)).toEqual(["operator", "operator"]);
     const audit = await services.operators.auditEntries({ operatorEmail: op.email, limit: 10 });
     expect(audit.filter((e) => e.action === "subscription.retry_renewal" && e.outcome === "ok")).toHaveLength(1);
-    expect(audit.find((e) => e.outcome === "ok")).toMatchObject({ before: { hold: "out_of_stock" }, after: { hold: null, outcome: "RENEWED", orderNumber: placed[0].number } });
+    expect(audit.find((e) => e.outcome === "ok")).toMatchObject({
+      before: { hold: "out_of_stock" },
+      after: { hold: null, outcome: "RENEWED", orderNumber: placed[0].number },
+    });
   });
 
   it("a declined card is retried through the workflow: the decline is recorded as the schedule would", async () => {
@@ -227,20 +307,34 @@ describe("renew now (as scheduled)", () => {
     const s = await kit.subscription({ nextOrderDate: later });
     const r = await services.consoleSubscriptions.act(op, s.id, { intent: "renew_now", ...reason });
     expect(r).toMatchObject({ ok: true, message: expect.stringMatching(/^Order KC-\d+ was placed\.$/) });
-    const placed = await database.db.select().from(orders).where(like(orders.idempotencyKey, `renewal:${s.id}:%`));
+    const placed = await database.db
+      .select()
+      .from(orders)
+      .where(like(orders.idempotencyKey, `renewal:${s.id}:%`));
     expect(placed.map((o) => o.idempotencyKey)).toEqual([`renewal:${s.id}:${today}`]);
     expect(await kit.reload(s.id)).toMatchObject({ nextOrderDate: addDays(today, 28), hold: null });
 
     // Its next order is ahead again, but today's cycle ran: no second order today.
     expect(await services.consoleSubscriptions.act(op, s.id, { intent: "renew_now", ...reason })).toMatchObject({ ok: false, code: "NOT_ALLOWED" });
-    expect(await database.db.select().from(orders).where(like(orders.idempotencyKey, `renewal:${s.id}:%`))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(orders)
+        .where(like(orders.idempotencyKey, `renewal:${s.id}:%`)),
+    ).toHaveLength(1);
     expect(await kit.reload(s.id)).toMatchObject({ nextOrderDate: addDays(today, 28) });
 
     const history = await events(s.id);
-    expect(history.find((e) => e.kind === "date_changed")).toMatchObject({ actor: "operator", detail: { from: later, to: today, operator: { email: op.email, reason: "customer_request" } } });
+    expect(history.find((e) => e.kind === "date_changed")).toMatchObject({
+      actor: "operator",
+      detail: { from: later, to: today, operator: { email: op.email, reason: "customer_request" } },
+    });
     expect(history.find((e) => e.kind === "renewal_started")).toMatchObject({ actor: "operator", detail: { outcome: "RENEWED" } });
     const audit = await services.operators.auditEntries({ operatorEmail: op.email, limit: 10 });
-    expect(audit.find((e) => e.action === "subscription.renew_now" && e.outcome === "ok")).toMatchObject({ before: { nextOrderDate: later }, after: { outcome: "RENEWED" } });
+    expect(audit.find((e) => e.action === "subscription.renew_now" && e.outcome === "ok")).toMatchObject({
+      before: { nextOrderDate: later },
+      after: { outcome: "RENEWED" },
+    });
   });
 
   it("two operators' renew now at once place one order: the date moves under the row lock, the renewal under its lease and key", async () => {
@@ -248,7 +342,12 @@ describe("renew now (as scheduled)", () => {
     const s = await kit.subscription({ nextOrderDate: later });
     const results = await Promise.all([a, b].map((op) => services.consoleSubscriptions.act(op, s.id, { intent: "renew_now", ...reason })));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(await database.db.select().from(orders).where(like(orders.idempotencyKey, `renewal:${s.id}:%`))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(orders)
+        .where(like(orders.idempotencyKey, `renewal:${s.id}:%`)),
+    ).toHaveLength(1);
     expect((await events(s.id)).filter((e) => e.kind === "date_changed")).toHaveLength(1);
     expect(await kit.reload(s.id)).toMatchObject({ nextOrderDate: addDays(today, 28) });
   });
@@ -262,7 +361,11 @@ describe("renew now (as scheduled)", () => {
       expect(await services.consoleSubscriptions.act(op, s.id, { intent: "renew_now", ...reason })).toMatchObject({ ok: false, code: "NOT_ALLOWED" });
       expect(await kit.reload(s.id)).toMatchObject({ nextOrderDate: s.nextOrderDate });
     }
-    expect(await services.consoleSubscriptions.act(op, later, { intent: "renew_now" })).toMatchObject({ ok: false, code: "INVALID", errors: { reason: "Choose a reason" } });
+    expect(await services.consoleSubscriptions.act(op, later, { intent: "renew_now" })).toMatchObject({
+      ok: false,
+      code: "INVALID",
+      errors: { reason: "Choose a reason" },
+    });
   });
 
   it("a price risen beyond the customer's guard holds it, as on its scheduled day, and the mail carries the signed answer links", async () => {
@@ -276,7 +379,12 @@ describe("renew now (as scheduled)", () => {
       const r = await services.consoleSubscriptions.act(op, s.id, { intent: "renew_now", ...reason }, undefined, SECRET);
       expect(r).toMatchObject({ ok: true, message: expect.stringContaining("The renewal is held.") });
       expect(await kit.reload(s.id)).toMatchObject({ hold: "price_rise", nextOrderDate: today });
-      expect(await database.db.select().from(orders).where(like(orders.idempotencyKey, `renewal:${s.id}:${today}`))).toEqual([]);
+      expect(
+        await database.db
+          .select()
+          .from(orders)
+          .where(like(orders.idempotencyKey, `renewal:${s.id}:${today}`)),
+      ).toEqual([]);
       const mail = (await services.mail.latest({ to: s.email, limit: 20 })).find((m) => m.template === "autoship.priceHeld")!;
       expect([...mail.text.matchAll(/\/autoship\/price-answer\/\S+/g)]).toHaveLength(2);
     } finally {
@@ -291,8 +399,21 @@ describe("the list", () => {
     const a = await kit.subscription({ nextOrderDate: addDays(today, 3), email: `a-${t}@example.test` });
     const b = await kit.subscription({ nextOrderDate: addDays(today, 5), email: `b-${t}@example.test`, status: "paused" });
     const c = await kit.subscription({ nextOrderDate: addDays(today, 7), email: `c-${t}@example.test`, variantId: kit.second.id });
-    const base = { q: t, status: null, hold: null, failures: false, site: null, from: null, to: null, sort: "next", dir: "asc", page: 1, pageSize: 10 } as const;
-    const ids = async (over: Partial<Parameters<Services["autoship"]["consoleList"]>[0]>) => (await services.autoship.consoleList({ ...base, ...over })).rows.map((r) => r.id);
+    const base = {
+      q: t,
+      status: null,
+      hold: null,
+      failures: false,
+      site: null,
+      from: null,
+      to: null,
+      sort: "next",
+      dir: "asc",
+      page: 1,
+      pageSize: 10,
+    } as const;
+    const ids = async (over: Partial<Parameters<Services["autoship"]["consoleList"]>[0]>) =>
+      (await services.autoship.consoleList({ ...base, ...over })).rows.map((r) => r.id);
 
     expect(await ids({})).toEqual([a.id, b.id, c.id]);
     expect(await ids({ sort: "customer", dir: "desc" })).toEqual([c.id, b.id, a.id]);
@@ -317,9 +438,31 @@ describe("the list", () => {
   it("filters by hold reason; the failures view leaves out the healthy ones", async () => {
     const t = tag();
     const ok = await kit.subscription({ nextOrderDate: later, email: `ok-${t}@example.test` });
-    const declined = await kit.subscription({ nextOrderDate: today, email: `declined-${t}@example.test`, hold: "payment_failed", retryAt: new Date(Date.now() + 86_400_000) });
-    const quota = await kit.subscription({ nextOrderDate: today, email: `quota-${t}@example.test`, hold: "quota_reached", retryAt: new Date(Date.now() + 86_400_000) });
-    const base = { q: t, status: null, hold: null, failures: false, site: null, from: null, to: null, sort: "customer", dir: "asc", page: 1, pageSize: 10 } as const;
+    const declined = await kit.subscription({
+      nextOrderDate: today,
+      email: `declined-${t}@example.test`,
+      hold: "payment_failed",
+      retryAt: new Date(Date.now() + 86_400_000),
+    });
+    const quota = await kit.subscription({
+      nextOrderDate: today,
+      email: `quota-${t}@example.test`,
+      hold: "quota_reached",
+      retryAt: new Date(Date.now() + 86_400_000),
+    });
+    const base = {
+      q: t,
+      status: null,
+      hold: null,
+      failures: false,
+      site: null,
+      from: null,
+      to: null,
+      sort: "customer",
+      dir: "asc",
+      page: 1,
+      pageSize: 10,
+    } as const;
     const ids = async (over: object) => (await services.autoship.consoleList({ ...base, ...over })).rows.map((r) => r.id);
     expect(await ids({ hold: "payment_failed" })).toEqual([declined.id]);
     expect(await ids({ hold: "quota_reached" })).toEqual([quota.id]);

@@ -51,7 +51,8 @@ const ACTION_NAME: Record<ConsoleSubscriptionAction, string> = {
 };
 
 /** The audit action of a raw intent (an unknown one is still audited, under the generic name). */
-const actionName = (intent: unknown) => (typeof intent === "string" && intent in ACTION_NAME ? ACTION_NAME[intent as ConsoleSubscriptionAction] : "subscription.action");
+const actionName = (intent: unknown) =>
+  typeof intent === "string" && intent in ACTION_NAME ? ACTION_NAME[intent as ConsoleSubscriptionAction] : "subscription.action";
 
 const stateOf = (s: { status: string; hold: string | null; nextOrderDate: string; retryAt?: Date | string | null }) => ({
   status: s.status,
@@ -81,7 +82,15 @@ export function createSubscriptionsConsole(deps: SubscriptionsConsoleDeps) {
     const input = parsed.input;
     const onBehalf: OnBehalf = { id: operator.id, email: operator.email, reason: input.reason, note: input.note ?? null };
     const audit = (outcome: "ok" | "failed", before: unknown, after: unknown) =>
-      operators.audit({ operator, action, targetType: "subscription", targetId: subscriptionId, outcome, before, after: { ...(after as object), reason: input.reason, note: input.note ?? null } });
+      operators.audit({
+        operator,
+        action,
+        targetType: "subscription",
+        targetId: subscriptionId,
+        outcome,
+        before,
+        after: { ...(after as object), reason: input.reason, note: input.note ?? null },
+      });
 
     const state = await autoship.consoleState(subscriptionId);
     if (!state) {
@@ -96,7 +105,10 @@ export function createSubscriptionsConsole(deps: SubscriptionsConsoleDeps) {
         return { ok: false, code: "NOT_ALLOWED", field: "intent", message: "Only a due renewal that is held or failed can be retried." };
       }
       const outcome = await deps.retryRenewal(subscriptionId, now, secret);
-      await autoship.recordOnBehalf(subscriptionId, "renewal_retried", onBehalf, { outcome: outcome.code, ...(outcome.ok ? { orderNumber: outcome.orderNumber } : { message: outcome.message }) });
+      await autoship.recordOnBehalf(subscriptionId, "renewal_retried", onBehalf, {
+        outcome: outcome.code,
+        ...(outcome.ok ? { orderNumber: outcome.orderNumber } : { message: outcome.message }),
+      });
       const after = await autoship.consoleState(subscriptionId);
       await audit(outcome.ok ? "ok" : "failed", stateOf(state), {
         ...(after ? stateOf(after) : {}),
@@ -120,7 +132,10 @@ export function createSubscriptionsConsole(deps: SubscriptionsConsoleDeps) {
       }
       // The cycle is due now: the one renewal path places it (or holds it) as on its scheduled day.
       const outcome = await deps.retryRenewal(subscriptionId, now, secret);
-      await autoship.recordOnBehalf(subscriptionId, "renewal_started", onBehalf, { outcome: outcome.code, ...(outcome.ok ? { orderNumber: outcome.orderNumber } : { message: outcome.message }) });
+      await autoship.recordOnBehalf(subscriptionId, "renewal_started", onBehalf, {
+        outcome: outcome.code,
+        ...(outcome.ok ? { orderNumber: outcome.orderNumber } : { message: outcome.message }),
+      });
       const after = await autoship.consoleState(subscriptionId);
       await audit(outcome.ok ? "ok" : "failed", moved.before, {
         ...(after ? stateOf(after) : {}),
@@ -133,7 +148,11 @@ export function createSubscriptionsConsole(deps: SubscriptionsConsoleDeps) {
       return { ok: false, code: "RETRY_FAILED", field: "intent", message: outcome.message };
     }
 
-    const result = await autoship.act({ customerId: state.customerId, origin, operator: onBehalf }, subscriptionId, COMMAND[input.intent](input.intent === "cancel" ? input : {}));
+    const result = await autoship.act(
+      { customerId: state.customerId, origin, operator: onBehalf },
+      subscriptionId,
+      COMMAND[input.intent](input.intent === "cancel" ? input : {}),
+    );
     if (!result.ok) {
       await audit("failed", stateOf(state), { error: result.code, message: result.message });
       return result.code === "NOT_FOUND"

@@ -48,7 +48,11 @@ describe("the role × action matrix: every console write, every role", () => {
   // or similar), a refused one answers FORBIDDEN and leaves a "denied" audit entry.
   const writes: ConsoleWrite[] = [
     { name: "order.fulfilled", permission: "orders.fulfil", run: (op) => services.operatorConsole.advanceOrder(op, { orderId: MISSING, to: "fulfilled" }) },
-    { name: "order.shipped", permission: "orders.fulfil", run: (op) => services.operatorConsole.advanceOrder(op, { orderId: MISSING, to: "shipped", trackingNumber: "1Z" }) },
+    {
+      name: "order.shipped",
+      permission: "orders.fulfil",
+      run: (op) => services.operatorConsole.advanceOrder(op, { orderId: MISSING, to: "shipped", trackingNumber: "1Z" }),
+    },
     { name: "order.delivered", permission: "orders.fulfil", run: (op) => services.operatorConsole.advanceOrder(op, { orderId: MISSING, to: "delivered" }) },
     { name: "order.cancelled", permission: "orders.cancel", run: (op) => services.operatorConsole.advanceOrder(op, { orderId: MISSING, to: "cancelled" }) },
     { name: "order.refunded", permission: "orders.refund", run: (op) => services.operatorConsole.advanceOrder(op, { orderId: MISSING, to: "refunded" }) },
@@ -57,9 +61,21 @@ describe("the role × action matrix: every console write, every role", () => {
       permission: "orders.refund",
       run: (op) => services.operatorConsole.refundOrderPart(op, { orderId: MISSING, lines: [], otherCents: 100, restock: false, reason: "Goodwill" }),
     },
-    { name: "clinic_membership.approve", permission: "clinics.members", run: (op) => services.operatorConsole.decideMembership(op, { membershipId: MISSING, decision: "approve" }) },
-    { name: "clinic_membership.end", permission: "clinics.members", run: (op) => services.operatorConsole.decideMembership(op, { membershipId: MISSING, decision: "end" }) },
-    { name: "operator.invite", permission: "operators.manage", run: (op) => services.operatorConsole.inviteOperator(op, { email: "new@console.test", role: "support" }) },
+    {
+      name: "clinic_membership.approve",
+      permission: "clinics.members",
+      run: (op) => services.operatorConsole.decideMembership(op, { membershipId: MISSING, decision: "approve" }),
+    },
+    {
+      name: "clinic_membership.end",
+      permission: "clinics.members",
+      run: (op) => services.operatorConsole.decideMembership(op, { membershipId: MISSING, decision: "end" }),
+    },
+    {
+      name: "operator.invite",
+      permission: "operators.manage",
+      run: (op) => services.operatorConsole.inviteOperator(op, { email: "new@console.test", role: "support" }),
+    },
     { name: "operator.deactivate", permission: "operators.manage", run: (op) => services.operatorConsole.deactivateOperator(op, MISSING) },
   ];
   roleMatrix(() => services, writes);
@@ -81,7 +97,10 @@ describe("operators: setup, sign-in, sessions", () => {
     expect(await services.operators.setupLink(link.token)).toEqual({ email: "once@console.test", role: "support" });
     const first = await services.operators.completeSetup(link.token, { name: "Once", password: "correct horse battery" });
     expect(first.ok).toBe(true);
-    expect(await services.operators.completeSetup(link.token, { name: "Twice", password: "another long password" })).toMatchObject({ ok: false, field: "token" });
+    expect(await services.operators.completeSetup(link.token, { name: "Twice", password: "another long password" })).toMatchObject({
+      ok: false,
+      field: "token",
+    });
     expect(await services.operators.setupLink(link.token)).toBeNull();
     expect(await services.operators.signIn("once@console.test", "wrong password here", null)).toMatchObject({ ok: false, code: "INVALID" });
     const signed = await services.operators.signIn(" ONCE@console.test ", "correct horse battery", null);
@@ -93,7 +112,9 @@ describe("operators: setup, sign-in, sessions", () => {
     expect(await services.operators.count()).toBeGreaterThan(0);
     const link = await services.operators.issueSetupLink({ email: "", role: "owner", createdBy: "first start" });
     expect(await services.operators.setupLink(link.token)).toBeNull();
-    expect(await services.operators.completeSetup(link.token, { name: "Owner", password: "correct horse battery", email: "First@Owner.test" })).toMatchObject({ ok: false });
+    expect(await services.operators.completeSetup(link.token, { name: "Owner", password: "correct horse battery", email: "First@Owner.test" })).toMatchObject({
+      ok: false,
+    });
   });
 
   it("a session ends after 30 minutes idle and after 8 hours whatever; a deactivated operator's at once", async () => {

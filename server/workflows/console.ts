@@ -75,7 +75,14 @@ export function createConsole(deps: ConsoleDeps) {
         outcome: result.ok ? "ok" : "failed",
         before: result.ok ? { status: result.from } : null,
         after: result.ok
-          ? { status: result.order.status, refundedCents: result.refundedCents, lines: result.plan.lines.map((l) => ({ sku: l.sku, quantity: l.quantity })), otherCents: result.plan.otherCents, restocked: result.restocked, reason: p.reason }
+          ? {
+              status: result.order.status,
+              refundedCents: result.refundedCents,
+              lines: result.plan.lines.map((l) => ({ sku: l.sku, quantity: l.quantity })),
+              otherCents: result.plan.otherCents,
+              restocked: result.restocked,
+              reason: p.reason,
+            }
           : { error: result.code, ...("field" in result ? { field: result.field } : {}) },
       });
       return result;
@@ -104,17 +111,34 @@ export function createConsole(deps: ConsoleDeps) {
       const denied = await allowed(operator, "operators.manage", "operator.invite", "operator", p.email);
       if (denied) return denied;
       const link = await operators.issueSetupLink({ email: p.email, role: p.role, createdBy: operator.email });
-      await operators.audit({ operator, action: "operator.invite", targetType: "operator", targetId: p.email.trim().toLowerCase(), outcome: "ok", after: { role: p.role } });
+      await operators.audit({
+        operator,
+        action: "operator.invite",
+        targetType: "operator",
+        targetId: p.email.trim().toLowerCase(),
+        outcome: "ok",
+        after: { role: p.role },
+      });
       return { ok: true, url: `${deps.publicUrl}/admin/setup?token=${link.token}`, expiresAt: link.expiresAt };
     },
 
     /** Owner only: an operator no longer signs in; their sessions end at once. */
-    async deactivateOperator(operator: Operator, operatorId: string): Promise<{ ok: true } | { ok: false; code: "NOT_FOUND" | "SELF"; message: string } | Denied> {
+    async deactivateOperator(
+      operator: Operator,
+      operatorId: string,
+    ): Promise<{ ok: true } | { ok: false; code: "NOT_FOUND" | "SELF"; message: string } | Denied> {
       const denied = await allowed(operator, "operators.manage", "operator.deactivate", "operator", operatorId);
       if (denied) return denied;
       if (operatorId === operator.id) return { ok: false, code: "SELF", message: "You cannot deactivate yourself." };
       const done = await operators.deactivate(operatorId);
-      await operators.audit({ operator, action: "operator.deactivate", targetType: "operator", targetId: operatorId, outcome: done ? "ok" : "failed", after: { active: false } });
+      await operators.audit({
+        operator,
+        action: "operator.deactivate",
+        targetType: "operator",
+        targetId: operatorId,
+        outcome: done ? "ok" : "failed",
+        after: { active: false },
+      });
       return done ? { ok: true } : { ok: false, code: "NOT_FOUND", message: "No such operator." };
     },
   };

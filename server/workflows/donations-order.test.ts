@@ -41,7 +41,17 @@ let warehouse: string;
 let a: { id: number; handle: string };
 let b: { id: number; handle: string };
 
-const addr = { firstName: "Pat", lastName: "Doe", address1: "1 Main St", address2: "", city: "Aurora", provinceCode: "CO", zip: ZIP, countryCode: "US", phone: null };
+const addr = {
+  firstName: "Pat",
+  lastName: "Doe",
+  address1: "1 Main St",
+  address2: "",
+  city: "Aurora",
+  provinceCode: "CO",
+  zip: ZIP,
+  countryCode: "US",
+  phone: null,
+};
 const input = (cartId: string, over: Partial<PlaceOrderInput> = {}): PlaceOrderInput => ({
   site: "d2c",
   cartId,
@@ -86,7 +96,8 @@ const linesOf = (orderId: string) => database.db.select().from(orderLines).where
 const sum = (rows: { amountCents: number }[]) => rows.reduce((s, r) => s + r.amountCents, 0);
 /** 5 % of a line as charged, half up. */
 const fivePercent = (l: { subtotalCents: number; discountCents: number }) => Math.round(((l.subtotalCents - l.discountCents) * 5) / 100);
-const setStore = (set: Partial<typeof donationStores.$inferInsert>) => database.db.update(donationStores).set(set).where(eq(donationStores.id, SEED_DONATION_STORE_ID));
+const setStore = (set: Partial<typeof donationStores.$inferInsert>) =>
+  database.db.update(donationStores).set(set).where(eq(donationStores.id, SEED_DONATION_STORE_ID));
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -119,7 +130,14 @@ describe("the segment the widget matched, at order time", () => {
 
   it("a loyalty member's order (the customer's own record says gold) gives the segment's 10 %, as the widget showed", async () => {
     const registered = await services.identity.register(
-      { firstName: "Gold", lastName: "Member", email: `gold-${randomUUID()}@example.test`, password: "kibble-gold-77", confirmPassword: "kibble-gold-77", acceptsMarketing: false },
+      {
+        firstName: "Gold",
+        lastName: "Member",
+        email: `gold-${randomUUID()}@example.test`,
+        password: "kibble-gold-77",
+        confirmPassword: "kibble-gold-77",
+        acceptsMarketing: false,
+      },
       "d2c",
     );
     if (!registered.ok) throw new Error("register failed");
@@ -148,7 +166,9 @@ describe("the segment the widget matched, at order time", () => {
     await track(cartId, null, SEED_EXCLUSION_SEGMENT_ID);
     await services.donationLedger.setAddon(cartId, SEED_DONATION_STORE_ID, { kind: "add-on", cents: 300 });
     const order = await place(cartId);
-    expect((await ledgerOf(order.id)).map((r) => ({ rule: r.rule, cents: r.amountCents, funded: r.fundedBy }))).toEqual([{ rule: "add-on", cents: 300, funded: "customer" }]);
+    expect((await ledgerOf(order.id)).map((r) => ({ rule: r.rule, cents: r.amountCents, funded: r.fundedBy }))).toEqual([
+      { rule: "add-on", cents: 300, funded: "customer" },
+    ]);
   });
 
   it("an unknown segment, or one switched off, is not kept: the store's 5 %", async () => {
@@ -177,23 +197,43 @@ describe("the segment the widget matched, at order time", () => {
 
 describe("placing an order writes the donation ledger", () => {
   it("one row per line for the store's default cause, 5 % of the line as charged; the mail and the order say what was given", async () => {
-    const cartId = await newCart([{ id: a.id, quantity: 2 }, { id: b.id, quantity: 1 }]);
+    const cartId = await newCart([
+      { id: a.id, quantity: 2 },
+      { id: b.id, quantity: 1 },
+    ]);
     const order = await place(cartId);
     const lines = await linesOf(order.id);
     const rows = await ledgerOf(order.id);
-    expect(rows.map((r) => ({ line: r.orderLineId, cause: r.causeId, rule: r.rule, cents: r.amountCents, funded: r.fundedBy, rate: r.rateHundredths, m: r.multiplierHundredths }))).toEqual(
-      lines.map((l) => ({ line: l.id, cause: PAWS_RESCUE_LEAGUE_ID, rule: "percentage", cents: fivePercent(l), funded: "store", rate: 500, m: 100 })),
-    );
+    expect(
+      rows.map((r) => ({
+        line: r.orderLineId,
+        cause: r.causeId,
+        rule: r.rule,
+        cents: r.amountCents,
+        funded: r.fundedBy,
+        rate: r.rateHundredths,
+        m: r.multiplierHundredths,
+      })),
+    ).toEqual(lines.map((l) => ({ line: l.id, cause: PAWS_RESCUE_LEAGUE_ID, rule: "percentage", cents: fivePercent(l), funded: "store", rate: 500, m: 100 })));
     const given = await services.donationLedger.givenForOrder(order.id);
     expect(given).toEqual([{ causeId: PAWS_RESCUE_LEAGUE_ID, causeName: "Paws Rescue League", cents: sum(rows), customerCents: 0, reversedCents: 0 }]);
-    const [mail] = await database.db.select().from(mailOutbox).where(and(eq(mailOutbox.template, "orderConfirmation"), sql`${mailOutbox.subject} like ${`%${order.number}`}`));
+    const [mail] = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.template, "orderConfirmation"), sql`${mailOutbox.subject} like ${`%${order.number}`}`));
     expect(mail.text).toContain(`$${(sum(rows) / 100).toFixed(2)} to Paws Rescue League with this order`);
     // Immutable: the trigger refuses an update.
     await expect(database.db.update(donationLedger).set({ amountCents: 1 }).where(eq(donationLedger.id, rows[0].id))).rejects.toThrow();
   });
 
   it("uses each line's share of the cart discount as the order recorded it", async () => {
-    const cartId = await newCart([{ id: a.id, quantity: 3 }, { id: b.id, quantity: 2 }], ["WELCOME10"]);
+    const cartId = await newCart(
+      [
+        { id: a.id, quantity: 3 },
+        { id: b.id, quantity: 2 },
+      ],
+      ["WELCOME10"],
+    );
     const order = await place(cartId);
     const lines = await linesOf(order.id);
     expect(lines.every((l) => l.discountCents > 0)).toBe(true);
@@ -231,12 +271,22 @@ describe("placing an order writes the donation ledger", () => {
 
   it("an excluded product gives nothing; a flat rule gives per unit", async () => {
     await setStore({ excludedCmsIds: [b.handle] });
-    const order = await place(await newCart([{ id: a.id, quantity: 2 }, { id: b.id, quantity: 1 }]));
+    const order = await place(
+      await newCart([
+        { id: a.id, quantity: 2 },
+        { id: b.id, quantity: 1 },
+      ]),
+    );
     const [lineA] = await linesOf(order.id);
     expect((await ledgerOf(order.id)).map((r) => [r.orderLineId, r.amountCents])).toEqual([[lineA.id, fivePercent(lineA)]]);
 
     await setStore({ excludedCmsIds: [], defaultDonationType: 1, defaultDonationHundredths: 25 });
-    const flat = await place(await newCart([{ id: a.id, quantity: 3 }, { id: b.id, quantity: 1 }]));
+    const flat = await place(
+      await newCart([
+        { id: a.id, quantity: 3 },
+        { id: b.id, quantity: 1 },
+      ]),
+    );
     expect((await ledgerOf(flat.id)).map((r) => [r.rule, r.amountCents, r.rateHundredths])).toEqual([
       ["flat", 75, 25],
       ["flat", 25, 25],
@@ -312,7 +362,12 @@ describe("SPEC §8 donation errors on the server are logged where they happen; t
 describe("cancellations and refunds reverse the ledger with new rows", () => {
   it("a cancel reverses every row; a full refund too", async () => {
     for (const to of ["cancelled", "refunded"] as const) {
-      const order = await place(await newCart([{ id: a.id, quantity: 2 }, { id: b.id, quantity: 1 }]));
+      const order = await place(
+        await newCart([
+          { id: a.id, quantity: 2 },
+          { id: b.id, quantity: 1 },
+        ]),
+      );
       const given = await ledgerOf(order.id);
       const r = await advanceOrder(deps(), { orderRef: order.number, to });
       expect(r.ok).toBe(true);
@@ -334,7 +389,12 @@ describe("cancellations and refunds reverse the ledger with new rows", () => {
     let row;
     for (const rate of [500, 700, 300, 1100, 1300, 1700]) {
       await setStore({ defaultDonationHundredths: rate });
-      order = await place(await newCart([{ id: a.id, quantity: 3 }, { id: b.id, quantity: 1 }]));
+      order = await place(
+        await newCart([
+          { id: a.id, quantity: 3 },
+          { id: b.id, quantity: 1 },
+        ]),
+      );
       [row] = await ledgerOf(order.id);
       if (row.amountCents % 3 !== 0) break;
     }
@@ -342,7 +402,14 @@ describe("cancellations and refunds reverse the ledger with new rows", () => {
     const [line] = await linesOf(order.id);
     const steps: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = await refundOrderPart(deps(), { orderRef: order.number, lines: [{ lineId: line.id, quantity: 1 }], otherCents: 0, restock: false, reason: "Damaged", actor: "test" });
+      const r = await refundOrderPart(deps(), {
+        orderRef: order.number,
+        lines: [{ lineId: line.id, quantity: 1 }],
+        otherCents: 0,
+        restock: false,
+        reason: "Damaged",
+        actor: "test",
+      });
       expect(r.ok).toBe(true);
       const rows = (await ledgerOf(order.id)).filter((x) => x.reversesId === row.id);
       steps.push(sum(rows));
@@ -362,7 +429,14 @@ describe("cancellations and refunds reverse the ledger with new rows", () => {
     expect(r.ok).toBe(true);
     expect(sum(await ledgerOf(order.id))).toBe(given);
     const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
-    const rest = await refundOrderPart(deps(), { orderRef: order.number, lines: [], otherCents: row.totalCents - row.refundedCents, restock: false, reason: "Goodwill", actor: "test" });
+    const rest = await refundOrderPart(deps(), {
+      orderRef: order.number,
+      lines: [],
+      otherCents: row.totalCents - row.refundedCents,
+      restock: false,
+      reason: "Goodwill",
+      actor: "test",
+    });
     expect(rest.ok && rest.whole).toBe(true);
     expect(sum(await ledgerOf(order.id))).toBe(0);
   });
@@ -378,13 +452,20 @@ describe("add-on and round-up", () => {
     const [o] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     const [b0] = await database.db.select().from(orders).where(eq(orders.id, base.id));
     expect(o.donationAddonCents).toBe(300);
-    expect({ tax: o.taxCents, ship: o.shippingCents, disc: o.discountCents, sub: o.subtotalCents }).toEqual({ tax: b0.taxCents, ship: b0.shippingCents, disc: b0.discountCents, sub: b0.subtotalCents });
+    expect({ tax: o.taxCents, ship: o.shippingCents, disc: o.discountCents, sub: o.subtotalCents }).toEqual({
+      tax: b0.taxCents,
+      ship: b0.shippingCents,
+      disc: b0.discountCents,
+      sub: b0.subtotalCents,
+    });
     expect(o.totalCents).toBe(b0.totalCents + 300);
     const [charged] = await database.db.select().from(payments).where(eq(payments.id, o.paymentId!));
     expect(charged.amountCents).toBe(o.totalCents);
     expect(order.donationAddon.amount).toBe("3.00");
     const rows = await ledgerOf(order.id);
-    expect(rows.filter((r) => r.fundedBy === "customer").map((r) => [r.orderLineId, r.rule, r.amountCents, r.causeId])).toEqual([[order.id, "add-on", 300, PAWS_RESCUE_LEAGUE_ID]]);
+    expect(rows.filter((r) => r.fundedBy === "customer").map((r) => [r.orderLineId, r.rule, r.amountCents, r.causeId])).toEqual([
+      [order.id, "add-on", 300, PAWS_RESCUE_LEAGUE_ID],
+    ]);
     const given = await services.donationLedger.givenForOrder(order.id);
     expect(given[0].customerCents).toBe(300);
     await advanceOrder(deps(), { orderRef: order.number, to: "cancelled" });
@@ -397,11 +478,19 @@ describe("add-on and round-up", () => {
     await services.donationLedger.setAddon(cartId, SEED_DONATION_STORE_ID, { kind: "round-up" });
     const order = await place(cartId);
     const [o] = await database.db.select().from(orders).where(eq(orders.id, order.id));
-    const without = checkoutTotals({ subtotalCents: o.subtotalCents, discountCents: o.discountCents, method: "standard", state: "CO", freeShippingThresholdCents: config.freeShippingThresholdCents, freeShippingQualifyingCents: o.subtotalCents - o.discountCents });
+    const without = checkoutTotals({
+      subtotalCents: o.subtotalCents,
+      discountCents: o.discountCents,
+      method: "standard",
+      state: "CO",
+      freeShippingThresholdCents: config.freeShippingThresholdCents,
+      freeShippingQualifyingCents: o.subtotalCents - o.discountCents,
+    });
     expect(o.taxCents).toBe(without.taxCents);
     expect(o.totalCents % 100 === 0 || o.donationAddonCents === 0).toBe(true);
     expect(o.totalCents).toBe(without.totalCents + o.donationAddonCents);
-    if (o.donationAddonCents) expect((await ledgerOf(order.id)).find((r) => r.fundedBy === "customer")).toMatchObject({ rule: "round-up", amountCents: o.donationAddonCents });
+    if (o.donationAddonCents)
+      expect((await ledgerOf(order.id)).find((r) => r.fundedBy === "customer")).toMatchObject({ rule: "round-up", amountCents: o.donationAddonCents });
 
     await setStore({ activeCampaigns: [1] });
     const off = await newCart([{ id: a.id, quantity: 1 }]);
@@ -426,7 +515,10 @@ describe("add-on and round-up", () => {
 
 describe("races (real on PostgreSQL)", () => {
   it("concurrent placements of one checkout write the ledger once", async () => {
-    const cartId = await newCart([{ id: a.id, quantity: 2 }, { id: b.id, quantity: 1 }]);
+    const cartId = await newCart([
+      { id: a.id, quantity: 2 },
+      { id: b.id, quantity: 1 },
+    ]);
     await services.donationLedger.setAddon(cartId, SEED_DONATION_STORE_ID, { kind: "add-on", cents: 100 });
     const req = input(cartId);
     const results = await Promise.all(Array.from({ length: 5 }, () => placeOrder(deps(), req)));
@@ -443,7 +535,16 @@ describe("races (real on PostgreSQL)", () => {
     const [line] = await linesOf(order.id);
     const [row] = await ledgerOf(order.id);
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => refundOrderPart(deps(), { orderRef: order.number, lines: [{ lineId: line.id, quantity: 1 }], otherCents: 0, restock: false, reason: "Race", actor: "test" })),
+      Array.from({ length: 6 }, () =>
+        refundOrderPart(deps(), {
+          orderRef: order.number,
+          lines: [{ lineId: line.id, quantity: 1 }],
+          otherCents: 0,
+          restock: false,
+          reason: "Race",
+          actor: "test",
+        }),
+      ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(3);
     const reversals = (await ledgerOf(order.id)).filter((x) => x.reversesId === row.id);

@@ -35,7 +35,10 @@ async function dropFiles() {
 describe("reset link, used once, then gone from the outbox", () => {
   it("the drop folder has the link until it is used; after, neither the outbox nor the folder has it", async () => {
     const email = "journey@example.test";
-    const reg = await services.identity.register({ firstName: "Sam", lastName: "Lee", email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false }, "d2c");
+    const reg = await services.identity.register(
+      { firstName: "Sam", lastName: "Lee", email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false },
+      "d2c",
+    );
     expect(reg.ok).toBe(true);
     const input = { email, ip: "10.40.0.1", origin: "http://localhost:3000", storeName: "Kibble" };
     expect(await requestPasswordReset(services, input)).toEqual({ ok: true });

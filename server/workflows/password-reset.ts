@@ -27,16 +27,16 @@ export function requestPasswordReset(
     input.email,
     input.ip,
     (to, token) =>
-    services.mail.send({
-      template: "passwordReset",
-      to: to.email,
-      content: templates.passwordReset({
-        storeName: input.storeName,
-        firstName: to.firstName,
-        resetUrl: `${input.origin}/shelter/reset-password?${new URLSearchParams({ token })}`,
-        validMinutes: RESET_VALID_MS / 60_000,
+      services.mail.send({
+        template: "passwordReset",
+        to: to.email,
+        content: templates.passwordReset({
+          storeName: input.storeName,
+          firstName: to.firstName,
+          resetUrl: `${input.origin}/shelter/reset-password?${new URLSearchParams({ token })}`,
+          validMinutes: RESET_VALID_MS / 60_000,
+        }),
       }),
-    }),
     input.site,
   );
 }

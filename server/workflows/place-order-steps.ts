@@ -60,7 +60,20 @@ export type PlaceOrderInput = {
 };
 
 type StaffCode = "STAFF_SIGN_IN_REQUIRED" | "NOT_REGISTERED" | "NOT_ELIGIBLE" | "ATTESTATION_REQUIRED" | "QUOTA_EXCEEDED";
-type SimpleCode = StaffCode | "CART_NOT_FOUND" | "CART_EMPTY" | "CART_CHANGED" | "OVER_LIMIT" | "ZIP_NOT_SERVED" | "IDEMPOTENCY_MISMATCH" | "CHECKOUT_IN_PROGRESS" | "ADDRESS_NOT_FOUND" | "AUTOSHIP_REQUIRES_ACCOUNT" | "ORDER_CANCELLED" | "ADDRESS_INVALID" | "DISCOUNT_CODE_USED";
+type SimpleCode =
+  | StaffCode
+  | "CART_NOT_FOUND"
+  | "CART_EMPTY"
+  | "CART_CHANGED"
+  | "OVER_LIMIT"
+  | "ZIP_NOT_SERVED"
+  | "IDEMPOTENCY_MISMATCH"
+  | "CHECKOUT_IN_PROGRESS"
+  | "ADDRESS_NOT_FOUND"
+  | "AUTOSHIP_REQUIRES_ACCOUNT"
+  | "ORDER_CANCELLED"
+  | "ADDRESS_INVALID"
+  | "DISCOUNT_CODE_USED";
 
 export type PlaceOrderFailure =
   | { ok: false; code: SimpleCode; message: string; field?: string }
@@ -87,7 +100,8 @@ export const fail = <C extends SimpleCode>(code: C, message: string, field?: str
 export function cartRefusal(view: CheckoutCartView, storedLines: number, input: PlaceOrderInput): PlaceOrderFailure | null {
   if (storedLines === 0) return fail("CART_EMPTY", "The cart is empty.", "cartId");
   if (view.lineItems.length !== storedLines) return fail("CART_CHANGED", "An item in the cart is no longer sold; review the cart.", "cartId");
-  if (view.isOverLimit || view.lineItems.some((l) => l.isOverAutoshipLimit)) return fail("OVER_LIMIT", "The cart holds more items than one order may.", "lineItems");
+  if (view.isOverLimit || view.lineItems.some((l) => l.isOverAutoshipLimit))
+    return fail("OVER_LIMIT", "The cart holds more items than one order may.", "lineItems");
   // A subscription belongs to an account (it renews with a saved card and is managed in My Subscriptions).
   if (!input.customerId && view.lineItems.some((l) => l.sellingPlanAllocation))
     return fail("AUTOSHIP_REQUIRES_ACCOUNT", "Sign in or create an account to subscribe with Autoship.", "customerId");
@@ -97,7 +111,12 @@ export function cartRefusal(view: CheckoutCartView, storedLines: number, input: 
 type Member = Extract<StaffStanding, { ok: true }>;
 
 /** Guarantee 9: who may buy on the staff site (the member's standing, or null off it), from the server's records. */
-export async function buyerStanding(deps: PlaceOrderDeps, tx: Db, input: PlaceOrderInput, now: Date): Promise<{ ok: true; member: Member | null } | PlaceOrderFailure> {
+export async function buyerStanding(
+  deps: PlaceOrderDeps,
+  tx: Db,
+  input: PlaceOrderInput,
+  now: Date,
+): Promise<{ ok: true; member: Member | null } | PlaceOrderFailure> {
   if (input.site !== "hpsf") return { ok: true, member: null };
   if (!input.customerId) return fail("STAFF_SIGN_IN_REQUIRED", "Sign in with your staff account to check out.", "customerId");
   const standing = await deps.services.staff.standing(input.customerId, now, tx);
@@ -138,12 +157,21 @@ export async function deliveryOf(tx: Db, input: PlaceOrderInput, member: Member 
   if (!warehouse) return fail("ZIP_NOT_SERVED", `We do not deliver to ${address.zip} yet.`, "shippingAddress.zip");
   const taxState = taxStateOf(address);
   if (!taxState.ok)
-    return fail("ADDRESS_INVALID", taxState.message, "savedAddressId" in input.shippingAddress ? "shippingAddress.savedAddressId" : `shippingAddress.${taxState.field}`);
+    return fail(
+      "ADDRESS_INVALID",
+      taxState.message,
+      "savedAddressId" in input.shippingAddress ? "shippingAddress.savedAddressId" : `shippingAddress.${taxState.field}`,
+    );
   return { ok: true, delivery: { address, staff, warehouseCode: warehouse.code, state: taxState.state } };
 }
 
 /** The cart's applicable codes, refused when the buyer used one before (AUTO35 aside: its own rule). */
-export async function discountCodesOf(deps: PlaceOrderDeps, tx: Db, input: PlaceOrderInput, view: CheckoutCartView): Promise<{ ok: true; codes: string[] } | PlaceOrderFailure> {
+export async function discountCodesOf(
+  deps: PlaceOrderDeps,
+  tx: Db,
+  input: PlaceOrderInput,
+  view: CheckoutCartView,
+): Promise<{ ok: true; codes: string[] } | PlaceOrderFailure> {
   const codes = view.discountCodes.filter((c) => c.applicable).map((c) => c.code);
   const once = codes.filter((c) => c !== AUTOSHIP_FIRST_ORDER_CODE);
   const [used] = await deps.services.orders.codesUsedBy({ customerId: input.customerId, email: input.email }, once, tx);
@@ -168,7 +196,14 @@ export async function donationOf(deps: PlaceOrderDeps, tx: Db, input: PlaceOrder
 export type Priced = { totals: CheckoutTotals; lineWeights: number[] };
 
 /** Guarantee 1: the order's money from the cart as stored; the staff allowance; the total the shopper saw. */
-export function priceOf(deps: PlaceOrderDeps, input: PlaceOrderInput, view: CheckoutCartView, state: string, member: Member | null, donation: Donation): { ok: true; priced: Priced } | PlaceOrderFailure {
+export function priceOf(
+  deps: PlaceOrderDeps,
+  input: PlaceOrderInput,
+  view: CheckoutCartView,
+  state: string,
+  member: Member | null,
+  donation: Donation,
+): { ok: true; priced: Priced } | PlaceOrderFailure {
   const totals = checkoutTotals({
     subtotalCents: amountToCents(view.cost.subtotalAmount.amount),
     discountCents: amountToCents(view.cost.discountAmount.amount),
@@ -240,8 +275,15 @@ export function placedOrderOf(
   return [order, lines];
 }
 
-const moneyColumnsOf = ({ subtotalCents, discountCents, shippingCents, serviceChargeCents, taxCents, donationAddonCents, totalCents }: CheckoutTotals) =>
-  ({ subtotalCents, discountCents, shippingCents, serviceChargeCents, taxCents, donationAddonCents, totalCents });
+const moneyColumnsOf = ({ subtotalCents, discountCents, shippingCents, serviceChargeCents, taxCents, donationAddonCents, totalCents }: CheckoutTotals) => ({
+  subtotalCents,
+  discountCents,
+  shippingCents,
+  serviceChargeCents,
+  taxCents,
+  donationAddonCents,
+  totalCents,
+});
 
 /** Guarantee 10: the paid order's ledger rows and its tracking's confirmation data (the shop's orders only). */
 export async function writeDonations(deps: PlaceOrderDeps, tx: Db, order: OrderRow): Promise<void> {
@@ -249,14 +291,28 @@ export async function writeDonations(deps: PlaceOrderDeps, tx: Db, order: OrderR
   if (!storeId) return;
   const ledger = createDonationLedger(tx, { log: deps.log });
   const lines = await orderLinesOf(tx, order.id);
-  const handles = new Map((await variantsOfProducts(tx, [], lines.map((l) => l.variantId))).map((v) => [v.id, v.productHandle]));
+  const handles = new Map(
+    (
+      await variantsOfProducts(
+        tx,
+        [],
+        lines.map((l) => l.variantId),
+      )
+    ).map((v) => [v.id, v.productHandle]),
+  );
   const choice = await ledger.cartChoice(order.cartId, tx);
   await ledger.writeOrderLedger(tx, {
     storeId,
     orderId: order.id,
     trackingId: order.donationTrackingId,
     confirmTracking: true,
-    lines: lines.map((l) => ({ orderLineId: l.id, cmsId: handles.get(l.variantId)!, unitPriceCents: l.unitPriceCents, quantity: l.quantity, discountCents: l.discountCents })),
+    lines: lines.map((l) => ({
+      orderLineId: l.id,
+      cmsId: handles.get(l.variantId)!,
+      unitPriceCents: l.unitPriceCents,
+      quantity: l.quantity,
+      discountCents: l.discountCents,
+    })),
     addon: order.donationAddonCents > 0 ? { kind: choice?.addonKind ?? "add-on", cents: order.donationAddonCents } : null,
     // The segment the widget matched when this tracking joined the cart (not a renewal's: its cart
     // carries no tracking of the shopper's browser); one that changes the amount must be proven by
@@ -278,9 +334,15 @@ export async function sendConfirmation(deps: PlaceOrderDeps, view: OrderView): P
       content: templates.orderConfirmation({
         storeName: deps.config.storeName,
         number: view.number,
-        lines: view.lineItems.map((l) => ({ title: `${l.title} ${l.variantTitle}`.trim(), quantity: l.quantity, total: formatUsd(amountToCents(l.subtotal.amount)) })),
+        lines: view.lineItems.map((l) => ({
+          title: `${l.title} ${l.variantTitle}`.trim(),
+          quantity: l.quantity,
+          total: formatUsd(amountToCents(l.subtotal.amount)),
+        })),
         total: formatUsd(amountToCents(view.totalPrice.amount)),
-        staff: staff ? { programDiscount: formatUsd(amountToCents(view.programDiscount.amount)), soldTo: staff.soldTo, shipTo: staff.shipTo, delivery: staff.delivery } : null,
+        staff: staff
+          ? { programDiscount: formatUsd(amountToCents(view.programDiscount.amount)), soldTo: staff.soldTo, shipTo: staff.shipTo, delivery: staff.delivery }
+          : null,
         donationAddon: donationAddonCents > 0 ? formatUsd(donationAddonCents) : null,
         donations: given.filter((g) => g.cents > 0).map((g) => givenSentence(g.cents, g.causeName)),
       }),

@@ -65,7 +65,10 @@ async function setAvailable(vId: number, available: number) {
     .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand: sql`${inventory.reserved} + ${available}` } });
 }
 async function stock(vId = variantId) {
-  const [row] = await database.db.select().from(inventory).where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, vId)));
+  const [row] = await database.db
+    .select()
+    .from(inventory)
+    .where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, vId)));
   return row;
 }
 const cartStatus = async (id: string) => (await database.db.select({ s: carts.status }).from(carts).where(eq(carts.id, id)))[0].s;
@@ -114,7 +117,10 @@ describe("place order", () => {
     if (!a.ok || !b.ok || !c.ok) return;
     expect(new Set([a.order.id, b.order.id, c.order.id]).size).toBe(1);
     expect(c.replayed).toBe(true);
-    const charges = await database.db.select().from(payments).where(eq(payments.idempotencyKey, `order:${req.idempotencyKey}`));
+    const charges = await database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.idempotencyKey, `order:${req.idempotencyKey}`));
     expect(charges).toHaveLength(1);
     expect(charges[0].status).toBe("captured");
     expect(await cartStatus(cartId)).toBe("checked_out");
@@ -139,7 +145,9 @@ describe("place order", () => {
     const waiting = async (pattern: string) =>
       Number(
         (
-          (await database.db.execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike ${pattern}`)) as unknown as {
+          (await database.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike ${pattern}`,
+          )) as unknown as {
             rows: { n: number }[];
           }
         ).rows[0].n,
@@ -227,7 +235,10 @@ describe("place order", () => {
     const monthStart = new Date(Date.now() - 86_400_000);
     const salesBefore = await services.orders.salesSince(monthStart, monthStart);
     const cartId = await newCart(1);
-    const declined = await placeOrder(deps, input(cartId, { customerId: shopper.customerId, email: "declined-po@example.test", payment: card("4000000000000002") }));
+    const declined = await placeOrder(
+      deps,
+      input(cartId, { customerId: shopper.customerId, email: "declined-po@example.test", payment: card("4000000000000002") }),
+    );
     expect(declined).toMatchObject({ ok: false, code: "PAYMENT_DECLINED", reason: "card_declined" });
     const [kept] = await database.db.select().from(orders).where(eq(orders.cartId, cartId));
     expect(kept).toMatchObject({ status: "declined", customerId: shopper.customerId });
@@ -240,7 +251,10 @@ describe("place order", () => {
     expect(await services.orders.salesSince(monthStart, monthStart)).toEqual(salesBefore);
     expect(await services.orders.hasSubscriptionOrder(shopper.customerId)).toBe(false);
     // A code on a declined attempt was never used.
-    await database.db.update(orders).set({ discountCodes: ["ONCE10"] }).where(eq(orders.id, kept.id));
+    await database.db
+      .update(orders)
+      .set({ discountCodes: ["ONCE10"] })
+      .where(eq(orders.id, kept.id));
     expect(await services.orders.codesUsedBy({ customerId: shopper.customerId, email: kept.email }, ["ONCE10"])).toEqual([]);
     const byEmail = await services.orders.consoleList({ q: "declined-po@example.test", page: 1, pageSize: 10 });
     expect(byEmail.rows).toEqual([]);

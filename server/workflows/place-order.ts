@@ -107,8 +107,22 @@ async function reserveAndPlace(deps: PlaceOrderDeps, input: PlaceOrderInput): Pr
       const reserved = await reserveStock(tx, where.delivery.warehouseCode, stock);
       const zip = where.delivery.address.zip;
       if (!reserved.ok)
-        return rollback({ ok: false, code: "OUT_OF_STOCK", sku: reserved.sku, message: `${reserved.sku} is not available in that quantity for ${zip}.`, field: "lineItems" });
-      const [order, lines] = step.placedOrderOf(input, { view, delivery: where.delivery, codes: codes.codes, priced: price.priced, donation, member: buyer.member, now });
+        return rollback({
+          ok: false,
+          code: "OUT_OF_STOCK",
+          sku: reserved.sku,
+          message: `${reserved.sku} is not available in that quantity for ${zip}.`,
+          field: "lineItems",
+        });
+      const [order, lines] = step.placedOrderOf(input, {
+        view,
+        delivery: where.delivery,
+        codes: codes.codes,
+        priced: price.priced,
+        donation,
+        member: buyer.member,
+        now,
+      });
       return { ok: true as const, orderId: await insertPlacedOrder(tx, order, lines) };
     });
   } catch (err) {
@@ -138,7 +152,10 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
       const autoship = await autoshipPayment(tx, services.payments, order, input);
       const charge = !autoship.ok
         ? autoship
-        : await services.payments.charge({ idempotencyKey: `order:${order.idempotencyKey}`, amountCents: order.totalCents, customerId: order.customerId, source: autoship.source }, tx);
+        : await services.payments.charge(
+            { idempotencyKey: `order:${order.idempotencyKey}`, amountCents: order.totalCents, customerId: order.customerId, source: autoship.source },
+            tx,
+          );
       if (!charge.ok) {
         if (autoship.ok && autoship.savedNewCard && autoship.paymentMethodId && order.customerId)
           await services.payments.forgetMethod(order.customerId, autoship.paymentMethodId, tx);
@@ -149,7 +166,12 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
       await markOrderPaid(tx, order, charge.paymentId);
       await markCheckedOut(tx, order.cartId);
       if (autoship.ok && autoship.lines.length)
-        await createSubscriptionsForOrder(tx, { order, lines: autoship.lines, today: dayOf((deps.clock ?? systemClock)()), paymentMethodId: autoship.paymentMethodId });
+        await createSubscriptionsForOrder(tx, {
+          order,
+          lines: autoship.lines,
+          today: dayOf((deps.clock ?? systemClock)()),
+          paymentMethodId: autoship.paymentMethodId,
+        });
       await step.writeDonations(deps, tx, order);
       return { ok: true as const, replayed: false, sendMail: true };
     }),
@@ -160,7 +182,9 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
     // The cart became the order: it is no longer the customer's saved cart (the cart module's pointer).
     // (The order's cart and buyer are the input's: a replay of another's is refused before.)
     if (input.customerId)
-      await services.cart.forgetCart(input.customerId, input.cartId).catch((err: unknown) => deps.log?.error({ err, orderId }, "saved-cart pointer not cleared"));
+      await services.cart
+        .forgetCart(input.customerId, input.cartId)
+        .catch((err: unknown) => deps.log?.error({ err, orderId }, "saved-cart pointer not cleared"));
     await step.sendConfirmation(deps, view);
   }
   return { ok: true, order: view, replayed: outcome.replayed };

@@ -35,20 +35,42 @@ async function settle(deps: RenewalDeps, decided: Awaited<ReturnType<ReturnType<
     return { ok: true, decision: "skip", orderNumber: null, nextOrderDate: decided.nextOrderDate, message: "This delivery was skipped; nothing was charged." };
   const renewed = await renewSubscription(deps, decided.sub.id, { now, trigger: "schedule" });
   if (renewed.ok)
-    return { ok: true, decision: "accept", orderNumber: renewed.orderNumber, nextOrderDate: renewed.nextOrderDate, message: `Order ${renewed.orderNumber} was placed at the new price.` };
-  return { ok: true, decision: "accept", orderNumber: null, nextOrderDate: decided.nextOrderDate, message: `Your order will be placed at the new price shortly. ${renewed.message}` };
+    return {
+      ok: true,
+      decision: "accept",
+      orderNumber: renewed.orderNumber,
+      nextOrderDate: renewed.nextOrderDate,
+      message: `Order ${renewed.orderNumber} was placed at the new price.`,
+    };
+  return {
+    ok: true,
+    decision: "accept",
+    orderNumber: null,
+    nextOrderDate: decided.nextOrderDate,
+    message: `Your order will be placed at the new price shortly. ${renewed.message}`,
+  };
 }
 
 /** The answer a signed link carries. */
 export async function answerPriceLink(deps: RenewalDeps & { secret: string }, token: string, now: Date): Promise<AnswerResult> {
   const read = await readPriceAnswerToken(deps.secret, token, now);
-  if (!read.ok) return { ok: false, code: read.code, message: read.code === "EXPIRED" ? "This link has expired: the renewal was skipped." : "This link is not valid." };
-  const decided = await createPriceHoldStore(deps.db).decide({ holdId: read.link.holdId, subscriptionId: read.link.subscriptionId, decision: read.link.decision, now });
+  if (!read.ok)
+    return { ok: false, code: read.code, message: read.code === "EXPIRED" ? "This link has expired: the renewal was skipped." : "This link is not valid." };
+  const decided = await createPriceHoldStore(deps.db).decide({
+    holdId: read.link.holdId,
+    subscriptionId: read.link.subscriptionId,
+    decision: read.link.decision,
+    now,
+  });
   return settle(deps, decided, now);
 }
 
 /** The signed-in owner's answer in My Autoships. */
-export async function answerPriceInAccount(deps: RenewalDeps, p: { customerId: string; subscriptionId: string; holdId: string; decision: PriceAnswer }, now: Date): Promise<AnswerResult> {
+export async function answerPriceInAccount(
+  deps: RenewalDeps,
+  p: { customerId: string; subscriptionId: string; holdId: string; decision: PriceAnswer },
+  now: Date,
+): Promise<AnswerResult> {
   const decided = await createPriceHoldStore(deps.db).decide({ ...p, now });
   return settle(deps, decided, now);
 }

@@ -27,7 +27,12 @@ let deps: RenewalPassDeps & { secret: string };
 let basePrice: number;
 
 const pass = (iso: string) => runRenewalPass(deps, { now: new Date(iso) });
-const ordersOf = (id: string) => database.db.select().from(orders).where(like(orders.idempotencyKey, `renewal:${id}:%`)).orderBy(asc(orders.createdAt));
+const ordersOf = (id: string) =>
+  database.db
+    .select()
+    .from(orders)
+    .where(like(orders.idempotencyKey, `renewal:${id}:%`))
+    .orderBy(asc(orders.createdAt));
 const holdsOf = (id: string) => database.db.select().from(subscriptionPriceHolds).where(eq(subscriptionPriceHolds.subscriptionId, id));
 const mails = async (to: string) => (await kit.services.mail.latest({ to, limit: 50 })).reverse();
 const setPrice = (cents: number) => database.db.update(variants).set({ priceCents: cents }).where(eq(variants.id, kit.first.id));
@@ -85,7 +90,7 @@ describe("price guard", () => {
     const placed = await ordersOf(sub.id);
     expect(placed).toHaveLength(2);
     expect(done.ok && done.orderNumber).toBe(placed[1].number);
-    expect((await kit.reload(sub.id))).toMatchObject({ hold: null, nextOrderDate: "2031-04-29" });
+    expect(await kit.reload(sub.id)).toMatchObject({ hold: null, nextOrderDate: "2031-04-29" });
     expect((await holdsOf(sub.id))[0].status).toBe("accepted");
     expect(await answerPriceLink(deps, accept, now)).toMatchObject({ ok: false, code: "USED" });
     expect(await answerPriceLink(deps, skip, now)).toMatchObject({ ok: false, code: "USED" });
@@ -132,13 +137,30 @@ describe("price guard", () => {
     expect(await answerPriceLink(deps, crossed, now)).toMatchObject({ ok: false, code: "NOT_FOUND" });
     const own = await priceAnswerToken(SECRET, { holdId: holdA.id, subscriptionId: a.id, decision: "accept", expiresAt: holdA.expiresAt });
     expect(await answerPriceLink(deps, withClaims(own, { decision: "skip" }), now)).toMatchObject({ ok: false, code: "INVALID" });
-    expect(await answerPriceLink(deps, await priceAnswerToken("another-secret-0123456789abcdefghijkl", { holdId: holdA.id, subscriptionId: a.id, decision: "accept", expiresAt: holdA.expiresAt }), now)).toMatchObject({ ok: false, code: "INVALID" });
-    expect(await answerPriceInAccount(deps, { customerId: b.customerId, subscriptionId: a.id, holdId: holdA.id, decision: "accept" }, now)).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    expect(
+      await answerPriceLink(
+        deps,
+        await priceAnswerToken("another-secret-0123456789abcdefghijkl", {
+          holdId: holdA.id,
+          subscriptionId: a.id,
+          decision: "accept",
+          expiresAt: holdA.expiresAt,
+        }),
+        now,
+      ),
+    ).toMatchObject({ ok: false, code: "INVALID" });
+    expect(await answerPriceInAccount(deps, { customerId: b.customerId, subscriptionId: a.id, holdId: holdA.id, decision: "accept" }, now)).toMatchObject({
+      ok: false,
+      code: "NOT_FOUND",
+    });
     expect(await ordersOf(a.id)).toHaveLength(1);
     expect(await ordersOf(b.id)).toHaveLength(1);
     expect((await kit.reload(a.id)).hold).toBe("price_rise");
     // The owner answers in My Autoships.
-    expect(await answerPriceInAccount(deps, { customerId: a.customerId, subscriptionId: a.id, holdId: holdA.id, decision: "accept" }, now)).toMatchObject({ ok: true, decision: "accept" });
+    expect(await answerPriceInAccount(deps, { customerId: a.customerId, subscriptionId: a.id, holdId: holdA.id, decision: "accept" }, now)).toMatchObject({
+      ok: true,
+      decision: "accept",
+    });
     expect(await ordersOf(a.id)).toHaveLength(2);
   });
 

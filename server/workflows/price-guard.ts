@@ -68,7 +68,12 @@ export async function guardRenewal(deps: Deps, sub: SubscriptionRow, cycleDate: 
       const expired = await store.expire(sub.id, cycleDate, now);
       if (expired) {
         const { base } = await mailBase(deps, expired.sub);
-        await send(deps, "priceSkippedNoAnswer", expired.sub.email, priceGuardMail.skippedNoAnswer({ ...base, date: formatCycleDate(cycleDate), nextDate: formatCycleDate(expired.nextOrderDate) }));
+        await send(
+          deps,
+          "priceSkippedNoAnswer",
+          expired.sub.email,
+          priceGuardMail.skippedNoAnswer({ ...base, date: formatCycleDate(cycleDate), nextDate: formatCycleDate(expired.nextOrderDate) }),
+        );
         return { ok: false, code: "PRICE_HELD", message: "No answer to the price change in time: this delivery was skipped.", cycleDate, skipped: true };
       }
     }
@@ -78,7 +83,13 @@ export async function guardRenewal(deps: Deps, sub: SubscriptionRow, cycleDate: 
   const change = await priceChangeOf(deps, sub);
   if (!change || change.decision.action !== "hold" || change.oldCents === null) return null;
   const expiresAt = answerDeadline(cycleDate);
-  const held = await store.recordHold(sub.id, cycleDate, { oldUnitCents: change.oldCents, newUnitCents: change.newCents, thresholdPercent: sub.priceGuardPercent }, expiresAt, now);
+  const held = await store.recordHold(
+    sub.id,
+    cycleDate,
+    { oldUnitCents: change.oldCents, newUnitCents: change.newCents, thresholdPercent: sub.priceGuardPercent },
+    expiresAt,
+    now,
+  );
   if (held.created && held.hold && held.sub) {
     const { base, origin } = await mailBase(deps, held.sub);
     const link = async (decision: "accept" | "skip") =>

@@ -64,7 +64,8 @@ export async function refundOrderPart(deps: AdvanceOrderDeps, input: RefundOrder
     const order = await lockOrderByRef(tx, ref);
     if (!order) return { ok: false as const, code: "ORDER_NOT_FOUND" as const, message: `No order ${ref}.` };
     const next = refundStep(order.status);
-    if (!next.ok || !order.paymentId) return { ok: false as const, code: "INVALID_TRANSITION" as const, message: `An order that is ${order.status} cannot be refunded.`, status: order.status };
+    if (!next.ok || !order.paymentId)
+      return { ok: false as const, code: "INVALID_TRANSITION" as const, message: `An order that is ${order.status} cannot be refunded.`, status: order.status };
 
     const lines = await refundableLines(tx, order.id);
     const plan = planRefund(lines, { lines: input.lines, otherCents: input.otherCents }, order.totalCents - order.refundedCents);

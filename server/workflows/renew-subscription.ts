@@ -61,7 +61,15 @@ export type { RenewalTrigger };
 
 export type RenewalDeps = {
   db: Db;
-  services: { cart: CartService; orders: OrdersService; payments: PaymentsService; mail: MailService; catalog: CatalogService; staff: StaffStandingService; identity: IdentityService };
+  services: {
+    cart: CartService;
+    orders: OrdersService;
+    payments: PaymentsService;
+    mail: MailService;
+    catalog: CatalogService;
+    staff: StaffStandingService;
+    identity: IdentityService;
+  };
   config: Pick<Config, "freeShippingThresholdCents" | "storeName" | "publicUrl" | "port">;
   log?: Logger;
   /** The app's signing key: the price guard mail's one-click answer links (without it the mail sends the customer to My Autoships). */
@@ -113,8 +121,16 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
   return outcome;
 }
 
-async function renewClaimed(deps: RenewalDeps, store: RenewalStore, sub: Subscription, now: Date, today: string, trigger: RenewalTrigger): Promise<RenewalOutcome> {
-  if (!transition(sub.status, trigger === "ship_now" ? "ship_now" : "renew").ok) return { ok: false, code: "NOT_ACTIVE", message: "This Autoship is not active." };
+async function renewClaimed(
+  deps: RenewalDeps,
+  store: RenewalStore,
+  sub: Subscription,
+  now: Date,
+  today: string,
+  trigger: RenewalTrigger,
+): Promise<RenewalOutcome> {
+  if (!transition(sub.status, trigger === "ship_now" ? "ship_now" : "renew").ok)
+    return { ok: false, code: "NOT_ACTIVE", message: "This Autoship is not active." };
   // A scheduled run places a due cycle only (rules/autoship/renewal-schedule.ts isCycleDue). Whether its retry
   // time has come is the caller's question: the runner claims only renewals that are due
   // (isRenewalDue), while an operator's retry, an accepted price rise and "renew now" place it at once.
@@ -139,7 +155,10 @@ async function renewClaimed(deps: RenewalDeps, store: RenewalStore, sub: Subscri
   let substituted: { variantId: number; note: string } | null = null;
   if (!placed.ok && trigger === "schedule" && isUnavailable(placed.code) && sub.substituteVariantId && sub.substituteVariantId !== sub.variantId) {
     const original = (await deps.services.catalog.variantsForCart([sub.variantId], sub.site)).get(sub.variantId);
-    const note = substituteNote({ title: original ? `${original.product.title} ${original.title}`.trim() : `Item ${sub.variantId}`, sku: original?.sku ?? String(sub.variantId) });
+    const note = substituteNote({
+      title: original ? `${original.product.title} ${original.title}`.trim() : `Item ${sub.variantId}`,
+      sku: original?.sku ?? String(sub.variantId),
+    });
     const alternative = await placeRenewalOrder(deps, sub, cycleDate, now, { variantId: sub.substituteVariantId, note });
     if (alternative.ok || !isUnavailable(alternative.code)) {
       placed = alternative;
@@ -152,7 +171,8 @@ async function renewClaimed(deps: RenewalDeps, store: RenewalStore, sub: Subscri
     const order = placed.order;
     const totalCents = amountToCents(order.totalPrice.amount);
     const recorded = await store.recordPlaced(sub.id, cycleDate, { id: order.id, number: order.number, totalCents }, now, trigger);
-    if (substituted && !recorded.replayed) await store.recordSubstituted(sub.id, { cycleDate, orderId: order.id, variantId: substituted.variantId, reason: substituted.note }, now);
+    if (substituted && !recorded.replayed)
+      await store.recordSubstituted(sub.id, { cycleDate, orderId: order.id, variantId: substituted.variantId, reason: substituted.note }, now);
     return { ok: true, code: "RENEWED", orderId: order.id, orderNumber: order.number, totalCents, cycleDate, ...recorded };
   }
   if (placed.code === "CHECKOUT_IN_PROGRESS")
@@ -202,8 +222,7 @@ async function placeRenewalOrder(deps: RenewalDeps, sub: Subscription, cycleDate
   for (let attempt = 0; attempt < 3; attempt++) {
     const existingCartId = await services.orders.cartIdForIdempotencyKey(key);
     if (existingCartId) return placeOrder(orderDeps, input(existingCartId));
-    if (!sub.paymentMethodId)
-      return { ok: false, code: "PAYMENT_DECLINED", reason: "unknown_payment_method", message: "No saved payment method." };
+    if (!sub.paymentMethodId) return { ok: false, code: "PAYMENT_DECLINED", reason: "unknown_payment_method", message: "No saved payment method." };
 
     const cart = await createRenewalCart(deps, sub, substitute);
     if (!cart.ok) return cart;
@@ -224,7 +243,12 @@ async function createRenewalCart(
 ): Promise<{ ok: true; cartId: string } | { ok: false; code: "VARIANT_NOT_FOUND" | "SELLING_PLAN_INVALID"; message: string }> {
   const created = await deps.services.cart.createCart(sub.site, { email: sub.email }, [
     substitute
-      ? { merchandiseId: String(substitute.variantId), quantity: sub.quantity, sellingPlanId: sellingPlanIdFor(sub.frequencyWeeks), attributes: [{ key: SUBSTITUTE_ATTRIBUTE, value: substitute.note }] }
+      ? {
+          merchandiseId: String(substitute.variantId),
+          quantity: sub.quantity,
+          sellingPlanId: sellingPlanIdFor(sub.frequencyWeeks),
+          attributes: [{ key: SUBSTITUTE_ATTRIBUTE, value: substitute.note }],
+        }
       : { merchandiseId: String(sub.variantId), quantity: sub.quantity, sellingPlanId: sellingPlanIdFor(sub.frequencyWeeks) },
   ]);
   if (!created.ok) {
@@ -267,7 +291,14 @@ async function mailBase(deps: RenewalDeps, sub: Subscription) {
   };
 }
 
-async function recordOutOfStock(deps: RenewalDeps, store: RenewalStore, subscriptionId: string, cycleDate: string, message: string, now: Date): Promise<RenewalOutcome> {
+async function recordOutOfStock(
+  deps: RenewalDeps,
+  store: RenewalStore,
+  subscriptionId: string,
+  cycleDate: string,
+  message: string,
+  now: Date,
+): Promise<RenewalOutcome> {
   const done = await store.recordOutOfStock(subscriptionId, cycleDate, message, now);
   if (done.sub && done.notify) {
     const base = await mailBase(deps, done.sub);
@@ -281,15 +312,31 @@ async function recordOutOfStock(deps: RenewalDeps, store: RenewalStore, subscrip
   return { ok: false, code: "OUT_OF_STOCK", message, cycleDate, next: done.next };
 }
 
-async function recordDeclined(deps: RenewalDeps, store: RenewalStore, subscriptionId: string, cycleDate: string, reason: string, message: string, now: Date): Promise<RenewalOutcome> {
+async function recordDeclined(
+  deps: RenewalDeps,
+  store: RenewalStore,
+  subscriptionId: string,
+  cycleDate: string,
+  reason: string,
+  message: string,
+  now: Date,
+): Promise<RenewalOutcome> {
   const done = await store.recordDeclined(subscriptionId, cycleDate, reason, now);
   if (done.sub) {
     const base = await mailBase(deps, done.sub);
     const date = formatCycleDate(cycleDate);
     const mail: Mail =
       done.next.action === "retry"
-        ? { name: "paymentFailed", to: done.sub.email, content: renewalMail.paymentFailed({ ...base, date, reason: message, retryDate: formatCycleDate(dayOf(done.next.retryAt)) }) }
-        : { name: "pausedPaymentFailed", to: done.sub.email, content: renewalMail.pausedPaymentFailed({ ...base, date, reason: message, attempts: done.next.failedAttempts }) };
+        ? {
+            name: "paymentFailed",
+            to: done.sub.email,
+            content: renewalMail.paymentFailed({ ...base, date, reason: message, retryDate: formatCycleDate(dayOf(done.next.retryAt)) }),
+          }
+        : {
+            name: "pausedPaymentFailed",
+            to: done.sub.email,
+            content: renewalMail.pausedPaymentFailed({ ...base, date, reason: message, attempts: done.next.failedAttempts }),
+          };
     await sendMail(deps, mail);
   }
   return { ok: false, code: "PAYMENT_DECLINED", message, reason, cycleDate, next: done.next };
@@ -315,7 +362,11 @@ async function recordStaffHold(
     const date = formatCycleDate(cycleDate);
     const mail: Mail =
       hold === "quota_reached"
-        ? { name: "heldQuota", to: done.sub.email, content: renewalMail.heldQuota({ ...base, date, reason: message, retryDate: formatCycleDate(dayOf(retryAt)) }) }
+        ? {
+            name: "heldQuota",
+            to: done.sub.email,
+            content: renewalMail.heldQuota({ ...base, date, reason: message, retryDate: formatCycleDate(dayOf(retryAt)) }),
+          }
         : { name: "heldNotEligible", to: done.sub.email, content: renewalMail.heldNotEligible({ ...base, date, reason: message }) };
     await sendMail(deps, mail);
   }
@@ -324,7 +375,15 @@ async function recordStaffHold(
 }
 
 /** Not the card, not the stock (an address no longer served, a plan no longer offered): looked at again tomorrow. */
-async function recordFailed(deps: RenewalDeps, store: RenewalStore, subscriptionId: string, cycleDate: string, reason: string, message: string, now: Date): Promise<RenewalOutcome> {
+async function recordFailed(
+  deps: RenewalDeps,
+  store: RenewalStore,
+  subscriptionId: string,
+  cycleDate: string,
+  reason: string,
+  message: string,
+  now: Date,
+): Promise<RenewalOutcome> {
   const retryAt = new Date(now.getTime() + FAILED_RETRY_MS);
   const recorded = await store.recordFailed(subscriptionId, cycleDate, { reason, message }, retryAt, now);
   deps.log?.warn({ subscriptionId, cycleDate, reason, message }, "autoship renewal could not be placed");

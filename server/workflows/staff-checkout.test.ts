@@ -29,7 +29,17 @@ const ALLOWANCE_LB = 90;
 const config = parseConfig({ STAFF_QUOTA_LB: String(ALLOWANCE_LB), STAFF_QUOTA_GROUPS: "SF_FACULTY=200" });
 const NOW = new Date();
 
-const home = { firstName: "Sam", lastName: "Staff", address1: "12 Elm St", address2: "Apt 3", city: "Denver", provinceCode: "CO", zip: "80011", countryCode: "US", phone: null };
+const home = {
+  firstName: "Sam",
+  lastName: "Staff",
+  address1: "12 Elm St",
+  address2: "Apt 3",
+  city: "Denver",
+  provinceCode: "CO",
+  zip: "80011",
+  countryCode: "US",
+  phone: null,
+};
 const card = { kind: "card" as const, card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" } };
 let keyN = 0;
 
@@ -65,7 +75,13 @@ const order = (customerId: string, cartId: string, over: Partial<PlaceOrderInput
 });
 
 const attr = (o: { attributes: { key: string; value: string }[] }, key: string) => o.attributes.filter((a) => a.key === key).map((a) => a.value);
-const orderCount = async (customerId: string) => (await database.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.customerId, customerId)))[0].n;
+const orderCount = async (customerId: string) =>
+  (
+    await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.customerId, customerId))
+  )[0].n;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -162,7 +178,10 @@ describe("staff checkout: who may buy", () => {
     const cartId = await staffCart((await staffMember(services, { registered: false })).customerId, 1);
     expect(await placeOrder(deps, order(null as unknown as string, cartId, { customerId: null }))).toMatchObject({ ok: false });
     const unregistered = await staffMember(services, { registered: false });
-    expect(await placeOrder(deps, order(unregistered.customerId, await staffCart(unregistered.customerId, 1)))).toMatchObject({ ok: false, code: "NOT_REGISTERED" });
+    expect(await placeOrder(deps, order(unregistered.customerId, await staffCart(unregistered.customerId, 1)))).toMatchObject({
+      ok: false,
+      code: "NOT_REGISTERED",
+    });
     // Registered identity data but no membership in the directory (the clinic ended it): not registered.
     const stale = await staffMember(services, { registered: true });
     expect(await placeOrder(deps, order(stale.customerId, await staffCart(stale.customerId, 1)))).toMatchObject({ ok: false, code: "NOT_REGISTERED" });
@@ -178,7 +197,11 @@ describe("staff checkout: who may buy", () => {
     const [row] = await database.db.select().from(orders).where(eq(orders.id, placed.order.id));
     const [line] = await database.db.select().from(orderLines).where(eq(orderLines.orderId, placed.order.id));
     // Shop prices, no program discount; still a staff order (attested, its order type and sold-to).
-    expect({ unit: line.unitPriceCents, subtotal: row.subtotalCents, programDiscount: row.programDiscountCents }).toEqual({ unit: bag.priceCents, subtotal: bag.priceCents, programDiscount: 0 });
+    expect({ unit: line.unitPriceCents, subtotal: row.subtotalCents, programDiscount: row.programDiscountCents }).toEqual({
+      unit: bag.priceCents,
+      subtotal: bag.priceCents,
+      programDiscount: 0,
+    });
     expect(attr(placed.order, "SALES_ORD_TYPE")).toEqual(["ZK01"]);
     expect(row.attestedAt).not.toBeNull();
     // The allowance holds for them as for everyone: 30 lb bought, 90 lb more is over.
@@ -257,7 +280,10 @@ describe("staff checkout: the monthly allowance", () => {
     const first = await services.checkout.placeOrder(order(m.customerId, await staffCart(m.customerId, 1, "autoship-4w"), { email: m.email }), null);
     expect(first.ok).toBe(true);
     const [sub] = await database.db.select().from(subscriptions).where(eq(subscriptions.customerId, m.customerId));
-    await database.db.update(subscriptions).set({ nextOrderDate: NOW.toISOString().slice(0, 10) }).where(eq(subscriptions.id, sub.id));
+    await database.db
+      .update(subscriptions)
+      .set({ nextOrderDate: NOW.toISOString().slice(0, 10) })
+      .where(eq(subscriptions.id, sub.id));
     await services.membership.leave(m.customerId);
     const renewal = await renewSubscription({ db: database.db, services, config }, sub.id, { now: NOW, trigger: "schedule" });
     expect(renewal).toMatchObject({ ok: false, reason: "NOT_ELIGIBLE" });

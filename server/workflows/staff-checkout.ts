@@ -1,4 +1,11 @@
-import { PREFERRED_ADDRESS_KEY, PREFERRED_ADDRESS_NAMESPACE, preferredAddressOf, shippingLocation, type PreferredAddress, type ShippingLocation } from "../../rules/staff/delivery";
+import {
+  PREFERRED_ADDRESS_KEY,
+  PREFERRED_ADDRESS_NAMESPACE,
+  preferredAddressOf,
+  shippingLocation,
+  type PreferredAddress,
+  type ShippingLocation,
+} from "../../rules/staff/delivery";
 import { HANDOFF_MESSAGES } from "../../rules/checkout/steps-and-handoff";
 import { allowanceLb, quotaMonthOf, quotaState, type QuotaState } from "../../rules/staff/monthly-allowance";
 import type { Config } from "../config";

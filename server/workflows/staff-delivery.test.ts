@@ -56,7 +56,10 @@ beforeAll(async () => {
     .limit(1);
   handle = row.handle;
   sku = row.sku;
-  for (const [warehouseCode, onHand] of [[clinicWarehouse, 0], [homeWarehouse, 40]] as const) {
+  for (const [warehouseCode, onHand] of [
+    [clinicWarehouse, 0],
+    [homeWarehouse, 40],
+  ] as const) {
     await database.db
       .insert(inventory)
       .values({ warehouseCode, variantId: row.id, onHand, reserved: 0 })
@@ -72,7 +75,17 @@ async function clinicMember(): Promise<Member> {
   const member = await staffMember(deps.services, { clinic: SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID });
   await deps.services.identity.addAddress(
     member.customerId,
-    { firstName: "Sam", lastName: "Staff", address1: "1 Home St", address2: "", city: "Aurora", provinceCode: "CO", zip: HOME_ZIP, countryCode: "US", phone: "" },
+    {
+      firstName: "Sam",
+      lastName: "Staff",
+      address1: "1 Home St",
+      address2: "",
+      city: "Aurora",
+      provinceCode: "CO",
+      zip: HOME_ZIP,
+      countryCode: "US",
+      phone: "",
+    },
     true,
   );
   return member;

@@ -29,9 +29,15 @@ const NOW = new Date();
 const TODAY = NOW.toISOString().slice(0, 10);
 
 const renew = (id: string) => renewSubscription({ db: database.db, services: kit.services, config }, id, { now: NOW, trigger: "schedule" });
-const ordersOf = (id: string) => database.db.select().from(orders).where(like(orders.idempotencyKey, `renewal:${id}:%`)).orderBy(asc(orders.createdAt));
+const ordersOf = (id: string) =>
+  database.db
+    .select()
+    .from(orders)
+    .where(like(orders.idempotencyKey, `renewal:${id}:%`))
+    .orderBy(asc(orders.createdAt));
 const linesOf = (orderId: string) => database.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
-const eventsOf = async (id: string) => (await database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, id))).map((e) => e.kind);
+const eventsOf = async (id: string) =>
+  (await database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, id))).map((e) => e.kind);
 
 /** Sets a variant's stock in every warehouse. */
 async function stockEverywhere(variantId: number, onHand: number) {

@@ -35,7 +35,13 @@ async function violations(page: import("@playwright/test").Page) {
     // Off by default in axe (experimental): a control's name must contain its visible label.
     .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
     .analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n  ")}`);
+  return result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 5)
+        .join("\n  ")}`,
+  );
 }
 
 test.describe("axe: no violations", () => {
@@ -51,13 +57,20 @@ test.describe("axe: no violations", () => {
 
   test("cart with a product", async ({ page }) => {
     await page.goto(shopUrl(`/products/${product.handle}`));
-    await page.getByRole("button", { name: /add to cart/i }).first().click();
+    await page
+      .getByRole("button", { name: /add to cart/i })
+      .first()
+      .click();
     await page.goto(shopUrl("/cart"));
     await page.waitForLoadState("networkidle");
     expect(await violations(page)).toEqual([]);
   });
 
-  for (const [name, path] of [["staff home", "/"], ["staff listing", "/products"], ["my clinic", "/account/my-clinic?step=clinic&type=city&q=Springfield"]] as const) {
+  for (const [name, path] of [
+    ["staff home", "/"],
+    ["staff listing", "/products"],
+    ["my clinic", "/account/my-clinic?step=clinic&type=city&q=Springfield"],
+  ] as const) {
     test(name, async ({ page }) => {
       await registerStaff(page);
       await page.goto(staffUrl(path));

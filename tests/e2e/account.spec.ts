@@ -40,7 +40,6 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
   await form.getByRole("button", { name: "Log In" }).click();
 }
 
-
 test.describe("an account from registration to sign-out", () => {
   test("register, edit the profile, add, edit and delete an address, sign out", async ({ page }) => {
     const email = uniqueEmail("journey");
@@ -416,7 +415,9 @@ test.describe("My Orders (SPEC §2 /account/orders and /account/orders/{id})", (
     const item = catalog.products
       .filter((p) => p.sites.includes("d2c"))
       .flatMap((p) => p.variants.map((v) => ({ p, v })))
-      .find(({ v }) => !v.badgeTags.includes("badge::out-of-stock") && catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 3))!;
+      .find(
+        ({ v }) => !v.badgeTags.includes("badge::out-of-stock") && catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 3),
+      )!;
     const email = uniqueEmail("orders");
     await register(page, email);
 

@@ -28,10 +28,21 @@ const multi = catalog.products.find(
 )!;
 
 /** The ecommerce events of one name the page's data layer holds. */
-const events = (page: Page, name: string) =>
-  page.evaluate((n) => (window.dataLayer ?? []).filter((e) => e.event === n), name) as Promise<Ga4[]>;
+const events = (page: Page, name: string) => page.evaluate((n) => (window.dataLayer ?? []).filter((e) => e.event === n), name) as Promise<Ga4[]>;
 /** The shop's own events (page views and GA4 ecommerce): others (the tag manager's, consent's) are not ours to check. */
-const OURS = ["page_view", "view_item_list", "select_item", "view_item", "add_to_cart", "remove_from_cart", "view_cart", "begin_checkout", "add_shipping_info", "add_payment_info", "purchase"];
+const OURS = [
+  "page_view",
+  "view_item_list",
+  "select_item",
+  "view_item",
+  "add_to_cart",
+  "remove_from_cart",
+  "view_cart",
+  "begin_checkout",
+  "add_shipping_info",
+  "add_payment_info",
+  "purchase",
+];
 /** The names of the shop's events in the data layer, in order. */
 const names = (page: Page) =>
   page.evaluate((ours) => (window.dataLayer ?? []).map((e) => e.event as string).filter((n) => ours.includes(n)), OURS) as Promise<string[]>;
@@ -76,7 +87,17 @@ test.describe("GA4 ecommerce events", () => {
     expect(selected.ecommerce).toEqual({
       item_list_id: "search",
       item_list_name: "Search Results",
-      items: [{ item_id: first.sku, item_name: multi.title, item_brand: expect.any(String), price: first.priceCents / 100, index: position, item_list_id: "search", item_list_name: "Search Results" }],
+      items: [
+        {
+          item_id: first.sku,
+          item_name: multi.title,
+          item_brand: expect.any(String),
+          price: first.priceCents / 100,
+          index: position,
+          item_list_id: "search",
+          item_list_name: "Search Results",
+        },
+      ],
     });
 
     // view_item: the variant shown, and again for another size.
@@ -84,12 +105,24 @@ test.describe("GA4 ecommerce events", () => {
     expect((await events(page, "view_item"))[0].ecommerce).toEqual({
       currency: "USD",
       value: first.priceCents / 100,
-      items: [{ item_id: first.sku, item_name: multi.title, item_brand: expect.any(String), item_variant: variantTitle(first), price: first.priceCents / 100, quantity: 1 }],
+      items: [
+        {
+          item_id: first.sku,
+          item_name: multi.title,
+          item_brand: expect.any(String),
+          item_variant: variantTitle(first),
+          price: first.priceCents / 100,
+          quantity: 1,
+        },
+      ],
     });
     const other = multi.variants.find((v) => v.flavor === first.flavor && v.sku !== first.sku)!;
     await page.getByTestId("size-pills").getByText(other.sizeLabel, { exact: true }).click();
     await expect.poll(async () => (await events(page, "view_item")).map((e) => e.ecommerce.items[0].item_id)).toEqual([first.sku, other.sku]);
-    expect((await events(page, "view_item"))[1].ecommerce).toMatchObject({ value: other.priceCents / 100, items: [{ item_variant: variantTitle(other), price: other.priceCents / 100 }] });
+    expect((await events(page, "view_item"))[1].ecommerce).toMatchObject({
+      value: other.priceCents / 100,
+      items: [{ item_variant: variantTitle(other), price: other.priceCents / 100 }],
+    });
 
     // add_to_cart, two of them.
     await page.getByTestId("quantity-input").fill("2");
@@ -100,14 +133,32 @@ test.describe("GA4 ecommerce events", () => {
     expect(added.ecommerce).toEqual({
       currency: "USD",
       value: (other.priceCents * 2) / 100,
-      items: [{ item_id: other.sku, item_name: multi.title, item_brand: expect.any(String), item_variant: variantTitle(other), price: other.priceCents / 100, quantity: 2 }],
+      items: [
+        {
+          item_id: other.sku,
+          item_name: multi.title,
+          item_brand: expect.any(String),
+          item_variant: variantTitle(other),
+          price: other.priceCents / 100,
+          quantity: 2,
+        },
+      ],
     });
 
     // view_cart.
     await modal.getByRole("link", { name: "Go to Cart" }).click();
     await expect(page).toHaveURL(shopUrl("/cart"));
     await expect.poll(async () => (await events(page, "view_cart")).length).toBe(1);
-    const basket = [{ item_id: other.sku, item_name: multi.title, item_brand: expect.any(String), item_variant: variantTitle(other), price: other.priceCents / 100, quantity: 2 }];
+    const basket = [
+      {
+        item_id: other.sku,
+        item_name: multi.title,
+        item_brand: expect.any(String),
+        item_variant: variantTitle(other),
+        price: other.priceCents / 100,
+        quantity: 2,
+      },
+    ];
     expect((await events(page, "view_cart"))[0].ecommerce).toEqual({ currency: "USD", value: (other.priceCents * 2) / 100, items: basket });
 
     // begin_checkout: the hand-off loads the checkout as a new document.
@@ -128,7 +179,12 @@ test.describe("GA4 ecommerce events", () => {
     await shipping.getByRole("button", { name: "Continue to payment" }).click();
     await expect(page.getByTestId("checkout-payment")).toBeVisible();
     await expect.poll(async () => (await events(page, "add_shipping_info")).length).toBe(1);
-    expect((await events(page, "add_shipping_info"))[0].ecommerce).toEqual({ currency: "USD", value: (other.priceCents * 2) / 100, shipping_tier: "express", items: basket });
+    expect((await events(page, "add_shipping_info"))[0].ecommerce).toEqual({
+      currency: "USD",
+      value: (other.priceCents * 2) / 100,
+      shipping_tier: "express",
+      items: basket,
+    });
     const summary = page.getByTestId("checkout-summary");
     const shippingCost = money(await summary.getByTestId("checkout-shipping-cost").locator("dd").textContent());
     const tax = money(await summary.getByTestId("checkout-tax").locator("dd").textContent());
@@ -193,7 +249,11 @@ test.describe("GA4 ecommerce events", () => {
     await page.goto(shopUrl("/products/dog"));
     await expect.poll(async () => (await events(page, "view_item_list")).map((e) => e.ecommerce.item_list_id)).toEqual(["products/dog"]);
     // The add-to-cart button of a card is not a selection.
-    await page.getByTestId("product-grid").getByRole("button", { name: /^Add to Cart / }).first().click();
+    await page
+      .getByTestId("product-grid")
+      .getByRole("button", { name: /^Add to Cart / })
+      .first()
+      .click();
     await expect(page.getByRole("dialog", { name: "Added to your cart" })).toBeVisible();
     expect(await events(page, "select_item")).toHaveLength(0);
   });
@@ -207,7 +267,12 @@ test.describe("GA4 ecommerce events", () => {
     const [list] = await events(page, "view_item_list");
     expect(list.ecommerce).toMatchObject({ item_list_id: "carousel_homepage", item_list_name: "HomePage" });
     const sku = list.ecommerce.items[1].item_id;
-    await carousel.getByRole("article").getByRole("heading").getByRole("link").and(page.locator(`[href$="?sku=${encodeURIComponent(sku)}"]`)).click();
+    await carousel
+      .getByRole("article")
+      .getByRole("heading")
+      .getByRole("link")
+      .and(page.locator(`[href$="?sku=${encodeURIComponent(sku)}"]`))
+      .click();
     await expect(page.getByTestId("product-page")).toBeVisible();
     const [selected] = await events(page, "select_item");
     expect(selected.ecommerce).toMatchObject({ item_list_id: "carousel_homepage", items: [{ item_id: sku, index: 1 }] });

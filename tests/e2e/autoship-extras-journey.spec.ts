@@ -111,7 +111,12 @@ test("a price raised 15% holds the renewal; the mail's link renews it at the new
   await page.goto(link);
   const answer = page.getByTestId("price-answer");
   await expect(answer).toContainText(`went up from ${oldUnit} to ${newUnit}`);
-  expect(await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze().then((r) => r.violations.map((v) => v.id))).toEqual([]);
+  expect(
+    await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa"])
+      .analyze()
+      .then((r) => r.violations.map((v) => v.id)),
+  ).toEqual([]);
   await answer.getByRole("button", { name: `Renew at ${newUnit}` }).click();
   await expect(answer).toContainText(/Order KC-\d+ was placed at the new price\./);
   const number = /Order (KC-\d+)/.exec((await answer.textContent()) ?? "")![1];

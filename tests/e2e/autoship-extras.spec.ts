@@ -15,7 +15,12 @@ const catalog = buildSeedCatalog();
 const item = catalog.products
   .filter((p) => p.sites.includes("d2c") && p.species === "dog" && p.productType === "Dry Food")
   .flatMap((p) => p.variants.map((v) => ({ p, v })))
-  .filter(({ v }) => v.weight >= 15 && !v.badgeTags.includes("badge::out-of-stock") && catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 5))[0]!;
+  .filter(
+    ({ v }) =>
+      v.weight >= 15 &&
+      !v.badgeTags.includes("badge::out-of-stock") &&
+      catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 5),
+  )[0]!;
 
 test("the feeding calculator sets the frequency; My Autoships shows when the food runs out", async ({ page }) => {
   const pet = { species: "dog" as const, weight: 15, weightUnit: "lb" as const, lifeStage: "adult", activity: "normal" as const };
@@ -62,10 +67,17 @@ test("the feeding calculator sets the frequency; My Autoships shows when the foo
   await form.getByLabel("Weight").fill("90");
   await form.getByLabel("Activity").selectOption("very_active");
   await form.getByRole("button", { name: "Save pet" }).click();
-  const hungry = dailyPortion(feedingGuideFor({ handle: item.p.handle, species: "dog", foodForm: "dry" }), { ...pet, weight: 90, activity: "very_active" })!.grams;
+  const hungry = dailyPortion(feedingGuideFor({ handle: item.p.handle, species: "dog", foodForm: "dry" }), {
+    ...pet,
+    weight: 90,
+    activity: "very_active",
+  })!.grams;
   await expect(sub.getByTestId("run-out")).toContainText(`${hungry} g a day`);
   await expect(sub.getByTestId("run-out-late")).toContainText("Your next delivery comes after the food runs out.");
-  await sub.getByTestId("run-out-late").getByRole("button", { name: /^Order on / }).click();
+  await sub
+    .getByTestId("run-out-late")
+    .getByRole("button", { name: /^Order on / })
+    .click();
   await expect(page.getByTestId("autoship-notice")).toHaveText("The next order date was changed.");
   await expect(sub.getByTestId("run-out-late")).toHaveCount(0);
 

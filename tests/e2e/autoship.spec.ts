@@ -13,7 +13,9 @@ const catalog = buildSeedCatalog();
 const item = catalog.products
   .filter((p) => p.sites.includes("d2c"))
   .flatMap((p) => p.variants.map((v) => ({ p, v })))
-  .find(({ v }) => !v.badgeTags.includes("badge::out-of-stock") && catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 5))!;
+  .find(
+    ({ v }) => !v.badgeTags.includes("badge::out-of-stock") && catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 5),
+  )!;
 
 const day = (offsetDays: number) => {
   const d = new Date();
@@ -21,7 +23,6 @@ const day = (offsetDays: number) => {
   d.setUTCDate(d.getUTCDate() + offsetDays);
   return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(d);
 };
-
 
 test("subscribe, check out, then skip, ship now, change frequency, cancel with a reason and reactivate", async ({ page, context }) => {
   const email = uniqueEmail("autoship");

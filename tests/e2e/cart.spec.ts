@@ -43,8 +43,7 @@ async function cartCookie(context: BrowserContext) {
   return (await context.cookies()).find((c) => c.name === "col_cart_id");
 }
 
-const dataLayerEvents = (page: Page, name: string) =>
-  page.evaluate((n) => (window.dataLayer ?? []).filter((e) => e.event === n), name);
+const dataLayerEvents = (page: Page, name: string) => page.evaluate((n) => (window.dataLayer ?? []).filter((e) => e.event === n), name);
 
 test.describe("add to cart from the product page (SPEC §2/§4)", () => {
   test("the modal opens after the add with its three buttons; Continue Shopping closes it and the header counts", async ({ page }) => {
@@ -54,7 +53,7 @@ test.describe("add to cart from the product page (SPEC §2/§4)", () => {
     // first add, when its code arrives).
     await page.evaluate(() => {
       new MutationObserver(() => {
-        const dialog = document.querySelector<HTMLDialogElement>("[data-testid=\"add-to-cart-modal\"]");
+        const dialog = document.querySelector<HTMLDialogElement>('[data-testid="add-to-cart-modal"]');
         if (dialog?.open) (window as unknown as { openedAt: number }).openedAt ??= performance.now();
       }).observe(document.body, { attributes: true, childList: true, subtree: true });
     });
@@ -99,10 +98,7 @@ test.describe("add to cart from the product page (SPEC §2/§4)", () => {
     await expect(page).toHaveURL(shopUrl("/cart"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shopping Cart");
     await expect(lineOf(page, cheap)).toContainText(cheap.p.title);
-    await expect(lineOf(page, cheap).getByRole("link", { name: cheap.p.title })).toHaveAttribute(
-      "href",
-      new RegExp(`^/products/.+\\?sku=${cheap.v.sku}$`),
-    );
+    await expect(lineOf(page, cheap).getByRole("link", { name: cheap.p.title })).toHaveAttribute("href", new RegExp(`^/products/.+\\?sku=${cheap.v.sku}$`));
   });
 
   test("Remove this Product takes the line out again and records it", async ({ page }) => {
@@ -164,9 +160,7 @@ test.describe("the cart page (SPEC §2)", () => {
 
     await addFromProductPage(page, other);
     await page.goto(shopUrl("/cart"));
-    await expect(page.getByTestId("over-limit-banner")).toHaveText(
-      "Your cart has more than 10 items. Orders are limited to 10 items.",
-    );
+    await expect(page.getByTestId("over-limit-banner")).toHaveText("Your cart has more than 10 items. Orders are limited to 10 items.");
     await expect(cartCount(page)).toHaveText(/items:\s*11$/);
   });
 
@@ -225,7 +219,9 @@ test.describe("the cart page (SPEC §2)", () => {
     await expect(page.getByText("Subtotal Before Savings")).toHaveCount(0);
     await expect(page.getByText("Program Discount")).toHaveCount(0);
 
-    await lineOf(page, cheap).getByRole("button", { name: /^Remove/ }).click();
+    await lineOf(page, cheap)
+      .getByRole("button", { name: /^Remove/ })
+      .click();
     await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
     await expect(page.getByTestId("empty-cart").getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/products");
     await expect(cartCount(page)).toHaveText(/items:\s*0$/);
@@ -303,7 +299,9 @@ test.describe("the cart lasts (SPEC §4/§9 cookies)", () => {
     await expect(page).toHaveURL(shopUrl("/cart"));
     await expect(lineOf(page, cheap).getByTestId("quantity-input")).toHaveValue("5");
 
-    await lineOf(page, cheap).getByRole("button", { name: /^Remove/ }).click();
+    await lineOf(page, cheap)
+      .getByRole("button", { name: /^Remove/ })
+      .click();
     await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
     await context.close();
   });
@@ -325,7 +323,7 @@ test.describe("add to cart from a product card", () => {
     await expect(lineOf(page, cheap).getByRole("spinbutton").or(lineOf(page, cheap).getByTestId("quantity-input"))).toHaveValue("1");
   });
 
-  test("the cart page shows its content carousel, reported to analytics as \"Cart\"", async ({ page }) => {
+  test('the cart page shows its content carousel, reported to analytics as "Cart"', async ({ page }) => {
     await addFromProductPage(page, cheap);
     await page.goto(shopUrl("/cart"));
     const carousel = page.getByRole("region", { name: "You might also like" });

@@ -39,7 +39,6 @@ async function proceed(page: Page) {
   await expect(page).toHaveURL(/\/checkout(\?|$)/);
 }
 
-
 test.describe("checkout", () => {
   // A declined card answers 402, a refused step 400: the browser logs those responses.
   test.use({ allowedConsoleErrors: [/status of (400|402|403|409)/] });
@@ -108,7 +107,10 @@ test.describe("checkout", () => {
     await expect(info.getByTestId("checkout-email")).toHaveText(email);
     await expect(info.getByTestId("saved-addresses").getByRole("radio", { name: /22 Pine Rd/ })).toBeChecked();
     await info.getByRole("button", { name: "Continue to shipping" }).click();
-    await page.getByTestId("checkout-shipping").getByRole("radio", { name: /Express/ }).check();
+    await page
+      .getByTestId("checkout-shipping")
+      .getByRole("radio", { name: /Express/ })
+      .check();
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await expect(page.getByTestId("checkout-summary").getByTestId("checkout-shipping-cost")).toContainText("$19.99");
 

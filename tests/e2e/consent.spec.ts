@@ -119,7 +119,13 @@ test.describe("a first visit", () => {
   });
 
   test("the banner is in the server's page until a choice that counts is kept, the guest page cache included", async ({ request }) => {
-    const decided = encodeConsentCookie({ revision: CONSENT_REVISION, functional: false, advertising: false, anonymousId: "server-page-browser-01", decidedAt: 1_790_000_000 });
+    const decided = encodeConsentCookie({
+      revision: CONSENT_REVISION,
+      functional: false,
+      advertising: false,
+      anonymousId: "server-page-browser-01",
+      decidedAt: 1_790_000_000,
+    });
     const html = async (cookie?: string) =>
       (await request.get(shopUrl("/products"), { headers: cookie ? { cookie: `${CONSENT_COOKIE}=${cookie}` } : {} })).text();
     const banner = 'data-testid="consent-banner"';
@@ -202,7 +208,11 @@ test.describe("a first visit", () => {
 
     const layer = await dataLayer(page);
     const index = (match: (e: Record<string, unknown>) => boolean) => layer.findIndex(match);
-    const update = index((e) => JSON.stringify(e.gtag ?? "") === JSON.stringify(["consent", "update", { ad_storage: "granted", analytics_storage: "granted", ad_user_data: "granted", ad_personalization: "granted" }]));
+    const update = index(
+      (e) =>
+        JSON.stringify(e.gtag ?? "") ===
+        JSON.stringify(["consent", "update", { ad_storage: "granted", analytics_storage: "granted", ad_user_data: "granted", ad_personalization: "granted" }]),
+    );
     const firstView = index((e) => e.event === "page_view");
     const gtmStart = index((e) => e.event === "gtm.js");
     expect(index((e) => JSON.stringify(e.gtag ?? "").includes('"default"'))).toBe(0);
@@ -218,7 +228,13 @@ test.describe("a first visit", () => {
   });
 
   test("a decision of an older policy revision no longer counts: the banner asks again", async ({ page, context }) => {
-    const old = encodeConsentCookie({ revision: CONSENT_REVISION - 1, functional: true, advertising: true, anonymousId: "older-revision-browser-01", decidedAt: 1_700_000_000 });
+    const old = encodeConsentCookie({
+      revision: CONSENT_REVISION - 1,
+      functional: true,
+      advertising: true,
+      anonymousId: "older-revision-browser-01",
+      decidedAt: 1_700_000_000,
+    });
     await context.addCookies([{ name: CONSENT_COOKIE, value: old, url: shopUrl("/") }]);
     const gtm = await watchTagManager(page);
     await page.goto(shopUrl("/"));
@@ -254,7 +270,9 @@ test.describe("a change of mind", () => {
     await expect(page.locator("script[data-consent-script='google-tag-manager']")).toHaveCount(1);
 
     // A functional script registered after consent loads at once; this one leaves on decline too.
-    await page.route("**/consent-test-widget.js", (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "window.__widgetRan = true;" }));
+    await page.route("**/consent-test-widget.js", (route) =>
+      route.fulfill({ status: 200, contentType: "text/javascript", body: "window.__widgetRan = true;" }),
+    );
     await page.evaluate(() => {
       const w = window as unknown as { calls: string[]; consentRegistry: { register(e: unknown): unknown } };
       w.calls = [];
@@ -286,11 +304,17 @@ test.describe("a change of mind", () => {
 
     await expect(page.locator("script[data-consent-script='google-tag-manager']")).toHaveCount(0);
     await expect(page.locator("script[data-consent-script='test-widget']")).toHaveCount(0);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { calls: string[] }).calls)).toEqual(["beforeLoad", "approved", "loaded", "removed", "denied"]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { calls: string[] }).calls))
+      .toEqual(["beforeLoad", "approved", "loaded", "removed", "denied"]);
     expect((await context.cookies(shopUrl("/"))).map((c) => c.name)).not.toContain("_ga");
     expect(await getConsent(page)).toEqual({ required: true, functional: false, advertising: false });
     const layer = await dataLayer(page);
-    expect(JSON.stringify(layer.at(-1))).toBe(JSON.stringify({ gtag: ["consent", "update", { ad_storage: "denied", analytics_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" }] }));
+    expect(JSON.stringify(layer.at(-1))).toBe(
+      JSON.stringify({
+        gtag: ["consent", "update", { ad_storage: "denied", analytics_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" }],
+      }),
+    );
 
     // From now on, no events.
     const before = layer.length;
@@ -312,7 +336,12 @@ test.describe("refused before", () => {
     await expect.poll(() => page.evaluate(() => Boolean(window.consentRegistry))).toBe(true);
     const status = await page.evaluate(() => {
       const calls: string[] = [];
-      const r = window.consentRegistry!.register({ id: "declined-widget", options: { src: "/never.js" }, denied: () => calls.push("denied"), approved: () => calls.push("approved") });
+      const r = window.consentRegistry!.register({
+        id: "declined-widget",
+        options: { src: "/never.js" },
+        denied: () => calls.push("denied"),
+        approved: () => calls.push("approved"),
+      });
       return { status: r.status, calls };
     });
     expect(status).toEqual({ status: "removed", calls: ["denied"] });

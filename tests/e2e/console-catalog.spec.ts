@@ -39,7 +39,12 @@ test.describe("console catalogue", () => {
     await expect(page.getByTestId("products-total")).toHaveText("1 product");
     await page.getByTestId("products-rows").getByRole("link").first().click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(item.p.title);
-    expect(await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze().then((r) => r.violations.map((v) => v.id))).toEqual([]);
+    expect(
+      await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa"])
+        .analyze()
+        .then((r) => r.violations.map((v) => v.id)),
+    ).toEqual([]);
 
     const variant = page.getByTestId(`variant-${item.v.sku}`);
     await variant.getByLabel("Price ($)").fill(newPrice);

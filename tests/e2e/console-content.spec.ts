@@ -20,7 +20,12 @@ test.describe("console content", () => {
     await page.goto(shopUrl("/admin/content?type=page&q=privacy"));
     await page.getByTestId("content-rows").getByRole("link", { name: "privacy-policy" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Page: privacy-policy" })).toBeVisible();
-    expect(await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze().then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`))).toEqual([]);
+    expect(
+      await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa"])
+        .analyze()
+        .then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)),
+    ).toEqual([]);
 
     const form = page.getByTestId("entry-form");
     // A required field left empty: refused beside the field, nothing saved.

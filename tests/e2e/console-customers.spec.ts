@@ -23,7 +23,12 @@ test.describe("console customers", () => {
     await expect(page.getByTestId("customers-total")).toHaveText("1 customer");
     await page.getByTestId("customers-rows").getByRole("link", { name: "Robin Hart" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Robin Hart" })).toBeVisible();
-    expect(await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze().then((r) => r.violations.map((v) => v.id))).toEqual([]);
+    expect(
+      await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa"])
+        .analyze()
+        .then((r) => r.violations.map((v) => v.id)),
+    ).toEqual([]);
 
     await page.getByRole("button", { name: "Send a password-reset mail" }).click();
     await expect(page.getByRole("status")).toHaveText("A password-reset mail was sent to the customer.");

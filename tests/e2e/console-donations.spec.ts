@@ -19,7 +19,12 @@ test("the owner edits the store configuration and reads the donation report with
   await consoleOperator(page, "donations-owner");
   await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Donations" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Donations" })).toBeVisible();
-  expect(await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze().then((r) => r.violations.map((v) => v.id))).toEqual([]);
+  expect(
+    await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa"])
+      .analyze()
+      .then((r) => r.violations.map((v) => v.id)),
+  ).toEqual([]);
 
   // Contact details only: the widget's tests running beside this one read the rest of the store.
   const form = page.getByTestId("donation-store-form");
@@ -50,7 +55,12 @@ test("the owner edits the store configuration and reads the donation report with
   const paws = report.getByRole("row", { name: /Paws Rescue League/ });
   await expect(paws.getByRole("cell")).toHaveText(["$2.15", "$3.00", "1", "$0.00", "$5.15"]);
   await expect(report.locator("tfoot")).toContainText("$6.35");
-  expect(await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze().then((r) => r.violations.map((v) => v.id))).toEqual([]);
+  expect(
+    await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa"])
+      .analyze()
+      .then((r) => r.violations.map((v) => v.id)),
+  ).toEqual([]);
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
   expect(download.suggestedFilename()).toBe(`donations-${MONTH}.csv`);

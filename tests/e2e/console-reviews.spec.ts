@@ -13,7 +13,13 @@ import { consoleOperator } from "./journeys";
 // The refused rejection answers 400, which the browser logs as a failed load.
 test.use({ allowedConsoleErrors: [/status of 400/] });
 
-const axe = async (page: Page) => expect(await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze().then((r) => r.violations.map((v) => v.id))).toEqual([]);
+const axe = async (page: Page) =>
+  expect(
+    await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa"])
+      .analyze()
+      .then((r) => r.violations.map((v) => v.id)),
+  ).toEqual([]);
 
 const [offTopic, praise] = E2E_REVIEWS;
 

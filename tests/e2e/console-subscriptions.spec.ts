@@ -14,7 +14,9 @@ const catalog = buildSeedCatalog();
 const item = catalog.products
   .filter((p) => p.sites.includes("d2c"))
   .flatMap((p) => p.variants.map((v) => ({ p, v })))
-  .find(({ v }) => !v.badgeTags.includes("badge::out-of-stock") && catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 5))!;
+  .find(
+    ({ v }) => !v.badgeTags.includes("badge::out-of-stock") && catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 5),
+  )!;
 
 test("support finds a customer's subscription, pauses it with a reason and resumes it", async ({ page, browser }) => {
   // The customer subscribes through the shop.
@@ -41,7 +43,12 @@ test("support finds a customer's subscription, pauses it with a reason and resum
   await expect(op.getByRole("heading", { level: 1, name: /^Subscription AS-\d+$/ })).toBeVisible();
   await expect(op.getByTestId("subscription-status")).toHaveText("Active");
   await expect(op.getByText(`<${email}>`)).toBeVisible();
-  expect(await new AxeBuilder({ page: op }).withTags(["wcag2a", "wcag2aa"]).analyze().then((r) => r.violations.map((v) => v.id))).toEqual([]);
+  expect(
+    await new AxeBuilder({ page: op })
+      .withTags(["wcag2a", "wcag2aa"])
+      .analyze()
+      .then((r) => r.violations.map((v) => v.id)),
+  ).toEqual([]);
 
   // Pause: a reason is required, and its message shows beside the field.
   const pause = op.getByRole("form", { name: "Pause" });

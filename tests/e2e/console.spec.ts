@@ -16,7 +16,11 @@ const catalog = buildSeedCatalog();
 const item = catalog.products
   .filter((p) => p.sites.includes("d2c"))
   .flatMap((p) => p.variants.map((v) => ({ p, v })))
-  .find(({ v }) => !v.badgeTags.some((b) => /stock/.test(b)) && catalog.warehouses.every((w) => (catalog.inventory.find((i) => i.sku === v.sku && i.warehouseCode === w.code)?.onHand ?? 0) >= 8))!;
+  .find(
+    ({ v }) =>
+      !v.badgeTags.some((b) => /stock/.test(b)) &&
+      catalog.warehouses.every((w) => (catalog.inventory.find((i) => i.sku === v.sku && i.warehouseCode === w.code)?.onHand ?? 0) >= 8),
+  )!;
 
 const PASSWORD = "a long console password";
 const ownerLink = () => new URL(readFileSync(`${process.env.E2E_PGLITE_DIR}-owner-link.txt`, "utf8").split("\n")[0]!.trim());
@@ -47,7 +51,10 @@ test.describe("operator console", () => {
   // A refused console page answers 403; a refund without its confirmation 400.
   test.use({ allowedConsoleErrors: [/status of (400|403)/] });
 
-  test("owner sets up, invites a fulfilment operator who ships an order (the customer sees the tracking) and is kept out of the rest; the audit log shows it all", async ({ page, browser }) => {
+  test("owner sets up, invites a fulfilment operator who ships an order (the customer sees the tracking) and is kept out of the rest; the audit log shows it all", async ({
+    page,
+    browser,
+  }) => {
     // A long journey across three sessions (owner, operator, customer); 30 s is too tight on a busy CI machine.
     test.setTimeout(90_000);
     // Signed out, the console sends to its sign-in page.
@@ -56,7 +63,12 @@ test.describe("operator console", () => {
 
     await completeSetup(page, ownerLink(), "Olive Owner");
     await expect(page.getByTestId("console-operator")).toContainText("e2e-owner@example.test · Owner");
-    expect(await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze().then((r) => r.violations.map((v) => v.id))).toEqual([]);
+    expect(
+      await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa"])
+        .analyze()
+        .then((r) => r.violations.map((v) => v.id)),
+    ).toEqual([]);
 
     // The link is spent.
     await page.goto(shopUrl(ownerLink().pathname + ownerLink().search));
@@ -90,7 +102,10 @@ test.describe("operator console", () => {
     // The same list as CSV, with the same search.
     const csv = await fulfilment.request.get(shopUrl(`/admin/orders/export.csv?q=${encodeURIComponent(order.email)}`));
     expect(csv.headers()["content-type"]).toContain("text/csv");
-    expect((await csv.text()).trim().split("\r\n")).toEqual(["number,placed_at_utc,email,site,status,total_usd", expect.stringMatching(new RegExp(`^${order.number},[^,]+,${order.email},d2c,paid,\\d+\\.\\d{2}$`))]);
+    expect((await csv.text()).trim().split("\r\n")).toEqual([
+      "number,placed_at_utc,email,site,status,total_usd",
+      expect.stringMatching(new RegExp(`^${order.number},[^,]+,${order.email},d2c,paid,\\d+\\.\\d{2}$`)),
+    ]);
     // Signed out, no export.
     expect((await (await browser.newContext()).request.get(shopUrl("/admin/orders/export.csv"), { maxRedirects: 0 })).status()).toBe(302);
     await fulfilment.getByRole("link", { name: order.number }).click();
@@ -160,7 +175,12 @@ test.describe("operator console", () => {
     await page.getByLabel("Code from the app").fill(totpCode(secret, stepAt(new Date())));
     await page.getByRole("button", { name: "Confirm and turn on" }).click();
     await expect(page.getByTestId("second-factor-status")).toHaveText("Two-step sign-in is on.");
-    expect(await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze().then((r) => r.violations.map((v) => v.id))).toEqual([]);
+    expect(
+      await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa"])
+        .analyze()
+        .then((r) => r.violations.map((v) => v.id)),
+    ).toEqual([]);
     // Moving it to another phone takes a current code: the open session alone is not enough.
     await page.getByRole("button", { name: "Move to a new phone" }).click();
     await expect(page.getByText("Enter the current code from your app to replace it.")).toBeVisible();

@@ -20,7 +20,11 @@ test.describe("content pages on the shared server", () => {
     await expect(page.getByRole("contentinfo").getByRole("link", { name: /Pet Blog/ })).toHaveAttribute("rel", "noopener noreferrer");
     // The carousel reports itself to analytics once seen, named HomePage.
     await expect
-      .poll(() => page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === "view_item_list").map((e) => (e.ecommerce as { item_list_name: string }).item_list_name)))
+      .poll(() =>
+        page.evaluate(() =>
+          (window.dataLayer ?? []).filter((e) => e.event === "view_item_list").map((e) => (e.ecommerce as { item_list_name: string }).item_list_name),
+        ),
+      )
       .toContain("HomePage");
   });
 
@@ -215,7 +219,11 @@ test.describe("password-protect mode", () => {
           body: {
             title: "Hostile",
             sections: [
-              { kind: "richText", bodyHtml: '<p>Hello from a hostile page</p><script>window.__xss = 1</script><img src="x" onerror="window.__xss = 2"><a href="javascript:window.__xss=3">x</a>' },
+              {
+                kind: "richText",
+                bodyHtml:
+                  '<p>Hello from a hostile page</p><script>window.__xss = 1</script><img src="x" onerror="window.__xss = 2"><a href="javascript:window.__xss=3">x</a>',
+              },
             ],
           },
         }),

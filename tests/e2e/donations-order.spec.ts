@@ -64,7 +64,10 @@ test.describe("without JavaScript", () => {
     await page.goto(shopUrl(`/products/${item.p.handle}?sku=${item.v.sku}`));
     await page.getByTestId("add-to-cart").click();
     await expect(page).toHaveURL(/\/cart$/);
-    await page.getByTestId("donation-addon").getByRole("button", { name: `Add $1 to ${CAUSE}` }).click();
+    await page
+      .getByTestId("donation-addon")
+      .getByRole("button", { name: `Add $1 to ${CAUSE}` })
+      .click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByTestId("summary-donation")).toContainText("$1.00");
   });

@@ -64,7 +64,9 @@ test.describe("donation widget", () => {
   test("a product that gives nothing (excluded by the store) shows no widget", async ({ page }) => {
     // The provider's answer for a product on the store's excluded list.
     await page.route("**/api/donations/products/donation-by-cms-id?**", (route) =>
-      route.fulfill({ json: { result: { totalDonationValue: 0, totalDonationValueCents: 0, portfolioId: null, donations: [], excluded: true, donationType: 0 } } }),
+      route.fulfill({
+        json: { result: { totalDonationValue: 0, totalDonationValueCents: 0, portfolioId: null, donations: [], excluded: true, donationType: 0 } },
+      }),
     );
     await page.goto(shopUrl(productUrl));
     await expect(widget(page).locator("[data-donation-state]")).toHaveAttribute("data-donation-state", "hidden");
@@ -95,7 +97,10 @@ test.describe("donation widget", () => {
     const second = causes.find((c) => c.id === "00-1000002")!;
     const again = attachedTo();
     await page.getByRole("button", { name: "Change cause" }).click();
-    await dialog(page).getByRole("list", { name: "Featured causes" }).getByRole("button", { name: new RegExp(second.name) }).click();
+    await dialog(page)
+      .getByRole("list", { name: "Featured causes" })
+      .getByRole("button", { name: new RegExp(second.name) })
+      .click();
     await expect(line(page)).toHaveText(`${formatUsd(fivePercent(2 * item.v.priceCents))} to ${second.name} with this order`);
     expect((await again).status()).toBe(200);
     // The cart's own donation parts (the add-on offer) read the cart's cause on the server: they follow.
@@ -126,7 +131,10 @@ test.describe("donation widget", () => {
     expect(violations.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
     const denver = inDenver[0]!;
-    await results.getByRole("button", { name: new RegExp(denver.name) }).first().click();
+    await results
+      .getByRole("button", { name: new RegExp(denver.name) })
+      .first()
+      .click();
     await expect(picker).toBeHidden();
     await expect(opener).toBeFocused();
     await expect(line(page)).toHaveText(`${formatUsd(fivePercent(item.v.priceCents))} to ${denver.name} with this order`);
@@ -141,7 +149,10 @@ test.describe("donation widget", () => {
     await picker.getByLabel("City or ZIP code").press("Enter");
     const zipResults = picker.getByRole("list", { name: `Causes for ZIP ${zip.zip}` });
     await expect(zipResults.getByRole("button")).toHaveCount(atZip.length);
-    await zipResults.getByRole("button", { name: new RegExp(zip.name) }).first().click();
+    await zipResults
+      .getByRole("button", { name: new RegExp(zip.name) })
+      .first()
+      .click();
     await expect(line(page)).toContainText(`to ${zip.name} with this order`);
 
     // Clearing: cause id 0, name "0" (SPEC §4); the shop's default then receives it.
@@ -221,10 +232,9 @@ test.describe("donation widget", () => {
     await fillCheckoutAddress(page);
     await info.getByRole("button", { name: "Continue to shipping" }).click();
     await page.getByTestId("checkout-shipping").getByRole("button", { name: "Continue to payment" }).click();
-    const orderMade = page.waitForRequest(
-      (r) => r.url().includes("/api/donations/clickstream/events") && (r.postData() ?? "").includes('"order_made"'),
-      { timeout: 15_000 },
-    );
+    const orderMade = page.waitForRequest((r) => r.url().includes("/api/donations/clickstream/events") && (r.postData() ?? "").includes('"order_made"'), {
+      timeout: 15_000,
+    });
     await payWithCard(page);
     await expect(page).toHaveURL(/\/checkout\/confirmation\//);
     const orderId = new URL(page.url()).pathname.split("/").pop();

@@ -18,12 +18,18 @@ test.describe("browser error reporting", () => {
     await page.goto(shopUrl("/?utm_campaign=e2e-private-campaign"));
     // The reporter arrives with the page's first requests (a dynamic import).
     await page.waitForLoadState("networkidle");
-    const rootAsset = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname).find((p) => /^\/assets\/root-[^/]+\.js$/.test(p)));
+    const rootAsset = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((e) => new URL(e.name).pathname)
+        .find((p) => /^\/assets\/root-[^/]+\.js$/.test(p)),
+    );
     expect(rootAsset).toBeTruthy();
 
     // A real bug in bundled code: the root route's shouldRevalidate given nothing reads a property of undefined.
     await page.evaluate(() => {
-      const modules = (window as unknown as { __reactRouterRouteModules: Record<string, { shouldRevalidate: (args: object) => boolean }> }).__reactRouterRouteModules;
+      const modules = (window as unknown as { __reactRouterRouteModules: Record<string, { shouldRevalidate: (args: object) => boolean }> })
+        .__reactRouterRouteModules;
       setTimeout(() => modules.root!.shouldRevalidate({}), 0);
       setTimeout(() => void Promise.reject(new RangeError("e2e unhandled rejection")), 0);
       // An interrupted request (a stale fetcher revalidation aborted by a navigation) is no error: not reported, not logged.
@@ -66,7 +72,8 @@ test.describe("browser error reporting", () => {
     await page.reload();
     await page.waitForLoadState("networkidle");
     await page.evaluate(() => {
-      const modules = (window as unknown as { __reactRouterRouteModules: Record<string, { shouldRevalidate: (args: object) => boolean }> }).__reactRouterRouteModules;
+      const modules = (window as unknown as { __reactRouterRouteModules: Record<string, { shouldRevalidate: (args: object) => boolean }> })
+        .__reactRouterRouteModules;
       setTimeout(() => modules.root!.shouldRevalidate({}), 0);
     });
     await expect(async () => {
@@ -78,6 +85,11 @@ test.describe("browser error reporting", () => {
     await operator.getByRole("button", { name: "Show" }).click();
     await expect(operator).toHaveURL(/sort=frequent/);
     await expect(operator.getByTestId("error-rows").getByRole("row").first()).toContainText("Cannot read properties of undefined");
-    expect(await new AxeBuilder({ page: operator }).withTags(["wcag2a", "wcag2aa"]).analyze().then((r) => r.violations.map((v) => v.id))).toEqual([]);
+    expect(
+      await new AxeBuilder({ page: operator })
+        .withTags(["wcag2a", "wcag2aa"])
+        .analyze()
+        .then((r) => r.violations.map((v) => v.id)),
+    ).toEqual([]);
   });
 });

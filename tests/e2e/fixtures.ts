@@ -114,8 +114,7 @@ export const test = base.extend<Fixtures>({
   failOnBrowserErrors: [
     async ({ context, allowedConsoleErrors }, use) => {
       const problems: string[] = [];
-      const allowed = (text: string) =>
-        allowedConsoleErrors.some((p) => (typeof p === "string" ? text.includes(p) : p.test(text)));
+      const allowed = (text: string) => allowedConsoleErrors.some((p) => (typeof p === "string" ? text.includes(p) : p.test(text)));
 
       // Context-level events cover every page and popup the test opens.
       context.on("console", (msg) => {

@@ -33,7 +33,10 @@ export const APPROVAL_CLINIC = { groupId: "G500002", name: "Springfield Pet Clin
  * the registration form; it lands on the clinic step. With `clinic`, it searches the group id and
  * joins: an open clinic registers the member at once.
  */
-export async function registerStaff(page: Page, opts: { role?: string; email?: string; clinic?: { groupId: string; name: string } | null; student?: { year: string; school: string } } = {}) {
+export async function registerStaff(
+  page: Page,
+  opts: { role?: string; email?: string; clinic?: { groupId: string; name: string } | null; student?: { year: string; school: string } } = {},
+) {
   const email = opts.email ?? uniqueEmail("staff");
   await page.goto(staffUrl("/shelter/register"));
   const form = page.getByTestId("register-form");
@@ -71,7 +74,10 @@ export async function joinClinic(page: Page, clinic: { groupId: string; name: st
 export const OK_CARD = "4242 4242 4242 4242";
 
 /** The checkout's Information step: a new shipping address (Aurora, CO by default). */
-export async function fillCheckoutAddress(page: Page, a: { first?: string; address1: string; city: string; state: string; zip: string } = { address1: "1 Main St", city: "Aurora", state: "CO", zip: "80011" }) {
+export async function fillCheckoutAddress(
+  page: Page,
+  a: { first?: string; address1: string; city: string; state: string; zip: string } = { address1: "1 Main St", city: "Aurora", state: "CO", zip: "80011" },
+) {
   const form = page.getByTestId("checkout-information");
   await form.getByLabel("First name").fill(a.first ?? "Robin");
   await form.getByLabel("Last name").fill("Hart");
@@ -121,7 +127,10 @@ export async function latestMailTo(to: string, subject?: RegExp): Promise<{ subj
       let files: string[];
       try {
         // Only finished mails: the shop writes each under a temporary name first.
-        files = readdirSync(mailDir).filter((f) => f.endsWith(".json")).sort().reverse();
+        files = readdirSync(mailDir)
+          .filter((f) => f.endsWith(".json"))
+          .sort()
+          .reverse();
       } catch {
         files = [];
       }

@@ -66,7 +66,11 @@ test("filter, sort and page are in the URL and survive a reload", async ({ page 
   await expect(page.getByLabel("Sort by")).toHaveValue("price-asc");
   await expect(resultCount(page)).toHaveText(`Showing 25–48 of ${dogCount} products`);
   await expect(page.getByRole("navigation", { name: "Pagination" }).locator("[aria-current=page]")).toHaveText(/2/);
-  const prices = (await cards(page).getByText(/^\$\d+\.\d\d$/).allTextContents()).map(dollars);
+  const prices = (
+    await cards(page)
+      .getByText(/^\$\d+\.\d\d$/)
+      .allTextContents()
+  ).map(dollars);
   expect(prices.length).toBe(24);
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
 });
@@ -114,7 +118,10 @@ test("cards show brand, title, a 25-character description, price and at most two
   }
 });
 
-for (const [density, width] of [[1, 320], [2, 640]] as const) {
+for (const [density, width] of [
+  [1, 320],
+  [2, 640],
+] as const) {
   test(`card pictures on a screen of density ${density}: the ${width} one each, fetched once (the page's preloads included)`, async ({ browser }) => {
     const context = await browser.newContext({ deviceScaleFactor: density, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -128,7 +135,10 @@ for (const [density, width] of [[1, 320], [2, 640]] as const) {
     await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(new RegExp(`\\?w=${width}$`));
     await page.waitForLoadState("networkidle");
     expect(fetched.length).toBeGreaterThanOrEqual(4);
-    expect(fetched.filter((u) => !u.endsWith(`?w=${width}`)), "pictures of the other width").toEqual([]);
+    expect(
+      fetched.filter((u) => !u.endsWith(`?w=${width}`)),
+      "pictures of the other width",
+    ).toEqual([]);
     // A packshot shared by several cards is one request too.
     expect(fetched).toEqual([...new Set(fetched)]);
     await context.close();
@@ -325,7 +335,11 @@ test("the staff site shows program prices with compare-at, and no autoship or sh
   await page.goto(staffUrl("/products"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shop All Pet Food");
   await expect(cards(page).first()).toContainText("Program price");
-  expect(await cards(page).getByText(/^Was \$\d+\.\d\d$/).count()).toBe(24);
+  expect(
+    await cards(page)
+      .getByText(/^Was \$\d+\.\d\d$/)
+      .count(),
+  ).toBe(24);
   await expect(cards(page).getByText(/Autoship/)).toHaveCount(0);
   await expect(cards(page).getByText(/free shipping/i)).toHaveCount(0);
   await expect(page.getByText("Save an extra 5% with Autoship")).toHaveCount(0);
@@ -364,7 +378,9 @@ test("a card's Add to Cart works without JavaScript: its button posts the page's
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(shopUrl("/products"));
-  const card = cards(page).filter({ has: page.getByRole("button", { name: /^Add to Cart / }) }).nth(1);
+  const card = cards(page)
+    .filter({ has: page.getByRole("button", { name: /^Add to Cart / }) })
+    .nth(1);
   const title = (await card.getByRole("heading").textContent())!;
   await card.getByRole("button", { name: `Add to Cart ${title}` }).click();
   await expect(page).toHaveURL(shopUrl("/cart"));

@@ -9,8 +9,7 @@ import { registerStaff } from "./journeys";
 // against the seeded catalogue. A fresh browser context has no userLocation cookie: ZIP 80011 (DEN1).
 
 const catalog = buildSeedCatalog();
-const onHand = (sku: string, warehouse: string) =>
-  catalog.inventory.find((i) => i.sku === sku && i.warehouseCode === warehouse)?.onHand ?? 0;
+const onHand = (sku: string, warehouse: string) => catalog.inventory.find((i) => i.sku === sku && i.warehouseCode === warehouse)?.onHand ?? 0;
 const stockedEverywhere = (v: SeedVariant) => catalog.warehouses.every((w) => onHand(v.sku, w.code) > 0);
 const path = (p: SeedProduct) => `/products/${p.handle}`;
 const price = (v: SeedVariant) => formatUsd(v.priceCents);
@@ -245,10 +244,7 @@ test("breadcrumbs lead from the product back to its species and brand; the staff
   const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
   await expect(crumbs.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
   await expect(crumbs.getByRole("link", { name: "All Products" })).toHaveAttribute("href", "/products");
-  await expect(crumbs.getByRole("link", { name: multi.species === "dog" ? "Dog" : "Cat" })).toHaveAttribute(
-    "href",
-    `/products/${multi.species}/species`,
-  );
+  await expect(crumbs.getByRole("link", { name: multi.species === "dog" ? "Dog" : "Cat" })).toHaveAttribute("href", `/products/${multi.species}/species`);
   await expect(crumbs.locator(`a[href="/products/${multi.species}/brand/${multi.brandSlug}"]`)).toBeVisible();
 
   const staffProduct = catalog.products.find((p) => p.sites.includes("hpsf"))!;

@@ -17,9 +17,16 @@ const THANKS = "Thank you — your review will appear once it has been checked."
 const catalog = buildSeedCatalog();
 // The catalogue's last product is the console moderation test's (tests/e2e/console-reviews.spec.ts).
 const candidates = catalog.products.slice(0, -1).filter((p) => p.sites.includes("d2c"));
-const wellStocked = (sku: string) => catalog.warehouses.every((w) => (catalog.inventory.find((i) => i.sku === sku && i.warehouseCode === w.code)?.onHand ?? 0) >= 8);
+const wellStocked = (sku: string) =>
+  catalog.warehouses.every((w) => (catalog.inventory.find((i) => i.sku === sku && i.warehouseCode === w.code)?.onHand ?? 0) >= 8);
 
-const axe = async (page: Page) => expect(await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze().then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`))).toEqual([]);
+const axe = async (page: Page) =>
+  expect(
+    await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+      .analyze()
+      .then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)),
+  ).toEqual([]);
 
 /** Whether the server-rendered product page shows a rating (the seed leaves some products without reviews). */
 async function hasRating(request: APIRequestContext, handle: string): Promise<boolean> {
@@ -50,9 +57,18 @@ function productLd(html: string): Record<string, unknown> {
 }
 
 const shownRatings = async (page: Page) =>
-  (await page.getByTestId("review").locator(".sr-only").filter({ hasText: /^Rated \d out of 5$/ }).allTextContents()).map((t) => Number(/Rated (\d)/.exec(t)![1]));
+  (
+    await page
+      .getByTestId("review")
+      .locator(".sr-only")
+      .filter({ hasText: /^Rated \d out of 5$/ })
+      .allTextContents()
+  ).map((t) => Number(/Rated (\d)/.exec(t)![1]));
 
-test("the product page shows the rating, the summary with its histogram and the reviews, sorted, filtered and paged; cards show ratings; JSON-LD rates only a reviewed product", async ({ page, request }) => {
+test("the product page shows the rating, the summary with its histogram and the reviews, sorted, filtered and paged; cards show ratings; JSON-LD rates only a reviewed product", async ({
+  page,
+  request,
+}) => {
   const reviewed = await reviewedProduct(request);
   await page.goto(shopUrl(`/products/${reviewed.handle}`));
 
@@ -81,10 +97,12 @@ test("the product page shows the rating, the summary with its histogram and the 
   // Sorted by rating, low to high.
   await widget.getByLabel("Sort reviews").selectOption({ label: "Rating: low to high" });
   await expect(widget.getByTestId("reviews-status")).toHaveText(/^Showing 1–/);
-  await expect.poll(async () => {
-    const r = await shownRatings(page);
-    return r.length > 0 && r.every((x, i) => i === 0 || r[i - 1]! <= x);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const r = await shownRatings(page);
+      return r.length > 0 && r.every((x, i) => i === 0 || r[i - 1]! <= x);
+    })
+    .toBe(true);
 
   // Filtered by the most common rating, from its histogram bar (keyboard).
   const common = 5 - perStar.indexOf(Math.max(...perStar));
@@ -118,7 +136,10 @@ test("the product page shows the rating, the summary with its histogram and the 
 
   // Cards: stars with a text a screen reader reads.
   await page.goto(shopUrl("/products"));
-  const cardRating = page.getByRole("article").getByRole("img", { name: /^Rated \d\.\d out of 5, \d+ reviews?$/ }).first();
+  const cardRating = page
+    .getByRole("article")
+    .getByRole("img", { name: /^Rated \d\.\d out of 5, \d+ reviews?$/ })
+    .first();
   await expect(cardRating).toBeVisible();
   await expect(cardRating).toHaveText(/^[★☆]{5} \(\d+\)$/);
 });
@@ -127,7 +148,11 @@ test.describe("writing a review", () => {
   // The form's refused nickname answers 400, which the browser logs as a failed load.
   test.use({ allowedConsoleErrors: [/status of 400/] });
 
-  test("a customer with a delivered order writes a review, an operator approves it, and it shows as a verified purchase; helpful votes count once", async ({ page, browser, request }) => {
+  test("a customer with a delivered order writes a review, an operator approves it, and it shows as a verified purchase; helpful votes count once", async ({
+    page,
+    browser,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const { p, v } = await unreviewedProduct(request);
     const productUrl = shopUrl(`/products/${p.handle}`);
@@ -142,14 +167,20 @@ test.describe("writing a review", () => {
 
     // Not delivered yet: no form.
     await page.goto(productUrl);
-    await expect(page.getByTestId("review-write")).toHaveText("You can write a review once an order of this food has been delivered to you (one review per order).");
+    await expect(page.getByTestId("review-write")).toHaveText(
+      "You can write a review once an order of this food has been delivered to you (one review per order).",
+    );
 
     // An operator delivers the order.
     const operator = await (await browser.newContext()).newPage();
     await consoleOperator(operator, "reviews-journey");
     await operator.goto(shopUrl(`/admin/orders?q=${encodeURIComponent(email)}`));
     await operator.getByRole("link", { name: orderNumber }).click();
-    for (const [move, status] of [["Mark fulfilled", "fulfilled"], ["Mark shipped", "shipped"], ["Mark delivered", "delivered"]] as const) {
+    for (const [move, status] of [
+      ["Mark fulfilled", "fulfilled"],
+      ["Mark shipped", "shipped"],
+      ["Mark delivered", "delivered"],
+    ] as const) {
       await operator.getByTestId("order-moves").getByRole("button", { name: move }).click();
       await expect(operator.getByTestId("admin-order-status")).toContainText(`Status: ${status}`);
     }
@@ -241,7 +272,10 @@ test.describe("writing a review", () => {
 test.describe("functional cookies declined", () => {
   test.use({ consent: "reject" });
 
-  test("the page shows the exact banner instead of the widget, its 'here' opens the preferences, and the widget's script is never requested", async ({ page, request }) => {
+  test("the page shows the exact banner instead of the widget, its 'here' opens the preferences, and the widget's script is never requested", async ({
+    page,
+    request,
+  }) => {
     const reviewed = await reviewedProduct(request);
     const widgetRequests: string[] = [];
     page.on("request", (r) => {
@@ -291,5 +325,10 @@ test("the staff site shows no ratings: none on cards, none on the product page, 
   expect(productLd(await page.content())).not.toHaveProperty("aggregateRating");
   // The shop's listing of the same catalogue does show ratings.
   await page.goto(shopUrl("/products"));
-  await expect(page.getByRole("article").getByRole("img", { name: /^Rated / }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("article")
+      .getByRole("img", { name: /^Rated / })
+      .first(),
+  ).toBeVisible();
 });

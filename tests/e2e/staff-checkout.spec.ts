@@ -15,7 +15,9 @@ const stockedEverywhere = (v: SeedVariant) =>
 const bag = catalog.products
   .filter((p) => p.sites.includes("hpsf"))
   .flatMap((p) => p.variants.map((v) => ({ p, v })))
-  .find(({ v }) => v.weight === 30 && v.weightUnit === "lbs" && v.programPriceCents > 0 && !v.badgeTags.some((b) => /stock/.test(b)) && stockedEverywhere(v)) as {
+  .find(
+    ({ v }) => v.weight === 30 && v.weightUnit === "lbs" && v.programPriceCents > 0 && !v.badgeTags.some((b) => /stock/.test(b)) && stockedEverywhere(v),
+  ) as {
   p: SeedProduct;
   v: SeedVariant;
 };
@@ -50,7 +52,9 @@ test.describe("staff checkout", () => {
   // A refused step answers 400/409: the browser logs those responses.
   test.use({ allowedConsoleErrors: [/status of (400|409)/] });
 
-  test("a technician buys at program prices, shipped to the clinic: program rows, quota meter, attestation required, ZK01 / SOLD_TO / SHIP_TO on the order", async ({ page }) => {
+  test("a technician buys at program prices, shipped to the clinic: program rows, quota meter, attestation required, ZK01 / SOLD_TO / SHIP_TO on the order", async ({
+    page,
+  }) => {
     const email = await registerStaff(page);
     await addBag(page, 2);
     // Orders go to the clinic: the product page shows stock and delivery for the clinic's ZIP, the
@@ -112,7 +116,10 @@ test.describe("staff checkout", () => {
     await deliveryForm.getByRole("button", { name: "Save delivery choice" }).click();
     await expect(page.getByTestId("delivery-form").getByRole("radio", { name: "My home" })).toBeChecked();
     await toPayment(page, "home");
-    await page.getByTestId("checkout-payment").getByRole("checkbox", { name: /household/ }).check();
+    await page
+      .getByTestId("checkout-payment")
+      .getByRole("checkbox", { name: /household/ })
+      .check();
     await payWithCard(page);
     await expect(page).toHaveURL(/\/checkout\/confirmation\//);
     await expect(page.getByTestId("staff-delivery")).toHaveText("To my home");
@@ -137,7 +144,10 @@ test.describe("staff checkout", () => {
     await expect(summary.getByTestId("summary-subtotal")).toContainText(formatUsd(bag.v.priceCents));
     await expect(summary.getByTestId("quota-cart")).toContainText("This cart: 30 lb");
     await toPayment(page, "clinic");
-    await page.getByTestId("checkout-payment").getByRole("checkbox", { name: /household/ }).check();
+    await page
+      .getByTestId("checkout-payment")
+      .getByRole("checkbox", { name: /household/ })
+      .check();
     await payWithCard(page);
     await expect(page).toHaveURL(/\/checkout\/confirmation\//);
     await expect(page.getByTestId("staff-order-details").getByTestId("staff-order-type")).toHaveText("ZK01");

@@ -81,15 +81,44 @@ function example(path: string): Record<string, unknown> {
     "/checkout/quote": { cartId: guestCart, zip: "80011", shippingMethod: "standard" },
     "/cms/v2.0/get-globals": { fields: ["x"] },
     "/cms/v1.0/get-navigation": { handle: "main" },
-    "/cms/v1.0/get-products": { filters: [{ field: "price", min: 1, max: 50 }, { field: "species", value: "dog" }], limit: 5, page: 1, sort: "featured" },
-    "/cms/v1.0/get-filtered-products": { filters: [{ field: "weight", min: 1, max: 50 }, { field: "species", value: "dog" }], limit: 5, page: 1, sort: "featured" },
+    "/cms/v1.0/get-products": {
+      filters: [
+        { field: "price", min: 1, max: 50 },
+        { field: "species", value: "dog" },
+      ],
+      limit: 5,
+      page: 1,
+      sort: "featured",
+    },
+    "/cms/v1.0/get-filtered-products": {
+      filters: [
+        { field: "weight", min: 1, max: 50 },
+        { field: "species", value: "dog" },
+      ],
+      limit: 5,
+      page: 1,
+      sort: "featured",
+    },
     "/cms/v1.0/get-page-by-name": { name: "x" },
     "/cms/v1.0/get-page-by-slug": { slug: "x" },
     "/cms/v2.0/get-page-by-slug": { slug: "x" },
     "/cms/v1.0/get-plp-page-by-slug": { slug: "x" },
     "/cms/v1.0/get-pdp-page-by-handle": { handle: "x" },
-    "/errors": { type: "TypeError", message: "x is undefined", stack: "TypeError: x is undefined\n    at f (http://localhost:3000/assets/a-B1x9Qz7a.js:1:2)", url: "/products?q=x", release: "build-1", kind: "error" },
-    "/consent": { anonymousId: "HostileFuzzBrowser00001", revision: 1, categories: { required: true, functional: true, advertising: false }, decidedAt: "2026-01-01T00:00:00Z", source: "banner" },
+    "/errors": {
+      type: "TypeError",
+      message: "x is undefined",
+      stack: "TypeError: x is undefined\n    at f (http://localhost:3000/assets/a-B1x9Qz7a.js:1:2)",
+      url: "/products?q=x",
+      release: "build-1",
+      kind: "error",
+    },
+    "/consent": {
+      anonymousId: "HostileFuzzBrowser00001",
+      revision: 1,
+      categories: { required: true, functional: true, advertising: false },
+      decidedAt: "2026-01-01T00:00:00Z",
+      source: "banner",
+    },
     "/analytics/config": { integrations: ["gtm"] },
   };
   return byPath[p] ?? {};
@@ -113,7 +142,7 @@ function requests(route: { method: string; path: string }): fc.Arbitrary<Fuzzed>
     const query = fc.oneof(
       value.map((v) =>
         v && typeof v === "object" && !Array.isArray(v)
-          ? new URLSearchParams(Object.entries(v).map(([k, x]) => [k, typeof x === "string" ? x : JSON.stringify(x) ?? ""])).toString()
+          ? new URLSearchParams(Object.entries(v).map(([k, x]) => [k, typeof x === "string" ? x : (JSON.stringify(x) ?? "")])).toString()
           : `q=${encodeURIComponent(JSON.stringify(v) ?? "")}`,
       ),
       fc.constantFrom("a=%E0%A4%A", "%", "a[b]=1&a[b]=2", `x=${"y".repeat(9000)}`, "zip=0&zip=1", "handle=&slug=&zip="),
@@ -122,7 +151,7 @@ function requests(route: { method: string; path: string }): fc.Arbitrary<Fuzzed>
   }
   const body = fc.oneof(
     { weight: 8, arbitrary: value.map((v) => JSON.stringify(v) ?? "") },
-    { weight: 1, arbitrary: fc.constantFrom("", "{", "[", "null", "\"x\"", "{\"a\":", "\u0000", "{\"cartId\":\"" + HUGE + "\"}", "a=1&b=2", "{}".repeat(1000)) },
+    { weight: 1, arbitrary: fc.constantFrom("", "{", "[", "null", '"x"', '{"a":', "\u0000", '{"cartId":"' + HUGE + '"}', "a=1&b=2", "{}".repeat(1000)) },
     { weight: 1, arbitrary: fc.string({ maxLength: 100 }) },
   );
   return fc.record({ body, cookies, headers: hostileHeaders });
@@ -161,19 +190,28 @@ describe("every /api call of the OpenAPI document, fuzzed", () => {
         if (route.method === "post") headers["content-type"] ??= "application/json";
         const res = await send(shop, { method: route.method.toUpperCase(), path, body: r.body, cookies: r.cookies, headers });
         const text = await res.text();
-        if (process.env.HOSTILE_DEBUG && route.path.includes(process.env.HOSTILE_DEBUG)) console.log(res.status, (r.body ?? r.query ?? "").slice(0, 200), text.slice(0, 120));
+        if (process.env.HOSTILE_DEBUG && route.path.includes(process.env.HOSTILE_DEBUG))
+          console.log(res.status, (r.body ?? r.query ?? "").slice(0, 200), text.slice(0, 120));
         const after = await fingerprint(shop.database);
         const changed = changedTables(baseline, after);
         baseline = after;
-        if (res.status >= 500) throw new Error(`${route.method.toUpperCase()} ${route.path} answered ${res.status}: ${shop.errors.at(-1)?.slice(0, 400) ?? ""}`);
-        if (res.status >= 400 && changed.length) throw new Error(`${route.method.toUpperCase()} ${route.path} answered ${res.status} but wrote ${changed.join(", ")}`);
+        if (res.status >= 500)
+          throw new Error(`${route.method.toUpperCase()} ${route.path} answered ${res.status}: ${shop.errors.at(-1)?.slice(0, 400) ?? ""}`);
+        if (res.status >= 400 && changed.length)
+          throw new Error(`${route.method.toUpperCase()} ${route.path} answered ${res.status} but wrote ${changed.join(", ")}`);
       };
       // 1. The sweep: every field of the example, one at a time, set to each boundary value.
       for (const s of sweep(() => example(route.path))) {
         const v = s.value();
         const r: Fuzzed =
           route.method === "get"
-            ? { query: new URLSearchParams(Object.entries((v ?? {}) as object).map(([k, x]) => [k, typeof x === "string" ? x : JSON.stringify(x) ?? ""])).toString(), cookies: { sessionToken: alice.token }, headers: {} }
+            ? {
+                query: new URLSearchParams(
+                  Object.entries((v ?? {}) as object).map(([k, x]) => [k, typeof x === "string" ? x : (JSON.stringify(x) ?? "")]),
+                ).toString(),
+                cookies: { sessionToken: alice.token },
+                headers: {},
+              }
             : { body: JSON.stringify(v), cookies: { sessionToken: alice.token }, headers: {} };
         await check(r).catch((err: Error) => failures.push(`sweep ${s.label}: ${err.message.slice(0, 600)}`));
       }

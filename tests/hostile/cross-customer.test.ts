@@ -55,7 +55,16 @@ beforeAll(async () => {
   const key = newKey("bob");
   const placed = await placeOrder(
     { db: shop.database.db, services, config: shop.deps.config },
-    { site: "d2c", cartId: orderCart, customerId: bob.id, email: bob.email, shippingAddress: address() as never, shippingMethod: "standard", payment: placeOrderBody(orderCart).payment, idempotencyKey: key },
+    {
+      site: "d2c",
+      cartId: orderCart,
+      customerId: bob.id,
+      email: bob.email,
+      shippingAddress: address() as never,
+      shippingMethod: "standard",
+      payment: placeOrderBody(orderCart).payment,
+      idempotencyKey: key,
+    },
   );
   if (!placed.ok) throw new Error(`bob's order: ${placed.code}`);
   bobOrder = { id: placed.order.id, number: placed.order.number, key, cartId: orderCart };
@@ -120,7 +129,10 @@ describe("cross-customer matrix: Alice with Bob's ids", () => {
     for (const [path, body] of apiCalls()) {
       const r = await attempt({ path, json: body, cookies: as("alice") });
       const leaked = r.leaked;
-      if (!REFUSED.includes(r.status) || leaked.length || r.changed.length) bad.push(`${path} ${JSON.stringify(body).slice(0, 80)} → ${r.status}${leaked.length ? ` leaked ${leaked}` : ""}${r.changed.length ? ` wrote ${r.changed}` : ""}`);
+      if (!REFUSED.includes(r.status) || leaked.length || r.changed.length)
+        bad.push(
+          `${path} ${JSON.stringify(body).slice(0, 80)} → ${r.status}${leaked.length ? ` leaked ${leaked}` : ""}${r.changed.length ? ` wrote ${r.changed}` : ""}`,
+        );
     }
     expect(bad).toEqual([]);
   });
@@ -141,7 +153,10 @@ describe("cross-customer matrix: Alice with Bob's ids", () => {
       { path: `/checkout/confirmation/${bobOrder.number}` },
       { path: "/account/address-book", form: { intent: "delete", id: bobAddressId } },
       { path: "/account/address-book", form: { intent: "default", id: bobAddressId } },
-      { path: "/account/address-book", form: { intent: "update", id: bobAddressId, ...Object.fromEntries(Object.entries(address({ city: "Evil" })).map(([k, v]) => [k, String(v ?? "")])) } },
+      {
+        path: "/account/address-book",
+        form: { intent: "update", id: bobAddressId, ...Object.fromEntries(Object.entries(address({ city: "Evil" })).map(([k, v]) => [k, String(v ?? "")])) },
+      },
       { path: "/account/autoships", form: { intent: "cancel", reason: "other", subscriptionId: bobSubscriptionId } },
       { path: "/account/autoships", form: { intent: "skip", subscriptionId: bobSubscriptionId } },
       { path: "/account/autoships", form: { intent: "pause", subscriptionId: bobSubscriptionId } },
@@ -149,7 +164,10 @@ describe("cross-customer matrix: Alice with Bob's ids", () => {
     for (const p of pages) {
       const r = await attempt({ ...p, cookies: as("alice") });
       const leaked = r.leaked;
-      if (!REFUSED.includes(r.status) || leaked.length || r.changed.length) bad.push(`${p.form ? "POST" : "GET"} ${p.path} ${JSON.stringify(p.form ?? {}).slice(0, 60)} → ${r.status}${leaked.length ? ` leaked ${leaked}` : ""}${r.changed.length ? ` wrote ${r.changed}` : ""}`);
+      if (!REFUSED.includes(r.status) || leaked.length || r.changed.length)
+        bad.push(
+          `${p.form ? "POST" : "GET"} ${p.path} ${JSON.stringify(p.form ?? {}).slice(0, 60)} → ${r.status}${leaked.length ? ` leaked ${leaked}` : ""}${r.changed.length ? ` wrote ${r.changed}` : ""}`,
+        );
     }
     expect(bad).toEqual([]);
   });
@@ -160,7 +178,10 @@ describe("cross-customer matrix: Alice with Bob's ids", () => {
       for (const cookie of ["col_cart_id", "guest_col_cart_id"]) {
         const r = await attempt({ path, cookies: { ...as("alice"), [cookie]: bobCart } });
         const leaked = r.leaked;
-        if (r.status >= 500 || leaked.length || r.changed.length) bad.push(`GET ${path} (${cookie}=Bob's cart) → ${r.status}${leaked.length ? ` leaked ${leaked}` : ""}${r.changed.length ? ` wrote ${r.changed}` : ""}`);
+        if (r.status >= 500 || leaked.length || r.changed.length)
+          bad.push(
+            `GET ${path} (${cookie}=Bob's cart) → ${r.status}${leaked.length ? ` leaked ${leaked}` : ""}${r.changed.length ? ` wrote ${r.changed}` : ""}`,
+          );
       }
     }
     expect(bad).toEqual([]);
@@ -173,7 +194,10 @@ describe("cross-customer matrix: Alice with Bob's ids", () => {
       ["/cart", { intent: "remove", lineId: bobLineId }],
       ["/cart", { intent: "update", lineId: bobLineId, quantity: "5" }],
       ["/cart", { intent: "discount", apply: "AUTO35" }],
-      ["/checkout", { intent: "information", email: "mallory@hostile.test", ...Object.fromEntries(Object.entries(address()).map(([k, v]) => [k, String(v ?? "")])) }],
+      [
+        "/checkout",
+        { intent: "information", email: "mallory@hostile.test", ...Object.fromEntries(Object.entries(address()).map(([k, v]) => [k, String(v ?? "")])) },
+      ],
       ["/checkout/start", { autoshipTerms: "on" }],
     ];
     for (const [path, form] of forms) {
@@ -219,7 +243,8 @@ describe("cross-customer matrix: the guest (no session)", () => {
     for (const [path, body] of apiCalls()) {
       const r = await attempt({ path, json: body });
       const expected = /cart|checkout/.test(path) && !path.includes("multipass") ? 404 : 401;
-      if ((r.status !== expected && !(r.status === 400 && expected === 401)) || r.changed.length || r.leaked.length) bad.push(`${path} → ${r.status} (expected ${expected})${r.changed.length ? ` wrote ${r.changed}` : ""}`);
+      if ((r.status !== expected && !(r.status === 400 && expected === 401)) || r.changed.length || r.leaked.length)
+        bad.push(`${path} → ${r.status} (expected ${expected})${r.changed.length ? ` wrote ${r.changed}` : ""}`);
     }
     expect(bad).toEqual([]);
   });

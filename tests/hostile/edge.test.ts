@@ -48,7 +48,11 @@ describe("HTTP edge", () => {
   it("a 50 MB body is refused with 413 (API and page forms), nothing written", async () => {
     const big = "x".repeat(50 * 1024 * 1024);
     const before = await fingerprint(shop.database);
-    const api = await send(shop, { path: "/api/ecom/v1.0/create-cart", body: `{"lineItems":[],"note":"${big}"}`, headers: { "content-type": "application/json" } });
+    const api = await send(shop, {
+      path: "/api/ecom/v1.0/create-cart",
+      body: `{"lineItems":[],"note":"${big}"}`,
+      headers: { "content-type": "application/json" },
+    });
     const page = await send(shop, { path: "/contact-us", body: `name=a&message=${big}`, headers: { "content-type": "application/x-www-form-urlencoded" } });
     expect([api.status, page.status]).toEqual([413, 413]);
     expect(changedTables(before, await fingerprint(shop.database))).toEqual([]);
@@ -57,7 +61,15 @@ describe("HTTP edge", () => {
   it("the donation clickstream (open to guests) cannot fill the disk: 413 over 16 KB, 429 past 30 a client in 10 minutes, a refusal writes nothing", async () => {
     const store = { "x-store-id": SEED_DONATION_STORE_ID };
     const event = (note: string) => ({
-      client_properties: { user_agent: "hostile", url: "http://localhost/cart", device_type: "desktop", browser_type: "", browser_version: "", platform: "", referrer: "" },
+      client_properties: {
+        user_agent: "hostile",
+        url: "http://localhost/cart",
+        device_type: "desktop",
+        browser_type: "",
+        browser_version: "",
+        platform: "",
+        referrer: "",
+      },
       store_id: SEED_DONATION_STORE_ID,
       tracking_id: null,
       metadata: {},
@@ -66,36 +78,52 @@ describe("HTTP edge", () => {
     });
     const before = await fingerprint(proxied.database);
     // About 1 MB in one request, as the finding's probe sent.
-    const big = await send(proxied, { path: "/api/donations/clickstream/events", json: Array.from({ length: 50 }, () => event("x".repeat(20_000))), headers: { ...store, "x-forwarded-for": "198.51.100.91" } });
+    const big = await send(proxied, {
+      path: "/api/donations/clickstream/events",
+      json: Array.from({ length: 50 }, () => event("x".repeat(20_000))),
+      headers: { ...store, "x-forwarded-for": "198.51.100.91" },
+    });
     await big.arrayBuffer();
     expect(big.status).toBe(413);
     expect(changedTables(before, await fingerprint(proxied.database))).toEqual([]);
     const statuses: number[] = [];
     for (let i = 0; i <= RATE_LIMITS.donation_events.perIp; i++)
-      statuses.push(await status(send(proxied, { path: "/api/donations/clickstream/events", json: event(String(i)), headers: { ...store, "x-forwarded-for": "198.51.100.92" } })));
+      statuses.push(
+        await status(
+          send(proxied, { path: "/api/donations/clickstream/events", json: event(String(i)), headers: { ...store, "x-forwarded-for": "198.51.100.92" } }),
+        ),
+      );
     expect(statuses.slice(0, -1).every((s) => s === 202)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
 
   it("a malformed col_cart_id cookie (%E0%A4%A) does not break the pages", async () => {
     for (const path of ["/", "/cart", "/products", "/checkout", "/account/dashboard"])
-      for (const cookie of ["col_cart_id", "guest_col_cart_id", "userLocation"]) expect(await status(send(shop, { path, cookies: { [cookie]: "%E0%A4%A" } })), `${path} ${cookie}`).toBeLessThan(500);
+      for (const cookie of ["col_cart_id", "guest_col_cart_id", "userLocation"])
+        expect(await status(send(shop, { path, cookies: { [cookie]: "%E0%A4%A" } })), `${path} ${cookie}`).toBeLessThan(500);
   });
 
   it("a page POST with a malformed Origin is refused (403), not a 500", async () => {
-    for (const origin of ["not a url", "http://", "%", "http://[::1"]) expect(await status(send(shop, { path: "/location", form: { zip: "80011" }, headers: { origin } })), origin).toBe(403);
+    for (const origin of ["not a url", "http://", "%", "http://[::1"])
+      expect(await status(send(shop, { path: "/location", form: { zip: "80011" }, headers: { origin } })), origin).toBe(403);
   });
 
   it("a page POST with `Origin: null` (sandboxed frame, data: URL) is refused, signs no one in, writes nothing", async () => {
     // (React Router itself answers 400 here; the app's own check must not be the weaker link. The
     // API side of `Origin: null` is in "/api refuses a state-changing call from another site's Origin".)
     const before = await fingerprint(shop.database);
-    for (const [path, form] of [["/location", { zip: "80011" }], ["/shelter/login", { email: alice.email, password: alice.password }]] as const) {
+    for (const [path, form] of [
+      ["/location", { zip: "80011" }],
+      ["/shelter/login", { email: alice.email, password: alice.password }],
+    ] as const) {
       const res = await send(shop, { path, form, headers: { origin: "null" } });
       await res.arrayBuffer();
       expect(res.status, path).toBeGreaterThanOrEqual(400);
       expect(res.status, path).toBeLessThan(500);
-      expect(res.headers.getSetCookie().filter((c) => /^(sessionToken|userLocation)=[^;]/.test(c)), path).toEqual([]);
+      expect(
+        res.headers.getSetCookie().filter((c) => /^(sessionToken|userLocation)=[^;]/.test(c)),
+        path,
+      ).toEqual([]);
     }
     expect(changedTables(before, await fingerprint(shop.database))).toEqual([]);
   });
@@ -116,7 +144,11 @@ describe("HTTP edge", () => {
   it("/api refuses a JSON body sent as text/plain (a cross-site 'simple' request)", async () => {
     const cartId = await cartWith(shop, null, variantId);
     const before = await fingerprint(shop.database);
-    const res = await send(shop, { path: "/api/ecom/v1.0/update-cart-note", body: JSON.stringify({ cartId, note: "csrf" }), headers: { "content-type": "text/plain" } });
+    const res = await send(shop, {
+      path: "/api/ecom/v1.0/update-cart-note",
+      body: JSON.stringify({ cartId, note: "csrf" }),
+      headers: { "content-type": "text/plain" },
+    });
     await res.arrayBuffer();
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
@@ -127,7 +159,12 @@ describe("HTTP edge", () => {
     const cartId = await cartWith(shop, alice, variantId);
     const before = await fingerprint(shop.database);
     for (const origin of ["https://evil.example", "null"]) {
-      const res = await send(shop, { path: "/api/ecom/v1.0/update-cart-note", json: { cartId, note: "csrf" }, cookies: { sessionToken: alice.token }, headers: { origin } });
+      const res = await send(shop, {
+        path: "/api/ecom/v1.0/update-cart-note",
+        json: { cartId, note: "csrf" },
+        cookies: { sessionToken: alice.token },
+        headers: { origin },
+      });
       await res.arrayBuffer();
       expect(res.status, origin).toBe(403);
     }
@@ -141,7 +178,11 @@ describe("HTTP edge", () => {
     for (let i = 0; i < 25; i++)
       statuses.push(
         await status(
-          send(proxied, { path: "/shelter/login", form: { email: `nobody-${i}@hostile.test`, password: "wrong-password-1" }, headers: { "x-forwarded-for": `203.0.113.${i}, 198.51.100.7` } }),
+          send(proxied, {
+            path: "/shelter/login",
+            form: { email: `nobody-${i}@hostile.test`, password: "wrong-password-1" },
+            headers: { "x-forwarded-for": `203.0.113.${i}, 198.51.100.7` },
+          }),
         ),
       );
     expect(statuses).toContain(429);
@@ -167,7 +208,13 @@ describe("HTTP edge", () => {
         await status(
           send(proxied, {
             path: "/shelter/register",
-            form: { firstName: "R", lastName: "L", email: `reg-${i}-${Date.now()}@hostile.test`, password: "kibble-hostile-1", confirmPassword: "kibble-hostile-1" },
+            form: {
+              firstName: "R",
+              lastName: "L",
+              email: `reg-${i}-${Date.now()}@hostile.test`,
+              password: "kibble-hostile-1",
+              confirmPassword: "kibble-hostile-1",
+            },
             headers: { "x-forwarded-for": "198.51.100.77" },
           }),
         ),
@@ -177,7 +224,9 @@ describe("HTTP edge", () => {
   });
 
   it("a packshot is drawn only for a flavour that exists (no image for invented names)", async () => {
-    const [{ key }] = ((await shop.database.db.execute(sql`select image_key as key from variants limit 1`)) as unknown as { rows: { key: string }[] }).rows as [{ key: string }];
+    const [{ key }] = ((await shop.database.db.execute(sql`select image_key as key from variants limit 1`)) as unknown as { rows: { key: string }[] }).rows as [
+      { key: string },
+    ];
     expect(await status(send(shop, { path: `/_img/packshots/${key}.webp?w=320` }))).toBe(200);
     const invented = key.replace(/_([a-z0-9-]+)_(dog|cat)$/, "_totally-invented-flavour-x9_$2");
     expect(invented).not.toBe(key);
@@ -202,7 +251,11 @@ describe("HTTP edge", () => {
   it("logout clears og_auth, userLocation and userWarehouse too", async () => {
     const signed = await shop.deps.services.identity.signIn(alice.email, alice.password, null);
     if (!signed.ok) throw new Error("sign-in failed");
-    const res = await send(shop, { path: "/logout", form: {}, cookies: { sessionToken: signed.token, og_auth: "x|y|z", userLocation: "80011::HOME", userWarehouse: "DEN" } });
+    const res = await send(shop, {
+      path: "/logout",
+      form: {},
+      cookies: { sessionToken: signed.token, og_auth: "x|y|z", userLocation: "80011::HOME", userWarehouse: "DEN" },
+    });
     await res.arrayBuffer();
     const cleared = res.headers
       .getSetCookie()
@@ -215,7 +268,9 @@ describe("HTTP edge", () => {
 describe("identity", () => {
   it("a session idle for more than a day no longer signs anyone in", async () => {
     const who = await customer(shop, "idle");
-    await shop.database.db.execute(sql`update sessions set last_seen_at = now() - interval '25 hours', created_at = now() - interval '25 hours' where customer_id = ${who.id}`);
+    await shop.database.db.execute(
+      sql`update sessions set last_seen_at = now() - interval '25 hours', created_at = now() - interval '25 hours' where customer_id = ${who.id}`,
+    );
     expect(await shop.deps.services.identity.resolveSession(who.token)).toBeNull();
   });
 });
@@ -235,13 +290,20 @@ describe("checkout", () => {
       { t: "+275760-09-13T00:00:00.000Z", id: "00000000-0000-0000-0000-000000000000" },
     ].map((c) => Buffer.from(JSON.stringify(c)).toString("base64url"));
     for (const cursor of forged) {
-      const s = await status(send(shop, { path: "/api/ecom/v1.0/get-storefront-orders", json: { id: alice.id, cursor }, cookies: { sessionToken: alice.token } }));
+      const s = await status(
+        send(shop, { path: "/api/ecom/v1.0/get-storefront-orders", json: { id: alice.id, cursor }, cookies: { sessionToken: alice.token } }),
+      );
       expect([200, 400], cursor).toContain(s);
     }
   });
 
   it("an out-of-range price or weight filter → 400 or an empty list, never a 500", async () => {
-    for (const filter of [{ field: "price", min: 1e12 }, { field: "price", max: 1e300 }, { field: "weight", min: 3e9 }, { field: "price", min: 0, max: 2 ** 31 }]) {
+    for (const filter of [
+      { field: "price", min: 1e12 },
+      { field: "price", max: 1e300 },
+      { field: "weight", min: 3e9 },
+      { field: "price", min: 0, max: 2 ** 31 },
+    ]) {
       for (const path of ["/api/cms/v1.0/get-products", "/api/cms/v1.0/get-filtered-products"]) {
         const s = await status(send(shop, { path, json: { filters: [filter] } }));
         expect([200, 400], `${path} ${JSON.stringify(filter)}`).toContain(s);
@@ -257,7 +319,10 @@ describe("checkout", () => {
       return { status: res.status, tax: body.order?.totalTax.amount };
     };
     // 80011 is Colorado; 26901 (West Virginia) is served by a warehouse but missing from the ZIP → state table.
-    for (const [zip, honestState] of [["80011", "CO"], ["26901", "WV"]] as const) {
+    for (const [zip, honestState] of [
+      ["80011", "CO"],
+      ["26901", "WV"],
+    ] as const) {
       const honest = await taxOf(honestState, zip);
       for (const forged of ["ZZ", "DE", "OR"]) {
         const r = await taxOf(forged, zip);
@@ -281,7 +346,9 @@ describe("checkout", () => {
     expect(res.status).toBe(200);
     const recorded = body.order!.attributes;
     for (const f of forged) expect(recorded, f.key).not.toContainEqual(f);
-    const rows = ((await shop.database.db.execute(sql`select attributes::text as a from orders where cart_id = ${cartId}`)) as unknown as { rows: { a: string }[] }).rows;
+    const rows = (
+      (await shop.database.db.execute(sql`select attributes::text as a from orders where cart_id = ${cartId}`)) as unknown as { rows: { a: string }[] }
+    ).rows;
     expect(rows[0]!.a).not.toMatch(/999999|renewal_of_subscription/);
   });
 

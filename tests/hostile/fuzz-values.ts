@@ -16,7 +16,7 @@ export const nastyStrings: string[] = [
   "\uFFFF",
   "😀".repeat(50),
   "' OR 1=1 --",
-  "\"; drop table orders; --",
+  '"; drop table orders; --',
   "<script>alert(1)</script>",
   "../../../../etc/passwd",
   "..%2F..%2Fetc%2Fpasswd",
@@ -43,7 +43,24 @@ export const nastyStrings: string[] = [
   "\r\nSet-Cookie: x=1",
 ];
 
-export const nastyNumbers: number[] = [0, -1, -0, 1, 2 ** 31, -(2 ** 31), 2 ** 53, -(2 ** 53), 1e21, 1e-7, 0.5, 999, 1000, 10_000_000, Number.MAX_SAFE_INTEGER, Number.MIN_VALUE];
+export const nastyNumbers: number[] = [
+  0,
+  -1,
+  -0,
+  1,
+  2 ** 31,
+  -(2 ** 31),
+  2 ** 53,
+  -(2 ** 53),
+  1e21,
+  1e-7,
+  0.5,
+  999,
+  1000,
+  10_000_000,
+  Number.MAX_SAFE_INTEGER,
+  Number.MIN_VALUE,
+];
 
 /** Any hostile leaf value, extra ids supplied by the test (another customer's, unknown ones). */
 export function hostileValue(ids: () => string[] = () => []): fc.Arbitrary<unknown> {
@@ -61,7 +78,15 @@ export function hostileValue(ids: () => string[] = () => []): fc.Arbitrary<unkno
     { weight: 6, arbitrary: leaf },
     { weight: 1, arbitrary: fc.array(leaf, { maxLength: 4 }) },
     { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), leaf, { maxKeys: 3 }) },
-    { weight: 1, arbitrary: fc.constantFrom([], {}, [[[[[]]]]], Array.from({ length: 500 }, () => 1)) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        [],
+        {},
+        [[[[[]]]]],
+        Array.from({ length: 500 }, () => 1),
+      ),
+    },
   );
 }
 
@@ -102,8 +127,7 @@ export function sweep(example: () => unknown): { label: string; value: () => unk
   const out: { label: string; value: () => unknown }[] = [];
   for (const path of pathsOf(example()).filter((p) => p.length > 0)) {
     out.push({ label: `${path.join(".")} removed`, value: () => setAt(example(), path, REMOVE) });
-    for (const v of SWEEP_VALUES)
-      out.push({ label: `${path.join(".")} = ${JSON.stringify(v)?.slice(0, 30)}`, value: () => setAt(example(), path, v) });
+    for (const v of SWEEP_VALUES) out.push({ label: `${path.join(".")} = ${JSON.stringify(v)?.slice(0, 30)}`, value: () => setAt(example(), path, v) });
   }
   return out;
 }
@@ -118,27 +142,46 @@ export function mutated(example: Json, ids: () => string[] = () => []): fc.Arbit
     fc.record({ kind: fc.constant("remove" as const), path: fc.constantFrom(...paths) }),
     fc.record({
       kind: fc.constant("add" as const),
-      path: fc.constantFrom(...all.filter((p) => { const x = p.reduce<Json>((o, k) => (o as Record<string, Json>)?.[k as string], example); return x && typeof x === "object" && !Array.isArray(x); })),
+      path: fc.constantFrom(
+        ...all.filter((p) => {
+          const x = p.reduce<Json>((o, k) => (o as Record<string, Json>)?.[k as string], example);
+          return x && typeof x === "object" && !Array.isArray(x);
+        }),
+      ),
       key: fc.constantFrom("__proto__", "constructor", "isAdmin", "customerId", "priceCents", "unknownField", "status", "id"),
       value: hostileValue(ids),
     }),
   );
   const count = fc.oneof({ weight: 7, arbitrary: fc.constant(1) }, { weight: 3, arbitrary: fc.integer({ min: 2, max: 3 }) });
-  return count.chain((n) => fc.array(mutation, { minLength: n, maxLength: n })).map((ms) => {
-    let v = structuredClone(example);
-    for (const m of ms) {
-      if (m.kind === "set") v = setAt(v, m.path, m.value);
-      else if (m.kind === "remove") v = setAt(v, m.path, REMOVE);
-      else v = setAt(v, [...m.path, m.key], m.value);
-    }
-    return v;
-  });
+  return count
+    .chain((n) => fc.array(mutation, { minLength: n, maxLength: n }))
+    .map((ms) => {
+      let v = structuredClone(example);
+      for (const m of ms) {
+        if (m.kind === "set") v = setAt(v, m.path, m.value);
+        else if (m.kind === "remove") v = setAt(v, m.path, REMOVE);
+        else v = setAt(v, [...m.path, m.key], m.value);
+      }
+      return v;
+    });
 }
 
 /** Bad cookies a browser (or an attacker) may send. */
 export function hostileCookies(valid: () => Partial<Record<string, string>>[]): fc.Arbitrary<Record<string, string>> {
-  const name = fc.constantFrom("sessionToken", "col_cart_id", "guest_col_cart_id", "userLocation", "userWarehouse", "og_auth", "isEligibleForPd", "site_password");
-  const value = fc.oneof(fc.constantFrom("%E0%A4%A", "%", "\"", "a=b", "80011::HOME", "::", "x".repeat(5000), "00000000-0000-0000-0000-000000000000", "deleted"), fc.string({ maxLength: 30 }).map(encodeURIComponent));
+  const name = fc.constantFrom(
+    "sessionToken",
+    "col_cart_id",
+    "guest_col_cart_id",
+    "userLocation",
+    "userWarehouse",
+    "og_auth",
+    "isEligibleForPd",
+    "site_password",
+  );
+  const value = fc.oneof(
+    fc.constantFrom("%E0%A4%A", "%", '"', "a=b", "80011::HOME", "::", "x".repeat(5000), "00000000-0000-0000-0000-000000000000", "deleted"),
+    fc.string({ maxLength: 30 }).map(encodeURIComponent),
+  );
   return fc.oneof(
     { weight: 3, arbitrary: fc.constant({}) },
     { weight: 3, arbitrary: fc.constant(0).chain(() => fc.constantFrom(...(valid() as Record<string, string>[]))) },
@@ -152,7 +195,17 @@ export const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc.oneof(
   {
     weight: 4,
     arbitrary: fc.dictionary(
-      fc.constantFrom("content-type", "x-forwarded-for", "x-forwarded-proto", "accept-language", "accept", "x-store-id", "user-agent", "referer", "if-none-match"),
+      fc.constantFrom(
+        "content-type",
+        "x-forwarded-for",
+        "x-forwarded-proto",
+        "accept-language",
+        "accept",
+        "x-store-id",
+        "user-agent",
+        "referer",
+        "if-none-match",
+      ),
       fc.constantFrom(
         "text/plain",
         "application/json; charset=utf-16",
@@ -164,7 +217,7 @@ export const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc.oneof(
         "*/*",
         "x".repeat(4000),
         "zz-ZZ;q=abc",
-        "\"etag\"",
+        '"etag"',
       ),
       { maxKeys: 2 },
     ),

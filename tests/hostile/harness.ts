@@ -85,7 +85,9 @@ export async function send(shop: Shop, r: Req): Promise<Response> {
   const host = r.host ?? "localhost";
   const headers: Record<string, string> = { host, ...(r.headers ?? {}) };
   if (r.cookies && Object.keys(r.cookies).length) {
-    const jar = Object.entries(r.cookies).map(([k, v]) => `${k}=${v}`).join("; ");
+    const jar = Object.entries(r.cookies)
+      .map(([k, v]) => `${k}=${v}`)
+      .join("; ");
     headers.cookie = headers.cookie ? `${headers.cookie}; ${jar}` : jar;
   }
   let body: BodyInit | undefined;
@@ -99,8 +101,7 @@ export async function send(shop: Shop, r: Req): Promise<Response> {
   const method = r.method ?? (body === undefined ? "GET" : "POST");
   // A same-origin browser sends Origin on every POST: the default, so that a test that means to be
   // cross-site says so.
-  if (method !== "GET" && method !== "HEAD" && !Object.keys(headers).some((h) => h.toLowerCase() === "origin"))
-    headers.origin = `http://${host}`;
+  if (method !== "GET" && method !== "HEAD" && !Object.keys(headers).some((h) => h.toLowerCase() === "origin")) headers.origin = `http://${host}`;
   for (const k of Object.keys(headers)) if (headers[k] === undefined) delete headers[k];
   return shop.app.request(`http://${host}${r.path}`, { method, headers, body, redirect: "manual" });
 }
@@ -139,7 +140,9 @@ async function tables(database: Database): Promise<string[]> {
 /** Per table: row count and an md5 of every row's text, volatile tables left out. */
 export async function fingerprint(database: Database, ignore: ReadonlySet<string> = VOLATILE_TABLES): Promise<Record<string, string>> {
   const names = (await tables(database)).filter((t) => !ignore.has(t));
-  const parts = names.map((t) => `select '${t}' as t, count(*)::text || ':' || coalesce(md5(string_agg(x::text, ',' order by x::text)), '') as f from "${t}" x`);
+  const parts = names.map(
+    (t) => `select '${t}' as t, count(*)::text || ':' || coalesce(md5(string_agg(x::text, ',' order by x::text)), '') as f from "${t}" x`,
+  );
   const res = (await database.db.execute(sql.raw(parts.join(" union all ")))) as unknown as { rows: { t: string; f: string }[] };
   return Object.fromEntries(res.rows.map((r) => [r.t, r.f]));
 }
@@ -252,7 +255,8 @@ export function pageActionRoutes(): { id: string; file: string; path: string }[]
     for (const r of entries) {
       const full = r.index ? parent || "/" : r.path === undefined ? parent : `${parent.replace(/\/$/, "")}/${r.path}`;
       const source = readFileSync(path.join(root, "app", r.file), "utf8");
-      if (exportsAction(source) && (r.path !== undefined || r.index)) out.push({ id: r.id ?? r.file.replace(/\.tsx?$/, ""), file: r.file, path: fill(full || "/") });
+      if (exportsAction(source) && (r.path !== undefined || r.index))
+        out.push({ id: r.id ?? r.file.replace(/\.tsx?$/, ""), file: r.file, path: fill(full || "/") });
       if (r.children) walk(r.children, full);
     }
   };

@@ -25,7 +25,8 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => shop?.close());
 
-const MULTIPART_FORM = '--xx\r\nContent-Disposition: form-data; name="intent"\r\n\r\nadd\r\n--xx\r\nContent-Disposition: form-data; name="zip"\r\n\r\n80011\r\n--xx--\r\n';
+const MULTIPART_FORM =
+  '--xx\r\nContent-Disposition: form-data; name="intent"\r\n\r\nadd\r\n--xx\r\nContent-Disposition: form-data; name="zip"\r\n\r\n80011\r\n--xx--\r\n';
 
 /** Bodies that are no form: answered 400 at the edge (server/http/edge.ts pageFormsOnly). */
 const NOT_A_FORM: { name: string; headers: Record<string, string>; body?: string }[] = [
@@ -63,7 +64,17 @@ describe("page actions with every kind of body", () => {
     // Layout routes have no path of their own: none has an action today.
     expect(actions.map((a) => a.id).sort()).toEqual(inBuild);
     expect(actions.map((a) => a.path)).toEqual(
-      expect.arrayContaining(["/cart", "/checkout", "/logout", "/contact-us", "/location", "/shelter/register", "/admin/login", "/admin/orders/1001", "/admin/donations"]),
+      expect.arrayContaining([
+        "/cart",
+        "/checkout",
+        "/logout",
+        "/contact-us",
+        "/location",
+        "/shelter/register",
+        "/admin/login",
+        "/admin/orders/1001",
+        "/admin/donations",
+      ]),
     );
   });
 
@@ -102,7 +113,8 @@ describe("page actions with every kind of body", () => {
             await res.arrayBuffer();
             const changed = changedTables(before, await fingerprint(shop.database));
             if (res.status >= 500) failures.push(`POST ${url} as ${jar.who} with ${kind.name} → ${res.status} ${shop.errors.at(-1)?.slice(0, 300) ?? ""}`);
-            else if (res.status >= 400 && changed.length) failures.push(`POST ${url} as ${jar.who} with ${kind.name} → ${res.status} but wrote ${changed.join(", ")}`);
+            else if (res.status >= 400 && changed.length)
+              failures.push(`POST ${url} as ${jar.who} with ${kind.name} → ${res.status} but wrote ${changed.join(", ")}`);
           }
     expect(failures).toEqual([]);
   }, 600_000);

@@ -17,23 +17,99 @@ let actionPaths: string[] = [];
 let pagePaths: string[] = [];
 
 const FIELDS = [
-  "intent", "email", "password", "confirmPassword", "currentPassword", "newPassword", "firstName", "lastName", "zip", "redirectTo",
-  "redirect", "previous", "next", "returnTo", "reason", "lineId", "variantId", "merchandiseId", "quantity", "sellingPlanId", "sku",
-  "purchase", "note", "apply", "removeCode", "code", "id", "subscriptionId", "address1", "address2", "city", "provinceCode", "phone",
-  "countryCode", "shippingMethod", "cardNumber", "cardExpiry", "cardCvc", "paymentChoice", "savedAddressId", "addressChoice",
-  "idempotencyKey", "token", "autoshipTerms", "makeDefault", "saveAddress", "acceptsEmailMarketing", "acceptsMarketing", "message",
-  "name", "subject", "frequency", "date", "cookie", "isAttestationChecked", "provinceCode",
+  "intent",
+  "email",
+  "password",
+  "confirmPassword",
+  "currentPassword",
+  "newPassword",
+  "firstName",
+  "lastName",
+  "zip",
+  "redirectTo",
+  "redirect",
+  "previous",
+  "next",
+  "returnTo",
+  "reason",
+  "lineId",
+  "variantId",
+  "merchandiseId",
+  "quantity",
+  "sellingPlanId",
+  "sku",
+  "purchase",
+  "note",
+  "apply",
+  "removeCode",
+  "code",
+  "id",
+  "subscriptionId",
+  "address1",
+  "address2",
+  "city",
+  "provinceCode",
+  "phone",
+  "countryCode",
+  "shippingMethod",
+  "cardNumber",
+  "cardExpiry",
+  "cardCvc",
+  "paymentChoice",
+  "savedAddressId",
+  "addressChoice",
+  "idempotencyKey",
+  "token",
+  "autoshipTerms",
+  "makeDefault",
+  "saveAddress",
+  "acceptsEmailMarketing",
+  "acceptsMarketing",
+  "message",
+  "name",
+  "subject",
+  "frequency",
+  "date",
+  "cookie",
+  "isAttestationChecked",
+  "provinceCode",
 ];
 const INTENTS = [
-  "add", "update", "remove", "discount", "note", "information", "shipping", "payment", "place", "delete", "default", "create",
-  "profile", "password", "skip", "cancel", "pause", "resume", "ship-now", "frequency", "quantity", "date", "reactivate",
+  "add",
+  "update",
+  "remove",
+  "discount",
+  "note",
+  "information",
+  "shipping",
+  "payment",
+  "place",
+  "delete",
+  "default",
+  "create",
+  "profile",
+  "password",
+  "skip",
+  "cancel",
+  "pause",
+  "resume",
+  "ship-now",
+  "frequency",
+  "quantity",
+  "date",
+  "reactivate",
 ];
 
 function formArb(): fc.Arbitrary<[string, string][]> {
   const value = fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...nastyStrings.filter((s) => s.length < 10_000)) },
     { weight: 3, arbitrary: fc.constantFrom(...INTENTS) },
-    { weight: 2, arbitrary: fc.constant(0).chain(() => fc.constantFrom(aliceCart, bobCart, alice.id, bob.id, String(variantId), "80011", "on", alice.email, "kibble-hostile-1")) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .constant(0)
+        .chain(() => fc.constantFrom(aliceCart, bobCart, alice.id, bob.id, String(variantId), "80011", "on", alice.email, "kibble-hostile-1")),
+    },
     { weight: 2, arbitrary: fc.string({ maxLength: 30 }) },
     { weight: 1, arbitrary: fc.integer({ min: -1000, max: 100_000 }).map(String) },
   );
@@ -64,7 +140,12 @@ beforeAll(async () => {
 afterAll(() => shop?.close());
 
 const cookies = () =>
-  hostileCookies(() => [{ sessionToken: alice.token }, { sessionToken: alice.token, col_cart_id: bobCart }, { col_cart_id: aliceCart }, { col_cart_id: "%E0%A4%A" }]);
+  hostileCookies(() => [
+    { sessionToken: alice.token },
+    { sessionToken: alice.token, col_cart_id: bobCart },
+    { col_cart_id: aliceCart },
+    { col_cart_id: "%E0%A4%A" },
+  ]);
 
 describe("page actions and loaders, fuzzed", () => {
   it("finds the page actions in the build", () => {
@@ -75,15 +156,26 @@ describe("page actions and loaders, fuzzed", () => {
     const failures: string[] = [];
     for (const path of actionPaths) {
       let baseline = await fingerprint(shop.database);
-      const property = fc.asyncProperty(formArb(), cookies(), hostileHeaders, fc.constantFrom("", "?step=payment", "?redirect=Ly9ldmls", "?next=//evil"), async (form, jar, headers, query) => {
-        const res = await send(shop, { path: path + query, form, cookies: jar, headers: { ...headers, "content-type": "application/x-www-form-urlencoded" } });
-        await res.arrayBuffer();
-        const after = await fingerprint(shop.database);
-        const changed = changedTables(baseline, after);
-        baseline = after;
-        if (res.status >= 500) throw new Error(`POST ${path}${query} answered ${res.status}: ${shop.errors.at(-1)?.slice(0, 300) ?? ""}`);
-        if (res.status >= 400 && changed.length) throw new Error(`POST ${path}${query} answered ${res.status} but wrote ${changed.join(", ")}`);
-      });
+      const property = fc.asyncProperty(
+        formArb(),
+        cookies(),
+        hostileHeaders,
+        fc.constantFrom("", "?step=payment", "?redirect=Ly9ldmls", "?next=//evil"),
+        async (form, jar, headers, query) => {
+          const res = await send(shop, {
+            path: path + query,
+            form,
+            cookies: jar,
+            headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+          });
+          await res.arrayBuffer();
+          const after = await fingerprint(shop.database);
+          const changed = changedTables(baseline, after);
+          baseline = after;
+          if (res.status >= 500) throw new Error(`POST ${path}${query} answered ${res.status}: ${shop.errors.at(-1)?.slice(0, 300) ?? ""}`);
+          if (res.status >= 400 && changed.length) throw new Error(`POST ${path}${query} answered ${res.status} but wrote ${changed.join(", ")}`);
+        },
+      );
       const out = await fc.check(property, { seed: SEED, numRuns: runs(25) });
       if (out.failed) failures.push(`POST ${path}: ${fc.defaultReportMessage(out)?.slice(0, 1200)}`);
     }
@@ -93,9 +185,13 @@ describe("page actions and loaders, fuzzed", () => {
   it("every page with bad cookies and headers: never a 5xx", async () => {
     const failures: string[] = [];
     // The sweep: each malformed cookie on each page (issue: `col_cart_id=%E0%A4%A` → 500 everywhere).
-    const jars = ["col_cart_id", "guest_col_cart_id", "userLocation", "userWarehouse", "sessionToken", "og_auth"].flatMap((name) => ["%E0%A4%A", "%", "x".repeat(5000)].map((v) => ({ [name]: v })));
+    const jars = ["col_cart_id", "guest_col_cart_id", "userLocation", "userWarehouse", "sessionToken", "og_auth"].flatMap((name) =>
+      ["%E0%A4%A", "%", "x".repeat(5000)].map((v) => ({ [name]: v })),
+    );
     for (const path of pagePaths) {
-      const statuses = await Promise.all(jars.map(async (jar) => [jar, (await send(shop, { path, cookies: jar }).then(async (r) => (await r.arrayBuffer(), r.status)))] as const));
+      const statuses = await Promise.all(
+        jars.map(async (jar) => [jar, await send(shop, { path, cookies: jar }).then(async (r) => (await r.arrayBuffer(), r.status))] as const),
+      );
       for (const [jar, status] of statuses) if (status >= 500) failures.push(`GET ${path} with cookie ${JSON.stringify(jar).slice(0, 60)} → ${status}`);
     }
     for (const path of pagePaths) {

@@ -103,7 +103,15 @@ const endpoints = (): Endpoint[] => [
   },
   {
     name: "GET /shelter/login while signed in (sent back to the Referer)",
-    go: async (t) => locationOf(send(shop, { path: `/shelter/login?redirect=${encodeURIComponent(b64(t))}`, headers: { referer: refererFor(t) }, cookies: { sessionToken: await signedIn() } }), "login GET"),
+    go: async (t) =>
+      locationOf(
+        send(shop, {
+          path: `/shelter/login?redirect=${encodeURIComponent(b64(t))}`,
+          headers: { referer: refererFor(t) },
+          cookies: { sessionToken: await signedIn() },
+        }),
+        "login GET",
+      ),
   },
   {
     name: "POST /logout returnTo",
@@ -148,7 +156,8 @@ describe("redirect corpus: the Location is never off-site", () => {
     it(name, async () => {
       const bad: string[] = [];
       for (const target of BYPASSES) {
-        const loc = await endpoints()[i].go(target).catch((err: Error) => `ERROR ${err.message}`);
+        const endpoint = endpoints()[i];
+        const loc = await endpoint.go(target).catch((err: Error) => `ERROR ${err.message}`);
         if (loc === null) continue;
         if (loc.startsWith("ERROR") || originOf(loc) !== ORIGIN) bad.push(`${JSON.stringify(target)} → ${JSON.stringify(loc)}`);
       }

@@ -13,7 +13,11 @@ export type Eligibility = { eligible: boolean; signedIn?: boolean; orderLines: E
 export type Answer<T> = { status: number; body: T | null; raw: unknown };
 
 async function call<T>(url: string, init?: RequestInit): Promise<Answer<T>> {
-  const res = await fetch(url, { credentials: "same-origin", headers: { accept: "application/json", ...(init?.body ? { "content-type": "application/json" } : {}) }, ...init });
+  const res = await fetch(url, {
+    credentials: "same-origin",
+    headers: { accept: "application/json", ...(init?.body ? { "content-type": "application/json" } : {}) },
+    ...init,
+  });
   const raw: unknown = await res.json().catch(() => null);
   return { status: res.status, body: res.ok ? (raw as T) : null, raw };
 }
@@ -23,6 +27,7 @@ const productPath = (productId: string) => `/api/reviews/products/${encodeURICom
 export const getSummary = (productId: string) => call<ReviewSummary>(`${productPath(productId)}/summary`);
 export const getList = (url: string) => call<ReviewPage>(url);
 export const getEligibility = (productId: string) => call<Eligibility>(`${productPath(productId)}/eligibility`);
-export const postReview = (productId: string, body: unknown) => call<{ id: string; state: string }>(productPath(productId), { method: "POST", body: JSON.stringify(body) });
+export const postReview = (productId: string, body: unknown) =>
+  call<{ id: string; state: string }>(productPath(productId), { method: "POST", body: JSON.stringify(body) });
 export const postHelpful = (reviewId: string) =>
   call<{ helpfulCount: number; counted: boolean }>(`/api/reviews/${encodeURIComponent(reviewId)}/helpful`, { method: "POST", body: "{}" });

@@ -33,7 +33,8 @@ import { h, replaceChildren } from "./dom";
 
 let mounts = 0;
 
-const BUTTON = "rounded border border-primary px-3 py-1.5 text-sm font-semibold text-primary hover:bg-mist disabled:cursor-not-allowed disabled:border-gray-300 disabled:text-gray-600";
+const BUTTON =
+  "rounded border border-primary px-3 py-1.5 text-sm font-semibold text-primary hover:bg-mist disabled:cursor-not-allowed disabled:border-gray-300 disabled:text-gray-600";
 const PRIMARY = "rounded bg-primary px-5 py-2.5 font-bold text-white hover:bg-secondary disabled:cursor-wait disabled:opacity-80";
 const INPUT = "mt-1 block w-full rounded border border-gray-400 px-3 py-2 aria-[invalid=true]:border-error";
 const LABEL = "block text-sm font-semibold";
@@ -64,7 +65,11 @@ export function mountReviews(root: HTMLElement) {
   );
   const ratingSelect = h(
     "select",
-    { id: `${p}-rating`, class: "mt-1 rounded border border-gray-400 px-2 py-1.5", onchange: () => choose({ rating: ratingSelect.value ? Number(ratingSelect.value) : null, page: 1 }) },
+    {
+      id: `${p}-rating`,
+      class: "mt-1 rounded border border-gray-400 px-2 py-1.5",
+      onchange: () => choose({ rating: ratingSelect.value ? Number(ratingSelect.value) : null, page: 1 }),
+    },
     h("option", { value: "" }, "All ratings"),
     [5, 4, 3, 2, 1].map((s) => h("option", { value: String(s) }, `${s} ${s === 1 ? "star" : "stars"} only`)),
   );
@@ -173,7 +178,12 @@ export function mountReviews(root: HTMLElement) {
       h(
         "article",
         { "aria-labelledby": `${p}-title-${r.id}` },
-        h("p", {}, h("span", { class: "text-lg text-secondary", "aria-hidden": "true" }, starsOf(r.rating)), h("span", { class: "sr-only" }, `Rated ${r.rating} out of 5`)),
+        h(
+          "p",
+          {},
+          h("span", { class: "text-lg text-secondary", "aria-hidden": "true" }, starsOf(r.rating)),
+          h("span", { class: "sr-only" }, `Rated ${r.rating} out of 5`),
+        ),
         h("h3", { id: `${p}-title-${r.id}`, class: "font-bold text-secondary" }, r.title),
         h(
           "p",
@@ -181,7 +191,12 @@ export function mountReviews(root: HTMLElement) {
           h("span", { "data-testid": "review-nickname" }, r.nickname),
           h("span", { "aria-hidden": "true" }, "·"),
           h("time", { datetime: r.createdAt }, reviewDateText(r.createdAt)),
-          r.verifiedPurchase && h("span", { class: "rounded bg-mist px-2 py-0.5 text-xs font-semibold text-success-dark", "data-testid": "verified-purchase" }, "Verified purchase"),
+          r.verifiedPurchase &&
+            h(
+              "span",
+              { class: "rounded bg-mist px-2 py-0.5 text-xs font-semibold text-success-dark", "data-testid": "verified-purchase" },
+              "Verified purchase",
+            ),
         ),
         (pet || r.variantTitle) &&
           h("p", { class: "text-sm text-gray-700" }, pet && `Pet: ${pet}`, pet && r.variantTitle && " · ", r.variantTitle && `Bought: ${r.variantTitle}`),
@@ -228,11 +243,22 @@ export function mountReviews(root: HTMLElement) {
   function renderWrite(eligibility: api.Eligibility) {
     signedIn = eligibility.signedIn !== false;
     if (!signedIn) {
-      replaceChildren(writeBox, h("p", { class: "text-sm" }, "Bought this food? ", h("a", { href: loginHref(), class: "font-semibold text-primary underline" }, "Sign in to write a review")));
+      replaceChildren(
+        writeBox,
+        h(
+          "p",
+          { class: "text-sm" },
+          "Bought this food? ",
+          h("a", { href: loginHref(), class: "font-semibold text-primary underline" }, "Sign in to write a review"),
+        ),
+      );
       return;
     }
     if (!eligibility.eligible || eligibility.orderLines.length === 0) {
-      replaceChildren(writeBox, h("p", { class: "text-sm text-gray-700" }, "You can write a review once an order of this food has been delivered to you (one review per order)."));
+      replaceChildren(
+        writeBox,
+        h("p", { class: "text-sm text-gray-700" }, "You can write a review once an order of this food has been delivered to you (one review per order)."),
+      );
       return;
     }
     const formId = `${p}-form`;
@@ -265,7 +291,16 @@ export function mountReviews(root: HTMLElement) {
       return h("div", { class: "mt-4" }, h("label", { for: control.id, class: LABEL }, label), control, errorBox(name));
     };
     const petSelect = (name: "species" | "lifeStage" | "breedSize", label: string, labels: Record<string, string>) =>
-      field(name, label, h("select", { name, class: INPUT }, h("option", { value: "" }, "Not given"), Object.entries(labels).map(([v, t]) => h("option", { value: v }, t))));
+      field(
+        name,
+        label,
+        h(
+          "select",
+          { name, class: INPUT },
+          h("option", { value: "" }, "Not given"),
+          Object.entries(labels).map(([v, t]) => h("option", { value: v }, t)),
+        ),
+      );
 
     const ratingSet = h(
       "fieldset",
@@ -275,7 +310,12 @@ export function mountReviews(root: HTMLElement) {
         "div",
         { class: "mt-1 flex flex-wrap gap-3" },
         [1, 2, 3, 4, 5].map((s) =>
-          h("label", { class: "flex items-center gap-1 text-sm" }, h("input", { type: "radio", name: "rating", value: String(s) }), `${s} ${s === 1 ? "star" : "stars"}`),
+          h(
+            "label",
+            { class: "flex items-center gap-1 text-sm" },
+            h("input", { type: "radio", name: "rating", value: String(s) }),
+            `${s} ${s === 1 ? "star" : "stars"}`,
+          ),
         ),
       ),
       errorBox("rating"),
@@ -290,16 +330,28 @@ export function mountReviews(root: HTMLElement) {
       { id: formId, class: "mt-4 rounded border border-gray-200 p-4", novalidate: true, "aria-labelledby": `${formId}-heading`, "data-testid": "review-form" },
       h("h3", { id: `${formId}-heading`, class: "text-lg font-bold text-secondary" }, "Write a review"),
       only
-        ? [h("input", { type: "hidden", name: "orderLineId", value: only.orderLineId }), h("p", { class: "mt-2 text-sm text-gray-700" }, `About your ${orderLineLabel(only).replace(/^Order/, "order")}`), errorBox("orderLineId")]
+        ? [
+            h("input", { type: "hidden", name: "orderLineId", value: only.orderLineId }),
+            h("p", { class: "mt-2 text-sm text-gray-700" }, `About your ${orderLineLabel(only).replace(/^Order/, "order")}`),
+            errorBox("orderLineId"),
+          ]
         : field(
             "orderLineId",
             "Which order is this review about?",
-            h("select", { name: "orderLineId", class: INPUT }, lines.map((l) => h("option", { value: l.orderLineId, selected: l.orderLineId === requested }, orderLineLabel(l)))),
+            h(
+              "select",
+              { name: "orderLineId", class: INPUT },
+              lines.map((l) => h("option", { value: l.orderLineId, selected: l.orderLineId === requested }, orderLineLabel(l))),
+            ),
           ),
       ratingSet,
       field("title", "Title", h("input", { name: "title", type: "text", class: INPUT, maxlength: REVIEW_LIMITS.title, autocomplete: "off" })),
       field("body", "Your review", h("textarea", { name: "body", rows: 5, class: INPUT, maxlength: REVIEW_LIMITS.body })),
-      field("nickname", "Nickname (shown with your review)", h("input", { name: "nickname", type: "text", class: INPUT, maxlength: REVIEW_LIMITS.nickname, autocomplete: "nickname" })),
+      field(
+        "nickname",
+        "Nickname (shown with your review)",
+        h("input", { name: "nickname", type: "text", class: INPUT, maxlength: REVIEW_LIMITS.nickname, autocomplete: "nickname" }),
+      ),
       h(
         "fieldset",
         { class: "mt-4" },
@@ -342,12 +394,20 @@ export function mountReviews(root: HTMLElement) {
       const answer = await api.postReview(productId!, reviewSubmitBody(values)).catch(() => null);
       submit.disabled = false;
       if (answer?.status === 201 || answer?.status === 200) {
-        const thanks = h("p", { class: "rounded bg-mist p-3 font-semibold text-success-dark", role: "status", tabindex: -1, "data-testid": "review-thanks" }, THANK_YOU_TEXT);
+        const thanks = h(
+          "p",
+          { class: "rounded bg-mist p-3 font-semibold text-success-dark", role: "status", tabindex: -1, "data-testid": "review-thanks" },
+          THANK_YOU_TEXT,
+        );
         replaceChildren(writeBox, thanks);
         thanks.focus();
         return;
       }
-      show(answer ? reviewFormErrors(answer.status, answer.raw) : { fields: {}, message: "Your review could not be sent. Please check your connection and try again." });
+      show(
+        answer
+          ? reviewFormErrors(answer.status, answer.raw)
+          : { fields: {}, message: "Your review could not be sent. Please check your connection and try again." },
+      );
     });
     return form;
   }

@@ -56,10 +56,7 @@ export function AddToCartModal({
       return;
     }
     const reposition = () => {
-      const { top, left } = centredPosition(
-        { width: window.innerWidth, height: window.innerHeight },
-        { width: el.offsetWidth, height: el.offsetHeight },
-      );
+      const { top, left } = centredPosition({ width: window.innerWidth, height: window.innerHeight }, { width: el.offsetWidth, height: el.offsetHeight });
       el.style.top = `${top}px`;
       el.style.left = `${left}px`;
     };
@@ -145,9 +142,7 @@ export function AddToCartModal({
             <div className="min-w-0 text-sm">
               <p className="text-base font-semibold text-secondary">{line.product.title}</p>
               {(size || flavor) && <p className="text-gray-700">{[size, flavor].filter(Boolean).join(" · ")}</p>}
-              {line.sellingPlanAllocation && (
-                <p className="font-semibold text-success-dark">{line.sellingPlanAllocation.sellingPlan.name}</p>
-              )}
+              {line.sellingPlanAllocation && <p className="font-semibold text-success-dark">{line.sellingPlanAllocation.sellingPlan.name}</p>}
               <p className="mt-1">
                 Quantity in cart: <span data-testid="modal-quantity">{line.quantity}</span>
               </p>

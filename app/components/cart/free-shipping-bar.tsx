@@ -22,9 +22,7 @@ export function FreeShippingBar({ progress, compact = false }: { progress: FreeS
   const percent = Math.round(progress.percent);
   return (
     <div className={compact ? "space-y-1.5" : "space-y-2"} data-testid="free-shipping-bar">
-      <p
-        className={`flex items-center gap-1.5 font-semibold ${compact ? "text-sm" : ""} ${progress.reached ? "text-success-dark" : "text-secondary"}`}
-      >
+      <p className={`flex items-center gap-1.5 font-semibold ${compact ? "text-sm" : ""} ${progress.reached ? "text-success-dark" : "text-secondary"}`}>
         {progress.reached && <CheckIcon />}
         <span data-testid="free-shipping-text">{progress.text}</span>
       </p>

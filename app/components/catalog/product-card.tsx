@@ -19,7 +19,17 @@ const CARD_IMAGE_SIZES = "(min-width: 1280px) 280px, (min-width: 960px) 30vw, 48
  * and 2 rather than by widths: 24 cards a page each name their image twice instead of four times.
  * A lazy image is the exception, so an eager one says nothing (the default).
  */
-export function ProductCard({ card, eager = false, addToCart = false, grid = false }: { card: CardModel; eager?: boolean; addToCart?: boolean; grid?: boolean }) {
+export function ProductCard({
+  card,
+  eager = false,
+  addToCart = false,
+  grid = false,
+}: {
+  card: CardModel;
+  eager?: boolean;
+  addToCart?: boolean;
+  grid?: boolean;
+}) {
   return (
     // Tests find a card by its role (the shop's only articles), not a test id repeated 24 times; its
     // SKU is in its link (?sku=…), where analytics' select_item reads it too (app/lib/analytics-events.ts).

@@ -81,7 +81,15 @@ export type StaffCartSummary = {
 };
 
 /** The cart's staff panel: the quota meter for this cart, and the delivery choice (saved at once as the preferred address). */
-export function StaffCartPanel({ staff, lines, error }: { staff: StaffCartSummary; lines: readonly { quantity: number; variant: { weight: number; weightUnit: string } }[]; error?: string }) {
+export function StaffCartPanel({
+  staff,
+  lines,
+  error,
+}: {
+  staff: StaffCartSummary;
+  lines: readonly { quantity: number; variant: { weight: number; weightUnit: string } }[];
+  error?: string;
+}) {
   const cartLb = cartWeightLb(lines);
   const fits = checkQuota(staff.quota, cartLb);
   return (

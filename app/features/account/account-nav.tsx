@@ -9,7 +9,9 @@ export function AccountNav({ site }: { site: Site }) {
     { to: "/account/my-profile", label: pageTitle("profile", site) },
     { to: "/account/address-book", label: pageTitle("addressBook", site) },
     { to: "/account/orders", label: pageTitle("orders", site) },
-    ...(site.isStaff ? [{ to: "/account/my-clinic", label: pageTitle("myClinic", site) }] : [{ to: "/account/autoships", label: pageTitle("autoships", site) }]),
+    ...(site.isStaff
+      ? [{ to: "/account/my-clinic", label: pageTitle("myClinic", site) }]
+      : [{ to: "/account/autoships", label: pageTitle("autoships", site) }]),
   ];
   return (
     <nav aria-label="Account pages" className="mt-4 border-b border-gray-200 pb-3">

@@ -20,7 +20,16 @@ export function LoginForm({
   const form = useZodForm(loginSchema, actionData?.errors);
   const busy = useNavigation().state === "submitting";
   return (
-    <Form method="post" action="/shelter/login" noValidate onSubmit={form.onSubmit} onBlur={form.onBlur} onChange={form.onChange} className="max-w-md" data-testid="login-form">
+    <Form
+      method="post"
+      action="/shelter/login"
+      noValidate
+      onSubmit={form.onSubmit}
+      onBlur={form.onBlur}
+      onChange={form.onChange}
+      className="max-w-md"
+      data-testid="login-form"
+    >
       {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
       {form.errors.form ? <FormAlert>{form.errors.form}</FormAlert> : null}
       {redirectParam ? <input type="hidden" name="redirect" value={redirectParam} /> : null}

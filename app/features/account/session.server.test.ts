@@ -9,7 +9,14 @@ describe("refererPath: the previous page after sign-in (SPEC §2), same-site onl
   });
 
   it("ignores other sites, sign-in pages, logout and garbage", () => {
-    for (const r of ["https://evil.example/products", "http://localhost:4000/x", "http://localhost:3000/shelter/register", "http://localhost:3000/logout", "not a url", null]) {
+    for (const r of [
+      "https://evil.example/products",
+      "http://localhost:4000/x",
+      "http://localhost:3000/shelter/register",
+      "http://localhost:3000/logout",
+      "not a url",
+      null,
+    ]) {
       expect(refererPath(req(r)), String(r)).toBeNull();
     }
   });

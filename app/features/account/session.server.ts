@@ -40,7 +40,8 @@ export async function completeSignIn(context: Ctx, request: Request, signed: Sig
   headers.append("Set-Cookie", clearCookie(GUEST_CART_COOKIE, { httpOnly: true }));
   // SPEC §9: "{zip}::home", or "{clinic zip}::clinic" for a staff member whose orders go to the clinic.
   const shipsTo = context.site.isStaff ? await context.services.staff.shipsTo(signed.customerId) : null;
-  const location = shipsTo?.destination === "CLINIC" ? signedInLocation(shipsTo.zip, "CLINIC") : outcome.homeZip ? signedInLocation(outcome.homeZip, "HOME") : null;
+  const location =
+    shipsTo?.destination === "CLINIC" ? signedInLocation(shipsTo.zip, "CLINIC") : outcome.homeZip ? signedInLocation(outcome.homeZip, "HOME") : null;
   if (location) headers.append("Set-Cookie", setCookie(USER_LOCATION_COOKIE, location, { maxAgeSeconds: USER_LOCATION_MAX_AGE_SECONDS, secure }));
   context.log.info({ customerId: signed.customerId, mergedWarnings: outcome.warnings.length }, "signed in");
   // SPEC §2 staff path: a staff member who has not joined a clinic yet goes to the clinic step first.

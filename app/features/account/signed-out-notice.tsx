@@ -19,7 +19,11 @@ export function SignedOutNotice({ message }: { message: string | null }) {
   }, [message]);
   if (!message || !shown || shown.dismissed || shown.on !== pathname) return null;
   return (
-    <div role="status" data-testid="signed-out-notice" className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 bg-secondary px-4 py-2 text-center text-sm text-white">
+    <div
+      role="status"
+      data-testid="signed-out-notice"
+      className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 bg-secondary px-4 py-2 text-center text-sm text-white"
+    >
       <p>
         {message}{" "}
         <Link to="/shelter/login" className="font-semibold underline">

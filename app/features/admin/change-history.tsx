@@ -26,7 +26,15 @@ export function ChangeHistory({ id, entries, testId }: { id: string; entries: Au
 }
 
 /** "Mar 4, 2031, 3:04 PM UTC — who: action (outcome)", a line per entry. */
-export function ConsoleHistory({ id, entries, testId }: { id: string; entries: { id: string | number; at: string; who: string; action: string; outcome: string }[]; testId: string }) {
+export function ConsoleHistory({
+  id,
+  entries,
+  testId,
+}: {
+  id: string;
+  entries: { id: string | number; at: string; who: string; action: string; outcome: string }[];
+  testId: string;
+}) {
   return (
     <ConsoleSection id={id} title="Console history">
       <ul className="mt-2 text-sm" data-testid={testId}>

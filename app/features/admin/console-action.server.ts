@@ -12,7 +12,12 @@ export const refused = <T>(body: T, code: FailureCode) => data(body, { status: f
 export const invalid = <T>(body: T) => data(body, { status: 400 });
 
 /** The handler of the form's `intent`, or `unknown` when the form names none of them. */
-export function byIntent<Input, Answer>(form: FormData, handlers: Record<string, (input: Input) => Promise<Answer>>, input: Input, unknown: () => Answer): Promise<Answer> {
+export function byIntent<Input, Answer>(
+  form: FormData,
+  handlers: Record<string, (input: Input) => Promise<Answer>>,
+  input: Input,
+  unknown: () => Answer,
+): Promise<Answer> {
   const intent = String(form.get("intent") ?? "");
   return Object.hasOwn(handlers, intent) ? handlers[intent](input) : Promise.resolve(unknown());
 }

@@ -9,7 +9,13 @@ export function ConsoleFrame({ children }: { children: ReactNode }) {
   return <div className="min-h-screen bg-mist/40">{children}</div>;
 }
 
-export function ConsoleNav({ sections, operator }: { sections: readonly { path: string; label: string; count?: number | null }[]; operator: { email: string; roleLabel: string } }) {
+export function ConsoleNav({
+  sections,
+  operator,
+}: {
+  sections: readonly { path: string; label: string; count?: number | null }[];
+  operator: { email: string; roleLabel: string };
+}) {
   return (
     <header className="border-b border-gray-300 bg-secondary text-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
@@ -20,7 +26,9 @@ export function ConsoleNav({ sections, operator }: { sections: readonly { path: 
               <li key={s.path}>
                 <NavLink
                   to={s.path}
-                  className={({ isActive }) => `rounded px-3 py-1.5 hover:bg-white/15 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white ${isActive ? "bg-white/20 font-semibold" : ""}`}
+                  className={({ isActive }) =>
+                    `rounded px-3 py-1.5 hover:bg-white/15 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white ${isActive ? "bg-white/20 font-semibold" : ""}`
+                  }
                 >
                   {s.label}
                   {s.count ? (
@@ -41,7 +49,10 @@ export function ConsoleNav({ sections, operator }: { sections: readonly { path: 
         <span className="ml-auto text-sm" data-testid="console-operator">
           {operator.email} · {operator.roleLabel}
         </span>
-        <NavLink to="/admin/security" className="rounded px-2 py-1 text-sm underline hover:bg-white/15 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white">
+        <NavLink
+          to="/admin/security"
+          className="rounded px-2 py-1 text-sm underline hover:bg-white/15 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white"
+        >
           Sign-in security
         </NavLink>
         <Form method="post" action="/admin/logout">

@@ -103,7 +103,10 @@ function Field({ node, errors }: { node: FormNode; errors: Record<string, string
   if (node.kind === "group") {
     return (
       <fieldset className="mt-4 rounded border border-gray-300 p-3">
-        <legend className="px-1 text-sm font-semibold">{node.label}{node.required ? "" : " (optional)"}</legend>
+        <legend className="px-1 text-sm font-semibold">
+          {node.label}
+          {node.required ? "" : " (optional)"}
+        </legend>
         {errors[node.name] ? <p className="text-sm font-medium text-error">{errors[node.name]}</p> : null}
         <ContentFields nodes={node.fields} errors={errors} />
       </fieldset>

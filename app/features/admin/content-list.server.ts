@@ -8,7 +8,10 @@ import { ENTRY_SORTS, REDIRECT_SORTS, type EntryQuery, type RedirectQuery } from
 export { CONTENT_STATUSES, CONTENT_TYPES };
 
 const entryQuery = z.object({
-  type: z.enum(CONTENT_TYPES as [ContentType, ...ContentType[]]).nullable().catch(null),
+  type: z
+    .enum(CONTENT_TYPES as [ContentType, ...ContentType[]])
+    .nullable()
+    .catch(null),
   status: z.enum(CONTENT_STATUSES).nullable().catch(null),
   q: z.string().trim().max(100).catch(""),
   sort: z.enum(ENTRY_SORTS).catch("key"),

@@ -33,7 +33,19 @@ export function DonationsTabs({ storeParam }: { storeParam: string | null }) {
 export type A11y = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
 
 /** A label, the control (given `a11y` to spread) and its error or hint beside it. */
-export function Field({ label, error, hint, className = "", children }: { label: string; error?: string; hint?: string; className?: string; children: (a11y: A11y) => ReactNode }) {
+export function Field({
+  label,
+  error,
+  hint,
+  className = "",
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  className?: string;
+  children: (a11y: A11y) => ReactNode;
+}) {
   const id = useId();
   const note = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
@@ -61,7 +73,16 @@ export function Tick({ name, label, defaultChecked, error }: { name: string; lab
   return (
     <div>
       <label htmlFor={id} className="flex items-center gap-2">
-        <input id={id} type="checkbox" name={name} value="yes" defaultChecked={defaultChecked} className="h-4 w-4" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          value="yes"
+          defaultChecked={defaultChecked}
+          className="h-4 w-4"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
         {label}
       </label>
       {error ? (
@@ -74,4 +95,5 @@ export function Tick({ name, label, defaultChecked, error }: { name: string; lab
 }
 
 export const inputClass = "mt-1 block min-h-10 w-full rounded border border-gray-400 bg-white px-2 aria-[invalid=true]:border-error";
-export const buttonClass = "min-h-10 rounded bg-primary px-4 font-semibold text-white disabled:bg-disabled focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
+export const buttonClass =
+  "min-h-10 rounded bg-primary px-4 font-semibold text-white disabled:bg-disabled focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";

@@ -22,4 +22,3 @@ export function formObject(form: FormData, lists: readonly string[] = []): Recor
   for (const key of lists) out[key] = form.getAll(key).filter((v): v is string => typeof v === "string");
   return out;
 }
-

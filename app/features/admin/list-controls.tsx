@@ -16,7 +16,17 @@ export function SearchBox({ value, placeholder, label = "Search", name = "q" }: 
 }
 
 /** A filter's select: the first option (value "") means no filter. */
-export function FilterSelect({ label, name, value, options }: { label: string; name: string; value: string | null | undefined; options: readonly (readonly [value: string, label: string])[] }) {
+export function FilterSelect({
+  label,
+  name,
+  value,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string | null | undefined;
+  options: readonly (readonly [value: string, label: string])[];
+}) {
   return (
     <label className="text-sm font-semibold">
       {label}
@@ -32,11 +42,26 @@ export function FilterSelect({ label, name, value, options }: { label: string; n
 }
 
 /** A list's search form: its fields, then its button (and `after` it, e.g. a Clear link). */
-export function FilterForm({ label, children, after, button = "Filter", className = "mt-4" }: { label: string; children: ReactNode; after?: ReactNode; button?: string; className?: string }) {
+export function FilterForm({
+  label,
+  children,
+  after,
+  button = "Filter",
+  className = "mt-4",
+}: {
+  label: string;
+  children: ReactNode;
+  after?: ReactNode;
+  button?: string;
+  className?: string;
+}) {
   return (
     <Form method="get" className={`${className} flex flex-wrap items-end gap-3`} role="search" aria-label={label}>
       {children}
-      <button type="submit" className="min-h-10 rounded bg-primary px-4 font-semibold text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary">
+      <button
+        type="submit"
+        className="min-h-10 rounded bg-primary px-4 font-semibold text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+      >
         {button}
       </button>
       {after}
@@ -48,7 +73,21 @@ export function FilterForm({ label, children, after, button = "Filter", classNam
  * "12 orders" (or "Loading…" while the next page of the list loads), announced when it changes; then
  * `children`, e.g. the list's CSV export link.
  */
-export function ListTotal({ total, one, many, loading = false, testId, children }: { total: number; one: string; many: string; loading?: boolean; testId?: string; children?: ReactNode }) {
+export function ListTotal({
+  total,
+  one,
+  many,
+  loading = false,
+  testId,
+  children,
+}: {
+  total: number;
+  one: string;
+  many: string;
+  loading?: boolean;
+  testId?: string;
+  children?: ReactNode;
+}) {
   return (
     <p className="mt-4 flex gap-4 text-sm">
       <span data-testid={testId} aria-live="polite">

@@ -2,7 +2,14 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { readCookie, setCookie, clearCookie } from "../../../rules/shared/cookies";
 import { movesFrom } from "../../../server/workflows/advance-order";
 import { refund } from "../../../server/modules/orders";
-import { CONSOLE_SECTIONS, may, OPERATOR_COOKIE, ORDER_MOVE_PERMISSION, OPERATOR_SESSION_ABSOLUTE_MS, type Permission } from "../../../rules/console/operator-roles";
+import {
+  CONSOLE_SECTIONS,
+  may,
+  OPERATOR_COOKIE,
+  ORDER_MOVE_PERMISSION,
+  OPERATOR_SESSION_ABSOLUTE_MS,
+  type Permission,
+} from "../../../rules/console/operator-roles";
 import type { Operator } from "../../../server/modules/operators";
 import { isHttps } from "../../../server/modules/identity";
 
@@ -20,7 +27,8 @@ export function operatorCookie(request: Request, token: string): string {
   });
 }
 
-export const clearOperatorCookie = (request: Request) => clearCookie(OPERATOR_COOKIE, { path: "/admin", httpOnly: true, secure: isHttps(request), sameSite: "strict" });
+export const clearOperatorCookie = (request: Request) =>
+  clearCookie(OPERATOR_COOKIE, { path: "/admin", httpOnly: true, secure: isHttps(request), sameSite: "strict" });
 
 export const operatorToken = (request: Request) => readCookie(request.headers.get("cookie"), OPERATOR_COOKIE);
 
@@ -36,7 +44,8 @@ export async function currentOperator(context: AppLoadContext, request: Request)
 export async function requireOperator(context: AppLoadContext, request: Request, permission: Permission): Promise<Operator> {
   const operator = await currentOperator(context, request);
   const url = new URL(request.url);
-  if (!operator) throw redirect(`/admin/login?next=${encodeURIComponent(url.pathname + url.search)}`, { headers: { "Set-Cookie": clearOperatorCookie(request) } });
+  if (!operator)
+    throw redirect(`/admin/login?next=${encodeURIComponent(url.pathname + url.search)}`, { headers: { "Set-Cookie": clearOperatorCookie(request) } });
   const denied = await context.services.operatorConsole.allowed(operator, permission, `view:${url.pathname}`, "page", url.pathname);
   if (denied) throw data({ message: denied.message }, { status: 403 });
   return operator;
@@ -51,7 +60,8 @@ export function consoleNext(next: string | null): string {
 }
 
 /** The lifecycle moves an order's status allows and the operator's role permits (the order page offers only these). */
-export const orderMovesFor = (operator: Operator, status: Parameters<typeof movesFrom>[0]) => movesFrom(status).filter((m) => may(operator.role, ORDER_MOVE_PERMISSION[m]));
+export const orderMovesFor = (operator: Operator, status: Parameters<typeof movesFrom>[0]) =>
+  movesFrom(status).filter((m) => may(operator.role, ORDER_MOVE_PERMISSION[m]));
 
 /** Whether the order page offers a partial refund: the role may refund and the status allows one. */
 export const partRefundAllowed = (operator: Operator, status: Parameters<typeof movesFrom>[0]) => may(operator.role, "orders.refund") && refund(status).ok;

@@ -15,6 +15,12 @@ const query = z.object({
 });
 
 export const orderListFilters = (params: URLSearchParams) => ({
-  ...query.parse({ q: params.get("q") ?? "", status: params.get("status"), site: params.get("site"), autoship: params.get("autoship"), page: params.get("page") ?? 1 }),
+  ...query.parse({
+    q: params.get("q") ?? "",
+    status: params.get("status"),
+    site: params.get("site"),
+    autoship: params.get("autoship"),
+    page: params.get("page") ?? 1,
+  }),
   sort: parseSort(params.get("sort"), ORDER_SORTS, DEFAULT_ORDER_SORT),
 });

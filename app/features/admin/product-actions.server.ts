@@ -16,7 +16,13 @@ export type ProductAnswer = {
   confirm?: { variantId: string; price: string; compareAt: string; message: string };
 };
 
-type ProductForm = { operator: Operator; catalog: AppLoadContext["services"]["consoleCatalog"]; productId: string; field: (name: string) => string; form: FormData };
+type ProductForm = {
+  operator: Operator;
+  catalog: AppLoadContext["services"]["consoleCatalog"];
+  productId: string;
+  field: (name: string) => string;
+  form: FormData;
+};
 
 type Handler = (f: ProductForm) => Promise<ProductAnswer | ReturnType<typeof data<ProductAnswer>>>;
 
@@ -25,19 +31,19 @@ const fail = (form: string, r: { code: FailureCode; message: string; errors?: Re
 
 const saveDetails: Handler = async ({ operator, catalog, productId, field }: ProductForm) => {
   const r = await catalog.updateProduct(operator, { productId, title: field("title"), description: field("description") });
-  return r.ok ? ({ form: "product", done: "Saved." }) : fail("product", r);
+  return r.ok ? { form: "product", done: "Saved." } : fail("product", r);
 };
 
 const publish: Handler = async ({ operator, catalog, productId }: ProductForm) => {
   const r = await catalog.setPublished(operator, { productId, published: true });
-  return r.ok ? ({ form: "publish", done: "Published: the product is in the shop." }) : fail("publish", r);
+  return r.ok ? { form: "publish", done: "Published: the product is in the shop." } : fail("publish", r);
 };
 
 const unpublish: Handler = async ({ operator, catalog, productId, field }: ProductForm) => {
   // Unpublishing takes the product out of the shop at once: the box must be ticked.
   if (field("confirm") !== "yes") return invalid<ProductAnswer>({ form: "publish", errors: { confirm: "Tick the box to confirm" } });
   const r = await catalog.setPublished(operator, { productId, published: false });
-  return r.ok ? ({ form: "publish", done: "Unpublished: the product left the shop." }) : fail("publish", r);
+  return r.ok ? { form: "publish", done: "Unpublished: the product left the shop." } : fail("publish", r);
 };
 
 const setPrice: Handler = async ({ operator, catalog, field }: ProductForm) => {
@@ -52,13 +58,24 @@ const setPrice: Handler = async ({ operator, catalog, field }: ProductForm) => {
 
 const setMerchandising: Handler = async ({ operator, catalog, field, form }: ProductForm) => {
   const variantId = field("variantId");
-  const r = await catalog.setVariantMerchandising(operator, { variantId, badges: form.getAll("badges").map(String), deal: field("deal") === "yes", dealLabel: field("dealLabel") });
-  return r.ok ? ({ form: `merch-${variantId}`, done: "Saved." }) : fail(`merch-${variantId}`, r);
+  const r = await catalog.setVariantMerchandising(operator, {
+    variantId,
+    badges: form.getAll("badges").map(String),
+    deal: field("deal") === "yes",
+    dealLabel: field("dealLabel"),
+  });
+  return r.ok ? { form: `merch-${variantId}`, done: "Saved." } : fail(`merch-${variantId}`, r);
 };
 
 const adjustStock: Handler = async ({ operator, catalog, field }: ProductForm) => {
-  const r = await catalog.adjustStock(operator, { variantId: field("variantId"), warehouseCode: field("warehouseCode"), delta: field("delta"), reason: field("reason"), note: field("note") });
-  return r.ok ? ({ form: "stock", done: `Adjusted: ${r.onHand} on hand, ${r.reserved} reserved.` }) : fail("stock", r);
+  const r = await catalog.adjustStock(operator, {
+    variantId: field("variantId"),
+    warehouseCode: field("warehouseCode"),
+    delta: field("delta"),
+    reason: field("reason"),
+    note: field("note"),
+  });
+  return r.ok ? { form: "stock", done: `Adjusted: ${r.onHand} on hand, ${r.reserved} reserved.` } : fail("stock", r);
 };
 
 const INTENTS: Record<string, Handler> = { product: saveDetails, publish, unpublish, price: setPrice, merchandising: setMerchandising, stock: adjustStock };
@@ -66,5 +83,7 @@ const INTENTS: Record<string, Handler> = { product: saveDetails, publish, unpubl
 /** The answer to one of the product page's forms. */
 export function productAction(context: AppLoadContext, operator: Operator, productId: string, form: FormData) {
   const field = (name: string) => String(form.get(name) ?? "");
-  return byIntent(form, INTENTS, { operator, catalog: context.services.consoleCatalog, productId, field, form }, () => invalid<ProductAnswer>({ form: "page", message: "Unknown action." }));
+  return byIntent(form, INTENTS, { operator, catalog: context.services.consoleCatalog, productId, field, form }, () =>
+    invalid<ProductAnswer>({ form: "page", message: "Unknown action." }),
+  );
 }

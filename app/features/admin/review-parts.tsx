@@ -8,9 +8,7 @@ export function Stars({ rating }: { rating: number }) {
         {"★".repeat(rating)}
         <span className="text-gray-400">{"★".repeat(5 - rating)}</span>
       </span>
-      <span className="sr-only">
-        {rating} out of 5 stars
-      </span>
+      <span className="sr-only">{rating} out of 5 stars</span>
     </>
   );
 }

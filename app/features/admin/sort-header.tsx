@@ -16,7 +16,19 @@ export function parseSort<K extends string>(value: string | null, keys: readonly
 export const sortValue = (s: Sort<string>) => `${s.key}-${s.dir}`;
 
 /** A sortable column header: a link (to `href`, the other order or this column) and aria-sort on the header. */
-export function SortableTh({ label, active, dir, href, className = "" }: { label: string; active: boolean; dir: "asc" | "desc"; href: string; className?: string }) {
+export function SortableTh({
+  label,
+  active,
+  dir,
+  href,
+  className = "",
+}: {
+  label: string;
+  active: boolean;
+  dir: "asc" | "desc";
+  href: string;
+  className?: string;
+}) {
   return (
     <th scope="col" className={`p-2 ${className}`} aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"}>
       <Link to={href} className="inline-flex items-center gap-1 text-primary underline">

@@ -9,7 +9,8 @@ import type { SubscriptionAction } from "../../../rules/autoship/subscription-st
 /** The messages of the one form that failed, keyed by field, and which intent it was. */
 export type CardErrors = { intent: string; errors: Record<string, string> } | null;
 
-export const buttonClass = "rounded bg-primary px-4 py-2 font-semibold text-white hover:bg-secondary focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2";
+export const buttonClass =
+  "rounded bg-primary px-4 py-2 font-semibold text-white hover:bg-secondary focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2";
 export const secondaryButton = "rounded border border-primary px-4 py-2 font-semibold text-primary hover:bg-primary/5";
 
 export function ActionForm({ id, intent, children, label }: { id: string; intent: SubscriptionAction; children?: ReactNode; label?: string }) {
@@ -23,7 +24,16 @@ export function ActionForm({ id, intent, children, label }: { id: string; intent
 }
 
 /** A number or date input with its message beside it (the shared TextField has no min/max). */
-export function BoundedField(p: { name: string; label: string; type: "number" | "date"; min: string; max: string; defaultValue: string; error?: string; required?: boolean }) {
+export function BoundedField(p: {
+  name: string;
+  label: string;
+  type: "number" | "date";
+  min: string;
+  max: string;
+  defaultValue: string;
+  error?: string;
+  required?: boolean;
+}) {
   const id = useId();
   return (
     <div className="mt-2">

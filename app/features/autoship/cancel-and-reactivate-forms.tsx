@@ -21,7 +21,15 @@ export function CancelSubscriptionForm({ id, errors, open }: { id: string; error
 export function ReactivateForm({ id, error, dateBounds }: { id: string; error: string | undefined; dateBounds: { min: string; max: string } }) {
   return (
     <ActionForm id={id} intent="reactivate" label="Reactivate subscription">
-      <BoundedField name="nextOrderDate" label="First order on (optional)" type="date" min={dateBounds.min} max={dateBounds.max} defaultValue="" error={error} />
+      <BoundedField
+        name="nextOrderDate"
+        label="First order on (optional)"
+        type="date"
+        min={dateBounds.min}
+        max={dateBounds.max}
+        defaultValue=""
+        error={error}
+      />
       <button type="submit" className={`${buttonClass} mt-2`}>
         Reactivate
       </button>

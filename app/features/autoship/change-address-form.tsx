@@ -6,7 +6,17 @@ import { ActionForm, ChangeSection, secondaryButton } from "./action-form";
 // Where the subscription ships: one of the address book's addresses, or a new one entered here
 // (checked like the address book, and refused when no warehouse serves its ZIP).
 
-export type SavedAddress = { id: string; firstName: string; lastName: string; address1: string; address2: string; city: string; provinceCode: string; zip: string; phone: string | null };
+export type SavedAddress = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string;
+  city: string;
+  provinceCode: string;
+  zip: string;
+  phone: string | null;
+};
 
 const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: s.name }));
 

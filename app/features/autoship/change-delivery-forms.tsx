@@ -35,7 +35,15 @@ export function ChangeDeliveryForms(p: {
           </button>
         </ActionForm>
         <ActionForm id={s.id} intent="change_quantity" label="Change quantity">
-          <BoundedField name="quantity" label="Quantity" type="number" min="1" max={String(MAX_AUTOSHIP_QUANTITY)} defaultValue={String(s.quantity)} error={errs("change_quantity").quantity} />
+          <BoundedField
+            name="quantity"
+            label="Quantity"
+            type="number"
+            min="1"
+            max={String(MAX_AUTOSHIP_QUANTITY)}
+            defaultValue={String(s.quantity)}
+            error={errs("change_quantity").quantity}
+          />
           <button type="submit" className={`${secondaryButton} mt-2`}>
             Save quantity
           </button>

@@ -19,7 +19,10 @@ export function ChangePaymentForm(p: { id: string; current: SavedCard | null; me
           errors={errors}
           defaultValue={p.current?.id ?? p.methods[0]?.id ?? NEW_CHOICE}
           options={[
-            ...p.methods.map((m) => ({ value: m.id, label: `${brandName(m.brand)} ending in ${m.last4} (expires ${String(m.expMonth).padStart(2, "0")}/${m.expYear})` })),
+            ...p.methods.map((m) => ({
+              value: m.id,
+              label: `${brandName(m.brand)} ending in ${m.last4} (expires ${String(m.expMonth).padStart(2, "0")}/${m.expYear})`,
+            })),
             { value: NEW_CHOICE, label: "A new card (enter it below)" },
           ]}
         />

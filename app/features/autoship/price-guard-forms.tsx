@@ -38,7 +38,16 @@ export function PriceGuardForm({ s, errors, open }: { s: SubscriptionView; error
         <input type="hidden" name="subscriptionId" value={s.id} />
         <input type="hidden" name="intent" value="set_price_guard" />
         <p className="text-sm">If the price rises by more than this since your last order, we hold the renewal and ask you before charging.</p>
-        <BoundedField name="priceGuardPercent" label="Largest price rise renewed without asking (%)" type="number" min="1" max="100" defaultValue={String(s.priceGuardPercent)} error={errors.priceGuardPercent} required />
+        <BoundedField
+          name="priceGuardPercent"
+          label="Largest price rise renewed without asking (%)"
+          type="number"
+          min="1"
+          max="100"
+          defaultValue={String(s.priceGuardPercent)}
+          error={errors.priceGuardPercent}
+          required
+        />
         <button type="submit" className={`${secondaryButton} mt-2`}>
           Save price guard
         </button>

@@ -64,7 +64,9 @@ export function SubscriptionCard({
           <SubstituteForm s={s} errors={failed?.intent === "set_substitute" ? failed.errors : {}} open={failed?.intent === "set_substitute"} />
         ) : null}
         {s.status !== "cancelled" ? <PetForm s={s} errors={failed?.intent === "set_pet" ? failed.errors : {}} open={failed?.intent === "set_pet"} /> : null}
-        {can.has("change_address") ? <ChangeAddressForm id={s.id} addresses={addresses} errors={errs("change_address")} open={isOpen("change_address")} /> : null}
+        {can.has("change_address") ? (
+          <ChangeAddressForm id={s.id} addresses={addresses} errors={errs("change_address")} open={isOpen("change_address")} />
+        ) : null}
         {can.has("change_payment") ? (
           <ChangePaymentForm id={s.id} current={s.paymentMethod} methods={methods} errors={errs("change_payment")} open={isOpen("change_payment")} />
         ) : null}

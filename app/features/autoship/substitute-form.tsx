@@ -11,7 +11,11 @@ export function SubstituteForm({ s, errors, open }: { s: SubscriptionView; error
   const sizes = s.variantChoices.filter((v) => v.id !== s.variantId);
   const sameProduct = s.substitute && sizes.some((v) => v.id === s.substitute!.variantId);
   return (
-    <ChangeSection title={s.substitute ? `If out of stock, send: ${s.substitute.title}` : "If it is out of stock: choose a substitute"} testId="substitute" open={open}>
+    <ChangeSection
+      title={s.substitute ? `If out of stock, send: ${s.substitute.title}` : "If it is out of stock: choose a substitute"}
+      testId="substitute"
+      open={open}
+    >
       <Form method="post" aria-label="Substitute" className="mt-2">
         <input type="hidden" name="subscriptionId" value={s.id} />
         <p className="text-sm">When this item is out of stock on your renewal day, we send the substitute instead of waiting for stock.</p>

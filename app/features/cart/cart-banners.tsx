@@ -22,19 +22,13 @@ export function CartBanners({ cart, isStaff }: { cart: CartView; isStaff: boolea
   return (
     <div role="status" aria-live="polite" className="space-y-3">
       {cart.isOverLimit && (
-        <p
-          className="flex gap-2 rounded border-l-4 border-error bg-error/10 px-4 py-3 font-semibold text-error"
-          data-testid="over-limit-banner"
-        >
+        <p className="flex gap-2 rounded border-l-4 border-error bg-error/10 px-4 py-3 font-semibold text-error" data-testid="over-limit-banner">
           <WarningIcon />
           {OVER_LIMIT_TEXT}
         </p>
       )}
       {cart.showAutoshipWarning && !isStaff && (
-        <p
-          className="flex gap-2 rounded border-l-4 border-warning bg-warning/15 px-4 py-3 font-semibold text-ink"
-          data-testid="autoship-limit-banner"
-        >
+        <p className="flex gap-2 rounded border-l-4 border-warning bg-warning/15 px-4 py-3 font-semibold text-ink" data-testid="autoship-limit-banner">
           <WarningIcon />
           {AUTOSHIP_LIMIT_TEXT}
         </p>

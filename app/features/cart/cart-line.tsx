@@ -64,10 +64,7 @@ export function CartLine({
   }, [result, line.id, isStaff]);
 
   const shown = fetcher.state === "idle" && result ? result : pageResult;
-  const messages = [
-    ...(shown?.warnings ?? []).filter((w) => !w.lineId || w.lineId === line.id).map((w) => w.message),
-    ...Object.values(shown?.errors ?? {}),
-  ];
+  const messages = [...(shown?.warnings ?? []).filter((w) => !w.lineId || w.lineId === line.id).map((w) => w.message), ...Object.values(shown?.errors ?? {})];
   const busy = fetcher.state !== "idle";
   const pendingIntent = fetcher.formData?.get("intent");
   const pendingPlan = fetcher.formData?.get("sellingPlanId");
@@ -181,10 +178,7 @@ export function CartLine({
             </div>
           )}
           {!hydrated && (
-            <button
-              type="submit"
-              className="mt-6 h-11 rounded border border-primary px-4 font-semibold text-primary hover:bg-mist"
-            >
+            <button type="submit" className="mt-6 h-11 rounded border border-primary px-4 font-semibold text-primary hover:bg-mist">
               Update
             </button>
           )}
@@ -193,11 +187,7 @@ export function CartLine({
         <fetcher.Form method="post" action="/cart">
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="lineId" value={line.id} />
-          <button
-            type="submit"
-            className="text-sm font-semibold text-error underline-offset-2 hover:underline"
-            data-testid="remove-line"
-          >
+          <button type="submit" className="text-sm font-semibold text-error underline-offset-2 hover:underline" data-testid="remove-line">
             Remove<span className="sr-only"> {line.product.title}</span>
           </button>
         </fetcher.Form>

@@ -16,10 +16,7 @@ function EmptyCart() {
     <div className="mt-8 rounded-lg border border-gray-200 bg-mist/60 px-6 py-12 text-center" data-testid="empty-cart">
       <h2 className="text-2xl font-bold text-secondary">Your cart is empty</h2>
       <p className="mt-2 text-gray-700">Find food your pet will love and add it here.</p>
-      <Link
-        to="/products"
-        className="mt-6 inline-flex min-h-12 items-center rounded bg-primary px-6 py-3 text-lg font-bold text-white hover:bg-secondary"
-      >
+      <Link to="/products" className="mt-6 inline-flex min-h-12 items-center rounded bg-primary px-6 py-3 text-lg font-bold text-white hover:bg-secondary">
         Continue Shopping
       </Link>
     </div>
@@ -39,24 +36,13 @@ function OrderNote({ cart, pageResult }: { cart: CartView; pageResult?: CartActi
         <label htmlFor={id} className="block text-sm font-semibold">
           Note
         </label>
-        <textarea
-          id={id}
-          name="note"
-          defaultValue={cart.note}
-          maxLength={1000}
-          rows={3}
-          className="w-full rounded border border-gray-400 px-3 py-2"
-        />
+        <textarea id={id} name="note" defaultValue={cart.note} maxLength={1000} rows={3} className="w-full rounded border border-gray-400 px-3 py-2" />
         <div className="flex items-center gap-3">
           <button type="submit" className="min-h-11 rounded border border-primary px-4 font-semibold text-primary hover:bg-mist">
             Save note
           </button>
           <p role="status" className="text-sm">
-            {shown?.errors.note ? (
-              <span className="font-semibold text-error">{shown.errors.note}</span>
-            ) : saved ? (
-              "Note saved."
-            ) : null}
+            {shown?.errors.note ? <span className="font-semibold text-error">{shown.errors.note}</span> : saved ? "Note saved." : null}
           </p>
         </div>
       </fetcher.Form>
@@ -90,7 +76,12 @@ export function CartPage({
   }, [visit, site.isStaff]);
   // Messages of a plain post that no line, code or note form shows (an add from the product page).
   const pageMessages =
-    pageResult && !pageResult.lineId && pageResult.intent !== "discount" && pageResult.intent !== "note" && pageResult.intent !== "delivery" && pageResult.intent !== "donation"
+    pageResult &&
+    !pageResult.lineId &&
+    pageResult.intent !== "discount" &&
+    pageResult.intent !== "note" &&
+    pageResult.intent !== "delivery" &&
+    pageResult.intent !== "donation"
       ? Object.values(pageResult.errors)
       : [];
 
@@ -120,12 +111,7 @@ export function CartPage({
               </h2>
               <ul className="divide-y divide-gray-200 border-y border-gray-200" data-testid="cart-lines">
                 {cart.lineItems.map((line) => (
-                  <CartLine
-                    key={line.id}
-                    line={line}
-                    isStaff={site.isStaff}
-                    pageResult={pageResult?.lineId === line.id ? pageResult : undefined}
-                  />
+                  <CartLine key={line.id} line={line} isStaff={site.isStaff} pageResult={pageResult?.lineId === line.id ? pageResult : undefined} />
                 ))}
               </ul>
             </section>

@@ -129,8 +129,7 @@ export async function headerCartCount(request: Request, context: AppLoadContext)
   return cartOfShopper(context).countItems(id, context.site.id);
 }
 
-const samePlan = (line: CartLineView, plan: string | null | undefined) =>
-  (line.sellingPlanAllocation?.sellingPlan.id ?? null) === (plan ?? null);
+const samePlan = (line: CartLineView, plan: string | null | undefined) => (line.sellingPlanAllocation?.sellingPlan.id ?? null) === (plan ?? null);
 
 function findLine(cart: CartView | null, variantId: string, plan: string | null | undefined) {
   return cart?.lineItems.find((l) => l.variant.id === variantId && samePlan(l, plan)) ?? null;
@@ -160,18 +159,14 @@ async function run(command: CartCommand, cartId: string | null, context: AppLoad
   switch (command.intent) {
     case "add": {
       // SPEC §4: a cart is created on the first add, with an empty buyer identity.
-      const result = before
-        ? await service.addLines(before.id, site, [command.line])
-        : await service.createCart(site, {}, [command.line]);
+      const result = before ? await service.addLines(before.id, site, [command.line]) : await service.createCart(site, {}, [command.line]);
       // SPEC §8: the add found no cart and could not create one.
       if (!before && !result.ok) context.log.warn({ code: result.code, site }, "No cart found");
       if (!result.ok) return { result };
       const plan = command.line.sellingPlanId ?? null;
       const line = findLine(result.cart, command.line.merchandiseId, plan);
       const previous = findLine(before, command.line.merchandiseId, plan)?.quantity ?? 0;
-      const added = line
-        ? { lineId: line.id, autoship: plan !== null, analytics: analyticsLine(line, line.quantity - previous) }
-        : null;
+      const added = line ? { lineId: line.id, autoship: plan !== null, analytics: analyticsLine(line, line.quantity - previous) } : null;
       return { result, added };
     }
     case "update":
@@ -223,8 +218,11 @@ export async function cartAction({ request, context }: Args) {
 
   const command = parsed.command;
   const cartId = cartIdFromCookieHeader(request.headers.get("cookie"));
-  const outcome: { result: CartResult; added?: CartActionData["added"]; removed?: CartActionData["removed"]; lineId?: string } =
-    await run(command, cartId, context);
+  const outcome: { result: CartResult; added?: CartActionData["added"]; removed?: CartActionData["removed"]; lineId?: string } = await run(
+    command,
+    cartId,
+    context,
+  );
   const { result } = outcome;
   const lineId = outcome.lineId ?? null;
 

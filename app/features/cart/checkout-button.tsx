@@ -35,8 +35,8 @@ export function CheckoutButton({ hasAutoship, className }: { hasAutoship: boolea
             className="mt-1 h-4 w-4"
           />
           <label htmlFor={id}>
-            I understand that my Autoship items will be sent and charged to my saved card at the Autoship price, plus shipping and tax, at the
-            frequency I chose, until I cancel. I can skip, change or cancel any time in My Subscriptions.
+            I understand that my Autoship items will be sent and charged to my saved card at the Autoship price, plus shipping and tax, at the frequency I
+            chose, until I cancel. I can skip, change or cancel any time in My Subscriptions.
           </label>
         </div>
       ) : null}

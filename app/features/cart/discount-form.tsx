@@ -10,8 +10,7 @@ import { amountToCents, formatMoney } from "../../../rules/shared/money";
 export function DiscountForm({ cart, pageResult }: { cart: CartView; pageResult?: CartActionData }) {
   const id = useId();
   const fetcher = useFetcher<CartActionData>({ key: "cart-discount" });
-  const shown =
-    fetcher.state === "idle" && fetcher.data ? fetcher.data : pageResult?.intent === "discount" ? pageResult : undefined;
+  const shown = fetcher.state === "idle" && fetcher.data ? fetcher.data : pageResult?.intent === "discount" ? pageResult : undefined;
   const error = shown?.errors.code ?? shown?.errors.form;
   const busy = fetcher.state !== "idle";
   const errorId = `${id}-error`;
@@ -63,11 +62,7 @@ export function DiscountForm({ cart, pageResult }: { cart: CartView; pageResult?
       {cart.discountCodes.length > 0 && (
         <ul className="space-y-2" aria-label="Discount codes">
           {cart.discountCodes.map((c) => (
-            <li
-              key={c.code}
-              className="flex items-start justify-between gap-3 rounded bg-mist px-3 py-2 text-sm"
-              data-testid="discount-code"
-            >
+            <li key={c.code} className="flex items-start justify-between gap-3 rounded bg-mist px-3 py-2 text-sm" data-testid="discount-code">
               <div>
                 <p className="font-semibold">{c.code}</p>
                 {c.applicable ? (

@@ -16,13 +16,27 @@ export type CartDonationOffer = {
 
 export function DonationAddon({ offer, error }: { offer: CartDonationOffer; error?: string }) {
   return (
-    <Form method="post" action="/cart" preventScrollReset className="mt-4 rounded-lg border border-gray-200 p-4" aria-labelledby="donation-addon-heading" data-testid="donation-addon">
+    <Form
+      method="post"
+      action="/cart"
+      preventScrollReset
+      className="mt-4 rounded-lg border border-gray-200 p-4"
+      aria-labelledby="donation-addon-heading"
+      data-testid="donation-addon"
+    >
       <h2 id="donation-addon-heading" className="mb-3 font-semibold text-secondary">
         {offer.heading}
       </h2>
       <input type="hidden" name="intent" value="donation" />
       {offer.buttons.map((b) => (
-        <button key={b.value} name="donation" value={b.value} aria-label={b.name} aria-pressed={b.pressed} className="mb-2 mr-2 min-h-11 rounded border-2 border-primary px-3 font-semibold aria-pressed:bg-primary aria-pressed:text-white">
+        <button
+          key={b.value}
+          name="donation"
+          value={b.value}
+          aria-label={b.name}
+          aria-pressed={b.pressed}
+          className="mb-2 mr-2 min-h-11 rounded border-2 border-primary px-3 font-semibold aria-pressed:bg-primary aria-pressed:text-white"
+        >
           {b.label}
         </button>
       ))}

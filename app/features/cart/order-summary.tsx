@@ -7,15 +7,11 @@ import { StaffCartPanel, type StaffCartSummary } from "../../components/staff/st
 import { amountToCents, formatMoney } from "../../../rules/shared/money";
 import type { CartDonationOffer } from "./donation-addon";
 
-export const CHECKOUT_NOTE =
-  "* Tax & shipping will be calculated at checkout. Shipments to Alaska and Hawaii will also include a $4 service charge.";
+export const CHECKOUT_NOTE = "* Tax & shipping will be calculated at checkout. Shipments to Alaska and Hawaii will also include a $4 service charge.";
 
 function Row({ label, value, strong = false, testId }: { label: string; value: string; strong?: boolean; testId: string }) {
   return (
-    <div
-      className={`flex justify-between gap-4 py-1.5 ${strong ? "border-t border-gray-300 pt-3 text-lg font-bold" : ""}`}
-      data-testid={testId}
-    >
+    <div className={`flex justify-between gap-4 py-1.5 ${strong ? "border-t border-gray-300 pt-3 text-lg font-bold" : ""}`} data-testid={testId}>
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>
@@ -75,7 +71,9 @@ export function OrderSummary({
       </p>
       <p className="text-sm text-gray-700">{CHECKOUT_NOTE}</p>
 
-      {staff ? <StaffCartPanel staff={staff} lines={cart.lineItems} error={pageResult?.intent === "delivery" ? pageResult.errors.delivery : undefined} /> : null}
+      {staff ? (
+        <StaffCartPanel staff={staff} lines={cart.lineItems} error={pageResult?.intent === "delivery" ? pageResult.errors.delivery : undefined} />
+      ) : null}
 
       <DiscountForm cart={cart} pageResult={pageResult} />
 

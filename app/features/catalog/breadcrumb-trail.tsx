@@ -53,7 +53,11 @@ export function BreadcrumbTrail(props: BreadcrumbsProps) {
   const location = useLocation();
   const url = location.pathname + location.search;
   // The server and the hydrating render know no memory, so they agree; the effect below adds it.
-  const memory = useSyncExternalStore(subscribeMemory, () => memorySnapshot, () => null);
+  const memory = useSyncExternalStore(
+    subscribeMemory,
+    () => memorySnapshot,
+    () => null,
+  );
 
   const filtersKey = JSON.stringify(filters ?? null);
   const categoryKey = JSON.stringify(category ?? null);

@@ -8,11 +8,7 @@ import { loadListing } from "./listing-loader";
 // /products with the category's filters fixed. Returns null when the category or its detail is
 // unknown (the route answers 404).
 
-export async function loadCategoryPage(
-  context: AppLoadContext,
-  request: Request,
-  path: Extract<ProductPath, { kind: "category" }>,
-) {
+export async function loadCategoryPage(context: AppLoadContext, request: Request, path: Extract<ProductPath, { kind: "category" }>) {
   const resolved = await context.services.catalog.resolveCategory(context.site.id, path.species, path.category, path.detail);
   if (!resolved) return null;
   const copy = {

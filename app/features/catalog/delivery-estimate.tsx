@@ -22,11 +22,7 @@ export function DeliveryEstimate({ info, inStock }: { info: DeliveryInfo; inStoc
         Stock and delivery
       </h2>
       <p className={`font-semibold ${inStock ? "text-success-dark" : "text-error"}`} data-testid="stock-status">
-        {inStock
-          ? info.warehouse
-            ? `In stock at ${info.warehouse.city}`
-            : "In stock"
-          : `Out of stock for ${info.zip}`}
+        {inStock ? (info.warehouse ? `In stock at ${info.warehouse.city}` : "In stock") : `Out of stock for ${info.zip}`}
       </p>
       {inStock && info.text && (
         <p className="mt-1 text-sm" data-testid="delivery-estimate">

@@ -73,9 +73,7 @@ export function FeedingCalculator({ product, variant, onChooseFrequency }: Feedi
         {result && "sentence" in result ? (
           <>
             <p>Daily portion: {result.portion}.</p>
-            <p className="font-semibold">
-              {result.sentence.charAt(0).toUpperCase() + result.sentence.slice(1)}.
-            </p>
+            <p className="font-semibold">{result.sentence.charAt(0).toUpperCase() + result.sentence.slice(1)}.</p>
             <p>
               Autoship set to <strong data-testid="feeding-frequency">{frequencyLabel(result.weeks).toLowerCase()}</strong>.
             </p>

@@ -44,17 +44,8 @@ export function FilterPanel({ data }: { data: ListingPageData }) {
       <noscript>
         <style>{`[data-filter-toggle]{display:none!important}[data-filter-panel]{display:block!important}`}</style>
       </noscript>
-      <button
-        ref={toggleRef}
-        type="button"
-        data-filter-toggle
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen(!open)}
-      >
-        <span>
-          Filters{selected > 0 && <small>({selected} selected)</small>}
-        </span>
+      <button ref={toggleRef} type="button" data-filter-toggle aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+        <span>Filters{selected > 0 && <small>({selected} selected)</small>}</span>
         <span aria-hidden="true">{open ? "▴" : "▾"}</span>
       </button>
       <div

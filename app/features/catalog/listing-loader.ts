@@ -1,12 +1,7 @@
 import { priceAudience, seesProgramPrices, withoutProgramPrices } from "../../../rules/staff/program-prices";
 import type { AppLoadContext } from "react-router";
 import type { RememberedFilter } from "../../../rules/catalog/breadcrumbs";
-import {
-  LISTING_PAGE_SIZE,
-  parseListingParams,
-  selectedFilters,
-  type FacetDefinition,
-} from "../../../rules/catalog/listing-url";
+import { LISTING_PAGE_SIZE, parseListingParams, selectedFilters, type FacetDefinition } from "../../../rules/catalog/listing-url";
 import { packCards } from "../../../rules/catalog/page-packs/card-pack";
 import { productCardModel } from "../../../rules/catalog/product-card";
 import type { Filter, FilterDefinition, ListingResult } from "../../../server/modules/catalog";
@@ -56,16 +51,19 @@ export async function loadListing(context: AppLoadContext, request: Request, opt
   const [listed, deals] = await Promise.all([
     nothingToSearch
       ? Promise.resolve<ListingResult>({ products: [], total: 0, page: 1, limit: LISTING_PAGE_SIZE, pageCount: 0, facets: [] })
-      : catalog.listProducts({
-          site: context.site.id,
-          filters: [...fixed, ...selectedFilters(state, definitions)],
-          sort: state.sort,
-          page: state.page,
-          limit: LISTING_PAGE_SIZE,
-          ...(search ? { search } : {}),
-          // The price filter and sorts compare the prices this viewer pays.
-          priceAudience: priceAudience(context.site, context.staff),
-        }, { filterCatalog }),
+      : catalog.listProducts(
+          {
+            site: context.site.id,
+            filters: [...fixed, ...selectedFilters(state, definitions)],
+            sort: state.sort,
+            page: state.page,
+            limit: LISTING_PAGE_SIZE,
+            ...(search ? { search } : {}),
+            // The price filter and sorts compare the prices this viewer pays.
+            priceAudience: priceAudience(context.site, context.staff),
+          },
+          { filterCatalog },
+        ),
     dealSkusOnce(context),
   ]);
   const result = seesProgramPrices(context.site, context.staff) ? listed : { ...listed, products: withoutProgramPrices(listed.products) };
@@ -80,17 +78,28 @@ export async function loadListing(context: AppLoadContext, request: Request, opt
   const chosenFlavors = chips.filter((c) => c.facet === "flavor").map((c) => c.label);
   const chosenForms = chips.filter((c) => c.facet === "food-form").map((c) => c.option);
   const dealSet = new Set(Object.keys(deals));
-  const ratings = await cardRatings(context, result.products.map((p) => p.id));
-  const cards = packCards(result.products.flatMap((p) => {
-    const card = productCardModel(p, {
-      site: context.site,
-      dealSkus: dealSet,
-      freeShippingThresholdCents: context.publicConfig.freeShippingThresholdCents,
-      // The category route's slug ("dog/flavor/turkey") picks the card's variant as on the product page.
-      prefer: { slug: options.kind === "category-listing" ? options.basePath.replace(/^\/products\//, "") : null, search, flavors: chosenFlavors, foodForms: chosenForms, cheapest: state.sort.startsWith("price-") },
-    });
-    return card ? [withRating(card, ratings.get(p.id))] : [];
-  }));
+  const ratings = await cardRatings(
+    context,
+    result.products.map((p) => p.id),
+  );
+  const cards = packCards(
+    result.products.flatMap((p) => {
+      const card = productCardModel(p, {
+        site: context.site,
+        dealSkus: dealSet,
+        freeShippingThresholdCents: context.publicConfig.freeShippingThresholdCents,
+        // The category route's slug ("dog/flavor/turkey") picks the card's variant as on the product page.
+        prefer: {
+          slug: options.kind === "category-listing" ? options.basePath.replace(/^\/products\//, "") : null,
+          search,
+          flavors: chosenFlavors,
+          foodForms: chosenForms,
+          cheapest: state.sort.startsWith("price-"),
+        },
+      });
+      return card ? [withRating(card, ratings.get(p.id))] : [];
+    }),
+  );
 
   return {
     kind: options.kind,

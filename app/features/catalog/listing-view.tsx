@@ -72,7 +72,9 @@ export function ListingView({
               <ProductGrid
                 cards={cards}
                 label={title}
-                list={data.kind === "search-results" ? GA4_LISTS.search : data.kind === "category-listing" ? categoryList(data.basePath, title) : GA4_LISTS.products}
+                list={
+                  data.kind === "search-results" ? GA4_LISTS.search : data.kind === "category-listing" ? categoryList(data.basePath, title) : GA4_LISTS.products
+                }
                 offset={(data.page - 1) * data.limit}
               />
             ) : !filtered && data.page === 1 && noResults ? (
@@ -85,7 +87,10 @@ export function ListingView({
                 <p className="mt-2 text-gray-700">Try removing a filter or two, or start again with every product.</p>
                 <div className="mt-5 flex flex-wrap justify-center gap-3">
                   {data.page > 1 && data.total > 0 && (
-                    <Link to={listingHref(data.basePath, { ...data.state, page: 1 }, { search: data.search })} className="rounded border border-primary px-4 py-2 font-semibold text-primary">
+                    <Link
+                      to={listingHref(data.basePath, { ...data.state, page: 1 }, { search: data.search })}
+                      className="rounded border border-primary px-4 py-2 font-semibold text-primary"
+                    >
                       Go to the first page
                     </Link>
                   )}

@@ -52,12 +52,7 @@ export function ProductGallery({ primary, media }: { primary: Image; media: Imag
   return (
     <section aria-label="Product images">
       <div className="overflow-hidden rounded-lg bg-mist">
-        <Picture
-          image={shown}
-          sizes="(min-width: 960px) 560px, 100vw"
-          className="aspect-square h-auto w-full object-contain"
-          eager
-        />
+        <Picture image={shown} sizes="(min-width: 960px) 560px, 100vw" className="aspect-square h-auto w-full object-contain" eager />
       </div>
       {images.length > 1 && (
         <ul className="mt-3 flex flex-wrap gap-2">

@@ -39,7 +39,11 @@ async function deliveryOn(zip: string, env: Record<string, string> = {}) {
 
 describe("the product page's delivery line", () => {
   it("is deliveryPromise's answer for a served ZIP, and the Hawaii text for a Hawaii ZIP while the flag is on", async () => {
-    for (const [zip, env] of [["80011", {}], ["96813", {}], ["96813", { FEATURE_HAWAII_SHIPPING: "false" }]] as const) {
+    for (const [zip, env] of [
+      ["80011", {}],
+      ["96813", {}],
+      ["96813", { FEATURE_HAWAII_SHIPPING: "false" }],
+    ] as const) {
       const { text, warehouse, flag } = await deliveryOn(zip, env);
       const estimate = warehouse ? { dateText: deliveryDayText(estimateDeliveryDay(new Date(), warehouse.transitDays)), location: zip } : null;
       expect({ zip, flag, text }).toEqual({ zip, flag, text: deliveryPromise(estimate, { state: stateForZip(zip), hawaiiShippingFlag: flag }) });

@@ -113,7 +113,17 @@ function ProductFacts({ product }: { product: Product }) {
   const facts: [string, string][] = [
     ["Brand", product.productBrand],
     ["For", product.productSpecies === "dog" ? "Dogs" : "Cats"],
-    ["Life stage", [...new Set(product.productPetAge.split(",").filter(Boolean).map((l) => LIFESTAGE_LABELS[l] ?? words(l)))].join(", ")],
+    [
+      "Life stage",
+      [
+        ...new Set(
+          product.productPetAge
+            .split(",")
+            .filter(Boolean)
+            .map((l) => LIFESTAGE_LABELS[l] ?? words(l)),
+        ),
+      ].join(", "),
+    ],
     ["Food form", product.productFoodForm.split(",").join(", ")],
   ];
   if (product.breedSizes.length) facts.push(["Breed size", product.breedSizes.map(words).join(", ")]);
@@ -170,53 +180,53 @@ function AddToCartForm({ variant, isStaff, product }: { variant: Variant; isStaf
     // The cart's one action (POST /cart, intent=add). A fetcher form once JavaScript runs; before
     // that a plain form whose post lands on the cart page.
     <>
-    <fetcher.Form
-      method="post"
-      action="/cart"
-      className="space-y-4"
-      data-testid="add-to-cart-form"
-      onSubmit={(e) => {
-        if (fetcher.state !== "idle") e.preventDefault();
-        else setQuantity(String(quantityOnBlur(quantity, bounds)));
-      }}
-    >
-      <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="variantId" value={variant.id} />
-      <input type="hidden" name="sku" value={variant.sku} />
-      {autoship && pet ? <input type="hidden" name="pet" value={pet} /> : null}
-      <PurchaseOptions
-        isStaff={isStaff}
-        priceCents={priceCents}
-        purchase={purchase}
-        onPurchaseChange={choosePurchase}
-        frequencyWeeks={frequencyWeeks}
-        onFrequencyChange={(w) => {
-          setFrequencyWeeks(w);
-          if (purchase !== "autoship") choosePurchase("autoship");
+      <fetcher.Form
+        method="post"
+        action="/cart"
+        className="space-y-4"
+        data-testid="add-to-cart-form"
+        onSubmit={(e) => {
+          if (fetcher.state !== "idle") e.preventDefault();
+          else setQuantity(String(quantityOnBlur(quantity, bounds)));
         }}
-        disabled={!variant.inStock}
-      />
-      <div className="flex flex-wrap items-end gap-4">
-        <QuantityControl value={quantity} onChange={setQuantity} bounds={bounds} inStock={variant.inStock} />
-        <AddToCartButton
-          inStock={variant.inStock}
-          className="min-h-11 flex-1 rounded bg-primary px-6 py-3 text-lg font-bold text-white hover:bg-secondary disabled:cursor-not-allowed disabled:bg-disabled disabled:text-gray-700 aria-disabled:cursor-wait aria-disabled:opacity-80 sm:flex-none"
+      >
+        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="variantId" value={variant.id} />
+        <input type="hidden" name="sku" value={variant.sku} />
+        {autoship && pet ? <input type="hidden" name="pet" value={pet} /> : null}
+        <PurchaseOptions
+          isStaff={isStaff}
+          priceCents={priceCents}
+          purchase={purchase}
+          onPurchaseChange={choosePurchase}
+          frequencyWeeks={frequencyWeeks}
+          onFrequencyChange={(w) => {
+            setFrequencyWeeks(w);
+            if (purchase !== "autoship") choosePurchase("autoship");
+          }}
+          disabled={!variant.inStock}
         />
-      </div>
-      <AddToCartErrors />
-    </fetcher.Form>
-    {/* Outside the add-to-cart form: the calculator is a form of its own. Treats have no feeding table. */}
-    {variant.foodForm !== "treat" && (
-      <FeedingDisclosure
-        product={product}
-        variant={variant}
-        onChooseFrequency={(w, p) => {
-          setFrequencyWeeks(w);
-          setPet(p);
-          if (purchase !== "autoship") choosePurchase("autoship");
-        }}
-      />
-    )}
+        <div className="flex flex-wrap items-end gap-4">
+          <QuantityControl value={quantity} onChange={setQuantity} bounds={bounds} inStock={variant.inStock} />
+          <AddToCartButton
+            inStock={variant.inStock}
+            className="min-h-11 flex-1 rounded bg-primary px-6 py-3 text-lg font-bold text-white hover:bg-secondary disabled:cursor-not-allowed disabled:bg-disabled disabled:text-gray-700 aria-disabled:cursor-wait aria-disabled:opacity-80 sm:flex-none"
+          />
+        </div>
+        <AddToCartErrors />
+      </fetcher.Form>
+      {/* Outside the add-to-cart form: the calculator is a form of its own. Treats have no feeding table. */}
+      {variant.foodForm !== "treat" && (
+        <FeedingDisclosure
+          product={product}
+          variant={variant}
+          onChooseFrequency={(w, p) => {
+            setFrequencyWeeks(w);
+            setPet(p);
+            if (purchase !== "autoship") choosePurchase("autoship");
+          }}
+        />
+      )}
     </>
   );
 }
@@ -229,9 +239,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
   const navigation = useNavigation();
   // While a variant change loads, the pickers already show the choice.
   const pendingSku =
-    navigation.location && navigation.location.pathname === location.pathname
-      ? new URLSearchParams(navigation.location.search).get("sku")
-      : null;
+    navigation.location && navigation.location.pathname === location.pathname ? new URLSearchParams(navigation.location.search).get("sku") : null;
   const shownSku = pendingSku ?? selected.sku;
   const priceCents = cardPrice(selected, site).priceCents;
   const promotions = cardPromotions(priceCents, site, freeShippingThresholdCents);

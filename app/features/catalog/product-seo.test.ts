@@ -14,7 +14,10 @@ const variant = (over: Partial<Variant>): Variant => ({
   inStock: true,
   selectedOptions: [],
   imagePrimary: { url: "/_img/packshots/a.webp?w=640", alt: "A" },
-  variantMediaList: [{ url: "/_img/packshots/a.webp?w=640", alt: "A" }, { url: "/_img/packshots/b.webp?w=640", alt: "B" }],
+  variantMediaList: [
+    { url: "/_img/packshots/a.webp?w=640", alt: "A" },
+    { url: "/_img/packshots/b.webp?w=640", alt: "B" },
+  ],
   weight: 4,
   weightUnit: "lbs",
   badgeTags: [],
@@ -32,7 +35,16 @@ const product = (over: Partial<Product> = {}): Product => ({
   productType: "Dry Food",
   description: "Crunchy kibble. ".repeat(20),
   featuredImage: { url: "/_img/packshots/a.webp?w=640", alt: "A" },
-  variants: [variant({}), variant({ id: "2", sku: "KC-D01-CHK-8LB", inStock: false, price: { amount: "20.99", currencyCode: "USD" }, programPrice: { amount: "14.69", currencyCode: "USD" } })],
+  variants: [
+    variant({}),
+    variant({
+      id: "2",
+      sku: "KC-D01-CHK-8LB",
+      inStock: false,
+      price: { amount: "20.99", currencyCode: "USD" },
+      programPrice: { amount: "14.69", currencyCode: "USD" },
+    }),
+  ],
   options: [],
   productParentName: "Kindred Crest",
   productSpecies: "dog",
@@ -71,7 +83,12 @@ describe("product page SEO", () => {
     expect(ld.image).toEqual(["http://x.test/_img/packshots/a.webp?w=640", "http://x.test/_img/packshots/b.webp?w=640"]);
     expect(ld.offers).toEqual([
       expect.objectContaining({ sku: "KC-D01-CHK-4LB", price: "13.99", priceCurrency: "USD", availability: "https://schema.org/InStock" }),
-      expect.objectContaining({ sku: "KC-D01-CHK-8LB", price: "20.99", availability: "https://schema.org/OutOfStock", url: "http://x.test/products/kc-adult?sku=KC-D01-CHK-8LB" }),
+      expect.objectContaining({
+        sku: "KC-D01-CHK-8LB",
+        price: "20.99",
+        availability: "https://schema.org/OutOfStock",
+        url: "http://x.test/products/kc-adult?sku=KC-D01-CHK-8LB",
+      }),
     ]);
     // JSON.stringify leaves "</script>" as is; React Router's <Meta> escapes it when it writes the script.
     expect(JSON.parse(JSON.stringify(ld)).name).toBe(p.title);
@@ -88,7 +105,13 @@ describe("product page SEO", () => {
     const p = product();
     const ld = (rating: { average: number; count: number } | null, isStaff = false) =>
       productJsonLd(p, p.variants[0], { origin: "http://x.test", canonicalUrl: "http://x.test/products/kc-adult", isStaff, rating }) as Record<string, unknown>;
-    expect(ld({ average: 4.3, count: 12 }).aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 4.3, reviewCount: 12, bestRating: 5, worstRating: 1 });
+    expect(ld({ average: 4.3, count: 12 }).aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 4.3,
+      reviewCount: 12,
+      bestRating: 5,
+      worstRating: 1,
+    });
     expect(ld(null)).not.toHaveProperty("aggregateRating");
     expect(ld({ average: 0, count: 0 })).not.toHaveProperty("aggregateRating");
     expect(ld({ average: 4.3, count: 12 }, true)).not.toHaveProperty("aggregateRating");

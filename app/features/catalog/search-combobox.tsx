@@ -114,12 +114,7 @@ export function SearchCombobox({ defaultValue, inputId, placeholder }: { default
           }
         }}
       />
-      <ul
-        id={listboxId}
-        role="listbox"
-        aria-label="Suggested products"
-        hidden={!open}
-      >
+      <ul id={listboxId} role="listbox" aria-label="Suggested products" hidden={!open}>
         {open &&
           items.map((item, i) => (
             <li

@@ -12,9 +12,7 @@ export function SortSelect({ state }: { state: ListingState }) {
   return (
     // Looks: catalog.css .lst-sort.
     <div className="lst-sort">
-      <label htmlFor="listing-sort">
-        Sort by
-      </label>
+      <label htmlFor="listing-sort">Sort by</label>
       <select
         id="listing-sort"
         name="sort"

@@ -60,15 +60,7 @@ function Pill({
 }) {
   return (
     <label className="relative">
-      <input
-        type="radio"
-        name={name}
-        value={value}
-        checked={checked}
-        onChange={() => onChoose(value)}
-        className="peer sr-only"
-        data-testid={testId}
-      />
+      <input type="radio" name={name} value={value} checked={checked} onChange={() => onChoose(value)} className="peer sr-only" data-testid={testId} />
       <span
         className={`${pill} ${
           checked ? "border-primary bg-primary/5 font-semibold text-secondary" : "border-gray-300 bg-white hover:border-gray-500"
@@ -176,9 +168,7 @@ export function SizePicker({ variants, selected, shownSku, isStaff }: PickerProp
               unavailable={!v.inStock}
             >
               <span>{v.size}</span>
-              <span className="text-xs">
-                {v.inStock ? formatMoney(v.price) : "Out of stock"}
-              </span>
+              <span className="text-xs">{v.inStock ? formatMoney(v.price) : "Out of stock"}</span>
             </Pill>
           ))}
         </div>

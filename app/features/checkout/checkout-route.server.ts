@@ -46,7 +46,11 @@ export async function checkoutLoader({ request, context }: Args) {
   const hasAutoship = review.cart.lineItems.some((l) => l.sellingPlanAllocation !== null);
   if (hasAutoship && (!customer || !session.autoshipTermsAcknowledged)) throw redirect("/checkout/start");
 
-  const step = stepToShow(url.searchParams.get("step"), { email: session.email, hasShipping: Boolean(session.shipping), shippingMethod: session.shippingMethod });
+  const step = stepToShow(url.searchParams.get("step"), {
+    email: session.email,
+    hasShipping: Boolean(session.shipping),
+    shippingMethod: session.shippingMethod,
+  });
   const shippingOptions = review.totalsByMethod ? SHIPPING_METHODS.map((method) => ({ method, totals: review.totalsByMethod![method] })) : [];
   const addresses = customer && step === "information" ? customer.addresses : [];
   const paymentMethods = customer && step === "payment" ? await context.services.payments.listMethods(customer.id) : [];
@@ -94,7 +98,8 @@ export async function checkoutAction({ request, context }: Args) {
   const checkout = context.services.checkout;
   const session = cartId ? await checkout.session(cartId) : null;
   if (!cartId || !session || session.customerId !== (customer?.id ?? null)) throw redirect("/checkout/start");
-  const invalid = (errors: Record<string, string>, status = 400) => data<CheckoutActionData>({ intent: values.intent ?? "", errors, values: safeValues(values) }, { status });
+  const invalid = (errors: Record<string, string>, status = 400) =>
+    data<CheckoutActionData>({ intent: values.intent ?? "", errors, values: safeValues(values) }, { status });
 
   switch (values.intent) {
     case "information": {

@@ -82,7 +82,13 @@ export function InformationStep({ d, answer }: { d: CheckoutData; answer?: Check
   const errors = answer?.intent === "information" ? answer.errors : {};
   const v = answer?.intent === "information" ? answer.values : {};
   const entered = d.shipping?.kind === "entered" ? d.shipping.address : null;
-  const current = v.addressChoice ?? (d.shipping?.kind === "saved" ? `saved:${d.shipping.savedAddressId}` : d.addresses.find((a) => a.isDefault) ? `saved:${d.addresses.find((a) => a.isDefault)!.id}` : "new");
+  const current =
+    v.addressChoice ??
+    (d.shipping?.kind === "saved"
+      ? `saved:${d.shipping.savedAddressId}`
+      : d.addresses.find((a) => a.isDefault)
+        ? `saved:${d.addresses.find((a) => a.isDefault)!.id}`
+        : "new");
   const field = (name: string) => v[name] ?? (entered as Record<string, string | null> | null)?.[name] ?? "";
   return (
     <Form method="post" noValidate className="max-w-xl" data-testid="checkout-information">
@@ -104,9 +110,15 @@ export function InformationStep({ d, answer }: { d: CheckoutData; answer?: Check
           {d.email}
         </p>
       )}
-      <Checkbox name="acceptsEmailMarketing" label="Email me with news and offers" defaultChecked={v.acceptsEmailMarketing === "on" || d.acceptsEmailMarketing} />
+      <Checkbox
+        name="acceptsEmailMarketing"
+        label="Email me with news and offers"
+        defaultChecked={v.acceptsEmailMarketing === "on" || d.acceptsEmailMarketing}
+      />
 
-      {d.staff ? <DeliveryChoice clinic={d.staff.clinic} current={(v.delivery as "clinic" | "home" | undefined) ?? d.staff.preferredAddress} error={errors.delivery} /> : null}
+      {d.staff ? (
+        <DeliveryChoice clinic={d.staff.clinic} current={(v.delivery as "clinic" | "home" | undefined) ?? d.staff.preferredAddress} error={errors.delivery} />
+      ) : null}
       <fieldset className="mt-6">
         <legend className="text-xl font-bold text-secondary">{d.staff ? "Home address" : "Shipping address"}</legend>
         {d.staff ? <p className="mt-1 text-sm text-gray-700">Used when “My home” is chosen; it is kept in your address book.</p> : null}
@@ -132,7 +144,13 @@ export function InformationStep({ d, answer }: { d: CheckoutData; answer?: Check
             <TextField name="zip" label="ZIP code" autoComplete="postal-code" inputMode="numeric" maxLength={5} errors={errors} defaultValue={field("zip")} />
           </div>
           <TextField name="phone" label="Phone (optional)" type="tel" autoComplete="tel" errors={errors} defaultValue={field("phone")} />
-          {d.isGuest || d.staff ? null : <Checkbox name="saveAddress" label="Save this address to my address book" defaultChecked={v.saveAddress ? v.saveAddress === "on" : !d.addresses.length} />}
+          {d.isGuest || d.staff ? null : (
+            <Checkbox
+              name="saveAddress"
+              label="Save this address to my address book"
+              defaultChecked={v.saveAddress ? v.saveAddress === "on" : !d.addresses.length}
+            />
+          )}
         </div>
       </fieldset>
       <SubmitButton busy={useBusy()}>Continue to shipping</SubmitButton>
@@ -250,7 +268,15 @@ export function PaymentStep({ d, answer }: { d: CheckoutData; answer?: CheckoutA
         </div>
       </fieldset>
       {d.hasAutoship ? <AutoshipTerms d={d} /> : null}
-      {d.staff ? <Checkbox name="isAttestationChecked" label={ATTESTATION_LABEL} required defaultChecked={v.isAttestationChecked === "on"} error={errors.isAttestationChecked} /> : null}
+      {d.staff ? (
+        <Checkbox
+          name="isAttestationChecked"
+          label={ATTESTATION_LABEL}
+          required
+          defaultChecked={v.isAttestationChecked === "on"}
+          error={errors.isAttestationChecked}
+        />
+      ) : null}
       <button
         type="submit"
         disabled={busy || blocked}
@@ -281,8 +307,8 @@ function AutoshipTerms({ d }: { d: CheckoutData }) {
         })}
       </ul>
       <p className="mt-1">
-        Renewals are charged to your saved card at the Autoship price (5% off) plus shipping and tax. We e-mail you before each one; skip, change or
-        cancel any time under My Subscriptions.
+        Renewals are charged to your saved card at the Autoship price (5% off) plus shipping and tax. We e-mail you before each one; skip, change or cancel any
+        time under My Subscriptions.
       </p>
     </section>
   );

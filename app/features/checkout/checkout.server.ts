@@ -40,7 +40,12 @@ export async function startCheckout(request: Request, context: AppLoadContext, a
 // httpOnly cookie set when the order was placed (one hour).
 
 export function receiptCookie(secret: string, orderId: string, secure: boolean): string {
-  return setCookie(RECEIPT_COOKIE, `${orderId}.${sign(secret, "receipt", orderId)}`, { maxAgeSeconds: RECEIPT_MAX_AGE_S, path: "/checkout", httpOnly: true, secure });
+  return setCookie(RECEIPT_COOKIE, `${orderId}.${sign(secret, "receipt", orderId)}`, {
+    maxAgeSeconds: RECEIPT_MAX_AGE_S,
+    path: "/checkout",
+    httpOnly: true,
+    secure,
+  });
 }
 
 export function hasReceipt(request: Request, secret: string, orderId: string): boolean {

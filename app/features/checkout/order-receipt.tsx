@@ -5,7 +5,6 @@ import { staffOrderDetails } from "../../../rules/checkout/order-attributes";
 
 // An order's lines, totals and addresses, as the confirmation page and My Order Details show them.
 
-
 type Address = { firstName?: string; lastName?: string; address1: string; address2?: string; city: string; provinceCode: string; zip: string };
 
 export function OrderAddress({ address }: { address: Address | null }) {
@@ -77,7 +76,9 @@ export function OrderReceipt({ order, donations = [] }: { order: OrderView; dona
               </td>
               <td className="py-2 pr-3">
                 {l.quantity}
-                {l.refundedQuantity > 0 ? <span className="block text-gray-600">{l.refundedQuantity === l.quantity ? "refunded" : `${l.refundedQuantity} refunded`}</span> : null}
+                {l.refundedQuantity > 0 ? (
+                  <span className="block text-gray-600">{l.refundedQuantity === l.quantity ? "refunded" : `${l.refundedQuantity} refunded`}</span>
+                ) : null}
               </td>
               <td className="py-2 text-right">{formatMoney(l.subtotal)}</td>
             </tr>
@@ -90,7 +91,13 @@ export function OrderReceipt({ order, donations = [] }: { order: OrderView; dona
           .map(([label, amount, testId]) => (
             <div key={label} className="flex justify-between" data-testid={testId}>
               <dt>{label}</dt>
-              <dd>{label === "Discounts" ? `−${formatUsd(amountToCents(amount))}` : Number(amount) === 0 && label === "Shipping" ? "Free" : formatUsd(amountToCents(amount))}</dd>
+              <dd>
+                {label === "Discounts"
+                  ? `−${formatUsd(amountToCents(amount))}`
+                  : Number(amount) === 0 && label === "Shipping"
+                    ? "Free"
+                    : formatUsd(amountToCents(amount))}
+              </dd>
             </div>
           ))}
         <div className="flex justify-between border-t border-gray-300 pt-1 text-base font-bold">

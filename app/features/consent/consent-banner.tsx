@@ -16,8 +16,8 @@ export function ConsentBanner({ onChoose }: { onChoose: (choice: BannerChoice) =
     <section aria-label="Cookie consent" className="cbar" data-testid="consent-banner">
       <div>
         <p>
-          We use required cookies to run the shop. With your permission we also use functional cookies (such as product
-          reviews) and advertising and analytics cookies.
+          We use required cookies to run the shop. With your permission we also use functional cookies (such as product reviews) and advertising and analytics
+          cookies.
         </p>
         <div>
           <button type="button" className={primaryButton} onClick={() => onChoose("accept")}>

@@ -13,8 +13,7 @@ import type { ConsentClient } from "./consent-client";
  * page hydrates, rather than when hydration is over. The operator console loads no optional script
  * and asks nothing.
  */
-const consentClient =
-  !import.meta.env.SSR && !location.pathname.startsWith("/admin") ? import("./consent-client") : null;
+const consentClient = !import.meta.env.SSR && !location.pathname.startsWith("/admin") ? import("./consent-client") : null;
 // Reported where it is used (the effect below).
 consentClient?.catch(() => {});
 

@@ -41,7 +41,10 @@ function subscribe(notify: () => void) {
 
 function newAnonymousId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 /** Keeps a decision: cookie, proof of consent on the server, and the message the consent logic waits for. */
@@ -103,7 +106,11 @@ export function onDecidedChange(listener: (decided: boolean) => void): () => voi
 
 /** The preferences dialog; the banner is consent-boot.tsx's (in the server's page, under the open dialog). */
 export function PrivacyManagerUi() {
-  const state = useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
+  const state = useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => snapshot,
+  );
   return <PreferencesDialog open={state.dialogOpen} openRequest={state.openRequest} decision={state.decision} />;
 }
 

@@ -24,10 +24,7 @@ export function CarouselEngine({
   onApi: (api: CarouselApi | undefined) => void;
 }) {
   const plugins = useMemo(
-    () =>
-      autoplay
-        ? [Autoplay({ delay: CONTENT_CAROUSEL.autoplayMs, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true })]
-        : [],
+    () => (autoplay ? [Autoplay({ delay: CONTENT_CAROUSEL.autoplayMs, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true })] : []),
     [autoplay],
   );
   const [viewportRef, api] = useEmblaCarousel(
@@ -35,9 +32,7 @@ export function CarouselEngine({
       align: "start",
       containScroll: "trimSnaps",
       loop: DEFAULT_CAROUSEL.loop,
-      breakpoints: content
-        ? { [`(min-width: ${CONTENT_CAROUSEL.loopFromWidth}px)`]: { loop: carouselLoops(CONTENT_CAROUSEL.loopFromWidth, count) } }
-        : {},
+      breakpoints: content ? { [`(min-width: ${CONTENT_CAROUSEL.loopFromWidth}px)`]: { loop: carouselLoops(CONTENT_CAROUSEL.loopFromWidth, count) } } : {},
     },
     plugins,
   );

@@ -18,7 +18,10 @@ async function cardsByHandle(context: AppLoadContext, handles: string[]): Promis
   const [found, deals] = await Promise.all([catalog.getProductsByHandles(handles, context.site.id), dealSkusOnce(context)]);
   const products = seesProgramPrices(context.site, context.staff) ? found : withoutProgramPrices(found);
   const dealSkus = new Set(Object.keys(deals));
-  const ratings = await cardRatings(context, products.map((p) => p.id));
+  const ratings = await cardRatings(
+    context,
+    products.map((p) => p.id),
+  );
   const cards = new Map<string, CardModel>();
   for (const p of products) {
     const card = productCardModel(p, {
@@ -38,7 +41,10 @@ async function cardsByHandle(context: AppLoadContext, handles: string[]): Promis
  */
 export function resolveCarousels(context: AppLoadContext, entries: CarouselEntry[]): Promise<CarouselData | null>[] {
   if (entries.length === 0) return [];
-  const batch = cardsByHandle(context, entries.flatMap((e) => e.handles)).catch((err: unknown) => {
+  const batch = cardsByHandle(
+    context,
+    entries.flatMap((e) => e.handles),
+  ).catch((err: unknown) => {
     context.log.error({ err, carousels: entries.map((e) => e.headline) }, "carousels failed");
     return null;
   });

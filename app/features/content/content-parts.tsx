@@ -54,17 +54,7 @@ export function ContentButtons({ buttons, dark = false }: { buttons: ContentLink
 }
 
 /** A content image through the image proxy: webp at the widths of SPEC §9. */
-export function ContentPicture({
-  image,
-  sizes,
-  eager = false,
-  className = "",
-}: {
-  image: ContentImage;
-  sizes: string;
-  eager?: boolean;
-  className?: string;
-}) {
+export function ContentPicture({ image, sizes, eager = false, className = "" }: { image: ContentImage; sizes: string; eager?: boolean; className?: string }) {
   return (
     <img
       src={imageUrl(image.src, 768)}

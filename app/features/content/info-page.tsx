@@ -12,7 +12,11 @@ export function InfoPage({ title, page }: { title: string; page: ContentPageData
         </div>
       ) : (
         <p className="mt-4" data-testid="no-content">
-          There is nothing on this page yet. Please <a href="/contact-us" className="font-semibold text-primary underline">contact us</a> with any question.
+          There is nothing on this page yet. Please{" "}
+          <a href="/contact-us" className="font-semibold text-primary underline">
+            contact us
+          </a>{" "}
+          with any question.
         </p>
       )}
     </Screen>

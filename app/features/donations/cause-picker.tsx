@@ -37,7 +37,10 @@ export function CausePicker(props: {
   const loadFeatured = async () => {
     const wanted = [...new Set([...(store.defaultCauseId ? [store.defaultCauseId] : []), ...store.featuredCauseIds])];
     try {
-      const [charities, portfolios] = await Promise.all([api.charitiesByEins(wanted.filter(isCharityId)), api.portfolios(wanted.filter((id) => !isCharityId(id)))]);
+      const [charities, portfolios] = await Promise.all([
+        api.charitiesByEins(wanted.filter(isCharityId)),
+        api.portfolios(wanted.filter((id) => !isCharityId(id))),
+      ]);
       const byId = new Map<string, Listed>([...charities, ...portfolios].map((c) => [c.id, c]));
       setCauses(wanted.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])));
     } catch (err) {
@@ -72,7 +75,11 @@ export function CausePicker(props: {
       const by = where ? ` for ${where}` : "";
       setListLabel(`${what[0]}${by}`);
       setStatus(found.totalCount === 0 ? `No ${what[1]} found${by}.` : `${found.totalCount} ${found.totalCount === 1 ? what[1] : what[2]} found${by}.`);
-      props.onSearched({ by: "zip" in query ? "zip" : "city" in query ? "city" : "q" in query ? "name" : "category", categoryId: query.categoryId ?? null, results: found.totalCount });
+      props.onSearched({
+        by: "zip" in query ? "zip" : "city" in query ? "city" : "q" in query ? "name" : "category",
+        categoryId: query.categoryId ?? null,
+        results: found.totalCount,
+      });
     } catch (err) {
       reportDonationError(err instanceof DonationError ? err : new DonationError("charities", "Error searching causes", null, { cause: err }));
       setStatus("The search did not work. Please try again.");

@@ -153,7 +153,9 @@ export function donationApi(storeId: string) {
       ),
 
     trackedCause: (trackingId: string) =>
-      typed("tracking", "Error getting tracked cause", () => call<{ CauseId: string; CauseName: string }>(storeId, `/tracking/${encodeURIComponent(trackingId)}/cause`)),
+      typed("tracking", "Error getting tracked cause", () =>
+        call<{ CauseId: string; CauseName: string }>(storeId, `/tracking/${encodeURIComponent(trackingId)}/cause`),
+      ),
 
     setCause: (trackingId: string, causeId: string, causeName: string) =>
       typed("tracking", "Error setting cause to tracking", () =>
@@ -166,7 +168,10 @@ export function donationApi(storeId: string) {
 
     addIntegrationInfo: (trackingId: string, info: Record<string, string>, integrationType: string) =>
       typed("tracking", "Error updating integration metadata", () =>
-        call<{ stored: boolean }>(storeId, `/tracking/${encodeURIComponent(trackingId)}/add-integration-info`, { method: "PUT", body: { integrationType, info } }),
+        call<{ stored: boolean }>(storeId, `/tracking/${encodeURIComponent(trackingId)}/add-integration-info`, {
+          method: "PUT",
+          body: { integrationType, info },
+        }),
       ),
 
     /**
@@ -185,7 +190,12 @@ export function donationApi(storeId: string) {
         return result;
       }),
 
-    cartDonation: (input: { lines: { cmsId: string; unitPriceCents: number; quantity: number }[]; cartDiscountCents: number; causeId: string | null; segmentId: string | null }) =>
+    cartDonation: (input: {
+      lines: { cmsId: string; unitPriceCents: number; quantity: number }[];
+      cartDiscountCents: number;
+      causeId: string | null;
+      segmentId: string | null;
+    }) =>
       typed("donation", "Error retrieving cart donation", () =>
         call<CartDonationResult>(storeId, "/products/get-multiple-donation", {
           method: "POST",

@@ -22,7 +22,8 @@ import { calculateDonation, causePicture, emitEvent, startWidget, type Ready } f
 type Phase = "loading" | "not-ready" | "hidden" | "shown" | "failed";
 type Donation = { totalCents: number; causeName: string | null; causeId: string | null };
 
-const report = (err: unknown) => reportDonationError(err instanceof DonationError ? err : new DonationError("widget", "Error updating widget", null, { cause: err }));
+const report = (err: unknown) =>
+  reportDonationError(err instanceof DonationError ? err : new DonationError("widget", "Error updating widget", null, { cause: err }));
 
 /** The cart's lines as the provider's cart donation request: products by handle, unit prices, the codes' discount. */
 export function cartDonationRequest(cart: CartView): DonationRequest {

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CLICKSTREAM_BODY_BYTES, buildClickstreamEvent, clientPropertiesOf, TRACKING_STORAGE_KEY, type ClickstreamEvent } from "../../../rules/donations/widget";
+import {
+  CLICKSTREAM_BODY_BYTES,
+  buildClickstreamEvent,
+  clientPropertiesOf,
+  TRACKING_STORAGE_KEY,
+  type ClickstreamEvent,
+} from "../../../rules/donations/widget";
 import { createEventSender } from "./clickstream";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -177,7 +183,11 @@ describe("tracking (SPEC §4 tracking start)", () => {
     await attachTrackingToCart(api, record, SEGMENT);
     stale.add(T1);
     await attachTrackingToCart(api, record, SEGMENT);
-    expect(calls.filter((c) => c.startsWith("cart"))).toEqual([`cart ${T1} segment ${SEGMENT}`, `cart ${T1} segment ${SEGMENT}`, `cart ${T2} segment ${SEGMENT}`]);
+    expect(calls.filter((c) => c.startsWith("cart"))).toEqual([
+      `cart ${T1} segment ${SEGMENT}`,
+      `cart ${T1} segment ${SEGMENT}`,
+      `cart ${T2} segment ${SEGMENT}`,
+    ]);
   });
 
   it("a kept tracking the provider does not know (another session, or lost) is replaced on start, keeping its cause", async () => {
@@ -214,7 +224,18 @@ describe("SPEC §8: every donation error message is raised where its situation h
   const store = {
     letShoppersChoose: true,
     defaultCauseId: "00-1000001",
-    segments: [{ id: "s1", isActive: true, excludeSegment: false, priorityIndex: 0, valueCategory: 1, specifiedValues: [], frontEndPropertyName: "tier", frontEndSource: 0 }],
+    segments: [
+      {
+        id: "s1",
+        isActive: true,
+        excludeSegment: false,
+        priorityIndex: 0,
+        valueCategory: 1,
+        specifiedValues: [],
+        frontEndPropertyName: "tier",
+        frontEndSource: 0,
+      },
+    ],
   } as unknown as DonationStore;
   const tracking = { trackingId: T1, causeId: "0", causeName: "0", chosen: false, integrationStored: false };
   const failing = (message: "Error retrieving cart donation" | "Error setting cause to tracking" | "Error retrieving charities by EIN") => async () => {
@@ -232,7 +253,9 @@ describe("SPEC §8: every donation error message is raised where its situation h
   it("the catalogue's 24 messages each occur in the code that raises or logs them", () => {
     expect(new Set(DONATION_ERROR_MESSAGES).size).toBe(24);
     const files = [
-      ...readdirSync(join(__dirname)).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test.") && f !== "donation-api.ts").map((f) => join(__dirname, f)),
+      ...readdirSync(join(__dirname))
+        .filter((f) => /\.tsx?$/.test(f) && !f.includes(".test.") && f !== "donation-api.ts")
+        .map((f) => join(__dirname, f)),
       join(__dirname, "donation-api.ts"),
       join(__dirname, "../../../server/modules/donations/ledger.ts"),
     ];
@@ -241,19 +264,23 @@ describe("SPEC §8: every donation error message is raised where its situation h
     expect(DONATION_ERROR_MESSAGES.filter((m) => uses(m) < 1)).toEqual([]);
   });
 
-  it("a page value that cannot be read: no segment, \"Error retrieving donation eligibility\"", () => {
-    const page = Object.defineProperty({}, "tier", { get: () => { throw new Error("blocked"); } });
+  it('a page value that cannot be read: no segment, "Error retrieving donation eligibility"', () => {
+    const page = Object.defineProperty({}, "tier", {
+      get: () => {
+        throw new Error("blocked");
+      },
+    });
     expect(matchedSegment(store, { window: page, dataLayer: [], params: new URLSearchParams() })).toBeNull();
     expect(messages()).toEqual(["Error retrieving donation eligibility"]);
   });
 
-  it("the default cause cannot be preselected: the widget goes on without it, \"Error getting initial cause selection\"", async () => {
+  it('the default cause cannot be preselected: the widget goes on without it, "Error getting initial cause selection"', async () => {
     const api = { setCause: failing("Error setting cause to tracking") } as unknown as DonationApi;
     expect(await withInitialCause(api, store, tracking)).toEqual(tracking);
     expect(messages()).toEqual(["Error setting cause to tracking", "Error getting initial cause selection"]);
   });
 
-  it("the widget cannot start: \"Error initializing SDK\" after the failed call's own; a store absent after the wait is only not ready", async () => {
+  it('the widget cannot start: "Error initializing SDK" after the failed call\'s own; a store absent after the wait is only not ready', async () => {
     const api = {
       startTracking: async () => {
         throw new DonationError("tracking", "Error starting tracking", 503);
@@ -267,25 +294,36 @@ describe("SPEC §8: every donation error message is raised where its situation h
     expect(messages()).toEqual([]);
   });
 
-  it("the donation cannot be computed: \"Error calculating donation\"; a cause's details cannot be read: \"Error populating cause IDs\"", async () => {
-    const api = { cartDonation: failing("Error retrieving cart donation"), charitiesByEins: failing("Error retrieving charities by EIN") } as unknown as DonationApi;
+  it('the donation cannot be computed: "Error calculating donation"; a cause\'s details cannot be read: "Error populating cause IDs"', async () => {
+    const api = {
+      cartDonation: failing("Error retrieving cart donation"),
+      charitiesByEins: failing("Error retrieving charities by EIN"),
+    } as unknown as DonationApi;
     expect(await calculateDonation(api, { place: "cart", lines: [], cartDiscountCents: 0 }, { store, segment: null, tracking })).toBeNull();
     expect(await causePicture(api, "00-1000001")).toBeNull();
-    expect(messages()).toEqual(["Error retrieving cart donation", "Error calculating donation", "Error retrieving charities by EIN", "Error populating cause IDs"]);
+    expect(messages()).toEqual([
+      "Error retrieving cart donation",
+      "Error calculating donation",
+      "Error retrieving charities by EIN",
+      "Error populating cause IDs",
+    ]);
   });
 
-  it("an event that cannot be queued: \"Error emitting event\", nothing thrown", () => {
+  it('an event that cannot be queued: "Error emitting event", nothing thrown', () => {
     vi.stubGlobal("window", undefined);
     expect(() => emitEvent({ storeId: STORE, trackingId: T1, place: "cart", type: "widget_rendered", payload: {} })).not.toThrow();
     expect(messages()).toEqual(["Error emitting event"]);
   });
 
-  it("the tab's selected cause cannot be read back: \"Error getting selected causes\", and a new tracking carries the tab's cause; a link's cause that cannot be applied: \"Error getting initial cause selection\"", async () => {
+  it('the tab\'s selected cause cannot be read back: "Error getting selected causes", and a new tracking carries the tab\'s cause; a link\'s cause that cannot be applied: "Error getting initial cause selection"', async () => {
     const { api, calls } = fakeProvider();
     await setTrackedCause(api, await startTracking(api, new URLSearchParams()), "00-1000004", "", true);
-    const broken = { ...api, trackedCause: async () => {
-      throw new DonationError("tracking", "Error getting tracked cause", 500);
-    } } as DonationApi;
+    const broken = {
+      ...api,
+      trackedCause: async () => {
+        throw new DonationError("tracking", "Error getting tracked cause", 500);
+      },
+    } as DonationApi;
     const record = await startTracking(broken, new URLSearchParams());
     expect(record).toMatchObject({ trackingId: T2, causeId: "00-1000004" });
     expect(messages()).toEqual(["Error getting tracked cause", "Error getting selected causes"]);
@@ -294,7 +332,10 @@ describe("SPEC §8: every donation error message is raised where its situation h
     resetTrackingForTests();
     items.clear();
     calls.length = 0;
-    const linked = await startTracking({ ...noCause, startTracking: async () => ({ trackingId: T1, causeId: "0" }) } as DonationApi, new URLSearchParams("sgcause=00-1000007"));
+    const linked = await startTracking(
+      { ...noCause, startTracking: async () => ({ trackingId: T1, causeId: "0" }) } as DonationApi,
+      new URLSearchParams("sgcause=00-1000007"),
+    );
     expect(linked.causeId).toBe("0");
     expect(messages()).toEqual(["Error setting cause to tracking", "Error getting initial cause selection"]);
   });

@@ -36,7 +36,12 @@ export function matchedSegment(store: DonationStore, sources: SegmentSources): W
 
 /** SPEC §4 default cause, preselected when shoppers may choose; a failure leaves none preselected. */
 export async function withInitialCause(api: DonationApi, store: DonationStore, tracking: StoredTracking): Promise<StoredTracking> {
-  const preselect = preselectedCause({ letShoppersChoose: store.letShoppersChoose, defaultCauseId: store.defaultCauseId, trackedCauseId: tracking.causeId, chosen: tracking.chosen });
+  const preselect = preselectedCause({
+    letShoppersChoose: store.letShoppersChoose,
+    defaultCauseId: store.defaultCauseId,
+    trackedCauseId: tracking.causeId,
+    chosen: tracking.chosen,
+  });
   if (!preselect) return tracking;
   try {
     return await setTrackedCause(api, tracking, preselect, "", false);
@@ -87,7 +92,11 @@ export type ShownDonation = { totalCents: number; cause: NamedCause; show: boole
  * Step 2: the donation for what the page shows, from the server only: the amount, the cause and
  * whether to show are the ones the order will record. Null after "Error calculating donation".
  */
-export async function calculateDonation(api: DonationApi, request: Exclude<DonationRequest, { place: "confirmation" }>, ready: Ready): Promise<ShownDonation | null> {
+export async function calculateDonation(
+  api: DonationApi,
+  request: Exclude<DonationRequest, { place: "confirmation" }>,
+  ready: Ready,
+): Promise<ShownDonation | null> {
   const causeId = ready.tracking.causeId !== NO_CAUSE.causeId ? ready.tracking.causeId : null;
   const segmentId = ready.segment?.id ?? null;
   try {

@@ -57,7 +57,10 @@ export function ClinicFinder({ finder, errors }: { finder: ClinicFinderData; err
         <SelectField name="type" label="Search by" options={TYPE_OPTIONS} defaultValue={finder.query.type} errors={{}} />
         <TextField name="q" label="Search for" defaultValue={finder.query.q} errors={finder.error ? { q: finder.error } : {}} />
         <div className="mt-4">
-          <button type="submit" className="rounded bg-primary px-4 py-2 font-semibold text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2">
+          <button
+            type="submit"
+            className="rounded bg-primary px-4 py-2 font-semibold text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2"
+          >
             Search
           </button>
         </div>
@@ -66,7 +69,9 @@ export function ClinicFinder({ finder, errors }: { finder: ClinicFinderData; err
       {finder.results !== null ? (
         <div className="mt-4" aria-live="polite">
           <p className="text-sm text-gray-700" data-testid="clinic-result-count">
-            {finder.total === 0 ? "No clinic or school matches. Try the city or ZIP code." : `${finder.total} found${finder.total > finder.results.length ? `, showing the first ${finder.results.length}` : ""}.`}
+            {finder.total === 0
+              ? "No clinic or school matches. Try the city or ZIP code."
+              : `${finder.total} found${finder.total > finder.results.length ? `, showing the first ${finder.results.length}` : ""}.`}
           </p>
           <ul className="mt-2 divide-y divide-gray-200" data-testid="clinic-results">
             {finder.results.map((c) => (

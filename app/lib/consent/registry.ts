@@ -182,13 +182,14 @@ export function createConsentRegistry(options: ConsentRegistryOptions) {
       const changed = !previous || previous.functional !== state.functional || previous.advertising !== state.advertising;
       decision = { ...state };
       // Listeners first: the tag manager's consent update and the analytics replay precede any script.
-      if (changed) for (const listener of [...listeners]) {
-        try {
-          listener(decision, previous);
-        } catch (err) {
-          log("consent: a decision listener failed", err);
+      if (changed)
+        for (const listener of [...listeners]) {
+          try {
+            listener(decision, previous);
+          } catch (err) {
+            log("consent: a decision listener failed", err);
+          }
         }
-      }
     }
     for (const slot of slots.values()) settle(slot);
   }

@@ -18,7 +18,12 @@ describe("packed cards (a listing's loader data)", () => {
     priceCents: 1399,
   };
   const cards = {
-    "the shop's, with a rating": { ...base, freeShipping: "Free shipping on orders over $49", autoship: AUTOSHIP_PROMOTION, rating: { average: 3.5, count: 2 } },
+    "the shop's, with a rating": {
+      ...base,
+      freeShipping: "Free shipping on orders over $49",
+      autoship: AUTOSHIP_PROMOTION,
+      rating: { average: 3.5, count: 2 },
+    },
     "the staff site's, out of stock, with badges and its own alt text": {
       ...base,
       inStock: false,
@@ -37,8 +42,16 @@ describe("packed cards (a listing's loader data)", () => {
     "one whose brand slug is not its name's": { ...base, brand: "Vetrova Clinical", href: SPELLED.replace("kindred-crest/", "vetrova/") },
     "one whose link has an empty segment": { ...base, href: "/products/kindred-crest//chicken-rice/4-lb-bag?sku=KC-D03-CHR-4LB" },
     "one whose link has five segments": { ...base, href: "/products/kindred-crest/x/y/chicken-rice/4-lb-bag?sku=KC-D03-CHR-4LB" },
-    "one without a flavour": { ...base, variantLabel: "4 lb Bag", href: "/products/kindred-crest/kindred-crest-everyday-essentials-adult-dry-dog-food/default/4-lb-bag?sku=KC-D03-CHR-4LB" },
-    "one with a flavour of a comma": { ...base, variantLabel: "Chicken, Rice, 4 lb Bag", href: "/products/kindred-crest/kindred-crest-everyday-essentials-adult-dry-dog-food/chicken-rice/4-lb-bag?sku=KC-D03-CHR-4LB" },
+    "one without a flavour": {
+      ...base,
+      variantLabel: "4 lb Bag",
+      href: "/products/kindred-crest/kindred-crest-everyday-essentials-adult-dry-dog-food/default/4-lb-bag?sku=KC-D03-CHR-4LB",
+    },
+    "one with a flavour of a comma": {
+      ...base,
+      variantLabel: "Chicken, Rice, 4 lb Bag",
+      href: "/products/kindred-crest/kindred-crest-everyday-essentials-adult-dry-dog-food/chicken-rice/4-lb-bag?sku=KC-D03-CHR-4LB",
+    },
     "one whose image is not a packshot": { ...base, imageSource: "cms/hero-dog.webp" },
     "one whose image would look whole": { ...base, imageSource: "packshots/!x.webp" },
   };
@@ -72,7 +85,14 @@ describe("packed cards (a listing's loader data)", () => {
   });
 
   it("writes a value the card before has in the same place as ^", () => {
-    const second = { ...cards["the shop's, with a rating"], key: "4:KC-D04-CHR-4LB", sku: "KC-D04-CHR-4LB", variantId: "13", title: "Another", href: "/products/x?sku=KC-D04-CHR-4LB" };
+    const second = {
+      ...cards["the shop's, with a rating"],
+      key: "4:KC-D04-CHR-4LB",
+      sku: "KC-D04-CHR-4LB",
+      variantId: "13",
+      title: "Another",
+      href: "/products/x?sku=KC-D04-CHR-4LB",
+    };
     const [, packed] = packCards([cards["the shop's, with a rating"], second]);
     expect(packed!.split("|").filter((v) => v === "^")).toHaveLength(8);
     expect(packed).not.toContain("Free shipping");

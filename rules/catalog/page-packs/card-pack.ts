@@ -109,12 +109,32 @@ export function unpackCards(packed: readonly PackedCard[]): CardModel[] {
   return packed.map((p) => {
     const values = p.split(FIELD_SEPARATOR).map((v, i) => (v === DITTO ? before[i]! : unescapeValue(v)));
     before = values;
-    const [key, sku, href, title, brand, description, imageSource, variantId, variantLabel, inStock, priceCents, compareAtCents, freeShipping, autoship, rating, badges, rest] = values as [string, ...string[]];
+    const [
+      key,
+      sku,
+      href,
+      title,
+      brand,
+      description,
+      imageSource,
+      variantId,
+      variantLabel,
+      inStock,
+      priceCents,
+      compareAtCents,
+      freeShipping,
+      autoship,
+      rating,
+      badges,
+      rest,
+    ] = values as [string, ...string[]];
     const [average, count] = rating ? rating.split(",").map(Number) : [];
     return {
       key: lengthen(key, "", `:${sku}`),
       sku: sku!,
-      href: href!.startsWith(WHOLE) ? href!.slice(1) : `/products/${unpackPath(href!, { brand: brand!, title: title!, variantLabel: variantLabel! })}${hrefTail(sku!)}`,
+      href: href!.startsWith(WHOLE)
+        ? href!.slice(1)
+        : `/products/${unpackPath(href!, { brand: brand!, title: title!, variantLabel: variantLabel! })}${hrefTail(sku!)}`,
       title: title!,
       brand: brand!,
       description: description!,

@@ -21,7 +21,15 @@ describe("packed filter facets", () => {
     },
     { slug: "weight", label: "Weight", options: [["2.5oz-13oz", "Sold in ounces (2.5–13 oz)", 45]] },
     // What the separators and the escape mark would otherwise break.
-    { slug: "a:b|c", label: "Odd: 100% | more", options: [["x|y:z", "Label: with | bars %7C", 2], ["", "", 1], ["empty-label", "", 4]] },
+    {
+      slug: "a:b|c",
+      label: "Odd: 100% | more",
+      options: [
+        ["x|y:z", "Label: with | bars %7C", 2],
+        ["", "", 1],
+        ["empty-label", "", 4],
+      ],
+    },
     { slug: "none", label: "None", options: [] },
   ];
 

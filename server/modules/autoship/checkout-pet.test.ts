@@ -29,7 +29,10 @@ beforeAll(async () => {
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
     .orderBy(variants.id);
-  ids = rows.filter((r) => r.sites.includes("d2c") && r.foodForm !== "treat").slice(0, 3).map((r) => r.id);
+  ids = rows
+    .filter((r) => r.sites.includes("d2c") && r.foodForm !== "treat")
+    .slice(0, 3)
+    .map((r) => r.id);
   const warehouse = (await warehouseForZip(database.db, "80011"))!.code;
   for (const variantId of ids)
     await database.db
@@ -41,7 +44,10 @@ afterAll(() => database.close());
 
 describe("the calculator's pet becomes the subscription's", () => {
   it("keeps a valid pet from its line, none from a line without one or with an invalid one", async () => {
-    const r = await deps.services.identity.register({ firstName: "Pat", lastName: "Doe", email: "pet-carry@example.test", password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false }, "d2c");
+    const r = await deps.services.identity.register(
+      { firstName: "Pat", lastName: "Doe", email: "pet-carry@example.test", password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false },
+      "d2c",
+    );
     if (!r.ok) throw new Error("register failed");
     const [withPet, without, tampered] = ids;
     const cart = await deps.services.cart.createCart("d2c", {}, [
@@ -57,14 +63,27 @@ describe("the calculator's pet becomes the subscription's", () => {
         cartId: cart.cart.id,
         customerId: r.customerId,
         email: "pet-carry@example.test",
-        shippingAddress: { firstName: "A", lastName: "B", address1: "1 Main St", address2: "", city: "Aurora", provinceCode: "CO", zip: "80011", countryCode: "US", phone: null },
+        shippingAddress: {
+          firstName: "A",
+          lastName: "B",
+          address1: "1 Main St",
+          address2: "",
+          city: "Aurora",
+          provinceCode: "CO",
+          zip: "80011",
+          countryCode: "US",
+          phone: null,
+        },
         shippingMethod: "standard",
         payment: { kind: "card", card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" } },
         idempotencyKey: "autoship-pet-1",
       },
     );
     expect(placed.ok).toBe(true);
-    const subs = await database.db.select({ variantId: subscriptions.variantId, petProfile: subscriptions.petProfile }).from(subscriptions).where(inArray(subscriptions.variantId, ids));
+    const subs = await database.db
+      .select({ variantId: subscriptions.variantId, petProfile: subscriptions.petProfile })
+      .from(subscriptions)
+      .where(inArray(subscriptions.variantId, ids));
     const petOf = (id: number) => subs.find((s) => s.variantId === id)?.petProfile;
     expect(subs).toHaveLength(3);
     expect(petOf(withPet)).toEqual({ species: "dog", weight: 30, weightUnit: "lb", lifeStage: "adult", activity: "active" });

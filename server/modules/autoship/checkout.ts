@@ -14,7 +14,6 @@ import { subscriptionEvents, subscriptions } from "./schema";
 // service objects): a card entered for an autoship order is saved once, and one subscription is
 // created per autoship line of the paid order.
 
-
 /** The autoship lines of an order: those whose selling plan is one of the offered frequencies. */
 export function autoshipLines(lines: readonly OrderLineRow[]): { line: OrderLineRow; frequencyWeeks: number }[] {
   return lines.flatMap((line) => {
@@ -62,7 +61,15 @@ export async function createSubscriptionsForOrder(
   const { order } = p;
   const plans = autoshipLines(p.lines);
   if (!order.customerId || !plans.length) return [];
-  const productOf = new Map((await variantsOfProducts(tx, [], plans.map((x) => x.line.variantId))).map((v) => [v.id, v.productId]));
+  const productOf = new Map(
+    (
+      await variantsOfProducts(
+        tx,
+        [],
+        plans.map((x) => x.line.variantId),
+      )
+    ).map((v) => [v.id, v.productId]),
+  );
   const created = await tx
     .insert(subscriptions)
     .values(
@@ -89,7 +96,9 @@ export async function createSubscriptionsForOrder(
   if (created.length)
     await tx
       .insert(subscriptionEvents)
-      .values(created.map((c) => ({ subscriptionId: c.id, kind: "created", actor: "customer" as const, detail: { orderId: order.id, orderNumber: order.number } })));
+      .values(
+        created.map((c) => ({ subscriptionId: c.id, kind: "created", actor: "customer" as const, detail: { orderId: order.id, orderNumber: order.number } })),
+      );
   return created.map((c) => c.id);
 }
 

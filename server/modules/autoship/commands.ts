@@ -260,16 +260,28 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
     return db.transaction(async (tx) => {
       const [s] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for("update");
       if (!s) return notFound();
-      if (s.renewalClaimedUntil && s.renewalClaimedUntil > now) return fail("NOT_ALLOWED", "intent", "This Autoship's order is being placed right now; try again in a moment.");
+      if (s.renewalClaimedUntil && s.renewalClaimedUntil > now)
+        return fail("NOT_ALLOWED", "intent", "This Autoship's order is being placed right now; try again in a moment.");
       if (s.status !== "active" || s.hold !== null || s.retryAt !== null || s.nextOrderDate <= today)
         return fail("NOT_ALLOWED", "intent", "Only an active Autoship whose next order is still ahead can be renewed now.");
       // Today's cycle already ran (an order placed today, a hold answered or skipped): bringing the
       // date back to it would run that cycle again.
-      const [ranToday] = await tx.select({ id: subscriptionRenewals.id }).from(subscriptionRenewals).where(and(eq(subscriptionRenewals.subscriptionId, s.id), eq(subscriptionRenewals.cycleDate, today)));
-      const [heldToday] = await tx.select({ id: subscriptionPriceHolds.id }).from(subscriptionPriceHolds).where(and(eq(subscriptionPriceHolds.subscriptionId, s.id), eq(subscriptionPriceHolds.cycleDate, today)));
+      const [ranToday] = await tx
+        .select({ id: subscriptionRenewals.id })
+        .from(subscriptionRenewals)
+        .where(and(eq(subscriptionRenewals.subscriptionId, s.id), eq(subscriptionRenewals.cycleDate, today)));
+      const [heldToday] = await tx
+        .select({ id: subscriptionPriceHolds.id })
+        .from(subscriptionPriceHolds)
+        .where(and(eq(subscriptionPriceHolds.subscriptionId, s.id), eq(subscriptionPriceHolds.cycleDate, today)));
       if (ranToday || heldToday) return fail("NOT_ALLOWED", "intent", "This Autoship already renewed today.");
-      await tx.update(subscriptions).set({ nextOrderDate: today, updatedAt: sql`now()` }).where(eq(subscriptions.id, s.id));
-      await tx.insert(subscriptionEvents).values({ subscriptionId: s.id, kind: EVENT_KIND.change_date, actor: "operator", detail: { from: s.nextOrderDate, to: today, operator } });
+      await tx
+        .update(subscriptions)
+        .set({ nextOrderDate: today, updatedAt: sql`now()` })
+        .where(eq(subscriptions.id, s.id));
+      await tx
+        .insert(subscriptionEvents)
+        .values({ subscriptionId: s.id, kind: EVENT_KIND.change_date, actor: "operator", detail: { from: s.nextOrderDate, to: today, operator } });
       return { ok: true as const, before: { status: s.status, hold: s.hold, nextOrderDate: s.nextOrderDate } };
     });
   }

@@ -59,7 +59,11 @@ function holdFilter(hold: SubscriptionListQuery["hold"]) {
   }
 }
 
-export function createConsoleSubscriptionViews(deps: { db: Db; views: Pick<SubscriptionViews, "get">; catalog: Pick<CatalogService, "variantsOfProducts" | "variantIdsMatching"> }) {
+export function createConsoleSubscriptionViews(deps: {
+  db: Db;
+  views: Pick<SubscriptionViews, "get">;
+  catalog: Pick<CatalogService, "variantsOfProducts" | "variantIdsMatching">;
+}) {
   const { db } = deps;
 
   return {
@@ -138,7 +142,13 @@ export function createConsoleSubscriptionViews(deps: { db: Db; views: Pick<Subsc
     async state(subscriptionId: string) {
       if (!isUuid(subscriptionId)) return null;
       const [row] = await db
-        .select({ customerId: subscriptions.customerId, status: subscriptions.status, hold: subscriptions.hold, nextOrderDate: subscriptions.nextOrderDate, retryAt: subscriptions.retryAt })
+        .select({
+          customerId: subscriptions.customerId,
+          status: subscriptions.status,
+          hold: subscriptions.hold,
+          nextOrderDate: subscriptions.nextOrderDate,
+          retryAt: subscriptions.retryAt,
+        })
         .from(subscriptions)
         .where(eq(subscriptions.id, subscriptionId));
       return row ?? null;
@@ -155,7 +165,13 @@ export function createConsoleSubscriptionViews(deps: { db: Db; views: Pick<Subsc
       const [view, renewals, events] = await Promise.all([
         deps.views.get(row.customerId, row.id),
         db
-          .select({ cycleDate: subscriptionRenewals.cycleDate, status: subscriptionRenewals.status, attempts: subscriptionRenewals.attempts, orderId: subscriptionRenewals.orderId, updatedAt: subscriptionRenewals.updatedAt })
+          .select({
+            cycleDate: subscriptionRenewals.cycleDate,
+            status: subscriptionRenewals.status,
+            attempts: subscriptionRenewals.attempts,
+            orderId: subscriptionRenewals.orderId,
+            updatedAt: subscriptionRenewals.updatedAt,
+          })
           .from(subscriptionRenewals)
           .where(eq(subscriptionRenewals.subscriptionId, row.id))
           .orderBy(desc(subscriptionRenewals.cycleDate)),
@@ -171,7 +187,14 @@ export function createConsoleSubscriptionViews(deps: { db: Db; views: Pick<Subsc
         failedAttempts: row.failedAttempts,
         /** The customer's view; null when the catalog no longer has the item (the row's facts still show). */
         view: view as SubscriptionView | null,
-        row: { contractId: row.contractId, site: row.site, email: row.email, quantity: row.quantity, frequencyLabel: frequencyLabel(row.frequencyWeeks), shippingAddress: row.shippingAddress },
+        row: {
+          contractId: row.contractId,
+          site: row.site,
+          email: row.email,
+          quantity: row.quantity,
+          frequencyLabel: frequencyLabel(row.frequencyWeeks),
+          shippingAddress: row.shippingAddress,
+        },
         // The order's number as the "renewed" event recorded it (the orders are the orders module's rows).
         renewals: renewals.map((r) => ({
           ...r,

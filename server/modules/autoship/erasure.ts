@@ -20,7 +20,12 @@ export type RenewalUnderWay = { ok: false; code: "RENEWAL_IN_PROGRESS"; message:
  * whole erasure is refused, to be tried again in a few minutes, rather than leave an order placed
  * from the old address after it.
  */
-export async function cancelForErasure(tx: Db, customerId: string, email: string, now: Date): Promise<{ ok: true; cancelled: number; subscriptions: number } | RenewalUnderWay> {
+export async function cancelForErasure(
+  tx: Db,
+  customerId: string,
+  email: string,
+  now: Date,
+): Promise<{ ok: true; cancelled: number; subscriptions: number } | RenewalUnderWay> {
   const rows = await tx.select().from(subscriptions).where(eq(subscriptions.customerId, customerId)).orderBy(subscriptions.id).for("update");
   if (rows.some((s) => s.renewalClaimedUntil && s.renewalClaimedUntil > now))
     return { ok: false, code: "RENEWAL_IN_PROGRESS", message: "A renewal order of this customer is being placed right now. Try again in a few minutes." };
@@ -40,7 +45,9 @@ export async function cancelForErasure(tx: Db, customerId: string, email: string
       .set({ ...patch, email, shippingAddress: anonymisedAddress(s.shippingAddress), paymentMethodId: null, updatedAt: sql`now()` })
       .where(eq(subscriptions.id, s.id));
     if (next.ok) {
-      await tx.insert(subscriptionEvents).values({ subscriptionId: s.id, kind: "cancelled", actor: "system", detail: { reason: ACCOUNT_ERASED_REASON, from: s.status } });
+      await tx
+        .insert(subscriptionEvents)
+        .values({ subscriptionId: s.id, kind: "cancelled", actor: "system", detail: { reason: ACCOUNT_ERASED_REASON, from: s.status } });
       cancelled++;
     }
   }

@@ -21,12 +21,25 @@ let autoship: AutoshipService;
 let dry: { id: number; handle: string; species: "dog" | "cat"; weight: number; weightUnit: string };
 const now = new Date("2026-03-01T15:00:00Z");
 const config = parseConfig({});
-const addr = { firstName: "Pat", lastName: "Doe", address1: "1 Main St", address2: "", city: "Aurora", provinceCode: "CO", zip: "80011", countryCode: "US" as const, phone: null };
+const addr = {
+  firstName: "Pat",
+  lastName: "Doe",
+  address1: "1 Main St",
+  address2: "",
+  city: "Aurora",
+  provinceCode: "CO",
+  zip: "80011",
+  countryCode: "US" as const,
+  phone: null,
+};
 let n = 0;
 
 async function customer() {
   const email = `pet-${++n}@example.test`;
-  const r = await services.identity.register({ firstName: "Pat", lastName: "Doe", email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false }, "d2c");
+  const r = await services.identity.register(
+    { firstName: "Pat", lastName: "Doe", email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false },
+    "d2c",
+  );
   if (!r.ok) throw new Error("register failed");
   return { id: r.customerId, email };
 }
@@ -58,7 +71,15 @@ beforeAll(async () => {
   database = await openTestDatabase();
   await seedIfEmpty(database);
   services = createServices(database.db, config);
-  autoship = createAutoshipService({ db: database.db, config, catalog: services.catalog, identity: services.identity, payments: services.payments, mail: services.mail, clock: () => now });
+  autoship = createAutoshipService({
+    db: database.db,
+    config,
+    catalog: services.catalog,
+    identity: services.identity,
+    payments: services.payments,
+    mail: services.mail,
+    clock: () => now,
+  });
   const warehouse = (await warehouseForZip(database.db, "80011"))!.code;
   // The biggest dry dog food bag sold in the shop.
   const [v] = await database.db
@@ -114,7 +135,10 @@ describe("the pet of a subscription", () => {
     expect((await autoship.get(who.id, s.id))!.priceGuardPercent).toBe(10);
     expect(await autoship.actExtra(who.id, s.id, { intent: "set_price_guard", priceGuardPercent: 25 })).toMatchObject({ ok: true });
     expect((await autoship.get(who.id, s.id))!.priceGuardPercent).toBe(25);
-    expect(await autoship.actExtra((await customer()).id, s.id, { intent: "set_price_guard", priceGuardPercent: 50 })).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    expect(await autoship.actExtra((await customer()).id, s.id, { intent: "set_price_guard", priceGuardPercent: 50 })).toMatchObject({
+      ok: false,
+      code: "NOT_FOUND",
+    });
   });
 
   it("takes a substitute that is an item sold here — another size, or another product by SKU — and refuses others by field", async () => {
@@ -127,20 +151,39 @@ describe("the pet of a subscription", () => {
       .where(sql`${variants.productId} <> ${s.productId} and 'd2c' = any(${products.sites}) and ${products.published}`)
       .orderBy(variants.id)
       .limit(1);
-    const [sibling] = await database.db.select({ id: variants.id }).from(variants).where(sql`${variants.productId} = ${s.productId} and ${variants.id} <> ${s.variantId}`).limit(1);
+    const [sibling] = await database.db
+      .select({ id: variants.id })
+      .from(variants)
+      .where(sql`${variants.productId} = ${s.productId} and ${variants.id} <> ${s.variantId}`)
+      .limit(1);
     if (sibling) {
       expect(await autoship.actExtra(who.id, s.id, { intent: "set_substitute", substituteVariantId: sibling.id })).toMatchObject({ ok: true });
       expect((await autoship.get(who.id, s.id))!.substitute?.variantId).toBe(sibling.id);
     }
     expect(await autoship.actExtra(who.id, s.id, { intent: "set_substitute", substituteSku: other.sku })).toMatchObject({ ok: true });
     expect((await autoship.get(who.id, s.id))!.substitute).toMatchObject({ variantId: other.id, sku: other.sku });
-    expect(await autoship.actExtra(who.id, s.id, { intent: "set_substitute", substituteSku: "NO-SUCH-SKU" })).toEqual({ ok: false, code: "INVALID", field: "substituteSku", message: "Choose an item we sell." });
-    expect(await autoship.actExtra(who.id, s.id, { intent: "set_substitute", substituteVariantId: s.variantId })).toMatchObject({ ok: false, field: "substituteVariantId", message: "This is already the item you receive." });
+    expect(await autoship.actExtra(who.id, s.id, { intent: "set_substitute", substituteSku: "NO-SUCH-SKU" })).toEqual({
+      ok: false,
+      code: "INVALID",
+      field: "substituteSku",
+      message: "Choose an item we sell.",
+    });
+    expect(await autoship.actExtra(who.id, s.id, { intent: "set_substitute", substituteVariantId: s.variantId })).toMatchObject({
+      ok: false,
+      field: "substituteVariantId",
+      message: "This is already the item you receive.",
+    });
     // An unpublished product is sold nowhere.
     await database.db.update(products).set({ published: false }).where(eq(products.id, other.productId));
-    expect(await autoship.actExtra(who.id, s.id, { intent: "set_substitute", substituteSku: other.sku })).toMatchObject({ ok: false, message: "This item is not sold here." });
+    expect(await autoship.actExtra(who.id, s.id, { intent: "set_substitute", substituteSku: other.sku })).toMatchObject({
+      ok: false,
+      message: "This item is not sold here.",
+    });
     await database.db.update(products).set({ published: true }).where(eq(products.id, other.productId));
-    expect(await autoship.actExtra((await customer()).id, s.id, { intent: "set_substitute", substituteSku: other.sku })).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    expect(await autoship.actExtra((await customer()).id, s.id, { intent: "set_substitute", substituteSku: other.sku })).toMatchObject({
+      ok: false,
+      code: "NOT_FOUND",
+    });
     expect(await autoship.actExtra(who.id, s.id, { intent: "clear_substitute" })).toMatchObject({ ok: true });
     expect((await autoship.get(who.id, s.id))!.substitute).toBeNull();
   });

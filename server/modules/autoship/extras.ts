@@ -47,18 +47,31 @@ export function createSubscriptionExtras(deps: { db: Db; catalog: Pick<CatalogSe
         const refused = input.intent === "set_substitute" ? substituteRefusal(substitute, s) : null;
         if (refused) return { ok: false as const, code: "INVALID" as const, field, message: refused };
         const variantId = input.intent === "set_substitute" ? substitute!.id : null;
-        await tx.update(subscriptions).set({ substituteVariantId: variantId, updatedAt: sql`now()` }).where(eq(subscriptions.id, s.id));
+        await tx
+          .update(subscriptions)
+          .set({ substituteVariantId: variantId, updatedAt: sql`now()` })
+          .where(eq(subscriptions.id, s.id));
         await tx.insert(subscriptionEvents).values({ subscriptionId: s.id, kind: "substitute_changed", actor: "customer", detail: { variantId } });
         return { ok: true as const, message: DONE[input.intent] };
       }
       if (input.intent === "set_price_guard") {
-        await tx.update(subscriptions).set({ priceGuardPercent: input.priceGuardPercent, updatedAt: sql`now()` }).where(eq(subscriptions.id, s.id));
-        await tx.insert(subscriptionEvents).values({ subscriptionId: s.id, kind: "price_guard_changed", actor: "customer", detail: { percent: input.priceGuardPercent } });
+        await tx
+          .update(subscriptions)
+          .set({ priceGuardPercent: input.priceGuardPercent, updatedAt: sql`now()` })
+          .where(eq(subscriptions.id, s.id));
+        await tx
+          .insert(subscriptionEvents)
+          .values({ subscriptionId: s.id, kind: "price_guard_changed", actor: "customer", detail: { percent: input.priceGuardPercent } });
         return { ok: true as const, message: DONE[input.intent] };
       }
       const pet = input.intent === "set_pet" ? input.pet : null;
-      await tx.update(subscriptions).set({ petProfile: pet, updatedAt: sql`now()` }).where(eq(subscriptions.id, s.id));
-      await tx.insert(subscriptionEvents).values({ subscriptionId: s.id, kind: "pet_profile_changed", actor: "customer", detail: pet ? { ...pet } : { removed: true } });
+      await tx
+        .update(subscriptions)
+        .set({ petProfile: pet, updatedAt: sql`now()` })
+        .where(eq(subscriptions.id, s.id));
+      await tx
+        .insert(subscriptionEvents)
+        .values({ subscriptionId: s.id, kind: "pet_profile_changed", actor: "customer", detail: pet ? { ...pet } : { removed: true } });
       return { ok: true as const, message: DONE[input.intent] };
     });
   }

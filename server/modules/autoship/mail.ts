@@ -5,7 +5,6 @@ import { escapeHtml } from "../../../rules/shared/escape-html";
 // and confirmed by e-mail. One template: what changed, and the subscription as it now is.
 // Every value is escaped in the HTML body.
 
-
 export type SubscriptionMailData = {
   storeName: string;
   firstName: string;
@@ -26,12 +25,7 @@ export const AUTOSHIP_CHANGE_TEMPLATE = "autoship.change" as const;
 
 export function subscriptionChangeMail(d: SubscriptionMailData): MailContent {
   const hello = d.firstName ? `Hello ${d.firstName},` : "Hello,";
-  const facts = [
-    `${d.item} × ${d.quantity}`,
-    `${d.frequency} · ${d.price} per delivery`,
-    `Status: ${d.status}`,
-    ...(d.nextOrder ? [d.nextOrder] : []),
-  ];
+  const facts = [`${d.item} × ${d.quantity}`, `${d.frequency} · ${d.price} per delivery`, `Status: ${d.status}`, ...(d.nextOrder ? [d.nextOrder] : [])];
   return {
     subject: `Your Autoship ${d.contractId}: ${d.change.replace(/\.$/, "")}`,
     text: `${hello}\n\n${d.change}\n\n${facts.join("\n")}\n\nManage your subscriptions: ${d.manageUrl}\n\n— ${d.storeName}\n`,

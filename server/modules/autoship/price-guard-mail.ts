@@ -10,20 +10,34 @@ const hello = (firstName: string) => (firstName ? `Hello ${firstName},` : "Hello
 const link = (url: string, label: string) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
 
 export const priceGuardMail = {
-  held(d: Base & { date: string; oldPrice: string; newPrice: string; percent: number; threshold: number; deadline: string; acceptUrl: string | null; skipUrl: string | null }): MailContent {
+  held(
+    d: Base & {
+      date: string;
+      oldPrice: string;
+      newPrice: string;
+      percent: number;
+      threshold: number;
+      deadline: string;
+      acceptUrl: string | null;
+      skipUrl: string | null;
+    },
+  ): MailContent {
     const body = `The price of ${d.item} went up from ${d.oldPrice} to ${d.newPrice} per item (+${d.percent}%) since your last Autoship order, more than the ${d.threshold}% you allow. So your order due on ${d.date} (${d.contractId}) has not been placed and you have not been charged.`;
     const ask = `Tell us what to do by ${d.deadline}; with no answer by then we skip this delivery.`;
     const links = d.acceptUrl && d.skipUrl ? `Renew at the new price:\n${d.acceptUrl}\n\nSkip this delivery:\n${d.skipUrl}\n\n` : "";
     return {
       subject: `Price change: your Autoship ${d.contractId} is waiting for you`,
       text: `${hello(d.firstName)}\n\n${body}\n\n${ask}\n\n${links}Or decide in My Autoships:\n${d.manageUrl}\n\n— ${d.storeName}\n`,
-      html: page(d.storeName, [
-        escapeHtml(hello(d.firstName)),
-        escapeHtml(body),
-        escapeHtml(ask),
-        d.acceptUrl && d.skipUrl ? `${link(d.acceptUrl, "Renew at the new price")} · ${link(d.skipUrl, "Skip this delivery")}` : "",
-        `Or decide in ${link(d.manageUrl, "My Autoships")}.`,
-      ].filter(Boolean)),
+      html: page(
+        d.storeName,
+        [
+          escapeHtml(hello(d.firstName)),
+          escapeHtml(body),
+          escapeHtml(ask),
+          d.acceptUrl && d.skipUrl ? `${link(d.acceptUrl, "Renew at the new price")} · ${link(d.skipUrl, "Skip this delivery")}` : "",
+          `Or decide in ${link(d.manageUrl, "My Autoships")}.`,
+        ].filter(Boolean),
+      ),
     };
   },
 

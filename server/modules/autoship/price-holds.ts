@@ -46,7 +46,10 @@ export function createPriceHoldStore(db: Db) {
     const moved = move(sub, "skip")!;
     const next = nextOrderDateAfter(hold.cycleDate, sub.frequencyWeeks, dayOf(now));
     await tx.update(subscriptionPriceHolds).set({ status, decidedAt: now }).where(eq(subscriptionPriceHolds.id, hold.id));
-    await tx.update(subscriptions).set({ ...moved, retryAt: null, nextOrderDate: next, updatedAt: now }).where(eq(subscriptions.id, sub.id));
+    await tx
+      .update(subscriptions)
+      .set({ ...moved, retryAt: null, nextOrderDate: next, updatedAt: now })
+      .where(eq(subscriptions.id, sub.id));
     await tx.insert(subscriptionEvents).values({
       subscriptionId: sub.id,
       kind: "skipped",
@@ -117,7 +120,10 @@ export function createPriceHoldStore(db: Db) {
           .onConflictDoNothing()
           .returning();
         if (!hold) return { created: false, hold: null, sub };
-        await tx.update(subscriptions).set({ ...moved, retryAt: expiresAt, updatedAt: now }).where(eq(subscriptions.id, sub.id));
+        await tx
+          .update(subscriptions)
+          .set({ ...moved, retryAt: expiresAt, updatedAt: now })
+          .where(eq(subscriptions.id, sub.id));
         await tx.insert(subscriptionEvents).values({
           subscriptionId,
           kind: "held_price_rise",
@@ -154,7 +160,10 @@ export function createPriceHoldStore(db: Db) {
         const moved = move(sub, "accept_price_rise")!;
         await tx.update(subscriptionPriceHolds).set({ status: "accepted", decidedAt: p.now }).where(eq(subscriptionPriceHolds.id, hold.id));
         // Due again at once: the renewal that follows is placed at the price the customer accepted.
-        await tx.update(subscriptions).set({ ...moved, retryAt: null, updatedAt: p.now }).where(eq(subscriptions.id, sub.id));
+        await tx
+          .update(subscriptions)
+          .set({ ...moved, retryAt: null, updatedAt: p.now })
+          .where(eq(subscriptions.id, sub.id));
         await tx.insert(subscriptionEvents).values({
           subscriptionId: sub.id,
           kind: "price_rise_accepted",

@@ -8,7 +8,6 @@ import { escapeHtml } from "../../../rules/shared/escape-html";
 
 export type RenewalMailItem = { title: string; quantity: number; total: string };
 
-
 const hello = (firstName: string) => (firstName ? `Hello ${firstName},` : "Hello,");
 const link = (url: string, label: string) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
 
@@ -16,7 +15,19 @@ type Base = { storeName: string; firstName: string; contractId: string; manageUr
 
 export const renewalMail = {
   /** A few days before each renewal: date, items and price, with links to skip or change. */
-  reminder(d: Base & { skipUrl: string; date: string; items: RenewalMailItem[]; subtotal: string; shipping: string; tax: string; total: string; paymentLast4: string | null; priceNotes?: string[] }): MailContent {
+  reminder(
+    d: Base & {
+      skipUrl: string;
+      date: string;
+      items: RenewalMailItem[];
+      subtotal: string;
+      shipping: string;
+      tax: string;
+      total: string;
+      paymentLast4: string | null;
+      priceNotes?: string[];
+    },
+  ): MailContent {
     // Price rises within the customer's price guard are renewed, and said here (rules/autoship/price-guard.ts).
     const rows = [...d.items.map((i) => `${i.quantity} × ${i.title} — ${i.total}`), ...(d.priceNotes ?? [])];
     const card = d.paymentLast4 ? `the card ending in ${d.paymentLast4}` : "your saved card";
@@ -54,7 +65,11 @@ export const renewalMail = {
     return {
       subject: `Your Autoship ${d.contractId} waits for next month's allowance`,
       text: `${hello(d.firstName)}\n\n${body}\n\nYou can skip this delivery, lower the quantity or change the date in My Autoships:\n${d.manageUrl}\n\n— ${d.storeName}\n`,
-      html: page(d.storeName, [escapeHtml(hello(d.firstName)), escapeHtml(body), `You can skip this delivery, lower the quantity or change the date in ${link(d.manageUrl, "My Autoships")}.`]),
+      html: page(d.storeName, [
+        escapeHtml(hello(d.firstName)),
+        escapeHtml(body),
+        `You can skip this delivery, lower the quantity or change the date in ${link(d.manageUrl, "My Autoships")}.`,
+      ]),
     };
   },
 

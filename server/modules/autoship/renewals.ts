@@ -142,7 +142,8 @@ export function createRenewalStore(db: Db) {
       recordEvent(db, subscriptionId, "substituted", detail, now),
 
     /** A ship now that could not be placed: history only; the scheduled cycle and its retries stay as they were. */
-    recordShipNowFailed: (subscriptionId: string, detail: { code: string; message: string }, now: Date) => recordEvent(db, subscriptionId, "ship_now_failed", detail, now),
+    recordShipNowFailed: (subscriptionId: string, detail: { code: string; message: string }, now: Date) =>
+      recordEvent(db, subscriptionId, "ship_now_failed", detail, now),
 
     /**
      * The cycle's order is paid: recorded once, with the subscription's advance, under its row lock.
@@ -182,7 +183,13 @@ export function createRenewalStore(db: Db) {
           .update(subscriptions)
           .set({ ...moved, nextOrderDate: next, updatedAt: now })
           .where(eq(subscriptions.id, sub.id));
-        await recordEvent(tx, sub.id, "renewed", { trigger, cycleDate, orderId: order.id, orderNumber: order.number, totalCents: order.totalCents, nextOrderDate: next }, now);
+        await recordEvent(
+          tx,
+          sub.id,
+          "renewed",
+          { trigger, cycleDate, orderId: order.id, orderNumber: order.number, totalCents: order.totalCents, nextOrderDate: next },
+          now,
+        );
         return { nextOrderDate: next, replayed: false };
       });
     },
@@ -207,7 +214,10 @@ export function createRenewalStore(db: Db) {
         if (!moved) return none;
         const before = await upsertRenewal(tx, sub.id, cycleDate, "held_out_of_stock", null, now);
         if (next.action === "hold") {
-          await tx.update(subscriptions).set({ ...moved, retryAt: next.retryAt, updatedAt: now }).where(eq(subscriptions.id, sub.id));
+          await tx
+            .update(subscriptions)
+            .set({ ...moved, retryAt: next.retryAt, updatedAt: now })
+            .where(eq(subscriptions.id, sub.id));
           // The customer is told once per cycle, when the hold starts.
           if (before?.status === "held_out_of_stock") return { next, sub, notify: null };
           await recordEvent(tx, sub.id, "held_out_of_stock", { cycleDate, message, retryAt: next.retryAt.toISOString() }, now);
@@ -261,7 +271,10 @@ export function createRenewalStore(db: Db) {
         if (!sub || sub.nextOrderDate !== cycleDate) return false;
         const moved = move(sub, "defer_after_failure");
         if (!moved) return false;
-        await tx.update(subscriptions).set({ ...moved, retryAt, updatedAt: now }).where(eq(subscriptions.id, sub.id));
+        await tx
+          .update(subscriptions)
+          .set({ ...moved, retryAt, updatedAt: now })
+          .where(eq(subscriptions.id, sub.id));
         await recordEvent(tx, sub.id, "renewal_failed", { cycleDate, ...detail, retryAt: retryAt.toISOString() }, now);
         return true;
       });
@@ -285,7 +298,10 @@ export function createRenewalStore(db: Db) {
         if (!sub || sub.nextOrderDate !== cycleDate) return { sub, notify: false };
         const moved = move(sub, hold === "quota_reached" ? "hold_quota" : "hold_not_eligible");
         if (!moved) return { sub, notify: false };
-        await tx.update(subscriptions).set({ ...moved, retryAt, updatedAt: now }).where(eq(subscriptions.id, sub.id));
+        await tx
+          .update(subscriptions)
+          .set({ ...moved, retryAt, updatedAt: now })
+          .where(eq(subscriptions.id, sub.id));
         if (sub.hold === hold) return { sub, notify: false };
         await recordEvent(tx, sub.id, `held_${hold}`, { cycleDate, message, retryAt: retryAt.toISOString() }, now);
         return { sub, notify: true };
@@ -343,15 +359,32 @@ export function createRenewalStore(db: Db) {
         const due = tx
           .select({ id: s.id })
           .from(s)
-          .where(and(eq(s.status, "active"), gt(s.nextOrderDate, today), lte(s.nextOrderDate, addDays(today, reminderDays)), or(isNull(s.remindedFor), ne(s.remindedFor, s.nextOrderDate))))
+          .where(
+            and(
+              eq(s.status, "active"),
+              gt(s.nextOrderDate, today),
+              lte(s.nextOrderDate, addDays(today, reminderDays)),
+              or(isNull(s.remindedFor), ne(s.remindedFor, s.nextOrderDate)),
+            ),
+          )
           .orderBy(asc(s.nextOrderDate), asc(s.id))
           .limit(n)
           .for("update", { skipLocked: true });
-        const rows = await tx.update(s).set({ remindedFor: sql`${s.nextOrderDate}` }).where(inArray(s.id, due)).returning();
+        const rows = await tx
+          .update(s)
+          .set({ remindedFor: sql`${s.nextOrderDate}` })
+          .where(inArray(s.id, due))
+          .returning();
         if (rows.length)
-          await tx
-            .insert(subscriptionEvents)
-            .values(rows.map((r) => ({ subscriptionId: r.id, kind: "reminder_sent", actor: "system" as const, detail: { cycleDate: r.nextOrderDate }, createdAt: now })));
+          await tx.insert(subscriptionEvents).values(
+            rows.map((r) => ({
+              subscriptionId: r.id,
+              kind: "reminder_sent",
+              actor: "system" as const,
+              detail: { cycleDate: r.nextOrderDate },
+              createdAt: now,
+            })),
+          );
         return rows;
       });
     },

@@ -75,7 +75,9 @@ export const subscriptions = pgTable(
     uniqueIndex("subscriptions_contract_uq").on(t.contractId),
     index("subscriptions_customer_idx").on(t.customerId, t.createdAt),
     // The renewal engine's lookup: active subscriptions due by a date.
-    index("subscriptions_due_idx").on(t.nextOrderDate).where(sql`status = 'active'`),
+    index("subscriptions_due_idx")
+      .on(t.nextOrderDate)
+      .where(sql`status = 'active'`),
     // One subscription per origin order line (a retried place-order never creates two).
     uniqueIndex("subscriptions_origin_line_uq").on(t.originOrderId, t.variantId, t.frequencyWeeks),
   ],
@@ -93,7 +95,10 @@ export const subscriptionEvents = pgTable(
     kind: text().notNull(),
     /** operator: a console operator acting on the customer's behalf; `detail.operator` then names them and their reason. */
     actor: text().$type<"customer" | "system" | "operator">().notNull(),
-    detail: jsonb().$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    detail: jsonb()
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("subscription_events_subscription_idx").on(t.subscriptionId, t.id)],
@@ -147,6 +152,8 @@ export const subscriptionPriceHolds = pgTable(
   (t) => [
     uniqueIndex("subscription_price_holds_cycle_uq").on(t.subscriptionId, t.cycleDate),
     // The console's held-renewals view.
-    index("subscription_price_holds_pending_idx").on(t.expiresAt).where(sql`status = 'pending'`),
+    index("subscription_price_holds_pending_idx")
+      .on(t.expiresAt)
+      .where(sql`status = 'pending'`),
   ],
 );

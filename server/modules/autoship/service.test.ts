@@ -32,7 +32,17 @@ let now = new Date("2026-03-01T15:00:00Z");
 const clock = () => now;
 const config = parseConfig({});
 
-const addr = { firstName: "Pat", lastName: "Doe", address1: "1 Main St", address2: "", city: "Aurora", provinceCode: "CO", zip: "80011", countryCode: "US" as const, phone: null };
+const addr = {
+  firstName: "Pat",
+  lastName: "Doe",
+  address1: "1 Main St",
+  address2: "",
+  city: "Aurora",
+  provinceCode: "CO",
+  zip: "80011",
+  countryCode: "US" as const,
+  phone: null,
+};
 const card = (number = "4242424242424242") => ({ kind: "card" as const, card: { number, expMonth: 12, expYear: 2099, cvc: "123" } });
 let n = 0;
 
@@ -83,7 +93,15 @@ beforeAll(async () => {
   await seedIfEmpty(database);
   services = createServices(database.db, config);
   deps = { db: database.db, services, config, clock };
-  autoship = createAutoshipService({ db: database.db, config, catalog: services.catalog, identity: services.identity, payments: services.payments, mail: services.mail, clock });
+  autoship = createAutoshipService({
+    db: database.db,
+    config,
+    catalog: services.catalog,
+    identity: services.identity,
+    payments: services.payments,
+    mail: services.mail,
+    clock,
+  });
   warehouse = (await warehouseForZip(database.db, "80011"))!.code;
   const rows = await database.db
     .select({ id: variants.id, productId: variants.productId, sites: products.sites })
@@ -120,7 +138,16 @@ describe("creation at checkout", () => {
     const rows = await database.db.select().from(subscriptions).where(eq(subscriptions.customerId, pat.id)).orderBy(subscriptions.frequencyWeeks);
     expect(rows).toHaveLength(2);
     const [twoWeeks, fourWeeks] = rows;
-    expect(fourWeeks).toMatchObject({ variantId: variantA, quantity: 2, frequencyWeeks: 4, status: "active", startDate: "2026-03-01", nextOrderDate: "2026-03-29", email: pat.email, site: "d2c" });
+    expect(fourWeeks).toMatchObject({
+      variantId: variantA,
+      quantity: 2,
+      frequencyWeeks: 4,
+      status: "active",
+      startDate: "2026-03-01",
+      nextOrderDate: "2026-03-29",
+      email: pat.email,
+      site: "d2c",
+    });
     expect(twoWeeks).toMatchObject({ variantId: foreignVariant, quantity: 1, frequencyWeeks: 2, nextOrderDate: "2026-03-15" });
     expect(fourWeeks.shippingAddress).toMatchObject({ address1: "1 Main St", zip: "80011" });
     expect(fourWeeks.contractId).toMatch(/^AS-\d{6,}$/);
@@ -137,19 +164,30 @@ describe("creation at checkout", () => {
     const saved = await services.payments.saveCard(sam.id, card().card);
     if (!saved.ok) throw new Error("save failed");
     const s = await (async () => {
-      const r = await placeOrder(deps, order(await cartWith([{ variantId: variantA, quantity: 1, plan: "autoship-1w" }], sam.id), sam, { payment: { kind: "saved", paymentMethodId: saved.method.id } }));
+      const r = await placeOrder(
+        deps,
+        order(await cartWith([{ variantId: variantA, quantity: 1, plan: "autoship-1w" }], sam.id), sam, {
+          payment: { kind: "saved", paymentMethodId: saved.method.id },
+        }),
+      );
       if (!r.ok) throw new Error(r.code);
       return (await database.db.select().from(subscriptions).where(eq(subscriptions.originOrderId, r.order.id)))[0];
     })();
     expect(s.paymentMethodId).toBe(saved.method.id);
     expect(await services.payments.listMethods(sam.id)).toHaveLength(1);
 
-    const declined = await placeOrder(deps, order(await cartWith([{ variantId: variantA, quantity: 1, plan: "autoship-1w" }], sam.id), sam, { payment: card("4000000000000002") }));
+    const declined = await placeOrder(
+      deps,
+      order(await cartWith([{ variantId: variantA, quantity: 1, plan: "autoship-1w" }], sam.id), sam, { payment: card("4000000000000002") }),
+    );
     expect(declined).toMatchObject({ ok: false, code: "PAYMENT_DECLINED" });
     expect(await services.payments.listMethods(sam.id)).toHaveLength(1);
     expect(await database.db.select().from(subscriptions).where(eq(subscriptions.customerId, sam.id))).toHaveLength(1);
 
-    const invalid = await placeOrder(deps, order(await cartWith([{ variantId: variantA, quantity: 1, plan: "autoship-1w" }], sam.id), sam, { payment: card("4242424242424241") }));
+    const invalid = await placeOrder(
+      deps,
+      order(await cartWith([{ variantId: variantA, quantity: 1, plan: "autoship-1w" }], sam.id), sam, { payment: card("4242424242424241") }),
+    );
     expect(invalid).toMatchObject({ ok: false, code: "PAYMENT_DECLINED", field: "payment.card.number" });
   });
 
@@ -221,10 +259,16 @@ describe("My Subscriptions", () => {
     now = new Date("2026-04-01T09:00:00Z");
     // Paused past its date: resuming plans the next order for tomorrow.
     expect(await act({ intent: "resume" })).toMatchObject({ ok: true, subscription: { status: "active", nextOrderDate: "2026-04-02" } });
-    expect(await act({ intent: "cancel", reason: "too_much_food" })).toMatchObject({ ok: true, subscription: { status: "cancelled", cancelReason: "too_much_food", cancelReasonLabel: "I have too much food" } });
+    expect(await act({ intent: "cancel", reason: "too_much_food" })).toMatchObject({
+      ok: true,
+      subscription: { status: "cancelled", cancelReason: "too_much_food", cancelReasonLabel: "I have too much food" },
+    });
     expect(await act({ intent: "change_quantity", quantity: 2 })).toMatchObject({ ok: false, code: "NOT_ALLOWED" });
     expect(await act({ intent: "reactivate", nextOrderDate: "2026-04-01" })).toMatchObject({ ok: false, field: "nextOrderDate" });
-    expect(await act({ intent: "reactivate", nextOrderDate: "2026-04-15" })).toMatchObject({ ok: true, subscription: { status: "active", cancelReason: null, nextOrderDate: "2026-04-15" } });
+    expect(await act({ intent: "reactivate", nextOrderDate: "2026-04-15" })).toMatchObject({
+      ok: true,
+      subscription: { status: "active", cancelReason: null, nextOrderDate: "2026-04-15" },
+    });
     now = new Date("2026-03-01T15:00:00Z");
 
     expect(await eventsOf(s.id)).toEqual([
@@ -263,12 +307,18 @@ describe("My Subscriptions", () => {
     expect(await act({ intent: "change_address", addressId: theirs })).toMatchObject({ ok: false, field: "addressId" });
     expect(await act({ intent: "change_address", addressId: own })).toMatchObject({ ok: true, subscription: { shippingAddress: { address1: "9 Elm St" } } });
     expect(await act({ intent: "change_address", address: { ...addr, address1: "2 Far Rd", zip: "00001" } })).toMatchObject({ ok: false, field: "zip" });
-    expect(await act({ intent: "change_address", address: { ...addr, address1: "2 Near Rd" } })).toMatchObject({ ok: true, subscription: { shippingAddress: { address1: "2 Near Rd" } } });
+    expect(await act({ intent: "change_address", address: { ...addr, address1: "2 Near Rd" } })).toMatchObject({
+      ok: true,
+      subscription: { shippingAddress: { address1: "2 Near Rd" } },
+    });
 
     const othersCard = await services.payments.saveCard(other.id, card().card);
     if (!othersCard.ok) throw new Error("save failed");
     expect(await act({ intent: "change_payment", paymentMethodId: othersCard.method.id })).toMatchObject({ ok: false, field: "paymentMethodId" });
-    expect(await act({ intent: "change_payment", card: { number: "4242424242424241", expMonth: 12, expYear: 2099, cvc: "123" } })).toMatchObject({ ok: false, field: "cardNumber" });
+    expect(await act({ intent: "change_payment", card: { number: "4242424242424241", expMonth: 12, expYear: 2099, cvc: "123" } })).toMatchObject({
+      ok: false,
+      field: "cardNumber",
+    });
     const changed = await act({ intent: "change_payment", card: { number: "5555555555554444", expMonth: 12, expYear: 2099, cvc: "123" } });
     expect(changed).toMatchObject({ ok: true, subscription: { paymentMethod: { brand: "mastercard", last4: "4444" } } });
     const methods = await database.db.select().from(paymentMethods).where(eq(paymentMethods.customerId, lee.id));
@@ -276,7 +326,10 @@ describe("My Subscriptions", () => {
     const first = methods.find((m) => m.last4 === "4242")!;
     // A renewal held for a declined card is retried afresh with the new card.
     await database.db.update(subscriptions).set({ hold: "payment_failed", failedAttempts: 2, retryAt: new Date() }).where(eq(subscriptions.id, s.id));
-    expect(await act({ intent: "change_payment", paymentMethodId: first.id })).toMatchObject({ ok: true, subscription: { hold: null, paymentMethod: { last4: "4242" } } });
+    expect(await act({ intent: "change_payment", paymentMethodId: first.id })).toMatchObject({
+      ok: true,
+      subscription: { hold: null, paymentMethod: { last4: "4242" } },
+    });
     const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, s.id));
     expect(row).toMatchObject({ hold: null, failedAttempts: 0, retryAt: null });
   });
@@ -284,7 +337,10 @@ describe("My Subscriptions", () => {
   it("concurrent skips are serialised by the row lock: two skips move the date two frequencies", async () => {
     const joe = await customer("joe");
     const s = await subscribe(joe, "autoship-2w");
-    const [a, b] = await Promise.all([autoship.act({ customerId: joe.id }, s.id, { intent: "skip" }), autoship.act({ customerId: joe.id }, s.id, { intent: "skip" })]);
+    const [a, b] = await Promise.all([
+      autoship.act({ customerId: joe.id }, s.id, { intent: "skip" }),
+      autoship.act({ customerId: joe.id }, s.id, { intent: "skip" }),
+    ]);
     expect(a.ok && b.ok).toBe(true);
     expect((await autoship.get(joe.id, s.id))!.nextOrderDate).toBe("2026-04-12");
   });
@@ -292,9 +348,15 @@ describe("My Subscriptions", () => {
   it("no change while the renewal engine holds the subscription's lease (its order is being placed)", async () => {
     const kim = await customer("kim");
     const s = await subscribe(kim, "autoship-2w");
-    await database.db.update(subscriptions).set({ renewalClaimedUntil: new Date(now.getTime() + 60_000) }).where(eq(subscriptions.id, s.id));
+    await database.db
+      .update(subscriptions)
+      .set({ renewalClaimedUntil: new Date(now.getTime() + 60_000) })
+      .where(eq(subscriptions.id, s.id));
     expect(await autoship.act({ customerId: kim.id }, s.id, { intent: "skip" })).toMatchObject({ ok: false, field: "intent" });
-    await database.db.update(subscriptions).set({ renewalClaimedUntil: new Date(now.getTime() - 1) }).where(eq(subscriptions.id, s.id));
+    await database.db
+      .update(subscriptions)
+      .set({ renewalClaimedUntil: new Date(now.getTime() - 1) })
+      .where(eq(subscriptions.id, s.id));
     expect(await autoship.act({ customerId: kim.id }, s.id, { intent: "skip" })).toMatchObject({ ok: true });
   });
 });
@@ -325,7 +387,10 @@ describe("card-testing limit on a subscription's new card", () => {
     const provider: PaymentProvider = { ...inner, name: inner.name, tokenize: (c) => (counter.tokenized++, inner.tokenize(c)) };
     return { provider, counter };
   }
-  const newCard = (i: number) => ({ intent: "change_payment" as const, card: { number: "4242424242424242", expMonth: 1 + (i % 12), expYear: 2099, cvc: "123" } });
+  const newCard = (i: number) => ({
+    intent: "change_payment" as const,
+    card: { number: "4242424242424242", expMonth: 1 + (i % 12), expYear: 2099, cvc: "123" },
+  });
 
   function limitedAutoship() {
     const { provider, counter } = countingProcessor();
@@ -350,7 +415,8 @@ describe("card-testing limit on a subscription's new card", () => {
     const uma = await customer("uma");
     const s = await subscribe(uma);
     const act = (input: Parameters<AutoshipService["act"]>[2], ip = "198.51.100.11") => service.act({ customerId: uma.id, clientIp: ip }, s.id, input);
-    for (let i = 0; i < 10; i++) expect(await act(newCard(i))).toMatchObject({ ok: true, subscription: { paymentMethod: { last4: "4242", expMonth: 1 + (i % 12) } } });
+    for (let i = 0; i < 10; i++)
+      expect(await act(newCard(i))).toMatchObject({ ok: true, subscription: { paymentMethod: { last4: "4242", expMonth: 1 + (i % 12) } } });
     expect(counter.tokenized).toBe(10);
     const methodsBefore = await services.payments.listMethods(uma.id);
     expect(methodsBefore).toHaveLength(11);
@@ -366,7 +432,10 @@ describe("card-testing limit on a subscription's new card", () => {
     expect(await eventsOf(s.id)).toEqual(["created", ...Array<string>(10).fill("payment_method_changed")]);
 
     // A saved card is no new card: not counted, still allowed.
-    expect(await act({ intent: "change_payment", paymentMethodId: methodsBefore[5].id })).toMatchObject({ ok: true, subscription: { paymentMethod: { id: methodsBefore[5].id } } });
+    expect(await act({ intent: "change_payment", paymentMethodId: methodsBefore[5].id })).toMatchObject({
+      ok: true,
+      subscription: { paymentMethod: { id: methodsBefore[5].id } },
+    });
     // Another customer from another IP is not affected.
     const vic = await customer("vic");
     const other = await subscribe(vic);
@@ -382,7 +451,8 @@ describe("card-testing limit on a subscription's new card", () => {
     // Invalid numbers count too: they are tried before the processor answers.
     const bad = { intent: "change_payment" as const, card: { number: "4242424242424241", expMonth: 12, expYear: 2099, cvc: "123" } };
     for (let c = 0; c < 3; c++)
-      for (let i = 0; i < 10; i++) expect(await service.act({ customerId: who[c].id, clientIp: ip }, subs[c].id, i % 2 ? bad : newCard(i))).toMatchObject({ ok: i % 2 === 0 });
+      for (let i = 0; i < 10; i++)
+        expect(await service.act({ customerId: who[c].id, clientIp: ip }, subs[c].id, i % 2 ? bad : newCard(i))).toMatchObject({ ok: i % 2 === 0 });
     expect(counter.tokenized).toBe(30);
 
     const refused = await service.act({ customerId: who[3].id, clientIp: ip }, subs[3].id, newCard(0));
@@ -399,7 +469,8 @@ describe("card-testing limit on a subscription's new card", () => {
     const ari = await customer("ari");
     const s = await subscribe(ari);
     await service.act({ customerId: ari.id }, s.id, { intent: "cancel", reason: "other" });
-    for (let i = 0; i < 12; i++) expect(await service.act({ customerId: ari.id, clientIp: "198.51.100.40" }, s.id, newCard(i))).toMatchObject({ ok: false, code: "NOT_ALLOWED" });
+    for (let i = 0; i < 12; i++)
+      expect(await service.act({ customerId: ari.id, clientIp: "198.51.100.40" }, s.id, newCard(i))).toMatchObject({ ok: false, code: "NOT_ALLOWED" });
     expect(counter.tokenized).toBe(0);
     await service.act({ customerId: ari.id }, s.id, { intent: "reactivate" });
     expect(await service.act({ customerId: ari.id, clientIp: "198.51.100.40" }, s.id, newCard(0))).toMatchObject({ ok: true });

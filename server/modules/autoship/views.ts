@@ -189,7 +189,13 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
         priceHold: (() => {
           const h = s.hold === "price_rise" ? priceHolds.find((x) => x.subscriptionId === s.id && x.cycleDate === s.nextOrderDate) : undefined;
           return h
-            ? { id: h.id, cycleDate: h.cycleDate, oldUnitCents: h.oldUnitCents, newUnitCents: h.newUnitCents, answerBy: dayOf(new Date(h.expiresAt.getTime() - 1)) }
+            ? {
+                id: h.id,
+                cycleDate: h.cycleDate,
+                oldUnitCents: h.oldUnitCents,
+                newUnitCents: h.newUnitCents,
+                answerBy: dayOf(new Date(h.expiresAt.getTime() - 1)),
+              }
             : null;
         })(),
         feeding: feedingOf(s, v, lastPlaced.find((r) => r.id === s.id)?.day ?? null, today),
@@ -221,7 +227,11 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
      * change to, and the dates a next order may be moved to.
      */
     async page(customerId: string) {
-      const [subscriptions, customer, methods] = await Promise.all([views(customerId), deps.identity.customer(customerId), deps.payments.listMethods(customerId)]);
+      const [subscriptions, customer, methods] = await Promise.all([
+        views(customerId),
+        deps.identity.customer(customerId),
+        deps.payments.listMethods(customerId),
+      ]);
       return { subscriptions, addresses: customer?.addresses ?? [], methods, dateBounds: nextDateBounds(dayOf(deps.clock())) };
     },
 
@@ -253,7 +263,13 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
         every_period: "week",
         frequencies:
           reason === null
-            ? AUTOSHIP_FREQUENCY_WEEKS.map((w) => ({ every: w, every_period: "week", frequencyDays: w * 7, sellingPlanId: sellingPlanIdFor(w), label: frequencyLabel(w) }))
+            ? AUTOSHIP_FREQUENCY_WEEKS.map((w) => ({
+                every: w,
+                every_period: "week",
+                frequencyDays: w * 7,
+                sellingPlanId: sellingPlanIdFor(w),
+                label: frequencyLabel(w),
+              }))
             : [],
       };
     },
@@ -277,6 +293,9 @@ export type SubscriptionViews = ReturnType<typeof createSubscriptionViews>;
 
 /** Active subscriptions of a variant: each renews at the variant's price of the day (the console's price change asks). */
 export async function activeSubscriptionsOfVariant(conn: Db, variantId: number): Promise<number> {
-  const [row] = await conn.select({ n: sql<number>`count(*)::int` }).from(subscriptions).where(and(eq(subscriptions.variantId, variantId), eq(subscriptions.status, "active")));
+  const [row] = await conn
+    .select({ n: sql<number>`count(*)::int` })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.variantId, variantId), eq(subscriptions.status, "active")));
   return row?.n ?? 0;
 }

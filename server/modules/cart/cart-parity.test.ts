@@ -60,7 +60,17 @@ async function giveSubscription(customerId: string) {
       cartId: crypto.randomUUID(),
       status: "paid",
       shippingMethod: "standard",
-      shippingAddress: { firstName: "", lastName: "", address1: "1", address2: "", city: "A", provinceCode: "CO", zip: "80011", countryCode: "US", phone: null },
+      shippingAddress: {
+        firstName: "",
+        lastName: "",
+        address1: "1",
+        address2: "",
+        city: "A",
+        provinceCode: "CO",
+        zip: "80011",
+        countryCode: "US",
+        phone: null,
+      },
       billingAddress: { firstName: "", lastName: "", address1: "1", address2: "", city: "A", provinceCode: "CO", zip: "80011", countryCode: "US", phone: null },
       warehouseCode: "DEN",
       subtotalCents: 1000,
@@ -101,8 +111,7 @@ async function pageContext(request: Request): Promise<AppLoadContext> {
   const identity = await resolveIdentity(deps, request, null, "d2c");
   return requestContext(deps, siteFor("d2c", deps.config.storeName), identity) as AppLoadContext;
 }
-const cookieFor = (session: string | undefined, cartId: string | null) =>
-  [session, cartId ? `col_cart_id=${cartId}` : null].filter(Boolean).join("; ");
+const cookieFor = (session: string | undefined, cartId: string | null) => [session, cartId ? `col_cart_id=${cartId}` : null].filter(Boolean).join("; ");
 
 async function pageLoad(session: string | undefined, cartId: string | null) {
   const request = new Request("http://localhost/cart", { headers: { cookie: cookieFor(session, cartId) } });
@@ -189,7 +198,13 @@ describe("checkout-owned cart attributes (SPEC §3 'Cart attributes at checkout'
     const created = await api("create-cart", { lineItems: [{ merchandiseId: String(variantId), quantity: 1 }] });
     const cartId = created.body.cart.id;
     for (const key of ["is_attestation_checked", "SOLD_TO", "renewal_of_subscription", "SALES_ORD_TYPE", "accepts_email_marketing", "sgOrderType"]) {
-      const res = await api("update-cart-attributes", { cartId, attributes: [{ key: "gift", value: "yes" }, { key, value: "true" }] });
+      const res = await api("update-cart-attributes", {
+        cartId,
+        attributes: [
+          { key: "gift", value: "yes" },
+          { key, value: "true" },
+        ],
+      });
       expect(res.status).toBe(400);
       expect(Object.keys(res.body.error.fields)).toEqual(["attributes.1.key"]);
     }
@@ -217,7 +232,9 @@ describe("carts per customer are bounded", () => {
   it("many create-cart calls at once stop at the bound", async () => {
     const lee = await customer();
     const results = await Promise.all(
-      Array.from({ length: MAX_CARTS_PER_CUSTOMER + 5 }, () => api("create-cart", { lineItems: [{ merchandiseId: String(variantId), quantity: 1 }] }, lee.cookie)),
+      Array.from({ length: MAX_CARTS_PER_CUSTOMER + 5 }, () =>
+        api("create-cart", { lineItems: [{ merchandiseId: String(variantId), quantity: 1 }] }, lee.cookie),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(MAX_CARTS_PER_CUSTOMER);
     expect(results.filter((r) => r.status === 409)).toHaveLength(5);

@@ -28,12 +28,7 @@ afterAll(async () => {
 });
 
 const inStockVariant = async (skip = 0) => {
-  const rows = await database.db
-    .selectDistinct({ id: inventory.variantId })
-    .from(inventory)
-    .orderBy(inventory.variantId)
-    .limit(1)
-    .offset(skip);
+  const rows = await database.db.selectDistinct({ id: inventory.variantId }).from(inventory).orderBy(inventory.variantId).limit(1).offset(skip);
   return rows[0].id;
 };
 

@@ -22,7 +22,10 @@ export const checkOut = (from: CartStatus): CartTransition =>
 export async function markCheckedOut(tx: Db, cartId: string): Promise<boolean> {
   const [row] = await tx.select({ status: carts.status }).from(carts).where(eq(carts.id, cartId)).for("update");
   if (!row || !checkOut(row.status).ok) return false;
-  await tx.update(carts).set({ status: "checked_out", updatedAt: sql`now()` }).where(and(eq(carts.id, cartId), eq(carts.status, "active")));
+  await tx
+    .update(carts)
+    .set({ status: "checked_out", updatedAt: sql`now()` })
+    .where(and(eq(carts.id, cartId), eq(carts.status, "active")));
   return true;
 }
 
@@ -30,7 +33,11 @@ export async function markCheckedOut(tx: Db, cartId: string): Promise<boolean> {
  * The cart a checkout places its order from, under its row lock (FOR UPDATE) whatever its status —
  * a same-key checkout may have checked it out meanwhile — or null when the site has no such cart.
  */
-export async function lockCartForCheckout(tx: Db, cartId: string, site: "d2c" | "hpsf"): Promise<{ id: string; customerId: string | null; status: CartStatus } | null> {
+export async function lockCartForCheckout(
+  tx: Db,
+  cartId: string,
+  site: "d2c" | "hpsf",
+): Promise<{ id: string; customerId: string | null; status: CartStatus } | null> {
   const [row] = await tx
     .select({ id: carts.id, customerId: carts.customerId, status: carts.status })
     .from(carts)
@@ -41,7 +48,10 @@ export async function lockCartForCheckout(tx: Db, cartId: string, site: "d2c" | 
 
 /** How many lines the cart holds as stored (its priced view leaves out what is no longer sold). */
 export async function storedLineCount(conn: Db, cartId: string): Promise<number> {
-  const [{ n }] = await conn.select({ n: sql<number>`count(*)::int` }).from(cartLines).where(eq(cartLines.cartId, cartId));
+  const [{ n }] = await conn
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cartLines)
+    .where(eq(cartLines.cartId, cartId));
   return n;
 }
 
@@ -58,5 +68,10 @@ export async function lockCartsOf(tx: Db, customerId: string): Promise<string[]>
  */
 export async function eraseCarts(tx: Db, cartIds: readonly string[]): Promise<number> {
   if (!cartIds.length) return 0;
-  return (await tx.delete(carts).where(inArray(carts.id, [...cartIds])).returning({ id: carts.id })).length;
+  return (
+    await tx
+      .delete(carts)
+      .where(inArray(carts.id, [...cartIds]))
+      .returning({ id: carts.id })
+  ).length;
 }

@@ -20,8 +20,14 @@ export const carts = pgTable(
     buyerPhone: text(),
     buyerCountryCode: text(),
     note: text().notNull().default(""),
-    attributes: jsonb().$type<CartAttribute[]>().notNull().default(sql`'[]'::jsonb`),
-    discountCodes: text().array().notNull().default(sql`'{}'::text[]`),
+    attributes: jsonb()
+      .$type<CartAttribute[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    discountCodes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -41,7 +47,10 @@ export const cartLines = pgTable(
     quantity: integer().notNull(),
     /** Autoship selling plan ("autoship-4w"); null for a one-time purchase. */
     sellingPlanId: text(),
-    attributes: jsonb().$type<CartAttribute[]>().notNull().default(sql`'[]'::jsonb`),
+    attributes: jsonb()
+      .$type<CartAttribute[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Lines show in the order they were added; timestamps tie within one transaction. */
     seq: serial().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

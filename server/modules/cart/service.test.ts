@@ -20,10 +20,7 @@ beforeAll(async () => {
   services = createServices(database.db, parseConfig({ FREE_SHIPPING_THRESHOLD_CENTS: "4900" }));
   const rows = await database.db.select({ id: variants.id }).from(variants).orderBy(variants.id).limit(5);
   variantIds = rows.map((r) => r.id);
-  const all = await database.db
-    .select({ id: variants.id, sites: products.sites })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId));
+  const all = await database.db.select({ id: variants.id, sites: products.sites }).from(variants).innerJoin(products, eq(products.id, variants.productId));
   const d2cOnly = all.find((r) => !r.sites.includes("hpsf"));
   if (!d2cOnly) throw new Error("the seed catalogue has no shop-only product");
   staffOnlyMissing = d2cOnly.id;
@@ -113,7 +110,11 @@ describe("cart lifecycle (SPEC §4)", () => {
     const bad = await cart().removeLines(c.id, "d2c", [c.lineItems[0].id, "00000000-0000-4000-8000-000000000000"]);
     expect(bad).toMatchObject({ ok: false, code: "LINE_NOT_FOUND" });
     expect((await cart().getCart(c.id, "d2c"))!.lineItems).toHaveLength(2);
-    const r = await cart().removeLines(c.id, "d2c", c.lineItems.map((l) => l.id));
+    const r = await cart().removeLines(
+      c.id,
+      "d2c",
+      c.lineItems.map((l) => l.id),
+    );
     expect(r.ok && r.cart.totalQuantity).toBe(0);
   });
 
@@ -142,14 +143,18 @@ describe("cart lifecycle (SPEC §4)", () => {
 
   it("prices the staff site with program prices for an eligible member only", async () => {
     const member = await staffMember(services);
-    const r = await cart().shopper(member.customerId).createCart("hpsf", {}, [line(variantIds[0], 2)]);
+    const r = await cart()
+      .shopper(member.customerId)
+      .createCart("hpsf", {}, [line(variantIds[0], 2)]);
     if (!r.ok) throw new Error(r.message);
     expect(r.cart.cost.programDiscountAmount).toEqual({ amount: "8.40", currencyCode: "USD" });
     expect(Number(r.cart.cost.subtotalBeforeSavingsAmount.amount)).toBeGreaterThan(Number(r.cart.cost.subtotalAmount.amount));
     // A student (not in the default eligible groups) and a guest pay shop prices on the staff site.
     const student = await staffMember(services, { role: "STUDENT" });
     for (const who of [student.customerId, null]) {
-      const s = await cart().shopper(who).createCart("hpsf", {}, [line(variantIds[0], 2)]);
+      const s = await cart()
+        .shopper(who)
+        .createCart("hpsf", {}, [line(variantIds[0], 2)]);
       if (!s.ok) throw new Error(s.message);
       expect(s.cart.cost.programDiscountAmount).toEqual({ amount: "0.00", currencyCode: "USD" });
       expect(Number(s.cart.cost.subtotalAmount.amount)).toBe(Number(r.cart.cost.subtotalBeforeSavingsAmount.amount));
@@ -207,12 +212,15 @@ describe("concurrency (ARCHITECTURE §5)", () => {
   it("simultaneous adds of several lines at once, an item repeated within each, stop at the caps", async () => {
     const c = await newCart([]);
     const [a, b] = variantIds;
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () => cart().addLines(c.id, "d2c", [line(a, 3), line(b, 2, "autoship-4w"), line(a, 3)])),
-    );
+    const results = await Promise.all(Array.from({ length: 10 }, () => cart().addLines(c.id, "d2c", [line(a, 3), line(b, 2, "autoship-4w"), line(a, 3)])));
     expect(results.every((r) => r.ok)).toBe(true);
     const rows = await database.db.select().from(cartLines).where(eq(cartLines.cartId, c.id));
-    expect(rows.map((r) => [r.variantId, r.sellingPlanId, r.quantity]).sort()).toEqual([[a, null, 10], [b, "autoship-4w", 5]].sort());
+    expect(rows.map((r) => [r.variantId, r.sellingPlanId, r.quantity]).sort()).toEqual(
+      [
+        [a, null, 10],
+        [b, "autoship-4w", 5],
+      ].sort(),
+    );
     // In whichever order they ran: the first fills 6 of a and 2 of b; the second a to 10 (its last
     // 3 capped) and b to 4; the third b to 5 (capped) and nothing of a (both capped); the other
     // seven add nothing (three capped inputs each).

@@ -88,9 +88,18 @@ type StoredLine = LineRecord & { seq: number };
 const cartColumns = (t: string) =>
   sql.raw(
     [
-      `${t}.id`, `${t}.site`, `${t}.status`, `${t}.customer_id as "customerId"`, `${t}.buyer_email as "buyerEmail"`,
-      `${t}.buyer_phone as "buyerPhone"`, `${t}.buyer_country_code as "buyerCountryCode"`, `${t}.note`, `${t}.attributes`,
-      `${t}.discount_codes as "discountCodes"`, `${t}.created_at as "createdAt"`, `${t}.updated_at as "updatedAt"`,
+      `${t}.id`,
+      `${t}.site`,
+      `${t}.status`,
+      `${t}.customer_id as "customerId"`,
+      `${t}.buyer_email as "buyerEmail"`,
+      `${t}.buyer_phone as "buyerPhone"`,
+      `${t}.buyer_country_code as "buyerCountryCode"`,
+      `${t}.note`,
+      `${t}.attributes`,
+      `${t}.discount_codes as "discountCodes"`,
+      `${t}.created_at as "createdAt"`,
+      `${t}.updated_at as "updatedAt"`,
     ].join(", "),
   );
 const CART_COLUMNS = cartColumns("carts");
@@ -117,7 +126,16 @@ function splitJoined(first: JoinedRow, rows: readonly JoinedRow[]): { cart: Cart
   const lines = rows.flatMap((r) =>
     r.lineId === null
       ? []
-      : [{ id: r.lineId, variantId: r.lineVariantId, quantity: r.lineQuantity, sellingPlanId: r.lineSellingPlanId, attributes: r.lineAttributes, seq: r.lineSeq }],
+      : [
+          {
+            id: r.lineId,
+            variantId: r.lineVariantId,
+            quantity: r.lineQuantity,
+            sellingPlanId: r.lineSellingPlanId,
+            attributes: r.lineAttributes,
+            seq: r.lineSeq,
+          },
+        ],
   );
   return { cart: cartOf(cart), lines };
 }
@@ -132,9 +150,7 @@ export function parseMerchandiseId(id: string): number | null {
 }
 
 function capMessage(autoship: boolean, cap: number): string {
-  return autoship
-    ? `Autoship items are limited to ${cap} per item in an order.`
-    : `You can order at most ${cap} of one item in an order.`;
+  return autoship ? `Autoship items are limited to ${cap} per item in an order.` : `You can order at most ${cap} of one item in an order.`;
 }
 
 /** The line's own attributes with the hidden weight attributes of SPEC §5 always set. */
@@ -145,7 +161,10 @@ function lineAttributes(given: readonly CartAttribute[] | undefined, variant: Ca
 
 export function createCartService(db: Db, config: Config, catalog: CatalogForCart, clock: () => Date = () => new Date(), ports: CartPorts = {}) {
   /** Variants as `conn` sees them: what a transaction reads (checkout's above all). */
-  const exact = (conn: Db): VariantLookup => (ids, site) => catalog.variantsForCart(ids, site, conn);
+  const exact =
+    (conn: Db): VariantLookup =>
+    (ids, site) =>
+      catalog.variantsForCart(ids, site, conn);
   /** Variants for the shopper's reads outside a transaction: the catalogue's per-process copy. */
   const kept: VariantLookup = (ids, site) => (catalog.keptCartVariants ? catalog.keptCartVariants(ids, site) : catalog.variantsForCart(ids, site, db));
   /** The cart's lines in the order they were added. */
@@ -239,8 +258,7 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
               where id = ${cartId} and site = ${site} and status = 'active'
               returning ${CART_COLUMNS}`),
           ).map(cartOf);
-      if (!locked || (actor !== undefined && !mayUseCart(locked.customerId, actor)))
-        return rollback(fail("CART_NOT_FOUND", "No cart with this id.", "cartId"));
+      if (!locked || (actor !== undefined && !mayUseCart(locked.customerId, actor))) return rollback(fail("CART_NOT_FOUND", "No cart with this id.", "cartId"));
       const outcome = await change(tx, { cart: locked, lines: await linesOf(tx, cartId) });
       if ("ok" in outcome) return rollback(outcome);
       const cart = await priceView(tx, locked, outcome.lines ?? (await linesOf(tx, cartId)), actor, outcome.variants);
@@ -317,7 +335,9 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     const { warnings, rows } = planAdd(cartId, resolved, existing);
     if (!rows.length) return { warnings, lines: [...existing] };
     const written = rowsOf<StoredLine>(
-      await tx.execute(sql`insert into ${cartLines} (cart_id, variant_id, quantity, selling_plan_id, attributes) values ${sql.join(rows, sql`, `)} ${UPSERT_CLAUSE}`),
+      await tx.execute(
+        sql`insert into ${cartLines} (cart_id, variant_id, quantity, selling_plan_id, attributes) values ${sql.join(rows, sql`, `)} ${UPSERT_CLAUSE}`,
+      ),
     );
     return { warnings, lines: afterAdd(existing, written) };
   }
@@ -331,15 +351,18 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
         // Serialises one customer's cart creations, so the bound holds under concurrent requests.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`carts-of:${customerId}`}, 0))`);
         // Old empty carts make room first (an emptied cart's row stays until then).
-        await tx
-          .delete(carts)
-          .where(
-            and(
-              eq(carts.customerId, customerId),
-              eq(carts.status, "active"),
-              notExists(tx.select({ one: sql`1` }).from(cartLines).where(eq(cartLines.cartId, carts.id))),
+        await tx.delete(carts).where(
+          and(
+            eq(carts.customerId, customerId),
+            eq(carts.status, "active"),
+            notExists(
+              tx
+                .select({ one: sql`1` })
+                .from(cartLines)
+                .where(eq(cartLines.cartId, carts.id)),
             ),
-          );
+          ),
+        );
         const [{ count }] = await tx
           .select({ count: sql<number>`count(*)::int` })
           .from(carts)
@@ -402,7 +425,13 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     const found = await readCart(db, cartId);
     if (!found || found.cart.site !== site || found.cart.status !== "active" || (actor !== undefined && !mayUseCart(found.cart.customerId, actor)))
       return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
-    const resolved = await resolveInputs(db, site, inputs, found.lines.map((l) => l.variantId), kept);
+    const resolved = await resolveInputs(
+      db,
+      site,
+      inputs,
+      found.lines.map((l) => l.variantId),
+      kept,
+    );
     if ("ok" in resolved) return resolved;
     const { warnings, rows } = planAdd(cartId, resolved.resolved, found.lines);
     const written = rowsOf<JoinedRow>(
@@ -430,79 +459,96 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
 
   /** One look-up for the new lines' variants and the cart's own (the view prices them all), one write. */
   const addLinesLocked = (cartId: string, site: SiteId, lines: readonly LineInput[], actor?: string | null) =>
-    mutate(cartId, site, async (tx, locked) => {
-      const found = await resolveInputs(tx, site, lines, locked.lines.map((l) => l.variantId));
-      if ("ok" in found) return found;
-      return { ...(await addResolved(tx, cartId, found.resolved, locked.lines)), variants: found.variants };
-    }, actor);
+    mutate(
+      cartId,
+      site,
+      async (tx, locked) => {
+        const found = await resolveInputs(
+          tx,
+          site,
+          lines,
+          locked.lines.map((l) => l.variantId),
+        );
+        if ("ok" in found) return found;
+        return { ...(await addResolved(tx, cartId, found.resolved, locked.lines)), variants: found.variants };
+      },
+      actor,
+    );
 
   const addLines = async (cartId: string, site: SiteId, lines: readonly LineInput[], actor?: string | null) =>
     (await addLinesAtOnce(cartId, site, lines, actor)) ?? addLinesLocked(cartId, site, lines, actor);
 
   const removeLines = (cartId: string, site: SiteId, lineIds: readonly string[], actor?: string | null) =>
-    mutate(cartId, site, async (tx, locked) => {
-      const ids = new Set(lineIds);
-      if (![...ids].every((id) => locked.lines.some((l) => l.id === id))) return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItemIds");
-      await tx.delete(cartLines).where(and(eq(cartLines.cartId, cartId), inArray(cartLines.id, [...ids])));
-      return { warnings: [], lines: locked.lines.filter((l) => !ids.has(l.id)) };
-    }, actor);
+    mutate(
+      cartId,
+      site,
+      async (tx, locked) => {
+        const ids = new Set(lineIds);
+        if (![...ids].every((id) => locked.lines.some((l) => l.id === id))) return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItemIds");
+        await tx.delete(cartLines).where(and(eq(cartLines.cartId, cartId), inArray(cartLines.id, [...ids])));
+        return { warnings: [], lines: locked.lines.filter((l) => !ids.has(l.id)) };
+      },
+      actor,
+    );
 
   /** Quantity 0 removes a line (SPEC §4 "Remove sets the line quantity to 0"); above the cap it is capped. */
   const updateLines = (cartId: string, site: SiteId, updates: readonly LineUpdate[], actor?: string | null) =>
-    mutate(cartId, site, async (tx, locked) => {
-      const ids = updates.map((u) => u.id);
-      if (!ids.every((id) => isUuid(id)) || new Set(ids).size !== ids.length)
-        return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItems");
-      const rows = locked.lines.filter((l) => ids.includes(l.id));
-      if (rows.length !== ids.length) return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItems");
-      // Every line's variant, not only the updated ones': the view prices them all.
-      const variants = await catalog.variantsForCart([...new Set(locked.lines.map((l) => l.variantId))], site, tx);
-      const warnings: CartWarning[] = [];
-      for (const [i, u] of updates.entries()) {
-        const row = rows.find((r) => r.id === u.id)!;
-        const plan = u.sellingPlanId === undefined ? row.sellingPlanId : u.sellingPlanId;
-        if (plan !== null && (site === "hpsf" || frequencyOfSellingPlan(plan) === null))
-          return fail("SELLING_PLAN_INVALID", "Unknown autoship frequency.", `lineItems.${i}.sellingPlanId`);
-        if (u.quantity <= 0) {
-          await tx.delete(cartLines).where(eq(cartLines.id, row.id));
-          continue;
+    mutate(
+      cartId,
+      site,
+      async (tx, locked) => {
+        const ids = updates.map((u) => u.id);
+        if (!ids.every((id) => isUuid(id)) || new Set(ids).size !== ids.length) return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItems");
+        const rows = locked.lines.filter((l) => ids.includes(l.id));
+        if (rows.length !== ids.length) return fail("LINE_NOT_FOUND", "No such line in this cart.", "lineItems");
+        // Every line's variant, not only the updated ones': the view prices them all.
+        const variants = await catalog.variantsForCart([...new Set(locked.lines.map((l) => l.variantId))], site, tx);
+        const warnings: CartWarning[] = [];
+        for (const [i, u] of updates.entries()) {
+          const row = rows.find((r) => r.id === u.id)!;
+          const plan = u.sellingPlanId === undefined ? row.sellingPlanId : u.sellingPlanId;
+          if (plan !== null && (site === "hpsf" || frequencyOfSellingPlan(plan) === null))
+            return fail("SELLING_PLAN_INVALID", "Unknown autoship frequency.", `lineItems.${i}.sellingPlanId`);
+          if (u.quantity <= 0) {
+            await tx.delete(cartLines).where(eq(cartLines.id, row.id));
+            continue;
+          }
+          const cap = lineCap(plan !== null);
+          const quantity = Math.min(normaliseQuantity(u.quantity), cap);
+          if (quantity < u.quantity) warnings.push({ code: "LINE_CAPPED", lineId: row.id, message: capMessage(plan !== null, cap) });
+          const variant = variants.get(row.variantId);
+          const attributes = variant ? lineAttributes(u.attributes ?? row.attributes, variant) : (u.attributes ?? row.attributes);
+          const [twin] =
+            plan === row.sellingPlanId
+              ? []
+              : await tx
+                  .select({ id: cartLines.id, quantity: cartLines.quantity })
+                  .from(cartLines)
+                  .where(
+                    and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, row.variantId), sql`coalesce(${cartLines.sellingPlanId}, '') = ${plan ?? ""}`),
+                  );
+          if (twin) {
+            // Switching purchase kind onto an existing line of the same item merges the two.
+            await tx.delete(cartLines).where(eq(cartLines.id, row.id));
+            await tx
+              .update(cartLines)
+              .set({ quantity: Math.min(twin.quantity + quantity, cap) })
+              .where(eq(cartLines.id, twin.id));
+          } else {
+            await tx.update(cartLines).set({ quantity, sellingPlanId: plan, attributes }).where(eq(cartLines.id, row.id));
+          }
         }
-        const cap = lineCap(plan !== null);
-        const quantity = Math.min(normaliseQuantity(u.quantity), cap);
-        if (quantity < u.quantity) warnings.push({ code: "LINE_CAPPED", lineId: row.id, message: capMessage(plan !== null, cap) });
-        const variant = variants.get(row.variantId);
-        const attributes = variant ? lineAttributes(u.attributes ?? row.attributes, variant) : (u.attributes ?? row.attributes);
-        const [twin] =
-          plan === row.sellingPlanId
-            ? []
-            : await tx
-                .select({ id: cartLines.id, quantity: cartLines.quantity })
-                .from(cartLines)
-                .where(
-                  and(
-                    eq(cartLines.cartId, cartId),
-                    eq(cartLines.variantId, row.variantId),
-                    sql`coalesce(${cartLines.sellingPlanId}, '') = ${plan ?? ""}`,
-                  ),
-                );
-        if (twin) {
-          // Switching purchase kind onto an existing line of the same item merges the two.
-          await tx.delete(cartLines).where(eq(cartLines.id, row.id));
-          await tx.update(cartLines).set({ quantity: Math.min(twin.quantity + quantity, cap) }).where(eq(cartLines.id, twin.id));
-        } else {
-          await tx.update(cartLines).set({ quantity, sellingPlanId: plan, attributes }).where(eq(cartLines.id, row.id));
-        }
-      }
-      // Merges and removals reshape the lines: the view reads them again.
-      return { warnings, variants };
-    }, actor);
+        // Merges and removals reshape the lines: the view reads them again.
+        return { warnings, variants };
+      },
+      actor,
+    );
 
   /** A change of the cart's own fields: written by the locking UPDATE itself; the lines stay as they are. */
   const setCart = (cartId: string, site: SiteId, set: Partial<typeof carts.$inferInsert>, actor?: string | null) =>
     mutate(cartId, site, async (_tx, locked) => ({ warnings: [], lines: locked.lines }), actor, set);
 
-  const updateAttributes = (cartId: string, site: SiteId, attributes: CartAttribute[], actor?: string | null) =>
-    setCart(cartId, site, { attributes }, actor);
+  const updateAttributes = (cartId: string, site: SiteId, attributes: CartAttribute[], actor?: string | null) => setCart(cartId, site, { attributes }, actor);
 
   const updateBuyerIdentity = (cartId: string, site: SiteId, identity: Partial<BuyerIdentity>, actor?: string | null) => {
     const set: Partial<typeof carts.$inferInsert> = {};
@@ -580,7 +626,12 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
           // A customer's carts are bounded by the customer; a guest's by the client's address.
           if (!me && ports.guestCartAllowed) {
             const allowed = await ports.guestCartAllowed(clientIp);
-            if (!allowed.ok) return fail("TOO_MANY_CARTS", `Too many new carts from your network; try again in ${allowed.minutes} minute${allowed.minutes === 1 ? "" : "s"}.`, "cartId");
+            if (!allowed.ok)
+              return fail(
+                "TOO_MANY_CARTS",
+                `Too many new carts from your network; try again in ${allowed.minutes} minute${allowed.minutes === 1 ? "" : "s"}.`,
+                "cartId",
+              );
           }
           const created = await create(site, buyerIdentity, lines, me);
           // SPEC §8: a cart that could not be created is logged (the caller answers the failure).
@@ -633,8 +684,7 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
      * guest's (or already the customer's) and the target the customer's own or unowned.
      */
     async mergeGuestCart(guestCartId: string, customerCartId: string, site: SiteId, customerId: string): Promise<CartResult> {
-      if (!isUuid(guestCartId) || !isUuid(customerCartId) || guestCartId === customerCartId)
-        return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
+      if (!isUuid(guestCartId) || !isUuid(customerCartId) || guestCartId === customerCartId) return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
       return db.transaction(async (tx) => {
         const locked = await tx
           .select({ id: carts.id, customerId: carts.customerId })
@@ -647,11 +697,7 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
         if (!target) return fail("CART_NOT_FOUND", "No cart with this id.", "cartId");
         let warnings: CartWarning[] = [];
         if (guest) {
-          const lines = await tx
-            .select()
-            .from(cartLines)
-            .where(eq(cartLines.cartId, guest.id))
-            .orderBy(asc(cartLines.seq));
+          const lines = await tx.select().from(cartLines).where(eq(cartLines.cartId, guest.id)).orderBy(asc(cartLines.seq));
           const variantMap = await catalog.variantsForCart([...new Set(lines.map((l) => l.variantId))], site, tx);
           const resolved = lines
             .filter((l) => variantMap.has(l.variantId))
@@ -662,7 +708,10 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
           warnings = (await addResolved(tx, target.id, resolved, await linesOf(tx, target.id))).warnings;
           await tx.delete(carts).where(eq(carts.id, guest.id));
         }
-        await tx.update(carts).set({ customerId, updatedAt: sql`now()` }).where(eq(carts.id, target.id));
+        await tx
+          .update(carts)
+          .set({ customerId, updatedAt: sql`now()` })
+          .where(eq(carts.id, target.id));
         return { ok: true as const, cart: (await readView(tx, target.id))!, warnings };
       });
     },
@@ -683,7 +732,13 @@ export function createCartService(db: Db, config: Config, catalog: CatalogForCar
     /** SPEC §4: a cart is created on the first add, with the buyer identity given (empty for a guest). */
     createCart: (site: SiteId, buyerIdentity: Partial<BuyerIdentity>, lines: readonly LineInput[]) => create(site, buyerIdentity, lines, null),
 
-    addLines, removeLines, updateLines, updateAttributes, updateBuyerIdentity, updateDiscountCodes, updateNote,
+    addLines,
+    removeLines,
+    updateLines,
+    updateAttributes,
+    updateBuyerIdentity,
+    updateDiscountCodes,
+    updateNote,
   };
 }
 

@@ -132,9 +132,7 @@ export function buildCartView(
         weightUnit: v.weightUnit,
       },
       sellingPlanAllocation:
-        l.sellingPlanId && weeks !== null
-          ? { sellingPlan: { id: l.sellingPlanId, name: `Autoship: ${frequencyLabel(weeks)}`, frequencyWeeks: weeks } }
-          : null,
+        l.sellingPlanId && weeks !== null ? { sellingPlan: { id: l.sellingPlanId, name: `Autoship: ${frequencyLabel(weeks)}`, frequencyWeeks: weeks } } : null,
       cost: {
         amountPerQuantity: moneyOf(p.unitCents),
         compareAtAmountPerQuantity: moneyOf(p.unitBeforeSavingsCents),

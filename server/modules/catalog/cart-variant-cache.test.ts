@@ -23,7 +23,10 @@ describe("the cart's variants kept per process", () => {
     const cache = createCartVariantCache(c.load);
     await cache.get([1, 2], "d2c", conn);
     await cache.get([1, 2], "d2c", conn);
-    expect(c.asked).toEqual([[1, 2], [1, 2]]);
+    expect(c.asked).toEqual([
+      [1, 2],
+      [1, 2],
+    ]);
   });
 
   it("asks only for what it does not hold, per site; unknown ids are asked again", async () => {

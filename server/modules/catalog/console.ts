@@ -172,7 +172,14 @@ export async function writeProduct(tx: Db, productId: number, change: Partial<{ 
 /** The variant's price fields, badges and deal label, locked for the rest of the transaction; null when there is none. */
 export async function lockVariant(tx: Db, variantId: number) {
   const [row] = await tx
-    .select({ id: variants.id, productId: variants.productId, sku: variants.sku, priceCents: variants.priceCents, compareAtCents: variants.compareAtCents, badgeTags: variants.badgeTags })
+    .select({
+      id: variants.id,
+      productId: variants.productId,
+      sku: variants.sku,
+      priceCents: variants.priceCents,
+      compareAtCents: variants.compareAtCents,
+      badgeTags: variants.badgeTags,
+    })
     .from(variants)
     .where(eq(variants.id, variantId))
     .for("update");
@@ -189,5 +196,9 @@ export async function writeVariantPrice(tx: Db, variantId: number, p: { priceCen
 export async function writeVariantMerchandising(tx: Db, variant: { id: number; sku: string }, p: { badgeTags: string[]; dealLabel: string | null }) {
   await tx.update(variants).set({ badgeTags: p.badgeTags }).where(eq(variants.id, variant.id));
   if (p.dealLabel === null) await tx.delete(dealSkus).where(eq(dealSkus.sku, variant.sku));
-  else await tx.insert(dealSkus).values({ sku: variant.sku, label: p.dealLabel }).onConflictDoUpdate({ target: dealSkus.sku, set: { label: p.dealLabel } });
+  else
+    await tx
+      .insert(dealSkus)
+      .values({ sku: variant.sku, label: p.dealLabel })
+      .onConflictDoUpdate({ target: dealSkus.sku, set: { label: p.dealLabel } });
 }

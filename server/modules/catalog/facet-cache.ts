@@ -46,9 +46,7 @@ export type FacetCache<T = FacetCounts> = {
 
 /** One key per filter state: the same filters in another order count once. */
 export function facetCacheKey(site: SiteId, searchText: string, filters: Filter[], prices: PriceAudience = "shop"): string {
-  const canonical = filters
-    .map((f) => ("value" in f ? `${f.field}=${f.value}` : `${f.field}:${f.min ?? ""}..${f.max ?? ""}`))
-    .sort();
+  const canonical = filters.map((f) => ("value" in f ? `${f.field}=${f.value}` : `${f.field}:${f.min ?? ""}..${f.max ?? ""}`)).sort();
   // Whose prices the price facets compare: a member on program prices and a student count apart.
   return JSON.stringify([site, prices, searchText, [...new Set(canonical)]]);
 }
@@ -59,7 +57,11 @@ export function searchCacheKey(site: SiteId, searchText: string): string {
 }
 
 export function createFacetCache<T extends object = FacetCounts>(
-  options: { maxEntries?: number; /** Bytes, with `sizeOf`: for values of very different sizes (search hits). */ maxBytes?: number; sizeOf?: (value: T) => number } = {},
+  options: {
+    maxEntries?: number;
+    /** Bytes, with `sizeOf`: for values of very different sizes (search hits). */ maxBytes?: number;
+    sizeOf?: (value: T) => number;
+  } = {},
 ): FacetCache<T> {
   const kept = new LRUCache<string, T>(
     options.sizeOf

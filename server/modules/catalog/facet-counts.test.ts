@@ -28,8 +28,7 @@ afterAll(() => database?.close());
 const db = () => database.db;
 const list = (q: Partial<ListingQuery> = {}): Promise<ListingResult> =>
   listProducts(db(), { site: "d2c", filters: [], sort: "featured", page: 1, limit: 24, ...q });
-const count = (r: ListingResult, facet: string, option: string) =>
-  r.facets.find((f) => f.slug === facet)?.options.find((o) => o.slug === option)?.count ?? 0;
+const count = (r: ListingResult, facet: string, option: string) => r.facets.find((f) => f.slug === facet)?.options.find((o) => o.slug === option)?.count ?? 0;
 
 /** A published product of the shop whose variants are all one food form, with its variants. */
 async function productOfForm(form: string, exceptIds: number[] = []) {
@@ -112,12 +111,19 @@ describe("stored variant values and the variants themselves", () => {
       [{ field: "food_form", value: "dry" }],
       [{ field: "pack_type", value: "pouch" }],
       [{ field: "weight_unit", value: "oz" }],
-      [{ field: "flavor", value: "Chicken" }, { field: "flavor", value: "salmon" }],
+      [
+        { field: "flavor", value: "Chicken" },
+        { field: "flavor", value: "salmon" },
+      ],
       [{ field: "weight", min: 30 }],
       [{ field: "weight", min: 0.25, max: 1 }],
       [{ field: "price", max: 1 }],
       [{ field: "price", min: 20, max: 40 }],
-      [{ field: "species", value: "dog" }, { field: "food_form", value: "tray" }, { field: "weight", max: 5 }],
+      [
+        { field: "species", value: "dog" },
+        { field: "food_form", value: "tray" },
+        { field: "weight", max: 5 },
+      ],
     ];
     for (const prices of ["shop", "program"] as const) {
       for (const f of filters) {
@@ -159,7 +165,11 @@ describe("the process's facet cache", () => {
         expect(count(after, "food-form", "dry-food")).toBe(dryBefore - (isDog ? 1 : 0));
       });
       // A change to the filter catalogue drops the counts too.
-      const renamed = await db().update(filterOptions).set({ label: "Kibble" }).where(inArray(filterOptions.slug, ["dry-food"])).returning({ id: filterOptions.id });
+      const renamed = await db()
+        .update(filterOptions)
+        .set({ label: "Kibble" })
+        .where(inArray(filterOptions.slug, ["dry-food"]))
+        .returning({ id: filterOptions.id });
       expect(renamed.length).toBeGreaterThan(0);
       await vi.waitFor(async () => {
         const after = await catalog.listProducts(dog);
@@ -174,12 +184,19 @@ describe("the process's facet cache", () => {
     const catalog = createCatalogService(db(), config);
     const stop = await catalog.followChanges(database.listen);
     const heard: string[] = [];
-    const stopHearing = await database.listen("page_cache", (table) => heard.push(table), () => {});
+    const stopHearing = await database.listen(
+      "page_cache",
+      (table) => heard.push(table),
+      () => {},
+    );
     try {
       const cat: ListingQuery = { site: "d2c", filters: [{ field: "species", value: "cat" }], sort: "featured", page: 1, limit: 12 };
       await catalog.listProducts(cat);
       const [stocked] = await db().select({ variantId: inventory.variantId }).from(inventory).limit(1);
-      await db().update(inventory).set({ reserved: sql`${inventory.reserved} + 1` }).where(eq(inventory.variantId, stocked.variantId));
+      await db()
+        .update(inventory)
+        .set({ reserved: sql`${inventory.reserved} + 1` })
+        .where(eq(inventory.variantId, stocked.variantId));
       await vi.waitFor(() => expect(heard).toContain("inventory"));
       // Heard by the catalogue too (the same notice): the page and its variants are read, nothing is counted again.
       queries = 0;
@@ -200,8 +217,15 @@ describe("the process's facet cache", () => {
       queries = 0;
       expect((await catalog.listProducts(search("quokka"))).total).toBe(0);
       expect(queries).toBe(0);
-      const [row] = await db().select({ id: products.id, handle: products.handle, title: products.title }).from(products).where(arrayContains(products.sites, ["d2c"])).limit(1);
-      await db().update(products).set({ title: `${row.title} Quokka` }).where(eq(products.id, row.id));
+      const [row] = await db()
+        .select({ id: products.id, handle: products.handle, title: products.title })
+        .from(products)
+        .where(arrayContains(products.sites, ["d2c"]))
+        .limit(1);
+      await db()
+        .update(products)
+        .set({ title: `${row.title} Quokka` })
+        .where(eq(products.id, row.id));
       await vi.waitFor(async () => {
         expect((await catalog.listProducts(search("quokka"))).products.map((p) => p.handle)).toEqual([row.handle]);
       });

@@ -59,12 +59,12 @@ export function isRangeFilter(f: Filter): f is RangeFilter {
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const textArray = (values: string[]) => sql`array[${sql.join(
-  values.map((v) => sql`${v}`),
-  sql`, `,
-)}]::text[]`;
-const someVariant = (condition: SQL) =>
-  sql`exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${condition})`;
+const textArray = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+const someVariant = (condition: SQL) => sql`exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${condition})`;
 
 /** Separates flavour labels in products.variant_flavors; never part of a label or a filter value (a control character). */
 export const FLAVOR_SEPARATOR = "\u001f";
@@ -90,10 +90,12 @@ function valuePredicate(f: ValueFilter, mode: VariantMode): SQL {
       const forms = v === "wet" ? [...WET_FOOD_FORMS] : [v];
       return stored
         ? anyOf(products.variantFoodForms, forms)
-        : someVariant(sql`${variants.foodForm} in (${sql.join(
-            forms.map((form) => sql`${form}`),
-            sql`, `,
-          )})`);
+        : someVariant(
+            sql`${variants.foodForm} in (${sql.join(
+              forms.map((form) => sql`${form}`),
+              sql`, `,
+            )})`,
+          );
     }
     case "pack_type":
       return stored ? anyOf(products.variantPackTypes, [v]) : someVariant(sql`${variants.packType} = ${v}`);
@@ -176,21 +178,14 @@ export function filterPredicate(f: Filter, prices: PriceAudience, mode: VariantM
  * All filters: AND across fields, OR within a field. Filters on `exceptFields` are left out (a
  * facet's own fields, for faceted counts). No filters → `true`.
  */
-export function filtersPredicate(
-  filters: Filter[],
-  prices: PriceAudience,
-  exceptFields: ReadonlySet<FilterField> | undefined,
-  mode: VariantMode,
-): SQL {
+export function filtersPredicate(filters: Filter[], prices: PriceAudience, exceptFields: ReadonlySet<FilterField> | undefined, mode: VariantMode): SQL {
   const byField = new Map<FilterField, Filter[]>();
   for (const f of filters) {
     if (exceptFields?.has(f.field)) continue;
     byField.set(f.field, [...(byField.get(f.field) ?? []), f]);
   }
   const groups = [...byField.values()].map((group) =>
-    group.length === 1
-      ? filterPredicate(group[0], prices, mode)
-      : sql`(${or(...group.map((f) => filterPredicate(f, prices, mode)))})`,
+    group.length === 1 ? filterPredicate(group[0], prices, mode) : sql`(${or(...group.map((f) => filterPredicate(f, prices, mode)))})`,
   );
   return groups.length ? and(...groups)! : sql`true`;
 }

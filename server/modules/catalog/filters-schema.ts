@@ -18,8 +18,14 @@ export const filterDefinitions = pgTable(
     label: text().notNull(),
     /** Label in navigation menus, e.g. "Shop by Age". */
     navigationLabel: text().notNull(),
-    sites: text().array().notNull().default(sql`'{d2c,hpsf}'::text[]`),
-    species: text().array().notNull().default(sql`'{dog,cat}'::text[]`),
+    sites: text()
+      .array()
+      .notNull()
+      .default(sql`'{d2c,hpsf}'::text[]`),
+    species: text()
+      .array()
+      .notNull()
+      .default(sql`'{dog,cat}'::text[]`),
     /** Shown in navigation menus as a category. */
     isNavigation: boolean().notNull().default(true),
     /** Shown as a facet of the listing's filter panel. */
@@ -46,8 +52,14 @@ export const filterOptions = pgTable(
     /** The {detail} of /products/{species}/{category}/{detail}, e.g. "adult-dog-food". */
     slug: text().notNull(),
     label: text().notNull(),
-    sites: text().array().notNull().default(sql`'{d2c,hpsf}'::text[]`),
-    species: text().array().notNull().default(sql`'{dog,cat}'::text[]`),
+    sites: text()
+      .array()
+      .notNull()
+      .default(sql`'{d2c,hpsf}'::text[]`),
+    species: text()
+      .array()
+      .notNull()
+      .default(sql`'{dog,cat}'::text[]`),
     filter: jsonb().$type<Filter>().notNull(),
     sort: integer().notNull(),
   },

@@ -293,9 +293,7 @@ export function buildFilterCatalog(catalog: SeedCatalog): SeedFilterDefinition[]
     .map((spec, index): SeedFilterDefinition => {
       const options = spec.options
         .map((o, sort) => {
-          const listed = products.filter(
-            (p) => seedMatches(p, o.filter) && (!spec.baseFilter || seedMatches(p, spec.baseFilter)),
-          );
+          const listed = products.filter((p) => seedMatches(p, o.filter) && (!spec.baseFilter || seedMatches(p, spec.baseFilter)));
           return {
             ...o,
             sort,

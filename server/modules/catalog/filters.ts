@@ -23,10 +23,7 @@ export async function loadFilterCatalog(db: Db, site: SiteId, slug?: string): Pr
   const rows = await db
     .select({ definition: filterDefinitions, option: filterOptions })
     .from(filterDefinitions)
-    .leftJoin(
-      filterOptions,
-      and(eq(filterOptions.definitionId, filterDefinitions.id), sql`${filterOptions.sites} @> array[${site}]::text[]`),
-    )
+    .leftJoin(filterOptions, and(eq(filterOptions.definitionId, filterDefinitions.id), sql`${filterOptions.sites} @> array[${site}]::text[]`))
     .where(and(...conditions))
     .orderBy(asc(siteSort), asc(filterDefinitions.id), asc(filterOptions.sort), asc(filterOptions.id));
 

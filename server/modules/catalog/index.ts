@@ -12,4 +12,17 @@ export { createCatalogService, variantsOfProducts } from "./service";
 export type { CatalogService } from "./service";
 export { warehouseForZip } from "./stock";
 export { LISTING_SORTS } from "./types";
-export type { DealSkus, Filter, FilterDefinition, Image, ListingQuery, ListingResult, Money, PackType, Product, SelectedOption, Species, Variant } from "./types";
+export type {
+  DealSkus,
+  Filter,
+  FilterDefinition,
+  Image,
+  ListingQuery,
+  ListingResult,
+  Money,
+  PackType,
+  Product,
+  SelectedOption,
+  Species,
+  Variant,
+} from "./types";

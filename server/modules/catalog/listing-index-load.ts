@@ -14,7 +14,26 @@ import type { PriceAudience } from "./types";
 // the index pages in exactly the order the SQL listing does.
 
 /** One product as readIndexRows reads it: [id, species, brand, sub-brand, lifestages, breed sizes, health conditions, forms, packs, units, flavours, weights, prices, positions × 5]. */
-type JsonRow = [number, string, string, string | null, string[], string[], string[], string[], string[], string[], string, (number | string)[], (number | string)[], number, number, number, number, number];
+type JsonRow = [
+  number,
+  string,
+  string,
+  string | null,
+  string[],
+  string[],
+  string[],
+  string[],
+  string[],
+  string[],
+  string,
+  (number | string)[],
+  (number | string)[],
+  number,
+  number,
+  number,
+  number,
+  number,
+];
 
 async function readIndexRows(db: Db, site: SiteId, priceAudience: PriceAudience): Promise<IndexRow[]> {
   const position = (sort: IndexedSort) => sql`row_number() over (order by ${sql.join(orderBy({ site, sort, priceAudience }, false), sql`, `)})`;
@@ -41,22 +60,43 @@ async function readIndexRows(db: Db, site: SiteId, priceAudience: PriceAudience)
   const rows = text ? (JSON.parse(text) as JsonRow[]) : [];
   // float8 'Infinity' and 'NaN' come as JSON strings.
   const numbers = (values: (number | string)[]) => values.map(Number);
-  return rows.map(([id, species, brandSlug, subBrand, lifestages, breedSizes, healthConditions, foodForms, packTypes, weightUnits, flavors, weightsLb, prices, featured, priceAsc, priceDesc, name, newest]) => ({
-    id,
-    species,
-    brandSlug,
-    subBrand,
-    lifestages,
-    breedSizes,
-    healthConditions,
-    foodForms,
-    packTypes,
-    weightUnits,
-    flavors,
-    weightsLb: numbers(weightsLb),
-    prices: numbers(prices),
-    positions: { featured, "price-asc": priceAsc, "price-desc": priceDesc, name, newest },
-  }));
+  return rows.map(
+    ([
+      id,
+      species,
+      brandSlug,
+      subBrand,
+      lifestages,
+      breedSizes,
+      healthConditions,
+      foodForms,
+      packTypes,
+      weightUnits,
+      flavors,
+      weightsLb,
+      prices,
+      featured,
+      priceAsc,
+      priceDesc,
+      name,
+      newest,
+    ]) => ({
+      id,
+      species,
+      brandSlug,
+      subBrand,
+      lifestages,
+      breedSizes,
+      healthConditions,
+      foodForms,
+      packTypes,
+      weightUnits,
+      flavors,
+      weightsLb: numbers(weightsLb),
+      prices: numbers(prices),
+      positions: { featured, "price-asc": priceAsc, "price-desc": priceDesc, name, newest },
+    }),
+  );
 }
 
 /**

@@ -72,7 +72,11 @@ const ODD: Filter[] = [
 
 const catalogFilters = new Map<SiteId, Filter[]>();
 async function optionFilters(site: SiteId): Promise<Filter[]> {
-  if (!catalogFilters.has(site)) catalogFilters.set(site, (await loadFilterCatalog(db(), site)).flatMap((d) => d.options.map((o) => o.filter)));
+  if (!catalogFilters.has(site))
+    catalogFilters.set(
+      site,
+      (await loadFilterCatalog(db(), site)).flatMap((d) => d.options.map((o) => o.filter)),
+    );
   return catalogFilters.get(site)!;
 }
 
@@ -118,7 +122,10 @@ async function expectSame(q: ListingQuery): Promise<ListingResult> {
   const actual = await listProducts(db(), q, {}, caches);
   const ran = statements.slice(from);
   const state = JSON.stringify(q, (_k, v: unknown) => (typeof v === "number" && Number.isNaN(v) ? "NaN" : v));
-  expect(ran.filter((s) => /count\(/i.test(s)), state).toEqual([]);
+  expect(
+    ran.filter((s) => /count\(/i.test(s)),
+    state,
+  ).toEqual([]);
   expect(actual, state).toEqual(expected);
   if (expected.total === 0) seen.empty++;
   else seen.found++;
@@ -150,11 +157,13 @@ describe("the listing index against the SQL listing", () => {
       const q: ListingQuery = { site: "hpsf", filters, sort: "price-asc", page: 1, limit: 100, priceAudience };
       const r = await expectSame(q);
       // Counted by the index (expectSame checks no count ran in SQL): its products, with the prices the audience pays.
-      const priced = await db()
-        .select({ id: variants.productId, price: variants.priceCents, program: variants.programPriceCents })
-        .from(variants);
+      const priced = await db().select({ id: variants.productId, price: variants.priceCents, program: variants.programPriceCents }).from(variants);
       const pays = (v: { price: number; program: number | null }) => (priceAudience === "program" ? (v.program ?? v.price) : v.price);
-      for (const p of r.products) expect(priced.filter((v) => v.id === Number(p.id)).some((v) => pays(v) < 980), `${priceAudience} ${p.handle}`).toBe(true);
+      for (const p of r.products)
+        expect(
+          priced.filter((v) => v.id === Number(p.id)).some((v) => pays(v) < 980),
+          `${priceAudience} ${p.handle}`,
+        ).toBe(true);
       return r;
     };
     const program = await byAudience("program");
@@ -189,10 +198,10 @@ describe("the listing index against the SQL listing", () => {
     };
     const [va] = await db().select({ id: variants.id }).from(variants).where(eq(variants.productId, a.id)).limit(1);
     // A variant's price (and program price): the price filters and the price sorts move.
-    await after(() => db().update(variants).set({ priceCents: 50, programPriceCents: 40 }).where(eq(variants.id, va.id)), [
-      [{ field: "price", max: 1 }],
-      [{ field: "brand", value: a.brandSlug }],
-    ]);
+    await after(
+      () => db().update(variants).set({ priceCents: 50, programPriceCents: 40 }).where(eq(variants.id, va.id)),
+      [[{ field: "price", max: 1 }], [{ field: "brand", value: a.brandSlug }]],
+    );
     expect((await listProducts(db(), { site: "d2c", filters: [{ field: "price", max: 1 }], sort: "featured", page: 1, limit: 5 }, {}, caches)).total).toBe(1);
     // A new variant with a form, pack, weight and flavour the product did not have.
     await after(
@@ -210,13 +219,26 @@ describe("the listing index against the SQL listing", () => {
           priceCents: 123_456,
           imageKey: "bag_kindred-crest_chicken_dog",
         }),
-      [[{ field: "flavor", value: "quokka" }], [{ field: "weight", min: 70 }], [{ field: "food_form", value: "wet" }, { field: "brand", value: b.brandSlug }]],
+      [
+        [{ field: "flavor", value: "quokka" }],
+        [{ field: "weight", min: 70 }],
+        [
+          { field: "food_form", value: "wet" },
+          { field: "brand", value: b.brandSlug },
+        ],
+      ],
     );
-    expect((await listProducts(db(), { site: "d2c", filters: [{ field: "flavor", value: "Quokka" }], sort: "featured", page: 1, limit: 5 }, {}, caches)).total).toBe(1);
+    expect(
+      (await listProducts(db(), { site: "d2c", filters: [{ field: "flavor", value: "Quokka" }], sort: "featured", page: 1, limit: 5 }, {}, caches)).total,
+    ).toBe(1);
     // Unpublishing a product, and taking one off a site.
     await after(() => db().update(products).set({ published: false }).where(eq(products.id, c.id)), [[{ field: "brand", value: c.brandSlug }]]);
     await after(
-      () => db().update(products).set({ sites: sql`array_remove(${products.sites}, 'hpsf')` }).where(eq(products.id, d.id)),
+      () =>
+        db()
+          .update(products)
+          .set({ sites: sql`array_remove(${products.sites}, 'hpsf')` })
+          .where(eq(products.id, d.id)),
       [[{ field: "brand", value: d.brandSlug }]],
     );
   }, 90_000);
@@ -256,7 +278,12 @@ describe("when the listing index is used", () => {
     try {
       const heavy: ListingQuery = { site: "d2c", filters: [{ field: "weight", min: 500 }], sort: "featured", page: 1, limit: 5 };
       expect((await catalog.listProducts(heavy)).total).toBe(0);
-      const [row] = await db().select({ id: variants.id, productId: variants.productId }).from(variants).innerJoin(products, eq(products.id, variants.productId)).where(and(eq(products.published, true), arrayContains(products.sites, ["d2c"]))).limit(1);
+      const [row] = await db()
+        .select({ id: variants.id, productId: variants.productId })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(and(eq(products.published, true), arrayContains(products.sites, ["d2c"])))
+        .limit(1);
       await db().update(variants).set({ weight: 600, weightUnit: "lbs" }).where(eq(variants.id, row.id));
       let attempt = 0;
       await vi.waitFor(async () => {

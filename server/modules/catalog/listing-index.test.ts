@@ -49,7 +49,15 @@ describe("listing index: value filters", () => {
   const index = buildListingIndex(
     "d2c",
     rows([
-      { id: 1, species: "dog", brandSlug: "acme", subBrand: "Trail", lifestages: ["puppy", "adult-dog"], foodForms: ["dry"], flavors: `chicken & rice${SEP}beef` },
+      {
+        id: 1,
+        species: "dog",
+        brandSlug: "acme",
+        subBrand: "Trail",
+        lifestages: ["puppy", "adult-dog"],
+        foodForms: ["dry"],
+        flavors: `chicken & rice${SEP}beef`,
+      },
       { id: 2, species: "cat", brandSlug: "acme", foodForms: ["canned"], packTypes: ["can"], weightUnits: ["oz"], flavors: "tuna" },
       { id: 3, species: "dog", brandSlug: "bolt", foodForms: ["tray", "dry"], healthConditions: ["joint"], flavors: "lamb 100%_pure\\" },
       { id: 4, species: "cat", brandSlug: "Bolt", foodForms: ["treat"], breedSizes: ["small"], flavors: "" },
@@ -61,12 +69,32 @@ describe("listing index: value filters", () => {
     expect(ids(index, [{ field: "species", value: "dog" }])).toEqual([1, 3]);
     // Brand slugs compare exactly, as `=` in SQL.
     expect(ids(index, [{ field: "brand", value: "bolt" }])).toEqual([3]);
-    expect(ids(index, [{ field: "brand", value: "acme" }, { field: "brand", value: "Bolt" }])).toEqual([1, 2, 4]);
-    expect(ids(index, [{ field: "brand", value: "acme" }, { field: "species", value: "cat" }])).toEqual([2]);
+    expect(
+      ids(index, [
+        { field: "brand", value: "acme" },
+        { field: "brand", value: "Bolt" },
+      ]),
+    ).toEqual([1, 2, 4]);
+    expect(
+      ids(index, [
+        { field: "brand", value: "acme" },
+        { field: "species", value: "cat" },
+      ]),
+    ).toEqual([2]);
     expect(ids(index, [{ field: "lifestage", value: "puppy" }])).toEqual([1]);
     expect(ids(index, [{ field: "sub_brand", value: "Trail" }])).toEqual([1]);
-    expect(ids(index, [{ field: "health_conditions", value: "joint" }, { field: "breed_size", value: "small" }])).toEqual([]);
-    expect(ids(index, [{ field: "pack_type", value: "can" }, { field: "weight_unit", value: "oz" }])).toEqual([2]);
+    expect(
+      ids(index, [
+        { field: "health_conditions", value: "joint" },
+        { field: "breed_size", value: "small" },
+      ]),
+    ).toEqual([]);
+    expect(
+      ids(index, [
+        { field: "pack_type", value: "can" },
+        { field: "weight_unit", value: "oz" },
+      ]),
+    ).toEqual([2]);
     expect(ids(index, [{ field: "species", value: "bird" }])).toEqual([]);
   });
 
@@ -91,7 +119,12 @@ describe("listing index: value filters", () => {
 
   it("lowers non-ASCII flavour texts only as the database does", () => {
     expect(() => ids(index, [{ field: "flavor", value: "CRÈME" }])).toThrow(/lowered by the database/);
-    expect(index.valuesToLower([{ field: "flavor", value: "CRÈME" }, { field: "flavor", value: "beef" }])).toEqual(["CRÈME"]);
+    expect(
+      index.valuesToLower([
+        { field: "flavor", value: "CRÈME" },
+        { field: "flavor", value: "beef" },
+      ]),
+    ).toEqual(["CRÈME"]);
     index.addLowered([["CRÈME", "beef"]]);
     expect(index.valuesToLower([{ field: "flavor", value: "CRÈME" }])).toEqual([]);
     expect(ids(index, [{ field: "flavor", value: "CRÈME" }])).toEqual([1]);
@@ -125,7 +158,12 @@ describe("listing index: ranges", () => {
     // Dollars are rounded to cents first: 9.995 is 999 cents, an empty range.
     expect(ids(index, [{ field: "price", min: 9.99, max: 9.995 }])).toEqual([]);
     // Two ranges on one field: either.
-    expect(ids(index, [{ field: "weight", max: 1 }, { field: "weight", min: 14, max: 16 }])).toEqual([1, 4]);
+    expect(
+      ids(index, [
+        { field: "weight", max: 1 },
+        { field: "weight", min: 14, max: 16 },
+      ]),
+    ).toEqual([1, 4]);
   });
 
   it("matches nothing for a bad range: min above max, NaN, an empty range", () => {
@@ -144,7 +182,13 @@ describe("listing index: ranges", () => {
 });
 
 describe("listing index: facets and pages", () => {
-  const option = (label: string, filter: Filter) => ({ label, slug: label.toLowerCase(), sites: ["d2c" as const], species: ["dog" as const, "cat" as const], filter });
+  const option = (label: string, filter: Filter) => ({
+    label,
+    slug: label.toLowerCase(),
+    sites: ["d2c" as const],
+    species: ["dog" as const, "cat" as const],
+    filter,
+  });
   const definition = (field: Filter["field"], label: string, options: ReturnType<typeof option>[]): FilterDefinition => ({
     field,
     label,
@@ -160,7 +204,11 @@ describe("listing index: facets and pages", () => {
   });
   const catalog = [
     definition("species", "Species", [option("Dog", { field: "species", value: "dog" }), option("Cat", { field: "species", value: "cat" })]),
-    definition("food_form", "Form", [option("Dry", { field: "food_form", value: "dry" }), option("Wet", { field: "food_form", value: "wet" }), option("Treat", { field: "food_form", value: "treat" })]),
+    definition("food_form", "Form", [
+      option("Dry", { field: "food_form", value: "dry" }),
+      option("Wet", { field: "food_form", value: "wet" }),
+      option("Treat", { field: "food_form", value: "treat" }),
+    ]),
   ];
   const index = buildListingIndex(
     "d2c",

@@ -39,7 +39,6 @@ export type IndexRow = {
   positions: Record<IndexedSort, number>;
 };
 
-
 // ---------------------------------------------------------------------------------------------
 // Bitsets
 
@@ -305,15 +304,13 @@ export function buildListingIndex(site: SiteId, rows: readonly IndexRow[], catal
           label: d.label,
           slug: d.slug,
           options: d.options
-            .map(
-              (o): FacetOption => ({
-                label: o.label,
-                slug: o.slug,
-                filter: o.filter,
-                count: popcountAnd(mask(o.filter), others),
-                selected: filters.some((f) => sameFilter(f, o.filter)),
-              }),
-            )
+            .map((o): FacetOption => ({
+              label: o.label,
+              slug: o.slug,
+              filter: o.filter,
+              count: popcountAnd(mask(o.filter), others),
+              selected: filters.some((f) => sameFilter(f, o.filter)),
+            }))
             .filter((o) => o.count > 0 || o.selected),
         };
       })

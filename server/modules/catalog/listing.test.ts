@@ -31,13 +31,10 @@ const list = (q: Partial<ListingQuery> & { site?: SiteId }): Promise<ListingResu
 /** Products of the seed catalogue on a site matching filters (AND across fields, OR within). */
 function expected(site: SiteId, filters: Filter[]): SeedProduct[] {
   const fields = [...new Set(filters.map((f) => f.field))];
-  return catalog.products.filter(
-    (p) => p.sites.includes(site) && fields.every((field) => filters.some((f) => f.field === field && seedMatches(p, f))),
-  );
+  return catalog.products.filter((p) => p.sites.includes(site) && fields.every((field) => filters.some((f) => f.field === field && seedMatches(p, f))));
 }
 const handles = (ps: { handle: string }[]) => ps.map((p) => p.handle).sort();
-const minPrice = (p: Product, staff = false) =>
-  Math.min(...p.variants.map((v) => Number((staff ? (v.programPrice ?? v.price) : v.price).amount)));
+const minPrice = (p: Product, staff = false) => Math.min(...p.variants.map((v) => Number((staff ? (v.programPrice ?? v.price) : v.price).amount)));
 
 describe("filters", () => {
   it("lists every product of the site without filters", async () => {
@@ -186,9 +183,7 @@ describe("sorting and pagination", () => {
     return (await list({ ...q, limit: 100 })).products;
   }
   async function column<T>(pick: (row: { handle: string; featuredRank: number; createdAt: Date }) => T) {
-    const rows = await db()
-      .select({ handle: products.handle, featuredRank: products.featuredRank, createdAt: products.createdAt })
-      .from(products);
+    const rows = await db().select({ handle: products.handle, featuredRank: products.featuredRank, createdAt: products.createdAt }).from(products);
     return new Map(rows.map((r) => [r.handle, pick(r)]));
   }
   const nonDecreasing = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1] <= x);
@@ -295,7 +290,13 @@ describe("search", () => {
   });
 
   it("combines the search with filters", async () => {
-    const r = await list({ search: "chicken", filters: [{ field: "species", value: "cat" }, { field: "food_form", value: "dry" }] });
+    const r = await list({
+      search: "chicken",
+      filters: [
+        { field: "species", value: "cat" },
+        { field: "food_form", value: "dry" },
+      ],
+    });
     expect(r.total).toBe(16);
     for (const p of r.products) {
       expect(p.productSpecies).toBe("cat");
@@ -330,7 +331,15 @@ describe("queries per call (no N+1)", () => {
   it("loads products by handle in two queries however many", async () => {
     const some = catalog.products.filter((p) => p.sites.includes("d2c"));
     expect(await counted(() => getProductsByHandles(db(), [some[0].handle], "d2c"))).toBe(2);
-    expect(await counted(() => getProductsByHandles(db(), some.slice(0, 30).map((p) => p.handle), "d2c"))).toBe(2);
+    expect(
+      await counted(() =>
+        getProductsByHandles(
+          db(),
+          some.slice(0, 30).map((p) => p.handle),
+          "d2c",
+        ),
+      ),
+    ).toBe(2);
   });
 });
 
@@ -372,7 +381,19 @@ describe("filter catalogue and categories", () => {
   it("seeds the SPEC §2 category slugs with per-site order", async () => {
     const defs = await loadFilterCatalog(db(), "d2c");
     const slugs = defs.map((d) => d.slug);
-    for (const slug of ["species", "brand", "pet-age", "breed-size", "food-form", "flavor", "health-category", "weight", "type", "house-brand", "prescription-diet"]) {
+    for (const slug of [
+      "species",
+      "brand",
+      "pet-age",
+      "breed-size",
+      "food-form",
+      "flavor",
+      "health-category",
+      "weight",
+      "type",
+      "house-brand",
+      "prescription-diet",
+    ]) {
       expect(slugs).toContain(slug);
     }
     const staff = (await loadFilterCatalog(db(), "hpsf")).map((d) => d.slug);
@@ -389,9 +410,7 @@ describe("filter catalogue and categories", () => {
         for (const o of d.options.filter((x) => x.sites.includes(site))) {
           for (const species of o.species) {
             const resolved =
-              d.slug === "species"
-                ? await resolveCategory(db(), site, o.slug, "species", null)
-                : await resolveCategory(db(), site, species, d.slug, o.slug);
+              d.slug === "species" ? await resolveCategory(db(), site, o.slug, "species", null) : await resolveCategory(db(), site, species, d.slug, o.slug);
             expect(resolved, `${site} ${species} ${d.slug} ${o.slug}`).not.toBeNull();
             if (expected(site, resolved!.filters).length === 0) empty.push(`${site} ${species} ${d.slug} ${o.slug}`);
           }
@@ -402,8 +421,7 @@ describe("filter catalogue and categories", () => {
   });
 
   it("resolves the breadcrumb URL forms of SPEC §2", async () => {
-    const r = (species: string, category: string | null, detail: string | null, site: SiteId = "d2c") =>
-      resolveCategory(db(), site, species, category, detail);
+    const r = (species: string, category: string | null, detail: string | null, site: SiteId = "d2c") => resolveCategory(db(), site, species, category, detail);
     expect((await r("dog", null, null))!.filters).toEqual([{ field: "species", value: "dog" }]);
     expect((await r("dog", "species", null))!.filters).toEqual([{ field: "species", value: "dog" }]);
     expect((await r("dog", "brand", "kindred-crest"))!.filters).toContainEqual({ field: "brand", value: "kindred-crest" });
@@ -418,7 +436,10 @@ describe("filter catalogue and categories", () => {
     expect((await r("dog", "weight", "1lb-45lb"))!.filters).toContainEqual({ field: "weight_unit", value: "lbs" });
     expect((await r("cat", "weight", "2.5oz-13oz"))!.filters).toContainEqual({ field: "weight_unit", value: "oz" });
     const house = (await r("dog", "house-brand", null))!;
-    expect(house.filters).toEqual([{ field: "species", value: "dog" }, { field: "brand", value: "kindred-crest" }]);
+    expect(house.filters).toEqual([
+      { field: "species", value: "dog" },
+      { field: "brand", value: "kindred-crest" },
+    ]);
     expect((await r("cat", "prescription-diet", "renal-support"))!.filters).toEqual([
       { field: "species", value: "cat" },
       { field: "brand", value: "vetrova" },
@@ -479,7 +500,10 @@ describe("derived search and price columns (triggers)", () => {
     expect(cheaper.minPriceCents).toBe(101);
     expect((await list({ sort: "price-asc", limit: 1 })).products[0].handle).toBe(seed.handle);
 
-    await db().update(products).set({ title: `${seed.title} Zanzibar` }).where(eq(products.id, row.id));
+    await db()
+      .update(products)
+      .set({ title: `${seed.title} Zanzibar` })
+      .where(eq(products.id, row.id));
     expect((await list({ search: "zanzibar" })).products.map((p) => p.handle)).toEqual([seed.handle]);
 
     await db().update(variants).set({ priceCents: seed.variants[0].priceCents }).where(eq(variants.sku, seed.variants[0].sku));

@@ -62,7 +62,14 @@ export async function getProductsByHandles(db: Db, handles: string[], site: Site
     .where(and(inArray(products.handle, unique), onSite(site)));
   const position = new Map(unique.map((h, i) => [h, i]));
   rows.sort((a, b) => position.get(a.handle)! - position.get(b.handle)!);
-  return toProducts(rows, await loadVariantRows(db, rows.map((r) => r.id)), site);
+  return toProducts(
+    rows,
+    await loadVariantRows(
+      db,
+      rows.map((r) => r.id),
+    ),
+    site,
+  );
 }
 
 /** The ORDER BY of a sort (listing-index-load.ts numbers the index's orders with the same expressions). */
@@ -81,9 +88,7 @@ export function orderBy(query: Pick<ListingQuery, "site" | "sort" | "priceAudien
     case "featured":
     default:
       // With a search the default order is relevance.
-      return searching
-        ? [sql`search_hits.rank desc`, asc(products.featuredRank), asc(products.id)]
-        : [asc(products.featuredRank), asc(products.id)];
+      return searching ? [sql`search_hits.rank desc`, asc(products.featuredRank), asc(products.id)] : [asc(products.featuredRank), asc(products.id)];
   }
 }
 
@@ -101,12 +106,7 @@ function facetDefinitions(catalog: FilterDefinition[], query: ListingQuery): Fil
  * Facet counts and the total in one statement: for each option, the products matching the option
  * and every filter on other fields than the facet's own.
  */
-async function countFacets(
-  db: Db,
-  query: ListingQuery,
-  base: SQL,
-  definitions: FilterDefinition[],
-): Promise<{ total: number; facets: Facet[] }> {
+async function countFacets(db: Db, query: ListingQuery, base: SQL, definitions: FilterDefinition[]): Promise<{ total: number; facets: Facet[] }> {
   const prices = listingPrices(query);
   const columns: SQL[] = [sql`count(*) filter (where ${filtersPredicate(query.filters, prices, undefined, "stored")})::int as total`];
   let index = 0;
@@ -120,9 +120,7 @@ async function countFacets(
       return column;
     });
   });
-  const result = await db.execute(
-    sql`select ${sql.join(columns, sql`, `)} from ${products} where ${base}`,
-  );
+  const result = await db.execute(sql`select ${sql.join(columns, sql`, `)} from ${products} where ${base}`);
   const row = (result as unknown as { rows: Record<string, number>[] }).rows[0] ?? {};
   const facets = definitions
     .map((d, i): Facet => ({
@@ -130,15 +128,13 @@ async function countFacets(
       label: d.label,
       slug: d.slug,
       options: d.options
-        .map(
-          (o, j): FacetOption => ({
-            label: o.label,
-            slug: o.slug,
-            filter: o.filter,
-            count: Number(row[slots[i][j]] ?? 0),
-            selected: query.filters.some((f) => sameFilter(f, o.filter)),
-          }),
-        )
+        .map((o, j): FacetOption => ({
+          label: o.label,
+          slug: o.slug,
+          filter: o.filter,
+          count: Number(row[slots[i][j]] ?? 0),
+          selected: query.filters.some((f) => sameFilter(f, o.filter)),
+        }))
         .filter((o) => o.count > 0 || o.selected),
     }))
     .filter((f) => f.options.length > 0);
@@ -182,7 +178,11 @@ export async function listProducts(
 
   const [catalog, hits] = await Promise.all([
     // With a facet cache the catalogue is read only when the counts are not kept (below).
-    wantFacets && !facetCache && !index ? (preloaded.filterCatalog ? Promise.resolve(preloaded.filterCatalog) : loadFilterCatalog(db, q.site)) : Promise.resolve([]),
+    wantFacets && !facetCache && !index
+      ? preloaded.filterCatalog
+        ? Promise.resolve(preloaded.filterCatalog)
+        : loadFilterCatalog(db, q.site)
+      : Promise.resolve([]),
     !searching
       ? Promise.resolve<SearchHits | null>(null)
       : caches
@@ -200,11 +200,7 @@ export async function listProducts(
   // that order is the page's, and its products are read by id instead of sorting every hit in SQL.
   const unfilteredSearch = hits !== null && q.filters.length === 0;
   const hitsPage = unfilteredSearch && !SORTED_IN_SQL.has(q.sort) ? hits.ids.slice((page - 1) * limit, page * limit) : null;
-  let pageQuery = db
-    .select(productColumns)
-    .from(products)
-    .innerJoin(brands, eq(brands.slug, products.brandSlug))
-    .$dynamic();
+  let pageQuery = db.select(productColumns).from(products).innerJoin(brands, eq(brands.slug, products.brandSlug)).$dynamic();
   if (hits && !hitsPage) {
     pageQuery = pageQuery.innerJoin(
       sql`unnest(${hitIds}::int[], ${numberArray(hits.ranks)}::float8[]) as search_hits(id, rank)`,
@@ -235,7 +231,10 @@ export async function listProducts(
           .offset((page - 1) * limit),
   ]);
   const productRows = rows as ProductRow[];
-  const variantRows = await loadVariantRows(db, productRows.map((r) => r.id));
+  const variantRows = await loadVariantRows(
+    db,
+    productRows.map((r) => r.id),
+  );
   return {
     products: toProducts(productRows, variantRows, q.site),
     total: counted.total,

@@ -57,7 +57,6 @@ export const FOOD_FORM_LABELS: Record<FoodForm, string> = {
   treat: "Treats",
 };
 
-
 /**
  * URL slug of a flavour or size label, the form variant pre-selection compares (rules/catalog/variant-preselect.ts):
  * "Chicken & Rice" → "chicken-rice", "8.5 lb Bag" → "8-5-lb-bag".

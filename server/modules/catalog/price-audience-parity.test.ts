@@ -58,7 +58,10 @@ async function page(cookie: string, query: string) {
 const nonDecreasing = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1] <= x);
 /** Handles of the seed's staff-site products with a variant priced under `max` dollars by `cents`. */
 const under = (max: number, cents: (v: (typeof onStaff)[number]["variants"][number]) => number) =>
-  onStaff.filter((p) => p.variants.some((v) => cents(v) < max * 100)).map((p) => p.handle).sort();
+  onStaff
+    .filter((p) => p.variants.some((v) => cents(v) < max * 100))
+    .map((p) => p.handle)
+    .sort();
 
 describe("the staff site's listing compares the prices its viewer pays", () => {
   it("the price filter: program prices for an eligible member, shop prices for a student", async () => {
@@ -76,13 +79,19 @@ describe("the staff site's listing compares the prices its viewer pays", () => {
   });
 
   it("the price sort: the page and the API list the same products in the same order, by the prices each pays", async () => {
-    for (const [who, cookie] of [["member", member], ["student", student]] as const) {
+    for (const [who, cookie] of [
+      ["member", member],
+      ["student", student],
+    ] as const) {
       for (const sort of ["price-asc", "price-desc"] as const) {
         const fromPage = await page(cookie, `sort=${sort}`);
         const fromApi = await api(cookie, { sort, limit: fromPage.limit });
         const cards = unpackCards(fromPage.cards);
         expect(fromPage.total, `${who} ${sort}`).toBe(fromApi.total);
-        expect(cards.map((c) => c.title), `${who} ${sort}`).toEqual(fromApi.products.map((p) => p.title));
+        expect(
+          cards.map((c) => c.title),
+          `${who} ${sort}`,
+        ).toEqual(fromApi.products.map((p) => p.title));
         // The card's price is the one the viewer pays: it follows the sort.
         const prices = cards.map((c) => c.priceCents);
         expect(nonDecreasing(sort === "price-asc" ? prices : [...prices].reverse()), `${who} ${sort}`).toBe(true);

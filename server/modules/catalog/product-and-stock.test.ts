@@ -6,29 +6,19 @@ import { getProductsByHandles } from "./listing";
 import { getProductDetail } from "./product";
 import { products, variants } from "./schema";
 import { buildSeedCatalog } from "./seed-data";
-import {
-  checkServedZip,
-  estimatedDeliveryDate,
-  productsStock,
-  productsStockForZip,
-  stockObject,
-  warehouseForZip,
-} from "./stock";
+import { checkServedZip, estimatedDeliveryDate, productsStock, productsStockForZip, stockObject, warehouseForZip } from "./stock";
 import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/catalog/product-types";
 
 // Stock, warehouses and delivery by ZIP, and the product detail, against the seeded catalogue.
 let database: Database;
 const db = () => database.db;
 const catalog = buildSeedCatalog();
-const onHand = (sku: string, warehouse: string) =>
-  catalog.inventory.find((i) => i.sku === sku && i.warehouseCode === warehouse)!.onHand;
+const onHand = (sku: string, warehouse: string) => catalog.inventory.find((i) => i.sku === sku && i.warehouseCode === warehouse)!.onHand;
 const allVariants = catalog.products.flatMap((p) => p.variants.map((v) => ({ ...v, product: p })));
 const outOfStock = allVariants.find((v) => v.badgeTags.includes("badge::out-of-stock"))!;
 const inStockAtDen = allVariants.find((v) => onHand(v.sku, "DEN1") > 0 && onHand(v.sku, "KNT1") > 0)!;
 // A variant stocked everywhere except one warehouse (the seed's "single warehouse gaps").
-const gap = allVariants
-  .map((v) => ({ v, empty: catalog.inventory.filter((i) => i.sku === v.sku && i.onHand === 0) }))
-  .find((x) => x.empty.length === 1)!;
+const gap = allVariants.map((v) => ({ v, empty: catalog.inventory.filter((i) => i.sku === v.sku && i.onHand === 0) })).find((x) => x.empty.length === 1)!;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -119,7 +109,14 @@ describe("products stock (SPEC §5, §7)", () => {
   it(`skips lines of the excluded product type (${EXCLUDED_PRODUCT_TYPE}) and empty SKUs`, async () => {
     const [donation] = await db()
       .insert(products)
-      .values({ handle: "shelter-donation", title: "Shelter Donation", description: "A gift.", brandSlug: "kindred-crest", species: "dog", productType: EXCLUDED_PRODUCT_TYPE })
+      .values({
+        handle: "shelter-donation",
+        title: "Shelter Donation",
+        description: "A gift.",
+        brandSlug: "kindred-crest",
+        species: "dog",
+        productType: EXCLUDED_PRODUCT_TYPE,
+      })
       .returning({ id: products.id });
     await db().insert(variants).values({
       productId: donation.id,

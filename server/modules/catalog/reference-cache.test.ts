@@ -42,7 +42,13 @@ describe("the catalogue's reference data", () => {
     const stop = await catalog.followChanges(database.listen);
     try {
       const everything = () =>
-        Promise.all([catalog.dealSkus("d2c"), catalog.filterDefinitions("d2c"), catalog.servedZipRanges(), catalog.warehouseForZip("80011"), catalog.resolveCategory("d2c", "dog", "food-form", "dry-food")]);
+        Promise.all([
+          catalog.dealSkus("d2c"),
+          catalog.filterDefinitions("d2c"),
+          catalog.servedZipRanges(),
+          catalog.warehouseForZip("80011"),
+          catalog.resolveCategory("d2c", "dog", "food-form", "dry-food"),
+        ]);
       expect(await queriesOf(everything)).toBeGreaterThan(0);
       expect(await queriesOf(everything)).toBe(0);
 

@@ -1,18 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigserial,
-  boolean,
-  check,
-  customType,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, customType, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 // Catalogue tables (SPEC §3 Product, Variant, Stock object). Money is integer cents (ARCHITECTURE §5).
 
@@ -50,11 +37,23 @@ export const products = pgTable(
     /** "Dry Food", "Wet Food", "Treats" — SPEC §3 productType. */
     productType: text().notNull(),
     /** SPEC §3 lifestage values: puppy, adult-dog, senior-dog, kitten, adult-cat, senior-cat. */
-    lifestages: text().array().notNull().default(sql`'{}'::text[]`),
-    breedSizes: text().array().notNull().default(sql`'{}'::text[]`),
-    healthConditions: text().array().notNull().default(sql`'{}'::text[]`),
+    lifestages: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    breedSizes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    healthConditions: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Sites the product is sold on: d2c, hpsf. */
-    sites: text().array().notNull().default(sql`'{d2c,hpsf}'::text[]`),
+    sites: text()
+      .array()
+      .notNull()
+      .default(sql`'{d2c,hpsf}'::text[]`),
     /**
      * An unpublished product is not sold: left out of the listing, search, sitemap and deals, its page
      * answers 404 and it cannot be added to a cart (subscriptions to it keep renewing). Set in the console.
@@ -68,7 +67,9 @@ export const products = pgTable(
     /** Lower-case title, brand, sub-brand, flavours and SKUs: the trigram (typo-tolerant) search text. */
     searchText: text().notNull().default(""),
     /** Weighted full-text document: title and brand (A), sub-brand, flavours, type (B), description (C), SKUs (D). */
-    searchDocument: tsvector().notNull().default(sql`''::tsvector`),
+    searchDocument: tsvector()
+      .notNull()
+      .default(sql`''::tsvector`),
     /** Cheapest variant's shelf price and program price: the price sorts of the listing. */
     minPriceCents: integer(),
     minProgramPriceCents: integer(),
@@ -76,15 +77,33 @@ export const products = pgTable(
     // "stored" mode), kept exact by the same triggers on every write to variants
     // (drizzle migration listing_variant_aggregates): one row read per product instead of its variants.
     /** Distinct food forms, pack types and weight units of the variants. */
-    variantFoodForms: text().array().notNull().default(sql`'{}'::text[]`),
-    variantPackTypes: text().array().notNull().default(sql`'{}'::text[]`),
-    variantWeightUnits: text().array().notNull().default(sql`'{}'::text[]`),
+    variantFoodForms: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    variantPackTypes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    variantWeightUnits: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Every variant's flavour label in lower case, joined by U+001F (never part of a label). */
     variantFlavors: text().notNull().default(""),
     /** Every variant's weight in pounds, shelf price, and program price (the shelf price when it has none). */
-    variantWeightsLb: doublePrecision().array().notNull().default(sql`'{}'::float8[]`),
-    variantPrices: integer().array().notNull().default(sql`'{}'::int[]`),
-    variantProgramPrices: integer().array().notNull().default(sql`'{}'::int[]`),
+    variantWeightsLb: doublePrecision()
+      .array()
+      .notNull()
+      .default(sql`'{}'::float8[]`),
+    variantPrices: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    variantProgramPrices: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
   },
   (t) => [
     index("products_brand_idx").on(t.brandSlug, t.subBrand),
@@ -132,7 +151,10 @@ export const variants = pgTable(
     /** Staff-feeding program price (SPEC §6 "program pricing"). */
     programPriceCents: integer(),
     /** SPEC §3 badge tags, e.g. badge::best-seller. */
-    badgeTags: text().array().notNull().default(sql`'{}'::text[]`),
+    badgeTags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Key of the generated packshot served by /_img/packshots/{imageKey}.webp */
     imageKey: text().notNull(),
   },
@@ -179,10 +201,7 @@ export const warehouseZipRanges = pgTable(
     zipStart: integer().notNull(),
     zipEnd: integer().notNull(),
   },
-  (t) => [
-    index("warehouse_zip_ranges_lookup_idx").on(t.zipStart, t.zipEnd),
-    check("warehouse_zip_ranges_order", sql`${t.zipStart} <= ${t.zipEnd}`),
-  ],
+  (t) => [index("warehouse_zip_ranges_lookup_idx").on(t.zipStart, t.zipEnd), check("warehouse_zip_ranges_order", sql`${t.zipStart} <= ${t.zipEnd}`)],
 );
 
 export const inventory = pgTable(

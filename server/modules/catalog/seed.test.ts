@@ -23,9 +23,7 @@ const db = () => database.db;
 
 async function tableCounts() {
   const tables = { brands, products, variants, dealSkus, warehouses, warehouseZipRanges, inventory };
-  const entries = await Promise.all(
-    Object.entries(tables).map(async ([name, table]) => [name, (await db().select({ n: count() }).from(table))[0].n] as const),
-  );
+  const entries = await Promise.all(Object.entries(tables).map(async ([name, table]) => [name, (await db().select({ n: count() }).from(table))[0].n] as const));
   return Object.fromEntries(entries);
 }
 
@@ -59,9 +57,7 @@ describe("seed catalogue", () => {
   });
 
   it("uses every lifestage and breed size, and only the SPEC values", async () => {
-    const rows = await db()
-      .select({ l: products.lifestages, b: products.breedSizes, h: products.healthConditions, s: products.species })
-      .from(products);
+    const rows = await db().select({ l: products.lifestages, b: products.breedSizes, h: products.healthConditions, s: products.species }).from(products);
     expect(new Set(rows.flatMap((r) => r.l))).toEqual(new Set(LIFESTAGES));
     expect(new Set(rows.flatMap((r) => r.b))).toEqual(new Set(["small", "medium", "large"]));
     expect(rows.filter((r) => r.l.length === 0)).toEqual([]);

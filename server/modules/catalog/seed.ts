@@ -19,9 +19,7 @@ function chunks<T>(rows: T[], size: number): T[][] {
 export async function seedCatalog(db: Db): Promise<{ products: number; variants: number; filterOptions: number }> {
   const catalog = buildSeedCatalog();
 
-  await db.insert(brands).values(
-    catalog.brands.map(({ slug, name, kind, color, description }) => ({ slug, name, kind, color, description })),
-  );
+  await db.insert(brands).values(catalog.brands.map(({ slug, name, kind, color, description }) => ({ slug, name, kind, color, description })));
 
   const productIds = await db
     .insert(products)
@@ -29,9 +27,7 @@ export async function seedCatalog(db: Db): Promise<{ products: number; variants:
     .returning({ id: products.id, handle: products.handle });
   const productIdByHandle = new Map(productIds.map((p) => [p.handle, p.id]));
 
-  const variantRows = catalog.products.flatMap((p) =>
-    p.variants.map((v) => ({ ...v, productId: productIdByHandle.get(p.handle)! })),
-  );
+  const variantRows = catalog.products.flatMap((p) => p.variants.map((v) => ({ ...v, productId: productIdByHandle.get(p.handle)! })));
   const variantIdBySku = new Map<string, number>();
   for (const chunk of chunks(variantRows, VARIANT_CHUNK)) {
     const ids = await db.insert(variants).values(chunk).returning({ id: variants.id, sku: variants.sku });
@@ -56,9 +52,7 @@ export async function seedCatalog(db: Db): Promise<{ products: number; variants:
     .values(definitions.map(({ options: _options, ...definition }) => definition))
     .returning({ id: filterDefinitions.id, slug: filterDefinitions.slug });
   const definitionIdBySlug = new Map(definitionIds.map((d) => [d.slug, d.id]));
-  await db
-    .insert(filterOptions)
-    .values(definitions.flatMap((d) => d.options.map((o) => ({ ...o, definitionId: definitionIdBySlug.get(d.slug)! }))));
+  await db.insert(filterOptions).values(definitions.flatMap((d) => d.options.map((o) => ({ ...o, definitionId: definitionIdBySlug.get(d.slug)! }))));
 
   return { products: productIds.length, variants: variantRows.length, filterOptions: definitions.reduce((n, d) => n + d.options.length, 0) };
 }

@@ -100,10 +100,7 @@ export function createCatalogService(db: Db, config: Config, log?: Logger) {
     estimatedDeliveryDate: (zip: string, now: Date) => estimatedDeliveryDate(db, zip, now),
 
     async counts() {
-      const [[p], [v]] = await Promise.all([
-        db.select({ n: count() }).from(products),
-        db.select({ n: count() }).from(variants),
-      ]);
+      const [[p], [v]] = await Promise.all([db.select({ n: count() }).from(products), db.select({ n: count() }).from(variants)]);
       return { products: p.n, variants: v.n };
     },
 

@@ -30,9 +30,7 @@ export type StockObject = StockObjectEntry[];
 export type SkuStock = { inStock: boolean; available: number; warehouse: string | null };
 export type ProductsStock = { warehouse: string | null; skus: Record<string, SkuStock> };
 
-export type ZipResult =
-  | { ok: true; zip: string; warehouse: ServingWarehouse | null }
-  | { ok: false; code: "format" | "unserved"; message: string };
+export type ZipResult = { ok: true; zip: string; warehouse: ServingWarehouse | null } | { ok: false; code: "format" | "unserved"; message: string };
 
 export type DeliveryEstimate = {
   zip: string;

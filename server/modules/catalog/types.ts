@@ -64,7 +64,6 @@ export type Product = {
   healthConditions: string[];
 };
 
-
 /** One option of a filter definition (SPEC §3). */
 export type FilterOptionDefinition = {
   label: string;

@@ -33,7 +33,17 @@ const ALASKA_ZIP = "99501";
 /** Served in this test, but not in the ZIP → state table (rules/shared/us-states.ts). */
 const STATELESS_ZIP = "00601";
 
-const addr = (zip = ZIP, provinceCode = "CO") => ({ firstName: "Pat", lastName: "Doe", address1: "1 Main St", address2: "", city: "Aurora", provinceCode, zip, countryCode: "US", phone: null });
+const addr = (zip = ZIP, provinceCode = "CO") => ({
+  firstName: "Pat",
+  lastName: "Doe",
+  address1: "1 Main St",
+  address2: "",
+  city: "Aurora",
+  provinceCode,
+  zip,
+  countryCode: "US",
+  phone: null,
+});
 const card = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
 
 beforeAll(async () => {
@@ -51,7 +61,10 @@ beforeAll(async () => {
   variantId = row.id;
   priceCents = row.priceCents;
   const warehouse = (await warehouseForZip(database.db, ZIP))!.code;
-  await database.db.update(inventory).set({ onHand: 500, reserved: 0 }).where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, variantId)));
+  await database.db
+    .update(inventory)
+    .set({ onHand: 500, reserved: 0 })
+    .where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, variantId)));
   await database.db.insert(warehouseZipRanges).values({ warehouseCode: warehouse, groupName: "test", transitDays: 9, zipStart: 601, zipEnd: 601 });
 }, 60_000);
 afterAll(() => database.close());
@@ -59,7 +72,10 @@ afterAll(() => database.close());
 let n = 0;
 async function customer() {
   const email = `co-parity${++n}@example.test`;
-  const r = await deps.services.identity.register({ firstName: "Kim", lastName: "Lee", email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: true }, "d2c");
+  const r = await deps.services.identity.register(
+    { firstName: "Kim", lastName: "Lee", email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: true },
+    "d2c",
+  );
   if (!r.ok) throw new Error("register failed");
   return { id: r.customerId, email, acceptsMarketing: true, cookie: `sessionToken=${r.token}` };
 }
@@ -92,7 +108,15 @@ describe("checkout totals: one home (checkout.quote), the page's review and the 
   it("the same cart, ZIP and method give the same totals on the page and from /api/checkout/quote", async () => {
     const kim = await customer();
     const cartId = await cartOf(kim.id, 2);
-    await deps.services.checkout.handoff({ site: "d2c", cartId, customer: kim, cookieDiscountCode: null, acknowledgeAutoshipTerms: false, secret: "s".repeat(32), now: new Date() });
+    await deps.services.checkout.handoff({
+      site: "d2c",
+      cartId,
+      customer: kim,
+      cookieDiscountCode: null,
+      acknowledgeAutoshipTerms: false,
+      secret: "s".repeat(32),
+      now: new Date(),
+    });
     await deps.services.checkout.saveInformation({ site: "d2c", cartId, customer: kim, email: kim.email, acceptsEmailMarketing: false, address: addr() });
     for (const method of ["standard", "express"] as const) {
       const review = await deps.services.checkout.review({ site: "d2c", cartId, customer: kim });
@@ -110,8 +134,23 @@ describe("checkout totals: one home (checkout.quote), the page's review and the 
     async function bothDoors(p: { quantity: number; zip: string; province: string; autoship?: boolean }) {
       const kim = await customer();
       const cartId = await cartOf(kim.id, p.quantity, p.autoship ? "autoship-4w" : null, p.autoship ? ["AUTO35"] : []);
-      await deps.services.checkout.handoff({ site: "d2c", cartId, customer: kim, cookieDiscountCode: null, acknowledgeAutoshipTerms: !!p.autoship, secret: "s".repeat(32), now: new Date() });
-      const saved = await deps.services.checkout.saveInformation({ site: "d2c", cartId, customer: kim, email: kim.email, acceptsEmailMarketing: false, address: addr(p.zip, p.province) });
+      await deps.services.checkout.handoff({
+        site: "d2c",
+        cartId,
+        customer: kim,
+        cookieDiscountCode: null,
+        acknowledgeAutoshipTerms: !!p.autoship,
+        secret: "s".repeat(32),
+        now: new Date(),
+      });
+      const saved = await deps.services.checkout.saveInformation({
+        site: "d2c",
+        cartId,
+        customer: kim,
+        email: kim.email,
+        acceptsEmailMarketing: false,
+        address: addr(p.zip, p.province),
+      });
       expect(saved).toEqual({ ok: true });
       const review = await deps.services.checkout.review({ site: "d2c", cartId, customer: kim });
       const page = review!.totalsByMethod!;
@@ -139,7 +178,10 @@ describe("checkout totals: one home (checkout.quote), the page's review and the 
     expect(overCo.standard).toMatchObject({ serviceChargeCents: 0, freeShipping: true, shippingCents: 0 });
     expect(overCo.express).toMatchObject({ serviceChargeCents: 0, freeShipping: false, shippingCents: 1999 });
     // AUTO35 on an autoship line of a customer with no subscription yet: the discount is in both.
-    for (const [zip, province] of [[ZIP, "CO"], [ALASKA_ZIP, "AK"]]) {
+    for (const [zip, province] of [
+      [ZIP, "CO"],
+      [ALASKA_ZIP, "AK"],
+    ]) {
       const auto35 = await bothDoors({ quantity: over, zip, province, autoship: true });
       expect(auto35.standard.discountCents).toBeGreaterThan(0);
       expect(auto35.express.discountCents).toBe(auto35.standard.discountCents);
@@ -153,9 +195,24 @@ describe("the tax state comes from the ZIP", () => {
     const quote = await call("/checkout/quote", { cartId, zip: STATELESS_ZIP });
     expect(quote.status).toBe(400);
     expect(Object.keys(quote.body.error.fields)).toEqual(["zip"]);
-    await deps.services.checkout.handoff({ site: "d2c", cartId, customer: null, cookieDiscountCode: null, acknowledgeAutoshipTerms: false, secret: "s".repeat(32), now: new Date() });
+    await deps.services.checkout.handoff({
+      site: "d2c",
+      cartId,
+      customer: null,
+      cookieDiscountCode: null,
+      acknowledgeAutoshipTerms: false,
+      secret: "s".repeat(32),
+      now: new Date(),
+    });
     // A real state with it (a made-up one is refused by the address schema before the ZIP is looked up).
-    const page = await deps.services.checkout.saveInformation({ site: "d2c", cartId, customer: null, email: "pat@example.test", acceptsEmailMarketing: false, address: addr(STATELESS_ZIP, "CO") });
+    const page = await deps.services.checkout.saveInformation({
+      site: "d2c",
+      cartId,
+      customer: null,
+      email: "pat@example.test",
+      acceptsEmailMarketing: false,
+      address: addr(STATELESS_ZIP, "CO"),
+    });
     expect(page).toMatchObject({ ok: false, field: "zip" });
     const placed = await call("/checkout/place-order", orderBody(cartId, { shippingAddress: addr(STATELESS_ZIP, "CO") }));
     expect(placed.status).toBe(400);
@@ -167,7 +224,14 @@ describe("the tax state comes from the ZIP", () => {
     const placed = await call("/checkout/place-order", orderBody(cartId, { shippingAddress: addr(ZIP, "NY") }));
     expect(placed.status).toBe(400);
     expect(Object.keys(placed.body.error.fields)).toEqual(["shippingAddress.provinceCode"]);
-    const page = await deps.services.checkout.saveInformation({ site: "d2c", cartId, customer: null, email: "pat@example.test", acceptsEmailMarketing: false, address: addr(ZIP, "NY") });
+    const page = await deps.services.checkout.saveInformation({
+      site: "d2c",
+      cartId,
+      customer: null,
+      email: "pat@example.test",
+      acceptsEmailMarketing: false,
+      address: addr(ZIP, "NY"),
+    });
     expect(page).toMatchObject({ ok: false, field: "provinceCode" });
   });
 });
@@ -184,7 +248,15 @@ describe("order attributes: the checkout-owned keys appear once", () => {
   it("after the hand-off set them on the cart, the order carries each key once, with the checkout's value", async () => {
     const kim = await customer();
     const cartId = await cartOf(kim.id);
-    await deps.services.checkout.handoff({ site: "d2c", cartId, customer: kim, cookieDiscountCode: null, acknowledgeAutoshipTerms: false, secret: "s".repeat(32), now: new Date() });
+    await deps.services.checkout.handoff({
+      site: "d2c",
+      cartId,
+      customer: kim,
+      cookieDiscountCode: null,
+      acknowledgeAutoshipTerms: false,
+      secret: "s".repeat(32),
+      now: new Date(),
+    });
     const placed = await call("/checkout/place-order", orderBody(cartId, { acceptsEmailMarketing: false, isAttestationChecked: true }), kim.cookie);
     expect(placed.status).toBe(200);
     const attrs = placed.body.order.attributes as { key: string; value: string }[];
@@ -280,14 +352,32 @@ describe("multipass: one home (checkout.issueMultipass), the API and the hand-of
     const cartId = await cartOf(kim.id);
     const viaApi = await call("/multipass", { email: kim.email, cartId }, kim.cookie);
     expect(viaApi.status).toBe(200);
-    const viaPage = await deps.services.checkout.handoff({ site: "d2c", cartId, customer: kim, cookieDiscountCode: null, acknowledgeAutoshipTerms: false, secret: deps.sessionSecret, now: new Date() });
+    const viaPage = await deps.services.checkout.handoff({
+      site: "d2c",
+      cartId,
+      customer: kim,
+      cookieDiscountCode: null,
+      acknowledgeAutoshipTerms: false,
+      secret: deps.sessionSecret,
+      now: new Date(),
+    });
     for (const url of [viaApi.body.url as string, viaPage.url!]) {
       const token = new URL(url, "http://shop.test").searchParams.get("multipass")!;
       expect(await deps.services.checkout.acceptMultipass({ token, secret: deps.sessionSecret, now: new Date(), customer: kim, cartId })).toEqual({ ok: true });
     }
     const lee = await customer();
     expect((await call("/multipass", { email: lee.email, cartId }, lee.cookie)).status).toBe(404);
-    expect(await deps.services.checkout.handoff({ site: "d2c", cartId, customer: lee, cookieDiscountCode: null, acknowledgeAutoshipTerms: false, secret: deps.sessionSecret, now: new Date() })).toMatchObject({ go: "cart" });
+    expect(
+      await deps.services.checkout.handoff({
+        site: "d2c",
+        cartId,
+        customer: lee,
+        cookieDiscountCode: null,
+        acknowledgeAutoshipTerms: false,
+        secret: deps.sessionSecret,
+        now: new Date(),
+      }),
+    ).toMatchObject({ go: "cart" });
   });
 });
 
@@ -322,32 +412,57 @@ describe("free shipping: the promise the cart shows is the one the checkout keep
   /** The cart API's bar after the last change, and the quote's standard shipping, for one cart. */
   async function bothAnswers(lines: { variantId: number; quantity: number }[], codes: string[]) {
     const kim = await customer();
-    const created = await call("/ecom/v1.0/create-cart", { lineItems: lines.map((l) => ({ merchandiseId: String(l.variantId), quantity: l.quantity })) }, kim.cookie);
+    const created = await call(
+      "/ecom/v1.0/create-cart",
+      { lineItems: lines.map((l) => ({ merchandiseId: String(l.variantId), quantity: l.quantity })) },
+      kim.cookie,
+    );
     const cartId = created.body.cart.id as string;
     const coded = await call("/ecom/v1.0/update-cart-discount-codes", { cartId, codes }, kim.cookie);
     const quote = await call("/checkout/quote", { cartId, zip: ZIP, shippingMethod: "standard" }, kim.cookie);
     expect(quote.status).toBe(200);
-    return { bar: coded.body.cart.freeShipping as { reached: boolean; text: string; qualifyingCents: number }, quote: quote.body.totals as { freeShipping: boolean; shippingCents: number } };
+    return {
+      bar: coded.body.cart.freeShipping as { reached: boolean; text: string; qualifyingCents: number },
+      quote: quote.body.totals as { freeShipping: boolean; shippingCents: number },
+    };
   }
 
   it("a $50.47 cart with WELCOME10 ($45.42 after the code): the bar promises nothing the quote does not give", async () => {
     const food = await itemAt(5047, "Dry Food");
     const { bar, quote } = await bothAnswers([{ variantId: food, quantity: 1 }], ["WELCOME10"]);
     expect(bar.reached).toBe(quote.freeShipping);
-    expect({ reached: bar.reached, text: bar.text, shippingCents: quote.shippingCents }).toEqual({ reached: false, text: "$3.58 until free shipping", shippingCents: 799 });
+    expect({ reached: bar.reached, text: bar.text, shippingCents: quote.shippingCents }).toEqual({
+      reached: false,
+      text: "$3.58 until free shipping",
+      shippingCents: 799,
+    });
   });
 
   it("a donation line counts toward neither: the bar and the quote leave it out alike", async () => {
     const food = await itemAt(1500, "Dry Food");
     const donation = await itemAt(4000, EXCLUDED_PRODUCT_TYPE);
-    const { bar, quote } = await bothAnswers([{ variantId: food, quantity: 1 }, { variantId: donation, quantity: 1 }], []);
-    expect({ reached: bar.reached, freeShipping: quote.freeShipping, shippingCents: quote.shippingCents }).toEqual({ reached: false, freeShipping: false, shippingCents: 799 });
+    const { bar, quote } = await bothAnswers(
+      [
+        { variantId: food, quantity: 1 },
+        { variantId: donation, quantity: 1 },
+      ],
+      [],
+    );
+    expect({ reached: bar.reached, freeShipping: quote.freeShipping, shippingCents: quote.shippingCents }).toEqual({
+      reached: false,
+      freeShipping: false,
+      shippingCents: 799,
+    });
   });
 
   it("over the threshold after the code, both give free standard shipping", async () => {
     const food = await itemAt(6000, "Dry Food");
     const { bar, quote } = await bothAnswers([{ variantId: food, quantity: 1 }], ["WELCOME10"]);
-    expect({ reached: bar.reached, freeShipping: quote.freeShipping, shippingCents: quote.shippingCents }).toEqual({ reached: true, freeShipping: true, shippingCents: 0 });
+    expect({ reached: bar.reached, freeShipping: quote.freeShipping, shippingCents: quote.shippingCents }).toEqual({
+      reached: true,
+      freeShipping: true,
+      shippingCents: 0,
+    });
   });
 });
 
@@ -370,7 +485,15 @@ describe("address input at checkout: one schema, and the same keeping of a new a
     const kim = await customer();
     const cartId = await cartOf(kim.id);
     const secret = "s".repeat(32);
-    const handoff = await deps.services.checkout.handoff({ site: "d2c", cartId, customer: kim, cookieDiscountCode: null, acknowledgeAutoshipTerms: false, secret, now: new Date() });
+    const handoff = await deps.services.checkout.handoff({
+      site: "d2c",
+      cartId,
+      customer: kim,
+      cookieDiscountCode: null,
+      acknowledgeAutoshipTerms: false,
+      secret,
+      now: new Date(),
+    });
     // The multipass link signs the customer into the cart's checkout, as following it does.
     const token = new URL(handoff.url!, "http://shop.test").searchParams.get("multipass")!;
     expect(await deps.services.checkout.acceptMultipass({ token, secret, now: new Date(), customer: kim, cartId })).toEqual({ ok: true });
@@ -391,9 +514,17 @@ describe("address input at checkout: one schema, and the same keeping of a new a
       const address = { ...typed, ...change };
       const { cookie, cartId, kim } = await handedOff();
       const page = await pageAct(cookie, { intent: "information", addressChoice: "new", ...address });
-      const api = await call("/checkout/place-order", orderBody(cartId, { email: kim.email, shippingAddress: { ...address, phone: address.phone || null } }), kim.cookie);
+      const api = await call(
+        "/checkout/place-order",
+        orderBody(cartId, { email: kim.email, shippingAddress: { ...address, phone: address.phone || null } }),
+        kim.cookie,
+      );
       expect({ field, page: page.status, pageFields: Object.keys(page.errors) }).toEqual({ field, page: 400, pageFields: [field] });
-      expect({ field, api: api.status, apiFields: Object.keys(api.body.error?.fields ?? {}) }).toEqual({ field, api: 400, apiFields: [`shippingAddress.${field}`] });
+      expect({ field, api: api.status, apiFields: Object.keys(api.body.error?.fields ?? {}) }).toEqual({
+        field,
+        api: 400,
+        apiFields: [`shippingAddress.${field}`],
+      });
     }
   });
 
@@ -402,14 +533,36 @@ describe("address input at checkout: one schema, and the same keeping of a new a
     const info = await pageAct(viaPage.cookie, { intent: "information", addressChoice: "new", ...typed, saveAddress: "on" });
     expect(info.location).toBe("/checkout?step=shipping");
     expect((await pageAct(viaPage.cookie, { intent: "shipping", shippingMethod: "standard" })).location).toBe("/checkout?step=payment");
-    const placed = await pageAct(viaPage.cookie, { intent: "place", paymentChoice: "new", cardNumber: card.number, cardExpiry: "12/99", cardCvc: card.cvc, saveCard: "on", idempotencyKey: `page-${Math.random()}` });
+    const placed = await pageAct(viaPage.cookie, {
+      intent: "place",
+      paymentChoice: "new",
+      cardNumber: card.number,
+      cardExpiry: "12/99",
+      cardCvc: card.cvc,
+      saveCard: "on",
+      idempotencyKey: `page-${Math.random()}`,
+    });
     expect(placed.location).toMatch(/^\/checkout\/confirmation\//);
 
     const viaApi = await handedOff();
-    const declined = await call("/checkout/place-order", orderBody(viaApi.cartId, { email: viaApi.kim.email, shippingAddress: { ...typed, phone: null }, saveAddress: true, saveCard: true, payment: { kind: "card", card: { ...card, number: "4000000000000002" } } }), viaApi.kim.cookie);
+    const declined = await call(
+      "/checkout/place-order",
+      orderBody(viaApi.cartId, {
+        email: viaApi.kim.email,
+        shippingAddress: { ...typed, phone: null },
+        saveAddress: true,
+        saveCard: true,
+        payment: { kind: "card", card: { ...card, number: "4000000000000002" } },
+      }),
+      viaApi.kim.cookie,
+    );
     expect(declined.status).toBe(402);
     expect(await deps.services.payments.listMethods(viaApi.kim.id)).toHaveLength(0);
-    const api = await call("/checkout/place-order", orderBody(viaApi.cartId, { email: viaApi.kim.email, shippingAddress: { ...typed, phone: null }, saveAddress: true, saveCard: true }), viaApi.kim.cookie);
+    const api = await call(
+      "/checkout/place-order",
+      orderBody(viaApi.cartId, { email: viaApi.kim.email, shippingAddress: { ...typed, phone: null }, saveAddress: true, saveCard: true }),
+      viaApi.kim.cookie,
+    );
     expect(api.status).toBe(200);
 
     const kept = async (customerId: string) => ({

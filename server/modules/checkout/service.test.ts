@@ -18,7 +18,17 @@ let sku: string;
 const SECRET = "test-secret-for-checkout-service";
 const config = parseConfig({ FREE_SHIPPING_THRESHOLD_CENTS: "4900" });
 const now = new Date();
-const address = { firstName: "Pat", lastName: "Doe", address1: "1 Main St", address2: "", city: "Aurora", provinceCode: "CO", zip: "80011", countryCode: "US", phone: null };
+const address = {
+  firstName: "Pat",
+  lastName: "Doe",
+  address1: "1 Main St",
+  address2: "",
+  city: "Aurora",
+  provinceCode: "CO",
+  zip: "80011",
+  countryCode: "US",
+  phone: null,
+};
 
 async function customer(label: string) {
   const r = await services.identity.register(
@@ -34,8 +44,20 @@ async function cartWith(quantity: number, sellingPlanId: string | null = null, o
   if (owner) await services.cart.claimCart(r.cart.id, "d2c", owner);
   return r.cart.id;
 }
-const handoff = (cartId: string | null, c: Awaited<ReturnType<typeof customer>> | null, over: { acknowledgeAutoshipTerms?: boolean; cookieDiscountCode?: string | null } = {}) =>
-  services.checkout.handoff({ site: "d2c", cartId, customer: c, cookieDiscountCode: over.cookieDiscountCode ?? null, acknowledgeAutoshipTerms: over.acknowledgeAutoshipTerms ?? false, secret: SECRET, now });
+const handoff = (
+  cartId: string | null,
+  c: Awaited<ReturnType<typeof customer>> | null,
+  over: { acknowledgeAutoshipTerms?: boolean; cookieDiscountCode?: string | null } = {},
+) =>
+  services.checkout.handoff({
+    site: "d2c",
+    cartId,
+    customer: c,
+    cookieDiscountCode: over.cookieDiscountCode ?? null,
+    acknowledgeAutoshipTerms: over.acknowledgeAutoshipTerms ?? false,
+    secret: SECRET,
+    now,
+  });
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -150,14 +172,25 @@ describe("card attempts (card testing)", () => {
     let key = 0;
     const attempt = (payment: Parameters<typeof services.checkout.placeOrder>[0]["payment"]) =>
       services.checkout.placeOrder(
-        { site: "d2c", cartId, customerId: ivy.id, email: ivy.email, shippingAddress: address, shippingMethod: "standard", payment, idempotencyKey: `cards-${++key}-${Math.random()}` },
+        {
+          site: "d2c",
+          cartId,
+          customerId: ivy.id,
+          email: ivy.email,
+          shippingAddress: address,
+          shippingMethod: "standard",
+          payment,
+          idempotencyKey: `cards-${++key}-${Math.random()}`,
+        },
         "10.7.7.7",
       );
     const declined = { kind: "card" as const, card: { number: "4000000000000002", expMonth: 12, expYear: 2099, cvc: "123" } };
     for (let i = 0; i < 10; i++) expect(await attempt(declined)).toMatchObject({ ok: false, code: "PAYMENT_DECLINED" });
     expect(await attempt(declined)).toMatchObject({ ok: false, code: "RATE_LIMITED", field: "payment.card.number" });
     // Even a good card: the limit is on trying cards, not on failing.
-    expect(await attempt({ kind: "card", card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" } })).toMatchObject({ code: "RATE_LIMITED" });
+    expect(await attempt({ kind: "card", card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" } })).toMatchObject({
+      code: "RATE_LIMITED",
+    });
     // A saved card is the customer's own: not counted, it still goes to the processor.
     expect(await attempt({ kind: "saved", paymentMethodId: saved.method.id })).toMatchObject({ ok: false, code: "PAYMENT_DECLINED" });
   });

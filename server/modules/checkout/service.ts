@@ -46,8 +46,7 @@ export type QuoteResult =
   | { ok: false; code: "CART_NOT_FOUND" | "ZIP_NOT_SERVED" | "ADDRESS_INVALID"; field: string; message: string };
 
 export type MultipassResult =
-  | { ok: true; url: string; expiresAt: Date }
-  | { ok: false; code: "EMAIL_NOT_YOURS" | "CART_NOT_FOUND"; field: string; message: string };
+  { ok: true; url: string; expiresAt: Date } | { ok: false; code: "EMAIL_NOT_YOURS" | "CART_NOT_FOUND"; field: string; message: string };
 export type Customer = { id: string; email: string; acceptsMarketing: boolean };
 
 export type HandoffResult = HandoffDecision & { url?: string };
@@ -189,7 +188,11 @@ export function createCheckoutService(deps: Deps) {
         const standing = p.customer ? await deps.staff.standing(p.customer.id, p.now) : null;
         if (!standing?.ok) return { go: "cart", reason: "staff_not_registered" };
         const home = standing.location === "ship_to_home" ? ((await deps.identity.customer(p.customer!.id))?.defaultAddress ?? null) : null;
-        staff = { soldTo: standing.soldTo, shipTo: standing.location === "ship_to_work" ? standing.clinic.shipTo : (home?.id ?? ""), location: standing.location };
+        staff = {
+          soldTo: standing.soldTo,
+          shipTo: standing.location === "ship_to_work" ? standing.clinic.shipTo : (home?.id ?? ""),
+          location: standing.location,
+        };
         await recordStaffMetafields(p.customer!.id, {
           shipToZip: standing.location === "ship_to_work" ? standing.clinic.address.zip : (home?.zip ?? ""),
           soldTo: staff.soldTo,
@@ -275,7 +278,12 @@ export function createCheckoutService(deps: Deps) {
         }
         if (address && !("savedAddressId" in address)) {
           const id = await deps.identity.savedAddressFor(p.customer!.id, { ...address, countryCode: "US" });
-          if (!id) return { ok: false, field: delivery === "clinic" ? "delivery" : "address1", message: "Your address book is full: remove an address to add this one." };
+          if (!id)
+            return {
+              ok: false,
+              field: delivery === "clinic" ? "delivery" : "address1",
+              message: "Your address book is full: remove an address to add this one.",
+            };
           address = { savedAddressId: id };
         }
       }
@@ -327,7 +335,10 @@ export function createCheckoutService(deps: Deps) {
       const taxState = address ? taxStateOf(address) : null;
       const addon = await addonOf(p.site, p.cartId);
       const totalsByMethod = taxState?.ok
-        ? (Object.fromEntries(SHIPPING_METHODS.map((method) => [method, totalsFor(cart, taxState.state, method, addon)])) as Record<ShippingMethod, CheckoutTotals>)
+        ? (Object.fromEntries(SHIPPING_METHODS.map((method) => [method, totalsFor(cart, taxState.state, method, addon)])) as Record<
+            ShippingMethod,
+            CheckoutTotals
+          >)
         : null;
       const totals = totalsByMethod && state.shippingMethod ? totalsByMethod[state.shippingMethod] : null;
       let stockIssues: StockIssue[] | null = null;
@@ -335,7 +346,11 @@ export function createCheckoutService(deps: Deps) {
         const stocked = cart.lineItems.filter((l) => l.product.productType !== EXCLUDED_PRODUCT_TYPE);
         const answer = await deps.catalog
           // SPEC §5: the destination is the clinic for clinic delivery, else home.
-          .productsStock({ skus: stocked.map((l) => l.variant.sku), zipCode: address.zip, destination: staff?.standing.ok && staff.standing.location === "ship_to_work" ? "CLINIC" : "HOME" })
+          .productsStock({
+            skus: stocked.map((l) => l.variant.sku),
+            zipCode: address.zip,
+            destination: staff?.standing.ok && staff.standing.location === "ship_to_work" ? "CLINIC" : "HOME",
+          })
           .catch(() => null);
         if (answer?.ok && answer.data.warehouse) {
           const wanted = new Map<string, { title: string; requested: number }>();
@@ -364,14 +379,27 @@ export function createCheckoutService(deps: Deps) {
       if (!state.ok) return { ok: false, code: "ADDRESS_INVALID", field: state.field, message: state.message };
       const cart = await deps.cart.checkoutView(db, p.cartId, p.customerId);
       if (!cart) return notFound;
-      return { ok: true, totals: totalsFor(cart, state.state, p.method, await addonOf(p.site, p.cartId)), warehouse: warehouse.code, discountCodes: cart.discountCodes };
+      return {
+        ok: true,
+        totals: totalsFor(cart, state.state, p.method, await addonOf(p.site, p.cartId)),
+        warehouse: warehouse.code,
+        discountCodes: cart.discountCodes,
+      };
     },
 
     /**
      * SPEC §4/§7 multipass (`/api/multipass`): a signed, 10-minute checkout URL naming the signed-in
      * customer and their cart. The e-mail must be the customer's own; the cart theirs or a guest cart.
      */
-    async issueMultipass(p: { site: SiteId; customerId: string; email: string; cartId: string | null; checkoutPath: string; secret: string; now: Date }): Promise<MultipassResult> {
+    async issueMultipass(p: {
+      site: SiteId;
+      customerId: string;
+      email: string;
+      cartId: string | null;
+      checkoutPath: string;
+      secret: string;
+      now: Date;
+    }): Promise<MultipassResult> {
       const customer = await deps.identity.customer(p.customerId);
       if (!customer || customer.email.toLowerCase() !== p.email.trim().toLowerCase())
         return { ok: false, code: "EMAIL_NOT_YOURS", field: "email", message: "The e-mail is not the signed-in customer's." };
@@ -411,7 +439,11 @@ export function createCheckoutService(deps: Deps) {
       const result = await deps.placeOrder({ ...input, shippingAddress, idempotencyKey });
       if (result.ok) await db.delete(checkoutSessions).where(eq(checkoutSessions.cartId, input.cartId));
       if (result.ok && standing?.ok)
-        await recordStaffMetafields(input.customerId!, { shipToZip: result.order.shippingAddress.zip, soldTo: standing.soldTo, clinicZip: standing.clinic.address.zip });
+        await recordStaffMetafields(input.customerId!, {
+          shipToZip: result.order.shippingAddress.zip,
+          soldTo: standing.soldTo,
+          clinicZip: standing.clinic.address.zip,
+        });
       if (result.ok && !result.replayed && input.customerId) {
         if (saveAddress && !("savedAddressId" in input.shippingAddress)) await keepAddress(input.site, input.customerId, input.shippingAddress);
         if (saveCard && input.payment.kind === "card") {

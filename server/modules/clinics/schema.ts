@@ -61,7 +61,9 @@ export const clinicMemberships = pgTable(
   },
   (t) => [
     // One current (pending or active) membership per staff member: switching ends the old one first.
-    uniqueIndex("clinic_memberships_current_uq").on(t.customerId).where(sql`${t.state} in ('pending', 'active')`),
+    uniqueIndex("clinic_memberships_current_uq")
+      .on(t.customerId)
+      .where(sql`${t.state} in ('pending', 'active')`),
     index("clinic_memberships_customer_idx").on(t.customerId, t.createdAt),
     index("clinic_memberships_clinic_idx").on(t.clinicId, t.state),
   ],

@@ -141,22 +141,94 @@ const SCHOOLS: readonly [name: string, city: string, state: StateCode, zipPrefix
 // Place words for practice names (none of them "field": the Springfield clinics stay the best
 // typo matches for a misspelt Springfield).
 const PLACE_WORDS = [
-  "Maple Ridge", "Willow Creek", "Stonebridge", "Bluebird", "Harbor View", "Oak Grove", "Riverbend", "Pine Hill",
-  "Silver Lake", "Meadowlark", "Fox Run", "Juniper", "Sunnyslope", "Kestrel", "Copper Creek", "Birchwood",
-  "Aspen Trail", "Lantern Hill", "Hearthstone", "Prairie Wind", "Sandstone", "Tall Timbers", "Bramble Lane",
-  "Whistle Stop", "Golden Paw", "Happy Tails", "Kindred Paws", "Quail Hollow", "Mesa Trail", "Lighthouse",
-  "Evergreen Bend", "Thistle Down", "Red Barn", "Clover Hill", "Heron Bay", "Wagging Tail", "Cobblestone",
-  "Elm Street", "Sparrow Point", "Twin Oaks", "Blue Heron", "Granite Falls", "Paw Print", "Old Mill",
-  "Sycamore", "Timberline", "Crescent Moon", "Bay Leaf", "Lakeside", "Hilltop",
+  "Maple Ridge",
+  "Willow Creek",
+  "Stonebridge",
+  "Bluebird",
+  "Harbor View",
+  "Oak Grove",
+  "Riverbend",
+  "Pine Hill",
+  "Silver Lake",
+  "Meadowlark",
+  "Fox Run",
+  "Juniper",
+  "Sunnyslope",
+  "Kestrel",
+  "Copper Creek",
+  "Birchwood",
+  "Aspen Trail",
+  "Lantern Hill",
+  "Hearthstone",
+  "Prairie Wind",
+  "Sandstone",
+  "Tall Timbers",
+  "Bramble Lane",
+  "Whistle Stop",
+  "Golden Paw",
+  "Happy Tails",
+  "Kindred Paws",
+  "Quail Hollow",
+  "Mesa Trail",
+  "Lighthouse",
+  "Evergreen Bend",
+  "Thistle Down",
+  "Red Barn",
+  "Clover Hill",
+  "Heron Bay",
+  "Wagging Tail",
+  "Cobblestone",
+  "Elm Street",
+  "Sparrow Point",
+  "Twin Oaks",
+  "Blue Heron",
+  "Granite Falls",
+  "Paw Print",
+  "Old Mill",
+  "Sycamore",
+  "Timberline",
+  "Crescent Moon",
+  "Bay Leaf",
+  "Lakeside",
+  "Hilltop",
 ];
 const PRACTICE_WORDS = [
-  "Animal Hospital", "Veterinary Clinic", "Pet Clinic", "Animal Clinic", "Veterinary Center", "Veterinary Hospital",
-  "Pet Care Center", "Animal Care", "Companion Animal Clinic", "Veterinary Associates", "Family Pet Hospital",
+  "Animal Hospital",
+  "Veterinary Clinic",
+  "Pet Clinic",
+  "Animal Clinic",
+  "Veterinary Center",
+  "Veterinary Hospital",
+  "Pet Care Center",
+  "Animal Care",
+  "Companion Animal Clinic",
+  "Veterinary Associates",
+  "Family Pet Hospital",
 ];
 const HOME_VISIT_WORDS = ["Mobile Vets", "House Call Veterinary Service", "Mobile Veterinary Care", "Home Visit Vets"];
 const STREETS = [
-  "Main", "Oak", "Maple", "Cedar", "Elm", "Washington", "Lake", "Hill", "Park", "Pine", "Walnut", "Chestnut",
-  "Highland", "Sunset", "River", "Franklin", "Lincoln", "Jefferson", "Madison", "Spring", "Church", "Prairie",
+  "Main",
+  "Oak",
+  "Maple",
+  "Cedar",
+  "Elm",
+  "Washington",
+  "Lake",
+  "Hill",
+  "Park",
+  "Pine",
+  "Walnut",
+  "Chestnut",
+  "Highland",
+  "Sunset",
+  "River",
+  "Franklin",
+  "Lincoln",
+  "Jefferson",
+  "Madison",
+  "Spring",
+  "Church",
+  "Prairie",
 ];
 const STREET_KINDS = ["Street", "Avenue", "Road", "Boulevard", "Drive", "Lane", "Parkway", "Way"];
 
@@ -271,9 +343,18 @@ export function checkSeedClinics(rows: readonly SeedClinic[]): void {
       seen.add(v);
     }
   };
-  unique("clinic number", rows.map((r) => r.clinicNumber));
-  unique("group id", rows.map((r) => r.groupId));
-  unique("ship-to", rows.map((r) => r.shipTo));
+  unique(
+    "clinic number",
+    rows.map((r) => r.clinicNumber),
+  );
+  unique(
+    "group id",
+    rows.map((r) => r.groupId),
+  );
+  unique(
+    "ship-to",
+    rows.map((r) => r.shipTo),
+  );
   for (const r of rows) {
     if (stateForZip(r.zip) !== r.provinceCode) throw new Error(`${r.name}: ZIP ${r.zip} is not in ${r.provinceCode}`);
     if (!/^S\d{7}$/.test(r.soldTo) || !/^T\d{7}$/.test(r.shipTo)) throw new Error(`${r.name}: bad sold-to or ship-to`);

@@ -7,12 +7,7 @@ import type { Database } from "../../db/client";
 import { openTestDatabase } from "../../db/test-database";
 import { clinicMembershipEvents, clinicMemberships, clinics } from "./schema";
 import { seedClinicsIfEmpty } from "./seed";
-import {
-  buildSeedClinics,
-  CEDAR_HOLLOW_MOBILE_VETS_GROUP_ID,
-  SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID,
-  SPRINGFIELD_PET_CLINIC_GROUP_ID,
-} from "./seed-data";
+import { buildSeedClinics, CEDAR_HOLLOW_MOBILE_VETS_GROUP_ID, SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID, SPRINGFIELD_PET_CLINIC_GROUP_ID } from "./seed-data";
 import { createClinicsService, type ClinicsService, type ClinicView } from "./service";
 
 // The clinic directory and memberships against a real database (PGlite, or PostgreSQL in test:pg).
@@ -169,7 +164,13 @@ describe("search", () => {
   });
 
   it("answers each search in at most 2 queries, whatever the page size (no N+1)", async () => {
-    for (const [type, term] of [["name", "Sprngfield Animl"], ["name", "animal"], ["city", "springfield"], ["zip", "62701"], ["groupId", "G500001"]] as const) {
+    for (const [type, term] of [
+      ["name", "Sprngfield Animl"],
+      ["name", "animal"],
+      ["city", "springfield"],
+      ["zip", "62701"],
+      ["groupId", "G500001"],
+    ] as const) {
       expect((await counted(() => search(type, term))).count).toBe(1);
     }
     expect((await counted(() => search("name", "animal", 99))).count).toBe(2);
@@ -254,7 +255,12 @@ describe("memberships", () => {
     // Approving twice (or an unknown membership) changes nothing.
     expect(await db().transaction((tx) => clinicsService.approve(tx, switched.started.id, admin))).toBeNull();
     expect(await db().transaction((tx) => clinicsService.approve(tx, randomUUID(), admin))).toBeNull();
-    expect(await clinicsService.membershipById(switched.started.id)).toMatchObject({ customerId: member, state: "active", endedReason: null, clinic: approval });
+    expect(await clinicsService.membershipById(switched.started.id)).toMatchObject({
+      customerId: member,
+      state: "active",
+      endedReason: null,
+      clinic: approval,
+    });
     expect(await clinicsService.membershipById(joined.id)).toMatchObject({ state: "revoked", endedReason: "switched", clinic: open });
     expect(await clinicsService.membershipById("not-a-uuid")).toBeNull();
 

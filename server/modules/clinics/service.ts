@@ -115,7 +115,11 @@ export function createClinicsService(db: Db) {
   }
 
   async function oneClinic(where: SQL, conn: Db = db): Promise<ClinicView | null> {
-    const [row] = await conn.select().from(clinics).where(and(eq(clinics.active, true), where)).limit(1);
+    const [row] = await conn
+      .select()
+      .from(clinics)
+      .where(and(eq(clinics.active, true), where))
+      .limit(1);
     return row ? clinicView(row) : null;
   }
 
@@ -163,10 +167,7 @@ export function createClinicsService(db: Db) {
      * (event "joined"). Throws a unique violation (23505) while the member has a current one.
      */
     async start(conn: Db, customerId: string, clinicId: string, state: "pending" | "active", actor: string): Promise<MembershipRow> {
-      const [membership] = await conn
-        .insert(clinicMemberships)
-        .values({ customerId, clinicId, state, createdAt: rightNow, updatedAt: rightNow })
-        .returning();
+      const [membership] = await conn.insert(clinicMemberships).values({ customerId, clinicId, state, createdAt: rightNow, updatedAt: rightNow }).returning();
       await recordEvent(conn, membership.id, state === "pending" ? "requested" : "joined", actor);
       return membership;
     },

@@ -61,5 +61,13 @@ export function clinicView(c: ClinicRow): ClinicView {
 export type ClinicListing = Pick<ClinicView, "clinicID" | "groupID" | "kind" | "name" | "address" | "homeDeliveryOnly" | "verification">;
 
 export function clinicListing(c: ClinicView): ClinicListing {
-  return { clinicID: c.clinicID, groupID: c.groupID, kind: c.kind, name: c.name, address: c.address, homeDeliveryOnly: c.homeDeliveryOnly, verification: c.verification };
+  return {
+    clinicID: c.clinicID,
+    groupID: c.groupID,
+    kind: c.kind,
+    name: c.name,
+    address: c.address,
+    homeDeliveryOnly: c.homeDeliveryOnly,
+    verification: c.verification,
+  };
 }

@@ -37,7 +37,10 @@ export function createConsentService(db: Db, rateLimit: ReturnType<typeof create
 
     /** Deletes the records older than the retention period; answers how many went. */
     async purge(now = clock()): Promise<number> {
-      const gone = await db.delete(consentRecords).where(lt(consentRecords.recordedAt, consentPurgeBefore(now))).returning({ id: consentRecords.id });
+      const gone = await db
+        .delete(consentRecords)
+        .where(lt(consentRecords.recordedAt, consentPurgeBefore(now)))
+        .returning({ id: consentRecords.id });
       return gone.length;
     },
 

@@ -11,7 +11,12 @@ import { contactMessages } from "./schema";
 export function createContactService(db: Db, rateLimit: RateLimitService, options: { clock?: () => Date } = {}) {
   const clock = options.clock ?? (() => new Date());
   return {
-    async save(site: SiteId, customerId: string | null, input: ContactInput, ip: string | null): Promise<{ ok: true; id: string } | { ok: false; code: "RATE_LIMITED"; message: string; field: string }> {
+    async save(
+      site: SiteId,
+      customerId: string | null,
+      input: ContactInput,
+      ip: string | null,
+    ): Promise<{ ok: true; id: string } | { ok: false; code: "RATE_LIMITED"; message: string; field: string }> {
       const attempt = await rateLimit.take("contact", `email:${input.email.toLowerCase()}`, ip);
       if (!attempt.ok) return { ok: false, code: "RATE_LIMITED", message: attempt.message, field: "form" };
       const [row] = await db

@@ -175,7 +175,9 @@ export function createContentEditor(db: Db, changed: () => void) {
           site: contentEntries.site,
           status: contentEntries.status,
           hasDraft: sql<boolean>`${contentEntries.draftBody} is not null`,
-          title: sql<string | null>`coalesce(${contentEntries.draftBody}, ${contentEntries.body}) ->> coalesce(case when ${contentEntries.type} = 'page' then 'title' end, 'heading')`,
+          title: sql<
+            string | null
+          >`coalesce(${contentEntries.draftBody}, ${contentEntries.body}) ->> coalesce(case when ${contentEntries.type} = 'page' then 'title' end, 'heading')`,
           updatedAt: contentEntries.updatedAt,
           total: sql<number>`count(*) over ()`.mapWith(Number),
         })
@@ -215,7 +217,10 @@ export function createContentEditor(db: Db, changed: () => void) {
       if (!valid.ok) return { ok: false, code: "INVALID", message: "Some fields need attention.", errors: valid.errors };
       try {
         const entry = await inTransaction(async (tx) => {
-          const [row] = await tx.insert(contentEntries).values({ type: input.type, key: input.key, site: input.site, status: "draft", body: valid.body, draftBody: valid.body }).returning();
+          const [row] = await tx
+            .insert(contentEntries)
+            .values({ type: input.type, key: input.key, site: input.site, status: "draft", body: valid.body, draftBody: valid.body })
+            .returning();
           return row!;
         });
         return { ok: true, entry };
@@ -234,7 +239,11 @@ export function createContentEditor(db: Db, changed: () => void) {
       return inTransaction(async (tx) => {
         const row = await lockEntry(tx, id);
         if (!row) return notFound;
-        const [entry] = await tx.update(contentEntries).set({ draftBody: valid.body, updatedAt: sql`now()` }).where(eq(contentEntries.id, id)).returning();
+        const [entry] = await tx
+          .update(contentEntries)
+          .set({ draftBody: valid.body, updatedAt: sql`now()` })
+          .where(eq(contentEntries.id, id))
+          .returning();
         return { ok: true as const, before: snapshot(row), after: snapshot(entry!), entry: entry! };
       });
     },
@@ -261,7 +270,11 @@ export function createContentEditor(db: Db, changed: () => void) {
       return inTransaction(async (tx) => {
         const row = await lockEntry(tx, id);
         if (!row) return notFound;
-        const [entry] = await tx.update(contentEntries).set({ status: "archived", updatedAt: sql`now()` }).where(eq(contentEntries.id, id)).returning();
+        const [entry] = await tx
+          .update(contentEntries)
+          .set({ status: "archived", updatedAt: sql`now()` })
+          .where(eq(contentEntries.id, id))
+          .returning();
         return { ok: true as const, before: { status: row.status }, after: { status: entry!.status }, entry: entry! };
       });
     },
@@ -298,7 +311,10 @@ export function createContentEditor(db: Db, changed: () => void) {
             .where(id === null ? undefined : ne(urlRedirects.id, id));
           if (closesLoop(input, others)) return { ok: false as const, code: "LOOP" as const, message: "This redirect would send visitors round in a loop." };
           const values = { source: input.source, target: input.target, permanent: input.permanent, site: input.site, updatedAt: sql`now()` };
-          const [after] = id === null ? await tx.insert(urlRedirects).values(values).returning() : await tx.update(urlRedirects).set(values).where(eq(urlRedirects.id, id)).returning();
+          const [after] =
+            id === null
+              ? await tx.insert(urlRedirects).values(values).returning()
+              : await tx.update(urlRedirects).set(values).where(eq(urlRedirects.id, id)).returning();
           return { ok: true as const, before, after: after! };
         });
       } catch (e) {

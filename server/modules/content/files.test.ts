@@ -23,9 +23,7 @@ describe("parseContentFiles", () => {
     ]);
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
-    expect(parsed.problems).toEqual([
-      expect.objectContaining({ path: "content/pages/about.json", field: "body.sections.0.buttons.0.url" }),
-    ]);
+    expect(parsed.problems).toEqual([expect.objectContaining({ path: "content/pages/about.json", field: "body.sections.0.buttons.0.url" })]);
   });
 
   it("reports invalid JSON, an unknown type, a bad status and a duplicate key", () => {

@@ -13,9 +13,7 @@ const REDIRECTS_FILE = "redirects.json";
 
 export type ContentFile = { path: string; text: string };
 export type ContentProblem = { path: string; field: string; message: string };
-export type ParsedContent =
-  | { ok: true; entries: ContentEntryInput[]; redirects: RedirectInput[] }
-  | { ok: false; problems: ContentProblem[] };
+export type ParsedContent = { ok: true; entries: ContentEntryInput[]; redirects: RedirectInput[] } | { ok: false; problems: ContentProblem[] };
 
 function problemsOf(file: string, error: z.ZodError): ContentProblem[] {
   return error.issues.map((i) => ({ path: file, field: i.path.length ? i.path.join(".") : "(file)", message: i.message }));

@@ -15,7 +15,6 @@ function digest(password: string): Buffer {
   return hmac(password, UNLOCK_MESSAGE);
 }
 
-
 /** `rateLimit` counts the password page's tries (RATE_LIMITS.site_password); without it (tests of the cookie alone) `tryUnlock` counts nothing. */
 export function createSiteGate(config: Pick<Config, "gate">, rateLimit?: RateLimitService) {
   const password = config.gate.password;
@@ -45,7 +44,10 @@ export function createSiteGate(config: Pick<Config, "gate">, rateLimit?: RateLim
      * The password page's try: counted per client IP (RATE_LIMITS.site_password) before the password
      * is compared, so the shop's password cannot be guessed at the speed of an HMAC.
      */
-    async tryUnlock(attempt: string, p: { secure: boolean; ip: string | null }): Promise<{ ok: true; cookie: string } | { ok: false; code: "WRONG_PASSWORD" | "RATE_LIMITED"; message: string }> {
+    async tryUnlock(
+      attempt: string,
+      p: { secure: boolean; ip: string | null },
+    ): Promise<{ ok: true; cookie: string } | { ok: false; code: "WRONG_PASSWORD" | "RATE_LIMITED"; message: string }> {
       const counted = rateLimit ? await rateLimit.take("site_password", "site-password", p.ip) : null;
       if (counted && !counted.ok) return { ok: false, code: "RATE_LIMITED", message: counted.message };
       const cookie = gate.unlock(attempt, { secure: p.secure });

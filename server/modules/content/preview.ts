@@ -34,7 +34,11 @@ export function previewPath(entry: Pick<EntryRow, "type" | "key" | "body" | "dra
 }
 
 /** The link itself: the entry's page with a fresh token. */
-export async function previewUrl(secret: string, entry: Pick<EntryRow, "id" | "type" | "key" | "body" | "draftBody">, now: Date): Promise<{ url: string; expiresAt: Date }> {
+export async function previewUrl(
+  secret: string,
+  entry: Pick<EntryRow, "id" | "type" | "key" | "body" | "draftBody">,
+  now: Date,
+): Promise<{ url: string; expiresAt: Date }> {
   const { token, expiresAt } = await previewToken(secret, entry.id, new Date(now.getTime() + PREVIEW_TTL_MS), now);
   const path = previewPath(entry);
   const sep = path.includes("?") ? "&" : "?";

@@ -43,8 +43,5 @@ export const urlRedirects = pgTable(
     site: text().$type<ContentSite>().notNull().default("both"),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex("url_redirects_source_site_idx").on(t.source, t.site),
-    check("url_redirects_site_check", sql`${t.site} in ('d2c', 'hpsf', 'both')`),
-  ],
+  (t) => [uniqueIndex("url_redirects_source_site_idx").on(t.source, t.site), check("url_redirects_site_check", sql`${t.site} in ('d2c', 'hpsf', 'both')`)],
 );

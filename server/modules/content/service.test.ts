@@ -27,11 +27,7 @@ afterAll(() => database?.close());
 describe("content service", () => {
   it("serves published entries only: drafts and archived ones stay hidden", async () => {
     await content.importContent(
-      [
-        banner("live", "Live banner"),
-        banner("soon", "Draft banner", { status: "draft" }),
-        banner("old", "Archived banner", { status: "archived" }),
-      ],
+      [banner("live", "Live banner"), banner("soon", "Draft banner", { status: "draft" }), banner("old", "Archived banner", { status: "archived" })],
       [],
     );
     expect((await content.list("sitewide-banner", "d2c")).map((e) => e.body.text)).toEqual(["Live banner"]);
@@ -62,7 +58,11 @@ describe("content service", () => {
           key: "xss-test",
           site: "both",
           status: "published",
-          body: { title: "X", description: "", sections: [{ kind: "richText", bodyHtml: '<p onclick="x()">Over {{freeShippingThreshold}}</p><script>alert(1)</script>' }] },
+          body: {
+            title: "X",
+            description: "",
+            sections: [{ kind: "richText", bodyHtml: '<p onclick="x()">Over {{freeShippingThreshold}}</p><script>alert(1)</script>' }],
+          },
         },
       ],
       [],
@@ -105,9 +105,7 @@ describe("content service", () => {
 
   it("imports all or nothing: a failing row rolls the whole import back", async () => {
     const before = await content.list("sitewide-banner", "d2c");
-    await expect(
-      content.importContent([banner("rollback-1", "One"), banner("rollback-2", "Two", { site: "nowhere" as never })], []),
-    ).rejects.toThrow();
+    await expect(content.importContent([banner("rollback-1", "One"), banner("rollback-2", "Two", { site: "nowhere" as never })], [])).rejects.toThrow();
     content.invalidate();
     expect(await content.list("sitewide-banner", "d2c")).toEqual(before);
   });

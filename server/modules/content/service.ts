@@ -123,7 +123,7 @@ export function createContentService(db: Db, options: ContentServiceOptions = {}
       list<T extends ContentType>(type: T, site: SiteId): Promise<Keyed<ContentBody<T>>[]> {
         return remember(`list:${type}:${site}`, async () => {
           const items = await loadPublished(type, site, undefined, overlay);
-          const order = (b: unknown) => ((b as { order?: number }).order ?? 0);
+          const order = (b: unknown) => (b as { order?: number }).order ?? 0;
           return items.sort((a, b) => order(a.body) - order(b.body) || a.key.localeCompare(b.key));
         });
       },

@@ -113,7 +113,10 @@ export const BODY_SCHEMAS = {
   }),
   header: z.strictObject({ navigationHandle: key, utilityLinks: z.array(contentLink).max(4).default([]) }),
   footer: z.strictObject({
-    columns: z.array(z.strictObject({ heading: text, links: z.array(contentLink).max(12) })).min(1).max(5),
+    columns: z
+      .array(z.strictObject({ heading: text, links: z.array(contentLink).max(12) }))
+      .min(1)
+      .max(5),
     legalHtml: html.default(""),
   }),
   contact: z.strictObject({

@@ -53,7 +53,9 @@ export async function activeCauses(conn: Db, ids: readonly string[], lock = fals
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-export type CauseListRow = Pick<CauseRow, "id" | "kind" | "name" | "city" | "state" | "categoryName" | "multiplierHundredths" | "isDefault" | "active"> & { charities: number };
+export type CauseListRow = Pick<CauseRow, "id" | "kind" | "name" | "city" | "state" | "categoryName" | "multiplierHundredths" | "isDefault" | "active"> & {
+  charities: number;
+};
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -132,7 +134,11 @@ export async function storesDefaultingTo(conn: Db, causeId: string): Promise<Sto
 }
 
 export async function segmentsOf(db: Db, storeId: string): Promise<SegmentRow[]> {
-  return db.select().from(donationSegments).where(eq(donationSegments.storeId, storeId)).orderBy(asc(donationSegments.priorityIndex), asc(donationSegments.name));
+  return db
+    .select()
+    .from(donationSegments)
+    .where(eq(donationSegments.storeId, storeId))
+    .orderBy(asc(donationSegments.priorityIndex), asc(donationSegments.name));
 }
 
 export async function segmentRow(db: Db, segmentId: string): Promise<SegmentRow | null> {

@@ -82,7 +82,14 @@ function browser(cookies: string[] = []) {
 let n = 0;
 async function signedIn() {
   const r = await deps.services.identity.register(
-    { firstName: "Gold", lastName: "Member", email: `donor-${++n}-${randomUUID()}@example.test`, password: "kibble-parity-7", confirmPassword: "kibble-parity-7", acceptsMarketing: false },
+    {
+      firstName: "Gold",
+      lastName: "Member",
+      email: `donor-${++n}-${randomUUID()}@example.test`,
+      password: "kibble-parity-7",
+      confirmPassword: "kibble-parity-7",
+      acceptsMarketing: false,
+    },
     "d2c",
   );
   if (!r.ok) throw new Error("register failed");
@@ -113,7 +120,12 @@ async function widgetThenOrder(p: { customer?: { id: string; cookie: string }; c
   await api.attachCart(trackingId, p.segmentId ?? null);
   const request = cartDonationRequest(cart);
   if (request.place !== "cart") throw new Error("not a cart request");
-  const shown: CartDonationResult = await api.cartDonation({ lines: request.lines, cartDiscountCents: request.cartDiscountCents, causeId: p.causeId ?? null, segmentId: p.segmentId ?? null });
+  const shown: CartDonationResult = await api.cartDonation({
+    lines: request.lines,
+    cartDiscountCents: request.cartDiscountCents,
+    causeId: p.causeId ?? null,
+    segmentId: p.segmentId ?? null,
+  });
 
   const placed = await placeOrder(
     { db: database.db, services: deps.services, config: deps.config },
@@ -122,7 +134,17 @@ async function widgetThenOrder(p: { customer?: { id: string; cookie: string }; c
       cartId,
       customerId,
       email: `order-${randomUUID()}@example.test`,
-      shippingAddress: { firstName: "Pat", lastName: "Doe", address1: "1 Main St", address2: "", city: "Aurora", provinceCode: "CO", zip: ZIP, countryCode: "US", phone: null },
+      shippingAddress: {
+        firstName: "Pat",
+        lastName: "Doe",
+        address1: "1 Main St",
+        address2: "",
+        city: "Aurora",
+        provinceCode: "CO",
+        zip: ZIP,
+        countryCode: "US",
+        phone: null,
+      },
       shippingMethod: "standard",
       payment: { kind: "card", card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" } },
       idempotencyKey: `parity-${randomUUID()}`,
@@ -152,7 +174,10 @@ describe("what the widget shows is what the ledger records", () => {
   });
 
   it("shoppers may not choose: the store's list of causes, whatever cause the tab tracks (an sgcause link)", async () => {
-    await database.db.update(donationStores).set({ letShoppersChoose: false, defaultCauseIds: ["00-1000002", "00-1000003"] }).where(eq(donationStores.id, STORE));
+    await database.db
+      .update(donationStores)
+      .set({ letShoppersChoose: false, defaultCauseIds: ["00-1000002", "00-1000003"] })
+      .where(eq(donationStores.id, STORE));
     const r = await widgetThenOrder({ causeId: "00-1000005" });
     expect(Object.keys(r.widget).sort()).toEqual(["00-1000002", "00-1000003"]);
     expect(r.shown.cause).toBeNull();
@@ -160,7 +185,10 @@ describe("what the widget shows is what the ledger records", () => {
   });
 
   it("the online-purchase campaign off (the add-on alone runs): the widget shows nothing of the store's, and the order records none", async () => {
-    await database.db.update(donationStores).set({ activeCampaigns: [4] }).where(eq(donationStores.id, STORE));
+    await database.db
+      .update(donationStores)
+      .set({ activeCampaigns: [4] })
+      .where(eq(donationStores.id, STORE));
     const r = await widgetThenOrder({});
     expect(r.shown).toMatchObject({ totalDonationAmountCents: 0, showWidget: true });
     expect(r.recorded).toEqual({});

@@ -69,18 +69,30 @@ export async function portfolioMembers(conn: Db, portfolioIds: readonly string[]
 
 /** The charities causes give to: a charity itself, a portfolio's active charities in their order; each once. */
 export async function recipientsOf(conn: Db, causes: readonly CauseRow[]): Promise<CauseRow[]> {
-  const members = await portfolioMembers(conn, causes.filter((c) => c.kind !== "charity").map((c) => c.id));
+  const members = await portfolioMembers(
+    conn,
+    causes.filter((c) => c.kind !== "charity").map((c) => c.id),
+  );
   const out = causes.flatMap((cause) => (cause.kind === "charity" ? [cause] : (members.get(cause.id) ?? [])));
   const seen = new Set<string>();
   return out.filter((c) => !seen.has(c.id) && seen.add(c.id));
 }
 
 /** Rule 1: the one cause (or the store's list) and the multiplier. */
-export async function causesFor(conn: Db, store: StoreRow, trackedCauseId: string | null): Promise<Pick<GivingTerms, "cause" | "recipients" | "multiplierHundredths">> {
+export async function causesFor(
+  conn: Db,
+  store: StoreRow,
+  trackedCauseId: string | null,
+): Promise<Pick<GivingTerms, "cause" | "recipients" | "multiplierHundredths">> {
   const candidates = store.letShoppersChoose ? [trackedCauseId, store.defaultCauseId].filter((id): id is string => Boolean(id)) : [];
   const found = await activeCauses(conn, candidates);
   const single = candidates.map((id) => found.find((c) => c.id === id)).find(Boolean) ?? null;
-  if (single) return { cause: single, recipients: await recipientsOf(conn, [single]), multiplierHundredths: store.causeMultipliers[single.id] ?? single.multiplierHundredths };
+  if (single)
+    return {
+      cause: single,
+      recipients: await recipientsOf(conn, [single]),
+      multiplierHundredths: store.causeMultipliers[single.id] ?? single.multiplierHundredths,
+    };
   const listIds = store.defaultCauseIds.length ? store.defaultCauseIds : store.defaultCauseId ? [store.defaultCauseId] : [];
   const list = await activeCauses(conn, listIds);
   const ordered = listIds.flatMap((id) => list.filter((c) => c.id === id));

@@ -46,14 +46,20 @@ export function createDonationLedger(db: Db, deps: { log?: Pick<Logger, "error">
 
   async function causeNames(ids: readonly string[], conn: Db = db): Promise<Map<string, string>> {
     if (!ids.length) return new Map();
-    const rows = await conn.select({ id: donationCauses.id, name: donationCauses.name }).from(donationCauses).where(inArray(donationCauses.id, [...ids]));
+    const rows = await conn
+      .select({ id: donationCauses.id, name: donationCauses.name })
+      .from(donationCauses)
+      .where(inArray(donationCauses.id, [...ids]));
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
   /** The cause a tracking record holds (this store's); null when none or no tracking. */
   async function trackedCause(trackingId: string | null, storeId: string, conn: Db): Promise<string | null> {
     if (!trackingId) return null;
-    const [t] = await conn.select({ causeId: donationTracking.causeId }).from(donationTracking).where(and(eq(donationTracking.id, trackingId), eq(donationTracking.storeId, storeId)));
+    const [t] = await conn
+      .select({ causeId: donationTracking.causeId })
+      .from(donationTracking)
+      .where(and(eq(donationTracking.id, trackingId), eq(donationTracking.storeId, storeId)));
     return t?.causeId ?? null;
   }
 
@@ -83,7 +89,10 @@ export function createDonationLedger(db: Db, deps: { log?: Pick<Logger, "error">
     const net = netByCause(rows);
     const wholly = [...reversed.keys()].filter((id) => !net.some((n) => n.causeId === id)).sort();
     const all = [...net, ...wholly.map((causeId) => ({ causeId, cents: 0, customerCents: 0 }))];
-    const names = await causeNames(all.map((n) => n.causeId), conn);
+    const names = await causeNames(
+      all.map((n) => n.causeId),
+      conn,
+    );
     return all.map((n) => ({ ...n, causeName: names.get(n.causeId) ?? n.causeId, reversedCents: reversed.get(n.causeId) ?? 0 }));
   }
 
@@ -95,7 +104,11 @@ export function createDonationLedger(db: Db, deps: { log?: Pick<Logger, "error">
      * The cart's donation tracking (a checkout attribute) and add-on or round-up (in the totals); the
      * shop only: a site without a donation store, or a choice made for another store, gives none.
      */
-    async cartDonation(site: SiteId, cartId: string, configuredStoreId: string | null | undefined): Promise<{ trackingId: string | null; addon: AddonChoice | null }> {
+    async cartDonation(
+      site: SiteId,
+      cartId: string,
+      configuredStoreId: string | null | undefined,
+    ): Promise<{ trackingId: string | null; addon: AddonChoice | null }> {
       const storeId = donationStoreFor(site, configuredStoreId);
       const choice = storeId ? await cartChoice(cartId) : null;
       if (!choice || choice.storeId !== storeId) return { trackingId: null, addon: null };
@@ -210,7 +223,11 @@ export function createDonationLedger(db: Db, deps: { log?: Pick<Logger, "error">
           await tx.transaction(async (sp) => {
             await sp
               .update(donationTracking)
-              .set({ confirmationData: { totalDonationAmount: twoDecimals(total), causes: confirmationCauses(given) }, status: "confirmed", updatedAt: new Date() })
+              .set({
+                confirmationData: { totalDonationAmount: twoDecimals(total), causes: confirmationCauses(given) },
+                status: "confirmed",
+                updatedAt: new Date(),
+              })
               .where(and(eq(donationTracking.id, trackingId), eq(donationTracking.status, "open")));
           });
         } catch (err) {
@@ -225,7 +242,10 @@ export function createDonationLedger(db: Db, deps: { log?: Pick<Logger, "error">
      * held, the refund already recorded, so `lines` carry the units refunded so far, this refund's
      * included). `whole`: the order is cancelled or refunded in full — everything left is reversed.
      */
-    async reverseForRefund(tx: Db, p: { orderId: string; refundId: string; whole: boolean; lines: readonly { id: string; quantity: number; refundedQuantity: number }[] }) {
+    async reverseForRefund(
+      tx: Db,
+      p: { orderId: string; refundId: string; whole: boolean; lines: readonly { id: string; quantity: number; refundedQuantity: number }[] },
+    ) {
       const rows = await tx.select().from(donationLedger).where(eq(donationLedger.orderId, p.orderId)).orderBy(asc(donationLedger.id));
       const originals = rows.filter((r) => r.reversesId === null);
       if (!originals.length) return [];
@@ -234,7 +254,12 @@ export function createDonationLedger(db: Db, deps: { log?: Pick<Logger, "error">
       const due = reversalsDue(
         originals.map((r) => {
           const line = p.lines.find((l) => l.id === r.orderLineId);
-          return { id: r.id, amountCents: r.amountCents, line: line ? { quantity: line.quantity, refundedQuantity: line.refundedQuantity } : null, reversedCents: reversed.get(r.id) ?? 0 };
+          return {
+            id: r.id,
+            amountCents: r.amountCents,
+            line: line ? { quantity: line.quantity, refundedQuantity: line.refundedQuantity } : null,
+            reversedCents: reversed.get(r.id) ?? 0,
+          };
         }),
         p.whole,
       );
@@ -245,7 +270,17 @@ export function createDonationLedger(db: Db, deps: { log?: Pick<Logger, "error">
         .values(
           due.map((d) => {
             const r = byId.get(d.reversesId)!;
-            return { storeId: r.storeId, orderId: r.orderId, orderLineId: r.orderLineId, causeId: r.causeId, rule: "reversal", amountCents: d.amountCents, fundedBy: r.fundedBy, reversesId: r.id, refundId: p.refundId };
+            return {
+              storeId: r.storeId,
+              orderId: r.orderId,
+              orderLineId: r.orderLineId,
+              causeId: r.causeId,
+              rule: "reversal",
+              amountCents: d.amountCents,
+              fundedBy: r.fundedBy,
+              reversesId: r.id,
+              refundId: p.refundId,
+            };
           }),
         )
         .returning();

@@ -214,8 +214,12 @@ export const donationLedger = pgTable(
     index("donation_ledger_store_month_idx").on(t.storeId, t.createdAt),
     // One row per line, cause and rule; a row is reversed at most once per refund (partial refunds
     // of one line each reverse their share of it; all of them together never more than the row).
-    uniqueIndex("donation_ledger_line_uq").on(t.orderLineId, t.causeId, t.rule).where(sql`${t.reversesId} is null`),
-    uniqueIndex("donation_ledger_reverses_refund_uq").on(t.reversesId, t.refundId).where(sql`${t.reversesId} is not null`),
+    uniqueIndex("donation_ledger_line_uq")
+      .on(t.orderLineId, t.causeId, t.rule)
+      .where(sql`${t.reversesId} is null`),
+    uniqueIndex("donation_ledger_reverses_refund_uq")
+      .on(t.reversesId, t.refundId)
+      .where(sql`${t.reversesId} is not null`),
   ],
 );
 

@@ -53,7 +53,23 @@ const PLACES: readonly Place[] = [
   ["Omaha", "NE", "68102"],
 ];
 
-const FIRST = ["Paws", "Whisker", "Tailwind", "Second Chance", "Happy Tails", "Furever", "Lucky Dog", "Kindred Critter", "Safe Haven", "Bright Eyes", "Muddy Paw", "Gentle Giant", "Hopeful Hound", "Cozy Cat", "Little Lantern"];
+const FIRST = [
+  "Paws",
+  "Whisker",
+  "Tailwind",
+  "Second Chance",
+  "Happy Tails",
+  "Furever",
+  "Lucky Dog",
+  "Kindred Critter",
+  "Safe Haven",
+  "Bright Eyes",
+  "Muddy Paw",
+  "Gentle Giant",
+  "Hopeful Hound",
+  "Cozy Cat",
+  "Little Lantern",
+];
 const KIND: Record<Ntee, readonly string[]> = {
   D20: ["Rescue League", "Animal Shelter", "Pet Rescue", "Humane Haven", "Adoption Center", "Cat Sanctuary"],
   D40: ["Pet Clinic Fund", "Veterinary Aid", "Spay & Neuter Project"],
@@ -71,7 +87,11 @@ const MIX: readonly [Ntee, number][] = [
 ];
 const STREETS = ["Maple", "Oak", "Cedar", "Willow", "Birch", "Elm", "Juniper", "Aspen"];
 
-export function buildSeedCauses(): { charities: NewCause[]; portfolios: NewCause[]; portfolioCharities: { portfolioId: string; charityId: string; position: number }[] } {
+export function buildSeedCauses(): {
+  charities: NewCause[];
+  portfolios: NewCause[];
+  portfolioCharities: { portfolioId: string; charityId: string; position: number }[];
+} {
   const rnd = seededRandom("donations");
   const charities: NewCause[] = [];
   const used = new Set<string>();
@@ -85,7 +105,10 @@ export function buildSeedCauses(): { charities: NewCause[]; portfolios: NewCause
       if (used.has(name)) name = `${name} ${n}`;
       used.add(name);
       const category = CATEGORIES[ntee];
-      const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+      const slug = name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "");
       // Every fourth charity has no logo: it shows a category icon (0–25) instead.
       const hasLogo = n % 4 !== 0;
       charities.push({
@@ -135,9 +158,7 @@ export function buildSeedCauses(): { charities: NewCause[]; portfolios: NewCause
     nteeMain: "D",
     nteeSub: "60",
   }));
-  const portfolioCharities = portfolioDefs.flatMap((p) =>
-    charities.filter(p.pick).map((c, position) => ({ portfolioId: p.id, charityId: c.id, position })),
-  );
+  const portfolioCharities = portfolioDefs.flatMap((p) => charities.filter(p.pick).map((c, position) => ({ portfolioId: p.id, charityId: c.id, position })));
   return { charities, portfolios, portfolioCharities };
 }
 

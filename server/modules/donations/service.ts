@@ -11,15 +11,7 @@ import {
   type DonationRule,
   type LineDonation,
 } from "../../../rules/donations/provider";
-import {
-  donationCauses,
-  donationClickstreamEvents,
-  donationLedger,
-  donationSegments,
-  donationStores,
-  donationTracking,
-  type LedgerFundedBy,
-} from "./schema";
+import { donationCauses, donationClickstreamEvents, donationLedger, donationSegments, donationStores, donationTracking, type LedgerFundedBy } from "./schema";
 import { NO_CUSTOMER_RECORD, activeCauses, givingTerms, portfolioMembers, type CustomerPropertyReader, type GivingTerms } from "./giving";
 import { isWidgetVisible } from "../../../rules/donations/widget";
 
@@ -206,7 +198,8 @@ export function createDonationsService(db: Db, deps: DonationsServiceDeps = {}) 
         .select()
         .from(donationSegments)
         .where(and(eq(donationSegments.id, request.customerSegmentId), eq(donationSegments.storeId, store.id)));
-      if (!row) return { ok: false, code: "UNKNOWN_SEGMENT", field: "customerSegmentId", message: "No customer segment with this id." } satisfies DonationInputFailure;
+      if (!row)
+        return { ok: false, code: "UNKNOWN_SEGMENT", field: "customerSegmentId", message: "No customer segment with this id." } satisfies DonationInputFailure;
       segment = row;
     }
     if (request.providedCauseId && !(await causesByIds([request.providedCauseId])).length)
@@ -235,7 +228,10 @@ export function createDonationsService(db: Db, deps: DonationsServiceDeps = {}) 
 
   const recipientShares = (totalCents: number, recipients: CauseRow[]) => {
     const byId = new Map(recipients.map((r) => [r.id, r]));
-    return splitAmongRecipients(totalCents, recipients.map((r) => r.id)).map((s) => ({
+    return splitAmongRecipients(
+      totalCents,
+      recipients.map((r) => r.id),
+    ).map((s) => ({
       causeId: s.id,
       causeName: byId.get(s.id)!.name,
       amount: centsToDecimal(s.cents),
@@ -263,7 +259,12 @@ export function createDonationsService(db: Db, deps: DonationsServiceDeps = {}) 
     },
 
     /** SPEC §7 set-cause: a known active cause, or 0 to clear. The stored name is the cause's own, whatever the client sent. */
-    async setCause(store: StoreRow, trackingId: string, sessionKeyHash: string, causeId: string): Promise<{ ok: true; causeId: string; causeName: string } | TrackingFailure> {
+    async setCause(
+      store: StoreRow,
+      trackingId: string,
+      sessionKeyHash: string,
+      causeId: string,
+    ): Promise<{ ok: true; causeId: string; causeName: string } | TrackingFailure> {
       return db.transaction(async (tx) => {
         const row = await ownTracking(store.id, trackingId, sessionKeyHash, tx, true);
         if (!row) return notFound;
@@ -283,14 +284,24 @@ export function createDonationsService(db: Db, deps: DonationsServiceDeps = {}) 
       });
     },
 
-    async trackedCause(store: StoreRow, trackingId: string, sessionKeyHash: string): Promise<{ ok: true; CauseId: string; CauseName: string } | TrackingFailure> {
+    async trackedCause(
+      store: StoreRow,
+      trackingId: string,
+      sessionKeyHash: string,
+    ): Promise<{ ok: true; CauseId: string; CauseName: string } | TrackingFailure> {
       const row = await ownTracking(store.id, trackingId, sessionKeyHash);
       if (!row) return notFound;
       return { ok: true, CauseId: row.causeId ?? NO_CAUSE.causeId, CauseName: row.causeName ?? NO_CAUSE.causeName };
     },
 
     /** SPEC §4: the e-mail-marketing parameters are stored once per integration type; a second call keeps the first. */
-    async addIntegrationInfo(store: StoreRow, trackingId: string, sessionKeyHash: string, integrationType: string, info: unknown): Promise<{ ok: true; stored: boolean } | TrackingFailure> {
+    async addIntegrationInfo(
+      store: StoreRow,
+      trackingId: string,
+      sessionKeyHash: string,
+      integrationType: string,
+      info: unknown,
+    ): Promise<{ ok: true; stored: boolean } | TrackingFailure> {
       return db.transaction(async (tx) => {
         const row = await ownTracking(store.id, trackingId, sessionKeyHash, tx, true);
         if (!row) return notFound;
@@ -305,7 +316,12 @@ export function createDonationsService(db: Db, deps: DonationsServiceDeps = {}) 
     },
 
     /** SPEC §7 set-confirmation-data: once; the record is confirmed afterwards. */
-    async setConfirmationData(store: StoreRow, trackingId: string, sessionKeyHash: string, data: { totalDonationAmount: string; causes: string }): Promise<{ ok: true } | TrackingFailure> {
+    async setConfirmationData(
+      store: StoreRow,
+      trackingId: string,
+      sessionKeyHash: string,
+      data: { totalDonationAmount: string; causes: string },
+    ): Promise<{ ok: true } | TrackingFailure> {
       return db.transaction(async (tx) => {
         const row = await ownTracking(store.id, trackingId, sessionKeyHash, tx, true);
         if (!row) return notFound;
@@ -321,7 +337,10 @@ export function createDonationsService(db: Db, deps: DonationsServiceDeps = {}) 
     async productDonation(store: StoreRow, input: { cmsId: string; realPriceCents: number } & DonationRequestContext) {
       const plan = await donationPlan(store, input);
       if (!plan.ok) return plan;
-      const computed = computeCartDonation([{ cmsId: input.cmsId, unitPriceCents: input.realPriceCents, quantity: 1, discountCents: 0 }], 0, { ...settingsOf(store, plan, input), cartDonationCents: 0 });
+      const computed = computeCartDonation([{ cmsId: input.cmsId, unitPriceCents: input.realPriceCents, quantity: 1, discountCents: 0 }], 0, {
+        ...settingsOf(store, plan, input),
+        cartDonationCents: 0,
+      });
       const line = computed.lines[0];
       // What the order would record: nothing of the store's when it does not give (giving.ts rule 3).
       const total = plan.storeGives ? line.donationCents : 0;
@@ -343,10 +362,15 @@ export function createDonationsService(db: Db, deps: DonationsServiceDeps = {}) 
     },
 
     /** SPEC §7 products/get-multiple-donation: the cart's lines (cents), in SPEC §3's donation result shape; `showWidget` is the cart widget's visibility. */
-    async cartDonation(store: StoreRow, input: { lines: DonationLineInput[]; cartDiscountCents: number; ignoreDirectDonations: boolean } & DonationRequestContext) {
+    async cartDonation(
+      store: StoreRow,
+      input: { lines: DonationLineInput[]; cartDiscountCents: number; ignoreDirectDonations: boolean } & DonationRequestContext,
+    ) {
       const plan = await donationPlan(store, input);
       if (!plan.ok) return plan;
-      const computed = computeCartDonation(input.lines, input.cartDiscountCents, settingsOf(store, plan, input), { ignoreDirectDonations: input.ignoreDirectDonations });
+      const computed = computeCartDonation(input.lines, input.cartDiscountCents, settingsOf(store, plan, input), {
+        ignoreDirectDonations: input.ignoreDirectDonations,
+      });
       // What the order would record: nothing of the store's when it does not give (an exclusion
       // segment, the online-purchase campaign off, the store inactive: giving.ts rule 3).
       const zeroed = (l: LineDonation) => (plan.storeGives ? l : { ...l, donationCents: 0 });
@@ -412,7 +436,10 @@ export function createDonationsService(db: Db, deps: DonationsServiceDeps = {}) 
     /** SPEC §7 portfolios/cc-query-with-charities: each known portfolio with its charities. */
     async portfoliosWithCharities(ids: readonly string[]): Promise<PortfolioView[]> {
       const rows = (await causesByIds(ids)).filter((c) => c.kind === "portfolio");
-      const members = await portfolioMembers(db, rows.map((r) => r.id));
+      const members = await portfolioMembers(
+        db,
+        rows.map((r) => r.id),
+      );
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.flatMap((id) => {
         const p = byId.get(id);
@@ -439,7 +466,10 @@ export function createDonationsService(db: Db, deps: DonationsServiceDeps = {}) 
     /** Deletes clickstream events received before the retention window (the retention job runs it); the count deleted. */
     async purgeEvents(now: Date, days = CLICKSTREAM_RETENTION_DAYS): Promise<number> {
       const before = new Date(now.getTime() - days * 24 * 3600 * 1000);
-      const gone = await db.delete(donationClickstreamEvents).where(lt(donationClickstreamEvents.receivedAt, before)).returning({ id: donationClickstreamEvents.id });
+      const gone = await db
+        .delete(donationClickstreamEvents)
+        .where(lt(donationClickstreamEvents.receivedAt, before))
+        .returning({ id: donationClickstreamEvents.id });
       return gone.length;
     },
 
@@ -448,7 +478,10 @@ export function createDonationsService(db: Db, deps: DonationsServiceDeps = {}) 
     /** Appends ledger rows (the order workflow passes its transaction). One row per line, cause and rule (unique). */
     async appendLedger(entries: readonly LedgerEntry[], conn: Db = db) {
       if (!entries.length) return [];
-      return conn.insert(donationLedger).values([...entries]).returning();
+      return conn
+        .insert(donationLedger)
+        .values([...entries])
+        .returning();
     },
 
     /** Reverses every unreversed row of an order line with a new negative row; rows already reversed are left alone. */
@@ -461,7 +494,18 @@ export function createDonationsService(db: Db, deps: DonationsServiceDeps = {}) 
       if (!open.length) return [];
       return conn
         .insert(donationLedger)
-        .values(open.map((r) => ({ storeId: r.storeId, orderId: r.orderId, orderLineId: r.orderLineId, causeId: r.causeId, rule: "reversal", amountCents: -r.amountCents, fundedBy: r.fundedBy, reversesId: r.id })))
+        .values(
+          open.map((r) => ({
+            storeId: r.storeId,
+            orderId: r.orderId,
+            orderLineId: r.orderLineId,
+            causeId: r.causeId,
+            rule: "reversal",
+            amountCents: -r.amountCents,
+            fundedBy: r.fundedBy,
+            reversesId: r.id,
+          })),
+        )
         .onConflictDoNothing()
         .returning();
     },

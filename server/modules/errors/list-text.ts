@@ -7,7 +7,10 @@ const when = (d: Date) => d.toISOString().replace("T", " ").slice(0, 19);
 export function errorListText(list: { rows: ErrorListRow[]; total: number }, options: { sort: ErrorSort; stacks?: boolean }): string {
   if (list.total === 0) return "No errors recorded.";
   const order = options.sort === "frequent" ? "most frequent first" : "last seen first";
-  const lines = [`${list.total} distinct error${list.total === 1 ? "" : "s"} (${order}${list.rows.length < list.total ? `, showing ${list.rows.length}` : ""}):`, ""];
+  const lines = [
+    `${list.total} distinct error${list.total === 1 ? "" : "s"} (${order}${list.rows.length < list.total ? `, showing ${list.rows.length}` : ""}):`,
+    "",
+  ];
   const width = Math.max(5, ...list.rows.map((r) => String(r.count).length));
   for (const r of list.rows) {
     const release = r.release === r.firstRelease ? r.release : `${r.firstRelease} → ${r.release}`;

@@ -48,7 +48,8 @@ function events(): Record<string, unknown>[] {
   return envelopes.flatMap((e) => {
     const lines = e.split("\n").filter(Boolean);
     const out: Record<string, unknown>[] = [];
-    for (let i = 1; i + 1 < lines.length; i += 2) if ((JSON.parse(lines[i]) as { type?: string }).type === "event") out.push(JSON.parse(lines[i + 1]) as Record<string, unknown>);
+    for (let i = 1; i + 1 < lines.length; i += 2)
+      if ((JSON.parse(lines[i]) as { type?: string }).type === "event") out.push(JSON.parse(lines[i + 1]) as Record<string, unknown>);
     return out;
   });
 }
@@ -72,7 +73,12 @@ describe("the error reporter with SENTRY_DSN", () => {
   it("sends a browser report to Sentry too (a report posted while the browser SDK was not loaded)", async () => {
     const before = events().length;
     const r = await reporter.browser(
-      { type: "RangeError", message: "Bad quantity", stack: "RangeError: Bad quantity\n    at q (http://localhost:3000/assets/cart-B1x9Qz7a.js:1:2)", url: "/cart?code=PETS" },
+      {
+        type: "RangeError",
+        message: "Bad quantity",
+        stack: "RangeError: Bad quantity\n    at q (http://localhost:3000/assets/cart-B1x9Qz7a.js:1:2)",
+        url: "/cart?code=PETS",
+      },
       { ip: "203.0.113.9", release: "build-9" },
     );
     expect(r).toEqual({ ok: true });

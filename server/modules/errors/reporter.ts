@@ -20,7 +20,10 @@ export type ErrorReporter = {
   /** An error the server did not handle (a page, an API call). `route` is the request's path. */
   server(err: unknown, where: { route: string; release: string }): Promise<void>;
   /** A browser's report: rate-limited per client IP, then kept like a server error. */
-  browser(input: BrowserErrorInput, where: { ip: string | null; release: string }): Promise<{ ok: true } | { ok: false; code: "RATE_LIMITED"; message: string }>;
+  browser(
+    input: BrowserErrorInput,
+    where: { ip: string | null; release: string },
+  ): Promise<{ ok: true } | { ok: false; code: "RATE_LIMITED"; message: string }>;
   /** Waits for reports on their way to Sentry (shutdown). */
   flush(): Promise<void>;
 };
@@ -143,7 +146,14 @@ export function createErrorReporter(deps: {
       }
       await keep(
         cleanReport(
-          { source: "browser", type: input.type ?? "Error", message: input.message, stack: input.stack ?? null, route, release: input.release || where.release },
+          {
+            source: "browser",
+            type: input.type ?? "Error",
+            message: input.message,
+            stack: input.stack ?? null,
+            route,
+            release: input.release || where.release,
+          },
           deps.mapStack,
         ),
       );

@@ -26,7 +26,8 @@ const report = (change: Partial<ErrorReport> = {}): ErrorReport => ({
   source: "server",
   type: "TypeError",
   message: "Cannot read properties of undefined (reading 'price')",
-  stack: "TypeError: Cannot read properties of undefined (reading 'price')\n    at productPrice (/srv/shop/app/features/catalog/price.ts:10:5)\n    at loader (/srv/shop/app/routes/product.tsx:20:3)",
+  stack:
+    "TypeError: Cannot read properties of undefined (reading 'price')\n    at productPrice (/srv/shop/app/features/catalog/price.ts:10:5)\n    at loader (/srv/shop/app/routes/product.tsx:20:3)",
   route: "/products/salmon-kibble",
   release: "build-1",
   ...change,
@@ -37,7 +38,16 @@ describe("errors.record", () => {
     const r = await errors.record(report());
     expect(r.count).toBe(1);
     const [row] = await database.db.select().from(errorReports);
-    expect(row).toMatchObject({ source: "server", type: "TypeError", route: "/products/salmon-kibble", release: "build-1", firstRelease: "build-1", count: 1, firstSeen: now, lastSeen: now });
+    expect(row).toMatchObject({
+      source: "server",
+      type: "TypeError",
+      route: "/products/salmon-kibble",
+      release: "build-1",
+      firstRelease: "build-1",
+      count: 1,
+      firstSeen: now,
+      lastSeen: now,
+    });
     expect(row.fingerprint).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -45,7 +55,9 @@ describe("errors.record", () => {
     const first = await errors.record(report());
     const firstSeen = now;
     now = new Date("2026-03-02T08:00:00Z");
-    const again = await errors.record(report({ route: "/products/duck-kibble", release: "build-2", message: "Cannot read properties of undefined (reading 'price')" }));
+    const again = await errors.record(
+      report({ route: "/products/duck-kibble", release: "build-2", message: "Cannot read properties of undefined (reading 'price')" }),
+    );
     expect(again).toMatchObject({ id: first.id, count: 2, fingerprint: first.fingerprint });
     const rows = await database.db.select().from(errorReports);
     expect(rows).toHaveLength(1);

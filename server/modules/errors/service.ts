@@ -1,6 +1,15 @@
 import { createHash } from "node:crypto";
 import { count, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import { ERROR_LIMITS, ERROR_RETENTION, errorPurgeBefore, fingerprintText, scrubPersonalData, stripQuery, truncate, type ErrorSource } from "../../../rules/shared/error-reports";
+import {
+  ERROR_LIMITS,
+  ERROR_RETENTION,
+  errorPurgeBefore,
+  fingerprintText,
+  scrubPersonalData,
+  stripQuery,
+  truncate,
+  type ErrorSource,
+} from "../../../rules/shared/error-reports";
 import type { Db } from "../../db/client";
 import { errorReports } from "./schema";
 import type { StackMapper } from "./source-maps";
@@ -94,20 +103,32 @@ export function createErrorsService(db: Db, options: { clock?: () => Date; mapSt
      * run it (server/jobs/retention-purge.ts).
      */
     async purge(now: Date, keep: { days?: number; rows?: number } = {}): Promise<number> {
-      const old = await db.delete(errorReports).where(lt(errorReports.lastSeen, errorPurgeBefore(now, keep.days))).returning({ id: errorReports.id });
-      const pastTheKept = db.select({ id: errorReports.id }).from(errorReports).orderBy(desc(errorReports.lastSeen), desc(errorReports.id)).offset(keep.rows ?? ERROR_RETENTION.rows);
+      const old = await db
+        .delete(errorReports)
+        .where(lt(errorReports.lastSeen, errorPurgeBefore(now, keep.days)))
+        .returning({ id: errorReports.id });
+      const pastTheKept = db
+        .select({ id: errorReports.id })
+        .from(errorReports)
+        .orderBy(desc(errorReports.lastSeen), desc(errorReports.id))
+        .offset(keep.rows ?? ERROR_RETENTION.rows);
       const beyond = await db.delete(errorReports).where(inArray(errorReports.id, pastTheKept)).returning({ id: errorReports.id });
       return old.length + beyond.length;
     },
 
     /** The recorded errors, newest sighting first or most frequent first, a page at a time. */
-    async list(query: { sort?: ErrorSort; source?: ErrorSource | null; page?: number; perPage?: number } = {}): Promise<{ rows: ErrorListRow[]; total: number; page: number; pages: number }> {
+    async list(
+      query: { sort?: ErrorSort; source?: ErrorSource | null; page?: number; perPage?: number } = {},
+    ): Promise<{ rows: ErrorListRow[]; total: number; page: number; pages: number }> {
       const perPage = Math.min(Math.max(query.perPage ?? 50, 1), 500);
       const where = query.source ? eq(errorReports.source, query.source) : undefined;
       const [{ n }] = await db.select({ n: count() }).from(errorReports).where(where);
       const pages = Math.max(1, Math.ceil(n / perPage));
       const page = Math.min(Math.max(Math.trunc(query.page ?? 1), 1), pages);
-      const order = query.sort === "frequent" ? [desc(errorReports.count), desc(errorReports.lastSeen), desc(errorReports.id)] : [desc(errorReports.lastSeen), desc(errorReports.id)];
+      const order =
+        query.sort === "frequent"
+          ? [desc(errorReports.count), desc(errorReports.lastSeen), desc(errorReports.id)]
+          : [desc(errorReports.lastSeen), desc(errorReports.id)];
       const rows = await db
         .select({
           id: errorReports.id,

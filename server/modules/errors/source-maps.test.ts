@@ -25,7 +25,12 @@ function vlq(...values: number[]): string {
 }
 
 /** A map whose generated line 1, from column `col` (0-based), is the source's line `line`, column `column` (0-based). */
-const mapOf = (source: string, col: number, line: number, column: number) => ({ version: 3, sources: [source], names: [], mappings: vlq(col, 0, line, column) });
+const mapOf = (source: string, col: number, line: number, column: number) => ({
+  version: 3,
+  sources: [source],
+  names: [],
+  mappings: vlq(col, 0, line, column),
+});
 
 let root: string;
 let mapStack: StackMapper;
@@ -36,7 +41,10 @@ beforeAll(() => {
   mkdirSync(path.join(build, "source-maps/client/assets"), { recursive: true });
   mkdirSync(path.join(build, "server"), { recursive: true });
   // Vite writes sources relative to the built file: build/client/assets → ../../../app/…
-  writeFileSync(path.join(build, "source-maps/client/assets/product-page-B1x9Qz7a.js.map"), JSON.stringify(mapOf("../../../app/features/catalog/product-page.tsx", 2000, 41, 8)));
+  writeFileSync(
+    path.join(build, "source-maps/client/assets/product-page-B1x9Qz7a.js.map"),
+    JSON.stringify(mapOf("../../../app/features/catalog/product-page.tsx", 2000, 41, 8)),
+  );
   writeFileSync(path.join(build, "server/index.js.map"), JSON.stringify(mapOf("../../app/routes/cart.tsx", 0, 9, 2)));
   writeFileSync(path.join(root, "secret.map"), JSON.stringify(mapOf("../leaked.ts", 0, 0, 0)));
   mapStack = createStackMapper(build);
@@ -60,7 +68,8 @@ describe("createStackMapper", () => {
   });
 
   it("leaves frames without a map, and lines that are no frames, as they are", () => {
-    const stack = "Error: boom\n    at f (http://localhost:3000/assets/other-Zz99Yy88.js:1:2)\n    at g (/srv/shop/node_modules/react-dom/index.js:3:4)\n    at <anonymous>";
+    const stack =
+      "Error: boom\n    at f (http://localhost:3000/assets/other-Zz99Yy88.js:1:2)\n    at g (/srv/shop/node_modules/react-dom/index.js:3:4)\n    at <anonymous>";
     expect(mapStack(stack)).toBe(stack);
   });
 

@@ -48,7 +48,13 @@ export function createAccounts(db: Db, deps: { sessions: Sessions; rateLimit: Ra
           })
           .onConflictDoNothing({ target: [customers.site, customers.email] })
           .returning({ id: customers.id });
-        if (!row) return { ok: false as const, code: "EMAIL_TAKEN" as const, field: "email", message: "An account with this email already exists. Log in or reset your password." };
+        if (!row)
+          return {
+            ok: false as const,
+            code: "EMAIL_TAKEN" as const,
+            field: "email",
+            message: "An account with this email already exists. Log in or reset your password.",
+          };
         if ("roleCode" in input)
           await tx.insert(staffProfiles).values({
             customerId: row.id,
@@ -77,7 +83,13 @@ export function createAccounts(db: Db, deps: { sessions: Sessions; rateLimit: Ra
     },
 
     /** RATE_LIMITS.change_password per account and client IP: an open session cannot guess the current password at scrypt's cost. */
-    async changePassword(customerId: string, current: string, next: string, keepSessionId: string, ip: string | null = null): Promise<{ ok: true } | Failure<"WRONG_PASSWORD" | "RATE_LIMITED">> {
+    async changePassword(
+      customerId: string,
+      current: string,
+      next: string,
+      keepSessionId: string,
+      ip: string | null = null,
+    ): Promise<{ ok: true } | Failure<"WRONG_PASSWORD" | "RATE_LIMITED">> {
       const attempt = await rateLimit.take("change_password", `customer:${customerId}`, ip);
       if (!attempt.ok) return { ok: false, code: "RATE_LIMITED", field: "currentPassword", message: attempt.message };
       const [row] = await db.select({ passwordHash: customers.passwordHash }).from(customers).where(eq(customers.id, customerId));

@@ -25,7 +25,11 @@ export type IdentityErasure = { addresses: number; sessions: number; metafields:
  * null when there is no such customer.
  */
 export async function lockCustomer(tx: Db, customerId: string): Promise<{ id: string; email: string; site: "d2c" | "hpsf" } | null> {
-  const [row] = await tx.select({ id: customers.id, email: customers.email, site: customers.site }).from(customers).where(eq(customers.id, customerId)).for("update");
+  const [row] = await tx
+    .select({ id: customers.id, email: customers.email, site: customers.site })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .for("update");
   return row ?? null;
 }
 

@@ -36,16 +36,25 @@ export function createPasswordReset(db: Db, deps: { sessions: Sessions; rateLimi
     ): Promise<{ ok: true } | Failure<"RATE_LIMITED">> {
       const attempt = await rateLimit.take("forgot_password", `email:${email}`, ip);
       if (!attempt.ok) return { ok: false, code: "RATE_LIMITED", message: attempt.message };
-      const [row] = await db.select({ id: customers.id, email: customers.email, firstName: customers.firstName }).from(customers).where(and(eq(customers.site, site), eq(customers.email, email)));
+      const [row] = await db
+        .select({ id: customers.id, email: customers.email, firstName: customers.firstName })
+        .from(customers)
+        .where(and(eq(customers.site, site), eq(customers.email, email)));
       if (!row) return { ok: true };
       const token = newToken();
-      await db.insert(passwordResets).values({ tokenHash: hashToken(token), customerId: row.id, expiresAt: new Date(clock().getTime() + RESET_VALID_MS), createdAt: clock() });
+      await db
+        .insert(passwordResets)
+        .values({ tokenHash: hashToken(token), customerId: row.id, expiresAt: new Date(clock().getTime() + RESET_VALID_MS), createdAt: clock() });
       await sendLink(row, token);
       return { ok: true };
     },
 
     /** Uses a reset token once; sets the password and ends every session of the account. */
-    async resetPassword(token: string, password: string, ip: string | null = null): Promise<{ ok: true; customerId: string } | Failure<"INVALID_TOKEN" | "RATE_LIMITED">> {
+    async resetPassword(
+      token: string,
+      password: string,
+      ip: string | null = null,
+    ): Promise<{ ok: true; customerId: string } | Failure<"INVALID_TOKEN" | "RATE_LIMITED">> {
       if (!looksLikeToken(token)) return INVALID_TOKEN;
       const tokenHash = hashToken(token);
       const attempt = await rateLimit.take("reset_password", `token:${tokenHash}`, ip);
@@ -66,7 +75,10 @@ export function createPasswordReset(db: Db, deps: { sessions: Sessions; rateLimi
         if (!used) return INVALID_TOKEN;
         await tx.update(customers).set({ passwordHash, updatedAt: now }).where(eq(customers.id, used.customerId));
         await sessions.endAll(tx, used.customerId);
-        await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.customerId, used.customerId), sql`${passwordResets.usedAt} is null`));
+        await tx
+          .update(passwordResets)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResets.customerId, used.customerId), sql`${passwordResets.usedAt} is null`));
         return { ok: true as const, customerId: used.customerId };
       });
     },

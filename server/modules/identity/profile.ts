@@ -29,7 +29,10 @@ export async function addressBookOf(conn: Db, customerId: string) {
 /** One of the customer's own saved addresses, in the caller's transaction: anyone else's (or a malformed id) is not found. */
 export async function savedAddressOf(conn: Db, customerId: string, addressId: string) {
   if (!isUuid(addressId)) return null;
-  const [row] = await conn.select().from(customerAddresses).where(and(eq(customerAddresses.id, addressId), eq(customerAddresses.customerId, customerId)));
+  const [row] = await conn
+    .select()
+    .from(customerAddresses)
+    .where(and(eq(customerAddresses.id, addressId), eq(customerAddresses.customerId, customerId)));
   return row ?? null;
 }
 
@@ -40,8 +43,16 @@ export function createProfile(db: Db, deps: { clock: () => Date }) {
     const [row] = await conn.select().from(customers).where(eq(customers.id, customerId));
     if (!row) return null;
     const [addresses, metafields] = await Promise.all([
-      conn.select().from(customerAddresses).where(eq(customerAddresses.customerId, customerId)).orderBy(asc(customerAddresses.createdAt), asc(customerAddresses.id)),
-      conn.select().from(customerMetafields).where(eq(customerMetafields.customerId, customerId)).orderBy(asc(customerMetafields.namespace), asc(customerMetafields.key)),
+      conn
+        .select()
+        .from(customerAddresses)
+        .where(eq(customerAddresses.customerId, customerId))
+        .orderBy(asc(customerAddresses.createdAt), asc(customerAddresses.id)),
+      conn
+        .select()
+        .from(customerMetafields)
+        .where(eq(customerMetafields.customerId, customerId))
+        .orderBy(asc(customerMetafields.namespace), asc(customerMetafields.key)),
     ]);
     return toCustomerView(row, addresses as AddressRow[], metafields as MetafieldRow[]);
   }
@@ -63,7 +74,12 @@ export function createProfile(db: Db, deps: { clock: () => Date }) {
    * `reuseSame`, an address already in the book (SPEC §5: address1, address2, city, province code and
    * zip all match) is answered instead of a copy — decided under the customer's row lock.
    */
-  async function addAddress(customerId: string, address: AddressInput, makeDefault = false, reuseSame = false): Promise<{ ok: true; id: string } | Failure<"ADDRESS_LIMIT"> | null> {
+  async function addAddress(
+    customerId: string,
+    address: AddressInput,
+    makeDefault = false,
+    reuseSame = false,
+  ): Promise<{ ok: true; id: string } | Failure<"ADDRESS_LIMIT"> | null> {
     return db.transaction(async (tx) => {
       const [owner] = await tx.select({ defaultAddressId: customers.defaultAddressId }).from(customers).where(eq(customers.id, customerId)).for("update");
       if (!owner) return null;
@@ -73,7 +89,10 @@ export function createProfile(db: Db, deps: { clock: () => Date }) {
       }
       const [{ n }] = await tx.select({ n: count() }).from(customerAddresses).where(eq(customerAddresses.customerId, customerId));
       if (n >= MAX_ADDRESSES_PER_CUSTOMER) return { ok: false as const, code: "ADDRESS_LIMIT" as const, field: "address", message: ADDRESS_LIMIT_MESSAGE };
-      const [row] = await tx.insert(customerAddresses).values({ customerId, ...addressValues(address), createdAt: clock() }).returning();
+      const [row] = await tx
+        .insert(customerAddresses)
+        .values({ customerId, ...addressValues(address), createdAt: clock() })
+        .returning();
       if (makeDefault || !owner.defaultAddressId) await tx.update(customers).set({ defaultAddressId: row.id }).where(eq(customers.id, customerId));
       return { ok: true as const, id: row.id };
     });
@@ -122,14 +141,26 @@ export function createProfile(db: Db, deps: { clock: () => Date }) {
       const now = clock();
       return db.transaction(async (tx) => {
         await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for("update");
-        const existing = await tx.select({ namespace: customerMetafields.namespace, key: customerMetafields.key }).from(customerMetafields).where(eq(customerMetafields.customerId, customerId));
+        const existing = await tx
+          .select({ namespace: customerMetafields.namespace, key: customerMetafields.key })
+          .from(customerMetafields)
+          .where(eq(customerMetafields.customerId, customerId));
         const have = new Set(existing.map((m) => `${m.namespace}\u0000${m.key}`));
         const added = [...byKey.keys()].filter((k) => !have.has(k)).length;
         if (added > 0 && existing.length + added > MAX_METAFIELDS_PER_CUSTOMER)
           return { ok: false as const, code: "METAFIELD_LIMIT" as const, field: "updateInput.metafields", message: METAFIELD_LIMIT_MESSAGE };
         await tx
           .insert(customerMetafields)
-          .values([...byKey.values()].map((f) => ({ customerId, namespace: f.namespace, key: f.key, type: f.type ?? "single_line_text_field", value: f.value, updatedAt: now })))
+          .values(
+            [...byKey.values()].map((f) => ({
+              customerId,
+              namespace: f.namespace,
+              key: f.key,
+              type: f.type ?? "single_line_text_field",
+              value: f.value,
+              updatedAt: now,
+            })),
+          )
           .onConflictDoUpdate({
             target: [customerMetafields.customerId, customerMetafields.namespace, customerMetafields.key],
             set: { value: sql`excluded.value`, type: sql`excluded.type`, updatedAt: now },
@@ -197,7 +228,10 @@ export function createProfile(db: Db, deps: { clock: () => Date }) {
             .where(eq(customerAddresses.customerId, customerId))
             .orderBy(asc(customerAddresses.createdAt), asc(customerAddresses.id))
             .limit(1);
-          await tx.update(customers).set({ defaultAddressId: next?.id ?? null }).where(eq(customers.id, customerId));
+          await tx
+            .update(customers)
+            .set({ defaultAddressId: next?.id ?? null })
+            .where(eq(customers.id, customerId));
         }
         return gone.id;
       });

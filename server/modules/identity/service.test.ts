@@ -206,7 +206,17 @@ describe("addresses and metafields are the customer's own", () => {
     const a = await identity.register(account("own-a@example.test"), "d2c");
     const b = await identity.register(account("own-b@example.test"), "d2c");
     if (!a.ok || !b.ok) throw new Error();
-    const addr = { firstName: "", lastName: "", address1: "1 Main", address2: "", city: "Aurora", provinceCode: "CO", zip: "80011", countryCode: "US" as const, phone: null };
+    const addr = {
+      firstName: "",
+      lastName: "",
+      address1: "1 Main",
+      address2: "",
+      city: "Aurora",
+      provinceCode: "CO",
+      zip: "80011",
+      countryCode: "US" as const,
+      phone: null,
+    };
     const aAddress = (await identity.createAddress(a.customerId, addr))!;
     expect((await identity.customer(a.customerId))?.defaultAddress?.id).toBe(aAddress);
     expect(await identity.updateAddress(b.customerId, aAddress, { ...addr, city: "Evil" })).toBeNull();
@@ -222,7 +232,17 @@ describe("addresses and metafields are the customer's own", () => {
   it("deleting the default address promotes the next one", async () => {
     const c = await identity.register(account("def@example.test"), "d2c");
     if (!c.ok) throw new Error();
-    const addr = { firstName: "", lastName: "", address1: "1 Main", address2: "", city: "Aurora", provinceCode: "CO", zip: "80011", countryCode: "US" as const, phone: null };
+    const addr = {
+      firstName: "",
+      lastName: "",
+      address1: "1 Main",
+      address2: "",
+      city: "Aurora",
+      provinceCode: "CO",
+      zip: "80011",
+      countryCode: "US" as const,
+      phone: null,
+    };
     const first = (await identity.createAddress(c.customerId, addr))!;
     advance(1000);
     const second = (await identity.createAddress(c.customerId, { ...addr, address1: "2 Oak" }))!;
@@ -277,14 +297,26 @@ describe("password reset checks the link before hashing, and is rate-limited", (
 
   it("tries of reset links are limited per IP", async () => {
     for (let i = 0; i < RATE_LIMITS.reset_password.perIp; i++) {
-      expect(await identity.resetPassword(`${"B".repeat(40)}${String(i).padStart(3, "0")}`, "newpass456", "10.31.0.1")).toMatchObject({ code: "INVALID_TOKEN" });
+      expect(await identity.resetPassword(`${"B".repeat(40)}${String(i).padStart(3, "0")}`, "newpass456", "10.31.0.1")).toMatchObject({
+        code: "INVALID_TOKEN",
+      });
     }
     expect(await identity.resetPassword("C".repeat(43), "newpass456", "10.31.0.1")).toMatchObject({ code: "RATE_LIMITED" });
   });
 });
 
 describe("a customer's addresses and metafields have a maximum", () => {
-  const addr = { firstName: "", lastName: "", address1: "1 Main", address2: "", city: "Aurora", provinceCode: "CO", zip: "80011", countryCode: "US" as const, phone: null };
+  const addr = {
+    firstName: "",
+    lastName: "",
+    address1: "1 Main",
+    address2: "",
+    city: "Aurora",
+    provinceCode: "CO",
+    zip: "80011",
+    countryCode: "US" as const,
+    phone: null,
+  };
 
   it(`refuses address number ${MAX_ADDRESSES_PER_CUSTOMER + 1} with a clear message; deleting one makes room`, async () => {
     const c = await identity.register(account("many-addr@example.test"), "d2c");
@@ -341,12 +373,14 @@ describe("changing a password is rate-limited like signing in", () => {
     if (!reg.ok) throw new Error("register failed");
     const { sessionId } = (await identity.resolveSession(reg.token))!;
     const change = (current: string, ip: string) => identity.changePassword(reg.customerId, current, "kibble456", sessionId, ip);
-    for (let i = 0; i < RATE_LIMITS.change_password.perKey; i++) expect(await change(`wrong-${i}-pass`, `10.40.0.${i + 1}`)).toMatchObject({ code: "WRONG_PASSWORD" });
+    for (let i = 0; i < RATE_LIMITS.change_password.perKey; i++)
+      expect(await change(`wrong-${i}-pass`, `10.40.0.${i + 1}`)).toMatchObject({ code: "WRONG_PASSWORD" });
     expect(await change("kibble123", "10.40.1.1")).toMatchObject({ ok: false, code: "RATE_LIMITED", field: "currentPassword" });
     advance(RATE_LIMITS.change_password.windowMs + 1);
     expect(await change("wrong-again", "10.40.1.1")).toMatchObject({ code: "WRONG_PASSWORD" });
     expect(await change("kibble123", "10.40.1.1")).toEqual({ ok: true });
-    for (let i = 0; i < RATE_LIMITS.change_password.perKey - 1; i++) expect(await identity.changePassword(reg.customerId, "nope", "kibble789", sessionId, "10.40.2.1")).toMatchObject({ code: "WRONG_PASSWORD" });
+    for (let i = 0; i < RATE_LIMITS.change_password.perKey - 1; i++)
+      expect(await identity.changePassword(reg.customerId, "nope", "kibble789", sessionId, "10.40.2.1")).toMatchObject({ code: "WRONG_PASSWORD" });
   });
 
   it("a refused change is refused before the current password is checked", async () => {
@@ -354,7 +388,8 @@ describe("changing a password is rate-limited like signing in", () => {
     if (!reg.ok) throw new Error("register failed");
     const noHashing = createIdentityService(database.db, { clock, scrypt: { N: 1000, r: 8, p: 1 } });
     const { sessionId } = (await identity.resolveSession(reg.token))!;
-    for (let i = 0; i < RATE_LIMITS.change_password.perKey; i++) await identity.changePassword(reg.customerId, `wrong-${i}-pass`, "kibble456", sessionId, "10.41.0.1");
+    for (let i = 0; i < RATE_LIMITS.change_password.perKey; i++)
+      await identity.changePassword(reg.customerId, `wrong-${i}-pass`, "kibble456", sessionId, "10.41.0.1");
     expect(await noHashing.changePassword(reg.customerId, "wrong-x", "kibble456", sessionId, "10.41.0.1")).toMatchObject({ code: "RATE_LIMITED" });
   });
 });

@@ -18,7 +18,14 @@ import { createStaff } from "./staff";
 
 export { SIGN_IN_FAILED, type RegisterResult, type SignInResult } from "./accounts";
 export { RESET_VALID_MS } from "./password-reset";
-export { ADDRESS_LIMIT_MESSAGE, addressBookOf, MAX_ADDRESSES_PER_CUSTOMER, MAX_METAFIELDS_PER_CUSTOMER, METAFIELD_LIMIT_MESSAGE, savedAddressOf } from "./profile";
+export {
+  ADDRESS_LIMIT_MESSAGE,
+  addressBookOf,
+  MAX_ADDRESSES_PER_CUSTOMER,
+  MAX_METAFIELDS_PER_CUSTOMER,
+  METAFIELD_LIMIT_MESSAGE,
+  savedAddressOf,
+} from "./profile";
 export { isUuid, type CustomerSummary, type Failure, type SessionInfo, type SignedIn } from "./results";
 export type { StaffIdentityData, StaffProfile } from "./staff";
 export { SESSION_IDLE_GRACE_MS, SESSION_MAX_MS, sessionIdleMs } from "./sessions";

@@ -69,7 +69,10 @@ export function createSessions(db: Db, options: { clock: () => Date; idleMs?: nu
     /** Ends the session on the server. The reason is for the log only. */
     async signOut(token: string | null | undefined, _reason: SessionEndReason = "sign_out"): Promise<boolean> {
       if (!looksLikeToken(token)) return false;
-      const ended = await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token))).returning({ id: sessions.id });
+      const ended = await db
+        .delete(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token)))
+        .returning({ id: sessions.id });
       return ended.length > 0;
     },
 

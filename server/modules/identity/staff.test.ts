@@ -70,7 +70,13 @@ describe("staff registration input", () => {
 
   it("drops student fields for other roles and keeps them for students", () => {
     expect(staffInput({ graduationYear: "2027", currentSchoolName: "X" })).toMatchObject({ roleCode: "DVM", graduationYear: null, currentSchoolName: null });
-    expect(staffInput({ roleCode: "STUDENT", graduationYear: "2027", currentSchoolName: "Northfield" })).toMatchObject({ graduationYear: 2027, currentSchoolName: "Northfield" });
-    expect(staffRegisterSchema.safeParse({ ...base, roleCode: "STUDENT", graduationYear: "1800", currentSchoolName: "N", acceptsProgramTerms: true }).error!.issues[0]!.path).toEqual(["graduationYear"]);
+    expect(staffInput({ roleCode: "STUDENT", graduationYear: "2027", currentSchoolName: "Northfield" })).toMatchObject({
+      graduationYear: 2027,
+      currentSchoolName: "Northfield",
+    });
+    expect(
+      staffRegisterSchema.safeParse({ ...base, roleCode: "STUDENT", graduationYear: "1800", currentSchoolName: "N", acceptsProgramTerms: true }).error!
+        .issues[0]!.path,
+    ).toEqual(["graduationYear"]);
   });
 });

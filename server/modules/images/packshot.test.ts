@@ -29,12 +29,9 @@ describe("renderPackshotSvg", () => {
     const base = "kindred-crest_chicken_dog";
     const byPack = ["bag", "can", "tray", "pouch"].map((p) => renderPackshotSvg(`${p}_${base}`));
     expect(new Set(byPack).size).toBe(4);
-    const variants = [
-      "can_kindred-crest_chicken_dog",
-      "can_copper-meadow_chicken_dog",
-      "can_kindred-crest_beef_dog",
-      "can_kindred-crest_chicken_cat",
-    ].map((k) => renderPackshotSvg(k));
+    const variants = ["can_kindred-crest_chicken_dog", "can_copper-meadow_chicken_dog", "can_kindred-crest_beef_dog", "can_kindred-crest_chicken_cat"].map(
+      (k) => renderPackshotSvg(k),
+    );
     expect(new Set(variants).size).toBe(4);
   });
 

@@ -149,15 +149,17 @@ function drawTray(p: Packshot): string {
 
 /** Flexible stand-up pouch: top seal with a tear notch, soft bulging sides, bottom gusset. */
 function drawPouch(p: Packshot): string {
-  const outline =
-    "M318 150 L682 150 L682 198 L664 210 L682 222 L682 236 Q712 520 696 842 Q500 878 304 842 Q288 520 318 236 Z";
+  const outline = "M318 150 L682 150 L682 198 L664 210 L682 222 L682 236 Q712 520 696 842 Q500 878 304 842 Q288 520 318 236 Z";
   return [
     floorShadow(500, 858, 230, 30),
     `<clipPath id="pouchclip"><path d="${outline}"/></clipPath>`,
     `<path d="${outline}" fill="${p.brand.color}"/>`,
     `<g clip-path="url(#pouchclip)">`,
     `<rect x="280" y="150" width="440" height="86" fill="${shade(p.brand.color, -0.3)}"/>`,
-    ...Array.from({ length: 22 }, (_, i) => `<line x1="${322 + i * 16}" y1="158" x2="${322 + i * 16}" y2="190" stroke="#fff" stroke-opacity="0.16" stroke-width="3"/>`),
+    ...Array.from(
+      { length: 22 },
+      (_, i) => `<line x1="${322 + i * 16}" y1="158" x2="${322 + i * 16}" y2="190" stroke="#fff" stroke-opacity="0.16" stroke-width="3"/>`,
+    ),
     `<rect x="280" y="430" width="440" height="230" fill="#fbfaf7"/>`,
     `<rect x="280" y="660" width="440" height="105" fill="${p.accent}"/>`,
     `<path d="M280 800 Q500 770 720 800 L720 900 L280 900 Z" fill="#000" opacity="0.14"/>`,
@@ -266,7 +268,13 @@ function parseHex(hex: string): [number, number, number] {
 }
 
 function toHex(rgb: number[]): string {
-  return `#${rgb.map((c) => Math.max(0, Math.min(255, Math.round(c))).toString(16).padStart(2, "0")).join("")}`;
+  return `#${rgb
+    .map((c) =>
+      Math.max(0, Math.min(255, Math.round(c)))
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 /** Mixes towards white (amount > 0) or black (amount < 0). */

@@ -21,7 +21,17 @@ let warehouse: string;
 const ZIP = "80011";
 const config = parseConfig({});
 
-const addr = { firstName: "Pat", lastName: "Doe", address1: "1 Main St", address2: "", city: "Aurora", provinceCode: "CO", zip: ZIP, countryCode: "US", phone: null };
+const addr = {
+  firstName: "Pat",
+  lastName: "Doe",
+  address1: "1 Main St",
+  address2: "",
+  city: "Aurora",
+  provinceCode: "CO",
+  zip: ZIP,
+  countryCode: "US",
+  phone: null,
+};
 const input = (cartId: string, number: string): PlaceOrderInput => ({
   site: "d2c",
   cartId,
@@ -33,7 +43,12 @@ const input = (cartId: string, number: string): PlaceOrderInput => ({
   idempotencyKey: `inv-${Math.random()}`,
 });
 const row = async (variantId: number) =>
-  (await database.db.select().from(inventory).where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, variantId))))[0];
+  (
+    await database.db
+      .select()
+      .from(inventory)
+      .where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, variantId)))
+  )[0];
 async function setStock(variantId: number, onHand: number, reserved: number) {
   await database.db
     .insert(inventory)

@@ -87,11 +87,7 @@ export async function reserveStock(tx: Db, warehouseCode: string, lines: readonl
       .update(inventory)
       .set({ reserved: sql`${inventory.reserved} + ${quantity}` })
       .where(
-        and(
-          eq(inventory.warehouseCode, warehouseCode),
-          eq(inventory.variantId, variantId),
-          sql`${inventory.onHand} - ${inventory.reserved} >= ${quantity}`,
-        ),
+        and(eq(inventory.warehouseCode, warehouseCode), eq(inventory.variantId, variantId), sql`${inventory.onHand} - ${inventory.reserved} >= ${quantity}`),
       )
       .returning({ variantId: inventory.variantId });
     if (updated.length === 0) return { ok: false, sku, variantId };
@@ -166,7 +162,10 @@ export async function adjustStock(tx: Db, input: StockAdjustmentInput): Promise<
       reserved: row.reserved,
     };
   }
-  await tx.update(inventory).set({ onHand }).where(and(eq(inventory.warehouseCode, warehouse.code), eq(inventory.variantId, variant.id)));
+  await tx
+    .update(inventory)
+    .set({ onHand })
+    .where(and(eq(inventory.warehouseCode, warehouse.code), eq(inventory.variantId, variant.id)));
   await tx.insert(stockAdjustments).values({
     warehouseCode: warehouse.code,
     variantId: variant.id,

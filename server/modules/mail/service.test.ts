@@ -31,7 +31,12 @@ afterAll(async () => {
 const resetMail = (to: string, token: string) => ({
   template: "passwordReset" as const,
   to,
-  content: templates.passwordReset({ storeName: "Kibble", firstName: "Sam", resetUrl: `http://localhost:3000/shelter/reset-password?token=${token}`, validMinutes: 60 }),
+  content: templates.passwordReset({
+    storeName: "Kibble",
+    firstName: "Sam",
+    resetUrl: `http://localhost:3000/shelter/reset-password?token=${token}`,
+    validMinutes: 60,
+  }),
 });
 const otherMail = (to: string) => ({ template: "contactToShop" as const, to, content: { subject: "Hi", text: "keep me", html: "<p>keep me</p>" } });
 

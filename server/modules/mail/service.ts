@@ -63,7 +63,10 @@ export function createMailService(db: Db, config: Config, log?: Logger, options:
       for (const row of rows) {
         await dropWrites.get(row.id)?.catch(() => {});
         // Only a file that is there (and was not removed by an operator) is rewritten.
-        const exists = await readFile(dropFile(dir, row)).then(() => true, () => false);
+        const exists = await readFile(dropFile(dir, row)).then(
+          () => true,
+          () => false,
+        );
         if (exists) await writeDropFile(dir, row).catch((err: unknown) => log?.error({ err, mailId: row.id }, "mail drop file not redacted"));
       }
     }
@@ -96,7 +99,10 @@ export function createMailService(db: Db, config: Config, log?: Logger, options:
       await db.update(mailOutbox).set({ status: "sent", sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
     } catch (err) {
       log?.error({ err, mailId: row.id }, "mail delivery failed");
-      await db.update(mailOutbox).set({ status: "failed", error: String((err as Error).message ?? err).slice(0, 500) }).where(eq(mailOutbox.id, row.id));
+      await db
+        .update(mailOutbox)
+        .set({ status: "failed", error: String((err as Error).message ?? err).slice(0, 500) })
+        .where(eq(mailOutbox.id, row.id));
     }
   }
 
@@ -158,6 +164,10 @@ export const ERASED_MAIL_BODY = "[This mail was sent to an account whose persona
  */
 export async function eraseMailsTo(tx: Db, email: string, placeholder: string): Promise<number> {
   if (email === placeholder) return 0;
-  const rows = await tx.update(mailOutbox).set({ to: placeholder, replyTo: null, text: ERASED_MAIL_BODY, html: ERASED_MAIL_BODY }).where(eq(mailOutbox.to, email)).returning({ id: mailOutbox.id });
+  const rows = await tx
+    .update(mailOutbox)
+    .set({ to: placeholder, replyTo: null, text: ERASED_MAIL_BODY, html: ERASED_MAIL_BODY })
+    .where(eq(mailOutbox.to, email))
+    .returning({ id: mailOutbox.id });
   return rows.length;
 }

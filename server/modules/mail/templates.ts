@@ -80,7 +80,11 @@ export const templates = {
     const rows = d.lines.map((l) => `${l.quantity} × ${l.title} — ${l.total}`);
     if (d.donationAddon) rows.push(`Donation — ${d.donationAddon}`);
     const staff = d.staff
-      ? [`Program discount: ${d.staff.programDiscount}`, `Delivery: ${d.staff.delivery === "Clinic" ? "to your clinic" : "to your home"}`, `Sold-to: ${d.staff.soldTo} · Ship-to: ${d.staff.shipTo}`]
+      ? [
+          `Program discount: ${d.staff.programDiscount}`,
+          `Delivery: ${d.staff.delivery === "Clinic" ? "to your clinic" : "to your home"}`,
+          `Sold-to: ${d.staff.soldTo} · Ship-to: ${d.staff.shipTo}`,
+        ]
       : [];
     const given = d.donations ?? [];
     return {
@@ -101,12 +105,17 @@ export const templates = {
     return {
       subject: `Your ${d.storeName} order ${d.number} has shipped`,
       text: `Good news: your order ${d.number} has left our warehouse and is on its way.\n\n${tracking ? `${tracking}\n\n` : ""}— ${d.storeName}\n`,
-      html: mailPage(d.storeName, [`Good news: your order ${escapeHtml(d.number)} has left our warehouse and is on its way.`, ...(tracking ? [escapeHtml(tracking)] : [])]),
+      html: mailPage(d.storeName, [
+        `Good news: your order ${escapeHtml(d.number)} has left our warehouse and is on its way.`,
+        ...(tracking ? [escapeHtml(tracking)] : []),
+      ]),
     };
   },
 
   orderCancelled(d: { storeName: string; number: string; refunded: string | null }): MailContent {
-    const money = d.refunded ? `The ${d.refunded} you paid is being returned to your card; banks usually show it within 5–10 business days.` : "Your card was not charged.";
+    const money = d.refunded
+      ? `The ${d.refunded} you paid is being returned to your card; banks usually show it within 5–10 business days.`
+      : "Your card was not charged.";
     return {
       subject: `Your ${d.storeName} order ${d.number} was cancelled`,
       text: `Your order ${d.number} was cancelled and will not be shipped.\n\n${money}\n\n— ${d.storeName}\n`,
@@ -124,7 +133,13 @@ export const templates = {
   },
 
   /** A refund of part of an order (the console): what was refunded and how much. */
-  orderPartlyRefunded(d: { storeName: string; number: string; refunded: string; lines: readonly { title: string; quantity: number }[]; whole: boolean }): MailContent {
+  orderPartlyRefunded(d: {
+    storeName: string;
+    number: string;
+    refunded: string;
+    lines: readonly { title: string; quantity: number }[];
+    whole: boolean;
+  }): MailContent {
     const what = d.lines.length ? d.lines.map((l) => `${l.quantity} × ${l.title}`) : [];
     const money = `${d.refunded} is being returned to your card; banks usually show it within 5–10 business days.`;
     const intro = d.whole ? `The rest of your order ${d.number} was refunded.` : `Part of your order ${d.number} was refunded.`;

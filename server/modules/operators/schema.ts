@@ -66,5 +66,9 @@ export const auditLog = pgTable(
     after: jsonb(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_operator_idx").on(t.operatorEmail, t.at), index("audit_log_target_idx").on(t.targetType, t.targetId)],
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_operator_idx").on(t.operatorEmail, t.at),
+    index("audit_log_target_idx").on(t.targetType, t.targetId),
+  ],
 );

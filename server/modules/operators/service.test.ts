@@ -93,7 +93,8 @@ describe("setup links", () => {
   });
 
   it("a made-up or spent link costs no password hash, and tries are limited per link and per IP", async () => {
-    for (let i = 0; i < 5; i++) expect(await ops.completeSetup(newToken(), { name: "X", password: PASSWORD, email: "x@console.test" }, "10.9.0.1")).toMatchObject({ ok: false });
+    for (let i = 0; i < 5; i++)
+      expect(await ops.completeSetup(newToken(), { name: "X", password: PASSWORD, email: "x@console.test" }, "10.9.0.1")).toMatchObject({ ok: false });
     const spent = await ops.issueSetupLink({ email: "spent@console.test", role: "support", createdBy: "owner" });
     expect((await ops.completeSetup(spent.token, { name: "S", password: PASSWORD })).ok).toBe(true);
     expect(vi.mocked(hashPassword)).toHaveBeenCalledTimes(1);
@@ -102,7 +103,11 @@ describe("setup links", () => {
     // The IP's tries: RATE_LIMITS.operator_setup.perIp in the window, then refused before anything else.
     for (let i = 5; i < RATE_LIMITS.operator_setup.perIp; i++) await ops.completeSetup(newToken(), { name: "X", password: PASSWORD }, "10.9.0.1");
     const good = await ops.issueSetupLink({ email: "blocked@console.test", role: "support", createdBy: "owner" });
-    expect(await ops.completeSetup(good.token, { name: "B", password: PASSWORD }, "10.9.0.1")).toMatchObject({ ok: false, field: "form", message: expect.stringMatching(/Too many attempts/) });
+    expect(await ops.completeSetup(good.token, { name: "B", password: PASSWORD }, "10.9.0.1")).toMatchObject({
+      ok: false,
+      field: "form",
+      message: expect.stringMatching(/Too many attempts/),
+    });
     expect((await ops.completeSetup(good.token, { name: "B", password: PASSWORD }, "10.9.0.2")).ok).toBe(true);
   });
 });
@@ -110,9 +115,14 @@ describe("setup links", () => {
 describe("setup links under concurrency", () => {
   it("one link used twice at once creates one operator; links issued at once leave one working", async () => {
     const link = await ops.issueSetupLink({ email: "race@console.test", role: "support", createdBy: "owner" });
-    const raced = await Promise.all([ops.completeSetup(link.token, { name: "A", password: PASSWORD }), ops.completeSetup(link.token, { name: "B", password: "another long password" })]);
+    const raced = await Promise.all([
+      ops.completeSetup(link.token, { name: "A", password: PASSWORD }),
+      ops.completeSetup(link.token, { name: "B", password: "another long password" }),
+    ]);
     expect(raced.filter((r) => r.ok)).toHaveLength(1);
-    const links = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(() => ops.issueSetupLink({ email: "race-2@console.test", role: "support", createdBy: "owner" })));
+    const links = await Promise.all(
+      [1, 2, 3, 4, 5, 6, 7, 8].map(() => ops.issueSetupLink({ email: "race-2@console.test", role: "support", createdBy: "owner" })),
+    );
     const live = await Promise.all(links.map((l) => ops.setupLink(l.token)));
     expect(live.filter(Boolean)).toHaveLength(1);
   });

@@ -98,7 +98,10 @@ export function createOperatorsService(db: Db, deps: Deps) {
       )
       .returning({ operatorId: operatorSessions.operatorId });
     if (!row) return null;
-    const [op] = await db.select().from(operators).where(and(eq(operators.id, row.operatorId), eq(operators.active, true)));
+    const [op] = await db
+      .select()
+      .from(operators)
+      .where(and(eq(operators.id, row.operatorId), eq(operators.active, true)));
     return op && isOperatorRole(op.role) ? op : null;
   }
   /**
@@ -123,7 +126,12 @@ export function createOperatorsService(db: Db, deps: Deps) {
    * cannot both pass), then runs `then` in the same transaction. `secret` picks the confirmed or
    * the pending one (enrolment).
    */
-  async function useCode(operatorId: string, code: string, secret: "totpSecret" | "totpPendingSecret", then: (tx: Db, step: number) => Promise<void>): Promise<boolean> {
+  async function useCode(
+    operatorId: string,
+    code: string,
+    secret: "totpSecret" | "totpPendingSecret",
+    then: (tx: Db, step: number) => Promise<void>,
+  ): Promise<boolean> {
     return db.transaction(async (tx) => {
       const [op] = await tx.select().from(operators).where(eq(operators.id, operatorId)).for("update");
       const key = op?.[secret];
@@ -179,7 +187,10 @@ export function createOperatorsService(db: Db, deps: Deps) {
       token: string,
       p: { name: string; password: string; email?: string },
       ip: string | null = null,
-    ): Promise<{ ok: true; operator: Operator; sessionToken: string } | { ok: false; code: "INVALID_LINK" | "RATE_LIMITED" | "EMAIL_REQUIRED"; field: string; message: string }> {
+    ): Promise<
+      | { ok: true; operator: Operator; sessionToken: string }
+      | { ok: false; code: "INVALID_LINK" | "RATE_LIMITED" | "EMAIL_REQUIRED"; field: string; message: string }
+    > {
       if (!looksLikeToken(token)) return { ok: false, code: "INVALID_LINK", field: "token", message: "This setup link is not valid. Ask for a new one." };
       const attempt = await deps.rateLimit.take("operator_setup", `setup:${hashToken(token)}`, ip);
       if (!attempt.ok) return { ok: false, code: "RATE_LIMITED", field: "form", message: attempt.message };
@@ -207,12 +218,25 @@ export function createOperatorsService(db: Db, deps: Deps) {
             .values({ email, name: p.name, role: claimed.role, passwordHash })
             // An operator locked out (password or authenticator lost) gets back in this way: both are
             // reset, and whoever holds one of their sessions is out.
-            .onConflictDoUpdate({ target: operators.email, set: { name: p.name, role: claimed.role, passwordHash, active: true, totpSecret: null, totpPendingSecret: null } })
+            .onConflictDoUpdate({
+              target: operators.email,
+              set: { name: p.name, role: claimed.role, passwordHash, active: true, totpSecret: null, totpPendingSecret: null },
+            })
             .returning();
           if (row) await tx.delete(operatorSessions).where(eq(operatorSessions.operatorId, row.id));
         }
         if (!row) return null;
-        await audit({ operator: { id: row.id, email: row.email }, action: "operator.setup", targetType: "operator", targetId: row.id, outcome: "ok", after: { role: row.role, createdBy: claimed.createdBy } }, tx);
+        await audit(
+          {
+            operator: { id: row.id, email: row.email },
+            action: "operator.setup",
+            targetType: "operator",
+            targetId: row.id,
+            outcome: "ok",
+            after: { role: row.role, createdBy: claimed.createdBy },
+          },
+          tx,
+        );
         return row;
       });
       if (!created) return { ok: false, code: "INVALID_LINK", field: "token", message: SETUP_LINK_SPENT };
@@ -230,7 +254,9 @@ export function createOperatorsService(db: Db, deps: Deps) {
       emailInput: string,
       password: string,
       ip: string | null,
-    ): Promise<{ ok: true; operator: Operator; sessionToken: string; secondFactor: boolean } | { ok: false; code: "INVALID" | "RATE_LIMITED"; message: string }> {
+    ): Promise<
+      { ok: true; operator: Operator; sessionToken: string; secondFactor: boolean } | { ok: false; code: "INVALID" | "RATE_LIMITED"; message: string }
+    > {
       const email = normEmail(emailInput);
       const attempt = await deps.rateLimit.take("sign_in", `operator:${email}`, ip);
       if (!attempt.ok) return { ok: false, code: "RATE_LIMITED", message: attempt.message };
@@ -239,7 +265,12 @@ export function createOperatorsService(db: Db, deps: Deps) {
       if (!row || !good || !row.active || !isOperatorRole(row.role)) return { ok: false, code: "INVALID", message: "E-mail or password is not right." };
       await deps.rateLimit.forget("sign_in", `operator:${email}`, attempt.ids);
       const secondFactor = row.totpSecret !== null;
-      return { ok: true, operator: { id: row.id, email: row.email, name: row.name, role: row.role }, sessionToken: await startSession(row.id, secondFactor), secondFactor };
+      return {
+        ok: true,
+        operator: { id: row.id, email: row.email, name: row.name, role: row.role },
+        sessionToken: await startSession(row.id, secondFactor),
+        secondFactor,
+      };
     },
 
     /** The operator whose sign-in waits for the authenticator's code (null: no such session). */
@@ -252,7 +283,11 @@ export function createOperatorsService(db: Db, deps: Deps) {
      * Sign-in, step two: the code from the authenticator app (rate-limited like passwords) turns
      * the pending session into a full one.
      */
-    async completeSecondFactor(token: string, code: string, ip: string | null): Promise<{ ok: true; operator: Operator } | { ok: false; code: "INVALID" | "RATE_LIMITED" | "EXPIRED"; message: string }> {
+    async completeSecondFactor(
+      token: string,
+      code: string,
+      ip: string | null,
+    ): Promise<{ ok: true; operator: Operator } | { ok: false; code: "INVALID" | "RATE_LIMITED" | "EXPIRED"; message: string }> {
       const op = await sessionOperator(token, true);
       if (!op) return { ok: false, code: "EXPIRED", message: "Sign in again." };
       const attempt = await deps.rateLimit.take("sign_in", `operator-code:${op.id}`, ip);
@@ -280,7 +315,11 @@ export function createOperatorsService(db: Db, deps: Deps) {
      * confirmed). Replacing a confirmed second factor takes a current code from it: a session left
      * open is not enough to move the second factor to someone else's phone.
      */
-    async beginSecondFactor(operator: Operator, issuer: string, currentCode = ""): Promise<{ ok: true; secret: string; uri: string } | { ok: false; code: "CODE_REQUIRED"; message: string }> {
+    async beginSecondFactor(
+      operator: Operator,
+      issuer: string,
+      currentCode = "",
+    ): Promise<{ ok: true; secret: string; uri: string } | { ok: false; code: "CODE_REQUIRED"; message: string }> {
       const secret = newTotpSecret();
       const uri = otpauthUri(issuer, operator.email, secret);
       // No second factor yet: nothing to prove.
@@ -300,7 +339,10 @@ export function createOperatorsService(db: Db, deps: Deps) {
     /** Enrolment, step two: a code from the app proves it holds the secret; from now on sign-in asks for one. */
     async confirmSecondFactor(operator: Operator, code: string): Promise<boolean> {
       const done = await useCode(operator.id, code, "totpPendingSecret", async (tx) => {
-        await tx.update(operators).set({ totpSecret: sql`${operators.totpPendingSecret}`, totpPendingSecret: null }).where(eq(operators.id, operator.id));
+        await tx
+          .update(operators)
+          .set({ totpSecret: sql`${operators.totpPendingSecret}`, totpPendingSecret: null })
+          .where(eq(operators.id, operator.id));
         await audit({ operator, action: "operator.second_factor_on", targetType: "operator", targetId: operator.id, outcome: "ok" }, tx);
       });
       return done;
@@ -327,7 +369,9 @@ export function createOperatorsService(db: Db, deps: Deps) {
 
     async list(): Promise<(Operator & { active: boolean; createdAt: Date })[]> {
       const rows = await db.select().from(operators).orderBy(operators.email);
-      return rows.flatMap((r) => (isOperatorRole(r.role) ? [{ id: r.id, email: r.email, name: r.name, role: r.role, active: r.active, createdAt: r.createdAt }] : []));
+      return rows.flatMap((r) =>
+        isOperatorRole(r.role) ? [{ id: r.id, email: r.email, name: r.name, role: r.role, active: r.active, createdAt: r.createdAt }] : [],
+      );
     },
 
     /** Deactivates an operator (their sessions end at once); an owner cannot deactivate themselves. */

@@ -48,6 +48,13 @@ describe("TOTP", () => {
     const secret = newTotpSecret();
     const uri = otpauthUri("Kibble & Co", "ops@example.test", secret);
     expect(uri).toBe(`otpauth://totp/Kibble%20%26%20Co:ops%40example.test?issuer=Kibble%20%26%20Co&secret=${secret}&algorithm=SHA1&digits=6&period=30`);
-    expect(URI.parse(uri)).toMatchObject({ issuer: "Kibble & Co", label: "ops@example.test", algorithm: "SHA1", digits: 6, period: 30, secret: { base32: secret } });
+    expect(URI.parse(uri)).toMatchObject({
+      issuer: "Kibble & Co",
+      label: "ops@example.test",
+      algorithm: "SHA1",
+      digits: 6,
+      period: 30,
+      secret: { base32: secret },
+    });
   });
 });

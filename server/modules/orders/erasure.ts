@@ -14,7 +14,17 @@ import { cancel } from "./status";
 export const ERASED_ADDRESS_LINE = "Erased";
 
 export function anonymisedAddress(a: OrderAddress): OrderAddress {
-  return { firstName: "Erased", lastName: "", address1: ERASED_ADDRESS_LINE, address2: "", city: "", provinceCode: a.provinceCode, zip: a.zip, countryCode: a.countryCode, phone: null };
+  return {
+    firstName: "Erased",
+    lastName: "",
+    address1: ERASED_ADDRESS_LINE,
+    address2: "",
+    city: "",
+    provinceCode: a.provinceCode,
+    zip: a.zip,
+    countryCode: a.countryCode,
+    phone: null,
+  };
 }
 
 /**
@@ -26,7 +36,14 @@ export function anonymisedAddress(a: OrderAddress): OrderAddress {
  */
 export async function anonymiseOrdersOf(tx: Db, customerId: string, email: string): Promise<{ orders: number; cancelledUnpaid: number }> {
   const rows = await tx
-    .select({ id: orders.id, status: orders.status, paymentId: orders.paymentId, warehouseCode: orders.warehouseCode, shippingAddress: orders.shippingAddress, billingAddress: orders.billingAddress })
+    .select({
+      id: orders.id,
+      status: orders.status,
+      paymentId: orders.paymentId,
+      warehouseCode: orders.warehouseCode,
+      shippingAddress: orders.shippingAddress,
+      billingAddress: orders.billingAddress,
+    })
     .from(orders)
     .where(eq(orders.customerId, customerId))
     .orderBy(orders.id)
@@ -51,4 +68,3 @@ export async function anonymiseOrdersOf(tx: Db, customerId: string, email: strin
   // Declined attempts are anonymised too, but counted as no order (they never were one to the operator).
   return { orders: rows.filter((o) => o.status !== "declined").length, cancelledUnpaid };
 }
-

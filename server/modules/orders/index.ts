@@ -2,6 +2,26 @@
 export { orderAddressOf } from "./address";
 export type { OrderAddress } from "./address";
 export { anonymiseOrdersOf, anonymisedAddress } from "./erasure";
-export { cancel, createOrdersService, donationTrackingIdOf, insertPlacedOrder, liveOrderIdFor, lockBuyer, lockOrder, lockOrderByRef, markDelivered, markFulfilled, markOrderDeclined, markOrderPaid, markShipped, orderLineRef, orderLinesOf, orderViewById, recordRefund, refundableLines, setOrderStatus } from "./service";
+export {
+  cancel,
+  createOrdersService,
+  donationTrackingIdOf,
+  insertPlacedOrder,
+  liveOrderIdFor,
+  lockBuyer,
+  lockOrder,
+  lockOrderByRef,
+  markDelivered,
+  markFulfilled,
+  markOrderDeclined,
+  markOrderPaid,
+  markShipped,
+  orderLineRef,
+  orderLinesOf,
+  orderViewById,
+  recordRefund,
+  refundableLines,
+  setOrderStatus,
+} from "./service";
 export type { NewOrder, NewOrderLine, OrderLineRow, OrderRow, OrderStatus, OrderView, OrdersService, Transition } from "./service";
 export { refund } from "./status";

@@ -11,7 +11,17 @@ import { createOrdersService } from "./service";
 let database: Database;
 let service: ReturnType<typeof createOrdersService>;
 
-const address = { firstName: "Pat", lastName: "Doe", address1: "1 Main St", address2: "", city: "Aurora", provinceCode: "CO", zip: "80011", countryCode: "US", phone: null };
+const address = {
+  firstName: "Pat",
+  lastName: "Doe",
+  address1: "1 Main St",
+  address2: "",
+  city: "Aurora",
+  provinceCode: "CO",
+  zip: "80011",
+  countryCode: "US",
+  phone: null,
+};
 
 async function anOrder(): Promise<string> {
   const [row] = await database.db

@@ -10,7 +10,15 @@ import { orderLines, orderRefunds, orders } from "./schema";
 /** The order's lines as a refund sees them (charged money, units already refunded). */
 export async function refundableLines(tx: Db, orderId: string): Promise<(RefundableLine & { variantId: number })[]> {
   const rows = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
-  return rows.map((l) => ({ id: l.id, variantId: l.variantId, sku: l.sku, title: `${l.productTitle} — ${l.title}`, quantity: l.quantity, chargedCents: chargedCents(l), refundedQuantity: l.refundedQuantity }));
+  return rows.map((l) => ({
+    id: l.id,
+    variantId: l.variantId,
+    sku: l.sku,
+    title: `${l.productTitle} — ${l.title}`,
+    quantity: l.quantity,
+    chargedCents: chargedCents(l),
+    refundedQuantity: l.refundedQuantity,
+  }));
 }
 
 /** Writes a refund the caller has planned (rules/checkout/refunds.ts) and checked against the order's status. */
@@ -26,18 +34,39 @@ export async function recordRefund(tx: Db, orderId: string, plan: RefundPlan, me
     .where(eq(orders.id, orderId));
   const [row] = await tx
     .insert(orderRefunds)
-    .values({ orderId, amountCents: plan.totalCents, lines: plan.lines, otherCents: plan.otherCents, restocked: meta.restocked, reason: meta.reason, actor: meta.actor })
+    .values({
+      orderId,
+      amountCents: plan.totalCents,
+      lines: plan.lines,
+      otherCents: plan.otherCents,
+      restocked: meta.restocked,
+      reason: meta.reason,
+      actor: meta.actor,
+    })
     .returning({ id: orderRefunds.id });
   return row.id;
 }
 
-export type RefundView = { id: string; at: string; amountCents: number; otherCents: number; restocked: boolean; reason: string; actor: string; lines: { sku: string; title: string; quantity: number; amountCents: number }[] };
+export type RefundView = {
+  id: string;
+  at: string;
+  amountCents: number;
+  otherCents: number;
+  restocked: boolean;
+  reason: string;
+  actor: string;
+  lines: { sku: string; title: string; quantity: number; amountCents: number }[];
+};
 
 /** Each order's refunds, oldest first, in one query. */
 export async function refundsOf(conn: Db, orderIds: readonly string[]): Promise<Map<string, RefundView[]>> {
   const out = new Map<string, RefundView[]>();
   if (!orderIds.length) return out;
-  const rows = await conn.select().from(orderRefunds).where(inArray(orderRefunds.orderId, [...orderIds])).orderBy(asc(orderRefunds.createdAt));
+  const rows = await conn
+    .select()
+    .from(orderRefunds)
+    .where(inArray(orderRefunds.orderId, [...orderIds]))
+    .orderBy(asc(orderRefunds.createdAt));
   for (const r of rows) {
     const list = out.get(r.orderId) ?? [];
     list.push({

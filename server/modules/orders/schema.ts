@@ -40,8 +40,14 @@ export const orders = pgTable(
     serviceChargeCents: integer().notNull(),
     taxCents: integer().notNull(),
     totalCents: integer().notNull(),
-    discountCodes: text().array().notNull().default(sql`'{}'::text[]`),
-    attributes: jsonb().$type<CartAttribute[]>().notNull().default(sql`'[]'::jsonb`),
+    discountCodes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    attributes: jsonb()
+      .$type<CartAttribute[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     donationTrackingId: text(),
     /** The shopper's add-on or round-up donation, charged with the order (no tax, shipping or discount on it); in totalCents. */
     donationAddonCents: integer().notNull().default(0),
@@ -59,9 +65,13 @@ export const orders = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("orders_idempotency_key_uq").on(t.idempotencyKey).where(sql`${t.status} <> 'declined'`),
+    uniqueIndex("orders_idempotency_key_uq")
+      .on(t.idempotencyKey)
+      .where(sql`${t.status} <> 'declined'`),
     uniqueIndex("orders_number_uq").on(t.number),
-    uniqueIndex("orders_cart_uq").on(t.cartId).where(sql`${t.status} <> 'declined'`),
+    uniqueIndex("orders_cart_uq")
+      .on(t.cartId)
+      .where(sql`${t.status} <> 'declined'`),
     index("orders_customer_idx").on(t.customerId, t.createdAt),
     // The operator console's order list: newest first, by status, by e-mail.
     index("orders_created_idx").on(t.createdAt),
@@ -93,7 +103,10 @@ export const orderLines = pgTable(
     taxCents: integer().notNull(),
     /** The line's weight in pounds (the catalogue's weight × quantity), for the staff program's monthly allowance. */
     weightLb: doublePrecision().notNull().default(0),
-    attributes: jsonb().$type<CartAttribute[]>().notNull().default(sql`'[]'::jsonb`),
+    attributes: jsonb()
+      .$type<CartAttribute[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Units refunded so far, and the money returned for them (written with the order's row lock held). */
     refundedQuantity: integer().notNull().default(0),
     refundedCents: integer().notNull().default(0),
@@ -117,7 +130,10 @@ export const orderRefunds = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     amountCents: integer().notNull(),
-    lines: jsonb().$type<RefundedLine[]>().notNull().default(sql`'[]'::jsonb`),
+    lines: jsonb()
+      .$type<RefundedLine[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     otherCents: integer().notNull().default(0),
     restocked: boolean().notNull().default(false),
     reason: text().notNull(),

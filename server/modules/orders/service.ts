@@ -52,7 +52,13 @@ export async function orderLinesOf(conn: Db, orderId: string) {
   return conn.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
 }
 
-const CONSOLE_SORT_COLUMNS = { placed: orders.createdAt, number: orders.createdAt, email: orders.email, status: orders.status, total: orders.totalCents } as const;
+const CONSOLE_SORT_COLUMNS = {
+  placed: orders.createdAt,
+  number: orders.createdAt,
+  email: orders.email,
+  status: orders.status,
+  total: orders.totalCents,
+} as const;
 
 /** The console list's order: the column asked for (numbers follow the placing order), then a stable tie-break. */
 function consoleOrder(sort: { key: keyof typeof CONSOLE_SORT_COLUMNS; dir: "asc" | "desc" }) {
@@ -63,8 +69,22 @@ function consoleOrder(sort: { key: keyof typeof CONSOLE_SORT_COLUMNS; dir: "asc"
 export function createOrdersService(db: Db) {
   async function withLines(rows: OrderRow[]): Promise<OrderView[]> {
     if (!rows.length) return [];
-    const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, rows.map((r) => r.id))).orderBy(asc(orderLines.position));
-    return rows.map((o) => orderView(o, lines.filter((l) => l.orderId === o.id)));
+    const lines = await db
+      .select()
+      .from(orderLines)
+      .where(
+        inArray(
+          orderLines.orderId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(orderLines.position));
+    return rows.map((o) =>
+      orderView(
+        o,
+        lines.filter((l) => l.orderId === o.id),
+      ),
+    );
   }
 
   return {
@@ -81,9 +101,7 @@ export function createOrdersService(db: Db) {
             eq(orders.customerId, customerId),
             inArray(orders.status, VISIBLE),
             q ? ilike(orders.number, `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`) : undefined,
-            cursor
-              ? or(lt(orders.createdAt, new Date(cursor.t)), and(eq(orders.createdAt, new Date(cursor.t)), lt(orders.id, cursor.id)))
-              : undefined,
+            cursor ? or(lt(orders.createdAt, new Date(cursor.t)), and(eq(orders.createdAt, new Date(cursor.t)), lt(orders.id, cursor.id))) : undefined,
           ),
         )
         .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -129,7 +147,10 @@ export function createOrdersService(db: Db) {
      */
     async getByIdUnchecked(orderId: string): Promise<OrderView | null> {
       if (!isUuid(orderId)) return null;
-      const rows = await db.select().from(orders).where(and(eq(orders.id, orderId), inArray(orders.status, VISIBLE)));
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), inArray(orders.status, VISIBLE)));
       return (await withLines(rows))[0] ?? null;
     },
 
@@ -156,7 +177,10 @@ export function createOrdersService(db: Db) {
 
     /** The cart the order placed under this idempotency key was made from (its status aside), or null when there is none. */
     async cartIdForIdempotencyKey(idempotencyKey: string): Promise<string | null> {
-      const [row] = await db.select({ cartId: orders.cartId }).from(orders).where(and(eq(orders.idempotencyKey, idempotencyKey), NOT_DECLINED));
+      const [row] = await db
+        .select({ cartId: orders.cartId })
+        .from(orders)
+        .where(and(eq(orders.idempotencyKey, idempotencyKey), NOT_DECLINED));
       return row?.cartId ?? null;
     },
 
@@ -175,7 +199,11 @@ export function createOrdersService(db: Db) {
 
     /** Whether an order (in any status but declined) was made from this cart. */
     async existsForCart(cartId: string): Promise<boolean> {
-      const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.cartId, cartId), NOT_DECLINED)).limit(1);
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.cartId, cartId), NOT_DECLINED))
+        .limit(1);
       return Boolean(row);
     },
 
@@ -226,13 +254,24 @@ export function createOrdersService(db: Db) {
       );
       const [rows, [{ total }]] = await Promise.all([
         db
-          .select({ id: orders.id, number: orders.number, site: orders.site, status: orders.status, email: orders.email, totalCents: orders.totalCents, createdAt: orders.createdAt })
+          .select({
+            id: orders.id,
+            number: orders.number,
+            site: orders.site,
+            status: orders.status,
+            email: orders.email,
+            totalCents: orders.totalCents,
+            createdAt: orders.createdAt,
+          })
           .from(orders)
           .where(where)
           .orderBy(...consoleOrder(p.sort ?? { key: "placed", dir: "desc" }))
           .limit(p.pageSize)
           .offset((p.page - 1) * p.pageSize),
-        db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(orders)
+          .where(where),
       ]);
       return { rows, total };
     },
@@ -280,7 +319,11 @@ export function createOrdersService(db: Db) {
     async quotaUsedLb(customerId: string, from: Date, to: Date, conn: Db = db): Promise<number> {
       const [row] = await conn
         // Units refunded are not the member's to keep: their share of the line's pounds is given back.
-        .select({ lb: sql<number>`coalesce(sum(${orderLines.weightLb} * (${orderLines.quantity} - ${orderLines.refundedQuantity}) / ${orderLines.quantity}), 0)`.mapWith(Number) })
+        .select({
+          lb: sql<number>`coalesce(sum(${orderLines.weightLb} * (${orderLines.quantity} - ${orderLines.refundedQuantity}) / ${orderLines.quantity}), 0)`.mapWith(
+            Number,
+          ),
+        })
         .from(orders)
         .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
         .where(
@@ -307,7 +350,10 @@ export function createOrdersService(db: Db) {
           and(
             buyer.customerId ? eq(orders.customerId, buyer.customerId) : eq(orders.email, buyer.email.trim().toLowerCase()),
             notInArray(orders.status, ["cancelled", "declined"]),
-            sql`${orders.discountCodes} && ${sql.raw("ARRAY[")}${sql.join(codes.map((c) => sql`${c}`), sql`, `)}${sql.raw("]::text[]")}`,
+            sql`${orders.discountCodes} && ${sql.raw("ARRAY[")}${sql.join(
+              codes.map((c) => sql`${c}`),
+              sql`, `,
+            )}${sql.raw("]::text[]")}`,
           ),
         );
       const used = new Set(rows.flatMap((r) => r.codes));

@@ -94,7 +94,10 @@ export async function setOrderStatus(tx: Db, orderId: string, status: OrderStatu
 export async function markOrderPaid(tx: Db, order: Pick<OrderRow, "id" | "status">, paymentId: string): Promise<void> {
   const next = markPaid(order.status);
   if (!next.ok) throw new Error(next.message);
-  await tx.update(orders).set({ status: next.status, paymentId, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+  await tx
+    .update(orders)
+    .set({ status: next.status, paymentId, updatedAt: sql`now()` })
+    .where(eq(orders.id, order.id));
 }
 
 /** The order a line belongs to (its id and number) and the line's title: the console's link from a verified review. */
@@ -111,7 +114,10 @@ export async function orderLineRef(conn: Db, orderLineId: string): Promise<{ ord
 export async function markOrderDeclined(tx: Db, order: Pick<OrderRow, "id" | "status">): Promise<void> {
   const next = decline(order.status);
   if (!next.ok) throw new Error(next.message);
-  await tx.update(orders).set({ status: next.status, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+  await tx
+    .update(orders)
+    .set({ status: next.status, updatedAt: sql`now()` })
+    .where(eq(orders.id, order.id));
 }
 
 /** The order as its owner sees it, by id, whatever its status (the workflow that placed it answers with it). */

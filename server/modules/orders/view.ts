@@ -52,4 +52,3 @@ export function orderView(o: OrderRow, lines: readonly OrderLineRow[]) {
     })),
   };
 }
-

@@ -36,7 +36,14 @@ export function createTestProcessor(clock: () => Date = () => new Date()): Payme
       const check = checkCard(card, clock());
       if (!check.ok) return { ok: false, reason: "invalid_card", field: check.field, message: check.message };
       const outcome = testCardOutcome(check.digits);
-      return { ok: true, token: `tok_${outcome}_${randomBytes(12).toString("hex")}`, brand: check.brand, last4: check.last4, expMonth: card.expMonth, expYear: card.expYear };
+      return {
+        ok: true,
+        token: `tok_${outcome}_${randomBytes(12).toString("hex")}`,
+        brand: check.brand,
+        last4: check.last4,
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+      };
     },
     async authorize({ token }) {
       const m = /^tok_(succeeds|card_declined|insufficient_funds|processing_error)_[0-9a-f]+$/.exec(token);

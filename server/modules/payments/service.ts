@@ -83,10 +83,7 @@ export function createPaymentsService(db: Db, provider: PaymentProvider) {
      * charge (replayed: true) and never calls the processor again; a failed attempt may be retried.
      * `conn` lets a workflow record the payment inside its own transaction.
      */
-    async charge(
-      p: { idempotencyKey: string; amountCents: number; customerId: string | null; source: PaymentSource },
-      conn: Db = db,
-    ): Promise<ChargeResult> {
+    async charge(p: { idempotencyKey: string; amountCents: number; customerId: string | null; source: PaymentSource }, conn: Db = db): Promise<ChargeResult> {
       const [prior] = await conn.select().from(payments).where(eq(payments.idempotencyKey, p.idempotencyKey));
       if (prior && prior.status !== "failed")
         return { ok: true, paymentId: prior.id, status: prior.status, brand: prior.brand, last4: prior.last4, replayed: true };
@@ -128,7 +125,8 @@ export function createPaymentsService(db: Db, provider: PaymentProvider) {
       if (!row || row.status !== "captured" || !row.processorRef) return { ok: false, code: "NOT_REFUNDABLE", message: "This payment cannot be refunded." };
       const left = row.amountCents - row.refundedCents;
       const amount = amountCents ?? left;
-      if (!Number.isInteger(amount) || amount <= 0 || amount > left) return { ok: false, code: "NOT_REFUNDABLE", message: `At most ${left} cents of this payment can be refunded.` };
+      if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+        return { ok: false, code: "NOT_REFUNDABLE", message: `At most ${left} cents of this payment can be refunded.` };
       const r = await provider.refund(row.processorRef, amount);
       if (!r.ok) return { ok: false, code: "NOT_REFUNDABLE", message: r.message };
       const refundedCents = row.refundedCents + amount;

@@ -3,7 +3,26 @@ import { index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 // The rate-limit ledger (server/modules/rate-limit/service.ts). The table keeps its historical
 // name, auth_attempts: it started with sign-in attempts only.
 
-export type AttemptKind = "sign_in" | "register" | "forgot_password" | "reset_password" | "contact" | "card_payment" | "join_clinic" | "clinic_search" | "error_report" | "consent" | "analytics_config" | "review" | "review_vote" | "donation_tracking" | "donation_events" | "operator_setup" | "change_password" | "site_password" | "guest_cart";
+export type AttemptKind =
+  | "sign_in"
+  | "register"
+  | "forgot_password"
+  | "reset_password"
+  | "contact"
+  | "card_payment"
+  | "join_clinic"
+  | "clinic_search"
+  | "error_report"
+  | "consent"
+  | "analytics_config"
+  | "review"
+  | "review_vote"
+  | "donation_tracking"
+  | "donation_events"
+  | "operator_setup"
+  | "change_password"
+  | "site_password"
+  | "guest_cart";
 
 /**
  * One row per counted attempt, keyed by "email:{address}", "cart:{id}", "token:{hash}" or

@@ -76,7 +76,8 @@ describe("client addresses", () => {
 
   it("one host cycling through the addresses of its /64 meets one limit; the next /64 is another client", async () => {
     const rule = RATE_LIMITS.sign_in;
-    for (let i = 0; i < rule.perIp; i++) expect((await limits.take("sign_in", `email:v6-${i}@example.test`, `2001:db8:77:1::${(i + 1).toString(16)}`)).ok).toBe(true);
+    for (let i = 0; i < rule.perIp; i++)
+      expect((await limits.take("sign_in", `email:v6-${i}@example.test`, `2001:db8:77:1::${(i + 1).toString(16)}`)).ok).toBe(true);
     expect(await limits.take("sign_in", "email:v6-last@example.test", "2001:db8:77:1:dead:beef:0:1")).toMatchObject({ ok: false });
     expect((await limits.take("sign_in", "email:v6-last@example.test", "2001:db8:77:2::1")).ok).toBe(true);
   });

@@ -81,7 +81,7 @@ export function limitedAddress(ip: string): string {
   const full = tail === undefined ? left : [...left, ...Array(Math.max(0, width - left.length - right.length)).fill("0"), ...right];
   return `${full
     .slice(0, 4)
-    .map((g) => (g.replace(/^0+(?=.)/, "") || "0"))
+    .map((g) => g.replace(/^0+(?=.)/, "") || "0")
     .join(":")}::/64`;
 }
 
@@ -103,7 +103,16 @@ export function createRateLimitService(db: Db, options: { clock?: () => Date } =
     const since = new Date(now.getTime() - rule.windowMs);
     const subjects: [string, number][] = [[key, rule.perKey]];
     if (ip) subjects.push([`ip:${limitedAddress(ip)}`, rule.perIp]);
-    await db.delete(authAttempts).where(and(eq(authAttempts.kind, kind), inArray(authAttempts.subject, subjects.map((s) => s[0])), lt(authAttempts.at, since)));
+    await db.delete(authAttempts).where(
+      and(
+        eq(authAttempts.kind, kind),
+        inArray(
+          authAttempts.subject,
+          subjects.map((s) => s[0]),
+        ),
+        lt(authAttempts.at, since),
+      ),
+    );
     const inserted = await db
       .insert(authAttempts)
       .values(subjects.map(([subject]) => ({ kind, subject, at: now })))
@@ -156,7 +165,10 @@ export function createRateLimitService(db: Db, options: { clock?: () => Date } =
      * One new card given to a customer's Autoship subscription from this IP: the same card-testing
      * limit, counted per customer, and per IP together with the checkout's new cards.
      */
-    async takeSubscriptionCardAttempt(customerId: string, ip: string | null): Promise<{ ok: true } | { ok: false; code: "RATE_LIMITED"; message: string; field: string }> {
+    async takeSubscriptionCardAttempt(
+      customerId: string,
+      ip: string | null,
+    ): Promise<{ ok: true } | { ok: false; code: "RATE_LIMITED"; message: string; field: string }> {
       const attempt = await take("card_payment", `customer:${customerId}`, ip);
       return attempt.ok ? { ok: true } : { ok: false, code: "RATE_LIMITED", message: attempt.message, field: "cardNumber" };
     },

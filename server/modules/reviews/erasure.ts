@@ -26,9 +26,19 @@ export async function eraseReviewsOf(tx: Db, customerId: string): Promise<{ revi
     for (const variantId of [0, ...(r.variantId ? [r.variantId] : [])])
       await tx
         .update(reviewSummaries)
-        .set({ count: sql`${reviewSummaries.count} - 1`, ratingSum: sql`${reviewSummaries.ratingSum} - ${r.rating}`, [column]: sql`${reviewSummaries[column]} - 1` })
+        .set({
+          count: sql`${reviewSummaries.count} - 1`,
+          ratingSum: sql`${reviewSummaries.ratingSum} - ${r.rating}`,
+          [column]: sql`${reviewSummaries[column]} - 1`,
+        })
         .where(sql`${reviewSummaries.productId} = ${r.productId} and ${reviewSummaries.variantId} = ${variantId}`);
   }
-  if (own.length) await tx.delete(reviews).where(inArray(reviews.id, own.map((r) => r.id)));
+  if (own.length)
+    await tx.delete(reviews).where(
+      inArray(
+        reviews.id,
+        own.map((r) => r.id),
+      ),
+    );
   return { reviews: own.length, votes: votes.length };
 }

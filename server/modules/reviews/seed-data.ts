@@ -32,16 +32,53 @@ export type SeedReview = {
 };
 
 const TITLES: Record<number, string[]> = {
-  5: ["Clean bowl every time", "Our new favourite", "Worth every penny", "Finally, a food that agrees with them", "Five stars from the whole pack", "Couldn't be happier", "A real hit at dinner time", "Better coat in a month"],
+  5: [
+    "Clean bowl every time",
+    "Our new favourite",
+    "Worth every penny",
+    "Finally, a food that agrees with them",
+    "Five stars from the whole pack",
+    "Couldn't be happier",
+    "A real hit at dinner time",
+    "Better coat in a month",
+  ],
   4: ["Very good, small quibbles", "Happy with it", "Solid choice", "Good food, a bit pricey", "Likes it a lot", "Would buy again", "Nearly perfect"],
   3: ["It's fine", "Average for the price", "Mixed feelings", "Okay, not a favourite", "Does the job"],
   2: ["Not for us", "Picky eater was not convinced", "Disappointed", "Expected more"],
   1: ["Would not eat it", "Upset stomach, sadly", "Not again", "Did not work for us"],
 };
 
-const PET_NAMES = { dog: ["Biscuit", "Maple", "Juno", "Otis", "Pepper", "Rufus", "Hazel", "Bruno", "Willow", "Scout", "Toffee", "Ziggy"], cat: ["Miso", "Clementine", "Pixel", "Saffron", "Tiger", "Nimbus", "Olive", "Mochi", "Pumpkin", "Sable", "Wren", "Figaro"] };
+const PET_NAMES = {
+  dog: ["Biscuit", "Maple", "Juno", "Otis", "Pepper", "Rufus", "Hazel", "Bruno", "Willow", "Scout", "Toffee", "Ziggy"],
+  cat: ["Miso", "Clementine", "Pixel", "Saffron", "Tiger", "Nimbus", "Olive", "Mochi", "Pumpkin", "Sable", "Wren", "Figaro"],
+};
 
-const NICKNAMES = ["BarkleyMom", "K. from Tulsa", "Dana R.", "Sam the vet tech", "Two cats, one couch", "Priya L.", "Marco", "Hound house", "J. Okafor", "Lena W.", "TabbyDad", "Greyhound rescue", "Rosa M.", "Chris P.", "Mittens' human", "Alder family", "Noor", "Dog walker Tess", "Beau's owner", "Quinn", "Farmhouse pets", "M. Lindqvist", "Ivy & Ollie", "Retired and rescuing"];
+const NICKNAMES = [
+  "BarkleyMom",
+  "K. from Tulsa",
+  "Dana R.",
+  "Sam the vet tech",
+  "Two cats, one couch",
+  "Priya L.",
+  "Marco",
+  "Hound house",
+  "J. Okafor",
+  "Lena W.",
+  "TabbyDad",
+  "Greyhound rescue",
+  "Rosa M.",
+  "Chris P.",
+  "Mittens' human",
+  "Alder family",
+  "Noor",
+  "Dog walker Tess",
+  "Beau's owner",
+  "Quinn",
+  "Farmhouse pets",
+  "M. Lindqvist",
+  "Ivy & Ollie",
+  "Retired and rescuing",
+];
 
 const OPENERS: Record<PetSpecies, Record<PetLifeStage, string[]>> = {
   dog: {
@@ -57,15 +94,31 @@ const OPENERS: Record<PetSpecies, Record<PetLifeStage, string[]>> = {
 };
 
 const BY_RATING: Record<number, string[]> = {
-  5: ["and this is the first food {name} finishes every time.", "and since switching, the coat is shiny and the energy is back.", "and this food has been a complete success: no fuss, no upset tummy."],
-  4: ["and {name} likes it a lot, although the price has crept up.", "and it works well for us; I only wish the bag resealed better.", "and it suits {name}; it took a few days to get used to."],
-  3: ["and {name} eats it, but without much excitement.", "and it is fine, nothing special compared with what we fed before.", "and results are okay; we mix it with another food."],
+  5: [
+    "and this is the first food {name} finishes every time.",
+    "and since switching, the coat is shiny and the energy is back.",
+    "and this food has been a complete success: no fuss, no upset tummy.",
+  ],
+  4: [
+    "and {name} likes it a lot, although the price has crept up.",
+    "and it works well for us; I only wish the bag resealed better.",
+    "and it suits {name}; it took a few days to get used to.",
+  ],
+  3: [
+    "and {name} eats it, but without much excitement.",
+    "and it is fine, nothing special compared with what we fed before.",
+    "and results are okay; we mix it with another food.",
+  ],
   2: ["but {name} leaves half the bowl most days.", "but we saw no difference and the smell is strong.", "but {name} lost interest after the first week."],
   1: ["but {name} refused it after two tries.", "but it gave {name} an upset stomach, so we stopped.", "but it did not agree with {name} at all."],
 };
 
 const BY_FORM: Record<string, string[]> = {
-  "Dry Food": ["The kibble size is right for the bowl and it keeps well.", "Kibbles are a good size and the bag lasts us about a month.", "Easy to measure and store."],
+  "Dry Food": [
+    "The kibble size is right for the bowl and it keeps well.",
+    "Kibbles are a good size and the bag lasts us about a month.",
+    "Easy to measure and store.",
+  ],
   "Wet Food": ["The texture is moist and easy to serve.", "Portions are the right size for one meal.", "Opens easily and there is little waste."],
   Treats: ["Great as a training reward, easy to break into pieces.", "They fit in a pocket for walks.", "Small enough to give a few a day."],
 };
@@ -127,7 +180,13 @@ export function buildSeedReviews(products: readonly SeedProduct[], now: Date, ta
       const name = pick(PET_NAMES[species]);
       const sizeWord = breedSize ? `${breedSize}-breed ` : "";
       const opener = pick(OPENERS[species][lifeStage]).replaceAll("{name}", name).replaceAll("{size}", sizeWord);
-      const body = [`${opener}, ${pick(BY_RATING[rating]).replaceAll("{name}", name)}`, pick(BY_FORM[p.productType] ?? BY_FORM["Dry Food"]), pick(CLOSERS[rating])].filter(Boolean).join(" ");
+      const body = [
+        `${opener}, ${pick(BY_RATING[rating]).replaceAll("{name}", name)}`,
+        pick(BY_FORM[p.productType] ?? BY_FORM["Dry Food"]),
+        pick(CLOSERS[rating]),
+      ]
+        .filter(Boolean)
+        .join(" ");
       const createdAt = new Date(now.getTime() - Math.floor(rnd() * 540 * DAY_MS) - DAY_MS);
       out.push({
         productId: p.id,

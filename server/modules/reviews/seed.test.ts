@@ -58,7 +58,14 @@ describe("seed reviews", () => {
   });
 
   it("is deterministic", () => {
-    const products: SeedProduct[] = Array.from({ length: 30 }, (_, i) => ({ id: i + 1, species: i % 2 ? "cat" : "dog", productType: "Dry Food", lifestages: ["adult-dog"], breedSizes: ["small"], variantIds: [i * 10 + 1] }));
+    const products: SeedProduct[] = Array.from({ length: 30 }, (_, i) => ({
+      id: i + 1,
+      species: i % 2 ? "cat" : "dog",
+      productType: "Dry Food",
+      lifestages: ["adult-dog"],
+      breedSizes: ["small"],
+      variantIds: [i * 10 + 1],
+    }));
     const now = new Date("2030-01-01T00:00:00Z");
     expect(buildSeedReviews(products, now)).toEqual(buildSeedReviews(products, now));
   });

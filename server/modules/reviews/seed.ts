@@ -33,6 +33,10 @@ export async function seedReviewsIfEmpty(db: Db, products: readonly SeedProduct[
   const list = buildSeedReviews(products, now);
   for (let i = 0; i < list.length; i += 500) await db.insert(reviews).values(list.slice(i, i + 500));
   const summaries = summaryRowsOf(list);
-  for (let i = 0; i < summaries.length; i += 500) await db.insert(reviewSummaries).values(summaries.slice(i, i + 500)).onConflictDoNothing();
+  for (let i = 0; i < summaries.length; i += 500)
+    await db
+      .insert(reviewSummaries)
+      .values(summaries.slice(i, i + 500))
+      .onConflictDoNothing();
   return { reviews: list.length, products: new Set(list.map((r) => r.productId)).size };
 }

@@ -40,9 +40,16 @@ describe.skipIf(!onPostgres)("reviews under concurrency (PostgreSQL)", () => {
     for (let round = 0; round < 3; round++) {
       const customerId = randomUUID();
       const { lineIds } = await anOrder(database.db, { customerId, variantIds: [catalogue[0].variantIds[0]] });
-      const results = await Promise.all(Array.from({ length: 5 }, (_, i) => service.submit(customerId, aReview(lineIds[0], catalogue[0].productId, 1 + i), null)));
+      const results = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => service.submit(customerId, aReview(lineIds[0], catalogue[0].productId, 1 + i), null)),
+      );
       expect(results.filter((r) => r.ok)).toHaveLength(1);
-      expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.code)).toEqual(["ALREADY_REVIEWED", "ALREADY_REVIEWED", "ALREADY_REVIEWED", "ALREADY_REVIEWED"]);
+      expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.code)).toEqual([
+        "ALREADY_REVIEWED",
+        "ALREADY_REVIEWED",
+        "ALREADY_REVIEWED",
+        "ALREADY_REVIEWED",
+      ]);
       expect(await database.db.select().from(reviews).where(eq(reviews.orderLineId, lineIds[0]))).toHaveLength(1);
     }
   });
@@ -76,7 +83,14 @@ describe.skipIf(!onPostgres)("reviews under concurrency (PostgreSQL)", () => {
     expect((await service.summary(productId, variantIds[1])).count).toBe(odd.length);
     expect((await service.summary(productId, variantIds[0])).count).toBe(ratings.length - odd.length);
     // Rejections at once take out exactly the approved ones.
-    await Promise.all(ids.slice(0, 6).flatMap((id) => [service.moderate(id, { action: "reject", reason: "off-topic" }, "operator:test"), service.moderate(id, { action: "reject", reason: "profanity" }, "operator:test")]));
+    await Promise.all(
+      ids
+        .slice(0, 6)
+        .flatMap((id) => [
+          service.moderate(id, { action: "reject", reason: "off-topic" }, "operator:test"),
+          service.moderate(id, { action: "reject", reason: "profanity" }, "operator:test"),
+        ]),
+    );
     const rest = ratings.slice(6);
     expect(await service.summary(productId)).toEqual({
       count: 6,

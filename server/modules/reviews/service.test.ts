@@ -59,7 +59,11 @@ describe("who may review", () => {
     // Shipped but not delivered: still not.
     const shipped = await anOrder(database.db, { customerId, variantIds: [variantIds[0]], status: "shipped" });
     expect((await service.eligibility(customerId, productId)).eligible).toBe(false);
-    expect(await service.submit(customerId, aReview(shipped.lineIds[0], productId), null)).toMatchObject({ ok: false, code: "NOT_ELIGIBLE", field: "orderLineId" });
+    expect(await service.submit(customerId, aReview(shipped.lineIds[0], productId), null)).toMatchObject({
+      ok: false,
+      code: "NOT_ELIGIBLE",
+      field: "orderLineId",
+    });
     expect(await database.db.select().from(reviews).where(eq(reviews.customerId, customerId))).toEqual([]);
   });
 
@@ -90,9 +94,17 @@ describe("who may review", () => {
   });
 
   it("a refused rate limit writes nothing", async () => {
-    const limited = createReviewsService(database.db, { take: async () => ({ ok: false as const, minutes: 7, message: "Too many attempts, try again in 7 minutes." }) }, { ports: createReviewReads(database.db) });
+    const limited = createReviewsService(
+      database.db,
+      { take: async () => ({ ok: false as const, minutes: 7, message: "Too many attempts, try again in 7 minutes." }) },
+      { ports: createReviewReads(database.db) },
+    );
     const b = await aBuyer(0);
-    expect(await limited.submit(b.customerId, aReview(b.lineId, catalogue[0].productId), null)).toEqual({ ok: false, code: "RATE_LIMITED", message: "Too many attempts, try again in 7 minutes." });
+    expect(await limited.submit(b.customerId, aReview(b.lineId, catalogue[0].productId), null)).toEqual({
+      ok: false,
+      code: "RATE_LIMITED",
+      message: "Too many attempts, try again in 7 minutes.",
+    });
     expect(await database.db.select().from(reviews).where(eq(reviews.orderLineId, b.lineId))).toEqual([]);
   });
 });
@@ -124,7 +136,10 @@ describe("summaries", () => {
     expect((await service.summary(productId)).count).toBe(2);
     expect(await service.moderate(a.reviewId, { action: "reject", reason: "off-topic" }, "operator:test")).toEqual({ ok: true });
     expect(await service.summary(productId)).toEqual({ count: 1, average: 5, histogram: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 1 } });
-    expect(await service.moderate(a.reviewId, { action: "reject", reason: "off-topic" }, "operator:test")).toMatchObject({ ok: false, code: "INVALID_TRANSITION" });
+    expect(await service.moderate(a.reviewId, { action: "reject", reason: "off-topic" }, "operator:test")).toMatchObject({
+      ok: false,
+      code: "INVALID_TRANSITION",
+    });
     expect((await service.summary(productId)).count).toBe(1);
     const [row] = await database.db.select().from(reviews).where(eq(reviews.id, a.reviewId));
     expect(row).toMatchObject({ state: "rejected", rejectionReason: "off-topic", moderatedAt: expect.any(Date) });
@@ -143,7 +158,12 @@ describe("summaries", () => {
     const changes: unknown[] = [];
     await service.moderate(a.reviewId, { action: "reject", reason: "profanity" }, "operator:test", async (_tx, c) => void changes.push(c));
     expect(changes).toEqual([
-      { reviewId: a.reviewId, productId: catalogue[3].productId, before: { state: "approved", rejectionReason: null, response: null }, after: { state: "rejected", rejectionReason: "profanity", response: null } },
+      {
+        reviewId: a.reviewId,
+        productId: catalogue[3].productId,
+        before: { state: "approved", rejectionReason: null, response: null },
+        after: { state: "rejected", rejectionReason: "profanity", response: null },
+      },
     ]);
     // An audit hook that fails undoes the move and its summary change.
     const before = await service.summary(catalogue[3].productId);
@@ -234,7 +254,16 @@ describe("moderation queue", () => {
     expect(counts.new).toBeGreaterThan(0);
     const queue = await service.queue({ state: "new", productId: catalogue[0].productId });
     const row = queue.rows.find((x) => x.id === r.review.id);
-    expect(row).toMatchObject({ productTitle: "Larkspur Recipe 0", rating: 2, verified: true, state: "new", rejectionReason: null, response: null, pet: null, createdAt: fromDb.createdAt.toISOString() });
+    expect(row).toMatchObject({
+      productTitle: "Larkspur Recipe 0",
+      rating: 2,
+      verified: true,
+      state: "new",
+      rejectionReason: null,
+      response: null,
+      pet: null,
+      createdAt: fromDb.createdAt.toISOString(),
+    });
     expect(queue.rows.every((x) => x.state === "new" && x.productId === catalogue[0].productId)).toBe(true);
     expect(queue.total).toBe(queue.rows.length);
 
@@ -256,11 +285,38 @@ describe("review-request mail", () => {
     const now = new Date();
     const day = 24 * 60 * 60_000;
     const customerId = randomUUID();
-    const due = await anOrder(database.db, { customerId, email: "due@example.test", variantIds: [catalogue[0].variantIds[0], catalogue[0].variantIds[1], catalogue[1].variantIds[0]], deliveredAt: new Date(now.getTime() - 11 * day) });
-    await anOrder(database.db, { customerId, email: "early@example.test", variantIds: [catalogue[0].variantIds[0]], deliveredAt: new Date(now.getTime() - 9 * day) });
-    await anOrder(database.db, { customerId, email: "shipped@example.test", variantIds: [catalogue[0].variantIds[0]], status: "shipped", deliveredAt: new Date(now.getTime() - 11 * day) });
-    await anOrder(database.db, { customerId: null, email: "guest@example.test", variantIds: [catalogue[0].variantIds[0]], deliveredAt: new Date(now.getTime() - 11 * day) });
-    await anOrder(database.db, { customerId, email: "staff@example.test", site: "hpsf", variantIds: [catalogue[0].variantIds[0]], deliveredAt: new Date(now.getTime() - 11 * day) });
+    const due = await anOrder(database.db, {
+      customerId,
+      email: "due@example.test",
+      variantIds: [catalogue[0].variantIds[0], catalogue[0].variantIds[1], catalogue[1].variantIds[0]],
+      deliveredAt: new Date(now.getTime() - 11 * day),
+    });
+    await anOrder(database.db, {
+      customerId,
+      email: "early@example.test",
+      variantIds: [catalogue[0].variantIds[0]],
+      deliveredAt: new Date(now.getTime() - 9 * day),
+    });
+    await anOrder(database.db, {
+      customerId,
+      email: "shipped@example.test",
+      variantIds: [catalogue[0].variantIds[0]],
+      status: "shipped",
+      deliveredAt: new Date(now.getTime() - 11 * day),
+    });
+    await anOrder(database.db, {
+      customerId: null,
+      email: "guest@example.test",
+      variantIds: [catalogue[0].variantIds[0]],
+      deliveredAt: new Date(now.getTime() - 11 * day),
+    });
+    await anOrder(database.db, {
+      customerId,
+      email: "staff@example.test",
+      site: "hpsf",
+      variantIds: [catalogue[0].variantIds[0]],
+      deliveredAt: new Date(now.getTime() - 11 * day),
+    });
 
     const n = await service.sendDueRequests(now);
     const mine = sent.filter((m) => m.to.endsWith("@example.test") && m.to !== "buyer@example.test");
@@ -294,7 +350,11 @@ describe("review-request mail", () => {
     await database.db.delete(reviewRequests);
     const failing = createReviewsService(database.db, open, {
       ports: createReviewReads(database.db),
-      mailer: { send: async () => Promise.reject(new Error("outbox down")), render: (d) => templates.reviewRequest({ storeName: "S", ...d }), origin: () => "http://shop.test" },
+      mailer: {
+        send: async () => Promise.reject(new Error("outbox down")),
+        render: (d) => templates.reviewRequest({ storeName: "S", ...d }),
+        origin: () => "http://shop.test",
+      },
     });
     await expect(failing.sendDueRequests()).rejects.toThrow("outbox down");
     expect(await database.db.select().from(reviewRequests)).toEqual([]);
@@ -323,7 +383,11 @@ describe("a customer's erasure", () => {
     const counts = await database.db.transaction((tx) => eraseReviewsOf(tx, mine.customerId));
     expect(counts).toEqual({ reviews: 1, votes: 1 });
     expect(await database.db.select().from(reviews).where(eq(reviews.customerId, mine.customerId))).toEqual([]);
-    expect(await service.summary(productId)).toEqual({ count: before.count - 1, average: expect.any(Number), histogram: { ...before.histogram, 1: before.histogram[1] - 1 } });
+    expect(await service.summary(productId)).toEqual({
+      count: before.count - 1,
+      average: expect.any(Number),
+      histogram: { ...before.histogram, 1: before.histogram[1] - 1 },
+    });
     expect((await service.summary(productId, variantIds[0])).count).toBe(beforeVariant.count - 1);
     const [o] = await database.db.select({ helpfulCount: reviews.helpfulCount }).from(reviews).where(eq(reviews.id, other.reviewId));
     expect(o.helpfulCount).toBe(1);

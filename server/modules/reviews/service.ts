@@ -37,7 +37,6 @@ import { reviewRequests, reviewSummaries, reviewVotes, reviews } from "./schema"
 
 export type ReviewSummaryView = ReviewSummary;
 
-
 /** One delivered order line of a customer (from the orders module, with its product from the catalogue). */
 export type DeliveredLine = {
   orderLineId: string;
@@ -131,7 +130,13 @@ async function applySummary(tx: Db, review: Pick<ReviewRow, "productId" | "varia
   const keys = [0, ...(review.variantId ? [review.variantId] : [])];
   const column = `count${review.rating}` as "count1" | "count2" | "count3" | "count4" | "count5";
   for (const variantId of keys) {
-    const initial = { productId: review.productId, variantId, count: Math.max(delta, 0), ratingSum: Math.max(delta, 0) * review.rating, [column]: Math.max(delta, 0) };
+    const initial = {
+      productId: review.productId,
+      variantId,
+      count: Math.max(delta, 0),
+      ratingSum: Math.max(delta, 0) * review.rating,
+      [column]: Math.max(delta, 0),
+    };
     await tx
       .insert(reviewSummaries)
       .values(initial)
@@ -253,7 +258,12 @@ export function createReviewsService(
       const open = lines.filter((l) => !reviewed.has(l.orderLineId));
       return {
         eligible: open.length > 0,
-        orderLines: open.map((l) => ({ orderLineId: l.orderLineId, orderName: l.orderName, variantTitle: l.variantTitle, deliveredAt: l.deliveredAt.toISOString() })),
+        orderLines: open.map((l) => ({
+          orderLineId: l.orderLineId,
+          orderName: l.orderName,
+          variantTitle: l.variantTitle,
+          deliveredAt: l.deliveredAt.toISOString(),
+        })),
       };
     },
 
@@ -304,7 +314,11 @@ export function createReviewsService(
         if (!review || review.state !== "approved") return { ok: false as const, code: "NOT_FOUND" as const, message: "No such review." };
         // A customer's vote for their own review is not counted.
         if (review.customerId === customerId) return { ok: true as const, helpfulCount: review.helpfulCount, counted: false };
-        const vote = await tx.insert(reviewVotes).values({ reviewId, customerId, createdAt: clock() }).onConflictDoNothing().returning({ reviewId: reviewVotes.reviewId });
+        const vote = await tx
+          .insert(reviewVotes)
+          .values({ reviewId, customerId, createdAt: clock() })
+          .onConflictDoNothing()
+          .returning({ reviewId: reviewVotes.reviewId });
         if (!vote.length) {
           const [now] = await tx.select({ helpfulCount: reviews.helpfulCount }).from(reviews).where(eq(reviews.id, reviewId));
           return { ok: true as const, helpfulCount: now.helpfulCount, counted: false };
@@ -319,7 +333,13 @@ export function createReviewsService(
     },
 
     /** The moderation queue: reviews in one state, oldest first for "new", newest first otherwise. */
-    async queue(p: { state: ReviewStateName; page?: number; productId?: number; productIds?: number[]; pageSize?: number }): Promise<{ rows: QueueRow[]; total: number; page: number; pageSize: number }> {
+    async queue(p: {
+      state: ReviewStateName;
+      page?: number;
+      productId?: number;
+      productIds?: number[];
+      pageSize?: number;
+    }): Promise<{ rows: QueueRow[]; total: number; page: number; pageSize: number }> {
       const page = Math.max(1, Math.floor(p.page ?? 1));
       const pageSize = Math.min(100, Math.max(1, Math.floor(p.pageSize ?? QUEUE_PAGE_SIZE)));
       const ids = p.productIds ?? (p.productId !== undefined ? [p.productId] : undefined);
@@ -412,10 +432,17 @@ export function createReviewsService(
       const due = await ports.dueForRequest({ after: reviewRequestNotBefore(now), before: reviewRequestDueBefore(now), limit });
       let sent = 0;
       for (const order of due) {
-        const claimed = await db.insert(reviewRequests).values({ orderId: order.orderId, sentAt: now }).onConflictDoNothing().returning({ orderId: reviewRequests.orderId });
+        const claimed = await db
+          .insert(reviewRequests)
+          .values({ orderId: order.orderId, sentAt: now })
+          .onConflictDoNothing()
+          .returning({ orderId: reviewRequests.orderId });
         if (!claimed.length) continue;
         const origin = mailer.origin(order.site);
-        const products = order.lines.map((l) => ({ title: l.productTitle, url: `${origin}/products/${encodeURIComponent(l.productHandle)}?review=${l.orderLineId}#reviews` }));
+        const products = order.lines.map((l) => ({
+          title: l.productTitle,
+          url: `${origin}/products/${encodeURIComponent(l.productHandle)}?review=${l.orderLineId}#reviews`,
+        }));
         try {
           await mailer.send({ template: "reviewRequest", to: order.email, content: mailer.render({ orderName: order.orderName, products }) });
           sent++;

@@ -99,7 +99,10 @@ async function startServer(): Promise<(typeof servers)[number]> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (proc.exitCode !== null) throw new Error(`server on ${port} exited ${proc.exitCode}:\n${out.join("")}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return server;
     await sleep(300);
   }
@@ -140,7 +143,10 @@ async function setAvailable(variantId: number, available: number) {
     .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand: sql`${inventory.reserved} + ${available}` } });
 }
 async function stock(variantId: number) {
-  const [row] = await database.db.select().from(inventory).where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, variantId)));
+  const [row] = await database.db
+    .select()
+    .from(inventory)
+    .where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, variantId)));
   return row!;
 }
 async function guestCart(variantId: number, quantity = 1, sellingPlanId: string | null = null, codes: string[] = []) {
@@ -151,11 +157,24 @@ async function guestCart(variantId: number, quantity = 1, sellingPlanId: string 
 }
 async function newCustomer(label: string) {
   const email = `${label}-${randomBytes(3).toString("hex")}@hostile.test`;
-  const r = await services.identity.register({ firstName: "P", lastName: label, email, password: "kibble-hostile-1", confirmPassword: "kibble-hostile-1", acceptsMarketing: false }, "d2c");
+  const r = await services.identity.register(
+    { firstName: "P", lastName: label, email, password: "kibble-hostile-1", confirmPassword: "kibble-hostile-1", acceptsMarketing: false },
+    "d2c",
+  );
   if (!r.ok) throw new Error("register failed");
   return { id: r.customerId, token: r.token, email };
 }
-const address = { firstName: "Pat", lastName: "Doe", address1: "1 Main St", address2: "", city: "Aurora", provinceCode: "CO", zip: ZIP, countryCode: "US", phone: null };
+const address = {
+  firstName: "Pat",
+  lastName: "Doe",
+  address1: "1 Main St",
+  address2: "",
+  city: "Aurora",
+  provinceCode: "CO",
+  zip: ZIP,
+  countryCode: "US",
+  phone: null,
+};
 const card = { kind: "card", card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" } };
 /** The key a guest's checkout is stored under (the checkout service namespaces it per guest cart). */
 const storedKey = (body: { cartId: string; idempotencyKey: string }) => `checkout:guest-cart:${body.cartId}:${body.idempotencyKey}`;
@@ -204,7 +223,9 @@ describe.skipIf(!directServer || !pooledServer)(`${SERVERS} production servers t
     // A session-level pg_advisory_lock taken and released through transaction pooling may land on
     // two different server connections: the unlock misses, the lock stays held by a pooled
     // connection, and the next process to migrate waits on it (ARCHITECTURE §6: no session state).
-    const held = await admin((c) => c.query("select count(*)::int as n from pg_locks l join pg_database d on d.oid = l.database where l.locktype = 'advisory' and d.datname = $1", [dbName]));
+    const held = await admin((c) =>
+      c.query("select count(*)::int as n from pg_locks l join pg_database d on d.oid = l.database where l.locktype = 'advisory' and d.datname = $1", [dbName]),
+    );
     expect(held.rows[0].n).toBe(0);
   });
 
@@ -214,12 +235,20 @@ describe.skipIf(!directServer || !pooledServer)(`${SERVERS} production servers t
     const created = await call(0, "/api/ecom/v1.0/create-cart", { json: { lineItems: [] } });
     expect(created.status).toBe(200);
     const cartId = (created.body.cart as { id: string }).id;
-    const eight = await Promise.all(Array.from({ length: 8 }, (_, i) => call(i, "/api/ecom/v1.0/add-cart-line-items", { json: { cartId, lineItems: [{ merchandiseId: String(v), quantity: 1 }] } })));
+    const eight = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call(i, "/api/ecom/v1.0/add-cart-line-items", { json: { cartId, lineItems: [{ merchandiseId: String(v), quantity: 1 }] } }),
+      ),
+    );
     expect(eight.map((r) => r.status)).toEqual(Array(8).fill(200));
     let lines = await database.db.select().from(cartLines).where(eq(cartLines.cartId, cartId));
     expect(lines.map((l) => l.quantity)).toEqual([8]);
 
-    const fifty = await Promise.all(Array.from({ length: 50 }, (_, i) => call(i, "/api/ecom/v1.0/add-cart-line-items", { json: { cartId, lineItems: [{ merchandiseId: String(v), quantity: 1 }] } })));
+    const fifty = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call(i, "/api/ecom/v1.0/add-cart-line-items", { json: { cartId, lineItems: [{ merchandiseId: String(v), quantity: 1 }] } }),
+      ),
+    );
     expect(fifty.filter((r) => r.status >= 500)).toEqual([]);
     lines = await database.db.select().from(cartLines).where(eq(cartLines.cartId, cartId));
     // SPEC §5: an ordinary line is capped at 10; the adds beyond it are reduced, never lost or doubled.
@@ -232,7 +261,10 @@ describe.skipIf(!directServer || !pooledServer)(`${SERVERS} production servers t
     const before = await stock(v);
     const cartIds = await Promise.all(Array.from({ length: 20 }, () => guestCart(v, 1)));
     const results = await Promise.all(cartIds.map((id, i) => call(i, "/api/checkout/place-order", { json: checkout(id) })));
-    expect(results.filter((r) => r.status >= 500), JSON.stringify(results.filter((r) => r.status >= 500))).toEqual([]);
+    expect(
+      results.filter((r) => r.status >= 500),
+      JSON.stringify(results.filter((r) => r.status >= 500)),
+    ).toEqual([]);
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     expect(results.filter((r) => r.status !== 200).every((r) => r.status === 409 && (r.body.error as { code: string }).code === "out_of_stock")).toBe(true);
     const after = await stock(v);
@@ -257,7 +289,9 @@ describe.skipIf(!directServer || !pooledServer)(`${SERVERS} production servers t
         }),
       ),
     );
-    const results = await Promise.all(attempts.map((a, i) => call(i, "/api/checkout/place-order", { json: checkout(a.cartId), cookie: `sessionToken=${a.who.token}` })));
+    const results = await Promise.all(
+      attempts.map((a, i) => call(i, "/api/checkout/place-order", { json: checkout(a.cartId), cookie: `sessionToken=${a.who.token}` })),
+    );
     expect(results.filter((r) => r.status >= 500)).toEqual([]);
     const twice: string[] = [];
     for (const who of customers) {
@@ -275,7 +309,11 @@ describe.skipIf(!directServer || !pooledServer)(`${SERVERS} production servers t
     const child = path.join(root, "server/jobs/renewal-pass-child.ts");
     const worker = (env: Record<string, string>) =>
       new Promise<{ code: number | null; signal: NodeJS.Signals | null; result: RenewalPassResult | null; stderr: string }>((resolve, reject) => {
-        const p = spawn(process.execPath, ["--import", "tsx", child], { cwd: root, env: { ...process.env, DATABASE_URL: pooledDbUrl, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+        const p = spawn(process.execPath, ["--import", "tsx", child], {
+          cwd: root,
+          env: { ...process.env, DATABASE_URL: pooledDbUrl, ...env },
+          stdio: ["ignore", "pipe", "pipe"],
+        });
         let out = "";
         let err = "";
         p.stdout.on("data", (d: Buffer) => (out += d.toString()));
@@ -295,19 +333,30 @@ describe.skipIf(!directServer || !pooledServer)(`${SERVERS} production servers t
       const who = await kit.customer();
       const cardId = await kit.card(who.id);
       const subs = [];
-      for (let i = 0; i < 12; i++) subs.push(await kit.subscription({ nextOrderDate: "2034-01-10", customerId: who.id, email: who.email, paymentMethodId: cardId, quantity: 1 }));
+      for (let i = 0; i < 12; i++)
+        subs.push(await kit.subscription({ nextOrderDate: "2034-01-10", customerId: who.id, email: who.email, paymentMethodId: cardId, quantity: 1 }));
       const ids = subs.map((s) => s.id);
       const startAt = String(Date.now() + 5_000);
       const runs = await Promise.all([1, 2, 3, 4].map(() => worker({ RENEWAL_NOW: "2034-01-10T08:00:00Z", START_AT: startAt, BATCH_SIZE: "2" })));
       for (const r of runs) expect(r, r.stderr).toMatchObject({ code: 0 });
       expect(runs.reduce((s, r) => s + r.result!.renewed, 0)).toBe(12);
       const paid = await database.db.select({ key: orders.idempotencyKey }).from(orders).where(like(orders.idempotencyKey, "renewal:%:2034-01-10"));
-      for (const id of ids) expect(paid.filter((o) => o.key?.includes(id)), id).toHaveLength(1);
-      const charges = await database.db.select({ key: payments.idempotencyKey }).from(payments).where(and(like(payments.idempotencyKey, "order:renewal:%:2034-01-10"), eq(payments.status, "captured")));
+      for (const id of ids)
+        expect(
+          paid.filter((o) => o.key?.includes(id)),
+          id,
+        ).toHaveLength(1);
+      const charges = await database.db
+        .select({ key: payments.idempotencyKey })
+        .from(payments)
+        .where(and(like(payments.idempotencyKey, "order:renewal:%:2034-01-10"), eq(payments.status, "captured")));
       expect(charges).toHaveLength(12);
       const recorded = await database.db.select().from(subscriptionRenewals).where(inArray(subscriptionRenewals.subscriptionId, ids));
       expect(recorded.filter((r) => r.status === "placed")).toHaveLength(12);
-      const events = await database.db.select().from(subscriptionEvents).where(and(inArray(subscriptionEvents.subscriptionId, ids), eq(subscriptionEvents.kind, "renewed")));
+      const events = await database.db
+        .select()
+        .from(subscriptionEvents)
+        .where(and(inArray(subscriptionEvents.subscriptionId, ids), eq(subscriptionEvents.kind, "renewed")));
       expect(events).toHaveLength(12);
       await database.db.update(subscriptions).set({ status: "cancelled" }).where(inArray(subscriptions.id, ids));
     }, 180_000);
@@ -334,10 +383,18 @@ describe.skipIf(!directServer || !pooledServer)(`${SERVERS} production servers t
     expect(killed.signal, killed.out).toBe("SIGKILL");
 
     // No half order: nothing paid, no captured charge, the cart not checked out.
-    const [half] = await database.db.select().from(orders).where(eq(orders.idempotencyKey, storedKey(body)));
+    const [half] = await database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.idempotencyKey, storedKey(body)));
     expect(half?.status ?? "none").not.toBe("paid");
     const captured = async () =>
-      (await database.db.select().from(payments).where(and(eq(payments.idempotencyKey, `order:${storedKey(body)}`), eq(payments.status, "captured")))).length;
+      (
+        await database.db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.idempotencyKey, `order:${storedKey(body)}`), eq(payments.status, "captured")))
+      ).length;
     expect(await captured()).toBe(0);
     const [cartRow] = await database.db.select({ status: carts.status }).from(carts).where(eq(carts.id, cartId));
     expect(cartRow!.status).not.toBe("checked_out");
@@ -368,7 +425,10 @@ describe.skipIf(!directServer || !pooledServer)(`${SERVERS} production servers t
         method: "POST",
         headers: { origin: `http://127.0.0.1:${port}`, "content-type": "application/json", "x-forwarded-for": clientIp() },
         body: JSON.stringify(b),
-      }).then((r) => r.status, () => 0),
+      }).then(
+        (r) => r.status,
+        () => 0,
+      ),
     );
     await sleep(40);
     victim.proc.kill("SIGKILL");
@@ -377,14 +437,25 @@ describe.skipIf(!directServer || !pooledServer)(`${SERVERS} production servers t
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     // Every shopper retries with the same key on a surviving server.
     const retries = await Promise.all(bodies.map((b, i) => call(i, "/api/checkout/place-order", { json: b })));
-    expect(retries.map((r) => r.status), JSON.stringify(retries.filter((r) => r.status !== 200))).toEqual(Array(10).fill(200));
+    expect(
+      retries.map((r) => r.status),
+      JSON.stringify(retries.filter((r) => r.status !== 200)),
+    ).toEqual(Array(10).fill(200));
     const placed = await database.db.select().from(orders).where(inArray(orders.cartId, cartIds));
     expect(placed).toHaveLength(10);
     expect(placed.every((o) => o.status === "paid")).toBe(true);
     const charges = await database.db
       .select()
       .from(payments)
-      .where(and(inArray(payments.idempotencyKey, bodies.map((b) => `order:${storedKey(b)}`)), eq(payments.status, "captured")));
+      .where(
+        and(
+          inArray(
+            payments.idempotencyKey,
+            bodies.map((b) => `order:${storedKey(b)}`),
+          ),
+          eq(payments.status, "captured"),
+        ),
+      );
     expect(charges).toHaveLength(10);
     expect((await stock(v)).reserved - before.reserved).toBe(10);
   }, 180_000);
