@@ -8,7 +8,7 @@ import type { Database } from "./db/client";
 import { openTestDatabase } from "./db/test-database";
 import { createLogger } from "./log";
 import { seedIfEmpty } from "./db/seed";
-import { variants } from "./modules/catalog/schema";
+import { seededVariants } from "./testing/catalog";
 
 // The HTTP surface without React: the page handler is a stand-in that reports the site it was given.
 let database: Database;
@@ -98,7 +98,7 @@ describe("shop HTTP surface", () => {
 describe("image proxy /_img (SPEC §9)", () => {
   it("serves a seeded variant's packshot as webp at the asked width and density, immutable", async () => {
     await seedIfEmpty(database);
-    const [{ key }] = await database.db.select({ key: variants.imageKey }).from(variants).limit(1);
+    const [{ imageKey: key }] = await seededVariants(database.db).limit(1);
     const res = await get(`/_img/packshots/${key}.webp?w=320&dpr=2`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/webp");
@@ -110,7 +110,7 @@ describe("image proxy /_img (SPEC §9)", () => {
 
   it("renders only the catalogue's packshots: an invented flavour or pack is not found", async () => {
     await seedIfEmpty(database);
-    const [{ key }] = await database.db.select({ key: variants.imageKey }).from(variants).limit(1);
+    const [{ imageKey: key }] = await seededVariants(database.db).limit(1);
     const [pack, brand, , species] = key.split("_");
     for (const invented of [`${pack}_${brand}_unicorn-sparkle_${species}`, `${pack}_${brand}_${"x".repeat(40)}_${species}`]) {
       const res = await get(`/_img/packshots/${invented}.webp?w=320`);

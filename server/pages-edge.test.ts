@@ -7,7 +7,7 @@ import type { Database } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { openTestDatabase } from "./db/test-database";
 import { createLogger } from "./log";
-import { variants } from "./modules/catalog/schema";
+import { seededVariants } from "./testing/catalog";
 import { testPageHandler } from "./testing/pages";
 
 // Pages through the whole HTTP stack with the real route modules (server/testing/pages.ts): every
@@ -45,7 +45,7 @@ beforeAll(async () => {
   );
   if (!r.ok) throw new Error("register failed");
   signInToken = r.token;
-  [{ id: variantId }] = await database.db.select({ id: variants.id }).from(variants).limit(1);
+  [{ id: variantId }] = await seededVariants(database.db).limit(1);
 });
 afterAll(() => database?.close());
 

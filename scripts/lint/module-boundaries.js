@@ -6,12 +6,19 @@
 //   own business and may change without the rest of the code noticing;
 // - its tables (`schema.ts`, `*-schema.ts`) may be imported only by the one schema list that drizzle
 //   and the migrations read (server/db/schema.ts), by another module's schema (a foreign key names
-//   the table it points at) and by server/read-models/, the one home of reads across modules.
+//   the table it points at), by server/read-models/, the one home of reads across modules, and by
+//   server/testing/, the one home of test set-up (a test may need a state no service makes: an order
+//   40 days old, a variant out of stock).
+// And production code never imports server/testing/: only tests (`*.test.ts(x)`, tests/), the
+// testing folder itself and the browser tests' set-up script (scripts/e2e-operators.ts) may.
 // `exceptions` lists files still allowed to break a rule while they are moved; each one is a debt.
 import fs from "node:fs";
 import path from "node:path";
 
 const SCHEMA_FILE = /(^|-)schema\.ts$/;
+const TESTING = "server/testing/";
+const TEST_FILE = /\.test\.tsx?$/;
+const TEST_SET_UP_SCRIPT = "scripts/e2e-operators.ts";
 
 function resolveFile(fromFile, spec) {
   const base = path.resolve(path.dirname(fromFile), spec);
@@ -46,6 +53,7 @@ export const moduleBoundaries = {
       door: "Import server/modules/{{module}} through its door (server/modules/{{module}}/index.ts), not {{inside}}.",
       tables:
         "The {{module}} module's tables are its own: call its service through server/modules/{{module}}/index.ts, or read across modules in server/read-models/.",
+      testing: "Production code does not import server/testing/: test set-up belongs to tests.",
     },
   },
   create(context) {
@@ -55,11 +63,16 @@ export const moduleBoundaries = {
     const exceptions = context.options[0]?.exceptions ?? {};
     const excused = (rule) => (exceptions[rule] ?? []).includes(relFile);
     const own = placeOf(root, file);
-    const readsAcrossModules = relFile === "server/db/schema.ts" || relFile.startsWith("server/read-models/");
+    const isTestCode = TEST_FILE.test(relFile) || relFile.startsWith(TESTING) || relFile.startsWith("tests/") || relFile === TEST_SET_UP_SCRIPT;
+    const readsAcrossModules = relFile === "server/db/schema.ts" || relFile.startsWith("server/read-models/") || relFile.startsWith(TESTING);
 
     function check(node, spec) {
       if (typeof spec !== "string" || !spec.startsWith(".")) return;
       const target = resolveFile(file, spec);
+      if (target && !isTestCode && path.relative(root, target).split(path.sep).join("/").startsWith(TESTING)) {
+        context.report({ node, messageId: "testing" });
+        return;
+      }
       const place = target && placeOf(root, target);
       if (!place || place.module === own?.module) return;
       if (SCHEMA_FILE.test(place.inside)) {

@@ -51,8 +51,21 @@ describe("module boundaries", () => {
     ]);
     expect(await problems("server/modules/orders/violating.ts", `import { carts } from "../cart/schema";`)).toHaveLength(1);
     expect(await problems("server/read-models/violating.ts", tables)).toEqual([]);
+    expect(await problems("server/testing/violating.ts", tables)).toEqual([]);
     expect(await problems("server/db/schema.ts", `export * from "../modules/cart/schema";`)).toEqual([]);
     expect(await problems("server/modules/orders/schema.ts", `import { carts } from "../cart/schema";`)).toEqual([]);
+  });
+
+  it("keeps server/testing/ out of production code", async () => {
+    const factory = (from: string) => `import { staffMember } from "${from}";`;
+    expect(await problems("server/workflows/violating.ts", factory("../testing/staff"))).toEqual([
+      "Production code does not import server/testing/: test set-up belongs to tests.",
+    ]);
+    expect(await problems("app/routes/violating.server.ts", factory("../../server/testing/staff"))).toHaveLength(1);
+    expect(await problems("server/workflows/violating.test.ts", factory("../testing/staff"))).toEqual([]);
+    expect(await problems("server/testing/violating.ts", factory("./staff"))).toEqual([]);
+    expect(await problems("tests/hostile/violating.ts", factory("../../server/testing/staff"))).toEqual([]);
+    expect(await problems("scripts/e2e-operators.ts", factory("../server/testing/staff"))).toEqual([]);
   });
 
   it("excuses only the files named in its exceptions, and only for their rule", async () => {

@@ -1,4 +1,3 @@
-import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffMember } from "../testing/staff";
 import { createApp } from "../app";
@@ -9,7 +8,8 @@ import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { customerProof } from "../modules/autoship";
-import { inventory, products, variants } from "../modules/catalog/schema";
+import { seededVariants } from "../testing/catalog";
+import { freeStock } from "../testing/stock";
 import { warehouseForZip } from "../modules/catalog";
 import { placeOrder } from "../workflows/place-order";
 
@@ -47,19 +47,12 @@ beforeAll(async () => {
   await seedIfEmpty(database);
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
-  const rows = await database.db
-    .select({ id: variants.id, sku: variants.sku, sites: products.sites })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .orderBy(variants.id);
+  const rows = await seededVariants(database.db);
   const d2c = rows.find((r) => r.sites.includes("d2c"))!;
   [variantId, sku] = [d2c.id, d2c.sku];
   staffOnlySku = rows.find((r) => !r.sites.includes("d2c"))?.sku;
   const warehouse = (await warehouseForZip(database.db, "80011"))!.code;
-  await database.db
-    .insert(inventory)
-    .values({ warehouseCode: warehouse, variantId, onHand: 100, reserved: 0 })
-    .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand: sql`${inventory.reserved} + 100` } });
+  await freeStock(database.db, warehouse, variantId, 100);
   alice = await customer("alice-as@example.test");
   bob = await customer("bob-as@example.test");
   const cart = await deps.services.cart.createCart("d2c", {}, [{ merchandiseId: String(variantId), quantity: 2, sellingPlanId: "autoship-6w" }]);

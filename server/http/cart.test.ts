@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffMember } from "../testing/staff";
 import { createApp } from "../app";
@@ -8,7 +7,7 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { products, variants } from "../modules/catalog/schema";
+import { seededVariants } from "../testing/catalog";
 
 let database: Database;
 let app: ReturnType<typeof createApp>;
@@ -20,7 +19,7 @@ beforeAll(async () => {
   await seedIfEmpty(database);
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
-  [{ id: variantId }] = await database.db.select({ id: variants.id }).from(variants).orderBy(variants.id).limit(1);
+  [{ id: variantId }] = await seededVariants(database.db).limit(1);
 });
 afterAll(() => database.close());
 
@@ -42,11 +41,7 @@ describe("cart API (SPEC §7)", () => {
     const res = await call("create-cart", { lineItems: [{ merchandiseId: String(variantId), quantity: 1 }] });
     const body = await res.json();
     expect(body.cart.totalQuantity).toBe(1);
-    const [{ title }] = await database.db
-      .select({ title: products.title })
-      .from(variants)
-      .innerJoin(products, eq(products.id, variants.productId))
-      .where(eq(variants.id, variantId));
+    const { title } = (await seededVariants(database.db)).find((v) => v.id === variantId)!;
     expect(body.cart.lineItems[0].product.title).toBe(title);
     const cookies = res.headers.getSetCookie();
     expect(cookies.some((c) => c.startsWith(`col_cart_id=${body.cart.id};`) && c.includes("HttpOnly"))).toBe(true);

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { parseConfig } from "../config";
@@ -8,8 +7,8 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { products, variants } from "../modules/catalog/schema";
-import { donationCartChoices } from "../modules/donations/schema";
+import { seededVariants } from "../testing/catalog";
+import { donationChoiceOf } from "../testing/donations";
 import { SEED_DONATION_STORE_ID, SEED_LOYALTY_SEGMENT_ID } from "../modules/donations";
 import { CART_COOKIE } from "../../rules/cart/cookies";
 
@@ -27,12 +26,7 @@ beforeAll(async () => {
   await seedIfEmpty(database);
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
-  const [v] = await database.db
-    .select({ id: variants.id, sites: products.sites })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .orderBy(variants.id)
-    .limit(20);
+  const [v] = await seededVariants(database.db).limit(20);
   variantId = v.id;
 });
 afterAll(() => database?.close());
@@ -64,7 +58,7 @@ async function newCart() {
   return r.cart.id;
 }
 
-const choiceOf = async (cartId: string) => (await database.db.select().from(donationCartChoices).where(eq(donationCartChoices.cartId, cartId)))[0] ?? null;
+const choiceOf = (cartId: string) => donationChoiceOf(database.db, cartId);
 
 describe("PUT /api/donations/tracking/{id}/cart", () => {
   it("keeps the segment the widget matched only when it is the store's and active; a malformed id is 400 on segmentId", async () => {

@@ -8,7 +8,7 @@ import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { SEED_DONATION_STORE_ID } from "../modules/donations";
 import { RATE_LIMITS } from "../modules/rate-limit";
-import { donationClickstreamEvents } from "../modules/donations/schema";
+import { aClickstreamEvent, clickstreamEventIds } from "../testing/donations";
 import { CLICKSTREAM_RETENTION_DAYS } from "../modules/donations";
 import { CLICKSTREAM_BODY_BYTES, buildClickstreamEvent, clientPropertiesOf } from "../../rules/donations/widget";
 import { startRetentionPurge } from "../jobs/retention-purge";
@@ -95,7 +95,7 @@ describe("the clickstream cannot fill the disk", () => {
       body,
     });
   }
-  const stored = async () => (await database.db.select({ id: donationClickstreamEvents.id }).from(donationClickstreamEvents)).length;
+  const stored = async () => (await clickstreamEventIds(database.db)).length;
 
   it("refuses a body over 16 KB with 413 and stores nothing of it", async () => {
     const before = await stored();
@@ -131,28 +131,22 @@ describe("the clickstream cannot fill the disk", () => {
       envelope: {},
       receivedAt: new Date(now.getTime() - ageDays * day),
     });
-    const [old] = await database.db
-      .insert(donationClickstreamEvents)
-      .values(row(CLICKSTREAM_RETENTION_DAYS + 1))
-      .returning();
-    const [recent] = await database.db
-      .insert(donationClickstreamEvents)
-      .values(row(CLICKSTREAM_RETENTION_DAYS - 1))
-      .returning();
+    const old = await aClickstreamEvent(database.db, row(CLICKSTREAM_RETENTION_DAYS + 1));
+    const recent = await aClickstreamEvent(database.db, row(CLICKSTREAM_RETENTION_DAYS - 1));
     const purge = startRetentionPurge(
       { consent: deps.services.consent, errors: deps.services.errorReports, donations: deps.services.donations, log: createLogger("silent") },
       { firstRunAfterMs: 0, intervalMs: 60 * 60_000, clock: () => now },
     );
     try {
       await expect
-        .poll(async () => (await database.db.select({ id: donationClickstreamEvents.id }).from(donationClickstreamEvents)).map((r) => r.id).includes(old.id), {
+        .poll(async () => (await clickstreamEventIds(database.db)).includes(old.id), {
           timeout: 5000,
         })
         .toBe(false);
     } finally {
       await purge.stop();
     }
-    const left = (await database.db.select({ id: donationClickstreamEvents.id }).from(donationClickstreamEvents)).map((r) => r.id);
+    const left = await clickstreamEventIds(database.db);
     expect(left).toContain(recent.id);
   });
 });

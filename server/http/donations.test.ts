@@ -8,7 +8,7 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { donationStores } from "../modules/donations/schema";
+import { aDonationStore } from "../testing/donations";
 import {
   PAWS_RESCUE_LEAGUE_ID,
   SEED_CHARITY_COUNT,
@@ -38,7 +38,7 @@ beforeAll(async () => {
   await seedIfEmpty(database);
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
-  await database.db.insert(donationStores).values({
+  await aDonationStore(database.db, {
     id: FLAT_STORE,
     name: "Flat test store",
     defaultCauseId: PAWS_RESCUE_LEAGUE_ID,

@@ -5,8 +5,8 @@ import { createDeps, type AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { errorReports } from "../modules/errors/schema";
-import { authAttempts } from "../modules/rate-limit/schema";
+import { forgetErrorReports, storedErrorReports } from "../testing/errors";
+import { forgetAttempts } from "../testing/rate-limit";
 import { testPageHandler } from "../testing/pages";
 import { contentSecurityPolicy } from "./edge";
 
@@ -48,8 +48,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => database?.close());
 beforeEach(async () => {
-  await database.db.delete(errorReports);
-  await database.db.delete(authAttempts);
+  await forgetErrorReports(database.db);
+  await forgetAttempts(database.db);
 });
 
 const report = (body: unknown, ip = "203.0.113.7", raw?: string) =>
@@ -69,7 +69,7 @@ const browserError = (change: Record<string, unknown> = {}) => ({
   ...change,
 });
 
-const rows = () => database.db.select().from(errorReports);
+const rows = () => storedErrorReports(database.db);
 
 describe("POST /api/errors", () => {
   it("records a browser error: path only, the page's build, count 1", async () => {

@@ -1,4 +1,3 @@
-import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartAction } from "../../app/features/cart/cart-route.server";
@@ -12,7 +11,8 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { inventory, products, variants } from "../modules/catalog/schema";
+import { seededVariants } from "../testing/catalog";
+import { setStock } from "../testing/stock";
 import { warehouseForZip } from "../modules/catalog";
 import { MAX_CARTS_PER_CUSTOMER } from "../modules/cart";
 import { requestContext, resolveIdentity } from "../request-context";
@@ -43,19 +43,10 @@ beforeAll(async () => {
   await seedIfEmpty(database);
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
-  const [row] = await database.db
-    .select({ id: variants.id })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(eq(products.productType, "Dry Food"))
-    .orderBy(variants.id)
-    .limit(1);
+  const row = (await seededVariants(database.db)).find((v) => v.productType === "Dry Food")!;
   variantId = row.id;
   const warehouse = (await warehouseForZip(database.db, ZIP))!.code;
-  await database.db
-    .update(inventory)
-    .set({ onHand: 500, reserved: 0 })
-    .where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, variantId)));
+  await setStock(database.db, { warehouseCode: warehouse, variantId, onHand: 500, reserved: 0 });
 }, 60_000);
 afterAll(() => database.close());
 

@@ -8,7 +8,7 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { variants } from "../modules/catalog/schema";
+import { seededVariants } from "../testing/catalog";
 
 // The packshots' short URLs of product cards (/_img/p/{key}): the same image as /_img/packshots/{key}.webp.
 
@@ -36,7 +36,7 @@ describe("card image URLs", () => {
   });
 
   it("serve the same image as the long URL, immutable", async () => {
-    const [{ key }] = await database.db.select({ key: variants.imageKey }).from(variants).limit(1);
+    const [{ imageKey: key }] = await seededVariants(database.db).limit(1);
     const short = await get(`/_img/p/${key}?w=320`);
     expect(short.status).toBe(200);
     expect(short.headers.get("content-type")).toBe("image/webp");
@@ -50,7 +50,7 @@ describe("card image URLs", () => {
   it("answer 404 for a key the catalogue has not, 400 for a width outside SPEC §9", async () => {
     expect((await get("/_img/p/bag_nobody_unicorn_dog?w=320")).status).toBe(404);
     expect((await get("/_img/p/..%2F..%2Fetc%2Fpasswd?w=320")).status).toBe(404);
-    const [{ key }] = await database.db.select({ key: variants.imageKey }).from(variants).limit(1);
+    const [{ imageKey: key }] = await seededVariants(database.db).limit(1);
     expect((await get(`/_img/p/${key}?w=333`)).status).toBe(400);
   });
 });

@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { variants } from "../modules/catalog/schema";
+import { seededVariants } from "../testing/catalog";
 import { MULTIPASS_TTL_MS, verifyMultipass } from "../modules/checkout";
 import { placeOrder } from "../workflows/place-order";
 import { withClaims } from "../testing/tokens";
@@ -81,7 +81,7 @@ beforeAll(async () => {
   await seedIfEmpty(database);
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
-  [{ id: variantId }] = await database.db.select({ id: variants.id }).from(variants).orderBy(variants.id).limit(1);
+  [{ id: variantId }] = await seededVariants(database.db).limit(1);
   alice = await customer("alice-orders@example.test");
   bob = await customer("bob-orders@example.test");
   for (let i = 0; i < 3; i++) aliceOrders.push(await order(alice));

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../modules/clinics";
 import { createApp } from "../app";
@@ -8,7 +7,7 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { products, variants } from "../modules/catalog/schema";
+import { seededVariants } from "../testing/catalog";
 import { staffMember } from "../testing/staff";
 
 // Every answer that carries personal data or a price only some shoppers may see says
@@ -32,11 +31,7 @@ beforeAll(async () => {
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   // The page as React Router renders it, with no Cache-Control of its own (the route modules set none).
   app = createApp(deps, { handler: async () => new Response("<!doctype html><p>page</p>", { headers: { "Content-Type": "text/html" } }) });
-  const rows = await database.db
-    .select({ id: variants.id, sites: products.sites })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .orderBy(variants.id);
+  const rows = await seededVariants(database.db);
   variantId = rows.find((r) => r.sites.includes("d2c"))!.id;
   const r = await deps.services.identity.register(
     { firstName: "Kim", lastName: "Lee", email: "private-answers@example.test", password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false },

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { parseConfig } from "../config";
@@ -6,9 +5,8 @@ import { createDeps } from "../context";
 import type { Database } from "../db/client";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { reviews } from "../modules/reviews/schema";
 import { operatorSession } from "../testing/console";
-import { aCatalogue, anOrder, aReview } from "../testing/reviews";
+import { aCatalogue, anOrder, aReview, reviewsOfOrderLine, storedReview } from "../testing/reviews";
 
 // /api/reviews through the whole HTTP stack: validation naming the field, the session checks (401
 // signed out, 403 not eligible, 409 a second review of an order line), helpful votes once, text
@@ -142,7 +140,7 @@ describe("POST /api/reviews/products/{id}", () => {
     expect(res.status).toBe(201);
     const created = await res.json();
     expect(created).toEqual({ id: expect.any(String), state: "new" });
-    const [row] = await database.db.select().from(reviews).where(eq(reviews.id, created.id));
+    const row = await storedReview(database.db, created.id);
     expect(row).toMatchObject({
       title: "Great x()food",
       body: "Line one\nLine two",
@@ -181,7 +179,7 @@ describe("POST /api/reviews/products/{id}", () => {
       expect(res.status, field).toBe(400);
       expect(Object.keys((await res.json()).error.fields), field).toEqual([field]);
     }
-    expect(await database.db.select().from(reviews).where(eq(reviews.orderLineId, b.lineId))).toEqual([]);
+    expect(await reviewsOfOrderLine(database.db, b.lineId)).toEqual([]);
   });
 
   it("413 over the body limit", async () => {
@@ -227,7 +225,7 @@ describe("operator calls", () => {
       outcome: "denied",
       targetId: id,
     });
-    const [row] = await database.db.select().from(reviews).where(eq(reviews.id, id));
+    const row = await storedReview(database.db, id);
     expect(row.state).toBe("new");
   });
 

@@ -1,4 +1,3 @@
-import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { parseConfig } from "../config";
@@ -7,10 +6,11 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { inventory, products, variants } from "../modules/catalog/schema";
+import { seededVariants } from "../testing/catalog";
+import { ordersOf } from "../testing/orders";
+import { setStock } from "../testing/stock";
 import { SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../modules/clinics";
 import { servingWarehouse } from "../modules/inventory";
-import { orders } from "../modules/orders/schema";
 import { staffMember } from "../testing/staff";
 
 // The staff checkout through the whole HTTP stack on pro.localhost: the cart API and place-order
@@ -29,19 +29,10 @@ beforeAll(async () => {
   await seedIfEmpty(database);
   deps = createDeps(parseConfig({ STAFF_QUOTA_LB: String(ALLOWANCE_LB) }), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
-  const [row] = await database.db
-    .select({ id: variants.id })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(eq(variants.weight, 30), eq(variants.weightUnit, "lbs"), sql`'hpsf' = any(${products.sites})`))
-    .orderBy(variants.id)
-    .limit(1);
+  const row = (await seededVariants(database.db)).find((v) => v.weight === 30 && v.weightUnit === "lbs" && v.sites.includes("hpsf"))!;
   bagId = row.id;
   const w = (await servingWarehouse(database.db, "62701"))!;
-  await database.db
-    .insert(inventory)
-    .values({ warehouseCode: w.code, variantId: bagId, onHand: 1000, reserved: 0 })
-    .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand: 1000, reserved: 0 } });
+  await setStock(database.db, { warehouseCode: w.code, variantId: bagId, onHand: 1000, reserved: 0 });
 }, 60_000);
 afterAll(() => database?.close());
 
@@ -120,14 +111,14 @@ describe("staff checkout API (pro.localhost)", () => {
     const res = await post("/api/checkout/place-order", placeBody(await cartOf(m.cookie, 3), m.email), m.cookie);
     expect(res.status).toBe(409);
     expect((await res.json()).error).toMatchObject({ code: "quota_exceeded", message: expect.stringContaining("30 lb over") });
-    expect(await database.db.select().from(orders).where(eq(orders.customerId, m.customerId))).toHaveLength(0);
+    expect(await ordersOf(database.db, m.customerId)).toHaveLength(0);
   });
 
   it("a student (registered, not eligible for program prices) buys at shop prices; a member without a clinic is stopped by the gate", async () => {
     const student = await staffMember(deps.services, { role: "STUDENT", clinic: SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID });
     const res = await post("/api/checkout/place-order", placeBody(await cartOf(student.cookie, 1), student.email), student.cookie);
     expect(res.status).toBe(200);
-    const [bag] = await database.db.select({ priceCents: variants.priceCents }).from(variants).where(eq(variants.id, bagId));
+    const bag = (await seededVariants(database.db)).find((v) => v.id === bagId)!;
     expect((await res.json()).order).toMatchObject({ subtotal: { amount: (bag.priceCents / 100).toFixed(2) }, programDiscount: { amount: "0.00" } });
     const outsider = await staffMember(deps.services, { registered: false });
     const gated = await post("/api/ecom/v1.0/create-cart", { lineItems: [{ merchandiseId: String(bagId), quantity: 1 }] }, outsider.cookie);

@@ -12,7 +12,7 @@ import { orders } from "../modules/orders/schema";
 import { payments } from "../modules/payments/schema";
 import { RENEWAL_LEASE_MS } from "../workflows/renew-subscription";
 import type { RenewalPassResult } from "./autoship-runner";
-import { renewalKit, type RenewalKit } from "./renewal-test-factories";
+import { renewalKit, type RenewalKit } from "../testing/renewals";
 
 // Several worker PROCESSES running the renewal pass at the same time against one
 // PostgreSQL place each due order exactly once, and a worker killed mid-pass (SIGKILL right after

@@ -11,7 +11,7 @@ import { orderLines, orders } from "../modules/orders/schema";
 import { payments } from "../modules/payments/schema";
 import { RENEWAL_LEASE_MS, renewalKey, renewSubscription } from "../workflows/renew-subscription";
 import { runRenewalPass, startAutoshipScheduler, type RenewalPassDeps } from "./autoship-runner";
-import { CARDS, renewalKit, type RenewalKit } from "./renewal-test-factories";
+import { CARDS, renewalKit, type RenewalKit } from "../testing/renewals";
 import { createLogger } from "../log";
 import { Writable } from "node:stream";
 

@@ -10,7 +10,7 @@ import { openTestDatabase } from "../db/test-database";
 import { createRenewalStore } from "../modules/autoship";
 import { subscriptions } from "../modules/autoship/schema";
 import { renewSubscription } from "../workflows/renew-subscription";
-import { address, renewalKit, type RenewalKit } from "./renewal-test-factories";
+import { address, renewalKit, type RenewalKit } from "../testing/renewals";
 
 // When a renewal is due has one definition (rules/autoship/renewal-schedule.ts) and one SQL twin (the
 // runner's batch claim, server/modules/autoship/renewals.ts). One table of subscription states —

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { brands, products, variants } from "../modules/catalog/schema";
 import { orderLines, orders, type OrderStatus } from "../modules/orders/schema";
+import { reviews } from "../modules/reviews/schema";
 
 // Test data for the reviews tests: a small catalogue and orders in a chosen status, written
 // straight into the tables (tests may set up data through other modules' tables).
@@ -110,3 +111,10 @@ export const aReview = (orderLineId: string, productId: number, rating = 5) => (
   nickname: "Robin",
   pet: { species: "dog" as const, lifeStage: "adult" as const, breedSize: "small" as const },
 });
+
+export async function storedReview(db: Db, id: string) {
+  const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
+  return row;
+}
+
+export const reviewsOfOrderLine = (db: Db, orderLineId: string) => db.select().from(reviews).where(eq(reviews.orderLineId, orderLineId));

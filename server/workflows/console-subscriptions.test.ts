@@ -7,7 +7,7 @@ import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
-import { renewalKit, CARDS, type RenewalKit } from "../jobs/renewal-test-factories";
+import { renewalKit, CARDS, type RenewalKit } from "../testing/renewals";
 import { AUTOSHIP_CHANGE_TEMPLATE } from "../modules/autoship";
 import { subscriptionEvents, subscriptions } from "../modules/autoship/schema";
 import { variants } from "../modules/catalog/schema";

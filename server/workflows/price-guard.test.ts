@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { runRenewalPass, type RenewalPassDeps } from "../jobs/autoship-runner";
-import { renewalKit, type RenewalKit } from "../jobs/renewal-test-factories";
+import { renewalKit, type RenewalKit } from "../testing/renewals";
 import { subscriptionPriceHolds, subscriptions } from "../modules/autoship/schema";
 import { priceAnswerToken } from "../modules/autoship";
 import { variants } from "../modules/catalog/schema";

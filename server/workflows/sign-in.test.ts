@@ -3,7 +3,7 @@ import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
-import { variants } from "../modules/catalog/schema";
+import { seededVariants } from "../testing/catalog";
 import { createServices, type Services } from "../wiring";
 import { settleCustomerCart } from "./sign-in";
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   await seedIfEmpty(database);
   services = createServices(database.db, parseConfig({}));
-  const rows = await database.db.select({ id: variants.id }).from(variants).orderBy(variants.id).limit(2);
+  const rows = await seededVariants(database.db).limit(2);
   [v1, v2] = rows.map((r) => String(r.id));
 });
 afterAll(() => database.close());

@@ -7,7 +7,7 @@ import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
-import { renewalKit, type RenewalKit } from "../jobs/renewal-test-factories";
+import { renewalKit, type RenewalKit } from "../testing/renewals";
 import { subscriptionEvents } from "../modules/autoship/schema";
 import { inventory, products, variants } from "../modules/catalog/schema";
 import { SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../modules/clinics";

@@ -1,6 +1,5 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { subscriptions } from "../../server/modules/autoship/schema";
+import { storedSubscription, subscriptionsOf } from "../../server/testing/autoship";
 import { placeOrder } from "../../server/workflows/place-order";
 import {
   address,
@@ -68,7 +67,7 @@ beforeAll(async () => {
   );
   if (!placed.ok) throw new Error(`bob's order: ${placed.code}`);
   bobOrder = { id: placed.order.id, number: placed.order.number, key, cartId: orderCart };
-  const [sub] = await shop.database.db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.customerId, bob.id));
+  const [sub] = await subscriptionsOf(shop.database.db, bob.id);
   bobSubscriptionId = sub!.id;
 }, 300_000);
 afterAll(() => shop?.close());
@@ -226,7 +225,7 @@ describe("cross-customer matrix: Alice with Bob's ids", () => {
   });
 
   it("a client idempotency key cannot take the renewal engine's `renewal:{subscription}:{date}` form", async () => {
-    const [sub] = await shop.database.db.select().from(subscriptions).where(eq(subscriptions.id, bobSubscriptionId));
+    const sub = await storedSubscription(shop.database.db, bobSubscriptionId);
     const r = await attempt({
       path: "/api/checkout/place-order",
       json: placeOrderBody(aliceCart, { idempotencyKey: `renewal:${bobSubscriptionId}:${sub!.nextOrderDate}` }),

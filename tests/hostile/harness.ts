@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Writable } from "node:stream";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import routeTable from "../../app/routes";
 import { createApp, type PageHandler } from "../../server/app";
@@ -12,7 +12,7 @@ import type { Database } from "../../server/db/client";
 import { seedIfEmpty } from "../../server/db/seed";
 import { openTestDatabase } from "../../server/db/test-database";
 import { createLogger } from "../../server/log";
-import { products, variants } from "../../server/modules/catalog/schema";
+import { seededVariants } from "../../server/testing/catalog";
 import { warehouseForZip } from "../../server/modules/catalog";
 
 // The hostile suite's in-process shop (tests/hostile): the whole Hono app with the PRODUCTION React
@@ -170,11 +170,7 @@ export async function customer(shop: Shop, label = "c"): Promise<Customer> {
 }
 
 export async function d2cVariants(shop: Shop): Promise<{ id: number; sku: string }[]> {
-  const rows = await shop.database.db
-    .select({ id: variants.id, sku: variants.sku, sites: products.sites, type: products.productType })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .orderBy(variants.id);
+  const rows = await seededVariants(shop.database.db);
   return rows.filter((r) => r.sites.includes("d2c")).map((r) => ({ id: r.id, sku: r.sku }));
 }
 

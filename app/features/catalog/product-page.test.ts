@@ -10,7 +10,7 @@ import { seedIfEmpty } from "../../../server/db/seed";
 import { openTestDatabase } from "../../../server/db/test-database";
 import { createLogger } from "../../../server/log";
 import { requestContext } from "../../../server/request-context";
-import { products } from "../../../server/modules/catalog/schema";
+import { seededProducts } from "../../../server/testing/catalog";
 import { loadProductPage } from "./product-page";
 
 // The product page's delivery line is rules/checkout/delivery-estimate.ts deliveryPromise's answer for the shopper's
@@ -23,7 +23,7 @@ const quiet = () => createLogger("info", new Writable({ write: (_c, _e, done) =>
 beforeAll(async () => {
   database = await openTestDatabase();
   await seedIfEmpty(database);
-  const rows = await database.db.select({ handle: products.handle, sites: products.sites, published: products.published }).from(products);
+  const rows = await seededProducts(database.db);
   handle = rows.find((r) => r.sites.includes("d2c") && r.published)!.handle;
 }, 60_000);
 afterAll(() => database.close());

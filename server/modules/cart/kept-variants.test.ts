@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createServices } from "../../wiring";
-import { inventory, variants } from "../catalog/schema";
+import { setVariantPrice } from "../../testing/catalog";
+import { setStockEverywhere, stockedVariantIds } from "../../testing/stock";
 
 // The shopper's cart reads its variants from the catalogue's per-process copy while the process
 // hears catalogue changes (server/server.ts follows them): a committed change of price, stock or
@@ -27,10 +27,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const inStockVariant = async (skip = 0) => {
-  const rows = await database.db.selectDistinct({ id: inventory.variantId }).from(inventory).orderBy(inventory.variantId).limit(1).offset(skip);
-  return rows[0].id;
-};
+const inStockVariant = async (skip = 0) => (await stockedVariantIds(database.db))[skip];
 
 describe("the cart's variants while catalogue changes are heard", () => {
   it("get-cart asks PostgreSQL for the cart only, and a committed price or stock change shows at once", async () => {
@@ -43,11 +40,11 @@ describe("the cart's variants while catalogue changes are heard", () => {
     const before = (await shopper.getCart(created.cart.id, "d2c"))!;
     expect(queries).toBe(1);
 
-    await database.db.update(variants).set({ priceCents: 1234 }).where(eq(variants.id, id));
+    await setVariantPrice(database.db, id, 1234);
     await vi.waitFor(async () => expect((await shopper.getCart(created.cart.id, "d2c"))!.lineItems[0].variant.price.amount).toBe("12.34"));
     expect(before.lineItems[0].variant.price.amount).not.toBe("12.34");
 
-    await database.db.update(inventory).set({ onHand: 0, reserved: 0 }).where(eq(inventory.variantId, id));
+    await setStockEverywhere(database.db, id, { onHand: 0, reserved: 0 });
     await vi.waitFor(async () => expect((await shopper.getCart(created.cart.id, "d2c"))!.lineItems[0].variant.inStock).toBe(false));
   });
 
@@ -57,12 +54,12 @@ describe("the cart's variants while catalogue changes are heard", () => {
     const created = await shopper.createCart("d2c", {}, []);
     if (!created.ok) throw new Error(created.message);
     await shopper.addLines(created.cart.id, "d2c", [{ merchandiseId: String(id), quantity: 1 }]);
-    await database.db.update(variants).set({ priceCents: 2345 }).where(eq(variants.id, id));
+    await setVariantPrice(database.db, id, 2345);
     await vi.waitFor(async () => {
       const added = await shopper.addLines(created.cart.id, "d2c", [{ merchandiseId: String(id), quantity: 1 }]);
       expect(added.ok && added.cart.lineItems[0].cost.amountPerQuantity.amount).toBe("23.45");
     });
-    await database.db.update(variants).set({ priceCents: 3456 }).where(eq(variants.id, id));
+    await setVariantPrice(database.db, id, 3456);
     // No waiting: checkout reads what is committed.
     const view = await database.db.transaction((tx) => services.cart.checkoutView(tx, created.cart.id, null));
     expect(view!.lineItems[0].variant.price.amount).toBe("34.56");

@@ -6,7 +6,7 @@ import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createServices } from "../../wiring";
 import { staffMember } from "../../testing/staff";
-import { products, variants } from "../catalog/schema";
+import { seededVariants } from "../../testing/catalog";
 import { cartLines } from "./schema";
 
 let database: Database;
@@ -18,9 +18,9 @@ beforeAll(async () => {
   database = await openTestDatabase();
   await seedIfEmpty(database);
   services = createServices(database.db, parseConfig({ FREE_SHIPPING_THRESHOLD_CENTS: "4900" }));
-  const rows = await database.db.select({ id: variants.id }).from(variants).orderBy(variants.id).limit(5);
+  const all = await seededVariants(database.db);
+  const rows = all.slice(0, 5);
   variantIds = rows.map((r) => r.id);
-  const all = await database.db.select({ id: variants.id, sites: products.sites }).from(variants).innerJoin(products, eq(products.id, variants.productId));
   const d2cOnly = all.find((r) => !r.sites.includes("hpsf"));
   if (!d2cOnly) throw new Error("the seed catalogue has no shop-only product");
   staffOnlyMissing = d2cOnly.id;
@@ -185,13 +185,7 @@ describe("concurrency (ARCHITECTURE §5)", () => {
   });
 
   it("simultaneous adds of different items lose no line, and each answer shows the cart as its own add left it", async () => {
-    const ids = (
-      await database.db
-        .select({ id: variants.id, sites: products.sites, published: products.published })
-        .from(variants)
-        .innerJoin(products, eq(products.id, variants.productId))
-        .orderBy(variants.id)
-    )
+    const ids = (await seededVariants(database.db))
       .filter((v) => v.published && v.sites.includes("d2c"))
       .slice(0, 12)
       .map((v) => v.id);

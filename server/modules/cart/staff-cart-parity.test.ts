@@ -1,4 +1,3 @@
-import { and, eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartAction } from "../../../app/features/cart/cart-route.server";
@@ -12,7 +11,7 @@ import { openTestDatabase } from "../../db/test-database";
 import { createLogger } from "../../log";
 import { requestContext, resolveIdentity } from "../../request-context";
 import { staffMember } from "../../testing/staff";
-import { products, variants } from "../catalog/schema";
+import { seededVariants } from "../../testing/catalog";
 import { SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../clinics";
 import type { CartWarning } from "./service";
 import type { CartView } from "./view";
@@ -32,13 +31,9 @@ beforeAll(async () => {
   await seedIfEmpty(database);
   deps = createDeps(parseConfig({ STAFF_QUOTA_LB: "60" }), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
-  const [row] = await database.db
-    .select({ id: variants.id })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(eq(variants.weight, 30), eq(variants.weightUnit, "lbs"), sql`'hpsf' = any(${products.sites})`, sql`${variants.programPriceCents} is not null`))
-    .orderBy(variants.id)
-    .limit(1);
+  const row = (await seededVariants(database.db)).find(
+    (v) => v.weight === 30 && v.weightUnit === "lbs" && v.sites.includes("hpsf") && v.programPriceCents !== null,
+  )!;
   bagId = row.id;
 }, 60_000);
 afterAll(() => database?.close());

@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createServices } from "../../wiring";
-import { inventory, products, variants } from "../catalog/schema";
+import { seededVariants } from "../../testing/catalog";
+import { setStockEverywhere } from "../../testing/stock";
 import { warehouseForZip } from "../catalog";
 import { MULTIPASS_TTL_MS } from "./multipass";
 
@@ -63,13 +63,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   await seedIfEmpty(database);
   services = createServices(database.db, config);
-  const [row] = await database.db
-    .select({ id: variants.id, sku: variants.sku })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(eq(products.productType, "Dry Food"))
-    .orderBy(variants.id)
-    .limit(1);
+  const row = (await seededVariants(database.db)).find((v) => v.productType === "Dry Food")!;
   ({ id: variantId, sku } = row);
 }, 60_000);
 afterAll(() => database.close());
@@ -156,7 +150,7 @@ describe("checkout steps", () => {
     await handoff(cartId, null);
     await services.checkout.saveInformation({ site: "d2c", cartId, customer: null, email: "h@example.test", acceptsEmailMarketing: false, address });
     const warehouse = (await warehouseForZip(database.db, "80011"))!.code;
-    await database.db.update(inventory).set({ onHand: 1, reserved: 0 }).where(eq(inventory.variantId, variantId));
+    await setStockEverywhere(database.db, variantId, { onHand: 1, reserved: 0 });
     const review = (await services.checkout.review({ site: "d2c", cartId, customer: null }))!;
     expect(review.stockIssues).toEqual([expect.objectContaining({ sku, requested: 3, available: 1 })]);
     expect(warehouse).toBe("DEN1");

@@ -1,4 +1,3 @@
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../config";
 import type { Database } from "../../db/client";
@@ -7,7 +6,8 @@ import { openTestDatabase } from "../../db/test-database";
 import { createServices } from "../../wiring";
 import { advanceOrder } from "../../workflows/advance-order";
 import { placeOrder, type PlaceOrderInput } from "../../workflows/place-order";
-import { inventory, products, variants } from "../catalog/schema";
+import { seededVariants, setProductType } from "../../testing/catalog";
+import { setStock as setStockLevel, stockOf } from "../../testing/stock";
 import { warehouseForZip } from "../catalog";
 
 // Stock is reserved and released by one policy (the inventory module): lines of the stock-exempt
@@ -42,19 +42,8 @@ const input = (cartId: string, number: string): PlaceOrderInput => ({
   payment: { kind: "card", card: { number, expMonth: 12, expYear: 2099, cvc: "123" } },
   idempotencyKey: `inv-${Math.random()}`,
 });
-const row = async (variantId: number) =>
-  (
-    await database.db
-      .select()
-      .from(inventory)
-      .where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, variantId)))
-  )[0];
-async function setStock(variantId: number, onHand: number, reserved: number) {
-  await database.db
-    .insert(inventory)
-    .values({ warehouseCode: warehouse, variantId, onHand, reserved })
-    .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand, reserved } });
-}
+const row = (variantId: number) => stockOf(database.db, warehouse, variantId);
+const setStock = (variantId: number, onHand: number, reserved: number) => setStockLevel(database.db, { warehouseCode: warehouse, variantId, onHand, reserved });
 async function cartOf() {
   const r = await services.cart.createCart("d2c", {}, [
     { merchandiseId: String(stocked), quantity: 2 },
@@ -68,17 +57,13 @@ beforeAll(async () => {
   database = await openTestDatabase();
   await seedIfEmpty(database);
   services = createServices(database.db, config);
-  const rows = await database.db
-    .select({ id: variants.id, productId: variants.productId, sites: products.sites })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .orderBy(variants.id);
+  const rows = await seededVariants(database.db);
   const d2c = rows.filter((r) => r.sites.includes("d2c"));
   stocked = d2c[0].id;
   const other = d2c.find((r) => r.productId !== d2c[0].productId)!;
   exempt = other.id;
   // A donation line (SPEC §5: never stock-checked) that happens to have an inventory row.
-  await database.db.update(products).set({ productType: "Donation" }).where(eq(products.id, other.productId));
+  await setProductType(database.db, other.productId, "Donation");
   warehouse = (await warehouseForZip(database.db, ZIP))!.code;
 }, 60_000);
 afterAll(() => database.close());

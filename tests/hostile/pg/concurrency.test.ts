@@ -16,7 +16,7 @@ import { orders } from "../../../server/modules/orders/schema";
 import { payments } from "../../../server/modules/payments/schema";
 import { createServices } from "../../../server/wiring";
 import type { RenewalPassResult } from "../../../server/jobs/autoship-runner";
-import { renewalKit, type RenewalKit } from "../../../server/jobs/renewal-test-factories";
+import { renewalKit, type RenewalKit } from "../../../server/testing/renewals";
 
 // Concurrency on PostgreSQL the way a fleet runs (ARCHITECTURE §6): N production server processes
 // (`server/main.ts`, NODE_ENV=production) on their own ports, every one connected through PgBouncer
