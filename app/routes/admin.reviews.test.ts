@@ -1,4 +1,3 @@
-import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OperatorRole } from "../../rules/console/operator-roles";
 import { REJECTION_REASON_REQUIRED } from "../../rules/console/review-action-input";
@@ -9,11 +8,10 @@ import type { Database } from "../../server/db/client";
 import { seedIfEmpty } from "../../server/db/seed";
 import { openTestDatabase } from "../../server/db/test-database";
 import { createLogger } from "../../server/log";
-import { products, variants } from "../../server/modules/catalog/schema";
-import { reviews } from "../../server/modules/reviews/schema";
+import { seededProducts, seededVariants } from "../../server/testing/catalog";
 import { operatorSession } from "../../server/testing/console";
 import { testPageHandler } from "../../server/testing/pages";
-import { anOrder } from "../../server/testing/reviews";
+import { anOrder, aStoredReview } from "../../server/testing/reviews";
 
 // The console's Reviews pages through the whole HTTP stack: the list by state with its counts and
 // search, a rejection without a policy reason answered 400 with the message beside the select, the
@@ -38,7 +36,7 @@ beforeAll(async () => {
     { id: "routes/admin.reviews.$id", path: "admin/reviews/:id", module: await import("./admin.reviews.$id") },
   ]);
   app = createApp(deps, { handler });
-  [product, other] = await database.db.select({ id: products.id, title: products.title }).from(products).orderBy(asc(products.id)).limit(2);
+  [product, other] = await seededProducts(database.db).limit(2);
 }, 60_000);
 afterAll(() => database?.close());
 
@@ -58,11 +56,16 @@ async function waitingReview(
   body = "My cat liked the first bag and refused the second one. The kibble smelled different.",
   orderLineId: string | null = null,
 ): Promise<string> {
-  const [row] = await database.db
-    .insert(reviews)
-    .values({ productId, orderLineId, rating: 2, title, body, nickname: "Whiskers Mum", state: "new", createdAt: new Date(Date.UTC(2026, 0, 1, 0, ++minute)) })
-    .returning({ id: reviews.id });
-  return row.id;
+  return aStoredReview(database.db, {
+    productId,
+    orderLineId,
+    rating: 2,
+    title,
+    body,
+    nickname: "Whiskers Mum",
+    state: "new",
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, ++minute)),
+  });
 }
 
 /** The tab link of a state: its text ("Waiting (3)"). */
@@ -148,7 +151,7 @@ describe("one review", () => {
 
   it("a verified review links the order its line belongs to; an imported one says it has none", async () => {
     const owner = await session("owner");
-    const [variant] = await database.db.select({ id: variants.id }).from(variants).where(eq(variants.productId, product.id)).limit(1);
+    const variant = (await seededVariants(database.db)).find((v) => v.productId === product.id)!;
     const order = await anOrder(database.db, { customerId: null, variantIds: [variant.id] });
     const verified = await waitingReview(product.id, "Bought it twice", undefined, order.lineIds[0]);
     const html = (await (await get(`/admin/reviews/${verified}`, owner)).text()).replace(/<!-- -->/g, "");

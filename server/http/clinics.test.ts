@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { parseConfig } from "../config";
@@ -9,10 +8,10 @@ import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { buildSeedCatalog } from "../modules/catalog";
-import { clinicMemberships } from "../modules/clinics/schema";
 import { SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID, SPRINGFIELD_PET_CLINIC_GROUP_ID } from "../modules/clinics";
 import type { ClinicView } from "../modules/clinics";
-import { staffProfiles } from "../modules/identity/schema";
+import { membershipCount, membershipsOf as storedMemberships } from "../testing/clinics";
+import { staffProfileCount } from "../testing/identity";
 import { staffMember } from "../testing/staff";
 
 // The identity JWT and the clinic calls of SPEC §7 ("Identity and clinic") through the whole HTTP
@@ -81,23 +80,16 @@ async function expect400(res: Response, field: string) {
 }
 
 const counts = async () => ({
-  memberships: await database.db.$count(clinicMemberships),
-  profiles: await database.db.$count(staffProfiles),
+  memberships: await membershipCount(database.db),
+  profiles: await staffProfileCount(database.db),
 });
 
 const profileOf = async (customerId: string) => {
-  const [row] = await database.db
-    .select({ accountGroup: staffProfiles.accountGroup, preferredShipTo: staffProfiles.preferredShipTo, storeSoldTo: staffProfiles.storeSoldTo })
-    .from(staffProfiles)
-    .where(eq(staffProfiles.customerId, customerId));
-  return row;
+  const p = (await deps.services.identity.staffProfile(customerId))!;
+  return { accountGroup: p.accountGroup, preferredShipTo: p.preferredShipTo, storeSoldTo: p.storeSoldTo };
 };
 
-const membershipsOf = (customerId: string) =>
-  database.db
-    .select({ state: clinicMemberships.state, clinicId: clinicMemberships.clinicId })
-    .from(clinicMemberships)
-    .where(eq(clinicMemberships.customerId, customerId));
+const membershipsOf = async (customerId: string) => (await storedMemberships(database.db, customerId)).map((m) => ({ state: m.state, clinicId: m.clinicId }));
 
 /** One valid body for each clinic call (without the jwt). */
 const VALID: Record<"search-clinic" | "fetch-address" | "join-clinic", Record<string, unknown>> = {

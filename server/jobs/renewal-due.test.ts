@@ -1,4 +1,3 @@
-import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, dayOf } from "../../rules/shared/calendar-days";
 import { isCycleDue, isRenewalDue, waitsForRetry, type RenewalTiming } from "../../rules/autoship/renewal-schedule";
@@ -8,7 +7,7 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createRenewalStore } from "../modules/autoship";
-import { subscriptions } from "../modules/autoship/schema";
+import { changeSubscriptions, storeSubscriptions } from "../testing/autoship";
 import { renewSubscription } from "../workflows/renew-subscription";
 import { address, renewalKit, type RenewalKit } from "../testing/renewals";
 
@@ -59,27 +58,25 @@ function table(): Case[] {
 
 /** One subscription row per case, all of one customer and the kit's first variant. */
 function insertCases(customer: Awaited<ReturnType<RenewalKit["customer"]>>, cases: readonly Case[]) {
-  return database.db
-    .insert(subscriptions)
-    .values(
-      cases.map((c) => ({
-        site: "d2c" as const,
-        customerId: customer.id,
-        email: customer.email,
-        productId: kit.first.productId,
-        variantId: kit.first.id,
-        quantity: 1,
-        frequencyWeeks: 4,
-        startDate: addDays(TODAY, -28),
-        nextOrderDate: c.nextOrderDate,
-        status: c.status,
-        hold: c.hold,
-        retryAt: c.retryAt,
-        shippingAddress: address(),
-        paymentMethodId: null,
-      })),
-    )
-    .returning();
+  return storeSubscriptions(
+    database.db,
+    cases.map((c) => ({
+      site: "d2c" as const,
+      customerId: customer.id,
+      email: customer.email,
+      productId: kit.first.productId,
+      variantId: kit.first.id,
+      quantity: 1,
+      frequencyWeeks: 4,
+      startDate: addDays(TODAY, -28),
+      nextOrderDate: c.nextOrderDate,
+      status: c.status,
+      hold: c.hold,
+      retryAt: c.retryAt,
+      shippingAddress: address(),
+      paymentMethodId: null,
+    })),
+  );
 }
 
 describe("renewal due: the rule and the runner's SQL claim agree", () => {
@@ -121,7 +118,7 @@ describe("renewal due: the rule and the runner's SQL claim agree", () => {
       expect(early.length).toBeGreaterThan(0);
       expect(early.every((c) => c.hold === "out_of_stock" && c.restocked)).toBe(true);
     } finally {
-      await database.db.update(subscriptions).set({ status: "cancelled", renewalClaimedUntil: null }).where(inArray(subscriptions.id, ids));
+      await changeSubscriptions(database.db, ids, { status: "cancelled", renewalClaimedUntil: null });
     }
   });
 
@@ -138,15 +135,11 @@ describe("renewal due: the rule and the runner's SQL claim agree", () => {
         expect({ ...after, updatedAt: null }, notDue[i].label).toEqual({ ...row, updatedAt: null });
       }
     } finally {
-      await database.db
-        .update(subscriptions)
-        .set({ status: "cancelled" })
-        .where(
-          inArray(
-            subscriptions.id,
-            rows.map((r) => r.id),
-          ),
-        );
+      await changeSubscriptions(
+        database.db,
+        rows.map((r) => r.id),
+        { status: "cancelled" },
+      );
     }
   });
 });

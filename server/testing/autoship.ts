@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { subscriptions } from "../modules/autoship/schema";
 
@@ -9,4 +9,11 @@ export const subscriptionsOf = (db: Db, customerId: string) => db.select().from(
 export async function storedSubscription(db: Db, id: string) {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
   return row;
+}
+
+/** Subscriptions stored exactly as given: the states a renewal rule is tested over, whatever led to them. */
+export const storeSubscriptions = (db: Db, rows: (typeof subscriptions.$inferInsert)[]) => db.insert(subscriptions).values(rows).returning();
+
+export async function changeSubscriptions(db: Db, ids: string[], change: Partial<typeof subscriptions.$inferInsert>): Promise<void> {
+  await db.update(subscriptions).set(change).where(inArray(subscriptions.id, ids));
 }

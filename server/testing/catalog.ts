@@ -13,6 +13,7 @@ export function seededVariants(db: Db) {
       id: variants.id,
       sku: variants.sku,
       imageKey: variants.imageKey,
+      foodForm: variants.foodForm,
       weight: variants.weight,
       weightUnit: variants.weightUnit,
       priceCents: variants.priceCents,
@@ -23,15 +24,19 @@ export function seededVariants(db: Db) {
       sites: products.sites,
       published: products.published,
       productType: products.productType,
+      species: products.species,
     })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
     .orderBy(asc(variants.id));
 }
 
-/** The seed catalogue's products, in the table's own order. */
+/** The seed catalogue's products, by id. */
 export function seededProducts(db: Db) {
-  return db.select({ id: products.id, handle: products.handle, title: products.title, sites: products.sites, published: products.published }).from(products);
+  return db
+    .select({ id: products.id, handle: products.handle, title: products.title, sites: products.sites, published: products.published })
+    .from(products)
+    .orderBy(asc(products.id));
 }
 
 /** A price change as the console would commit it (the page cache hears it the same way). */
@@ -41,4 +46,8 @@ export async function setVariantPrice(db: Db, variantId: number, priceCents: num
 
 export async function setProductType(db: Db, productId: number, productType: string): Promise<void> {
   await db.update(products).set({ productType }).where(eq(products.id, productId));
+}
+
+export async function setPublished(db: Db, productId: number, published: boolean): Promise<void> {
+  await db.update(products).set({ published }).where(eq(products.id, productId));
 }

@@ -118,3 +118,9 @@ export async function storedReview(db: Db, id: string) {
 }
 
 export const reviewsOfOrderLine = (db: Db, orderLineId: string) => db.select().from(reviews).where(eq(reviews.orderLineId, orderLineId));
+
+/** A review stored as given (a state and time no submission makes, or none of an order line). */
+export async function aStoredReview(db: Db, review: typeof reviews.$inferInsert): Promise<string> {
+  const [row] = await db.insert(reviews).values(review).returning({ id: reviews.id });
+  return row.id;
+}

@@ -1,11 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountGroupForRole, type RoleCode } from "../../rules/staff/roles";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
-import { clinicMemberships } from "../modules/clinics/schema";
+import { membershipsOf } from "../testing/clinics";
 import { CEDAR_HOLLOW_MOBILE_VETS_GROUP_ID, SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID, SPRINGFIELD_PET_CLINIC_GROUP_ID } from "../modules/clinics";
 import type { ClinicView } from "../modules/clinics";
 import { createServices, type Services } from "../wiring";
@@ -42,11 +41,7 @@ const identityOf = async (customerId: string) => {
 };
 const newMember = async (role: RoleCode = "TECH") => (await staffMember(services, { role, registered: false })).customerId;
 const kinds = async (customerId: string) => (await services.clinics.history(customerId)).map((h) => h.kind).reverse();
-const currentRows = (customerId: string) =>
-  database.db
-    .select({ id: clinicMemberships.id, clinicId: clinicMemberships.clinicId, state: clinicMemberships.state })
-    .from(clinicMemberships)
-    .where(and(eq(clinicMemberships.customerId, customerId), inArray(clinicMemberships.state, ["pending", "active"])));
+const currentRows = async (customerId: string) => (await membershipsOf(database.db, customerId)).filter((m) => m.state === "pending" || m.state === "active");
 
 describe("joinClinic", () => {
   it("an open clinic: active, with the role's account group, the clinic's ship-to and sold-to", async () => {
@@ -236,7 +231,7 @@ describe("concurrency", () => {
     expect(current[0].state).toBe("active");
     expect(await identityOf(member)).toEqual({ accountGroup: "SF_TECH", preferredShipTo: clinic.shipTo, storeSoldTo: clinic.soldTo });
     // Every successful join is one membership; every one but the last ended by a switch.
-    const all = await database.db.select({ id: clinicMemberships.id }).from(clinicMemberships).where(eq(clinicMemberships.customerId, member));
+    const all = await membershipsOf(database.db, member);
     expect(all.length).toBe(joined);
     const history = await kinds(member);
     expect(history.filter((k) => k === "joined").length).toBe(joined);

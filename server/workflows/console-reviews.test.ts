@@ -1,4 +1,3 @@
-import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REJECTION_REASON_REQUIRED } from "../../rules/console/review-action-input";
 import { parseConfig } from "../config";
@@ -7,9 +6,9 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { products } from "../modules/catalog/schema";
+import { seededProducts } from "../testing/catalog";
 import type { Operator } from "../modules/operators";
-import { reviews } from "../modules/reviews/schema";
+import { aStoredReview } from "../testing/reviews";
 import type { Services } from "../wiring";
 import { operatorOf, roleMatrix, type ConsoleWrite } from "../testing/console";
 import { createReviewsConsole } from "./console-reviews";
@@ -30,29 +29,25 @@ beforeAll(async () => {
   await seedIfEmpty(database);
   services = createDeps(parseConfig({}), database, createLogger("silent"), () => "test").services;
   owner = await operatorOf(services, "owner");
-  const rows = await database.db.select({ id: products.id, title: products.title }).from(products).orderBy(asc(products.id)).limit(2);
+  const rows = await seededProducts(database.db).limit(2);
   [productA, productB] = rows;
 }, 60_000);
 afterAll(() => database?.close());
 
 let clock = Date.parse("2026-01-01T00:00:00Z");
 /** A review waiting for moderation, as a customer's submission leaves it (each one a little later than the last). */
-async function waitingReview(productId = productA.id, change: Partial<typeof reviews.$inferInsert> = {}): Promise<string> {
+async function waitingReview(productId = productA.id, change: Partial<Parameters<typeof aStoredReview>[1]> = {}): Promise<string> {
   clock += 60_000;
-  const [row] = await database.db
-    .insert(reviews)
-    .values({
-      productId,
-      rating: 1,
-      title: "Not for my dog",
-      body: "He would not touch it.",
-      nickname: "Tester",
-      state: "new",
-      createdAt: new Date(clock),
-      ...change,
-    })
-    .returning({ id: reviews.id });
-  return row.id;
+  return aStoredReview(database.db, {
+    productId,
+    rating: 1,
+    title: "Not for my dog",
+    body: "He would not touch it.",
+    nickname: "Tester",
+    state: "new",
+    createdAt: new Date(clock),
+    ...change,
+  });
 }
 
 const stateOf = async (id: string) => (await services.consoleReviews.review(id))!;

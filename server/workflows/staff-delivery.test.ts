@@ -1,4 +1,3 @@
-import { and, arrayContains, eq, ne } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completeSignIn } from "../../app/features/account/session.server";
@@ -13,7 +12,8 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
-import { inventory, products, variants } from "../modules/catalog/schema";
+import { seededVariants } from "../testing/catalog";
+import { setStock } from "../testing/stock";
 import { EXCLUDED_PRODUCT_TYPE } from "../../rules/catalog/product-types";
 import { SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../modules/clinics";
 import type { ClinicView } from "../modules/clinics";
@@ -47,23 +47,14 @@ beforeAll(async () => {
   clinicWarehouse = (await deps.services.catalog.warehouseForZip(clinic.address.zip))!.code;
   homeWarehouse = (await deps.services.catalog.warehouseForZip(HOME_ZIP))!.code;
   // A staff-site food in stock at home's warehouse only: the clinic's has none left.
-  const [row] = await database.db
-    .select({ id: variants.id, sku: variants.sku, handle: products.handle })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(eq(products.published, true), arrayContains(products.sites, ["hpsf"]), ne(products.productType, EXCLUDED_PRODUCT_TYPE)))
-    .orderBy(variants.id)
-    .limit(1);
+  const row = (await seededVariants(database.db)).find((v) => v.published && v.sites.includes("hpsf") && v.productType !== EXCLUDED_PRODUCT_TYPE)!;
   handle = row.handle;
   sku = row.sku;
   for (const [warehouseCode, onHand] of [
     [clinicWarehouse, 0],
     [homeWarehouse, 40],
   ] as const) {
-    await database.db
-      .insert(inventory)
-      .values({ warehouseCode, variantId: row.id, onHand, reserved: 0 })
-      .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand, reserved: 0 } });
+    await setStock(database.db, { warehouseCode, variantId: row.id, onHand, reserved: 0 });
   }
 }, 60_000);
 afterAll(() => database?.close());

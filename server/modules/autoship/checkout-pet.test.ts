@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PET_ATTRIBUTE } from "../../../rules/autoship/feeding-calculator";
 import { parseConfig } from "../../config";
@@ -8,7 +8,8 @@ import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createLogger } from "../../log";
 import { placeOrder } from "../../workflows/place-order";
-import { inventory, products, variants } from "../catalog/schema";
+import { seededVariants } from "../../testing/catalog";
+import { freeStock } from "../../testing/stock";
 import { warehouseForZip } from "../catalog";
 import { subscriptions } from "./schema";
 
@@ -24,21 +25,13 @@ beforeAll(async () => {
   database = await openTestDatabase();
   await seedIfEmpty(database);
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
-  const rows = await database.db
-    .select({ id: variants.id, sites: products.sites, foodForm: variants.foodForm })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .orderBy(variants.id);
+  const rows = await seededVariants(database.db);
   ids = rows
     .filter((r) => r.sites.includes("d2c") && r.foodForm !== "treat")
     .slice(0, 3)
     .map((r) => r.id);
   const warehouse = (await warehouseForZip(database.db, "80011"))!.code;
-  for (const variantId of ids)
-    await database.db
-      .insert(inventory)
-      .values({ warehouseCode: warehouse, variantId, onHand: 100, reserved: 0 })
-      .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand: sql`${inventory.reserved} + 100` } });
+  for (const variantId of ids) await freeStock(database.db, warehouse, variantId, 100);
 }, 60_000);
 afterAll(() => database.close());
 

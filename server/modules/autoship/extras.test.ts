@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../../rules/shared/calendar-days";
 import { dailyPortion, daysSupply, feedingGuideFor } from "../../../rules/autoship/feeding-calculator";
@@ -8,7 +8,8 @@ import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createServices } from "../../wiring";
 import { placeOrder } from "../../workflows/place-order";
-import { inventory, products, variants } from "../catalog/schema";
+import { seededVariants, setPublished } from "../../testing/catalog";
+import { freeStock } from "../../testing/stock";
 import { warehouseForZip } from "../catalog";
 import { subscriptionEvents, subscriptions } from "./schema";
 import { createAutoshipService, type AutoshipService } from "./service";
@@ -82,18 +83,9 @@ beforeAll(async () => {
   });
   const warehouse = (await warehouseForZip(database.db, "80011"))!.code;
   // The biggest dry dog food bag sold in the shop.
-  const [v] = await database.db
-    .select({ id: variants.id, handle: products.handle, species: products.species, weight: variants.weight, weightUnit: variants.weightUnit })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(sql`${variants.foodForm} = 'dry' and ${products.species} = 'dog' and 'd2c' = any(${products.sites})`)
-    .orderBy(sql`${variants.weight} desc`, variants.id)
-    .limit(1);
-  dry = v;
-  await database.db
-    .insert(inventory)
-    .values({ warehouseCode: warehouse, variantId: dry.id, onHand: 500, reserved: 0 })
-    .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand: sql`${inventory.reserved} + 500` } });
+  const dryDog = (await seededVariants(database.db)).filter((v) => v.foodForm === "dry" && v.species === "dog" && v.sites.includes("d2c"));
+  dry = dryDog.reduce((biggest, v) => (v.weight > biggest.weight ? v : biggest));
+  await freeStock(database.db, warehouse, dry.id, 500);
 }, 60_000);
 afterAll(() => database.close());
 
@@ -144,18 +136,9 @@ describe("the pet of a subscription", () => {
   it("takes a substitute that is an item sold here — another size, or another product by SKU — and refuses others by field", async () => {
     const who = await customer();
     const s = await subscribe(who, 4);
-    const [other] = await database.db
-      .select({ id: variants.id, sku: variants.sku, productId: variants.productId })
-      .from(variants)
-      .innerJoin(products, eq(products.id, variants.productId))
-      .where(sql`${variants.productId} <> ${s.productId} and 'd2c' = any(${products.sites}) and ${products.published}`)
-      .orderBy(variants.id)
-      .limit(1);
-    const [sibling] = await database.db
-      .select({ id: variants.id })
-      .from(variants)
-      .where(sql`${variants.productId} = ${s.productId} and ${variants.id} <> ${s.variantId}`)
-      .limit(1);
+    const catalogue = await seededVariants(database.db);
+    const other = catalogue.find((v) => v.productId !== s.productId && v.sites.includes("d2c") && v.published)!;
+    const sibling = catalogue.find((v) => v.productId === s.productId && v.id !== s.variantId);
     if (sibling) {
       expect(await autoship.actExtra(who.id, s.id, { intent: "set_substitute", substituteVariantId: sibling.id })).toMatchObject({ ok: true });
       expect((await autoship.get(who.id, s.id))!.substitute?.variantId).toBe(sibling.id);
@@ -174,12 +157,12 @@ describe("the pet of a subscription", () => {
       message: "This is already the item you receive.",
     });
     // An unpublished product is sold nowhere.
-    await database.db.update(products).set({ published: false }).where(eq(products.id, other.productId));
+    await setPublished(database.db, other.productId, false);
     expect(await autoship.actExtra(who.id, s.id, { intent: "set_substitute", substituteSku: other.sku })).toMatchObject({
       ok: false,
       message: "This item is not sold here.",
     });
-    await database.db.update(products).set({ published: true }).where(eq(products.id, other.productId));
+    await setPublished(database.db, other.productId, true);
     expect(await autoship.actExtra((await customer()).id, s.id, { intent: "set_substitute", substituteSku: other.sku })).toMatchObject({
       ok: false,
       code: "NOT_FOUND",
