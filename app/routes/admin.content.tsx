@@ -79,7 +79,6 @@ export default function AdminContent() {
         caption="Content entries"
         bodyTestId="content-rows"
         rows={rows}
-        rowKey={(e) => e.id}
         columns={[
           sortable("Key", "key", (e) => <RowLink to={`/admin/content/${e.id}`}>{e.key}</RowLink>),
           sortable("Type", "type", (e) => typeLabel(e.type)),

@@ -134,7 +134,6 @@ export default function AdminCustomer() {
           testId="customer-orders"
           empty="No orders."
           rows={orders}
-          rowKey={(o) => o.id}
           columns={[
             { label: "Order", cell: (o) => <RowLink to={`/admin/orders/${o.id}`}>{o.number}</RowLink> },
             { label: "Placed", cell: (o) => formatUtcDay(o.createdAt) },
@@ -149,7 +148,6 @@ export default function AdminCustomer() {
           testId="customer-subscriptions"
           empty="No subscriptions."
           rows={subscriptions}
-          rowKey={(s) => s.id}
           columns={[
             { label: "Contract", cell: (s) => <RowLink to={`/admin/subscriptions/${s.id}`}>{s.contractId}</RowLink> },
             { label: "Item", cell: (s) => `${s.quantity} × ${s.sku}` },

@@ -91,7 +91,6 @@ export default function AdminCustomers() {
         bodyTestId="customers-rows"
         busy={loading}
         rows={rows}
-        rowKey={(c) => c.id}
         columns={COLUMNS.map((c) => (c.key ? { ...c, head: <SortHeader column={c.key} label={c.label} className={c.className} filters={filters} /> } : c))}
       />
       {rows.length === 0 ? <p className="mt-4 text-sm">No customers match.</p> : null}

@@ -54,7 +54,6 @@ export default function AdminDonationCauses() {
         bodyTestId="causes-rows"
         rowClassName="align-top"
         rows={rows}
-        rowKey={(c) => c.id}
         columns={[
           sortable("Name", "name", (c) => (
             <>

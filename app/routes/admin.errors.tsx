@@ -69,7 +69,6 @@ export default function AdminErrors() {
         bodyTestId="error-rows"
         rowClassName="align-top"
         rows={rows}
-        rowKey={(r) => r.id}
         columns={[
           { label: "Count", cell: (r) => r.count, cellClassName: "font-semibold tabular-nums" },
           {

@@ -55,7 +55,6 @@ export default function AdminOperators() {
         className="mt-4"
         bodyTestId="operators-rows"
         rows={operators}
-        rowKey={(o) => o.id}
         columns={[
           { label: "E-mail", cell: (o) => o.email },
           { label: "Name", cell: (o) => o.name },

@@ -55,7 +55,6 @@ export default function AdminOrders() {
         caption="Orders, newest first"
         bodyTestId="orders-rows"
         rows={rows}
-        rowKey={(o) => o.id}
         columns={[
           sortable("Order", "number", (o) => <RowLink to={`/admin/orders/${o.id}`}>{o.number}</RowLink>),
           sortable("Placed", "placed", (o) => formatUtcDateTime(o.createdAt, { zone: false })),

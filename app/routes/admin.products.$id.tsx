@@ -337,7 +337,6 @@ export default function AdminProduct() {
             caption="Stock adjustments, newest first"
             testId="stock-history"
             rows={history}
-            rowKey={(h) => h.id}
             columns={[
               { label: "When", cell: (h) => formatUtcDateTime(h.at) },
               { label: "Who", cell: (h) => h.operatorEmail },

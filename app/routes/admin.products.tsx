@@ -101,7 +101,6 @@ export default function AdminProducts() {
         caption="Products"
         bodyTestId="products-rows"
         rows={rows}
-        rowKey={(p) => p.id}
         columns={[
           sortable("Product", "title", (p) => (
             <>

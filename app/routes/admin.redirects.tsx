@@ -136,7 +136,6 @@ export default function AdminRedirects() {
         bodyTestId="redirect-rows"
         rowClassName="align-top"
         rows={rows}
-        rowKey={(r) => r.id}
         columns={[
           { ...sortable("From", "source", (r) => r.source), cellClassName: "font-mono" },
           { ...sortable("To", "target", (r) => r.target), cellClassName: "font-mono break-all" },

@@ -94,7 +94,6 @@ export default function AdminSubscriptions() {
         bodyTestId="subscriptions-rows"
         rowClassName="align-top"
         rows={rows}
-        rowKey={(s) => s.id}
         columns={[
           sortable("Contract", "contract", (s) => (
             <>

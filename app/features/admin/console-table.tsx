@@ -19,11 +19,14 @@ export type Column<R> = {
 
 const join = (...classes: (string | undefined)[]) => classes.filter(Boolean).join(" ");
 
+// A row's key is its `id` unless the table names another (rows without an `id` must).
+type RowKeyProp<R> = R extends { id: string | number } ? { rowKey?: (row: R) => string | number } : { rowKey: (row: R) => string | number };
+
 export function ConsoleTable<R>({
   caption,
   columns,
   rows,
-  rowKey,
+  rowKey = (row) => (row as { id: string | number }).id,
   rowTestId,
   testId,
   bodyTestId,
@@ -35,7 +38,6 @@ export function ConsoleTable<R>({
   caption?: string;
   columns: readonly (Column<R> | null | false)[];
   rows: readonly R[];
-  rowKey: (row: R) => string | number;
   rowTestId?: (row: R) => string;
   /** On the table. */
   testId?: string;
@@ -48,7 +50,7 @@ export function ConsoleTable<R>({
   rowClassName?: string;
   /** Said instead of the table when there are no rows ("No renewal yet."). */
   empty?: string;
-}) {
+} & RowKeyProp<R>) {
   const shown = columns.filter((c): c is Column<R> => Boolean(c));
   if (empty !== undefined && rows.length === 0) return <p className="mt-2 text-sm">{empty}</p>;
   return (
