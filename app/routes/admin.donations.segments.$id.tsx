@@ -9,6 +9,7 @@ import { donationStoreOf, formObject } from "../features/admin/donations.server"
 import { requireOperator } from "../features/admin/operator.server";
 import { refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.donations.segments.$id";
+import { Options } from "../features/admin/console-form";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.isNew ? "New segment" : (data?.segment.name ?? "Segment")} · Donations · Console` }];
 
@@ -126,11 +127,7 @@ export default function AdminDonationSegment() {
           <Field label="Source" error={errors.frontEndSource}>
             {(a11y) => (
               <select {...a11y} name="frontEndSource" defaultValue={segment.frontEndSource} className={inputClass}>
-                {SOURCE_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
+                <Options options={SOURCE_OPTIONS} />
               </select>
             )}
           </Field>
@@ -150,11 +147,7 @@ export default function AdminDonationSegment() {
           <Field label="The value" error={errors.valueCategory}>
             {(a11y) => (
               <select {...a11y} name="valueCategory" defaultValue={segment.valueCategory} className={inputClass}>
-                {VALUE_CATEGORY_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
+                <Options options={VALUE_CATEGORY_OPTIONS} />
               </select>
             )}
           </Field>
@@ -167,11 +160,7 @@ export default function AdminDonationSegment() {
           <Field label="Donation action" error={errors.donationAction}>
             {(a11y) => (
               <select {...a11y} name="donationAction" defaultValue={segment.donationAction} className={inputClass}>
-                {ACTION_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
+                <Options options={ACTION_OPTIONS} />
               </select>
             )}
           </Field>

@@ -8,7 +8,7 @@ import { ConsoleTable } from "../features/admin/console-table";
 import { requireOperator } from "../features/admin/operator.server";
 import { EDITABLE_BADGES } from "../features/admin/catalog.server";
 import type { Route } from "./+types/admin.products.$id";
-import { ConsoleField } from "../features/admin/console-form";
+import { ConsoleField, Options } from "../features/admin/console-form";
 import { productAction, type ProductAnswer } from "../features/admin/product-actions.server";
 
 export const meta = () => [{ title: "Product · Console" }];
@@ -286,22 +286,23 @@ export default function AdminProduct() {
           <ConsoleField label="SKU" error={errorsOf("stock").variantId} className="lg:col-span-1">
             {(a11y) => (
               <select {...a11y} name="variantId" className={`${input} bg-white`}>
-                {variants.map((v) => (
-                  <option key={v.id} value={v.id}>
-                    {v.sku}
-                  </option>
-                ))}
+                <Options options={variants.map((v) => ({ value: v.id, label: v.sku }))} />
               </select>
             )}
           </ConsoleField>
           <ConsoleField label="Warehouse" error={errorsOf("stock").warehouseCode}>
             {(a11y) => (
               <select {...a11y} name="warehouseCode" className={`${input} bg-white`}>
-                {[...new Map(stock.map((s) => [s.warehouseCode, s.warehouseName])).entries()].map(([code, name]) => (
-                  <option key={code} value={code}>
-                    {name} ({code})
-                  </option>
-                ))}
+                <Options
+                  options={[...new Map(stock.map((s) => [s.warehouseCode, s.warehouseName])).entries()].map(([code, name]) => ({
+                    value: code,
+                    label: (
+                      <>
+                        {name} ({code})
+                      </>
+                    ),
+                  }))}
+                />
               </select>
             )}
           </ConsoleField>
@@ -312,11 +313,7 @@ export default function AdminProduct() {
             {(a11y) => (
               <select {...a11y} name="reason" defaultValue="" required className={`${input} bg-white`}>
                 <option value="">Choose…</option>
-                {REASONS.map((r) => (
-                  <option key={r.value} value={r.value}>
-                    {r.label}
-                  </option>
-                ))}
+                <Options options={REASONS} />
               </select>
             )}
           </ConsoleField>

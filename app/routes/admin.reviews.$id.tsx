@@ -11,6 +11,7 @@ import { ChangeHistory } from "../features/admin/change-history";
 import { Stars } from "../features/admin/review-parts";
 import { refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.reviews.$id";
+import { Options } from "../features/admin/console-form";
 
 export const meta = () => [{ title: "Review · Console" }];
 
@@ -173,11 +174,7 @@ export default function AdminReview() {
                     className={inputClass}
                   >
                     <option value="">Choose a reason</option>
-                    {reasons.map((r) => (
-                      <option key={r.value} value={r.value}>
-                        {r.label}
-                      </option>
-                    ))}
+                    <Options options={reasons} />
                   </select>
                 )}
               </Field>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { Options } from "./console-form";
 
 // The console's list controls, one look for every table: the GET form of search box and filter
 // selects, the count of what matched, and the pager under the table.
@@ -31,11 +32,7 @@ export function FilterSelect({
     <label className="text-sm font-semibold">
       {label}
       <select name={name} defaultValue={value ?? ""} className={selectClass}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
+        <Options options={options.map(([v, text]) => ({ value: v, label: text }))} />
       </select>
     </label>
   );
