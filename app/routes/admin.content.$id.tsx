@@ -2,7 +2,7 @@ import { formatUtcDateTime } from "../../rules/shared/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { ContentType } from "../../server/modules/content";
 import { FormAlert } from "../components/form-field";
-import { ConsolePage } from "../features/admin/console-frame";
+import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
 import { ContentFields } from "../features/admin/content-form";
 import { STATUS_LABELS, typeLabel } from "../features/admin/content-list";
 import { addItem, describeForm, readForm, workingBody } from "../features/admin/content-list.server";
@@ -149,10 +149,7 @@ export default function AdminContentEntry() {
         </div>
       </Form>
 
-      <section aria-labelledby="publish-heading" className="mt-6 max-w-3xl">
-        <h2 id="publish-heading" className="text-lg font-semibold">
-          Preview and publish
-        </h2>
+      <ConsoleSection id="publish-heading" title="Preview and publish" className="mt-6 max-w-3xl">
         <p className="text-sm text-gray-700">Both use the last saved draft: save your changes first.</p>
         <div className="mt-2 flex flex-wrap gap-3">
           <Form method="post">
@@ -189,7 +186,7 @@ export default function AdminContentEntry() {
             </button>
           </Form>
         ) : null}
-      </section>
+      </ConsoleSection>
     </ConsolePage>
   );
 }

@@ -3,7 +3,7 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "r
 import { REVIEW_STATE_LABELS, reviewHistoryText } from "../../rules/console/review-queue";
 import { REVIEW_LIMITS, REVIEW_REJECTION_REASONS } from "../../rules/reviews/states-and-sorts";
 import { FormAlert } from "../components/form-field";
-import { ConsolePage } from "../features/admin/console-frame";
+import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
 import { Field, buttonClass, inputClass } from "../features/admin/donations-parts";
 import { formObject } from "../features/admin/donations.server";
 import { requireOperator } from "../features/admin/operator.server";
@@ -92,10 +92,7 @@ export default function AdminReview() {
         </Link>
       </p>
       <div className="mt-4 grid gap-4 lg:grid-cols-[3fr_2fr]">
-        <section aria-labelledby="review-about" className="rounded border border-gray-300 bg-white p-4">
-          <h2 id="review-about" className="text-lg font-semibold">
-            The review
-          </h2>
+        <ConsoleSection id="review-about" title="The review" className="rounded border border-gray-300 bg-white p-4">
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm" data-testid="review-details">
             <dt className="font-semibold">State</dt>
             <dd data-testid="review-state">
@@ -140,11 +137,8 @@ export default function AdminReview() {
             <dt className="font-semibold">Written</dt>
             <dd>{review.written}</dd>
           </dl>
-        </section>
-        <section aria-labelledby="review-moderation" className="space-y-4 rounded border border-gray-300 bg-white p-4">
-          <h2 id="review-moderation" className="text-lg font-semibold">
-            Moderation
-          </h2>
+        </ConsoleSection>
+        <ConsoleSection id="review-moderation" title="Moderation" className="space-y-4 rounded border border-gray-300 bg-white p-4">
           {answer?.done ? <FormAlert tone="success">{answer.done}</FormAlert> : answer?.message ? <FormAlert>{answer.message}</FormAlert> : null}
           {review.state !== "approved" ? (
             <Form method="post" data-testid="review-approve">
@@ -210,7 +204,7 @@ export default function AdminReview() {
               {review.response ? "Save response" : "Publish response"}
             </button>
           </Form>
-        </section>
+        </ConsoleSection>
       </div>
       <ChangeHistory id="review-history" entries={history} testId="review-history" />
     </ConsolePage>

@@ -76,9 +76,9 @@ export function ConsolePage({ title, children }: { title: string; children: Reac
 }
 
 /** A part of a console page under its own heading (named by `id` for screen readers). */
-export function ConsoleSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+export function ConsoleSection({ id, title, className = "mt-6", children }: { id: string; title: ReactNode; className?: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="mt-6">
+    <section aria-labelledby={id} className={className}>
       <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>
