@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "../../server/modules/rate-limit";
-import { testDeps } from "../../server/testing/deps";
-import { requestContext } from "../../server/request-context";
-import { siteFor } from "../../rules/shared/site";
+import { testDeps, visitorContext } from "../../server/testing/deps";
 import { action } from "./password-protect";
 
 // The site password page counts wrong tries per client IP: the shop's password cannot be guessed at
@@ -14,13 +12,7 @@ async function unlock(password: string, ip: string) {
   const form = new FormData();
   form.set("password", password);
   const request = new Request("http://localhost:3000/password-protect", { method: "POST", body: form });
-  const context = requestContext(env.deps, siteFor("d2c", "Kibble & Co."), {
-    session: null,
-    customer: null,
-    clientIp: ip,
-    staleSessionCookie: false,
-    staff: null,
-  });
+  const context = visitorContext(env.deps, ip);
   return (await action({ request, context, params: {} } as never)) as unknown as Response | { init: { status: number } | null; data: { error: string } };
 }
 

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "../../server/modules/rate-limit";
-import { testDeps } from "../../server/testing/deps";
-import { requestContext } from "../../server/request-context";
-import { siteFor } from "../../rules/shared/site";
+import { testDeps, visitorContext } from "../../server/testing/deps";
 import { action } from "./shelter.register";
 
 // The registration page counts its attempts per client IP (and per address): a flood of new
@@ -14,13 +12,7 @@ async function register(email: string, ip: string) {
   const form = new FormData();
   for (const [k, v] of Object.entries({ firstName: "Sam", lastName: "Lee", email, password: "kibble123", confirmPassword: "kibble123" })) form.set(k, v);
   const request = new Request("http://localhost:3000/shelter/register", { method: "POST", body: form });
-  const context = requestContext(env.deps, siteFor("d2c", "Kibble & Co."), {
-    session: null,
-    customer: null,
-    clientIp: ip,
-    staleSessionCookie: false,
-    staff: null,
-  });
+  const context = visitorContext(env.deps, ip);
   try {
     return (await action({ request, context, params: {} } as never)) as unknown;
   } catch (thrown) {

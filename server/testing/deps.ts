@@ -6,6 +6,8 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
+import { requestContext } from "../request-context";
+import { siteFor } from "../../rules/shared/site";
 
 /**
  * The app's dependencies over a fresh test database for one test file: opened (and seeded when
@@ -21,4 +23,9 @@ export function testDeps(options: { env?: Record<string, string>; seed?: boolean
   }, 60_000);
   afterAll(() => t.database?.close());
   return t;
+}
+
+/** A page's request context for a signed-out visitor of the shop from this client address. */
+export function visitorContext(deps: AppDeps, clientIp: string) {
+  return requestContext(deps, siteFor("d2c", "Kibble & Co."), { session: null, customer: null, clientIp, staleSessionCookie: false, staff: null });
 }
