@@ -69,16 +69,7 @@ export default function AdminCustomers() {
           />
         </label>
         <FilterSelect label="Site" name="site" value={filters.site} options={SITE_OPTIONS} />
-        <FilterSelect
-          label="Clinic member"
-          name="staff"
-          value={filters.staff}
-          options={[
-            ["", "Any"],
-            ["yes", "Staff members"],
-            ["no", "Not members"],
-          ]}
-        />
+        <FilterSelect label="Clinic member" name="staff" value={filters.staff} options={{ "": "Any", yes: "Staff members", no: "Not members" }} />
         <FilterSelect label="Autoship" name="autoship" value={filters.autoship} options={AUTOSHIP_OPTIONS} />
       </FilterForm>
       <ListTotal total={total} one="customer" many="customers" loading={loading} testId="customers-total">
