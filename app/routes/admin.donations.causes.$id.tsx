@@ -1,7 +1,7 @@
 import { formatUtcDateTime } from "../../rules/shared/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FormAlert } from "../components/form-field";
-import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
+import { ConsolePage, ConsoleSection, ListLink } from "../features/admin/console-frame";
 import { hundredthsText } from "../features/admin/donations";
 import { ChangeHistory } from "../features/admin/change-history";
 import { DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
@@ -59,11 +59,7 @@ export default function AdminDonationCause() {
   return (
     <ConsolePage title={cause.name}>
       <DonationsTabs storeParam={null} />
-      <p className="mt-2 text-sm">
-        <Link to="/admin/donations/causes" className="text-primary underline">
-          All causes
-        </Link>
-      </p>
+      <ListLink to="/admin/donations/causes">All causes</ListLink>
       <div className="mt-4 grid gap-4 lg:grid-cols-[2fr_1fr]">
         <ConsoleSection id="cause-about" title="About" className="rounded border border-gray-300 bg-white p-4">
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

@@ -1,7 +1,7 @@
 import { formatUtcDateTime } from "../../rules/shared/dates";
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FormAlert } from "../components/form-field";
-import { ConsolePage } from "../features/admin/console-frame";
+import { ConsolePage, ListLink } from "../features/admin/console-frame";
 import { ACTION_OPTIONS, SOURCE_OPTIONS, VALUE_CATEGORY_OPTIONS, donationsHref, hundredthsText } from "../features/admin/donations";
 import { ChangeHistory } from "../features/admin/change-history";
 import { DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
@@ -91,11 +91,7 @@ export default function AdminDonationSegment() {
   return (
     <ConsolePage title={isNew ? "New segment" : segment.name}>
       <DonationsTabs storeParam={storeParam} />
-      <p className="mt-2 text-sm">
-        <Link to={donationsHref("/admin/donations/segments", storeParam)} className="text-primary underline">
-          All segments of {storeName}
-        </Link>
-      </p>
+      <ListLink to={donationsHref("/admin/donations/segments", storeParam)}>All segments of {storeName}</ListLink>
       {answer?.done || (created && !answer) ? (
         <FormAlert tone="success">{answer?.done ?? "Segment created."}</FormAlert>
       ) : answer?.message ? (

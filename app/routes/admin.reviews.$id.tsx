@@ -3,7 +3,7 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "r
 import { REVIEW_STATE_LABELS, reviewHistoryText } from "../../rules/console/review-queue";
 import { REVIEW_LIMITS, REVIEW_REJECTION_REASONS } from "../../rules/reviews/states-and-sorts";
 import { FormAlert } from "../components/form-field";
-import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
+import { ConsolePage, ConsoleSection, ListLink } from "../features/admin/console-frame";
 import { Field, buttonClass, inputClass } from "../features/admin/donations-parts";
 import { formObject } from "../features/admin/donations.server";
 import { requireOperator } from "../features/admin/operator.server";
@@ -86,11 +86,9 @@ export default function AdminReview() {
   const errorsOf = (intent: string) => (answer?.intent === intent ? (answer.errors ?? {}) : {});
   return (
     <ConsolePage title={`Review: ${review.title}`}>
-      <p className="mt-2 text-sm">
-        <Link to={review.state === "new" ? "/admin/reviews" : `/admin/reviews?state=${review.state}`} className="text-primary underline">
-          All {REVIEW_STATE_LABELS[review.state].toLowerCase()} reviews
-        </Link>
-      </p>
+      <ListLink to={review.state === "new" ? "/admin/reviews" : `/admin/reviews?state=${review.state}`}>
+        All {REVIEW_STATE_LABELS[review.state].toLowerCase()} reviews
+      </ListLink>
       <div className="mt-4 grid gap-4 lg:grid-cols-[3fr_2fr]">
         <ConsoleSection id="review-about" title="The review" className="rounded border border-gray-300 bg-white p-4">
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm" data-testid="review-details">

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, NavLink, useSearchParams } from "react-router";
+import { Form, Link, NavLink, useSearchParams } from "react-router";
 import { SubmitButton } from "../../components/form-field";
 
 // The console's own frame: no storefront header, footer or carousels; never cached, never indexed.
@@ -72,6 +72,17 @@ export function ConsolePage({ title, children }: { title: string; children: Reac
       <h1 className="text-2xl font-bold text-secondary">{title}</h1>
       {children}
     </main>
+  );
+}
+
+/** The link from an item's page up to its list ("All causes"), under the page's title. */
+export function ListLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <p className="mt-2 text-sm">
+      <Link to={to} className="text-primary underline">
+        {children}
+      </Link>
+    </p>
   );
 }
 
