@@ -1,39 +1,16 @@
 import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import type { Site } from "../../rules/shared/site";
-import { ContentAnchor, RichText } from "../features/content/content-parts";
+import { ContentLinkList, RichText } from "../features/content/content-parts";
 import type { FooterContent } from "../features/content/content-types";
 import { openConsentPreferences } from "../lib/consent";
 
-const COLUMNS: { heading: string; links: { label: string; to: string }[] }[] = [
-  {
-    heading: "Shop",
-    links: [
-      { label: "Shop All Pet Food", to: "/products" },
-      { label: "Dog Food", to: "/products/dog/species" },
-      { label: "Cat Food", to: "/products/cat/species" },
-      { label: "Autoship", to: "/autoship" },
-    ],
-  },
-  {
-    heading: "Help",
-    links: [
-      { label: "Contact Us", to: "/contact-us" },
-      { label: "FAQ", to: "/faq" },
-      { label: "Shipping", to: "/shipping" },
-      { label: "Sitemap", to: "/sitemap" },
-    ],
-  },
-  {
-    heading: "Account",
-    links: [
-      { label: "My Account", to: "/account/dashboard" },
-      { label: "My Orders", to: "/account/orders" },
-      { label: "Log In", to: "/shelter/login" },
-      { label: "Create Account", to: "/shelter/register" },
-    ],
-  },
-];
+// The built-in columns: heading → link text → path.
+const COLUMNS: Record<string, Record<string, string>> = {
+  Shop: { "Shop All Pet Food": "/products", "Dog Food": "/products/dog/species", "Cat Food": "/products/cat/species", Autoship: "/autoship" },
+  Help: { "Contact Us": "/contact-us", FAQ: "/faq", Shipping: "/shipping", Sitemap: "/sitemap" },
+  Account: { "My Account": "/account/dashboard", "My Orders": "/account/orders", "Log In": "/shelter/login", "Create Account": "/shelter/register" },
+};
 
 const noSubscription = () => () => {};
 const isClient = () => true;
@@ -43,10 +20,14 @@ const isServer = () => false;
 export function Footer({ site, content }: { site: Site; content?: FooterContent }) {
   // True once hydrated (as app/lib/use-hydrated, which imported here would become a chunk of its own).
   const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
-  const builtIn = site.isStaff ? COLUMNS.map((c) => ({ ...c, links: c.links.filter((l) => l.to !== "/autoship") })) : COLUMNS;
   const columns = content
-    ? content.columns.map((c) => ({ heading: c.heading, links: c.links }))
-    : builtIn.map((c) => ({ heading: c.heading, links: c.links.map((l) => ({ text: l.label, url: l.to, external: false })) }));
+    ? content.columns
+    : Object.entries(COLUMNS).map(([heading, links]) => ({
+        heading,
+        links: Object.entries(links)
+          .filter(([, url]) => !(site.isStaff && url === "/autoship"))
+          .map(([text, url]) => ({ text, url, external: false })),
+      }));
   // Looks: the named classes of shell.css (every page carries the footer).
   return (
     <footer className="ftr">
@@ -54,13 +35,7 @@ export function Footer({ site, content }: { site: Site; content?: FooterContent 
         {columns.map((col) => (
           <nav key={col.heading} aria-label={col.heading}>
             <h2>{col.heading}</h2>
-            <ul>
-              {col.links.map((l) => (
-                <li key={l.url}>
-                  <ContentAnchor link={l} />
-                </li>
-              ))}
-            </ul>
+            <ContentLinkList links={col.links} />
           </nav>
         ))}
       </div>

@@ -1,13 +1,9 @@
 import { Writable } from "node:stream";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub, Outlet } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { siteFor } from "../../rules/shared/site";
-import { parseConfig } from "../../server/config";
-import { createDeps, type AppDeps } from "../../server/context";
-import type { Database } from "../../server/db/client";
-import { openTestDatabase } from "../../server/db/test-database";
-import { createLogger } from "../../server/log";
+import { testDeps } from "../../server/testing/deps";
 import { requestContext, resolveIdentity } from "../../server/request-context";
 import Page, { loader } from "./account.autoships";
 
@@ -17,30 +13,23 @@ import Page, { loader } from "./account.autoships";
 // browser tests' production server, so the loader runs here on a real database with the read
 // failing, and the page is rendered from what it answered.
 
-let database: Database;
-let deps: AppDeps;
 const logged: string[] = [];
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  const sink = new Writable({
-    write: (chunk, _e, done) => {
-      logged.push(String(chunk));
-      done();
-    },
-  });
-  deps = createDeps(parseConfig({}), database, createLogger("info", sink), () => "test");
+const sink = new Writable({
+  write: (chunk, _e, done) => {
+    logged.push(String(chunk));
+    done();
+  },
 });
-afterAll(() => database.close());
+const env = testDeps({ log: sink });
 
 async function signedInContext(email: string) {
-  const reg = await deps.services.identity.register(
+  const reg = await env.deps.services.identity.register(
     { firstName: "Pat", lastName: "Doe", email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false },
     "d2c",
   );
   if (!reg.ok) throw new Error("register failed");
   const request = new Request("http://localhost:3000/account/autoships", { headers: { cookie: `sessionToken=${reg.token}` } });
-  const context = requestContext(deps, siteFor("d2c", "Kibble & Co."), await resolveIdentity(deps, request, null, "d2c"));
+  const context = requestContext(env.deps, siteFor("d2c", "Kibble & Co."), await resolveIdentity(env.deps, request, null, "d2c"));
   return { request, context };
 }
 

@@ -10,6 +10,7 @@ import { usePageTitle } from "../lib/use-site";
 import { useZodForm } from "../lib/use-zod-form";
 import type { Route } from "./+types/account.my-profile";
 import { fieldErrors } from "../../rules/shared/zod-errors";
+import { NewPasswordFields } from "../features/account/new-password-fields";
 
 export const meta = titleMeta("profile");
 
@@ -91,16 +92,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           >
             <input type="hidden" name="intent" value="password" />
             <TextField name="currentPassword" label="Current password" type="password" autoComplete="current-password" required errors={passwordForm.errors} />
-            <TextField
-              name="password"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              required
-              errors={passwordForm.errors}
-              hint="At least 8 characters, with a letter and a number."
-            />
-            <TextField name="confirmPassword" label="Repeat new password" type="password" autoComplete="new-password" required errors={passwordForm.errors} />
+            <NewPasswordFields errors={passwordForm.errors} />
             <SubmitButton busy={busy}>Change password</SubmitButton>
           </Form>
         </section>

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { Screen } from "../components/screen";
 import { AccountNav } from "../features/account/account-nav";
 import { OrderReceipt } from "../features/checkout/order-receipt";
@@ -6,6 +6,7 @@ import { titleMeta } from "../lib/meta";
 import { usePublicConfig } from "../lib/use-public-config";
 import { usePageTitle } from "../lib/use-site";
 import type { Route } from "./+types/account.orders.$id";
+import { BackLink } from "../components/back-link";
 
 export const meta = titleMeta("order");
 
@@ -35,11 +36,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <OrderReceipt order={order} donations={loaderData.donations} />
-      <p className="mt-6">
-        <Link to="/account/orders" className="font-semibold text-primary underline">
-          Back to My Orders
-        </Link>
-      </p>
+      <BackLink to="/account/orders">Back to My Orders</BackLink>
     </Screen>
   );
 }

@@ -8,6 +8,7 @@ import { usePublicConfig } from "../lib/use-public-config";
 import { usePageTitle } from "../lib/use-site";
 import type { Route } from "./+types/account.orders";
 import { formatMoney } from "../../rules/shared/money";
+import { TableHead } from "../components/table-head";
 
 export const meta = titleMeta("orders");
 
@@ -43,25 +44,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       ) : (
         <table className="mt-6 w-full text-left text-sm" data-testid="orders-table">
           <caption className="sr-only">Your orders, newest first</caption>
-          <thead className="border-b border-gray-300">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                Order
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Date
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Status
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Items
-              </th>
-              <th scope="col" className="py-2 text-right">
-                Total
-              </th>
-            </tr>
-          </thead>
+          <TableHead labels={["Order", "Date", "Status", "Items", "Total"]} />
           <tbody>
             {orders.map((o) => (
               <tr key={o.id} className="border-b border-gray-200">

@@ -49,7 +49,6 @@ export default function AdminAudit() {
         bodyTestId="audit-rows"
         rowClassName="align-top"
         rows={entries}
-        rowKey={(e) => e.id}
         columns={[
           { label: "When (UTC)", cell: (e) => formatUtcTimestamp(e.at) },
           { label: "Who", cell: (e) => e.who },

@@ -1,8 +1,8 @@
 import { formatUtcDateTime } from "../../rules/shared/dates";
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { ContentType } from "../../server/modules/content";
 import { FormAlert } from "../components/form-field";
-import { ConsolePage } from "../features/admin/console-frame";
+import { ConsolePage, ConsoleSection, ListLink } from "../features/admin/console-frame";
 import { ContentFields } from "../features/admin/content-form";
 import { STATUS_LABELS, typeLabel } from "../features/admin/content-list";
 import { addItem, describeForm, readForm, workingBody } from "../features/admin/content-list.server";
@@ -99,11 +99,7 @@ export default function AdminContentEntry() {
   const button = "min-h-10 rounded px-4 font-semibold disabled:opacity-60";
   return (
     <ConsolePage title={`${typeLabel(entry.type)}: ${entry.key}`}>
-      <p className="mt-2 text-sm">
-        <Link to="/admin/content" className="text-primary underline">
-          All entries
-        </Link>
-      </p>
+      <ListLink to="/admin/content">All entries</ListLink>
       <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-semibold">Status</dt>
         <dd data-testid="entry-status">
@@ -149,10 +145,7 @@ export default function AdminContentEntry() {
         </div>
       </Form>
 
-      <section aria-labelledby="publish-heading" className="mt-6 max-w-3xl">
-        <h2 id="publish-heading" className="text-lg font-semibold">
-          Preview and publish
-        </h2>
+      <ConsoleSection id="publish-heading" title="Preview and publish" className="mt-6 max-w-3xl">
         <p className="text-sm text-gray-700">Both use the last saved draft: save your changes first.</p>
         <div className="mt-2 flex flex-wrap gap-3">
           <Form method="post">
@@ -189,7 +182,7 @@ export default function AdminContentEntry() {
             </button>
           </Form>
         ) : null}
-      </section>
+      </ConsoleSection>
     </ConsolePage>
   );
 }

@@ -8,6 +8,7 @@ import { CONTENT_STATUSES, CONTENT_TYPES, entryListQuery } from "../features/adm
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.content";
 import { FilterForm, ListTotal, Pager } from "../features/admin/list-controls";
+import { Options } from "../features/admin/console-form";
 
 export const meta = () => [{ title: "Content · Console" }];
 
@@ -49,22 +50,14 @@ export default function AdminContent() {
           Type
           <select name="type" defaultValue={query.type ?? ""} className={field}>
             <option value="">All types</option>
-            {types.map((t) => (
-              <option key={t} value={t}>
-                {typeLabel(t)}
-              </option>
-            ))}
+            <Options options={types.map((t) => ({ value: t, label: typeLabel(t) }))} />
           </select>
         </label>
         <label className="text-sm font-semibold">
           Status
           <select name="status" defaultValue={query.status ?? ""} className={field}>
             <option value="">Any</option>
-            {statuses.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
+            <Options options={statuses.map((s) => ({ value: s, label: STATUS_LABELS[s] }))} />
           </select>
         </label>
         <label className="text-sm font-semibold">
@@ -79,7 +72,6 @@ export default function AdminContent() {
         caption="Content entries"
         bodyTestId="content-rows"
         rows={rows}
-        rowKey={(e) => e.id}
         columns={[
           sortable("Key", "key", (e) => <RowLink to={`/admin/content/${e.id}`}>{e.key}</RowLink>),
           sortable("Type", "type", (e) => typeLabel(e.type)),

@@ -78,10 +78,7 @@ export default function AdminCustomer() {
       {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
       {answer && "done" in answer ? <FormAlert tone="success">{answer.done}</FormAlert> : null}
 
-      <section aria-labelledby="details-heading" className="mt-4 rounded border border-gray-300 bg-white p-4">
-        <h2 id="details-heading" className="text-lg font-semibold">
-          Details
-        </h2>
+      <ConsoleSection id="details-heading" title="Details" className="mt-4 rounded border border-gray-300 bg-white p-4">
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="customer-details">
           <dt className="font-semibold">E-mail</dt>
           <dd data-testid="customer-email">{account.email}</dd>
@@ -104,12 +101,9 @@ export default function AdminCustomer() {
             </>
           ) : null}
         </dl>
-      </section>
+      </ConsoleSection>
 
-      <section aria-labelledby="addresses-heading" className="mt-6">
-        <h2 id="addresses-heading" className="text-lg font-semibold">
-          Addresses
-        </h2>
+      <ConsoleSection id="addresses-heading" title="Addresses">
         {addresses.length ? (
           <ul className="mt-2 grid gap-3 sm:grid-cols-2" data-testid="customer-addresses">
             {addresses.map((a) => (
@@ -127,14 +121,13 @@ export default function AdminCustomer() {
         ) : (
           <p className="mt-2 text-sm">No saved addresses.</p>
         )}
-      </section>
+      </ConsoleSection>
 
       <ConsoleSection id="orders-heading" title="Orders">
         <ConsoleTable
           testId="customer-orders"
           empty="No orders."
           rows={orders}
-          rowKey={(o) => o.id}
           columns={[
             { label: "Order", cell: (o) => <RowLink to={`/admin/orders/${o.id}`}>{o.number}</RowLink> },
             { label: "Placed", cell: (o) => formatUtcDay(o.createdAt) },
@@ -149,7 +142,6 @@ export default function AdminCustomer() {
           testId="customer-subscriptions"
           empty="No subscriptions."
           rows={subscriptions}
-          rowKey={(s) => s.id}
           columns={[
             { label: "Contract", cell: (s) => <RowLink to={`/admin/subscriptions/${s.id}`}>{s.contractId}</RowLink> },
             { label: "Item", cell: (s) => `${s.quantity} × ${s.sku}` },

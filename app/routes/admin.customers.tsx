@@ -69,16 +69,7 @@ export default function AdminCustomers() {
           />
         </label>
         <FilterSelect label="Site" name="site" value={filters.site} options={SITE_OPTIONS} />
-        <FilterSelect
-          label="Clinic member"
-          name="staff"
-          value={filters.staff}
-          options={[
-            ["", "Any"],
-            ["yes", "Staff members"],
-            ["no", "Not members"],
-          ]}
-        />
+        <FilterSelect label="Clinic member" name="staff" value={filters.staff} options={{ "": "Any", yes: "Staff members", no: "Not members" }} />
         <FilterSelect label="Autoship" name="autoship" value={filters.autoship} options={AUTOSHIP_OPTIONS} />
       </FilterForm>
       <ListTotal total={total} one="customer" many="customers" loading={loading} testId="customers-total">
@@ -91,7 +82,6 @@ export default function AdminCustomers() {
         bodyTestId="customers-rows"
         busy={loading}
         rows={rows}
-        rowKey={(c) => c.id}
         columns={COLUMNS.map((c) => (c.key ? { ...c, head: <SortHeader column={c.key} label={c.label} className={c.className} filters={filters} /> } : c))}
       />
       {rows.length === 0 ? <p className="mt-4 text-sm">No customers match.</p> : null}

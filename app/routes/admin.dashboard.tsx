@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "react-router";
 import { formatUsd } from "../../rules/shared/money";
 import { may } from "../../rules/console/operator-roles";
 import { LOW_STOCK_UNITS } from "../../rules/catalog/stock-levels";
-import { ConsolePage } from "../features/admin/console-frame";
+import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
 import { ConsoleTable } from "../features/admin/console-table";
 import { requireOperator } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin.dashboard";
@@ -50,10 +50,7 @@ export default function Dashboard() {
         Figures count paid orders (cancelled and refunded left out, partial refunds taken off), by the shop's UTC calendar.
       </p>
       {d.lowStock.rows.length ? (
-        <section aria-labelledby="low-stock-heading" className="mt-6">
-          <h2 id="low-stock-heading" className="text-lg font-semibold">
-            Lowest stock
-          </h2>
+        <ConsoleSection id="low-stock-heading" title="Lowest stock">
           <ConsoleTable
             testId="low-stock-rows"
             rows={d.lowStock.rows}
@@ -75,7 +72,7 @@ export default function Dashboard() {
               { label: "Free to sell", cell: (r) => r.available, className: "text-right" },
             ]}
           />
-        </section>
+        </ConsoleSection>
       ) : null}
     </ConsolePage>
   );

@@ -1,7 +1,7 @@
 import { formatUtcDateTime } from "../../rules/shared/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FormAlert } from "../components/form-field";
-import { ConsolePage } from "../features/admin/console-frame";
+import { ConsolePage, ConsoleSection, ListLink } from "../features/admin/console-frame";
 import { hundredthsText } from "../features/admin/donations";
 import { ChangeHistory } from "../features/admin/change-history";
 import { DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
@@ -59,16 +59,9 @@ export default function AdminDonationCause() {
   return (
     <ConsolePage title={cause.name}>
       <DonationsTabs storeParam={null} />
-      <p className="mt-2 text-sm">
-        <Link to="/admin/donations/causes" className="text-primary underline">
-          All causes
-        </Link>
-      </p>
+      <ListLink to="/admin/donations/causes">All causes</ListLink>
       <div className="mt-4 grid gap-4 lg:grid-cols-[2fr_1fr]">
-        <section aria-labelledby="cause-about" className="rounded border border-gray-300 bg-white p-4">
-          <h2 id="cause-about" className="text-lg font-semibold">
-            About
-          </h2>
+        <ConsoleSection id="cause-about" title="About" className="rounded border border-gray-300 bg-white p-4">
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-semibold">Id</dt>
             <dd className="font-mono">{cause.id}</dd>
@@ -103,11 +96,8 @@ export default function AdminDonationCause() {
               </ol>
             </>
           ) : null}
-        </section>
-        <section aria-labelledby="cause-settings" className="rounded border border-gray-300 bg-white p-4">
-          <h2 id="cause-settings" className="text-lg font-semibold">
-            Settings
-          </h2>
+        </ConsoleSection>
+        <ConsoleSection id="cause-settings" title="Settings" className="rounded border border-gray-300 bg-white p-4">
           {answer?.done ? <FormAlert tone="success">{answer.done}</FormAlert> : answer?.message ? <FormAlert>{answer.message}</FormAlert> : null}
           <Form method="post" className="mt-2 space-y-3" data-testid="cause-form" noValidate>
             <Field label="Multiplier" error={errors.multiplier} hint="×0.01 to ×10: the donation to this cause is multiplied by it.">
@@ -119,7 +109,7 @@ export default function AdminDonationCause() {
               Save cause
             </button>
           </Form>
-        </section>
+        </ConsoleSection>
       </div>
       <ChangeHistory id="cause-history" entries={audit} />
     </ConsolePage>

@@ -23,16 +23,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { query, rows, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
 }
 
-const KIND_OPTIONS = [
-  ["", "Any"],
-  ["charity", "Charities"],
-  ["portfolio", "Portfolios"],
-] as const;
-const SHOWN_OPTIONS = [
-  ["", "Any"],
-  ["active", "Shown"],
-  ["hidden", "Hidden"],
-] as const;
+const KIND_OPTIONS = { "": "Any", charity: "Charities", portfolio: "Portfolios" };
+const SHOWN_OPTIONS = { "": "Any", active: "Shown", hidden: "Hidden" };
 
 export default function AdminDonationCauses() {
   const { query, rows, total, pages } = useLoaderData<typeof loader>();
@@ -54,7 +46,6 @@ export default function AdminDonationCauses() {
         bodyTestId="causes-rows"
         rowClassName="align-top"
         rows={rows}
-        rowKey={(c) => c.id}
         columns={[
           sortable("Name", "name", (c) => (
             <>

@@ -2,6 +2,7 @@ import { Form, Link, useLoaderData } from "react-router";
 import { formatUsd } from "../../rules/shared/money";
 import { monthOf, parseReportMonth, reportTotals, shiftMonth } from "../../rules/donations/monthly-report";
 import { ConsolePage } from "../features/admin/console-frame";
+import { ConsoleTable } from "../features/admin/console-table";
 import { donationsHref } from "../features/admin/donations";
 import { DonationsTabs, Field, buttonClass, inputClass } from "../features/admin/donations-parts";
 import { donationStoreOf } from "../features/admin/donations.server";
@@ -35,7 +36,7 @@ const usd = (cents: number) => (cents < 0 ? `−${formatUsd(-cents)}` : formatUs
 
 export default function AdminDonationReport() {
   const { storeParam, storeName, month, label, badMonth, rows, totals } = useLoaderData<typeof loader>();
-  const num = "p-2 text-right tabular-nums";
+  const num = { className: "text-right tabular-nums" };
   return (
     <ConsolePage title="Donations · Report">
       <DonationsTabs storeParam={storeParam} />
@@ -68,69 +69,49 @@ export default function AdminDonationReport() {
       </h2>
       <p className="text-sm">A reversal counts in the month it was recorded; orders are counted per cause.</p>
       {rows.length ? (
-        <div className="overflow-x-auto">
-          <table className="mt-2 w-full border-collapse bg-white text-left text-sm" data-testid="donation-report">
-            <caption className="sr-only">Donations per cause in {label}</caption>
-            <thead>
-              <tr className="border-b border-gray-300">
-                <th scope="col" className="p-2">
-                  Cause
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  Store-funded
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  Customer-funded
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  Orders
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  Reversed
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  Net
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.causeId} className="border-b border-gray-200">
-                  <th scope="row" className="p-2 text-left font-normal">
-                    <Link to={`/admin/donations/causes/${encodeURIComponent(r.causeId)}`} className="text-primary underline">
-                      {r.causeName}
-                    </Link>
-                    <span className="block font-mono text-xs">{r.causeId}</span>
-                  </th>
-                  <td className={num}>{usd(r.storeFundedCents)}</td>
-                  <td className={num}>{usd(r.customerFundedCents)}</td>
-                  <td className={num}>{r.orders}</td>
-                  <td className={num}>
-                    {usd(r.reversedCents)}
-                    {r.reversedOrders ? (
-                      <span className="block text-xs">
-                        {r.reversedOrders} order{r.reversedOrders === 1 ? "" : "s"}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className={`${num} font-semibold`}>{usd(r.netCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr className="border-t-2 border-gray-400 font-semibold">
-                <th scope="row" className="p-2 text-left">
-                  Total
-                </th>
-                <td className={num}>{usd(totals.storeFundedCents)}</td>
-                <td className={num}>{usd(totals.customerFundedCents)}</td>
-                <td className={num}>{totals.orders}</td>
-                <td className={num}>{usd(totals.reversedCents)}</td>
-                <td className={num}>{usd(totals.netCents)}</td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+        <ConsoleTable
+          caption={`Donations per cause in ${label}`}
+          testId="donation-report"
+          rows={rows}
+          rowKey={(r) => r.causeId}
+          footClassName="border-t-2 border-gray-400 font-semibold"
+          columns={[
+            {
+              label: "Cause",
+              rowHeader: true,
+              className: "text-left",
+              cellClassName: "font-normal",
+              cell: (r) => (
+                <>
+                  <Link to={`/admin/donations/causes/${encodeURIComponent(r.causeId)}`} className="text-primary underline">
+                    {r.causeName}
+                  </Link>
+                  <span className="block font-mono text-xs">{r.causeId}</span>
+                </>
+              ),
+              foot: "Total",
+            },
+            { label: "Store-funded", ...num, cell: (r) => usd(r.storeFundedCents), foot: usd(totals.storeFundedCents) },
+            { label: "Customer-funded", ...num, cell: (r) => usd(r.customerFundedCents), foot: usd(totals.customerFundedCents) },
+            { label: "Orders", ...num, cell: (r) => r.orders, foot: totals.orders },
+            {
+              label: "Reversed",
+              ...num,
+              cell: (r) => (
+                <>
+                  {usd(r.reversedCents)}
+                  {r.reversedOrders ? (
+                    <span className="block text-xs">
+                      {r.reversedOrders} order{r.reversedOrders === 1 ? "" : "s"}
+                    </span>
+                  ) : null}
+                </>
+              ),
+              foot: usd(totals.reversedCents),
+            },
+            { label: "Net", ...num, cellClassName: "font-semibold", cell: (r) => usd(r.netCents), foot: usd(totals.netCents) },
+          ]}
+        />
       ) : (
         <p className="mt-4" data-testid="donation-report-empty">
           No donation was recorded in {label}.

@@ -1,7 +1,7 @@
 import { formatUtcDateTime } from "../../rules/shared/dates";
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FormAlert } from "../components/form-field";
-import { ConsolePage } from "../features/admin/console-frame";
+import { ConsolePage, ListLink } from "../features/admin/console-frame";
 import { ACTION_OPTIONS, SOURCE_OPTIONS, VALUE_CATEGORY_OPTIONS, donationsHref, hundredthsText } from "../features/admin/donations";
 import { ChangeHistory } from "../features/admin/change-history";
 import { DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
@@ -9,6 +9,7 @@ import { donationStoreOf, formObject } from "../features/admin/donations.server"
 import { requireOperator } from "../features/admin/operator.server";
 import { refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.donations.segments.$id";
+import { Options } from "../features/admin/console-form";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.isNew ? "New segment" : (data?.segment.name ?? "Segment")} · Donations · Console` }];
 
@@ -90,11 +91,7 @@ export default function AdminDonationSegment() {
   return (
     <ConsolePage title={isNew ? "New segment" : segment.name}>
       <DonationsTabs storeParam={storeParam} />
-      <p className="mt-2 text-sm">
-        <Link to={donationsHref("/admin/donations/segments", storeParam)} className="text-primary underline">
-          All segments of {storeName}
-        </Link>
-      </p>
+      <ListLink to={donationsHref("/admin/donations/segments", storeParam)}>All segments of {storeName}</ListLink>
       {answer?.done || (created && !answer) ? (
         <FormAlert tone="success">{answer?.done ?? "Segment created."}</FormAlert>
       ) : answer?.message ? (
@@ -126,11 +123,7 @@ export default function AdminDonationSegment() {
           <Field label="Source" error={errors.frontEndSource}>
             {(a11y) => (
               <select {...a11y} name="frontEndSource" defaultValue={segment.frontEndSource} className={inputClass}>
-                {SOURCE_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
+                <Options options={SOURCE_OPTIONS} />
               </select>
             )}
           </Field>
@@ -150,11 +143,7 @@ export default function AdminDonationSegment() {
           <Field label="The value" error={errors.valueCategory}>
             {(a11y) => (
               <select {...a11y} name="valueCategory" defaultValue={segment.valueCategory} className={inputClass}>
-                {VALUE_CATEGORY_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
+                <Options options={VALUE_CATEGORY_OPTIONS} />
               </select>
             )}
           </Field>
@@ -167,11 +156,7 @@ export default function AdminDonationSegment() {
           <Field label="Donation action" error={errors.donationAction}>
             {(a11y) => (
               <select {...a11y} name="donationAction" defaultValue={segment.donationAction} className={inputClass}>
-                {ACTION_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
+                <Options options={ACTION_OPTIONS} />
               </select>
             )}
           </Field>

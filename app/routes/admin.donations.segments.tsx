@@ -76,7 +76,6 @@ export default function AdminDonationSegments() {
         bodyTestId="segments-rows"
         rowClassName="align-top"
         rows={segments}
-        rowKey={(s) => s.id}
         columns={[
           { label: "Priority", cell: (s) => s.priorityIndex },
           { label: "Name", cell: (s) => <RowLink to={donationsHref(`/admin/donations/segments/${s.id}`, storeParam)}>{s.name}</RowLink> },

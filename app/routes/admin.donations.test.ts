@@ -1,55 +1,29 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { OperatorRole } from "../../rules/console/operator-roles";
-import { createApp } from "../../server/app";
-import { parseConfig } from "../../server/config";
-import { createDeps, type AppDeps } from "../../server/context";
-import type { Database } from "../../server/db/client";
-import { seedIfEmpty } from "../../server/db/seed";
-import { openTestDatabase } from "../../server/db/test-database";
-import { createLogger } from "../../server/log";
 import { PAWS_RESCUE_LEAGUE_ID, SEED_DONATION_STORE_ID } from "../../server/modules/donations";
 import type { LedgerEntry } from "../../server/modules/donations";
 import { operatorSession } from "../../server/testing/console";
-import { testPageHandler } from "../../server/testing/pages";
+import { testPages } from "../../server/testing/pages";
 
 // The console's Donations pages through the whole HTTP stack: a refused form answers 400 with the
 // message beside its field, a saved one says so, a role without donations.manage gets 403, and the
 // report's CSV is the month's table.
 
-let database: Database;
-let deps: AppDeps;
-let app: ReturnType<typeof createApp>;
-const HOST = "localhost:3000";
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
-  deps = createDeps(parseConfig({ NODE_ENV: "test" }), database, createLogger("silent"), () => "build-1");
-  const handler = await testPageHandler([
+const pages = testPages(
+  async () => [
     { id: "routes/admin.donations", path: "admin/donations", module: await import("./admin.donations") },
     { id: "routes/admin.donations.causes.$id", path: "admin/donations/causes/:id", module: await import("./admin.donations.causes.$id") },
     { id: "routes/admin.donations.segments.$id", path: "admin/donations/segments/:id", module: await import("./admin.donations.segments.$id") },
     { id: "routes/admin.donations.report", path: "admin/donations/report", module: await import("./admin.donations.report") },
     { id: "routes/admin.donations.report.csv", path: "admin/donations/report/export.csv", module: await import("./admin.donations.report.csv") },
-  ]);
-  app = createApp(deps, { handler });
-}, 60_000);
-afterAll(() => database?.close());
+  ],
+  { seed: true },
+);
+const { get, post } = pages;
 
 /** A signed-in operator's cookie. */
-const session = async (role: OperatorRole) => (await operatorSession(deps.services, role)).cookie;
-
-const get = (path: string, cookie: string) => app.request(`http://${HOST}${path}`, { headers: { host: HOST, cookie } });
-const post = (path: string, cookie: string, fields: Record<string, string | string[]>) => {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
-  return app.request(`http://${HOST}${path}`, {
-    method: "POST",
-    headers: { host: HOST, origin: `http://${HOST}`, "content-type": "application/x-www-form-urlencoded", cookie },
-    body,
-  });
-};
+const session = async (role: OperatorRole) => (await operatorSession(pages.deps.services, role)).cookie;
 
 const storeFields = (change: Record<string, string | string[]> = {}) => ({
   name: "Kibble & Co. Gives",
@@ -97,7 +71,7 @@ describe("store configuration page", () => {
     const good = await post("/admin/donations", owner, storeFields());
     expect(good.status).toBe(200);
     expect(await good.text()).toContain("Saved. The widget uses the new configuration from its next request.");
-    const store = await deps.services.donations.store(SEED_DONATION_STORE_ID);
+    const store = await pages.deps.services.donations.store(SEED_DONATION_STORE_ID);
     // Embedded confirmation is not in the form (README "Donation store settings not in the console"): the seeded value stays.
     expect(store).toMatchObject({ activeCampaigns: [1, 4], addressInformation: null, contactInformation: null, isEmbeddedConfirmation: true });
     expect(await (await get("/admin/donations", owner)).text()).not.toMatch(/name="(isEmbeddedConfirmation|targetCssSelector|primaryCurrency)"/);
@@ -111,7 +85,7 @@ describe("store configuration page", () => {
       expect((await post("/admin/donations", cookie, storeFields())).status).toBe(403);
       expect((await post(`/admin/donations/causes/${PAWS_RESCUE_LEAGUE_ID}`, cookie, { multiplier: "2", active: "yes" })).status).toBe(403);
     }
-    expect((await deps.services.donations.store(SEED_DONATION_STORE_ID))?.name).toBe("Kibble & Co. Gives");
+    expect((await pages.deps.services.donations.store(SEED_DONATION_STORE_ID))?.name).toBe("Kibble & Co. Gives");
   });
 
   it("a manager edits a cause; a bad multiplier comes back beside its field", async () => {
@@ -156,7 +130,7 @@ describe("report", () => {
       fundedBy: "store",
       createdAt: new Date("2021-06-15T12:00:00Z"),
     };
-    await deps.services.donations.appendLedger([entry as LedgerEntry]);
+    await pages.deps.services.donations.appendLedger([entry as LedgerEntry]);
     const page = await get("/admin/donations/report?month=2021-06", owner);
     const html = await page.text();
     expect(html).toContain("June 2021");

@@ -9,6 +9,7 @@ import { donationStoreOf, formObject } from "../features/admin/donations.server"
 import { requireOperator } from "../features/admin/operator.server";
 import { refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.donations";
+import { Options } from "../features/admin/console-form";
 
 export const meta = () => [{ title: "Donations · Console" }];
 
@@ -84,11 +85,16 @@ export default function AdminDonationStore() {
           <Field label="Store">
             {(a11y) => (
               <select {...a11y} name="store" defaultValue={store.id} className={inputClass}>
-                {stores.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name} ({s.id})
-                  </option>
-                ))}
+                <Options
+                  options={stores.map((s) => ({
+                    value: s.id,
+                    label: (
+                      <>
+                        {s.name} ({s.id})
+                      </>
+                    ),
+                  }))}
+                />
               </select>
             )}
           </Field>

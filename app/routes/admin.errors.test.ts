@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { may, OPERATOR_ROLES, type OperatorRole } from "../../rules/console/operator-roles";
-import { createApp } from "../../server/app";
-import { parseConfig } from "../../server/config";
-import { createDeps, type AppDeps } from "../../server/context";
-import type { Database } from "../../server/db/client";
-import { openTestDatabase } from "../../server/db/test-database";
-import { createLogger } from "../../server/log";
 import { operatorSession } from "../../server/testing/console";
-import { testPageHandler } from "../../server/testing/pages";
+import { testPages } from "../../server/testing/pages";
 
 // The console's Errors page through the whole HTTP stack: the recorded errors with their counts,
 // newest or most frequent first; a role without errors.view gets 403 (and the refusal is audited).
 
-let database: Database;
-let deps: AppDeps;
-let app: ReturnType<typeof createApp>;
-const HOST = "localhost:3000";
-
+const pages = testPages(async () => [{ id: "routes/admin.errors", path: "admin/errors", module: await import("./admin.errors") }]);
+const { get } = pages;
 beforeAll(async () => {
-  database = await openTestDatabase();
-  deps = createDeps(parseConfig({ NODE_ENV: "test" }), database, createLogger("silent"), () => "build-1");
-  const handler = await testPageHandler([{ id: "routes/admin.errors", path: "admin/errors", module: await import("./admin.errors") }]);
-  app = createApp(deps, { handler });
-  const errors = deps.services.errorReports;
+  const errors = pages.deps.services.errorReports;
   for (let i = 0; i < 3; i++)
     await errors.record({
       source: "browser",
@@ -32,15 +19,12 @@ beforeAll(async () => {
       release: "build-1",
     });
   await errors.record({ source: "server", type: "RangeError", message: "Invalid time value", route: "/account/orders", release: "build-1" });
-}, 60_000);
-afterAll(() => database?.close());
+});
 
 async function session(role: OperatorRole) {
-  const { operator, cookie } = await operatorSession(deps.services, role);
+  const { operator, cookie } = await operatorSession(pages.deps.services, role);
   return { cookie, email: operator.email };
 }
-
-const get = (path: string, cookie: string) => app.request(`http://${HOST}${path}`, { headers: { host: HOST, cookie } });
 
 /** The table's rows as "count type: message" lines. */
 const tableRows = (html: string) =>
@@ -70,7 +54,7 @@ describe("/admin/errors", () => {
       expect(res.status).toBe(allowed ? 200 : 403);
       const html = await res.text();
       expect(html.includes("Invalid time value")).toBe(allowed);
-      const audit = await deps.services.operators.auditEntries({ operatorEmail: email, limit: 10 });
+      const audit = await pages.deps.services.operators.auditEntries({ operatorEmail: email, limit: 10 });
       expect(audit.some((e) => e.outcome === "denied" && e.targetId === "/admin/errors")).toBe(!allowed);
     },
   );

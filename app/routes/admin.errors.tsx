@@ -43,25 +43,8 @@ export default function AdminErrors() {
     <ConsolePage title="Errors">
       {sentry ? <p className="mt-2 text-sm">SENTRY_DSN is set: new errors go to Sentry; this table keeps what was recorded before.</p> : null}
       <FilterForm label="Errors" button="Show">
-        <FilterSelect
-          label="Order"
-          name="sort"
-          value={filters.sort}
-          options={[
-            ["recent", "Last seen first"],
-            ["frequent", "Most frequent first"],
-          ]}
-        />
-        <FilterSelect
-          label="Source"
-          name="source"
-          value={filters.source}
-          options={[
-            ["", "Server and browser"],
-            ["server", "Server"],
-            ["browser", "Browser"],
-          ]}
-        />
+        <FilterSelect label="Order" name="sort" value={filters.sort} options={{ recent: "Last seen first", frequent: "Most frequent first" }} />
+        <FilterSelect label="Source" name="source" value={filters.source} options={{ "": "Server and browser", server: "Server", browser: "Browser" }} />
       </FilterForm>
       <ListTotal total={total} one="distinct error" many="distinct errors" testId="errors-total" />
       <ConsoleTable
@@ -69,7 +52,6 @@ export default function AdminErrors() {
         bodyTestId="error-rows"
         rowClassName="align-top"
         rows={rows}
-        rowKey={(r) => r.id}
         columns={[
           { label: "Count", cell: (r) => r.count, cellClassName: "font-semibold tabular-nums" },
           {

@@ -1,6 +1,6 @@
-import { data, Form, redirect, useActionData, useSearchParams } from "react-router";
-import { FormAlert, SubmitButton, TextField } from "../components/form-field";
-import { ConsoleFrame, consoleHeaders } from "../features/admin/console-frame";
+import { data, redirect, useActionData } from "react-router";
+import { FormAlert, TextField } from "../components/form-field";
+import { consoleHeaders, ConsoleSignInPage } from "../features/admin/console-frame";
 import { clearOperatorCookie, consoleNext, operatorToken } from "../features/admin/operator.server";
 import { invalid } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.login.code";
@@ -36,24 +36,16 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function AdminLoginCode() {
-  const answer = useActionData<typeof action>();
-  const [params] = useSearchParams();
-  const errors = answer?.errors ?? {};
+  const errors = useActionData<typeof action>()?.errors ?? {};
   return (
-    <ConsoleFrame>
-      <main id="main" className="mx-auto max-w-sm px-4 py-16">
-        <h1 className="text-2xl font-bold text-secondary">Enter your sign-in code</h1>
-        <FormAlert tone="info">Open your authenticator app and enter the 6-digit code it shows for this console.</FormAlert>
-        <Form
-          method="post"
-          action={`/admin/login/code${params.get("next") ? `?next=${encodeURIComponent(params.get("next")!)}` : ""}`}
-          noValidate
-          data-testid="admin-login-code"
-        >
-          <TextField name="code" label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} errors={errors} />
-          <SubmitButton>Continue</SubmitButton>
-        </Form>
-      </main>
-    </ConsoleFrame>
+    <ConsoleSignInPage
+      title="Enter your sign-in code"
+      path="/admin/login/code"
+      testId="admin-login-code"
+      notice={<FormAlert tone="info">Open your authenticator app and enter the 6-digit code it shows for this console.</FormAlert>}
+      submit="Continue"
+    >
+      <TextField name="code" label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} errors={errors} />
+    </ConsoleSignInPage>
   );
 }

@@ -1,8 +1,8 @@
-import { data, Form, redirect, useActionData, useSearchParams } from "react-router";
+import { data, redirect, useActionData } from "react-router";
 import { formValues } from "../../rules/account/forms";
-import { FormAlert, SubmitButton, TextField } from "../components/form-field";
+import { FormAlert, TextField } from "../components/form-field";
 import { consoleNext, currentOperator, operatorCookie } from "../features/admin/operator.server";
-import { ConsoleFrame, consoleHeaders } from "../features/admin/console-frame";
+import { consoleHeaders, ConsoleSignInPage } from "../features/admin/console-frame";
 import { invalid } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.login";
 
@@ -30,24 +30,17 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function AdminLogin() {
   const answer = useActionData<typeof action>();
-  const [params] = useSearchParams();
   const errors = answer?.errors ?? {};
   return (
-    <ConsoleFrame>
-      <main id="main" className="mx-auto max-w-sm px-4 py-16">
-        <h1 className="text-2xl font-bold text-secondary">Console sign-in</h1>
-        {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
-        <Form
-          method="post"
-          action={`/admin/login${params.get("next") ? `?next=${encodeURIComponent(params.get("next")!)}` : ""}`}
-          noValidate
-          data-testid="admin-login"
-        >
-          <TextField name="email" label="E-mail" type="email" autoComplete="username" errors={errors} defaultValue={answer?.email} />
-          <TextField name="password" label="Password" type="password" autoComplete="current-password" errors={errors} />
-          <SubmitButton>Sign in</SubmitButton>
-        </Form>
-      </main>
-    </ConsoleFrame>
+    <ConsoleSignInPage
+      title="Console sign-in"
+      path="/admin/login"
+      testId="admin-login"
+      notice={errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+      submit="Sign in"
+    >
+      <TextField name="email" label="E-mail" type="email" autoComplete="username" errors={errors} defaultValue={answer?.email} />
+      <TextField name="password" label="Password" type="password" autoComplete="current-password" errors={errors} />
+    </ConsoleSignInPage>
   );
 }

@@ -2,7 +2,7 @@ import { data, Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import { OPERATOR_ROLES, ROLE_LABELS } from "../../rules/console/operator-roles";
 import { FormAlert, SelectField, SubmitButton, TextField } from "../components/form-field";
-import { ConsolePage } from "../features/admin/console-frame";
+import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
 import { ConsoleTable } from "../features/admin/console-table";
 import { requireOperator } from "../features/admin/operator.server";
 import { invalid, refused } from "../features/admin/console-action.server";
@@ -55,7 +55,6 @@ export default function AdminOperators() {
         className="mt-4"
         bodyTestId="operators-rows"
         rows={operators}
-        rowKey={(o) => o.id}
         columns={[
           { label: "E-mail", cell: (o) => o.email },
           { label: "Name", cell: (o) => o.name },
@@ -76,10 +75,7 @@ export default function AdminOperators() {
           },
         ]}
       />
-      <section aria-labelledby="invite-heading" className="mt-8 max-w-md">
-        <h2 id="invite-heading" className="text-lg font-semibold">
-          Invite an operator
-        </h2>
+      <ConsoleSection id="invite-heading" title="Invite an operator" className="mt-8 max-w-md">
         <Form method="post" noValidate data-testid="invite-operator">
           <input type="hidden" name="intent" value="invite" />
           <TextField name="email" label="E-mail" type="email" errors={errors} />
@@ -100,7 +96,7 @@ export default function AdminOperators() {
             </p>
           </div>
         ) : null}
-      </section>
+      </ConsoleSection>
     </ConsolePage>
   );
 }

@@ -8,7 +8,7 @@ import { refundInput, refundLines } from "../features/admin/refund-input.server"
 import { formatMoney, formatUsd, amountToCents } from "../../rules/shared/money";
 import { FormAlert } from "../components/form-field";
 import { fieldErrors } from "../../rules/shared/zod-errors";
-import { ConsolePage } from "../features/admin/console-frame";
+import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
 import { ConsoleHistory } from "../features/admin/change-history";
 import { orderMovesFor, partRefundAllowed, requireOperator } from "../features/admin/operator.server";
 import { OrderReceipt } from "../features/checkout/order-receipt";
@@ -158,10 +158,7 @@ export default function AdminOrder() {
         <OrderReceipt order={order} />
       </section>
       {order.refunds.length ? (
-        <section aria-labelledby="refunds-heading" className="mt-6">
-          <h2 id="refunds-heading" className="text-lg font-semibold">
-            Refunds
-          </h2>
+        <ConsoleSection id="refunds-heading" title="Refunds">
           <ul className="mt-2 space-y-1 text-sm" data-testid="admin-order-refunds">
             {order.refunds.map((r) => (
               <li key={r.id}>
@@ -172,12 +169,9 @@ export default function AdminOrder() {
               </li>
             ))}
           </ul>
-        </section>
+        </ConsoleSection>
       ) : null}
-      <section aria-labelledby="attrs-heading" className="mt-6">
-        <h2 id="attrs-heading" className="text-lg font-semibold">
-          Attributes
-        </h2>
+      <ConsoleSection id="attrs-heading" title="Attributes">
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 text-sm" data-testid="admin-order-attributes">
           {order.attributes.map((a) => (
             <div key={a.key} className="contents">
@@ -186,7 +180,7 @@ export default function AdminOrder() {
             </div>
           ))}
         </dl>
-      </section>
+      </ConsoleSection>
       <ConsoleHistory id="history-heading" entries={history} testId="admin-order-history" />
     </ConsolePage>
   );

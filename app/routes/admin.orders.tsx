@@ -41,7 +41,12 @@ export default function AdminOrders() {
     <ConsolePage title="Orders">
       <FilterForm label="Orders">
         <SearchBox value={filters.q} placeholder="Number, e-mail or SKU" />
-        <FilterSelect label="Status" name="status" value={filters.status} options={[["", "Any"], ...ORDER_STATUSES.map((st) => [st, st] as const)]} />
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={filters.status}
+          options={{ "": "Any", ...Object.fromEntries(ORDER_STATUSES.map((st) => [st, st])) }}
+        />
         <FilterSelect label="Site" name="site" value={filters.site} options={SITE_OPTIONS} />
         <FilterSelect label="Autoship" name="autoship" value={filters.autoship} options={AUTOSHIP_OPTIONS} />
         {sortValue(filters.sort) !== sortValue(DEFAULT_ORDER_SORT) ? <input type="hidden" name="sort" value={sortValue(filters.sort)} /> : null}
@@ -55,7 +60,6 @@ export default function AdminOrders() {
         caption="Orders, newest first"
         bodyTestId="orders-rows"
         rows={rows}
-        rowKey={(o) => o.id}
         columns={[
           sortable("Order", "number", (o) => <RowLink to={`/admin/orders/${o.id}`}>{o.number}</RowLink>),
           sortable("Placed", "placed", (o) => formatUtcDateTime(o.createdAt, { zone: false })),

@@ -2,13 +2,13 @@ import { formatUtcDateTime } from "../../rules/shared/dates";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { centsToAmount } from "../../rules/shared/money";
 import { FormAlert } from "../components/form-field";
-import { ConsolePage } from "../features/admin/console-frame";
+import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
 import { ConsoleHistory } from "../features/admin/change-history";
 import { ConsoleTable } from "../features/admin/console-table";
 import { requireOperator } from "../features/admin/operator.server";
 import { EDITABLE_BADGES } from "../features/admin/catalog.server";
 import type { Route } from "./+types/admin.products.$id";
-import { ConsoleField } from "../features/admin/console-form";
+import { ConsoleField, Options } from "../features/admin/console-form";
 import { productAction, type ProductAnswer } from "../features/admin/product-actions.server";
 
 export const meta = () => [{ title: "Product · Console" }];
@@ -87,10 +87,7 @@ export default function AdminProduct() {
       {status("page")}
 
       <div className="mt-4 grid gap-4 lg:grid-cols-[2fr_1fr]">
-        <section aria-labelledby="details-heading" className="rounded border border-gray-300 bg-white p-4">
-          <h2 id="details-heading" className="text-lg font-semibold">
-            Details
-          </h2>
+        <ConsoleSection id="details-heading" title="Details" className="rounded border border-gray-300 bg-white p-4">
           {status("product")}
           <Form method="post" className="mt-2 space-y-3">
             <input type="hidden" name="intent" value="product" />
@@ -104,12 +101,9 @@ export default function AdminProduct() {
               Save details
             </button>
           </Form>
-        </section>
+        </ConsoleSection>
 
-        <section aria-labelledby="publish-heading" className="rounded border border-gray-300 bg-white p-4">
-          <h2 id="publish-heading" className="text-lg font-semibold">
-            In the shop
-          </h2>
+        <ConsoleSection id="publish-heading" title="In the shop" className="rounded border border-gray-300 bg-white p-4">
           <p className="mt-2" data-testid="product-published">
             {product.published
               ? "Published: listed, searchable and for sale."
@@ -145,13 +139,10 @@ export default function AdminProduct() {
               {product.published ? "Unpublish" : "Publish"}
             </button>
           </Form>
-        </section>
+        </ConsoleSection>
       </div>
 
-      <section aria-labelledby="variants-heading" className="mt-6">
-        <h2 id="variants-heading" className="text-lg font-semibold">
-          Variants
-        </h2>
+      <ConsoleSection id="variants-heading" title="Variants">
         <div className="mt-2 grid gap-4 lg:grid-cols-2">
           {variants.map((v) => {
             const priceForm = `price-${v.id}`;
@@ -252,12 +243,9 @@ export default function AdminProduct() {
             );
           })}
         </div>
-      </section>
+      </ConsoleSection>
 
-      <section aria-labelledby="stock-heading" className="mt-6">
-        <h2 id="stock-heading" className="text-lg font-semibold">
-          Stock per warehouse
-        </h2>
+      <ConsoleSection id="stock-heading" title="Stock per warehouse">
         <ConsoleTable
           caption="Stock of each variant in each warehouse"
           testId="stock-table"
@@ -286,22 +274,23 @@ export default function AdminProduct() {
           <ConsoleField label="SKU" error={errorsOf("stock").variantId} className="lg:col-span-1">
             {(a11y) => (
               <select {...a11y} name="variantId" className={`${input} bg-white`}>
-                {variants.map((v) => (
-                  <option key={v.id} value={v.id}>
-                    {v.sku}
-                  </option>
-                ))}
+                <Options options={variants.map((v) => ({ value: v.id, label: v.sku }))} />
               </select>
             )}
           </ConsoleField>
           <ConsoleField label="Warehouse" error={errorsOf("stock").warehouseCode}>
             {(a11y) => (
               <select {...a11y} name="warehouseCode" className={`${input} bg-white`}>
-                {[...new Map(stock.map((s) => [s.warehouseCode, s.warehouseName])).entries()].map(([code, name]) => (
-                  <option key={code} value={code}>
-                    {name} ({code})
-                  </option>
-                ))}
+                <Options
+                  options={[...new Map(stock.map((s) => [s.warehouseCode, s.warehouseName])).entries()].map(([code, name]) => ({
+                    value: code,
+                    label: (
+                      <>
+                        {name} ({code})
+                      </>
+                    ),
+                  }))}
+                />
               </select>
             )}
           </ConsoleField>
@@ -312,11 +301,7 @@ export default function AdminProduct() {
             {(a11y) => (
               <select {...a11y} name="reason" defaultValue="" required className={`${input} bg-white`}>
                 <option value="">Choose…</option>
-                {REASONS.map((r) => (
-                  <option key={r.value} value={r.value}>
-                    {r.label}
-                  </option>
-                ))}
+                <Options options={REASONS} />
               </select>
             )}
           </ConsoleField>
@@ -337,7 +322,6 @@ export default function AdminProduct() {
             caption="Stock adjustments, newest first"
             testId="stock-history"
             rows={history}
-            rowKey={(h) => h.id}
             columns={[
               { label: "When", cell: (h) => formatUtcDateTime(h.at) },
               { label: "Who", cell: (h) => h.operatorEmail },
@@ -349,7 +333,7 @@ export default function AdminProduct() {
             ]}
           />
         ) : null}
-      </section>
+      </ConsoleSection>
 
       <ConsoleHistory id="audit-heading" entries={audit} testId="product-history" />
     </ConsolePage>

@@ -74,26 +74,8 @@ export default function AdminProducts() {
       <FilterForm label="Products">
         <SearchBox value={filters.q} placeholder="Title, handle or SKU" />
         <FilterSelect label="Site" name="site" value={filters.site} options={SITE_OPTIONS} />
-        <FilterSelect
-          label="Published"
-          name="published"
-          value={filters.published}
-          options={[
-            ["", "Any"],
-            ["yes", "Published"],
-            ["no", "Unpublished"],
-          ]}
-        />
-        <FilterSelect
-          label="Species"
-          name="species"
-          value={filters.species}
-          options={[
-            ["", "Any"],
-            ["dog", "Dog"],
-            ["cat", "Cat"],
-          ]}
-        />
+        <FilterSelect label="Published" name="published" value={filters.published} options={{ "": "Any", yes: "Published", no: "Unpublished" }} />
+        <FilterSelect label="Species" name="species" value={filters.species} options={{ "": "Any", dog: "Dog", cat: "Cat" }} />
         <input type="hidden" name="sort" value={sortValue(filters.sort)} />
       </FilterForm>
       <ListTotal total={total} one="product" many="products" loading={loading} testId="products-total" />
@@ -101,7 +83,6 @@ export default function AdminProducts() {
         caption="Products"
         bodyTestId="products-rows"
         rows={rows}
-        rowKey={(p) => p.id}
         columns={[
           sortable("Product", "title", (p) => (
             <>

@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { Checkbox, FormAlert, SelectField, TextField } from "../components/form-field";
-import { ConsolePage } from "../features/admin/console-frame";
+import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
 import { queryColumns } from "../features/admin/sort-header";
 import { ConsoleTable } from "../features/admin/console-table";
 import { CONTENT_PAGE_SIZE, redirectListHref, type RedirectQuery } from "../features/admin/content-list";
@@ -88,10 +88,11 @@ export default function AdminRedirects() {
       {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
       {answer && "done" in answer ? <FormAlert tone="success">{answer.done}</FormAlert> : null}
 
-      <section aria-labelledby="redirect-form-heading" className="mt-4 max-w-xl rounded border border-gray-300 bg-white p-4">
-        <h2 id="redirect-form-heading" className="text-lg font-semibold">
-          {editing ? `Change the redirect from ${editing.source}` : "Add a redirect"}
-        </h2>
+      <ConsoleSection
+        id="redirect-form-heading"
+        title={<>{editing ? `Change the redirect from ${editing.source}` : "Add a redirect"}</>}
+        className="mt-4 max-w-xl rounded border border-gray-300 bg-white p-4"
+      >
         <Form method="post" noValidate data-testid="redirect-form" key={editing?.id ?? "new"}>
           <input type="hidden" name="intent" value={editing ? "update" : "create"} />
           {editing ? <input type="hidden" name="redirectId" value={editing.id} /> : null}
@@ -122,7 +123,7 @@ export default function AdminRedirects() {
             ) : null}
           </div>
         </Form>
-      </section>
+      </ConsoleSection>
 
       <FilterForm label="Redirects" button="Search" className="mt-6">
         <label className="text-sm font-semibold">
@@ -136,7 +137,6 @@ export default function AdminRedirects() {
         bodyTestId="redirect-rows"
         rowClassName="align-top"
         rows={rows}
-        rowKey={(r) => r.id}
         columns={[
           { ...sortable("From", "source", (r) => r.source), cellClassName: "font-mono" },
           { ...sortable("To", "target", (r) => r.target), cellClassName: "font-mono break-all" },

@@ -3,7 +3,7 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "r
 import { REVIEW_STATE_LABELS, reviewHistoryText } from "../../rules/console/review-queue";
 import { REVIEW_LIMITS, REVIEW_REJECTION_REASONS } from "../../rules/reviews/states-and-sorts";
 import { FormAlert } from "../components/form-field";
-import { ConsolePage } from "../features/admin/console-frame";
+import { ConsolePage, ConsoleSection, ListLink } from "../features/admin/console-frame";
 import { Field, buttonClass, inputClass } from "../features/admin/donations-parts";
 import { formObject } from "../features/admin/donations.server";
 import { requireOperator } from "../features/admin/operator.server";
@@ -11,6 +11,7 @@ import { ChangeHistory } from "../features/admin/change-history";
 import { Stars } from "../features/admin/review-parts";
 import { refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.reviews.$id";
+import { Options } from "../features/admin/console-form";
 
 export const meta = () => [{ title: "Review · Console" }];
 
@@ -85,16 +86,11 @@ export default function AdminReview() {
   const errorsOf = (intent: string) => (answer?.intent === intent ? (answer.errors ?? {}) : {});
   return (
     <ConsolePage title={`Review: ${review.title}`}>
-      <p className="mt-2 text-sm">
-        <Link to={review.state === "new" ? "/admin/reviews" : `/admin/reviews?state=${review.state}`} className="text-primary underline">
-          All {REVIEW_STATE_LABELS[review.state].toLowerCase()} reviews
-        </Link>
-      </p>
+      <ListLink to={review.state === "new" ? "/admin/reviews" : `/admin/reviews?state=${review.state}`}>
+        All {REVIEW_STATE_LABELS[review.state].toLowerCase()} reviews
+      </ListLink>
       <div className="mt-4 grid gap-4 lg:grid-cols-[3fr_2fr]">
-        <section aria-labelledby="review-about" className="rounded border border-gray-300 bg-white p-4">
-          <h2 id="review-about" className="text-lg font-semibold">
-            The review
-          </h2>
+        <ConsoleSection id="review-about" title="The review" className="rounded border border-gray-300 bg-white p-4">
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm" data-testid="review-details">
             <dt className="font-semibold">State</dt>
             <dd data-testid="review-state">
@@ -139,11 +135,8 @@ export default function AdminReview() {
             <dt className="font-semibold">Written</dt>
             <dd>{review.written}</dd>
           </dl>
-        </section>
-        <section aria-labelledby="review-moderation" className="space-y-4 rounded border border-gray-300 bg-white p-4">
-          <h2 id="review-moderation" className="text-lg font-semibold">
-            Moderation
-          </h2>
+        </ConsoleSection>
+        <ConsoleSection id="review-moderation" title="Moderation" className="space-y-4 rounded border border-gray-300 bg-white p-4">
           {answer?.done ? <FormAlert tone="success">{answer.done}</FormAlert> : answer?.message ? <FormAlert>{answer.message}</FormAlert> : null}
           {review.state !== "approved" ? (
             <Form method="post" data-testid="review-approve">
@@ -173,11 +166,7 @@ export default function AdminReview() {
                     className={inputClass}
                   >
                     <option value="">Choose a reason</option>
-                    {reasons.map((r) => (
-                      <option key={r.value} value={r.value}>
-                        {r.label}
-                      </option>
-                    ))}
+                    <Options options={reasons} />
                   </select>
                 )}
               </Field>
@@ -213,7 +202,7 @@ export default function AdminReview() {
               {review.response ? "Save response" : "Publish response"}
             </button>
           </Form>
-        </section>
+        </ConsoleSection>
       </div>
       <ChangeHistory id="review-history" entries={history} testId="review-history" />
     </ConsolePage>

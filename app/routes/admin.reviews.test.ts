@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { OperatorRole } from "../../rules/console/operator-roles";
 import { REJECTION_REASON_REQUIRED } from "../../rules/console/review-action-input";
-import { createApp } from "../../server/app";
-import { parseConfig } from "../../server/config";
-import { createDeps, type AppDeps } from "../../server/context";
-import type { Database } from "../../server/db/client";
-import { seedIfEmpty } from "../../server/db/seed";
-import { openTestDatabase } from "../../server/db/test-database";
-import { createLogger } from "../../server/log";
-import { seededProducts, seededVariants } from "../../server/testing/catalog";
 import { operatorSession } from "../../server/testing/console";
-import { testPageHandler } from "../../server/testing/pages";
+import { testPages } from "../../server/testing/pages";
+import { seededProducts, seededVariants } from "../../server/testing/catalog";
 import { anOrder, aStoredReview } from "../../server/testing/reviews";
 
 // The console's Reviews pages through the whole HTTP stack: the list by state with its counts and
@@ -18,36 +11,24 @@ import { anOrder, aStoredReview } from "../../server/testing/reviews";
 // actions and their history on the review's page, the navigation's count of waiting reviews, and 403
 // for a role without reviews.moderate.
 
-let database: Database;
-let deps: AppDeps;
-let app: ReturnType<typeof createApp>;
 let product: { id: number; title: string };
 let other: { id: number; title: string };
-const HOST = "localhost:3000";
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
-  deps = createDeps(parseConfig({ NODE_ENV: "test" }), database, createLogger("silent"), () => "build-1");
-  const handler = await testPageHandler([
+const pages = testPages(
+  async () => [
     // The console's layout on a path of its own: its navigation, with no page inside.
     { id: "routes/admin", path: "admin/nav-probe", module: await import("./admin") },
     { id: "routes/admin.reviews", path: "admin/reviews", module: await import("./admin.reviews") },
     { id: "routes/admin.reviews.$id", path: "admin/reviews/:id", module: await import("./admin.reviews.$id") },
-  ]);
-  app = createApp(deps, { handler });
-  [product, other] = await seededProducts(database.db).limit(2);
-}, 60_000);
-afterAll(() => database?.close());
+  ],
+  { seed: true },
+);
+const { get, post } = pages;
+beforeAll(async () => {
+  [product, other] = await seededProducts(pages.database.db).limit(2);
+});
 
-const session = async (role: OperatorRole) => (await operatorSession(deps.services, role)).cookie;
-const get = (path: string, cookie: string) => app.request(`http://${HOST}${path}`, { headers: { host: HOST, cookie } });
-const post = (path: string, cookie: string, fields: Record<string, string>) =>
-  app.request(`http://${HOST}${path}`, {
-    method: "POST",
-    headers: { host: HOST, origin: `http://${HOST}`, "content-type": "application/x-www-form-urlencoded", cookie },
-    body: new URLSearchParams(fields),
-  });
+const session = async (role: OperatorRole) => (await operatorSession(pages.deps.services, role)).cookie;
 
 let minute = 0;
 async function waitingReview(
@@ -56,7 +37,7 @@ async function waitingReview(
   body = "My cat liked the first bag and refused the second one. The kibble smelled different.",
   orderLineId: string | null = null,
 ): Promise<string> {
-  return aStoredReview(database.db, {
+  return aStoredReview(pages.database.db, {
     productId,
     orderLineId,
     rating: 2,
@@ -82,7 +63,7 @@ describe("the list", () => {
     const page = await get("/admin/reviews", owner);
     expect(page.status).toBe(200);
     const html = (await page.text()).replace(/<!-- -->/g, "");
-    const counts = await deps.services.consoleReviews.counts();
+    const counts = await pages.deps.services.consoleReviews.counts();
     expect(countOf(html, "new")).toBe(counts.new);
     expect(tabText(html, "approved")).toBe(`Approved (${counts.approved})`);
     expect(html).toContain(`href="/admin/reviews/${first}"`);
@@ -121,7 +102,7 @@ describe("one review", () => {
     // The policy note is read with the select, before and after an error.
     expect(html).toContain(`id="${policy}">Reject only for a reason of the published review policy.`);
     expect(html).toContain(`id="${describedBy}" class="mt-1 text-sm font-medium text-error">${REJECTION_REASON_REQUIRED}<`);
-    expect((await deps.services.consoleReviews.review(id))?.state).toBe("new");
+    expect((await pages.deps.services.consoleReviews.review(id))?.state).toBe("new");
 
     const good = await post(`/admin/reviews/${id}`, manager, { intent: "reject", reason: "off-topic" });
     expect(good.status).toBe(200);
@@ -151,8 +132,8 @@ describe("one review", () => {
 
   it("a verified review links the order its line belongs to; an imported one says it has none", async () => {
     const owner = await session("owner");
-    const variant = (await seededVariants(database.db)).find((v) => v.productId === product.id)!;
-    const order = await anOrder(database.db, { customerId: null, variantIds: [variant.id] });
+    const variant = (await seededVariants(pages.database.db)).find((v) => v.productId === product.id)!;
+    const order = await anOrder(pages.database.db, { customerId: null, variantIds: [variant.id] });
     const verified = await waitingReview(product.id, "Bought it twice", undefined, order.lineIds[0]);
     const html = (await (await get(`/admin/reviews/${verified}`, owner)).text()).replace(/<!-- -->/g, "");
     expect(html).toMatch(new RegExp(`Verified purchase: <a [^>]*href="/admin/orders/${order.orderId}"`));
@@ -175,7 +156,7 @@ describe("who sees reviews", () => {
   it("the navigation counts waiting reviews for a moderator; other roles see no entry and get 403", async () => {
     const manager = await session("manager");
     const nav = (await (await get("/admin/nav-probe", manager)).text()).replace(/<!-- -->/g, "");
-    const { new: waiting } = await deps.services.consoleReviews.counts();
+    const { new: waiting } = await pages.deps.services.consoleReviews.counts();
     expect(waiting).toBeGreaterThan(0);
     expect(nav).toMatch(
       new RegExp(`href="/admin/reviews"[^>]*>Reviews <span[^>]*data-testid="console-nav-count-reviews">${waiting}<span class="sr-only"> waiting</span>`),
@@ -189,6 +170,6 @@ describe("who sees reviews", () => {
       expect((await get(`/admin/reviews/${id}`, cookie)).status).toBe(403);
       expect((await post(`/admin/reviews/${id}`, cookie, { intent: "approve" })).status).toBe(403);
     }
-    expect((await deps.services.consoleReviews.review(id))?.state).toBe("new");
+    expect((await pages.deps.services.consoleReviews.review(id))?.state).toBe("new");
   });
 });

@@ -82,7 +82,6 @@ export default function AdminReviews() {
         bodyTestId="reviews-rows"
         rowClassName="align-top"
         rows={rows}
-        rowKey={(r) => r.id}
         columns={[
           { label: "Product", cell: (r) => r.productTitle },
           { label: "Rating", cell: (r) => <Stars rating={r.rating} />, cellClassName: "whitespace-nowrap" },

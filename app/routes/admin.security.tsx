@@ -1,6 +1,6 @@
 import { Form, useActionData, useLoaderData } from "react-router";
 import { FormAlert, SubmitButton, TextField } from "../components/form-field";
-import { ConsolePage } from "../features/admin/console-frame";
+import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
 import { qrPath, requireOperator } from "../features/admin/operator.server";
 import { invalid } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.security";
@@ -56,10 +56,11 @@ export default function Security() {
         </Form>
       ) : null}
       {enrolling ? (
-        <section aria-labelledby="enrol-heading" className="mt-4 max-w-md rounded border border-gray-300 bg-white p-4">
-          <h2 id="enrol-heading" className="text-lg font-semibold">
-            Add the console to your authenticator app
-          </h2>
+        <ConsoleSection
+          id="enrol-heading"
+          title="Add the console to your authenticator app"
+          className="mt-4 max-w-md rounded border border-gray-300 bg-white p-4"
+        >
           <svg
             className="mt-2 w-48 bg-white"
             role="img"
@@ -75,7 +76,7 @@ export default function Security() {
               {enrolling.secret}
             </code>
           </p>
-        </section>
+        </ConsoleSection>
       ) : null}
       {confirming ? (
         <Form method="post" className="mt-4 max-w-xs" noValidate>

@@ -185,10 +185,7 @@ export default function AdminSubscription() {
       </section>
 
       {actions.length ? (
-        <section aria-labelledby="actions-heading" className="mt-6">
-          <h2 id="actions-heading" className="text-lg font-semibold">
-            Act for the customer
-          </h2>
+        <ConsoleSection id="actions-heading" title="Act for the customer">
           <p className="text-sm">The customer is e-mailed as when they make the change themselves.</p>
           <div className="mt-2 grid gap-3 md:grid-cols-2 lg:grid-cols-3">
             {actions.map((a) => (
@@ -201,7 +198,7 @@ export default function AdminSubscription() {
               />
             ))}
           </div>
-        </section>
+        </ConsoleSection>
       ) : null}
 
       <ConsoleSection id="renewals-heading" title="Renewals">
@@ -229,10 +226,7 @@ export default function AdminSubscription() {
         />
       </ConsoleSection>
 
-      <section aria-labelledby="history-heading" className="mt-6">
-        <h2 id="history-heading" className="text-lg font-semibold">
-          History
-        </h2>
+      <ConsoleSection id="history-heading" title="History">
         <ol className="mt-2 space-y-1 text-sm" data-testid="subscription-history">
           {s.events.map((e) => {
             const op = e.detail.operator as { email?: string; reason?: string; note?: string | null } | undefined;
@@ -247,7 +241,7 @@ export default function AdminSubscription() {
             );
           })}
         </ol>
-      </section>
+      </ConsoleSection>
     </ConsolePage>
   );
 }

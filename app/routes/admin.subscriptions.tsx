@@ -9,6 +9,7 @@ import type { Route } from "./+types/admin.subscriptions";
 import { ClearLink, FilterForm, FilterSelect, ListTotal, Pager, SITE_OPTIONS } from "../features/admin/list-controls";
 import { ConsoleTable, RowLink } from "../features/admin/console-table";
 import { queryColumns } from "../features/admin/sort-header";
+import { Options } from "../features/admin/console-form";
 
 export const meta = () => [{ title: "Subscriptions · Console" }];
 
@@ -60,22 +61,14 @@ export default function AdminSubscriptions() {
           Status
           <select name="status" defaultValue={query.status ?? ""} className={field}>
             <option value="">Any</option>
-            {Object.entries(STATUS_LABELS).map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
+            <Options options={Object.entries(STATUS_LABELS).map(([v, l]) => ({ value: v, label: l }))} />
           </select>
         </label>
         <label className="text-sm font-semibold">
           Held because
           <select name="hold" defaultValue={query.hold ?? ""} className={field}>
             <option value="">Any</option>
-            {HOLD_FILTERS.map((h) => (
-              <option key={h.value} value={h.value}>
-                {h.label}
-              </option>
-            ))}
+            <Options options={HOLD_FILTERS} />
           </select>
         </label>
         <FilterSelect label="Site" name="site" value={query.site} options={SITE_OPTIONS} />
@@ -94,7 +87,6 @@ export default function AdminSubscriptions() {
         bodyTestId="subscriptions-rows"
         rowClassName="align-top"
         rows={rows}
-        rowKey={(s) => s.id}
         columns={[
           sortable("Contract", "contract", (s) => (
             <>

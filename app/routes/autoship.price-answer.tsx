@@ -1,8 +1,9 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { FormAlert } from "../components/form-field";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
 import type { Route } from "./+types/autoship.price-answer";
+import { BackLink } from "../components/back-link";
 
 export const meta = titleMeta("autoshipPriceAnswer");
 
@@ -49,11 +50,7 @@ export default function PriceAnswer({ loaderData, actionData }: Route.ComponentP
           </Form>
         )}
       </div>
-      <p className="mt-6">
-        <Link to="/account/autoships" className="font-semibold text-primary underline">
-          Manage your Autoships
-        </Link>
-      </p>
+      <BackLink to="/account/autoships">Manage your Autoships</BackLink>
     </main>
   );
 }

@@ -1,11 +1,6 @@
-import { Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseConfig } from "../../server/config";
-import { createDeps, type AppDeps } from "../../server/context";
-import type { Database } from "../../server/db/client";
-import { openTestDatabase } from "../../server/db/test-database";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { createLogger } from "../../server/log";
+import { testDeps } from "../../server/testing/deps";
 import { requestContext, resolveIdentity } from "../../server/request-context";
 import { siteFor } from "../../rules/shared/site";
 import { action, loader } from "./logout";
@@ -14,18 +9,10 @@ import { action, loader } from "./logout";
 // from another site only shows the button. SPEC §4: sign-out clears the cookies, og_auth and the
 // location cookies included, and the session stops working on the server.
 
-let database: Database;
-let deps: AppDeps;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  const quiet = new Writable({ write: (_c, _e, done) => done() });
-  deps = createDeps(parseConfig({}), database, createLogger("info", quiet), () => "test");
-});
-afterAll(() => database.close());
+const env = testDeps();
 
 async function signedIn(email: string) {
-  const r = await deps.services.identity.register(
+  const r = await env.deps.services.identity.register(
     { firstName: "Pat", lastName: "Doe", email, password: "kibble123", confirmPassword: "kibble123", acceptsMarketing: false },
     "d2c",
   );
@@ -42,8 +29,8 @@ function logoutRequest(token: string, headers: Record<string, string>, method = 
 }
 
 async function run(fn: typeof loader | typeof action, request: Request): Promise<unknown> {
-  const identity = await resolveIdentity(deps, request, "127.0.0.1", "d2c");
-  const context = requestContext(deps, siteFor("d2c", "Kibble & Co."), identity);
+  const identity = await resolveIdentity(env.deps, request, "127.0.0.1", "d2c");
+  const context = requestContext(env.deps, siteFor("d2c", "Kibble & Co."), identity);
   try {
     return await fn({ request, context, params: {} } as never);
   } catch (thrown) {
@@ -67,7 +54,7 @@ describe("GET /logout", () => {
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/");
       expect(cleared(res)).toEqual(["col_cart_id", "guest_col_cart_id", "isEligibleForPd", "og_auth", "sessionToken", "userLocation", "userWarehouse"]);
-      expect(await deps.services.identity.resolveSession(token)).toBeNull();
+      expect(await env.deps.services.identity.resolveSession(token)).toBeNull();
     });
   }
 
@@ -75,7 +62,7 @@ describe("GET /logout", () => {
     it(`only shows the button for ${JSON.stringify(headers)}`, async () => {
       const token = await signedIn(`get-${JSON.stringify(headers).replace(/\W/g, "")}@example.test`);
       expect(await run(loader, logoutRequest(token, headers))).toEqual({ signedIn: true });
-      expect(await deps.services.identity.resolveSession(token)).not.toBeNull();
+      expect(await env.deps.services.identity.resolveSession(token)).not.toBeNull();
     });
   }
 });
@@ -88,14 +75,14 @@ describe("POST /logout", () => {
     const res = (await run(action, logoutRequest(token, { "sec-fetch-site": "same-origin" }, "POST", form))) as Response;
     expect(res.headers.get("location")).toBe("/products");
     expect(cleared(res)).toEqual(["col_cart_id", "guest_col_cart_id", "isEligibleForPd", "og_auth", "sessionToken", "userLocation", "userWarehouse"]);
-    expect(await deps.services.identity.resolveSession(token)).toBeNull();
+    expect(await env.deps.services.identity.resolveSession(token)).toBeNull();
   });
 });
 
 describe("through the whole app", () => {
   it("the sign-out answer does not set og_auth again for the customer it signed out", async () => {
     const token = await signedIn("app@example.test");
-    const app = createApp(deps, {
+    const app = createApp(env.deps, {
       handler: async (request, context) => {
         try {
           return (await loader({ request, context, params: {} } as never)) as unknown as Response;

@@ -1,31 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseConfig } from "../../server/config";
-import { createDeps, type AppDeps } from "../../server/context";
-import type { Database } from "../../server/db/client";
-import { openTestDatabase } from "../../server/db/test-database";
-import { createLogger } from "../../server/log";
+import { describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "../../server/modules/rate-limit";
-import { requestContext } from "../../server/request-context";
-import { siteFor } from "../../rules/shared/site";
+import { testDeps, visitorContext } from "../../server/testing/deps";
 import { action } from "./password-protect";
 
 // The site password page counts wrong tries per client IP: the shop's password cannot be guessed at
 // the speed of an HMAC. A right password does not count (colleagues behind one address all unlock).
 
-let database: Database;
-let deps: AppDeps;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  deps = createDeps(parseConfig({ NODE_ENV: "test", SITE_PASSWORD: "open-sesame" }), database, createLogger("silent"), () => "test");
-});
-afterAll(() => database.close());
+const env = testDeps({ env: { NODE_ENV: "test", SITE_PASSWORD: "open-sesame" } });
 
 async function unlock(password: string, ip: string) {
   const form = new FormData();
   form.set("password", password);
   const request = new Request("http://localhost:3000/password-protect", { method: "POST", body: form });
-  const context = requestContext(deps, siteFor("d2c", "Kibble & Co."), { session: null, customer: null, clientIp: ip, staleSessionCookie: false, staff: null });
+  const context = visitorContext(env.deps, ip);
   return (await action({ request, context, params: {} } as never)) as unknown as Response | { init: { status: number } | null; data: { error: string } };
 }
 

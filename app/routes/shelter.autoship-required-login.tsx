@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import { loginUrlFor } from "../../rules/account/sign-in-redirect";
 import { LoginForm } from "../features/account/login-form";
 import { sendSignedInBack } from "../features/account/session.server";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
 import type { Route } from "./+types/shelter.autoship-required-login";
+import { BackLink } from "../components/back-link";
 
 export const meta = titleMeta("autoshipRequiredLogin");
 
@@ -24,11 +24,7 @@ export default function AutoshipRequiredLogin({ loaderData }: Route.ComponentPro
       <h1 className="text-3xl font-bold text-secondary">{usePageTitle("autoshipRequiredLogin")}</h1>
       <p className="mt-4">Autoship orders renew on their own, so they need an account. Please sign in or create one.</p>
       <LoginForm actionData={undefined} redirectParam={loaderData.redirectParam} previous={RESUME} />
-      <p className="mt-6">
-        <Link to="/cart" className="font-semibold text-primary underline">
-          Back to the cart
-        </Link>
-      </p>
+      <BackLink to="/cart">Back to the cart</BackLink>
     </main>
   );
 }

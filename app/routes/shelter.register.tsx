@@ -14,6 +14,7 @@ import { useHydrated } from "../lib/use-hydrated";
 import { useZodForm } from "../lib/use-zod-form";
 import type { Route } from "./+types/shelter.register";
 import { fieldErrors } from "../../rules/shared/zod-errors";
+import { NewPasswordFields } from "../features/account/new-password-fields";
 
 export const meta = titleMeta("register");
 
@@ -96,16 +97,7 @@ function AccountStep({ title, redirectParam, previous }: { title: string; redire
         <TextField name="firstName" label="First name" autoComplete="given-name" required errors={form.errors} defaultValue={v.firstName} />
         <TextField name="lastName" label="Last name" autoComplete="family-name" required errors={form.errors} defaultValue={v.lastName} />
         <TextField name="email" label="Email" type="email" autoComplete="email" required errors={form.errors} defaultValue={v.email} />
-        <TextField
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          errors={form.errors}
-          hint="At least 8 characters, with a letter and a number."
-        />
-        <TextField name="confirmPassword" label="Repeat password" type="password" autoComplete="new-password" required errors={form.errors} />
+        <NewPasswordFields errors={form.errors} label="Password" repeatLabel="Repeat password" />
         {site.isStaff ? <StaffFields errors={form.errors} values={v} /> : null}
         <Checkbox name="acceptsMarketing" label="Send me offers and news by email" />
         <SubmitButton busy={busy}>Create Account</SubmitButton>

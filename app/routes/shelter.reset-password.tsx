@@ -1,12 +1,13 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { resetPasswordSchema } from "../../rules/account/forms";
-import { FormAlert, SubmitButton, TextField } from "../components/form-field";
+import { FormAlert, SubmitButton } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { resetPasswordAction } from "./shelter.reset-password.server";
 import { titleMeta } from "../lib/meta";
 import { usePageTitle } from "../lib/use-site";
 import { useZodForm } from "../lib/use-zod-form";
 import type { Route } from "./+types/shelter.reset-password";
+import { NewPasswordFields } from "../features/account/new-password-fields";
 
 export const meta = titleMeta("resetPassword");
 
@@ -38,16 +39,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <Form method="post" noValidate onSubmit={form.onSubmit} onBlur={form.onBlur} onChange={form.onChange} className="max-w-md" data-testid="reset-form">
           <input type="hidden" name="token" value={loaderData.token} />
           {form.errors.form ? <FormAlert>{form.errors.form}</FormAlert> : null}
-          <TextField
-            name="password"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            errors={form.errors}
-            hint="At least 8 characters, with a letter and a number."
-          />
-          <TextField name="confirmPassword" label="Repeat new password" type="password" autoComplete="new-password" required errors={form.errors} />
+          <NewPasswordFields errors={form.errors} />
           <SubmitButton busy={busy}>Save new password</SubmitButton>
         </Form>
       ) : null}

@@ -1,5 +1,7 @@
 import { createRequestHandler, UNSAFE_withComponentProps, UNSAFE_withErrorBoundaryProps, type ServerBuild } from "react-router";
-import type { PageHandler } from "../app";
+import { beforeAll } from "vitest";
+import { createApp, type PageHandler } from "../app";
+import { testDeps } from "./deps";
 
 // A React Router server build made in memory from real route modules, for HTTP-level tests of pages
 // through the whole Hono app (server/app.ts) without `react-router build`. Routes sit directly under
@@ -71,4 +73,29 @@ function withProps(module: RouteModule): RouteModule {
     ...(m.default ? { default: UNSAFE_withComponentProps(m.default as never) } : {}),
     ...(m.ErrorBoundary ? { ErrorBoundary: UNSAFE_withErrorBoundaryProps(m.ErrorBoundary as never) } : {}),
   } as RouteModule;
+}
+
+const HOST = "localhost:3000";
+
+/**
+ * The whole app with these page routes for one test file, over a fresh database (dependencies as
+ * `testDeps`), and requests to it as a browser on the shop's host makes them: a GET and a form POST
+ * (a field given as a list is sent once a value) with the session cookie given.
+ */
+export function testPages(routes: () => Promise<TestRoute[]>, options: Parameters<typeof testDeps>[0] = {}) {
+  const t = testDeps({ env: { NODE_ENV: "test" }, build: "build-1", ...options }) as ReturnType<typeof testDeps> & { app: ReturnType<typeof createApp> };
+  beforeAll(async () => {
+    t.app = createApp(t.deps, { handler: await testPageHandler(await routes()) });
+  }, 60_000);
+  const get = (path: string, cookie: string) => t.app.request(`http://${HOST}${path}`, { headers: { host: HOST, cookie } });
+  const post = (path: string, cookie: string, fields: Record<string, string | string[]>) => {
+    const body = new URLSearchParams();
+    for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
+    return t.app.request(`http://${HOST}${path}`, {
+      method: "POST",
+      headers: { host: HOST, origin: `http://${HOST}`, "content-type": "application/x-www-form-urlencoded", cookie },
+      body,
+    });
+  };
+  return Object.assign(t, { get, post });
 }

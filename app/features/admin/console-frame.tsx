@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form, NavLink } from "react-router";
+import { Form, Link, NavLink, useSearchParams } from "react-router";
+import { SubmitButton } from "../../components/form-field";
 
 // The console's own frame: no storefront header, footer or carousels; never cached, never indexed.
 
@@ -74,14 +75,58 @@ export function ConsolePage({ title, children }: { title: string; children: Reac
   );
 }
 
-/** A part of a console page under its own heading (named by `id` for screen readers). */
-export function ConsoleSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+/** The link from an item's page up to its list ("All causes"), under the page's title. */
+export function ListLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="mt-6">
+    <p className="mt-2 text-sm">
+      <Link to={to} className="text-primary underline">
+        {children}
+      </Link>
+    </p>
+  );
+}
+
+/** A part of a console page under its own heading (named by `id` for screen readers). */
+export function ConsoleSection({ id, title, className = "mt-6", children }: { id: string; title: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={className}>
       <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>
       {children}
     </section>
+  );
+}
+
+/** A sign-in step (password, then the code): its form posts back to `path`, keeping `?next=`. */
+export function ConsoleSignInPage({
+  title,
+  path,
+  testId,
+  notice,
+  submit,
+  children,
+}: {
+  title: string;
+  path: string;
+  testId: string;
+  /** Said above the form (the failure, or what to do). */
+  notice: ReactNode;
+  submit: string;
+  children: ReactNode;
+}) {
+  const [params] = useSearchParams();
+  const next = params.get("next");
+  return (
+    <ConsoleFrame>
+      <main id="main" className="mx-auto max-w-sm px-4 py-16">
+        <h1 className="text-2xl font-bold text-secondary">{title}</h1>
+        {notice}
+        <Form method="post" action={`${path}${next ? `?next=${encodeURIComponent(next)}` : ""}`} noValidate data-testid={testId}>
+          {children}
+          <SubmitButton>{submit}</SubmitButton>
+        </Form>
+      </main>
+    </ConsoleFrame>
   );
 }

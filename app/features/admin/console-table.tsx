@@ -13,17 +13,24 @@ export type Column<R> = {
   cell: (row: R) => ReactNode;
   /** On the header and the cells: alignment ("text-right"). */
   className?: string;
-  /** On the cells only: "font-mono", "max-w-xl". */
+  /** On the body's cells only: "font-mono", "max-w-xl". */
   cellClassName?: string;
+  /** The column that names its row: its cells are row headers. */
+  rowHeader?: boolean;
+  /** The column's cell in the table's footer row (a total). */
+  foot?: ReactNode;
 };
 
 const join = (...classes: (string | undefined)[]) => classes.filter(Boolean).join(" ");
+
+// A row's key is its `id` unless the table names another (rows without an `id` must).
+type RowKeyProp<R> = R extends { id: string | number } ? { rowKey?: (row: R) => string | number } : { rowKey: (row: R) => string | number };
 
 export function ConsoleTable<R>({
   caption,
   columns,
   rows,
-  rowKey,
+  rowKey = (row) => (row as { id: string | number }).id,
   rowTestId,
   testId,
   bodyTestId,
@@ -31,11 +38,11 @@ export function ConsoleTable<R>({
   className = "mt-2 border-collapse",
   rowClassName,
   empty,
+  footClassName,
 }: {
   caption?: string;
   columns: readonly (Column<R> | null | false)[];
   rows: readonly R[];
-  rowKey: (row: R) => string | number;
   rowTestId?: (row: R) => string;
   /** On the table. */
   testId?: string;
@@ -48,7 +55,9 @@ export function ConsoleTable<R>({
   rowClassName?: string;
   /** Said instead of the table when there are no rows ("No renewal yet."). */
   empty?: string;
-}) {
+  /** A footer row (the columns' `foot`, e.g. totals) with this rule. */
+  footClassName?: string;
+} & RowKeyProp<R>) {
   const shown = columns.filter((c): c is Column<R> => Boolean(c));
   if (empty !== undefined && rows.length === 0) return <p className="mt-2 text-sm">{empty}</p>;
   return (
@@ -72,15 +81,37 @@ export function ConsoleTable<R>({
           {rows.map((row) => (
             <tr key={rowKey(row)} className={join("border-b border-gray-200", rowClassName)} data-testid={rowTestId?.(row)}>
               {shown.map((c, i) => (
-                <td key={i} className={join(c.cellClassName, "p-2", c.className)}>
+                <Cell key={i} column={c}>
                   {c.cell(row)}
-                </td>
+                </Cell>
               ))}
             </tr>
           ))}
         </tbody>
+        {footClassName ? (
+          <tfoot>
+            <tr className={footClassName}>
+              {shown.map((c, i) => (
+                <Cell key={i} column={c} foot>
+                  {c.foot}
+                </Cell>
+              ))}
+            </tr>
+          </tfoot>
+        ) : null}
       </table>
     </div>
+  );
+}
+
+function Cell<R>({ column, foot = false, children }: { column: Column<R>; foot?: boolean; children: ReactNode }) {
+  const className = join(foot ? undefined : column.cellClassName, "p-2", column.className);
+  return column.rowHeader ? (
+    <th scope="row" className={className}>
+      {children}
+    </th>
+  ) : (
+    <td className={className}>{children}</td>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import type { FormNode } from "../../../server/modules/content";
+import { Options } from "./console-form";
 
 // The console's entry form, drawn from the description generated on the server from the content
 // types (server/modules/content/form.ts): one labelled input per field, its message beside it
@@ -58,11 +59,7 @@ function Input({ node, errors }: { node: Exclude<FormNode, { kind: "group" | "li
     control = (
       <select {...a11y} defaultValue={node.value} className={inputClass}>
         <option value="">{node.required ? "Choose…" : "(default)"}</option>
-        {node.options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
+        <Options options={node.options.map((o) => ({ value: o, label: o }))} />
       </select>
     );
   } else if (node.kind === "textarea" || node.kind === "lines" || node.kind === "pairs") {

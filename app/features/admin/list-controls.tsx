@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { Options } from "./console-form";
 
 // The console's list controls, one look for every table: the GET form of search box and filter
 // selects, the count of what matched, and the pager under the table.
@@ -15,7 +16,7 @@ export function SearchBox({ value, placeholder, label = "Search", name = "q" }: 
   );
 }
 
-/** A filter's select: the first option (value "") means no filter. */
+/** A filter's select, its options as value → text in order: the first (value "") means no filter. */
 export function FilterSelect({
   label,
   name,
@@ -25,17 +26,13 @@ export function FilterSelect({
   label: string;
   name: string;
   value: string | null | undefined;
-  options: readonly (readonly [value: string, label: string])[];
+  options: Readonly<Record<string, string>>;
 }) {
   return (
     <label className="text-sm font-semibold">
       {label}
       <select name={name} defaultValue={value ?? ""} className={selectClass}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
+        <Options options={Object.entries(options).map(([value, label]) => ({ value, label }))} />
       </select>
     </label>
   );
@@ -98,17 +95,9 @@ export function ListTotal({
   );
 }
 
-export const SITE_OPTIONS = [
-  ["", "Both"],
-  ["d2c", "Shop"],
-  ["hpsf", "Staff"],
-] as const;
+export const SITE_OPTIONS = { "": "Both", d2c: "Shop", hpsf: "Staff" };
 
-export const AUTOSHIP_OPTIONS = [
-  ["", "Any"],
-  ["yes", "With Autoship"],
-  ["no", "Without"],
-] as const;
+export const AUTOSHIP_OPTIONS = { "": "Any", yes: "With Autoship", no: "Without" };
 
 /** How a list names the site a row belongs to. */
 export const siteLabel = (site: string) => (site === "hpsf" ? "Staff" : "Shop");

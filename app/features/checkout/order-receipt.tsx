@@ -2,6 +2,7 @@ import { formatUtcDateTime } from "../../../rules/shared/dates";
 import type { OrderView } from "../../../server/modules/orders";
 import { amountToCents, formatMoney, formatUsd } from "../../../rules/shared/money";
 import { staffOrderDetails } from "../../../rules/checkout/order-attributes";
+import { TableHead } from "../../components/table-head";
 
 // An order's lines, totals and addresses, as the confirmation page and My Order Details show them.
 
@@ -45,19 +46,7 @@ export function OrderReceipt({ order, donations = [] }: { order: OrderView; dona
     <>
       <table className="mt-4 w-full text-left text-sm">
         <caption className="sr-only">Items in order {order.number}</caption>
-        <thead className="border-b border-gray-300">
-          <tr>
-            <th scope="col" className="py-2 pr-3">
-              Item
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Quantity
-            </th>
-            <th scope="col" className="py-2 text-right">
-              Price
-            </th>
-          </tr>
-        </thead>
+        <TableHead labels={["Item", "Quantity", "Price"]} />
         <tbody>
           {order.lineItems.map((l) => (
             <tr key={l.id} className="border-b border-gray-200">

@@ -38,6 +38,19 @@ export function ContentAnchor({ link, className, children }: { link: ContentLink
   );
 }
 
+/** A list of content links (a footer column, a menu group). */
+export function ContentLinkList({ links }: { links: ContentLink[] }) {
+  return (
+    <ul>
+      {links.map((link) => (
+        <li key={link.url}>
+          <ContentAnchor link={link} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function ContentButtons({ buttons, dark = false }: { buttons: ContentLink[]; dark?: boolean }) {
   if (buttons.length === 0) return null;
   return (

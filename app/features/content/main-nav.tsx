@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { ContentAnchor } from "./content-parts";
+import { ContentLinkList } from "./content-parts";
 import type { NavigationContent } from "./content-types";
 
 // The header's main menu from content (navigation "main-menu"). Items with groups open a dropdown:
@@ -82,13 +82,7 @@ export function MainNav({ items }: { items: Item[] }) {
                     {item.groups.map((group) => (
                       <div key={group.heading}>
                         <p>{group.heading}</p>
-                        <ul>
-                          {group.links.map((link) => (
-                            <li key={link.url}>
-                              <ContentAnchor link={link} />
-                            </li>
-                          ))}
-                        </ul>
+                        <ContentLinkList links={group.links} />
                       </div>
                     ))}
                   </div>
