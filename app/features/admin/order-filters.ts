@@ -1,5 +1,5 @@
-/** The order statuses the console's order list filters by (server/modules/orders/schema.ts OrderStatus). */
-export const ORDER_STATUSES = ["placed", "paid", "fulfilled", "shipped", "delivered", "cancelled", "refunded", "declined"] as const;
+/** The order statuses the console's order list filters by: every status an order has. */
+export { ORDER_STATUSES } from "../../../rules/checkout/order-statuses";
 
 /** The order list's sortable columns; newest first by default. */
 export const ORDER_SORTS = ["placed", "number", "email", "status", "total"] as const;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, doublePrecision, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { CartAttribute } from "../cart/schema";
+import type { OrderStatus } from "../../../rules/checkout/order-statuses";
 import { variants } from "../catalog/schema";
 import { payments } from "../payments/schema";
 import type { OrderAddress } from "./address";
@@ -13,7 +14,7 @@ export { orderAddressOf, type OrderAddress } from "./address";
 // A declined checkout is kept as a `declined` order (its number spent, its stock released): it is
 // no order to the shopper, the figures or the console's default list, and it does not hold its cart
 // or its idempotency key — the shopper's retry places a new order (the unique indexes below skip it).
-export type OrderStatus = "placed" | "paid" | "fulfilled" | "shipped" | "delivered" | "cancelled" | "refunded" | "declined";
+export type { OrderStatus } from "../../../rules/checkout/order-statuses";
 
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 100001 });
 
