@@ -6,6 +6,7 @@ import { clinicMemberships, clinics } from "../modules/clinics/schema";
 import { orders } from "../modules/orders/schema";
 import { customerAddresses, customers } from "../modules/identity/schema";
 import { isUuid } from "../../rules/shared/ids";
+import { containsPattern } from "../db/like";
 
 // The operator console's read model of customers (read only): the list — searched, filtered,
 // sorted and paged by the database in ONE query (the total comes with the rows as a window count)
@@ -39,15 +40,14 @@ export type CustomerListRow = {
   orders: number;
 };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
 export function createCustomerConsoleReads(db: ReadDb) {
   return {
     async list(p: CustomerListQuery): Promise<{ rows: CustomerListRow[]; total: number }> {
       const q = p.q.trim();
-      const like = `%${escapeLike(q)}%`;
-      // Phone numbers are typed any way: compare their digits when the search has a few.
-      const digits = q.replace(/\D/g, "");
+      const like = containsPattern(q);
+      // Phone numbers are typed any way: when the search is written like one (digits and phone
+      // punctuation only), compare digits. A name or e-mail with digits in it is not a phone search.
+      const digits = /^[\d\s()+.-]+$/.test(q) ? q.replace(/\D/g, "") : "";
       // Written out with table names: inside a select list drizzle leaves columns unqualified, and
       // "id" in the subquery would then be the order's own.
       const orderCount = sql<number>`(select count(*)::int from "orders" o where o."customer_id" = "customers"."id" and o."status" <> 'declined')`;

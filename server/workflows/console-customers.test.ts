@@ -278,6 +278,8 @@ describe("the customer list", () => {
     expect((await list({ staff: true })).total).toBe(0);
     expect((await list({ q: "Bea Hartley" })).rows.map((r) => r.id)).toEqual([b]);
     expect((await list({ q: `720-555-${String(n).padStart(4, "0")}` })).rows.map((r) => r.id)).toEqual([b]);
+    // Digits inside a word are not a phone search.
+    expect((await list({ q: `zz720555${String(n).padStart(4, "0")}zz` })).total).toBe(0);
     // A LIKE wildcard in the search is a character, not "anything".
     expect((await list({ q: `%${t}` })).total).toBe(0);
     expect((await list({ page: 5 })).total).toBe(3);

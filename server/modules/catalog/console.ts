@@ -2,6 +2,7 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { SiteId } from "../../../rules/shared/site";
 import type { Db } from "../../db/client";
 import { brands, dealSkus, inventory, products, variants, warehouses } from "./schema";
+import { containsPattern } from "../../db/like";
 
 // The operator console's view of the catalogue: the product table (searched, filtered, sorted and
 // paged in one query), one product with its variants and stock in every warehouse, and the writes
@@ -36,14 +37,12 @@ export type ProductListRow = {
   available: number;
 };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The console's product table: one query for the page and its total (count(*) over ()). */
 export async function consoleProductList(db: Db, query: ProductListQuery): Promise<{ rows: ProductListRow[]; total: number }> {
   const where: SQL[] = [];
   const q = query.q.trim();
   if (q) {
-    const like = `%${escapeLike(q)}%`;
+    const like = containsPattern(q);
     where.push(
       sql`(${products.title} ilike ${like} or ${products.handle} ilike ${like} or exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${variants.sku} ilike ${like}))`,
     );

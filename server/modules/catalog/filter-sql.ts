@@ -4,6 +4,7 @@ import type { SiteId } from "../../../rules/shared/site";
 import { products, variants } from "./schema";
 import type { Filter, FilterField, PriceAudience, RangeFilter, ValueFilter } from "./types";
 import { dollarsToCents } from "../../../rules/shared/money";
+import { containsPattern } from "../../db/like";
 
 // SQL for the value and range filters of SPEC §3 (what each field matches: types.ts ValueFilter and
 // RangeFilter). Predicates are written against the `products` table of the enclosing query. Fields of
@@ -58,7 +59,6 @@ export function isRangeFilter(f: Filter): f is RangeFilter {
   return !("value" in f);
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const textArray = (values: string[]) =>
   sql`array[${sql.join(
     values.map((v) => sql`${v}`),
@@ -103,7 +103,7 @@ function valuePredicate(f: ValueFilter, mode: VariantMode): SQL {
       return stored ? anyOf(products.variantWeightUnits, [v]) : someVariant(sql`${variants.weightUnit} = ${v}`);
     case "flavor": {
       if (v.includes(FLAVOR_SEPARATOR)) return sql`false`;
-      const pattern = `%${escapeLike(v)}%`;
+      const pattern = containsPattern(v);
       // The stored labels are in lower case: ILIKE is lower(text) LIKE lower(pattern), with text lowered once.
       return stored ? sql`${products.variantFlavors} like lower(${pattern})` : someVariant(sql`${variants.flavor} ilike ${pattern}`);
     }

@@ -4,6 +4,7 @@ import type { DonationReportRow } from "../../../rules/donations/monthly-report"
 import type { Db } from "../../db/client";
 import { donationCauses, donationLedger, donationPortfolioCharities, donationSegments, donationStores } from "./schema";
 import type { CauseRow, SegmentRow, StoreRow } from "./service";
+import { containsPattern } from "../../db/like";
 
 // The operator console's view of the donation provider: the stores, the causes table (searched,
 // filtered, sorted and paged in one query), segments, the writes the console's donations workflow
@@ -57,14 +58,12 @@ export type CauseListRow = Pick<CauseRow, "id" | "kind" | "name" | "city" | "sta
   charities: number;
 };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The causes table for the console: one query per page (its total by a window count). */
 export async function causeList(db: Db, query: CauseListQuery & { pageSize: number }): Promise<{ rows: CauseListRow[]; total: number }> {
   const where: SQL[] = [];
   const q = query.q.trim();
   if (q) {
-    const like = `%${escapeLike(q)}%`;
+    const like = containsPattern(q);
     where.push(or(ilike(donationCauses.name, like), ilike(donationCauses.id, like), ilike(donationCauses.city, like))!);
   }
   if (query.kind) where.push(eq(donationCauses.kind, query.kind));
