@@ -120,8 +120,8 @@ async function call(base: string, urlPath: string, init: { method?: string; body
   };
 }
 
-async function json<T>(base: string, urlPath: string, body?: unknown): Promise<T> {
-  const answer = await call(base, urlPath, { body });
+async function json<T>(base: string, urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+  const answer = await call(base, urlPath, { body, headers });
   if (answer.status !== 200) throw new Error(`${urlPath} answered ${answer.status}: ${answer.body.toString().slice(0, 300)}`);
   return JSON.parse(answer.body.toString()) as T;
 }
@@ -425,7 +425,9 @@ async function createCarts(base: string, count: number, lines: (i: number) => { 
     Array.from({ length: count }, (_, i) => i),
     16,
     async (i) => {
-      const created = await json<{ cart: { id: string } }>(base, "/api/ecom/v1.0/create-cart", { lineItems: lines(i) });
+      // New guest carts are limited per client address: each prepared cart comes from its own (TRUST_PROXY=1).
+      const from = { "x-forwarded-for": `198.19.${(i >> 8) & 255}.${i & 255}` };
+      const created = await json<{ cart: { id: string } }>(base, "/api/ecom/v1.0/create-cart", { lineItems: lines(i) }, from);
       return created.cart.id;
     },
   );

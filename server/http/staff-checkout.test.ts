@@ -10,7 +10,7 @@ import { seededVariants } from "../testing/catalog";
 import { ordersOf } from "../testing/orders";
 import { setStock } from "../testing/stock";
 import { SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../modules/clinics";
-import { servingWarehouse } from "../modules/inventory";
+import { servingWarehouse } from "../modules/catalog";
 import { staffMember } from "../testing/staff";
 
 // The staff checkout through the whole HTTP stack on pro.localhost: the cart API and place-order

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { answerOrCommit } from "../db/transaction";
 import type { Logger } from "../log";
 import { markCheckedOut } from "../modules/cart";
-import { releaseStock, shipStock } from "../modules/inventory";
+import { releaseStock, shipStock } from "../modules/catalog";
 import { templates, type MailContent, type TemplateName } from "../modules/mail";
 import { reverseDonations } from "./refund-donations";
 import {

@@ -11,8 +11,10 @@ import {
   writeVariantMerchandising,
   writeVariantPrice,
   type ProductListQuery,
+  STOCK_ADJUSTMENT_REASONS,
+  adjustStock,
+  stockAdjustmentsOfProduct,
 } from "../modules/catalog";
-import { STOCK_ADJUSTMENT_REASONS, adjustStock, stockAdjustmentsOfProduct } from "../modules/inventory";
 import type { Operator, OperatorsService } from "../modules/operators";
 import { consoleGuard, type Denied } from "./console";
 

@@ -3,7 +3,7 @@ import { retryOnDeadlock } from "../db/deadlock";
 import { answerOrCommit, isUniqueViolation } from "../db/transaction";
 import { autoshipPayment, createSubscriptionsForOrder } from "../modules/autoship";
 import { lockCartForCheckout, markCheckedOut, storedLineCount } from "../modules/cart";
-import { releaseStock, reserveStock } from "../modules/inventory";
+import { releaseStock, reserveStock } from "../modules/catalog";
 import { insertPlacedOrder, liveOrderIdFor, lockBuyer, lockOrder, markOrderDeclined, markOrderPaid, orderLinesOf, orderViewById } from "../modules/orders";
 import { dayOf } from "../../rules/shared/calendar-days";
 import { isUuid } from "../../rules/shared/ids";
@@ -18,7 +18,7 @@ export type { PlaceOrderDeps, PlaceOrderFailure, PlaceOrderInput, PlaceOrderResu
 //    charge and tax are computed here from the cart as stored — the browser sends none of them. An
 //    optional expectedTotalCents (what the customer saw) that differs → CART_CHANGED.
 // 2. Stock is reserved atomically in the warehouse serving the shipping ZIP through the inventory
-//    module (server/modules/inventory/service.ts: one conditional UPDATE per variant, ascending
+//    module (server/modules/catalog/inventory.ts: one conditional UPDATE per variant, ascending
 //    variant id, stock-exempt lines left out), all in ONE transaction. Any line short → OUT_OF_STOCK
 //    naming the SKU, nothing kept. A decline releases through the same module, by the same policy.
 // 3. Transaction boundaries: (a) reserve + insert the order as `placed` and commit (the cart row is

@@ -1,7 +1,7 @@
 import { answerOrCommit } from "../db/transaction";
 import { formatUsd } from "../../rules/shared/money";
 import { planRefund, type RefundPlan } from "../../rules/checkout/refunds";
-import { releaseStock, restockStock } from "../modules/inventory";
+import { releaseStock, restockStock } from "../modules/catalog";
 import { templates } from "../modules/mail";
 import { reverseDonations } from "./refund-donations";
 import {

@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { inventory, products, variants } from "../modules/catalog/schema";
-import { servingWarehouse } from "../modules/inventory";
+import { servingWarehouse } from "../modules/catalog";
 import { orderLines, orders } from "../modules/orders/schema";
 import { subscriptions } from "../modules/autoship/schema";
 import { CEDAR_HOLLOW_MOBILE_VETS_GROUP_ID, SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../modules/clinics";

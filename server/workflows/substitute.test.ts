@@ -11,7 +11,7 @@ import { renewalKit, type RenewalKit } from "../testing/renewals";
 import { subscriptionEvents } from "../modules/autoship/schema";
 import { inventory, products, variants } from "../modules/catalog/schema";
 import { SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../modules/clinics";
-import { servingWarehouse } from "../modules/inventory";
+import { servingWarehouse } from "../modules/catalog";
 import { orderLines, orders } from "../modules/orders/schema";
 import { staffMember } from "../testing/staff";
 import { renewSubscription } from "./renew-subscription";

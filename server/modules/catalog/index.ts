@@ -3,6 +3,18 @@ export type { CartVariant } from "./cart-variants";
 export { consoleProduct, consoleProductList, lockProduct, lockVariant, writeProduct, writeVariantMerchandising, writeVariantPrice } from "./console";
 export type { ProductListQuery } from "./console";
 export { RANGE_FIELDS, VALUE_FIELDS } from "./filter-sql";
+export {
+  SERVING_COLUMNS,
+  STOCK_ADJUSTMENT_REASONS,
+  adjustStock,
+  releaseStock,
+  reserveStock,
+  restockStock,
+  servingWarehouse,
+  shipStock,
+  stockAdjustmentsOfProduct,
+} from "./inventory";
+export type { ServingWarehouse } from "./inventory";
 export { MAX_HANDLES, MAX_LIMIT, listProducts } from "./listing";
 export { createPackshotIndex } from "./packshot-index";
 export { seedCatalog } from "./seed";

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { deliveryDayText, estimateDeliveryDay } from "../../../rules/checkout/delivery-estimate";
 import type { Destination } from "../../../rules/shared/shopper-location";
 import { checkZip, formatZipRange, unservedMessage, type ZipRange } from "../../../rules/shared/zip";
-import { SERVING_COLUMNS, servingWarehouse, type ServingWarehouse } from "../inventory";
+import { SERVING_COLUMNS, servingWarehouse, type ServingWarehouse } from "./inventory";
 import { inventory, products, variants, warehouseZipRanges, warehouses } from "./schema";
 import { dayOf } from "../../../rules/shared/calendar-days";
 import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/catalog/product-types";
@@ -11,8 +11,8 @@ import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/catalog/product-types";
 // Stock and delivery by ZIP (SPEC §3 stock object, §5 stock check, §7 stock calls).
 // Every served ZIP belongs to exactly one warehouse group (seed-data.ts); a group is a transit band.
 
-// The serving warehouse has one home: the inventory module (the excluded product type: rules/catalog/product-types.ts).
-export { type ServingWarehouse } from "../inventory";
+// The serving warehouse has one home: inventory.ts (the excluded product type: rules/catalog/product-types.ts).
+
 export const warehouseForZip = servingWarehouse;
 
 /** SPEC §3 stock object: one entry per warehouse, its served ranges overall and by transit group. */

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { releaseStock } from "../inventory";
+import { releaseStock } from "../catalog";
 import type { OrderAddress } from "./address";
 import { orderLines, orders } from "./schema";
 import { cancel } from "./status";

@@ -8,7 +8,7 @@ import { advanceOrder } from "../../workflows/advance-order";
 import { placeOrder, type PlaceOrderInput } from "../../workflows/place-order";
 import { seededVariants, setProductType } from "../../testing/catalog";
 import { setStock as setStockLevel, stockOf } from "../../testing/stock";
-import { warehouseForZip } from "../catalog";
+import { warehouseForZip } from "./stock";
 
 // Stock is reserved and released by one policy (the inventory module): lines of the stock-exempt
 // product type never hold stock, whichever path releases an order (a declined payment or a cancel).

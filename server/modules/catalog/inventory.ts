@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { isZipFormat } from "../../../rules/shared/zip";
 import type { Db } from "../../db/client";
-import { inventory, products, stockAdjustments, variants, warehouseZipRanges, warehouses, type StockAdjustmentReason } from "../catalog/schema";
-// The stock tables are still declared in the catalogue's schema; the reasons an operator gives are inventory's word.
-export { STOCK_ADJUSTMENT_REASONS } from "../catalog/schema";
+import { inventory, products, stockAdjustments, variants, warehouseZipRanges, warehouses, type StockAdjustmentReason } from "./schema";
 import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/catalog/product-types";
 
-// The inventory module: which warehouse serves a ZIP, and stock held for orders. Every workflow
+export { STOCK_ADJUSTMENT_REASONS } from "./schema";
+
+// The catalogue's stock: which warehouse serves a ZIP, and stock held for orders. Every workflow
 // (place order, advance order, autoship renewals) reserves and releases through these functions, so
 // there is one policy:
 //
