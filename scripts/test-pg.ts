@@ -100,6 +100,14 @@ async function smokeTest(cluster: Cluster): Promise<number> {
   }
   if (status !== "ok") return fail(`GET /api/health answered ${health.body}, expected {"status":"ok",...}`);
   say(`smoke: GET /api/health → ${health.body}`);
+  // Ready once its change-notice listeners hold their own PostgreSQL connections.
+  let ready: { status: number; body: string } | undefined;
+  for (let i = 0; i < 20 && ready?.status !== 200; i++) {
+    if (i > 0) await sleep(250);
+    ready = await get(port, "localhost", "/api/ready").catch(() => undefined);
+  }
+  if (ready?.status !== 200) return fail(`GET /api/ready answered ${ready?.status} ${ready?.body ?? ""}, expected 200`);
+  say(`smoke: GET /api/ready → ${ready.body}`);
 
   // Both sites render their home page from the seeded catalogue on PostgreSQL.
   for (const host of ["localhost", "pro.localhost"]) {

@@ -13,6 +13,7 @@ import { seededVariants } from "./testing/catalog";
 // The HTTP surface without React: the page handler is a stand-in that reports the site it was given.
 let database: Database;
 let app: ReturnType<typeof createApp>;
+let deps: ReturnType<typeof createDeps>;
 const logLines: string[] = [];
 
 beforeAll(async () => {
@@ -23,7 +24,7 @@ beforeAll(async () => {
       done();
     },
   });
-  const deps = createDeps(parseConfig({ STORE_NAME: "Test Pets" }), database, createLogger("info", sink), () => "build-1");
+  deps = createDeps(parseConfig({ STORE_NAME: "Test Pets" }), database, createLogger("info", sink), () => "build-1");
   app = createApp(deps, {
     handler: async (_req, ctx) => new Response(`page for ${ctx.site.title}`, { headers: { "Content-Type": "text/plain" } }),
   });
@@ -38,6 +39,37 @@ describe("shop HTTP surface", () => {
     const res = await get("/api/health");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: "ok", db: "ok" });
+  });
+
+  it("answers /api/ready 503 while a change-notice listener is down, and from the start of a drain on", async () => {
+    expect(await (await get("/api/ready")).json()).toEqual({ status: "ready", db: "ok", changeNotices: "ok" });
+    // A listener that has not (re)connected: this process's caches could be stale.
+    let setLive = (_: boolean) => {};
+    const stop = await deps.readiness.track(async (_channel, _onNotify, onLive) => {
+      setLive = onLive;
+      return async () => {};
+    })(
+      "page_cache",
+      () => {},
+      () => {},
+    );
+    const down = await get("/api/ready", "10.0.0.7:3000");
+    expect(down.status).toBe(503);
+    expect(down.headers.get("cache-control")).toBe("no-store");
+    expect(await down.json()).toEqual({ status: "not ready", db: "ok", changeNotices: "down" });
+    setLive(true);
+    expect((await get("/api/ready")).status).toBe(200);
+    setLive(false);
+    expect((await get("/api/ready")).status).toBe(503);
+    await stop();
+    expect((await get("/api/ready")).status).toBe(200);
+
+    deps.readiness.drain();
+    const draining = await get("/api/ready");
+    expect(draining.status).toBe(503);
+    expect(await draining.json()).toMatchObject({ status: "draining" });
+    // Still alive: the process finishes what it has.
+    expect((await get("/api/health")).status).toBe(200);
   });
 
   it("exposes the current build id for new-build detection", async () => {
@@ -136,6 +168,7 @@ describe("OpenAPI document (ARCHITECTURE §4)", () => {
     const doc = await (await get("/api/openapi.json")).json();
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.paths["/api/health"].get).toBeDefined();
+    expect(doc.paths["/api/ready"].get).toBeDefined();
     expect(doc.paths["/api/ecom/v1.0/get-product-by-handle"].get).toBeDefined();
     const add = doc.paths["/api/ecom/v1.0/add-cart-line-items"].post;
     expect(add.requestBody.content["application/json"].schema.required).toEqual(["cartId", "lineItems"]);
@@ -152,7 +185,7 @@ describe("the production build's files", () => {
     writeFileSync(path.join(dir, "assets", "entry-AbC123.js"), "export {};");
     writeFileSync(path.join(dir, "favicon.svg"), "<svg/>");
     try {
-      const deps = createDeps(parseConfig({ STORE_NAME: "Test Pets" }), database, createLogger("silent"), () => "build-1");
+      deps = createDeps(parseConfig({ STORE_NAME: "Test Pets" }), database, createLogger("silent"), () => "build-1");
       const built = createApp(deps, { clientDir: dir, handler: async () => new Response("a page", { headers: { "Content-Type": "text/plain" } }) });
       const fetchPath = (p: string) => built.request(`http://localhost:3000${p}`, { headers: { host: "localhost:3000" } });
       const asset = await fetchPath("/assets/entry-AbC123.js");

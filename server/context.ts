@@ -7,6 +7,7 @@ import type { StaffShipsTo } from "../rules/shared/shopper-location";
 import { createServices, type Services } from "./wiring";
 import type { CustomerSummary, SessionInfo } from "./modules/identity";
 import type { StaffAccess } from "./staff-access";
+import { createReadiness, type Readiness } from "./readiness";
 
 /** What every loader, action and API handler receives, built once per request (STYLE habit 7). */
 export type RequestContext = {
@@ -61,6 +62,7 @@ export type AppDeps = {
   /** Current build id, exposed for new-build detection (SPEC §2). */
   buildId: () => string;
   sessionSecret: string;
+  readiness: Readiness;
 };
 
 export function createDeps(config: Config, database: Database, log: Logger, buildId: () => string, sessionSecret?: string): AppDeps {
@@ -72,6 +74,7 @@ export function createDeps(config: Config, database: Database, log: Logger, buil
     buildId,
     // Tests and one-off tools: a key of their own for this process.
     sessionSecret: sessionSecret ?? config.sessionSecret ?? randomBytes(32).toString("hex"),
+    readiness: createReadiness(),
   };
 }
 

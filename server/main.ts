@@ -14,6 +14,7 @@ if (!runPrimary(workerCount(process.env, { dev }))) await startOne();
 async function startOne() {
   const { ConfigError, parseConfig } = await import("./config");
   const { startShop } = await import("./server");
+  const { NewerDatabaseError } = await import("./db/client");
 
   try {
     const config = parseConfig(process.env);
@@ -26,7 +27,7 @@ async function startOne() {
     process.once("SIGTERM", stop);
     process.once("SIGINT", stop);
   } catch (err) {
-    if (err instanceof ConfigError) {
+    if (err instanceof ConfigError || err instanceof NewerDatabaseError) {
       console.error(err.message);
       process.exit(1);
     }

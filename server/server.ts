@@ -8,7 +8,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApp, type PageHandler } from "./app";
 import type { Config } from "./config";
 import { createDeps } from "./context";
-import { openDatabase } from "./db/client";
+import { openDatabase, type Database } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { startAutoshipScheduler } from "./jobs/autoship-runner";
 import { startRetentionPurge } from "./jobs/retention-purge";
@@ -43,10 +43,10 @@ function persistedSecret(pgliteDir: string): string {
  * (measuring the rendering itself: `npm run bench -- --no-page-cache`).
  */
 /** `changed` also runs on every change notice: the content service's own cache goes with the pages (a publish in another process). */
-async function guestPageCache(database: Awaited<ReturnType<typeof openDatabase>>, handler: PageHandler, dev: boolean, changed: () => void) {
+async function guestPageCache(listen: Database["listen"], handler: PageHandler, dev: boolean, changed: () => void) {
   if (dev || process.env.PAGE_CACHE === "off") return { handler, stop: async () => {} };
   const cache = createPageCache();
-  const stop = await database.listen(
+  const stop = await listen(
     "page_cache",
     () => {
       cache.invalidate();
@@ -91,9 +91,11 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
   }
 
   const deps = createDeps(config, database, log, buildId, config.sessionSecret ?? persistedSecret(config.pgliteDir));
-  const cached = await guestPageCache(database, handler, opts.dev, () => deps.services.content.invalidate());
+  // Every change-notice listener counts toward readiness (/api/ready).
+  const listen = deps.readiness.track(database.listen);
+  const cached = await guestPageCache(listen, handler, opts.dev, () => deps.services.content.invalidate());
   // The listing's facet counts, kept per filter state until a catalogue change is heard (catalog/facet-cache.ts).
-  const stopFacetCounts = await deps.services.catalog.followChanges(database.listen);
+  const stopFacetCounts = await deps.services.catalog.followChanges(listen);
   const app = createApp(deps, { handler: cached.handler, clientDir });
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
@@ -135,6 +137,8 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      // /api/ready answers 503 from now on: a load balancer stops sending new requests here.
+      deps.readiness.drain();
       // No new renewal starts; one under way finishes (server/jobs/autoship-runner.ts).
       const autoshipStopped = autoship?.stop();
       const retentionPurgeStopped = retentionPurge.stop();

@@ -14,6 +14,7 @@ describe("gates", () => {
       "/password-protect",
       "/password-protect.data",
       "/api/health",
+      "/api/ready",
       "/assets/x.js",
       "/_img/cms/a.webp",
       "/cms/a.webp",

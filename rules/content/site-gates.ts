@@ -6,12 +6,13 @@ export type GateMode = "maintenance" | "password" | "open";
 export const MAINTENANCE_PATH = "/maintenance";
 export const PASSWORD_PATH = "/password-protect";
 
-// Public while gated: the gate pages themselves (document and data requests), the health check,
+// Public while gated: the gate pages themselves (document and data requests), the health and readiness checks,
 // the build poll, the password page's content call, built assets and images.
 const ALWAYS_OPEN = [
   /^\/maintenance(\.data)?\/?$/,
   /^\/password-protect(\.data)?\/?$/,
   /^\/api\/health(\/|$)/,
+  /^\/api\/ready$/,
   /^\/api\/build$/,
   /^\/api\/cms\/v1\.0\/get-password-protect$/,
   /^\/assets\//,

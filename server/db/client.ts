@@ -36,6 +36,25 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 // Any constant works; it only has to be the same in every process of the shop.
 const MIGRATION_LOCK_ID = 727_001;
 
+/**
+ * The database was migrated by a newer build than this one: this build does not know its newest
+ * tables or columns, and its older code could write rows the newer schema no longer expects.
+ * Starting is refused with a message for the operator (server/main.ts prints it); schema changes
+ * are expand-then-contract, so the newer build keeps working on a database an older one used.
+ */
+export class NewerDatabaseError extends Error {}
+
+/** Refuses a database whose last applied migration is newer than this build's last one. */
+function refuseNewerDatabase(lastAppliedAt: number | null) {
+  const migrations = readMigrationFiles({ migrationsFolder });
+  const newest = migrations[migrations.length - 1]?.folderMillis ?? 0;
+  if (lastAppliedAt !== null && lastAppliedAt > newest)
+    throw new NewerDatabaseError(
+      `The database was migrated by a newer build of the shop (its last migration is from ${new Date(lastAppliedAt).toISOString()}, ` +
+        `this build's from ${new Date(newest).toISOString()}). Start that build or a newer one against it.`,
+    );
+}
+
 /** Options of both drivers. `logger` sees every query (tests count them: server/modules/catalog/listing.test.ts). */
 export type OpenOptions = { logger?: QueryLogger };
 
@@ -51,6 +70,12 @@ export async function openPglite(dataDir?: string, options: OpenOptions = {}): P
     db,
     kind: "pglite",
     migrate: async () => {
+      const known = await client.query<{ t: string | null }>("select to_regclass('drizzle.__drizzle_migrations')::text as t");
+      const applied = known.rows[0]?.t
+        ? await client.query<{ at: string | null }>("select max(created_at)::text as at from drizzle.__drizzle_migrations")
+        : null;
+      const at = applied?.rows[0]?.at;
+      refuseNewerDatabase(at == null ? null : Number(at));
       await migratePglite(drizzlePglite({ client, schema, casing: "snake_case" }), { migrationsFolder });
     },
     ping: async () => {
@@ -116,6 +141,7 @@ async function migratePostgres(pool: pg.Pool) {
     await conn.query("create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)");
     const last = await conn.query<{ created_at: string }>("select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1");
     const lastAt = last.rows[0] ? Number(last.rows[0].created_at) : -Infinity;
+    refuseNewerDatabase(last.rows[0] ? lastAt : null);
     for (const migration of migrations) {
       if (migration.folderMillis <= lastAt) continue;
       for (const statement of migration.sql) await conn.query(statement);

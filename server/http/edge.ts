@@ -32,8 +32,8 @@ export function viaTls(c: Context, config: Config): boolean {
 /**
  * Only the hosts of SITE_HOSTS (and PUBLIC_URL's) are served: every absolute URL the shop writes
  * (sitemap, robots.txt, canonical links, e-mail links) is built from the request's origin, so an
- * arbitrary Host header must never get that far. The health check answers any host (load balancers
- * probe by address). The request is then re-addressed to its real origin: https behind a TLS proxy,
+ * arbitrary Host header must never get that far. The health and readiness checks answer any host
+ * (load balancers probe by address). The request is then re-addressed to its real origin: https behind a TLS proxy,
  * and PUBLIC_URL's scheme and port for PUBLIC_URL's host.
  */
 export function knownHostsOnly(config: Config): MiddlewareHandler<AppEnv> {
@@ -44,7 +44,7 @@ export function knownHostsOnly(config: Config): MiddlewareHandler<AppEnv> {
     const name = hostName(host);
     const known = config.siteHosts.has(name) || (publicUrl !== null && publicUrl.hostname === name);
     if (!known || !/^[a-z0-9.:[\]-]+$/i.test(host)) {
-      if (c.req.path === "/api/health") return next();
+      if (c.req.path === "/api/health" || c.req.path === "/api/ready") return next();
       return c.text("Unknown host.", 421, { "Cache-Control": "no-store" });
     }
     const url = new URL(c.req.url);
