@@ -125,6 +125,35 @@ export function ensurePostgresBin(): string {
   );
 }
 
+/**
+ * A PostgreSQL client program (pg_dump, pg_restore): from PATH, else the newest under
+ * /usr/lib/postgresql/VERSION/bin (a newer pg_dump reads older servers, not the other way round);
+ * installs Debian's `postgresql-client` when neither has it and apt-get may run.
+ */
+export function ensurePgClientProgram(name: string): string {
+  const find = () => {
+    const onPath = findOnPath(name);
+    if (onPath) return onPath;
+    const base = "/usr/lib/postgresql";
+    if (!existsSync(base)) return undefined;
+    return readdirSync(base)
+      .map((version) => path.join(base, version, "bin"))
+      .filter((dir) => isExecutable(path.join(dir, name)))
+      .sort((a, b) => versionOf(b) - versionOf(a))
+      .map((dir) => path.join(dir, name))[0];
+  };
+  const found = find();
+  if (found) return found;
+  if (canUseApt()) {
+    aptInstall(["postgresql-client"]);
+    const installed = find();
+    if (installed) return installed;
+  }
+  throw new MissingSystemDependency(
+    `${name} was not found on PATH or in /usr/lib/postgresql/*/bin.\nInstall Debian's postgresql-client package: apt-get install postgresql-client`,
+  );
+}
+
 export const PG_OS_USER = "postgres";
 
 /**
