@@ -72,6 +72,10 @@ describe("shop HTTP surface", () => {
     expect((await get("/api/health")).status).toBe(200);
   });
 
+  it("says on every answer the page cache did not handle that it bypassed it (RFC 9211 Cache-Status)", async () => {
+    for (const path of ["/api/health", "/api/nope", "/products"]) expect((await get(path)).headers.get("cache-status"), path).toBe("shop; fwd=bypass");
+  });
+
   it("exposes the current build id for new-build detection", async () => {
     const res = await get("/api/build");
     expect(await res.json()).toEqual({ id: "build-1" });

@@ -5,6 +5,7 @@ import { CLICKSTREAM_BODY_BYTES } from "../../rules/donations/widget";
 import type { Config } from "../config";
 import type { AppEnv } from "./env";
 import { apiError } from "./errors";
+import { CACHE_STATUS_NAME } from "./page-cache";
 
 // The shop's HTTP edge guards, in the order server/app.ts applies them: a known Host only, the
 // request's real origin (TLS behind a trusted proxy), security headers with a per-request script
@@ -108,6 +109,8 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
       h.set("Referrer-Policy", "strict-origin-when-cross-origin");
       h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self), usb=()");
       h.set("Cross-Origin-Opener-Policy", "same-origin");
+      // Every answer says what the shop's page cache did with it; only guest pages go through it.
+      if (!h.has("Cache-Status")) h.set("Cache-Status", `${CACHE_STATUS_NAME}; fwd=bypass`);
       if (tls) {
         h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
         secureCookies(h);

@@ -46,7 +46,7 @@ describe("guest page cache", () => {
     const second = await page(get("/products"), guest);
     expect(calls).toHaveLength(1);
     expect(await second.text()).toBe(await first.text());
-    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(second.headers.get("cache-status")).toBe("shop; hit");
     const etag = second.headers.get("etag")!;
     const revalidated = await page(get("/products", undefined, { "if-none-match": etag }), guest);
     expect(revalidated.status).toBe(304);
@@ -63,7 +63,7 @@ describe("guest page cache", () => {
     const second = await page(get("/products"), withNonce("second-nonce-BBBB"));
     expect(calls).toEqual(["first-nonce-AAAA"]);
     expect(await first.text()).toBe('<script nonce="first-nonce-AAAA">boot()</script>');
-    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(second.headers.get("cache-status")).toBe("shop; hit");
     expect(await second.text()).toBe('<script nonce="second-nonce-BBBB">boot()</script>');
     expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
   });
@@ -122,7 +122,7 @@ describe("guest page cache", () => {
     expect(await ann.text()).toContain("cart=aaaa zip=10001");
     expect(await bob.text()).toContain("cart=bbbb zip=90210");
     expect(await annAgain.text()).toContain("cart=aaaa zip=10001");
-    expect(ann.headers.get("x-page-cache")).toBeNull();
+    expect(ann.headers.get("cache-status")).toBeNull();
     expect(calls).toHaveLength(4);
   });
 
@@ -164,7 +164,7 @@ describe("guest page cache", () => {
     const page = liveCache().wrap(handler);
     await page(get("/products", `${decidedA}; userLocation=80011`), guest);
     const decided = await page(get("/products", `${decidedB}; userLocation=80011; _ga=GA1.1.1.2; _ga_ABC123=GS1.1; _gid=GA1.1.3; _gcl_au=1.1.4`), guest);
-    expect(decided.headers.get("x-page-cache")).toBe("hit");
+    expect(decided.headers.get("cache-status")).toBe("shop; hit");
     expect(calls).toHaveLength(1);
     // Anything else still bypasses it (an unknown cookie may change the page).
     await page(get("/products", `${decidedA}; gaga=1`), guest);
@@ -178,15 +178,15 @@ describe("guest page cache", () => {
     expect(await (await page(get("/products"), guest)).text()).toContain("banner=yes");
     // A decided shopper never gets that kept page, and the next decided one (other id, other choice) shares theirs.
     const decided = await page(get("/products", decidedA), guest);
-    expect(decided.headers.get("x-page-cache")).toBe("miss");
+    expect(decided.headers.get("cache-status")).toBe("shop; fwd=miss; stored");
     expect(await decided.text()).toContain("banner=no");
     const decidedToo = await page(get("/products", `${decidedB}; _ga=GA1.1.1.2`), guest);
-    expect(decidedToo.headers.get("x-page-cache")).toBe("hit");
+    expect(decidedToo.headers.get("cache-status")).toBe("shop; hit");
     expect(await decidedToo.text()).toContain("banner=no");
     // Undecided again (no cookie, a malformed one, one of an older policy revision): the page that asks.
     for (const cookie of [undefined, "kc_consent=1.1.0.short.1", `kc_consent=${encodeConsentCookie({ ...decision, revision: CONSENT_REVISION + 1 })}`]) {
       const asked = await page(get("/products", cookie), guest);
-      expect(asked.headers.get("x-page-cache")).toBe("hit");
+      expect(asked.headers.get("cache-status")).toBe("shop; hit");
       expect(await asked.text()).toContain("banner=yes");
     }
     expect(calls).toHaveLength(2);
@@ -201,7 +201,7 @@ describe("guest page cache", () => {
           ? new Response("gone", { status: 404 })
           : new Response("console sign-in", { headers: { "cache-control": "no-store" } }),
     );
-    for (let i = 0; i < 4; i++) await page(get("/admin/login"), guest);
+    for (let i = 0; i < 4; i++) expect((await page(get("/admin/login"), guest)).headers.get("cache-status")).toBe("shop; fwd=miss");
     expect(n).toBe(4);
   });
 
@@ -218,8 +218,8 @@ describe("guest page cache", () => {
       cache.invalidate(); // the change commits while this page renders
       return handler(req, ctx);
     });
-    await slow(get("/search?search=x"), guest);
-    await page(get("/search?search=x"), guest);
+    expect((await slow(get("/search?search=x"), guest)).headers.get("cache-status")).toBe("shop; fwd=miss");
+    expect((await page(get("/search?search=x"), guest)).headers.get("cache-status")).toBe("shop; fwd=miss; stored");
     expect(calls).toHaveLength(4);
   });
 

@@ -20,6 +20,14 @@ import { cutAt, fill, gzipTemplate, gzipWith, type GzipTemplate, type Template }
  * notification is not kept. While the notification connection is down, nothing is cached.
  */
 
+/**
+ * What this cache did, in RFC 9211's words (`Cache-Status`): `hit`; `fwd=miss; stored` (rendered
+ * and kept); `fwd=miss` (rendered, not kept). Every other answer says `fwd=bypass`
+ * (server/http/edge.ts): the cache did not handle it.
+ */
+export const CACHE_STATUS_NAME = "shop";
+const CACHE_STATUS = { hit: `${CACHE_STATUS_NAME}; hit`, stored: `${CACHE_STATUS_NAME}; fwd=miss; stored`, miss: `${CACHE_STATUS_NAME}; fwd=miss` };
+
 /** Cookies that change a guest page (the ZIP decides stock and delivery text): part of the key. */
 const KEY_COOKIES = new Set([USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE]);
 
@@ -140,12 +148,12 @@ export function createPageCache(options: { maxBytes?: number } = {}): PageCache 
     return `${url.origin}${url.pathname}${url.search}\n${kept.sort().join("; ")}\n${reader}\n${consent}`;
   }
 
-  function respond(request: Request, entry: Entry, state: "hit" | "miss", nonce: string): Response {
+  function respond(request: Request, entry: Entry, state: keyof typeof CACHE_STATUS, nonce: string): Response {
     const headers = new Headers(entry.headers);
     headers.set("ETag", entry.etag);
     // The browser may keep the page but asks again each time: a 304 while nothing changed.
     headers.set("Cache-Control", "no-cache");
-    headers.set("X-Page-Cache", state);
+    headers.set("Cache-Status", CACHE_STATUS[state]);
     const tags = request.headers.get("if-none-match");
     // A 304 for a page with a nonce too: the edge sends no policy with it, so the browser keeps the
     // stored body together with the stored policy of the same nonce (server/http/edge.ts).
@@ -199,6 +207,7 @@ export function createPageCache(options: { maxBytes?: number } = {}): PageCache 
             !response.body
           ) {
             settle(null);
+            response.headers.set("Cache-Status", CACHE_STATUS.miss);
             return response;
           }
           const rendered = new Uint8Array(await response.arrayBuffer());
@@ -212,7 +221,7 @@ export function createPageCache(options: { maxBytes?: number } = {}): PageCache 
           const current = startedAt === generation && live;
           if (current) pages.set(key, entry);
           settle(current ? entry : null);
-          return respond(request, entry, "miss", context.cspNonce);
+          return respond(request, entry, current ? "stored" : "miss", context.cspNonce);
         } catch (err) {
           settle(null);
           throw err;
