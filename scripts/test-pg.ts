@@ -23,9 +23,10 @@ const { say, run } = startScript("test:pg");
 // ---------------------------------------------------------------------------------------------
 // Smoke run of the whole shop on PostgreSQL
 
-function get(port: number, host: string, urlPath: string): Promise<{ status: number; body: string }> {
+/** One request on a connection of its own: the cluster's primary hands each connection to the next worker. */
+function get(port: number, host: string, urlPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: "127.0.0.1", port, path: urlPath, headers: { host: `${host}:${port}` } }, (res) => {
+    const req = http.get({ host: "127.0.0.1", port, path: urlPath, agent: false, headers: { ...headers, host: `${host}:${port}` } }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (body += chunk));
@@ -44,6 +45,7 @@ async function smokeTest(cluster: Cluster): Promise<number> {
   }
 
   const databaseUrl = await createDatabase(cluster, `smoke_${randomBytes(4).toString("hex")}`);
+  const metricsToken = randomBytes(24).toString("hex");
   const port = await freePort();
   say(`smoke: starting the production server on port ${port} against ${databaseUrl}`);
   const tsx = path.join(root, "node_modules/.bin/tsx");
@@ -60,6 +62,9 @@ async function smokeTest(cluster: Cluster): Promise<number> {
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
+      // Two processes, so that /metrics is shown to add up what both counted.
+      WEB_CONCURRENCY: "2",
+      METRICS_TOKEN: metricsToken,
     },
   });
   setForeground(server);
@@ -115,6 +120,16 @@ async function smokeTest(cluster: Cluster): Promise<number> {
     if (page.status !== 200) return fail(`GET http://${host}:${port}/ answered ${page.status}`);
     say(`smoke: GET http://${host}:${port}/ → 200`);
   }
+
+  // /metrics adds up both processes: ten requests on ten connections, whichever process took each.
+  for (let i = 0; i < 10; i++) await get(port, "localhost", "/api/build");
+  if ((await get(port, "localhost", "/metrics")).status !== 401) return fail("GET /metrics without the token did not answer 401");
+  const metrics = await get(port, "localhost", "/metrics", { authorization: `Bearer ${metricsToken}` });
+  const builds = /^shop_http_requests_total\{method="GET",route="\/api\/build",status="2xx"\} (\d+)$/m.exec(metrics.body)?.[1];
+  if (metrics.status !== 200 || builds !== "10")
+    return fail(`GET /metrics answered ${metrics.status}, counting ${builds ?? "no"} /api/build requests (expected 10 over both processes)`);
+  if (!/^shop_db_pool_connections\{state="idle"\} \d+$/m.test(metrics.body)) return fail("GET /metrics shows no database pool");
+  say("smoke: GET /metrics → 10 of 10 requests counted over both processes");
 
   say("smoke: SIGTERM, expecting a clean exit");
   server.kill("SIGTERM");

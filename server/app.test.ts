@@ -167,6 +167,46 @@ describe("image proxy /_img (SPEC §9)", () => {
   });
 });
 
+describe("Prometheus metrics", () => {
+  const token = "metrics-token-0123456789";
+  const metricsApp = () =>
+    createApp(
+      createDeps(parseConfig({ METRICS_TOKEN: token }), database, createLogger("silent"), () => "build-1"),
+      {
+        handler: async () => new Response("a page", { headers: { "Content-Type": "text/html" } }),
+        pageRoute: (path) => (path.startsWith("/products") ? "routes/products" : "page"),
+      },
+    );
+
+  it("are not found without METRICS_TOKEN, and refused without the token", async () => {
+    expect((await get("/metrics")).status).toBe(404);
+    const app = metricsApp();
+    for (const authorization of [undefined, "Bearer wrong-token-0123456789", `Basic ${token}`, `Bearer ${token}x`]) {
+      const res = await app.request("http://10.0.0.7/metrics", { headers: authorization ? { authorization } : {} });
+      expect(res.status, authorization).toBe(401);
+      expect(res.headers.get("www-authenticate")).toBe('Bearer realm="metrics"');
+    }
+  });
+
+  it("count requests by route pattern (never the raw path) and status class, for any host", async () => {
+    const app = metricsApp();
+    const host = { host: "localhost" };
+    await app.request("http://localhost/api/health", { headers: host });
+    await app.request("http://localhost/products/dog?sort=name", { headers: host });
+    await app.request("http://localhost/api/nope/42", { headers: host });
+    const res = await app.request("http://10.0.0.7/metrics", { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await res.text();
+    expect(text).toMatch(/^shop_http_requests_total\{method="GET",route="\/api\/health",status="2xx"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^shop_http_requests_total\{method="GET",route="routes\/products",status="2xx"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^shop_http_requests_total\{method="GET",route="\/api\/\*",status="4xx"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^shop_http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/health",status="2xx"\} \d+$/m);
+    expect(text).not.toContain("/products/dog");
+    expect(text).not.toContain("/api/nope/42");
+  });
+});
+
 describe("OpenAPI document (ARCHITECTURE §4)", () => {
   it("lists the registered calls, with the cart's request schemas", async () => {
     const doc = await (await get("/api/openapi.json")).json();

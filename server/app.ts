@@ -1,7 +1,8 @@
 import { readdirSync } from "node:fs";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
+import { matchedRoutes } from "hono/route";
 import { requestContext } from "./request-context";
 import { previewResponse, withContentPreview } from "./http/content-preview";
 import { identityOf } from "./http/identity";
@@ -32,6 +33,7 @@ import {
 import { bodyLimits, jsonBodiesOnly, knownHostsOnly, pageFormsOnly, sameOriginWrites, securityHeaders } from "./http/edge";
 import { isPersonalPage, privateApiAnswers, privatePage } from "./http/private-answers";
 import { loggedPath } from "./log";
+import { METRICS_CONTENT_TYPE, carriesMetricsToken, httpDuration, httpRequests, metricsText, pageCacheAnswers, statusClass } from "./metrics";
 
 const PD_COOKIE = "isEligibleForPd";
 
@@ -65,7 +67,23 @@ async function staffLocationCookies(deps: AppDeps, request: Request, shipsTo: St
   ];
 }
 
-export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDir?: string }) {
+/**
+ * The route pattern a request matched, for the metrics: the API's or another Hono route's path
+ * (`/api/ecom/v1.0/get-cart`, `/_img/:path{.+}`), else the page route. Bounded: never the raw path.
+ */
+function routeLabel(c: Context<AppEnv>, pageRoute?: (path: string) => string): string {
+  const route = matchedRoutes(c).findLast((r) => r.method !== "ALL");
+  if (route) return route.path;
+  if (c.req.path.startsWith("/api/")) return "/api/*";
+  if (c.req.path.startsWith("/assets/")) return "/assets/*";
+  return pageRoute?.(c.req.path) ?? "page";
+}
+
+/**
+ * `pageRoute`: the page route a path renders (the production build's route ids), for the metrics'
+ * route label; a page is "page" without it.
+ */
+export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDir?: string; pageRoute?: (path: string) => string }) {
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
@@ -73,8 +91,24 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
     c.set("deps", deps);
     c.set("site", siteFor(siteIdForHost(c.req.header("host"), deps.config.siteHosts), deps.config.storeName));
     await next();
+    const ms = performance.now() - started;
     // Path only: query strings can carry reset tokens and search text; a token in the path is redacted.
-    deps.log.info({ method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
+    deps.log.info({ method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, ms: Math.round(ms) }, "request");
+    const labels = { method: c.req.method, route: routeLabel(c, pages.pageRoute), status: statusClass(c.res.status) };
+    httpRequests.inc(labels);
+    httpDuration.observe(labels, ms / 1000);
+    const cacheStatus = /^[^;]+; (hit|fwd=(\w+)(; stored)?)/.exec(c.res.headers.get("cache-status") ?? "");
+    if (cacheStatus) pageCacheAnswers.inc({ result: cacheStatus[1] === "hit" ? "hit" : cacheStatus[3] ? "stored" : cacheStatus[2] });
+  });
+
+  // Prometheus metrics (server/metrics.ts): not found without METRICS_TOKEN, 401 without the token.
+  // Before the edge guards: a scraper asks by address, not by a shop host name.
+  app.get("/metrics", async (c) => {
+    const token = deps.config.metricsToken;
+    if (!token) return c.notFound();
+    c.header("Cache-Control", "no-store");
+    if (!carriesMetricsToken(c.req.header("authorization"), token)) return c.text("Unauthorized", 401, { "WWW-Authenticate": 'Bearer realm="metrics"' });
+    return c.body(await metricsText(), 200, { "Content-Type": METRICS_CONTENT_TYPE });
   });
 
   // Edge guards (server/http/edge.ts): headers on every answer, then known hosts only, same-origin

@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
 import os from "node:os";
+import { serveClusterMetrics } from "./metrics";
 
 /**
  * How many shop processes share the port (ARCHITECTURE §6): WEB_CONCURRENCY, by default one per
@@ -23,6 +24,8 @@ export function runPrimary(count: number): boolean {
   if (count <= 1 || !cluster.isPrimary) return false;
   let stopping = false;
   const listening = new Set<number>();
+  // /metrics in any worker answers for all of them (server/metrics.ts).
+  serveClusterMetrics();
   const fork = () => {
     const worker = cluster.fork();
     worker.once("listening", () => listening.add(worker.id));

@@ -131,6 +131,12 @@ const envSchema = z.object({
     .refine((v) => URL.canParse(v) && new URL(v).username !== "" && /\/\d+$/.test(new URL(v).pathname), "must be a Sentry DSN (https://key@host/project)")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Prometheus metrics at /metrics, only to `Authorization: Bearer METRICS_TOKEN`; unset → /metrics is not found.
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 export type Config = {
@@ -181,6 +187,8 @@ export type Config = {
   reviewsScriptUrl: string | null;
   /** Sentry's DSN: errors go to Sentry (server and browser SDKs); unset → the errors table (server/modules/errors). */
   sentryDsn: string | undefined;
+  /** METRICS_TOKEN: the bearer token /metrics answers to; unset → no /metrics. */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -232,5 +240,6 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     gtm: e.GTM_ID ? { id: e.GTM_ID, scriptUrl: gtmScriptUrl(e.GTM_ID, e.GTM_SCRIPT_URL) } : null,
     reviewsScriptUrl: e.REVIEWS_SCRIPT_URL ?? null,
     sentryDsn: e.SENTRY_DSN,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

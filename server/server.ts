@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { createApp, type PageHandler } from "./app";
 import type { Config } from "./config";
 import { createDeps } from "./context";
@@ -15,6 +15,7 @@ import { startRetentionPurge } from "./jobs/retention-purge";
 import { startReviewRequests } from "./jobs/review-requests";
 import { createLogger } from "./log";
 import { createPageCache } from "./http/page-cache";
+import { startMetrics } from "./metrics";
 
 export type RunningShop = { server: Server; url: string; close(): Promise<void> };
 
@@ -57,6 +58,17 @@ async function guestPageCache(listen: Database["listen"], handler: PageHandler, 
   return { handler: cache.wrap(handler), stop };
 }
 
+/** The page route (its id in the build, e.g. "routes/products.path") a path renders, for the metrics. */
+function pageRouteOf(build: ServerBuild): (path: string) => string {
+  const routes = Object.values(build.routes).filter((r) => r !== undefined);
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    routes
+      .filter((r) => r.parentId === parentId)
+      .map((r) => (r.index ? { id: r.id, path: r.path, index: true } : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: tree(r.id) }));
+  const roots = tree(undefined);
+  return (pathname) => matchRoutes(roots, pathname)?.at(-1)?.route.id ?? "page";
+}
+
 /**
  * Starts one shop process: database (migrated, seeded when empty), both sites, the API.
  * `dev` serves the app through Vite with hot reload; otherwise the production build in build/.
@@ -69,6 +81,7 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
 
   let handler: PageHandler;
   let buildId: () => string;
+  let pageRoute: ((path: string) => string) | undefined;
   let clientDir: string | undefined;
   let viteMiddlewares: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
   let closeVite = async () => {};
@@ -85,6 +98,7 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
   } else {
     const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
     buildId = () => build.assets.version;
+    pageRoute = pageRouteOf(build);
     const rr = createRequestHandler(build, "production");
     handler = (req, ctx) => rr(req, ctx);
     clientDir = path.relative(process.cwd(), path.join(root, "build/client")) || ".";
@@ -96,7 +110,8 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
   const cached = await guestPageCache(listen, handler, opts.dev, () => deps.services.content.invalidate());
   // The listing's facet counts, kept per filter state until a catalogue change is heard (catalog/facet-cache.ts).
   const stopFacetCounts = await deps.services.catalog.followChanges(listen);
-  const app = createApp(deps, { handler: cached.handler, clientDir });
+  startMetrics(database.poolStats);
+  const app = createApp(deps, { handler: cached.handler, clientDir, pageRoute });
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
     if (viteMiddlewares) viteMiddlewares(req, res, () => void listener(req, res));

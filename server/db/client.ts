@@ -21,6 +21,8 @@ export type Database = {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /** The connection pool's counts (PostgreSQL); undefined for the embedded database, which has one connection. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /**
    * Calls `onNotify` with the payload of every NOTIFY on `channel` (delivered after the notifying
    * transaction commits).
@@ -106,6 +108,7 @@ export async function openPostgres(url: string, poolSize = 10, options: OpenOpti
       await db.execute(sql`select 1`);
       return true;
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: (channel, onNotify, onLive) => listenPg(url, channel, onNotify, onLive),
     close: async () => {
       // pool.end() resolves once every client is told to end, not when their connections are closed:

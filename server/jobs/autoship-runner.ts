@@ -12,6 +12,7 @@ import { createRenewalStore, type RenewalStore, type SubscriptionRow } from "../
 import { RENEWAL_LEASE_MS, renewSubscription, type RenewalDeps, type RenewalOutcome } from "../workflows/renew-subscription";
 import { formatUsd } from "../../rules/shared/money";
 import { priceChangeOf } from "../workflows/price-guard";
+import { autoshipRenewals } from "../metrics";
 
 // The renewal engine's pass (ARCHITECTURE §6): sends the reminders that are due and
 // renews the subscriptions that are due. Any number of processes may run passes at the same time:
@@ -82,6 +83,8 @@ export async function runRenewalPass(deps: RenewalPassDeps, opts: RenewalPassOpt
       }
     }
   }
+  const { reminders: _reminders, busy: _busy, ...outcomes } = result;
+  for (const [outcome, n] of Object.entries(outcomes)) if (n > 0) autoshipRenewals.inc({ result: outcome }, n);
   return result;
 }
 

@@ -9,6 +9,7 @@ import { dayOf } from "../../rules/shared/calendar-days";
 import { isUuid } from "../../rules/shared/ids";
 import * as step from "./place-order-steps";
 import { fail, type PlaceOrderDeps, type PlaceOrderFailure, type PlaceOrderInput, type PlaceOrderResult } from "./place-order-steps";
+import { ordersPlaced } from "../metrics";
 
 export type { PlaceOrderDeps, PlaceOrderFailure, PlaceOrderInput, PlaceOrderResult } from "./place-order-steps";
 
@@ -179,6 +180,7 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
   if (outcome === "gone" || !outcome.ok) return outcome;
   const view = await orderViewById(db, orderId);
   if (outcome.sendMail) {
+    ordersPlaced.inc({ site: input.site, source: input.renewalOfSubscriptionId ? "renewal" : "checkout" });
     // The cart became the order: it is no longer the customer's saved cart (the cart module's pointer).
     // (The order's cart and buyer are the input's: a replay of another's is refused before.)
     if (input.customerId)

@@ -8,6 +8,7 @@ import type { Logger } from "../../log";
 import { RESET_VALID_MS } from "../identity";
 import { mailOutbox } from "./schema";
 import type { MailContent, TemplateName } from "./templates";
+import { mails } from "../../metrics";
 
 // Mail goes out in two steps: it is recorded in the outbox (always, in the caller's time), then
 // delivered in the background — written to MAIL_OUTBOX_DIR as JSON when that is set (a mail drop
@@ -93,11 +94,16 @@ export function createMailService(db: Db, config: Config, log?: Logger, options:
         dropWrites.delete(row.id);
       }
     }
-    if (!config.mail.smtpUrl) return;
+    if (!config.mail.smtpUrl) {
+      mails.inc({ result: "recorded" });
+      return;
+    }
     try {
       await (await smtp()).sendMail({ from: row.from, to: row.to, replyTo: row.replyTo ?? undefined, subject: row.subject, text: row.text, html: row.html });
+      mails.inc({ result: "sent" });
       await db.update(mailOutbox).set({ status: "sent", sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
     } catch (err) {
+      mails.inc({ result: "failed" });
       log?.error({ err, mailId: row.id }, "mail delivery failed");
       await db
         .update(mailOutbox)
