@@ -118,6 +118,47 @@ describe("shop HTTP surface", () => {
     expect(logLines.join("")).not.toContain("secret-reset-token");
   });
 
+  it("gives every request an id, on the answer and on every line logged while answering it", async () => {
+    logLines.length = 0;
+    const res = await get("/api/nope");
+    const id = res.headers.get("x-request-id")!;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const line = logLines.map((l) => JSON.parse(l)).find((l) => l.msg === "request");
+    expect(line.requestId).toBe(id);
+    expect((await get("/api/nope")).headers.get("x-request-id")).not.toBe(id);
+    // A caller's id is not taken unless a trusted proxy sent it.
+    expect((await get("/api/health", "localhost:3000", { "x-request-id": "from-the-caller-123" })).headers.get("x-request-id")).not.toBe("from-the-caller-123");
+  });
+
+  it("keeps the id a trusted proxy gives a request, when it is a plain token", async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const behindProxy = createApp(
+      createDeps(parseConfig({ TRUST_PROXY: "true" }), database, createLogger("info", sink), () => "build-1"),
+      {
+        handler: async (_req, ctx) => {
+          ctx.log.info("rendering");
+          return new Response("page");
+        },
+      },
+    );
+    const ask = (id: string) => behindProxy.request("http://localhost/some-page", { headers: { host: "localhost", "x-request-id": id } });
+    expect((await ask("proxy-id-0001")).headers.get("x-request-id")).toBe("proxy-id-0001");
+    // A line the page logs while rendering carries the request's id too.
+    expect(
+      lines
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.requestId === "proxy-id-0001")
+        .map((l) => l.msg),
+    ).toEqual(["rendering", "request"]);
+    expect((await ask("bad id with spaces")).headers.get("x-request-id")).not.toBe("bad id with spaces");
+  });
+
   it("redacts secrets logged by key", () => {
     const lines: string[] = [];
     const sink = new Writable({

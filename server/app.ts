@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
@@ -30,9 +31,9 @@ import {
   USER_WAREHOUSE_MAX_AGE_SECONDS,
   type StaffShipsTo,
 } from "../rules/shared/shopper-location";
-import { bodyLimits, jsonBodiesOnly, knownHostsOnly, pageFormsOnly, sameOriginWrites, securityHeaders } from "./http/edge";
+import { bodyLimits, editHeaders, jsonBodiesOnly, knownHostsOnly, pageFormsOnly, sameOriginWrites, securityHeaders } from "./http/edge";
 import { isPersonalPage, privateApiAnswers, privatePage } from "./http/private-answers";
-import { loggedPath } from "./log";
+import { inRequest, loggedPath } from "./log";
 import { METRICS_CONTENT_TYPE, carriesMetricsToken, httpDuration, httpRequests, metricsText, pageCacheAnswers, statusClass } from "./metrics";
 
 const PD_COOKIE = "isEligibleForPd";
@@ -90,10 +91,15 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
     const started = performance.now();
     c.set("deps", deps);
     c.set("site", siteFor(siteIdForHost(c.req.header("host"), deps.config.siteHosts), deps.config.storeName));
-    await next();
+    // One id per request on every line it logs and on the answer; a trusted proxy's own id is kept, so
+    // its log and ours join up.
+    const forwarded = deps.config.trustProxy ? c.req.header("x-request-id") : undefined;
+    const requestId = forwarded && /^[\w.:-]{8,128}$/.test(forwarded) ? forwarded : randomUUID();
+    await inRequest(requestId, next);
+    editHeaders(c, (h) => h.set("X-Request-Id", requestId));
     const ms = performance.now() - started;
     // Path only: query strings can carry reset tokens and search text; a token in the path is redacted.
-    deps.log.info({ method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, ms: Math.round(ms) }, "request");
+    deps.log.info({ requestId, method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, ms: Math.round(ms) }, "request");
     const labels = { method: c.req.method, route: routeLabel(c, pages.pageRoute), status: statusClass(c.res.status) };
     httpRequests.inc(labels);
     httpDuration.observe(labels, ms / 1000);

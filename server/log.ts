@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
 
 /**
@@ -18,10 +19,23 @@ export const SECRET_KEYS = [
   "cvc",
 ];
 
+/** The request being answered, for every line logged while it is (whichever module logs it). */
+const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+export const inRequest = <T>(requestId: string, work: () => Promise<T>): Promise<T> => requestScope.run({ requestId }, work);
+
 export function createLogger(level = "info", destination?: pino.DestinationStream) {
   const key = (k: string) => (/^[A-Za-z_]\w*$/.test(k) ? k : `["${k}"]`);
   const paths = SECRET_KEYS.flatMap((k) => [key(k), `*.${key(k)}`, `*.*.${key(k)}`].map((p) => p.replace(".[", "[")));
-  return pino({ level, redact: { paths, censor: "[redacted]" }, base: undefined, serializers: { err: safeError, error: safeError } }, destination);
+  return pino(
+    {
+      level,
+      redact: { paths, censor: "[redacted]" },
+      base: undefined,
+      serializers: { err: safeError, error: safeError },
+      mixin: () => requestScope.getStore() ?? {},
+    },
+    destination,
+  );
 }
 
 /**
