@@ -27,28 +27,18 @@ export function QuantityControl({
 }) {
   const id = useId();
   const current = quantityOnBlur(value, bounds);
-  const button =
-    "flex h-11 w-11 items-center justify-center text-xl font-bold text-secondary hover:bg-mist disabled:cursor-not-allowed disabled:text-disabled disabled:hover:bg-transparent";
+  const step = (by: -1 | 1) => {
+    const next = quantityOnBlur(current + by, bounds);
+    onChange(String(next));
+    onCommit?.(next);
+  };
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-semibold">
         {label}
       </label>
       <div className={`inline-flex items-center rounded border ${inStock ? "border-gray-400" : "border-disabled"}`}>
-        <button
-          type="button"
-          className={`${button} rounded-l`}
-          aria-label="Decrease quantity"
-          aria-controls={id}
-          disabled={!canDecrease(current, bounds, inStock)}
-          onClick={() => {
-            const next = quantityOnBlur(current - 1, bounds);
-            onChange(String(next));
-            onCommit?.(next);
-          }}
-        >
-          −
-        </button>
+        <StepButton by={-1} controls={id} enabled={canDecrease(current, bounds, inStock)} onStep={step} />
         <input
           id={id}
           name={name}
@@ -69,22 +59,29 @@ export function QuantityControl({
             onCommit?.(/^\d+$/.test(value) ? Math.max(bounds.min, Number(value)) : bounds.min);
           }}
         />
-        <button
-          type="button"
-          className={`${button} rounded-r`}
-          aria-label="Increase quantity"
-          aria-controls={id}
-          disabled={!canIncrease(current, bounds, inStock)}
-          onClick={() => {
-            const next = quantityOnBlur(current + 1, bounds);
-            onChange(String(next));
-            onCommit?.(next);
-          }}
-        >
-          +
-        </button>
+        <StepButton by={1} controls={id} enabled={canIncrease(current, bounds, inStock)} onStep={step} />
       </div>
       <p className="mt-1 text-xs text-gray-600">Up to {bounds.max} per order</p>
     </div>
+  );
+}
+
+const stepButton =
+  "flex h-11 w-11 items-center justify-center text-xl font-bold text-secondary hover:bg-mist disabled:cursor-not-allowed disabled:text-disabled disabled:hover:bg-transparent";
+
+/** Minus (`by` -1, on the left) or plus (+1, on the right) of the field `controls`. */
+function StepButton({ by, controls, enabled, onStep }: { by: -1 | 1; controls: string; enabled: boolean; onStep: (by: -1 | 1) => void }) {
+  const minus = by < 0;
+  return (
+    <button
+      type="button"
+      className={`${stepButton} ${minus ? "rounded-l" : "rounded-r"}`}
+      aria-label={minus ? "Decrease quantity" : "Increase quantity"}
+      aria-controls={controls}
+      disabled={!enabled}
+      onClick={() => onStep(by)}
+    >
+      {minus ? "−" : "+"}
+    </button>
   );
 }

@@ -5,6 +5,8 @@ import { lineOption, type CartActionData, type CartLineView, type CartView, type
 import { trackRemoveFromCart } from "./data-layer";
 import { FreeShippingBar } from "./free-shipping-bar";
 import { LineImage } from "./line-image";
+import { CheckCircleIcon } from "../status-icons";
+import { DialogCloseButton } from "../dialog-close-button";
 import { formatMoney } from "../../../rules/shared/money";
 
 /**
@@ -118,23 +120,10 @@ export function AddToCartModal({
         <div className="space-y-4 p-5">
           <div className="flex items-start justify-between gap-4">
             <h2 id={`${id}-title`} className="flex items-center gap-2 text-xl font-bold text-secondary">
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-6 w-6 text-success-dark" fill="currentColor">
-                <path
-                  fillRule="evenodd"
-                  d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.7-9.3a1 1 0 0 0-1.4-1.4L9 10.6 7.7 9.3a1 1 0 0 0-1.4 1.4l2 2a1 1 0 0 0 1.4 0l4-4Z"
-                  clipRule="evenodd"
-                />
-              </svg>
+              <CheckCircleIcon className="h-6 w-6 text-success-dark" />
               Added to your cart
             </h2>
-            <button
-              type="button"
-              onClick={() => dialog.current?.close()}
-              className="-m-2 flex h-11 w-11 shrink-0 items-center justify-center rounded text-2xl text-gray-600 hover:bg-mist"
-              aria-label="Close"
-            >
-              <span aria-hidden="true">×</span>
-            </button>
+            <DialogCloseButton onClick={() => dialog.current?.close()} />
           </div>
 
           <div className="flex gap-4" data-testid="modal-line" data-sku={line.variant.sku}>

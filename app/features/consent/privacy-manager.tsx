@@ -13,6 +13,7 @@ import {
   type ConsentSource,
 } from "../../../rules/consent/categories-and-cookie";
 import { primaryButton as primary, secondaryButton as secondary, type BannerChoice } from "./consent-banner";
+import { DialogCloseButton } from "../../components/dialog-close-button";
 
 // The shop's own privacy manager, on both sites: a banner on a first visit (or after the policy
 // revision changed), a preferences dialog, the choice in a first-party cookie, every decision sent
@@ -47,8 +48,11 @@ function newAnonymousId(): string {
     .replace(/=+$/, "");
 }
 
+/** The optional categories, each off until the shopper turns it on. */
+type Choice = { functional: boolean; advertising: boolean };
+
 /** Keeps a decision: cookie, proof of consent on the server, and the message the consent logic waits for. */
-function decide(choice: { functional: boolean; advertising: boolean }, source: ConsentSource) {
+function decide(choice: Choice, source: ConsentSource) {
   // One browser keeps its anonymous id across decisions and policy revisions.
   const earlier = decodeConsentCookie(cookieValue(document.cookie, CONSENT_COOKIE));
   const record: ConsentRecord = {
@@ -114,14 +118,19 @@ export function PrivacyManagerUi() {
   return <PreferencesDialog open={state.dialogOpen} openRequest={state.openRequest} decision={state.decision} />;
 }
 
+const CATEGORIES: readonly { key: "required" | keyof Choice; label: string; help: string }[] = [
+  { key: "required", label: "Required (always on)", help: "Sign-in, cart and checkout. The shop does not work without them." },
+  { key: "functional", label: "Functional", help: "Extra features from other providers, such as product reviews." },
+  { key: "advertising", label: "Advertising and analytics", help: "Measuring visits and sales, and advertising (Google Tag Manager)." },
+];
+
 const FOCUSABLE = "button:not([disabled]), input:not([disabled]), a[href]";
 
 function PreferencesDialog({ open, openRequest, decision }: { open: boolean; openRequest: number; decision: ConsentRecord | null }) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<Element | null>(null);
-  const [functional, setFunctional] = useState(false);
-  const [advertising, setAdvertising] = useState(false);
+  const [choice, setChoice] = useState<Choice>({ functional: false, advertising: false });
 
   useEffect(() => {
     const el = dialog.current;
@@ -132,8 +141,7 @@ function PreferencesDialog({ open, openRequest, decision }: { open: boolean; ope
     }
     if (el.open) return;
     // The switches start from the kept choice (off on a first visit).
-    setFunctional(decision?.functional ?? false);
-    setAdvertising(decision?.advertising ?? false);
+    setChoice({ functional: decision?.functional ?? false, advertising: decision?.advertising ?? false });
     returnFocus.current = document.activeElement;
     el.showModal();
     el.querySelector<HTMLElement>(FOCUSABLE)?.focus();
@@ -155,7 +163,6 @@ function PreferencesDialog({ open, openRequest, decision }: { open: boolean; ope
     }
   }
 
-  const checkbox = "mt-1 h-5 w-5 shrink-0 accent-primary";
   return (
     <dialog
       ref={dialog}
@@ -180,74 +187,30 @@ function PreferencesDialog({ open, openRequest, decision }: { open: boolean; ope
         className="space-y-4 p-5"
         onSubmit={(event) => {
           event.preventDefault();
-          decide({ functional, advertising }, "dialog");
+          decide(choice, "dialog");
         }}
       >
         <div className="flex items-start justify-between gap-4">
           <h2 id={`${id}-title`} className="text-xl font-bold text-secondary">
             Cookie preferences
           </h2>
-          <button
-            type="button"
-            onClick={() => dialog.current?.close()}
-            className="-m-2 flex h-11 w-11 shrink-0 items-center justify-center rounded text-2xl text-gray-600 hover:bg-mist"
-            aria-label="Close"
-          >
-            <span aria-hidden="true">×</span>
-          </button>
+          <DialogCloseButton onClick={() => dialog.current?.close()} />
         </div>
         <p id={`${id}-intro`} className="text-sm">
           Choose which cookies we may use. You can change this at any time from “Cookie preferences” at the bottom of every page.
         </p>
         <fieldset className="space-y-3">
           <legend className="sr-only">Cookie categories</legend>
-          <div className="flex gap-3">
-            <input id={`${id}-required`} type="checkbox" className={checkbox} checked disabled aria-describedby={`${id}-required-help`} />
-            <div>
-              <label htmlFor={`${id}-required`} className="font-bold">
-                Required (always on)
-              </label>
-              <p id={`${id}-required-help`} className="text-sm text-gray-700">
-                Sign-in, cart and checkout. The shop does not work without them.
-              </p>
-            </div>
-          </div>
-          <div className="flex gap-3">
-            <input
-              id={`${id}-functional`}
-              type="checkbox"
-              className={checkbox}
-              checked={functional}
-              onChange={(e) => setFunctional(e.target.checked)}
-              aria-describedby={`${id}-functional-help`}
+          {CATEGORIES.map((c) => (
+            <Category
+              key={c.key}
+              id={`${id}-${c.key}`}
+              label={c.label}
+              help={c.help}
+              checked={c.key === "required" || choice[c.key]}
+              onChange={c.key === "required" ? undefined : (on) => setChoice({ ...choice, [c.key]: on })}
             />
-            <div>
-              <label htmlFor={`${id}-functional`} className="font-bold">
-                Functional
-              </label>
-              <p id={`${id}-functional-help`} className="text-sm text-gray-700">
-                Extra features from other providers, such as product reviews.
-              </p>
-            </div>
-          </div>
-          <div className="flex gap-3">
-            <input
-              id={`${id}-advertising`}
-              type="checkbox"
-              className={checkbox}
-              checked={advertising}
-              onChange={(e) => setAdvertising(e.target.checked)}
-              aria-describedby={`${id}-advertising-help`}
-            />
-            <div>
-              <label htmlFor={`${id}-advertising`} className="font-bold">
-                Advertising and analytics
-              </label>
-              <p id={`${id}-advertising-help`} className="text-sm text-gray-700">
-                Measuring visits and sales, and advertising (Google Tag Manager).
-              </p>
-            </div>
-          </div>
+          ))}
         </fieldset>
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={primary}>
@@ -262,5 +225,30 @@ function PreferencesDialog({ open, openRequest, decision }: { open: boolean; ope
         </div>
       </form>
     </dialog>
+  );
+}
+
+/** A category's checkbox with its label and what it covers; without `onChange` it is always on. */
+function Category({ id, label, help, checked, onChange }: { id: string; label: string; help: string; checked: boolean; onChange?: (on: boolean) => void }) {
+  return (
+    <div className="flex gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-1 h-5 w-5 shrink-0 accent-primary"
+        checked={checked}
+        disabled={!onChange}
+        onChange={onChange && ((e) => onChange(e.target.checked))}
+        aria-describedby={`${id}-help`}
+      />
+      <div>
+        <label htmlFor={id} className="font-bold">
+          {label}
+        </label>
+        <p id={`${id}-help`} className="text-sm text-gray-700">
+          {help}
+        </p>
+      </div>
+    </div>
   );
 }
