@@ -27,18 +27,32 @@ export function QuantityControl({
 }) {
   const id = useId();
   const current = quantityOnBlur(value, bounds);
-  const step = (by: -1 | 1) => {
-    const next = quantityOnBlur(current + by, bounds);
-    onChange(String(next));
-    onCommit?.(next);
-  };
+  const button =
+    "flex h-11 w-11 items-center justify-center text-xl font-bold text-secondary hover:bg-mist disabled:cursor-not-allowed disabled:text-disabled disabled:hover:bg-transparent";
+  // Minus (-1) left of the field, plus (+1) right of it.
+  const stepButton = (by: -1 | 1) => (
+    <button
+      type="button"
+      className={`${button} ${by < 0 ? "rounded-l" : "rounded-r"}`}
+      aria-label={by < 0 ? "Decrease quantity" : "Increase quantity"}
+      aria-controls={id}
+      disabled={!(by < 0 ? canDecrease : canIncrease)(current, bounds, inStock)}
+      onClick={() => {
+        const next = quantityOnBlur(current + by, bounds);
+        onChange(String(next));
+        onCommit?.(next);
+      }}
+    >
+      {by < 0 ? "−" : "+"}
+    </button>
+  );
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-semibold">
         {label}
       </label>
       <div className={`inline-flex items-center rounded border ${inStock ? "border-gray-400" : "border-disabled"}`}>
-        <StepButton by={-1} controls={id} enabled={canDecrease(current, bounds, inStock)} onStep={step} />
+        {stepButton(-1)}
         <input
           id={id}
           name={name}
@@ -55,33 +69,13 @@ export function QuantityControl({
           }}
           onChange={(e) => onChange(sanitizeQuantityInput(e.target.value))}
           onBlur={() => {
-            onChange(String(quantityOnBlur(value, bounds)));
+            onChange(String(current));
             onCommit?.(/^\d+$/.test(value) ? Math.max(bounds.min, Number(value)) : bounds.min);
           }}
         />
-        <StepButton by={1} controls={id} enabled={canIncrease(current, bounds, inStock)} onStep={step} />
+        {stepButton(1)}
       </div>
       <p className="mt-1 text-xs text-gray-600">Up to {bounds.max} per order</p>
     </div>
-  );
-}
-
-const stepButton =
-  "flex h-11 w-11 items-center justify-center text-xl font-bold text-secondary hover:bg-mist disabled:cursor-not-allowed disabled:text-disabled disabled:hover:bg-transparent";
-
-/** Minus (`by` -1, on the left) or plus (+1, on the right) of the field `controls`. */
-function StepButton({ by, controls, enabled, onStep }: { by: -1 | 1; controls: string; enabled: boolean; onStep: (by: -1 | 1) => void }) {
-  const minus = by < 0;
-  return (
-    <button
-      type="button"
-      className={`${stepButton} ${minus ? "rounded-l" : "rounded-r"}`}
-      aria-label={minus ? "Decrease quantity" : "Increase quantity"}
-      aria-controls={controls}
-      disabled={!enabled}
-      onClick={() => onStep(by)}
-    >
-      {minus ? "−" : "+"}
-    </button>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { AUTOSHIP_FREQUENCY_WEEKS, frequencyLabel, sellingPlanIdFor } from "../../../rules/autoship/offer-and-frequency";
 import { quantityBounds } from "../../../rules/cart/quantity-input";
 import { useHydrated } from "../../lib/use-hydrated";
 import { QuantityControl } from "../../components/quantity-control";
-import { AutoshipFrequencySelect } from "../../components/cart/autoship-frequency-select";
 import { lineHref, lineOption, type CartActionData, type CartLineView } from "../../components/cart/cart-types";
 import { trackRemoveFromCart } from "../../components/cart/data-layer";
 import { LineImage } from "../../components/cart/line-image";
@@ -158,16 +158,23 @@ export function CartLine({
               <label htmlFor={`line-${line.id}-frequency`} className="mb-1 block text-sm font-semibold">
                 Deliver<span className="sr-only"> {line.product.title}</span>
               </label>
-              <AutoshipFrequencySelect
+              <select
                 id={`line-${line.id}-frequency`}
+                name="sellingPlanId"
                 value={shownPlanId}
-                onChoose={(sellingPlanId) => {
+                onChange={(e) => {
                   window.clearTimeout(timer.current);
-                  submitUpdate(Number(value) || line.quantity, sellingPlanId);
+                  submitUpdate(Number(value) || line.quantity, e.target.value);
                 }}
                 className="h-11 rounded border border-gray-400 bg-white px-2"
-                testId="line-frequency"
-              />
+                data-testid="line-frequency"
+              >
+                {AUTOSHIP_FREQUENCY_WEEKS.map((w) => (
+                  <option key={w} value={sellingPlanIdFor(w)}>
+                    {frequencyLabel(w)}
+                  </option>
+                ))}
+              </select>
             </div>
           )}
           {!hydrated && (

@@ -1,8 +1,13 @@
 import { useId } from "react";
 import { AUTOSHIP_PROMOTION } from "../../../rules/catalog/product-card";
-import { autoshipPriceCents, frequencyOfSellingPlan, sellingPlanIdFor } from "../../../rules/autoship/offer-and-frequency";
+import {
+  AUTOSHIP_FREQUENCY_WEEKS,
+  autoshipPriceCents,
+  frequencyLabel,
+  frequencyOfSellingPlan,
+  sellingPlanIdFor,
+} from "../../../rules/autoship/offer-and-frequency";
 import { formatUsd } from "../../../rules/shared/money";
-import { AutoshipFrequencySelect } from "../../components/cart/autoship-frequency-select";
 
 export type Purchase = "one-time" | "autoship";
 
@@ -37,14 +42,29 @@ export function PurchaseOptions({
     <fieldset disabled={disabled} className="space-y-2">
       <legend className="mb-2 text-sm font-semibold">Purchase option</legend>
       <label className={option(purchase === "one-time")}>
-        <PurchaseRadio value="one-time" chosen={purchase} onChoose={onPurchaseChange} />
+        <input
+          type="radio"
+          name="purchase"
+          value="one-time"
+          checked={purchase === "one-time"}
+          onChange={() => onPurchaseChange("one-time")}
+          className="mt-1 h-4 w-4 accent-primary"
+        />
         <span className="flex-1">
           <span className="block font-semibold">One-time purchase</span>
           <span className="text-sm">{formatUsd(priceCents)}</span>
         </span>
       </label>
       <div className={option(purchase === "autoship")}>
-        <PurchaseRadio id={`${id}-autoship`} value="autoship" chosen={purchase} onChoose={onPurchaseChange} />
+        <input
+          id={`${id}-autoship`}
+          type="radio"
+          name="purchase"
+          value="autoship"
+          checked={purchase === "autoship"}
+          onChange={() => onPurchaseChange("autoship")}
+          className="mt-1 h-4 w-4 accent-primary"
+        />
         <div className="flex-1">
           <label htmlFor={`${id}-autoship`} className="block cursor-pointer">
             <span className="block font-semibold">Autoship</span>
@@ -61,29 +81,22 @@ export function PurchaseOptions({
           <label htmlFor={`${id}-frequency`} className="mt-2 block text-sm font-semibold">
             Deliver
           </label>
-          <AutoshipFrequencySelect
+          <select
             id={`${id}-frequency`}
+            name="sellingPlanId"
             value={sellingPlanIdFor(frequencyWeeks)}
-            onChoose={(sellingPlanId) => onFrequencyChange(frequencyOfSellingPlan(sellingPlanId) ?? frequencyWeeks)}
+            onChange={(e) => onFrequencyChange(frequencyOfSellingPlan(e.target.value) ?? frequencyWeeks)}
             className="mt-1 min-h-10 rounded border border-gray-400 bg-white px-2 py-1.5"
-            testId="autoship-frequency"
-          />
+            data-testid="autoship-frequency"
+          >
+            {AUTOSHIP_FREQUENCY_WEEKS.map((w) => (
+              <option key={w} value={sellingPlanIdFor(w)}>
+                {frequencyLabel(w)}
+              </option>
+            ))}
+          </select>
         </div>
       </div>
     </fieldset>
-  );
-}
-
-function PurchaseRadio({ id, value, chosen, onChoose }: { id?: string; value: Purchase; chosen: Purchase; onChoose: (p: Purchase) => void }) {
-  return (
-    <input
-      id={id}
-      type="radio"
-      name="purchase"
-      value={value}
-      checked={chosen === value}
-      onChange={() => onChoose(value)}
-      className="mt-1 h-4 w-4 accent-primary"
-    />
   );
 }

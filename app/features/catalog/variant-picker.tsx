@@ -27,35 +27,14 @@ function useChooseSku() {
   return (sku: string) => navigate({ search: `?sku=${encodeURIComponent(sku)}` }, { replace: true, preventScrollReset: true });
 }
 
-/** A picker's GET form to this page (its field is named `sku`), with the "Show" button that only a browser without JavaScript needs. */
-function SkuForm({ children }: { children: React.ReactNode }) {
-  const { pathname } = useLocation();
+function ShowButton() {
+  // Without JavaScript only: with it, a change applies itself.
   return (
-    <form method="get" action={pathname}>
-      {children}
-      <noscript>
-        <button type="submit" className="mt-2 ml-1 rounded border border-primary px-3 py-1 text-sm font-semibold text-primary">
-          Show
-        </button>
-      </noscript>
-    </form>
-  );
-}
-
-/** An option's pills, under "Option: chosen value". */
-function PillSet({ option, chosen, testId, children }: { option: string; chosen: string; testId: string; children: React.ReactNode }) {
-  return (
-    <SkuForm>
-      <fieldset>
-        <legend className="mb-2 text-sm font-semibold">
-          {`${option}: `}
-          <span className="font-normal">{chosen}</span>
-        </legend>
-        <div className="flex flex-wrap gap-2" data-testid={testId}>
-          {children}
-        </div>
-      </fieldset>
-    </SkuForm>
+    <noscript>
+      <button type="submit" className="mt-2 ml-1 rounded border border-primary px-3 py-1 text-sm font-semibold text-primary">
+        Show
+      </button>
+    </noscript>
   );
 }
 
@@ -94,6 +73,7 @@ function Pill({
 }
 
 export function FlavorPicker({ variants, selected, shownSku, isStaff: _isStaff }: PickerProps) {
+  const { pathname } = useLocation();
   const choose = useChooseSku();
   const flavors = [...new Set(variants.map((v) => v.flavor))];
   const shown = variants.find((v) => v.sku === shownSku) ?? selected;
@@ -105,30 +85,39 @@ export function FlavorPicker({ variants, selected, shownSku, isStaff: _isStaff }
     );
   }
   return (
-    <PillSet option="Flavor" chosen={shown.flavor} testId="flavor-pills">
-      {flavors.map((flavor) => {
-        const target = variantForFlavor(variants, flavor, selected.size);
-        const anyInStock = variants.some((v) => v.flavor === flavor && v.inStock);
-        return (
-          <Pill
-            key={flavor}
-            name="sku"
-            value={target.sku}
-            checked={shown.flavor === flavor}
-            onChoose={choose}
-            testId={`flavor-option-${flavor}`}
-            unavailable={!anyInStock}
-          >
-            <span>{flavor}</span>
-            {!anyInStock && <span className="text-xs">Out of stock</span>}
-          </Pill>
-        );
-      })}
-    </PillSet>
+    <form method="get" action={pathname}>
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold">
+          Flavor: <span className="font-normal">{shown.flavor}</span>
+        </legend>
+        <div className="flex flex-wrap gap-2" data-testid="flavor-pills">
+          {flavors.map((flavor) => {
+            const target = variantForFlavor(variants, flavor, selected.size);
+            const anyInStock = variants.some((v) => v.flavor === flavor && v.inStock);
+            return (
+              <Pill
+                key={flavor}
+                name="sku"
+                value={target.sku}
+                checked={shown.flavor === flavor}
+                onChoose={choose}
+                testId={`flavor-option-${flavor}`}
+                unavailable={!anyInStock}
+              >
+                <span>{flavor}</span>
+                {!anyInStock && <span className="text-xs">Out of stock</span>}
+              </Pill>
+            );
+          })}
+        </div>
+      </fieldset>
+      <ShowButton />
+    </form>
   );
 }
 
 export function SizePicker({ variants, selected, shownSku, isStaff }: PickerProps) {
+  const { pathname } = useLocation();
   const choose = useChooseSku();
   const id = useId();
   const shown = variants.find((v) => v.sku === shownSku) ?? selected;
@@ -137,7 +126,7 @@ export function SizePicker({ variants, selected, shownSku, isStaff }: PickerProp
   if (isStaff) {
     // SPEC §6: the staff site shows a size dropdown instead of the size pills.
     return (
-      <SkuForm>
+      <form method="get" action={pathname}>
         <label htmlFor={id} className="mb-1 block text-sm font-semibold">
           Size
         </label>
@@ -156,18 +145,35 @@ export function SizePicker({ variants, selected, shownSku, isStaff }: PickerProp
             </option>
           ))}
         </select>
-      </SkuForm>
+        <ShowButton />
+      </form>
     );
   }
 
   return (
-    <PillSet option="Size" chosen={shown.size} testId="size-pills">
-      {sizes.map((v) => (
-        <Pill key={v.sku} name="sku" value={v.sku} checked={v.sku === shown.sku} onChoose={choose} testId={`size-option-${v.size}`} unavailable={!v.inStock}>
-          <span>{v.size}</span>
-          <span className="text-xs">{v.inStock ? formatMoney(v.price) : "Out of stock"}</span>
-        </Pill>
-      ))}
-    </PillSet>
+    <form method="get" action={pathname}>
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold">
+          Size: <span className="font-normal">{shown.size}</span>
+        </legend>
+        <div className="flex flex-wrap gap-2" data-testid="size-pills">
+          {sizes.map((v) => (
+            <Pill
+              key={v.sku}
+              name="sku"
+              value={v.sku}
+              checked={v.sku === shown.sku}
+              onChoose={choose}
+              testId={`size-option-${v.size}`}
+              unavailable={!v.inStock}
+            >
+              <span>{v.size}</span>
+              <span className="text-xs">{v.inStock ? formatMoney(v.price) : "Out of stock"}</span>
+            </Pill>
+          ))}
+        </div>
+      </fieldset>
+      <ShowButton />
+    </form>
   );
 }

@@ -1,6 +1,6 @@
 import { backgroundClass, copyClass, isDarkBackground } from "../../../rules/content/palette";
 import { ContentAnchor, ContentButtons, ContentPicture, RichText } from "./content-parts";
-import type { ContentLink, HighlightContent, PageSection, PromotionContent, TwoColumnContent } from "./content-types";
+import type { HighlightContent, PageSection, PromotionContent, TwoColumnContent } from "./content-types";
 
 // The content sections pages are built from (home, /:slug, info pages, the 404 page).
 
@@ -8,47 +8,17 @@ type Hero = Extract<PageSection, { kind: "hero" }>;
 type Feature = Extract<PageSection, { kind: "feature" }>;
 type Faq = Extract<PageSection, { kind: "faq" }>;
 
-/**
- * A section's words: its heading, its text and its buttons (light ones on a dark background). The
- * heading is an h2 unless the section heads the page.
- */
-function SectionWords({
-  words,
-  className,
-  headingLevel = 2,
-  headingClassName = "text-2xl font-bold md:text-3xl",
-  bodyClassName,
-  dark,
-}: {
-  words: { heading: string; bodyHtml: string; buttons: ContentLink[] };
-  className?: string;
-  headingLevel?: 1 | 2;
-  headingClassName?: string;
-  bodyClassName?: string;
-  dark?: boolean;
-}) {
-  const Heading = headingLevel === 1 ? "h1" : "h2";
-  return (
-    <div className={className}>
-      <Heading className={headingClassName}>{words.heading}</Heading>
-      <RichText html={words.bodyHtml} className={bodyClassName} />
-      <ContentButtons buttons={words.buttons} dark={dark} />
-    </div>
-  );
-}
-
 export function HeroSection({ hero, headingLevel = 1 }: { hero: Hero; headingLevel?: 1 | 2 }) {
+  const dark = isDarkBackground(hero.bg_color);
+  const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
     <section className={backgroundClass(hero.bg_color)} data-testid="content-hero">
       <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-10 md:grid-cols-2 md:py-14">
-        <SectionWords
-          words={hero}
-          className={copyClass(hero.copyColor)}
-          headingLevel={headingLevel}
-          headingClassName="text-3xl font-bold md:text-5xl"
-          bodyClassName="mt-2 text-lg"
-          dark={isDarkBackground(hero.bg_color)}
-        />
+        <div className={copyClass(hero.copyColor)}>
+          <Heading className="text-3xl font-bold md:text-5xl">{hero.heading}</Heading>
+          <RichText html={hero.bodyHtml} className="mt-2 text-lg" />
+          <ContentButtons buttons={hero.buttons} dark={dark} />
+        </div>
         {hero.image && <ContentPicture image={hero.image} sizes="(min-width: 768px) 50vw, 100vw" eager />}
       </div>
     </section>
@@ -59,7 +29,11 @@ export function FeatureSection({ feature }: { feature: Feature }) {
   return (
     <section className="mx-auto grid max-w-5xl items-center gap-8 px-4 py-8 md:grid-cols-2" data-testid="content-feature">
       {feature.image && <ContentPicture image={feature.image} sizes="(min-width: 768px) 480px, 100vw" />}
-      <SectionWords words={feature} headingClassName="text-2xl font-bold text-secondary" />
+      <div>
+        <h2 className="text-2xl font-bold text-secondary">{feature.heading}</h2>
+        <RichText html={feature.bodyHtml} />
+        <ContentButtons buttons={feature.buttons} />
+      </div>
     </section>
   );
 }
@@ -86,6 +60,7 @@ export function FaqSection({ faq }: { faq: Faq }) {
 }
 
 export function HighlightBlock({ block }: { block: HighlightContent }) {
+  const dark = isDarkBackground(block.bg_color);
   return (
     <section className={`${backgroundClass(block.bg_color)} py-10`} data-testid="highlight-block">
       <div className={`mx-auto flex max-w-5xl flex-col items-center gap-6 px-4 text-center md:flex-row md:text-left ${copyClass(block.copyColor)}`}>
@@ -94,20 +69,29 @@ export function HighlightBlock({ block }: { block: HighlightContent }) {
             <ContentPicture image={block.image} sizes="192px" />
           </div>
         )}
-        <SectionWords words={block} dark={isDarkBackground(block.bg_color)} />
+        <div>
+          <h2 className="text-2xl font-bold md:text-3xl">{block.heading}</h2>
+          <RichText html={block.bodyHtml} />
+          <ContentButtons buttons={block.buttons} dark={dark} />
+        </div>
       </div>
     </section>
   );
 }
 
 export function TwoColumnSection({ section }: { section: TwoColumnContent }) {
+  const dark = isDarkBackground(section.bg_color);
   return (
     <section className={`${backgroundClass(section.bg_color)} py-10`} data-testid="two-column-section">
       <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 md:grid-cols-2">
         <div className={section.imageSide === "right" ? "md:order-2" : ""}>
           <ContentPicture image={section.image} sizes="(min-width: 768px) 50vw, 100vw" />
         </div>
-        <SectionWords words={section} className={copyClass(section.copyColor)} bodyClassName="text-lg" dark={isDarkBackground(section.bg_color)} />
+        <div className={copyClass(section.copyColor)}>
+          <h2 className="text-2xl font-bold md:text-3xl">{section.heading}</h2>
+          <RichText html={section.bodyHtml} className="text-lg" />
+          <ContentButtons buttons={section.buttons} dark={dark} />
+        </div>
       </div>
     </section>
   );
