@@ -162,11 +162,7 @@ export function Checkbox({
         />
         <label htmlFor={id}>{label}</label>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessage id={id} error={error} />
     </div>
   );
 }

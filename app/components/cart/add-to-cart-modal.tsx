@@ -6,7 +6,7 @@ import { trackRemoveFromCart } from "./data-layer";
 import { FreeShippingBar } from "./free-shipping-bar";
 import { LineImage } from "./line-image";
 import { CheckCircleIcon } from "../status-icons";
-import { DialogCloseButton } from "../dialog-close-button";
+import { DialogCloseButton, dialogToShow, giveFocusBack, showModal } from "../modal-dialog";
 import { formatMoney } from "../../../rules/shared/money";
 
 /**
@@ -51,12 +51,8 @@ export function AddToCartModal({
 
   // Show (after the mount delay) and hide the dialog as `open` says.
   useEffect(() => {
-    const el = dialog.current;
+    const el = dialogToShow(dialog.current, open);
     if (!el) return;
-    if (!open) {
-      if (el.open) el.close();
-      return;
-    }
     const reposition = () => {
       const { top, left } = centredPosition({ width: window.innerWidth, height: window.innerHeight }, { width: el.offsetWidth, height: el.offsetHeight });
       el.style.top = `${top}px`;
@@ -71,8 +67,7 @@ export function AddToCartModal({
     const showTimer = window.setTimeout(
       () => {
         if (el.open) return;
-        returnFocus.current = document.activeElement;
-        el.showModal();
+        showModal(el, returnFocus);
         reposition();
         firstAction.current?.focus();
         window.addEventListener("resize", onResize);
@@ -109,8 +104,7 @@ export function AddToCartModal({
       aria-labelledby={`${id}-title`}
       onClose={() => {
         onClose();
-        const back = returnFocus.current;
-        if (back instanceof HTMLElement && back.isConnected) back.focus();
+        giveFocusBack(returnFocus);
       }}
       className="fixed m-0 max-h-[calc(100vh-32px)] w-[min(560px,calc(100vw-32px))] overflow-auto rounded-lg bg-white p-0 text-ink shadow-2xl backdrop:bg-black/50"
       style={{ zIndex: 2400 }}

@@ -1,5 +1,6 @@
 import { useId, type ComponentProps } from "react";
 import { NavLink } from "react-router";
+import { FieldMessage } from "../../components/form-field";
 import { ConsoleField } from "./console-form";
 import { donationsHref } from "./donations";
 
@@ -54,11 +55,7 @@ export function Tick({ name, label, defaultChecked, error }: { name: string; lab
         />
         {label}
       </label>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessage id={id} error={error} />
     </div>
   );
 }

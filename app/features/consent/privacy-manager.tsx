@@ -13,7 +13,7 @@ import {
   type ConsentSource,
 } from "../../../rules/consent/categories-and-cookie";
 import { primaryButton as primary, secondaryButton as secondary, type BannerChoice } from "./consent-banner";
-import { DialogCloseButton } from "../../components/dialog-close-button";
+import { DialogCloseButton, dialogToShow, giveFocusBack, showModal } from "../../components/modal-dialog";
 
 // The shop's own privacy manager, on both sites: a banner on a first visit (or after the policy
 // revision changed), a preferences dialog, the choice in a first-party cookie, every decision sent
@@ -133,17 +133,11 @@ function PreferencesDialog({ open, openRequest, decision }: { open: boolean; ope
   const [choice, setChoice] = useState<Choice>({ functional: false, advertising: false });
 
   useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (!open) {
-      if (el.open) el.close();
-      return;
-    }
-    if (el.open) return;
+    const el = dialogToShow(dialog.current, open);
+    if (!el || el.open) return;
     // The switches start from the kept choice (off on a first visit).
     setChoice({ functional: decision?.functional ?? false, advertising: decision?.advertising ?? false });
-    returnFocus.current = document.activeElement;
-    el.showModal();
+    showModal(el, returnFocus);
     el.querySelector<HTMLElement>(FOCUSABLE)?.focus();
   }, [open, openRequest, decision]);
 
@@ -175,8 +169,7 @@ function PreferencesDialog({ open, openRequest, decision }: { open: boolean; ope
         // A close event that arrives after the dialog was opened again belongs to the earlier closing.
         if (dialog.current?.open) return;
         if (snapshot.dialogOpen) update({ dialogOpen: false });
-        const back = returnFocus.current;
-        if (back instanceof HTMLElement && back.isConnected) back.focus();
+        giveFocusBack(returnFocus);
       }}
       className="fixed m-auto max-h-[calc(100vh-32px)] w-[min(560px,calc(100vw-32px))] overflow-auto rounded-lg bg-white p-0 text-ink shadow-2xl backdrop:bg-black/50"
       style={{ zIndex: 2400 }}
