@@ -5,11 +5,15 @@ import { useId, type ReactNode } from "react";
 
 type Common = { name: string; label: string; errors: Record<string, string>; hint?: string };
 
-function Message({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+/**
+ * A field's error, or else its hint, under the control whose aria-describedby names it. Hints are
+ * text-gray-600 unless `hintTone` says otherwise (some console forms set theirs darker).
+ */
+export function FieldMessage({ id, error, hint, hintTone = "text-gray-600" }: { id: string; error?: string; hint?: string; hintTone?: string }) {
   return (
     <>
       {hint && !error ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-gray-600">
+        <p id={`${id}-hint`} className={`mt-1 text-sm ${hintTone}`}>
           {hint}
         </p>
       ) : null}
@@ -37,6 +41,7 @@ export function Labelled({
   required,
   className = "mt-4",
   labelClassName = "mb-1 block text-sm font-semibold",
+  hintTone,
   children,
 }: {
   label: string;
@@ -45,6 +50,7 @@ export function Labelled({
   required?: boolean;
   className?: string;
   labelClassName?: string;
+  hintTone?: string;
   children: (a11y: ControlA11y) => ReactNode;
 }) {
   const id = useId();
@@ -55,7 +61,7 @@ export function Labelled({
         {label}
       </label>
       {children({ id, "aria-required": required || undefined, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
-      <Message id={id} error={error} hint={hint} />
+      <FieldMessage id={id} error={error} hint={hint} hintTone={hintTone} />
     </div>
   );
 }
@@ -156,11 +162,7 @@ export function Checkbox({
         />
         <label htmlFor={id}>{label}</label>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessage id={id} error={error} />
     </div>
   );
 }

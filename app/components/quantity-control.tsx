@@ -29,26 +29,30 @@ export function QuantityControl({
   const current = quantityOnBlur(value, bounds);
   const button =
     "flex h-11 w-11 items-center justify-center text-xl font-bold text-secondary hover:bg-mist disabled:cursor-not-allowed disabled:text-disabled disabled:hover:bg-transparent";
+  // Minus (-1) left of the field, plus (+1) right of it.
+  const stepButton = (by: -1 | 1) => (
+    <button
+      type="button"
+      className={`${button} ${by < 0 ? "rounded-l" : "rounded-r"}`}
+      aria-label={by < 0 ? "Decrease quantity" : "Increase quantity"}
+      aria-controls={id}
+      disabled={!(by < 0 ? canDecrease : canIncrease)(current, bounds, inStock)}
+      onClick={() => {
+        const next = quantityOnBlur(current + by, bounds);
+        onChange(String(next));
+        onCommit?.(next);
+      }}
+    >
+      {by < 0 ? "−" : "+"}
+    </button>
+  );
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-semibold">
         {label}
       </label>
       <div className={`inline-flex items-center rounded border ${inStock ? "border-gray-400" : "border-disabled"}`}>
-        <button
-          type="button"
-          className={`${button} rounded-l`}
-          aria-label="Decrease quantity"
-          aria-controls={id}
-          disabled={!canDecrease(current, bounds, inStock)}
-          onClick={() => {
-            const next = quantityOnBlur(current - 1, bounds);
-            onChange(String(next));
-            onCommit?.(next);
-          }}
-        >
-          −
-        </button>
+        {stepButton(-1)}
         <input
           id={id}
           name={name}
@@ -65,24 +69,11 @@ export function QuantityControl({
           }}
           onChange={(e) => onChange(sanitizeQuantityInput(e.target.value))}
           onBlur={() => {
-            onChange(String(quantityOnBlur(value, bounds)));
+            onChange(String(current));
             onCommit?.(/^\d+$/.test(value) ? Math.max(bounds.min, Number(value)) : bounds.min);
           }}
         />
-        <button
-          type="button"
-          className={`${button} rounded-r`}
-          aria-label="Increase quantity"
-          aria-controls={id}
-          disabled={!canIncrease(current, bounds, inStock)}
-          onClick={() => {
-            const next = quantityOnBlur(current + 1, bounds);
-            onChange(String(next));
-            onCommit?.(next);
-          }}
-        >
-          +
-        </button>
+        {stepButton(1)}
       </div>
       <p className="mt-1 text-xs text-gray-600">Up to {bounds.max} per order</p>
     </div>

@@ -5,6 +5,8 @@ import { lineOption, type CartActionData, type CartLineView, type CartView, type
 import { trackRemoveFromCart } from "./data-layer";
 import { FreeShippingBar } from "./free-shipping-bar";
 import { LineImage } from "./line-image";
+import { CheckCircleIcon } from "../status-icons";
+import { DialogCloseButton, dialogToShow, giveFocusBack, showModal } from "../modal-dialog";
 import { formatMoney } from "../../../rules/shared/money";
 
 /**
@@ -49,12 +51,8 @@ export function AddToCartModal({
 
   // Show (after the mount delay) and hide the dialog as `open` says.
   useEffect(() => {
-    const el = dialog.current;
+    const el = dialogToShow(dialog.current, open);
     if (!el) return;
-    if (!open) {
-      if (el.open) el.close();
-      return;
-    }
     const reposition = () => {
       const { top, left } = centredPosition({ width: window.innerWidth, height: window.innerHeight }, { width: el.offsetWidth, height: el.offsetHeight });
       el.style.top = `${top}px`;
@@ -69,8 +67,7 @@ export function AddToCartModal({
     const showTimer = window.setTimeout(
       () => {
         if (el.open) return;
-        returnFocus.current = document.activeElement;
-        el.showModal();
+        showModal(el, returnFocus);
         reposition();
         firstAction.current?.focus();
         window.addEventListener("resize", onResize);
@@ -107,8 +104,7 @@ export function AddToCartModal({
       aria-labelledby={`${id}-title`}
       onClose={() => {
         onClose();
-        const back = returnFocus.current;
-        if (back instanceof HTMLElement && back.isConnected) back.focus();
+        giveFocusBack(returnFocus);
       }}
       className="fixed m-0 max-h-[calc(100vh-32px)] w-[min(560px,calc(100vw-32px))] overflow-auto rounded-lg bg-white p-0 text-ink shadow-2xl backdrop:bg-black/50"
       style={{ zIndex: 2400 }}
@@ -118,23 +114,10 @@ export function AddToCartModal({
         <div className="space-y-4 p-5">
           <div className="flex items-start justify-between gap-4">
             <h2 id={`${id}-title`} className="flex items-center gap-2 text-xl font-bold text-secondary">
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-6 w-6 text-success-dark" fill="currentColor">
-                <path
-                  fillRule="evenodd"
-                  d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.7-9.3a1 1 0 0 0-1.4-1.4L9 10.6 7.7 9.3a1 1 0 0 0-1.4 1.4l2 2a1 1 0 0 0 1.4 0l4-4Z"
-                  clipRule="evenodd"
-                />
-              </svg>
+              <CheckCircleIcon className="h-6 w-6 text-success-dark" />
               Added to your cart
             </h2>
-            <button
-              type="button"
-              onClick={() => dialog.current?.close()}
-              className="-m-2 flex h-11 w-11 shrink-0 items-center justify-center rounded text-2xl text-gray-600 hover:bg-mist"
-              aria-label="Close"
-            >
-              <span aria-hidden="true">×</span>
-            </button>
+            <DialogCloseButton onClick={() => dialog.current?.close()} />
           </div>
 
           <div className="flex gap-4" data-testid="modal-line" data-sku={line.variant.sku}>

@@ -1,16 +1,5 @@
 import { FREE_SHIPPING_BAR_HEIGHT, type FreeShippingProgress } from "../../../rules/cart/free-shipping";
-
-function CheckIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 shrink-0 text-success-dark" fill="currentColor">
-      <path
-        fillRule="evenodd"
-        d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.7-9.3a1 1 0 0 0-1.4-1.4L9 10.6 7.7 9.3a1 1 0 0 0-1.4 1.4l2 2a1 1 0 0 0 1.4 0l4-4Z"
-        clipRule="evenodd"
-      />
-    </svg>
-  );
-}
+import { CheckCircleIcon } from "../status-icons";
 
 /**
  * The free-shipping progress bar of SPEC §9: "$X.XX until free shipping" while short of the
@@ -23,7 +12,7 @@ export function FreeShippingBar({ progress, compact = false }: { progress: FreeS
   return (
     <div className={compact ? "space-y-1.5" : "space-y-2"} data-testid="free-shipping-bar">
       <p className={`flex items-center gap-1.5 font-semibold ${compact ? "text-sm" : ""} ${progress.reached ? "text-success-dark" : "text-secondary"}`}>
-        {progress.reached && <CheckIcon />}
+        {progress.reached && <CheckCircleIcon className="h-5 w-5 shrink-0 text-success-dark" />}
         <span data-testid="free-shipping-text">{progress.text}</span>
       </p>
       <div

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import type { FormNode } from "../../../server/modules/content";
+import { FieldMessage } from "../../components/form-field";
 import { Options } from "./console-form";
 
 // The console's entry form, drawn from the description generated on the server from the content
@@ -8,24 +9,6 @@ import { Options } from "./console-form";
 // and buttons that add one (the form comes back with it; nothing is saved until "Save draft").
 
 const inputClass = "mt-1 w-full rounded border border-gray-400 bg-white px-3 py-2 aria-[invalid=true]:border-error";
-
-/** As the storefront's form fields show it (app/components/form-field.tsx), kept apart so the storefront's bundle does not grow. */
-function Message({ id, error, hint }: { id: string; error?: string; hint?: string }) {
-  return (
-    <>
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-gray-700">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-error">
-          {error}
-        </p>
-      ) : null}
-    </>
-  );
-}
 
 function Input({ node, errors }: { node: Exclude<FormNode, { kind: "group" | "list" | "hidden" }>; errors: Record<string, string> }) {
   const id = useId();
@@ -44,7 +27,7 @@ function Input({ node, errors }: { node: Exclude<FormNode, { kind: "group" | "li
           <input {...a11y} type="checkbox" defaultChecked={node.value} className="h-4 w-4" />
           <label htmlFor={id}>{node.label}</label>
         </div>
-        <Message id={id} error={error} />
+        <FieldMessage id={id} error={error} />
       </div>
     );
   }
@@ -80,7 +63,7 @@ function Input({ node, errors }: { node: Exclude<FormNode, { kind: "group" | "li
     <div className="mt-3">
       {label}
       {control}
-      <Message id={id} error={error} hint={node.hint} />
+      <FieldMessage id={id} error={error} hint={node.hint} hintTone="text-gray-700" />
     </div>
   );
 }

@@ -1,5 +1,7 @@
-import { useId, type ReactNode } from "react";
+import { useId, type ComponentProps } from "react";
 import { NavLink } from "react-router";
+import { FieldMessage } from "../../components/form-field";
+import { ConsoleField } from "./console-form";
 import { donationsHref } from "./donations";
 
 // Pieces every Donations page shares: the section's tabs and a labelled control with its message.
@@ -30,41 +32,9 @@ export function DonationsTabs({ storeParam }: { storeParam: string | null }) {
   );
 }
 
-export type A11y = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
-
-/** A label, the control (given `a11y` to spread) and its error or hint beside it. */
-export function Field({
-  label,
-  error,
-  hint,
-  className = "",
-  children,
-}: {
-  label: string;
-  error?: string;
-  hint?: string;
-  className?: string;
-  children: (a11y: A11y) => ReactNode;
-}) {
-  const id = useId();
-  const note = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
-      </label>
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": note })}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-error">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-gray-700">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
+/** The console's labelled field, its hint a shade darker on these pages. */
+export function Field(field: Omit<ComponentProps<typeof ConsoleField>, "hintTone">) {
+  return <ConsoleField {...field} hintTone="text-gray-700" />;
 }
 
 /** A checkbox with its label, and its error below. */
@@ -85,11 +55,7 @@ export function Tick({ name, label, defaultChecked, error }: { name: string; lab
         />
         {label}
       </label>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessage id={id} error={error} />
     </div>
   );
 }

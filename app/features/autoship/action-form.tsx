@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { Form } from "react-router";
+import type { ExtraIntent } from "../../../rules/autoship/extras-input";
 import type { SubscriptionAction } from "../../../rules/autoship/subscription-states";
 
 // The building blocks of every subscription action: a plain form posting the subscription and an
@@ -56,6 +57,38 @@ export function BoundedField(p: {
         <p id={`${id}-error`} className="mt-1 text-sm font-medium text-error">
           {p.error}
         </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The next order's date, within the bounds the service accepts (`dateBounds`). */
+export function OrderDateField({
+  dateBounds,
+  ...field
+}: {
+  label: string;
+  dateBounds: { min: string; max: string };
+  defaultValue: string;
+  error: string | undefined;
+  required?: boolean;
+}) {
+  return <BoundedField name="nextOrderDate" type="date" {...dateBounds} {...field} />;
+}
+
+type IntentButton = { intent: ExtraIntent; label: string };
+
+/** A setting's Save button and, while something is set, the button that clears it; each posts its own intent. */
+export function SaveAndClearButtons({ save, clear }: { save: IntentButton; clear: IntentButton | null }) {
+  return (
+    <div className="mt-3 flex gap-3">
+      <button type="submit" name="intent" value={save.intent} className={secondaryButton}>
+        {save.label}
+      </button>
+      {clear ? (
+        <button type="submit" name="intent" value={clear.intent} className={secondaryButton}>
+          {clear.label}
+        </button>
       ) : null}
     </div>
   );

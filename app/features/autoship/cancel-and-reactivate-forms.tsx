@@ -1,6 +1,6 @@
 import { CANCEL_REASONS } from "../../../rules/autoship/subscription-states";
 import { SelectField } from "../../components/form-field";
-import { ActionForm, BoundedField, buttonClass, ChangeSection } from "./action-form";
+import { ActionForm, buttonClass, ChangeSection, OrderDateField } from "./action-form";
 
 // Ending a subscription (with the reason asked) and bringing a paused or cancelled one back, on a
 // date the customer may choose.
@@ -21,15 +21,7 @@ export function CancelSubscriptionForm({ id, errors, open }: { id: string; error
 export function ReactivateForm({ id, error, dateBounds }: { id: string; error: string | undefined; dateBounds: { min: string; max: string } }) {
   return (
     <ActionForm id={id} intent="reactivate" label="Reactivate subscription">
-      <BoundedField
-        name="nextOrderDate"
-        label="First order on (optional)"
-        type="date"
-        min={dateBounds.min}
-        max={dateBounds.max}
-        defaultValue=""
-        error={error}
-      />
+      <OrderDateField label="First order on (optional)" dateBounds={dateBounds} defaultValue="" error={error} />
       <button type="submit" className={`${buttonClass} mt-2`}>
         Reactivate
       </button>

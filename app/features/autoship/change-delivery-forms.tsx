@@ -3,7 +3,7 @@ import type { SubscriptionAction } from "../../../rules/autoship/subscription-st
 import { MAX_AUTOSHIP_QUANTITY } from "../../../rules/cart/quantity-input";
 import type { SubscriptionView } from "../../../server/modules/autoship";
 import { SelectField } from "../../components/form-field";
-import { ActionForm, BoundedField, ChangeSection, secondaryButton } from "./action-form";
+import { ActionForm, BoundedField, ChangeSection, OrderDateField, secondaryButton } from "./action-form";
 import { formatUsd } from "../../../rules/shared/money";
 
 // What is delivered and when: frequency, quantity, the next order's date, and another size or
@@ -50,16 +50,7 @@ export function ChangeDeliveryForms(p: {
         </ActionForm>
         {can.has("change_date") ? (
           <ActionForm id={s.id} intent="change_date" label="Change next order date">
-            <BoundedField
-              name="nextOrderDate"
-              label="Next order date"
-              type="date"
-              min={dateBounds.min}
-              max={dateBounds.max}
-              defaultValue={s.nextOrderDate}
-              error={errs("change_date").nextOrderDate}
-              required
-            />
+            <OrderDateField label="Next order date" dateBounds={dateBounds} defaultValue={s.nextOrderDate} error={errs("change_date").nextOrderDate} required />
             <button type="submit" className={`${secondaryButton} mt-2`}>
               Save date
             </button>

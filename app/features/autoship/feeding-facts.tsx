@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import type { SubscriptionView } from "../../../server/modules/autoship";
 import { PetFields } from "../../components/pet-fields";
-import { buttonClass, ChangeSection, secondaryButton } from "./action-form";
+import { buttonClass, ChangeSection, SaveAndClearButtons } from "./action-form";
 import { longDate } from "./format";
 
 // The run-out date of a subscription (from the pet saved with it and the last order) and the form
@@ -38,16 +38,7 @@ export function PetForm({ s, errors, open }: { s: SubscriptionView; errors: Reco
       <Form method="post" aria-label="Your pet" className="mt-2">
         <input type="hidden" name="subscriptionId" value={s.id} />
         <PetFields defaults={s.petProfile} errors={errors} />
-        <div className="mt-3 flex gap-3">
-          <button type="submit" name="intent" value="set_pet" className={secondaryButton}>
-            Save pet
-          </button>
-          {s.petProfile ? (
-            <button type="submit" name="intent" value="clear_pet" className={secondaryButton}>
-              Remove
-            </button>
-          ) : null}
-        </div>
+        <SaveAndClearButtons save={{ intent: "set_pet", label: "Save pet" }} clear={s.petProfile ? { intent: "clear_pet", label: "Remove" } : null} />
       </Form>
     </ChangeSection>
   );

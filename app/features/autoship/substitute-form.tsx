@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import type { SubscriptionView } from "../../../server/modules/autoship";
 import { SelectField, TextField } from "../../components/form-field";
-import { ChangeSection, secondaryButton } from "./action-form";
+import { ChangeSection, SaveAndClearButtons } from "./action-form";
 
 // The chosen substitute: another size of the same product, or any other food by its SKU, shipped
 // when the usual item is out of stock at the warehouse serving the address on renewal day (instead
@@ -37,16 +37,10 @@ export function SubstituteForm({ s, errors, open }: { s: SubscriptionView; error
           defaultValue={s.substitute && !sameProduct ? s.substitute.sku : ""}
           maxLength={40}
         />
-        <div className="mt-3 flex gap-3">
-          <button type="submit" name="intent" value="set_substitute" className={secondaryButton}>
-            Save substitute
-          </button>
-          {s.substitute ? (
-            <button type="submit" name="intent" value="clear_substitute" className={secondaryButton}>
-              No substitute
-            </button>
-          ) : null}
-        </div>
+        <SaveAndClearButtons
+          save={{ intent: "set_substitute", label: "Save substitute" }}
+          clear={s.substitute ? { intent: "clear_substitute", label: "No substitute" } : null}
+        />
       </Form>
     </ChangeSection>
   );

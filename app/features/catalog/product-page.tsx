@@ -175,6 +175,11 @@ function AddToCartForm({ variant, isStaff, product }: { variant: Variant; isStaf
     // Autoship lines stop at 5 (SPEC §5): an ordinary quantity above that is brought down.
     setQuantity(String(quantityOnBlur(quantity, quantityBounds(p === "autoship"))));
   };
+  // A frequency is an Autoship choice: choosing one chooses Autoship.
+  const chooseFrequency = (weeks: number) => {
+    setFrequencyWeeks(weeks);
+    if (purchase !== "autoship") choosePurchase("autoship");
+  };
 
   return (
     // The cart's one action (POST /cart, intent=add). A fetcher form once JavaScript runs; before
@@ -200,10 +205,7 @@ function AddToCartForm({ variant, isStaff, product }: { variant: Variant; isStaf
           purchase={purchase}
           onPurchaseChange={choosePurchase}
           frequencyWeeks={frequencyWeeks}
-          onFrequencyChange={(w) => {
-            setFrequencyWeeks(w);
-            if (purchase !== "autoship") choosePurchase("autoship");
-          }}
+          onFrequencyChange={chooseFrequency}
           disabled={!variant.inStock}
         />
         <div className="flex flex-wrap items-end gap-4">
@@ -221,9 +223,8 @@ function AddToCartForm({ variant, isStaff, product }: { variant: Variant; isStaf
           product={product}
           variant={variant}
           onChooseFrequency={(w, p) => {
-            setFrequencyWeeks(w);
+            chooseFrequency(w);
             setPet(p);
-            if (purchase !== "autoship") choosePurchase("autoship");
           }}
         />
       )}

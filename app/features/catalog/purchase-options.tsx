@@ -38,33 +38,29 @@ export function PurchaseOptions({
   const id = useId();
   const option = (checked: boolean) =>
     `flex cursor-pointer items-start gap-3 rounded border-2 p-3 ${checked ? "border-primary bg-primary/5" : "border-gray-300"}`;
+  const radio = (value: Purchase, radioId?: string) => (
+    <input
+      id={radioId}
+      type="radio"
+      name="purchase"
+      value={value}
+      checked={purchase === value}
+      onChange={() => onPurchaseChange(value)}
+      className="mt-1 h-4 w-4 accent-primary"
+    />
+  );
   return (
     <fieldset disabled={disabled} className="space-y-2">
       <legend className="mb-2 text-sm font-semibold">Purchase option</legend>
       <label className={option(purchase === "one-time")}>
-        <input
-          type="radio"
-          name="purchase"
-          value="one-time"
-          checked={purchase === "one-time"}
-          onChange={() => onPurchaseChange("one-time")}
-          className="mt-1 h-4 w-4 accent-primary"
-        />
+        {radio("one-time")}
         <span className="flex-1">
           <span className="block font-semibold">One-time purchase</span>
           <span className="text-sm">{formatUsd(priceCents)}</span>
         </span>
       </label>
       <div className={option(purchase === "autoship")}>
-        <input
-          id={`${id}-autoship`}
-          type="radio"
-          name="purchase"
-          value="autoship"
-          checked={purchase === "autoship"}
-          onChange={() => onPurchaseChange("autoship")}
-          className="mt-1 h-4 w-4 accent-primary"
-        />
+        {radio("autoship", `${id}-autoship`)}
         <div className="flex-1">
           <label htmlFor={`${id}-autoship`} className="block cursor-pointer">
             <span className="block font-semibold">Autoship</span>

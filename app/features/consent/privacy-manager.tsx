@@ -13,6 +13,7 @@ import {
   type ConsentSource,
 } from "../../../rules/consent/categories-and-cookie";
 import { primaryButton as primary, secondaryButton as secondary, type BannerChoice } from "./consent-banner";
+import { DialogCloseButton, dialogToShow, giveFocusBack, showModal } from "../../components/modal-dialog";
 
 // The shop's own privacy manager, on both sites: a banner on a first visit (or after the policy
 // revision changed), a preferences dialog, the choice in a first-party cookie, every decision sent
@@ -47,8 +48,11 @@ function newAnonymousId(): string {
     .replace(/=+$/, "");
 }
 
+/** The optional categories, each off until the shopper turns it on. */
+type Choice = { functional: boolean; advertising: boolean };
+
 /** Keeps a decision: cookie, proof of consent on the server, and the message the consent logic waits for. */
-function decide(choice: { functional: boolean; advertising: boolean }, source: ConsentSource) {
+function decide(choice: Choice, source: ConsentSource) {
   // One browser keeps its anonymous id across decisions and policy revisions.
   const earlier = decodeConsentCookie(cookieValue(document.cookie, CONSENT_COOKIE));
   const record: ConsentRecord = {
@@ -114,28 +118,26 @@ export function PrivacyManagerUi() {
   return <PreferencesDialog open={state.dialogOpen} openRequest={state.openRequest} decision={state.decision} />;
 }
 
+const CATEGORIES: readonly { key: "required" | keyof Choice; label: string; help: string }[] = [
+  { key: "required", label: "Required (always on)", help: "Sign-in, cart and checkout. The shop does not work without them." },
+  { key: "functional", label: "Functional", help: "Extra features from other providers, such as product reviews." },
+  { key: "advertising", label: "Advertising and analytics", help: "Measuring visits and sales, and advertising (Google Tag Manager)." },
+];
+
 const FOCUSABLE = "button:not([disabled]), input:not([disabled]), a[href]";
 
 function PreferencesDialog({ open, openRequest, decision }: { open: boolean; openRequest: number; decision: ConsentRecord | null }) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<Element | null>(null);
-  const [functional, setFunctional] = useState(false);
-  const [advertising, setAdvertising] = useState(false);
+  const [choice, setChoice] = useState<Choice>({ functional: false, advertising: false });
 
   useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (!open) {
-      if (el.open) el.close();
-      return;
-    }
-    if (el.open) return;
+    const el = dialogToShow(dialog.current, open);
+    if (!el || el.open) return;
     // The switches start from the kept choice (off on a first visit).
-    setFunctional(decision?.functional ?? false);
-    setAdvertising(decision?.advertising ?? false);
-    returnFocus.current = document.activeElement;
-    el.showModal();
+    setChoice({ functional: decision?.functional ?? false, advertising: decision?.advertising ?? false });
+    showModal(el, returnFocus);
     el.querySelector<HTMLElement>(FOCUSABLE)?.focus();
   }, [open, openRequest, decision]);
 
@@ -155,7 +157,6 @@ function PreferencesDialog({ open, openRequest, decision }: { open: boolean; ope
     }
   }
 
-  const checkbox = "mt-1 h-5 w-5 shrink-0 accent-primary";
   return (
     <dialog
       ref={dialog}
@@ -168,8 +169,7 @@ function PreferencesDialog({ open, openRequest, decision }: { open: boolean; ope
         // A close event that arrives after the dialog was opened again belongs to the earlier closing.
         if (dialog.current?.open) return;
         if (snapshot.dialogOpen) update({ dialogOpen: false });
-        const back = returnFocus.current;
-        if (back instanceof HTMLElement && back.isConnected) back.focus();
+        giveFocusBack(returnFocus);
       }}
       className="fixed m-auto max-h-[calc(100vh-32px)] w-[min(560px,calc(100vw-32px))] overflow-auto rounded-lg bg-white p-0 text-ink shadow-2xl backdrop:bg-black/50"
       style={{ zIndex: 2400 }}
@@ -180,74 +180,30 @@ function PreferencesDialog({ open, openRequest, decision }: { open: boolean; ope
         className="space-y-4 p-5"
         onSubmit={(event) => {
           event.preventDefault();
-          decide({ functional, advertising }, "dialog");
+          decide(choice, "dialog");
         }}
       >
         <div className="flex items-start justify-between gap-4">
           <h2 id={`${id}-title`} className="text-xl font-bold text-secondary">
             Cookie preferences
           </h2>
-          <button
-            type="button"
-            onClick={() => dialog.current?.close()}
-            className="-m-2 flex h-11 w-11 shrink-0 items-center justify-center rounded text-2xl text-gray-600 hover:bg-mist"
-            aria-label="Close"
-          >
-            <span aria-hidden="true">×</span>
-          </button>
+          <DialogCloseButton onClick={() => dialog.current?.close()} />
         </div>
         <p id={`${id}-intro`} className="text-sm">
           Choose which cookies we may use. You can change this at any time from “Cookie preferences” at the bottom of every page.
         </p>
         <fieldset className="space-y-3">
           <legend className="sr-only">Cookie categories</legend>
-          <div className="flex gap-3">
-            <input id={`${id}-required`} type="checkbox" className={checkbox} checked disabled aria-describedby={`${id}-required-help`} />
-            <div>
-              <label htmlFor={`${id}-required`} className="font-bold">
-                Required (always on)
-              </label>
-              <p id={`${id}-required-help`} className="text-sm text-gray-700">
-                Sign-in, cart and checkout. The shop does not work without them.
-              </p>
-            </div>
-          </div>
-          <div className="flex gap-3">
-            <input
-              id={`${id}-functional`}
-              type="checkbox"
-              className={checkbox}
-              checked={functional}
-              onChange={(e) => setFunctional(e.target.checked)}
-              aria-describedby={`${id}-functional-help`}
+          {CATEGORIES.map((c) => (
+            <Category
+              key={c.key}
+              id={`${id}-${c.key}`}
+              label={c.label}
+              help={c.help}
+              checked={c.key === "required" || choice[c.key]}
+              onChange={c.key === "required" ? undefined : (on) => setChoice({ ...choice, [c.key]: on })}
             />
-            <div>
-              <label htmlFor={`${id}-functional`} className="font-bold">
-                Functional
-              </label>
-              <p id={`${id}-functional-help`} className="text-sm text-gray-700">
-                Extra features from other providers, such as product reviews.
-              </p>
-            </div>
-          </div>
-          <div className="flex gap-3">
-            <input
-              id={`${id}-advertising`}
-              type="checkbox"
-              className={checkbox}
-              checked={advertising}
-              onChange={(e) => setAdvertising(e.target.checked)}
-              aria-describedby={`${id}-advertising-help`}
-            />
-            <div>
-              <label htmlFor={`${id}-advertising`} className="font-bold">
-                Advertising and analytics
-              </label>
-              <p id={`${id}-advertising-help`} className="text-sm text-gray-700">
-                Measuring visits and sales, and advertising (Google Tag Manager).
-              </p>
-            </div>
-          </div>
+          ))}
         </fieldset>
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={primary}>
@@ -262,5 +218,30 @@ function PreferencesDialog({ open, openRequest, decision }: { open: boolean; ope
         </div>
       </form>
     </dialog>
+  );
+}
+
+/** A category's checkbox with its label and what it covers; without `onChange` it is always on. */
+function Category({ id, label, help, checked, onChange }: { id: string; label: string; help: string; checked: boolean; onChange?: (on: boolean) => void }) {
+  return (
+    <div className="flex gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-1 h-5 w-5 shrink-0 accent-primary"
+        checked={checked}
+        disabled={!onChange}
+        onChange={onChange && ((e) => onChange(e.target.checked))}
+        aria-describedby={`${id}-help`}
+      />
+      <div>
+        <label htmlFor={id} className="font-bold">
+          {label}
+        </label>
+        <p id={`${id}-help`} className="text-sm text-gray-700">
+          {help}
+        </p>
+      </div>
+    </div>
   );
 }

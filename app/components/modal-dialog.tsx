@@ -1,0 +1,41 @@
+import type { RefObject } from "react";
+
+// What the shop's modal dialogs (the add-to-cart modal, the cookie preferences) share: a native
+// <dialog> shown with showModal() while the page says it is open, the focus given back on close to
+// what had it before, and the × that closes it.
+
+/** The dialog to show now, or null: without an element, or when it should be closed (it is closed, if open). */
+export function dialogToShow(el: HTMLDialogElement | null, open: boolean): HTMLDialogElement | null {
+  if (!el) return null;
+  if (!open) {
+    if (el.open) el.close();
+    return null;
+  }
+  return el;
+}
+
+/** Shows `el` as a modal, keeping in `returnFocus` what had the focus until then. */
+export function showModal(el: HTMLDialogElement, returnFocus: RefObject<Element | null>) {
+  returnFocus.current = document.activeElement;
+  el.showModal();
+}
+
+/** After the dialog closed: the focus goes back where it was, if that is still on the page. */
+export function giveFocusBack(returnFocus: RefObject<Element | null>) {
+  const back = returnFocus.current;
+  if (back instanceof HTMLElement && back.isConnected) back.focus();
+}
+
+/** The × in a dialog's top corner, a 44 px target named "Close" for screen readers. */
+export function DialogCloseButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="-m-2 flex h-11 w-11 shrink-0 items-center justify-center rounded text-2xl text-gray-600 hover:bg-mist"
+      aria-label="Close"
+    >
+      <span aria-hidden="true">×</span>
+    </button>
+  );
+}
