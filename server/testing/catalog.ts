@@ -44,6 +44,11 @@ export async function setVariantPrice(db: Db, variantId: number, priceCents: num
   await db.update(variants).set({ priceCents }).where(eq(variants.id, variantId));
 }
 
+/** A plain price: no compare-at price shown struck through beside it. */
+export async function setPlainPrice(db: Db, variantId: number, priceCents: number): Promise<void> {
+  await db.update(variants).set({ priceCents, compareAtCents: null }).where(eq(variants.id, variantId));
+}
+
 export async function setProductType(db: Db, productId: number, productType: string): Promise<void> {
   await db.update(products).set({ productType }).where(eq(products.id, productId));
 }
