@@ -7,6 +7,8 @@ import { orderLines, orderRefunds, orders } from "../modules/orders/schema";
 
 export const ordersOf = (db: Db, customerId: string) => db.select().from(orders).where(eq(orders.customerId, customerId));
 
+export const ordersByEmail = (db: Db, email: string) => db.select().from(orders).where(eq(orders.email, email));
+
 /** The orders placed from the cart: a paid one at most, and declined attempts. */
 export const ordersOfCart = (db: Db, cartId: string) => db.select().from(orders).where(eq(orders.cartId, cartId));
 
