@@ -40,6 +40,11 @@ export async function setStoreSegmentsActive(db: Db, storeId: string, isActive: 
   await db.update(donationSegments).set({ isActive }).where(eq(donationSegments.storeId, storeId));
 }
 
+export async function storedSegment(db: Db, segmentId: string) {
+  const [row] = await db.select().from(donationSegments).where(eq(donationSegments.id, segmentId));
+  return row;
+}
+
 export async function setSegmentActive(db: Db, segmentId: string, isActive: boolean): Promise<void> {
   await db.update(donationSegments).set({ isActive }).where(eq(donationSegments.id, segmentId));
 }

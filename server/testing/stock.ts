@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { inventory, warehouseZipRanges } from "../modules/catalog/schema";
+import { inventory, stockAdjustments, warehouseZipRanges, warehouses } from "../modules/catalog/schema";
 
 // Stock levels a test needs exactly (a variant out of stock, one left, plenty): the shop changes
 // stock only by reserving and releasing it for orders, so tests set the level on the row.
@@ -45,3 +45,16 @@ export async function stockedVariantIds(db: Db): Promise<number[]> {
 export async function serveZips(db: Db, warehouseCode: string, range: { zipStart: number; zipEnd: number; transitDays: number }): Promise<void> {
   await db.insert(warehouseZipRanges).values({ warehouseCode, groupName: "test", ...range });
 }
+
+/** The warehouse first by code. */
+export async function firstWarehouseCode(db: Db): Promise<string> {
+  const [w] = await db.select({ code: warehouses.code }).from(warehouses).orderBy(asc(warehouses.code)).limit(1);
+  return w.code;
+}
+
+/** The recorded adjustments of the variant's stock in the warehouse. */
+export const stockAdjustmentsOf = (db: Db, warehouseCode: string, variantId: number) =>
+  db
+    .select()
+    .from(stockAdjustments)
+    .where(and(eq(stockAdjustments.variantId, variantId), eq(stockAdjustments.warehouseCode, warehouseCode)));
