@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { cartLines, carts } from "../modules/cart/schema";
 
-// Carts as stored, and the tampering a shopper's own requests cannot do (a quantity over the cap,
-// lines gone behind the checkout's back), for tests of what the checkout refuses.
+// Carts as stored, and what a shopper's own requests cannot do to one (a quantity over the cap,
+// lines gone behind the checkout's back, a cart handed to a customer without signing in).
 
 export async function cartStatusOf(db: Db, cartId: string) {
   const [row] = await db.select({ status: carts.status }).from(carts).where(eq(carts.id, cartId));

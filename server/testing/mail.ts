@@ -2,8 +2,8 @@ import { and, eq, like } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../modules/mail/schema";
 
-// The outbox as stored, for tests that check a mail was sent without its secrets redacted or
-// its recipient's name kept.
+// The outbox as stored, for tests that check what a mail said after the fact (an order's
+// confirmation, what an erasure left of a customer's mails).
 
 /** The order confirmations whose subject ends with the order's number. */
 export const confirmationsOf = (db: Db, orderNumber: string) =>
