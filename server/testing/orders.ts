@@ -1,7 +1,75 @@
-import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { orders } from "../modules/orders/schema";
+import { orderLines, orderRefunds, orders } from "../modules/orders/schema";
 
 // Orders as stored, for tests that check what was (or was not) placed.
 
 export const ordersOf = (db: Db, customerId: string) => db.select().from(orders).where(eq(orders.customerId, customerId));
+
+export const ordersByEmail = (db: Db, email: string) => db.select().from(orders).where(eq(orders.email, email));
+
+/** The orders placed from the cart: a paid one at most, and declined attempts. */
+export const ordersOfCart = (db: Db, cartId: string) => db.select().from(orders).where(eq(orders.cartId, cartId));
+
+export async function storedOrder(db: Db, orderId: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row;
+}
+
+/** The order's lines, in their position order. */
+export const linesOf = (db: Db, orderId: string) => db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+
+/** The refunds made on the order, oldest first. */
+export const refundsOf = (db: Db, orderId: string) =>
+  db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).orderBy(asc(orderRefunds.createdAt));
+
+/** A stored order changed in place: the state a test needs that no workflow would leave. */
+export async function changeOrder(db: Db, orderId: string, change: Partial<typeof orders.$inferInsert>): Promise<void> {
+  await db.update(orders).set(change).where(eq(orders.id, orderId));
+}
+
+export async function changeOrderLine(db: Db, lineId: string, change: Partial<typeof orderLines.$inferInsert>): Promise<void> {
+  await db.update(orderLines).set(change).where(eq(orderLines.id, lineId));
+}
+
+const anyAddress = { firstName: "", lastName: "", address1: "1", address2: "", city: "A", provinceCode: "CO", zip: "80011", countryCode: "US", phone: null };
+
+/** A paid d2c order of the customer with one autoship line of the variant: the customer already has an Autoship. */
+export async function aPaidAutoshipOrder(db: Db, customerId: string, variantId: number): Promise<void> {
+  const [o] = await db
+    .insert(orders)
+    .values({
+      site: "d2c",
+      customerId,
+      email: "x@example.test",
+      cartId: randomUUID(),
+      status: "paid",
+      shippingMethod: "standard",
+      shippingAddress: anyAddress,
+      billingAddress: anyAddress,
+      warehouseCode: "DEN",
+      subtotalCents: 1000,
+      discountCents: 0,
+      shippingCents: 0,
+      serviceChargeCents: 0,
+      taxCents: 0,
+      totalCents: 1000,
+      idempotencyKey: randomUUID(),
+    })
+    .returning({ id: orders.id });
+  await db.insert(orderLines).values({
+    orderId: o.id,
+    position: 0,
+    variantId,
+    sku: "X",
+    title: "X",
+    productTitle: "X",
+    quantity: 1,
+    sellingPlanId: "autoship-4w",
+    unitPriceCents: 1000,
+    subtotalCents: 1000,
+    discountCents: 0,
+    taxCents: 0,
+  });
+}

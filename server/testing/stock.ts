@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { inventory } from "../modules/catalog/schema";
+import { inventory, stockAdjustments, warehouseZipRanges, warehouses } from "../modules/catalog/schema";
 
 // Stock levels a test needs exactly (a variant out of stock, one left, plenty): the shop changes
 // stock only by reserving and releasing it for orders, so tests set the level on the row.
@@ -40,3 +40,21 @@ export async function stockOf(db: Db, warehouseCode: string, variantId: number) 
 export async function stockedVariantIds(db: Db): Promise<number[]> {
   return (await db.selectDistinct({ id: inventory.variantId }).from(inventory).orderBy(inventory.variantId)).map((r) => r.id);
 }
+
+/** The warehouse also serves the ZIP codes from `zipStart` to `zipEnd` (as numbers), `transitDays` away. */
+export async function serveZips(db: Db, warehouseCode: string, range: { zipStart: number; zipEnd: number; transitDays: number }): Promise<void> {
+  await db.insert(warehouseZipRanges).values({ warehouseCode, groupName: "test", ...range });
+}
+
+/** The warehouse first by code. */
+export async function firstWarehouseCode(db: Db): Promise<string> {
+  const [w] = await db.select({ code: warehouses.code }).from(warehouses).orderBy(asc(warehouses.code)).limit(1);
+  return w.code;
+}
+
+/** The recorded adjustments of the variant's stock in the warehouse. */
+export const stockAdjustmentsOf = (db: Db, warehouseCode: string, variantId: number) =>
+  db
+    .select()
+    .from(stockAdjustments)
+    .where(and(eq(stockAdjustments.variantId, variantId), eq(stockAdjustments.warehouseCode, warehouseCode)));

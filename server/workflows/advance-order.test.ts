@@ -1,16 +1,16 @@
-import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
-import { carts } from "../modules/cart/schema";
-import { inventory, products, variants } from "../modules/catalog/schema";
 import { warehouseForZip } from "../modules/catalog";
 import { templates } from "../modules/mail";
-import { orderLines, orderRefunds, orders } from "../modules/orders/schema";
 import { createTestProcessor, type PaymentProvider } from "../modules/payments";
-import { payments } from "../modules/payments/schema";
+import { cartStatusOf } from "../testing/cart";
+import { seededVariants, setProductType } from "../testing/catalog";
+import { changeOrder, changeOrderLine, linesOf, ordersByEmail, refundsOf, storedOrder } from "../testing/orders";
+import { chargesWithKey, paymentOf } from "../testing/payments";
+import { freeStock, stockOf } from "../testing/stock";
 import { createServices } from "../wiring";
 import { advanceOrder, type AdvanceOrderDeps } from "./advance-order";
 import { refundOrderPart } from "./refund-order";
@@ -81,27 +81,15 @@ async function paidOrder(quantity = 2, donation = 0, svc = services) {
   return { ...placed.order, cartId: cart.cart.id };
 }
 
-async function setStock(vId: number, onHand: number) {
-  await database.db
-    .insert(inventory)
-    .values({ warehouseCode: warehouse, variantId: vId, onHand, reserved: 0 })
-    .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand: sql`${inventory.reserved} + ${onHand}` } });
-}
+const setStock = (vId: number, onHand: number) => freeStock(database.db, warehouse, vId, onHand);
 async function stock(vId = variantId) {
-  const [row] = await database.db
-    .select()
-    .from(inventory)
-    .where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, vId)));
+  const row = await stockOf(database.db, warehouse, vId);
   return { onHand: row.onHand, reserved: row.reserved };
 }
-async function orderRow(id: string) {
-  const [o] = await database.db.select().from(orders).where(eq(orders.id, id));
-  return o;
-}
+const orderRow = (id: string) => storedOrder(database.db, id);
 async function paymentStatus(orderId: string) {
   const o = await orderRow(orderId);
-  const [p] = await database.db.select().from(payments).where(eq(payments.id, o.paymentId!));
-  return p.status;
+  return (await paymentOf(database.db, o.paymentId!)).status;
 }
 const mailsTo = (email: string) => services.mail.latest({ to: email, limit: 20 });
 /** Everything a step may change: status, tracking, stock, payment, mails. */
@@ -122,17 +110,13 @@ beforeAll(async () => {
   await seedIfEmpty(database);
   services = createServices(database.db, config, undefined, counting.provider);
   deps = { db: database.db, services, config };
-  const rows = await database.db
-    .select({ id: variants.id, productId: variants.productId, sites: products.sites })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .orderBy(variants.id);
+  const rows = await seededVariants(database.db);
   const d2c = rows.filter((r) => r.sites.includes("d2c"));
   variantId = d2c[0].id;
   // Another product stands in for a donation: no catalogue product has the stock-exempt type yet.
   const donation = d2c.find((r) => r.productId !== d2c[0].productId)!;
   donationVariantId = donation.id;
-  await database.db.update(products).set({ productType: EXCLUDED_PRODUCT_TYPE }).where(eq(products.id, donation.productId));
+  await setProductType(database.db, donation.productId, EXCLUDED_PRODUCT_TYPE);
   warehouse = (await warehouseForZip(database.db, ZIP))!.code;
   await setStock(variantId, 500);
   // It has a stock row all the same: fulfilment must leave it alone, as checkout did.
@@ -226,10 +210,7 @@ describe("advance order", () => {
     const crashServices = createServices(database.db, config, undefined, crashing);
     const before = await stock();
     await expect(paidOrder(2, 0, crashServices)).rejects.toThrow("processor unreachable");
-    const [order] = await database.db
-      .select()
-      .from(orders)
-      .where(eq(orders.email, `advance-${n}@example.test`));
+    const [order] = await ordersByEmail(database.db, `advance-${n}@example.test`);
     expect(order.status).toBe("placed");
     expect(await stock()).toEqual({ onHand: before.onHand, reserved: before.reserved + 2 });
     const refundsBefore = counting.calls.refunds;
@@ -238,7 +219,7 @@ describe("advance order", () => {
     expect(r).toMatchObject({ ok: true, from: "placed", order: { status: "cancelled" } });
     expect(await stock()).toEqual(before);
     expect(counting.calls.refunds).toBe(refundsBefore);
-    expect((await database.db.select({ s: carts.status }).from(carts).where(eq(carts.id, order.cartId)))[0].s).toBe("checked_out");
+    expect(await cartStatusOf(database.db, order.cartId)).toBe("checked_out");
     const [mail] = await mailsTo(order.email);
     expect(mail.template).toBe("orderCancelled");
     expect(mail.text).toContain("Your card was not charged.");
@@ -258,12 +239,7 @@ describe("advance order", () => {
       },
     );
     expect(retry).toMatchObject({ ok: false, code: "ORDER_CANCELLED" });
-    expect(
-      await database.db
-        .select()
-        .from(payments)
-        .where(eq(payments.idempotencyKey, `order:${order.idempotencyKey}`)),
-    ).toHaveLength(0);
+    expect(await chargesWithKey(database.db, `order:${order.idempotencyKey}`)).toHaveLength(0);
   });
 
   it("refuses a step the lifecycle does not allow, and changes nothing", async () => {
@@ -359,7 +335,7 @@ describe("advance order", () => {
 
   it("an order that lost its payment record is not marked refunded", async () => {
     const order = await paidOrder(1);
-    await database.db.update(orders).set({ paymentId: null }).where(eq(orders.id, order.id));
+    await changeOrder(database.db, order.id, { paymentId: null });
     const before = await orderRow(order.id);
     const stockBefore = await stock();
     expect(await advanceOrder(deps, { orderRef: order.number, to: "refunded" })).toEqual({
@@ -383,12 +359,11 @@ describe("advance order", () => {
 describe("refund part of an order", () => {
   const part = (orderRef: string, lines: { lineId: string; quantity: number }[], more: Partial<Parameters<typeof refundOrderPart>[1]> = {}) =>
     refundOrderPart(deps, { orderRef, lines, otherCents: 0, restock: false, reason: "Returned by the customer", actor: "operator:ops@example.test", ...more });
-  const lineOf = async (orderId: string) => (await database.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)))[0];
-  const refundRows = (orderId: string) => database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).orderBy(orderRefunds.createdAt);
+  const lineOf = async (orderId: string) => (await linesOf(database.db, orderId))[0];
+  const refundRows = (orderId: string) => refundsOf(database.db, orderId);
   const refundedOnPayment = async (orderId: string) => {
     const o = await orderRow(orderId);
-    const [p] = await database.db.select().from(payments).where(eq(payments.id, o.paymentId!));
-    return p.refundedCents;
+    return (await paymentOf(database.db, o.paymentId!)).refundedCents;
   };
 
   it("before fulfilment: a unit's money back, its reservation released, fulfilment ships only the units kept; the customer is mailed", async () => {
@@ -524,8 +499,8 @@ describe("refund part of an order", () => {
     const order = await paidOrder(4);
     const line = await lineOf(order.id);
     const member = "00000000-0000-4000-8000-0000000000aa";
-    await database.db.update(orders).set({ site: "hpsf", customerId: member }).where(eq(orders.id, order.id));
-    await database.db.update(orderLines).set({ weightLb: 40 }).where(eq(orderLines.id, line.id));
+    await changeOrder(database.db, order.id, { site: "hpsf", customerId: member });
+    await changeOrderLine(database.db, line.id, { weightLb: 40 });
     const month = [new Date(Date.now() - 86_400_000), new Date(Date.now() + 86_400_000)] as const;
     expect(await services.orders.quotaUsedLb(member, ...month)).toBe(40);
     await part(order.number, [{ lineId: line.id, quantity: 1 }]);
@@ -536,7 +511,7 @@ describe("refund part of an order", () => {
 describe("the console's order list", () => {
   it("sorts on the server by the column asked for, either way, a page at a time", async () => {
     for (const q of [1, 4, 2, 3, 1, 5, 2]) await paidOrder(q);
-    const sku = (await database.db.select({ sku: variants.sku }).from(variants).where(eq(variants.id, variantId)))[0].sku;
+    const { sku } = (await seededVariants(database.db)).find((v) => v.id === variantId)!;
     const list = (key: "total" | "placed", dir: "asc" | "desc", page = 1) => services.orders.consoleList({ q: sku, sort: { key, dir }, page, pageSize: 5 });
     const totals = async (dir: "asc" | "desc") => [...(await list("total", dir)).rows, ...(await list("total", dir, 2)).rows].map((r) => r.totalCents);
     const up = await totals("asc");

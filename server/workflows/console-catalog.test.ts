@@ -1,15 +1,15 @@
-import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
-import { subscriptions } from "../modules/autoship/schema";
-import { dealSkus, inventory, products, stockAdjustments, variants, warehouses } from "../modules/catalog/schema";
-import { customers } from "../modules/identity/schema";
 import type { Operator } from "../modules/operators";
 import { createServices } from "../wiring";
+import { storeSubscriptions } from "../testing/autoship";
+import { aProductWithVariants, badgeTagsOf, dealRowsOf, setBadgeTags } from "../testing/catalog";
 import { operatorOf, roleMatrix, type ConsoleWrite } from "../testing/console";
+import { aStoredCustomer } from "../testing/identity";
+import { firstWarehouseCode, setStock, stockAdjustmentsOf, stockOf } from "../testing/stock";
 
 // The console's catalogue: every write against every role (refusals audited), a price edit the
 // shop reads at once, publishing that removes a product from the listing, its page and the cart,
@@ -29,20 +29,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => database.close());
 
-/** A d2c product with at least two variants, and its first variant. */
-async function someProduct(offset = 0) {
-  const [p] = await database.db
-    .select({ id: products.id, handle: products.handle, title: products.title })
-    .from(products)
-    .where(
-      sql`${products.sites} @> array['d2c']::text[] and ${products.productType} <> 'Donation' and (select count(*) from ${variants} where ${variants.productId} = ${products.id}) >= 2`,
-    )
-    .orderBy(asc(products.id))
-    .offset(offset)
-    .limit(1);
-  const [v] = await database.db.select().from(variants).where(eq(variants.productId, p.id)).orderBy(asc(variants.position)).limit(1);
-  return { product: p, variant: v };
-}
+const someProduct = (offset = 0) => aProductWithVariants(database.db, offset);
 
 const lastAudit = async (op: Operator) => (await services.operators.auditEntries({ operatorEmail: op.email, limit: 1 }))[0];
 
@@ -70,13 +57,10 @@ describe("role matrix", () => {
 describe("prices", () => {
   it("asks to confirm a new price with the number of active Autoships it reaches, then the shop reads it at once", async () => {
     const { product, variant } = await someProduct();
-    const [customer] = await database.db
-      .insert(customers)
-      .values({ email: `sub-${Date.now()}@example.test`, passwordHash: "x" })
-      .returning({ id: customers.id });
+    const customerId = await aStoredCustomer(database.db, `sub-${Date.now()}@example.test`);
     const sub = {
       site: "d2c" as const,
-      customerId: customer.id,
+      customerId,
       productId: product.id,
       variantId: variant.id,
       quantity: 1,
@@ -96,7 +80,7 @@ describe("prices", () => {
       },
       email: "sub@example.test",
     };
-    await database.db.insert(subscriptions).values([sub, { ...sub, frequencyWeeks: 6 }, { ...sub, frequencyWeeks: 8, status: "cancelled" }]);
+    await storeSubscriptions(database.db, [sub, { ...sub, frequencyWeeks: 6 }, { ...sub, frequencyWeeks: 8, status: "cancelled" }]);
 
     const newPrice = variant.priceCents + 123;
     const dollars = (newPrice / 100).toFixed(2);
@@ -146,10 +130,7 @@ describe("prices", () => {
 describe("badges and deals", () => {
   it("replaces the hand-set badges, keeps other tags, and puts the SKU in or out of the deal list", async () => {
     const { product, variant } = await someProduct(2);
-    await database.db
-      .update(variants)
-      .set({ badgeTags: ["badge::out-of-stock", "badge::featured", "custom"] })
-      .where(eq(variants.id, variant.id));
+    await setBadgeTags(database.db, variant.id, ["badge::out-of-stock", "badge::featured", "custom"]);
     const r = await services.consoleCatalog.setVariantMerchandising(manager, {
       variantId: variant.id,
       badges: ["best-seller", "new"],
@@ -157,13 +138,12 @@ describe("badges and deals", () => {
       dealLabel: "Save 30%",
     });
     expect(r).toEqual({ ok: true });
-    const [row] = await database.db.select({ badgeTags: variants.badgeTags }).from(variants).where(eq(variants.id, variant.id));
-    expect(row.badgeTags).toEqual(["badge::out-of-stock", "custom", "badge::best-seller", "badge::new", "badge::deal"]);
+    expect(await badgeTagsOf(database.db, variant.id)).toEqual(["badge::out-of-stock", "custom", "badge::best-seller", "badge::new", "badge::deal"]);
     expect((await services.catalog.dealSkus("d2c"))[variant.sku]).toEqual({ sku: variant.sku, label: "Save 30%" });
     expect((await services.catalog.getProductDetail(product.handle, "d2c", null))!.deals[variant.sku]).toBe("Save 30%");
 
     expect(await services.consoleCatalog.setVariantMerchandising(manager, { variantId: variant.id, badges: [], deal: false })).toEqual({ ok: true });
-    expect(await database.db.select().from(dealSkus).where(eq(dealSkus.sku, variant.sku))).toEqual([]);
+    expect(await dealRowsOf(database.db, variant.sku)).toEqual([]);
     expect(await services.consoleCatalog.setVariantMerchandising(manager, { variantId: variant.id, badges: ["shiny"] })).toMatchObject({
       code: "INVALID",
       errors: { badges: "Unknown badge" },
@@ -259,19 +239,10 @@ describe("products", () => {
 describe("stock adjustments", () => {
   async function stockRow(offset: number) {
     const { variant } = await someProduct(offset);
-    const [w] = await database.db.select({ code: warehouses.code }).from(warehouses).orderBy(asc(warehouses.code)).limit(1);
-    await database.db
-      .insert(inventory)
-      .values({ warehouseCode: w.code, variantId: variant.id, onHand: 10, reserved: 4 })
-      .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand: 10, reserved: 4 } });
-    const read = async () =>
-      (
-        await database.db
-          .select()
-          .from(inventory)
-          .where(and(eq(inventory.warehouseCode, w.code), eq(inventory.variantId, variant.id)))
-      )[0];
-    return { variant, warehouseCode: w.code, read };
+    const warehouseCode = await firstWarehouseCode(database.db);
+    await setStock(database.db, { warehouseCode, variantId: variant.id, onHand: 10, reserved: 4 });
+    const read = () => stockOf(database.db, warehouseCode, variant.id);
+    return { variant, warehouseCode, read };
   }
 
   it("adds and removes with a reason, recorded with before/after and audited; never below reserved", async () => {
@@ -322,10 +293,7 @@ describe("stock adjustments", () => {
     const row = await read();
     expect(row.onHand).toBe(10 + accepted.reduce((a, b) => a + b, 0));
     expect(row.onHand).toBeGreaterThanOrEqual(row.reserved);
-    const records = await database.db
-      .select()
-      .from(stockAdjustments)
-      .where(and(eq(stockAdjustments.variantId, variant.id), eq(stockAdjustments.warehouseCode, warehouseCode)));
+    const records = await stockAdjustmentsOf(database.db, warehouseCode, variant.id);
     expect(records).toHaveLength(accepted.length);
     // Each record continues from the one before: the row lock serialised them.
     const chain = records.sort((a, b) => a.id - b.id);

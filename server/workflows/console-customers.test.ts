@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as csvLoader } from "../../app/routes/admin.customers.csv";
 import { OPERATOR_COOKIE } from "../../rules/console/operator-roles";
@@ -6,16 +6,17 @@ import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
-import { subscriptions } from "../modules/autoship/schema";
-import { carts } from "../modules/cart/schema";
-import { inventory, products, variants } from "../modules/catalog/schema";
 import { warehouseForZip } from "../modules/catalog";
-import { customers } from "../modules/identity/schema";
-import { mailOutbox } from "../modules/mail/schema";
-import { orderLines, orders } from "../modules/orders/schema";
 import { createServices } from "../wiring";
 import type { CustomerListQuery } from "../read-models/console-customer-reads";
+import { subscriptionsOf } from "../testing/autoship";
+import { cartIdsOf, giveCart } from "../testing/cart";
+import { seededVariants } from "../testing/catalog";
 import { operatorOf, roleMatrix, type ConsoleWrite } from "../testing/console";
+import { setPhone, storedCustomer } from "../testing/identity";
+import { erasedCustomersMails } from "../testing/mail";
+import { linesOf, ordersOf, storedOrder } from "../testing/orders";
+import { setStock } from "../testing/stock";
 import { placeOrder, type PlaceOrderInput } from "./place-order";
 
 // The console's customers: the role × action matrix over its writes; the erasure (nothing personal
@@ -51,7 +52,7 @@ async function customer(email: string, site: "d2c" | "hpsf" = "d2c", first = "Ro
     site,
   );
   if (!reg.ok) throw new Error(reg.message);
-  await database.db.update(customers).set({ phone: "303-555-0199" }).where(eq(customers.id, reg.customerId));
+  await setPhone(database.db, reg.customerId, "303-555-0199");
   return reg.customerId;
 }
 
@@ -59,7 +60,7 @@ async function customer(email: string, site: "d2c" | "hpsf" = "d2c", first = "Ro
 async function cartOf(customerId: string, sellingPlanId: string | null = "autoship-4w") {
   const r = await services.cart.createCart("d2c", {}, [{ merchandiseId: String(variantId), quantity: 1, sellingPlanId }]);
   if (!r.ok) throw new Error(r.message);
-  await database.db.update(carts).set({ customerId }).where(eq(carts.id, r.cart.id));
+  await giveCart(database.db, r.cart.id, customerId);
   return r.cart.id;
 }
 
@@ -104,19 +105,9 @@ beforeAll(async () => {
   database = await openTestDatabase();
   await seedIfEmpty(database);
   services = createServices(database.db, config);
-  const [v] = await database.db
-    .select({ id: variants.id })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(sql`'d2c' = any(${products.sites})`)
-    .orderBy(variants.id)
-    .limit(1);
-  variantId = v.id;
+  variantId = (await seededVariants(database.db)).find((v) => v.sites.includes("d2c"))!.id;
   const warehouse = (await warehouseForZip(database.db, ZIP))!.code;
-  await database.db
-    .insert(inventory)
-    .values({ warehouseCode: warehouse, variantId, onHand: 10_000, reserved: 0 })
-    .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand: 10_000 } });
+  await setStock(database.db, { warehouseCode: warehouse, variantId, onHand: 10_000, reserved: 0 });
 }, 60_000);
 afterAll(() => database.close());
 
@@ -180,11 +171,11 @@ describe("erasing a customer's personal data", () => {
     await cartOf(id, null); // an open cart besides
     await services.identity.signIn(email, "not the password", "10.1.2.3"); // a rate-limit row naming the address
     await services.identity.requestPasswordReset(email, null, async () => {});
-    const [before] = await database.db.select().from(orders).where(eq(orders.id, paid.order.id));
-    const linesBefore = await database.db.select().from(orderLines).where(eq(orderLines.orderId, before.id));
+    const before = await storedOrder(database.db, paid.order.id);
+    const linesBefore = await linesOf(database.db, before.id);
     const needles = [email, street, last];
     expect(await rowsMentioning("orders", needles)).toBeGreaterThan(0);
-    expect((await database.db.select().from(subscriptions).where(eq(subscriptions.customerId, id)))[0]?.status).toBe("active");
+    expect((await subscriptionsOf(database.db, id))[0]?.status).toBe("active");
 
     const op = await operatorOf(services, "manager");
     // A mistyped confirmation changes nothing.
@@ -199,15 +190,15 @@ describe("erasing a customer's personal data", () => {
     expect(r).toMatchObject({ ok: true, counts: { orders: 1, addresses: 1, metafields: 1, paymentMethods: 1, carts: 2, cancelledSubscriptions: 1 } });
     for (const table of PERSONAL_TABLES) expect(await rowsMentioning(table, needles), table).toBe(0);
 
-    const [account] = await database.db.select().from(customers).where(eq(customers.id, id));
+    const account = await storedCustomer(database.db, id);
     expect(account).toMatchObject({ firstName: "Erased", lastName: "", phone: null, acceptsMarketing: false });
     expect(account.email).toMatch(/^erased-[0-9a-f]{12}@erased\.invalid$/);
     // The order stays for the books: totals, lines and SKUs as they were; where it went only by ZIP and state.
-    const [after] = await database.db.select().from(orders).where(eq(orders.id, before.id));
+    const after = await storedOrder(database.db, before.id);
     expect(after).toMatchObject({ number: before.number, status: "paid", totalCents: before.totalCents, taxCents: before.taxCents, email: account.email });
     expect(after.shippingAddress).toMatchObject({ firstName: "Erased", address1: "Erased", zip: ZIP, provinceCode: "CO", phone: null });
-    expect(await database.db.select().from(orderLines).where(eq(orderLines.orderId, before.id))).toEqual(linesBefore);
-    const [sub] = await database.db.select().from(subscriptions).where(eq(subscriptions.customerId, id));
+    expect(await linesOf(database.db, before.id)).toEqual(linesBefore);
+    const [sub] = await subscriptionsOf(database.db, id);
     expect(sub).toMatchObject({ status: "cancelled", cancelReason: "account_erased", paymentMethodId: null });
     // No sign-in, no reset, whatever password.
     expect(await services.identity.signIn(email, "kibble123", null)).toMatchObject({ ok: false });
@@ -220,7 +211,7 @@ describe("erasing a customer's personal data", () => {
     // Again (confirmed with the placeholder the page now shows): nothing more to do, nothing breaks.
     const again = await services.consoleCustomers.erase(op, { customerId: id, confirmEmail: account.email });
     expect(again).toMatchObject({ ok: true, counts: { orders: 1, addresses: 0, paymentMethods: 0, carts: 0, cancelledSubscriptions: 0, mails: 0 } });
-    expect((await database.db.select().from(orders).where(eq(orders.id, before.id)))[0].totalCents).toBe(before.totalCents);
+    expect((await storedOrder(database.db, before.id)).totalCents).toBe(before.totalCents);
     expect(await services.consoleCustomers.sendPasswordReset(op, { customerId: id, requestUrl: "http://localhost/admin" })).toMatchObject({
       ok: false,
       code: "ERASED",
@@ -240,13 +231,13 @@ describe("erasing a customer's personal data", () => {
       ]);
       expect(erased.ok, `round ${round}`).toBe(true);
       for (const table of PERSONAL_TABLES) expect(await rowsMentioning(table, [email, `Race${t}`, `Hartley${t}`]), `${table}, round ${round}`).toBe(0);
-      const rows = await database.db.select({ status: orders.status }).from(orders).where(eq(orders.customerId, id));
-      const subs = await database.db.select({ status: subscriptions.status }).from(subscriptions).where(eq(subscriptions.customerId, id));
+      const rows = await ordersOf(database.db, id);
+      const subs = await subscriptionsOf(database.db, id);
       expect(subs.every((s) => s.status === "cancelled")).toBe(true);
       // Either the checkout won (a paid order, anonymised) or the erasure did (no order, or one cancelled unpaid).
       if (placed.ok) expect(rows.map((r) => r.status)).toEqual(["paid"]);
       else expect(rows.every((r) => r.status === "cancelled")).toBe(true);
-      expect(await database.db.select({ id: carts.id }).from(carts).where(eq(carts.customerId, id))).toEqual([]);
+      expect(await cartIdsOf(database.db, id)).toEqual([]);
     }
   });
 });
@@ -257,10 +248,7 @@ describe("the customer list", () => {
     const a = await customer(`a-${t}@example.test`, "d2c", "Alma");
     const b = await customer(`b-${t}@example.test`, "d2c", "Bea");
     const c = await customer(`c-${t}@example.test`, "hpsf", "Cyd");
-    await database.db
-      .update(customers)
-      .set({ phone: `(720) 555-${String(n).padStart(4, "0")}` })
-      .where(eq(customers.id, b));
+    await setPhone(database.db, b, `(720) 555-${String(n).padStart(4, "0")}`);
     const paid = await place(checkout(a, `a-${t}@example.test`, await cartOf(a)));
     if (!paid.ok) throw new Error(paid.message);
     const base: CustomerListQuery = { q: t, site: null, staff: null, autoship: null, sort: "email", dir: "asc", page: 1, pageSize: 2 };
@@ -311,10 +299,7 @@ describe("mail outbox after an erasure", () => {
     const op = await operatorOf(services, "owner");
     const r = await services.consoleCustomers.erase(op, { customerId: id, confirmEmail: email });
     expect(r).toMatchObject({ ok: true, counts: { mails: 1 } });
-    const rows = await database.db
-      .select()
-      .from(mailOutbox)
-      .where(sql`${mailOutbox.to} like 'erased-%'`);
+    const rows = await erasedCustomersMails(database.db);
     expect(rows.some((m) => m.subject === "Reset" && !m.text.includes("Robin"))).toBe(true);
   });
 });

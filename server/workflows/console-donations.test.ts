@@ -10,12 +10,12 @@ import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { donationReportQuery } from "../modules/donations";
-import { donationSegments } from "../modules/donations/schema";
 import { PAWS_RESCUE_LEAGUE_ID, SEED_DONATION_STORE_ID, SEED_LOYALTY_SEGMENT_ID, SEED_PORTFOLIO_IDS } from "../modules/donations";
 import type { LedgerEntry } from "../modules/donations";
 import type { Operator } from "../modules/operators";
 import type { Services } from "../wiring";
 import { operatorOf, roleMatrix, type ConsoleWrite } from "../testing/console";
+import { changeDonationStore, storedSegment } from "../testing/donations";
 
 // The console's Donations section: every write against every role (refusals audited), the store
 // configuration saved with its audit entry and answered at once by the provider's API, fields named
@@ -197,7 +197,7 @@ describe("store configuration", () => {
   });
 
   it("keeps custom CSS empty even when the row had some", async () => {
-    await database.db.execute(sql`update donation_stores set custom_css = '.x{}' where id = ${STORE}`);
+    await changeDonationStore(database.db, STORE, { customCss: ".x{}" });
     expect(await services.consoleDonations.updateStore(owner, STORE, storeForm())).toEqual({ ok: true });
     expect((await storeConfiguration()).customCSS).toBe("");
   });
@@ -312,10 +312,7 @@ describe("segments", () => {
 
   it("refuses a second active segment at one priority, on create, edit and activation", async () => {
     const c = services.consoleDonations;
-    const [loyalty] = await database.db
-      .select()
-      .from(donationSegments)
-      .where(sql`${donationSegments.id} = ${SEED_LOYALTY_SEGMENT_ID}`);
+    const loyalty = await storedSegment(database.db, SEED_LOYALTY_SEGMENT_ID);
     const clash = await c.createSegment(owner, STORE, segmentForm({ priorityIndex: String(loyalty.priorityIndex) }));
     expect(clash).toMatchObject({ ok: false, code: "INVALID", errors: { priorityIndex: expect.stringContaining(loyalty.name) } });
     // An inactive one may share it, but cannot be turned on while the other is.

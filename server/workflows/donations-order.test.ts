@@ -1,13 +1,11 @@
 import { createHash, randomUUID } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
-import { inventory, products, variants } from "../modules/catalog/schema";
 import { warehouseForZip } from "../modules/catalog";
-import { donationCartChoices, donationLedger, donationSegments, donationStores, donationTracking } from "../modules/donations/schema";
 import {
   PAWS_RESCUE_LEAGUE_ID,
   SEED_DONATION_STORE_ID,
@@ -16,9 +14,20 @@ import {
   SEED_PORTFOLIO_IDS,
   buildSeedStore,
 } from "../modules/donations";
-import { mailOutbox } from "../modules/mail/schema";
-import { orderLines, orders } from "../modules/orders/schema";
-import { payments } from "../modules/payments/schema";
+import { seededVariants } from "../testing/catalog";
+import {
+  changeDonationStore,
+  donationChoiceOf,
+  ledgerOf,
+  rewriteLedgerAmount,
+  setSegmentActive,
+  setStoreSegmentsActive,
+  storedTracking,
+} from "../testing/donations";
+import { confirmationsOf } from "../testing/mail";
+import { linesOf, storedOrder } from "../testing/orders";
+import { paymentOf } from "../testing/payments";
+import { setStock } from "../testing/stock";
 import { createServices } from "../wiring";
 import { checkoutTotals } from "../../rules/checkout/totals";
 import { DONATION_SEGMENT_NAMESPACE } from "../../rules/donations/provider";
@@ -91,38 +100,27 @@ async function place(cartId: string, over: Partial<PlaceOrderInput> = {}) {
   return r.order;
 }
 
-const ledgerOf = (orderId: string) => database.db.select().from(donationLedger).where(eq(donationLedger.orderId, orderId)).orderBy(asc(donationLedger.id));
-const linesOf = (orderId: string) => database.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
 const sum = (rows: { amountCents: number }[]) => rows.reduce((s, r) => s + r.amountCents, 0);
 /** 5 % of a line as charged, half up. */
 const fivePercent = (l: { subtotalCents: number; discountCents: number }) => Math.round(((l.subtotalCents - l.discountCents) * 5) / 100);
-const setStore = (set: Partial<typeof donationStores.$inferInsert>) =>
-  database.db.update(donationStores).set(set).where(eq(donationStores.id, SEED_DONATION_STORE_ID));
+const setStore = (set: Parameters<typeof changeDonationStore>[2]) => changeDonationStore(database.db, SEED_DONATION_STORE_ID, set);
 
 beforeAll(async () => {
   database = await openTestDatabase();
   await seedIfEmpty(database);
   services = createServices(database.db, config);
   warehouse = (await warehouseForZip(database.db, ZIP))!.code;
-  const rows = await database.db
-    .select({ id: variants.id, handle: products.handle, productId: products.id, sites: products.sites, productType: products.productType })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .orderBy(variants.id);
+  const rows = await seededVariants(database.db);
   const shop = rows.filter((r) => r.sites.includes("d2c"));
   a = shop[0];
   b = shop.find((r) => r.productId !== a.id && r.handle !== shop[0].handle)!;
-  for (const v of [a, b])
-    await database.db
-      .insert(inventory)
-      .values({ warehouseCode: warehouse, variantId: v.id, onHand: 100_000, reserved: 0 })
-      .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand: 100_000 } });
+  for (const v of [a, b]) await setStock(database.db, { warehouseCode: warehouse, variantId: v.id, onHand: 100_000, reserved: 0 });
 }, 60_000);
 afterAll(() => database.close());
 beforeEach(async () => {
   const { id: _id, ...seed } = buildSeedStore();
   await setStore(seed);
-  await database.db.update(donationSegments).set({ isActive: true }).where(eq(donationSegments.storeId, SEED_DONATION_STORE_ID));
+  await setStoreSegmentsActive(database.db, SEED_DONATION_STORE_ID, true);
 });
 
 describe("the segment the widget matched, at order time", () => {
@@ -147,8 +145,8 @@ describe("the segment the widget matched, at order time", () => {
     await services.cart.claimCart(cartId, "d2c", customerId);
     await track(cartId, null, SEED_LOYALTY_SEGMENT_ID);
     const order = await place(cartId, { customerId });
-    const [line] = await linesOf(order.id);
-    expect((await ledgerOf(order.id)).map((r) => ({ rule: r.rule, rate: r.rateHundredths, cents: r.amountCents, funded: r.fundedBy }))).toEqual([
+    const [line] = await linesOf(database.db, order.id);
+    expect((await ledgerOf(database.db, order.id)).map((r) => ({ rule: r.rule, rate: r.rateHundredths, cents: r.amountCents, funded: r.fundedBy }))).toEqual([
       { rule: "percentage", rate: 1000, cents: tenPercent(line), funded: "store" },
     ]);
   });
@@ -157,8 +155,10 @@ describe("the segment the widget matched, at order time", () => {
     const cartId = await newCart([{ id: a.id, quantity: 3 }]);
     await track(cartId, null, SEED_LOYALTY_SEGMENT_ID);
     const order = await place(cartId);
-    const [line] = await linesOf(order.id);
-    expect((await ledgerOf(order.id)).map((r) => ({ rate: r.rateHundredths, cents: r.amountCents }))).toEqual([{ rate: 500, cents: fivePercent(line) }]);
+    const [line] = await linesOf(database.db, order.id);
+    expect((await ledgerOf(database.db, order.id)).map((r) => ({ rate: r.rateHundredths, cents: r.amountCents }))).toEqual([
+      { rate: 500, cents: fivePercent(line) },
+    ]);
   });
 
   it("an exclusion segment's order gives nothing of the store's; the shopper's own add-on still goes", async () => {
@@ -166,7 +166,7 @@ describe("the segment the widget matched, at order time", () => {
     await track(cartId, null, SEED_EXCLUSION_SEGMENT_ID);
     await services.donationLedger.setAddon(cartId, SEED_DONATION_STORE_ID, { kind: "add-on", cents: 300 });
     const order = await place(cartId);
-    expect((await ledgerOf(order.id)).map((r) => ({ rule: r.rule, cents: r.amountCents, funded: r.fundedBy }))).toEqual([
+    expect((await ledgerOf(database.db, order.id)).map((r) => ({ rule: r.rule, cents: r.amountCents, funded: r.fundedBy }))).toEqual([
       { rule: "add-on", cents: 300, funded: "customer" },
     ]);
   });
@@ -174,24 +174,28 @@ describe("the segment the widget matched, at order time", () => {
   it("an unknown segment, or one switched off, is not kept: the store's 5 %", async () => {
     const unknown = await newCart([{ id: a.id, quantity: 1 }]);
     await track(unknown, null, randomUUID(), null);
-    await database.db.update(donationSegments).set({ isActive: false }).where(eq(donationSegments.id, SEED_LOYALTY_SEGMENT_ID));
+    await setSegmentActive(database.db, SEED_LOYALTY_SEGMENT_ID, false);
     const off = await newCart([{ id: a.id, quantity: 1 }]);
     await track(off, null, SEED_LOYALTY_SEGMENT_ID, null);
     for (const cartId of [unknown, off]) {
       const order = await place(cartId);
-      const [line] = await linesOf(order.id);
-      expect((await ledgerOf(order.id)).map((r) => ({ rate: r.rateHundredths, cents: r.amountCents }))).toEqual([{ rate: 500, cents: fivePercent(line) }]);
+      const [line] = await linesOf(database.db, order.id);
+      expect((await ledgerOf(database.db, order.id)).map((r) => ({ rate: r.rateHundredths, cents: r.amountCents }))).toEqual([
+        { rate: 500, cents: fivePercent(line) },
+      ]);
     }
   });
 
   it("a segment switched off between the cart and the order counts for nothing", async () => {
     const cartId = await newCart([{ id: a.id, quantity: 2 }]);
     await track(cartId, null, SEED_LOYALTY_SEGMENT_ID);
-    expect((await database.db.select().from(donationCartChoices).where(eq(donationCartChoices.cartId, cartId)))[0].segmentId).toBe(SEED_LOYALTY_SEGMENT_ID);
-    await database.db.update(donationSegments).set({ isActive: false }).where(eq(donationSegments.id, SEED_LOYALTY_SEGMENT_ID));
+    expect((await donationChoiceOf(database.db, cartId))!.segmentId).toBe(SEED_LOYALTY_SEGMENT_ID);
+    await setSegmentActive(database.db, SEED_LOYALTY_SEGMENT_ID, false);
     const order = await place(cartId);
-    const [line] = await linesOf(order.id);
-    expect((await ledgerOf(order.id)).map((r) => ({ rate: r.rateHundredths, cents: r.amountCents }))).toEqual([{ rate: 500, cents: fivePercent(line) }]);
+    const [line] = await linesOf(database.db, order.id);
+    expect((await ledgerOf(database.db, order.id)).map((r) => ({ rate: r.rateHundredths, cents: r.amountCents }))).toEqual([
+      { rate: 500, cents: fivePercent(line) },
+    ]);
   });
 });
 
@@ -202,8 +206,8 @@ describe("placing an order writes the donation ledger", () => {
       { id: b.id, quantity: 1 },
     ]);
     const order = await place(cartId);
-    const lines = await linesOf(order.id);
-    const rows = await ledgerOf(order.id);
+    const lines = await linesOf(database.db, order.id);
+    const rows = await ledgerOf(database.db, order.id);
     expect(
       rows.map((r) => ({
         line: r.orderLineId,
@@ -217,13 +221,10 @@ describe("placing an order writes the donation ledger", () => {
     ).toEqual(lines.map((l) => ({ line: l.id, cause: PAWS_RESCUE_LEAGUE_ID, rule: "percentage", cents: fivePercent(l), funded: "store", rate: 500, m: 100 })));
     const given = await services.donationLedger.givenForOrder(order.id);
     expect(given).toEqual([{ causeId: PAWS_RESCUE_LEAGUE_ID, causeName: "Paws Rescue League", cents: sum(rows), customerCents: 0, reversedCents: 0 }]);
-    const [mail] = await database.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.template, "orderConfirmation"), sql`${mailOutbox.subject} like ${`%${order.number}`}`));
+    const [mail] = await confirmationsOf(database.db, order.number);
     expect(mail.text).toContain(`$${(sum(rows) / 100).toFixed(2)} to Paws Rescue League with this order`);
     // Immutable: the trigger refuses an update.
-    await expect(database.db.update(donationLedger).set({ amountCents: 1 }).where(eq(donationLedger.id, rows[0].id))).rejects.toThrow();
+    await expect(rewriteLedgerAmount(database.db, rows[0].id, 1)).rejects.toThrow();
   });
 
   it("uses each line's share of the cart discount as the order recorded it", async () => {
@@ -235,9 +236,9 @@ describe("placing an order writes the donation ledger", () => {
       ["WELCOME10"],
     );
     const order = await place(cartId);
-    const lines = await linesOf(order.id);
+    const lines = await linesOf(database.db, order.id);
     expect(lines.every((l) => l.discountCents > 0)).toBe(true);
-    expect((await ledgerOf(order.id)).map((r) => r.amountCents)).toEqual(lines.map(fivePercent));
+    expect((await ledgerOf(database.db, order.id)).map((r) => r.amountCents)).toEqual(lines.map(fivePercent));
   });
 
   it("the tracked cause's multiplier (the store's override), and the confirmation data of SPEC §7 on the tracking", async () => {
@@ -245,12 +246,12 @@ describe("placing an order writes the donation ledger", () => {
     const cartId = await newCart([{ id: a.id, quantity: 1 }]);
     const trackingId = await track(cartId, "00-1000002");
     const order = await place(cartId);
-    const [line] = await linesOf(order.id);
-    const rows = await ledgerOf(order.id);
+    const [line] = await linesOf(database.db, order.id);
+    const rows = await ledgerOf(database.db, order.id);
     expect(rows).toMatchObject([{ causeId: "00-1000002", amountCents: 2 * fivePercent(line), multiplierHundredths: 200 }]);
     expect(order.donationTrackingId).toBe(trackingId);
     expect(order.attributes).toContainEqual({ key: "donation_tracking_id", value: trackingId });
-    const [t] = await database.db.select().from(donationTracking).where(eq(donationTracking.id, trackingId));
+    const t = await storedTracking(database.db, trackingId);
     expect(t.status).toBe("confirmed");
     const total = (2 * fivePercent(line)) / 100;
     expect(t.confirmationData!.totalDonationAmount).toBe(total.toFixed(2));
@@ -261,8 +262,8 @@ describe("placing an order writes the donation ledger", () => {
     const cartId = await newCart([{ id: a.id, quantity: 1 }]);
     await track(cartId, SEED_PORTFOLIO_IDS[0]);
     const order = await place(cartId);
-    const [line] = await linesOf(order.id);
-    const rows = await ledgerOf(order.id);
+    const [line] = await linesOf(database.db, order.id);
+    const rows = await ledgerOf(database.db, order.id);
     expect(rows.length).toBeGreaterThan(1);
     expect(new Set(rows.map((r) => r.orderLineId))).toEqual(new Set([line.id]));
     expect(sum(rows)).toBe(fivePercent(line));
@@ -277,8 +278,8 @@ describe("placing an order writes the donation ledger", () => {
         { id: b.id, quantity: 1 },
       ]),
     );
-    const [lineA] = await linesOf(order.id);
-    expect((await ledgerOf(order.id)).map((r) => [r.orderLineId, r.amountCents])).toEqual([[lineA.id, fivePercent(lineA)]]);
+    const [lineA] = await linesOf(database.db, order.id);
+    expect((await ledgerOf(database.db, order.id)).map((r) => [r.orderLineId, r.amountCents])).toEqual([[lineA.id, fivePercent(lineA)]]);
 
     await setStore({ excludedCmsIds: [], defaultDonationType: 1, defaultDonationHundredths: 25 });
     const flat = await place(
@@ -287,7 +288,7 @@ describe("placing an order writes the donation ledger", () => {
         { id: b.id, quantity: 1 },
       ]),
     );
-    expect((await ledgerOf(flat.id)).map((r) => [r.rule, r.amountCents, r.rateHundredths])).toEqual([
+    expect((await ledgerOf(database.db, flat.id)).map((r) => [r.rule, r.amountCents, r.rateHundredths])).toEqual([
       ["flat", 75, 25],
       ["flat", 25, 25],
     ]);
@@ -298,25 +299,25 @@ describe("placing an order writes the donation ledger", () => {
     const cartId = await newCart([{ id: a.id, quantity: 1 }]);
     await track(cartId, null);
     const order = await place(cartId);
-    const rows = await ledgerOf(order.id);
+    const rows = await ledgerOf(database.db, order.id);
     expect(rows.map((r) => r.causeId)).toEqual(["00-1000002", "00-1000003"]);
-    expect(sum(rows)).toBe(fivePercent((await linesOf(order.id))[0]));
+    expect(sum(rows)).toBe(fivePercent((await linesOf(database.db, order.id))[0]));
   });
 
   it("nothing while the online-purchase campaign is off, and nothing on the staff site's config (no store)", async () => {
     await setStore({ activeCampaigns: [4] });
     const off = await place(await newCart([{ id: a.id, quantity: 1 }]));
-    expect(await ledgerOf(off.id)).toEqual([]);
+    expect(await ledgerOf(database.db, off.id)).toEqual([]);
     await setStore({ activeCampaigns: [1] });
     const none = await placeOrder({ ...deps(), config: { ...config, donationStoreId: null } }, input(await newCart([{ id: a.id, quantity: 1 }])));
-    expect(none.ok && (await ledgerOf(none.order.id))).toEqual([]);
+    expect(none.ok && (await ledgerOf(database.db, none.order.id))).toEqual([]);
   });
 
   it("a client's own donationTrackingId is ignored: only the tracking attached to the cart counts", async () => {
     const order = await place(await newCart([{ id: a.id, quantity: 1 }]), { donationTrackingId: randomUUID() });
     expect(order.donationTrackingId).toBeNull();
     expect(order.attributes.find((x) => x.key === "donation_tracking_id")).toBeUndefined();
-    expect((await ledgerOf(order.id))[0].causeId).toBe(PAWS_RESCUE_LEAGUE_ID);
+    expect((await ledgerOf(database.db, order.id))[0].causeId).toBe(PAWS_RESCUE_LEAGUE_ID);
   });
 });
 
@@ -334,9 +335,9 @@ describe("SPEC §8 donation errors on the server are logged where they happen; t
     try {
       const r = await placeOrder({ ...deps(), log }, input(cartId));
       if (!r.ok) throw new Error(r.message);
-      expect((await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, r.order.id)))[0].status).toBe("paid");
-      expect((await ledgerOf(r.order.id)).length).toBeGreaterThan(0);
-      const [t] = await database.db.select().from(donationTracking).where(eq(donationTracking.id, trackingId));
+      expect((await storedOrder(database.db, r.order.id)).status).toBe("paid");
+      expect((await ledgerOf(database.db, r.order.id)).length).toBeGreaterThan(0);
+      const t = await storedTracking(database.db, trackingId);
       expect(t.status).toBe("open");
       expect(lines).toContain("Error setting confirmation data for post purchase confirmation");
     } finally {
@@ -368,10 +369,10 @@ describe("cancellations and refunds reverse the ledger with new rows", () => {
           { id: b.id, quantity: 1 },
         ]),
       );
-      const given = await ledgerOf(order.id);
+      const given = await ledgerOf(database.db, order.id);
       const r = await advanceOrder(deps(), { orderRef: order.number, to });
       expect(r.ok).toBe(true);
-      const rows = await ledgerOf(order.id);
+      const rows = await ledgerOf(database.db, order.id);
       const reversals = rows.filter((x) => x.reversesId !== null);
       expect(reversals.map((x) => [x.reversesId, x.amountCents, x.rule])).toEqual(given.map((g) => [g.id, -g.amountCents, "reversal"]));
       expect(rows.slice(0, given.length)).toEqual(given);
@@ -395,11 +396,11 @@ describe("cancellations and refunds reverse the ledger with new rows", () => {
           { id: b.id, quantity: 1 },
         ]),
       );
-      [row] = await ledgerOf(order.id);
+      [row] = await ledgerOf(database.db, order.id);
       if (row.amountCents % 3 !== 0) break;
     }
     if (!order || !row || row.amountCents % 3 === 0) throw new Error("no rate gave a donation that 3 does not divide");
-    const [line] = await linesOf(order.id);
+    const [line] = await linesOf(database.db, order.id);
     const steps: number[] = [];
     for (let i = 0; i < 3; i++) {
       const r = await refundOrderPart(deps(), {
@@ -411,24 +412,24 @@ describe("cancellations and refunds reverse the ledger with new rows", () => {
         actor: "test",
       });
       expect(r.ok).toBe(true);
-      const rows = (await ledgerOf(order.id)).filter((x) => x.reversesId === row.id);
+      const rows = (await ledgerOf(database.db, order.id)).filter((x) => x.reversesId === row.id);
       steps.push(sum(rows));
     }
     expect(steps[2]).toBe(-row.amountCents);
     expect(steps[0]).toBe(-Math.floor(row.amountCents / 3));
     // The other line's row is untouched until it is refunded.
-    const other = (await ledgerOf(order.id)).filter((x) => x.reversesId === null && x.id !== row.id);
+    const other = (await ledgerOf(database.db, order.id)).filter((x) => x.reversesId === null && x.id !== row.id);
     expect(other.length).toBeGreaterThan(0);
-    expect((await ledgerOf(order.id)).filter((x) => other.some((o) => o.id === x.reversesId))).toEqual([]);
+    expect((await ledgerOf(database.db, order.id)).filter((x) => other.some((o) => o.id === x.reversesId))).toEqual([]);
   });
 
   it("a refund of money only (shipping) reverses nothing; one that returns all the payment has left reverses the rest", async () => {
     const order = await place(await newCart([{ id: a.id, quantity: 2 }]));
-    const given = sum(await ledgerOf(order.id));
+    const given = sum(await ledgerOf(database.db, order.id));
     const r = await refundOrderPart(deps(), { orderRef: order.number, lines: [], otherCents: 100, restock: false, reason: "Late", actor: "test" });
     expect(r.ok).toBe(true);
-    expect(sum(await ledgerOf(order.id))).toBe(given);
-    const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(sum(await ledgerOf(database.db, order.id))).toBe(given);
+    const row = await storedOrder(database.db, order.id);
     const rest = await refundOrderPart(deps(), {
       orderRef: order.number,
       lines: [],
@@ -438,7 +439,7 @@ describe("cancellations and refunds reverse the ledger with new rows", () => {
       actor: "test",
     });
     expect(rest.ok && rest.whole).toBe(true);
-    expect(sum(await ledgerOf(order.id))).toBe(0);
+    expect(sum(await ledgerOf(database.db, order.id))).toBe(0);
   });
 });
 
@@ -449,8 +450,8 @@ describe("add-on and round-up", () => {
     await services.donationLedger.setAddon(withAddon, SEED_DONATION_STORE_ID, { kind: "add-on", cents: 300 });
     const base = await place(plain);
     const order = await place(withAddon);
-    const [o] = await database.db.select().from(orders).where(eq(orders.id, order.id));
-    const [b0] = await database.db.select().from(orders).where(eq(orders.id, base.id));
+    const o = await storedOrder(database.db, order.id);
+    const b0 = await storedOrder(database.db, base.id);
     expect(o.donationAddonCents).toBe(300);
     expect({ tax: o.taxCents, ship: o.shippingCents, disc: o.discountCents, sub: o.subtotalCents }).toEqual({
       tax: b0.taxCents,
@@ -459,17 +460,17 @@ describe("add-on and round-up", () => {
       sub: b0.subtotalCents,
     });
     expect(o.totalCents).toBe(b0.totalCents + 300);
-    const [charged] = await database.db.select().from(payments).where(eq(payments.id, o.paymentId!));
+    const charged = await paymentOf(database.db, o.paymentId!);
     expect(charged.amountCents).toBe(o.totalCents);
     expect(order.donationAddon.amount).toBe("3.00");
-    const rows = await ledgerOf(order.id);
+    const rows = await ledgerOf(database.db, order.id);
     expect(rows.filter((r) => r.fundedBy === "customer").map((r) => [r.orderLineId, r.rule, r.amountCents, r.causeId])).toEqual([
       [order.id, "add-on", 300, PAWS_RESCUE_LEAGUE_ID],
     ]);
     const given = await services.donationLedger.givenForOrder(order.id);
     expect(given[0].customerCents).toBe(300);
     await advanceOrder(deps(), { orderRef: order.number, to: "cancelled" });
-    expect(sum(await ledgerOf(order.id))).toBe(0);
+    expect(sum(await ledgerOf(database.db, order.id))).toBe(0);
   });
 
   it("round-up takes the checkout total to the next whole dollar; switched off, the choice is charged nothing", async () => {
@@ -477,7 +478,7 @@ describe("add-on and round-up", () => {
     const cartId = await newCart([{ id: a.id, quantity: 1 }]);
     await services.donationLedger.setAddon(cartId, SEED_DONATION_STORE_ID, { kind: "round-up" });
     const order = await place(cartId);
-    const [o] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    const o = await storedOrder(database.db, order.id);
     const without = checkoutTotals({
       subtotalCents: o.subtotalCents,
       discountCents: o.discountCents,
@@ -490,14 +491,17 @@ describe("add-on and round-up", () => {
     expect(o.totalCents % 100 === 0 || o.donationAddonCents === 0).toBe(true);
     expect(o.totalCents).toBe(without.totalCents + o.donationAddonCents);
     if (o.donationAddonCents)
-      expect((await ledgerOf(order.id)).find((r) => r.fundedBy === "customer")).toMatchObject({ rule: "round-up", amountCents: o.donationAddonCents });
+      expect((await ledgerOf(database.db, order.id)).find((r) => r.fundedBy === "customer")).toMatchObject({
+        rule: "round-up",
+        amountCents: o.donationAddonCents,
+      });
 
     await setStore({ activeCampaigns: [1] });
     const off = await newCart([{ id: a.id, quantity: 1 }]);
     await services.donationLedger.setAddon(off, SEED_DONATION_STORE_ID, { kind: "add-on", cents: 500 });
     const plain = await place(off);
     expect(plain.donationAddon.amount).toBe("0.00");
-    expect((await ledgerOf(plain.id)).filter((r) => r.fundedBy === "customer")).toEqual([]);
+    expect((await ledgerOf(database.db, plain.id)).filter((r) => r.fundedBy === "customer")).toEqual([]);
   });
 
   it("the checkout's totals include the add-on the cart chose (what the payment step shows and sends back)", async () => {
@@ -526,14 +530,14 @@ describe("races (real on PostgreSQL)", () => {
     expect(ok.length).toBeGreaterThan(0);
     const ids = new Set(ok.map((r) => (r.ok ? r.order.id : "")));
     expect(ids.size).toBe(1);
-    const rows = await ledgerOf([...ids][0]);
+    const rows = await ledgerOf(database.db, [...ids][0]);
     expect(rows).toHaveLength(3);
   }, 60_000);
 
   it("concurrent partial refunds of one line never over-reverse it", async () => {
     const order = await place(await newCart([{ id: a.id, quantity: 3 }]));
-    const [line] = await linesOf(order.id);
-    const [row] = await ledgerOf(order.id);
+    const [line] = await linesOf(database.db, order.id);
+    const [row] = await ledgerOf(database.db, order.id);
     const results = await Promise.all(
       Array.from({ length: 6 }, () =>
         refundOrderPart(deps(), {
@@ -547,11 +551,11 @@ describe("races (real on PostgreSQL)", () => {
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(3);
-    const reversals = (await ledgerOf(order.id)).filter((x) => x.reversesId === row.id);
+    const reversals = (await ledgerOf(database.db, order.id)).filter((x) => x.reversesId === row.id);
     expect(reversals).toHaveLength(3);
     expect(sum(reversals)).toBe(-row.amountCents);
     // A cancel afterwards finds nothing left to reverse on that row.
     await advanceOrder(deps(), { orderRef: order.number, to: "cancelled" });
-    expect(sum((await ledgerOf(order.id)).filter((x) => x.reversesId === row.id))).toBe(-row.amountCents);
+    expect(sum((await ledgerOf(database.db, order.id)).filter((x) => x.reversesId === row.id))).toBe(-row.amountCents);
   }, 60_000);
 });

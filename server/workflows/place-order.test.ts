@@ -1,15 +1,15 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
-import { carts } from "../modules/cart/schema";
-import { inventory, products, variants } from "../modules/catalog/schema";
 import { warehouseForZip } from "../modules/catalog";
-import { orders } from "../modules/orders/schema";
-import { paymentMethods, payments } from "../modules/payments/schema";
-import { cartLines } from "../modules/cart/schema";
+import { cartStatusOf, emptyCart, setLineQuantities } from "../testing/cart";
+import { seededVariants } from "../testing/catalog";
+import { changeOrder, ordersOfCart } from "../testing/orders";
+import { chargesWithKey, storedCards } from "../testing/payments";
+import { freeStock, stockOf } from "../testing/stock";
 import { createServices } from "../wiring";
 import { placeOrder, type PlaceOrderInput } from "./place-order";
 
@@ -58,31 +58,16 @@ async function newCart(quantity = 1, vId = variantId, sellingPlanId: string | nu
   if (codes.length) await services.cart.updateDiscountCodes(r.cart.id, "d2c", codes);
   return r.cart.id;
 }
-async function setAvailable(vId: number, available: number) {
-  await database.db
-    .insert(inventory)
-    .values({ warehouseCode: warehouse, variantId: vId, onHand: available, reserved: 0 })
-    .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand: sql`${inventory.reserved} + ${available}` } });
-}
-async function stock(vId = variantId) {
-  const [row] = await database.db
-    .select()
-    .from(inventory)
-    .where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, vId)));
-  return row;
-}
-const cartStatus = async (id: string) => (await database.db.select({ s: carts.status }).from(carts).where(eq(carts.id, id)))[0].s;
+const setAvailable = (vId: number, available: number) => freeStock(database.db, warehouse, vId, available);
+const stock = (vId = variantId) => stockOf(database.db, warehouse, vId);
+const cartStatus = (id: string) => cartStatusOf(database.db, id);
 
 beforeAll(async () => {
   database = await openTestDatabase();
   await seedIfEmpty(database);
   services = createServices(database.db, config);
   deps = { db: database.db, services, config };
-  const rows = await database.db
-    .select({ id: variants.id, sku: variants.sku, sites: products.sites })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .orderBy(variants.id);
+  const rows = await seededVariants(database.db);
   const d2c = rows.filter((r) => r.sites.includes("d2c"));
   [variantId, otherVariantId] = [d2c[0].id, d2c[1].id];
   sku = d2c[0].sku;
@@ -117,10 +102,7 @@ describe("place order", () => {
     if (!a.ok || !b.ok || !c.ok) return;
     expect(new Set([a.order.id, b.order.id, c.order.id]).size).toBe(1);
     expect(c.replayed).toBe(true);
-    const charges = await database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.idempotencyKey, `order:${req.idempotencyKey}`));
+    const charges = await chargesWithKey(database.db, `order:${req.idempotencyKey}`);
     expect(charges).toHaveLength(1);
     expect(charges[0].status).toBe("captured");
     expect(await cartStatus(cartId)).toBe("checked_out");
@@ -216,12 +198,12 @@ describe("place order", () => {
     expect((await stock()).reserved).toBe(before.reserved);
     expect(await cartStatus(cartId)).toBe("active");
     // The attempt is kept as a declined order; it holds neither the cart nor the key.
-    const attempts = await database.db.select({ status: orders.status, paymentId: orders.paymentId }).from(orders).where(eq(orders.cartId, cartId));
+    const attempts = (await ordersOfCart(database.db, cartId)).map((o) => ({ status: o.status, paymentId: o.paymentId }));
     expect(attempts).toEqual([{ status: "declined", paymentId: null }]);
     // The customer fixes the card and retries the same key: it goes through, as an order of its own.
     const retry = await placeOrder(deps, { ...req, payment: card() });
     expect(retry.ok).toBe(true);
-    const statuses = (await database.db.select({ status: orders.status }).from(orders).where(eq(orders.cartId, cartId))).map((o) => o.status);
+    const statuses = (await ordersOfCart(database.db, cartId)).map((o) => o.status);
     expect(statuses.sort()).toEqual(["declined", "paid"]);
   });
 
@@ -240,7 +222,7 @@ describe("place order", () => {
       input(cartId, { customerId: shopper.customerId, email: "declined-po@example.test", payment: card("4000000000000002") }),
     );
     expect(declined).toMatchObject({ ok: false, code: "PAYMENT_DECLINED", reason: "card_declined" });
-    const [kept] = await database.db.select().from(orders).where(eq(orders.cartId, cartId));
+    const [kept] = await ordersOfCart(database.db, cartId);
     expect(kept).toMatchObject({ status: "declined", customerId: shopper.customerId });
     expect(kept.number).toMatch(/^KC-\d{6,}$/);
 
@@ -251,10 +233,7 @@ describe("place order", () => {
     expect(await services.orders.salesSince(monthStart, monthStart)).toEqual(salesBefore);
     expect(await services.orders.hasSubscriptionOrder(shopper.customerId)).toBe(false);
     // A code on a declined attempt was never used.
-    await database.db
-      .update(orders)
-      .set({ discountCodes: ["ONCE10"] })
-      .where(eq(orders.id, kept.id));
+    await changeOrder(database.db, kept.id, { discountCodes: ["ONCE10"] });
     expect(await services.orders.codesUsedBy({ customerId: shopper.customerId, email: kept.email }, ["ONCE10"])).toEqual([]);
     const byEmail = await services.orders.consoleList({ q: "declined-po@example.test", page: 1, pageSize: 10 });
     expect(byEmail.rows).toEqual([]);
@@ -265,11 +244,11 @@ describe("place order", () => {
   it("refuses tampering: a quantity over the cap, an empty cart, an unserved ZIP, another customer's saved card or address", async () => {
     await setAvailable(variantId, 50);
     const over = await newCart(1);
-    await database.db.update(cartLines).set({ quantity: 11 }).where(eq(cartLines.cartId, over));
+    await setLineQuantities(database.db, over, 11);
     expect(await placeOrder(deps, input(over))).toMatchObject({ ok: false, code: "OVER_LIMIT" });
 
     const emptied = await newCart(1);
-    await database.db.delete(cartLines).where(eq(cartLines.cartId, emptied));
+    await emptyCart(database.db, emptied);
     expect(await placeOrder(deps, input(emptied))).toMatchObject({ ok: false, code: "CART_EMPTY" });
 
     const far = await newCart(1);
@@ -288,7 +267,7 @@ describe("place order", () => {
     if (!saved.ok) throw new Error("save failed");
     expect(saved.method.last4).toBe("4242");
     // Stored: a random token, brand, last 4 and expiry — never the number or the CVC.
-    const stored = JSON.stringify(await database.db.select().from(paymentMethods));
+    const stored = JSON.stringify(await storedCards(database.db));
     expect(stored).not.toContain("4242424242424242");
     expect(stored).not.toMatch(/"123"/);
     const bobCart = await newCart(1);
@@ -314,11 +293,11 @@ describe("place order", () => {
   it("totals: free standard shipping over the threshold, $4 AK/HI charge, tax by state, AUTO35 on a first autoship order", async () => {
     await setAvailable(variantId, 50);
     await setAvailable(otherVariantId, 50);
-    const [v] = await database.db.select({ price: variants.priceCents }).from(variants).where(eq(variants.id, variantId));
-    expect(v.price).toBeLessThan(THRESHOLD);
+    const v = (await seededVariants(database.db)).find((r) => r.id === variantId)!;
+    expect(v.priceCents).toBeLessThan(THRESHOLD);
     // Below the threshold → the flat rate; at or over it → free standard shipping; express always paid.
     const small = await placeOrder(deps, input(await newCart(1)));
-    const bigQty = Math.ceil(THRESHOLD / v.price);
+    const bigQty = Math.ceil(THRESHOLD / v.priceCents);
     expect(bigQty).toBeLessThanOrEqual(10);
     const big = await placeOrder(deps, input(await newCart(bigQty)));
     const express = await placeOrder(deps, input(await newCart(bigQty), { shippingMethod: "express" }));

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartAction, cartLoader, headerCartCount } from "../../../app/features/cart/cart-route.server";
@@ -11,8 +10,8 @@ import { openTestDatabase } from "../../db/test-database";
 import { createLogger } from "../../log";
 import { requestContext, resolveIdentity } from "../../request-context";
 import { siteFor } from "../../../rules/shared/site";
-import { products, variants } from "../catalog/schema";
-import { orderLines, orders } from "../orders/schema";
+import { seededVariants } from "../../testing/catalog";
+import { aPaidAutoshipOrder } from "../../testing/orders";
 import { MAX_CARTS_PER_CUSTOMER } from "./service";
 import type { CartView } from "./view";
 
@@ -29,11 +28,7 @@ beforeAll(async () => {
   await seedIfEmpty(database);
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
-  const rows = await database.db
-    .select({ id: variants.id, sites: products.sites })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .orderBy(variants.id);
+  const rows = await seededVariants(database.db);
   variantId = rows.find((r) => r.sites.includes("d2c"))!.id;
 }, 60_000);
 afterAll(() => database.close());
@@ -47,55 +42,6 @@ async function customer(): Promise<{ id: string; cookie: string }> {
   if (!r.ok) throw new Error("register failed");
   const session = await deps.services.identity.resolveSession(r.token);
   return { id: session!.customerId, cookie: `sessionToken=${r.token}` };
-}
-
-/** A paid order with an autoship line: the customer already has an Autoship. */
-async function giveSubscription(customerId: string) {
-  const [o] = await database.db
-    .insert(orders)
-    .values({
-      site: "d2c",
-      customerId,
-      email: "x@example.test",
-      cartId: crypto.randomUUID(),
-      status: "paid",
-      shippingMethod: "standard",
-      shippingAddress: {
-        firstName: "",
-        lastName: "",
-        address1: "1",
-        address2: "",
-        city: "A",
-        provinceCode: "CO",
-        zip: "80011",
-        countryCode: "US",
-        phone: null,
-      },
-      billingAddress: { firstName: "", lastName: "", address1: "1", address2: "", city: "A", provinceCode: "CO", zip: "80011", countryCode: "US", phone: null },
-      warehouseCode: "DEN",
-      subtotalCents: 1000,
-      discountCents: 0,
-      shippingCents: 0,
-      serviceChargeCents: 0,
-      taxCents: 0,
-      totalCents: 1000,
-      idempotencyKey: crypto.randomUUID(),
-    })
-    .returning({ id: orders.id });
-  await database.db.insert(orderLines).values({
-    orderId: o.id,
-    position: 0,
-    variantId,
-    sku: "X",
-    title: "X",
-    productTitle: "X",
-    quantity: 1,
-    sellingPlanId: "autoship-4w",
-    unitPriceCents: 1000,
-    subtotalCents: 1000,
-    discountCents: 0,
-    taxCents: 0,
-  });
 }
 
 const api = async (path: string, body: unknown, cookie?: string) => {
@@ -140,7 +86,7 @@ const pointer = async (customerId: string) => (await deps.services.identity.meta
 describe("AUTO35 for a customer who already has an Autoship: one answer", () => {
   it("the page loader, the page fetcher and the cart API all say it does not apply", async () => {
     const kim = await customer();
-    await giveSubscription(kim.id);
+    await aPaidAutoshipOrder(database.db, kim.id, variantId);
     const created = await api("create-cart", { lineItems: [{ merchandiseId: String(variantId), quantity: 1, sellingPlanId: "autoship-4w" }] }, kim.cookie);
     const cartId = created.body.cart.id;
     const viaApi = await api("update-cart-discount-codes", { cartId, codes: ["AUTO35"] }, kim.cookie);

@@ -1,4 +1,3 @@
-import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
@@ -9,9 +8,10 @@ import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createLogger } from "../../log";
 import { placeOrder, type PlaceOrderInput } from "../../workflows/place-order";
-import { inventory, products, variants, warehouseZipRanges } from "../catalog/schema";
+import { seededVariants, setPlainPrice, setProductType } from "../../testing/catalog";
+import { ordersOfCart } from "../../testing/orders";
+import { serveZips, setStock } from "../../testing/stock";
 import { warehouseForZip } from "../catalog";
-import { orders } from "../orders/schema";
 import { checkoutAction } from "../../../app/features/checkout/checkout-route.server";
 import { requestContext, resolveIdentity } from "../../request-context";
 import { siteFor } from "../../../rules/shared/site";
@@ -51,21 +51,12 @@ beforeAll(async () => {
   await seedIfEmpty(database);
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
-  const [row] = await database.db
-    .select({ id: variants.id, priceCents: variants.priceCents })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(eq(products.productType, "Dry Food"))
-    .orderBy(variants.id)
-    .limit(1);
+  const row = (await seededVariants(database.db)).find((v) => v.productType === "Dry Food")!;
   variantId = row.id;
   priceCents = row.priceCents;
   const warehouse = (await warehouseForZip(database.db, ZIP))!.code;
-  await database.db
-    .update(inventory)
-    .set({ onHand: 500, reserved: 0 })
-    .where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, variantId)));
-  await database.db.insert(warehouseZipRanges).values({ warehouseCode: warehouse, groupName: "test", transitDays: 9, zipStart: 601, zipEnd: 601 });
+  await setStock(database.db, { warehouseCode: warehouse, variantId, onHand: 500, reserved: 0 });
+  await serveZips(database.db, warehouse, { zipStart: 601, zipEnd: 601, transitDays: 9 });
 }, 60_000);
 afterAll(() => database.close());
 
@@ -333,7 +324,7 @@ describe("discount codes: one code plus AUTO35, each code once per customer", ()
     const second = await call("/checkout/place-order", orderBody(next), kim.cookie);
     expect(second.status).toBe(409);
     expect(second.body.error).toMatchObject({ code: "discount_code_used", fields: { discountCodes: "You have already used the code WELCOME10." } });
-    expect(await database.db.select({ id: orders.id }).from(orders).where(eq(orders.cartId, next))).toEqual([]);
+    expect(await ordersOfCart(database.db, next)).toEqual([]);
   });
 
   it("five racing checkouts with the same code: one order uses it, four are refused", async () => {
@@ -395,16 +386,11 @@ describe("the saved cart after an order", () => {
 describe("free shipping: the promise the cart shows is the one the checkout keeps", () => {
   /** A d2c item priced `cents`, of `productType`, with stock: a product of its own so other tests keep theirs. */
   async function itemAt(cents: number, productType: string) {
-    const rows = await database.db
-      .select({ id: variants.id, productId: variants.productId, sites: products.sites })
-      .from(variants)
-      .innerJoin(products, eq(products.id, variants.productId))
-      .where(eq(products.productType, "Wet Food"))
-      .orderBy(variants.id);
+    const rows = (await seededVariants(database.db)).filter((v) => v.productType === "Wet Food");
     const firstOfEach = rows.filter((r, i) => r.sites.includes("d2c") && rows.findIndex((o) => o.productId === r.productId) === i);
     const row = firstOfEach.at(-1 - items++)!;
-    await database.db.update(variants).set({ priceCents: cents, compareAtCents: null }).where(eq(variants.id, row.id));
-    await database.db.update(products).set({ productType }).where(eq(products.id, row.productId));
+    await setPlainPrice(database.db, row.id, cents);
+    await setProductType(database.db, row.productId, productType);
     return row.id;
   }
   let items = 0;

@@ -14,7 +14,8 @@ import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createLogger } from "../../log";
 import { placeOrder } from "../../workflows/place-order";
-import { inventory, products, variants } from "../catalog/schema";
+import { seededVariants } from "../../testing/catalog";
+import { setStock } from "../../testing/stock";
 import { warehouseForZip } from "../catalog";
 import { donationLedger, donationSegments, donationStores } from "./schema";
 import { PAWS_RESCUE_LEAGUE_ID, SEED_DONATION_STORE_ID, SEED_LOYALTY_SEGMENT_ID, SEED_PORTFOLIO_IDS, buildSeedStore } from "./seed-data";
@@ -39,19 +40,11 @@ beforeAll(async () => {
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
   const warehouse = (await warehouseForZip(database.db, ZIP))!.code;
-  const rows = await database.db
-    .select({ id: variants.id, productId: products.id, sites: products.sites })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .orderBy(variants.id);
+  const rows = await seededVariants(database.db);
   const shop = rows.filter((r) => r.sites.includes("d2c"));
   a = shop[0]!.id;
   b = shop.find((r) => r.productId !== shop[0]!.productId)!.id;
-  for (const variantId of [a, b])
-    await database.db
-      .insert(inventory)
-      .values({ warehouseCode: warehouse, variantId, onHand: 100_000, reserved: 0 })
-      .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand: 100_000 } });
+  for (const variantId of [a, b]) await setStock(database.db, { warehouseCode: warehouse, variantId, onHand: 100_000, reserved: 0 });
 }, 60_000);
 afterAll(() => database.close());
 beforeEach(async () => {

@@ -1,0 +1,16 @@
+import { and, eq, like } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { mailOutbox } from "../modules/mail/schema";
+
+// The outbox as stored, for tests that check what a mail said after the fact (an order's
+// confirmation, what an erasure left of a customer's mails).
+
+/** The order confirmations whose subject ends with the order's number. */
+export const confirmationsOf = (db: Db, orderNumber: string) =>
+  db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.template, "orderConfirmation"), like(mailOutbox.subject, `%${orderNumber}`)));
+
+/** The mails of erased customers: their address was replaced by an `erased-` one. */
+export const erasedCustomersMails = (db: Db) => db.select().from(mailOutbox).where(like(mailOutbox.to, "erased-%"));
