@@ -6,6 +6,7 @@ import { ConsoleTable } from "../features/admin/console-table";
 import { CONTENT_PAGE_SIZE, redirectListHref, type RedirectQuery } from "../features/admin/content-list";
 import { redirectListQuery } from "../features/admin/content-list.server";
 import { requireOperator } from "../features/admin/operator.server";
+import { pageCount } from "../features/admin/paged-list";
 import { invalid, refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.redirects";
 import { FilterForm, ListTotal, Pager } from "../features/admin/list-controls";
@@ -26,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const editId = Number(url.searchParams.get("edit")) || null;
   const editing = editId ? await context.services.content.editor.getRedirect(editId) : null;
   const plain = (r: (typeof rows)[number]) => ({ id: r.id, source: r.source, target: r.target, permanent: r.permanent, site: r.site });
-  return { query, total, pages: Math.max(1, Math.ceil(total / CONTENT_PAGE_SIZE)), rows: rows.map(plain), editing: editing ? plain(editing) : null };
+  return { query, total, pages: pageCount(total, CONTENT_PAGE_SIZE), rows: rows.map(plain), editing: editing ? plain(editing) : null };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
