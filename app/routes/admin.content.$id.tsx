@@ -3,11 +3,12 @@ import { data, Form, useActionData, useLoaderData, useNavigation } from "react-r
 import type { ContentType } from "../../server/modules/content";
 import { FormAlert } from "../components/form-field";
 import { ConsolePage, ConsoleSection, ListLink } from "../features/admin/console-frame";
+import { ConfirmCheckbox } from "../features/admin/console-form";
 import { ContentFields } from "../features/admin/content-form";
 import { STATUS_LABELS, typeLabel } from "../features/admin/content-list";
 import { addItem, describeForm, readForm, workingBody } from "../features/admin/content-list.server";
 import { requireOperator } from "../features/admin/operator.server";
-import { invalid, refused } from "../features/admin/console-action.server";
+import { byIntent, invalid, refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.content.$id";
 import type { FailureCode } from "../../rules/shared/failure-status";
 
@@ -41,6 +42,60 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
+type EntryForm = {
+  operator: Awaited<ReturnType<typeof requireOperator>>;
+  context: Route.ActionArgs["context"];
+  entryId: number;
+  type: ContentType;
+  form: FormData;
+  stamp: number;
+};
+
+/** What a post answers; `stamp` remounts the form so it shows what was saved or sent back. */
+type EntryAnswer = {
+  stamp: number;
+  done?: string;
+  notice?: string;
+  preview?: string;
+  expiresAt?: string;
+  form?: ReturnType<typeof describeForm>;
+  errors?: Record<string, string>;
+};
+type Handler = (f: EntryForm) => Promise<EntryAnswer | ReturnType<typeof data<EntryAnswer>>>;
+
+const refuse = (stamp: number, r: { code: FailureCode; message: string }) => refused<EntryAnswer>({ stamp, errors: { form: r.message } }, r.code);
+
+const saveDraft: Handler = async ({ operator, context, entryId, type, form, stamp }: EntryForm) => {
+  const body = readForm(type, form);
+  const saved = await context.services.consoleContent.saveDraft(operator, { entryId, body });
+  if (saved.ok) return { stamp, done: "Draft saved. The live page is unchanged until you publish." };
+  if (saved.code === "INVALID" && "errors" in saved && saved.errors) {
+    return invalid<EntryAnswer>({
+      stamp,
+      form: describeForm(type, body),
+      errors: { ...saved.errors, form: "Some fields need attention: nothing was saved." },
+    });
+  }
+  return refuse(stamp, saved);
+};
+
+const preview: Handler = async ({ operator, context, entryId, stamp }: EntryForm) => {
+  const link = await context.services.consoleContent.previewLink(operator, { entryId, secret: context.sessionSecret });
+  return link.ok ? { stamp, preview: link.url, expiresAt: link.expiresAt.toISOString() } : refuse(stamp, link);
+};
+
+const publish: Handler = async ({ operator, context, entryId, stamp }: EntryForm) => {
+  const done = await context.services.consoleContent.publish(operator, { entryId });
+  if (done.ok) return { stamp, done: "Published: the shop shows this version now." };
+  return refuse(stamp, done);
+};
+
+const archive: Handler = async ({ operator, context, entryId, form, stamp }: EntryForm) => {
+  if (form.get("confirm") !== "yes") return invalid<EntryAnswer>({ stamp, errors: { confirm: "Tick the box to confirm" } });
+  const done = await context.services.consoleContent.archive(operator, { entryId });
+  return done.ok ? { stamp, done: "Archived: the shop no longer shows this entry." } : refuse(stamp, done);
+};
+
 export async function action({ context, request, params }: Route.ActionArgs) {
   const operator = await requireOperator(context, request, "content.edit");
   const entry = await entryOf(context, params.id);
@@ -48,8 +103,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const stamp = Date.now();
-  const { consoleContent } = context.services;
-  const refuse = (r: { code: FailureCode; message: string }) => refused({ stamp, errors: { form: r.message } as Record<string, string> }, r.code);
 
   if (intent.startsWith("add:")) {
     // One more repeated item, shown unsaved with what was typed so far.
@@ -60,34 +113,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       notice: "Item added below: fill it in, then save the draft.",
     };
   }
-  if (intent === "save") {
-    const body = readForm(type, form);
-    const saved = await consoleContent.saveDraft(operator, { entryId: entry.id, body });
-    if (saved.ok) return { stamp, done: "Draft saved. The live page is unchanged until you publish." };
-    if (saved.code === "INVALID" && "errors" in saved && saved.errors) {
-      return invalid({
-        stamp,
-        form: describeForm(type, body),
-        errors: { ...saved.errors, form: "Some fields need attention: nothing was saved." } as Record<string, string>,
-      });
-    }
-    return refuse(saved);
-  }
-  if (intent === "preview") {
-    const link = await consoleContent.previewLink(operator, { entryId: entry.id, secret: context.sessionSecret });
-    return link.ok ? { stamp, preview: link.url, expiresAt: link.expiresAt.toISOString() } : refuse(link);
-  }
-  if (intent === "publish") {
-    const done = await consoleContent.publish(operator, { entryId: entry.id });
-    if (done.ok) return { stamp, done: "Published: the shop shows this version now." };
-    return refuse(done);
-  }
-  if (intent === "archive") {
-    if (form.get("confirm") !== "yes") return invalid({ stamp, errors: { confirm: "Tick the box to confirm" } as Record<string, string> });
-    const done = await consoleContent.archive(operator, { entryId: entry.id });
-    return done.ok ? { stamp, done: "Archived: the shop no longer shows this entry." } : refuse(done);
-  }
-  return invalid({ stamp, errors: { form: "Unknown action." } as Record<string, string> });
+  return byIntent(form, { save: saveDraft, preview, publish, archive }, { operator, context, entryId: entry.id, type, form, stamp }, () =>
+    invalid<EntryAnswer>({ stamp, errors: { form: "Unknown action." } }),
+  );
 }
 
 export default function AdminContentEntry() {
@@ -161,22 +189,9 @@ export default function AdminContentEntry() {
         </div>
         {entry.status !== "archived" ? (
           <Form method="post" className="mt-4 rounded border border-error/50 p-3">
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="confirm"
-                value="yes"
-                className="h-4 w-4"
-                aria-describedby={errors.confirm ? "confirm-archive-error" : undefined}
-                aria-invalid={errors.confirm ? true : undefined}
-              />
+            <ConfirmCheckbox errorId="confirm-archive-error" error={errors.confirm} markInvalid>
               Yes, take this entry off the shop
-            </label>
-            {errors.confirm ? (
-              <p id="confirm-archive-error" className="mt-1 text-sm font-medium text-error">
-                {errors.confirm}
-              </p>
-            ) : null}
+            </ConfirmCheckbox>
             <button type="submit" name="intent" value="archive" className={`${button} mt-2 border border-error text-error`}>
               Archive
             </button>

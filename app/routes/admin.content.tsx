@@ -6,6 +6,7 @@ import { ConsoleTable, RowLink } from "../features/admin/console-table";
 import { CONTENT_PAGE_SIZE, entryListHref, STATUS_LABELS, typeLabel, type EntryQuery } from "../features/admin/content-list";
 import { CONTENT_STATUSES, CONTENT_TYPES, entryListQuery } from "../features/admin/content-list.server";
 import { requireOperator } from "../features/admin/operator.server";
+import { pageCount } from "../features/admin/paged-list";
 import type { Route } from "./+types/admin.content";
 import { FilterForm, ListTotal, Pager } from "../features/admin/list-controls";
 import { Options } from "../features/admin/console-form";
@@ -23,7 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     statuses: CONTENT_STATUSES,
     query,
     total,
-    pages: Math.max(1, Math.ceil(total / CONTENT_PAGE_SIZE)),
+    pages: pageCount(total, CONTENT_PAGE_SIZE),
     rows: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })),
   };
 }

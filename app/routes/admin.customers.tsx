@@ -4,6 +4,7 @@ import { ConsolePage } from "../features/admin/console-frame";
 import { customerListUrl, type CustomerFilters, type CustomerListSort } from "../features/admin/customer-filters";
 import { customerListFilters, customerListQuery, CUSTOMERS_PAGE_SIZE } from "../features/admin/customer-list.server";
 import { requireOperator } from "../features/admin/operator.server";
+import { pageCount } from "../features/admin/paged-list";
 import type { Route } from "./+types/admin.customers";
 import { AUTOSHIP_OPTIONS, FilterForm, FilterSelect, ListTotal, Pager, SITE_OPTIONS, siteLabel } from "../features/admin/list-controls";
 import { ConsoleTable, RowLink, type Column } from "../features/admin/console-table";
@@ -20,7 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     filters,
     total,
-    pages: Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE)),
+    pages: pageCount(total, CUSTOMERS_PAGE_SIZE),
     rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
   };
 }

@@ -6,6 +6,7 @@ import { DonationsTabs } from "../features/admin/donations-parts";
 import { ClearLink, FilterForm, FilterSelect, ListTotal, Pager, SearchBox } from "../features/admin/list-controls";
 import { ConsoleTable, RowLink } from "../features/admin/console-table";
 import { requireOperator } from "../features/admin/operator.server";
+import { pagedList } from "../features/admin/paged-list";
 import { queryColumns } from "../features/admin/sort-header";
 import type { Route } from "./+types/admin.donations.causes";
 
@@ -14,13 +15,9 @@ export const meta = () => [{ title: "Causes · Donations · Console" }];
 // The causes shoppers can give to: charities and portfolios, searched (name, id, city), filtered
 // (kind, shown or hidden), sorted and paged on the server, one query per page.
 
-const PAGE_SIZE = 25;
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireOperator(context, request, "donations.manage");
-  const query = causeListQuery(new URL(request.url).searchParams);
-  const { rows, total } = await context.services.consoleDonations.causeList({ ...query, pageSize: PAGE_SIZE });
-  return { query, rows, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+  return pagedList(causeListQuery(new URL(request.url).searchParams), (query) => context.services.consoleDonations.causeList(query));
 }
 
 const KIND_OPTIONS = { "": "Any", charity: "Charities", portfolio: "Portfolios" };

@@ -9,6 +9,7 @@ import { formatMoney, formatUsd, amountToCents } from "../../rules/shared/money"
 import { FormAlert } from "../components/form-field";
 import { fieldErrors } from "../../rules/shared/zod-errors";
 import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
+import { ConfirmCheckbox } from "../features/admin/console-form";
 import { ConsoleHistory } from "../features/admin/change-history";
 import { orderMovesFor, partRefundAllowed, requireOperator } from "../features/admin/operator.server";
 import { OrderReceipt } from "../features/checkout/order-receipt";
@@ -124,23 +125,11 @@ export default function AdminOrder() {
                 </label>
               ) : null}
               {DESTRUCTIVE.includes(m) ? (
-                <label className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    name="confirm"
-                    value="yes"
-                    className="h-4 w-4"
-                    aria-describedby={errors[`confirm-${m}`] ? `confirm-${m}-error` : undefined}
-                  />
+                <ConfirmCheckbox errorId={`confirm-${m}-error`} error={errors[`confirm-${m}`]}>
                   {m === "refunded"
                     ? `Refund ${formatUsd(order.refundableCents)}${order.refundableCents < amountToCents(order.totalPrice.amount) ? " (what is left)" : ""} to the customer's card`
                     : "Cancel; a paid order is refunded"}
-                </label>
-              ) : null}
-              {errors[`confirm-${m}`] ? (
-                <p id={`confirm-${m}-error`} className="mt-1 text-sm font-medium text-error">
-                  {errors[`confirm-${m}`]}
-                </p>
+                </ConfirmCheckbox>
               ) : null}
               <button
                 type="submit"

@@ -3,6 +3,7 @@ import { useLoaderData } from "react-router";
 import { formatUsd } from "../../rules/shared/money";
 import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
+import { CONSOLE_PAGE_SIZE, pageCount } from "../features/admin/paged-list";
 import { orderListFilters } from "../features/admin/order-list.server";
 import { DEFAULT_ORDER_SORT, ORDER_STATUSES, type OrderSort } from "../features/admin/order-filters";
 import { sortableColumns, sortValue } from "../features/admin/sort-header";
@@ -14,13 +15,15 @@ export const meta = () => [{ title: "Orders · Console" }];
 
 // Orders: searched (number, e-mail, SKU), filtered (status, site, Autoship), sorted and paged on the server.
 
-const PAGE_SIZE = 25;
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireOperator(context, request, "orders.view");
   const f = orderListFilters(new URL(request.url).searchParams);
-  const { rows, total } = await context.services.orders.consoleList({ ...f, autoship: f.autoship === null ? null : f.autoship === "yes", pageSize: PAGE_SIZE });
-  return { filters: f, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+  const { rows, total } = await context.services.orders.consoleList({
+    ...f,
+    autoship: f.autoship === null ? null : f.autoship === "yes",
+    pageSize: CONSOLE_PAGE_SIZE,
+  });
+  return { filters: f, total, pages: pageCount(total), rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
 }
 
 export default function AdminOrders() {

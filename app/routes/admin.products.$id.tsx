@@ -8,7 +8,7 @@ import { ConsoleTable } from "../features/admin/console-table";
 import { requireOperator } from "../features/admin/operator.server";
 import { EDITABLE_BADGES } from "../features/admin/catalog.server";
 import type { Route } from "./+types/admin.products.$id";
-import { ConsoleField, Options } from "../features/admin/console-form";
+import { ConfirmCheckbox, ConsoleField, Options } from "../features/admin/console-form";
 import { productAction, type ProductAnswer } from "../features/admin/product-actions.server";
 
 export const meta = () => [{ title: "Product · Console" }];
@@ -113,23 +113,9 @@ export default function AdminProduct() {
           <Form method="post" className="mt-2">
             <input type="hidden" name="intent" value={product.published ? "unpublish" : "publish"} />
             {product.published ? (
-              <>
-                <label className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    name="confirm"
-                    value="yes"
-                    className="h-4 w-4"
-                    aria-describedby={errorsOf("publish").confirm ? "unpublish-error" : undefined}
-                  />
-                  Take it out of the shop now
-                </label>
-                {errorsOf("publish").confirm ? (
-                  <p id="unpublish-error" className="mt-1 text-sm font-medium text-error">
-                    {errorsOf("publish").confirm}
-                  </p>
-                ) : null}
-              </>
+              <ConfirmCheckbox errorId="unpublish-error" error={errorsOf("publish").confirm}>
+                Take it out of the shop now
+              </ConfirmCheckbox>
             ) : null}
             <button
               type="submit"

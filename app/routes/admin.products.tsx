@@ -3,6 +3,7 @@ import { z } from "zod";
 import { formatUsd } from "../../rules/shared/money";
 import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
+import { CONSOLE_PAGE_SIZE, pageCount } from "../features/admin/paged-list";
 import { parseSort, sortableColumns, sortValue, type Sort } from "../features/admin/sort-header";
 import type { Route } from "./+types/admin.products";
 import { FilterForm, FilterSelect, ListTotal, Pager, SITE_OPTIONS, SearchBox, siteLabel } from "../features/admin/list-controls";
@@ -12,8 +13,6 @@ export const meta = () => [{ title: "Catalogue · Console" }];
 
 // The catalogue: products searched (title, handle, SKU), filtered (site, published, species),
 // sorted by any column and paged — all on the server, one query per page.
-
-const PAGE_SIZE = 25;
 const SORTS = ["title", "variants", "price", "published", "available"] as const;
 type Column = (typeof SORTS)[number];
 const DEFAULT_SORT: Sort<Column> = { key: "title", dir: "asc" };
@@ -43,10 +42,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     sort: sort.key,
     dir: sort.dir,
     published: f.published === null ? null : f.published === "yes",
-    pageSize: PAGE_SIZE,
+    pageSize: CONSOLE_PAGE_SIZE,
   });
   const filters: Filters = { ...f, sort };
-  return { filters, rows, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+  return { filters, rows, total, pages: pageCount(total) };
 }
 
 function listLink(f: Filters, change: Partial<Filters>): string {

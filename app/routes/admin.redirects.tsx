@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { Checkbox, FormAlert, SelectField, TextField } from "../components/form-field";
 import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
 import { queryColumns } from "../features/admin/sort-header";
@@ -6,7 +6,8 @@ import { ConsoleTable } from "../features/admin/console-table";
 import { CONTENT_PAGE_SIZE, redirectListHref, type RedirectQuery } from "../features/admin/content-list";
 import { redirectListQuery } from "../features/admin/content-list.server";
 import { requireOperator } from "../features/admin/operator.server";
-import { invalid, refused } from "../features/admin/console-action.server";
+import { pageCount } from "../features/admin/paged-list";
+import { byIntent, invalid, refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.redirects";
 import { FilterForm, ListTotal, Pager } from "../features/admin/list-controls";
 import type { FailureCode } from "../../rules/shared/failure-status";
@@ -26,40 +27,60 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const editId = Number(url.searchParams.get("edit")) || null;
   const editing = editId ? await context.services.content.editor.getRedirect(editId) : null;
   const plain = (r: (typeof rows)[number]) => ({ id: r.id, source: r.source, target: r.target, permanent: r.permanent, site: r.site });
-  return { query, total, pages: Math.max(1, Math.ceil(total / CONTENT_PAGE_SIZE)), rows: rows.map(plain), editing: editing ? plain(editing) : null };
+  return { query, total, pages: pageCount(total, CONTENT_PAGE_SIZE), rows: rows.map(plain), editing: editing ? plain(editing) : null };
 }
+
+type RedirectAnswer = { done: string } | { errors: Record<string, string> };
+type RedirectForm = {
+  operator: Awaited<ReturnType<typeof requireOperator>>;
+  content: Route.ActionArgs["context"]["services"]["consoleContent"];
+  form: FormData;
+};
+type Handler = (f: RedirectForm) => Promise<RedirectAnswer | ReturnType<typeof data<RedirectAnswer>>>;
+
+/** A refusal beside the form, and beside the path that a loop or a duplicate is about. */
+const fail = (r: { code: FailureCode; message: string; errors?: Record<string, string> }) =>
+  refused<RedirectAnswer>(
+    {
+      errors: {
+        form: r.message,
+        ...(r.code === "LOOP" ? { target: r.message } : r.code === "DUPLICATE" ? { source: r.message } : {}),
+        ...(r.errors ?? {}),
+      },
+    },
+    r.code,
+  );
+
+const redirectId = (form: FormData) => Number(form.get("redirectId")) || 0;
+
+const redirectInput = (form: FormData) => ({
+  source: String(form.get("source") ?? ""),
+  target: String(form.get("target") ?? ""),
+  permanent: form.get("permanent") === "on",
+  site: String(form.get("site") ?? "both"),
+});
+
+const saved = (r: Awaited<ReturnType<RedirectForm["content"]["createRedirect"]>>) =>
+  r.ok ? { done: `${r.after.source} now redirects to ${r.after.target}.` } : fail(r);
+
+const create: Handler = async ({ operator, content, form }) => saved(await content.createRedirect(operator, redirectInput(form)));
+
+const update: Handler = async ({ operator, content, form }) =>
+  saved(await content.updateRedirect(operator, { redirectId: redirectId(form), input: redirectInput(form) }));
+
+const remove: Handler = async ({ operator, content, form }) => {
+  const id = redirectId(form);
+  if (form.get("confirm") !== "yes") return invalid<RedirectAnswer>({ errors: { [`confirm-${id}`]: "Tick the box to confirm" } });
+  const done = await content.deleteRedirect(operator, { redirectId: id });
+  return done.ok ? { done: `The redirect from ${done.before.source} was deleted.` } : fail(done);
+};
 
 export async function action({ context, request }: Route.ActionArgs) {
   const operator = await requireOperator(context, request, "content.edit");
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const { consoleContent } = context.services;
-  const id = Number(form.get("redirectId")) || 0;
-  const fail = (r: { code: FailureCode; message: string; errors?: Record<string, string> }) =>
-    refused(
-      {
-        errors: {
-          form: r.message,
-          ...(r.code === "LOOP" ? { target: r.message } : r.code === "DUPLICATE" ? { source: r.message } : {}),
-          ...(r.errors ?? {}),
-        } as Record<string, string>,
-      },
-      r.code,
-    );
-  if (intent === "delete") {
-    if (form.get("confirm") !== "yes") return invalid({ errors: { [`confirm-${id}`]: "Tick the box to confirm" } as Record<string, string> });
-    const done = await consoleContent.deleteRedirect(operator, { redirectId: id });
-    return done.ok ? { done: `The redirect from ${done.before.source} was deleted.` } : fail(done);
-  }
-  const input = {
-    source: String(form.get("source") ?? ""),
-    target: String(form.get("target") ?? ""),
-    permanent: form.get("permanent") === "on",
-    site: String(form.get("site") ?? "both"),
-  };
-  const saved =
-    intent === "update" ? await consoleContent.updateRedirect(operator, { redirectId: id, input }) : await consoleContent.createRedirect(operator, input);
-  return saved.ok ? { done: `${saved.after.source} now redirects to ${saved.after.target}.` } : fail(saved);
+  return byIntent(form, { create, update, delete: remove }, { operator, content: context.services.consoleContent, form }, () =>
+    invalid<RedirectAnswer>({ errors: { form: "Unknown action." } }),
+  );
 }
 
 const SITES = [

@@ -5,6 +5,7 @@ import { HOLD_FILTERS, holdLabel, subscriptionListHref, type SubscriptionSort } 
 import { subscriptionListQuery } from "../../rules/console/subscription-action-input";
 import { ConsolePage } from "../features/admin/console-frame";
 import { requireOperator } from "../features/admin/operator.server";
+import { pagedList } from "../features/admin/paged-list";
 import type { Route } from "./+types/admin.subscriptions";
 import { ClearLink, FilterForm, FilterSelect, ListTotal, Pager, SITE_OPTIONS } from "../features/admin/list-controls";
 import { ConsoleTable, RowLink } from "../features/admin/console-table";
@@ -17,13 +18,9 @@ export const meta = () => [{ title: "Subscriptions · Console" }];
 // filtered (status, hold reason, site, next order dates), sorted and paged on the server, one query
 // per page. "Renewal failures" lists the held or failed ones with the reason and the next retry.
 
-const PAGE_SIZE = 25;
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireOperator(context, request, "subscriptions.manage");
-  const query = subscriptionListQuery(new URL(request.url).searchParams);
-  const { rows, total } = await context.services.autoship.consoleList({ ...query, pageSize: PAGE_SIZE });
-  return { query, rows, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+  return pagedList(subscriptionListQuery(new URL(request.url).searchParams), (query) => context.services.autoship.consoleList(query));
 }
 
 const STATUS_LABELS = { active: "Active", paused: "Paused", cancelled: "Cancelled" } as const;

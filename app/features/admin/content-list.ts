@@ -17,28 +17,28 @@ export type EntryQuery = {
 };
 export type RedirectQuery = { q: string; sort: (typeof REDIRECT_SORTS)[number]; dir: "asc" | "desc"; page: number };
 
-export function entryListHref(q: EntryQuery, change: Partial<EntryQuery> = {}): string {
-  const next = { ...q, ...change };
+/**
+ * A list's address holding only what differs from the list as first opened: the query's parts in
+ * order, each left out when empty or at its default (page 1 included).
+ */
+function listHref(path: string, query: Record<string, string | number | null>, defaults: Record<string, string | number>): string {
   const p = new URLSearchParams();
-  if (next.type) p.set("type", next.type);
-  if (next.status) p.set("status", next.status);
-  if (next.q) p.set("q", next.q);
-  if (next.sort !== "key") p.set("sort", next.sort);
-  if (next.dir !== "asc") p.set("dir", next.dir);
-  if (next.page > 1) p.set("page", String(next.page));
+  for (const [name, value] of Object.entries(query)) {
+    const shown = typeof value === "number" ? value > Number(defaults[name]) : value && value !== defaults[name];
+    if (shown) p.set(name, String(value));
+  }
   const s = p.toString();
-  return s ? `/admin/content?${s}` : "/admin/content";
+  return s ? `${path}?${s}` : path;
+}
+
+export function entryListHref(q: EntryQuery, change: Partial<EntryQuery> = {}): string {
+  const { type, status, q: text, sort, dir, page } = { ...q, ...change };
+  return listHref("/admin/content", { type, status, q: text, sort, dir, page }, { sort: "key", dir: "asc", page: 1 });
 }
 
 export function redirectListHref(q: RedirectQuery, change: Partial<RedirectQuery> = {}): string {
-  const next = { ...q, ...change };
-  const p = new URLSearchParams();
-  if (next.q) p.set("q", next.q);
-  if (next.sort !== "source") p.set("sort", next.sort);
-  if (next.dir !== "asc") p.set("dir", next.dir);
-  if (next.page > 1) p.set("page", String(next.page));
-  const s = p.toString();
-  return s ? `/admin/redirects?${s}` : "/admin/redirects";
+  const { q: text, sort, dir, page } = { ...q, ...change };
+  return listHref("/admin/redirects", { q: text, sort, dir, page }, { sort: "source", dir: "asc", page: 1 });
 }
 
 /** "sitewide-banner" → "Sitewide banner". */
