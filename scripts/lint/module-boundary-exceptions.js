@@ -6,10 +6,6 @@
 export const MODULE_BOUNDARY_EXCEPTIONS = {
   door: [],
   tables: [
-    "scripts/e2e-operators.ts",
-    "server/jobs/autoship-runner.pg.test.ts",
-    "server/jobs/autoship-runner.test.ts",
-    "server/modules/autoship/service.test.ts",
     "server/modules/cart/cart-parity.test.ts",
     "server/modules/checkout/checkout-parity.test.ts",
     "server/modules/donations/donation-parity.test.ts",
@@ -18,12 +14,7 @@ export const MODULE_BOUNDARY_EXCEPTIONS = {
     "server/workflows/console-catalog.test.ts",
     "server/workflows/console-customers.test.ts",
     "server/workflows/console-donations.test.ts",
-    "server/workflows/console-subscriptions.test.ts",
     "server/workflows/donations-order.test.ts",
     "server/workflows/place-order.test.ts",
-    "server/workflows/price-guard.test.ts",
-    "server/workflows/staff-checkout.test.ts",
-    "server/workflows/substitute.test.ts",
-    "tests/hostile/pg/concurrency.test.ts",
   ],
 };
