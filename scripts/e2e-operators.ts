@@ -2,15 +2,14 @@
 // an operator would with `npm run admin:create`), one per test that needs an operator, written to
 // the file named by the first argument as { key: url }. Each link is used once, by one test.
 import { writeFileSync } from "node:fs";
-import { eq } from "drizzle-orm";
 import type { OperatorRole } from "../rules/console/operator-roles";
 import { SEED_DONATION_STORE_ID } from "../server/modules/donations";
 import { runOperatorCommand } from "./lib/operator-command";
 import { E2E_REVIEWS, E2E_REVIEWS_PRODUCT } from "./lib/e2e-reviews";
 import { seedIfEmpty } from "../server/db/seed";
-import { products } from "../server/modules/catalog/schema";
-import { reviews } from "../server/modules/reviews/schema";
 import type { Database } from "../server/db/client";
+import { seededProducts } from "../server/testing/catalog";
+import { aStoredReview } from "../server/testing/reviews";
 
 /** key → role; the operator's e-mail is `e2e-<key>@example.test`. */
 export const E2E_OPERATORS = {
@@ -77,10 +76,10 @@ if (file)
  */
 async function writeWaitingReviews(database: Database) {
   await seedIfEmpty(database);
-  const [product] = await database.db.select({ id: products.id }).from(products).where(eq(products.handle, E2E_REVIEWS_PRODUCT.handle));
+  const product = (await seededProducts(database.db)).find((p) => p.handle === E2E_REVIEWS_PRODUCT.handle);
   if (!product) throw new Error(`No seeded product ${E2E_REVIEWS_PRODUCT.handle}`);
   const start = Date.now() - 24 * 60 * 60_000;
-  await database.db
-    .insert(reviews)
-    .values(E2E_REVIEWS.map((r, i) => ({ ...r, productId: product.id, state: "new" as const, createdAt: new Date(start + i * 60_000) })));
+  for (const [i, r] of E2E_REVIEWS.entries()) {
+    await aStoredReview(database.db, { ...r, productId: product.id, state: "new", createdAt: new Date(start + i * 60_000) });
+  }
 }

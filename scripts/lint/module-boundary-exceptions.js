@@ -5,14 +5,5 @@
 export const MODULE_BOUNDARY_EXCEPTIONS = {
   door: [],
   tables: [
-    "scripts/e2e-operators.ts",
-    "server/jobs/autoship-runner.pg.test.ts",
-    "server/jobs/autoship-runner.test.ts",
-    "server/modules/autoship/service.test.ts",
-    "server/workflows/console-subscriptions.test.ts",
-    "server/workflows/price-guard.test.ts",
-    "server/workflows/staff-checkout.test.ts",
-    "server/workflows/substitute.test.ts",
-    "tests/hostile/pg/concurrency.test.ts",
   ],
 };

@@ -1,17 +1,16 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { and, eq, inArray, like, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import { openPostgres, type Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
-import { subscriptionEvents, subscriptionRenewals, subscriptions } from "../modules/autoship/schema";
-import { orders } from "../modules/orders/schema";
-import { payments } from "../modules/payments/schema";
 import { RENEWAL_LEASE_MS } from "../workflows/renew-subscription";
 import type { RenewalPassResult } from "./autoship-runner";
+import { cancelEverySubscription, renewalsOf, storedSubscription, subscriptionEventsOf } from "../testing/autoship";
+import { renewalOrders } from "../testing/orders";
+import { capturedRenewalChargeKeys } from "../testing/payments";
 import { renewalKit, type RenewalKit } from "../testing/renewals";
 
 // Several worker PROCESSES running the renewal pass at the same time against one
@@ -82,27 +81,18 @@ async function dueSubscriptions(n: number, cycleDate: string) {
 /** Per subscription: its renewal orders, captured charges, recorded cycles and "renewed" events. */
 async function ledger(ids: string[]) {
   const { db } = database;
-  const placed = await db.select({ key: orders.idempotencyKey, status: orders.status }).from(orders).where(like(orders.idempotencyKey, "renewal:%"));
-  const charges = await db
-    .select({ key: payments.idempotencyKey })
-    .from(payments)
-    .where(and(like(payments.idempotencyKey, "order:renewal:%"), eq(payments.status, "captured")));
-  const renewals = await db.select().from(subscriptionRenewals).where(inArray(subscriptionRenewals.subscriptionId, ids));
-  const renewed = await db
-    .select()
-    .from(subscriptionEvents)
-    .where(and(inArray(subscriptionEvents.subscriptionId, ids), eq(subscriptionEvents.kind, "renewed")));
-  const rows = await db.select().from(subscriptions).where(inArray(subscriptions.id, ids));
+  const placed = await renewalOrders(db);
+  const charges = await capturedRenewalChargeKeys(db);
+  const renewals = await renewalsOf(db, ids);
+  const renewed = (await subscriptionEventsOf(db, ids)).filter((e) => e.kind === "renewed");
+  const rows = await Promise.all(ids.map((id) => storedSubscription(db, id)));
   const count = (keys: string[], id: string) => keys.filter((k) => k.includes(`renewal:${id}:`)).length;
   return ids.map((id) => ({
     orders: count(
       placed.filter((o) => o.status === "paid").map((o) => o.key),
       id,
     ),
-    charges: count(
-      charges.map((c) => c.key),
-      id,
-    ),
+    charges: count(charges, id),
     recorded: renewals.filter((r) => r.subscriptionId === id && r.status === "placed").length,
     events: renewed.filter((e) => e.subscriptionId === id).length,
     nextOrderDate: rows.find((r) => r.id === id)!.nextOrderDate,
@@ -123,9 +113,7 @@ describe.skipIf(!serverUrl)("renewal workers against PostgreSQL", () => {
     kit = await renewalKit(database, config);
   }, 120_000);
   // Each test starts with no live subscription: a pass works on the whole table.
-  afterEach(async () => {
-    await database.db.update(subscriptions).set({ status: "cancelled" });
-  });
+  afterEach(() => cancelEverySubscription(database.db));
   afterAll(async () => {
     await database?.close();
     if (dbName) await admin((c) => c.query(`drop database if exists ${dbName} with (force)`));
@@ -182,10 +170,6 @@ describe.skipIf(!serverUrl)("renewal workers against PostgreSQL", () => {
     expect(
       rows.every((r) => r.orders === 1 && r.charges === 1 && r.recorded === 1 && r.events === 1 && r.nextOrderDate === "2033-04-04" && r.claimed === null),
     ).toBe(true);
-    const paid = await database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(like(orders.idempotencyKey, "renewal:%:2033-03-07"));
-    expect(paid[0].n).toBe(10);
+    expect(await renewalOrders(database.db, "2033-03-07")).toHaveLength(10);
   }, 180_000);
 });

@@ -1,4 +1,3 @@
-import { and, asc, eq, like, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { autoshipPriceCents } from "../../rules/autoship/offer-and-frequency";
 import { checkoutTotals } from "../../rules/checkout/totals";
@@ -6,11 +5,11 @@ import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
-import { subscriptionEvents, subscriptionRenewals, subscriptions } from "../modules/autoship/schema";
-import { orderLines, orders } from "../modules/orders/schema";
-import { payments } from "../modules/payments/schema";
 import { RENEWAL_LEASE_MS, renewalKey, renewSubscription } from "../workflows/renew-subscription";
 import { runRenewalPass, startAutoshipScheduler, type RenewalPassDeps } from "./autoship-runner";
+import { cancelEverySubscription, changeSubscriptions, renewalsOf, subscriptionEventsOf } from "../testing/autoship";
+import { linesOf, renewalOrdersOf } from "../testing/orders";
+import { chargesUnder } from "../testing/payments";
 import { CARDS, renewalKit, type RenewalKit } from "../testing/renewals";
 import { createLogger } from "../log";
 import { Writable } from "node:stream";
@@ -34,30 +33,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => database.close());
 // Every test starts with no live subscription: a pass works on the whole table.
-afterEach(async () => {
-  await database.db.update(subscriptions).set({ status: "cancelled" });
-});
+afterEach(() => cancelEverySubscription(database.db));
 
-async function ordersOf(subscriptionId: string) {
-  return database.db
-    .select()
-    .from(orders)
-    .where(like(orders.idempotencyKey, `renewal:${subscriptionId}:%`))
-    .orderBy(asc(orders.createdAt));
-}
-async function linesOf(orderId: string) {
-  return database.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
-}
+const ordersOf = (subscriptionId: string) => renewalOrdersOf(database.db, subscriptionId);
+const linesOfOrder = (orderId: string) => linesOf(database.db, orderId);
+const change = (subscriptionId: string, values: Parameters<typeof changeSubscriptions>[2]) => changeSubscriptions(database.db, [subscriptionId], values);
 async function mails(to: string) {
   return (await kit.services.mail.latest({ to, limit: 50 })).reverse();
 }
 async function events(subscriptionId: string) {
-  const rows = await database.db
-    .select()
-    .from(subscriptionEvents)
-    .where(eq(subscriptionEvents.subscriptionId, subscriptionId))
-    .orderBy(asc(subscriptionEvents.id));
-  return rows.map((e) => e.kind);
+  return (await subscriptionEventsOf(database.db, [subscriptionId])).map((e) => e.kind);
 }
 /** What place-order must charge for `quantity` of a variant on autoship to ZIP 80011 (Colorado). */
 function expectedTotal(priceCents: number, quantity: number) {
@@ -114,7 +99,7 @@ describe("renewal pass: cycles, reminders and changes", () => {
         { key: "renewal_of_subscription", value: sub.id },
       ]),
     );
-    const [line] = await linesOf(order.id);
+    const [line] = await linesOfOrder(order.id);
     expect(line).toMatchObject({
       variantId: kit.first.id,
       quantity: 2,
@@ -123,30 +108,27 @@ describe("renewal pass: cycles, reminders and changes", () => {
     });
     let row = await kit.reload(sub.id);
     expect(row).toMatchObject({ nextOrderDate: "2031-03-18", status: "active", hold: null, failedAttempts: 0, renewalClaimedUntil: null });
-    const [renewal] = await database.db.select().from(subscriptionRenewals).where(eq(subscriptionRenewals.subscriptionId, sub.id));
+    const [renewal] = await renewalsOf(database.db, [sub.id]);
     expect(renewal).toMatchObject({ cycleDate: "2031-03-04", status: "placed", orderId: order.id, attempts: 1 });
     expect((await mails(sub.email)).filter((m) => m.subject.includes(order.number))).toHaveLength(1);
 
     // The customer changes quantity, frequency and flavour/size before the next cycle.
     expect(await pass("2031-03-15T08:00:00Z")).toMatchObject({ reminders: 1 });
-    await database.db
-      .update(subscriptions)
-      .set({ quantity: 3, frequencyWeeks: 3, variantId: kit.second.id, productId: kit.second.productId })
-      .where(eq(subscriptions.id, sub.id));
+    await change(sub.id, { quantity: 3, frequencyWeeks: 3, variantId: kit.second.id, productId: kit.second.productId });
     expect(await pass("2031-03-18T08:00:00Z")).toMatchObject({ renewed: 1 });
     placed = await ordersOf(sub.id);
     expect(placed).toHaveLength(2);
-    const [changed] = await linesOf(placed[1].id);
+    const [changed] = await linesOfOrder(placed[1].id);
     expect(changed).toMatchObject({ variantId: kit.second.id, quantity: 3, sellingPlanId: "autoship-3w" });
     expect(placed[1].totalCents).toBe(expectedTotal(kit.second.priceCents, 3).totalCents);
     row = await kit.reload(sub.id);
     expect(row.nextOrderDate).toBe("2031-04-08");
 
     // Paused: no reminder, no renewal on its date; resumed: renews on the new date.
-    await database.db.update(subscriptions).set({ status: "paused" }).where(eq(subscriptions.id, sub.id));
+    await change(sub.id, { status: "paused" });
     expect(await pass("2031-04-06T08:00:00Z")).toMatchObject({ reminders: 0 });
     expect(await pass("2031-04-08T08:00:00Z")).toMatchObject({ renewed: 0 });
-    await database.db.update(subscriptions).set({ status: "active", nextOrderDate: "2031-04-15" }).where(eq(subscriptions.id, sub.id));
+    await change(sub.id, { status: "active", nextOrderDate: "2031-04-15" });
     expect(await pass("2031-04-15T08:00:00Z")).toMatchObject({ renewed: 1 });
     expect(await ordersOf(sub.id)).toHaveLength(3);
     expect((await kit.reload(sub.id)).nextOrderDate).toBe("2031-05-06");
@@ -207,7 +189,7 @@ describe("out of stock", () => {
     expect(await pass("2031-08-05T10:01:00Z")).toMatchObject({ renewed: 1 });
     row = await kit.reload(sub.id);
     expect(row).toMatchObject({ hold: null, retryAt: null, nextOrderDate: "2031-09-01" });
-    const [renewal] = await database.db.select().from(subscriptionRenewals).where(eq(subscriptionRenewals.subscriptionId, sub.id));
+    const [renewal] = await renewalsOf(database.db, [sub.id]);
     expect(renewal).toMatchObject({ status: "placed", attempts: 3 });
     expect(await events(sub.id)).toEqual(["held_out_of_stock", "renewed"]);
   });
@@ -251,12 +233,9 @@ describe("payment declined", () => {
     // No order: each declined attempt is kept as a declined order, its stock released.
     expect((await ordersOf(sub.id)).map((o) => o.status)).toEqual(["declined", "declined", "declined"]);
     expect((await kit.stock(kit.first.id)).reserved).toBe(before.reserved);
-    const charges = await database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.idempotencyKey, `order:${renewalKey(sub.id, "2031-11-03")}`));
+    const charges = await chargesUnder(database.db, [`order:${renewalKey(sub.id, "2031-11-03")}`]);
     expect(charges.map((c) => c.status)).toEqual(["failed"]);
-    const [renewal] = await database.db.select().from(subscriptionRenewals).where(eq(subscriptionRenewals.subscriptionId, sub.id));
+    const [renewal] = await renewalsOf(database.db, [sub.id]);
     expect(renewal).toMatchObject({ status: "payment_failed", attempts: 3 });
     expect(await events(sub.id)).toEqual(["payment_failed", "payment_failed", "payment_failed", "paused"]);
   });
@@ -267,13 +246,10 @@ describe("payment declined", () => {
     expect(await pass("2031-12-01T08:00:00Z")).toMatchObject({ paymentFailed: 1 });
     expect((await mails(sub.email))[0].text).toContain("insufficient funds");
     const good = await kit.card(sub.customerId);
-    await database.db.update(subscriptions).set({ paymentMethodId: good }).where(eq(subscriptions.id, sub.id));
+    await change(sub.id, { paymentMethodId: good });
     expect(await pass("2031-12-02T08:00:00Z")).toMatchObject({ renewed: 1 });
     expect(await kit.reload(sub.id)).toMatchObject({ hold: null, failedAttempts: 0, retryAt: null, nextOrderDate: "2031-12-29" });
-    const charges = await database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.idempotencyKey, `order:${renewalKey(sub.id, "2031-12-01")}`));
+    const charges = await chargesUnder(database.db, [`order:${renewalKey(sub.id, "2031-12-01")}`]);
     expect(charges.map((c) => c.status)).toEqual(["captured"]);
   });
 });
@@ -308,7 +284,7 @@ describe("ship now", () => {
     const r = await renewSubscription(deps, sub.id, { now: at("2032-03-05T08:00:00Z"), trigger: "ship_now" });
     expect(r).toMatchObject({ ok: false, code: "PAYMENT_DECLINED", next: { action: "none" } });
     expect(await kit.reload(sub.id)).toMatchObject({ nextOrderDate: "2032-03-20", failedAttempts: 0, hold: null, renewalClaimedUntil: null });
-    await database.db.update(subscriptions).set({ status: "paused" }).where(eq(subscriptions.id, sub.id));
+    await change(sub.id, { status: "paused" });
     expect(await renewSubscription(deps, sub.id, { now: at("2032-03-05T08:00:00Z"), trigger: "ship_now" })).toMatchObject({ ok: false, code: "NOT_ACTIVE" });
     expect(await renewSubscription(deps, "00000000-0000-4000-8000-000000000000", { now: at("2032-03-05T08:00:00Z"), trigger: "ship_now" })).toMatchObject({
       ok: false,
@@ -335,7 +311,7 @@ describe("crash between placing the order and advancing the date", () => {
     const crashed = (await Promise.all(subs.map(async (s) => ({ s, orders: await ordersOf(s.id) })))).find((x) => x.orders.length === 1)!;
     expect(crashed.orders[0].status).toBe("paid");
     expect(await kit.reload(crashed.s.id)).toMatchObject({ nextOrderDate: "2032-05-03", renewalClaimedUntil: new Date(at(now).getTime() + RENEWAL_LEASE_MS) });
-    expect(await database.db.select().from(subscriptionRenewals).where(eq(subscriptionRenewals.subscriptionId, crashed.s.id))).toHaveLength(0);
+    expect(await renewalsOf(database.db, [crashed.s.id])).toHaveLength(0);
 
     // While the lease runs, the other subscription renews and the crashed one is left alone.
     expect(await pass("2032-05-03T08:01:00Z")).toMatchObject({ renewed: 1, errors: 0 });
@@ -345,13 +321,10 @@ describe("crash between placing the order and advancing the date", () => {
     const after = await ordersOf(crashed.s.id);
     expect(after.map((o) => o.id)).toEqual([crashed.orders[0].id]);
     expect(await kit.reload(crashed.s.id)).toMatchObject({ nextOrderDate: "2032-05-31", renewalClaimedUntil: null });
-    const [renewal] = await database.db.select().from(subscriptionRenewals).where(eq(subscriptionRenewals.subscriptionId, crashed.s.id));
+    const [renewal] = await renewalsOf(database.db, [crashed.s.id]);
     expect(renewal).toMatchObject({ status: "placed", orderId: crashed.orders[0].id });
-    const charges = await database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(payments)
-      .where(and(eq(payments.idempotencyKey, `order:${renewalKey(crashed.s.id, "2032-05-03")}`), eq(payments.status, "captured")));
-    expect(charges[0].n).toBe(1);
+    const charges = await chargesUnder(database.db, [`order:${renewalKey(crashed.s.id, "2032-05-03")}`]);
+    expect(charges.filter((c) => c.status === "captured")).toHaveLength(1);
     expect(await events(crashed.s.id)).toEqual(["renewed"]);
   });
 });
@@ -378,7 +351,7 @@ describe("exactly once", () => {
     expect((await kit.reload(sub.id)).nextOrderDate).toBe("2032-06-29");
     expect(await events(sub.id)).toEqual(["renewed"]);
     // The date set back to a cycle already placed: no second order, the date moves on.
-    await database.db.update(subscriptions).set({ nextOrderDate: "2032-06-01" }).where(eq(subscriptions.id, sub.id));
+    await change(sub.id, { nextOrderDate: "2032-06-01" });
     expect(await renewSubscription(deps, sub.id, { now: t, trigger: "schedule" })).toMatchObject({ ok: true, replayed: true, nextOrderDate: "2032-06-29" });
     expect(await ordersOf(sub.id)).toHaveLength(1);
     expect(await events(sub.id)).toEqual(["renewed"]);

@@ -1,8 +1,11 @@
-import { eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { subscriptions } from "../modules/autoship/schema";
+import { subscriptionEvents, subscriptionPriceHolds, subscriptionRenewals, subscriptions } from "../modules/autoship/schema";
 
 // Subscriptions as stored, for tests that look behind the autoship API.
+
+export type StoredSubscription = typeof subscriptions.$inferSelect;
+export type SubscriptionValues = typeof subscriptions.$inferInsert;
 
 export const subscriptionsOf = (db: Db, customerId: string) => db.select().from(subscriptions).where(eq(subscriptions.customerId, customerId));
 
@@ -17,3 +20,20 @@ export const storeSubscriptions = (db: Db, rows: (typeof subscriptions.$inferIns
 export async function changeSubscriptions(db: Db, ids: string[], change: Partial<typeof subscriptions.$inferInsert>): Promise<void> {
   await db.update(subscriptions).set(change).where(inArray(subscriptions.id, ids));
 }
+
+/** Every subscription cancelled: a renewal pass works over the whole table, so a test starts with none due. */
+export async function cancelEverySubscription(db: Db): Promise<void> {
+  await db.update(subscriptions).set({ status: "cancelled" });
+}
+
+/** The events of these subscriptions, in the order they happened. */
+export const subscriptionEventsOf = (db: Db, subscriptionIds: string[]) =>
+  db.select().from(subscriptionEvents).where(inArray(subscriptionEvents.subscriptionId, subscriptionIds)).orderBy(asc(subscriptionEvents.id));
+
+/** The renewal cycles recorded for these subscriptions. */
+export const renewalsOf = (db: Db, subscriptionIds: string[]) =>
+  db.select().from(subscriptionRenewals).where(inArray(subscriptionRenewals.subscriptionId, subscriptionIds));
+
+/** The price holds (a renewal waiting for the customer's answer to a price rise) of a subscription. */
+export const priceHoldsOf = (db: Db, subscriptionId: string) =>
+  db.select().from(subscriptionPriceHolds).where(eq(subscriptionPriceHolds.subscriptionId, subscriptionId));

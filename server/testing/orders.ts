@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray, like } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { orderLines, orderRefunds, orders } from "../modules/orders/schema";
 
@@ -9,8 +9,11 @@ export const ordersOf = (db: Db, customerId: string) => db.select().from(orders)
 
 export const ordersByEmail = (db: Db, email: string) => db.select().from(orders).where(eq(orders.email, email));
 
+/** The orders checked out from these carts. */
+export const ordersOfCarts = (db: Db, cartIds: string[]) => db.select().from(orders).where(inArray(orders.cartId, cartIds));
+
 /** The orders placed from the cart: a paid one at most, and declined attempts. */
-export const ordersOfCart = (db: Db, cartId: string) => db.select().from(orders).where(eq(orders.cartId, cartId));
+export const ordersOfCart = (db: Db, cartId: string) => ordersOfCarts(db, [cartId]);
 
 export async function storedOrder(db: Db, orderId: string) {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
@@ -73,3 +76,24 @@ export async function aPaidAutoshipOrder(db: Db, customerId: string, variantId: 
     taxCents: 0,
   });
 }
+
+/** The order stored under a checkout's idempotency key, if any. */
+export async function orderUnderKey(db: Db, idempotencyKey: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, idempotencyKey));
+  return row;
+}
+
+/** The orders a subscription's renewals placed (their key is `renewal:<subscription>:<cycle date>`), oldest first. */
+export const renewalOrdersOf = (db: Db, subscriptionId: string, cycleDate = "%") =>
+  db
+    .select()
+    .from(orders)
+    .where(like(orders.idempotencyKey, `renewal:${subscriptionId}:${cycleDate}`))
+    .orderBy(asc(orders.createdAt));
+
+/** Every renewal order's key and status, of one cycle date when given. */
+export const renewalOrders = (db: Db, cycleDate = "%") =>
+  db
+    .select({ key: orders.idempotencyKey, status: orders.status })
+    .from(orders)
+    .where(like(orders.idempotencyKey, `renewal:%:${cycleDate}`));

@@ -9,7 +9,7 @@ import { createTestProcessor, type PaymentProvider } from "../modules/payments";
 import { cartStatusOf } from "../testing/cart";
 import { seededVariants, setProductType } from "../testing/catalog";
 import { changeOrder, changeOrderLine, linesOf, ordersByEmail, refundsOf, storedOrder } from "../testing/orders";
-import { chargesWithKey, paymentOf } from "../testing/payments";
+import { chargesUnder, paymentOf } from "../testing/payments";
 import { freeStock, stockOf } from "../testing/stock";
 import { createServices } from "../wiring";
 import { advanceOrder, type AdvanceOrderDeps } from "./advance-order";
@@ -239,7 +239,7 @@ describe("advance order", () => {
       },
     );
     expect(retry).toMatchObject({ ok: false, code: "ORDER_CANCELLED" });
-    expect(await chargesWithKey(database.db, `order:${order.idempotencyKey}`)).toHaveLength(0);
+    expect(await chargesUnder(database.db, [`order:${order.idempotencyKey}`])).toHaveLength(0);
   });
 
   it("refuses a step the lifecycle does not allow, and changes nothing", async () => {

@@ -1,4 +1,3 @@
-import { asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, dayOf } from "../../rules/shared/calendar-days";
 import { OPERATOR_COOKIE } from "../../rules/console/operator-roles";
@@ -9,11 +8,11 @@ import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { renewalKit, CARDS, type RenewalKit } from "../testing/renewals";
 import { AUTOSHIP_CHANGE_TEMPLATE } from "../modules/autoship";
-import { subscriptionEvents, subscriptions } from "../modules/autoship/schema";
-import { variants } from "../modules/catalog/schema";
-import { orders } from "../modules/orders/schema";
 import type { Services } from "../wiring";
+import { subscriptionEventsOf, type StoredSubscription, type SubscriptionValues } from "../testing/autoship";
+import { setVariantPrice } from "../testing/catalog";
 import { operatorOf, roleMatrix, type ConsoleWrite } from "../testing/console";
+import { renewalOrdersOf } from "../testing/orders";
 import { renewSubscription } from "./renew-subscription";
 
 // The console's Subscriptions section: every write against every role; each action on the
@@ -40,13 +39,11 @@ afterAll(() => database.close());
 const tag = () => Math.random().toString(36).slice(2, 10);
 const reason = { reason: "customer_request", note: "Called the shop" };
 
-async function events(subscriptionId: string) {
-  return database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, subscriptionId)).orderBy(asc(subscriptionEvents.id));
-}
+const events = (subscriptionId: string) => subscriptionEventsOf(database.db, [subscriptionId]);
 async function changeMails(to: string) {
   return (await services.mail.latest({ to, limit: 50 })).filter((m) => m.template === AUTOSHIP_CHANGE_TEMPLATE);
 }
-const stateOf = (s: typeof subscriptions.$inferSelect) => ({
+const stateOf = (s: StoredSubscription) => ({
   status: s.status,
   hold: s.hold,
   nextOrderDate: s.nextOrderDate,
@@ -92,7 +89,7 @@ describe("the role × action matrix over the Subscriptions writes", () => {
 
 describe("actions on the customer's behalf", () => {
   /** Two identical subscriptions: one changed by its customer, one by an operator. */
-  async function twins(over: Partial<typeof subscriptions.$inferInsert> = {}) {
+  async function twins(over: Partial<SubscriptionValues> = {}) {
     const mine = await kit.subscription({ nextOrderDate: later, ...over });
     const theirs = await kit.subscription({ nextOrderDate: later, ...over });
     return { mine, theirs };
@@ -218,12 +215,7 @@ describe("retry renewal now", () => {
     const op = await operatorOf(services, "support");
     const s = await kit.subscription({ nextOrderDate: later });
     expect(await services.consoleSubscriptions.act(op, s.id, { intent: "retry", ...reason })).toMatchObject({ ok: false, code: "NOT_ALLOWED" });
-    expect(
-      await database.db
-        .select()
-        .from(orders)
-        .where(like(orders.idempotencyKey, `renewal:${s.id}:%`)),
-    ).toEqual([]);
+    expect(await renewalOrdersOf(database.db, s.id)).toEqual([]);
   });
 
   it("goes through the renewal workflow: a held renewal whose stock is back places one order, however many retries race", async () => {
@@ -258,22 +250,14 @@ describe("retry renewal now", () => {
       services.consoleSubscriptions.act(op, s.id, { intent: "retry", ...reason }),
     ]);
     expect([one.ok, two.ok].filter(Boolean)).toHaveLength(1);
-    const placed = await database.db
-      .select()
-      .from(orders)
-      .where(like(orders.idempotencyKey, `renewal:${s.id}:%`));
+    const placed = await renewalOrdersOf(database.db, s.id);
     expect(placed).toHaveLength(1);
     const after = await kit.reload(s.id);
     expect(after).toMatchObject({ hold: null, retryAt: null, nextOrderDate: addDays(today, 28) });
 
     // A third retry after the order: nothing is due any more.
     expect(await services.consoleSubscriptions.act(op, s.id, { intent: "retry", ...reason })).toMatchObject({ ok: false, code: "NOT_ALLOWED" });
-    expect(
-      await database.db
-        .select()
-        .from(orders)
-        .where(like(orders.idempotencyKey, `renewal:${s.id}:%`)),
-    ).toHaveLength(1);
+    expect(await renewalOrdersOf(database.db, s.id)).toHaveLength(1);
 
     // The history: the renewal, and the operator's retries with their reason.
     const history = await events(s.id);
@@ -300,28 +284,20 @@ describe("retry renewal now", () => {
 
 describe("renew now (as scheduled)", () => {
   const SECRET = "console-renew-now-secret-0123456789abcdef";
-  const setPrice = (id: number, cents: number) => database.db.update(variants).set({ priceCents: cents }).where(eq(variants.id, id));
+  const setPrice = (id: number, cents: number) => setVariantPrice(database.db, id, cents);
 
   it("places the next renewal today through the renewal workflow, once: the date change and the start are the operator's in the history", async () => {
     const op = await operatorOf(services, "support");
     const s = await kit.subscription({ nextOrderDate: later });
     const r = await services.consoleSubscriptions.act(op, s.id, { intent: "renew_now", ...reason });
     expect(r).toMatchObject({ ok: true, message: expect.stringMatching(/^Order KC-\d+ was placed\.$/) });
-    const placed = await database.db
-      .select()
-      .from(orders)
-      .where(like(orders.idempotencyKey, `renewal:${s.id}:%`));
+    const placed = await renewalOrdersOf(database.db, s.id);
     expect(placed.map((o) => o.idempotencyKey)).toEqual([`renewal:${s.id}:${today}`]);
     expect(await kit.reload(s.id)).toMatchObject({ nextOrderDate: addDays(today, 28), hold: null });
 
     // Its next order is ahead again, but today's cycle ran: no second order today.
     expect(await services.consoleSubscriptions.act(op, s.id, { intent: "renew_now", ...reason })).toMatchObject({ ok: false, code: "NOT_ALLOWED" });
-    expect(
-      await database.db
-        .select()
-        .from(orders)
-        .where(like(orders.idempotencyKey, `renewal:${s.id}:%`)),
-    ).toHaveLength(1);
+    expect(await renewalOrdersOf(database.db, s.id)).toHaveLength(1);
     expect(await kit.reload(s.id)).toMatchObject({ nextOrderDate: addDays(today, 28) });
 
     const history = await events(s.id);
@@ -342,12 +318,7 @@ describe("renew now (as scheduled)", () => {
     const s = await kit.subscription({ nextOrderDate: later });
     const results = await Promise.all([a, b].map((op) => services.consoleSubscriptions.act(op, s.id, { intent: "renew_now", ...reason })));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(
-      await database.db
-        .select()
-        .from(orders)
-        .where(like(orders.idempotencyKey, `renewal:${s.id}:%`)),
-    ).toHaveLength(1);
+    expect(await renewalOrdersOf(database.db, s.id)).toHaveLength(1);
     expect((await events(s.id)).filter((e) => e.kind === "date_changed")).toHaveLength(1);
     expect(await kit.reload(s.id)).toMatchObject({ nextOrderDate: addDays(today, 28) });
   });
@@ -379,12 +350,7 @@ describe("renew now (as scheduled)", () => {
       const r = await services.consoleSubscriptions.act(op, s.id, { intent: "renew_now", ...reason }, undefined, SECRET);
       expect(r).toMatchObject({ ok: true, message: expect.stringContaining("The renewal is held.") });
       expect(await kit.reload(s.id)).toMatchObject({ hold: "price_rise", nextOrderDate: today });
-      expect(
-        await database.db
-          .select()
-          .from(orders)
-          .where(like(orders.idempotencyKey, `renewal:${s.id}:${today}`)),
-      ).toEqual([]);
+      expect(await renewalOrdersOf(database.db, s.id, today)).toEqual([]);
       const mail = (await services.mail.latest({ to: s.email, limit: 20 })).find((m) => m.template === "autoship.priceHeld")!;
       expect([...mail.text.matchAll(/\/autoship\/price-answer\/\S+/g)]).toHaveLength(2);
     } finally {

@@ -21,7 +21,7 @@ import { addonChoiceOf, createDonationLedger, type CartDonationChoice } from "..
 import { addressBookOf, savedAddressOf } from "../modules/identity";
 import { templates } from "../modules/mail";
 import { orderAddressOf, type OrderAddress } from "../modules/orders";
-import { donationTrackingIdOf, orderLinesOf, type NewOrder, type NewOrderLine, type OrderRow, type OrderView } from "../modules/orders";
+import { donationTrackingIdOf, linesOf, type NewOrder, type NewOrderLine, type OrderRow, type OrderView } from "../modules/orders";
 import type { DeclineReason } from "../modules/payments";
 import type { PaymentSource } from "../modules/payments";
 import type { CartService } from "../modules/cart";
@@ -289,7 +289,7 @@ export async function writeDonations(deps: PlaceOrderDeps, tx: Db, order: OrderR
   const storeId = donationStoreFor(order.site, deps.config.donationStoreId);
   if (!storeId) return;
   const ledger = createDonationLedger(tx, { log: deps.log });
-  const lines = await orderLinesOf(tx, order.id);
+  const lines = await linesOf(tx, order.id);
   const handles = new Map(
     (
       await variantsOfProducts(

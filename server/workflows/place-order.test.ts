@@ -8,7 +8,7 @@ import { warehouseForZip } from "../modules/catalog";
 import { cartStatusOf, emptyCart, setLineQuantities } from "../testing/cart";
 import { seededVariants } from "../testing/catalog";
 import { changeOrder, ordersOfCart } from "../testing/orders";
-import { chargesWithKey, storedCards } from "../testing/payments";
+import { chargesUnder, storedCards } from "../testing/payments";
 import { freeStock, stockOf } from "../testing/stock";
 import { createServices } from "../wiring";
 import { placeOrder, type PlaceOrderInput } from "./place-order";
@@ -102,7 +102,7 @@ describe("place order", () => {
     if (!a.ok || !b.ok || !c.ok) return;
     expect(new Set([a.order.id, b.order.id, c.order.id]).size).toBe(1);
     expect(c.replayed).toBe(true);
-    const charges = await chargesWithKey(database.db, `order:${req.idempotencyKey}`);
+    const charges = await chargesUnder(database.db, [`order:${req.idempotencyKey}`]);
     expect(charges).toHaveLength(1);
     expect(charges[0].status).toBe("captured");
     expect(await cartStatus(cartId)).toBe("checked_out");

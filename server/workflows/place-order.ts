@@ -4,7 +4,7 @@ import { answerOrCommit, isUniqueViolation } from "../db/transaction";
 import { autoshipPayment, createSubscriptionsForOrder } from "../modules/autoship";
 import { lockCartForCheckout, markCheckedOut, storedLineCount } from "../modules/cart";
 import { releaseStock, reserveStock } from "../modules/catalog";
-import { insertPlacedOrder, liveOrderIdFor, lockBuyer, lockOrder, markOrderDeclined, markOrderPaid, orderLinesOf, orderViewById } from "../modules/orders";
+import { insertPlacedOrder, liveOrderIdFor, lockBuyer, lockOrder, markOrderDeclined, markOrderPaid, linesOf, orderViewById } from "../modules/orders";
 import { dayOf } from "../../rules/shared/calendar-days";
 import { isUuid } from "../../rules/shared/ids";
 import * as step from "./place-order-steps";
@@ -160,7 +160,7 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
       if (!charge.ok) {
         if (autoship.ok && autoship.savedNewCard && autoship.paymentMethodId && order.customerId)
           await services.payments.forgetMethod(order.customerId, autoship.paymentMethodId, tx);
-        await releaseStock(tx, order.warehouseCode, await orderLinesOf(tx, order.id));
+        await releaseStock(tx, order.warehouseCode, await linesOf(tx, order.id));
         await markOrderDeclined(tx, order);
         return { ok: false as const, code: "PAYMENT_DECLINED" as const, reason: charge.reason, message: charge.message, field: charge.field ?? "payment" };
       }

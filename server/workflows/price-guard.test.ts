@@ -1,4 +1,3 @@
-import { asc, eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { autoshipPriceCents } from "../../rules/autoship/offer-and-frequency";
 import { parseConfig } from "../config";
@@ -7,11 +6,11 @@ import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { runRenewalPass, type RenewalPassDeps } from "../jobs/autoship-runner";
 import { renewalKit, type RenewalKit } from "../testing/renewals";
-import { subscriptionPriceHolds, subscriptions } from "../modules/autoship/schema";
 import { priceAnswerToken } from "../modules/autoship";
-import { variants } from "../modules/catalog/schema";
-import { orders } from "../modules/orders/schema";
 import { answerPriceInAccount, answerPriceLink } from "./price-answer";
+import { cancelEverySubscription, priceHoldsOf } from "../testing/autoship";
+import { setVariantPrice } from "../testing/catalog";
+import { renewalOrdersOf } from "../testing/orders";
 import { withClaims } from "../testing/tokens";
 
 // The price guard on the renewal engine (PGlite, and PostgreSQL under `npm run test:pg`): a renewal
@@ -27,15 +26,10 @@ let deps: RenewalPassDeps & { secret: string };
 let basePrice: number;
 
 const pass = (iso: string) => runRenewalPass(deps, { now: new Date(iso) });
-const ordersOf = (id: string) =>
-  database.db
-    .select()
-    .from(orders)
-    .where(like(orders.idempotencyKey, `renewal:${id}:%`))
-    .orderBy(asc(orders.createdAt));
-const holdsOf = (id: string) => database.db.select().from(subscriptionPriceHolds).where(eq(subscriptionPriceHolds.subscriptionId, id));
+const ordersOf = (id: string) => renewalOrdersOf(database.db, id);
+const holdsOf = (id: string) => priceHoldsOf(database.db, id);
 const mails = async (to: string) => (await kit.services.mail.latest({ to, limit: 50 })).reverse();
-const setPrice = (cents: number) => database.db.update(variants).set({ priceCents: cents }).where(eq(variants.id, kit.first.id));
+const setPrice = (cents: number) => setVariantPrice(database.db, kit.first.id, cents);
 const linksIn = (text: string) => [...text.matchAll(/https:\/\/shop\.example\/autoship\/price-answer\/(\S+)/g)].map((m) => m[1]);
 
 /** A subscription renewed once at the base price (its last order), due again on 2031-04-01, now priced +`risePercent`. */
@@ -58,7 +52,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => database.close());
 afterEach(async () => {
-  await database.db.update(subscriptions).set({ status: "cancelled" });
+  await cancelEverySubscription(database.db);
   await setPrice(basePrice);
 });
 

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { createDonationLedger } from "../modules/donations";
-import { orderLinesOf } from "../modules/orders";
+import { linesOf } from "../modules/orders";
 
 /**
  * A refund's donation reversals (README "Donations"), inside the refunding transaction after the
@@ -8,6 +8,6 @@ import { orderLinesOf } from "../modules/orders";
  * far, this refund's included. `whole`: cancelled or refunded in full — everything left goes.
  */
 export async function reverseDonations(tx: Db, orderId: string, refundId: string, whole: boolean) {
-  const lines = await orderLinesOf(tx, orderId);
+  const lines = await linesOf(tx, orderId);
   return createDonationLedger(tx).reverseForRefund(tx, { orderId, refundId, whole, lines });
 }

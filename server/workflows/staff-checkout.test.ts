@@ -1,16 +1,16 @@
-import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
-import { inventory, products, variants } from "../modules/catalog/schema";
 import { servingWarehouse } from "../modules/catalog";
-import { orderLines, orders } from "../modules/orders/schema";
-import { subscriptions } from "../modules/autoship/schema";
 import { CEDAR_HOLLOW_MOBILE_VETS_GROUP_ID, SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../modules/clinics";
 import { createServices } from "../wiring";
+import { changeSubscriptions, storedSubscription, subscriptionsOf } from "../testing/autoship";
+import { seededVariants } from "../testing/catalog";
+import { linesOf, ordersOf, storedOrder } from "../testing/orders";
 import { staffMember } from "../testing/staff";
+import { setStock } from "../testing/stock";
 import { advanceOrder } from "./advance-order";
 import { placeOrder, type PlaceOrderInput } from "./place-order";
 import { renewSubscription } from "./renew-subscription";
@@ -47,10 +47,7 @@ async function stockEverywhere(variantId: number) {
   for (const zip of ["62701", "80011", "78701"]) {
     const w = await servingWarehouse(database.db, zip);
     if (!w) throw new Error(`no warehouse for ${zip}`);
-    await database.db
-      .insert(inventory)
-      .values({ warehouseCode: w.code, variantId, onHand: 10_000, reserved: 0 })
-      .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand: 10_000, reserved: 0 } });
+    await setStock(database.db, { warehouseCode: w.code, variantId, onHand: 10_000, reserved: 0 });
   }
 }
 
@@ -75,26 +72,16 @@ const order = (customerId: string, cartId: string, over: Partial<PlaceOrderInput
 });
 
 const attr = (o: { attributes: { key: string; value: string }[] }, key: string) => o.attributes.filter((a) => a.key === key).map((a) => a.value);
-const orderCount = async (customerId: string) =>
-  (
-    await database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(eq(orders.customerId, customerId))
-  )[0].n;
+const orderCount = async (customerId: string) => (await ordersOf(database.db, customerId)).length;
 
 beforeAll(async () => {
   database = await openTestDatabase();
   await seedIfEmpty(database);
   services = createServices(database.db, config);
   deps = { db: database.db, services, config, clock: () => NOW };
-  const [row] = await database.db
-    .select({ id: variants.id, priceCents: variants.priceCents, programPriceCents: variants.programPriceCents })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(eq(variants.weight, 30), eq(variants.weightUnit, "lbs"), sql`'hpsf' = any(${products.sites})`, sql`${variants.programPriceCents} is not null`))
-    .orderBy(variants.id)
-    .limit(1);
+  const row = (await seededVariants(database.db)).find(
+    (v) => v.weight === 30 && v.weightUnit === "lbs" && v.sites.includes("hpsf") && v.programPriceCents !== null,
+  )!;
   bag = { id: row.id, priceCents: row.priceCents, programPriceCents: row.programPriceCents! };
   await stockEverywhere(bag.id);
 }, 60_000);
@@ -132,7 +119,7 @@ describe("staff checkout: what the order carries", () => {
     expect(o.lineItems[0].unitPrice.amount).toBe((bag.programPriceCents / 100).toFixed(2));
     expect(o.programDiscount.amount).toBe(((bag.priceCents - bag.programPriceCents) / 100).toFixed(2));
     expect(o.attestedAt).not.toBeNull();
-    const [line] = await database.db.select({ weightLb: orderLines.weightLb }).from(orderLines).where(eq(orderLines.orderId, o.id));
+    const [line] = await linesOf(database.db, o.id);
     expect(line.weightLb).toBe(30);
     const mail = (await services.mail.latest({ to: "staff@clinic.test", limit: 20 })).find((x) => x.subject.includes(o.number))!;
     expect(mail.text).toContain(`Sold-to: ${clinic.soldTo} · Ship-to: ${clinic.shipTo}`);
@@ -194,8 +181,8 @@ describe("staff checkout: who may buy", () => {
     const placed = await placeOrder(deps, order(student.customerId, await staffCart(student.customerId, 1)));
     expect(placed, JSON.stringify(placed)).toMatchObject({ ok: true });
     if (!placed.ok) return;
-    const [row] = await database.db.select().from(orders).where(eq(orders.id, placed.order.id));
-    const [line] = await database.db.select().from(orderLines).where(eq(orderLines.orderId, placed.order.id));
+    const row = await storedOrder(database.db, placed.order.id);
+    const [line] = await linesOf(database.db, placed.order.id);
     // Shop prices, no program discount; still a staff order (attested, its order type and sold-to).
     expect({ unit: line.unitPriceCents, subtotal: row.subtotalCents, programDiscount: row.programDiscountCents }).toEqual({
       unit: bag.priceCents,
@@ -254,14 +241,14 @@ describe("staff checkout: the monthly allowance", () => {
     const m = await staffMember(services, { clinic: SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID });
     const first = await services.checkout.placeOrder(order(m.customerId, await staffCart(m.customerId, 2, "autoship-4w"), { email: m.email }), null);
     expect(first.ok, JSON.stringify(first)).toBe(true);
-    const [sub] = await database.db.select().from(subscriptions).where(eq(subscriptions.customerId, m.customerId));
+    const [sub] = await subscriptionsOf(database.db, m.customerId);
     expect(sub.site).toBe("hpsf");
     // Due now: 60 lb used + 60 lb renewal > 90 lb.
     const today = NOW.toISOString().slice(0, 10);
-    await database.db.update(subscriptions).set({ nextOrderDate: today }).where(eq(subscriptions.id, sub.id));
+    await changeSubscriptions(database.db, [sub.id], { nextOrderDate: today });
     const renewal = await renewSubscription({ db: database.db, services, config }, sub.id, { now: NOW, trigger: "schedule" });
     expect(renewal).toMatchObject({ ok: false, reason: "QUOTA_EXCEEDED" });
-    const [held] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
+    const held = await storedSubscription(database.db, sub.id);
     expect(held.hold).toBe("quota_reached");
     const firstOfNext = new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth() + 1, 1));
     expect(held.retryAt?.toISOString()).toBe(firstOfNext.toISOString());
@@ -279,15 +266,12 @@ describe("staff checkout: the monthly allowance", () => {
     const m = await staffMember(services, { clinic: SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID });
     const first = await services.checkout.placeOrder(order(m.customerId, await staffCart(m.customerId, 1, "autoship-4w"), { email: m.email }), null);
     expect(first.ok).toBe(true);
-    const [sub] = await database.db.select().from(subscriptions).where(eq(subscriptions.customerId, m.customerId));
-    await database.db
-      .update(subscriptions)
-      .set({ nextOrderDate: NOW.toISOString().slice(0, 10) })
-      .where(eq(subscriptions.id, sub.id));
+    const [sub] = await subscriptionsOf(database.db, m.customerId);
+    await changeSubscriptions(database.db, [sub.id], { nextOrderDate: NOW.toISOString().slice(0, 10) });
     await services.membership.leave(m.customerId);
     const renewal = await renewSubscription({ db: database.db, services, config }, sub.id, { now: NOW, trigger: "schedule" });
     expect(renewal).toMatchObject({ ok: false, reason: "NOT_ELIGIBLE" });
-    expect((await database.db.select({ hold: subscriptions.hold }).from(subscriptions).where(eq(subscriptions.id, sub.id)))[0].hold).toBe("not_eligible");
+    expect((await storedSubscription(database.db, sub.id)).hold).toBe("not_eligible");
     expect((await services.mail.latest({ to: m.email, limit: 20 })).some((x) => x.subject.includes("is on hold"))).toBe(true);
     expect(await orderCount(m.customerId)).toBe(1);
   });

@@ -1,4 +1,3 @@
-import { and, asc, eq, like, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { autoshipPriceCents } from "../../rules/autoship/offer-and-frequency";
 import { SUBSTITUTE_ATTRIBUTE } from "../../rules/autoship/substitute";
@@ -8,12 +7,13 @@ import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { renewalKit, type RenewalKit } from "../testing/renewals";
-import { subscriptionEvents } from "../modules/autoship/schema";
-import { inventory, products, variants } from "../modules/catalog/schema";
 import { SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../modules/clinics";
 import { servingWarehouse } from "../modules/catalog";
-import { orderLines, orders } from "../modules/orders/schema";
+import { subscriptionEventsOf } from "../testing/autoship";
+import { seededVariants } from "../testing/catalog";
+import { linesOf, renewalOrdersOf } from "../testing/orders";
 import { staffMember } from "../testing/staff";
+import { setStock } from "../testing/stock";
 import { renewSubscription } from "./renew-subscription";
 
 // The chosen substitute on renewal day (PGlite, and PostgreSQL under `npm run test:pg`): shipped
@@ -29,24 +29,15 @@ const NOW = new Date();
 const TODAY = NOW.toISOString().slice(0, 10);
 
 const renew = (id: string) => renewSubscription({ db: database.db, services: kit.services, config }, id, { now: NOW, trigger: "schedule" });
-const ordersOf = (id: string) =>
-  database.db
-    .select()
-    .from(orders)
-    .where(like(orders.idempotencyKey, `renewal:${id}:%`))
-    .orderBy(asc(orders.createdAt));
-const linesOf = (orderId: string) => database.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
-const eventsOf = async (id: string) =>
-  (await database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, id))).map((e) => e.kind);
+const ordersOf = (id: string) => renewalOrdersOf(database.db, id);
+const linesOfOrder = (orderId: string) => linesOf(database.db, orderId);
+const eventsOf = async (id: string) => (await subscriptionEventsOf(database.db, [id])).map((e) => e.kind);
 
 /** Sets a variant's stock in every warehouse. */
 async function stockEverywhere(variantId: number, onHand: number) {
   for (const zip of ["62701", "80011", "78701"]) {
     const w = (await servingWarehouse(database.db, zip))!;
-    await database.db
-      .insert(inventory)
-      .values({ warehouseCode: w.code, variantId, onHand, reserved: 0 })
-      .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand, reserved: 0 } });
+    await setStock(database.db, { warehouseCode: w.code, variantId, onHand, reserved: 0 });
   }
 }
 
@@ -65,7 +56,7 @@ describe("chosen substitute on the shop", () => {
     const r = await renew(sub.id);
     expect(r, JSON.stringify(r)).toMatchObject({ ok: true, code: "RENEWED" });
     const [order] = await ordersOf(sub.id);
-    const [line] = await linesOf(order.id);
+    const [line] = await linesOfOrder(order.id);
     expect(line).toMatchObject({ variantId: kit.second.id, quantity: 2, unitPriceCents: autoshipPriceCents(kit.second.priceCents) });
     const note = line.attributes.find((a) => a.key === SUBSTITUTE_ATTRIBUTE)?.value;
     expect(note).toMatch(/out of stock at your warehouse on the renewal day$/);
@@ -92,7 +83,7 @@ describe("chosen substitute on the shop", () => {
     await stockEverywhere(kit.second.id, 50);
     const usual = await kit.subscription({ nextOrderDate: TODAY, substituteVariantId: kit.second.id });
     expect(await renew(usual.id)).toMatchObject({ ok: true });
-    const [line] = await linesOf((await ordersOf(usual.id))[0].id);
+    const [line] = await linesOfOrder((await ordersOf(usual.id))[0].id);
     expect(line.variantId).toBe(kit.first.id);
     expect(line.attributes.some((a) => a.key === SUBSTITUTE_ATTRIBUTE)).toBe(false);
   });
@@ -102,7 +93,7 @@ describe("chosen substitute on the shop", () => {
     await stockEverywhere(kit.second.id, 50);
     const sub = await kit.subscription({ nextOrderDate: TODAY, quantity: MAX_AUTOSHIP_QUANTITY + 2, substituteVariantId: kit.second.id });
     expect(await renew(sub.id)).toMatchObject({ ok: true });
-    const [line] = await linesOf((await ordersOf(sub.id))[0].id);
+    const [line] = await linesOfOrder((await ordersOf(sub.id))[0].id);
     expect(line.variantId).toBe(kit.second.id);
     expect(line.quantity).toBe(MAX_AUTOSHIP_QUANTITY);
   });
@@ -113,23 +104,11 @@ describe("chosen substitute on the staff site", () => {
   let bag: { id: number; productId: number; programPriceCents: number };
 
   beforeAll(async () => {
-    const hpsf = sql`'hpsf' = any(${products.sites}) and ${variants.programPriceCents} is not null and ${variants.weightUnit} = 'lbs'`;
-    const [b] = await database.db
-      .select({ id: variants.id, productId: variants.productId, programPriceCents: variants.programPriceCents })
-      .from(variants)
-      .innerJoin(products, eq(products.id, variants.productId))
-      .where(and(hpsf, eq(variants.weight, 30)))
-      .orderBy(variants.id)
-      .limit(1);
-    bag = { ...b, programPriceCents: b.programPriceCents! };
-    const [s] = await database.db
-      .select({ id: variants.id, productId: variants.productId })
-      .from(variants)
-      .innerJoin(products, eq(products.id, variants.productId))
-      .where(and(hpsf, sql`${variants.weight} < 10`, ne(variants.id, bag.id)))
-      .orderBy(variants.id)
-      .limit(1);
-    small = s;
+    const hpsf = (await seededVariants(database.db)).filter((v) => v.sites.includes("hpsf") && v.programPriceCents !== null && v.weightUnit === "lbs");
+    const b = hpsf.find((v) => v.weight === 30)!;
+    bag = { id: b.id, productId: b.productId, programPriceCents: b.programPriceCents! };
+    const s = hpsf.find((v) => v.weight < 10 && v.id !== bag.id)!;
+    small = { id: s.id, productId: s.productId };
     await stockEverywhere(small.id, 0);
     await stockEverywhere(bag.id, 500);
   });
@@ -154,7 +133,7 @@ describe("chosen substitute on the staff site", () => {
     const { sub } = await staffSubscription(1);
     const r = await renew(sub.id);
     expect(r, JSON.stringify(r)).toMatchObject({ ok: true });
-    const [line] = await linesOf((await ordersOf(sub.id))[0].id);
+    const [line] = await linesOfOrder((await ordersOf(sub.id))[0].id);
     expect(line).toMatchObject({ variantId: bag.id, unitPriceCents: bag.programPriceCents });
   });
 

@@ -5,7 +5,7 @@ import { MAX_AUTOSHIP_QUANTITY } from "../../../rules/cart/quantity-input";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { variantsOfProducts } from "../catalog";
-import { orderLinesOf, type OrderLineRow, type OrderRow } from "../orders";
+import { linesOf, type OrderLineRow, type OrderRow } from "../orders";
 import type { PaymentSource, PaymentsService } from "../payments";
 import { subscriptionEvents, subscriptions } from "./schema";
 
@@ -40,7 +40,7 @@ export async function autoshipPayment(
 ): Promise<AutoshipPayment> {
   const asEntered = { ok: true as const, source: input.payment, paymentMethodId: null, savedNewCard: false, lines: [] };
   if (!order.customerId || input.renewalOfSubscriptionId) return asEntered;
-  const lines = await orderLinesOf(tx, order.id);
+  const lines = await linesOf(tx, order.id);
   if (!autoshipLines(lines).length) return asEntered;
   if (input.payment.kind === "saved") return { ok: true, source: input.payment, paymentMethodId: input.payment.paymentMethodId, savedNewCard: false, lines };
   const saved = await payments.saveCard(order.customerId, input.payment.card, tx);

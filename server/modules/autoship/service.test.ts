@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../config";
 import type { Database } from "../../db/client";
@@ -6,15 +6,14 @@ import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createServices } from "../../wiring";
 import { placeOrder, type PlaceOrderInput } from "../../workflows/place-order";
-import { inventory, products, variants } from "../catalog/schema";
 import { warehouseForZip } from "../catalog";
-import { mailOutbox } from "../mail/schema";
 import { RATE_LIMITS } from "../identity";
 import { createTestProcessor, type PaymentProvider } from "../payments";
-import { paymentMethods } from "../payments/schema";
 import { createPaymentsService } from "../payments";
 import { subscriptionEvents, subscriptions } from "./schema";
 import { createAutoshipService, type AutoshipService } from "./service";
+import { seededVariants } from "../../testing/catalog";
+import { freeStock } from "../../testing/stock";
 
 // Autoship subscriptions: created once per autoship line of a paid order, then changed
 // only by their owner, each change locked, recorded as an event and confirmed by mail.
@@ -85,6 +84,9 @@ async function subscribe(who: { id: string; email: string }, plan = "autoship-4w
   return s;
 }
 
+/** The mails sent to an address, oldest first. */
+const mailsTo = async (to: string) => (await services.mail.latest({ to, limit: 50 })).reverse();
+
 const eventsOf = async (id: string) =>
   (await database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, id)).orderBy(subscriptionEvents.id)).map((e) => e.kind);
 
@@ -103,20 +105,13 @@ beforeAll(async () => {
     clock,
   });
   warehouse = (await warehouseForZip(database.db, "80011"))!.code;
-  const rows = await database.db
-    .select({ id: variants.id, productId: variants.productId, sites: products.sites })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .orderBy(variants.productId, variants.position);
+  // By product, each product's variants in the order they are listed (the seed numbers them so).
+  const rows = (await seededVariants(database.db)).sort((a, b) => a.productId - b.productId);
   const d2c = rows.filter((r) => r.sites.includes("d2c"));
   const multi = d2c.find((r) => d2c.filter((x) => x.productId === r.productId).length >= 2)!;
   [variantA, variantB] = d2c.filter((x) => x.productId === multi.productId).map((x) => x.id);
   foreignVariant = d2c.find((x) => x.productId !== multi.productId)!.id;
-  for (const v of [variantA, variantB, foreignVariant])
-    await database.db
-      .insert(inventory)
-      .values({ warehouseCode: warehouse, variantId: v, onHand: 500, reserved: 0 })
-      .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand: sql`${inventory.reserved} + 500` } });
+  for (const v of [variantA, variantB, foreignVariant]) await freeStock(database.db, warehouse, v, 500);
 }, 60_000);
 afterAll(() => database.close());
 
@@ -241,7 +236,7 @@ describe("My Subscriptions", () => {
   it("each change takes effect, is recorded as an event and confirmed by mail", async () => {
     const kim = await customer("kim");
     const s = await subscribe(kim, "autoship-4w", variantA, 1);
-    const mailsBefore = (await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, kim.email))).length;
+    const mailsBefore = (await mailsTo(kim.email)).length;
     const act = (input: Parameters<AutoshipService["act"]>[2]) => autoship.act({ customerId: kim.id, origin: "http://shop.test" }, s.id, input);
 
     expect(await act({ intent: "change_frequency", frequencyWeeks: 6 })).toMatchObject({ ok: true, subscription: { frequencyWeeks: 6 } });
@@ -288,7 +283,7 @@ describe("My Subscriptions", () => {
       .from(subscriptionEvents)
       .where(and(eq(subscriptionEvents.subscriptionId, s.id), eq(subscriptionEvents.kind, "cancelled")));
     expect(cancelEvent.detail).toMatchObject({ reason: "too_much_food" });
-    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, kim.email)).orderBy(mailOutbox.id);
+    const mails = await mailsTo(kim.email);
     const confirmations = mails.slice(mailsBefore);
     expect(confirmations).toHaveLength(9);
     expect(confirmations.every((m) => m.template === "autoship.change" && m.subject.startsWith(`Your Autoship ${s.contractId}:`))).toBe(true);
@@ -321,7 +316,7 @@ describe("My Subscriptions", () => {
     });
     const changed = await act({ intent: "change_payment", card: { number: "5555555555554444", expMonth: 12, expYear: 2099, cvc: "123" } });
     expect(changed).toMatchObject({ ok: true, subscription: { paymentMethod: { brand: "mastercard", last4: "4444" } } });
-    const methods = await database.db.select().from(paymentMethods).where(eq(paymentMethods.customerId, lee.id));
+    const methods = await services.payments.listMethods(lee.id);
     expect(methods).toHaveLength(2);
     const first = methods.find((m) => m.last4 === "4242")!;
     // A renewal held for a declined card is retried afresh with the new card.

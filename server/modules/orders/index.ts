@@ -17,7 +17,7 @@ export {
   markOrderPaid,
   markShipped,
   orderLineRef,
-  orderLinesOf,
+  linesOf,
   orderViewById,
   recordRefund,
   refundableLines,

@@ -48,7 +48,7 @@ function decodeCursor(s: string): Cursor | null {
 }
 
 /** An order's lines in order; `conn` lets a workflow read them inside its transaction (place-order's pay step). */
-export async function orderLinesOf(conn: Db, orderId: string) {
+export async function linesOf(conn: Db, orderId: string) {
   return conn.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
 }
 

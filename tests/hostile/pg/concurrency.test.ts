@@ -2,21 +2,21 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import net from "node:net";
 import path from "node:path";
-import { and, eq, inArray, like, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../../server/config";
 import { openPostgres, type Database } from "../../../server/db/client";
 import { seedIfEmpty } from "../../../server/db/seed";
-import { subscriptionEvents, subscriptionRenewals, subscriptions } from "../../../server/modules/autoship/schema";
-import { carts, cartLines } from "../../../server/modules/cart/schema";
-import { inventory, products, variants } from "../../../server/modules/catalog/schema";
 import { warehouseForZip } from "../../../server/modules/catalog";
-import { orders } from "../../../server/modules/orders/schema";
-import { payments } from "../../../server/modules/payments/schema";
 import { createServices } from "../../../server/wiring";
 import type { RenewalPassResult } from "../../../server/jobs/autoship-runner";
+import { cancelEverySubscription, changeSubscriptions, renewalsOf, subscriptionEventsOf } from "../../../server/testing/autoship";
+import { cartLinesOf, giveCart, storedCart } from "../../../server/testing/cart";
+import { seededVariants } from "../../../server/testing/catalog";
+import { orderUnderKey, ordersOfCarts, renewalOrders } from "../../../server/testing/orders";
+import { capturedRenewalChargeKeys, chargesUnder } from "../../../server/testing/payments";
 import { renewalKit, type RenewalKit } from "../../../server/testing/renewals";
+import { freeStock, stockOf } from "../../../server/testing/stock";
 
 // Concurrency on PostgreSQL the way a fleet runs (ARCHITECTURE §6): N production server processes
 // (`server/main.ts`, NODE_ENV=production) on their own ports, every one connected through PgBouncer
@@ -136,19 +136,8 @@ async function call(i: number, urlPath: string, init: { json?: unknown; cookie?:
   return { status: res.status, body };
 }
 
-async function setAvailable(variantId: number, available: number) {
-  await database.db
-    .insert(inventory)
-    .values({ warehouseCode: warehouse, variantId, onHand: available, reserved: 0 })
-    .onConflictDoUpdate({ target: [inventory.warehouseCode, inventory.variantId], set: { onHand: sql`${inventory.reserved} + ${available}` } });
-}
-async function stock(variantId: number) {
-  const [row] = await database.db
-    .select()
-    .from(inventory)
-    .where(and(eq(inventory.warehouseCode, warehouse), eq(inventory.variantId, variantId)));
-  return row!;
-}
+const setAvailable = (variantId: number, available: number) => freeStock(database.db, warehouse, variantId, available);
+const stock = async (variantId: number) => (await stockOf(database.db, warehouse, variantId))!;
 async function guestCart(variantId: number, quantity = 1, sellingPlanId: string | null = null, codes: string[] = []) {
   const r = await services.cart.createCart("d2c", {}, [{ merchandiseId: String(variantId), quantity, sellingPlanId }]);
   if (!r.ok) throw new Error(r.message);
@@ -199,11 +188,7 @@ describe.skipIf(!directServer || !pooledServer)(`${SERVERS} production servers t
     await seedIfEmpty(database);
     services = createServices(database.db, config);
     warehouse = (await warehouseForZip(database.db, ZIP))!.code;
-    const rows = await database.db
-      .select({ id: variants.id, sites: products.sites })
-      .from(variants)
-      .innerJoin(products, eq(products.id, variants.productId))
-      .orderBy(variants.id);
+    const rows = await seededVariants(database.db);
     variantIds = rows.filter((r) => r.sites.includes("d2c")).map((r) => r.id);
     for (let i = 0; i < SERVERS; i++) await startServer();
   }, 400_000);
@@ -241,7 +226,7 @@ describe.skipIf(!directServer || !pooledServer)(`${SERVERS} production servers t
       ),
     );
     expect(eight.map((r) => r.status)).toEqual(Array(8).fill(200));
-    let lines = await database.db.select().from(cartLines).where(eq(cartLines.cartId, cartId));
+    let lines = await cartLinesOf(database.db, cartId);
     expect(lines.map((l) => l.quantity)).toEqual([8]);
 
     const fifty = await Promise.all(
@@ -250,7 +235,7 @@ describe.skipIf(!directServer || !pooledServer)(`${SERVERS} production servers t
       ),
     );
     expect(fifty.filter((r) => r.status >= 500)).toEqual([]);
-    lines = await database.db.select().from(cartLines).where(eq(cartLines.cartId, cartId));
+    lines = await cartLinesOf(database.db, cartId);
     // SPEC §5: an ordinary line is capped at 10; the adds beyond it are reduced, never lost or doubled.
     expect(lines.map((l) => l.quantity)).toEqual([10]);
   }, 120_000);
@@ -270,7 +255,7 @@ describe.skipIf(!directServer || !pooledServer)(`${SERVERS} production servers t
     const after = await stock(v);
     expect(after.reserved - before.reserved).toBe(5);
     expect(after.reserved).toBeLessThanOrEqual(after.onHand);
-    const placed = await database.db.select().from(orders).where(inArray(orders.cartId, cartIds));
+    const placed = await ordersOfCarts(database.db, cartIds);
     expect(placed).toHaveLength(5);
   }, 120_000);
 
@@ -284,7 +269,7 @@ describe.skipIf(!directServer || !pooledServer)(`${SERVERS} production servers t
       customers.flatMap((who) =>
         [0, 1, 2].map(async () => {
           const cartId = await guestCart(v, 1, "autoship-4w", ["AUTO35"]);
-          await database.db.update(carts).set({ customerId: who.id }).where(eq(carts.id, cartId));
+          await giveCart(database.db, cartId, who.id);
           return { who, cartId };
         }),
       ),
@@ -328,7 +313,7 @@ describe.skipIf(!directServer || !pooledServer)(`${SERVERS} production servers t
     it("4 renewal workers at once on 12 due subscriptions → one order per subscription and cycle", async () => {
       kit = await renewalKit(database, config);
       // A pass works on the whole table: the subscriptions earlier tests created are not due here.
-      await database.db.update(subscriptions).set({ status: "cancelled" });
+      await cancelEverySubscription(database.db);
       await kit.setAvailable(kit.first.id, 500);
       const who = await kit.customer();
       const cardId = await kit.card(who.id);
@@ -340,25 +325,18 @@ describe.skipIf(!directServer || !pooledServer)(`${SERVERS} production servers t
       const runs = await Promise.all([1, 2, 3, 4].map(() => worker({ RENEWAL_NOW: "2034-01-10T08:00:00Z", START_AT: startAt, BATCH_SIZE: "2" })));
       for (const r of runs) expect(r, r.stderr).toMatchObject({ code: 0 });
       expect(runs.reduce((s, r) => s + r.result!.renewed, 0)).toBe(12);
-      const paid = await database.db.select({ key: orders.idempotencyKey }).from(orders).where(like(orders.idempotencyKey, "renewal:%:2034-01-10"));
+      const paid = await renewalOrders(database.db, "2034-01-10");
       for (const id of ids)
         expect(
           paid.filter((o) => o.key?.includes(id)),
           id,
         ).toHaveLength(1);
-      const charges = await database.db
-        .select({ key: payments.idempotencyKey })
-        .from(payments)
-        .where(and(like(payments.idempotencyKey, "order:renewal:%:2034-01-10"), eq(payments.status, "captured")));
-      expect(charges).toHaveLength(12);
-      const recorded = await database.db.select().from(subscriptionRenewals).where(inArray(subscriptionRenewals.subscriptionId, ids));
+      expect(await capturedRenewalChargeKeys(database.db, "2034-01-10")).toHaveLength(12);
+      const recorded = await renewalsOf(database.db, ids);
       expect(recorded.filter((r) => r.status === "placed")).toHaveLength(12);
-      const events = await database.db
-        .select()
-        .from(subscriptionEvents)
-        .where(and(inArray(subscriptionEvents.subscriptionId, ids), eq(subscriptionEvents.kind, "renewed")));
+      const events = (await subscriptionEventsOf(database.db, ids)).filter((e) => e.kind === "renewed");
       expect(events).toHaveLength(12);
-      await database.db.update(subscriptions).set({ status: "cancelled" }).where(inArray(subscriptions.id, ids));
+      await changeSubscriptions(database.db, ids, { status: "cancelled" });
     }, 180_000);
   });
 
@@ -383,20 +361,11 @@ describe.skipIf(!directServer || !pooledServer)(`${SERVERS} production servers t
     expect(killed.signal, killed.out).toBe("SIGKILL");
 
     // No half order: nothing paid, no captured charge, the cart not checked out.
-    const [half] = await database.db
-      .select()
-      .from(orders)
-      .where(eq(orders.idempotencyKey, storedKey(body)));
+    const half = await orderUnderKey(database.db, storedKey(body));
     expect(half?.status ?? "none").not.toBe("paid");
-    const captured = async () =>
-      (
-        await database.db
-          .select()
-          .from(payments)
-          .where(and(eq(payments.idempotencyKey, `order:${storedKey(body)}`), eq(payments.status, "captured")))
-      ).length;
+    const captured = async () => (await chargesUnder(database.db, [`order:${storedKey(body)}`])).filter((c) => c.status === "captured").length;
     expect(await captured()).toBe(0);
-    const [cartRow] = await database.db.select({ status: carts.status }).from(carts).where(eq(carts.id, cartId));
+    const cartRow = await storedCart(database.db, cartId);
     expect(cartRow!.status).not.toBe("checked_out");
 
     // The shopper retries (same key) on a live server: the order completes, charged once, stock reserved once.
@@ -404,7 +373,7 @@ describe.skipIf(!directServer || !pooledServer)(`${SERVERS} production servers t
     expect(retry.status, JSON.stringify(retry.body)).toBe(200);
     expect(retry.body.order).toMatchObject({ status: "paid" });
     expect(await captured()).toBe(1);
-    const all = await database.db.select().from(orders).where(eq(orders.cartId, cartId));
+    const all = await ordersOfCarts(database.db, [cartId]);
     expect(all).toHaveLength(1);
     expect((await stock(v)).reserved - before.reserved).toBe(2);
     const again = await call(2, "/api/checkout/place-order", { json: body });
@@ -441,22 +410,14 @@ describe.skipIf(!directServer || !pooledServer)(`${SERVERS} production servers t
       retries.map((r) => r.status),
       JSON.stringify(retries.filter((r) => r.status !== 200)),
     ).toEqual(Array(10).fill(200));
-    const placed = await database.db.select().from(orders).where(inArray(orders.cartId, cartIds));
+    const placed = await ordersOfCarts(database.db, cartIds);
     expect(placed).toHaveLength(10);
     expect(placed.every((o) => o.status === "paid")).toBe(true);
-    const charges = await database.db
-      .select()
-      .from(payments)
-      .where(
-        and(
-          inArray(
-            payments.idempotencyKey,
-            bodies.map((b) => `order:${storedKey(b)}`),
-          ),
-          eq(payments.status, "captured"),
-        ),
-      );
-    expect(charges).toHaveLength(10);
+    const charges = await chargesUnder(
+      database.db,
+      bodies.map((b) => `order:${storedKey(b)}`),
+    );
+    expect(charges.filter((c) => c.status === "captured")).toHaveLength(10);
     expect((await stock(v)).reserved - before.reserved).toBe(10);
   }, 180_000);
 });
