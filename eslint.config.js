@@ -7,7 +7,6 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import { moduleBoundaries } from "./scripts/lint/module-boundaries.js";
-import { MODULE_BOUNDARY_EXCEPTIONS } from "./scripts/lint/module-boundary-exceptions.js";
 
 // The layers of ARCHITECTURE §3, checked like bulletproof-react's `import/no-restricted-paths` zones.
 const FEATURES = ["account", "autoship", "cart", "catalog", "checkout", "content", "donations"];
@@ -92,7 +91,7 @@ export default defineConfig(
     // A module through its door only; its tables inside it (scripts/lint/module-boundaries.js).
     files: ["**/*.{ts,tsx}"],
     plugins: { local: { rules: { "module-boundaries": moduleBoundaries } } },
-    rules: { "local/module-boundaries": ["error", { exceptions: MODULE_BOUNDARY_EXCEPTIONS }] },
+    rules: { "local/module-boundaries": "error" },
   },
   {
     // Browser code: app/ except `*.server.ts(x)` files and tests. Types from server/ are fine.

@@ -11,7 +11,6 @@
 //   40 days old, a variant out of stock).
 // And production code never imports server/testing/: only tests (`*.test.ts(x)`, tests/), the
 // testing folder itself and the browser tests' set-up script (scripts/e2e-operators.ts) may.
-// `exceptions` lists files still allowed to break a rule while they are moved; each one is a debt.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -42,13 +41,7 @@ export const moduleBoundaries = {
   meta: {
     type: "problem",
     docs: { description: "Server modules are imported through their index.ts; their tables stay inside them." },
-    schema: [
-      {
-        type: "object",
-        properties: { exceptions: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } } },
-        additionalProperties: false,
-      },
-    ],
+    schema: [],
     messages: {
       door: "Import server/modules/{{module}} through its door (server/modules/{{module}}/index.ts), not {{inside}}.",
       tables:
@@ -60,8 +53,6 @@ export const moduleBoundaries = {
     const root = context.cwd;
     const file = context.filename;
     const relFile = path.relative(root, file).split(path.sep).join("/");
-    const exceptions = context.options[0]?.exceptions ?? {};
-    const excused = (rule) => (exceptions[rule] ?? []).includes(relFile);
     const own = placeOf(root, file);
     const isTestCode = TEST_FILE.test(relFile) || relFile.startsWith(TESTING) || relFile.startsWith("tests/") || relFile === TEST_SET_UP_SCRIPT;
     const readsAcrossModules = relFile === "server/db/schema.ts" || relFile.startsWith("server/read-models/") || relFile.startsWith(TESTING);
@@ -77,10 +68,10 @@ export const moduleBoundaries = {
       if (!place || place.module === own?.module) return;
       if (SCHEMA_FILE.test(place.inside)) {
         const schemaToSchema = own && SCHEMA_FILE.test(own.inside);
-        if (!readsAcrossModules && !schemaToSchema && !excused("tables")) context.report({ node, messageId: "tables", data: place });
+        if (!readsAcrossModules && !schemaToSchema) context.report({ node, messageId: "tables", data: place });
         return;
       }
-      if (place.inside !== "index.ts" && !excused("door")) context.report({ node, messageId: "door", data: place });
+      if (place.inside !== "index.ts") context.report({ node, messageId: "door", data: place });
     }
     return {
       ImportDeclaration: (node) => check(node.source, node.source.value),
