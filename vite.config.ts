@@ -113,11 +113,13 @@ function viewChunks(): Plugin {
  * the browser opens only six connections to the shop: thirty small chunks before the first paint
  * wait for one another. The browser build groups its modules in three layers:
  * - "shell": what every page runs (the browser entry and the root route with everything they import
- *   statically, React and React Router included);
+ *   statically, React and React Router included), and the few small modules both the shop layout
+ *   and a console page import (the money formatter): in the shop group a console page would load
+ *   the whole group for one of them;
  * - "shop": what every storefront page adds (the shop layout's static imports);
  * - the rest as the bundler splits it (each route's own code and what routes share).
- * A group holds only modules that every page loading it runs anyway, so no storefront page loads more
- * code than before, and far fewer files (12-18 instead of 26-32 with today's routes).
+ * A group holds only modules that every page loading it runs anyway (those few small ones aside), so
+ * no storefront page loads more code than before, and far fewer files (12-18 instead of 26-32 with today's routes).
  */
 function pageChunks(): Plugin {
   const shell = new Set<string>();
@@ -160,6 +162,13 @@ function pageChunks(): Plugin {
       closure(this, path.join(root, "app/entry.client.tsx"), shell);
       closure(this, path.join(root, "app/root.tsx"), shell);
       closure(this, path.join(root, "app/routes/_shop.tsx"), shop, shell);
+      const consoleImports = new Set<string>();
+      for (const id of this.getModuleIds()) if (id.startsWith(path.join(root, "app/routes/admin"))) closure(this, id, consoleImports, shell);
+      for (const m of shop) {
+        if (!consoleImports.has(m)) continue;
+        shop.delete(m);
+        shell.add(m);
+      }
       // The privacy manager and the consent logic, fetched by every storefront page after hydration
       // (app/features/consent/consent-boot.tsx): the banner of a first visit is often its largest
       // paint, so one request brings all of it. Modules a route imports statically stay out of it.

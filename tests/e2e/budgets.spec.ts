@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { buildSeedCatalog } from "../../server/modules/catalog";
@@ -10,6 +10,9 @@ import { expect, shopUrl, test } from "./fixtures";
 //
 //   first-load JS: the scripts the page loads before it is interactive (modulepreload + module
 //                  scripts), per storefront route
+//   every route:   the same from the build's route manifest (the entry with its imports, the route's
+//                  and its parent routes' modules with theirs), console and account pages included,
+//                  against the sizes recorded in first-load-js.json
 //   HTML:          the whole document at the level the shop compresses pages with (zlib's default,
 //                  as hono/compress and server/http/page-cache.ts do)
 
@@ -66,4 +69,39 @@ test.describe("budgets", () => {
       expect(htmlGz, "HTML, gzip").toBeLessThanOrEqual(p.html);
     });
   }
+});
+
+/** First-load JS per route of the React Router build, in gzip bytes, from its client manifest. */
+function firstLoadPerRoute(): Record<string, number> {
+  const assets = path.join(root, "build/client/assets");
+  const file = readdirSync(assets).find((f) => /^manifest-.*\.js$/.test(f))!;
+  type Entry = { module: string; imports?: string[] };
+  type Route = Entry & { parentId?: string };
+  const manifest = JSON.parse(
+    readFileSync(path.join(assets, file), "utf8")
+      .replace(/^window\.__reactRouterManifest=/, "")
+      .replace(/;\s*$/, ""),
+  ) as { entry: Entry; routes: Record<string, Route> };
+  const sizes: Record<string, number> = {};
+  for (const [id, route] of Object.entries(manifest.routes)) {
+    const files = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+    for (let r: Route | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) {
+      files.add(r.module);
+      r.imports?.forEach((f) => files.add(f));
+    }
+    sizes[id] = [...files].reduce((sum, f) => sum + gzipSize(f), 0);
+  }
+  return sizes;
+}
+
+test("every route's first-load JS stays within its recorded size, gzipped", () => {
+  const measured = firstLoadPerRoute();
+  const recorded = JSON.parse(readFileSync(path.join(import.meta.dirname, "first-load-js.json"), "utf8")) as Record<string, number>;
+  const grown = Object.entries(measured).filter(([id, bytes]) => !(id in recorded) || bytes > recorded[id]!);
+  // The table to record after a change that makes a page smaller (or adds a route).
+  if (grown.length > 0 || Object.entries(measured).some(([id, bytes]) => bytes < recorded[id]!)) console.log(JSON.stringify(measured, null, 2));
+  expect(
+    Object.fromEntries(grown.map(([id, bytes]) => [id, { measured: bytes, recorded: recorded[id] ?? null }])),
+    "routes above their recorded first-load JS",
+  ).toEqual({});
 });
