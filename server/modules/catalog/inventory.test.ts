@@ -8,6 +8,7 @@ import { advanceOrder } from "../../workflows/advance-order";
 import { placeOrder, type PlaceOrderInput } from "../../workflows/place-order";
 import { seededVariants, setProductType } from "../../testing/catalog";
 import { setStock as setStockLevel, stockOf } from "../../testing/stock";
+import { ZIP, address } from "../../testing/renewals";
 import { warehouseForZip } from "./stock";
 
 // Stock is reserved and released by one policy (the inventory module): lines of the stock-exempt
@@ -18,20 +19,8 @@ let services: ReturnType<typeof createServices>;
 let stocked: number;
 let exempt: number;
 let warehouse: string;
-const ZIP = "80011";
 const config = parseConfig({});
-
-const addr = {
-  firstName: "Pat",
-  lastName: "Doe",
-  address1: "1 Main St",
-  address2: "",
-  city: "Aurora",
-  provinceCode: "CO",
-  zip: ZIP,
-  countryCode: "US",
-  phone: null,
-};
+const addr = address();
 const input = (cartId: string, number: string): PlaceOrderInput => ({
   site: "d2c",
   cartId,
