@@ -15,6 +15,8 @@ export type Cluster = {
   /** The cluster's temporary directory, owned by the OS user that runs PostgreSQL; deleted with the cluster. */
   dir: string;
   url: (database: string) => string;
+  /** Restarts the server (fast shutdown: open connections are cut), on the same port. */
+  restart: () => Promise<void>;
 };
 
 export type ClusterOptions = {
@@ -91,7 +93,15 @@ export async function startCluster(say: (msg: string) => void, options: ClusterO
     const start = pgRun("pg_ctl", ["-D", dataDir, "-l", logFile, "-o", serverOptions, "-w", "-t", "60", "start"]);
     if (start.status === 0) {
       started = true;
-      const cluster: Cluster = { port, dir: tmp, url: (db) => `postgres://postgres@127.0.0.1:${port}/${db}` };
+      const restart = () =>
+        new Promise<void>((resolve, reject) => {
+          // Not spawnSync: whatever runs meanwhile (a load under test) goes on while the server restarts.
+          const [cmd, cmdArgs] = asUser(osUser, path.join(binDir, "pg_ctl"), ["-D", dataDir, "-l", logFile, "-m", "fast", "-w", "-t", "60", "restart"]);
+          spawn(cmd, cmdArgs, { cwd: tmp, stdio: "ignore" }).once("exit", (code) =>
+            code === 0 ? resolve() : reject(new Error(`pg_ctl restart exited with ${code}`)),
+          );
+        });
+      const cluster: Cluster = { port, dir: tmp, url: (db) => `postgres://postgres@127.0.0.1:${port}/${db}`, restart };
       await waitUntilReady(cluster.url("postgres"));
       say(`PostgreSQL is ready on 127.0.0.1:${port}`);
       return cluster;
