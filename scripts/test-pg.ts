@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -148,6 +148,20 @@ async function smokeTest(cluster: Cluster): Promise<number> {
   return 0;
 }
 
+/** Test files that read TEST_DATABASE_URL directly (they talk to the server, not only to a test database). */
+function filesReadingTestDatabaseUrl(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const rel = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(rel);
+      else if (/\.test\.tsx?$/.test(entry.name) && readFileSync(path.join(root, rel), "utf8").includes("TEST_DATABASE_URL")) found.push(rel);
+    }
+  };
+  for (const dir of ["server", "scripts", "rules", "app"]) walk(dir);
+  return found;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
@@ -155,8 +169,12 @@ async function main(): Promise<number> {
   const cluster = await startCluster(say);
 
   const testDatabaseUrl = cluster.url("postgres");
-  say(`${["npx vitest run", ...vitestArgs].join(" ")} with TEST_DATABASE_URL=${testDatabaseUrl}`);
-  const vitest = await runChild("npx", ["vitest", "run", ...vitestArgs], {
+  // Without arguments: the test files that open a test database (vitest follows their imports to
+  // server/db/test-database.ts) and those that read TEST_DATABASE_URL themselves. The others — pure
+  // rules, components — run the same either way, and `npm test` has run them.
+  const argv = vitestArgs.length ? ["run", ...vitestArgs] : ["related", "--run", "server/db/test-database.ts", ...filesReadingTestDatabaseUrl()];
+  say(`npx vitest ${argv.join(" ")} with TEST_DATABASE_URL=${testDatabaseUrl}`);
+  const vitest = await runChild("npx", ["vitest", ...argv], {
     env: { ...process.env, TEST_DATABASE_URL: testDatabaseUrl },
   });
   say(`vitest exited with ${vitest}`);
