@@ -2,6 +2,7 @@ import { inArray, sql, type SQL } from "drizzle-orm";
 import { AUTOSHIP_EXTRA_DISCOUNT } from "../../rules/autoship/offer-and-frequency";
 import { QUOTA_ORDER_STATUSES, SOLD_ORDER_STATUSES } from "../../rules/checkout/order-statuses";
 import { addDays, startOfDay } from "../../rules/shared/calendar-days";
+import type { TrendRange } from "../../rules/console/trend-ranges";
 import type { QuotaConfig } from "../../rules/staff/monthly-allowance";
 import { subscriptionEvents, subscriptions } from "../modules/autoship/schema";
 import { variants } from "../modules/catalog/schema";
@@ -15,10 +16,6 @@ import type { ReadDb } from "./read-db";
 // a zero and not a gap. Each query reads its tables by a range on an indexed column (orders by
 // created_at, subscriptions by created_at and by the active ones' next-order date, subscription
 // events by kind and time, the donation ledger by time).
-
-/** The days of the sales chart: the last 30 or 90 (today included). */
-export const TREND_RANGES = [30, 90] as const;
-export type TrendRange = (typeof TREND_RANGES)[number];
 
 /** How far back the weekly and monthly charts look, and how far ahead the renewals. */
 export const AUTOSHIP_WEEKS = 12;
