@@ -65,36 +65,38 @@ function TrendCard({ chart, range }: { chart: TrendChart; range: TrendRange }) {
   const headingId = `trend-${chart.id}-heading`;
   return (
     <section aria-labelledby={headingId} className="min-w-0 rounded border border-gray-300 bg-white p-4">
-      <h3 id={headingId} className="mb-2 font-semibold">
-        {chart.title}
-      </h3>
-      <TrendCanvas chart={chart} />
-      <div className="mt-3 flex flex-wrap items-start justify-between gap-x-4 gap-y-1 text-sm">
-        <details className="min-w-0 flex-1" data-testid={`trend-${chart.id}-details`}>
-          <summary className="inline-flex min-h-10 cursor-pointer items-center font-semibold text-primary underline">Show table</summary>
-          <div className="max-h-[80vh] overflow-y-auto">
-            <ConsoleTable
-              caption={chart.summary}
-              testId={`trend-${chart.id}-table`}
-              rows={chart.table.rows}
-              rowKey={(r) => r.key}
-              columns={chart.table.columns.map((c, i) => ({
-                label: c.head,
-                cell: (r: (typeof chart.table.rows)[number]) => r.cells[i].text,
-                rowHeader: i === 0,
-                className: i === 0 ? "whitespace-nowrap font-normal" : "text-right tabular-nums",
-              }))}
-            />
-          </div>
-        </details>
+      <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-4">
+        <h3 id={headingId} className="font-semibold">
+          {chart.title}
+        </h3>
         <a
           href={`/admin/dashboard/export.csv?chart=${chart.id}&range=${range}`}
           download
-          className="inline-flex min-h-10 items-center font-semibold text-primary underline"
+          className="inline-flex min-h-10 items-center text-sm font-semibold text-primary underline"
         >
-          Download CSV<span className="sr-only">: {chart.title}</span>
+          Download CSV<span className="sr-only"> of {chart.title}</span>
         </a>
       </div>
+      {chart.empty ? <p className="py-8 text-center text-sm text-gray-700">{chart.empty}</p> : <TrendCanvas chart={chart} />}
+      <details className="mt-2 text-sm" data-testid={`trend-${chart.id}-details`}>
+        <summary className="inline-flex min-h-10 cursor-pointer items-center font-semibold text-primary underline">Show table</summary>
+        {/* A long table scrolls in its own box, reachable from the keyboard. */}
+        <div className="max-h-[80vh] overflow-y-auto" tabIndex={0} role="region" aria-label={`${chart.title}, table`}>
+          <ConsoleTable
+            caption={chart.summary}
+            testId={`trend-${chart.id}-table`}
+            rows={chart.table.rows}
+            rowKey={(r) => r.key}
+            columns={chart.table.columns.map((c, i) => ({
+              label: c.head,
+              cell: (r: (typeof chart.table.rows)[number]) => r.cells[i].text,
+              rowHeader: i === 0,
+              // Rows stay one line high on a phone: the table scrolls sideways instead.
+              className: i === 0 ? "whitespace-nowrap font-normal" : c.words ? "whitespace-nowrap" : "text-right tabular-nums",
+            }))}
+          />
+        </div>
+      </details>
     </section>
   );
 }
@@ -120,7 +122,7 @@ export default function Dashboard() {
       <ConsoleSection id="trends-heading" title="Trends">
         <p className="text-sm text-gray-700">Days, weeks (from Monday) and months by the shop's UTC calendar; each chart's table shows its figures.</p>
         <RangeSwitch range={d.range} />
-        <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <div className="mt-4 grid items-start gap-4 lg:grid-cols-2">
           {d.charts.map((c) => (
             <TrendCard key={c.id} chart={c} range={d.range} />
           ))}

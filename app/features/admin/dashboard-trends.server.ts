@@ -12,10 +12,13 @@ export const TREND_CHART_IDS = ["sales", "autoships", "renewals", "donations", "
 export type TrendChartId = (typeof TREND_CHART_IDS)[number];
 export const isTrendChartId = (v: string): v is TrendChartId => (TREND_CHART_IDS as readonly string[]).includes(v);
 
-/** One drawn series: bars or a line, money (cents) on the left axis or counts on the right. */
-export type TrendSeries = { label: string; kind: "bar" | "line"; money: boolean; values: number[] };
+/** What a series counts: money (cents), pounds or things; each unit drawn has an axis of its own. */
+export type TrendUnit = "usd" | "lb" | "count";
+/** One drawn series: bars or a line. */
+export type TrendSeries = { label: string; kind: "bar" | "line"; unit: TrendUnit; values: number[] };
 
-type Column = { head: string; csvHead: string };
+/** A column of figures (right-aligned) or of words. */
+type Column = { head: string; csvHead: string; words?: boolean };
 type Cell = { text: string; csv: string | number };
 export type TrendTable = { columns: Column[]; rows: { key: string; cells: Cell[] }[] };
 
@@ -28,10 +31,12 @@ export type TrendChart = {
   series: TrendSeries[];
   /** Bars of a series stack on each other (donations per cause). */
   stacked: boolean;
+  /** Said instead of the drawing when there is nothing to draw. */
+  empty?: string;
   table: TrendTable;
 };
 
-const col = (head: string, csvHead: string): Column => ({ head, csvHead });
+const col = (head: string, csvHead: string, words = false): Column => ({ head, csvHead, words });
 const count = (n: number): Cell => ({ text: String(n), csv: n });
 const money = (cents: number): Cell => ({ text: cents < 0 ? `−${formatUsd(-cents)}` : formatUsd(cents), csv: centsToAmount(cents) });
 const dayCell = (day: string): Cell => ({ text: formatUtcDay(day), csv: day });
@@ -47,8 +52,8 @@ function salesChart(t: DashboardTrends): TrendChart {
     summary: `Orders and revenue net of refunds per day, the last ${t.range} days (UTC)`,
     labels: t.sales.map((d) => formatUtcDay(d.day)),
     series: [
-      { label: "Revenue", kind: "bar", money: true, values: t.sales.map((d) => d.netCents) },
-      { label: "Orders", kind: "line", money: false, values: t.sales.map((d) => d.orders) },
+      { label: "Revenue", kind: "bar", unit: "usd", values: t.sales.map((d) => d.netCents) },
+      { label: "Orders", kind: "line", unit: "count", values: t.sales.map((d) => d.orders) },
     ],
     stacked: false,
     table: {
@@ -70,9 +75,9 @@ function autoshipsChart(t: DashboardTrends): TrendChart {
     summary: `New and cancelled Autoships per week and the active ones at each week's end, the last ${t.autoships.length} weeks`,
     labels: t.autoships.map((w) => formatUtcDay(w.week)),
     series: [
-      { label: "New", kind: "bar", money: false, values: t.autoships.map((w) => w.created) },
-      { label: "Cancelled", kind: "bar", money: false, values: t.autoships.map((w) => w.cancelled) },
-      { label: "Active", kind: "line", money: false, values: t.autoships.map((w) => w.active) },
+      { label: "New", kind: "bar", unit: "count", values: t.autoships.map((w) => w.created) },
+      { label: "Cancelled", kind: "bar", unit: "count", values: t.autoships.map((w) => w.cancelled) },
+      { label: "Active", kind: "line", unit: "count", values: t.autoships.map((w) => w.active) },
     ],
     stacked: false,
     table: {
@@ -81,7 +86,7 @@ function autoshipsChart(t: DashboardTrends): TrendChart {
         col("New", "new"),
         col("Cancelled", "cancelled"),
         col("Active at week's end", "active"),
-        col("Cancel reasons", "cancel_reasons"),
+        col("Cancel reasons", "cancel_reasons", true),
       ],
       rows: t.autoships.map((w) => {
         const why = reasons(w.reasons);
@@ -98,8 +103,8 @@ function renewalsChart(t: DashboardTrends): TrendChart {
     summary: "Autoship renewals due per day in the next 30 days and what they come to at today's prices",
     labels: t.renewals.map((d) => formatUtcDay(d.day)),
     series: [
-      { label: "Expected revenue", kind: "bar", money: true, values: t.renewals.map((d) => d.cents) },
-      { label: "Renewals", kind: "line", money: false, values: t.renewals.map((d) => d.renewals) },
+      { label: "Expected revenue", kind: "bar", unit: "usd", values: t.renewals.map((d) => d.cents) },
+      { label: "Renewals", kind: "line", unit: "count", values: t.renewals.map((d) => d.renewals) },
     ],
     stacked: false,
     table: {
@@ -118,10 +123,11 @@ function donationsChart(t: DashboardTrends): TrendChart {
     title: "Donations per cause",
     summary: "Donations per cause and month (refunds' reversals taken off), the last six months",
     labels: months.map(monthLabel),
-    series: causes.map(([id, name]) => ({ label: name, kind: "bar", money: true, values: months.map((m) => cents.get(`${m} ${id}`) ?? 0) })),
+    series: causes.map(([id, name]) => ({ label: name, kind: "bar", unit: "usd", values: months.map((m) => cents.get(`${m} ${id}`) ?? 0) })),
     stacked: true,
+    empty: causes.length ? undefined : "Nothing was given to a cause in these six months.",
     table: {
-      columns: [col("Month", "month"), col("Cause", "cause"), col("Donated", "donated_usd")],
+      columns: [col("Month", "month"), col("Cause", "cause", true), col("Donated", "donated_usd")],
       rows: t.donations.map((r) => ({ key: `${r.month} ${r.causeId}`, cells: [monthCell(r.month), { text: r.causeName, csv: r.causeName }, money(r.cents)] })),
     },
   };
@@ -134,9 +140,9 @@ function staffChart(t: DashboardTrends): TrendChart {
     summary: "Staff-program orders per month and the pounds they used against the allowance of the members who ordered, the last six months",
     labels: t.staff.map((m) => monthLabel(m.month)),
     series: [
-      { label: "Pounds used", kind: "bar", money: false, values: t.staff.map((m) => pounds(m.usedLb)) },
-      { label: "Allowance of members who ordered (lb)", kind: "bar", money: false, values: t.staff.map((m) => pounds(m.allowanceLb)) },
-      { label: "Orders", kind: "line", money: false, values: t.staff.map((m) => m.orders) },
+      { label: "Pounds used", kind: "bar", unit: "lb", values: t.staff.map((m) => pounds(m.usedLb)) },
+      { label: "Allowance of members who ordered (lb)", kind: "bar", unit: "lb", values: t.staff.map((m) => pounds(m.allowanceLb)) },
+      { label: "Orders", kind: "line", unit: "count", values: t.staff.map((m) => m.orders) },
     ],
     stacked: false,
     table: {
