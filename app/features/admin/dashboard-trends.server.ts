@@ -45,23 +45,37 @@ const monthCell = (month: string): Cell => ({ text: monthLabel(month), csv: mont
 const pounds = (lb: number) => Math.round(lb * 10) / 10;
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 
-function salesChart(t: DashboardTrends): TrendChart {
+/** A day per row: a count drawn as a line over money drawn as bars (sales, renewals ahead). */
+function countAndMoneyPerDay(
+  head: Pick<TrendChart, "id" | "title" | "summary">,
+  days: readonly { day: string; count: number; cents: number }[],
+  names: { count: Column; money: Column },
+): TrendChart {
   return {
-    id: "sales",
-    title: `Orders and revenue, last ${t.range} days`,
-    summary: `Orders and revenue net of refunds per day, the last ${t.range} days (UTC)`,
-    labels: t.sales.map((d) => formatUtcDay(d.day)),
+    ...head,
+    labels: days.map((d) => formatUtcDay(d.day)),
     series: [
-      { label: "Revenue", kind: "bar", unit: "usd", values: t.sales.map((d) => d.netCents) },
-      { label: "Orders", kind: "line", unit: "count", values: t.sales.map((d) => d.orders) },
+      { label: names.money.head, kind: "bar", unit: "usd", values: days.map((d) => d.cents) },
+      { label: names.count.head, kind: "line", unit: "count", values: days.map((d) => d.count) },
     ],
     stacked: false,
     table: {
-      columns: [col("Day", "day_utc"), col("Orders", "orders"), col("Revenue", "revenue_usd")],
-      rows: t.sales.map((d) => ({ key: d.day, cells: [dayCell(d.day), count(d.orders), money(d.netCents)] })),
+      columns: [col("Day", "day_utc"), names.count, names.money],
+      rows: days.map((d) => ({ key: d.day, cells: [dayCell(d.day), count(d.count), money(d.cents)] })),
     },
   };
 }
+
+const salesChart = (t: DashboardTrends): TrendChart =>
+  countAndMoneyPerDay(
+    {
+      id: "sales",
+      title: `Orders and revenue, last ${t.range} days`,
+      summary: `Orders and revenue net of refunds per day, the last ${t.range} days (UTC)`,
+    },
+    t.sales.map((d) => ({ day: d.day, count: d.orders, cents: d.netCents })),
+    { count: col("Orders", "orders"), money: col("Revenue", "revenue_usd") },
+  );
 
 function autoshipsChart(t: DashboardTrends): TrendChart {
   const reasons = (r: Record<string, number>) =>
@@ -96,23 +110,16 @@ function autoshipsChart(t: DashboardTrends): TrendChart {
   };
 }
 
-function renewalsChart(t: DashboardTrends): TrendChart {
-  return {
-    id: "renewals",
-    title: "Renewals ahead, next 30 days",
-    summary: "Autoship renewals due per day in the next 30 days and what they come to at today's prices",
-    labels: t.renewals.map((d) => formatUtcDay(d.day)),
-    series: [
-      { label: "Expected revenue", kind: "bar", unit: "usd", values: t.renewals.map((d) => d.cents) },
-      { label: "Renewals", kind: "line", unit: "count", values: t.renewals.map((d) => d.renewals) },
-    ],
-    stacked: false,
-    table: {
-      columns: [col("Day", "day_utc"), col("Renewals", "renewals"), col("Expected revenue", "expected_revenue_usd")],
-      rows: t.renewals.map((d) => ({ key: d.day, cells: [dayCell(d.day), count(d.renewals), money(d.cents)] })),
+const renewalsChart = (t: DashboardTrends): TrendChart =>
+  countAndMoneyPerDay(
+    {
+      id: "renewals",
+      title: "Renewals ahead, next 30 days",
+      summary: "Autoship renewals due per day in the next 30 days and what they come to at today's prices",
     },
-  };
-}
+    t.renewals.map((d) => ({ day: d.day, count: d.renewals, cents: d.cents })),
+    { count: col("Renewals", "renewals"), money: col("Expected revenue", "expected_revenue_usd") },
+  );
 
 function donationsChart(t: DashboardTrends): TrendChart {
   const months = [...new Set(t.donations.map((r) => r.month))];
