@@ -55,6 +55,7 @@ export default [
     index("routes/admin._index.tsx"),
     layout("routes/admin.tsx", [
       route("dashboard", "routes/admin.dashboard.tsx"),
+      route("dashboard/export.csv", "routes/admin.dashboard.csv.tsx"),
       route("orders", "routes/admin.orders.tsx"),
       route("orders/export.csv", "routes/admin.orders.csv.tsx"),
       route("orders/:id", "routes/admin.orders.$id.tsx"),
