@@ -1,10 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { ensureVarnish } from "./ensure-system-deps";
+import { autocannon, type AutocannonRequest, type AutocannonResult } from "./lib/autocannon";
 import { createDatabase, freePort, sleep, startCluster, type Cluster } from "./lib/pg-cluster";
 import { PGBOUNCER_PID_FILE, startPgbouncer, type Pgbouncer } from "./lib/pgbouncer";
 import { onCleanup, runChild, startScript } from "./lib/script-process";
@@ -27,11 +29,16 @@ import { onCleanup, runChild, startScript } from "./lib/script-process";
  *     recovers without a restart, and no order is half-written.
  *  6. Backup, place an order, restore: the order is gone, everything before it intact; a file that
  *     is not a backup is refused.
+ *
+ * `-- --bench`: after check 2, measures the issue's goal figures instead of the fault checks (guest
+ * pages through the shared cache against a bare node:http server sending the same bytes; uncached
+ * pages through the proxy with two shops against one). A measurement, not a test.
  */
 
 const root = path.resolve(import.meta.dirname, "..");
 const { say, sayError, run } = startScript("test:deploy");
 const runId = randomBytes(3).toString("hex");
+const benchOnly = process.argv.includes("--bench");
 
 // ---------------------------------------------------------------------------------------------
 // The topology
@@ -300,6 +307,50 @@ async function ordersIntact(db: string, tally: Tally, phase: string): Promise<vo
 }
 
 // ---------------------------------------------------------------------------------------------
+// Goal figures (--bench)
+
+async function rate(name: string, base: string, request: (n: number) => AutocannonRequest): Promise<number> {
+  const once = (seconds: number) =>
+    new Promise<AutocannonResult>((resolve, reject) => {
+      let n = 0;
+      autocannon({ url: base, connections: 50, duration: seconds, requests: [{ setupRequest: (req) => ({ ...req, ...request(n++) }) }] }, (err, result) =>
+        err ? reject(err) : resolve(result),
+      );
+    });
+  await once(2);
+  const result = await once(10);
+  const perSecond = Math.round(result.requests.average);
+  say(`  ${name}: ${perSecond} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return perSecond;
+}
+
+async function goalFigures(varnishDir: string, second: string): Promise<void> {
+  say("goal figures (50 connections, 10 s each after 2 s of warm-up, everything on this machine)");
+  const asked = { ...BROWSER, "accept-encoding": "gzip" };
+  const page = await fetch(proxy + productPath, { headers: asked });
+  const body = Buffer.from(await page.arrayBuffer());
+  const file = path.join(tmp, "page.body");
+  writeFileSync(file, page.headers.get("content-encoding") === "gzip" ? gzipSync(body) : body);
+  const refPort = await freePort();
+  const ref = fork(path.join(root, "bench/ref-server.mjs"), [String(refPort), file, "text/html; charset=utf-8"], { stdio: "ignore" });
+  onCleanup(() => ref.kill("SIGKILL"));
+  await new Promise((resolve) => ref.once("message", resolve));
+  const bare = await rate("bare node:http, the same bytes", `http://127.0.0.1:${refPort}`, () => ({ method: "GET", path: "/" }));
+  ref.kill("SIGTERM");
+  const shared = await rate("guest product page through Varnish", proxy, () => ({ method: "GET", path: productPath, headers: asked }));
+  const uncached = (n: number): AutocannonRequest => {
+    const url = new URL(productPath, proxy);
+    url.searchParams.set("visit", `bench-${runId}-${n}`);
+    return { method: "GET", path: url.pathname + url.search, headers: asked };
+  };
+  const two = await rate("uncached product pages through Varnish, two shops", proxy, (n) => uncached(n));
+  spawnSync("varnishadm", ["-n", varnishDir, "backend.set_health", second, "sick"]);
+  const one = await rate("the same, one shop", proxy, (n) => uncached(n + 1e6));
+  spawnSync("varnishadm", ["-n", varnishDir, "backend.set_health", second, "auto"]);
+  say(`  shared cache ÷ bare node:http: ${(shared / bare).toFixed(2)} (goal ≥ 0.80); two shops ÷ one: ${(two / one).toFixed(2)} (goal ≥ 1.80)`);
+}
+
+// ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
   const started = Date.now();
@@ -392,6 +443,11 @@ async function main(): Promise<number> {
     }
   }
   say("  a page with a cart or a session cookie is never stored (edge; fwd=bypass, private)");
+
+  if (benchOnly) {
+    await goalFigures(varnishDir, nodes[1]!.name);
+    return 0;
+  }
 
   // 3. SIGKILL under load.
   say("3. one node killed with SIGKILL under load");
