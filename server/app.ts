@@ -33,6 +33,7 @@ import {
 } from "../rules/shared/shopper-location";
 import { bodyLimits, editHeaders, jsonBodiesOnly, knownHostsOnly, pageFormsOnly, sameOriginWrites, securityHeaders } from "./http/edge";
 import { isPersonalPage, privateApiAnswers, privatePage } from "./http/private-answers";
+import { tagRequestSpan } from "./telemetry";
 import { inRequest, loggedPath } from "./log";
 import { METRICS_CONTENT_TYPE, carriesMetricsToken, httpDuration, httpRequests, metricsText, pageCacheAnswers, statusClass } from "./metrics";
 
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
     // its log and ours join up.
     const forwarded = deps.config.trustProxy ? c.req.header("x-request-id") : undefined;
     const requestId = forwarded && /^[\w.:-]{8,128}$/.test(forwarded) ? forwarded : randomUUID();
+    tagRequestSpan(requestId);
     await inRequest(requestId, next);
     editHeaders(c, (h) => h.set("X-Request-Id", requestId));
     const ms = performance.now() - started;
