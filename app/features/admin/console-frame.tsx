@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, Link, NavLink, useSearchParams } from "react-router";
-import { SubmitButton } from "../../components/form-field";
+import { Form, Link, NavLink } from "react-router";
 
 // The console's own frame: no storefront header, footer or carousels; never cached, never indexed.
 
@@ -95,38 +94,5 @@ export function ConsoleSection({ id, title, className = "mt-6", children }: { id
       </h2>
       {children}
     </section>
-  );
-}
-
-/** A sign-in step (password, then the code): its form posts back to `path`, keeping `?next=`. */
-export function ConsoleSignInPage({
-  title,
-  path,
-  testId,
-  notice,
-  submit,
-  children,
-}: {
-  title: string;
-  path: string;
-  testId: string;
-  /** Said above the form (the failure, or what to do). */
-  notice: ReactNode;
-  submit: string;
-  children: ReactNode;
-}) {
-  const [params] = useSearchParams();
-  const next = params.get("next");
-  return (
-    <ConsoleFrame>
-      <main id="main" className="mx-auto max-w-sm px-4 py-16">
-        <h1 className="text-2xl font-bold text-secondary">{title}</h1>
-        {notice}
-        <Form method="post" action={`${path}${next ? `?next=${encodeURIComponent(next)}` : ""}`} noValidate data-testid={testId}>
-          {children}
-          <SubmitButton>{submit}</SubmitButton>
-        </Form>
-      </main>
-    </ConsoleFrame>
   );
 }
