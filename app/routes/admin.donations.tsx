@@ -4,7 +4,7 @@ import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { CAMPAIGN_LABELS, donationsHref, hundredthsText } from "../features/admin/donations";
 import { ChangeHistory } from "../features/admin/change-history";
-import { DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
+import { DonationsTabs, Field, Fields, Tick, buttonClass, inputClass, type FieldSpec } from "../features/admin/donations-parts";
 import { donationStoreOf, formObject } from "../features/admin/donations.server";
 import { requireOperator } from "../features/admin/operator.server";
 import { refused } from "../features/admin/console-action.server";
@@ -69,6 +69,18 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (r.ok) return { done: "Saved. The widget uses the new configuration from its next request." } satisfies Answer;
   return refused<Answer>({ message: r.code === "INVALID" ? "Check the fields marked." : r.message, errors: "errors" in r ? r.errors : {} }, r.code);
 }
+
+/** The address and contact inputs, in the order the form shows them. */
+const CONTACT_FIELDS = [
+  { name: "address1", label: "Street", maxLength: 200, className: "md:col-span-3" },
+  { name: "city", label: "City", maxLength: 100 },
+  { name: "state", label: "State", maxLength: 50 },
+  { name: "zip", label: "ZIP code", maxLength: 20 },
+  { name: "country", label: "Country (two letters)", maxLength: 2, uppercase: true },
+  { name: "contactName", label: "Contact name", maxLength: 100 },
+  { name: "contactEmail", label: "Contact e-mail", maxLength: 200, type: "email" },
+  { name: "contactPhone", label: "Contact phone", maxLength: 30, type: "tel" },
+] as const satisfies readonly FieldSpec[];
 
 export default function AdminDonationStore() {
   const { stores, storeParam, store, audit, causeNames } = useLoaderData<typeof loader>();
@@ -203,30 +215,16 @@ export default function AdminDonationStore() {
           </h3>
           <p className="text-sm">Leave the whole address empty, or complete it.</p>
           <div className="mt-2 grid gap-4 md:grid-cols-3">
-            <Field label="Street" error={errors.address1} className="md:col-span-3">
-              {(a11y) => <input {...a11y} name="address1" defaultValue={store.address.address1} maxLength={200} className={inputClass} />}
-            </Field>
-            <Field label="City" error={errors.city}>
-              {(a11y) => <input {...a11y} name="city" defaultValue={store.address.city} maxLength={100} className={inputClass} />}
-            </Field>
-            <Field label="State" error={errors.state}>
-              {(a11y) => <input {...a11y} name="state" defaultValue={store.address.state} maxLength={50} className={inputClass} />}
-            </Field>
-            <Field label="ZIP code" error={errors.zip}>
-              {(a11y) => <input {...a11y} name="zip" defaultValue={store.address.zip} maxLength={20} className={inputClass} />}
-            </Field>
-            <Field label="Country (two letters)" error={errors.country}>
-              {(a11y) => <input {...a11y} name="country" defaultValue={store.address.country} maxLength={2} className={`${inputClass} uppercase`} />}
-            </Field>
-            <Field label="Contact name" error={errors.contactName}>
-              {(a11y) => <input {...a11y} name="contactName" defaultValue={store.contact.name} maxLength={100} className={inputClass} />}
-            </Field>
-            <Field label="Contact e-mail" error={errors.contactEmail}>
-              {(a11y) => <input {...a11y} type="email" name="contactEmail" defaultValue={store.contact.email} maxLength={200} className={inputClass} />}
-            </Field>
-            <Field label="Contact phone" error={errors.contactPhone}>
-              {(a11y) => <input {...a11y} type="tel" name="contactPhone" defaultValue={store.contact.phone} maxLength={30} className={inputClass} />}
-            </Field>
+            <Fields
+              fields={CONTACT_FIELDS}
+              values={{
+                ...store.address,
+                contactName: store.contact.name,
+                contactEmail: store.contact.email,
+                contactPhone: store.contact.phone,
+              }}
+              errors={errors}
+            />
           </div>
         </section>
 
