@@ -85,13 +85,28 @@ export function ListLink({ to, children }: { to: string; children: ReactNode }) 
   );
 }
 
-/** A part of a console page under its own heading (named by `id` for screen readers). */
-export function ConsoleSection({ id, title, className = "mt-6", children }: { id: string; title: ReactNode; className?: string; children: ReactNode }) {
+/**
+ * A part of a console page under its own heading (named by `id` for screen readers); `heading` h3
+ * for a part within a part.
+ */
+export function ConsoleSection({
+  id,
+  title,
+  className = "mt-6",
+  heading: Heading = "h2",
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  className?: string;
+  heading?: "h2" | "h3";
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className={className}>
-      <h2 id={id} className="text-lg font-semibold">
+      <Heading id={id} className="text-lg font-semibold">
         {title}
-      </h2>
+      </Heading>
       {children}
     </section>
   );
