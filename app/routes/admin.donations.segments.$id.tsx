@@ -3,8 +3,9 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigation } fro
 import { FormAlert } from "../components/form-field";
 import { ConsolePage, ListLink } from "../features/admin/console-frame";
 import { ACTION_OPTIONS, SOURCE_OPTIONS, VALUE_CATEGORY_OPTIONS, donationsHref, hundredthsText } from "../features/admin/donations";
+import { Fields, type FieldSpec } from "../features/admin/donation-fields";
 import { ChangeHistory } from "../features/admin/change-history";
-import { DonationsTabs, Fields, Tick, buttonClass, type FieldSpec } from "../features/admin/donations-parts";
+import { DonationsTabs, Tick, buttonClass } from "../features/admin/donations-parts";
 import { donationStoreOf, formObject } from "../features/admin/donations.server";
 import { requireOperator } from "../features/admin/operator.server";
 import { refused } from "../features/admin/console-action.server";

@@ -3,8 +3,9 @@ import { Form, useActionData, useLoaderData, useNavigation } from "react-router"
 import { FormAlert } from "../components/form-field";
 import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
 import { CAMPAIGN_LABELS, donationsHref, hundredthsText } from "../features/admin/donations";
+import { Fields, type FieldSpec } from "../features/admin/donation-fields";
 import { ChangeHistory } from "../features/admin/change-history";
-import { DonationsTabs, Field, Fields, Tick, buttonClass, inputClass, type FieldSpec } from "../features/admin/donations-parts";
+import { DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
 import { donationStoreOf, formObject } from "../features/admin/donations.server";
 import { requireOperator } from "../features/admin/operator.server";
 import { refused } from "../features/admin/console-action.server";
