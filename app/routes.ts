@@ -32,6 +32,7 @@ export default [
       route("my-profile", "routes/account.my-profile.tsx", { id: "account-my-profile" }),
       route("profile", "routes/account.my-profile.tsx", { id: "account-profile" }),
       route("address-book", "routes/account.address-book.tsx"),
+      route("pets", "routes/account.pets.tsx"),
       route("autoships", "routes/account.autoships.tsx"),
       route("my-clinic", "routes/account.my-clinic.tsx"),
     ]),
