@@ -25,8 +25,9 @@ import { onCleanup, runChild, startScript } from "./lib/script-process";
  *  3. One node killed (SIGKILL) under load: every GET still succeeds, the proxy stops sending to it
  *     within seconds, and no order is lost or doubled (shoppers retry with the same idempotency key).
  *  4. A rolling restart (SIGTERM, start; one node, then the other) under load: no failed request.
- *  5. PostgreSQL restarted under load, then PgBouncer: /api/ready goes 503 and back, the shop
- *     recovers without a restart, and no order is half-written.
+ *  5. PostgreSQL restarted under load, then PgBouncer: /api/ready goes 503 and back, a request
+ *     meanwhile is answered 503 with Retry-After (never 500), the shop recovers without a restart,
+ *     and no order is half-written.
  *  6. Backup, place an order, restore: the order is gone, everything before it intact; a file that
  *     is not a backup is refused.
  *
@@ -156,8 +157,18 @@ async function startVarnish(nodes: Node[], port: number): Promise<string> {
 // ---------------------------------------------------------------------------------------------
 // Shoppers: bounded load through the proxy
 
-type Tally = { gets: number; getFailures: number; posts: number; postFailures: number; retried: number; orders: Map<string, string>; failed: string[] };
-const newTally = (): Tally => ({ gets: 0, getFailures: 0, posts: 0, postFailures: 0, retried: 0, orders: new Map(), failed: [] });
+type Tally = {
+  gets: number;
+  getFailures: number;
+  posts: number;
+  postFailures: number;
+  retried: number;
+  /** Answers 500: a database or pooler away for a moment must answer 503 (try again), never "internal error". */
+  internalErrors: number;
+  orders: Map<string, string>;
+  failed: string[];
+};
+const newTally = (): Tally => ({ gets: 0, getFailures: 0, posts: 0, postFailures: 0, retried: 0, internalErrors: 0, orders: new Map(), failed: [] });
 
 let proxy = "";
 let productPath = "";
@@ -191,6 +202,7 @@ async function post(tally: Tally, urlPath: string, body: unknown, from: string, 
     const answer = await request("POST", urlPath, body, from).catch((err: Error) => err);
     if (!(answer instanceof Error) && answer.status < 300) return answer.json;
     if (attempt === 0) tally.postFailures++;
+    if (!(answer instanceof Error) && answer.status === 500) tally.internalErrors++;
     if (tally.failed.length < 5)
       tally.failed.push(`POST ${urlPath}: ${answer instanceof Error ? answer.message : `${answer.status} ${answer.text.slice(0, 120)}`}`);
     if (attempt >= retries) return undefined;
@@ -214,6 +226,7 @@ async function shopper(tally: Tally, until: number, retries: number, stopped = (
     const page = await request("GET", url.pathname + url.search).catch((err: Error) => err);
     if (page instanceof Error || page.status !== 200) {
       tally.getFailures++;
+      if (!(page instanceof Error) && page.status === 500) tally.internalErrors++;
       if (tally.failed.length < 5) tally.failed.push(`GET ${url.pathname}: ${page instanceof Error ? page.message : page.status}`);
     }
     const cart = (await post(
@@ -486,7 +499,8 @@ async function main(): Promise<number> {
 
   // 5. PostgreSQL, then PgBouncer, restarted under load.
   for (const [name, restart] of [
-    ["PostgreSQL", () => cluster.restart()],
+    // Down for two seconds, as a failover or a restart with recovery would be.
+    ["PostgreSQL", () => cluster.restart(2)],
     [
       "PgBouncer",
       async () => {
@@ -523,6 +537,7 @@ async function main(): Promise<number> {
       after.getFailures === 0 && after.postFailures === 0 && after.orders.size > 0,
       `the shop did not recover after the ${name} restart: ${summary(after)}`,
     );
+    check(load.tally.internalErrors === 0, `${load.tally.internalErrors} answers said 500 while ${name} restarted (expected 503, try again)`);
     await ordersIntact(direct, load.tally, `after the ${name} restart`);
   }
 
