@@ -9,7 +9,7 @@ import { ensureVarnish } from "./ensure-system-deps";
 import { autocannon, type AutocannonRequest, type AutocannonResult } from "./lib/autocannon";
 import { createDatabase, freePort, sleep, startCluster, type Cluster } from "./lib/pg-cluster";
 import { PGBOUNCER_PID_FILE, startPgbouncer, type Pgbouncer } from "./lib/pgbouncer";
-import { onCleanup, runChild, startScript } from "./lib/script-process";
+import { ensureProductionBuild, onCleanup, runChild, startScript } from "./lib/script-process";
 
 /**
  * `npm run test:deploy`: the reference production topology of docs/deploy.md on loopback ports,
@@ -367,11 +367,8 @@ async function goalFigures(varnishDir: string, second: string): Promise<void> {
 
 async function main(): Promise<number> {
   const started = Date.now();
-  if (!existsSync(path.join(root, "build/server/index.js"))) {
-    say("no production build yet: npx react-router build");
-    const built = await runChild("npx", ["react-router", "build"]);
-    if (built !== 0) return built;
-  }
+  const built = await ensureProductionBuild(say);
+  if (built !== 0) return built;
   ensureVarnish();
   const cluster: Cluster = await startCluster(say, { dirPrefix: "shop-test-deploy-", watchdogPidFiles: [PGBOUNCER_PID_FILE, VARNISH_PID_FILE] });
   tmp = cluster.dir;

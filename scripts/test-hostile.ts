@@ -1,8 +1,6 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { startCluster } from "./lib/pg-cluster";
 import { PGBOUNCER_PID_FILE, startPgbouncer } from "./lib/pgbouncer";
-import { runChild, startScript } from "./lib/script-process";
+import { ensureProductionBuild, runChild, startScript } from "./lib/script-process";
 
 /**
  * `npm run test:hostile [vitest args] [--no-pg]`: the hostile test suite (tests/hostile).
@@ -20,7 +18,6 @@ import { runChild, startScript } from "./lib/script-process";
  * the number of runs per route (default 1).
  */
 
-const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
 const noPg = args.includes("--no-pg");
 const vitestArgs = args.filter((a) => a !== "--no-pg");
@@ -35,11 +32,8 @@ async function startClusterAndPgbouncer(): Promise<{ directUrl: string; pooledUr
 
 async function main(): Promise<number> {
   const started = Date.now();
-  if (!existsSync(path.join(root, "build/server/index.js"))) {
-    say("no production build yet: npx react-router build");
-    const built = await runChild("npx", ["react-router", "build"]);
-    if (built !== 0) return built;
-  }
+  const built = await ensureProductionBuild(say);
+  if (built !== 0) return built;
   const env: NodeJS.ProcessEnv = { ...process.env };
   const files = vitestArgs.filter((a) => a.startsWith("tests/"));
   const onlyInProcess = files.length > 0 && files.every((a) => !a.includes("/pg"));

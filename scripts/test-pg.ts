@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { createDatabase, freePort, sleep, startCluster, type Cluster } from "./lib/pg-cluster";
-import { exitCodeOf, onCleanup, runChild, setForeground, startScript } from "./lib/script-process";
+import { ensureProductionBuild, exitCodeOf, onCleanup, runChild, setForeground, startScript } from "./lib/script-process";
 
 /**
  * `npm run test:pg [vitest args] [--skip-smoke]`: the database tests and a smoke run
@@ -81,11 +81,8 @@ function get(port: number, host: string, urlPath: string, headers: Record<string
 }
 
 async function smokeTest(cluster: Cluster): Promise<number> {
-  if (!existsSync(path.join(root, "build/server/index.js"))) {
-    say("no production build yet: npx react-router build");
-    const built = await runChild("npx", ["react-router", "build"]);
-    if (built !== 0) return built;
-  }
+  const built = await ensureProductionBuild(say);
+  if (built !== 0) return built;
 
   const databaseUrl = await createDatabase(cluster, `smoke_${randomBytes(4).toString("hex")}`);
   const traces = await startTraceReceiver();
