@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { useId, type ReactNode } from "react";
 
 // Form fields with their message beside them: aria-invalid and aria-describedby tie the message to
@@ -188,17 +187,5 @@ export function SubmitButton({ children, busy, name, value }: { children: ReactN
     >
       {children}
     </button>
-  );
-}
-
-/** A form's submit button with a Cancel link back to `cancelTo` beside it. */
-export function SubmitOrCancel({ children, busy, cancelTo }: { children: ReactNode; busy?: boolean; cancelTo: string }) {
-  return (
-    <div className="flex items-center gap-4">
-      <SubmitButton busy={busy}>{children}</SubmitButton>
-      <Link to={cancelTo} className="mt-6 text-primary underline">
-        Cancel
-      </Link>
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { addressSchema, formValues } from "../../rules/account/forms";
 import { US_STATES } from "../../rules/shared/us-states";
-import { FormAlert, SelectField, SubmitOrCancel, TextField } from "../components/form-field";
+import { FormAlert, SelectField, SubmitButton, TextField } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { AddressLines } from "../components/address-lines";
 import { AccountNav } from "../features/account/account-nav";
@@ -116,9 +116,12 @@ function AddressForm({ editing, answer }: { editing: Route.ComponentProps["loade
         <input id="makeDefault" name="makeDefault" type="checkbox" className="h-4 w-4" defaultChecked={Boolean(editing?.isDefault)} />
         <label htmlFor="makeDefault">Use as my default address</label>
       </div>
-      <SubmitOrCancel busy={busy} cancelTo="/account/address-book">
-        {editing ? "Save address" : "Add address"}
-      </SubmitOrCancel>
+      <div className="flex items-center gap-4">
+        <SubmitButton busy={busy}>{editing ? "Save address" : "Add address"}</SubmitButton>
+        <Link to="/account/address-book" className="mt-6 text-primary underline">
+          Cancel
+        </Link>
+      </div>
     </Form>
   );
 }

@@ -12,7 +12,7 @@ import {
 } from "../../rules/pets/profile-and-life-stage";
 import { formatUtcDay } from "../../rules/shared/dates";
 import { fieldErrors } from "../../rules/shared/zod-errors";
-import { FieldMessage, FormAlert, SelectField, SubmitOrCancel, TextField } from "../components/form-field";
+import { FieldMessage, FormAlert, SelectField, SubmitButton, TextField } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { AccountNav } from "../features/account/account-nav";
 import { requireCustomer } from "../features/account/session.server";
@@ -134,9 +134,12 @@ function PetForm({ editing, answer }: { editing: Editing; answer: Answer | undef
         </div>
         <FieldMessage id="sensitivities" error={errors.sensitivities ?? errors["sensitivities.0"]} />
       </fieldset>
-      <SubmitOrCancel busy={busy} cancelTo="/account/pets">
-        {editing ? "Save pet" : "Add pet"}
-      </SubmitOrCancel>
+      <div className="flex items-center gap-4">
+        <SubmitButton busy={busy}>{editing ? "Save pet" : "Add pet"}</SubmitButton>
+        <Link to="/account/pets" className="mt-6 text-primary underline">
+          Cancel
+        </Link>
+      </div>
     </Form>
   );
 }
