@@ -2,6 +2,7 @@ import { ContentAnchor } from "./content-parts";
 import type { AnnouncementContent, BannerContent } from "./content-types";
 
 // The announcement bar and the sitewide banners, above the header on every page with the layout.
+// Below 768 px the announcement bar is one line (the first message), so the first screen is the shop's.
 
 export function AnnouncementBar({ announcements }: { announcements: AnnouncementContent[] }) {
   if (announcements.length === 0) return null;
@@ -9,7 +10,8 @@ export function AnnouncementBar({ announcements }: { announcements: Announcement
     <aside aria-label="Announcements" className="bg-ink text-sm text-white" data-testid="announcement-bar">
       <ul className="mx-auto flex max-w-7xl justify-center gap-x-8 px-4 py-1.5">
         {announcements.map((a, i) => (
-          <li key={a.text} className={i > 0 ? "hidden md:block" : undefined}>
+          // One line on a phone: its first message only, cut short rather than wrapped.
+          <li key={a.text} className={i > 0 ? "hidden md:block" : "min-w-0 truncate"}>
             {a.text}
             {a.link && (
               <>
