@@ -123,7 +123,8 @@ export function Header({
             <AccountLinks customer={customer} returnTo={pathname + search} />
           </span>
           <Link to="/cart" data-testid="cart-link">
-            Cart
+            <CartIcon />
+            <span className="hdr-cart-word">Cart</span>
             <span className="hdr-count">
               <span className="sr-only">, items: </span>
               {cartCount}
@@ -137,6 +138,16 @@ export function Header({
 }
 
 const SEARCH_FORM_ID = "hdr-search";
+
+/** The phone row's cart: a bag instead of the word, which screen readers still hear. */
+function CartIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+      <path d="M5 8h14l-1.2 12H6.2z" />
+      <path d="M9 8V6a3 3 0 0 1 6 0v2" />
+    </svg>
+  );
+}
 
 function SearchIcon() {
   return (

@@ -38,7 +38,7 @@ export function SitewideBanners({ banners }: { banners: BannerContent[] }) {
     // A labelled landmark like the announcement bar: no page content outside landmarks.
     <aside aria-label="Site notices" data-testid="sitewide-banners">
       {banners.map((b) => (
-        <p key={b.text} role="note" className={`px-4 py-2 text-center text-sm ${TONES[b.tone]}`}>
+        <p key={b.text} role="note" className={`px-4 py-1 text-center text-xs md:py-2 md:text-sm ${TONES[b.tone]}`}>
           {b.text}
           {b.link && (
             <>
