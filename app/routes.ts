@@ -44,6 +44,7 @@ export default [
     ]),
     route("logout", "routes/logout.tsx"),
     route("location", "routes/location.tsx"),
+    route("consent", "routes/consent.tsx"),
     route(":slug", "routes/$slug.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

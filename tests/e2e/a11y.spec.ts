@@ -164,3 +164,24 @@ test.describe("axe: no violations", () => {
     expect(await violations(page)).toEqual([]);
   });
 });
+
+// The shop at a phone's, a tablet's and a desktop's width, as a first visit sees it (the consent
+// banner open); on the phone also with the menu drawer open.
+test.describe("axe at 390, 768 and 1280 px, the consent banner open", () => {
+  test.use({ consent: null });
+  for (const width of [390, 768, 1280]) {
+    test(`home, listing and product at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 844 });
+      for (const path of ["/", "/products", `/products/${product.handle}`]) {
+        await page.goto(shopUrl(path));
+        await page.waitForLoadState("networkidle");
+        expect(await violations(page), path).toEqual([]);
+      }
+      if (width === 390) {
+        await page.getByRole("link", { name: "Menu" }).click();
+        await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+        expect(await violations(page), "menu drawer").toEqual([]);
+      }
+    });
+  }
+});
