@@ -1,10 +1,14 @@
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { Site } from "../../rules/shared/site";
 import { SearchCombobox } from "../features/catalog/search-combobox";
 import type { NavigationContent } from "../features/content/content-types";
 import { MainNav } from "../features/content/main-nav";
-import { PhoneMenu } from "./phone-menu";
+import { lazyView } from "../lib/lazy-view";
+
+// The phone menu's drawer is needed only on a tap: its code comes after the page's (the server's
+// markup, a link to the drawer's #target, works until then; app/components/phone-menu.tsx).
+const PhoneMenu = lazyView(() => import("./phone-menu").then((m) => m.PhoneMenu));
 
 type NavItem = { label: string; to: string };
 
@@ -90,9 +94,11 @@ export function Header({
         Skip to content
       </a>
       <div className="hdr-bar">
-        <PhoneMenu items={items}>
-          <AccountLinks customer={customer} returnTo={pathname + search} />
-        </PhoneMenu>
+        <Suspense fallback={null}>
+          <PhoneMenu.View items={items}>
+            <AccountLinks customer={customer} returnTo={pathname + search} />
+          </PhoneMenu.View>
+        </Suspense>
         <Link to="/" className={site.isStaff ? "hdr-home staff" : "hdr-home"} aria-label={`${site.title} home`}>
           <Logo />
           <span data-testid="site-title">{site.title}</span>

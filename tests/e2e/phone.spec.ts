@@ -34,6 +34,9 @@ test("the listing's first card, picture and title, is in the first screen", asyn
 
 test("the menu drawer opens and closes by keyboard, with the focus moved in, kept in and given back", async ({ page }) => {
   await page.goto(shopUrl("/products"));
+  // The drawer's code comes after the page's (app/components/header.tsx); a tap before it opens the
+  // plain panel that works without the script.
+  await page.waitForLoadState("networkidle");
   const menu = page.getByRole("link", { name: "Menu" });
   const drawer = page.getByRole("dialog", { name: "Menu" });
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
