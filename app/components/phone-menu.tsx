@@ -18,13 +18,10 @@ export function PhoneMenu({ items, children }: { items: Item[]; children: ReactN
   const { key } = useLocation();
   const dialog = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<Element | null>(null);
-  const [open, setOpen] = useState(false);
-
-  // A navigation (a link in the drawer, or the back button) closes it; the new page takes the focus.
-  useEffect(() => {
-    returnFocus.current = null;
-    setOpen(false);
-  }, [key]);
+  // Open while the page it was opened on is shown: a navigation (a link in the drawer, or the back
+  // button) closes it.
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const open = openedAt === key;
 
   useEffect(() => {
     const el = dialog.current;
@@ -32,8 +29,12 @@ export function PhoneMenu({ items, children }: { items: Item[]; children: ReactN
     if (open && !el.open) {
       showModal(el, returnFocus);
       firstControl(el)?.focus();
-    } else if (!open && el.open) el.close();
-  }, [open]);
+    } else if (!open && el.open) {
+      // Closed by a navigation: the new page takes the focus, not the menu button.
+      if (openedAt !== null) returnFocus.current = null;
+      el.close();
+    }
+  }, [open, openedAt]);
 
   return (
     <>
@@ -45,7 +46,7 @@ export function PhoneMenu({ items, children }: { items: Item[]; children: ReactN
         aria-expanded={open}
         onClick={(event) => {
           event.preventDefault();
-          setOpen(true);
+          setOpenedAt(key);
         }}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
@@ -59,7 +60,7 @@ export function PhoneMenu({ items, children }: { items: Item[]; children: ReactN
         aria-label="Menu"
         onKeyDown={keepTabInside}
         onClose={() => {
-          setOpen(false);
+          setOpenedAt(null);
           giveFocusBack(returnFocus);
         }}
         // A tap on the backdrop (outside the panel) closes it.
