@@ -171,6 +171,8 @@ test.describe("axe at 390, 768 and 1280 px, the consent banner open", () => {
   test.use({ consent: null });
   for (const width of [390, 768, 1280]) {
     test(`home, listing and product at ${width} px`, async ({ page }) => {
+      // Three pages and up to four axe runs in one test: more than the default 30 s on a busy machine.
+      test.slow();
       await page.setViewportSize({ width, height: 844 });
       for (const path of ["/", "/products", `/products/${product.handle}`]) {
         await page.goto(shopUrl(path));
