@@ -103,8 +103,8 @@ type Entry = {
   etag: string;
   /** The page gzipped once, made on the first answer to a browser that accepts gzip. */
   gzip?: GzipTemplate;
-  /** Its inline scripts' hashes as CSP sources: the policy of its nonce-less shared copy. */
-  scriptHashes: string;
+  /** Its inline scripts' hashes as CSP sources: the policy of its nonce-less shared copy (only with a shared cache in front). */
+  scriptHashes?: string;
 };
 
 /** Whether the request's Accept-Encoding allows gzip (by name or `*`, with a q above 0). */
@@ -123,10 +123,14 @@ export function acceptsGzip(request: Request): boolean {
 const fromUtf8 = new TextDecoder();
 
 /** The rendered page with its nonce attributes marked, cut at those places (none without a nonce), and its ETag: any request's nonce can be put back. */
-function keptBody(body: Uint8Array, nonce: string): { body: Template; etag: string; scriptHashes: string } {
+function keptBody(body: Uint8Array, nonce: string, shared: boolean): { body: Template; etag: string; scriptHashes?: string } {
   const text = fromUtf8.decode(body);
   const marked = nonce ? text.split(`nonce="${nonce}"`).join(`nonce="${NONCE_MARK}"`) : text;
-  return { body: cutAt(marked, NONCE_MARK), etag: `W/"${createHash("sha1").update(marked).digest("base64url")}"`, scriptHashes: scriptHashes(marked) };
+  return {
+    body: cutAt(marked, NONCE_MARK),
+    etag: `W/"${createHash("sha1").update(marked).digest("base64url")}"`,
+    scriptHashes: shared ? scriptHashes(marked) : undefined,
+  };
 }
 
 export type PageCache = {
@@ -194,7 +198,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       // cache keeps the page until a change purges it or s-maxage runs out.
       headers.set("Cache-Control", `public, max-age=0, s-maxage=${shared}, stale-while-revalidate=${shared}`);
       headers.set("Surrogate-Key", SHARED_PAGES_KEY);
-      headers.set(SCRIPT_HASHES_HEADER, entry.scriptHashes);
+      headers.set(SCRIPT_HASHES_HEADER, entry.scriptHashes ?? "");
       nonce = "";
     } else {
       // The browser may keep the page but asks again each time: a 304 while nothing changed.
@@ -261,7 +265,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
             status: response.status,
             headers: [...response.headers].filter(([name]) => name !== "etag" && name !== "content-length"),
             size: rendered.byteLength,
-            ...keptBody(rendered, context.cspNonce),
+            ...keptBody(rendered, context.cspNonce, shared !== undefined),
           };
           // A change committed while this page rendered: it may show the old data; serve, do not keep or share.
           const current = startedAt === generation && live;

@@ -1,5 +1,6 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { MAX_PETS, type PetProfileInput } from "../../../rules/pets/profile-and-life-stage";
+import { isUuid } from "../../../rules/shared/ids";
 import type { Db } from "../../db/client";
 import { lockCustomer } from "../identity";
 import { pets } from "./schema";
@@ -63,5 +64,3 @@ export type PetsService = ReturnType<typeof createPetsService>;
 export async function erasePets(tx: Db, customerId: string): Promise<number> {
   return (await tx.delete(pets).where(eq(pets.customerId, customerId)).returning({ id: pets.id })).length;
 }
-
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
