@@ -22,6 +22,10 @@ export default [
     route("shipping", "routes/shipping.tsx"),
     route("autoship", "routes/autoship.tsx"),
     route("autoship/price-answer/:token", "routes/autoship.price-answer.tsx"),
+    // The marketing list: the footer form's answer, the confirmation link, the preference centre.
+    route("email/signup", "routes/email.signup.tsx"),
+    route("email/confirm", "routes/email.confirm.tsx"),
+    route("email/preferences", "routes/email.preferences.tsx"),
     route("terms-and-conditions", "routes/terms-and-conditions.tsx"),
     route("faq", "routes/faq.tsx"),
     route("account", "routes/account.tsx", [

@@ -9,6 +9,7 @@ import { endMembershipsForErasure } from "../modules/clinics";
 import { eraseContactMessages } from "../modules/contact";
 import { erasedEmail, eraseIdentity, lockCustomer, type IdentityErasure } from "../modules/identity";
 import { eraseMailsTo } from "../modules/mail";
+import { eraseSubscriber } from "../modules/marketing";
 import { anonymiseOrdersOf } from "../modules/orders";
 import { lockBuyer } from "../modules/orders";
 import { erasePaymentMethods } from "../modules/payments";
@@ -28,7 +29,8 @@ import { eraseReviewsOf } from "../modules/reviews";
 //    carts (and their checkouts), reset tokens, the rate-limit rows naming the address, the contact
 //    messages it sent and the outbox copies of mails sent to it are gone or blanked; a current clinic
 //    membership is ended; active and paused subscriptions are cancelled (reason "account erased");
-//    the customer's reviews are deleted and their helpful votes removed, both uncounted.
+//    the customer's reviews are deleted and their helpful votes removed, both uncounted; the
+//    marketing list's rows of the account or its address (every site) go with their consent log.
 //    Orders are KEPT with their lines and totals, anonymised.
 // 4. Idempotent: erasing an erased account finds nothing more to remove and answers ok.
 // 5. The answer holds ids and counts only — what the audit log may keep — never the erased data.
@@ -45,6 +47,7 @@ export type ErasureCounts = IdentityErasure & {
   clinicMemberships: number;
   reviews: number;
   reviewVotes: number;
+  marketingSubscribers: number;
 };
 
 export type EraseResult =
@@ -90,6 +93,7 @@ async function eraseOnce(deps: { db: Db; clock: Clock }, customerId: string, con
     const reviewsGone = await eraseReviewsOf(tx, customerId);
     const mails = await eraseMailsTo(tx, oldEmail, placeholder);
     const memberships = await endMembershipsForErasure(tx, customerId);
+    const subscribers = await eraseSubscriber(tx, customerId, oldEmail);
 
     return {
       ok: true as const,
@@ -107,6 +111,7 @@ async function eraseOnce(deps: { db: Db; clock: Clock }, customerId: string, con
         clinicMemberships: memberships,
         reviews: reviewsGone.reviews,
         reviewVotes: reviewsGone.votes,
+        marketingSubscribers: subscribers,
       },
     };
   });
