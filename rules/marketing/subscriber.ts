@@ -127,7 +127,7 @@ const marketingParam = z.string().trim().max(500, "Keep it under 500 characters"
 
 /** Topics from a form (one value or several) or JSON (an array). */
 const topicList = z
-  .union([z.array(z.enum(TOPICS, "Choose among our topics")).max(TOPICS.length), z.enum(TOPICS, "Choose among our topics")])
+  .union([z.array(z.enum(TOPICS)).max(TOPICS.length), z.enum(TOPICS)], "Choose among our topics")
   .optional()
   .transform((t) => (t === undefined ? undefined : Array.isArray(t) ? t : [t]));
 
