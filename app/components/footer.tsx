@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { Link, useLocation } from "react-router";
-import { EMAIL_MARKETING_PARAMS } from "../../rules/donations/widget";
+import { EMAIL_MARKETING_PARAMS } from "../../rules/marketing/url-params";
 import type { Site } from "../../rules/shared/site";
 import { ContentLinkList, RichText } from "../features/content/content-parts";
 import type { FooterContent } from "../features/content/content-types";

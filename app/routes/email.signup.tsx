@@ -1,5 +1,6 @@
 import { Form, useActionData, useNavigation } from "react-router";
-import { signUpSchema, TOPIC_LABELS, topicsOf } from "../../rules/marketing/subscriber";
+import { signUpSchema } from "../../rules/marketing/sign-up-input";
+import { TOPIC_LABELS, topicsOf } from "../../rules/marketing/subscriber";
 import { FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { signUpAction } from "../features/marketing/marketing.server";

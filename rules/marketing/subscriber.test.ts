@@ -1,19 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "../shared/zod-errors";
-import {
-  changePreferences,
-  confirm,
-  keptTopics,
-  marketingParamsOf,
-  preferencesSchema,
-  receivesMarketing,
-  request,
-  RESEND_AFTER_MS,
-  signUpSchema,
-  signUpTopics,
-  suppress,
-  unsubscribe,
-} from "./subscriber";
+import { preferencesSchema } from "./preferences-input";
+import { marketingParamsOf, signUpSchema } from "./sign-up-input";
+import { changePreferences, confirm, keptTopics, receivesMarketing, request, RESEND_AFTER_MS, signUpTopics, suppress, unsubscribe } from "./subscriber";
 
 const now = new Date("2026-11-28T12:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);

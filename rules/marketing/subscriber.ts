@@ -1,10 +1,9 @@
-import { z } from "zod";
 import type { SiteId } from "../shared/site";
-import { EMAIL_MARKETING_PARAMS } from "../donations/widget";
 
 // The marketing list's subscriber (server/modules/marketing): its one state type, the moves between
-// states, the topics a site offers and the inputs that create or change a subscription. Pure: the
-// module applies these under a row lock.
+// states and the topics a site offers (the inputs are sign-up-input.ts and preferences-input.ts).
+// Pure and free of zod, so pages can show topics without loading a schema; the module applies the
+// moves under a row lock.
 //
 //   (none) ──request──► pending ──confirm──► subscribed ──unsubscribe──► unsubscribed
 //                          ▲ (mail again after RESEND_AFTER_MS)               │
@@ -109,65 +108,5 @@ export function receivesMarketing(s: { state: SubscriberState; topics: readonly 
   return s.state === "subscribed" && s.topics.includes(topic) && (s.pausedUntil === null || s.pausedUntil <= now);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Inputs
-
 /** The same address however it was typed: trimmed and lower-cased (the list's unique key with the site). */
 export const normalizeAddress = (email: string) => email.trim().toLowerCase();
-
-const address = z
-  .string({ error: "Enter your email address" })
-  .trim()
-  .toLowerCase()
-  .min(1, "Enter your email address")
-  .max(254, "This email address is too long")
-  .pipe(z.email("Enter a valid email address"));
-
-const marketingParam = z.string().trim().max(500, "Keep it under 500 characters").optional();
-
-/** Topics from a form (one value or several) or JSON (an array). */
-const topicList = z
-  .union([z.array(z.enum(TOPICS)).max(TOPICS.length), z.enum(TOPICS)], "Choose among our topics")
-  .optional()
-  .transform((t) => (t === undefined ? undefined : Array.isArray(t) ? t : [t]));
-
-/** The footer form and POST /api/marketing/subscribe: an address, topics (none: all) and SPEC §4's e-mail-marketing URL parameters. */
-export const signUpSchema = z.object({
-  email: address,
-  topics: topicList,
-  _kx: marketingParam,
-  variation: marketingParam,
-  utm_content: marketingParam,
-  utm_campaign: marketingParam,
-});
-export type SignUpInput = z.infer<typeof signUpSchema>;
-
-/** The e-mail-marketing parameters present, kept with the subscriber (SPEC §4 keeps them as integration info). */
-export function marketingParamsOf(input: Partial<Record<(typeof EMAIL_MARKETING_PARAMS)[number], string | undefined>>): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const name of EMAIL_MARKETING_PARAMS) {
-    const v = input[name];
-    if (v) kept[name] = v;
-  }
-  return kept;
-}
-
-/** The preference centre's form: the topics kept, an optional pause, or leaving the list. */
-export const preferencesSchema = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({
-      intent: z.literal("topics"),
-      topics: topicList.transform((t) => t ?? []),
-    }),
-    z.object({ intent: z.literal("pause"), days: z.coerce.number("Choose 30, 60 or 90 days").pipe(z.literal(PAUSE_DAYS, "Choose 30, 60 or 90 days")) }),
-    z.object({ intent: z.literal("resume") }),
-    z.object({ intent: z.literal("unsubscribe") }),
-  ],
-  "Choose what to change",
-);
-export type PreferencesInput = z.infer<typeof preferencesSchema>;
-
-/** RFC 8058: the one-click POST carries exactly this form field and value. */
-export const ONE_CLICK_FIELD = "List-Unsubscribe";
-export const ONE_CLICK_VALUE = "One-Click";

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { marketingParamsOf, ONE_CLICK_FIELD, ONE_CLICK_VALUE, signUpSchema } from "../../rules/marketing/subscriber";
+import { ONE_CLICK_FIELD, ONE_CLICK_VALUE } from "../../rules/marketing/preferences-input";
+import { marketingParamsOf, signUpSchema } from "../../rules/marketing/sign-up-input";
 import { PREFERENCES_PATH } from "../modules/marketing";
 import { linkOrigin } from "../workflows/password-reset";
 import { clientIp } from "./client-ip";

@@ -1,6 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import { formValues } from "../../../rules/account/forms";
-import { marketingParamsOf, preferencesSchema, signUpSchema } from "../../../rules/marketing/subscriber";
+import { preferencesSchema } from "../../../rules/marketing/preferences-input";
+import { marketingParamsOf, signUpSchema } from "../../../rules/marketing/sign-up-input";
 import { fieldErrors } from "../../../rules/shared/zod-errors";
 import { linkOrigin } from "../../../server/workflows/password-reset";
 import { invalid } from "../account/session.server";

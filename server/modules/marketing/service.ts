@@ -11,12 +11,12 @@ import {
   MARKETING_POLICY_VERSION,
   normalizeAddress,
   signUpTopics,
-  type PreferencesInput,
   type SubscriberState,
   type SubscriptionSource,
   type SuppressionReason,
   type Topic,
 } from "../../../rules/marketing/subscriber";
+import type { PreferencesInput } from "../../../rules/marketing/preferences-input";
 import type { SiteId } from "../../../rules/shared/site";
 import type { MailService } from "../mail";
 import type { RateLimitService } from "../rate-limit";
