@@ -21,5 +21,6 @@ export const preferencesSchema = z.discriminatedUnion(
 export type PreferencesInput = z.infer<typeof preferencesSchema>;
 
 /** RFC 8058: the one-click POST carries exactly this form field and value. */
-export const ONE_CLICK_FIELD = "List-Unsubscribe";
-export const ONE_CLICK_VALUE = "One-Click";
+export const oneClickBody = z.object({
+  "List-Unsubscribe": z.literal("One-Click", "Send the form field List-Unsubscribe=One-Click (RFC 8058)"),
+});

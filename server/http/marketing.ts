@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ONE_CLICK_FIELD, ONE_CLICK_VALUE } from "../../rules/marketing/preferences-input";
+import { oneClickBody } from "../../rules/marketing/preferences-input";
 import { marketingParamsOf, signUpSchema } from "../../rules/marketing/sign-up-input";
 import { PREFERENCES_PATH } from "../modules/marketing";
 import { linkOrigin } from "../workflows/password-reset";
 import { clientIp } from "./client-ip";
 import type { AppEnv } from "./env";
-import { apiError, jsonBody, queryInput } from "./errors";
+import { apiError, formBody, jsonBody, parseForm, queryInput } from "./errors";
 
 // The marketing list's API (server/modules/marketing):
 // - POST /api/marketing/subscribe: the footer form's call for scripts; the same answer for every
@@ -17,9 +17,6 @@ import { apiError, jsonBody, queryInput } from "./errors";
 // - GET of that URL: the preference centre, where a person who opened the link lands.
 
 const tokenQuery = z.object({ token: z.string({ error: "Give the token of the mail's link" }).min(1, "Give the token of the mail's link").max(2000) });
-
-/** The one-click body's media types (RFC 8058 §3.1: what a mail client's POST carries). */
-const ONE_CLICK_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 export function marketingRoutes() {
   const app = new Hono<AppEnv>();
@@ -36,15 +33,11 @@ export function marketingRoutes() {
     return c.json({ ok: true, message: "If this address needs to confirm, we have mailed it a link." }, 202);
   });
 
-  app.post("/unsubscribe", queryInput(tokenQuery), async (c) => {
+  app.post("/unsubscribe", queryInput(tokenQuery), formBody(oneClickBody), async (c) => {
     const query = await c.req.valid("json")();
     if (!query.ok) return query.response;
-    const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
-    const form = ONE_CLICK_TYPES.has(mediaType) ? await c.req.formData().catch(() => null) : null;
-    if (form?.get(ONE_CLICK_FIELD) !== ONE_CLICK_VALUE) {
-      const message = `Send the form field ${ONE_CLICK_FIELD}=${ONE_CLICK_VALUE} (RFC 8058).`;
-      return apiError(c, 400, "bad_request", message, { [ONE_CLICK_FIELD]: message });
-    }
+    const form = await parseForm(c, oneClickBody);
+    if (!form.ok) return form.response;
     const deps = c.get("deps");
     const done = await deps.services.marketing.unsubscribe(query.data.token, { ip: clientIp(c, deps.config.trustProxy), via: "one_click" });
     if (!done.ok) return apiError(c, 400, "link_invalid", done.message, { token: done.message });
