@@ -86,6 +86,8 @@ export default [
       route("donations/report/export.csv", "routes/admin.donations.report.csv.tsx"),
       route("reviews", "routes/admin.reviews.tsx"),
       route("reviews/:id", "routes/admin.reviews.$id.tsx"),
+      route("marketing", "routes/admin.marketing.tsx"),
+      route("marketing/export.csv", "routes/admin.marketing.csv.tsx"),
     ]),
   ]),
   // No layout (SPEC §2).

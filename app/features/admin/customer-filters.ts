@@ -2,6 +2,8 @@
 // the page, its links and the CSV export (read from the URL by customer-list.server.ts). No zod here:
 // the console's browser code shares no module with the storefront's beyond what it must.
 
+import { listUrl } from "./paged-list";
+
 export const CUSTOMER_LIST_SORTS = ["created", "email", "name", "orders"] as const;
 export type CustomerListSort = (typeof CUSTOMER_LIST_SORTS)[number];
 
@@ -16,13 +18,4 @@ export type CustomerFilters = {
 };
 
 /** The list's URL with these filters, some changed (page, sort), empty ones and the defaults left out. */
-export function customerListUrl(path: string, f: CustomerFilters, change: Partial<CustomerFilters> = {}): string {
-  const all = { ...f, ...change };
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(all)) {
-    if (v === null || v === "" || (k === "page" && v === 1)) continue;
-    p.set(k, String(v));
-  }
-  const s = p.toString();
-  return s ? `${path}?${s}` : path;
-}
+export const customerListUrl = (path: string, f: CustomerFilters, change: Partial<CustomerFilters> = {}): string => listUrl(path, f, change);

@@ -354,6 +354,24 @@ export function createMarketingService(deps: MarketingDeps) {
       return { rows, total: n };
     },
 
+    /** The confirmed subscribers for the console's export: address, site, topics, consent time and source; oldest confirmation first. */
+    async confirmed(q: { site?: SiteId; limit: number }) {
+      return db
+        .select({
+          email: marketingSubscribers.email,
+          site: marketingSubscribers.site,
+          topics: marketingSubscribers.topics,
+          source: marketingSubscribers.source,
+          confirmedAt: marketingSubscribers.confirmedAt,
+          policyVersion: marketingSubscribers.policyVersion,
+          pausedUntil: marketingSubscribers.pausedUntil,
+        })
+        .from(marketingSubscribers)
+        .where(and(eq(marketingSubscribers.state, "subscribed"), q.site ? eq(marketingSubscribers.site, q.site) : undefined))
+        .orderBy(marketingSubscribers.confirmedAt, marketingSubscribers.id)
+        .limit(q.limit);
+    },
+
     /** One subscriber's consent log, oldest first (tests; an operator's answer to "prove it"). */
     async consentLog(subscriberId: string) {
       return db.select().from(marketingConsentEvents).where(eq(marketingConsentEvents.subscriberId, subscriberId)).orderBy(marketingConsentEvents.id);
