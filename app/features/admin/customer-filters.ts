@@ -1,8 +1,7 @@
-// The console's customer list query (search, filters, sort, page) as the URL carries it, shared by
-// the page, its links and the CSV export (read from the URL by customer-list.server.ts). No zod here:
-// the console's browser code shares no module with the storefront's beyond what it must.
-
-import { listUrl } from "./paged-list";
+// The console's customer list query (search, filters, sort, page) as the URL carries it (its links:
+// paged-list.ts listUrl), shared by the page and the CSV export (read from the URL by
+// customer-list.server.ts). No zod here: the console's browser code shares no module with the
+// storefront's beyond what it must.
 
 export const CUSTOMER_LIST_SORTS = ["created", "email", "name", "orders"] as const;
 export type CustomerListSort = (typeof CUSTOMER_LIST_SORTS)[number];
@@ -16,6 +15,3 @@ export type CustomerFilters = {
   dir: "asc" | "desc";
   page: number;
 };
-
-/** The list's URL with these filters, some changed (page, sort), empty ones and the defaults left out. */
-export const customerListUrl = (path: string, f: CustomerFilters, change: Partial<CustomerFilters> = {}): string => listUrl(path, f, change);
