@@ -13,6 +13,7 @@ export default defineConfig({
     "./server/modules/identity/schema.ts",
     "./server/modules/rate-limit/schema.ts",
     "./server/modules/contact/schema.ts",
+    "./server/modules/pets/schema.ts",
     "./server/modules/mail/schema.ts",
     "./server/modules/payments/schema.ts",
     "./server/modules/orders/schema.ts",

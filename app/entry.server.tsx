@@ -5,6 +5,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { isDatabaseUnavailable } from "../server/db/unavailable";
 import { orderHeadOf } from "./lib/head-order.server";
 
 // React Router's default Node entry, plus the Content-Security-Policy nonce of this response
@@ -117,6 +118,12 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const ctx = context as AppLoadContext | undefined;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  // The database away for a moment: the page is answered 503, try again (server/app.ts), not reported.
+  if (ctx && isDatabaseUnavailable(cause)) {
+    ctx.databaseUnavailable = true;
+    ctx.log?.warn({ err: cause, path: new URL(request.url).pathname }, "database unavailable");
+    return;
+  }
   if (ctx?.log) ctx.log.error({ err: cause, path: new URL(request.url).pathname }, "unhandled page error");
   else console.error(cause);
   void reportServerError(cause, request, ctx);

@@ -36,6 +36,7 @@ export default [
       route("my-profile", "routes/account.my-profile.tsx", { id: "account-my-profile" }),
       route("profile", "routes/account.my-profile.tsx", { id: "account-profile" }),
       route("address-book", "routes/account.address-book.tsx"),
+      route("pets", "routes/account.pets.tsx"),
       route("autoships", "routes/account.autoships.tsx"),
       route("my-clinic", "routes/account.my-clinic.tsx"),
     ]),
@@ -47,6 +48,7 @@ export default [
     ]),
     route("logout", "routes/logout.tsx"),
     route("location", "routes/location.tsx"),
+    route("consent", "routes/consent.tsx"),
     route(":slug", "routes/$slug.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
@@ -59,6 +61,7 @@ export default [
     index("routes/admin._index.tsx"),
     layout("routes/admin.tsx", [
       route("dashboard", "routes/admin.dashboard.tsx"),
+      route("dashboard/export.csv", "routes/admin.dashboard.csv.tsx"),
       route("orders", "routes/admin.orders.tsx"),
       route("orders/export.csv", "routes/admin.orders.csv.tsx"),
       route("orders/:id", "routes/admin.orders.$id.tsx"),

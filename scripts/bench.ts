@@ -1,10 +1,10 @@
 import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
+import { autocannon, type AutocannonRequest, type AutocannonResult } from "./lib/autocannon";
 import { createDatabase, freePort, sleep, startCluster } from "./lib/pg-cluster";
 import { onCleanup, startScript } from "./lib/script-process";
 
@@ -30,27 +30,6 @@ import { onCleanup, startScript } from "./lib/script-process";
  */
 
 const root = path.resolve(import.meta.dirname, "..");
-const require = createRequire(import.meta.url);
-type AutocannonResult = {
-  requests: { average: number; total: number };
-  latency: { p50: number; p90: number; p97_5: number; p99: number; average: number };
-  throughput: { total: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  duration: number;
-};
-type AutocannonRequest = { method: string; path: string; headers?: Record<string, string>; body?: string };
-const autocannon = require("autocannon") as (
-  opts: {
-    url: string;
-    connections: number;
-    duration: number;
-    requests: { setupRequest: (req: AutocannonRequest) => AutocannonRequest }[];
-  },
-  cb: (err: Error | null, result: AutocannonResult) => void,
-) => { on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void };
-
 // ---------------------------------------------------------------------------------------------
 // Options
 

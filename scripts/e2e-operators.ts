@@ -27,6 +27,8 @@ export const E2E_OPERATORS = {
   // tests/e2e/donations-journey.spec.ts: reads the month's donation report and refunds the journey's order.
   "donations-journey": "owner",
   "errors-manager": "manager",
+  // tests/e2e/console.spec.ts: reads the dashboard's trend charts and their tables.
+  "dashboard-manager": "manager",
   "reviews-manager": "manager",
   // tests/e2e/reviews.spec.ts: delivers a customer's order and approves the review written for it.
   "reviews-journey": "manager",

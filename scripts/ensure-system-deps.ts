@@ -201,3 +201,32 @@ export function ensurePgbouncer(): string {
       `(run it as root; or put a pgbouncer executable on PATH).`,
   );
 }
+
+const VARNISHD_CANDIDATES = ["/usr/sbin/varnishd", "/usr/bin/varnishd"];
+
+/** Whether Debian's varnish-modules is there: its xkey VMOD purges the shared cache by surrogate key. */
+function hasXkeyVmod(): boolean {
+  return readdirSync("/usr/lib", { withFileTypes: true }).some(
+    (d) => d.isDirectory() && existsSync(path.join("/usr/lib", d.name, "varnish/vmods/libvmod_xkey.so")),
+  );
+}
+
+/** Path of varnishd with the xkey VMOD (`npm run test:deploy`); installs Debian's `varnish` and `varnish-modules` when missing. */
+export function ensureVarnish(): string {
+  const find = () => {
+    const varnishd = findOnPath("varnishd") ?? VARNISHD_CANDIDATES.find(isExecutable);
+    return varnishd && hasXkeyVmod() ? varnishd : undefined;
+  };
+  const found = find();
+  if (found) return found;
+  if (canUseApt()) {
+    aptInstall(["varnish", "varnish-modules"]);
+    const installed = find();
+    if (installed) return installed;
+  }
+  throw new MissingSystemDependency(
+    `Varnish with the xkey module was not found (varnishd at ${VARNISHD_CANDIDATES.join(" or ")}, libvmod_xkey.so under /usr/lib/*/varnish/vmods).\n` +
+      `Install Debian's packages: apt-get install varnish varnish-modules\n` +
+      `(run it as root).`,
+  );
+}

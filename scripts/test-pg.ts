@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { createDatabase, freePort, sleep, startCluster, type Cluster } from "./lib/pg-cluster";
-import { exitCodeOf, onCleanup, runChild, setForeground, startScript } from "./lib/script-process";
+import { ensureProductionBuild, exitCodeOf, onCleanup, runChild, setForeground, startScript } from "./lib/script-process";
 
 /**
  * `npm run test:pg [vitest args] [--skip-smoke]`: the database tests and a smoke run
@@ -23,14 +23,57 @@ const { say, run } = startScript("test:pg");
 // ---------------------------------------------------------------------------------------------
 // Smoke run of the whole shop on PostgreSQL
 
+type Span = { name: string; attributes: Record<string, unknown> };
+
+/** An OTLP/HTTP receiver (JSON, as @opentelemetry/exporter-trace-otlp-http sends it) keeping every span it is sent. */
+async function startTraceReceiver(): Promise<{ url: string; count(): number; waitFor(test: (spans: Span[]) => boolean): Promise<boolean> }> {
+  const spans: Span[] = [];
+  type Value = { stringValue?: string; intValue?: string | number; boolValue?: boolean };
+  type Export = { resourceSpans?: { scopeSpans?: { spans?: { name: string; attributes?: { key: string; value: Value }[] }[] }[] }[] };
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => (body += chunk));
+    req.on("end", () => {
+      try {
+        const sent = JSON.parse(body) as Export;
+        for (const rs of sent.resourceSpans ?? [])
+          for (const ss of rs.scopeSpans ?? [])
+            for (const span of ss.spans ?? [])
+              spans.push({
+                name: span.name,
+                attributes: Object.fromEntries((span.attributes ?? []).map((a) => [a.key, a.value.stringValue ?? a.value.intValue ?? a.value.boolValue])),
+              });
+      } catch {
+        /* not JSON: counted as nothing */
+      }
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  onCleanup(() => server.close());
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    count: () => spans.length,
+    async waitFor(test) {
+      for (let i = 0; i < 50; i++) {
+        if (test(spans)) return true;
+        await sleep(200);
+      }
+      return false;
+    },
+  };
+}
+
 /** One request on a connection of its own: the cluster's primary hands each connection to the next worker. */
-function get(port: number, host: string, urlPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+function get(port: number, host: string, urlPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; requestId?: string }> {
   return new Promise((resolve, reject) => {
     const req = http.get({ host: "127.0.0.1", port, path: urlPath, agent: false, headers: { ...headers, host: `${host}:${port}` } }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body, requestId: res.headers["x-request-id"] as string | undefined }));
     });
     req.setTimeout(10_000, () => req.destroy(new Error("timed out")));
     req.once("error", reject);
@@ -38,13 +81,11 @@ function get(port: number, host: string, urlPath: string, headers: Record<string
 }
 
 async function smokeTest(cluster: Cluster): Promise<number> {
-  if (!existsSync(path.join(root, "build/server/index.js"))) {
-    say("no production build yet: npx react-router build");
-    const built = await runChild("npx", ["react-router", "build"]);
-    if (built !== 0) return built;
-  }
+  const built = await ensureProductionBuild(say);
+  if (built !== 0) return built;
 
   const databaseUrl = await createDatabase(cluster, `smoke_${randomBytes(4).toString("hex")}`);
+  const traces = await startTraceReceiver();
   const metricsToken = randomBytes(24).toString("hex");
   const port = await freePort();
   say(`smoke: starting the production server on port ${port} against ${databaseUrl}`);
@@ -65,6 +106,9 @@ async function smokeTest(cluster: Cluster): Promise<number> {
       // Two processes, so that /metrics is shown to add up what both counted.
       WEB_CONCURRENCY: "2",
       METRICS_TOKEN: metricsToken,
+      // Traces to a receiver of our own (OTLP/HTTP JSON), sent at once rather than every 5 s.
+      OTEL_EXPORTER_OTLP_ENDPOINT: traces.url,
+      OTEL_BSP_SCHEDULE_DELAY: "200",
     },
   });
   setForeground(server);
@@ -115,11 +159,22 @@ async function smokeTest(cluster: Cluster): Promise<number> {
   say(`smoke: GET /api/ready → ${ready.body}`);
 
   // Both sites render their home page from the seeded catalogue on PostgreSQL.
+  const requestIds: string[] = [];
   for (const host of ["localhost", "pro.localhost"]) {
-    const page = await get(port, host, "/").catch((err: Error) => ({ status: 0, body: err.message }));
+    const page = await get(port, host, "/").catch((err: Error) => ({ status: 0, body: err.message, requestId: undefined }));
     if (page.status !== 200) return fail(`GET http://${host}:${port}/ answered ${page.status}`);
+    if (page.requestId) requestIds.push(page.requestId);
     say(`smoke: GET http://${host}:${port}/ → 200`);
   }
+
+  // Each page's request is a trace: its server span carries the request id, with PostgreSQL query spans.
+  const traced = await traces.waitFor(
+    (spans) =>
+      requestIds.every((id) => spans.some((s) => s.attributes["shop.request_id"] === id)) &&
+      spans.some((s) => (s.attributes["db.system.name"] ?? s.attributes["db.system"]) === "postgresql"),
+  );
+  if (!traced) return fail(`no trace with the pages' request ids and a PostgreSQL span reached the receiver (${traces.count()} spans)`);
+  say(`smoke: traces → ${traces.count()} spans, the pages' server spans carry their request ids, queries have their own spans`);
 
   // /metrics adds up both processes: ten requests on ten connections, whichever process took each.
   for (let i = 0; i < 10; i++) await get(port, "localhost", "/api/build");
@@ -148,6 +203,20 @@ async function smokeTest(cluster: Cluster): Promise<number> {
   return 0;
 }
 
+/** Test files that read TEST_DATABASE_URL directly (they talk to the server, not only to a test database). */
+function filesReadingTestDatabaseUrl(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const rel = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(rel);
+      else if (/\.test\.tsx?$/.test(entry.name) && readFileSync(path.join(root, rel), "utf8").includes("TEST_DATABASE_URL")) found.push(rel);
+    }
+  };
+  for (const dir of ["server", "scripts", "rules", "app"]) walk(dir);
+  return found;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
@@ -155,8 +224,12 @@ async function main(): Promise<number> {
   const cluster = await startCluster(say);
 
   const testDatabaseUrl = cluster.url("postgres");
-  say(`${["npx vitest run", ...vitestArgs].join(" ")} with TEST_DATABASE_URL=${testDatabaseUrl}`);
-  const vitest = await runChild("npx", ["vitest", "run", ...vitestArgs], {
+  // Without arguments: the test files that open a test database (vitest follows their imports to
+  // server/db/test-database.ts) and those that read TEST_DATABASE_URL themselves. The others — pure
+  // rules, components — run the same either way, and `npm test` has run them.
+  const argv = vitestArgs.length ? ["run", ...vitestArgs] : ["related", "--run", "server/db/test-database.ts", ...filesReadingTestDatabaseUrl()];
+  say(`npx vitest ${argv.join(" ")} with TEST_DATABASE_URL=${testDatabaseUrl}`);
+  const vitest = await runChild("npx", ["vitest", ...argv], {
     env: { ...process.env, TEST_DATABASE_URL: testDatabaseUrl },
   });
   say(`vitest exited with ${vitest}`);

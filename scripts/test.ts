@@ -24,40 +24,56 @@ delete env.DATABASE_URL;
 
 type Step = { name: string; command: string; args: string[]; before?: () => void };
 
-const steps: Step[] = [
-  { name: "typecheck", command: "npm", args: ["run", "typecheck"] },
-  { name: "lint", command: "npm", args: ["run", "lint"] },
-  { name: "unit", command: "npx", args: ["vitest", "run"] },
-  {
-    name: "build",
-    command: "npx",
-    args: ["react-router", "build"],
-    // Fail early, before the build, when no browser can be had; the path reaches Playwright via env.
-    before: () => {
-      env.CHROMIUM_PATH = ensureChromium();
+/**
+ * Steps in order; the steps of one group run at the same time (typecheck and lint read the same
+ * files and use one core each), their output shown as each finishes.
+ */
+const groups: Step[][] = [
+  [
+    { name: "typecheck", command: "npm", args: ["run", "typecheck"] },
+    { name: "lint", command: "npm", args: ["run", "lint"] },
+  ],
+  [{ name: "unit", command: "npx", args: ["vitest", "run"] }],
+  [
+    {
+      name: "build",
+      command: "npx",
+      args: ["react-router", "build"],
+      // Fail early, before the build, when no browser can be had; the path reaches Playwright via env.
+      before: () => {
+        env.CHROMIUM_PATH = ensureChromium();
+      },
     },
-  },
-  { name: "e2e", command: "npx", args: ["playwright", "test", "--forbid-only"] },
+  ],
+  [{ name: "e2e", command: "npx", args: ["playwright", "test", "--forbid-only"] }],
 ];
 
-let current: ReturnType<typeof spawn> | undefined;
+const running = new Set<ReturnType<typeof spawn>>();
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    current?.kill(signal);
+    for (const child of running) child.kill(signal);
     process.exit(signal === "SIGINT" ? 130 : 143);
   });
 }
 
-function run(step: Step): Promise<number> {
+/** Runs a step; with `quiet`, its output is kept and printed when it ends (steps running side by side). */
+function run(step: Step, quiet: boolean): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(step.command, step.args, { cwd: root, env, stdio: "inherit" });
-    current = child;
+    const child = spawn(step.command, step.args, { cwd: root, env, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
+    running.add(child);
+    const output: Buffer[] = [];
+    child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
     child.once("error", (err) => {
       console.error(`[test] could not start ${step.command}: ${err.message}`);
       resolve(127);
     });
-    child.once("exit", (code, signal) => {
-      current = undefined;
+    child.once("close", (code, signal) => {
+      running.delete(child);
+      if (quiet) {
+        console.log(`\n[test] ── ${step.name}: ${step.command} ${step.args.join(" ")}`);
+        process.stdout.write(Buffer.concat(output));
+      }
       resolve(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 1));
     });
   });
@@ -67,23 +83,29 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
 const done: string[] = [];
 const started = Date.now();
 
-for (const step of steps) {
-  console.log(`\n[test] ── ${step.name}: ${step.command} ${step.args.join(" ")}`);
-  const t0 = Date.now();
-  let code: number;
-  try {
-    step.before?.();
-    code = await run(step);
-  } catch (err) {
-    console.error(`[test] ${err instanceof Error ? err.message : String(err)}`);
-    code = 1;
+for (const group of groups) {
+  const quiet = group.length > 1;
+  const results = await Promise.all(
+    group.map(async (step) => {
+      if (!quiet) console.log(`\n[test] ── ${step.name}: ${step.command} ${step.args.join(" ")}`);
+      const t0 = Date.now();
+      let code: number;
+      try {
+        step.before?.();
+        code = await run(step, quiet);
+      } catch (err) {
+        console.error(`[test] ${err instanceof Error ? err.message : String(err)}`);
+        code = 1;
+      }
+      return { step, code, took: seconds(Date.now() - t0) };
+    }),
+  );
+  const failed = results.find((r) => r.code !== 0);
+  if (failed) {
+    console.error(`\n[test] FAILED at ${failed.step.name} (exit ${failed.code}, ${failed.took}); passed before it: ${done.join(", ") || "nothing"}`);
+    process.exit(failed.code);
   }
-  const took = seconds(Date.now() - t0);
-  if (code !== 0) {
-    console.error(`\n[test] FAILED at ${step.name} (exit ${code}, ${took}); passed before it: ${done.join(", ") || "nothing"}`);
-    process.exit(code);
-  }
-  done.push(`${step.name} ${took}`);
+  done.push(...results.map((r) => `${r.step.name} ${r.took}`));
 }
 
 console.log(`\n[test] PASSED: ${done.join(", ")} — total ${seconds(Date.now() - started)}`);

@@ -15,7 +15,7 @@ const { startAutoshipScheduler } = await import("../server/jobs/autoship-runner"
 try {
   const config = parseConfig(process.env);
   const log = createLogger(config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const database = await openDatabase(config);
   await database.migrate();
   const services = createServices(database.db, config, log);
   const scheduler = startAutoshipScheduler(

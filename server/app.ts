@@ -33,6 +33,8 @@ import {
 } from "../rules/shared/shopper-location";
 import { bodyLimits, editHeaders, jsonBodiesOnly, knownHostsOnly, pageFormsOnly, sameOriginWrites, securityHeaders } from "./http/edge";
 import { isPersonalPage, privateApiAnswers, privatePage } from "./http/private-answers";
+import { isDatabaseUnavailable } from "./db/unavailable";
+import { tagRequestSpan } from "./telemetry";
 import { inRequest, loggedPath } from "./log";
 import { METRICS_CONTENT_TYPE, carriesMetricsToken, httpDuration, httpRequests, metricsText, pageCacheAnswers, statusClass } from "./metrics";
 
@@ -95,6 +97,7 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
     // its log and ours join up.
     const forwarded = deps.config.trustProxy ? c.req.header("x-request-id") : undefined;
     const requestId = forwarded && /^[\w.:-]{8,128}$/.test(forwarded) ? forwarded : randomUUID();
+    tagRequestSpan(requestId);
     await inRequest(requestId, next);
     editHeaders(c, (h) => h.set("X-Request-Id", requestId));
     const ms = performance.now() - started;
@@ -166,6 +169,8 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
     // A signed ?preview= link renders the page with one content entry's draft (server/http/content-preview.ts).
     const preview = await withContentPreview(deps, c.req.raw, requestContext(deps, c.get("site"), identity, c.get("cspNonce")));
     const rendered = await pages.handler(c.req.raw, preview.context);
+    // A loader that failed because the database is away (app/entry.server.tsx handleError marks it).
+    if (rendered.status === 500 && preview.context.databaseUnavailable) return briefOutage(c);
     const shown = preview.preview ? previewResponse(rendered) : rendered;
     const response = isPersonalPage(c.req.raw, identity) ? privatePage(shown) : shown;
     const extra: string[] = [];
@@ -201,6 +206,13 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
   });
 
   app.onError((err, c) => {
+    // The database restarting or failing over: a short outage, not a fault of this request. 503 with
+    // Retry-After tells clients and proxies to try again; nothing to report (the report would go to
+    // the database that is away).
+    if (isDatabaseUnavailable(err)) {
+      deps.log.warn({ err, path: loggedPath(c.req.path) }, "database unavailable");
+      return briefOutage(c);
+    }
     deps.log.error({ err, path: loggedPath(c.req.path) }, "unhandled error");
     // To Sentry or the errors table; the path only (no query string, cookies or body). Not awaited:
     // the answer must not wait on a database that may be what failed.
@@ -210,4 +222,16 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
   });
 
   return app;
+}
+
+/**
+ * The answer while the database restarts or fails over: 503 with Retry-After, so clients and proxies
+ * try again, instead of a 500 that says something is broken.
+ */
+function briefOutage(c: Context) {
+  c.header("Retry-After", "5");
+  c.header("Cache-Control", "no-store");
+  const message = "The shop is briefly unavailable. Please try again in a moment.";
+  if (c.req.path.startsWith("/api/")) return apiError(c, 503, "unavailable", message);
+  return c.html(`<!doctype html><title>Back in a moment</title><h1>Back in a moment</h1><p>${message}</p>`, 503);
 }

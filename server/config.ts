@@ -45,6 +45,13 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // The change-notice connection (LISTEN) when DATABASE_URL is a pooler in transaction mode, which
+  // cannot carry LISTEN/NOTIFY: a direct URL of the same database. Unset → DATABASE_URL.
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   PGLITE_DIR: z.string().min(1).default("./data/pglite"),
   SITE_HOSTS: siteHosts,
   STORE_NAME: z.string().min(1).max(60).default("Kibble & Co."),
@@ -139,6 +146,23 @@ const envSchema = z.object({
     .min(16, "must be at least 16 characters")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // A shared HTTP cache in front (Varnish, a CDN): guest pages say `public, s-maxage=` this many
+  // seconds; unset → they say `no-cache` and only the shop's own page cache keeps them.
+  SHARED_CACHE_MAX_AGE: z.coerce.number().int().min(1).max(86_400).optional(),
+  // Where to send PURGE requests (by surrogate key) when a change commits: a comma list of http(s) URLs.
+  SHARED_CACHE_PURGE_URLS: z
+    .string()
+    .transform((raw) =>
+      raw
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: "must be a comma list of http(s) URLs" })).max(16))
+    .optional(),
+  // After SIGTERM, keep serving this long while /api/ready says 503, so the load balancer's probe
+  // takes the process out before it stops accepting connections (a rolling restart loses nothing).
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(0),
 });
 
 export type Config = {
@@ -146,6 +170,8 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** DATABASE_LISTEN_URL: the direct connection for change notices (DATABASE_URL may be a pooler). */
+  databaseListenUrl: string | undefined;
   pgliteDir: string;
   siteHosts: Map<string, SiteId>;
   storeName: string;
@@ -193,6 +219,10 @@ export type Config = {
   sentryDsn: string | undefined;
   /** METRICS_TOKEN: the bearer token /metrics answers to; unset → no /metrics. */
   metricsToken: string | undefined;
+  /** A shared HTTP cache in front: how long it may keep a guest page, and where to purge it; null → none. */
+  sharedCache: { maxAgeSeconds: number; purgeUrls: string[] } | null;
+  /** SHUTDOWN_DELAY_SECONDS: how long a stopping process goes on serving after it turns unready. */
+  shutdownDelaySeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -212,6 +242,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseListenUrl: e.DATABASE_LISTEN_URL,
     pgliteDir: e.PGLITE_DIR,
     siteHosts: e.SITE_HOSTS,
     storeName: e.STORE_NAME,
@@ -246,5 +277,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     reviewsScriptUrl: e.REVIEWS_SCRIPT_URL ?? null,
     sentryDsn: e.SENTRY_DSN,
     metricsToken: e.METRICS_TOKEN,
+    sharedCache: e.SHARED_CACHE_MAX_AGE ? { maxAgeSeconds: e.SHARED_CACHE_MAX_AGE, purgeUrls: e.SHARED_CACHE_PURGE_URLS ?? [] } : null,
+    shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
   };
 }

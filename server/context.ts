@@ -12,6 +12,8 @@ import { createReadiness, type Readiness } from "./readiness";
 /** What every loader, action and API handler receives, built once per request (STYLE habit 7). */
 export type RequestContext = {
   site: Site;
+  /** Set while rendering when a loader failed because the database is away for a moment (app/entry.server.tsx). */
+  databaseUnavailable?: boolean;
   services: Services;
   publicConfig: PublicConfig;
   log: Logger;

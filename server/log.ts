@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
+import { activeTraceIds } from "./telemetry";
 
 /**
  * JSON logs. Anything that might hold a secret is redacted by key, wherever it sits, so a
@@ -32,7 +33,8 @@ export function createLogger(level = "info", destination?: pino.DestinationStrea
       redact: { paths, censor: "[redacted]" },
       base: undefined,
       serializers: { err: safeError, error: safeError },
-      mixin: () => requestScope.getStore() ?? {},
+      // The request's id, and its trace while tracing is on (server/telemetry.ts), on every line.
+      mixin: () => ({ ...requestScope.getStore(), ...activeTraceIds() }),
     },
     destination,
   );

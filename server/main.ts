@@ -12,6 +12,8 @@ const { runPrimary, workerCount } = await import("./cluster");
 if (!runPrimary(workerCount(process.env, { dev }))) await startOne();
 
 async function startOne() {
+  // Before the modules it instruments (http, pg) are imported.
+  const stopTracing = await (await import("./telemetry")).startTracing();
   const { ConfigError, parseConfig } = await import("./config");
   const { startShop } = await import("./server");
   const { NewerDatabaseError } = await import("./db/client");
@@ -20,10 +22,13 @@ async function startOne() {
     const config = parseConfig(process.env);
     const shop = await startShop(config, { dev });
     const stop = () =>
-      shop.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+      shop
+        .close()
+        .then(stopTracing)
+        .then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
     process.once("SIGTERM", stop);
     process.once("SIGINT", stop);
   } catch (err) {

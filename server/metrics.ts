@@ -66,6 +66,11 @@ export const mails = counter({
   help: "Mail by outcome: recorded (in the outbox; no SMTP_URL), sent, failed.",
   labelNames: ["result"] as const,
 });
+export const sharedCachePurges = counter({
+  name: "shop_shared_cache_purges_total",
+  help: "Purges sent to the shared HTTP cache in front (SHARED_CACHE_PURGE_URLS), by outcome: ok, failed.",
+  labelNames: ["result"] as const,
+});
 
 /** The database pool of this process, when it has one (PostgreSQL; the embedded database has none). */
 let poolStats: (() => { total: number; idle: number; waiting: number }) | undefined;

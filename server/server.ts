@@ -13,8 +13,9 @@ import { seedIfEmpty } from "./db/seed";
 import { startAutoshipScheduler } from "./jobs/autoship-runner";
 import { startRetentionPurge } from "./jobs/retention-purge";
 import { startReviewRequests } from "./jobs/review-requests";
-import { createLogger } from "./log";
+import { createLogger, type Logger } from "./log";
 import { createPageCache } from "./http/page-cache";
+import { createSharedCachePurger } from "./http/shared-cache-purge";
 import { startMetrics } from "./metrics";
 
 export type RunningShop = { server: Server; url: string; close(): Promise<void> };
@@ -40,22 +41,38 @@ function persistedSecret(pgliteDir: string): string {
 
 /**
  * Guest pages from memory (server/http/page-cache.ts), dropped on every catalogue or content change
- * this process hears of. Not in development (pages change with the code), nor with PAGE_CACHE=off
- * (measuring the rendering itself: `npm run bench -- --no-page-cache`).
+ * this process hears of — and purged from the shared cache in front, when there is one
+ * (server/http/shared-cache-purge.ts), also when notices resume after the connection was down
+ * (some may have been missed). Not in development (pages change with the code), nor with
+ * PAGE_CACHE=off (measuring the rendering itself: `npm run bench -- --no-page-cache`).
+ * `changed` also runs on every change notice: the content service's own cache goes with the pages
+ * (a publish in another process).
  */
-/** `changed` also runs on every change notice: the content service's own cache goes with the pages (a publish in another process). */
-async function guestPageCache(listen: Database["listen"], handler: PageHandler, dev: boolean, changed: () => void) {
+async function guestPageCache(config: Config, listen: Database["listen"], handler: PageHandler, log: Logger, dev: boolean, changed: () => void) {
   if (dev || process.env.PAGE_CACHE === "off") return { handler, stop: async () => {} };
-  const cache = createPageCache();
+  const cache = createPageCache({ sharedMaxAgeSeconds: config.sharedCache?.maxAgeSeconds });
+  const purger = createSharedCachePurger(config.sharedCache?.purgeUrls ?? [], log);
+  let wasLive = false;
   const stop = await listen(
     "page_cache",
     () => {
       cache.invalidate();
+      purger.changed();
       changed();
     },
-    cache.setLive,
+    (live) => {
+      if (live && !wasLive) purger.changed();
+      wasLive = live;
+      cache.setLive(live);
+    },
   );
-  return { handler: cache.wrap(handler), stop };
+  return {
+    handler: cache.wrap(handler),
+    stop: async () => {
+      await stop();
+      await purger.stop();
+    },
+  };
 }
 
 /** The page route (its id in the build, e.g. "routes/products.path") a path renders, for the metrics. */
@@ -75,7 +92,7 @@ function pageRouteOf(build: ServerBuild): (path: string) => string {
  */
 export async function startShop(config: Config, opts: { dev: boolean }): Promise<RunningShop> {
   const log = createLogger(config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const database = await openDatabase(config);
   await database.migrate();
   if (config.seedOnStart) await seedIfEmpty(database, log);
 
@@ -107,7 +124,7 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
   const deps = createDeps(config, database, log, buildId, config.sessionSecret ?? persistedSecret(config.pgliteDir));
   // Every change-notice listener counts toward readiness (/api/ready).
   const listen = deps.readiness.track(database.listen);
-  const cached = await guestPageCache(listen, handler, opts.dev, () => deps.services.content.invalidate());
+  const cached = await guestPageCache(config, listen, handler, log, opts.dev, () => deps.services.content.invalidate());
   // The listing's facet counts, kept per filter state until a catalogue change is heard (catalog/facet-cache.ts).
   const stopFacetCounts = await deps.services.catalog.followChanges(listen);
   startMetrics(database.poolStats);
@@ -152,8 +169,10 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      // /api/ready answers 503 from now on: a load balancer stops sending new requests here.
+      // /api/ready answers 503 from now on: a load balancer stops sending new requests here, once
+      // its probe has seen it (SHUTDOWN_DELAY_SECONDS, meanwhile requests are still served).
       deps.readiness.drain();
+      if (config.shutdownDelaySeconds > 0) await new Promise((r) => setTimeout(r, config.shutdownDelaySeconds * 1000));
       // No new renewal starts; one under way finishes (server/jobs/autoship-runner.ts).
       const autoshipStopped = autoship?.stop();
       const retentionPurgeStopped = retentionPurge.stop();

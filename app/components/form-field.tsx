@@ -83,11 +83,11 @@ export function TextField({
   maxLength,
   ...field
 }: Common & {
-  type?: "text" | "email" | "password" | "tel";
+  type?: "text" | "email" | "password" | "tel" | "date";
   defaultValue?: string | null;
   autoComplete?: string;
   required?: boolean;
-  inputMode?: "numeric" | "text" | "tel" | "email";
+  inputMode?: "numeric" | "decimal" | "text" | "tel" | "email";
   maxLength?: number;
 }) {
   return (

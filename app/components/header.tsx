@@ -1,8 +1,14 @@
+import { Suspense, useEffect, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { Site } from "../../rules/shared/site";
 import { SearchCombobox } from "../features/catalog/search-combobox";
 import type { NavigationContent } from "../features/content/content-types";
 import { MainNav } from "../features/content/main-nav";
+import { lazyView } from "../lib/lazy-view";
+
+// The phone menu's drawer is needed only on a tap: its code comes after the page's (the server's
+// markup, a link to the drawer's #target, works until then; app/components/phone-menu.tsx).
+const PhoneMenu = lazyView(() => import("./phone-menu").then((m) => m.PhoneMenu));
 
 type NavItem = { label: string; to: string };
 
@@ -40,6 +46,24 @@ function Logo() {
   );
 }
 
+/** The account links: in the header's row from 768 px on, in the phone menu below. */
+function AccountLinks({ customer, returnTo }: { customer: { firstName: string } | null; returnTo: string }) {
+  return (
+    <>
+      <Link to="/account/dashboard">Account</Link>
+      {customer ? (
+        // A POST: another site cannot sign a customer out with a link (app/routes/logout.tsx).
+        <Form method="post" action="/logout">
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <button type="submit">Log Out</button>
+        </Form>
+      ) : (
+        <Link to="/shelter/login">Log In</Link>
+      )}
+    </>
+  );
+}
+
 export function Header({
   site,
   cartCount,
@@ -56,6 +80,13 @@ export function Header({
   navigation?: NavigationContent["items"];
 }) {
   const { pathname, search } = useLocation();
+  const items = navigation ?? navFor(site).map((item) => ({ text: item.label, url: item.to, groups: [] }));
+  // Below 768 px the search field folds behind a button (shell.css); a navigation folds it again.
+  const [searchOpenOn, setSearchOpenOn] = useState<string | null>(null);
+  const searchOpen = searchOpenOn === pathname;
+  useEffect(() => {
+    if (searchOpen) document.getElementById("site-search")?.focus();
+  }, [searchOpen]);
   // Looks: the named classes of shell.css (every page carries the header).
   return (
     <header className="hdr">
@@ -63,11 +94,30 @@ export function Header({
         Skip to content
       </a>
       <div className="hdr-bar">
+        <Suspense fallback={null}>
+          <PhoneMenu.View items={items}>
+            <AccountLinks customer={customer} returnTo={pathname + search} />
+          </PhoneMenu.View>
+        </Suspense>
         <Link to="/" className={site.isStaff ? "hdr-home staff" : "hdr-home"} aria-label={`${site.title} home`}>
           <Logo />
           <span data-testid="site-title">{site.title}</span>
         </Link>
-        <Form method="get" action="/search" role="search" className="hdr-search">
+        {/* Without the script the link shows the search form by its #target (shell.css). */}
+        <a
+          href={`#${SEARCH_FORM_ID}`}
+          className="hdr-icon hdr-find"
+          aria-label="Search"
+          aria-controls={SEARCH_FORM_ID}
+          aria-expanded={searchOpen}
+          onClick={(event) => {
+            event.preventDefault();
+            setSearchOpenOn(searchOpen ? null : pathname);
+          }}
+        >
+          <SearchIcon />
+        </a>
+        <Form method="get" action="/search" role="search" id={SEARCH_FORM_ID} className={searchOpen ? "hdr-search open" : "hdr-search"}>
           <label htmlFor="site-search" className="sr-only">
             Search products
           </label>
@@ -75,18 +125,12 @@ export function Header({
           <button type="submit">Search</button>
         </Form>
         <nav aria-label="Account and cart" className="hdr-links">
-          <Link to="/account/dashboard">Account</Link>
-          {customer ? (
-            // A POST: another site cannot sign a customer out with a link (app/routes/logout.tsx).
-            <Form method="post" action="/logout">
-              <input type="hidden" name="returnTo" value={pathname + search} />
-              <button type="submit">Log Out</button>
-            </Form>
-          ) : (
-            <Link to="/shelter/login">Log In</Link>
-          )}
+          <span className="hdr-account">
+            <AccountLinks customer={customer} returnTo={pathname + search} />
+          </span>
           <Link to="/cart" data-testid="cart-link">
-            Cart
+            <CartIcon />
+            <span className="hdr-cart-word">Cart</span>
             <span className="hdr-count">
               <span className="sr-only">, items: </span>
               {cartCount}
@@ -94,7 +138,28 @@ export function Header({
           </Link>
         </nav>
       </div>
-      <MainNav items={navigation ?? navFor(site).map((item) => ({ text: item.label, url: item.to, groups: [] }))} />
+      <MainNav items={items} />
     </header>
+  );
+}
+
+const SEARCH_FORM_ID = "hdr-search";
+
+/** The phone row's cart: a bag instead of the word, which screen readers still hear. */
+function CartIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+      <path d="M5 8h14l-1.2 12H6.2z" />
+      <path d="M9 8V6a3 3 0 0 1 6 0v2" />
+    </svg>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+      <circle cx="10.5" cy="10.5" r="6.5" />
+      <path d="m15.5 15.5 5 5" />
+    </svg>
   );
 }

@@ -26,6 +26,29 @@ export function giveFocusBack(returnFocus: RefObject<Element | null>) {
   if (back instanceof HTMLElement && back.isConnected) back.focus();
 }
 
+const FOCUSABLE = "button:not([disabled]), input:not([disabled]), a[href], summary";
+
+/** The dialog's first control: where the focus goes when it opens. */
+export function firstControl(dialog: HTMLElement): HTMLElement | null {
+  return dialog.querySelector<HTMLElement>(FOCUSABLE);
+}
+
+/** A dialog's keydown: Tab and Shift+Tab stay inside it (the browser would otherwise move on to its own UI). */
+export function keepTabInside(event: React.KeyboardEvent<HTMLElement>) {
+  if (event.key !== "Tab") return;
+  const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null);
+  if (items.length === 0) return;
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /** The × in a dialog's top corner, a 44 px target named "Close" for screen readers. */
 export function DialogCloseButton({ onClick }: { onClick: () => void }) {
   return (

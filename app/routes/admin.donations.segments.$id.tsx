@@ -3,13 +3,13 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigation } fro
 import { FormAlert } from "../components/form-field";
 import { ConsolePage, ListLink } from "../features/admin/console-frame";
 import { ACTION_OPTIONS, SOURCE_OPTIONS, VALUE_CATEGORY_OPTIONS, donationsHref, hundredthsText } from "../features/admin/donations";
+import { Fields, type FieldSpec } from "../features/admin/donation-fields";
 import { ChangeHistory } from "../features/admin/change-history";
-import { DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
+import { DonationsTabs, Tick, buttonClass } from "../features/admin/donations-parts";
 import { donationStoreOf, formObject } from "../features/admin/donations.server";
 import { requireOperator } from "../features/admin/operator.server";
 import { refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.donations.segments.$id";
-import { Options } from "../features/admin/console-form";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.isNew ? "New segment" : (data?.segment.name ?? "Segment")} · Donations · Console` }];
 
@@ -32,6 +32,33 @@ const EMPTY = {
   donationAction: "none",
   donationActionValue: "",
 };
+
+/** The segment's fields, in the groups the form shows them. */
+const SEGMENT_FIELDS = {
+  about: [
+    { name: "name", label: "Name", maxLength: 100 },
+    { name: "priorityIndex", label: "Priority", inputMode: "numeric", hint: "0–999; lower is tried first. Two active segments cannot share one." },
+    { name: "description", label: "Description", maxLength: 500, className: "md:col-span-2" },
+  ],
+  reads: [
+    { name: "frontEndSource", label: "Source", options: SOURCE_OPTIONS },
+    { name: "frontEndPropertyName", label: "Property or parameter name", maxLength: 100, mono: true },
+    { name: "backEndPropertyName", label: "Back-end property name (optional)", maxLength: 100, mono: true },
+  ],
+  matches: [
+    { name: "valueCategory", label: "The value", options: VALUE_CATEGORY_OPTIONS },
+    { name: "specifiedValues", label: "Values (one per line)", rows: 4, mono: true, hint: "For “equals” and “in the list”; at most 50." },
+  ],
+  does: [
+    { name: "donationAction", label: "Donation action", options: ACTION_OPTIONS },
+    {
+      name: "donationActionValue",
+      label: "Action value",
+      inputMode: "decimal",
+      hint: "A percentage (e.g. 10) or dollars per unit (e.g. 0.50); empty for None.",
+    },
+  ],
+} as const satisfies Record<string, readonly FieldSpec<keyof typeof EMPTY>[]>;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   await requireOperator(context, request, "donations.manage");
@@ -99,15 +126,7 @@ export default function AdminDonationSegment() {
       ) : null}
       <Form method="post" className="mt-4 space-y-4 rounded border border-gray-300 bg-white p-4" data-testid="segment-form" noValidate>
         <div className="grid gap-4 md:grid-cols-2">
-          <Field label="Name" error={errors.name}>
-            {(a11y) => <input {...a11y} name="name" defaultValue={segment.name} maxLength={100} className={inputClass} />}
-          </Field>
-          <Field label="Priority" error={errors.priorityIndex} hint="0–999; lower is tried first. Two active segments cannot share one.">
-            {(a11y) => <input {...a11y} name="priorityIndex" inputMode="numeric" defaultValue={segment.priorityIndex} className={inputClass} />}
-          </Field>
-          <Field label="Description" error={errors.description} className="md:col-span-2">
-            {(a11y) => <input {...a11y} name="description" defaultValue={segment.description} maxLength={500} className={inputClass} />}
-          </Field>
+          <Fields fields={SEGMENT_FIELDS.about} values={segment} errors={errors} />
         </div>
         <div className="grid gap-2 md:grid-cols-2">
           <Tick name="isActive" label="Active" defaultChecked={segment.isActive} error={errors.isActive} />
@@ -120,49 +139,15 @@ export default function AdminDonationSegment() {
         </div>
         <fieldset className="grid gap-4 md:grid-cols-3">
           <legend className="font-semibold">What the widget reads</legend>
-          <Field label="Source" error={errors.frontEndSource}>
-            {(a11y) => (
-              <select {...a11y} name="frontEndSource" defaultValue={segment.frontEndSource} className={inputClass}>
-                <Options options={SOURCE_OPTIONS} />
-              </select>
-            )}
-          </Field>
-          <Field label="Property or parameter name" error={errors.frontEndPropertyName}>
-            {(a11y) => (
-              <input {...a11y} name="frontEndPropertyName" defaultValue={segment.frontEndPropertyName} maxLength={100} className={`${inputClass} font-mono`} />
-            )}
-          </Field>
-          <Field label="Back-end property name (optional)" error={errors.backEndPropertyName}>
-            {(a11y) => (
-              <input {...a11y} name="backEndPropertyName" defaultValue={segment.backEndPropertyName} maxLength={100} className={`${inputClass} font-mono`} />
-            )}
-          </Field>
+          <Fields fields={SEGMENT_FIELDS.reads} values={segment} errors={errors} />
         </fieldset>
         <fieldset className="grid gap-4 md:grid-cols-2">
           <legend className="font-semibold">When it matches</legend>
-          <Field label="The value" error={errors.valueCategory}>
-            {(a11y) => (
-              <select {...a11y} name="valueCategory" defaultValue={segment.valueCategory} className={inputClass}>
-                <Options options={VALUE_CATEGORY_OPTIONS} />
-              </select>
-            )}
-          </Field>
-          <Field label="Values (one per line)" error={errors.specifiedValues} hint="For “equals” and “in the list”; at most 50.">
-            {(a11y) => <textarea {...a11y} name="specifiedValues" defaultValue={segment.specifiedValues} rows={4} className={`${inputClass} font-mono`} />}
-          </Field>
+          <Fields fields={SEGMENT_FIELDS.matches} values={segment} errors={errors} />
         </fieldset>
         <fieldset className="grid gap-4 md:grid-cols-2">
           <legend className="font-semibold">What it does to the donation</legend>
-          <Field label="Donation action" error={errors.donationAction}>
-            {(a11y) => (
-              <select {...a11y} name="donationAction" defaultValue={segment.donationAction} className={inputClass}>
-                <Options options={ACTION_OPTIONS} />
-              </select>
-            )}
-          </Field>
-          <Field label="Action value" error={errors.donationActionValue} hint="A percentage (e.g. 10) or dollars per unit (e.g. 0.50); empty for None.">
-            {(a11y) => <input {...a11y} name="donationActionValue" inputMode="decimal" defaultValue={segment.donationActionValue} className={inputClass} />}
-          </Field>
+          <Fields fields={SEGMENT_FIELDS.does} values={segment} errors={errors} />
         </fieldset>
         <button type="submit" disabled={busy} className={buttonClass}>
           {isNew ? "Create segment" : "Save segment"}

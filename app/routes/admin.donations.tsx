@@ -1,8 +1,9 @@
 import { formatUtcDateTime } from "../../rules/shared/dates";
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FormAlert } from "../components/form-field";
-import { ConsolePage } from "../features/admin/console-frame";
+import { ConsolePage, ConsoleSection } from "../features/admin/console-frame";
 import { CAMPAIGN_LABELS, donationsHref, hundredthsText } from "../features/admin/donations";
+import { Fields, type FieldSpec } from "../features/admin/donation-fields";
 import { ChangeHistory } from "../features/admin/change-history";
 import { DonationsTabs, Field, Tick, buttonClass, inputClass } from "../features/admin/donations-parts";
 import { donationStoreOf, formObject } from "../features/admin/donations.server";
@@ -70,12 +71,38 @@ export async function action({ context, request }: Route.ActionArgs) {
   return refused<Answer>({ message: r.code === "INVALID" ? "Check the fields marked." : r.message, errors: "errors" in r ? r.errors : {} }, r.code);
 }
 
+/** SPEC §3 defaultDonationType. */
+const DONATION_TYPE_OPTIONS = [
+  { value: "0", label: "Percentage of each line" },
+  { value: "1", label: "Flat amount per unit (USD)" },
+];
+
+/** The store's causes, by id (their names come with the hints). */
+const CAUSE_FIELDS = [
+  { name: "defaultCauseId", label: "Default cause", mono: true },
+  { name: "defaultCauseIds", label: "Default causes (one per line, at most 10)", rows: 4, mono: true },
+  { name: "featuredCauseIds", label: "Featured causes (one per line, at most 20)", rows: 4, mono: true },
+] as const satisfies readonly FieldSpec[];
+
+/** The address and contact inputs, in the order the form shows them. */
+const CONTACT_FIELDS = [
+  { name: "address1", label: "Street", maxLength: 200, className: "md:col-span-3" },
+  { name: "city", label: "City", maxLength: 100 },
+  { name: "state", label: "State", maxLength: 50 },
+  { name: "zip", label: "ZIP code", maxLength: 20 },
+  { name: "country", label: "Country (two letters)", maxLength: 2, uppercase: true },
+  { name: "contactName", label: "Contact name", maxLength: 100 },
+  { name: "contactEmail", label: "Contact e-mail", maxLength: 200, type: "email" },
+  { name: "contactPhone", label: "Contact phone", maxLength: 30, type: "tel" },
+] as const satisfies readonly FieldSpec[];
+
+const SECTION_CLASS = "rounded border border-gray-300 bg-white p-4";
+
 export default function AdminDonationStore() {
   const { stores, storeParam, store, audit, causeNames } = useLoaderData<typeof loader>();
   const answer = useActionData<Answer>();
   const busy = useNavigation().state !== "idle";
   const errors = answer?.errors ?? {};
-  const section = "rounded border border-gray-300 bg-white p-4";
 
   return (
     <ConsolePage title="Donations">
@@ -110,10 +137,7 @@ export default function AdminDonationStore() {
       {answer?.done ? <FormAlert tone="success">{answer.done}</FormAlert> : answer?.message ? <FormAlert>{answer.message}</FormAlert> : null}
 
       <Form method="post" action={donationsHref("/admin/donations", storeParam)} className="mt-4 space-y-4" data-testid="donation-store-form" noValidate>
-        <section aria-labelledby="store-general" className={section}>
-          <h3 id="store-general" className="text-lg font-semibold">
-            General
-          </h3>
+        <ConsoleSection id="store-general" title="General" className={SECTION_CLASS} heading="h3">
           <div className="mt-2 grid gap-4 md:grid-cols-2">
             <Field label="Name" error={errors.name}>
               {(a11y) => <input {...a11y} name="name" defaultValue={store.name} maxLength={100} className={inputClass} />}
@@ -125,9 +149,9 @@ export default function AdminDonationStore() {
             <Tick name="letShoppersChoose" label="Shoppers may choose the cause" defaultChecked={store.letShoppersChoose} />
             <Tick name="searchEnabled" label="Shoppers may search charities" defaultChecked={store.searchEnabled} />
           </div>
-        </section>
+        </ConsoleSection>
 
-        <section aria-labelledby="store-campaigns" className={section}>
+        <section aria-labelledby="store-campaigns" className={SECTION_CLASS}>
           <fieldset aria-describedby={errors.activeCampaigns || errors["activeCampaigns.0"] ? "campaigns-error" : undefined}>
             <legend id="store-campaigns" className="text-lg font-semibold">
               Active campaigns
@@ -148,92 +172,58 @@ export default function AdminDonationStore() {
           </fieldset>
         </section>
 
-        <section aria-labelledby="store-donation" className={section}>
-          <h3 id="store-donation" className="text-lg font-semibold">
-            Default donation
-          </h3>
+        <ConsoleSection id="store-donation" title="Default donation" className={SECTION_CLASS} heading="h3">
           <div className="mt-2 grid gap-4 md:grid-cols-2">
-            <Field label="Type" error={errors.defaultDonationType}>
-              {(a11y) => (
-                <select {...a11y} name="defaultDonationType" defaultValue={store.defaultDonationType} className={inputClass}>
-                  <option value="0">Percentage of each line</option>
-                  <option value="1">Flat amount per unit (USD)</option>
-                </select>
-              )}
-            </Field>
-            <Field label="Amount" error={errors.defaultDonation} hint="A percentage (e.g. 5 or 2.5), or dollars per unit (e.g. 0.25), by the type.">
-              {(a11y) => <input {...a11y} name="defaultDonation" inputMode="decimal" defaultValue={store.defaultDonation} className={inputClass} />}
-            </Field>
+            <Fields
+              fields={[
+                { name: "defaultDonationType", label: "Type", options: DONATION_TYPE_OPTIONS },
+                {
+                  name: "defaultDonation",
+                  label: "Amount",
+                  inputMode: "decimal",
+                  hint: "A percentage (e.g. 5 or 2.5), or dollars per unit (e.g. 0.25), by the type.",
+                },
+              ]}
+              values={store}
+              errors={errors}
+            />
           </div>
-        </section>
+        </ConsoleSection>
 
-        <section aria-labelledby="store-causes" className={section}>
-          <h3 id="store-causes" className="text-lg font-semibold">
-            Causes
-          </h3>
+        <ConsoleSection id="store-causes" title="Causes" className={SECTION_CLASS} heading="h3">
           <p className="text-sm">Cause ids: a charity's EIN (e.g. 00-1000001) or a portfolio's 32 hex characters; find them under Causes.</p>
           <div className="mt-2 grid gap-4 md:grid-cols-3">
-            <Field
-              label="Default cause"
-              error={errors.defaultCauseId}
-              hint={`Preselected when shoppers may choose; the cause when they may not. Now: ${causeNames.defaultCauseId || "none"}.`}
-            >
-              {(a11y) => <input {...a11y} name="defaultCauseId" defaultValue={store.defaultCauseId} className={`${inputClass} font-mono`} />}
-            </Field>
-            <Field
-              label="Default causes (one per line, at most 10)"
-              error={errors.defaultCauseIds}
-              hint={causeNames.defaultCauseIds ? `Now: ${causeNames.defaultCauseIds}.` : undefined}
-            >
-              {(a11y) => <textarea {...a11y} name="defaultCauseIds" defaultValue={store.defaultCauseIds} rows={4} className={`${inputClass} font-mono`} />}
-            </Field>
-            <Field
-              label="Featured causes (one per line, at most 20)"
-              error={errors.featuredCauseIds}
-              hint={causeNames.featuredCauseIds ? `Now: ${causeNames.featuredCauseIds}.` : undefined}
-            >
-              {(a11y) => <textarea {...a11y} name="featuredCauseIds" defaultValue={store.featuredCauseIds} rows={4} className={`${inputClass} font-mono`} />}
-            </Field>
+            <Fields
+              fields={CAUSE_FIELDS.map((f) => ({
+                ...f,
+                hint:
+                  f.name === "defaultCauseId"
+                    ? `Preselected when shoppers may choose; the cause when they may not. Now: ${causeNames.defaultCauseId || "none"}.`
+                    : causeNames[f.name] && `Now: ${causeNames[f.name]}.`,
+              }))}
+              values={store}
+              errors={errors}
+            />
           </div>
-        </section>
+        </ConsoleSection>
 
-        <section aria-labelledby="store-contact" className={section}>
-          <h3 id="store-contact" className="text-lg font-semibold">
-            Address and contact
-          </h3>
+        <ConsoleSection id="store-contact" title="Address and contact" className={SECTION_CLASS} heading="h3">
           <p className="text-sm">Leave the whole address empty, or complete it.</p>
           <div className="mt-2 grid gap-4 md:grid-cols-3">
-            <Field label="Street" error={errors.address1} className="md:col-span-3">
-              {(a11y) => <input {...a11y} name="address1" defaultValue={store.address.address1} maxLength={200} className={inputClass} />}
-            </Field>
-            <Field label="City" error={errors.city}>
-              {(a11y) => <input {...a11y} name="city" defaultValue={store.address.city} maxLength={100} className={inputClass} />}
-            </Field>
-            <Field label="State" error={errors.state}>
-              {(a11y) => <input {...a11y} name="state" defaultValue={store.address.state} maxLength={50} className={inputClass} />}
-            </Field>
-            <Field label="ZIP code" error={errors.zip}>
-              {(a11y) => <input {...a11y} name="zip" defaultValue={store.address.zip} maxLength={20} className={inputClass} />}
-            </Field>
-            <Field label="Country (two letters)" error={errors.country}>
-              {(a11y) => <input {...a11y} name="country" defaultValue={store.address.country} maxLength={2} className={`${inputClass} uppercase`} />}
-            </Field>
-            <Field label="Contact name" error={errors.contactName}>
-              {(a11y) => <input {...a11y} name="contactName" defaultValue={store.contact.name} maxLength={100} className={inputClass} />}
-            </Field>
-            <Field label="Contact e-mail" error={errors.contactEmail}>
-              {(a11y) => <input {...a11y} type="email" name="contactEmail" defaultValue={store.contact.email} maxLength={200} className={inputClass} />}
-            </Field>
-            <Field label="Contact phone" error={errors.contactPhone}>
-              {(a11y) => <input {...a11y} type="tel" name="contactPhone" defaultValue={store.contact.phone} maxLength={30} className={inputClass} />}
-            </Field>
+            <Fields
+              fields={CONTACT_FIELDS}
+              values={{
+                ...store.address,
+                contactName: store.contact.name,
+                contactEmail: store.contact.email,
+                contactPhone: store.contact.phone,
+              }}
+              errors={errors}
+            />
           </div>
-        </section>
+        </ConsoleSection>
 
-        <section aria-labelledby="store-placement" className={section}>
-          <h3 id="store-placement" className="text-lg font-semibold">
-            Placement and look
-          </h3>
+        <ConsoleSection id="store-placement" title="Placement and look" className={SECTION_CLASS} heading="h3">
           <p className="mt-2 text-sm" data-testid="placement-note">
             The widget sits in the shop&apos;s own places (product page, cart) and the order confirmation always shows what the order gave; amounts are in US
             dollars.
@@ -243,7 +233,7 @@ export default function AdminDonationStore() {
             checkout and overlay text of its own. The widget uses the shop's own styles.
           </p>
           {errors.customCSS ? <p className="mt-1 text-sm font-medium text-error">{errors.customCSS}</p> : null}
-        </section>
+        </ConsoleSection>
 
         <button type="submit" disabled={busy} className={buttonClass}>
           Save store configuration

@@ -1,6 +1,7 @@
 import { data, redirect, useActionData } from "react-router";
 import { FormAlert, TextField } from "../components/form-field";
-import { consoleHeaders, ConsoleSignInPage } from "../features/admin/console-frame";
+import { consoleHeaders } from "../features/admin/console-frame";
+import { ConsoleSignInPage } from "../features/admin/console-sign-in";
 import { clearOperatorCookie, consoleNext, operatorToken } from "../features/admin/operator.server";
 import { invalid } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.login.code";

@@ -2,7 +2,8 @@ import { data, redirect, useActionData } from "react-router";
 import { formValues } from "../../rules/account/forms";
 import { FormAlert, TextField } from "../components/form-field";
 import { consoleNext, currentOperator, operatorCookie } from "../features/admin/operator.server";
-import { consoleHeaders, ConsoleSignInPage } from "../features/admin/console-frame";
+import { consoleHeaders } from "../features/admin/console-frame";
+import { ConsoleSignInPage } from "../features/admin/console-sign-in";
 import { invalid } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.login";
 

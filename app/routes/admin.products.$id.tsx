@@ -150,29 +150,18 @@ export default function AdminProduct() {
                   <input type="hidden" name="intent" value="price" />
                   <input type="hidden" name="variantId" value={v.id} />
                   <div className="grid grid-cols-2 gap-3">
-                    <ConsoleField label="Price ($)" error={errorsOf(priceForm).price}>
-                      {(a11y) => (
-                        <input
-                          {...a11y}
-                          name="price"
-                          inputMode="decimal"
-                          defaultValue={confirm?.price ?? centsToAmount(v.priceCents)}
-                          required
-                          className={input}
-                        />
-                      )}
-                    </ConsoleField>
-                    <ConsoleField label="Compare-at price ($, optional)" error={errorsOf(priceForm).compareAt}>
-                      {(a11y) => (
-                        <input
-                          {...a11y}
-                          name="compareAt"
-                          inputMode="decimal"
-                          defaultValue={confirm?.compareAt ?? (v.compareAtCents === null ? "" : centsToAmount(v.compareAtCents))}
-                          className={input}
-                        />
-                      )}
-                    </ConsoleField>
+                    {[
+                      { name: "price", label: "Price ($)", value: confirm?.price ?? centsToAmount(v.priceCents), required: true },
+                      {
+                        name: "compareAt",
+                        label: "Compare-at price ($, optional)",
+                        value: confirm?.compareAt ?? (v.compareAtCents === null ? "" : centsToAmount(v.compareAtCents)),
+                      },
+                    ].map(({ name, label, value, required }) => (
+                      <ConsoleField key={name} label={label} error={errorsOf(priceForm)[name]}>
+                        {(a11y) => <input {...a11y} name={name} inputMode="decimal" defaultValue={value} required={required} className={input} />}
+                      </ConsoleField>
+                    ))}
                   </div>
                   {confirm ? (
                     <div role="alert" className="mt-3 rounded border border-warning bg-warning/10 p-3" data-testid="price-confirm">

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  anonymousIdFrom,
+  bannerChoice,
+  consentCookie,
   CONSENT_REVISION,
+  decideConsent,
+  isAnonymousId,
+  proofOfConsent,
   consentDecidedIn,
   consentStateOf,
   cookieValue,
@@ -92,5 +98,51 @@ describe("Google Consent Mode and the tag manager's URL", () => {
   it("puts the container id on the configured loader URL", () => {
     expect(gtmScriptUrl("GTM-AB12CD3")).toBe("https://www.googletagmanager.com/gtm.js?id=GTM-AB12CD3");
     expect(gtmScriptUrl("GTM-AB12CD3", "https://tags.example.test/gtm.js?l=dl")).toBe("https://tags.example.test/gtm.js?l=dl&id=GTM-AB12CD3");
+  });
+});
+
+describe("a decision made now (the privacy manager and the banner's form alike)", () => {
+  const now = new Date("2026-11-28T20:00:00.500Z");
+  const newId = () => "NewBrowserId_0000000001";
+
+  it("keeps the browser's earlier anonymous id, even of an older policy revision", () => {
+    const earlier = encodeConsentCookie({ ...record, revision: CONSENT_REVISION + 1 });
+    expect(decideConsent(bannerChoice("reject"), earlier, now, newId)).toEqual({
+      revision: CONSENT_REVISION,
+      functional: false,
+      advertising: false,
+      anonymousId: record.anonymousId,
+      decidedAt: 1_795_896_000,
+    });
+  });
+
+  it("makes a new id for a first decision or an unreadable cookie", () => {
+    expect(decideConsent(bannerChoice("accept"), null, now, newId)).toMatchObject({
+      functional: true,
+      advertising: true,
+      anonymousId: "NewBrowserId_0000000001",
+    });
+    expect(decideConsent(bannerChoice("accept"), "junk", now, newId).anonymousId).toBe("NewBrowserId_0000000001");
+  });
+
+  it("makes anonymous ids the cookie accepts from 16 random bytes", () => {
+    const id = anonymousIdFrom(new Uint8Array(16).fill(251));
+    expect(id).toBe("-_v7-_v7-_v7-_v7-_v7-w");
+    expect(isAnonymousId(id)).toBe(true);
+  });
+
+  it("is kept in a first-party cookie for 13 months, Secure on https", () => {
+    expect(consentCookie(record, false)).toBe(`kc_consent=${encodeConsentCookie(record)}; Max-Age=34128000; Path=/; SameSite=Lax`);
+    expect(consentCookie(record, true)).toMatch(/; SameSite=Lax; Secure$/);
+  });
+
+  it("is proven by the body of POST /api/consent", () => {
+    expect(proofOfConsent(record, "banner")).toEqual({
+      anonymousId: record.anonymousId,
+      revision: CONSENT_REVISION,
+      categories: { required: true, functional: true, advertising: false },
+      decidedAt: "2026-09-21T14:13:20.000Z",
+      source: "banner",
+    });
   });
 });

@@ -70,6 +70,54 @@ export function decodeConsentCookie(value: string | null | undefined): ConsentRe
   return { revision: Number(rev), functional: f === "1", advertising: a === "1", anonymousId: id, decidedAt: Number(at) };
 }
 
+/** The optional categories of one decision, each off until the shopper turns it on. */
+export type ConsentChoice = { functional: boolean; advertising: boolean };
+
+/** The banner's two one-press answers: everything optional on, or everything off. */
+export function bannerChoice(answer: "accept" | "reject"): ConsentChoice {
+  const on = answer === "accept";
+  return { functional: on, advertising: on };
+}
+
+/** A browser's anonymous id from 16 random bytes (base64url, no padding). */
+export function anonymousIdFrom(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+/**
+ * A decision made now, by the privacy manager in the browser or by the banner's form on the server
+ * (before or without the page's script). One browser keeps its anonymous id across decisions and
+ * policy revisions; `newId` makes one for a first decision.
+ */
+export function decideConsent(choice: ConsentChoice, earlierCookie: string | null | undefined, now: Date, newId: () => string): ConsentRecord {
+  return {
+    revision: CONSENT_REVISION,
+    functional: choice.functional,
+    advertising: choice.advertising,
+    anonymousId: decodeConsentCookie(earlierCookie)?.anonymousId ?? newId(),
+    decidedAt: Math.floor(now.getTime() / 1000),
+  };
+}
+
+/** The cookie that keeps a decision, as `document.cookie` takes it and as a Set-Cookie header says it. */
+export function consentCookie(record: ConsentRecord, secure: boolean): string {
+  return `${CONSENT_COOKIE}=${encodeConsentCookie(record)}; Max-Age=${CONSENT_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** The proof of consent of one decision: the body of POST /api/consent, and what the server keeps. */
+export function proofOfConsent(record: ConsentRecord, source: ConsentSource) {
+  return {
+    anonymousId: record.anonymousId,
+    revision: record.revision,
+    categories: { required: true as const, functional: record.functional, advertising: record.advertising },
+    decidedAt: new Date(record.decidedAt * 1000).toISOString(),
+    source,
+  };
+}
+
 /** The decision that still counts under the current policy, or null: the banner must ask (again). */
 export function currentDecision(value: string | null | undefined, revision = CONSENT_REVISION): ConsentRecord | null {
   const record = decodeConsentCookie(value);

@@ -23,6 +23,7 @@ export type PageKey =
   | "order"
   | "profile"
   | "addressBook"
+  | "pets"
   | "autoships"
   | "myClinic"
   | "clinicStep"
@@ -61,6 +62,7 @@ const TITLES: Record<PageKey, { d2c: string; hpsf?: string }> = {
   order: { d2c: "My Order Details" },
   profile: { d2c: "My Profile" },
   addressBook: { d2c: "Address Book" },
+  pets: { d2c: "My Pets" },
   autoships: { d2c: "My Subscriptions", hpsf: "My Autoships" },
   myClinic: { d2c: "My Clinic" },
   clinicStep: { d2c: "Find Your Clinic" },

@@ -15,6 +15,8 @@ export type Cluster = {
   /** The cluster's temporary directory, owned by the OS user that runs PostgreSQL; deleted with the cluster. */
   dir: string;
   url: (database: string) => string;
+  /** Stops the server (fast shutdown: open connections are cut) and starts it again on the same port after `downSeconds`. */
+  restart: (downSeconds?: number) => Promise<void>;
 };
 
 export type ClusterOptions = {
@@ -91,7 +93,20 @@ export async function startCluster(say: (msg: string) => void, options: ClusterO
     const start = pgRun("pg_ctl", ["-D", dataDir, "-l", logFile, "-o", serverOptions, "-w", "-t", "60", "start"]);
     if (start.status === 0) {
       started = true;
-      const cluster: Cluster = { port, dir: tmp, url: (db) => `postgres://postgres@127.0.0.1:${port}/${db}` };
+      // Not spawnSync: whatever runs meanwhile (a load under test) goes on while the server is away.
+      const pgCtl = (argv: string[]) =>
+        new Promise<void>((resolve, reject) => {
+          const [cmd, cmdArgs] = asUser(osUser, path.join(binDir, "pg_ctl"), ["-D", dataDir, ...argv]);
+          spawn(cmd, cmdArgs, { cwd: tmp, stdio: "ignore" }).once("exit", (code) =>
+            code === 0 ? resolve() : reject(new Error(`pg_ctl ${argv.at(-1)} exited with ${code}`)),
+          );
+        });
+      const restart = async (downSeconds = 0) => {
+        await pgCtl(["-m", "fast", "-w", "-t", "60", "stop"]);
+        await sleep(downSeconds * 1000);
+        await pgCtl(["-l", logFile, "-o", serverOptions, "-w", "-t", "60", "start"]);
+      };
+      const cluster: Cluster = { port, dir: tmp, url: (db) => `postgres://postgres@127.0.0.1:${port}/${db}`, restart };
       await waitUntilReady(cluster.url("postgres"));
       say(`PostgreSQL is ready on 127.0.0.1:${port}`);
       return cluster;

@@ -3,6 +3,7 @@
 // the end, after a failure and on Ctrl-C (SIGINT, SIGTERM, SIGHUP), the foreground child that a
 // signal stops first, and the exit code.
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
+import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -99,4 +100,11 @@ export function startScript(name: string): Script {
     process.exit(exitCode);
   };
   return { say, sayError, run };
+}
+
+/** Builds the production app when there is none yet (scripts that start the production server); the build's exit code, 0 when one was there. */
+export async function ensureProductionBuild(say: (msg: string) => void): Promise<number> {
+  if (existsSync(path.join(root, "build/server/index.js"))) return 0;
+  say("no production build yet: npx react-router build");
+  return runChild("npx", ["react-router", "build"]);
 }

@@ -97,8 +97,15 @@ export async function openPglite(dataDir?: string, options: OpenOptions = {}): P
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10, options: OpenOptions = {}): Promise<Database> {
+/** `listenUrl`: a direct connection for LISTEN when `url` is a pooler in transaction mode (it would not carry notices). */
+export async function openPostgres(url: string, poolSize = 10, options: OpenOptions & { listenUrl?: string } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A connection lost while idle in the pool, or while a request holds it between two queries (the
+  // database or the pooler restarting), emits "error" with nobody listening, which would end the
+  // process. The pool drops such a connection (idle) or the query under way fails and its request
+  // answers an error (held); the shop goes on and opens new connections once the database is back.
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePg({ client: pool, schema, casing: "snake_case", logger: options.logger }) as unknown as Db;
   return {
     db,
@@ -109,7 +116,7 @@ export async function openPostgres(url: string, poolSize = 10, options: OpenOpti
       return true;
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    listen: (channel, onNotify, onLive) => listenPg(url, channel, onNotify, onLive),
+    listen: (channel, onNotify, onLive) => listenPg(options.listenUrl ?? url, channel, onNotify, onLive),
     close: async () => {
       // pool.end() resolves once every client is told to end, not when their connections are closed:
       // wait for each one's "remove", so that nothing is still connected when close() returns
@@ -201,6 +208,6 @@ async function listenPg(url: string, channel: string, onNotify: (payload: string
   };
 }
 
-export function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.pgliteDir);
+export function openDatabase(opts: { databaseUrl?: string; databaseListenUrl?: string; pgliteDir?: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, 10, { listenUrl: opts.databaseListenUrl }) : openPglite(opts.pgliteDir);
 }

@@ -6,6 +6,7 @@ export * from "../modules/content/schema";
 export * from "../modules/identity/schema";
 export * from "../modules/rate-limit/schema";
 export * from "../modules/contact/schema";
+export * from "../modules/pets/schema";
 export * from "../modules/mail/schema";
 export * from "../modules/payments/schema";
 export * from "../modules/orders/schema";

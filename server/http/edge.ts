@@ -6,7 +6,7 @@ import type { Config } from "../config";
 import { UNSUBSCRIBE_PATH } from "../modules/marketing";
 import type { AppEnv } from "./env";
 import { apiError } from "./errors";
-import { CACHE_STATUS_NAME } from "./page-cache";
+import { CACHE_STATUS_NAME, SCRIPT_HASHES_HEADER } from "./page-cache";
 
 // The shop's HTTP edge guards, in the order server/app.ts applies them: a known Host only, the
 // request's real origin (TLS behind a trusted proxy), security headers with a per-request script
@@ -103,8 +103,12 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
     editHeaders(c, (h) => {
       // A 304 carries no policy: the browser keeps the one stored with the body it reuses, whose
       // inline scripts carry that policy's nonce (a new nonce here would refuse them all).
+      // A page for a shared cache has no nonce: its inline scripts are allowed by hash (server/http/page-cache.ts).
+      const hashes = h.get(SCRIPT_HASHES_HEADER);
+      h.delete(SCRIPT_HASHES_HEADER);
+      const scripts = hashes === null ? `'nonce-${nonce}'` : hashes;
       if (c.res.status === 304) h.delete("Content-Security-Policy");
-      else h.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev, sentryOrigin, gtmOrigin, reviewsOrigin));
+      else h.set("Content-Security-Policy", contentSecurityPolicy(scripts, dev, sentryOrigin, gtmOrigin, reviewsOrigin));
       h.set("X-Frame-Options", "DENY");
       h.set("X-Content-Type-Options", "nosniff");
       h.set("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -125,12 +129,13 @@ export function reviewsScriptOrigin(url: string | null | undefined): string | un
   return url && /^https?:\/\//.test(url) ? new URL(url).origin : undefined;
 }
 
-export function contentSecurityPolicy(nonce: string, dev = false, sentryOrigin?: string, gtmOrigin?: string, reviewsOrigin?: string): string {
+/** `scripts`: the sources that allow this page's inline scripts — its nonce, or their hashes. */
+export function contentSecurityPolicy(scripts: string, dev = false, sentryOrigin?: string, gtmOrigin?: string, reviewsOrigin?: string): string {
   const gtm = gtmOrigin ? ` ${gtmOrigin}` : "";
   const reviews = reviewsOrigin && reviewsOrigin !== gtmOrigin ? ` ${reviewsOrigin}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${gtm}${reviews}`,
+    `script-src 'self'${scripts ? ` ${scripts}` : ""}${gtm}${reviews}`,
     // React sets style attributes (progress bars, carousels): styles may be inline, scripts may not.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${gtm}`,

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { RequestContext } from "../context";
 import { gunzipSync } from "node:zlib";
 import { CONSENT_REVISION, consentDecidedIn, encodeConsentCookie } from "../../rules/consent/categories-and-cookie";
-import { acceptsGzip, createPageCache } from "./page-cache";
+import { createHash } from "node:crypto";
+import { acceptsGzip, createPageCache, SCRIPT_HASHES_HEADER } from "./page-cache";
 
 // The guest page cache never serves one shopper's page to another: only cookie-less (or ZIP-only)
 // guests share pages, keyed by their ZIP; everything personal goes straight to the renderer.
@@ -277,4 +278,60 @@ describe("invalidation through the database", () => {
       await database.close();
     }
   }, 60_000);
+});
+
+describe("guest pages for a shared cache in front (SHARED_CACHE_MAX_AGE)", () => {
+  const sharedCache = () => {
+    const cache = createPageCache({ sharedMaxAgeSeconds: 30 });
+    cache.setLive(true);
+    return cache;
+  };
+  const boot = "window.__boot(1)";
+  const withScript = async (_request: Request, context: RequestContext) =>
+    new Response(`<p>guest</p><script nonce="${context.cspNonce}">${boot}</script><script src="/a.js"></script>`, { headers: { "content-type": "text/html" } });
+  const person = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36" };
+
+  it("says public with s-maxage and a surrogate key, without a nonce, its inline scripts allowed by hash", async () => {
+    const page = sharedCache().wrap(withScript);
+    for (const nonce of ["first", "second"]) {
+      const answer = await page(get("/products", undefined, person), { ...guest, cspNonce: nonce } as RequestContext);
+      expect(answer.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=30, stale-while-revalidate=30");
+      expect(answer.headers.get("surrogate-key")).toBe("pages");
+      const body = await answer.text();
+      // One copy for every guest: no request's nonce in it.
+      expect(body).not.toContain(nonce);
+      expect(body).toContain(`<script nonce="">${boot}</script>`);
+      expect(answer.headers.get(SCRIPT_HASHES_HEADER)).toBe(`'sha256-${createHash("sha256").update(boot).digest("base64")}'`);
+    }
+  });
+
+  it("keeps crawlers' pages, pages rendered while a change committed, and everything personal out of it", async () => {
+    const cache = sharedCache();
+    const page = cache.wrap(withScript);
+    const bot = await page(get("/products", undefined, { "user-agent": "Googlebot/2.1" }), { ...guest, cspNonce: "n" } as RequestContext);
+    expect(bot.headers.get("cache-control")).toBe("no-cache");
+    expect(await bot.text()).toContain('nonce="n"');
+
+    const racing = cache.wrap(async (req, ctx) => {
+      cache.invalidate();
+      return withScript(req, ctx);
+    });
+    const raced = await racing(get("/search?search=x", undefined, person), { ...guest, cspNonce: "n" } as RequestContext);
+    expect(raced.headers.get("cache-status")).toBe("shop; fwd=miss");
+    expect(raced.headers.get("cache-control")).toBe("no-cache");
+    expect(raced.headers.has("surrogate-key")).toBe(false);
+
+    const cart = await page(get("/products", "col_cart_id=abc", person), { ...guest, cspNonce: "n" } as RequestContext);
+    expect(cart.headers.get("cache-control") ?? "").not.toMatch(/public/);
+    const customer = await page(get("/products", undefined, person), { ...signedIn, cspNonce: "n" } as RequestContext);
+    expect(customer.headers.get("cache-control") ?? "").not.toMatch(/public/);
+  });
+
+  it("without a shared cache, says no-cache and keeps the nonce as before", async () => {
+    const page = liveCache().wrap(withScript);
+    const answer = await page(get("/products", undefined, person), { ...guest, cspNonce: "n1" } as RequestContext);
+    expect(answer.headers.get("cache-control")).toBe("no-cache");
+    expect(answer.headers.has(SCRIPT_HASHES_HEADER)).toBe(false);
+    expect(await answer.text()).toContain('nonce="n1"');
+  });
 });

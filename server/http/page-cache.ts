@@ -71,6 +71,29 @@ const MAX_AGE_MS = 30_000;
  */
 const NONCE_MARK = "\u0000csp-nonce\u0000";
 
+/**
+ * A shared cache in front (Varnish, a CDN) keeps one copy of a page for every guest, so that copy
+ * can carry no nonce: it goes with the nonce left empty, and its policy allows its inline scripts
+ * by their SHA-256 instead (the page cache tells server/http/edge.ts through this header, which
+ * never leaves the shop).
+ */
+export const SCRIPT_HASHES_HEADER = "x-shop-csp-script-hashes";
+
+/**
+ * What a shared page shows, for purging it (`Surrogate-Key`): every page the shared cache may keep
+ * shows the catalogue or content that a page_cache notice names, so one key covers them all — a
+ * notice purges it, as it empties this cache.
+ */
+export const SHARED_PAGES_KEY = "pages";
+
+/** The hashes of a kept page's inline scripts (those that carry the nonce), as CSP sources. */
+function scriptHashes(marked: string): string {
+  const sources = new Set<string>();
+  const inline = new RegExp(`<script\\b[^>]*\\snonce="${NONCE_MARK}"[^>]*>([\\s\\S]*?)</script>`, "g");
+  for (const [, text] of marked.matchAll(inline)) sources.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+  return [...sources].join(" ");
+}
+
 type Entry = {
   status: number;
   headers: [string, string][];
@@ -80,6 +103,8 @@ type Entry = {
   etag: string;
   /** The page gzipped once, made on the first answer to a browser that accepts gzip. */
   gzip?: GzipTemplate;
+  /** Its inline scripts' hashes as CSP sources: the policy of its nonce-less shared copy. */
+  scriptHashes: string;
 };
 
 /** Whether the request's Accept-Encoding allows gzip (by name or `*`, with a q above 0). */
@@ -98,10 +123,10 @@ export function acceptsGzip(request: Request): boolean {
 const fromUtf8 = new TextDecoder();
 
 /** The rendered page with its nonce attributes marked, cut at those places (none without a nonce), and its ETag: any request's nonce can be put back. */
-function keptBody(body: Uint8Array, nonce: string): { body: Template; etag: string } {
+function keptBody(body: Uint8Array, nonce: string): { body: Template; etag: string; scriptHashes: string } {
   const text = fromUtf8.decode(body);
   const marked = nonce ? text.split(`nonce="${nonce}"`).join(`nonce="${NONCE_MARK}"`) : text;
-  return { body: cutAt(marked, NONCE_MARK), etag: `W/"${createHash("sha1").update(marked).digest("base64url")}"` };
+  return { body: cutAt(marked, NONCE_MARK), etag: `W/"${createHash("sha1").update(marked).digest("base64url")}"`, scriptHashes: scriptHashes(marked) };
 }
 
 export type PageCache = {
@@ -113,7 +138,14 @@ export type PageCache = {
   readonly size: number;
 };
 
-export function createPageCache(options: { maxBytes?: number } = {}): PageCache {
+export type PageCacheOptions = {
+  maxBytes?: number;
+  /** A shared cache in front may keep guest pages this long (and serve them stale as long again while it revalidates). */
+  sharedMaxAgeSeconds?: number;
+};
+
+export function createPageCache(options: PageCacheOptions = {}): PageCache {
+  const shared = options.sharedMaxAgeSeconds;
   const pages = new LRUCache<string, Entry>({
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
     sizeCalculation: (e) => e.size + 512,
@@ -148,12 +180,26 @@ export function createPageCache(options: { maxBytes?: number } = {}): PageCache 
     return `${url.origin}${url.pathname}${url.search}\n${kept.sort().join("; ")}\n${reader}\n${consent}`;
   }
 
-  function respond(request: Request, entry: Entry, state: keyof typeof CACHE_STATUS, nonce: string): Response {
+  function respond(request: Request, entry: Entry, state: keyof typeof CACHE_STATUS, requestNonce: string): Response {
     const headers = new Headers(entry.headers);
     headers.set("ETag", entry.etag);
-    // The browser may keep the page but asks again each time: a 304 while nothing changed.
-    headers.set("Cache-Control", "no-cache");
     headers.set("Cache-Status", CACHE_STATUS[state]);
+    // People's pages may go to a shared cache; a crawler's is rendered whole rather than streamed
+    // (another body for the same URL), so it stays out of it.
+    // Nor a page rendered while a change committed ("miss"): it may show the old data.
+    const sharable = shared !== undefined && state !== "miss" && !isbot(request.headers.get("user-agent"));
+    let nonce = requestNonce;
+    if (sharable) {
+      // The browser still asks again each time (max-age=0: a 304 while nothing changed); the shared
+      // cache keeps the page until a change purges it or s-maxage runs out.
+      headers.set("Cache-Control", `public, max-age=0, s-maxage=${shared}, stale-while-revalidate=${shared}`);
+      headers.set("Surrogate-Key", SHARED_PAGES_KEY);
+      headers.set(SCRIPT_HASHES_HEADER, entry.scriptHashes);
+      nonce = "";
+    } else {
+      // The browser may keep the page but asks again each time: a 304 while nothing changed.
+      headers.set("Cache-Control", "no-cache");
+    }
     const tags = request.headers.get("if-none-match");
     // A 304 for a page with a nonce too: the edge sends no policy with it, so the browser keeps the
     // stored body together with the stored policy of the same nonce (server/http/edge.ts).

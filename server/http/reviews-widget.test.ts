@@ -51,11 +51,11 @@ describe("REVIEWS_SCRIPT_URL", () => {
     expect(reviewsScriptOrigin(null)).toBeUndefined();
     expect(reviewsScriptOrigin("/reviews/widget.js")).toBeUndefined();
     expect(reviewsScriptOrigin("https://reviews.example/w.js?v=2")).toBe("https://reviews.example");
-    expect(contentSecurityPolicy("n", false, undefined, undefined, "https://reviews.example")).toContain(
+    expect(contentSecurityPolicy("'nonce-n'", false, undefined, undefined, "https://reviews.example")).toContain(
       "script-src 'self' 'nonce-n' https://reviews.example;",
     );
-    expect(contentSecurityPolicy("n", false)).toContain("script-src 'self' 'nonce-n';");
+    expect(contentSecurityPolicy("'nonce-n'", false)).toContain("script-src 'self' 'nonce-n';");
     // Scripts only: the widget calls the page's own API.
-    expect(contentSecurityPolicy("n", false, undefined, undefined, "https://reviews.example")).toContain("connect-src 'self';");
+    expect(contentSecurityPolicy("'nonce-n'", false, undefined, undefined, "https://reviews.example")).toContain("connect-src 'self';");
   });
 });

@@ -37,3 +37,32 @@ export const renewalsOf = (db: Db, subscriptionIds: string[]) =>
 /** The price holds (a renewal waiting for the customer's answer to a price rise) of a subscription. */
 export const priceHoldsOf = (db: Db, subscriptionId: string) =>
   db.select().from(subscriptionPriceHolds).where(eq(subscriptionPriceHolds.subscriptionId, subscriptionId));
+
+const anyAddress = { firstName: "", lastName: "", address1: "1", address2: "", city: "A", provinceCode: "CO", zip: "80011", countryCode: "US", phone: null };
+
+/** An Autoship that started at an instant in the past (one unit every four weeks unless told), active unless told. */
+export async function anAutoshipStartedAt(
+  db: Db,
+  s: { at: string; customerId: string; variantId: number; productId: number; nextOrderDate: string } & Partial<SubscriptionValues>,
+): Promise<string> {
+  const createdAt = new Date(s.at);
+  const [row] = await storeSubscriptions(db, [
+    {
+      site: "d2c",
+      quantity: 1,
+      frequencyWeeks: 4,
+      startDate: s.at.slice(0, 10),
+      shippingAddress: anyAddress,
+      email: "x@example.test",
+      createdAt,
+      updatedAt: createdAt,
+      ...s,
+    },
+  ]);
+  return row.id;
+}
+
+/** A change of an Autoship recorded at an instant in the past ("cancelled" with `{ reason, from }`, "paused", …). */
+export async function aSubscriptionEventAt(db: Db, subscriptionId: string, kind: string, at: string, detail: Record<string, unknown> = {}): Promise<void> {
+  await db.insert(subscriptionEvents).values({ subscriptionId, kind, actor: "customer", detail, createdAt: new Date(at) });
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import {
@@ -60,4 +61,18 @@ export const rewriteLedgerAmount = (db: Db, rowId: number, amountCents: number) 
 export async function storedTracking(db: Db, trackingId: string) {
   const [row] = await db.select().from(donationTracking).where(eq(donationTracking.id, trackingId));
   return row;
+}
+
+/** A donation to a cause written in the ledger at an instant in the past (negative: a refund's reversal). */
+export async function aDonationGivenAt(db: Db, d: { at: string; causeId: string; amountCents: number; storeId?: string }): Promise<void> {
+  await db.insert(donationLedger).values({
+    storeId: d.storeId ?? "store",
+    orderId: randomUUID(),
+    orderLineId: randomUUID(),
+    causeId: d.causeId,
+    rule: d.amountCents < 0 ? "reversal" : "direct",
+    amountCents: d.amountCents,
+    fundedBy: "store",
+    createdAt: new Date(d.at),
+  });
 }

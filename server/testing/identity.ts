@@ -19,3 +19,8 @@ export async function storedCustomer(db: Db, customerId: string) {
   const [row] = await db.select().from(customers).where(eq(customers.id, customerId));
   return row;
 }
+
+/** A staff profile with the SAP account group a clinic membership would set, which picks the program's allowance. */
+export async function aStaffProfile(db: Db, customerId: string, accountGroup: string | null): Promise<void> {
+  await db.insert(staffProfiles).values({ customerId, roleCode: "TECH", accountGroup, programTermsAcceptedAt: new Date() });
+}

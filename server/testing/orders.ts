@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, inArray, like } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { orderLines, orderRefunds, orders } from "../modules/orders/schema";
+import { orderLines, orderRefunds, orders, type OrderStatus } from "../modules/orders/schema";
 
 // Orders as stored, for tests that check what was (or was not) placed.
 
@@ -97,3 +97,70 @@ export const renewalOrders = (db: Db, cycleDate = "%") =>
     .select({ key: orders.idempotencyKey, status: orders.status })
     .from(orders)
     .where(like(orders.idempotencyKey, `renewal:%:${cycleDate}`));
+
+/** A line of a dated order: the variant, how many, their pounds and how many of them were refunded. */
+export type DatedLine = { variantId: number; quantity: number; weightLb?: number; refundedQuantity?: number };
+
+/**
+ * An order placed at an instant in the past, as the figures see it: its site, status, total and the
+ * money refunded from it, its customer and lines. For tests of the console's trends.
+ */
+export async function anOrderPlacedAt(
+  db: Db,
+  o: {
+    at: string;
+    variantId: number;
+    site?: "d2c" | "hpsf";
+    status?: OrderStatus;
+    totalCents?: number;
+    refundedCents?: number;
+    customerId?: string;
+    lines?: DatedLine[];
+  },
+): Promise<string> {
+  const createdAt = new Date(o.at);
+  const totalCents = o.totalCents ?? 1000;
+  const [row] = await db
+    .insert(orders)
+    .values({
+      site: o.site ?? "d2c",
+      customerId: o.customerId ?? null,
+      email: "x@example.test",
+      cartId: randomUUID(),
+      status: o.status ?? "paid",
+      shippingMethod: "standard",
+      shippingAddress: anyAddress,
+      billingAddress: anyAddress,
+      warehouseCode: "DEN",
+      subtotalCents: totalCents,
+      discountCents: 0,
+      shippingCents: 0,
+      serviceChargeCents: 0,
+      taxCents: 0,
+      totalCents,
+      refundedCents: o.refundedCents ?? 0,
+      idempotencyKey: randomUUID(),
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning({ id: orders.id });
+  const lines = o.lines ?? [{ variantId: o.variantId, quantity: 1 }];
+  await db.insert(orderLines).values(
+    lines.map((l, position) => ({
+      orderId: row.id,
+      position,
+      variantId: l.variantId,
+      sku: "X",
+      title: "X",
+      productTitle: "X",
+      quantity: l.quantity,
+      unitPriceCents: 0,
+      subtotalCents: 0,
+      discountCents: 0,
+      taxCents: 0,
+      weightLb: l.weightLb ?? 0,
+      refundedQuantity: l.refundedQuantity ?? 0,
+    })),
+  );
+  return row.id;
+}

@@ -3,6 +3,7 @@ import { createRenewalStore } from "../modules/autoship";
 import type { Failure } from "../modules/identity";
 import { createCustomerConsoleReads } from "../read-models/console-customer-reads";
 import { createDashboardReads } from "../read-models/dashboard";
+import { createDashboardTrends } from "../read-models/dashboard-trends";
 import { advanceOrder } from "../workflows/advance-order";
 import { createConsole } from "../workflows/console";
 import { createCatalogConsole } from "../workflows/console-catalog";
@@ -59,5 +60,7 @@ export function createConsoleServices(modules: Modules, workflows: Workflows, { 
     consoleReviews: createReviewsConsole({ db, operators, reviews }),
     /** The console's dashboard figures (read-only). */
     dashboard: createDashboardReads(db, { orders, renewals: createRenewalStore(db), clinics }),
+    /** The dashboard's trends, one query per chart (read-only). */
+    dashboardTrends: createDashboardTrends(db, config.staffQuota),
   };
 }

@@ -9,6 +9,7 @@ import { createCheckoutService } from "../modules/checkout";
 import { createClinicsService } from "../modules/clinics";
 import { createConsentService } from "../modules/consent";
 import { createContactService } from "../modules/contact";
+import { createPetsService } from "../modules/pets";
 import { createSiteGate } from "../modules/content";
 import { createContentService } from "../modules/content";
 import { createDonationLedger } from "../modules/donations";
@@ -104,6 +105,8 @@ export function createModules({ db, config, log, paymentProvider, secret }: Wiri
     clinics,
     staff,
     contact: createContactService(db, rateLimit),
+    /** The pets customers keep in My Account. */
+    pets: createPetsService(db),
     /** Proof of consent: the privacy manager's decisions, kept 13 months (server/jobs/retention-purge.ts). */
     consent: createConsentService(db, rateLimit),
     /** Content entries for the storefront; the console's Content section drafts and publishes them. */

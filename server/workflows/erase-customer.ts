@@ -7,6 +7,7 @@ import { cancelForErasure } from "../modules/autoship";
 import { eraseCarts, lockCartsOf } from "../modules/cart";
 import { endMembershipsForErasure } from "../modules/clinics";
 import { eraseContactMessages } from "../modules/contact";
+import { erasePets } from "../modules/pets";
 import { erasedEmail, eraseIdentity, lockCustomer, type IdentityErasure } from "../modules/identity";
 import { eraseMailsTo } from "../modules/mail";
 import { eraseSubscriber } from "../modules/marketing";
@@ -29,8 +30,9 @@ import { eraseReviewsOf } from "../modules/reviews";
 //    carts (and their checkouts), reset tokens, the rate-limit rows naming the address, the contact
 //    messages it sent and the outbox copies of mails sent to it are gone or blanked; a current clinic
 //    membership is ended; active and paused subscriptions are cancelled (reason "account erased");
-//    the customer's reviews are deleted and their helpful votes removed, both uncounted; the
-//    marketing list's rows of the account or its address (every site) go with their consent log.
+//    the customer's reviews are deleted and their helpful votes removed, both uncounted; their pet
+//    profiles are deleted; the marketing list's rows of the account or its address (every site) go
+//    with their consent log.
 //    Orders are KEPT with their lines and totals, anonymised.
 // 4. Idempotent: erasing an erased account finds nothing more to remove and answers ok.
 // 5. The answer holds ids and counts only — what the audit log may keep — never the erased data.
@@ -47,6 +49,7 @@ export type ErasureCounts = IdentityErasure & {
   clinicMemberships: number;
   reviews: number;
   reviewVotes: number;
+  pets: number;
   marketingSubscribers: number;
 };
 
@@ -93,6 +96,7 @@ async function eraseOnce(deps: { db: Db; clock: Clock }, customerId: string, con
     const reviewsGone = await eraseReviewsOf(tx, customerId);
     const mails = await eraseMailsTo(tx, oldEmail, placeholder);
     const memberships = await endMembershipsForErasure(tx, customerId);
+    const petsGone = await erasePets(tx, customerId);
     const subscribers = await eraseSubscriber(tx, customerId, oldEmail);
 
     return {
@@ -111,6 +115,7 @@ async function eraseOnce(deps: { db: Db; clock: Clock }, customerId: string, con
         clinicMemberships: memberships,
         reviews: reviewsGone.reviews,
         reviewVotes: reviewsGone.votes,
+        pets: petsGone,
         marketingSubscribers: subscribers,
       },
     };

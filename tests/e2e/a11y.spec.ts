@@ -82,6 +82,39 @@ test.describe("axe: no violations", () => {
     });
   }
 
+  test("my pets, on the staff site: a form's mistakes by their fields, a puppy added with its life stage, renamed, removed", async ({ page }) => {
+    await registerStaff(page);
+    await page.goto(staffUrl("/account/pets"));
+    await expect(page).toHaveTitle(/^My Pets \|/);
+    await page.getByRole("link", { name: "Add a pet" }).click();
+    const form = page.getByTestId("pet-form");
+    await form.getByLabel("Species").selectOption("dog");
+    await form.getByRole("button", { name: "Add pet" }).click();
+    await expect(form.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByText("Choose a breed size")).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+
+    // A puppy born three months ago: a large breed is grown at 15 months.
+    const born = new Date(Date.now() - 90 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    await form.getByLabel("Name").fill("Biscuit");
+    await form.getByLabel("Breed size (dogs)").selectOption("large");
+    await form.getByLabel("Birthday (optional)").fill(born);
+    await form.getByRole("checkbox", { name: "chicken" }).check();
+    await form.getByRole("button", { name: "Add pet" }).click();
+    await expect(page.getByText("Your pet was added.")).toBeVisible();
+    const card = page.getByTestId("pet-card");
+    await expect(card.getByTestId("pet-stage")).toHaveText(/^Puppy — adult from /);
+    await expect(card).toContainText("Sensitive to: chicken");
+    expect(await violations(page)).toEqual([]);
+
+    await card.getByRole("link", { name: "Edit Biscuit" }).click();
+    await page.getByTestId("pet-form").getByLabel("Name").fill("Biscuit Jr.");
+    await page.getByRole("button", { name: "Save pet" }).click();
+    await expect(page.getByTestId("pet-card").getByRole("heading", { name: "Biscuit Jr." })).toBeVisible();
+    await page.getByRole("button", { name: "Remove Biscuit Jr." }).click();
+    await expect(page.getByText("No pets added yet.")).toBeVisible();
+  });
+
   // Each staff step its own test: a signed-in page left alone for INACTIVITY_SECONDS (20 s in the
   // browser tests) shows the inactivity dialog, and axe runs are slow on a loaded machine.
   const staffProduct = seed.products.find((p) => p.sites.includes("hpsf") && p.variants.some((v) => v.weightUnit === "lbs"))!;
@@ -133,4 +166,27 @@ test.describe("axe: no violations", () => {
     await page.waitForLoadState("networkidle");
     expect(await violations(page)).toEqual([]);
   });
+});
+
+// The shop at a phone's, a tablet's and a desktop's width, as a first visit sees it (the consent
+// banner open); on the phone also with the menu drawer open.
+test.describe("axe at 390, 768 and 1280 px, the consent banner open", () => {
+  test.use({ consent: null });
+  for (const width of [390, 768, 1280]) {
+    test(`home, listing and product at ${width} px`, async ({ page }) => {
+      // Three pages and up to four axe runs in one test: more than the default 30 s on a busy machine.
+      test.slow();
+      await page.setViewportSize({ width, height: 844 });
+      for (const path of ["/", "/products", `/products/${product.handle}`]) {
+        await page.goto(shopUrl(path));
+        await page.waitForLoadState("networkidle");
+        expect(await violations(page), path).toEqual([]);
+      }
+      if (width === 390) {
+        await page.getByRole("link", { name: "Menu" }).click();
+        await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+        expect(await violations(page), "menu drawer").toEqual([]);
+      }
+    });
+  }
 });

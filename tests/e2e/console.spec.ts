@@ -162,6 +162,30 @@ test.describe("operator console", () => {
     await expect(rows.getByRole("row").filter({ hasText: "operator.invite" }).first()).toContainText("fulfilment");
   });
 
+  test("the dashboard draws its trend charts over tables that say the same, and switches the sales range", async ({ page }) => {
+    await consoleOperator(page, "dashboard-manager");
+    const sales = page.getByRole("region", { name: "Orders and revenue, last 30 days" });
+    // Chart.js, loaded after hydration, sizes the canvas it draws in.
+    await expect(sales.getByRole("img", { name: /Orders and revenue net of refunds per day/ })).toHaveAttribute("style", /height/);
+    for (const id of ["sales", "autoships", "renewals", "donations", "staff"]) await expect(page.getByTestId(`trend-${id}-table`)).toBeAttached();
+    await sales.getByText("Show table").click();
+    await expect(page.getByTestId("trend-sales-table").getByRole("row")).toHaveCount(31);
+    await expect(sales.getByRole("link", { name: "Download CSV of Orders and revenue, last 30 days" })).toHaveAttribute(
+      "href",
+      "/admin/dashboard/export.csv?chart=sales&range=30",
+    );
+    expect(
+      await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag22aa"])
+        .analyze()
+        .then((r) => r.violations.map((v) => v.id)),
+    ).toEqual([]);
+    const range = page.getByRole("navigation", { name: "Sales range" });
+    await range.getByRole("link", { name: "Last 90 days" }).click();
+    await expect(range.getByRole("link", { name: "Last 90 days" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByTestId("trend-sales-table").getByRole("row")).toHaveCount(91);
+  });
+
   test("an operator turns on two-step sign-in; signing in then asks for the app's code", async ({ page }) => {
     const { email } = await consoleOperator(page, "security-manager");
     await page.getByRole("link", { name: "Sign-in security" }).click();

@@ -22,6 +22,7 @@ const ROUTES: { path: string; d2c: string; hpsf?: string }[] = [
   { path: "/account/my-profile", d2c: "My Profile" },
   { path: "/account/profile", d2c: "My Profile" },
   { path: "/account/address-book", d2c: "Address Book" },
+  { path: "/account/pets", d2c: "My Pets" },
   { path: "/account/autoships", d2c: "My Subscriptions", hpsf: "My Autoships" },
   { path: "/shelter/login", d2c: "Log In" },
   { path: "/shelter/register", d2c: "Create Account" },

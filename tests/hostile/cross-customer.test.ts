@@ -29,6 +29,7 @@ let bob: Customer;
 let bobCart: string;
 let bobLineId: string;
 let bobAddressId: string;
+let bobPetId: string;
 let bobMetafieldId: string;
 let bobOrder: { id: string; number: string; key: string; cartId: string };
 let bobSubscriptionId: string;
@@ -47,6 +48,9 @@ beforeAll(async () => {
   bobLineId = (await services.cart.getCart(bobCart, "d2c"))!.lineItems[0]!.id;
   aliceCart = await cartWith(shop, alice, v2!.id, 1);
   bobAddressId = (await services.identity.createAddress(bob.id, { ...address(), city: "Bobtown", countryCode: "US" as const }))!;
+  const bobPet = await services.pets.add(bob.id, { name: "Rex", species: "dog", breedSize: "small", birthday: null, weightLb: null, sensitivities: [] });
+  if (!bobPet.ok) throw new Error("Bob's pet was not added");
+  bobPetId = bobPet.pet.id;
   await services.identity.setMetafields(bob.id, [{ namespace: "custom", key: "ship_to", value: "80011" }]);
   bobMetafieldId = (await services.identity.customer(bob.id))!.shipToZip!.id;
   // Bob's paid order with an autoship line (so he has a subscription too).
@@ -143,7 +147,7 @@ describe("cross-customer matrix: Alice with Bob's ids", () => {
     expect(r.status).toBe(404);
   });
 
-  it("pages: Bob's order, confirmation, address and subscription by id → 404; nothing changed", async () => {
+  it("pages: Bob's order, confirmation, address, pet and subscription by id → 404; nothing changed", async () => {
     const bad: string[] = [];
     const pages: Req[] = [
       { path: `/account/orders/${bobOrder.number}` },
@@ -156,6 +160,9 @@ describe("cross-customer matrix: Alice with Bob's ids", () => {
         path: "/account/address-book",
         form: { intent: "update", id: bobAddressId, ...Object.fromEntries(Object.entries(address({ city: "Evil" })).map(([k, v]) => [k, String(v ?? "")])) },
       },
+      { path: "/account/pets", form: { intent: "delete", id: bobPetId } },
+      { path: "/account/pets", form: { intent: "update", id: bobPetId, name: "Evil", species: "cat" } },
+      { path: `/account/pets?edit=${bobPetId}` },
       { path: "/account/autoships", form: { intent: "cancel", reason: "other", subscriptionId: bobSubscriptionId } },
       { path: "/account/autoships", form: { intent: "skip", subscriptionId: bobSubscriptionId } },
       { path: "/account/autoships", form: { intent: "pause", subscriptionId: bobSubscriptionId } },

@@ -8,6 +8,7 @@ export function AccountNav({ site }: { site: Site }) {
     { to: "/account/dashboard", label: pageTitle("dashboard", site) },
     { to: "/account/my-profile", label: pageTitle("profile", site) },
     { to: "/account/address-book", label: pageTitle("addressBook", site) },
+    { to: "/account/pets", label: pageTitle("pets", site) },
     { to: "/account/orders", label: pageTitle("orders", site) },
     ...(site.isStaff
       ? [{ to: "/account/my-clinic", label: pageTitle("myClinic", site) }]

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, Link, NavLink, useSearchParams } from "react-router";
-import { SubmitButton } from "../../components/form-field";
+import { Form, Link, NavLink } from "react-router";
 
 // The console's own frame: no storefront header, footer or carousels; never cached, never indexed.
 
@@ -86,47 +85,29 @@ export function ListLink({ to, children }: { to: string; children: ReactNode }) 
   );
 }
 
-/** A part of a console page under its own heading (named by `id` for screen readers). */
-export function ConsoleSection({ id, title, className = "mt-6", children }: { id: string; title: ReactNode; className?: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className={className}>
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-/** A sign-in step (password, then the code): its form posts back to `path`, keeping `?next=`. */
-export function ConsoleSignInPage({
+/**
+ * A part of a console page under its own heading (named by `id` for screen readers); `heading` h3
+ * for a part within a part.
+ */
+export function ConsoleSection({
+  id,
   title,
-  path,
-  testId,
-  notice,
-  submit,
+  className = "mt-6",
+  heading: Heading = "h2",
   children,
 }: {
-  title: string;
-  path: string;
-  testId: string;
-  /** Said above the form (the failure, or what to do). */
-  notice: ReactNode;
-  submit: string;
+  id: string;
+  title: ReactNode;
+  className?: string;
+  heading?: "h2" | "h3";
   children: ReactNode;
 }) {
-  const [params] = useSearchParams();
-  const next = params.get("next");
   return (
-    <ConsoleFrame>
-      <main id="main" className="mx-auto max-w-sm px-4 py-16">
-        <h1 className="text-2xl font-bold text-secondary">{title}</h1>
-        {notice}
-        <Form method="post" action={`${path}${next ? `?next=${encodeURIComponent(next)}` : ""}`} noValidate data-testid={testId}>
-          {children}
-          <SubmitButton>{submit}</SubmitButton>
-        </Form>
-      </main>
-    </ConsoleFrame>
+    <section aria-labelledby={id} className={className}>
+      <Heading id={id} className="text-lg font-semibold">
+        {title}
+      </Heading>
+      {children}
+    </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
 import type { ConsentStartOptions } from "../../lib/consent/runtime";
 import { ConsentBanner, type BannerChoice } from "./consent-banner";
 import type { ConsentClient } from "./consent-client";
@@ -31,6 +32,7 @@ export function ConsentBoot(props: ConsentStartOptions & { asked: boolean }) {
   const [client, setClient] = useState<ConsentClient | null>(null);
   // The server's word until the privacy manager has read the cookie itself; then the privacy manager's.
   const [asking, setAsking] = useState(props.asked);
+  const { pathname, search } = useLocation();
   useEffect(() => {
     let stop = () => {};
     let gone = false;
@@ -58,7 +60,7 @@ export function ConsentBoot(props: ConsentStartOptions & { asked: boolean }) {
   return (
     <>
       {/* The banner stays under the open dialog, so closing the dialog gives focus back to its button. */}
-      {asking && <ConsentBanner onChoose={choose} />}
+      {asking && <ConsentBanner onChoose={choose} returnTo={pathname + search} />}
       {client && <client.Dialog />}
     </>
   );

@@ -1,19 +1,21 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import {
   CONSENT_COOKIE,
-  CONSENT_COOKIE_MAX_AGE_SECONDS,
-  CONSENT_REVISION,
   PREFERENCES_SUBMITTED,
+  anonymousIdFrom,
+  bannerChoice,
+  consentCookie,
   consentStateOf,
   cookieValue,
   currentDecision,
-  decodeConsentCookie,
-  encodeConsentCookie,
+  decideConsent,
+  proofOfConsent,
+  type ConsentChoice,
   type ConsentRecord,
   type ConsentSource,
 } from "../../../rules/consent/categories-and-cookie";
 import { primaryButton as primary, secondaryButton as secondary, type BannerChoice } from "./consent-banner";
-import { DialogCloseButton, dialogToShow, giveFocusBack, showModal } from "../../components/modal-dialog";
+import { DialogCloseButton, dialogToShow, firstControl, giveFocusBack, keepTabInside, showModal } from "../../components/modal-dialog";
 
 // The shop's own privacy manager, on both sites: a banner on a first visit (or after the policy
 // revision changed), a preferences dialog, the choice in a first-party cookie, every decision sent
@@ -40,41 +42,16 @@ function subscribe(notify: () => void) {
   return () => subscribers.delete(notify);
 }
 
-function newAnonymousId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
-
-/** The optional categories, each off until the shopper turns it on. */
-type Choice = { functional: boolean; advertising: boolean };
-
 /** Keeps a decision: cookie, proof of consent on the server, and the message the consent logic waits for. */
-function decide(choice: Choice, source: ConsentSource) {
-  // One browser keeps its anonymous id across decisions and policy revisions.
-  const earlier = decodeConsentCookie(cookieValue(document.cookie, CONSENT_COOKIE));
-  const record: ConsentRecord = {
-    revision: CONSENT_REVISION,
-    functional: choice.functional,
-    advertising: choice.advertising,
-    anonymousId: earlier?.anonymousId ?? newAnonymousId(),
-    decidedAt: Math.floor(Date.now() / 1000),
-  };
-  const secure = location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${CONSENT_COOKIE}=${encodeConsentCookie(record)}; Max-Age=${CONSENT_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
+function decide(choice: ConsentChoice, source: ConsentSource) {
+  const newId = () => anonymousIdFrom(crypto.getRandomValues(new Uint8Array(16)));
+  const record = decideConsent(choice, cookieValue(document.cookie, CONSENT_COOKIE), new Date(), newId);
+  document.cookie = consentCookie(record, location.protocol === "https:");
   update({ decision: record, dialogOpen: false });
   void fetch("/api/consent", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      anonymousId: record.anonymousId,
-      revision: record.revision,
-      categories: { required: true, functional: record.functional, advertising: record.advertising },
-      decidedAt: new Date(record.decidedAt * 1000).toISOString(),
-      source,
-    }),
+    body: JSON.stringify(proofOfConsent(record, source)),
     keepalive: true,
   }).catch((err: unknown) => console.log("consent: the proof of consent was not sent", err));
   window.postMessage(PREFERENCES_SUBMITTED, location.origin);
@@ -93,7 +70,7 @@ export function installPrivacyManager() {
 /** The banner's buttons (consent-banner.tsx, rendered by consent-boot.tsx). */
 export function chooseFromBanner(choice: BannerChoice) {
   if (choice === "preferences") openDialog();
-  else decide({ functional: choice === "accept", advertising: choice === "accept" }, "banner");
+  else decide(bannerChoice(choice), "banner");
 }
 
 /** Tells the listener whether a decision is kept, now and after every change; answers an unsubscribe. */
@@ -118,19 +95,17 @@ export function PrivacyManagerUi() {
   return <PreferencesDialog open={state.dialogOpen} openRequest={state.openRequest} decision={state.decision} />;
 }
 
-const CATEGORIES: readonly { key: "required" | keyof Choice; label: string; help: string }[] = [
+const CATEGORIES: readonly { key: "required" | keyof ConsentChoice; label: string; help: string }[] = [
   { key: "required", label: "Required (always on)", help: "Sign-in, cart and checkout. The shop does not work without them." },
   { key: "functional", label: "Functional", help: "Extra features from other providers, such as product reviews." },
   { key: "advertising", label: "Advertising and analytics", help: "Measuring visits and sales, and advertising (Google Tag Manager)." },
 ];
 
-const FOCUSABLE = "button:not([disabled]), input:not([disabled]), a[href]";
-
 function PreferencesDialog({ open, openRequest, decision }: { open: boolean; openRequest: number; decision: ConsentRecord | null }) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<Element | null>(null);
-  const [choice, setChoice] = useState<Choice>({ functional: false, advertising: false });
+  const [choice, setChoice] = useState<ConsentChoice>({ functional: false, advertising: false });
 
   useEffect(() => {
     const el = dialogToShow(dialog.current, open);
@@ -138,24 +113,8 @@ function PreferencesDialog({ open, openRequest, decision }: { open: boolean; ope
     // The switches start from the kept choice (off on a first visit).
     setChoice({ functional: decision?.functional ?? false, advertising: decision?.advertising ?? false });
     showModal(el, returnFocus);
-    el.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    firstControl(el)?.focus();
   }, [open, openRequest, decision]);
-
-  // Tab and Shift+Tab stay inside the dialog (the browser would otherwise move on to its own UI).
-  function keepFocusInside(event: React.KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== "Tab" || !dialog.current) return;
-    const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
 
   return (
     <dialog
@@ -163,7 +122,7 @@ function PreferencesDialog({ open, openRequest, decision }: { open: boolean; ope
       aria-modal="true"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-intro`}
-      onKeyDown={keepFocusInside}
+      onKeyDown={keepTabInside}
       onClose={() => {
         // Escape, the close button or a choice: the banner comes back only while nothing was decided.
         // A close event that arrives after the dialog was opened again belongs to the earlier closing.

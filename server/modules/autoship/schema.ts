@@ -74,6 +74,8 @@ export const subscriptions = pgTable(
   (t) => [
     uniqueIndex("subscriptions_contract_uq").on(t.contractId),
     index("subscriptions_customer_idx").on(t.customerId, t.createdAt),
+    // The console dashboard's new Autoships per week.
+    index("subscriptions_created_idx").on(t.createdAt),
     // The renewal engine's lookup: active subscriptions due by a date.
     index("subscriptions_due_idx")
       .on(t.nextOrderDate)
@@ -101,7 +103,11 @@ export const subscriptionEvents = pgTable(
       .default(sql`'{}'::jsonb`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("subscription_events_subscription_idx").on(t.subscriptionId, t.id)],
+  (t) => [
+    index("subscription_events_subscription_idx").on(t.subscriptionId, t.id),
+    // The console dashboard's cancellations, pauses and resumptions per week.
+    index("subscription_events_kind_created_idx").on(t.kind, t.createdAt),
+  ],
 );
 
 /**

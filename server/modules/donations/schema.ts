@@ -212,6 +212,8 @@ export const donationLedger = pgTable(
     index("donation_ledger_cause_idx").on(t.causeId, t.createdAt),
     // The console's monthly report reads one store's rows of one month (a range on created_at).
     index("donation_ledger_store_month_idx").on(t.storeId, t.createdAt),
+    // The console dashboard's donations per cause and month, every store's.
+    index("donation_ledger_created_idx").on(t.createdAt),
     // One row per line, cause and rule; a row is reversed at most once per refund (partial refunds
     // of one line each reverse their share of it; all of them together never more than the row).
     uniqueIndex("donation_ledger_line_uq")

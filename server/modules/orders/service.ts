@@ -4,6 +4,7 @@ import { refundsOf } from "./refunds";
 import { orderView, type OrderRow, type OrderView } from "./view";
 import { orderLines, orderPurchaseEvents, orders, type OrderStatus } from "./schema";
 import { isUuid } from "../../../rules/shared/ids";
+import { QUOTA_ORDER_STATUSES, SOLD_ORDER_STATUSES } from "../../../rules/checkout/order-statuses";
 
 // Reading orders for their owner (SPEC §7 get-storefront-orders / last-order / order). Every read
 // is scoped to the customer: another customer's order is simply not found.
@@ -298,7 +299,7 @@ export function createOrdersService(db: Db) {
 
     /** The dashboard's figures: paid orders and revenue since `dayStart` and since `monthStart` (cancelled and refunded left out, partial refunds taken off). */
     async salesSince(dayStart: Date, monthStart: Date) {
-      const paid = inArray(orders.status, ["paid", "fulfilled", "shipped", "delivered"]);
+      const paid = inArray(orders.status, [...SOLD_ORDER_STATUSES]);
       const [row] = await db
         .select({
           todayCount: sql<number>`count(*) filter (where ${orders.createdAt} >= ${dayStart.toISOString()})::int`,
@@ -330,7 +331,7 @@ export function createOrdersService(db: Db) {
           and(
             eq(orders.customerId, customerId),
             eq(orders.site, "hpsf"),
-            inArray(orders.status, ["placed", "paid", "fulfilled", "shipped", "delivered"]),
+            inArray(orders.status, [...QUOTA_ORDER_STATUSES]),
             sql`${orders.createdAt} >= ${from.toISOString()} and ${orders.createdAt} < ${to.toISOString()}`,
           ),
         );
