@@ -1,17 +1,10 @@
 import { z } from "zod";
+import { email } from "../account/forms";
 import { TOPICS } from "./subscriber";
 import { EMAIL_MARKETING_PARAMS } from "./url-params";
 
 // The marketing list's sign-up: one schema for the footer form (checked in the browser on
 // /email/signup and again in the action) and POST /api/marketing/subscribe.
-
-const address = z
-  .string({ error: "Enter your email address" })
-  .trim()
-  .toLowerCase()
-  .min(1, "Enter your email address")
-  .max(254, "This email address is too long")
-  .pipe(z.email("Enter a valid email address"));
 
 const marketingParam = z.string().trim().max(500, "Keep it under 500 characters").optional();
 
@@ -23,7 +16,7 @@ export const topicList = z
 
 /** The footer form and POST /api/marketing/subscribe: an address, topics (none: all) and SPEC §4's e-mail-marketing URL parameters. */
 export const signUpSchema = z.object({
-  email: address,
+  email,
   topics: topicList,
   _kx: marketingParam,
   variation: marketingParam,
