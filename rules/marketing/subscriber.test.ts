@@ -9,13 +9,18 @@ const ago = (ms: number) => new Date(now.getTime() - ms);
 
 describe("the subscriber's moves", () => {
   it("a request makes a new or unsubscribed address pending and mails it; a pending one only after RESEND_AFTER_MS", () => {
-    expect(request(null, null, now)).toEqual({ ok: true, state: "pending", mail: true });
-    expect(request("unsubscribed", ago(60_000), now)).toEqual({ ok: true, state: "pending", mail: true });
-    expect(request("pending", ago(RESEND_AFTER_MS - 1), now)).toEqual({ ok: true, state: "pending", mail: false });
-    expect(request("pending", ago(RESEND_AFTER_MS), now)).toEqual({ ok: true, state: "pending", mail: true });
-    expect(request("pending", null, now)).toEqual({ ok: true, state: "pending", mail: true });
-    expect(request("subscribed", null, now)).toEqual({ ok: true, state: "subscribed", mail: false });
-    expect(request("suppressed", null, now)).toMatchObject({ ok: false, code: "NOT_ALLOWED" });
+    expect(request(null, null, now, "checkout")).toEqual({ ok: true, state: "pending", mail: true });
+    expect(request("unsubscribed", ago(60_000), now, "footer")).toEqual({ ok: true, state: "pending", mail: true });
+    expect(request("pending", ago(RESEND_AFTER_MS - 1), now, "footer")).toEqual({ ok: true, state: "pending", mail: false });
+    expect(request("pending", ago(RESEND_AFTER_MS), now, "footer")).toEqual({ ok: true, state: "pending", mail: true });
+    expect(request("pending", null, now, "registration")).toEqual({ ok: true, state: "pending", mail: true });
+    expect(request("subscribed", null, now, "footer")).toEqual({ ok: true, state: "subscribed", mail: false });
+    expect(request("suppressed", null, now, "console")).toMatchObject({ ok: false, code: "NOT_ALLOWED" });
+  });
+
+  it("checkout's box (ticked in advance from the account) never undoes an unsubscribe; a sign-up does", () => {
+    expect(request("unsubscribed", ago(60_000), now, "checkout")).toEqual({ ok: true, state: "unsubscribed", mail: false });
+    expect(request("unsubscribed", ago(60_000), now, "registration")).toEqual({ ok: true, state: "pending", mail: true });
   });
 
   it("confirming: pending → subscribed (the welcome mail); subscribed stays; unsubscribed and suppressed are refused", () => {

@@ -72,9 +72,12 @@ const refuse = (message: string): Move => ({ ok: false, code: "NOT_ALLOWED", mes
 /**
  * A subscription asked for (any source). A new or unsubscribed address becomes pending and gets a
  * confirmation mail; a pending one is mailed again once RESEND_AFTER_MS has passed since the last;
- * a subscribed one stays; a suppressed one stays suppressed and is never mailed.
+ * a subscribed one stays; a suppressed one stays suppressed and is never mailed. Checkout's box is
+ * ticked in advance from the account's marketing choice, so it never undoes an unsubscribe: only a
+ * sign-up the person makes (footer, registration) or an operator does.
  */
-export function request(from: SubscriberState | null, lastMailedAt: Date | null, now: Date): Move {
+export function request(from: SubscriberState | null, lastMailedAt: Date | null, now: Date, source: SubscriptionSource): Move {
+  if (from === "unsubscribed" && source === "checkout") return { ok: true, state: "unsubscribed", mail: false };
   if (from === null || from === "unsubscribed") return { ok: true, state: "pending", mail: true };
   if (from === "pending") return { ok: true, state: "pending", mail: !lastMailedAt || now.getTime() - lastMailedAt.getTime() >= RESEND_AFTER_MS };
   if (from === "subscribed") return { ok: true, state: "subscribed", mail: false };

@@ -147,6 +147,9 @@ describe("leaving and the preference centre", () => {
     const [row] = await marketing.byAddress(email);
     expect(row.state).toBe("unsubscribed");
     expect((await marketing.consentLog(row.id)).filter((e) => e.event === "unsubscribed")).toMatchObject([{ source: "one_click", ipPrefix: "198.51.100.0" }]);
+    // A later order with checkout's box ticked (in advance, from the account) does not undo it.
+    expect(await marketing.subscribe({ site: "d2c", email, source: "checkout" }, { ip: null })).toEqual({ ok: true, mailed: false });
+    expect((await marketing.byAddress(email))[0].state).toBe("unsubscribed");
     for (const topic of ["offers", "new_products", "autoship_tips", "donation_news"] as const)
       expect(await marketing.recipients("d2c", topic)).not.toContainEqual(expect.objectContaining({ email }));
     // Signing up again starts over: pending, a new confirmation mail.

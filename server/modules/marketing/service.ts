@@ -170,7 +170,7 @@ export function createMarketingService(deps: MarketingDeps) {
           .from(marketingSubscribers)
           .where(and(eq(marketingSubscribers.site, input.site), eq(marketingSubscribers.email, email)))
           .for("update");
-        const next = move.request(found.state, found.confirmationMailedAt, now);
+        const next = move.request(found.state, found.confirmationMailedAt, now, input.source);
         if (!next.ok || !next.mail) return null;
         const [updated] = await tx
           .update(marketingSubscribers)
