@@ -25,6 +25,7 @@ export default defineConfig({
     "./server/modules/errors/schema.ts",
     "./server/modules/consent/schema.ts",
     "./server/modules/reviews/schema.ts",
+    "./server/modules/marketing/schema.ts",
   ],
   out: "./drizzle",
   casing: "snake_case",

@@ -22,6 +22,10 @@ export default [
     route("shipping", "routes/shipping.tsx"),
     route("autoship", "routes/autoship.tsx"),
     route("autoship/price-answer/:token", "routes/autoship.price-answer.tsx"),
+    // The marketing list: the footer form's answer, the confirmation link, the preference centre.
+    route("email/signup", "routes/email.signup.tsx"),
+    route("email/confirm", "routes/email.confirm.tsx"),
+    route("email/preferences", "routes/email.preferences.tsx"),
     route("terms-and-conditions", "routes/terms-and-conditions.tsx"),
     route("faq", "routes/faq.tsx"),
     route("account", "routes/account.tsx", [
@@ -85,6 +89,8 @@ export default [
       route("donations/report/export.csv", "routes/admin.donations.report.csv.tsx"),
       route("reviews", "routes/admin.reviews.tsx"),
       route("reviews/:id", "routes/admin.reviews.$id.tsx"),
+      route("marketing", "routes/admin.marketing.tsx"),
+      route("marketing/export.csv", "routes/admin.marketing.csv.tsx"),
     ]),
   ]),
   // No layout (SPEC §2).

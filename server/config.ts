@@ -55,6 +55,8 @@ const envSchema = z.object({
   PGLITE_DIR: z.string().min(1).default("./data/pglite"),
   SITE_HOSTS: siteHosts,
   STORE_NAME: z.string().min(1).max(60).default("Kibble & Co."),
+  // The shop's postal address, printed in every marketing mail's footer (CAN-SPAM asks for one).
+  STORE_POSTAL_ADDRESS: z.string().trim().min(10).max(200).default("1550 Wewatta Street, Denver, CO 80202, USA"),
   FREE_SHIPPING_THRESHOLD_CENTS: z.coerce.number().int().min(0).default(4900),
   INACTIVITY_SECONDS: z.coerce.number().int().min(5).default(1800),
   PD_ACCOUNT_GROUPS: z
@@ -173,6 +175,8 @@ export type Config = {
   pgliteDir: string;
   siteHosts: Map<string, SiteId>;
   storeName: string;
+  /** STORE_POSTAL_ADDRESS: the footer of every marketing mail carries it. */
+  postalAddress: string;
   freeShippingThresholdCents: number;
   inactivitySeconds: number;
   /** SPEC §5: account groups eligible for the professional discount (program prices). */
@@ -242,6 +246,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     pgliteDir: e.PGLITE_DIR,
     siteHosts: e.SITE_HOSTS,
     storeName: e.STORE_NAME,
+    postalAddress: e.STORE_POSTAL_ADDRESS,
     freeShippingThresholdCents: e.FREE_SHIPPING_THRESHOLD_CENTS,
     inactivitySeconds: e.INACTIVITY_SECONDS,
     pdAccountGroups: parseGroupList(e.PD_ACCOUNT_GROUPS),

@@ -68,14 +68,15 @@ export type AppDeps = {
 };
 
 export function createDeps(config: Config, database: Database, log: Logger, buildId: () => string, sessionSecret?: string): AppDeps {
+  // Tests and one-off tools: a key of their own for this process.
+  const secret = sessionSecret ?? config.sessionSecret ?? randomBytes(32).toString("hex");
   return {
     config,
     database,
     log,
-    services: createServices(database.db, config, log),
+    services: createServices(database.db, config, log, undefined, secret),
     buildId,
-    // Tests and one-off tools: a key of their own for this process.
-    sessionSecret: sessionSecret ?? config.sessionSecret ?? randomBytes(32).toString("hex"),
+    sessionSecret: secret,
     readiness: createReadiness(),
   };
 }

@@ -41,7 +41,8 @@ function Shell({ children }: { children: React.ReactNode }) {
         </p>
       ) : null}
       <div className="flex-1">{children}</div>
-      <Footer site={site} content={layout?.footer ?? undefined} />
+      {/* The staff site's sign-up is the program's news: shown to signed-in members only. */}
+      <Footer site={site} content={layout?.footer ?? undefined} signUp={!site.isStaff || Boolean(root?.customer)} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { changePasswordSchema, formValues, profileSchema } from "../../rules/account/forms";
 import { Checkbox, FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { Screen } from "../components/screen";
@@ -15,8 +15,11 @@ import { NewPasswordFields } from "../features/account/new-password-fields";
 export const meta = titleMeta("profile");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  if (!context.customer) return { customer: null };
-  return { customer: await context.services.identity.customer(context.customer.id) };
+  if (!context.customer) return { customer: null, emailPreferences: null };
+  const customer = await context.services.identity.customer(context.customer.id);
+  // The marketing list's preference centre, by the same signed link its mails carry.
+  const emailPreferences = customer ? await context.services.marketing.preferencesPathFor(context.site.id, customer.email) : null;
+  return { customer, emailPreferences };
 }
 
 type Answer = { intent: "profile" | "password"; ok: boolean; errors: Record<string, string>; message?: string };
@@ -76,6 +79,20 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             <Checkbox name="acceptsMarketing" label="Send me offers and news by email" defaultChecked={c.acceptsMarketing} />
             <SubmitButton busy={busy}>Save profile</SubmitButton>
           </Form>
+          <p className="mt-6" data-testid="email-preferences">
+            {loaderData.emailPreferences ? (
+              <Link to={loaderData.emailPreferences} className="text-primary underline">
+                Email preferences: topics, pause, unsubscribe
+              </Link>
+            ) : (
+              <>
+                Not on our email list.{" "}
+                <Link to="/email/signup" className="text-primary underline">
+                  Sign up for our emails
+                </Link>
+              </>
+            )}
+          </p>
         </section>
         <section aria-labelledby="password-heading">
           <h2 id="password-heading" className="text-xl font-bold text-secondary">

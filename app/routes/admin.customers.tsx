@@ -1,10 +1,10 @@
 import { formatUtcDay } from "../../rules/shared/dates";
 import { Link, useLoaderData, useNavigation } from "react-router";
 import { ConsolePage } from "../features/admin/console-frame";
-import { customerListUrl, type CustomerFilters, type CustomerListSort } from "../features/admin/customer-filters";
+import type { CustomerFilters, CustomerListSort } from "../features/admin/customer-filters";
 import { customerListFilters, customerListQuery, CUSTOMERS_PAGE_SIZE } from "../features/admin/customer-list.server";
 import { requireOperator } from "../features/admin/operator.server";
-import { pageCount } from "../features/admin/paged-list";
+import { listUrl, pageCount } from "../features/admin/paged-list";
 import type { Route } from "./+types/admin.customers";
 import { AUTOSHIP_OPTIONS, FilterForm, FilterSelect, ListTotal, Pager, SITE_OPTIONS, siteLabel } from "../features/admin/list-controls";
 import { ConsoleTable, RowLink, type Column } from "../features/admin/console-table";
@@ -43,7 +43,7 @@ function SortHeader({ column, label, className = "", filters }: { column: Custom
   const dir = active ? (filters.dir === "asc" ? "desc" : "asc") : column === "created" || column === "orders" ? "desc" : "asc";
   return (
     <th scope="col" className={`p-2 ${className}`} aria-sort={active ? (filters.dir === "asc" ? "ascending" : "descending") : "none"}>
-      <Link to={customerListUrl("/admin/customers", filters, { sort: column, dir, page: 1 })} className="text-primary underline">
+      <Link to={listUrl("/admin/customers", filters, { sort: column, dir, page: 1 })} className="text-primary underline">
         {label}
         {active ? <span aria-hidden="true">{filters.dir === "asc" ? " ▲" : " ▼"}</span> : null}
       </Link>
@@ -74,7 +74,7 @@ export default function AdminCustomers() {
         <FilterSelect label="Autoship" name="autoship" value={filters.autoship} options={AUTOSHIP_OPTIONS} />
       </FilterForm>
       <ListTotal total={total} one="customer" many="customers" loading={loading} testId="customers-total">
-        <a href={customerListUrl("/admin/customers/export.csv", filters, { page: 1 })} className="text-primary underline" download>
+        <a href={listUrl("/admin/customers/export.csv", filters, { page: 1 })} className="text-primary underline" download>
           Export these customers (CSV)
         </a>
       </ListTotal>
@@ -86,7 +86,7 @@ export default function AdminCustomers() {
         columns={COLUMNS.map((c) => (c.key ? { ...c, head: <SortHeader column={c.key} label={c.label} className={c.className} filters={filters} /> } : c))}
       />
       {rows.length === 0 ? <p className="mt-4 text-sm">No customers match.</p> : null}
-      <Pager page={filters.page} pages={pages} href={(p) => customerListUrl("/admin/customers", filters, { page: p })} />
+      <Pager page={filters.page} pages={pages} href={(p) => listUrl("/admin/customers", filters, { page: p })} />
     </ConsolePage>
   );
 }

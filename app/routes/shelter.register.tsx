@@ -5,6 +5,7 @@ import { CLINIC_STEP_PATH, STAFF_ROLES, staffRegisterSchema } from "../../rules/
 import { Checkbox, FormAlert, SelectField, SubmitButton, TextField } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { completeSignIn, invalid, refererPath, sendSignedInBack } from "../features/account/session.server";
+import { optInAtRegistration } from "../features/marketing/marketing.server";
 import { ClinicFinder, CurrentClinic } from "../features/staff/clinic-finder";
 import { clinicFinderAction, loadClinicFinder } from "../features/staff/clinic-finder.server";
 import { titleMeta } from "../lib/meta";
@@ -52,6 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return invalid(fieldErrors(parsed.error), keep);
   const result = await context.services.identity.register(parsed.data, context.site.id, context.clientIp);
   if (!result.ok) return invalid({ [result.field ?? "form"]: result.message }, keep, result.code === "RATE_LIMITED" ? 429 : 409);
+  // The marketing box: a confirmation request like the footer's (double opt-in), never in the way of the account.
+  if (parsed.data.acceptsMarketing) await optInAtRegistration(context, request, { customerId: result.customerId, email: parsed.data.email });
   // A new staff member is not registered for the program until they join a clinic: completeSignIn sends them to the clinic step.
   return completeSignIn(context, request, result, { previous: values.previous, redirect: values.redirect });
 }

@@ -10,7 +10,8 @@ import { isZipFormat, ZIP_FORMAT_MESSAGE } from "../shared/zip";
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const email = z
+/** An e-mail address as every form takes it (trimmed, lower-cased); the marketing sign-up's too. */
+export const email = z
   .string({ error: "Enter your email address" })
   .trim()
   .toLowerCase()

@@ -38,6 +38,8 @@ export const PERMISSIONS = [
   "errors.view",
   /** Product reviews: approve, reject with a policy reason, respond. */
   "reviews.moderate",
+  /** The marketing list: its subscribers and the export of the confirmed ones. */
+  "marketing.manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -81,6 +83,7 @@ export const CONSOLE_SECTIONS: readonly { path: string; label: string; permissio
   { path: "/admin/clinic-members", label: "Clinic members", permission: "clinics.members" },
   { path: "/admin/donations", label: "Donations", permission: "donations.manage" },
   { path: "/admin/reviews", label: "Reviews", permission: "reviews.moderate" },
+  { path: "/admin/marketing", label: "E-mail list", permission: "marketing.manage" },
   { path: "/admin/operators", label: "Operators", permission: "operators.manage" },
   { path: "/admin/audit", label: "Audit log", permission: "audit.view" },
   { path: "/admin/errors", label: "Errors", permission: "errors.view" },

@@ -19,6 +19,8 @@ const ALWAYS_OPEN = [
   /^\/_img\//,
   /^\/cms\//,
   /^\/favicon\.(svg|ico)$/,
+  // RFC 8058 one-click unsubscribe: it takes effect at once, whatever state the shop is in.
+  /^\/api\/marketing\/unsubscribe$/,
   // React Router's route discovery (lazy route manifest).
   /^\/__manifest$/,
 ];

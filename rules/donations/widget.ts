@@ -1,5 +1,6 @@
 import { formatUsd } from "../shared/money";
 import { isUuid } from "../shared/ids";
+import { EMAIL_MARKETING_PARAMS } from "../marketing/url-params";
 import {
   DONATION_EVENT_VERSION,
   NO_CAUSE,
@@ -28,8 +29,6 @@ export const EVENT_QUEUE_MAX = 200;
 export const TRACKING_STORAGE_KEY = "sgdonation";
 /** SPEC §4: the URL parameter that names a cause to save and apply. */
 export const CAUSE_URL_PARAM = "sgcause";
-/** SPEC §4: the e-mail-marketing parameters, stored once per tracking as integration info. */
-export const EMAIL_MARKETING_PARAMS = ["_kx", "variation", "utm_content", "utm_campaign"] as const;
 export const EMAIL_MARKETING_INTEGRATION = "email-marketing";
 
 /** SPEC §3 campaign types the widget reads. */

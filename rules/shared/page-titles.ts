@@ -33,6 +33,9 @@ export type PageKey =
   | "resetPassword"
   | "autoshipRequiredLogin"
   | "autoshipPriceAnswer"
+  | "emailSignUp"
+  | "emailConfirm"
+  | "emailPreferences"
   | "logout"
   | "maintenance"
   | "passwordProtect"
@@ -69,6 +72,9 @@ const TITLES: Record<PageKey, { d2c: string; hpsf?: string }> = {
   resetPassword: { d2c: "Reset Password" },
   autoshipRequiredLogin: { d2c: "Log In to Start Autoship" },
   autoshipPriceAnswer: { d2c: "Autoship Price Change" },
+  emailSignUp: { d2c: "Email Sign-Up", hpsf: "Program News Sign-Up" },
+  emailConfirm: { d2c: "Confirm Your Subscription" },
+  emailPreferences: { d2c: "Email Preferences" },
   logout: { d2c: "Log Out" },
   maintenance: { d2c: "Down for Maintenance" },
   passwordProtect: { d2c: "Enter Password" },

@@ -116,6 +116,8 @@ const PUBLIC_PAGES = [
   /^\/password-protect\/?$/,
   /^\/logout\/?$/,
   /^\/shelter(\/|$)/,
+  // A marketing mail's links: confirming and the preference centre need no sign-in (signing up does).
+  /^\/email\/(confirm|preferences)\/?$/,
 ];
 
 /** App paths that are not pages of their own (route table of app/routes.ts). */

@@ -11,6 +11,7 @@ import { donationRoutes } from "./donations";
 import { errorReportRoutes } from "./errors-api";
 import type { AppEnv } from "./env";
 import { healthRoutes } from "./health";
+import { marketingRoutes } from "./marketing";
 import { openApiDocument } from "./openapi";
 import { stockRoutes } from "./stock";
 import { reviewRoutes } from "./reviews";
@@ -32,6 +33,7 @@ export function apiRoutes() {
   api.route("/", errorReportRoutes());
   api.route("/", consentRoutes());
   api.route("/reviews", reviewRoutes());
+  api.route("/marketing", marketingRoutes());
   // Listed last so that it sees every call above; built once, on first request.
   let document: ReturnType<typeof openApiDocument> | undefined;
   api.get("/openapi.json", (c) => c.json((document ??= openApiDocument(api))));

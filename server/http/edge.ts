@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { CLICKSTREAM_BODY_BYTES } from "../../rules/donations/widget";
 import type { Config } from "../config";
+import { UNSUBSCRIBE_PATH } from "../modules/marketing";
 import type { AppEnv } from "./env";
 import { apiError } from "./errors";
 import { CACHE_STATUS_NAME, SCRIPT_HASHES_HEADER } from "./page-cache";
@@ -173,9 +174,14 @@ export function isCrossSiteWrite(method: string, headers: Headers, requestUrl: s
   return own.protocol === "https:" && from.protocol !== "https:";
 }
 
+/**
+ * RFC 8058's one-click unsubscribe: a mail client posts a form to the mail's List-Unsubscribe URL
+ * from wherever it runs (a webmail page is another site). Its signed token is the proof, not the
+ * request's origin, so this path alone (UNSUBSCRIBE_PATH) skips the same-origin and JSON-only guards.
+ */
 export function sameOriginWrites(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!isCrossSiteWrite(c.req.method, c.req.raw.headers, c.req.url)) return next();
+    if (c.req.path === UNSUBSCRIBE_PATH || !isCrossSiteWrite(c.req.method, c.req.raw.headers, c.req.url)) return next();
     if (c.req.path.startsWith("/api/")) return apiError(c, 403, "cross_site", "Cross-site requests are not accepted.");
     return c.text("Cross-site form posts are not accepted.", 403);
   };
@@ -187,7 +193,7 @@ export function sameOriginWrites(): MiddlewareHandler<AppEnv> {
  */
 export function jsonBodiesOnly(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
+    if (SAFE_METHODS.has(c.req.method) || c.req.path === UNSUBSCRIBE_PATH) return next();
     const type = c.req.header("content-type");
     const length = c.req.header("content-length");
     const hasBody = type !== undefined || c.req.header("transfer-encoding") !== undefined || (length !== undefined && length !== "0");
@@ -236,6 +242,8 @@ export const BODY_LIMITS: readonly { prefix: string; bytes: number }[] = [
   // Proof of consent (CONSENT_BODY_BYTES in rules/consent/decision-record.ts) and the analytics configuration check: a few fields.
   { prefix: "/api/consent", bytes: 2 * 1024 },
   { prefix: "/api/analytics/", bytes: 4 * 1024 },
+  // The marketing list's sign-up and one-click unsubscribe: an address, or one form field.
+  { prefix: "/api/marketing/", bytes: 4 * 1024 },
   // Product reviews: a review of at most 4,000 characters and its fields (REVIEWS_BODY_BYTES in server/http/reviews.ts).
   { prefix: "/api/reviews/", bytes: 8 * 1024 },
   // The donation widget's clickstream batches (the widget cuts its batches to the same size).

@@ -25,6 +25,18 @@ export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Pro
   return validate(c, schema, raw);
 }
 
+/** The media types of a form body (what a mail client's RFC 8058 one-click POST carries). */
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/** Parses a form body with a schema; a body that is no form is parsed as an empty one (its fields then named as missing). */
+export async function parseForm<S extends z.ZodType>(c: Context, schema: S): Promise<Parsed<z.infer<S>>> {
+  const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  const form = FORM_TYPES.has(mediaType) ? await c.req.formData().catch(() => null) : null;
+  const fields: Record<string, string> = {};
+  for (const [k, v] of form?.entries() ?? []) if (typeof v === "string") fields[k] = v;
+  return validate(c, schema, fields);
+}
+
 /** Parses query parameters with a schema. */
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): Parsed<z.infer<S>> {
   return validate(c, schema, c.req.query());
@@ -39,7 +51,7 @@ function validate<S extends z.ZodType>(c: Context, schema: S, raw: unknown): Par
   return { ok: false, response: apiError(c, 400, "bad_request", message, fields) };
 }
 
-const DECLARED = new WeakMap<object, { in: "body" | "query"; schema: z.ZodType }>();
+const DECLARED = new WeakMap<object, { in: "body" | "query" | "form"; schema: z.ZodType }>();
 /** What a declared input gives the handler: `c.req.valid("json")()` parses on demand. */
 type LazyInput<T> = { in: { json: unknown }; out: { json: () => Promise<Parsed<T>> } };
 
@@ -55,6 +67,16 @@ export function jsonBody<S extends z.ZodType>(schema: S): MiddlewareHandler<Env,
 
 export function queryInput<S extends z.ZodType>(schema: S): MiddlewareHandler<Env, string, LazyInput<z.infer<S>>> {
   return declared("query", schema, async (c) => parseQuery(c, schema));
+}
+
+/**
+ * A form body, declared for the OpenAPI document only: the one call that takes one (a mail client's
+ * one-click unsubscribe) also declares its query, and parses the form itself with parseForm.
+ */
+export function formBody<S extends z.ZodType>(schema: S): MiddlewareHandler {
+  const middleware: MiddlewareHandler = (_c, next) => next();
+  DECLARED.set(middleware, { in: "form", schema });
+  return middleware;
 }
 
 function declared<T>(where: "body" | "query", schema: z.ZodType, parse: (c: Context) => Promise<Parsed<T>>): MiddlewareHandler<Env, string, LazyInput<T>> {

@@ -48,6 +48,11 @@ export function openApiDocument(api: Hono<AppEnv>) {
     if (input?.in === "body")
       operation.requestBody = { required: true, content: { "application/json": { schema: z.toJSONSchema(input.schema, { io: "input" }) } } };
     if (input?.in === "query") operation.parameters = queryParameters(input.schema);
+    if (input?.in === "form")
+      operation.requestBody = {
+        required: true,
+        content: { "application/x-www-form-urlencoded": { schema: z.toJSONSchema(input.schema, { io: "input" }) } },
+      };
   }
   return {
     openapi: "3.1.0",

@@ -41,7 +41,7 @@ const KEY_COOKIES = new Set([USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE]);
 const browserOnlyCookie = (name: string) => name === CONSENT_COOKIE || /^_(ga|gid|gcl_)/.test(name);
 
 /** Screens that are never the same for two shoppers, or act (logout, location, discount links). */
-const PERSONAL = /^\/(cart|checkout|account|shelter|logout|location|discount|maintenance|password-protect)(\/|\.data|$)/;
+const PERSONAL = /^\/(cart|checkout|account|shelter|logout|location|discount|maintenance|password-protect|email)(\/|\.data|$)/;
 
 /** Whether a page path is one of those screens: never kept here, and `private, no-store` (server/http/private-answers.ts). */
 export const isPersonalPath = (pathname: string) => PERSONAL.test(pathname);

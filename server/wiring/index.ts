@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../log";
@@ -10,10 +11,17 @@ import { createWorkflows, type Workflows } from "./workflows";
  * Everything the pages, the API and the jobs call, wired once per process: the modules
  * (./modules.ts), the workflows over them (./workflows.ts) and the console (./console.ts). A module
  * that calls back into a workflow (Ship now, placing an order) gets it as a port bound here, once
- * the workflows exist.
+ * the workflows exist. `secret` signs the links services put in mails (the app's secret; a key of
+ * this process's own for tests and tools that make no links).
  */
-export function createServices(db: Db, config: Config, log?: Logger, paymentProvider: PaymentProvider = createTestProcessor()) {
-  const context = { db, config, log };
+export function createServices(
+  db: Db,
+  config: Config,
+  log?: Logger,
+  paymentProvider: PaymentProvider = createTestProcessor(),
+  secret: string = config.sessionSecret ?? randomBytes(32).toString("hex"),
+) {
+  const context = { db, config, log, secret };
   const late: { workflows?: Workflows } = {};
   const bound = () => {
     if (!late.workflows) throw new Error("A workflow was called while the services were being wired.");

@@ -20,6 +20,7 @@ import { createStackMapper } from "../modules/errors";
 import { createIdentityService, sessionIdleMs } from "../modules/identity";
 import { PERSISTED_CART } from "../modules/identity";
 import { createMailService } from "../modules/mail";
+import { createMarketingService } from "../modules/marketing";
 import { templates } from "../modules/mail";
 import { createOperatorsService } from "../modules/operators";
 import { createOrdersService } from "../modules/orders";
@@ -33,7 +34,8 @@ import type { PlaceOrderInput, PlaceOrderResult } from "../workflows/place-order
 import { createStaffStanding } from "../workflows/staff-checkout";
 import { staffAccess } from "../staff-access";
 
-export type WiringContext = { db: Db; config: Config; log?: Logger; paymentProvider: PaymentProvider };
+/** `secret`: the app's secret, which signs the links modules put in mails. */
+export type WiringContext = { db: Db; config: Config; log?: Logger; paymentProvider: PaymentProvider; secret: string };
 
 /** What modules call back into the workflows for; bound once the workflows exist (server/wiring/index.ts). */
 export type WorkflowPorts = { shipNow: ShipNow; placeOrder: (input: PlaceOrderInput) => Promise<PlaceOrderResult> };
@@ -43,8 +45,10 @@ export type WorkflowPorts = { shipNow: ShipNow; placeOrder: (input: PlaceOrderIn
  * standing (a member's clinic, delivery and allowance, read from identity, clinics and orders) is
  * built here too, because the cart's allowance check asks it.
  */
-export function createModules({ db, config, log, paymentProvider }: WiringContext, workflows: WorkflowPorts) {
+export function createModules({ db, config, log, paymentProvider, secret }: WiringContext, workflows: WorkflowPorts) {
   const catalog = createCatalogService(db, config, log);
+  // Links in mails sent outside a request (or without one's origin): PUBLIC_URL, else this server.
+  const mailOrigin = () => config.publicUrl ?? `http://localhost:${config.port}`;
   const rateLimit = createRateLimitService(db);
   const errorReports = createErrorsService(db);
   // SPEC §4: a session idles out on the server when the browser's inactivity warning would end it.
@@ -117,7 +121,7 @@ export function createModules({ db, config, log, paymentProvider }: WiringContex
         send: (m) => mail.send(m),
         render: (d) => templates.reviewRequest({ storeName: config.storeName, ...d }),
         // Requests go to the shop's customers only (server/read-models/review-reads.ts).
-        origin: () => config.publicUrl ?? `http://localhost:${config.port}`,
+        origin: mailOrigin,
       },
     }),
     /** The donation provider (SPEC §7): store configuration, causes, tracking, amounts, clickstream, ledger. */
@@ -136,6 +140,16 @@ export function createModules({ db, config, log, paymentProvider }: WiringContex
     /** The errors table, for the console's Errors page and `npm run errors`. */
     errorReports,
     operators: createOperatorsService(db, { rateLimit }),
+    /** The marketing list: double opt-in, one-click unsubscribe, the preference centre, suppression. */
+    marketing: createMarketingService({
+      db,
+      rateLimit,
+      mail,
+      config: { storeName: config.storeName, postalAddress: config.postalAddress },
+      secret,
+      origin: mailOrigin,
+      log,
+    }),
   };
 }
 

@@ -7,10 +7,10 @@ import type { Modules, WiringContext } from "./modules";
 
 /** The workflows the pages and the API call, each given the modules it lists as its ports. */
 export function createWorkflows(modules: Modules, { db, config, log }: Omit<WiringContext, "paymentProvider">) {
-  const { cart, orders, payments, mail, catalog, staff, identity, clinics, rateLimit } = modules;
+  const { cart, orders, payments, mail, catalog, staff, identity, clinics, rateLimit, marketing } = modules;
   const renewalDeps = (secret?: string): RenewalDeps => ({ db, services: { cart, orders, payments, mail, catalog, staff, identity }, config, log, secret });
   return {
-    placeOrder: (input: PlaceOrderInput) => placeOrder({ db, services: { cart, orders, payments, mail, staff, identity }, config, log }, input),
+    placeOrder: (input: PlaceOrderInput) => placeOrder({ db, services: { cart, orders, payments, mail, staff, identity, marketing }, config, log }, input),
     /** One renewal now, through the renewal workflow: Ship now (My Subscriptions) and the console's retry. */
     renew: (subscriptionId: string, now: Date, trigger: "ship_now" | "schedule", secret?: string) =>
       renewSubscription(renewalDeps(secret), subscriptionId, { now, trigger }),

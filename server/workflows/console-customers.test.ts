@@ -99,6 +99,7 @@ const PERSONAL_TABLES = [
   "payment_methods",
   "mail_outbox",
   "auth_attempts",
+  "marketing_subscribers",
 ];
 
 beforeAll(async () => {
@@ -166,8 +167,10 @@ describe("erasing a customer's personal data", () => {
     const id = await customer(email, "d2c", "Robin", last);
     await services.identity.createAddress(id, { ...address("Robin", street), lastName: last });
     await services.identity.setMetafields(id, [{ namespace: "custom", key: "pet", value: `${street} dog` }]);
-    const paid = await place(checkout(id, email, await cartOf(id), { ...address("Robin", street), lastName: last }));
+    // With checkout's "Email me" ticked: the marketing list asks the address to confirm.
+    const paid = await place({ ...checkout(id, email, await cartOf(id), { ...address("Robin", street), lastName: last }), acceptsEmailMarketing: true });
     if (!paid.ok) throw new Error(paid.message);
+    expect(await services.marketing.byAddress(email)).toMatchObject([{ site: "d2c", state: "pending", source: "checkout", customerId: id }]);
     await cartOf(id, null); // an open cart besides
     await services.identity.signIn(email, "not the password", "10.1.2.3"); // a rate-limit row naming the address
     await services.identity.requestPasswordReset(email, null, async () => {});
@@ -187,7 +190,10 @@ describe("erasing a customer's personal data", () => {
     expect(await rowsMentioning("customers", [email])).toBe(1);
 
     const r = await services.consoleCustomers.erase(op, { customerId: id, confirmEmail: ` ${email.toUpperCase()} ` });
-    expect(r).toMatchObject({ ok: true, counts: { orders: 1, addresses: 1, metafields: 1, paymentMethods: 1, carts: 2, cancelledSubscriptions: 1 } });
+    expect(r).toMatchObject({
+      ok: true,
+      counts: { orders: 1, addresses: 1, metafields: 1, paymentMethods: 1, carts: 2, cancelledSubscriptions: 1, marketingSubscribers: 1 },
+    });
     for (const table of PERSONAL_TABLES) expect(await rowsMentioning(table, needles), table).toBe(0);
 
     const account = await storedCustomer(database.db, id);

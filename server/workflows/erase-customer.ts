@@ -10,6 +10,7 @@ import { eraseContactMessages } from "../modules/contact";
 import { erasePets } from "../modules/pets";
 import { erasedEmail, eraseIdentity, lockCustomer, type IdentityErasure } from "../modules/identity";
 import { eraseMailsTo } from "../modules/mail";
+import { eraseSubscriber } from "../modules/marketing";
 import { anonymiseOrdersOf } from "../modules/orders";
 import { lockBuyer } from "../modules/orders";
 import { erasePaymentMethods } from "../modules/payments";
@@ -30,7 +31,8 @@ import { eraseReviewsOf } from "../modules/reviews";
 //    messages it sent and the outbox copies of mails sent to it are gone or blanked; a current clinic
 //    membership is ended; active and paused subscriptions are cancelled (reason "account erased");
 //    the customer's reviews are deleted and their helpful votes removed, both uncounted; their pet
-//    profiles are deleted.
+//    profiles are deleted; the marketing list's rows of the account or its address (every site) go
+//    with their consent log.
 //    Orders are KEPT with their lines and totals, anonymised.
 // 4. Idempotent: erasing an erased account finds nothing more to remove and answers ok.
 // 5. The answer holds ids and counts only — what the audit log may keep — never the erased data.
@@ -48,6 +50,7 @@ export type ErasureCounts = IdentityErasure & {
   reviews: number;
   reviewVotes: number;
   pets: number;
+  marketingSubscribers: number;
 };
 
 export type EraseResult =
@@ -94,6 +97,7 @@ async function eraseOnce(deps: { db: Db; clock: Clock }, customerId: string, con
     const mails = await eraseMailsTo(tx, oldEmail, placeholder);
     const memberships = await endMembershipsForErasure(tx, customerId);
     const petsGone = await erasePets(tx, customerId);
+    const subscribers = await eraseSubscriber(tx, customerId, oldEmail);
 
     return {
       ok: true as const,
@@ -112,6 +116,7 @@ async function eraseOnce(deps: { db: Db; clock: Clock }, customerId: string, con
         reviews: reviewsGone.reviews,
         reviewVotes: reviewsGone.votes,
         pets: petsGone,
+        marketingSubscribers: subscribers,
       },
     };
   });

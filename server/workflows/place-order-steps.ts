@@ -28,6 +28,7 @@ import type { CartService } from "../modules/cart";
 import type { OrdersService } from "../modules/orders";
 import type { PaymentsService } from "../modules/payments";
 import type { MailService } from "../modules/mail";
+import type { MarketingService } from "../modules/marketing";
 import type { StaffStandingService } from "./staff-checkout";
 import type { IdentityService } from "../modules/identity";
 import type { StaffStanding } from "./staff-checkout";
@@ -83,7 +84,16 @@ export type PlaceOrderResult = { ok: true; order: OrderView; replayed: boolean }
 
 export type PlaceOrderDeps = {
   db: Db;
-  services: { cart: CartService; orders: OrdersService; payments: PaymentsService; mail: MailService; staff: StaffStandingService; identity: IdentityService };
+  services: {
+    cart: CartService;
+    orders: OrdersService;
+    payments: PaymentsService;
+    mail: MailService;
+    staff: StaffStandingService;
+    identity: IdentityService;
+    /** Checkout's "Email me" box (absent for renewals, which ask nothing). */
+    marketing?: Pick<MarketingService, "subscribe">;
+  };
   config: Pick<Config, "freeShippingThresholdCents" | "storeName"> & Partial<Pick<Config, "donationStoreId">>;
   log?: Logger;
   /** "Now" for dates the order creates (subscription start and next order dates); the system clock by default. */
@@ -322,6 +332,17 @@ export async function writeDonations(deps: PlaceOrderDeps, tx: Db, order: OrderR
 }
 
 /** Guarantee 5: the confirmation mail, recorded once by the call that marked the order paid; a failure is logged, never the checkout's. */
+/**
+ * Checkout's "Email me" (accepts_email_marketing): the order's address is asked to confirm a
+ * subscription (double opt-in). Never fails the order that was just paid.
+ */
+export async function optInToMarketing(deps: PlaceOrderDeps, input: PlaceOrderInput, view: OrderView): Promise<void> {
+  if (!input.acceptsEmailMarketing || input.renewalOfSubscriptionId || !deps.services.marketing) return;
+  await deps.services.marketing
+    .subscribe({ site: input.site, email: view.email, source: "checkout", customerId: input.customerId }, { ip: null })
+    .catch((err: unknown) => deps.log?.error({ err, orderId: view.id }, "marketing opt-in not recorded"));
+}
+
 export async function sendConfirmation(deps: PlaceOrderDeps, view: OrderView): Promise<void> {
   const given = await createDonationLedger(deps.db, { log: deps.log }).breakdownForOrder(view.id);
   const staff = staffOrderDetails(view.attributes);

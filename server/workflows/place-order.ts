@@ -33,7 +33,8 @@ export type { PlaceOrderDeps, PlaceOrderFailure, PlaceOrderInput, PlaceOrderResu
 // 4. Idempotent by key: the same key and cart → the same order (replayed: true), one charge; the
 //    same key with another cart → IDEMPOTENCY_MISMATCH. After a decline the key may be retried: the
 //    declined order holds neither key nor cart, and the retry places a new order.
-// 5. The confirmation mail is recorded once, by the call that marked the order paid.
+// 5. The confirmation mail is recorded once, by the call that marked the order paid; so is the
+//    marketing list's confirmation request when the shopper ticked "Email me".
 // 6. One buyer at a time: after the cart lock, a transaction-scoped advisory lock on the customer (a
 //    guest: the e-mail) is taken, so "has an Autoship order" (AUTO35, counting orders still being
 //    paid) and "used this discount code before" are decided under it — two racing checkouts of one
@@ -188,6 +189,7 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
         .forgetCart(input.customerId, input.cartId)
         .catch((err: unknown) => deps.log?.error({ err, orderId }, "saved-cart pointer not cleared"));
     await step.sendConfirmation(deps, view);
+    await step.optInToMarketing(deps, input, view);
   }
   return { ok: true, order: view, replayed: outcome.replayed };
 }

@@ -26,6 +26,9 @@ const pages: [string, string][] = [
   ["login", "/shelter/login"],
   ["register", "/shelter/register"],
   ["forgot password", "/shelter/forgot-password"],
+  ["email sign-up", "/email/signup"],
+  ["email confirmation", "/email/confirm?token=not-a-token"],
+  ["email preferences with a bad link", "/email/preferences?token=not-a-token"],
   ["not found", "/no-such-page-here"],
 ];
 

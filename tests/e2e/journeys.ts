@@ -116,12 +116,15 @@ export const checkOutAutoshipCart = (page: Page) => checkOutCart(page, { autoshi
 
 const mailDir = `${process.env.E2E_PGLITE_DIR}-mail`;
 
+/** A mail as the drop folder keeps it (server/modules/mail/service.ts writeDropFile). */
+type RecordedMail = { subject: string; text: string; to: string; headers: Record<string, string> };
+
 /**
  * The newest recorded mail to an address (optionally with a subject matching `subject`), from the
  * mail drop folder MAIL_OUTBOX_DIR that playwright.config.ts sets; waits for it to arrive.
  */
-export async function latestMailTo(to: string, subject?: RegExp): Promise<{ subject: string; text: string }> {
-  let found: { subject: string; text: string; to: string } | undefined;
+export async function latestMailTo(to: string, subject?: RegExp): Promise<RecordedMail> {
+  let found: RecordedMail | undefined;
   await expect
     .poll(() => {
       let files: string[];
@@ -135,7 +138,7 @@ export async function latestMailTo(to: string, subject?: RegExp): Promise<{ subj
         files = [];
       }
       found = files
-        .map((f) => JSON.parse(readFileSync(path.join(mailDir, f), "utf8")) as { subject: string; text: string; to: string })
+        .map((f) => JSON.parse(readFileSync(path.join(mailDir, f), "utf8")) as RecordedMail)
         .find((m) => m.to === to && (!subject || subject.test(m.subject)));
       return Boolean(found);
     })

@@ -120,6 +120,8 @@ function example(path: string): Record<string, unknown> {
       source: "banner",
     },
     "/analytics/config": { integrations: ["gtm"] },
+    "/marketing/subscribe": { email: "list@hostile.test", topics: ["offers"], _kx: "k", utm_campaign: "c" },
+    "/marketing/unsubscribe": { token: "eyJhbGciOiJIUzI1NiJ9.e30.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" },
   };
   return byPath[p] ?? {};
 }

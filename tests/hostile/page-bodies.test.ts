@@ -74,6 +74,9 @@ describe("page actions with every kind of body", () => {
         "/admin/login",
         "/admin/orders/1001",
         "/admin/donations",
+        "/email/signup",
+        "/email/confirm",
+        "/email/preferences",
       ]),
     );
   });

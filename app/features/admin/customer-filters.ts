@@ -1,6 +1,7 @@
-// The console's customer list query (search, filters, sort, page) as the URL carries it, shared by
-// the page, its links and the CSV export (read from the URL by customer-list.server.ts). No zod here:
-// the console's browser code shares no module with the storefront's beyond what it must.
+// The console's customer list query (search, filters, sort, page) as the URL carries it (its links:
+// paged-list.ts listUrl), shared by the page and the CSV export (read from the URL by
+// customer-list.server.ts). No zod here: the console's browser code shares no module with the
+// storefront's beyond what it must.
 
 export const CUSTOMER_LIST_SORTS = ["created", "email", "name", "orders"] as const;
 export type CustomerListSort = (typeof CUSTOMER_LIST_SORTS)[number];
@@ -14,15 +15,3 @@ export type CustomerFilters = {
   dir: "asc" | "desc";
   page: number;
 };
-
-/** The list's URL with these filters, some changed (page, sort), empty ones and the defaults left out. */
-export function customerListUrl(path: string, f: CustomerFilters, change: Partial<CustomerFilters> = {}): string {
-  const all = { ...f, ...change };
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(all)) {
-    if (v === null || v === "" || (k === "page" && v === 1)) continue;
-    p.set(k, String(v));
-  }
-  const s = p.toString();
-  return s ? `${path}?${s}` : path;
-}

@@ -1,4 +1,4 @@
-import { index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 // Every mail the shop sends is recorded here first (the outbox). The default transport stops at
 // recording ("recorded"); with SMTP_URL set the mail is also delivered ("sent" or "failed").
@@ -16,6 +16,8 @@ export const mailOutbox = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text().notNull(),
+    /** Extra headers (a marketing mail's List-Unsubscribe pair); null for most mails. */
+    headers: jsonb().$type<Record<string, string>>(),
     status: text().$type<MailStatus>().notNull().default("recorded"),
     error: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -24,11 +24,30 @@ import { mails } from "../../metrics";
 export const BODY_LIFETIME_MS: Partial<Record<TemplateName, number>> = { passwordReset: RESET_VALID_MS };
 export const REDACTED_BODY = "[This mail held a link that has expired or was used; its text was removed.]";
 
-/** Autoship keeps its own templates (server/modules/autoship/*mail.ts), named "autoship.<name>". */
-export type OutgoingMail = { template: TemplateName | `autoship.${string}`; to: string; replyTo?: string; content: MailContent };
+/**
+ * Autoship and marketing keep their own templates (server/modules/autoship/*mail.ts,
+ * server/modules/marketing/mails.ts), named "autoship.<name>" and "marketing.<name>".
+ */
+export type OutgoingMail = {
+  template: TemplateName | `autoship.${string}` | `marketing.${string}`;
+  to: string;
+  replyTo?: string;
+  content: MailContent;
+  headers?: Record<string, string>;
+};
 export type RecordedMail = typeof mailOutbox.$inferSelect;
 
-type Transport = { sendMail(mail: { from: string; to: string; replyTo?: string; subject: string; text: string; html: string }): Promise<unknown> };
+type Transport = {
+  sendMail(mail: {
+    from: string;
+    to: string;
+    replyTo?: string;
+    subject: string;
+    text: string;
+    html: string;
+    headers?: Record<string, string>;
+  }): Promise<unknown>;
+};
 
 export function createMailService(db: Db, config: Config, log?: Logger, options: { clock?: () => Date } = {}) {
   const clock = options.clock ?? (() => new Date());
@@ -46,9 +65,11 @@ export function createMailService(db: Db, config: Config, log?: Logger, options:
 
   async function writeDropFile(dir: string, row: RecordedMail): Promise<void> {
     const file = dropFile(dir, row);
-    const { id, template, to, from, replyTo, subject, text, html, createdAt } = row;
+    const { id, template, to, from, replyTo, subject, text, html, headers, createdAt } = row;
     // Written whole under a temporary name, then renamed: a reader of the folder never sees half a mail.
-    await writeFile(`${file}.tmp`, JSON.stringify({ id, template, to, from, replyTo, subject, text, html, createdAt }, null, 2), { mode: 0o600 });
+    await writeFile(`${file}.tmp`, JSON.stringify({ id, template, to, from, replyTo, subject, headers: headers ?? {}, text, html, createdAt }, null, 2), {
+      mode: 0o600,
+    });
     await rename(`${file}.tmp`, file);
   }
 
@@ -99,7 +120,17 @@ export function createMailService(db: Db, config: Config, log?: Logger, options:
       return;
     }
     try {
-      await (await smtp()).sendMail({ from: row.from, to: row.to, replyTo: row.replyTo ?? undefined, subject: row.subject, text: row.text, html: row.html });
+      await (
+        await smtp()
+      ).sendMail({
+        from: row.from,
+        to: row.to,
+        replyTo: row.replyTo ?? undefined,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        headers: row.headers ?? undefined,
+      });
       mails.inc({ result: "sent" });
       await db.update(mailOutbox).set({ status: "sent", sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
     } catch (err) {
@@ -127,6 +158,7 @@ export function createMailService(db: Db, config: Config, log?: Logger, options:
           subject: mail.content.subject,
           text: mail.content.text,
           html: mail.content.html,
+          headers: mail.headers ?? null,
           createdAt: clock(),
         })
         .returning();
@@ -172,7 +204,7 @@ export async function eraseMailsTo(tx: Db, email: string, placeholder: string): 
   if (email === placeholder) return 0;
   const rows = await tx
     .update(mailOutbox)
-    .set({ to: placeholder, replyTo: null, text: ERASED_MAIL_BODY, html: ERASED_MAIL_BODY })
+    .set({ to: placeholder, replyTo: null, headers: null, text: ERASED_MAIL_BODY, html: ERASED_MAIL_BODY })
     .where(eq(mailOutbox.to, email))
     .returning({ id: mailOutbox.id });
   return rows.length;

@@ -22,7 +22,8 @@ export type AttemptKind =
   | "operator_setup"
   | "change_password"
   | "site_password"
-  | "guest_cart";
+  | "guest_cart"
+  | "marketing_signup";
 
 /**
  * One row per counted attempt, keyed by "email:{address}", "cart:{id}", "token:{hash}" or

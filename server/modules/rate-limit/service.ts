@@ -60,6 +60,9 @@ export const RATE_LIMITS: Record<AttemptKind, { windowMs: number; perKey: number
   // (the cookie); a script making thousands would fill the carts table. A whole office behind one
   // address stays well under it.
   guest_cart: { windowMs: 60 * 60_000, perKey: 200, perIp: 200 },
+  // Sign-ups to the marketing list (the footer form, POST /api/marketing/subscribe), per address and
+  // per IP: each may send a confirmation mail, so a script must not make the shop mail anyone at will.
+  marketing_signup: { windowMs: 60 * 60_000, perKey: 5, perIp: 30 },
 };
 
 /**

@@ -1,0 +1,77 @@
+import { useLoaderData, useNavigation } from "react-router";
+import { TOPIC_LABELS } from "../../rules/marketing/subscriber";
+import { formatUtcDateTime, formatUtcDay } from "../../rules/shared/dates";
+import { ConsolePage } from "../features/admin/console-frame";
+import { ConsoleTable, type Column } from "../features/admin/console-table";
+import { FilterForm, FilterSelect, ListTotal, Pager, SearchBox, SITE_OPTIONS, siteLabel } from "../features/admin/list-controls";
+import { subscriberListFilters } from "../features/admin/marketing-list.server";
+import { requireOperator } from "../features/admin/operator.server";
+import { CONSOLE_PAGE_SIZE, listUrl, pageCount } from "../features/admin/paged-list";
+import type { Route } from "./+types/admin.marketing";
+
+export const meta = () => [{ title: "E-mail list · Console" }];
+
+// The marketing list (server/modules/marketing): every subscriber with its state, source, topics and
+// when it confirmed, searched by address and filtered by site and state; the confirmed ones as CSV.
+// Owner and manager (marketing.manage). Read only: subscribers change through their own links.
+
+const STATE_OPTIONS = { "": "Any", pending: "Pending", subscribed: "Subscribed", unsubscribed: "Unsubscribed", suppressed: "Suppressed" };
+const SOURCE_LABELS: Record<string, string> = { registration: "Registration", checkout: "Checkout", footer: "Footer form", console: "Console" };
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireOperator(context, request, "marketing.manage");
+  const filters = subscriberListFilters(new URL(request.url).searchParams);
+  const { rows, total } = await context.services.marketing.list({
+    search: filters.q || undefined,
+    site: filters.site ?? undefined,
+    state: filters.state ?? undefined,
+    page: filters.page,
+    pageSize: CONSOLE_PAGE_SIZE,
+  });
+  return {
+    filters,
+    total,
+    pages: pageCount(total),
+    rows: rows.map((r) => ({
+      ...r,
+      source: SOURCE_LABELS[r.source] ?? r.source,
+      topics: r.topics.map((t) => TOPIC_LABELS[t]).join(", "),
+      confirmedAt: r.confirmedAt ? formatUtcDateTime(r.confirmedAt) : "",
+      createdAt: formatUtcDay(r.createdAt),
+    })),
+  };
+}
+
+type Row = Awaited<ReturnType<typeof loader>>["rows"][number];
+
+const COLUMNS: readonly Column<Row>[] = [
+  { label: "E-mail", cell: (s) => s.email },
+  { label: "Site", cell: (s) => siteLabel(s.site) },
+  { label: "State", cell: (s) => s.state },
+  { label: "Source", cell: (s) => s.source },
+  { label: "Topics", cell: (s) => s.topics },
+  { label: "Confirmed (consent)", cell: (s) => s.confirmedAt },
+  { label: "Signed up", cell: (s) => s.createdAt },
+];
+
+export default function AdminMarketing() {
+  const { filters, rows, total, pages } = useLoaderData<typeof loader>();
+  const loading = useNavigation().state === "loading";
+  return (
+    <ConsolePage title="E-mail list">
+      <FilterForm label="Subscribers">
+        <SearchBox value={filters.q} placeholder="Part of an e-mail address" />
+        <FilterSelect label="Site" name="site" value={filters.site} options={SITE_OPTIONS} />
+        <FilterSelect label="State" name="state" value={filters.state} options={STATE_OPTIONS} />
+      </FilterForm>
+      <ListTotal total={total} one="subscriber" many="subscribers" loading={loading} testId="subscribers-total">
+        <a href={listUrl("/admin/marketing/export.csv", { site: filters.site })} className="text-primary underline" download>
+          Export the confirmed subscribers{filters.site ? ` of ${siteLabel(filters.site)}` : ""} (CSV)
+        </a>
+      </ListTotal>
+      <ConsoleTable caption="Subscribers" bodyTestId="subscribers-rows" busy={loading} rows={rows} columns={COLUMNS} />
+      {rows.length === 0 ? <p className="mt-4 text-sm">No subscribers match.</p> : null}
+      <Pager page={filters.page} pages={pages} href={(p) => listUrl("/admin/marketing", filters, { page: p })} />
+    </ConsolePage>
+  );
+}

@@ -1,0 +1,4 @@
+// The marketing list's one door: everything outside server/modules/marketing/ imports from here.
+export { createMarketingService, eraseSubscriber } from "./service";
+export type { MarketingService, SubscriberView } from "./service";
+export { PREFERENCES_PATH, UNSUBSCRIBE_PATH } from "./links";
