@@ -20,7 +20,7 @@ import { ErrorPage, NotFoundPage } from "./components/error-pages";
 import type { PublicConfig } from "../server/context";
 import { userLocationFromCookies } from "../rules/shared/shopper-location";
 import { consentDecidedIn } from "../rules/consent/categories-and-cookie";
-import { headerCartCount } from "./features/cart/cart-route.server";
+import { shopperOfRequest } from "./features/account/shopper.server";
 import { signOutNotice } from "../rules/account/sign-out-notice";
 import { SignedOutNotice } from "./features/account/signed-out-notice";
 
@@ -33,19 +33,22 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appC
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const cookie = request.headers.get("cookie");
-  // The header's cart count: no query at all for a shopper without a cart cookie.
-  const cartCount = await headerCartCount(request, context).catch((err: unknown) => {
-    // A count is not worth failing every page for.
-    context.log.error({ err }, "cart count failed");
-    return 0;
-  });
+  // The header's personal parts (signed in, cart count), except in a page the cache shows to every
+  // shopper (server/http/page-cache.ts): the browser asks for them after that page (use-shopper.ts).
+  const shopper = context.forEveryone
+    ? null
+    : await shopperOfRequest(context, cookie).catch((err: unknown) => {
+        // Not worth failing every page for: the browser asks again after the page.
+        context.log.error({ err }, "shopper header failed");
+        return null;
+      });
   return {
     config: context.publicConfig,
     // The shopper's ZIP for every page (SPEC §9 userLocation; default guest ZIP 80011).
     location: userLocationFromCookies(cookie),
-    cartCount,
-    // The signed-in customer (resolved once per request from the session cookie), for the header.
-    customer: context.customer ? { firstName: context.customer.firstName } : null,
+    shopper,
+    // Log In or Log Out in the header, known to every page (a form that works without script).
+    signedIn: context.forEveryone?.signedIn ?? context.customer !== null,
     // SPEC §5: a registered staff member whose group is not eligible is told why prices are the shop's.
     pricingNote: context.staff?.registered && !context.staff.eligibleForPd ? NOT_ELIGIBLE_NOTE : null,
     // The consent banner in the server's page when nothing counting was decided (the console asks nothing);
@@ -57,7 +60,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /**
- * The root data (configuration, ZIP, cart count, who is signed in) changes only through actions
+ * The root data (configuration, ZIP, and on personal screens the cart count and who is signed in) changes only through actions
  * (add to cart, ZIP, sign-in and out) or on the cart, checkout and account screens; browsing the
  * catalogue from page to page does not reload it.
  */
@@ -107,7 +110,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       <NavigationEffects config={loaderData.config} />
       <SignedOutNotice message={loaderData.signedOutNotice} />
-      {loaderData.customer ? <InactivityWatch seconds={loaderData.config.inactivitySeconds} /> : null}
+      {loaderData.signedIn ? <InactivityWatch seconds={loaderData.config.inactivitySeconds} /> : null}
       <ConsentBoot gtmScriptUrl={loaderData.config.gtmScriptUrl} analytics={!loaderData.config.site.isStaff} asked={loaderData.consentAsked} />
       <Outlet />
     </>

@@ -12,6 +12,12 @@ import { createReadiness, type Readiness } from "./readiness";
 /** What every loader, action and API handler receives, built once per request (STYLE habit 7). */
 export type RequestContext = {
   site: Site;
+  /**
+   * Set by the page cache on a page it may show to every shopper of the same audience
+   * (server/http/page-cache.ts): nothing of one shopper goes into it, only whether the audience is
+   * signed in (the header's Log In or Log Out, which must work without script).
+   */
+  forEveryone?: { signedIn: boolean };
   /** Set while rendering when a loader failed because the database is away for a moment (app/entry.server.tsx). */
   databaseUnavailable?: boolean;
   services: Services;

@@ -47,11 +47,11 @@ function Logo() {
 }
 
 /** The account links: in the header's row from 768 px on, in the phone menu below. */
-function AccountLinks({ customer, returnTo }: { customer: { firstName: string } | null; returnTo: string }) {
+function AccountLinks({ signedIn, returnTo }: { signedIn: boolean; returnTo: string }) {
   return (
     <>
       <Link to="/account/dashboard">Account</Link>
-      {customer ? (
+      {signedIn ? (
         // A POST: another site cannot sign a customer out with a link (app/routes/logout.tsx).
         <Form method="post" action="/logout">
           <input type="hidden" name="returnTo" value={returnTo} />
@@ -66,16 +66,16 @@ function AccountLinks({ customer, returnTo }: { customer: { firstName: string } 
 
 export function Header({
   site,
+  signedIn,
   cartCount,
   searchQuery,
-  customer = null,
   navigation,
 }: {
   site: Site;
-  cartCount: number;
+  signedIn: boolean;
+  /** Items in the cart; null until known (a page the cache showed to everyone: use-shopper.ts). */
+  cartCount: number | null;
   searchQuery?: string;
-  /** The signed-in customer; null for a guest. */
-  customer?: { firstName: string } | null;
   /** The main menu from content; the built-in menu when content has none. */
   navigation?: NavigationContent["items"];
 }) {
@@ -96,7 +96,7 @@ export function Header({
       <div className="hdr-bar">
         <Suspense fallback={null}>
           <PhoneMenu.View items={items}>
-            <AccountLinks customer={customer} returnTo={pathname + search} />
+            <AccountLinks signedIn={signedIn} returnTo={pathname + search} />
           </PhoneMenu.View>
         </Suspense>
         <Link to="/" className={site.isStaff ? "hdr-home staff" : "hdr-home"} aria-label={`${site.title} home`}>
@@ -126,14 +126,19 @@ export function Header({
         </Form>
         <nav aria-label="Account and cart" className="hdr-links">
           <span className="hdr-account">
-            <AccountLinks customer={customer} returnTo={pathname + search} />
+            <AccountLinks signedIn={signedIn} returnTo={pathname + search} />
           </span>
           <Link to="/cart" data-testid="cart-link">
             <CartIcon />
             <span className="hdr-cart-word">Cart</span>
+            {/* Its space is kept while the count is not known yet: nothing moves when it comes. */}
             <span className="hdr-count">
-              <span className="sr-only">, items: </span>
-              {cartCount}
+              {cartCount === null ? null : (
+                <>
+                  <span className="sr-only">, items: </span>
+                  {cartCount}
+                </>
+              )}
             </span>
           </Link>
         </nav>

@@ -15,6 +15,7 @@ import { marketingRoutes } from "./marketing";
 import { openApiDocument } from "./openapi";
 import { stockRoutes } from "./stock";
 import { reviewRoutes } from "./reviews";
+import { shopperRoutes } from "./shopper";
 
 /** Every router of SPEC §7, joined under /api. */
 export function apiRoutes() {
@@ -34,6 +35,7 @@ export function apiRoutes() {
   api.route("/", consentRoutes());
   api.route("/reviews", reviewRoutes());
   api.route("/marketing", marketingRoutes());
+  api.route("/", shopperRoutes());
   // Listed last so that it sees every call above; built once, on first request.
   let document: ReturnType<typeof openApiDocument> | undefined;
   api.get("/openapi.json", (c) => c.json((document ??= openApiDocument(api))));

@@ -5,11 +5,15 @@ import { CONSENT_REVISION, consentDecidedIn, encodeConsentCookie } from "../../r
 import { createHash } from "node:crypto";
 import { acceptsGzip, createPageCache, SCRIPT_HASHES_HEADER } from "./page-cache";
 
-// The guest page cache never serves one shopper's page to another: only cookie-less (or ZIP-only)
-// guests share pages, keyed by their ZIP; everything personal goes straight to the renderer.
+// The page cache never serves one shopper's page to another: a page is rendered for nobody in
+// particular — without the shopper's session, cart or discount, keyed by the ZIP — and shared by
+// every shopper of the same site and ZIP; a signed-in staff member's page and unknown cookies go
+// straight to the renderer.
 
-const guest = { session: null, customer: null } as unknown as RequestContext;
-const signedIn = { session: { id: "s" }, customer: { id: "c1", firstName: "Ivy" } } as unknown as RequestContext;
+const shop = { id: "d2c", isStaff: false };
+const guest = { site: shop, session: null, customer: null, staff: null } as unknown as RequestContext;
+const signedIn = { site: shop, session: { id: "s" }, customer: { id: "c1", firstName: "Ivy" }, staff: null } as unknown as RequestContext;
+const staffMember = { ...signedIn, site: { id: "hpsf", isStaff: true }, staff: { registered: true, eligibleForPd: true } } as unknown as RequestContext;
 
 function renderer() {
   const calls: string[] = [];
@@ -113,18 +117,61 @@ describe("guest page cache", () => {
     expect(await again.text()).toBe("");
   });
 
-  it("two shoppers with different carts and ZIPs on the same page each get their own, never a cached one", async () => {
+  it("shoppers with carts, discounts and sessions get the page of a guest of their ZIP, rendered without their cookies or identity", async () => {
     const { calls, handler } = renderer();
     const page = liveCache().wrap(handler);
-    await page(get("/products"), guest); // a guest's page is in the cache
-    const ann = await page(get("/products", "col_cart_id=aaaa; userLocation=10001::HOME"), guest);
+    const guestPage = await (await page(get("/products", "userLocation=10001::HOME"), guest)).text();
+    const ann = await page(get("/products", "col_cart_id=aaaa; guest_col_cart_id=aaaa; userLocation=10001::HOME; discount_code=SAVE10"), guest);
     const bob = await page(get("/products", "col_cart_id=bbbb; userLocation=90210::HOME"), guest);
-    const annAgain = await page(get("/products", "col_cart_id=aaaa; userLocation=10001::HOME"), guest);
-    expect(await ann.text()).toContain("cart=aaaa zip=10001");
-    expect(await bob.text()).toContain("cart=bbbb zip=90210");
-    expect(await annAgain.text()).toContain("cart=aaaa zip=10001");
-    expect(ann.headers.get("cache-status")).toBeNull();
-    expect(calls).toHaveLength(4);
+    expect(await ann.text()).toBe(guestPage);
+    expect(guestPage).toContain("guest cart=none zip=10001");
+    expect(await bob.text()).toContain("guest cart=none zip=90210");
+    expect(ann.headers.get("cache-status")).toBe("shop; hit");
+    // Signed-in shoppers share theirs (the header says Log Out): rendered once, with nobody's identity.
+    const ivy = await page(get("/products", "sessionToken=tok; og_auth=x; col_cart_id=cccc; sg_session=d; userLocation=10001::HOME"), signedIn);
+    const max = await page(get("/products", "sessionToken=other; userLocation=10001::HOME"), {
+      ...signedIn,
+      customer: { id: "c2", firstName: "Max" },
+    } as RequestContext);
+    expect(await ivy.text()).toBe(guestPage.replace("render=1", "render=3"));
+    expect(await max.text()).toBe(await (await page(get("/products", "sessionToken=tok; userLocation=10001::HOME"), signedIn)).text());
+    expect(max.headers.get("cache-status")).toBe("shop; hit");
+    // Each render saw only the cookies a page may read.
+    expect(calls).toEqual(["userLocation=10001::HOME", "userLocation=90210::HOME", "userLocation=10001::HOME"]);
+  });
+
+  it("renders a shopper's page with a guest's context, marked as a page for everyone; the data of a navigation only without the root's", async () => {
+    const seen: RequestContext[] = [];
+    const page = liveCache().wrap(async (_request, context) => {
+      seen.push(context);
+      return new Response("<p>page</p>", { headers: { "content-type": "text/html" } });
+    });
+    await page(get("/products/kibble", "sessionToken=tok"), signedIn);
+    expect(seen[0]).toMatchObject({ session: null, customer: null, staff: null, forEveryone: { signedIn: true } });
+    // A navigation's data without the root loader's is everyone's (and not a document: no mark).
+    const leaf = await page(get("/products/kibble.data?_routes=routes%2Fproducts.path", "sessionToken=tok"), signedIn);
+    expect(leaf.headers.get("cache-status")).toBe("shop; fwd=miss; stored");
+    expect(seen[1]).toMatchObject({ session: null, customer: null, forEveryone: undefined });
+    // With the root's (the header after a cart change), or all of them, it is the shopper's own.
+    for (const path of ["/products/kibble.data?_routes=root%2Croutes%2Fproducts.path", "/products/kibble.data"]) {
+      const own = await page(get(path, "col_cart_id=aaaa"), guest);
+      expect(own.headers.get("cache-status")).toBeNull();
+    }
+    expect(seen.slice(2).map((c) => c.customer)).toEqual([null, null]);
+    expect(seen).toHaveLength(4);
+    // A guest's document render is marked too: the header's personal parts come after it.
+    await page(get("/"), guest);
+    expect(seen[4].forEveryone).toEqual({ signedIn: false });
+  });
+
+  it("a render that finds the database away marks the shopper's request, whose context it did not use", async () => {
+    const context = { ...signedIn } as RequestContext;
+    const page = liveCache().wrap(async (_request, renderContext) => {
+      renderContext.databaseUnavailable = true;
+      return new Response("oops", { status: 500 });
+    });
+    expect((await page(get("/products", "sessionToken=tok"), context)).status).toBe(500);
+    expect(context.databaseUnavailable).toBe(true);
   });
 
   it("keys guest pages by their ZIP cookie", async () => {
@@ -147,12 +194,12 @@ describe("guest page cache", () => {
     expect(calls).toHaveLength(2);
   });
 
-  it("bypasses signed-in customers, other cookies, personal screens and non-GET requests", async () => {
+  it("bypasses signed-in staff members, other cookies, personal screens and non-GET requests", async () => {
     const { calls, handler } = renderer();
     const page = liveCache().wrap(handler);
     await page(get("/products"), guest);
-    expect(await (await page(get("/products", "sessionToken=x"), signedIn)).text()).toContain("Ivy");
-    await page(get("/products", "discount_code=SAVE10"), guest);
+    expect(await (await page(get("/products", "sessionToken=x"), staffMember)).text()).toContain("Ivy");
+    await page(get("/products", "signed_out=inactivity"), guest);
     await page(get("/cart"), guest);
     await page(get("/cart"), guest);
     await page(get("/account/dashboard"), guest);

@@ -3,17 +3,27 @@ import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { CONSENT_COOKIE, consentDecidedIn } from "../../rules/consent/categories-and-cookie";
 import { USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE } from "../../rules/shared/shopper-location";
+import { CART_COOKIE, GUEST_CART_COOKIE } from "../../rules/cart/cookies";
+import { DISCOUNT_COOKIE } from "../../rules/checkout/steps-and-handoff";
 import type { PageHandler } from "../app";
+import type { RequestContext } from "../context";
+import { OG_AUTH_COOKIE } from "../modules/autoship";
+import { SESSION_COOKIE } from "../modules/identity";
+import { DONATION_SESSION_COOKIE } from "./donations";
 import { cutAt, fill, gzipTemplate, gzipWith, type GzipTemplate, type Template } from "./gzip-template";
 
 /**
- * The guest page cache (ARCHITECTURE §6): a catalogue or content page rendered for a shopper who is
- * nobody in particular — no session, no cart, no discount, only the ZIP cookies — is the same for
- * every such shopper, so it is rendered once per origin + URL + ZIP cookies and served from memory,
- * with an ETag (304 on a match), gzipped once rather than on every answer.
+ * The page cache (ARCHITECTURE §6): a catalogue or content page of the shop shows nothing of one
+ * shopper — the header's personal parts (who is signed in, the cart's count) come after the page
+ * from `GET /api/shopper` — so it is the same for every shopper who sees the same prices and ZIP:
+ * rendered once per origin + URL + ZIP cookies and served from memory to guests and signed-in
+ * shoppers alike, with an ETag (304 on a match), gzipped once rather than on every answer. A
+ * shopper with a session, a cart or a discount gets the page rendered as for a guest: without
+ * those cookies and without their identity, so nothing of theirs can go in.
  *
- * Never shown to anyone else: a request carrying any other cookie (session, cart, discount, site
- * password…; the consent and analytics cookies aside) or a signed-in customer bypasses the cache, and a response that sets a cookie, is not
+ * Not kept or shown to anyone else: a page of a signed-in staff member (program prices and delivery
+ * are theirs), a request carrying any other cookie (the site password, the sign-out notice…; the
+ * consent and analytics cookies aside), and a response that sets a cookie, is not
  * a 200 or says `Cache-Control: no-store` is not kept. Correct across processes: every change to what these pages show (products,
  * prices, stock, deals, filters, content) NOTIFYs `page_cache` at commit (drizzle migration
  * page_cache_invalidation) and every process drops its cache; a render that began before the
@@ -39,6 +49,13 @@ const KEY_COOKIES = new Set([USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE]);
  * would bypass the cache.
  */
 const browserOnlyCookie = (name: string) => name === CONSENT_COOKIE || /^_(ga|gid|gcl_)/.test(name);
+
+/**
+ * Cookies of one shopper that no catalogue or content page of the shop reads: the session, the cart,
+ * a discount code (read at checkout), the order-management and donation sessions (read by API calls).
+ * Left out of the page's render, so a shopper carrying them gets everyone's page.
+ */
+const SHOPPER_COOKIES = new Set([SESSION_COOKIE, CART_COOKIE, GUEST_CART_COOKIE, DISCOUNT_COOKIE, OG_AUTH_COOKIE, DONATION_SESSION_COOKIE]);
 
 /** Screens that are never the same for two shoppers, or act (logout, location, discount links). */
 const PERSONAL = /^\/(cart|checkout|account|shelter|logout|location|discount|maintenance|password-protect|email)(\/|\.data|$)/;
@@ -164,34 +181,69 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     pages.clear();
   };
 
-  function keyFor(request: Request): string | null {
+  /**
+   * The page's key, and the cookies its render may see (the ZIP, consent and analytics ones), or null
+   * when this cache does not handle the request.
+   */
+  function keyFor(request: Request, context: RequestContext): { key: string; rendered: string[]; asGuest: boolean; signedIn: boolean } | null {
     if (!live || request.method !== "GET") return null;
+    // A staff member signed in sees program prices and delivery of their own: never shown to another.
+    if (context.site.isStaff && (context.session || context.customer)) return null;
     const url = new URL(request.url);
     if (isPersonalPath(url.pathname)) return null;
     // A content preview link shows a draft to whoever holds it (server/http/content-preview.ts): never kept.
     if (url.searchParams.has("preview")) return null;
     const cookies = request.headers.get("cookie");
-    if (carriesPersonalCookies(cookies)) return null;
     const kept: string[] = [];
+    const rendered: string[] = [];
+    let shopperCookies = false;
     for (const part of (cookies ?? "").split(";")) {
       const trimmed = part.trim();
-      if (KEY_COOKIES.has(trimmed.slice(0, Math.max(0, trimmed.indexOf("="))))) kept.push(trimmed);
+      if (!trimmed) continue;
+      const name = trimmed.slice(0, Math.max(0, trimmed.indexOf("=")));
+      if (SHOPPER_COOKIES.has(name)) shopperCookies = true;
+      else if (KEY_COOKIES.has(name)) {
+        kept.push(trimmed);
+        rendered.push(trimmed);
+      } else if (browserOnlyCookie(name)) rendered.push(trimmed);
+      else return null;
     }
+    const signedIn = context.customer !== null;
+    const asGuest = shopperCookies || context.session !== null || signedIn;
+    // The data of a client navigation is everyone's too, unless it asks for the root loader's, which
+    // holds the shopper's header after an action (a cart change): that one is theirs.
+    if (asGuest && url.pathname.endsWith(".data") && (url.searchParams.get("_routes")?.split(",").includes("root") ?? true)) return null;
     // Crawlers get the page rendered to the end, people a streamed one (React Router's entry): kept apart.
     const reader = isbot(request.headers.get("user-agent")) ? "bot" : "person";
     // The banner is in the page of a shopper who has not decided (app/root.tsx): kept apart too.
     const consent = consentDecidedIn(cookies) ? "decided" : "asked";
-    return `${url.origin}${url.pathname}${url.search}\n${kept.sort().join("; ")}\n${reader}\n${consent}`;
+    // Signed in or not: the header's Log In or Log Out (a form that works without script), nothing more of the shopper.
+    const audience = signedIn ? "signed-in" : "guest";
+    return { key: `${url.origin}${url.pathname}${url.search}\n${kept.sort().join("; ")}\n${reader}\n${consent}\n${audience}`, rendered, asGuest, signedIn };
   }
 
-  function respond(request: Request, entry: Entry, state: keyof typeof CACHE_STATUS, requestNonce: string): Response {
+  /** The request and context a page is rendered with: a guest's, with only the cookies the page may read. */
+  function forEveryone(request: Request, context: RequestContext, found: { rendered: string[]; asGuest: boolean; signedIn: boolean }) {
+    const audience = new URL(request.url).pathname.endsWith(".data") ? undefined : { signedIn: found.signedIn };
+    if (!found.asGuest) return { request, context: audience ? { ...context, forEveryone: audience } : context };
+    const headers = new Headers(request.headers);
+    if (found.rendered.length) headers.set("cookie", found.rendered.join("; "));
+    else headers.delete("cookie");
+    return {
+      request: new Request(request.url, { method: request.method, headers, signal: request.signal }),
+      context: { ...context, session: null, customer: null, staff: null, staffShipsTo: null, forEveryone: audience },
+    };
+  }
+
+  function respond(request: Request, entry: Entry, state: keyof typeof CACHE_STATUS, requestNonce: string, asGuest: boolean): Response {
     const headers = new Headers(entry.headers);
     headers.set("ETag", entry.etag);
     headers.set("Cache-Status", CACHE_STATUS[state]);
     // People's pages may go to a shared cache; a crawler's is rendered whole rather than streamed
     // (another body for the same URL), so it stays out of it.
-    // Nor a page rendered while a change committed ("miss"): it may show the old data.
-    const sharable = shared !== undefined && state !== "miss" && !isbot(request.headers.get("user-agent"));
+    // Nor a page rendered while a change committed ("miss"): it may show the old data. Nor the answer
+    // to a shopper whose cookies the shared cache passed on: it looked nothing up for them.
+    const sharable = shared !== undefined && state !== "miss" && !asGuest && !isbot(request.headers.get("user-agent"));
     let nonce = requestNonce;
     if (sharable) {
       // The browser still asks again each time (max-age=0: a 304 while nothing changed); the shared
@@ -232,23 +284,28 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     },
     wrap(handler) {
       return async (request, context) => {
-        const key = context.session || context.customer ? null : keyFor(request);
-        if (key === null) return handler(request, context);
+        const found = keyFor(request, context);
+        if (found === null) return handler(request, context);
+        const key = found.key;
         const hit = pages.get(key);
-        if (hit) return respond(request, hit, "hit", context.cspNonce);
+        if (hit) return respond(request, hit, "hit", context.cspNonce, found.asGuest);
         // Many shoppers asking for the same page at once wait for one rendering, not one each.
         const pending = rendering.get(key);
         if (pending && pending.generation === generation) {
           const entry = await pending.entry;
-          if (entry) return respond(request, entry, "hit", context.cspNonce);
+          if (entry) return respond(request, entry, "hit", context.cspNonce, found.asGuest);
         }
 
         const startedAt = generation;
         let settle: (entry: Entry | null) => void = () => {};
-        const shared = { generation: startedAt, entry: new Promise<Entry | null>((resolve) => (settle = resolve)) };
-        rendering.set(key, shared);
+        const mine = { generation: startedAt, entry: new Promise<Entry | null>((resolve) => (settle = resolve)) };
+        rendering.set(key, mine);
+        const render = forEveryone(request, context, found);
         try {
-          const response = await handler(request, context);
+          const response = await handler(render.request, render.context).finally(() => {
+            // What the render marked (a database away for a moment: server/app.ts answers 503) is the request's.
+            if (render.context.databaseUnavailable) context.databaseUnavailable = true;
+          });
           // A page that says it must not be stored (the console's, a preview) is not kept either.
           if (
             response.status !== 200 ||
@@ -271,12 +328,12 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
           const current = startedAt === generation && live;
           if (current) pages.set(key, entry);
           settle(current ? entry : null);
-          return respond(request, entry, current ? "stored" : "miss", context.cspNonce);
+          return respond(request, entry, current ? "stored" : "miss", context.cspNonce, found.asGuest);
         } catch (err) {
           settle(null);
           throw err;
         } finally {
-          if (rendering.get(key) === shared) rendering.delete(key);
+          if (rendering.get(key) === mine) rendering.delete(key);
         }
       };
     },

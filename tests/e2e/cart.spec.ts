@@ -280,6 +280,14 @@ test.describe("the cart lasts (SPEC §4/§9 cookies)", () => {
     await again.goto(shopUrl("/cart"));
     await expect(lineOf(again, cheap).getByTestId("quantity-input")).toHaveValue("2");
     await expect(cartCount(again)).toHaveText(/items:\s*2$/);
+
+    // A catalogue page is everyone's (the page cache's, kept once a second visit asks for it): the
+    // count comes after it from the shopper's own call.
+    await again.goto(shopUrl(productUrl(cheap)));
+    const shown = await again.goto(shopUrl(productUrl(cheap)));
+    expect(shown?.headers()["cache-status"]).toBe("shop; hit");
+    expect(await shown?.text()).not.toMatch(/items:\s*2/);
+    await expect(cartCount(again)).toHaveText(/items:\s*2$/);
     await reopened.close();
   });
 

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import routeTable from "../../app/routes";
 import { createApp, type PageHandler } from "../../server/app";
+import { createPageCache } from "../../server/http/page-cache";
 import { parseConfig } from "../../server/config";
 import { createDeps, type AppDeps } from "../../server/context";
 import type { Database } from "../../server/db/client";
@@ -40,7 +41,7 @@ export function loadBuild(): Promise<ServerBuild> {
   return (buildPromise ??= import(pathToFileURL(file).href) as Promise<ServerBuild>);
 }
 
-export async function openShop(env: Record<string, string> = {}, opts: { pages?: boolean } = {}): Promise<Shop> {
+export async function openShop(env: Record<string, string> = {}, opts: { pages?: boolean; pageCache?: boolean } = {}): Promise<Shop> {
   const database = await openTestDatabase();
   await seedIfEmpty(database);
   const errors: string[] = [];
@@ -61,6 +62,12 @@ export async function openShop(env: Record<string, string> = {}, opts: { pages?:
   if (opts.pages !== false) {
     const rr = createRequestHandler(await loadBuild(), "production");
     handler = (req, ctx) => rr(req, ctx);
+  }
+  if (opts.pageCache) {
+    // As server/server.ts wraps it; live from the start (no change notices are needed in a test that changes nothing).
+    const cache = createPageCache();
+    cache.setLive(true);
+    handler = cache.wrap(handler);
   }
   const app = createApp(deps, { handler });
   return { app, deps, database, errors, close: () => database.close() };

@@ -122,13 +122,6 @@ async function deliveryAction(form: FormData, context: AppLoadContext, document:
   );
 }
 
-/** The header's cart count (root loader): the same cart, and the same owner check, as the cart page. */
-export async function headerCartCount(request: Request, context: AppLoadContext): Promise<number> {
-  const id = cartIdFromCookieHeader(request.headers.get("cookie"));
-  if (!id) return 0;
-  return cartOfShopper(context).countItems(id, context.site.id);
-}
-
 const samePlan = (line: CartLineView, plan: string | null | undefined) => (line.sellingPlanAllocation?.sellingPlan.id ?? null) === (plan ?? null);
 
 function findLine(cart: CartView | null, variantId: string, plan: string | null | undefined) {

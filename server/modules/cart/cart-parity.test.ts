@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartAction, cartLoader, headerCartCount } from "../../../app/features/cart/cart-route.server";
+import { cartAction, cartLoader } from "../../../app/features/cart/cart-route.server";
+import { shopperOfRequest } from "../../../app/features/account/shopper.server";
 import { createApp } from "../../app";
 import { parseConfig } from "../../config";
 import { createDeps } from "../../context";
@@ -76,9 +77,16 @@ async function pageAct(session: string | undefined, cartId: string | null, field
   };
   return { status: result.init?.status ?? 200, data: result.data };
 }
+/** The header's count, asked both ways: as a personal screen's root loader reads it, and as the browser does after a cached page (GET /api/shopper). */
 async function headerCount(session: string | undefined, cartId: string | null) {
-  const request = new Request("http://localhost/", { headers: { cookie: cookieFor(session, cartId) } });
-  return headerCartCount(request, await pageContext(request));
+  const cookie = cookieFor(session, cartId);
+  const request = new Request("http://localhost/", { headers: { cookie } });
+  const context = await pageContext(request);
+  const fromLoader = await shopperOfRequest(context, cookie);
+  const res = await app.request("http://localhost/api/shopper", { headers: { host: "localhost", cookie } });
+  expect(res.headers.get("cache-control")).toBe("private, no-store");
+  expect(await res.json()).toEqual(fromLoader);
+  return fromLoader.cartCount;
 }
 const auto35 = (cart: CartView) => cart.discountCodes.find((c) => c.code === "AUTO35")!;
 const pointer = async (customerId: string) => (await deps.services.identity.metafield(customerId, "profeeding", "persisted_cart_id"))?.value ?? null;
