@@ -312,6 +312,26 @@ async function buildTargets(base: string) {
     name,
     request: () => ({ method: "GET", path: urlPath, headers }),
   });
+  // A signed-in shopper with a two-line cart: the pages as the shoppers who buy see them.
+  let shopperCookie = "";
+  const prepareShopper = once(async () => {
+    await prepareOrderCarts();
+    const password = "kibble-bench-1";
+    const res = await fetch(`${base}/shelter/register`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: base, "x-forwarded-for": "198.20.0.1" },
+      body: new URLSearchParams({ firstName: "Bench", lastName: "Shopper", email: `bench-${runId}@example.com`, password, confirmPassword: password }),
+      redirect: "manual",
+    });
+    const session = res.headers.getSetCookie().find((c) => c.startsWith("sessionToken="));
+    if (!session) throw new Error(`registration answered ${res.status} without a session`);
+    shopperCookie = `${session.split(";")[0]}; col_cart_id=${orderCarts[0]}`;
+  });
+  const signedIn = (name: string, urlPath: string): Target => ({
+    name: `${name}, signed in`,
+    prepare: prepareShopper,
+    request: () => ({ method: "GET", path: urlPath, headers: { cookie: shopperCookie } }),
+  });
   const targets: Target[] = [
     get("home", "/"),
     get("listing /products", "/products"),
@@ -334,6 +354,12 @@ async function buildTargets(base: string) {
       prepare: prepareOrderCarts,
       request: () => ({ method: "GET", path: "/cart", headers: { cookie: `col_cart_id=${orderCarts[0]}` } }),
     },
+    signedIn("home", "/"),
+    signedIn("listing /products", "/products"),
+    signedIn("product page", productPath),
+    // What a page the cache showed asks after it: the header's cart count.
+    signedIn("header call /api/shopper", "/api/shopper"),
+    signedIn("account dashboard", "/account/dashboard"),
     get("predictive search", "/search/suggest?q=chick"),
     {
       name: "add-cart-line-items",
