@@ -49,9 +49,9 @@ export async function resolveIdentity(deps: AppDeps, request: Request, clientIp:
   const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
   if (!token) return { ...SIGNED_OUT, clientIp };
   // An account is one site's: a shop session never signs anyone in on the staff site, or back.
-  const session = await deps.services.identity.resolveSession(token, site);
-  const customer = session ? await deps.services.identity.summary(session.customerId) : null;
-  if (!session || !customer) return { ...SIGNED_OUT, clientIp, staleSessionCookie: true };
+  const signedIn = await deps.services.identity.resolveSignedIn(token, site);
+  if (!signedIn) return { ...SIGNED_OUT, clientIp, staleSessionCookie: true };
+  const { session, customer } = signedIn;
   const staff = site === "hpsf" ? staffAccess(await deps.services.identity.staffProfile(customer.id), deps.config.pdAccountGroups) : null;
   // Read only when a page or call shows stock or delivery, then kept for the rest of the request.
   let shipsTo: Promise<StaffShipsTo> | null = null;

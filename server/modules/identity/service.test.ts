@@ -53,6 +53,12 @@ describe("register and sign in", () => {
     expect(a.token).not.toBe(b.token);
     expect(a.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await identity.resolveSession(a.token))?.customerId).toBe(first.customerId);
+    // A request's identity in one query: the session and the customer it signs in, on its own site only.
+    const signedIn = await identity.resolveSignedIn(a.token, "d2c");
+    expect(signedIn?.session.customerId).toBe(first.customerId);
+    expect(signedIn?.customer).toEqual(await identity.summary(first.customerId));
+    expect(await identity.resolveSignedIn(a.token, "hpsf")).toBeNull();
+    expect(await identity.resolveSignedIn("not-a-token", "d2c")).toBeNull();
   });
 
   it("answers a wrong password and an unknown address with the same words", async () => {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { SiteId } from "../../../rules/shared/site";
 import type { Db } from "../../db/client";
-import type { SessionInfo, SignedIn } from "./results";
+import type { CustomerSummary, SessionInfo, SignedIn } from "./results";
 import { customers, sessions, type SessionEndReason } from "./schema";
 import { hashToken, looksLikeToken, newToken } from "./tokens";
 
@@ -27,17 +27,23 @@ export function createSessions(db: Db, options: { clock: () => Date; idleMs?: nu
   const { clock } = options;
   const idleMs = options.idleMs ?? DEFAULT_SESSION_IDLE_MS;
 
-  /** `site`: a session is good on its account's site only; given one, another site's session is none. */
-  async function resolve(token: string | null | undefined, site?: SiteId): Promise<SessionInfo | null> {
+  /**
+   * The live session a token belongs to and its customer, in one query. `site`: a session is good on
+   * its account's site only; given one, another site's session is none.
+   */
+  async function resolveSignedIn(token: string | null | undefined, site?: SiteId): Promise<{ session: SessionInfo; customer: CustomerSummary } | null> {
     if (!looksLikeToken(token)) return null;
     const now = clock();
     const [found] = await db
-      .select({ session: sessions, site: customers.site })
+      .select({
+        session: sessions,
+        customer: { id: customers.id, email: customers.email, firstName: customers.firstName, lastName: customers.lastName, site: customers.site },
+      })
       .from(sessions)
       .innerJoin(customers, eq(customers.id, sessions.customerId))
       .where(eq(sessions.tokenHash, hashToken(token)));
     const row = found?.session;
-    if (!row || (site && found.site !== site)) return null;
+    if (!row || (site && found.customer.site !== site)) return null;
     const hardEnd = row.createdAt.getTime() + SESSION_MAX_MS;
     // The idle rule is also checked against the last activity itself, so a session stored with a
     // longer idle timeout (an older setting) ends by today's one.
@@ -51,7 +57,12 @@ export function createSessions(db: Db, options: { clock: () => Date; idleMs?: nu
       expiresAt = new Date(Math.min(hardEnd, now.getTime() + idleMs));
       await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, row.id));
     }
-    return { sessionId: row.id, customerId: row.customerId, expiresAt, createdAt: row.createdAt, site: found.site };
+    const session = { sessionId: row.id, customerId: row.customerId, expiresAt, createdAt: row.createdAt, site: found.customer.site };
+    return { session, customer: found.customer };
+  }
+
+  async function resolve(token: string | null | undefined, site?: SiteId): Promise<SessionInfo | null> {
+    return (await resolveSignedIn(token, site))?.session ?? null;
   }
 
   return {
@@ -78,6 +89,8 @@ export function createSessions(db: Db, options: { clock: () => Date; idleMs?: nu
 
     /** The live session a token belongs to, or null; keeps a used session alive (sliding expiry). */
     resolveSession: resolve,
+    /** The same, with the customer it signs in (what a request's identity needs, in one query). */
+    resolveSignedIn,
 
     /** SPEC §4 refresh-session-token: with force, the session gets a new token and the old one stops working. */
     async refreshSession(token: string, force: boolean): Promise<{ ok: true; token: string; expiresAt: Date; customerId: string } | null> {
