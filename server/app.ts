@@ -22,6 +22,7 @@ import { contentAssetAlias, imageRoutes } from "./http/images";
 import { reviewsWidgetRoutes } from "./http/reviews-widget";
 import { donationImageRoutes } from "./http/donation-images";
 import { readCookie, setCookie } from "../rules/shared/cookies";
+import { PD_COOKIE } from "../rules/staff/program-prices";
 import {
   parseUserLocation,
   staffLocationCookie,
@@ -37,8 +38,6 @@ import { isDatabaseUnavailable } from "./db/unavailable";
 import { tagRequestSpan } from "./telemetry";
 import { inRequest, loggedPath } from "./log";
 import { METRICS_CONTENT_TYPE, carriesMetricsToken, httpDuration, httpRequests, metricsText, pageCacheAnswers, statusClass } from "./metrics";
-
-const PD_COOKIE = "isEligibleForPd";
 
 export type PageHandler = (request: Request, context: RequestContext) => Promise<Response>;
 

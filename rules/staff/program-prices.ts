@@ -1,6 +1,9 @@
 // Who sees program prices on the staff site (SPEC §5): kept apart from rules/staff/roles.ts (and its
 // zod schemas) because every storefront page's bundle reads it.
 
+/** SPEC §9: the staff site's scripts read the member's eligibility from this cookie; no page's render does. */
+export const PD_COOKIE = "isEligibleForPd";
+
 /** Whether this viewer is shown and charged program prices: on the staff site, a registered member whose group is eligible. */
 export const seesProgramPrices = (site: { isStaff: boolean }, staff: { eligibleForPd: boolean } | null | undefined): boolean =>
   site.isStaff && staff?.eligibleForPd === true;

@@ -13,7 +13,14 @@ import { acceptsGzip, createPageCache, SCRIPT_HASHES_HEADER } from "./page-cache
 const shop = { id: "d2c", isStaff: false };
 const guest = { site: shop, session: null, customer: null, staff: null } as unknown as RequestContext;
 const signedIn = { site: shop, session: { id: "s" }, customer: { id: "c1", firstName: "Ivy" }, staff: null } as unknown as RequestContext;
-const staffMember = { ...signedIn, site: { id: "hpsf", isStaff: true }, staff: { registered: true, eligibleForPd: true } } as unknown as RequestContext;
+const staffMember = (name: string, eligibleForPd: boolean, clinicZip: string) =>
+  ({
+    ...signedIn,
+    customer: { id: name, firstName: name },
+    site: { id: "hpsf", isStaff: true },
+    staff: { profile: { accountGroup: "secret-group" }, registered: true, eligibleForPd },
+    staffShipsTo: () => Promise.resolve({ destination: "CLINIC", zip: clinicZip }),
+  }) as unknown as RequestContext;
 
 function renderer() {
   const calls: string[] = [];
@@ -194,17 +201,37 @@ describe("guest page cache", () => {
     expect(calls).toHaveLength(2);
   });
 
-  it("bypasses signed-in staff members, other cookies, personal screens and non-GET requests", async () => {
+  it("renders a staff member's page for their standing and clinic: shared with members of both, never with another", async () => {
+    const seen: RequestContext[] = [];
+    const page = liveCache().wrap(async (_request, context) => {
+      seen.push(context);
+      const location = await context.staffShipsTo!();
+      return new Response(`<p>program=${context.staff!.eligibleForPd} at=${JSON.stringify(location)} who=${context.customer?.firstName ?? "nobody"}</p>`);
+    });
+    const staffCookie = "sessionToken=x; isEligibleForPd=true; userLocation=80011::clinic";
+    const ada = await page(get("/products", staffCookie), staffMember("Ada", true, "80011"));
+    const bea = await page(get("/products", staffCookie), staffMember("Bea", true, "80011"));
+    const student = await page(get("/products", staffCookie), staffMember("Cal", false, "80011"));
+    const otherClinic = await page(get("/products", staffCookie), staffMember("Dee", true, "33101"));
+    expect(await ada.text()).toBe('<p>program=true at={"destination":"CLINIC","zip":"80011"} who=nobody</p>');
+    expect(bea.headers.get("cache-status")).toBe("shop; hit");
+    expect(await student.text()).toContain("program=false");
+    expect(await otherClinic.text()).toContain('"zip":"33101"');
+    expect(seen).toHaveLength(3);
+    // The render's stand-in knows the standing, not the member's profile or name.
+    expect(seen[0]).toMatchObject({ customer: null, session: null, staff: { profile: null, registered: true, eligibleForPd: true } });
+  });
+
+  it("bypasses other cookies, personal screens and non-GET requests", async () => {
     const { calls, handler } = renderer();
     const page = liveCache().wrap(handler);
     await page(get("/products"), guest);
-    expect(await (await page(get("/products", "sessionToken=x"), staffMember)).text()).toContain("Ivy");
     await page(get("/products", "signed_out=inactivity"), guest);
     await page(get("/cart"), guest);
     await page(get("/cart"), guest);
     await page(get("/account/dashboard"), guest);
     await page(new Request("http://localhost:3000/products", { method: "POST" }), guest);
-    expect(calls).toHaveLength(7);
+    expect(calls).toHaveLength(6);
   });
 
   it("shares the page with guests who carry only browser-only cookies (consent choice, analytics), whatever their values", async () => {

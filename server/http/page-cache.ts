@@ -5,6 +5,8 @@ import { CONSENT_COOKIE, consentDecidedIn } from "../../rules/consent/categories
 import { USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE } from "../../rules/shared/shopper-location";
 import { CART_COOKIE, GUEST_CART_COOKIE } from "../../rules/cart/cookies";
 import { DISCOUNT_COOKIE } from "../../rules/checkout/steps-and-handoff";
+import { shownLocation, userLocationFromCookies, type StaffShipsTo } from "../../rules/shared/shopper-location";
+import { PD_COOKIE } from "../../rules/staff/program-prices";
 import type { PageHandler } from "../app";
 import type { RequestContext } from "../context";
 import { OG_AUTH_COOKIE } from "../modules/autoship";
@@ -52,10 +54,11 @@ const browserOnlyCookie = (name: string) => name === CONSENT_COOKIE || /^_(ga|gi
 
 /**
  * Cookies of one shopper that no catalogue or content page of the shop reads: the session, the cart,
- * a discount code (read at checkout), the order-management and donation sessions (read by API calls).
+ * a discount code (read at checkout), the order-management and donation sessions (read by API calls),
+ * the staff site's eligibility cookie (read by scripts; the render has the member's audience).
  * Left out of the page's render, so a shopper carrying them gets everyone's page.
  */
-const SHOPPER_COOKIES = new Set([SESSION_COOKIE, CART_COOKIE, GUEST_CART_COOKIE, DISCOUNT_COOKIE, OG_AUTH_COOKIE, DONATION_SESSION_COOKIE]);
+const SHOPPER_COOKIES = new Set([SESSION_COOKIE, CART_COOKIE, GUEST_CART_COOKIE, DISCOUNT_COOKIE, OG_AUTH_COOKIE, DONATION_SESSION_COOKIE, PD_COOKIE]);
 
 /** Screens that are never the same for two shoppers, or act (logout, location, discount links). */
 const PERSONAL = /^\/(cart|checkout|account|shelter|logout|location|discount|maintenance|password-protect|email)(\/|\.data|$)/;
@@ -150,6 +153,15 @@ function keptBody(body: Uint8Array, nonce: string, shared: boolean): { body: Tem
   };
 }
 
+/** A page the cache handles: its key, the cookies and the stand-in identity its render gets. */
+type Found = {
+  key: string;
+  rendered: string[];
+  asGuest: boolean;
+  signedIn: boolean;
+  standIn: Pick<RequestContext, "staff" | "staffShipsTo">;
+};
+
 export type PageCache = {
   wrap(handler: PageHandler): PageHandler;
   /** Drops every page (a NOTIFY arrived). */
@@ -182,13 +194,11 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   };
 
   /**
-   * The page's key, and the cookies its render may see (the ZIP, consent and analytics ones), or null
-   * when this cache does not handle the request.
+   * The page's key, the cookies its render may see (the ZIP, consent and analytics ones) and the
+   * audience it is rendered for, or null when this cache does not handle the request.
    */
-  function keyFor(request: Request, context: RequestContext): { key: string; rendered: string[]; asGuest: boolean; signedIn: boolean } | null {
+  async function keyFor(request: Request, context: RequestContext): Promise<Found | null> {
     if (!live || request.method !== "GET") return null;
-    // A staff member signed in sees program prices and delivery of their own: never shown to another.
-    if (context.site.isStaff && (context.session || context.customer)) return null;
     const url = new URL(request.url);
     if (isPersonalPath(url.pathname)) return null;
     // A content preview link shows a draft to whoever holds it (server/http/content-preview.ts): never kept.
@@ -213,17 +223,45 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     // The data of a client navigation is everyone's too, unless it asks for the root loader's, which
     // holds the shopper's header after an action (a cart change): that one is theirs.
     if (asGuest && url.pathname.endsWith(".data") && (url.searchParams.get("_routes")?.split(",").includes("root") ?? true)) return null;
+    const staff = context.site.isStaff && signedIn ? await staffAudience(context, cookies) : { key: "", standIn: { staff: null, staffShipsTo: null } };
+    if (!staff) return null;
     // Crawlers get the page rendered to the end, people a streamed one (React Router's entry): kept apart.
     const reader = isbot(request.headers.get("user-agent")) ? "bot" : "person";
     // The banner is in the page of a shopper who has not decided (app/root.tsx): kept apart too.
     const consent = consentDecidedIn(cookies) ? "decided" : "asked";
     // Signed in or not: the header's Log In or Log Out (a form that works without script), nothing more of the shopper.
     const audience = signedIn ? "signed-in" : "guest";
-    return { key: `${url.origin}${url.pathname}${url.search}\n${kept.sort().join("; ")}\n${reader}\n${consent}\n${audience}`, rendered, asGuest, signedIn };
+    return {
+      key: `${url.origin}${url.pathname}${url.search}\n${kept.sort().join("; ")}\n${reader}\n${consent}\n${audience}${staff.key}`,
+      rendered,
+      asGuest,
+      signedIn,
+      standIn: staff.standIn,
+    };
+  }
+
+  /**
+   * A signed-in staff member's audience: registered or not, eligible for program prices or not, and
+   * the location stock and delivery are shown for (their clinic's, or the cookie's). Rendered with a
+   * stand-in of exactly that, so members of one clinic and standing share pages and nothing else of
+   * theirs goes in.
+   */
+  async function staffAudience(context: RequestContext, cookies: string | null): Promise<{ key: string; standIn: Found["standIn"] } | null> {
+    if (!context.staff || !context.staffShipsTo) return null;
+    const { registered, eligibleForPd } = context.staff;
+    const shipsTo = await context.staffShipsTo();
+    const shown = shownLocation(userLocationFromCookies(cookies), shipsTo);
+    // The same shown location from the same cookie: the clinic's ZIP, or (home delivery) the ZIP shown.
+    const standInShipsTo: StaffShipsTo =
+      shipsTo.destination === "CLINIC" ? { destination: "CLINIC", zip: shipsTo.zip } : { destination: "HOME", homeZip: shown.zip };
+    return {
+      key: `\nstaff ${registered ? "registered" : "unregistered"} ${eligibleForPd ? "program" : "shop"} ${shipsTo.destination} ${shown.zip}::${shown.destination}`,
+      standIn: { staff: { profile: null, registered, eligibleForPd }, staffShipsTo: () => Promise.resolve(standInShipsTo) },
+    };
   }
 
   /** The request and context a page is rendered with: a guest's, with only the cookies the page may read. */
-  function forEveryone(request: Request, context: RequestContext, found: { rendered: string[]; asGuest: boolean; signedIn: boolean }) {
+  function forEveryone(request: Request, context: RequestContext, found: Found) {
     const audience = new URL(request.url).pathname.endsWith(".data") ? undefined : { signedIn: found.signedIn };
     if (!found.asGuest) return { request, context: audience ? { ...context, forEveryone: audience } : context };
     const headers = new Headers(request.headers);
@@ -231,7 +269,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     else headers.delete("cookie");
     return {
       request: new Request(request.url, { method: request.method, headers, signal: request.signal }),
-      context: { ...context, session: null, customer: null, staff: null, staffShipsTo: null, forEveryone: audience },
+      context: { ...context, session: null, customer: null, ...found.standIn, forEveryone: audience },
     };
   }
 
@@ -284,7 +322,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     },
     wrap(handler) {
       return async (request, context) => {
-        const found = keyFor(request, context);
+        const found = await keyFor(request, context);
         if (found === null) return handler(request, context);
         const key = found.key;
         const hit = pages.get(key);

@@ -6,8 +6,8 @@ import { cartWith, d2cVariants, openShop, send, type Shop } from "./harness";
 // One page per audience: a catalogue or content page of the shop is the same bytes for every
 // signed-in shopper of a ZIP, whatever their name, cart or discount — the page the cache keeps — so
 // nothing of one shopper (name, e-mail, cart, session) can be in it; it differs from a guest's only
-// by the header's Log Out. The cart count comes from GET /api/shopper. A signed-in staff member's
-// pages (program prices) are theirs.
+// by the header's Log Out. The cart count comes from GET /api/shopper. On the staff site, members
+// share pages by standing (program prices or not) and the clinic their orders go to.
 
 let shop: Shop;
 type Person = { name: string; email: string; token: string; cart: string; zip: string };
@@ -16,6 +16,7 @@ let quillon: Person;
 let ottoline: Person;
 const catalog = buildSeedCatalog();
 const product = catalog.products.find((p) => p.sites.includes("d2c"))!;
+const staffProduct = catalog.products.find((p) => p.sites.includes("hpsf"))!;
 
 const PAGES = ["/", "/products", "/products/dog/species", `/products/${product.handle}`, "/search?search=kibble", "/faq", "/no-such-page-here"];
 
@@ -104,13 +105,24 @@ describe("one page per audience", () => {
     expect(await cart.text()).toContain("Zanzibar");
   });
 
-  it("a signed-in staff member's pages (program prices, their delivery) are neither kept nor shared", async () => {
+  it("staff members of one standing and clinic share a page without anyone's name; program prices only in the eligible members'", async () => {
     // The staff site shows its catalogue to signed-in members only (a guest is sent to register).
-    for (const member of [await staffMember(shop.deps.services), await staffMember(shop.deps.services, { role: "STUDENT" })]) {
-      const theirs = await send(shop, { host: "pro.localhost", path: "/products", headers: { cookie: member.cookie } });
-      expect(theirs.status).toBe(200);
-      expect(theirs.headers.get("cache-status")).toBe("shop; fwd=bypass");
-      expect(theirs.headers.get("cache-control")).toBe("private, no-store");
-    }
+    const [ada, bea] = [await staffMember(shop.deps.services), await staffMember(shop.deps.services)];
+    const student = await staffMember(shop.deps.services, { role: "STUDENT" });
+    const get = (member: { cookie: string }) =>
+      send(shop, { host: "pro.localhost", path: `/products/${staffProduct.handle}`, headers: { cookie: member.cookie } });
+    const adaPage = await get(ada);
+    expect(adaPage.status).toBe(200);
+    const beaPage = await get(bea);
+    expect(beaPage.headers.get("cache-status")).toBe("shop; hit");
+    expect(beaPage.headers.get("cache-control")).toBe("private, no-store");
+    const page = await bytes(beaPage);
+    expect(page).toBe(await bytes(adaPage));
+    for (const secret of [ada.email, bea.email, ada.token, bea.token]) expect(page).not.toContain(secret);
+    expect(page).toContain(">Program price</span>");
+    const studentPage = await bytes(await get(student));
+    expect(studentPage).not.toContain(">Program price</span>");
+    expect(studentPage).toContain("Program prices are for eligible");
+    expect(studentPage).not.toContain(student.email);
   });
 });
