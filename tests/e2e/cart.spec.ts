@@ -288,6 +288,22 @@ test.describe("the cart lasts (SPEC §4/§9 cookies)", () => {
     expect(shown?.headers()["cache-status"]).toBe("shop; hit");
     expect(await shown?.text()).not.toMatch(/items:\s*2/);
     await expect(cartCount(again)).toHaveText(/items:\s*2$/);
+    // In space the header kept for it: nothing moved when it came (CLS 0).
+    const shifted = await again.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let sum = 0;
+          const add = (entries: PerformanceEntryList) => entries.forEach((e) => (sum += (e as unknown as { value: number }).value));
+          const observer = new PerformanceObserver((list) => add(list.getEntries()));
+          observer.observe({ type: "layout-shift", buffered: true });
+          setTimeout(() => {
+            add(observer.takeRecords());
+            observer.disconnect();
+            resolve(sum);
+          }, 500);
+        }),
+    );
+    expect(shifted).toBe(0);
     await reopened.close();
   });
 
