@@ -31,14 +31,15 @@ const above = (bytes: number) => Math.round(bytes * 1.05);
  * what every page and every shop page runs into two chunks, vite.config.ts pageChunks). HTML: the
  * measured size plus 5%. Lower a budget whenever a change brings a page well under it. The footer's
  * e-mail sign-up form (a plain form post, on every storefront page) added about 380 bytes to each;
- * the header's cart count asked after a page the cache shows to everyone (use-shopper.ts), 165.
+ * the header's cart count asked after a page the cache shows to everyone (use-shopper.ts), 165; the
+ * product page's phone add-to-cart bar (its code loads after the page), 89.
  */
 const GOAL_JS = 130 * KB;
 const pages: { name: string; path: string; js: number; html: number }[] = [
   { name: "home", path: "/", js: 127_564, html: above(10_897) },
   { name: "listing", path: "/products", js: 128_629, html: above(13_535) },
   { name: "category", path: "/products/dog", js: 129_903, html: above(13_327) },
-  { name: "product", path: `/products/${product.handle}`, js: 132_608, html: above(12_512) },
+  { name: "product", path: `/products/${product.handle}`, js: 132_697, html: above(12_512) },
   { name: "search", path: "/search?search=chicken", js: 128_361, html: above(13_113) },
   { name: "cart", path: "/cart", js: 131_245, html: above(7_321) },
   { name: "shipping", path: "/shipping", js: 127_891, html: above(6_322) },

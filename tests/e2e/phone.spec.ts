@@ -1,11 +1,15 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { CONSENT_COOKIE } from "../../rules/consent/categories-and-cookie";
+import { formatUsd } from "../../rules/shared/money";
+import { buildSeedCatalog } from "../../server/modules/catalog";
 import { consentBanner, consentReady } from "./consent-steps";
 import { expect, shopUrl, test } from "./fixtures";
 
 // The storefront on a phone (390 × 844): a one-row header whose menu opens a drawer, the first
 // product of the listing in the first screen, and a consent banner that never covers the focused
-// element and whose buttons work without the page's script.
+// element and whose buttons work without the page's script; past the product form, a sticky
+// add-to-cart bar.
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -117,4 +121,31 @@ test.describe("with the consent banner open", () => {
     await expect(consentBanner(page)).toHaveCount(0);
     await context.close();
   });
+});
+
+test("past the product form's Add to Cart a bar at the bottom adds the same choice; it leaves the footer free", async ({ page }) => {
+  const seed = buildSeedCatalog();
+  const onHand = (sku: string) => seed.inventory.filter((i) => i.sku === sku).reduce((n, i) => n + i.onHand, 0);
+  const product = seed.products.find((p) => p.sites.includes("d2c") && p.variants.every((v) => onHand(v.sku) > 20))!;
+  const variant = product.variants[0]!;
+  await page.goto(shopUrl(`/products/${product.handle}?sku=${variant.sku}`));
+  // The bar's code comes after the page's.
+  await page.waitForLoadState("networkidle");
+  const bar = page.getByTestId("sticky-add-bar");
+  await expect(bar).toHaveCount(0);
+  await page.getByTestId("quantity-input").fill("2");
+  // The form's button just above the window.
+  await page.getByTestId("add-to-cart").evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().bottom + 40));
+  await expect(bar).toBeVisible();
+  await expect(bar).toContainText(formatUsd(variant.priceCents));
+  await expect(bar).toContainText(variant.sizeLabel);
+  await expect(bar).toContainText("Qty 2");
+  const axe = await new AxeBuilder({ page }).include('[data-testid="sticky-add-bar"]').withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await bar.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("dialog", { name: "Added to your cart" })).toBeVisible();
+  await expect(page.getByTestId("cart-link")).toHaveText(/items:\s*2$/);
+  await page.keyboard.press("Escape");
+  await page.locator("footer").scrollIntoViewIfNeeded();
+  await expect(bar).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useId, useState } from "react";
 import { Link, useLocation, useNavigation, type AppLoadContext } from "react-router";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { deliveryDayText, deliveryPromise, estimateDeliveryDay } from "../../../rules/checkout/delivery-estimate";
@@ -26,7 +26,7 @@ import { track } from "../../lib/analytics-events";
 import { shownRating } from "../../../rules/reviews/rating-display";
 import type { ProductReviewsData } from "./product-reviews";
 import { RatingLine } from "./rating-line";
-import { lazyView } from "../../lib/lazy-view";
+import { LoadedLater, lazyView } from "../../lib/lazy-view";
 
 // The product detail screen (SPEC §2), shared by /products/{handle}, /products/{brand}/{handle}/{flavor}/{size}
 // and /products/dropshipping/{handle}. Returns null when no product has the handle on this site (the
@@ -158,7 +158,12 @@ function PriceBlock({ variant, isStaff }: { variant: Variant; isStaff: boolean }
   );
 }
 
+// The phone's sticky add-to-cart bar: shown only after a scroll, so its code comes after the page's.
+const loadStickyAddBar = () => import("./sticky-add-bar").then((m) => m.StickyAddBar);
+
 function AddToCartForm({ variant, isStaff, product }: { variant: Variant; isStaff: boolean; product: Product }) {
+  const formId = useId();
+  const buttonRowId = useId();
   const [purchase, setPurchase] = useState<Purchase>("one-time");
   const [frequencyWeeks, setFrequencyWeeks] = useState(DEFAULT_AUTOSHIP_FREQUENCY_WEEKS);
   const [quantity, setQuantity] = useState("1");
@@ -186,6 +191,7 @@ function AddToCartForm({ variant, isStaff, product }: { variant: Variant; isStaf
     // that a plain form whose post lands on the cart page.
     <>
       <fetcher.Form
+        id={formId}
         method="post"
         action="/cart"
         className="space-y-4"
@@ -208,7 +214,7 @@ function AddToCartForm({ variant, isStaff, product }: { variant: Variant; isStaf
           onFrequencyChange={chooseFrequency}
           disabled={!variant.inStock}
         />
-        <div className="flex flex-wrap items-end gap-4">
+        <div id={buttonRowId} className="flex flex-wrap items-end gap-4">
           <QuantityControl value={quantity} onChange={setQuantity} bounds={bounds} inStock={variant.inStock} />
           <AddToCartButton
             inStock={variant.inStock}
@@ -217,6 +223,15 @@ function AddToCartForm({ variant, isStaff, product }: { variant: Variant; isStaf
         </div>
         <AddToCartErrors />
       </fetcher.Form>
+      <LoadedLater
+        load={loadStickyAddBar}
+        formId={formId}
+        watchedId={buttonRowId}
+        priceCents={priceCents}
+        size={variant.size}
+        quantity={quantity}
+        inStock={variant.inStock}
+      />
       {/* Outside the add-to-cart form: the calculator is a form of its own. Treats have no feeding table. */}
       {variant.foodForm !== "treat" && (
         <FeedingDisclosure
