@@ -67,9 +67,11 @@ const PERSONAL = /^\/(cart|checkout|account|shelter|logout|location|discount|mai
 export const isPersonalPath = (pathname: string) => PERSONAL.test(pathname);
 
 /**
- * Whether a request's cookies make its page someone's in particular: any cookie but the ZIP cookies
+ * Whether a request's cookies make its answer someone's in particular: any cookie but the ZIP cookies
  * (part of this cache's key) and the browser-only ones — a session, a cart, a discount, the site
- * password… Such a page is not kept here and is answered `private, no-store`.
+ * password… Such an answer is `private, no-store` (server/http/private-answers.ts), and a shared
+ * cache in front passes such a request on (deploy/varnish/shop.vcl repeats this rule). The page itself
+ * may still be a kept one: the shopper's own cookies are left out of its render (SHOPPER_COOKIES).
  */
 export function carriesPersonalCookies(cookieHeader: string | null): boolean {
   for (const part of (cookieHeader ?? "").split(";")) {

@@ -10,9 +10,10 @@ import { carriesPersonalCookies, isPersonalPath } from "./page-cache";
 // - A page is someone's when its screen is (cart, checkout, account, sign-in…: the guest page
 //   cache's list, server/http/page-cache.ts), when a customer or staff member is signed in (the
 //   header names them, a staff member sees program prices), or when the request carries any cookie
-//   that changes the page (a cart, a discount, a session…: the same cookies that bypass the guest
-//   page cache). A page for nobody in particular keeps what it said (the guest page cache's
-//   `no-cache` with an ETag).
+//   of the shopper's own (a cart, a discount, a session…: carriesPersonalCookies). Such a shopper
+//   may be shown a kept page (the page cache renders it without those cookies, decision 0012), but
+//   the answer is still theirs: a shared cache must not keep it for the next one. A page for nobody
+//   in particular keeps what it said (the page cache's `no-cache` with an ETag).
 // - An API answer is private unless its handler says it may be shared (the catalogue's and the
 //   content's JSON for guests, review lists): the customer, cart, checkout, autoship and order calls
 //   all answer for one caller.
