@@ -2,10 +2,9 @@ import { createHash } from "node:crypto";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { CONSENT_COOKIE, consentDecidedIn } from "../../rules/consent/categories-and-cookie";
-import { USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE } from "../../rules/shared/shopper-location";
 import { CART_COOKIE, GUEST_CART_COOKIE } from "../../rules/cart/cookies";
 import { DISCOUNT_COOKIE } from "../../rules/checkout/steps-and-handoff";
-import { shownLocation, userLocationFromCookies, type StaffShipsTo } from "../../rules/shared/shopper-location";
+import { shownLocation, USER_LOCATION_COOKIE, USER_WAREHOUSE_COOKIE, userLocationFromCookies, type StaffShipsTo } from "../../rules/shared/shopper-location";
 import { PD_COOKIE } from "../../rules/staff/program-prices";
 import type { PageHandler } from "../app";
 import type { RequestContext } from "../context";
@@ -16,17 +15,17 @@ import { cutAt, fill, gzipTemplate, gzipWith, type GzipTemplate, type Template }
 
 /**
  * The page cache (ARCHITECTURE §6): a catalogue or content page of the shop shows nothing of one
- * shopper — the header's personal parts (who is signed in, the cart's count) come after the page
- * from `GET /api/shopper` — so it is the same for every shopper who sees the same prices and ZIP:
- * rendered once per origin + URL + ZIP cookies and served from memory to guests and signed-in
+ * shopper — the header's cart count comes after the page from `GET /api/shopper`; only whether the
+ * shopper is signed in is in it — so it is the same for every shopper of an audience: rendered once
+ * per origin + URL + ZIP cookies + signed in or not, and served from memory to guests and signed-in
  * shoppers alike, with an ETag (304 on a match), gzipped once rather than on every answer. A
  * shopper with a session, a cart or a discount gets the page rendered as for a guest: without
- * those cookies and without their identity, so nothing of theirs can go in.
+ * those cookies and without their identity, so nothing of theirs can go in (decision 0012). On the
+ * staff site a member's page is rendered for their standing and clinic (staffAudience).
  *
- * Not kept or shown to anyone else: a page of a signed-in staff member (program prices and delivery
- * are theirs), a request carrying any other cookie (the site password, the sign-out notice…; the
- * consent and analytics cookies aside), and a response that sets a cookie, is not
- * a 200 or says `Cache-Control: no-store` is not kept. Correct across processes: every change to what these pages show (products,
+ * Not handled here: a request carrying any other cookie (the site password, the sign-out notice…;
+ * the consent and analytics cookies aside). Not kept: a response that sets a cookie, is not a 200
+ * or says `Cache-Control: no-store`. Correct across processes: every change to what these pages show (products,
  * prices, stock, deals, filters, content) NOTIFYs `page_cache` at commit (drizzle migration
  * page_cache_invalidation) and every process drops its cache; a render that began before the
  * notification is not kept. While the notification connection is down, nothing is cached.
