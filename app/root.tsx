@@ -33,8 +33,8 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appC
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const cookie = request.headers.get("cookie");
-  // The header's personal parts (signed in, cart count), except in a page the cache shows to every
-  // shopper (server/http/page-cache.ts): the browser asks for them after that page (use-shopper.ts).
+  // The header's shopper (cart count, first name), except in a page the cache shows to every shopper
+  // of an audience (server/http/page-cache.ts): the browser asks for it after that page (use-shopper.ts).
   const shopper = context.forEveryone
     ? null
     : await shopperOfRequest(context, cookie).catch((err: unknown) => {
@@ -60,7 +60,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /**
- * The root data (configuration, ZIP, and on personal screens the cart count and who is signed in) changes only through actions
+ * The root data (configuration, ZIP, signed in or not, and outside kept pages the cart count) changes only through actions
  * (add to cart, ZIP, sign-in and out) or on the cart, checkout and account screens; browsing the
  * catalogue from page to page does not reload it.
  */
