@@ -5,6 +5,7 @@ import { SearchCombobox } from "../features/catalog/search-combobox";
 import type { NavigationContent } from "../features/content/content-types";
 import { MainNav } from "../features/content/main-nav";
 import { lazyView } from "../lib/lazy-view";
+import { useShopper } from "../features/account/use-shopper";
 
 // The phone menu's drawer is needed only on a tap: its code comes after the page's (the server's
 // markup, a link to the drawer's #target, works until then; app/components/phone-menu.tsx).
@@ -67,14 +68,11 @@ function AccountLinks({ signedIn, returnTo }: { signedIn: boolean; returnTo: str
 export function Header({
   site,
   signedIn,
-  cartCount,
   searchQuery,
   navigation,
 }: {
   site: Site;
   signedIn: boolean;
-  /** Items in the cart; null until known (a page the cache showed to everyone: use-shopper.ts). */
-  cartCount: number | null;
   searchQuery?: string;
   /** The main menu from content; the built-in menu when content has none. */
   navigation?: NavigationContent["items"];
@@ -131,15 +129,7 @@ export function Header({
           <Link to="/cart" data-testid="cart-link">
             <CartIcon />
             <span className="hdr-cart-word">Cart</span>
-            {/* Its space is kept while the count is not known yet: nothing moves when it comes. */}
-            <span className="hdr-count">
-              {cartCount === null ? null : (
-                <>
-                  <span className="sr-only">, items: </span>
-                  {cartCount}
-                </>
-              )}
-            </span>
+            <CartCount />
           </Link>
         </nav>
       </div>
@@ -149,6 +139,26 @@ export function Header({
 }
 
 const SEARCH_FORM_ID = "hdr-search";
+
+/**
+ * The cart's count, in space kept for it while it is not known yet (a page the cache showed to
+ * everyone: use-shopper.ts), so nothing moves when it comes. Its own component: the answer's arrival
+ * re-renders only this, never the header around it — an update reaching the phone menu's boundary
+ * before it has hydrated would make React draw that boundary again, and the row would jump.
+ */
+function CartCount() {
+  const count = useShopper()?.cartCount;
+  return (
+    <span className="hdr-count">
+      {count === undefined ? null : (
+        <>
+          <span className="sr-only">, items: </span>
+          {count}
+        </>
+      )}
+    </span>
+  );
+}
 
 /** The phone row's cart: a bag instead of the word, which screen readers still hear. */
 function CartIcon() {

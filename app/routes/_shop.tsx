@@ -6,7 +6,6 @@ import { titleMeta } from "../lib/meta";
 import { usePublicConfig } from "../lib/use-public-config";
 import { loadLayoutContent, type LayoutContent } from "../features/content/content-loader.server";
 import { AnnouncementBar, SitewideBanners } from "../features/content/site-banners";
-import { useShopper } from "../features/account/use-shopper";
 import type { Route } from "./+types/_shop";
 
 // Titles the layout's own error page ("404 Error" or the error page); every screen has its own meta.
@@ -26,8 +25,6 @@ export function shouldRevalidate() {
 function Shell({ children }: { children: React.ReactNode }) {
   const { site } = usePublicConfig();
   const { pathname, search } = useLocation();
-  // The cart count: known after the page when the cache showed it (use-shopper.ts).
-  const shopper = useShopper();
   const root = useRouteLoaderData("root") as { signedIn?: boolean; pricingNote?: string | null } | undefined;
   const signedIn = root?.signedIn ?? false;
   const layout = useRouteLoaderData("routes/_shop") as LayoutContent | undefined;
@@ -36,7 +33,7 @@ function Shell({ children }: { children: React.ReactNode }) {
     <div className="flex min-h-screen flex-col">
       <AnnouncementBar announcements={layout?.announcements ?? []} />
       <SitewideBanners banners={layout?.banners ?? []} />
-      <Header site={site} signedIn={signedIn} cartCount={shopper?.cartCount ?? null} searchQuery={query} navigation={layout?.navigation ?? undefined} />
+      <Header site={site} signedIn={signedIn} searchQuery={query} navigation={layout?.navigation ?? undefined} />
       {root?.pricingNote ? (
         <p className="bg-amber-50 px-4 py-2 text-center text-sm text-gray-900" role="note" data-testid="pricing-note">
           {root.pricingNote}

@@ -38,8 +38,8 @@ const GOAL_JS = 130 * KB;
 const pages: { name: string; path: string; js: number; html: number }[] = [
   { name: "home", path: "/", js: 127_564, html: above(10_897) },
   { name: "listing", path: "/products", js: 128_629, html: above(13_535) },
-  { name: "category", path: "/products/dog", js: 129_903, html: above(13_327) },
-  { name: "product", path: `/products/${product.handle}`, js: 132_697, html: above(12_512) },
+  { name: "category", path: "/products/dog", js: 129_904, html: above(13_327) },
+  { name: "product", path: `/products/${product.handle}`, js: 132_707, html: above(12_512) },
   { name: "search", path: "/search?search=chicken", js: 128_361, html: above(13_113) },
   { name: "cart", path: "/cart", js: 131_245, html: above(7_321) },
   { name: "shipping", path: "/shipping", js: 127_891, html: above(6_322) },
