@@ -160,6 +160,8 @@ type Found = {
   rendered: string[];
   asGuest: boolean;
   signedIn: boolean;
+  /** A document, not the data of a client navigation (`.data`). */
+  document: boolean;
   standIn: Pick<RequestContext, "staff" | "staffShipsTo">;
 };
 
@@ -223,7 +225,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     const asGuest = shopperCookies || context.session !== null || signedIn;
     // The data of a client navigation is everyone's too, unless it asks for the root loader's, which
     // holds the shopper's header after an action (a cart change): that one is theirs.
-    if (asGuest && url.pathname.endsWith(".data") && (url.searchParams.get("_routes")?.split(",").includes("root") ?? true)) return null;
+    const document = !url.pathname.endsWith(".data");
+    if (asGuest && !document && (url.searchParams.get("_routes")?.split(",").includes("root") ?? true)) return null;
     const staff = context.site.isStaff && signedIn ? await staffAudience(context, cookies) : { key: "", standIn: { staff: null, staffShipsTo: null } };
     if (!staff) return null;
     // Crawlers get the page rendered to the end, people a streamed one (React Router's entry): kept apart.
@@ -237,6 +240,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       rendered,
       asGuest,
       signedIn,
+      document,
       standIn: staff.standIn,
     };
   }
@@ -263,7 +267,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
 
   /** The request and context a page is rendered with: a guest's, with only the cookies the page may read. */
   function forEveryone(request: Request, context: RequestContext, found: Found) {
-    const audience = new URL(request.url).pathname.endsWith(".data") ? undefined : { signedIn: found.signedIn };
+    const audience = found.document ? { signedIn: found.signedIn } : undefined;
     if (!found.asGuest) return { request, context: audience ? { ...context, forEveryone: audience } : context };
     const headers = new Headers(request.headers);
     if (found.rendered.length) headers.set("cookie", found.rendered.join("; "));

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import type { RateLimitService } from "../rate-limit";
 import { hashPassword, verifyPassword, type ScryptParams } from "./password";
 import type { CustomerSummary, Failure, SignedIn } from "./results";
-import { customers, staffProfiles } from "./schema";
+import { customerSummaryColumns, customers, staffProfiles } from "./schema";
 import type { Sessions } from "./sessions";
 
 // Accounts: registration, sign-in and password change. Every path that hashes or verifies a
@@ -108,17 +108,14 @@ export function createAccounts(db: Db, deps: { sessions: Sessions; rateLimit: Ra
     /** The account of an address on a site, for operators' commands; null when there is none. */
     async findByEmail(email: string, site: SiteId): Promise<CustomerSummary | null> {
       const [row] = await db
-        .select({ id: customers.id, email: customers.email, firstName: customers.firstName, lastName: customers.lastName, site: customers.site })
+        .select(customerSummaryColumns)
         .from(customers)
         .where(and(eq(customers.site, site), eq(customers.email, email.trim().toLowerCase())));
       return row ?? null;
     },
 
     async summary(customerId: string): Promise<CustomerSummary | null> {
-      const [row] = await db
-        .select({ id: customers.id, email: customers.email, firstName: customers.firstName, lastName: customers.lastName, site: customers.site })
-        .from(customers)
-        .where(eq(customers.id, customerId));
+      const [row] = await db.select(customerSummaryColumns).from(customers).where(eq(customers.id, customerId));
       return row ?? null;
     },
   };

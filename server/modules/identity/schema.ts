@@ -25,6 +25,15 @@ export const customers = pgTable(
   (t) => [uniqueIndex("customers_site_email_uq").on(t.site, t.email)],
 );
 
+/** The columns of a CustomerSummary (results.ts), for every read that answers one. */
+export const customerSummaryColumns = {
+  id: customers.id,
+  email: customers.email,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  site: customers.site,
+};
+
 /**
  * The staff-feeding user of SPEC §3 (site HPSF): role and school from registration, and the
  * identity data a clinic membership sets — SAP_CustomerAccountGroup (accountGroup),

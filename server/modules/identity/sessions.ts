@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { SiteId } from "../../../rules/shared/site";
 import type { Db } from "../../db/client";
 import type { CustomerSummary, SessionInfo, SignedIn } from "./results";
-import { customers, sessions, type SessionEndReason } from "./schema";
+import { customerSummaryColumns, customers, sessions, type SessionEndReason } from "./schema";
 import { hashToken, looksLikeToken, newToken } from "./tokens";
 
 // Sessions (ADR 0003): random tokens stored as their SHA-256. The idle timeout is the inactivity
@@ -37,7 +37,7 @@ export function createSessions(db: Db, options: { clock: () => Date; idleMs?: nu
     const [found] = await db
       .select({
         session: sessions,
-        customer: { id: customers.id, email: customers.email, firstName: customers.firstName, lastName: customers.lastName, site: customers.site },
+        customer: customerSummaryColumns,
       })
       .from(sessions)
       .innerJoin(customers, eq(customers.id, sessions.customerId))
