@@ -5,7 +5,7 @@ const now = new Date("2026-11-29T12:00:00Z");
 const ctx: SaveOfferContext = {
   frequencyWeeks: 4,
   supplyDays: null,
-  discount: { enabled: true, percent: 15 },
+  discount: { percent: 15, intervalMonths: 12 },
   lastDiscountOfferedAt: null,
   now,
 };
@@ -36,7 +36,7 @@ describe("save offer for a cancel reason", () => {
   });
 
   it("offers no discount when the console turned it off", () => {
-    expect(saveOfferFor("too_expensive", { ...ctx, discount: { enabled: false, percent: 15 } })).toEqual({ kind: "none" });
+    expect(saveOfferFor("too_expensive", { ...ctx, discount: { percent: 0, intervalMonths: 12 } })).toEqual({ kind: "none" });
   });
 });
 
@@ -50,5 +50,12 @@ describe("discount at most once per subscription per 12 months", () => {
     expect(discountOfferAllowed(new Date("2025-11-29T12:00:01Z"), now)).toBe(false);
     expect(discountOfferAllowed(new Date("2025-11-29T12:00:00Z"), now)).toBe(true);
     expect(saveOfferFor("too_expensive", { ...ctx, lastDiscountOfferedAt: new Date("2026-06-01T00:00:00Z") })).toEqual({ kind: "none" });
+  });
+
+  it("waits longer when the console sets a longer interval, never shorter than 12 months", () => {
+    const lastYear = new Date("2025-11-01T00:00:00Z");
+    expect(discountOfferAllowed(lastYear, now, 24)).toBe(false);
+    expect(discountOfferAllowed(lastYear, now, 6)).toBe(true);
+    expect(discountOfferAllowed(new Date("2026-06-01T00:00:00Z"), now, 6)).toBe(false);
   });
 });

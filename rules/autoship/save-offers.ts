@@ -1,6 +1,7 @@
 import type { CancelReason } from "./subscription-states";
 import { AUTOSHIP_FREQUENCY_WEEKS } from "./offer-and-frequency";
 import { nearestFrequencyWeeks } from "./feeding-calculator";
+import { addUtcMonths } from "../shared/calendar-days";
 
 // The cancellation flow's answer to a reason: at most ONE offer, fitted to why the customer leaves.
 // Cancelling stays one click away whatever is offered (no dark patterns; California's
@@ -11,18 +12,18 @@ import { nearestFrequencyWeeks } from "./feeding-calculator";
 export type SaveOffer =
   { kind: "frequency"; weeks: number } | { kind: "discount"; percent: number } | { kind: "skip_or_delay" } | { kind: "swap" } | { kind: "none" };
 
-/** The console's setting of the "too expensive" discount. */
-export type DiscountOfferSettings = { enabled: boolean; percent: number };
+/** The console's setting of the "too expensive" discount: percent 0 offers none; offered again at most every `intervalMonths`. */
+export type DiscountOfferSettings = { percent: number; intervalMonths: number };
 
-/** A subscription gets the discount offer at most once in this many months. */
-export const DISCOUNT_OFFER_INTERVAL_MONTHS = 12;
+/** A subscription gets the discount offer at most once in this many months (the console may set longer). */
+export const MIN_DISCOUNT_OFFER_INTERVAL_MONTHS = 12;
+export const MAX_SAVE_DISCOUNT_PERCENT = 50;
 
-/** True when the discount may be offered again: never offered, or offered 12 or more months ago. */
-export function discountOfferAllowed(lastOfferedAt: Date | null, now: Date): boolean {
+/** True when the discount may be offered again: never offered, or offered `intervalMonths` or more ago. */
+export function discountOfferAllowed(lastOfferedAt: Date | null, now: Date, intervalMonths = MIN_DISCOUNT_OFFER_INTERVAL_MONTHS): boolean {
   if (!lastOfferedAt) return true;
-  const again = new Date(lastOfferedAt);
-  again.setUTCMonth(again.getUTCMonth() + DISCOUNT_OFFER_INTERVAL_MONTHS);
-  return now.getTime() >= again.getTime();
+  const months = Math.max(intervalMonths, MIN_DISCOUNT_OFFER_INTERVAL_MONTHS);
+  return now.getTime() >= addUtcMonths(lastOfferedAt, months).getTime();
 }
 
 /**
@@ -54,7 +55,7 @@ export function saveOfferFor(reason: CancelReason, ctx: SaveOfferContext): SaveO
       return weeks ? { kind: "frequency", weeks } : { kind: "skip_or_delay" };
     }
     case "too_expensive":
-      return ctx.discount.enabled && discountOfferAllowed(ctx.lastDiscountOfferedAt, ctx.now)
+      return ctx.discount.percent > 0 && discountOfferAllowed(ctx.lastDiscountOfferedAt, ctx.now, ctx.discount.intervalMonths)
         ? { kind: "discount", percent: ctx.discount.percent }
         : { kind: "none" };
     case "order_when_needed":

@@ -29,3 +29,10 @@ export function addDays(day: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round((startOfDay(to).getTime() - startOfDay(from).getTime()) / DAY_MS);
 }
+
+/** The same moment `months` calendar months later (UTC; the 31st rolls over as Date does). */
+export function addUtcMonths(at: Date, months: number): Date {
+  const next = new Date(at);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  return next;
+}

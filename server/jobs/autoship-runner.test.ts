@@ -7,7 +7,7 @@ import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { RENEWAL_LEASE_MS, renewalKey, renewSubscription } from "../workflows/renew-subscription";
 import { runRenewalPass, startAutoshipScheduler, type RenewalPassDeps } from "./autoship-runner";
-import { cancelEverySubscription, changeSubscriptions, renewalsOf, subscriptionEventsOf } from "../testing/autoship";
+import { aConsentAt, cancelEverySubscription, changeSubscriptions, consentOf, renewalsOf, subscriptionEventsOf } from "../testing/autoship";
 import { linesOf, renewalOrdersOf } from "../testing/orders";
 import { chargesUnder } from "../testing/payments";
 import { CARDS, renewalKit, type RenewalKit } from "../testing/renewals";
@@ -161,6 +161,30 @@ describe("renewal pass: cycles, reminders and changes", () => {
       reminderDays: 0,
     });
     expect(() => parseConfig({ AUTOSHIP_REMINDER_DAYS: "-1" })).toThrow("AUTOSHIP_REMINDER_DAYS");
+  });
+});
+
+describe("yearly reminder of the terms", () => {
+  it("mails the terms a year after the consent, once, then a year later again; waits while paused", async () => {
+    await kit.setAvailable(kit.first.id, 50);
+    const sub = await kit.subscription({ nextOrderDate: "2032-09-01" });
+    const paused = await kit.subscription({ nextOrderDate: "2032-09-01", status: "paused" });
+    await aConsentAt(database.db, sub.id, "2031-05-02T10:00:00Z", "I agree to the Autoship terms.");
+    await aConsentAt(database.db, paused.id, "2031-05-02T10:00:00Z");
+
+    expect(await pass("2032-05-02T09:00:00Z")).toMatchObject({ termsReminders: 0 });
+    expect(await pass("2032-05-02T11:00:00Z")).toMatchObject({ termsReminders: 1 });
+    expect(await pass("2032-05-03T11:00:00Z")).toMatchObject({ termsReminders: 0 });
+    const [mail] = (await mails(sub.email)).filter((m) => m.template === "autoship.termsReminder");
+    expect(mail.subject).toContain(sub.contractId);
+    expect(mail.text).toContain('"I agree to the Autoship terms."');
+    expect(mail.text).toContain("May 2, 2031");
+    expect(mail.text).toContain("cancel at any time, online");
+    expect(mail.text).toContain(`https://shop.example/account/autoships#sub-${sub.id}`);
+    expect(await consentOf(database.db, sub.id)).toMatchObject({ lastRemindedAt: at("2032-05-02T11:00:00Z"), nextReminderAt: at("2033-05-02T11:00:00Z") });
+    expect(await events(sub.id)).toEqual(["terms_reminded"]);
+    expect((await consentOf(database.db, paused.id)).lastRemindedAt).toBeNull();
+    expect(await pass("2033-05-02T12:00:00Z")).toMatchObject({ termsReminders: 1 });
   });
 });
 

@@ -8,7 +8,9 @@ import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Logger } from "../log";
 import { renewalMail } from "../modules/autoship";
-import { createRenewalStore, type RenewalStore, type SubscriptionRow } from "../modules/autoship";
+import { createRenewalStore, type ConsentRow, type RenewalStore, type SubscriptionRow } from "../modules/autoship";
+import { frequencyLabel } from "../../rules/autoship/offer-and-frequency";
+import { dayOf } from "../../rules/shared/calendar-days";
 import { RENEWAL_LEASE_MS, renewSubscription, type RenewalDeps, type RenewalOutcome } from "../workflows/renew-subscription";
 import { formatUsd } from "../../rules/shared/money";
 import { priceChangeOf } from "../workflows/price-guard";
@@ -25,6 +27,7 @@ export type RenewalPassDeps = RenewalDeps & { config: RenewalDeps["config"] & Pi
 
 export type RenewalPassResult = {
   reminders: number;
+  termsReminders: number;
   renewed: number;
   heldOutOfStock: number;
   skippedOutOfStock: number;
@@ -49,6 +52,7 @@ export type RenewalPassOptions = {
 
 const emptyResult = (): RenewalPassResult => ({
   reminders: 0,
+  termsReminders: 0,
   renewed: 0,
   heldOutOfStock: 0,
   skippedOutOfStock: 0,
@@ -65,6 +69,7 @@ export async function runRenewalPass(deps: RenewalPassDeps, opts: RenewalPassOpt
   const batchSize = opts.batchSize ?? 5;
   const store = createRenewalStore(deps.db);
   result.reminders = await sendDueReminders(deps, store, opts.now, limit, batchSize, opts.signal);
+  result.termsReminders = await sendTermsReminders(deps, store, opts.now, limit, batchSize, opts.signal);
 
   const restocked = await restockedHolds(deps, store, opts.now);
   const seen: string[] = [];
@@ -83,7 +88,7 @@ export async function runRenewalPass(deps: RenewalPassDeps, opts: RenewalPassOpt
       }
     }
   }
-  const { reminders: _reminders, busy: _busy, ...outcomes } = result;
+  const { reminders: _reminders, termsReminders: _terms, busy: _busy, ...outcomes } = result;
   for (const [outcome, n] of Object.entries(outcomes)) if (n > 0) autoshipRenewals.inc({ result: outcome }, n);
   return result;
 }
@@ -151,6 +156,60 @@ async function sendDueReminders(
     }
   }
   return sent;
+}
+
+/** The yearly reminder of the terms: claimed and moved a year on by the store, then mailed. */
+async function sendTermsReminders(
+  deps: RenewalPassDeps,
+  store: RenewalStore,
+  now: Date,
+  limit: number,
+  batchSize: number,
+  signal?: AbortSignal,
+): Promise<number> {
+  let sent = 0;
+  while (sent < limit && !signal?.aborted) {
+    const claimed = await store.claimDueTermsReminders(now, Math.min(batchSize, limit - sent));
+    if (claimed.length === 0) break;
+    for (const sub of claimed) {
+      try {
+        await sendTermsReminder(deps, sub);
+      } catch (err) {
+        deps.log?.error({ err, subscriptionId: sub.id }, "autoship terms reminder not sent");
+      }
+      sent++;
+    }
+  }
+  return sent;
+}
+
+async function sendTermsReminder(deps: RenewalPassDeps, sub: SubscriptionRow & { consent: ConsentRow }): Promise<void> {
+  const { services, config } = deps;
+  const variant = (await services.catalog.variantsForCart([sub.variantId], sub.site)).get(sub.variantId);
+  const line = priceLine(
+    {
+      quantity: sub.quantity,
+      priceCents: variant?.priceCents ?? 0,
+      compareAtCents: variant?.compareAtCents ?? null,
+      programPriceCents: variant?.programPriceCents ?? null,
+      autoship: true,
+    },
+    sub.site,
+  );
+  const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+  const content = renewalMail.termsReminder({
+    storeName: config.storeName,
+    firstName: sub.shippingAddress.firstName,
+    contractId: sub.contractId,
+    manageUrl: `${origin}/account/autoships#sub-${sub.id}`,
+    item: variant ? `${variant.product.title} ${variant.title}`.trim() : "your Autoship item",
+    quantity: sub.quantity,
+    price: formatUsd(line.subtotalCents),
+    frequency: frequencyLabel(sub.frequencyWeeks),
+    acceptedOn: formatCycleDate(dayOf(sub.consent.acceptedAt)),
+    terms: sub.consent.termsText,
+  });
+  await services.mail.send({ template: "autoship.termsReminder", to: sub.email, content });
 }
 
 /** The reminder: date, item, the price with the 5% Autoship saving, shipping and tax as the renewal will charge them. */

@@ -9,7 +9,7 @@ import { openTestDatabase } from "../db/test-database";
 import { warehouseForZip } from "../modules/catalog";
 import { createServices } from "../wiring";
 import type { CustomerListQuery } from "../read-models/console-customer-reads";
-import { subscriptionsOf } from "../testing/autoship";
+import { subscriptionsOf, consentOf } from "../testing/autoship";
 import { cartIdsOf, giveCart } from "../testing/cart";
 import { seededVariants } from "../testing/catalog";
 import { operatorOf, roleMatrix, type ConsoleWrite } from "../testing/console";
@@ -94,6 +94,7 @@ const PERSONAL_TABLES = [
   "password_resets",
   "orders",
   "subscriptions",
+  "autoship_consents",
   "carts",
   "checkout_sessions",
   "payment_methods",
@@ -206,6 +207,8 @@ describe("erasing a customer's personal data", () => {
     expect(await linesOf(database.db, before.id)).toEqual(linesBefore);
     const [sub] = await subscriptionsOf(database.db, id);
     expect(sub).toMatchObject({ status: "cancelled", cancelReason: "account_erased", paymentMethodId: null });
+    // The proof of consent to the Autoship is kept (a legal duty), without the address.
+    expect(await consentOf(database.db, sub.id)).toMatchObject({ orderNumber: before.number, email: account.email });
     // No sign-in, no reset, whatever password.
     expect(await services.identity.signIn(email, "kibble123", null)).toMatchObject({ ok: false });
     expect(await services.identity.signIn(account.email, "erased", null)).toMatchObject({ ok: false });

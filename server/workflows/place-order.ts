@@ -5,7 +5,6 @@ import { autoshipPayment, createSubscriptionsForOrder } from "../modules/autoshi
 import { lockCartForCheckout, markCheckedOut, storedLineCount } from "../modules/cart";
 import { releaseStock, reserveStock } from "../modules/catalog";
 import { insertPlacedOrder, liveOrderIdFor, lockBuyer, lockOrder, markOrderDeclined, markOrderPaid, linesOf, orderViewById } from "../modules/orders";
-import { dayOf } from "../../rules/shared/calendar-days";
 import { isUuid } from "../../rules/shared/ids";
 import * as step from "./place-order-steps";
 import { fail, type PlaceOrderDeps, type PlaceOrderFailure, type PlaceOrderInput, type PlaceOrderResult } from "./place-order-steps";
@@ -171,7 +170,7 @@ async function pay(deps: PlaceOrderDeps, orderId: string, input: PlaceOrderInput
         await createSubscriptionsForOrder(tx, {
           order,
           lines: autoship.lines,
-          today: dayOf((deps.clock ?? systemClock)()),
+          now: (deps.clock ?? systemClock)(),
           paymentMethodId: autoship.paymentMethodId,
         });
       await step.writeDonations(deps, tx, order);

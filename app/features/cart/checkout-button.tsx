@@ -1,10 +1,11 @@
 import { useId } from "react";
 import { Form, useSearchParams } from "react-router";
+import { AUTOSHIP_TERMS } from "../../../rules/autoship/terms";
 import { HANDOFF_MESSAGES } from "../../../rules/checkout/steps-and-handoff";
 import { autoshipTermsRemembered, rememberAutoshipTerms } from "./autoship-terms-memory";
 
 // "Proceed to Checkout" (SPEC §4): a form posting to the hand-off. A cart with an autoship line asks
-// for the autoship terms to be acknowledged first (price, frequency, how to cancel); the choice is
+// for the autoship terms (rules/autoship/terms.ts) to be acknowledged first; the choice is
 // remembered in the browser (autoship-terms-memory) and sent with the form, where the server checks
 // it. The hand-off's refusals come back as ?checkout={reason} and show here.
 
@@ -34,10 +35,7 @@ export function CheckoutButton({ hasAutoship, className }: { hasAutoship: boolea
             aria-describedby={message ? `${id}-message` : undefined}
             className="mt-1 h-4 w-4"
           />
-          <label htmlFor={id}>
-            I understand that my Autoship items will be sent and charged to my saved card at the Autoship price, plus shipping and tax, at the frequency I
-            chose, until I cancel. I can skip, change or cancel any time in My Subscriptions.
-          </label>
+          <label htmlFor={id}>{AUTOSHIP_TERMS}</label>
         </div>
       ) : null}
       {message ? (

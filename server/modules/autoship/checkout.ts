@@ -7,7 +7,9 @@ import type { Db } from "../../db/client";
 import { variantsOfProducts } from "../catalog";
 import { linesOf, type OrderLineRow, type OrderRow } from "../orders";
 import type { PaymentSource, PaymentsService } from "../payments";
-import { subscriptionEvents, subscriptions } from "./schema";
+import { AUTOSHIP_TERMS, AUTOSHIP_TERMS_VERSION, TERMS_REMINDER_INTERVAL_MONTHS } from "../../../rules/autoship/terms";
+import { addUtcMonths, dayOf } from "../../../rules/shared/calendar-days";
+import { autoshipConsents, subscriptionEvents, subscriptions } from "./schema";
 
 // Subscriptions start at checkout: called by server/workflows/place-order.ts inside its pay
 // transaction (hence `tx` and the other modules' transaction-aware functions rather than their
@@ -56,9 +58,10 @@ export async function autoshipPayment(
  */
 export async function createSubscriptionsForOrder(
   tx: Db,
-  p: { order: OrderRow; lines: readonly OrderLineRow[]; today: string; paymentMethodId: string | null },
+  p: { order: OrderRow; lines: readonly OrderLineRow[]; now: Date; paymentMethodId: string | null },
 ): Promise<string[]> {
-  const { order } = p;
+  const { order, now } = p;
+  const today = dayOf(now);
   const plans = autoshipLines(p.lines);
   if (!order.customerId || !plans.length) return [];
   const productOf = new Map(
@@ -80,8 +83,8 @@ export async function createSubscriptionsForOrder(
         variantId: line.variantId,
         quantity: Math.min(line.quantity, MAX_AUTOSHIP_QUANTITY),
         frequencyWeeks,
-        startDate: p.today,
-        nextOrderDate: firstRenewalDate(p.today, frequencyWeeks),
+        startDate: today,
+        nextOrderDate: firstRenewalDate(today, frequencyWeeks),
         shippingAddress: order.shippingAddress,
         email: order.email,
         paymentMethodId: p.paymentMethodId,
@@ -92,13 +95,31 @@ export async function createSubscriptionsForOrder(
       })),
     )
     .onConflictDoNothing()
-    .returning({ id: subscriptions.id });
-  if (created.length)
+    .returning({ id: subscriptions.id, variantId: subscriptions.variantId, frequencyWeeks: subscriptions.frequencyWeeks });
+  if (created.length) {
     await tx
       .insert(subscriptionEvents)
       .values(
         created.map((c) => ({ subscriptionId: c.id, kind: "created", actor: "customer" as const, detail: { orderId: order.id, orderNumber: order.number } })),
       );
+    // The proof of consent: the hand-off to checkout refuses an Autoship cart whose terms were not
+    // acknowledged, so the paid order is the acceptance of these words.
+    const unitPrice = new Map(plans.map(({ line }) => [line.variantId, line.unitPriceCents]));
+    await tx.insert(autoshipConsents).values(
+      created.map((c) => ({
+        subscriptionId: c.id,
+        orderId: order.id,
+        orderNumber: order.number,
+        email: order.email,
+        termsVersion: AUTOSHIP_TERMS_VERSION,
+        termsText: AUTOSHIP_TERMS,
+        unitPriceCents: unitPrice.get(c.variantId) ?? null,
+        frequencyWeeks: c.frequencyWeeks,
+        acceptedAt: now,
+        nextReminderAt: addUtcMonths(now, TERMS_REMINDER_INTERVAL_MONTHS),
+      })),
+    );
+  }
   return created.map((c) => c.id);
 }
 

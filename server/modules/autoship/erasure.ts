@@ -1,14 +1,14 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { endsHold, holdAfter, transition } from "../../../rules/autoship/subscription-states";
 import type { Db } from "../../db/client";
 import { anonymisedAddress } from "../orders";
-import { subscriptionEvents, subscriptions } from "./schema";
+import { autoshipConsents, subscriptionEvents, subscriptions } from "./schema";
 
 // A customer's subscriptions when their personal data is erased, inside the erasure workflow's
 // transaction: every one the lifecycle lets be cancelled is cancelled by the same move a customer's
 // cancel makes (rules/autoship/subscription-states.ts transition "cancel", its hold rules, a "cancelled"
 // event), with the reason "account erased" and no mail (the address is gone); and every one,
-// cancelled before or now, keeps no e-mail, address or card.
+// cancelled before or now, keeps no e-mail, address or card (its proof of consent keeps no e-mail).
 
 export const ACCOUNT_ERASED_REASON = "account_erased";
 
@@ -55,5 +55,17 @@ export async function cancelForErasure(
   await tx.execute(
     sql`update ${subscriptionEvents} set detail = detail - 'city' where ${subscriptionEvents.subscriptionId} in (select ${subscriptions.id} from ${subscriptions} where ${subscriptions.customerId} = ${customerId}) and detail ? 'city'`,
   );
+  // The proof of consent stays (the law asks for it and erasure allows a record kept for a legal
+  // duty); the address it was sent to goes, like the subscription's.
+  if (rows.length)
+    await tx
+      .update(autoshipConsents)
+      .set({ email })
+      .where(
+        inArray(
+          autoshipConsents.subscriptionId,
+          rows.map((s) => s.id),
+        ),
+      );
   return { ok: true, cancelled, subscriptions: rows.length };
 }

@@ -10,7 +10,7 @@ export { priceAnswerToken, priceAnswerUrl, readPriceAnswerToken } from "./price-
 export { renewalMail } from "./renewal-mail";
 export type { RenewalMailName } from "./renewal-mail";
 export { createRenewalStore } from "./renewals";
-export type { RenewalStore, RenewalTrigger, SubscriptionRow } from "./renewals";
+export type { ConsentRow, RenewalStore, RenewalTrigger, SubscriptionRow } from "./renewals";
 export { createAutoshipService } from "./service";
 export type { AutoshipService, OnBehalf, ShipNow, SubscriptionView } from "./service";
 export { activeSubscriptionsOfVariant } from "./views";

@@ -121,6 +121,33 @@ export const renewalMail = {
       ]),
     };
   },
+
+  /** Once a year: the terms the customer agreed to, what the Autoship costs and how often, and how to cancel. */
+  termsReminder(d: Base & { item: string; quantity: number; price: string; frequency: string; acceptedOn: string; terms: string }): MailContent {
+    const summary = `Your Autoship ${d.contractId} sends ${d.quantity} × ${d.item} ${d.frequency.toLowerCase()} at ${d.price} per delivery (today's Autoship price, plus shipping and tax), charged to your saved card, until you cancel.`;
+    const terms = d.terms ? `The terms you agreed to on ${d.acceptedOn}: "${d.terms}"` : `You started this Autoship on ${d.acceptedOn}.`;
+    const cancel = "You can skip a delivery, change it or cancel at any time, online, in My Autoships: cancelling takes effect at once.";
+    return {
+      subject: `Your yearly Autoship reminder: ${d.contractId}`,
+      text: `${hello(d.firstName)}
+
+${summary}
+
+${terms}
+
+${cancel}
+${d.manageUrl}
+
+— ${d.storeName}
+`,
+      html: page(d.storeName, [
+        escapeHtml(hello(d.firstName)),
+        escapeHtml(summary),
+        escapeHtml(terms),
+        `${escapeHtml(cancel)} ${link(d.manageUrl, "My Autoships")}`,
+      ]),
+    };
+  },
 };
 
 export type RenewalMailName = keyof typeof renewalMail;

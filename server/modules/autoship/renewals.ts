@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql } from "drizzle-orm";
-import { addDays, dayOf } from "../../../rules/shared/calendar-days";
+import { addDays, addUtcMonths, dayOf } from "../../../rules/shared/calendar-days";
+import { TERMS_REMINDER_INTERVAL_MONTHS } from "../../../rules/autoship/terms";
 import {
   afterOutOfStock,
   afterPaymentDecline,
@@ -10,7 +11,7 @@ import {
 } from "../../../rules/autoship/renewal-schedule";
 import { endsHold, holdAfter, transition, type RenewalEvent } from "../../../rules/autoship/subscription-states";
 import type { Db } from "../../db/client";
-import { subscriptionEvents, subscriptionRenewals, subscriptions } from "./schema";
+import { autoshipConsents, subscriptionEvents, subscriptionRenewals, subscriptions } from "./schema";
 
 // The renewal engine's side of the autoship module: every read and write of subscriptions,
 // subscription_renewals and subscription_events that the renewal workflow
@@ -388,7 +389,53 @@ export function createRenewalStore(db: Db) {
         return rows;
       });
     },
+
+    /**
+     * The yearly reminder of the Autoship terms, due for up to `n` active subscriptions: each claimed
+     * (FOR UPDATE SKIP LOCKED), its next reminder moved a year on and the history told, in one
+     * transaction; the caller mails them — at most one per year. A paused or cancelled subscription
+     * waits: it renews nothing until it is active again.
+     */
+    async claimDueTermsReminders(now: Date, n: number): Promise<(SubscriptionRow & { consent: ConsentRow })[]> {
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .select({ id: autoshipConsents.subscriptionId })
+          .from(autoshipConsents)
+          .innerJoin(s, eq(s.id, autoshipConsents.subscriptionId))
+          .where(and(lte(autoshipConsents.nextReminderAt, now), eq(s.status, "active")))
+          .orderBy(asc(autoshipConsents.nextReminderAt))
+          .limit(n)
+          .for("update", { of: autoshipConsents, skipLocked: true });
+        if (!due.length) return [];
+        const consents = await tx
+          .update(autoshipConsents)
+          .set({ lastRemindedAt: now, nextReminderAt: addUtcMonths(now, TERMS_REMINDER_INTERVAL_MONTHS) })
+          .where(
+            inArray(
+              autoshipConsents.subscriptionId,
+              due.map((d) => d.id),
+            ),
+          )
+          .returning();
+        await tx
+          .insert(subscriptionEvents)
+          .values(consents.map((c) => ({ subscriptionId: c.subscriptionId, kind: "terms_reminded", actor: "system" as const, detail: {}, createdAt: now })));
+        const rows = await tx
+          .select()
+          .from(s)
+          .where(
+            inArray(
+              s.id,
+              consents.map((c) => c.subscriptionId),
+            ),
+          );
+        const consentOf = new Map(consents.map((c) => [c.subscriptionId, c]));
+        return rows.map((r) => ({ ...r, consent: consentOf.get(r.id)! }));
+      });
+    },
   };
 }
+
+export type ConsentRow = typeof autoshipConsents.$inferSelect;
 
 export type RenewalStore = ReturnType<typeof createRenewalStore>;

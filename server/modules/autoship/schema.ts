@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, check, date, index, integer, jsonb, pgSequence, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { SubscriptionHold, SubscriptionStatus } from "../../../rules/autoship/subscription-states";
 import type { PetProfile } from "../../../rules/autoship/feeding-calculator";
 import { variants } from "../catalog/schema";
@@ -68,6 +68,11 @@ export const subscriptions = pgTable(
      * purchasable variant; checked again (site, stock, caps, price, quota) when it is ordered.
      */
     substituteVariantId: integer().references(() => variants.id, { onDelete: "set null" }),
+    /**
+     * A save offer's one-time discount the customer accepted while cancelling: a single-use,
+     * Autoship-only code the next renewal's cart carries; cleared when that renewal is placed.
+     */
+    saveDiscountCode: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -161,5 +166,54 @@ export const subscriptionPriceHolds = pgTable(
     index("subscription_price_holds_pending_idx")
       .on(t.expiresAt)
       .where(sql`status = 'pending'`),
+  ],
+);
+
+/**
+ * Proof of the customer's consent to the automatic renewal (California's automatic-renewal law keeps
+ * it at least three years): the terms as shown at checkout, word for word, the order that accepted
+ * them and when; one row per subscription, never purged (an erasure keeps the proof but not the
+ * address). The yearly reminder of the terms is due at `nextReminderAt`.
+ */
+export const autoshipConsents = pgTable(
+  "autoship_consents",
+  {
+    subscriptionId: uuid()
+      .primaryKey()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
+    orderNumber: text(),
+    /** Empty once the customer's personal data is erased. */
+    email: text().notNull(),
+    termsVersion: text().notNull(),
+    termsText: text().notNull(),
+    /** What the customer agreed to pay and how often, as the order line said (null: recorded before this table existed). */
+    unitPriceCents: integer(),
+    frequencyWeeks: integer().notNull(),
+    acceptedAt: timestamp({ withTimezone: true }).notNull(),
+    lastRemindedAt: timestamp({ withTimezone: true }),
+    nextReminderAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  // The yearly reminder's lookup.
+  (t) => [index("autoship_consents_reminder_idx").on(t.nextReminderAt)],
+);
+
+/**
+ * The console's settings of the cancellation flow: the one-time discount offered to a customer who
+ * finds Autoship too expensive (0 = not offered) and how often one subscription may be offered it.
+ * One row.
+ */
+export const autoshipSettings = pgTable(
+  "autoship_settings",
+  {
+    id: smallint().primaryKey().default(1),
+    saveDiscountPercent: integer().notNull().default(15),
+    saveDiscountIntervalMonths: integer().notNull().default(12),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("autoship_settings_one_row", sql`${t.id} = 1`),
+    check("autoship_settings_discount", sql`${t.saveDiscountPercent} between 0 and 50`),
+    check("autoship_settings_interval", sql`${t.saveDiscountIntervalMonths} >= 12`),
   ],
 );

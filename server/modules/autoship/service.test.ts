@@ -10,7 +10,8 @@ import { warehouseForZip } from "../catalog";
 import { RATE_LIMITS } from "../identity";
 import { createTestProcessor, type PaymentProvider } from "../payments";
 import { createPaymentsService } from "../payments";
-import { subscriptionEvents, subscriptions } from "./schema";
+import { autoshipConsents, subscriptionEvents, subscriptions } from "./schema";
+import { AUTOSHIP_TERMS, AUTOSHIP_TERMS_VERSION } from "../../../rules/autoship/terms";
 import { createAutoshipService, type AutoshipService } from "./service";
 import { seededVariants } from "../../testing/catalog";
 import { freeStock } from "../../testing/stock";
@@ -116,7 +117,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe("creation at checkout", () => {
-  it("one subscription per autoship line: dates from the clock, the order's address, a saved card, a created event", async () => {
+  it("one subscription per autoship line: dates from the clock, the order's address, a saved card, a created event, the proof of consent", async () => {
     const pat = await customer("pat");
     const cartId = await cartWith(
       [
@@ -152,6 +153,19 @@ describe("creation at checkout", () => {
     expect(fourWeeks.paymentMethodId).toBe(methods[0].id);
     expect(twoWeeks.paymentMethodId).toBe(methods[0].id);
     expect(await eventsOf(fourWeeks.id)).toEqual(["created"]);
+    // The terms as the checkbox showed them, the order that accepted them, reminded a year later.
+    const [consent] = await database.db.select().from(autoshipConsents).where(eq(autoshipConsents.subscriptionId, fourWeeks.id));
+    const paid = a.ok ? a.order : null;
+    expect(consent).toMatchObject({
+      orderNumber: paid?.number,
+      email: pat.email,
+      termsVersion: AUTOSHIP_TERMS_VERSION,
+      termsText: AUTOSHIP_TERMS,
+      frequencyWeeks: 4,
+      acceptedAt: new Date("2026-03-01T15:00:00Z"),
+      nextReminderAt: new Date("2027-03-01T15:00:00Z"),
+    });
+    expect(consent.unitPriceCents).toBeGreaterThan(0);
   });
 
   it("a saved method pays and is kept on the subscription; a declined card leaves no card and no subscription", async () => {
