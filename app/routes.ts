@@ -68,6 +68,7 @@ export default [
       route("products", "routes/admin.products.tsx"),
       route("products/:id", "routes/admin.products.$id.tsx"),
       route("subscriptions", "routes/admin.subscriptions.tsx"),
+      route("subscriptions/save-offers", "routes/admin.subscriptions.save-offers.tsx"),
       route("subscriptions/:id", "routes/admin.subscriptions.$id.tsx"),
       route("customers", "routes/admin.customers.tsx"),
       route("customers/export.csv", "routes/admin.customers.csv.tsx"),

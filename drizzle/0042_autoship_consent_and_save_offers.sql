@@ -23,6 +23,7 @@ CREATE TABLE "autoship_settings" (
 );
 --> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "save_discount_code" text;--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD COLUMN "save_discount_percent" integer;--> statement-breakpoint
 ALTER TABLE "autoship_consents" ADD CONSTRAINT "autoship_consents_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "autoship_consents" ADD CONSTRAINT "autoship_consents_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "autoship_consents_reminder_idx" ON "autoship_consents" USING btree ("next_reminder_at");--> statement-breakpoint

@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useActionData } from "react-router";
 import { formValues } from "../../rules/account/forms";
 import { actionNotice, parseSubscriptionAction } from "../../rules/autoship/subscription-states";
 import { extraNotice, isExtraIntent, parseExtraAction } from "../../rules/autoship/extras-input";
+import { ACCEPT_SAVE_DISCOUNT, CANCELLED_IN_SYMPATHY, parseSaveReason, saveOfferNotice } from "../../rules/autoship/save-offers";
 import { FormAlert } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { AccountNav } from "../features/account/account-nav";
@@ -33,7 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { subscriptions, addresses, methods, dateBounds } = loaded;
   const url = new URL(request.url);
   const done = url.searchParams.get("done");
-  const notice = actionNotice(done, url.searchParams.get("order")) ?? extraNotice(done);
+  const notice = actionNotice(done, url.searchParams.get("order")) ?? extraNotice(done) ?? saveOfferNotice(done);
   // The reminder mail's "skip this delivery" link: asks to confirm, for one of the customer's own active subscriptions.
   const skipId = url.searchParams.get("skip");
   const toSkip = subscriptions.find((s) => s.id === skipId && s.status === "active");
@@ -77,10 +78,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirect(`/account/autoships?done=${intent}#sub-${subscriptionId}`);
   }
+  // The cancellation flow's discount offer: its own workflow (a private code waits for the next renewal).
+  if (intent === ACCEPT_SAVE_DISCOUNT) {
+    const claim = await context.services.acceptSaveDiscount(customer.id, subscriptionId, new Date());
+    if (!claim.ok) {
+      if (claim.code === "NOT_FOUND") throw data("Subscription not found", { status: 404 });
+      return data<Answer>({ ok: false, subscriptionId, intent: "cancel", errors: { reason: claim.message } }, { status: 409 });
+    }
+    return redirect(`/account/autoships?done=${ACCEPT_SAVE_DISCOUNT}#sub-${subscriptionId}`);
+  }
   const parsed = parseSubscriptionAction(values);
   if (!parsed.ok) return data<Answer>({ ok: false, subscriptionId, intent, errors: parsed.errors }, { status: 400 });
   const result = await context.services.autoship.act(
-    { customerId: customer.id, origin: new URL(request.url).origin, clientIp: context.clientIp },
+    { customerId: customer.id, origin: new URL(request.url).origin, clientIp: context.clientIp, saveReason: parseSaveReason(values.saveReason) },
     subscriptionId,
     parsed.action,
   );
@@ -89,7 +99,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const status = result.code === "INVALID" ? 400 : result.code === "RATE_LIMITED" ? 429 : 409;
     return data<Answer>({ ok: false, subscriptionId, intent, errors: { [result.field]: result.message } }, { status });
   }
-  const search = new URLSearchParams({ done: intent, ...(result.orderNumber ? { order: result.orderNumber } : {}) });
+  const done = parsed.action.intent === "cancel" && parsed.action.reason === "pet_passed_away" ? CANCELLED_IN_SYMPATHY : intent;
+  const search = new URLSearchParams({ done, ...(result.orderNumber ? { order: result.orderNumber } : {}) });
   return redirect(`/account/autoships?${search}#sub-${subscriptionId}`);
 }
 

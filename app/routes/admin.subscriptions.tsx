@@ -45,6 +45,9 @@ export default function AdminSubscriptions() {
         <Link to={subscriptionListHref(query, { failures: true, page: 1 })} className={tab(query.failures)} aria-current={query.failures ? "page" : undefined}>
           Renewal failures
         </Link>
+        <Link to="/admin/subscriptions/save-offers" className={tab(false)}>
+          Save offers
+        </Link>
       </nav>
       <FilterForm label="Subscriptions" after={<ClearLink to={query.failures ? "/admin/subscriptions?view=failures" : "/admin/subscriptions"} />}>
         {query.failures ? <input type="hidden" name="view" value="failures" /> : null}

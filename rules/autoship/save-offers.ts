@@ -1,4 +1,4 @@
-import type { CancelReason } from "./subscription-states";
+import { CANCEL_REASONS, cancelledMessage, type CancelReason } from "./subscription-states";
 import { AUTOSHIP_FREQUENCY_WEEKS } from "./offer-and-frequency";
 import { nearestFrequencyWeeks } from "./feeding-calculator";
 import { addUtcMonths } from "../shared/calendar-days";
@@ -66,5 +66,37 @@ export function saveOfferFor(reason: CancelReason, ctx: SaveOfferContext): SaveO
     case "pet_passed_away":
     case "other":
       return { kind: "none" };
+  }
+}
+
+/** The reason whose offer a change takes (a hidden field of the offer's form); anything else is none. */
+export function parseSaveReason(raw: unknown): CancelReason | undefined {
+  return CANCEL_REASONS.find((r) => r.value === raw)?.value;
+}
+
+export const ACCEPT_SAVE_DISCOUNT = "accept_save_discount";
+/** The page's notice after a cancel for a pet that died (the `done` of its redirect). */
+export const CANCELLED_IN_SYMPATHY = "cancelled_in_sympathy";
+
+/** The notices of the cancellation flow's own outcomes, by the redirect's `done`. */
+export function saveOfferNotice(done: string | null): string | null {
+  if (done === ACCEPT_SAVE_DISCOUNT) return "Thank you for staying with Autoship: your next delivery gets the discount.";
+  if (done === CANCELLED_IN_SYMPATHY) return cancelledMessage("pet_passed_away");
+  return null;
+}
+
+/** What the offer says to the customer, beside the cancel button. */
+export function saveOfferText(offer: SaveOffer): string | null {
+  switch (offer.kind) {
+    case "frequency":
+      return `Too much food? Get a delivery every ${offer.weeks} weeks instead: the food lasts your pet until the next one.`;
+    case "discount":
+      return `Stay with Autoship and get ${offer.percent}% off your next delivery, once.`;
+    case "skip_or_delay":
+      return "Enough food for now? Skip the next delivery or push it back a week: nothing is charged until then.";
+    case "swap":
+      return "Want a different food? Change the size or flavour instead of cancelling.";
+    case "none":
+      return null;
   }
 }

@@ -335,6 +335,13 @@ export const ACTION_DONE: Record<SubscriptionAction, string> = {
   reactivate: "The subscription is active again.",
 };
 
+/** A cancel's confirmation; gentler when the pet has died (and nothing more is sent about it). */
+export function cancelledMessage(reason: CancelReason): string {
+  return reason === "pet_passed_away"
+    ? "We are so sorry for your loss. Your Autoship is cancelled and nothing more will be sent or charged."
+    : ACTION_DONE.cancel;
+}
+
 // ---- planning a customer action ----
 
 /** What an action needs to know of the subscription as it is (read under its row lock). */

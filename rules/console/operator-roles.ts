@@ -28,6 +28,8 @@ export const PERMISSIONS = [
   "customers.erase",
   /** Read subscriptions; pause, resume, skip, cancel and retry on the customer's behalf. */
   "subscriptions.manage",
+  /** The cancellation flow's save offers: the discount and how often it may be offered. */
+  "subscriptions.offers",
   /** Content entries and redirects: edit, preview, publish, archive. */
   "content.edit",
   "operators.manage",

@@ -3,6 +3,7 @@ import { createMembership } from "../workflows/clinic-membership";
 import { placeOrder, type PlaceOrderInput } from "../workflows/place-order";
 import { answerPriceInAccount, answerPriceLink, readPriceLink } from "../workflows/price-answer";
 import { renewSubscription, type RenewalDeps } from "../workflows/renew-subscription";
+import { acceptSaveDiscount } from "../workflows/save-offer";
 import type { Modules, WiringContext } from "./modules";
 
 /** The workflows the pages and the API call, each given the modules it lists as its ports. */
@@ -26,6 +27,8 @@ export function createWorkflows(modules: Modules, { db, config, log }: Omit<Wiri
     },
     // The clinic directory's search and the member's moves, for the clinic step, My Clinic and the API.
     membership: createMembership({ db, services: { clinics, identity, mail }, log }, rateLimit),
+    /** The cancellation flow's one-time discount, accepted from My Autoships. */
+    acceptSaveDiscount: (customerId: string, subscriptionId: string, now: Date) => acceptSaveDiscount({ db }, customerId, subscriptionId, now),
   };
 }
 

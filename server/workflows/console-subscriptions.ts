@@ -18,7 +18,10 @@ import type { RenewalOutcome } from "./renew-subscription";
 
 export type SubscriptionsConsoleDeps = {
   operators: OperatorsService;
-  autoship: Pick<AutoshipService, "act" | "consoleState" | "recordOnBehalf" | "bringForward">;
+  autoship: Pick<
+    AutoshipService,
+    "act" | "consoleState" | "recordOnBehalf" | "bringForward" | "saveOfferSettings" | "setSaveOfferSettings" | "saveOfferReport"
+  >;
   /**
    * The renewal workflow for one subscription's due cycle (renewSubscription, trigger "schedule");
    * `secret` signs the price guard mail's answer links.
@@ -163,7 +166,34 @@ export function createSubscriptionsConsole(deps: SubscriptionsConsoleDeps) {
     return { ok: true, message: `${result.message} The customer was e-mailed.` };
   }
 
-  return { act };
+  /** The save offers' results over the last `days` days and the discount setting (read by whoever manages subscriptions). */
+  async function saveOffers(days: number) {
+    const since = new Date(clock().getTime() - days * 86_400_000);
+    const [settings, report] = await Promise.all([autoship.saveOfferSettings(), autoship.saveOfferReport(since)]);
+    return { settings, report };
+  }
+
+  /** The discount offered to a customer who finds Autoship too expensive: owner and manager only, audited. */
+  async function setSaveOffer(operator: Operator, raw: { percent: unknown; intervalMonths: unknown }): Promise<SaveOfferSettingsResult> {
+    const action = "subscription.save_offer_settings";
+    const denied = await allowed(operator, "subscriptions.offers", action, "settings", "autoship_save_offer");
+    if (denied) return denied;
+    const input = { percent: wholeNumber(raw.percent), intervalMonths: wholeNumber(raw.intervalMonths) };
+    const set = await autoship.setSaveOfferSettings(input);
+    if (!set.ok) return { ok: false, code: "INVALID", errors: { [set.field]: set.message }, message: set.message };
+    await operators.audit({ operator, action, targetType: "settings", targetId: "autoship_save_offer", outcome: "ok", before: set.before, after: input });
+    return {
+      ok: true,
+      message: input.percent ? `Customers who find Autoship too expensive are offered ${input.percent}% off one delivery.` : "The discount offer is off.",
+    };
+  }
+
+  return { act, saveOffers, setSaveOffer };
 }
+
+/** A form's whole number, or NaN (refused by the module with its message). */
+const wholeNumber = (v: unknown) => (typeof v === "string" && /^\s*\d{1,4}\s*$/.test(v) ? Number(v) : Number.NaN);
+
+export type SaveOfferSettingsResult = { ok: true; message: string } | { ok: false; code: "INVALID"; errors: Record<string, string>; message: string } | Denied;
 
 export type SubscriptionsConsole = ReturnType<typeof createSubscriptionsConsole>;

@@ -23,6 +23,7 @@ import type { CatalogService } from "../modules/catalog";
 import type { StaffStandingService } from "./staff-checkout";
 import type { IdentityService } from "../modules/identity";
 import { placeOrder, type PlaceOrderResult } from "./place-order";
+import { retirePrivateCode } from "../modules/cart";
 import { guardRenewal, type GuardOutcome } from "./price-guard";
 import { SUBSTITUTE_ATTRIBUTE, substituteNote } from "../../rules/autoship/substitute";
 import { isUuid } from "../../rules/shared/ids";
@@ -170,7 +171,16 @@ async function renewClaimed(
     await deps.afterOrderPaid?.({ subscriptionId: sub.id, orderId: placed.order.id });
     const order = placed.order;
     const totalCents = amountToCents(order.totalPrice.amount);
-    const recorded = await store.recordPlaced(sub.id, cycleDate, { id: order.id, number: order.number, totalCents }, now, trigger);
+    const recorded = await store.recordPlaced(
+      sub.id,
+      cycleDate,
+      { id: order.id, number: order.number, totalCents, discountCodes: order.discountCodes },
+      now,
+      trigger,
+    );
+    // A save offer's code the order carried is spent: cleared from the subscription with the
+    // advance (recordPlaced), then retired so that no order carries it again.
+    if (sub.saveDiscountCode && order.discountCodes.includes(sub.saveDiscountCode)) await retirePrivateCode(deps.db, sub.saveDiscountCode);
     if (substituted && !recorded.replayed)
       await store.recordSubstituted(sub.id, { cycleDate, orderId: order.id, variantId: substituted.variantId, reason: substituted.note }, now);
     return { ok: true, code: "RENEWED", orderId: order.id, orderNumber: order.number, totalCents, cycleDate, ...recorded };
@@ -256,6 +266,8 @@ async function createRenewalCart(
     throw new Error(`renewal cart not created: ${created.code} ${created.message}`);
   }
   await deps.services.cart.claimCart(created.cart.id, sub.site, sub.customerId);
+  // The one-time discount of a save offer the customer accepted: this renewal carries its code.
+  if (sub.saveDiscountCode) await deps.services.cart.updateDiscountCodes(created.cart.id, sub.site, [sub.saveDiscountCode], sub.customerId);
   return { ok: true, cartId: created.cart.id };
 }
 

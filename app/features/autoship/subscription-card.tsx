@@ -44,6 +44,11 @@ export function SubscriptionCard({
       <DeliveryFacts s={s} />
       <RunOutNotice s={s} />
       <PriceHoldNotice s={s} />
+      {s.saveDiscountPercent ? (
+        <p className="mt-3 rounded bg-mist px-3 py-2 text-sm" data-testid="save-discount">
+          Your next delivery is {s.saveDiscountPercent}% off, once: thank you for staying.
+        </p>
+      ) : null}
 
       {failed && failed.errors.intent ? (
         <p role="alert" className="mt-3 text-sm font-medium text-error">
@@ -70,7 +75,7 @@ export function SubscriptionCard({
         {can.has("change_payment") ? (
           <ChangePaymentForm id={s.id} current={s.paymentMethod} methods={methods} errors={errs("change_payment")} open={isOpen("change_payment")} />
         ) : null}
-        {can.has("cancel") ? <CancelSubscriptionForm id={s.id} errors={errs("cancel")} open={isOpen("cancel")} /> : null}
+        {can.has("cancel") ? <CancelSubscriptionForm s={s} errors={errs("cancel")} open={isOpen("cancel")} dateBounds={dateBounds} /> : null}
         {can.has("reactivate") ? <ReactivateForm id={s.id} error={errs("reactivate").nextOrderDate} dateBounds={dateBounds} /> : null}
         <SubscriptionHistory history={s.history} />
       </div>

@@ -1,7 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import {
   ACTION_DONE,
+  cancelledMessage,
   planAction,
+  type CancelReason,
   transition,
   type ActionAnswers,
   type SubscriptionAction,
@@ -23,6 +25,7 @@ import type { PaymentsService } from "../payments";
 import { AUTOSHIP_CHANGE_TEMPLATE, subscriptionChangeMail } from "./mail";
 import { subscriptionEvents, subscriptionPriceHolds, subscriptionRenewals, subscriptions, type SubscriptionHold, type SubscriptionStatus } from "./schema";
 import { type SubscriptionView, type SubscriptionViews } from "./views";
+import { offerFor, SAVE_OFFER_ACCEPTED, takesOffer } from "./save-offers";
 
 // The customer's actions on their subscriptions (My Subscriptions). Each one: checked against the
 // lifecycle's transition table (rules/autoship/subscription-states.ts), whatever it needs from another
@@ -51,7 +54,14 @@ export type OnBehalf = { id: string; email: string; reason: string; note: string
  * Who acts: the signed-in customer (or an operator on their behalf, `operator`), the request's
  * origin (mail links without PUBLIC_URL) and client IP (card-testing limit).
  */
-export type ActionContext = { customerId: string; origin?: string; clientIp?: string | null; operator?: OnBehalf };
+export type ActionContext = {
+  customerId: string;
+  origin?: string;
+  clientIp?: string | null;
+  operator?: OnBehalf;
+  /** The change takes the save offer made for this cancel reason (recorded when it is that offer). */
+  saveReason?: CancelReason;
+};
 
 export type SubscriptionCommandsDeps = {
   db: Db;
@@ -197,7 +207,12 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
     const prepared = await prepare(ctx, row.productId, input);
     if ("ok" in prepared) return prepared;
 
-    const today = dayOf(clock());
+    const now = clock();
+    const today = dayOf(now);
+    // The save offer a cancel declines, or a change takes, is the one the page showed: fitted to the
+    // pet's days of supply where known.
+    const offerAsked = input.intent === "cancel" ? input.reason : (ctx.saveReason ?? null);
+    const supplyDays = offerAsked ? ((await deps.views.get(customerId, subscriptionId))?.feeding?.daysSupply ?? null) : null;
     const outcome = await db.transaction(async (tx): Promise<ActionFailure | { ok: true; before: ActionBefore }> => {
       const [s] = await tx
         .select()
@@ -211,6 +226,7 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
         return fail("NOT_ALLOWED", "intent", "Your Autoship order is being placed right now. Please try again in a few minutes.");
       const planned = planAction(s, input, today, prepared);
       if (!planned.ok) return planned;
+      const offer = offerAsked ? await offerFor(tx, s, offerAsked, supplyDays, now) : null;
       // Status and hold as the transition table says; a move to another cycle drops the old cycle's retries.
       await tx
         .update(subscriptions)
@@ -223,17 +239,22 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
         })
         .where(eq(subscriptions.id, s.id));
       // Same event kind as the customer's own action; an operator's is told apart by actor and detail.operator.
+      const detail = input.intent === "cancel" && offer ? { ...planned.detail, offer } : planned.detail;
       await tx.insert(subscriptionEvents).values({
         subscriptionId: s.id,
         kind: EVENT_KIND[input.intent],
         actor: ctx.operator ? "operator" : "customer",
-        detail: ctx.operator ? { ...planned.detail, operator: ctx.operator } : planned.detail,
+        detail: ctx.operator ? { ...detail, operator: ctx.operator } : detail,
       });
+      if (input.intent !== "cancel" && offer && takesOffer(offer, input.intent, "frequencyWeeks" in input ? input.frequencyWeeks : undefined))
+        await tx
+          .insert(subscriptionEvents)
+          .values({ subscriptionId: s.id, kind: SAVE_OFFER_ACCEPTED, actor: ctx.operator ? "operator" : "customer", detail: { reason: offerAsked, offer } });
       return { ok: true, before: { status: s.status, hold: s.hold, nextOrderDate: s.nextOrderDate } };
     });
     if (!outcome.ok) return outcome;
     const view = (await deps.views.get(customerId, subscriptionId))!;
-    const message = ACTION_DONE[input.intent];
+    const message = input.intent === "cancel" ? cancelledMessage(input.reason) : ACTION_DONE[input.intent];
     await confirm(customerId, view, message, ctx.origin);
     return { ok: true, subscription: view, message, before: outcome.before };
   }

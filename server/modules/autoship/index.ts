@@ -14,3 +14,5 @@ export type { ConsentRow, RenewalStore, RenewalTrigger, SubscriptionRow } from "
 export { createAutoshipService } from "./service";
 export type { AutoshipService, OnBehalf, ShipNow, SubscriptionView } from "./service";
 export { activeSubscriptionsOfVariant } from "./views";
+export { attachSaveDiscount, claimSaveDiscount, saveOfferReport, saveOfferSettings, setSaveOfferSettings } from "./save-offers";
+export type { DiscountClaim, SaveOfferReportRow, SaveOfferSettings } from "./save-offers";

@@ -154,7 +154,7 @@ export function createRenewalStore(db: Db) {
     async recordPlaced(
       subscriptionId: string,
       cycleDate: string,
-      order: { id: string; number: string; totalCents: number },
+      order: { id: string; number: string; totalCents: number; discountCodes: readonly string[] },
       now: Date,
       trigger: RenewalTrigger,
     ): Promise<{ nextOrderDate: string; replayed: boolean }> {
@@ -180,9 +180,11 @@ export function createRenewalStore(db: Db) {
               : sub.nextOrderDate; // the customer moved the date while the order was being placed
         // The order stands whatever the customer did meanwhile: record_renewal is allowed from every status.
         const moved = move(sub, "record_renewal")!;
+        // The save offer's one-time discount went with this order.
+        const spent = sub.saveDiscountCode && order.discountCodes.includes(sub.saveDiscountCode) ? { saveDiscountCode: null, saveDiscountPercent: null } : {};
         await tx
           .update(subscriptions)
-          .set({ ...moved, nextOrderDate: next, updatedAt: now })
+          .set({ ...moved, ...spent, nextOrderDate: next, updatedAt: now })
           .where(eq(subscriptions.id, sub.id));
         await recordEvent(
           tx,

@@ -73,6 +73,7 @@ export const subscriptions = pgTable(
      * Autoship-only code the next renewal's cart carries; cleared when that renewal is placed.
      */
     saveDiscountCode: text(),
+    saveDiscountPercent: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,6 +10,7 @@ import { createSubscriptionCommands, type ShipNow } from "./commands";
 import { createSubscriptionViews } from "./views";
 import { createConsoleSubscriptionViews } from "./console-views";
 import { createSubscriptionExtras } from "./extras";
+import { saveOfferReport, saveOfferSettings, setSaveOfferSettings, type SettingsInput } from "./save-offers";
 
 // Autoship subscriptions: created by the place-order workflow for every autoship line of a paid
 // order (checkout.ts), shown by the read model (views.ts), changed by their owner from My
@@ -57,6 +58,10 @@ export function createAutoshipService(deps: AutoshipDeps) {
     consoleState: consoleViews.state,
     recordOnBehalf: commands.recordOnBehalf,
     bringForward: commands.bringForward,
+    /** The cancellation flow's discount setting (the console's) and what each offer achieved. */
+    saveOfferSettings: () => saveOfferSettings(deps.db),
+    setSaveOfferSettings: (input: SettingsInput) => setSaveOfferSettings(deps.db, input),
+    saveOfferReport: (since: Date) => saveOfferReport(deps.db, since),
   };
 }
 

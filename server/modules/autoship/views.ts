@@ -8,7 +8,8 @@ import {
   frequencyLabel,
   sellingPlanIdFor,
 } from "../../../rules/autoship/offer-and-frequency";
-import { cancelReasonLabel, nextDateBounds } from "../../../rules/autoship/subscription-states";
+import { cancelReasonLabel, nextDateBounds, type CancelReason } from "../../../rules/autoship/subscription-states";
+import type { SaveOffer } from "../../../rules/autoship/save-offers";
 import { imageUrl, packshotSource } from "../../../rules/catalog/image-urls";
 import type { SiteId } from "../../../rules/shared/site";
 import type { Clock } from "../../clock";
@@ -22,6 +23,7 @@ import { subscriptionEvents, subscriptionPriceHolds, subscriptionRenewals, subsc
 import { dailyPortion, daysSupply, feedingGuideFor, runOut, type PetProfile, type RunOut } from "../../../rules/autoship/feeding-calculator";
 import { moneyOf } from "../../../rules/shared/money";
 import { isUuid } from "../../../rules/shared/ids";
+import { lastDiscountOffers, offersByReason, saveOfferSettings } from "./save-offers";
 import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/catalog/product-types";
 
 // The autoship read model: what My Subscriptions, the dashboard and the API show. Reads the
@@ -72,6 +74,9 @@ export type SubscriptionView = {
   priceHold: { id: string; cycleDate: string; oldUnitCents: number; newUnitCents: number; answerBy: string } | null;
   /** The customer's chosen substitute, shipped when the usual item is out of stock on renewal day. */
   substitute: { variantId: number; title: string; sku: string } | null;
+  /** The cancellation flow's one offer per reason (null once cancelled), and a discount accepted for the next delivery. */
+  saveOffers: Record<CancelReason, SaveOffer> | null;
+  saveDiscountPercent: number | null;
   /** The latest events, newest first. */
   history: { kind: string; actor: string; detail: Record<string, unknown>; at: string }[];
 };
@@ -120,7 +125,7 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
       .orderBy(sql`case ${subscriptions.status} when 'active' then 0 when 'paused' then 1 else 2 end`, desc(subscriptions.createdAt), asc(subscriptions.id));
     if (!rows.length) return [];
     const ids = rows.map((s) => s.id);
-    const [catalogVariants, methods, events, lastPlaced, priceHolds] = await Promise.all([
+    const [catalogVariants, methods, events, lastPlaced, priceHolds, offerSettings, lastDiscount] = await Promise.all([
       deps.catalog.variantsOfProducts(
         [...new Set(rows.map((s) => s.productId))],
         rows.flatMap((s) => (s.substituteVariantId ? [s.variantId, s.substituteVariantId] : [s.variantId])),
@@ -142,8 +147,11 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
         .select()
         .from(subscriptionPriceHolds)
         .where(and(inArray(subscriptionPriceHolds.subscriptionId, ids), eq(subscriptionPriceHolds.status, "pending"))),
+      saveOfferSettings(db),
+      lastDiscountOffers(db, ids),
     ]);
-    const today = dayOf(deps.clock());
+    const now = deps.clock();
+    const today = dayOf(now);
     return rows.flatMap((s) => {
       const v = catalogVariants.find((x) => x.id === s.variantId);
       // An item the catalog no longer has cannot be shown (nor renewed).
@@ -151,6 +159,7 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
       const autoshipUnit = autoshipUnitPriceCents(s.site, v);
       // Only the owner's own saved method is shown, whatever the row says (listMethods is the owner's).
       const pm = methods.find((m) => m.id === s.paymentMethodId) ?? null;
+      const feeding = feedingOf(s, v, lastPlaced.find((r) => r.id === s.id)?.day ?? null, today);
       const view: SubscriptionView = {
         id: s.id,
         contractId: s.contractId,
@@ -198,7 +207,17 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
               }
             : null;
         })(),
-        feeding: feedingOf(s, v, lastPlaced.find((r) => r.id === s.id)?.day ?? null, today),
+        feeding,
+        saveOffers:
+          s.status === "cancelled"
+            ? null
+            : offersByReason(
+                { frequencyWeeks: s.frequencyWeeks, supplyDays: feeding?.daysSupply ?? null, lastDiscountOfferedAt: lastDiscount.get(s.id) ?? null },
+                // A discount already waiting for the next delivery is not offered twice.
+                s.saveDiscountCode ? { ...offerSettings, percent: 0 } : offerSettings,
+                now,
+              ),
+        saveDiscountPercent: s.saveDiscountCode ? s.saveDiscountPercent : null,
         variantChoices: catalogVariants
           .filter((x) => x.productId === s.productId)
           .map((x) => ({ id: x.id, title: `${x.flavor} / ${x.sizeLabel}`, sku: x.sku, autoshipUnitPriceCents: autoshipUnitPriceCents(s.site, x) })),

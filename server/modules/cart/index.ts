@@ -1,5 +1,6 @@
 // The cart module's one door: everything outside server/modules/cart/ imports from here.
 export { eraseCarts, lockCartForCheckout, lockCartsOf, markCheckedOut, storedLineCount } from "./lifecycle";
+export { createPrivateAutoshipCode, retirePrivateCode } from "./private-codes";
 export { seedDiscountCodes } from "./seed";
 export { MAX_CARTS_PER_CUSTOMER, createCartService } from "./service";
 export type { CartFailure, CartResult, CartService, CartWarning } from "./service";

@@ -1,0 +1,72 @@
+import AxeBuilder from "@axe-core/playwright";
+import { autoshipPriceCents } from "../../rules/autoship/offer-and-frequency";
+import { formatUsd } from "../../rules/shared/money";
+import { buildSeedCatalog } from "../../server/modules/catalog";
+import { expect, shopUrl, test } from "./fixtures";
+import { checkOutAutoshipCart, register, uniqueEmail } from "./journeys";
+
+// The cancellation flow as a customer meets it: the reason first, then the one offer fitted to it,
+// shown beside a cancel button that never moves; "It costs too much" → a one-time discount →
+// the next renewal (here "Ship now", the same renewal path) carries it, once.
+
+const catalog = buildSeedCatalog();
+const item = catalog.products
+  .filter((p) => p.sites.includes("d2c"))
+  .flatMap((p) => p.variants.map((v) => ({ p, v })))
+  .filter(
+    ({ v }) => !v.badgeTags.includes("badge::out-of-stock") && catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 10),
+  )
+  .at(-1)!;
+
+test("cancel for the price: the discount offer instead, and the next renewal is 15% off once", async ({ page }) => {
+  await register(page, uniqueEmail("save-offer"));
+  await page.goto(shopUrl(`/products/${item.p.handle}?sku=${item.v.sku}`));
+  await page.getByRole("radio", { name: /Autoship/ }).check();
+  await page.getByTestId("add-to-cart").click();
+  await page.getByRole("dialog", { name: "Added to your cart" }).getByRole("button", { name: "Continue Shopping" }).click();
+  await checkOutAutoshipCart(page);
+  await page.goto(shopUrl("/account/autoships"));
+  const sub = page.getByTestId("subscription");
+
+  await sub.getByText("Cancel subscription", { exact: true }).first().click();
+  const cancelForm = sub.getByRole("form", { name: "Cancel subscription" });
+  const offer = sub.getByTestId("save-offer-too_expensive");
+  // No offer before a reason; each reason shows its own (stylesheet only: works before the script).
+  await expect(offer).toBeHidden();
+  await cancelForm.getByLabel("Why are you cancelling?").selectOption({ label: "I have too much food" });
+  await expect(sub.getByTestId("save-offer-too_much_food")).toBeVisible();
+  await expect(sub.getByTestId("save-offer-too_much_food").getByRole("button", { name: "Deliver every 5 weeks" })).toBeVisible();
+  await cancelForm.getByLabel("Why are you cancelling?").selectOption({ label: "It costs too much" });
+  await expect(sub.getByTestId("save-offer-too_much_food")).toBeHidden();
+  await expect(offer).toContainText("Stay with Autoship and get 15% off your next delivery, once.");
+  // Cancelling stays one click away, beside the offer.
+  await expect(cancelForm.getByRole("button", { name: "Cancel subscription" })).toBeVisible();
+  expect(
+    await new AxeBuilder({ page })
+      .include("[data-testid=subscription]")
+      .withTags(["wcag2a", "wcag2aa", "wcag22aa"])
+      .analyze()
+      .then((r) => r.violations.map((v) => v.id)),
+  ).toEqual([]);
+
+  await offer.getByRole("button", { name: "Take 15% off my next delivery" }).click();
+  await expect(page.getByTestId("autoship-notice")).toHaveText("Thank you for staying with Autoship: your next delivery gets the discount.");
+  await expect(sub.getByTestId("subscription-status")).toHaveText("Active");
+  await expect(sub.getByTestId("save-discount")).toHaveText("Your next delivery is 15% off, once: thank you for staying.");
+
+  // The next renewal carries it.
+  await sub.getByRole("button", { name: "Ship now" }).click();
+  await expect(page.getByTestId("autoship-notice")).toHaveText(/^Order KC-\d+ was placed and will ship soon\.$/);
+  const placed = (await page.getByTestId("autoship-notice").textContent())!.match(/KC-\d+/)![0];
+  await expect(sub.getByTestId("save-discount")).toHaveCount(0);
+  // Once: the discount is no longer offered to this subscription.
+  await page.reload();
+  await sub.getByText("Cancel subscription", { exact: true }).first().click();
+  await cancelForm.getByLabel("Why are you cancelling?").selectOption({ label: "It costs too much" });
+  await expect(offer).toHaveCount(0);
+
+  await page.goto(shopUrl("/account/orders"));
+  await page.getByRole("link", { name: placed }).click();
+  // 15% of the Autoship price of the one item.
+  await expect(page.getByTestId("order-discounts")).toHaveText(`Discounts−${formatUsd(Math.round(autoshipPriceCents(item.v.priceCents) * 0.15))}`);
+});
