@@ -1,11 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { runRenewalPass, type RenewalPassDeps } from "../jobs/autoship-runner";
-import { discountCodes } from "../modules/cart/schema";
+import { storedDiscountCode } from "../testing/cart";
 import { cancelEverySubscription, subscriptionEventsOf } from "../testing/autoship";
 import { operatorOf } from "../testing/console";
 import { renewalOrdersOf } from "../testing/orders";
@@ -55,7 +54,10 @@ describe("save offers", () => {
 
     const cancelled = await kit.services.autoship.act({ customerId: sub.customerId }, sub.id, { intent: "cancel", reason: "too_expensive" });
     expect(cancelled).toMatchObject({ ok: true, message: "The subscription was cancelled." });
-    expect((await events(sub.id)).find((e) => e.kind === "cancelled")?.detail).toMatchObject({ reason: "too_expensive", offer: { kind: "discount", percent: 15 } });
+    expect((await events(sub.id)).find((e) => e.kind === "cancelled")?.detail).toMatchObject({
+      reason: "too_expensive",
+      offer: { kind: "discount", percent: 15 },
+    });
     expect((await view(sub.customerId, sub.id)).saveOffers).toBeNull();
 
     const { report } = await kit.services.consoleSubscriptions.saveOffers(30);
@@ -98,7 +100,7 @@ describe("save offers", () => {
     const [order] = await renewalOrdersOf(database.db, sub.id);
     expect(order.discountCodes).toEqual([row.saveDiscountCode]);
     expect(order.discountCents).toBe(Math.round(order.subtotalCents * 0.15));
-    const [code] = await database.db.select().from(discountCodes).where(eq(discountCodes.code, row.saveDiscountCode!));
+    const code = await storedDiscountCode(database.db, row.saveDiscountCode!);
     expect(code).toMatchObject({ active: false, autoshipOnly: true, value: 15 });
     const after = await kit.reload(sub.id);
     expect(after).toMatchObject({ saveDiscountCode: null, saveDiscountPercent: null });
@@ -115,7 +117,10 @@ describe("save offers", () => {
   it("the console sets the discount (owner and manager), refuses bad input, audits, and 0 turns the offer off", async () => {
     const manager = await operatorOf(kit.services, "manager");
     const support = await operatorOf(kit.services, "support");
-    expect(await kit.services.consoleSubscriptions.setSaveOffer(support, { percent: "20", intervalMonths: "12" })).toMatchObject({ ok: false, code: "FORBIDDEN" });
+    expect(await kit.services.consoleSubscriptions.setSaveOffer(support, { percent: "20", intervalMonths: "12" })).toMatchObject({
+      ok: false,
+      code: "FORBIDDEN",
+    });
     expect(await kit.services.consoleSubscriptions.setSaveOffer(manager, { percent: "75", intervalMonths: "12" })).toMatchObject({
       ok: false,
       errors: { percent: expect.stringContaining("0") },
