@@ -8,6 +8,8 @@ export { createPriceHoldStore } from "./price-holds";
 export type { PriceAnswer } from "./price-holds";
 export { priceAnswerToken, priceAnswerUrl, readPriceAnswerToken } from "./price-links";
 export { renewalMail } from "./renewal-mail";
+export { mailActionToken, mailActionUrls, MAIL_ACTION_PATH } from "./mail-links";
+export type { MailLink, MailLinkAnswer, MailLinkPage } from "./mail-links";
 export type { RenewalMailName } from "./renewal-mail";
 export { createRenewalStore } from "./renewals";
 export type { RenewalStore, RenewalTrigger, SubscriptionRow } from "./renewals";

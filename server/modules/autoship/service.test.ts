@@ -102,6 +102,7 @@ beforeAll(async () => {
     identity: services.identity,
     payments: services.payments,
     mail: services.mail,
+    rateLimit: services.rateLimit,
     clock,
   });
   warehouse = (await warehouseForZip(database.db, "80011"))!.code;
@@ -396,6 +397,7 @@ describe("card-testing limit on a subscription's new card", () => {
       identity: services.identity,
       payments: createPaymentsService(database.db, provider),
       mail: services.mail,
+      rateLimit: services.rateLimit,
       clock,
     });
     return { service, counter };
