@@ -121,27 +121,31 @@ type RecordedMail = { subject: string; text: string; to: string; headers: Record
 
 /**
  * The newest recorded mail to an address (optionally with a subject matching `subject`), from the
- * mail drop folder MAIL_OUTBOX_DIR that playwright.config.ts sets; waits for it to arrive.
+ * mail drop folder MAIL_OUTBOX_DIR that playwright.config.ts sets; waits for it to arrive (as long as
+ * any expectation, or `timeout` ms for a mail a background job sends).
  */
-export async function latestMailTo(to: string, subject?: RegExp): Promise<RecordedMail> {
+export async function latestMailTo(to: string, subject?: RegExp, timeout?: number): Promise<RecordedMail> {
   let found: RecordedMail | undefined;
   await expect
-    .poll(() => {
-      let files: string[];
-      try {
-        // Only finished mails: the shop writes each under a temporary name first.
-        files = readdirSync(mailDir)
-          .filter((f) => f.endsWith(".json"))
-          .sort()
-          .reverse();
-      } catch {
-        files = [];
-      }
-      found = files
-        .map((f) => JSON.parse(readFileSync(path.join(mailDir, f), "utf8")) as RecordedMail)
-        .find((m) => m.to === to && (!subject || subject.test(m.subject)));
-      return Boolean(found);
-    })
+    .poll(
+      () => {
+        let files: string[];
+        try {
+          // Only finished mails: the shop writes each under a temporary name first.
+          files = readdirSync(mailDir)
+            .filter((f) => f.endsWith(".json"))
+            .sort()
+            .reverse();
+        } catch {
+          files = [];
+        }
+        found = files
+          .map((f) => JSON.parse(readFileSync(path.join(mailDir, f), "utf8")) as RecordedMail)
+          .find((m) => m.to === to && (!subject || subject.test(m.subject)));
+        return Boolean(found);
+      },
+      { timeout },
+    )
     .toBe(true);
   return found!;
 }
