@@ -1,31 +1,20 @@
 import AxeBuilder from "@axe-core/playwright";
-import { buildSeedCatalog } from "../../server/modules/catalog";
 import { expect, shopUrl, test } from "./fixtures";
-import { checkOutAutoshipCart, latestMailTo, register, uniqueEmail } from "./journeys";
+import { anAutoshipItem, latestMailTo, register, subscribeTo, uniqueEmail } from "./journeys";
 
 // Managing a delivery from the reminder mail without signing in: the customer's next order is due
 // tomorrow, the renewal engine's next pass (every few seconds here, playwright.config.ts) mails the
 // reminder, and its skip link — opened in a browser that is not signed in — asks once, skips on the
 // button, and is spent after that.
 
-const catalog = buildSeedCatalog();
-const item = catalog.products
-  .filter((p) => p.sites.includes("d2c"))
-  .flatMap((p) => p.variants.map((v) => ({ p, v })))
-  .find(
-    ({ v }) => !v.badgeTags.includes("badge::out-of-stock") && catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 5),
-  )!;
+const item = anAutoshipItem();
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 test("the reminder mail's skip link skips the delivery without signing in, once", async ({ page, browser }) => {
   const email = uniqueEmail("mail-links");
   await register(page, email);
-  await page.goto(shopUrl(`/products/${item.p.handle}?sku=${item.v.sku}`));
-  await page.getByRole("radio", { name: /Autoship/ }).check();
-  await page.getByTestId("add-to-cart").click();
-  await page.getByRole("dialog", { name: "Added to your cart" }).getByRole("button", { name: "Continue Shopping" }).click();
-  await checkOutAutoshipCart(page);
+  await subscribeTo(page, item);
 
   // The next order tomorrow: within the reminder's days.
   await page.goto(shopUrl("/account/autoships"));

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { buildSeedCatalog } from "../../server/modules/catalog";
 import { expect, shopUrl, staffUrl } from "./fixtures";
 
 // Steps several journeys share: a fresh shopper's address, a new account, the mail they were sent.
@@ -113,6 +114,26 @@ export async function checkOutCart(page: Page, options: { autoshipTerms?: boolea
 }
 
 export const checkOutAutoshipCart = (page: Page) => checkOutCart(page, { autoshipTerms: true });
+
+/** A D2C size of the seed catalogue, in stock at the warehouse serving the checkout's ZIP (80011, Denver). */
+export function anAutoshipItem() {
+  const catalog = buildSeedCatalog();
+  return catalog.products
+    .filter((p) => p.sites.includes("d2c"))
+    .flatMap((p) => p.variants.map((v) => ({ p, v })))
+    .find(
+      ({ v }) => !v.badgeTags.includes("badge::out-of-stock") && catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 5),
+    )!;
+}
+
+/** A signed-in customer subscribes to `item` on Autoship: the product page, then the checkout. */
+export async function subscribeTo(page: Page, item: { p: { handle: string }; v: { sku: string } }) {
+  await page.goto(shopUrl(`/products/${item.p.handle}?sku=${item.v.sku}`));
+  await page.getByRole("radio", { name: /Autoship/ }).check();
+  await page.getByTestId("add-to-cart").click();
+  await page.getByRole("dialog", { name: "Added to your cart" }).getByRole("button", { name: "Continue Shopping" }).click();
+  await checkOutAutoshipCart(page);
+}
 
 const mailDir = `${process.env.E2E_PGLITE_DIR}-mail`;
 

@@ -56,7 +56,7 @@ export async function readMailActionToken(secret: string, token: string | null |
   return read.reason === "expired" ? { ok: false, code: "STALE", message: LINK_SPENT } : { ok: false, code: "INVALID", message: NOT_VALID };
 }
 
-export const MAIL_ACTION_PATH = "/autoship/manage";
+const MAIL_ACTION_PATH = "/autoship/manage";
 
 /** The four links of a subscription's reminder, for the cycle it is on now. */
 export async function mailActionUrls(origin: string, secret: string, sub: Pick<SubscriptionRow, "id" | "nextOrderDate" | "updatedAt">) {
