@@ -8,6 +8,8 @@ import { anAutoshipItem, latestMailTo, register, subscribeTo, uniqueEmail } from
 // button, and is spent after that.
 
 const item = anAutoshipItem();
+// A checkout, then up to one renewal pass's interval for the reminder.
+test.slow();
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
