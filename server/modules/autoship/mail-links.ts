@@ -46,11 +46,11 @@ export async function mailActionToken(secret: string, link: MailLink): Promise<s
   return (await mailAction.sign(secret, link, mailLinkExpiry(link.cycleDate))).token;
 }
 
-export type ReadMailLink = { ok: true; link: MailLink } | { ok: false; code: "INVALID" | "STALE"; message: string };
+type ReadMailLink = { ok: true; link: MailLink } | { ok: false; code: "INVALID" | "STALE"; message: string };
 const NOT_VALID = "This link is not valid.";
 
 /** What a token says, when the shop signed it; an expired one is past its delivery's day. */
-export async function readMailActionToken(secret: string, token: string | null | undefined, now: Date): Promise<ReadMailLink> {
+async function readMailActionToken(secret: string, token: string | null | undefined, now: Date): Promise<ReadMailLink> {
   const read = await mailAction.read(secret, token, now);
   if (read.ok) return { ok: true, link: read.claims };
   return read.reason === "expired" ? { ok: false, code: "STALE", message: LINK_SPENT } : { ok: false, code: "INVALID", message: NOT_VALID };
