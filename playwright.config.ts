@@ -113,6 +113,8 @@ export default defineConfig({
       GTM_ID: "GTM-E2E0001",
       // As behind the shop's proxy: each browser context sends its own address (tests/e2e/fixtures.ts).
       TRUST_PROXY: "true",
+      // The renewal engine's pass every 10 s: the reminder mail a test waits for comes within seconds.
+      AUTOSHIP_INTERVAL_SECONDS: "10",
     },
   },
 });

@@ -22,6 +22,7 @@ export default [
     route("shipping", "routes/shipping.tsx"),
     route("autoship", "routes/autoship.tsx"),
     route("autoship/price-answer/:token", "routes/autoship.price-answer.tsx"),
+    route("autoship/manage/:token", "routes/autoship.manage.$token.tsx"),
     // The marketing list: the footer form's answer, the confirmation link, the preference centre.
     route("email/signup", "routes/email.signup.tsx"),
     route("email/confirm", "routes/email.confirm.tsx"),

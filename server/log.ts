@@ -42,10 +42,11 @@ export function createLogger(level = "info", destination?: pino.DestinationStrea
 
 /**
  * A request path as logged: a path segment that is itself a credential (the price guard mail's
- * answer link, PRICE_ANSWER_PATH/<signed token>) is replaced, as the query string is left out.
+ * answer link, PRICE_ANSWER_PATH/<signed token>; the reminder mail's links, MAIL_ACTION_PATH/<signed
+ * token>) is replaced, as the query string is left out.
  */
 export function loggedPath(path: string): string {
-  return path.replace(/^(\/autoship\/price-answer\/)[^/]+/, "$1[redacted]");
+  return path.replace(/^(\/autoship\/(?:price-answer|manage)\/)[^/]+/, "$1[redacted]");
 }
 
 type QueryError = Error & { query?: unknown; params?: unknown };

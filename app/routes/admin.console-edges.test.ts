@@ -86,4 +86,13 @@ describe("the request log", () => {
     expect(requests.map((l) => l.path)).toEqual(["/autoship/price-answer/[redacted]"]);
     expect(logLines.join("\n")).not.toContain(token);
   });
+
+  it("logs a reminder mail link's path without its token", async () => {
+    const token = "eyJzdWIiOiJzdWItMTIzIn0.c2lnbmF0dXJlLXNlY3JldA";
+    logLines.length = 0;
+    await pages.app.request(`http://${HOST}/autoship/manage/${token}`, { headers: { host: HOST } });
+    const requests = logLines.map((l) => JSON.parse(l) as { msg: string; path?: string }).filter((l) => l.msg === "request");
+    expect(requests.map((l) => l.path)).toEqual(["/autoship/manage/[redacted]"]);
+    expect(logLines.join("\n")).not.toContain(token);
+  });
 });

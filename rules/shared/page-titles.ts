@@ -33,6 +33,7 @@ export type PageKey =
   | "resetPassword"
   | "autoshipRequiredLogin"
   | "autoshipPriceAnswer"
+  | "autoshipManage"
   | "emailSignUp"
   | "emailConfirm"
   | "emailPreferences"
@@ -72,6 +73,7 @@ const TITLES: Record<PageKey, { d2c: string; hpsf?: string }> = {
   resetPassword: { d2c: "Reset Password" },
   autoshipRequiredLogin: { d2c: "Log In to Start Autoship" },
   autoshipPriceAnswer: { d2c: "Autoship Price Change" },
+  autoshipManage: { d2c: "Your Autoship Delivery" },
   emailSignUp: { d2c: "Email Sign-Up", hpsf: "Program News Sign-Up" },
   emailConfirm: { d2c: "Confirm Your Subscription" },
   emailPreferences: { d2c: "Email Preferences" },

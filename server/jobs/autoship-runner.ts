@@ -7,7 +7,8 @@ import { stateForZip } from "../../rules/shared/us-states";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Logger } from "../log";
-import { renewalMail } from "../modules/autoship";
+import { mailActionUrls, renewalMail } from "../modules/autoship";
+import { MAIL_ACTION_WORDS, MAIL_ACTIONS } from "../../rules/autoship/mail-actions";
 import { createRenewalStore, type ConsentRow, type RenewalStore, type SubscriptionRow } from "../modules/autoship";
 import { frequencyLabel } from "../../rules/autoship/offer-and-frequency";
 import { dayOf } from "../../rules/shared/calendar-days";
@@ -249,9 +250,8 @@ async function sendReminder(deps: RenewalPassDeps, sub: SubscriptionRow): Promis
     storeName: config.storeName,
     firstName: sub.shippingAddress.firstName,
     contractId: sub.contractId,
-    // Links open My Autoships at this subscription; the skip link asks to confirm (a GET never changes it).
     manageUrl: `${origin}/account/autoships#sub-${sub.id}`,
-    skipUrl: `${origin}/account/autoships?skip=${sub.id}#sub-${sub.id}`,
+    actions: await reminderActions(deps, sub, origin),
     date: formatCycleDate(sub.nextOrderDate),
     items: [
       {
@@ -268,6 +268,17 @@ async function sendReminder(deps: RenewalPassDeps, sub: SubscriptionRow): Promis
     priceNotes,
   });
   await services.mail.send({ template: "autoship.reminder", to: sub.email, content });
+}
+
+/**
+ * The reminder's links for this delivery: signed ones that work without signing in, each opening a
+ * page that asks to confirm (a GET never changes anything); without the app's secret, the skip
+ * prompt in My Autoships.
+ */
+async function reminderActions(deps: RenewalPassDeps, sub: SubscriptionRow, origin: string) {
+  if (!deps.secret) return [{ label: MAIL_ACTION_WORDS.skip.link, url: `${origin}/account/autoships?skip=${sub.id}#sub-${sub.id}` }];
+  const urls = await mailActionUrls(origin, deps.secret, sub);
+  return MAIL_ACTIONS.map((action) => ({ label: MAIL_ACTION_WORDS[action].link, url: urls[action] }));
 }
 
 export type AutoshipScheduler = { stop(): Promise<void> };

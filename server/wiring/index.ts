@@ -30,8 +30,8 @@ export function createServices(
   const modules = createModules(
     { ...context, paymentProvider },
     {
-      shipNow: async (subscriptionId, now) => {
-        const r = await bound().renew(subscriptionId, now, "ship_now");
+      shipNow: async (subscriptionId, now, claim) => {
+        const r = await bound().renew(subscriptionId, now, "ship_now", undefined, claim);
         return r.ok ? { ok: true, orderNumber: r.orderNumber } : { ok: false, message: r.message };
       },
       placeOrder: (input) => bound().placeOrder(input),

@@ -87,7 +87,17 @@ export function createModules({ db, config, log, paymentProvider, secret }: Wiri
     catalog,
     cart,
     // Ship now (My Subscriptions) places the renewal order at once through the renewal workflow.
-    autoship: createAutoshipService({ db, config, catalog, identity, payments, mail, log, shipNow: (id, now) => workflows.shipNow(id, now) }),
+    autoship: createAutoshipService({
+      db,
+      config,
+      catalog,
+      identity,
+      payments,
+      mail,
+      rateLimit,
+      log,
+      shipNow: (id, now, claim) => workflows.shipNow(id, now, claim),
+    }),
     checkout: createCheckoutService({
       db,
       config,

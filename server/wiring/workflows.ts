@@ -13,8 +13,8 @@ export function createWorkflows(modules: Modules, { db, config, log }: Omit<Wiri
   return {
     placeOrder: (input: PlaceOrderInput) => placeOrder({ db, services: { cart, orders, payments, mail, staff, identity, marketing }, config, log }, input),
     /** One renewal now, through the renewal workflow: Ship now (My Subscriptions) and the console's retry. */
-    renew: (subscriptionId: string, now: Date, trigger: "ship_now" | "schedule", secret?: string) =>
-      renewSubscription(renewalDeps(secret), subscriptionId, { now, trigger }),
+    renew: (subscriptionId: string, now: Date, trigger: "ship_now" | "schedule", secret?: string, claim?: Date) =>
+      renewSubscription(renewalDeps(secret), subscriptionId, { now, trigger, claim }),
     /**
      * Answers to renewals the price guard held: the mail's signed links (the app's secret comes from
      * the request context) and the owner's buttons in My Autoships; "renew" places the order at once.

@@ -4,7 +4,7 @@ import { autoshipPriceCents } from "../../rules/autoship/offer-and-frequency";
 import { formatUsd } from "../../rules/shared/money";
 import { buildSeedCatalog } from "../../server/modules/catalog";
 import { expect, shopUrl, test } from "./fixtures";
-import { checkOutAutoshipCart, consoleOperator, latestMailTo, register, uniqueEmail } from "./journeys";
+import { consoleOperator, latestMailTo, register, subscribeTo, uniqueEmail } from "./journeys";
 
 // The price guard and the chosen substitute as a customer and an operator meet them. A customer
 // checks out an Autoship; an operator changes the catalogue (a price raised 15%, a shelf emptied)
@@ -34,11 +34,7 @@ const WAREHOUSE = "DEN1";
 
 async function subscribe(page: Page, item: { p: { handle: string }; v: { sku: string } }, email: string) {
   await register(page, email);
-  await page.goto(shopUrl(`/products/${item.p.handle}?sku=${item.v.sku}`));
-  await page.getByRole("radio", { name: /Autoship/ }).check();
-  await page.getByTestId("add-to-cart").click();
-  await page.getByRole("dialog", { name: "Added to your cart" }).getByRole("button", { name: "Continue Shopping" }).click();
-  await checkOutAutoshipCart(page);
+  await subscribeTo(page, item);
   await page.goto(shopUrl("/account/autoships"));
   await expect(page.getByTestId("subscription").getByTestId("subscription-status")).toHaveText("Active");
 }

@@ -1,6 +1,5 @@
-import { buildSeedCatalog } from "../../server/modules/catalog";
 import { expect, shopUrl, test } from "./fixtures";
-import { fillCheckoutAddress, payWithCard, register, uniqueEmail } from "./journeys";
+import { anAutoshipItem, fillCheckoutAddress, payWithCard, register, uniqueEmail } from "./journeys";
 
 // The autoship journey: subscribe on the product page → check out through the checkout screens → the subscription appears in My
 // Subscriptions → skip → ship now creates an order → change frequency → cancel with a reason →
@@ -9,13 +8,7 @@ import { fillCheckoutAddress, payWithCard, register, uniqueEmail } from "./journ
 // A refused form (cancel without a reason) answers 400, which the browser logs as a failed load.
 test.use({ allowedConsoleErrors: [/status of 400/] });
 
-const catalog = buildSeedCatalog();
-const item = catalog.products
-  .filter((p) => p.sites.includes("d2c"))
-  .flatMap((p) => p.variants.map((v) => ({ p, v })))
-  .find(
-    ({ v }) => !v.badgeTags.includes("badge::out-of-stock") && catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 5),
-  )!;
+const item = anAutoshipItem();
 
 const day = (offsetDays: number) => {
   const d = new Date();

@@ -32,17 +32,18 @@ const above = (bytes: number) => Math.round(bytes * 1.05);
  * measured size plus 5%. Lower a budget whenever a change brings a page well under it. The footer's
  * e-mail sign-up form (a plain form post, on every storefront page) added about 380 bytes to each;
  * the header's cart count asked after a page the cache shows to everyone (use-shopper.ts), 165; the
- * product page's phone add-to-cart bar (its code loads after the page), 89.
+ * product page's phone add-to-cart bar (its code loads after the page), 89; the reminder mail's
+ * confirmation page (a route in the route manifest and its page title), about 12.
  */
 const GOAL_JS = 130 * KB;
 const pages: { name: string; path: string; js: number; html: number }[] = [
-  { name: "home", path: "/", js: 127_564, html: above(10_897) },
-  { name: "listing", path: "/products", js: 128_629, html: above(13_535) },
-  { name: "category", path: "/products/dog", js: 129_904, html: above(13_327) },
-  { name: "product", path: `/products/${product.handle}`, js: 132_707, html: above(12_512) },
-  { name: "search", path: "/search?search=chicken", js: 128_361, html: above(13_113) },
-  { name: "cart", path: "/cart", js: 131_245, html: above(7_321) },
-  { name: "shipping", path: "/shipping", js: 127_891, html: above(6_322) },
+  { name: "home", path: "/", js: 127_575, html: above(10_897) },
+  { name: "listing", path: "/products", js: 128_638, html: above(13_535) },
+  { name: "category", path: "/products/dog", js: 129_916, html: above(13_327) },
+  { name: "product", path: `/products/${product.handle}`, js: 132_717, html: above(12_512) },
+  { name: "search", path: "/search?search=chicken", js: 128_375, html: above(13_113) },
+  { name: "cart", path: "/cart", js: 131_251, html: above(7_321) },
+  { name: "shipping", path: "/shipping", js: 127_903, html: above(6_322) },
 ];
 
 function scriptsOf(html: string): string[] {

@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { buildSeedCatalog } from "../../server/modules/catalog";
 import { expect, shopUrl, test } from "./fixtures";
-import { checkOutAutoshipCart, consoleOperator, register, uniqueEmail } from "./journeys";
+import { anAutoshipItem, consoleOperator, register, subscribeTo, uniqueEmail } from "./journeys";
 
 // The console's Subscriptions section with a real subscription: a customer subscribes through the
 // shop; a support operator finds it in the console, pauses it with a reason (the customer's My
@@ -10,23 +9,13 @@ import { checkOutAutoshipCart, consoleOperator, register, uniqueEmail } from "./
 // A pause without a reason answers 400, which the browser logs as a failed load.
 test.use({ allowedConsoleErrors: [/status of 400/] });
 
-const catalog = buildSeedCatalog();
-const item = catalog.products
-  .filter((p) => p.sites.includes("d2c"))
-  .flatMap((p) => p.variants.map((v) => ({ p, v })))
-  .find(
-    ({ v }) => !v.badgeTags.includes("badge::out-of-stock") && catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 5),
-  )!;
+const item = anAutoshipItem();
 
 test("support finds a customer's subscription, pauses it with a reason and resumes it", async ({ page, browser }) => {
   // The customer subscribes through the shop.
   const email = uniqueEmail("console-autoship");
   await register(page, email);
-  await page.goto(shopUrl(`/products/${item.p.handle}?sku=${item.v.sku}`));
-  await page.getByRole("radio", { name: /Autoship/ }).check();
-  await page.getByTestId("add-to-cart").click();
-  await page.getByRole("dialog", { name: "Added to your cart" }).getByRole("button", { name: "Continue Shopping" }).click();
-  await checkOutAutoshipCart(page);
+  await subscribeTo(page, item);
   await page.goto(shopUrl("/account/autoships"));
   const mine = page.getByTestId("subscription");
   await expect(mine.getByTestId("subscription-status")).toHaveText("Active");

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { buildSeedCatalog } from "../../server/modules/catalog";
 import { expect, shopUrl, staffUrl } from "./fixtures";
 
 // Steps several journeys share: a fresh shopper's address, a new account, the mail they were sent.
@@ -114,6 +115,26 @@ export async function checkOutCart(page: Page, options: { autoshipTerms?: boolea
 
 export const checkOutAutoshipCart = (page: Page) => checkOutCart(page, { autoshipTerms: true });
 
+/** A D2C size of the seed catalogue, in stock at the warehouse serving the checkout's ZIP (80011, Denver). */
+export function anAutoshipItem() {
+  const catalog = buildSeedCatalog();
+  return catalog.products
+    .filter((p) => p.sites.includes("d2c"))
+    .flatMap((p) => p.variants.map((v) => ({ p, v })))
+    .find(
+      ({ v }) => !v.badgeTags.includes("badge::out-of-stock") && catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 5),
+    )!;
+}
+
+/** A signed-in customer subscribes to `item` on Autoship: the product page, then the checkout. */
+export async function subscribeTo(page: Page, item: { p: { handle: string }; v: { sku: string } }) {
+  await page.goto(shopUrl(`/products/${item.p.handle}?sku=${item.v.sku}`));
+  await page.getByRole("radio", { name: /Autoship/ }).check();
+  await page.getByTestId("add-to-cart").click();
+  await page.getByRole("dialog", { name: "Added to your cart" }).getByRole("button", { name: "Continue Shopping" }).click();
+  await checkOutAutoshipCart(page);
+}
+
 const mailDir = `${process.env.E2E_PGLITE_DIR}-mail`;
 
 /** A mail as the drop folder keeps it (server/modules/mail/service.ts writeDropFile). */
@@ -121,27 +142,31 @@ type RecordedMail = { subject: string; text: string; to: string; headers: Record
 
 /**
  * The newest recorded mail to an address (optionally with a subject matching `subject`), from the
- * mail drop folder MAIL_OUTBOX_DIR that playwright.config.ts sets; waits for it to arrive.
+ * mail drop folder MAIL_OUTBOX_DIR that playwright.config.ts sets; waits for it to arrive (as long as
+ * any expectation, or `timeout` ms for a mail a background job sends).
  */
-export async function latestMailTo(to: string, subject?: RegExp): Promise<RecordedMail> {
+export async function latestMailTo(to: string, subject?: RegExp, timeout?: number): Promise<RecordedMail> {
   let found: RecordedMail | undefined;
   await expect
-    .poll(() => {
-      let files: string[];
-      try {
-        // Only finished mails: the shop writes each under a temporary name first.
-        files = readdirSync(mailDir)
-          .filter((f) => f.endsWith(".json"))
-          .sort()
-          .reverse();
-      } catch {
-        files = [];
-      }
-      found = files
-        .map((f) => JSON.parse(readFileSync(path.join(mailDir, f), "utf8")) as RecordedMail)
-        .find((m) => m.to === to && (!subject || subject.test(m.subject)));
-      return Boolean(found);
-    })
+    .poll(
+      () => {
+        let files: string[];
+        try {
+          // Only finished mails: the shop writes each under a temporary name first.
+          files = readdirSync(mailDir)
+            .filter((f) => f.endsWith(".json"))
+            .sort()
+            .reverse();
+        } catch {
+          files = [];
+        }
+        found = files
+          .map((f) => JSON.parse(readFileSync(path.join(mailDir, f), "utf8")) as RecordedMail)
+          .find((m) => m.to === to && (!subject || subject.test(m.subject)));
+        return Boolean(found);
+      },
+      { timeout },
+    )
     .toBe(true);
   return found!;
 }

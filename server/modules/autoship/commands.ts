@@ -9,6 +9,7 @@ import {
   type SubscriptionAction,
   type SubscriptionActionInput,
 } from "../../../rules/autoship/subscription-states";
+import { isLinkCurrent, LINK_SPENT, type MailLinkCycle } from "../../../rules/autoship/mail-actions";
 import { formatUsd } from "../../../rules/shared/money";
 import { isUuid } from "../../../rules/shared/ids";
 import { unservedMessage } from "../../../rules/shared/zip";
@@ -35,7 +36,7 @@ import { offerFor, SAVE_OFFER_ACCEPTED, takesOffer } from "./save-offers";
 
 export type ActionFailure = {
   ok: false;
-  code: "NOT_FOUND" | "NOT_ALLOWED" | "INVALID" | "SHIP_NOW_FAILED" | "RATE_LIMITED";
+  code: "NOT_FOUND" | "NOT_ALLOWED" | "INVALID" | "SHIP_NOW_FAILED" | "RATE_LIMITED" | "STALE";
   message: string;
   field: string;
 };
@@ -44,21 +45,26 @@ export type ActionBefore = { status: SubscriptionStatus; hold: SubscriptionHold 
 /** `orderNumber`: the order a ship-now placed. */
 export type ActionResult = { ok: true; subscription: SubscriptionView; message: string; orderNumber?: string; before?: ActionBefore } | ActionFailure;
 
-/** Ship now: the renewal engine places the order at once (wired by createServices). */
-export type ShipNow = (subscriptionId: string, now: Date) => Promise<{ ok: true; orderNumber: string | null } | { ok: false; message: string }>;
+/**
+ * Ship now: the renewal engine places the order at once (wired by createServices). `claim`: the
+ * renewal lease the caller already took on the subscription's row (a mail link's ship now).
+ */
+export type ShipNow = (subscriptionId: string, now: Date, claim?: Date) => Promise<{ ok: true; orderNumber: string | null } | { ok: false; message: string }>;
 
 /** A console operator acting for the customer: named, with their reason, in the event's `detail.operator`. */
 export type OnBehalf = { id: string; email: string; reason: string; note: string | null };
 
 /**
  * Who acts: the signed-in customer (or an operator on their behalf, `operator`), the request's
- * origin (mail links without PUBLIC_URL) and client IP (card-testing limit).
+ * origin (mail links without PUBLIC_URL) and client IP (card-testing limit). `link`: the customer
+ * acts through a reminder mail's signed link, which holds only for the cycle it was sent for.
  */
 export type ActionContext = {
   customerId: string;
   origin?: string;
   clientIp?: string | null;
   operator?: OnBehalf;
+  link?: MailLinkCycle;
   /** The change takes the save offer made for this cancel reason (recorded when it is that offer). */
   saveReason?: CancelReason;
 };
@@ -94,6 +100,9 @@ const EVENT_KIND: Record<SubscriptionAction, string> = {
 
 const fail = (code: ActionFailure["code"], field: string, message: string): ActionFailure => ({ ok: false, code, field, message });
 const notFound = () => fail("NOT_FOUND", "subscriptionId", "No such subscription.");
+const spent = () => fail("STALE", "token", LINK_SPENT);
+/** How long a mail link's ship now holds the renewal lease before the renewal engine takes it over (as its own lease). */
+const LINK_CLAIM_MS = 5 * 60_000;
 
 export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
   const { db, clock } = deps;
@@ -140,12 +149,39 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
     const allowed = transition(row.status, "ship_now");
     if (!allowed.ok) return fail("NOT_ALLOWED", "intent", allowed.message);
     if (!deps.shipNow) return fail("SHIP_NOW_FAILED", "intent", "Ship now is not available right now; try again later.");
-    const placed = await deps.shipNow(subscriptionId, clock());
+    let claim: Date | undefined;
+    if (ctx.link) {
+      claim = new Date(clock().getTime() + LINK_CLAIM_MS);
+      const refused = await claimForLink(subscriptionId, ctx.link, claim);
+      if (refused) return refused;
+    }
+    const placed = await deps.shipNow(subscriptionId, clock(), claim);
     if (!placed.ok) return fail("SHIP_NOW_FAILED", "intent", placed.message);
+    if (ctx.link)
+      await db
+        .insert(subscriptionEvents)
+        .values({ subscriptionId, kind: EVENT_KIND.ship_now, actor: "customer", detail: { via: "mail_link", orderNumber: placed.orderNumber } });
     const view = (await deps.views.get(ctx.customerId, subscriptionId))!;
     const message = placed.orderNumber ? `Order ${placed.orderNumber} was placed and will ship soon.` : ACTION_DONE.ship_now;
     await confirm(ctx.customerId, view, message, ctx.origin);
     return { ok: true, subscription: view, message, ...(placed.orderNumber ? { orderNumber: placed.orderNumber } : {}) };
+  }
+
+  /**
+   * A mail link's ship now: under the row lock, the subscription must still be on the link's cycle
+   * and nobody placing its order; the renewal lease is then taken in the same transaction, so a
+   * second press of the link finds the order being placed, then the cycle moved on.
+   */
+  async function claimForLink(subscriptionId: string, link: MailLinkCycle, claim: Date): Promise<ActionFailure | null> {
+    return db.transaction(async (tx) => {
+      const [s] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for("update");
+      if (!s) return notFound();
+      if (!isLinkCurrent(s, link)) return spent();
+      if (s.renewalClaimedUntil && s.renewalClaimedUntil > clock())
+        return fail("NOT_ALLOWED", "intent", "Your Autoship order is being placed right now. Please try again in a few minutes.");
+      await tx.update(subscriptions).set({ renewalClaimedUntil: claim }).where(eq(subscriptions.id, s.id));
+      return null;
+    });
   }
 
   /**
@@ -220,6 +256,7 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
         .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.customerId, customerId)))
         .for("update");
       if (!s) return notFound();
+      if (ctx.link && !isLinkCurrent(s, ctx.link)) return spent();
       // The renewal engine is placing this subscription's order (its lease): a change now could
       // contradict the order being placed, so the customer is asked to try again shortly.
       if (s.renewalClaimedUntil && s.renewalClaimedUntil > clock())
@@ -244,7 +281,7 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
         subscriptionId: s.id,
         kind: EVENT_KIND[input.intent],
         actor: ctx.operator ? "operator" : "customer",
-        detail: ctx.operator ? { ...detail, operator: ctx.operator } : detail,
+        detail: ctx.operator ? { ...detail, operator: ctx.operator } : ctx.link ? { ...detail, via: "mail_link" } : detail,
       });
       if (input.intent !== "cancel" && offer && takesOffer(offer, input.intent, "frequencyWeeks" in input ? input.frequencyWeeks : undefined))
         await tx
@@ -307,5 +344,18 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
     });
   }
 
-  return { act, recordOnBehalf, bringForward };
+  /**
+   * The customer's action through a reminder mail's signed link (no sign-in: the link is the
+   * proof): the owner's own command, held to the link's cycle under the row lock.
+   */
+  async function actByLink(link: MailLinkCycle & { subscriptionId: string }, input: SubscriptionActionInput, origin?: string): Promise<ActionResult> {
+    if (!isUuid(link.subscriptionId)) return notFound();
+    const [owner] = await db.select().from(subscriptions).where(eq(subscriptions.id, link.subscriptionId));
+    if (!owner) return notFound();
+    // Told apart before the lifecycle's own refusals (a cancelled Autoship): the link's delivery is gone either way.
+    if (!isLinkCurrent(owner, link)) return spent();
+    return act({ customerId: owner.customerId, origin, link: { cycleDate: link.cycleDate, version: link.version } }, link.subscriptionId, input);
+  }
+
+  return { act, actByLink, recordOnBehalf, bringForward };
 }

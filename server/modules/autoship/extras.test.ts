@@ -79,6 +79,7 @@ beforeAll(async () => {
     identity: services.identity,
     payments: services.payments,
     mail: services.mail,
+    rateLimit: services.rateLimit,
     clock: () => now,
   });
   const warehouse = (await warehouseForZip(database.db, "80011"))!.code;

@@ -8,6 +8,7 @@ export { createPriceHoldStore } from "./price-holds";
 export type { PriceAnswer } from "./price-holds";
 export { priceAnswerToken, priceAnswerUrl, readPriceAnswerToken } from "./price-links";
 export { renewalMail } from "./renewal-mail";
+export { mailActionToken, mailActionUrls } from "./mail-links";
 export type { RenewalMailName } from "./renewal-mail";
 export { createRenewalStore } from "./renewals";
 export type { ConsentRow, RenewalStore, RenewalTrigger, SubscriptionRow } from "./renewals";

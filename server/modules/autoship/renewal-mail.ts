@@ -14,10 +14,13 @@ const link = (url: string, label: string) => `<a href="${escapeHtml(url)}">${esc
 type Base = { storeName: string; firstName: string; contractId: string; manageUrl: string };
 
 export const renewalMail = {
-  /** A few days before each renewal: date, items and price, with links to skip or change. */
+  /**
+   * A few days before each renewal: date, items and price, with links to act on this delivery (the
+   * signed links of mail-links.ts, or the skip prompt in My Autoships) and to change the rest.
+   */
   reminder(
     d: Base & {
-      skipUrl: string;
+      actions: { label: string; url: string }[];
       date: string;
       items: RenewalMailItem[];
       subtotal: string;
@@ -34,13 +37,13 @@ export const renewalMail = {
     const totals = [`Subtotal (with your 5% Autoship saving): ${d.subtotal}`, `Shipping: ${d.shipping}`, `Estimated tax: ${d.tax}`, `Total: ${d.total}`];
     return {
       subject: `Your Autoship ${d.contractId} ships on ${d.date}`,
-      text: `${hello(d.firstName)}\n\nYour next Autoship order (${d.contractId}) will be placed on ${d.date} and charged to ${card}:\n\n${rows.join("\n")}\n\n${totals.join("\n")}\n\nTo skip this delivery:\n${d.skipUrl}\n\nTo change the date, frequency, quantity, address or card, visit My Autoships before then:\n${d.manageUrl}\n\n— ${d.storeName}\n`,
+      text: `${hello(d.firstName)}\n\nYour next Autoship order (${d.contractId}) will be placed on ${d.date} and charged to ${card}:\n\n${rows.join("\n")}\n\n${totals.join("\n")}\n\n${d.actions.map((a) => `${a.label}:\n${a.url}\n\n`).join("")}To change the date, frequency, quantity, address or card, visit My Autoships before then:\n${d.manageUrl}\n\n— ${d.storeName}\n`,
       html: page(d.storeName, [
         escapeHtml(hello(d.firstName)),
         `Your next Autoship order (${escapeHtml(d.contractId)}) will be placed on <strong>${escapeHtml(d.date)}</strong> and charged to ${escapeHtml(card)}:`,
         rows.map(escapeHtml).join("<br>"),
         totals.map(escapeHtml).join("<br>"),
-        `${link(d.skipUrl, "Skip this delivery")} · ${link(d.manageUrl, "Change it in My Autoships")}`,
+        [...d.actions.map((a) => link(a.url, a.label)), link(d.manageUrl, "Change it in My Autoships")].join(" · "),
         "Changes made before the date apply to this order.",
       ]),
     };

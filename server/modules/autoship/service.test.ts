@@ -103,6 +103,7 @@ beforeAll(async () => {
     identity: services.identity,
     payments: services.payments,
     mail: services.mail,
+    rateLimit: services.rateLimit,
     clock,
   });
   warehouse = (await warehouseForZip(database.db, "80011"))!.code;
@@ -410,6 +411,7 @@ describe("card-testing limit on a subscription's new card", () => {
       identity: services.identity,
       payments: createPaymentsService(database.db, provider),
       mail: services.mail,
+      rateLimit: services.rateLimit,
       clock,
     });
     return { service, counter };

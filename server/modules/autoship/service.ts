@@ -11,6 +11,8 @@ import { createSubscriptionViews } from "./views";
 import { createConsoleSubscriptionViews } from "./console-views";
 import { createSubscriptionExtras } from "./extras";
 import { saveOfferReport, saveOfferSettings, setSaveOfferSettings, type SettingsInput } from "./save-offers";
+import { createMailLinks } from "./mail-links";
+import type { RateLimitService } from "../rate-limit";
 
 // Autoship subscriptions: created by the place-order workflow for every autoship line of a paid
 // order (checkout.ts), shown by the read model (views.ts), changed by their owner from My
@@ -31,6 +33,7 @@ export type AutoshipDeps = {
   identity: Pick<IdentityService, "summary" | "customer" | "takeSubscriptionCardAttempt">;
   payments: Pick<PaymentsService, "saveCard" | "listMethods">;
   mail: Pick<MailService, "send">;
+  rateLimit: Pick<RateLimitService, "take">;
   clock?: Clock;
   log?: Logger;
   shipNow?: ShipNow;
@@ -42,6 +45,7 @@ export function createAutoshipService(deps: AutoshipDeps) {
   const commands = createSubscriptionCommands({ ...deps, clock, views });
   const consoleViews = createConsoleSubscriptionViews({ db: deps.db, views, catalog: deps.catalog });
   const extras = createSubscriptionExtras({ db: deps.db, catalog: deps.catalog });
+  const mailLinks = createMailLinks({ db: deps.db, views, actByLink: commands.actByLink, rateLimit: deps.rateLimit });
   return {
     list: views.list,
     get: views.get,
@@ -50,6 +54,9 @@ export function createAutoshipService(deps: AutoshipDeps) {
     offerForSku: views.offerForSku,
     summary: views.summary,
     act: commands.act,
+    /** The reminder mail's signed links: what one would do (the page, a GET) and its button (the POST). */
+    readMailLink: mailLinks.read,
+    confirmMailLink: mailLinks.confirm,
     /** The pet a subscription feeds, its price guard and its chosen substitute (My Autoships). */
     actExtra: extras.act,
     /** The operator console: every customer's subscriptions (list, detail) and a history entry for an operator's own step. */

@@ -23,7 +23,8 @@ export type AttemptKind =
   | "change_password"
   | "site_password"
   | "guest_cart"
-  | "marketing_signup";
+  | "marketing_signup"
+  | "mail_link";
 
 /**
  * One row per counted attempt, keyed by "email:{address}", "cart:{id}", "token:{hash}" or
