@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useActionData } from "react-router";
 import { formValues } from "../../rules/account/forms";
 import { actionNotice, parseSubscriptionAction } from "../../rules/autoship/subscription-states";
 import { extraNotice, isExtraIntent, parseExtraAction } from "../../rules/autoship/extras-input";
+import { ADD_ONE_TIME, oneTimeNotice, parseOneTimeAdd, parseOneTimeRemove, REMOVE_ONE_TIME } from "../../rules/autoship/one-time-items";
 import { ACCEPT_SAVE_DISCOUNT, CANCELLED_IN_SYMPATHY, parseSaveReason, saveOfferNotice } from "../../rules/autoship/save-offers";
 import { FormAlert } from "../components/form-field";
 import { Screen } from "../components/screen";
@@ -34,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { subscriptions, addresses, methods, dateBounds } = loaded;
   const url = new URL(request.url);
   const done = url.searchParams.get("done");
-  const notice = actionNotice(done, url.searchParams.get("order")) ?? extraNotice(done) ?? saveOfferNotice(done);
+  const notice = actionNotice(done, url.searchParams.get("order")) ?? extraNotice(done) ?? saveOfferNotice(done) ?? oneTimeNotice(done);
   // The reminder mail's "skip this delivery" link: asks to confirm, for one of the customer's own active subscriptions.
   const skipId = url.searchParams.get("skip");
   const toSkip = subscriptions.find((s) => s.id === skipId && s.status === "active");
@@ -77,6 +78,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<Answer>({ ok: false, subscriptionId, intent, errors: { [done.field]: done.message } }, { status: 400 });
     }
     return redirect(`/account/autoships?done=${intent}#sub-${subscriptionId}`);
+  }
+  // One-time items on the next delivery: from a product page (the customer's next delivery) or a card.
+  if (intent === ADD_ONE_TIME || intent === REMOVE_ONE_TIME) {
+    const parsed = intent === ADD_ONE_TIME ? parseOneTimeAdd(values) : parseOneTimeRemove(values);
+    if (!parsed.ok) return data<Answer>({ ok: false, subscriptionId, intent, errors: parsed.errors }, { status: 400 });
+    const done =
+      "input" in parsed
+        ? await context.services.autoship.oneTime.add(customer.id, parsed.input)
+        : await context.services.autoship.oneTime.remove(customer.id, parsed.itemId);
+    if (!done.ok) {
+      const status = done.code === "INVALID" ? 400 : done.code === "NOT_FOUND" ? 404 : 409;
+      return data<Answer>({ ok: false, subscriptionId, intent, errors: { [done.field]: done.message } }, { status });
+    }
+    return redirect(`/account/autoships?done=${intent}#sub-${done.subscriptionId}`);
   }
   // The cancellation flow's discount offer: its own workflow (a private code waits for the next renewal).
   if (intent === ACCEPT_SAVE_DISCOUNT) {
@@ -125,7 +140,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <AccountNav site={site} />
       <div data-testid="autoship-notice">
         {notice && !answer ? <FormAlert tone="success">{notice}</FormAlert> : null}
-        {answer ? <FormAlert>That change was not made: see the message below.</FormAlert> : null}
+        {answer ? (
+          <FormAlert>
+            {/* A product page's add names no subscription: its message is said here. */}
+            {answer.subscriptionId ? "That change was not made: see the message below." : Object.values(answer.errors)[0]}
+          </FormAlert>
+        ) : null}
       </div>
       {skipPrompt && !answer ? (
         <Form method="post" className="mt-4 rounded border border-primary bg-primary/5 px-4 py-3" data-testid="skip-prompt">

@@ -22,7 +22,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const asked = Number(new URL(request.url).searchParams.get("days"));
   const days = PERIODS.find((d) => d === asked) ?? 90;
   const { settings, report } = await context.services.consoleSubscriptions.saveOffers(days);
-  return { days, settings, report, canEdit: may(operator.role, "subscriptions.offers") };
+  // The reasons' words are read here: the lifecycle's rules (and their parser) stay out of the page's script.
+  const rows = report.map((r) => ({ ...r, reasonLabel: cancelReasonLabel(r.reason) ?? r.reason }));
+  return { days, settings, report: rows, canEdit: may(operator.role, "subscriptions.offers") };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -78,7 +80,7 @@ export default function SaveOffers() {
           rows={report}
           empty="Nobody cancelled or took an offer in this period."
           columns={[
-            { label: "Reason", rowHeader: true, cell: (r) => cancelReasonLabel(r.reason) },
+            { label: "Reason", rowHeader: true, cell: (r) => r.reasonLabel },
             { label: "Offer", cell: (r) => OFFER_LABELS[r.offer] },
             { label: "Stayed", className: "text-right", cell: (r) => (r.offer === "none" ? "—" : r.stayed) },
             { label: "Cancelled", className: "text-right", cell: (r) => r.left },

@@ -13,7 +13,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../log";
 import { renewalMail, type RenewalMailName } from "../modules/autoship";
-import { createRenewalStore, type RenewalStore, type RenewalTrigger, type SubscriptionRow } from "../modules/autoship";
+import { createRenewalStore, pendingOneTimeItems, type RenewalStore, type RenewalTrigger, type SubscriptionRow } from "../modules/autoship";
 import type { MailContent } from "../modules/mail";
 import type { CartService } from "../modules/cart";
 import type { OrdersService } from "../modules/orders";
@@ -171,10 +171,11 @@ async function renewClaimed(
     await deps.afterOrderPaid?.({ subscriptionId: sub.id, orderId: placed.order.id });
     const order = placed.order;
     const totalCents = amountToCents(order.totalPrice.amount);
+    const oneTimeVariantIds = order.lineItems.filter((l) => !l.sellingPlanId).map((l) => Number(l.variant.id));
     const recorded = await store.recordPlaced(
       sub.id,
       cycleDate,
-      { id: order.id, number: order.number, totalCents, discountCodes: order.discountCodes },
+      { id: order.id, number: order.number, totalCents, discountCodes: order.discountCodes, createdAt: new Date(order.processedAt), oneTimeVariantIds },
       now,
       trigger,
     );
@@ -229,17 +230,23 @@ async function placeRenewalOrder(deps: RenewalDeps, sub: Subscription, cycleDate
     idempotencyKey: key,
     renewalOfSubscriptionId: sub.id,
   });
+  let withOneTime = true;
   for (let attempt = 0; attempt < 3; attempt++) {
     const existingCartId = await services.orders.cartIdForIdempotencyKey(key);
     if (existingCartId) return placeOrder(orderDeps, input(existingCartId));
     if (!sub.paymentMethodId) return { ok: false, code: "PAYMENT_DECLINED", reason: "unknown_payment_method", message: "No saved payment method." };
 
-    const cart = await createRenewalCart(deps, sub, substitute);
+    const cart = await createRenewalCart(deps, sub, substitute, withOneTime);
     if (!cart.ok) return cart;
     const result = await placeOrder(orderDeps, input(cart.cartId));
     if (!result.ok) await discardRenewalCart(deps, cart.cartId);
     // Another run placed the cycle's order from its own cart meanwhile: settle that one instead.
     if (!result.ok && result.code === "IDEMPOTENCY_MISMATCH") continue;
+    // A one-time item cannot be had: the delivery goes without it (it waits for the next one).
+    if (!result.ok && cart.oneTimeLines && isUnavailable(result.code)) {
+      withOneTime = false;
+      continue;
+    }
     return result;
   }
   return { ok: false, code: "CHECKOUT_IN_PROGRESS", message: "The renewal order is being placed by another run." };
@@ -249,9 +256,13 @@ async function placeRenewalOrder(deps: RenewalDeps, sub: Subscription, cycleDate
 async function createRenewalCart(
   deps: RenewalDeps,
   sub: Subscription,
-  substitute?: Substitute,
-): Promise<{ ok: true; cartId: string } | { ok: false; code: "VARIANT_NOT_FOUND" | "SELLING_PLAN_INVALID"; message: string }> {
+  substitute: Substitute | undefined,
+  withOneTime: boolean,
+): Promise<{ ok: true; cartId: string; oneTimeLines: number } | { ok: false; code: "VARIANT_NOT_FOUND" | "SELLING_PLAN_INVALID"; message: string }> {
+  // The one-time items the customer added to this delivery, at their own price.
+  const oneTime = withOneTime ? await pendingOneTimeItems(deps.db, [sub.id]) : [];
   const created = await deps.services.cart.createCart(sub.site, { email: sub.email }, [
+    ...oneTime.map((i) => ({ merchandiseId: String(i.variantId), quantity: i.quantity })),
     substitute
       ? {
           merchandiseId: String(substitute.variantId),
@@ -268,7 +279,7 @@ async function createRenewalCart(
   await deps.services.cart.claimCart(created.cart.id, sub.site, sub.customerId);
   // The one-time discount of a save offer the customer accepted: this renewal carries its code.
   if (sub.saveDiscountCode) await deps.services.cart.updateDiscountCodes(created.cart.id, sub.site, [sub.saveDiscountCode], sub.customerId);
-  return { ok: true, cartId: created.cart.id };
+  return { ok: true, cartId: created.cart.id, oneTimeLines: oneTime.length };
 }
 
 /**

@@ -17,8 +17,16 @@ const item = catalog.products
     ({ v }) => !v.badgeTags.includes("badge::out-of-stock") && catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 10),
   )
   .at(-1)!;
+/** Another product in stock at Denver: added once to the next delivery. */
+const extra = catalog.products
+  .filter((p) => p.sites.includes("d2c") && p.handle !== item.p.handle)
+  .flatMap((p) => p.variants.map((v) => ({ p, v })))
+  .filter(
+    ({ v }) => !v.badgeTags.includes("badge::out-of-stock") && catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 10),
+  )
+  .at(-2)!;
 
-test("cancel for the price: the discount offer instead, and the next renewal is 15% off once", async ({ page }) => {
+test("a one-time item for the next delivery; cancel for the price: the discount offer instead; the next renewal carries both, once", async ({ page }) => {
   await register(page, uniqueEmail("save-offer"));
   await page.goto(shopUrl(`/products/${item.p.handle}?sku=${item.v.sku}`));
   await page.getByRole("radio", { name: /Autoship/ }).check();
@@ -27,6 +35,13 @@ test("cancel for the price: the discount offer instead, and the next renewal is 
   await checkOutAutoshipCart(page);
   await page.goto(shopUrl("/account/autoships"));
   const sub = page.getByTestId("subscription");
+
+  // From another product's page: once, with the next delivery; removable until then.
+  await page.goto(shopUrl(`/products/${extra.p.handle}?sku=${extra.v.sku}`));
+  await page.getByRole("button", { name: "On Autoship? Add to your next delivery instead" }).click();
+  await expect(page.getByTestId("autoship-notice")).toHaveText("The item was added to your next delivery.");
+  await expect(sub.getByTestId("one-time-item")).toHaveCount(1);
+  await expect(sub.getByTestId("one-time-item")).toContainText(`1 × ${extra.p.title}`);
 
   await sub.getByText("Cancel subscription", { exact: true }).first().click();
   const cancelForm = sub.getByRole("form", { name: "Cancel subscription" });
@@ -59,6 +74,7 @@ test("cancel for the price: the discount offer instead, and the next renewal is 
   await expect(page.getByTestId("autoship-notice")).toHaveText(/^Order KC-\d+ was placed and will ship soon\.$/);
   const placed = (await page.getByTestId("autoship-notice").textContent())!.match(/KC-\d+/)![0];
   await expect(sub.getByTestId("save-discount")).toHaveCount(0);
+  await expect(sub.getByTestId("one-time-items")).toHaveCount(0);
   // Once: the discount is no longer offered to this subscription.
   await page.reload();
   await sub.getByText("Cancel subscription", { exact: true }).first().click();
@@ -67,6 +83,7 @@ test("cancel for the price: the discount offer instead, and the next renewal is 
 
   await page.goto(shopUrl("/account/orders"));
   await page.getByRole("link", { name: placed }).click();
-  // 15% of the Autoship price of the one item.
+  await expect(page.getByText(`SKU ${extra.v.sku}`)).toBeVisible();
+  // 15% of the Autoship price of the Autoship item (the one-time item is not an Autoship line).
   await expect(page.getByTestId("order-discounts")).toHaveText(`Discounts−${formatUsd(Math.round(autoshipPriceCents(item.v.priceCents) * 0.15))}`);
 });

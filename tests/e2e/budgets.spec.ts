@@ -38,12 +38,12 @@ const above = (bytes: number) => Math.round(bytes * 1.05);
 const GOAL_JS = 130 * KB;
 const pages: { name: string; path: string; js: number; html: number }[] = [
   { name: "home", path: "/", js: 127_575, html: above(10_897) },
-  { name: "listing", path: "/products", js: 128_638, html: above(13_535) },
-  { name: "category", path: "/products/dog", js: 129_916, html: above(13_327) },
-  { name: "product", path: `/products/${product.handle}`, js: 132_717, html: above(12_512) },
+  { name: "listing", path: "/products", js: 128_640, html: above(13_535) },
+  { name: "category", path: "/products/dog", js: 129_918, html: above(13_327) },
+  { name: "product", path: `/products/${product.handle}`, js: 132_911, html: above(12_512) },
   { name: "search", path: "/search?search=chicken", js: 128_375, html: above(13_113) },
-  { name: "cart", path: "/cart", js: 131_251, html: above(7_321) },
-  { name: "shipping", path: "/shipping", js: 127_903, html: above(6_322) },
+  { name: "cart", path: "/cart", js: 131_266, html: above(7_321) },
+  { name: "shipping", path: "/shipping", js: 127_905, html: above(6_322) },
 ];
 
 function scriptsOf(html: string): string[] {

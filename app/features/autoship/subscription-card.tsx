@@ -10,6 +10,8 @@ import { DeliveryFacts, SubscriptionHeading, SubscriptionHistory } from "./subsc
 import { PetForm, RunOutNotice } from "./feeding-facts";
 import { PriceGuardForm, PriceHoldNotice } from "./price-guard-forms";
 import { SubstituteForm } from "./substitute-form";
+import { OneTimeItems } from "./one-time-items";
+import { REMOVE_ONE_TIME } from "../../../rules/autoship/one-time-intents";
 
 // One subscription of My Subscriptions with every action its status allows (rules/autoship/subscription-states.ts
 // allowedActions) as a plain form posting an `intent`: it all works before JavaScript loads. Less
@@ -44,6 +46,7 @@ export function SubscriptionCard({
       <DeliveryFacts s={s} />
       <RunOutNotice s={s} />
       <PriceHoldNotice s={s} />
+      <OneTimeItems s={s} errors={failed?.intent === REMOVE_ONE_TIME ? failed.errors : {}} />
       {s.saveDiscountPercent ? (
         <p className="mt-3 rounded bg-mist px-3 py-2 text-sm" data-testid="save-discount">
           Your next delivery is {s.saveDiscountPercent}% off, once: thank you for staying.

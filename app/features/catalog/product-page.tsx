@@ -1,10 +1,11 @@
 import { Suspense, useEffect, useId, useState } from "react";
-import { Link, useLocation, useNavigation, type AppLoadContext } from "react-router";
+import { Form, Link, useLocation, useNavigation, type AppLoadContext } from "react-router";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { deliveryDayText, deliveryPromise, estimateDeliveryDay } from "../../../rules/checkout/delivery-estimate";
 import { shownLocation, userLocationFromCookies } from "../../../rules/shared/shopper-location";
 import { cardPrice, cardPromotions } from "../../../rules/catalog/product-card";
 import { quantityBounds, quantityOnBlur } from "../../../rules/cart/quantity-input";
+import { ADD_ONE_TIME } from "../../../rules/autoship/one-time-intents";
 import { stateForZip } from "../../../rules/shared/us-states";
 import { preselectVariant } from "../../../rules/catalog/variant-preselect";
 import { seesProgramPrices, withoutProgramPrices } from "../../../rules/staff/program-prices";
@@ -223,6 +224,17 @@ function AddToCartForm({ variant, isStaff, product }: { variant: Variant; isStaf
         </div>
         <AddToCartErrors />
       </fetcher.Form>
+      {/* A customer on Autoship adds this item once to their next delivery (My Autoships confirms it). */}
+      {!isStaff && variant.inStock ? (
+        <Form method="post" action="/account/autoships" className="text-sm" data-testid="add-to-next-delivery">
+          <input type="hidden" name="intent" value={ADD_ONE_TIME} />
+          <input type="hidden" name="variantId" value={variant.id} />
+          <input type="hidden" name="quantity" value={quantityOnBlur(quantity, quantityBounds(false))} />
+          <button type="submit" className="min-h-6 font-semibold text-primary underline">
+            On Autoship? Add to your next delivery instead
+          </button>
+        </Form>
+      ) : null}
       <LoadedLater
         load={loadStickyAddBar}
         formId={formId}

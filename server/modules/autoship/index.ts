@@ -17,3 +17,4 @@ export type { AutoshipService, OnBehalf, ShipNow, SubscriptionView } from "./ser
 export { activeSubscriptionsOfVariant } from "./views";
 export { attachSaveDiscount, claimSaveDiscount, saveOfferReport, saveOfferSettings, setSaveOfferSettings } from "./save-offers";
 export type { DiscountClaim, SaveOfferReportRow, SaveOfferSettings } from "./save-offers";
+export { pendingOneTimeItems } from "./one-time-items";

@@ -12,6 +12,7 @@ import {
 import { endsHold, holdAfter, transition, type RenewalEvent } from "../../../rules/autoship/subscription-states";
 import type { Db } from "../../db/client";
 import { autoshipConsents, subscriptionEvents, subscriptionRenewals, subscriptions } from "./schema";
+import { markOneTimeItemsPlaced } from "./one-time-items";
 
 // The renewal engine's side of the autoship module: every read and write of subscriptions,
 // subscription_renewals and subscription_events that the renewal workflow
@@ -154,7 +155,7 @@ export function createRenewalStore(db: Db) {
     async recordPlaced(
       subscriptionId: string,
       cycleDate: string,
-      order: { id: string; number: string; totalCents: number; discountCodes: readonly string[] },
+      order: { id: string; number: string; totalCents: number; discountCodes: readonly string[]; createdAt: Date; oneTimeVariantIds: readonly number[] },
       now: Date,
       trigger: RenewalTrigger,
     ): Promise<{ nextOrderDate: string; replayed: boolean }> {
@@ -186,6 +187,7 @@ export function createRenewalStore(db: Db) {
           .update(subscriptions)
           .set({ ...moved, ...spent, nextOrderDate: next, updatedAt: now })
           .where(eq(subscriptions.id, sub.id));
+        await markOneTimeItemsPlaced(tx, sub.id, order, now);
         await recordEvent(
           tx,
           sub.id,

@@ -218,3 +218,34 @@ export const autoshipSettings = pgTable(
     check("autoship_settings_interval", sql`${t.saveDiscountIntervalMonths} >= 12`),
   ],
 );
+
+/**
+ * One-time items on a subscription's next delivery: ordered with the next renewal (its cart gets a
+ * line of each, without a plan), then marked with that order; removable until then. One pending
+ * row per item (adding it again adds to its quantity).
+ */
+export const subscriptionOneTimeItems = pgTable(
+  "subscription_one_time_items",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    variantId: integer()
+      .notNull()
+      .references(() => variants.id),
+    quantity: integer().notNull(),
+    /** The renewal order that took it; null while it waits for the next one. */
+    orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
+    placedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("subscription_one_time_items_pending_uq")
+      .on(t.subscriptionId, t.variantId)
+      .where(sql`placed_at is null`),
+    index("subscription_one_time_items_order_idx").on(t.orderId),
+    check("subscription_one_time_items_quantity", sql`${t.quantity} between 1 and 10`),
+  ],
+);

@@ -12,6 +12,7 @@ import { createConsoleSubscriptionViews } from "./console-views";
 import { createSubscriptionExtras } from "./extras";
 import { saveOfferReport, saveOfferSettings, setSaveOfferSettings, type SettingsInput } from "./save-offers";
 import { createMailLinks } from "./mail-links";
+import { createOneTimeItems } from "./one-time-items";
 import type { RateLimitService } from "../rate-limit";
 
 // Autoship subscriptions: created by the place-order workflow for every autoship line of a paid
@@ -29,7 +30,7 @@ export { autoshipLines, autoshipPayment, createSubscriptionsForOrder, type Autos
 export type AutoshipDeps = {
   db: Db;
   config: Pick<Config, "storeName" | "publicUrl">;
-  catalog: Pick<CatalogService, "variantsOfProducts" | "variantBySku" | "warehouseForZip" | "variantIdsMatching">;
+  catalog: Pick<CatalogService, "variantsOfProducts" | "variantBySku" | "warehouseForZip" | "variantIdsMatching" | "variantsForCart">;
   identity: Pick<IdentityService, "summary" | "customer" | "takeSubscriptionCardAttempt">;
   payments: Pick<PaymentsService, "saveCard" | "listMethods">;
   mail: Pick<MailService, "send">;
@@ -65,6 +66,8 @@ export function createAutoshipService(deps: AutoshipDeps) {
     consoleState: consoleViews.state,
     recordOnBehalf: commands.recordOnBehalf,
     bringForward: commands.bringForward,
+    /** One-time items on the next delivery (My Autoships, the product page). */
+    oneTime: createOneTimeItems({ db: deps.db, catalog: deps.catalog, clock }),
     /** The cancellation flow's discount setting (the console's) and what each offer achieved. */
     saveOfferSettings: () => saveOfferSettings(deps.db),
     setSaveOfferSettings: (input: SettingsInput) => setSaveOfferSettings(deps.db, input),

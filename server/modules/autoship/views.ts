@@ -24,6 +24,7 @@ import { dailyPortion, daysSupply, feedingGuideFor, runOut, type PetProfile, typ
 import { moneyOf } from "../../../rules/shared/money";
 import { isUuid } from "../../../rules/shared/ids";
 import { lastDiscountOffers, offersByReason, saveOfferSettings } from "./save-offers";
+import { pendingOneTimeItems } from "./one-time-items";
 import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/catalog/product-types";
 
 // The autoship read model: what My Subscriptions, the dashboard and the API show. Reads the
@@ -77,6 +78,8 @@ export type SubscriptionView = {
   /** The cancellation flow's one offer per reason (null once cancelled), and a discount accepted for the next delivery. */
   saveOffers: Record<CancelReason, SaveOffer> | null;
   saveDiscountPercent: number | null;
+  /** One-time items waiting for the next delivery, at their own price. */
+  oneTimeItems: { id: string; variantId: number; title: string; sku: string; quantity: number; unitPriceCents: number }[];
   /** The latest events, newest first. */
   history: { kind: string; actor: string; detail: Record<string, unknown>; at: string }[];
 };
@@ -125,7 +128,7 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
       .orderBy(sql`case ${subscriptions.status} when 'active' then 0 when 'paused' then 1 else 2 end`, desc(subscriptions.createdAt), asc(subscriptions.id));
     if (!rows.length) return [];
     const ids = rows.map((s) => s.id);
-    const [catalogVariants, methods, events, lastPlaced, priceHolds, offerSettings, lastDiscount] = await Promise.all([
+    const [catalogVariants, methods, events, lastPlaced, priceHolds, offerSettings, lastDiscount, oneTime] = await Promise.all([
       deps.catalog.variantsOfProducts(
         [...new Set(rows.map((s) => s.productId))],
         rows.flatMap((s) => (s.substituteVariantId ? [s.variantId, s.substituteVariantId] : [s.variantId])),
@@ -149,7 +152,9 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
         .where(and(inArray(subscriptionPriceHolds.subscriptionId, ids), eq(subscriptionPriceHolds.status, "pending"))),
       saveOfferSettings(db),
       lastDiscountOffers(db, ids),
+      pendingOneTimeItems(db, ids),
     ]);
+    const oneTimeVariants = oneTime.length ? await deps.catalog.variantsOfProducts([], [...new Set(oneTime.map((i) => i.variantId))]) : [];
     const now = deps.clock();
     const today = dayOf(now);
     return rows.flatMap((s) => {
@@ -218,6 +223,21 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
                 now,
               ),
         saveDiscountPercent: s.saveDiscountCode ? s.saveDiscountPercent : null,
+        oneTimeItems: oneTime.flatMap((i) => {
+          const x = i.subscriptionId === s.id ? oneTimeVariants.find((c) => c.id === i.variantId) : undefined;
+          return x
+            ? [
+                {
+                  id: i.id,
+                  variantId: x.id,
+                  title: `${x.productTitle} — ${x.flavor} / ${x.sizeLabel}`,
+                  sku: x.sku,
+                  quantity: i.quantity,
+                  unitPriceCents: s.site === "hpsf" ? (x.programPriceCents ?? x.priceCents) : x.priceCents,
+                },
+              ]
+            : [];
+        }),
         variantChoices: catalogVariants
           .filter((x) => x.productId === s.productId)
           .map((x) => ({ id: x.id, title: `${x.flavor} / ${x.sizeLabel}`, sku: x.sku, autoshipUnitPriceCents: autoshipUnitPriceCents(s.site, x) })),
