@@ -132,26 +132,26 @@ async function restockedHolds(deps: RenewalPassDeps, store: RenewalStore, now: D
   return held.filter((_, i) => fillable[i]).map((h) => h.id);
 }
 
-/** Reminders due today: claimed and recorded by the store (at most one per cycle), then mailed. */
-async function sendDueReminders(
+/**
+ * Mails claimed in batches until none is due or `limit` is reached: the store marks each claimed
+ * row as sent in the claim's transaction (at most one mail each), then it is mailed; a mail that
+ * fails is logged, not retried.
+ */
+async function drainMails<S extends { id: string }>(
   deps: RenewalPassDeps,
-  store: RenewalStore,
-  now: Date,
-  limit: number,
-  batchSize: number,
-  signal?: AbortSignal,
+  p: { limit: number; batchSize: number; signal?: AbortSignal; what: string },
+  claim: (n: number) => Promise<S[]>,
+  send: (sub: S) => Promise<void>,
 ): Promise<number> {
-  const days = deps.config.autoship.reminderDays;
-  if (days <= 0) return 0;
   let sent = 0;
-  while (sent < limit && !signal?.aborted) {
-    const claimed = await store.claimDueReminders(now, days, Math.min(batchSize, limit - sent));
+  while (sent < p.limit && !p.signal?.aborted) {
+    const claimed = await claim(Math.min(p.batchSize, p.limit - sent));
     if (claimed.length === 0) break;
     for (const sub of claimed) {
       try {
-        await sendReminder(deps, sub);
+        await send(sub);
       } catch (err) {
-        deps.log?.error({ err, subscriptionId: sub.id }, "autoship reminder not sent");
+        deps.log?.error({ err, subscriptionId: sub.id }, `${p.what} not sent`);
       }
       sent++;
     }
@@ -159,29 +159,26 @@ async function sendDueReminders(
   return sent;
 }
 
-/** The yearly reminder of the terms: claimed and moved a year on by the store, then mailed. */
-async function sendTermsReminders(
-  deps: RenewalPassDeps,
-  store: RenewalStore,
-  now: Date,
-  limit: number,
-  batchSize: number,
-  signal?: AbortSignal,
-): Promise<number> {
-  let sent = 0;
-  while (sent < limit && !signal?.aborted) {
-    const claimed = await store.claimDueTermsReminders(now, Math.min(batchSize, limit - sent));
-    if (claimed.length === 0) break;
-    for (const sub of claimed) {
-      try {
-        await sendTermsReminder(deps, sub);
-      } catch (err) {
-        deps.log?.error({ err, subscriptionId: sub.id }, "autoship terms reminder not sent");
-      }
-      sent++;
-    }
-  }
-  return sent;
+/** Reminders due today (at most one per cycle). */
+function sendDueReminders(deps: RenewalPassDeps, store: RenewalStore, now: Date, limit: number, batchSize: number, signal?: AbortSignal): Promise<number> {
+  const days = deps.config.autoship.reminderDays;
+  if (days <= 0) return Promise.resolve(0);
+  return drainMails(
+    deps,
+    { limit, batchSize, signal, what: "autoship reminder" },
+    (n) => store.claimDueReminders(now, days, n),
+    (sub) => sendReminder(deps, sub),
+  );
+}
+
+/** The yearly reminder of the terms (the store moves each a year on). */
+function sendTermsReminders(deps: RenewalPassDeps, store: RenewalStore, now: Date, limit: number, batchSize: number, signal?: AbortSignal): Promise<number> {
+  return drainMails(
+    deps,
+    { limit, batchSize, signal, what: "autoship terms reminder" },
+    (n) => store.claimDueTermsReminders(now, n),
+    (sub) => sendTermsReminder(deps, sub),
+  );
 }
 
 async function sendTermsReminder(deps: RenewalPassDeps, sub: SubscriptionRow & { consent: ConsentRow }): Promise<void> {
