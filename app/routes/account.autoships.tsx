@@ -32,7 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     return null;
   });
   if (!loaded) return { signedIn: true as const, unavailable: true as const };
-  const { subscriptions, addresses, methods, dateBounds } = loaded;
+  const { subscriptions, addresses, methods, pets, dateBounds } = loaded;
   const url = new URL(request.url);
   const done = url.searchParams.get("done");
   const notice = actionNotice(done, url.searchParams.get("order")) ?? extraNotice(done) ?? saveOfferNotice(done) ?? oneTimeNotice(done);
@@ -47,6 +47,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     skipPrompt,
     addresses,
     methods,
+    pets,
     // The date inputs' bounds; the service checks the same window when a date is posted.
     dateBounds,
     notice,
@@ -134,7 +135,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </p>
       </Screen>
     );
-  const { subscriptions, addresses, methods, dateBounds, notice, skipPrompt } = loaderData;
+  const { subscriptions, addresses, methods, pets, dateBounds, notice, skipPrompt } = loaderData;
   return (
     <Screen title={title}>
       <AccountNav site={site} />
@@ -183,6 +184,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               failed={answer?.subscriptionId === s.id ? { intent: answer.intent, errors: answer.errors } : null}
               addresses={addresses}
               methods={methods}
+              pets={pets}
               dateBounds={dateBounds}
             />
           ))}

@@ -8,11 +8,21 @@ import { fieldErrors } from "../shared/zod-errors";
 // renewal the guard holds. Parsed by the page's action only (zod stays out of the
 // page's browser bundle); errors are keyed by field name.
 
-export const EXTRA_INTENTS = ["set_pet", "clear_pet", "set_price_guard", "accept_price", "skip_price", "set_substitute", "clear_substitute"] as const;
+export const EXTRA_INTENTS = [
+  "set_pet",
+  "link_pet",
+  "clear_pet",
+  "set_price_guard",
+  "accept_price",
+  "skip_price",
+  "set_substitute",
+  "clear_substitute",
+] as const;
 export type ExtraIntent = (typeof EXTRA_INTENTS)[number];
 
 const DONE: Record<ExtraIntent, string> = {
   set_pet: "Your pet's details were saved.",
+  link_pet: "Your pet was linked: its details fill in the run-out date.",
   clear_pet: "Your pet's details were removed.",
   set_price_guard: "Your price guard was saved.",
   accept_price: "Renewed at the new price.",
@@ -46,6 +56,8 @@ const petSchema = z
   .transform(({ intent, ...pet }) => ({ intent, pet: pet as PetProfile }));
 
 const clearPetSchema = z.object({ intent: z.literal("clear_pet") });
+// One of the customer's kept pets (My Pets).
+const linkPetSchema = z.object({ intent: z.literal("link_pet"), petId: z.string({ error: "Choose a pet" }).trim().uuid("Choose a pet") });
 
 const priceGuardSchema = z.object({
   intent: z.literal("set_price_guard"),
@@ -90,6 +102,7 @@ export type ExtraInput =
   | z.infer<typeof clearSubstituteSchema>
   | z.infer<typeof petSchema>
   | z.infer<typeof clearPetSchema>
+  | z.infer<typeof linkPetSchema>
   | z.infer<typeof priceGuardSchema>
   | z.infer<typeof priceAnswerSchema>;
 
@@ -99,15 +112,17 @@ export function parseExtraAction(raw: Record<string, unknown>): { ok: true; inpu
       ? petSchema
       : raw.intent === "clear_pet"
         ? clearPetSchema
-        : raw.intent === "set_price_guard"
-          ? priceGuardSchema
-          : raw.intent === "accept_price" || raw.intent === "skip_price"
-            ? priceAnswerSchema
-            : raw.intent === "set_substitute"
-              ? substituteSchema
-              : raw.intent === "clear_substitute"
-                ? clearSubstituteSchema
-                : null;
+        : raw.intent === "link_pet"
+          ? linkPetSchema
+          : raw.intent === "set_price_guard"
+            ? priceGuardSchema
+            : raw.intent === "accept_price" || raw.intent === "skip_price"
+              ? priceAnswerSchema
+              : raw.intent === "set_substitute"
+                ? substituteSchema
+                : raw.intent === "clear_substitute"
+                  ? clearSubstituteSchema
+                  : null;
   if (!schema) return { ok: false, errors: { intent: "Unknown action." } };
   const parsed = (schema as z.ZodType<ExtraInput, unknown>).safeParse(raw);
   return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lifeStage, lifeStageLabel, petProfileSchema } from "./profile-and-life-stage";
+import { feedingPetOf, lifeStage, lifeStageLabel, petProfileSchema } from "./profile-and-life-stage";
 
 const today = new Date("2026-11-28T12:00:00Z");
 
@@ -61,5 +61,22 @@ describe("life stage", () => {
     expect(lifeStage({ species: "dog", breedSize: "large", birthday: null }, today)).toBeNull();
     expect(lifeStageLabel("dog", "young")).toBe("Puppy");
     expect(lifeStageLabel("cat", "young")).toBe("Kitten");
+  });
+});
+
+describe("the feeding calculator's pet from a kept profile", () => {
+  it("takes the weight in pounds and today's life stage, a normally active pet", () => {
+    expect(feedingPetOf({ species: "dog", breedSize: "large", birthday: "2026-03-01", weightLb: 30 }, today)).toEqual({
+      species: "dog",
+      weight: 30,
+      weightUnit: "lb",
+      lifeStage: "puppy",
+      activity: "normal",
+    });
+    expect(feedingPetOf({ species: "cat", breedSize: null, birthday: "2026-06-01", weightLb: 4 }, today)?.lifeStage).toBe("kitten");
+    expect(feedingPetOf({ species: "cat", breedSize: null, birthday: "2012-06-01", weightLb: 9 }, today)?.lifeStage).toBe("senior");
+    // No birthday: an adult; no weight: no calculation.
+    expect(feedingPetOf({ species: "dog", breedSize: null, birthday: null, weightLb: 40 }, today)?.lifeStage).toBe("adult");
+    expect(feedingPetOf({ species: "dog", breedSize: null, birthday: null, weightLb: null }, today)).toBeNull();
   });
 });

@@ -126,3 +126,17 @@ export function lifeStageLabel(species: Species, stage: LifeStage): string {
   if (stage === "young") return species === "dog" ? "Puppy" : "Kitten";
   return stage === "adult" ? "Adult" : "Senior";
 }
+
+/**
+ * The feeding calculator's pet from a kept pet profile (its weight in pounds, its life stage today,
+ * a normally active pet); null without a weight, which the calculator needs.
+ */
+export function feedingPetOf(
+  pet: { species: Species; breedSize: BreedSize | null; birthday: string | null; weightLb: number | null },
+  today: Date,
+): { species: Species; weight: number; weightUnit: "lb"; lifeStage: string; activity: "normal" } | null {
+  if (!pet.weightLb) return null;
+  const stage = lifeStage(pet, today)?.stage ?? "adult";
+  const feedingStage = stage === "young" ? (pet.species === "dog" ? "puppy" : "kitten") : stage;
+  return { species: pet.species, weight: pet.weightLb, weightUnit: "lb", lifeStage: feedingStage, activity: "normal" };
+}

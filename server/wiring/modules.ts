@@ -83,6 +83,7 @@ export function createModules({ db, config, log, paymentProvider, secret }: Wiri
   const mail = createMailService(db, config, log);
   const payments = createPaymentsService(db, paymentProvider);
   const donationLedger = createDonationLedger(db, { log });
+  const pets = createPetsService(db);
   return {
     catalog,
     cart,
@@ -95,6 +96,7 @@ export function createModules({ db, config, log, paymentProvider, secret }: Wiri
       payments,
       mail,
       rateLimit,
+      pets,
       log,
       shipNow: (id, now, claim) => workflows.shipNow(id, now, claim),
     }),
@@ -116,7 +118,7 @@ export function createModules({ db, config, log, paymentProvider, secret }: Wiri
     staff,
     contact: createContactService(db, rateLimit),
     /** The pets customers keep in My Account. */
-    pets: createPetsService(db),
+    pets,
     /** Proof of consent: the privacy manager's decisions, kept 13 months (server/jobs/retention-purge.ts). */
     consent: createConsentService(db, rateLimit),
     /** Content entries for the storefront; the console's Content section drafts and publishes them. */

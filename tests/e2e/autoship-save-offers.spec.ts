@@ -26,7 +26,9 @@ const extra = catalog.products
   )
   .at(-2)!;
 
-test("a one-time item for the next delivery; cancel for the price: the discount offer instead; the next renewal carries both, once", async ({ page }) => {
+test("a one-time item for the next delivery; a kept pet linked; cancel for the price: the discount offer instead; the next renewal carries both, once", async ({
+  page,
+}) => {
   await register(page, uniqueEmail("save-offer"));
   await page.goto(shopUrl(`/products/${item.p.handle}?sku=${item.v.sku}`));
   await page.getByRole("radio", { name: /Autoship/ }).check();
@@ -42,6 +44,21 @@ test("a one-time item for the next delivery; cancel for the price: the discount 
   await expect(page.getByTestId("autoship-notice")).toHaveText("The item was added to your next delivery.");
   await expect(sub.getByTestId("one-time-item")).toHaveCount(1);
   await expect(sub.getByTestId("one-time-item")).toContainText(`1 × ${extra.p.title}`);
+
+  // A pet kept in My Pets feeds it (its weight and age are the calculator's pet: server tests).
+  await page.goto(shopUrl("/account/pets?new=1"));
+  await page.getByLabel("Name").fill("Biscuit");
+  await page.getByLabel("Species").selectOption({ label: "Dog" });
+  await page.getByLabel("Breed size (dogs)").selectOption({ label: "Medium (21–50 lb grown)" });
+  await page.getByLabel("Weight in lb (optional)").fill("30");
+  await page.getByRole("button", { name: "Add pet" }).click();
+  await expect(page.getByRole("button", { name: "Remove Biscuit" })).toBeVisible();
+  await page.goto(shopUrl("/account/autoships"));
+  await sub.getByTestId("pet-form").locator("summary").click();
+  await sub.getByLabel("Which of your pets eats this?").selectOption({ label: "Biscuit" });
+  await sub.getByRole("button", { name: "Link pet" }).click();
+  await expect(page.getByTestId("autoship-notice")).toHaveText("Your pet was linked: its details fill in the run-out date.");
+  await expect(sub.getByTestId("pet-form").locator("summary")).toHaveText("Feeds Biscuit (run-out date)");
 
   await sub.getByText("Cancel subscription", { exact: true }).first().click();
   const cancelForm = sub.getByRole("form", { name: "Cancel subscription" });

@@ -1,7 +1,8 @@
 import { Form } from "react-router";
 import type { SubscriptionView } from "../../../server/modules/autoship";
 import { PetFields } from "../../components/pet-fields";
-import { buttonClass, ChangeSection, SaveAndClearButtons } from "./action-form";
+import { SelectField } from "../../components/form-field";
+import { buttonClass, ChangeSection, SaveAndClearButtons, secondaryButton } from "./action-form";
 import { longDate } from "./format";
 
 // The run-out date of a subscription (from the pet saved with it and the last order) and the form
@@ -32,9 +33,35 @@ export function RunOutNotice({ s }: { s: SubscriptionView }) {
   );
 }
 
-export function PetForm({ s, errors, open }: { s: SubscriptionView; errors: Record<string, string>; open: boolean }) {
+export type KeptPet = { id: string; name: string; hasWeight: boolean };
+
+export function PetForm({ s, pets, errors, open }: { s: SubscriptionView; pets: readonly KeptPet[]; errors: Record<string, string>; open: boolean }) {
+  const linked = pets.find((p) => p.id === s.petId);
   return (
-    <ChangeSection title={s.petProfile ? "Your pet (run-out date)" : "Add your pet to see when the food runs out"} testId="pet-form" open={open}>
+    <ChangeSection
+      title={linked ? `Feeds ${linked.name} (run-out date)` : s.petProfile ? "Your pet (run-out date)" : "Add your pet to see when the food runs out"}
+      testId="pet-form"
+      open={open}
+    >
+      {pets.length ? (
+        // One of the pets kept in My Pets: its weight and age fill in the calculator.
+        <Form method="post" aria-label="Which pet eats this" className="mt-2" data-testid="link-pet">
+          <input type="hidden" name="subscriptionId" value={s.id} />
+          <input type="hidden" name="intent" value="link_pet" />
+          <SelectField
+            name="petId"
+            label="Which of your pets eats this?"
+            placeholder="Choose a pet"
+            required
+            defaultValue={linked?.id}
+            errors={errors}
+            options={pets.map((p) => ({ value: p.id, label: p.hasWeight ? p.name : `${p.name} (add a weight in My Pets)` }))}
+          />
+          <button type="submit" className={`${secondaryButton} mt-3`}>
+            Link pet
+          </button>
+        </Form>
+      ) : null}
       <Form method="post" aria-label="Your pet" className="mt-2">
         <input type="hidden" name="subscriptionId" value={s.id} />
         <PetFields defaults={s.petProfile} errors={errors} />

@@ -7,7 +7,7 @@ import { ChangeDeliveryForms } from "./change-delivery-forms";
 import { ChangePaymentForm, type SavedCard } from "./change-payment-form";
 import { NextOrderButtons } from "./next-order-buttons";
 import { DeliveryFacts, SubscriptionHeading, SubscriptionHistory } from "./subscription-summary";
-import { PetForm, RunOutNotice } from "./feeding-facts";
+import { PetForm, RunOutNotice, type KeptPet } from "./feeding-facts";
 import { PriceGuardForm, PriceHoldNotice } from "./price-guard-forms";
 import { SubstituteForm } from "./substitute-form";
 import { OneTimeItems } from "./one-time-items";
@@ -29,8 +29,10 @@ export function SubscriptionCard({
   addresses,
   methods,
   dateBounds,
+  pets,
 }: {
   s: SubscriptionView;
+  pets: readonly KeptPet[];
   failed: CardErrors;
   addresses: SavedAddress[];
   methods: SavedCard[];
@@ -71,7 +73,14 @@ export function SubscriptionCard({
         {s.status !== "cancelled" ? (
           <SubstituteForm s={s} errors={failed?.intent === "set_substitute" ? failed.errors : {}} open={failed?.intent === "set_substitute"} />
         ) : null}
-        {s.status !== "cancelled" ? <PetForm s={s} errors={failed?.intent === "set_pet" ? failed.errors : {}} open={failed?.intent === "set_pet"} /> : null}
+        {s.status !== "cancelled" ? (
+          <PetForm
+            s={s}
+            pets={pets}
+            errors={failed?.intent === "set_pet" || failed?.intent === "link_pet" ? failed.errors : {}}
+            open={failed?.intent === "set_pet" || failed?.intent === "link_pet"}
+          />
+        ) : null}
         {can.has("change_address") ? (
           <ChangeAddressForm id={s.id} addresses={addresses} errors={errs("change_address")} open={isOpen("change_address")} />
         ) : null}

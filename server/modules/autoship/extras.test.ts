@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { petProfileSchema } from "../../../rules/pets/profile-and-life-stage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../../rules/shared/calendar-days";
 import { dailyPortion, daysSupply, feedingGuideFor } from "../../../rules/autoship/feeding-calculator";
@@ -76,6 +77,7 @@ beforeAll(async () => {
     db: database.db,
     config,
     catalog: services.catalog,
+    pets: services.pets,
     identity: services.identity,
     payments: services.payments,
     mail: services.mail,
@@ -105,6 +107,36 @@ describe("the pet of a subscription", () => {
     expect(view.feeding!.nextDeliveryDate).toBe(addDays(s.nextOrderDate, 3));
     const events = await database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, s.id));
     expect(events.map((e) => e.kind)).toContain("pet_profile_changed");
+  });
+
+  it("links one of the customer's kept pets: its weight and today's life stage fill in the calculator", async () => {
+    const who = await customer();
+    const s = await subscribe(who, 4);
+    const kept = (input: Record<string, string>) => services.pets.add(who.id, petProfileSchema(now).parse({ species: "dog", breedSize: "large", ...input }));
+    const biscuit = await kept({ name: "Biscuit", birthday: "2025-09-01", weightLb: "40" });
+    const noWeight = await kept({ name: "Pepper", birthday: "2024-01-01" });
+    if (!biscuit.ok || !noWeight.ok) throw new Error("pets not added");
+    expect((await autoship.page(who.id)).pets).toEqual([
+      { id: biscuit.pet.id, name: "Biscuit", hasWeight: true },
+      { id: noWeight.pet.id, name: "Pepper", hasWeight: false },
+    ]);
+
+    expect(await autoship.actExtra(who.id, s.id, { intent: "link_pet", petId: biscuit.pet.id })).toMatchObject({ ok: true });
+    const view = (await autoship.get(who.id, s.id))!;
+    // A large breed is a puppy until 15 months: still one on 2026-03-01.
+    expect(view).toMatchObject({ petId: biscuit.pet.id, petProfile: { species: "dog", weight: 40, weightUnit: "lb", lifeStage: "puppy", activity: "normal" } });
+    expect(view.feeding).not.toBeNull();
+
+    expect(await autoship.actExtra(who.id, s.id, { intent: "link_pet", petId: noWeight.pet.id })).toMatchObject({
+      ok: false,
+      field: "petId",
+      message: "Add Pepper's weight in My Pets first: the run-out date needs it.",
+    });
+    const stranger = await customer();
+    expect(await autoship.actExtra(stranger.id, s.id, { intent: "link_pet", petId: biscuit.pet.id })).toMatchObject({ ok: false, field: "petId" });
+    // Typing a pet in instead unlinks the kept one.
+    await autoship.actExtra(who.id, s.id, { intent: "set_pet", pet });
+    expect((await autoship.get(who.id, s.id))!.petId).toBeNull();
   });
 
   it("says when the next delivery comes after the food runs out, with an order date that arrives in time", async () => {

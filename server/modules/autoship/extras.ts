@@ -6,6 +6,10 @@ import { substituteRefusal, type SubstituteCandidate } from "../../../rules/auto
 import type { CatalogService } from "../catalog";
 import { subscriptionEvents, subscriptions } from "./schema";
 import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/catalog/product-types";
+import { feedingPetOf } from "../../../rules/pets/profile-and-life-stage";
+import type { PetProfile } from "../../../rules/autoship/feeding-calculator";
+import type { Clock } from "../../clock";
+import type { PetsService } from "../pets";
 
 // The customer's settings of a subscription beyond its lifecycle (My Autoships): the pet it feeds
 // (the run-out date), the price guard's threshold and the chosen substitute. Each one: the owner's row under its lock, the change, a history entry.
@@ -14,6 +18,7 @@ export type ExtraResult = { ok: true; message: string } | { ok: false; code: "NO
 
 const DONE: Record<Settings["intent"], string> = {
   set_pet: "Your pet's details were saved.",
+  link_pet: "Your pet was linked: its details fill in the run-out date.",
   clear_pet: "Your pet's details were removed.",
   set_price_guard: "Your price guard was saved.",
   set_substitute: "Your substitute was saved.",
@@ -22,7 +27,12 @@ const DONE: Record<Settings["intent"], string> = {
 
 type Settings = Exclude<ExtraInput, { intent: "accept_price" | "skip_price" }>;
 
-export function createSubscriptionExtras(deps: { db: Db; catalog: Pick<CatalogService, "variantsOfProducts" | "variantBySku"> }) {
+export function createSubscriptionExtras(deps: {
+  db: Db;
+  catalog: Pick<CatalogService, "variantsOfProducts" | "variantBySku">;
+  pets: Pick<PetsService, "get">;
+  clock: Clock;
+}) {
   const { db } = deps;
 
   /** The catalogue's answer about a substitute, asked before the row lock (its answer does not depend on the row). */
@@ -35,6 +45,12 @@ export function createSubscriptionExtras(deps: { db: Db; catalog: Pick<CatalogSe
   async function act(customerId: string, subscriptionId: string, input: Settings): Promise<ExtraResult> {
     if (!isUuid(subscriptionId)) return { ok: false, code: "NOT_FOUND", field: "subscriptionId", message: "No such subscription." };
     const substitute = input.intent === "set_substitute" ? await candidate(input) : null;
+    // The kept pet is the pets module's: asked before the lock (only the owner's own is found).
+    const kept = input.intent === "link_pet" ? await deps.pets.get(customerId, input.petId) : null;
+    if (input.intent === "link_pet" && !kept) return { ok: false, code: "INVALID", field: "petId", message: "Choose one of your pets." };
+    const linked = kept ? feedingPetOf(kept, deps.clock()) : null;
+    if (kept && !linked)
+      return { ok: false, code: "INVALID", field: "petId", message: `Add ${kept.name}'s weight in My Pets first: the run-out date needs it.` };
     return db.transaction(async (tx) => {
       const [s] = await tx
         .select({ id: subscriptions.id, site: subscriptions.site, variantId: subscriptions.variantId })
@@ -64,14 +80,18 @@ export function createSubscriptionExtras(deps: { db: Db; catalog: Pick<CatalogSe
           .values({ subscriptionId: s.id, kind: "price_guard_changed", actor: "customer", detail: { percent: input.priceGuardPercent } });
         return { ok: true as const, message: DONE[input.intent] };
       }
-      const pet = input.intent === "set_pet" ? input.pet : null;
+      // A pet typed in here is this subscription's own; a linked one is the kept pet's profile today.
+      const pet = input.intent === "set_pet" ? input.pet : linked ? (linked as PetProfile) : null;
       await tx
         .update(subscriptions)
-        .set({ petProfile: pet, updatedAt: sql`now()` })
+        .set({ petProfile: pet, petId: kept?.id ?? null, updatedAt: sql`now()` })
         .where(eq(subscriptions.id, s.id));
-      await tx
-        .insert(subscriptionEvents)
-        .values({ subscriptionId: s.id, kind: "pet_profile_changed", actor: "customer", detail: pet ? { ...pet } : { removed: true } });
+      await tx.insert(subscriptionEvents).values({
+        subscriptionId: s.id,
+        kind: "pet_profile_changed",
+        actor: "customer",
+        detail: pet ? { ...pet, ...(kept ? { petId: kept.id, name: kept.name } : {}) } : { removed: true },
+      });
       return { ok: true as const, message: DONE[input.intent] };
     });
   }

@@ -4,6 +4,7 @@ import type { SubscriptionHold, SubscriptionStatus } from "../../../rules/autosh
 import type { PetProfile } from "../../../rules/autoship/feeding-calculator";
 import { variants } from "../catalog/schema";
 import { customers } from "../identity/schema";
+import { pets } from "../pets/schema";
 import { orders, type OrderAddress } from "../orders/schema";
 
 // Autoship subscriptions (SPEC §3 Subscription). One subscription per autoship order line:
@@ -73,6 +74,8 @@ export const subscriptions = pgTable(
      * Autoship-only code the next renewal's cart carries; cleared when that renewal is placed.
      */
     saveDiscountCode: text(),
+    /** The customer's kept pet this food feeds (My Pets); its profile fills `petProfile`. */
+    petId: uuid().references(() => pets.id, { onDelete: "set null" }),
     saveDiscountPercent: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -86,6 +89,8 @@ export const subscriptions = pgTable(
     index("subscriptions_due_idx")
       .on(t.nextOrderDate)
       .where(sql`status = 'active'`),
+    // A kept pet's subscriptions (and its removal, which unlinks them).
+    index("subscriptions_pet_idx").on(t.petId),
     // One subscription per origin order line (a retried place-order never creates two).
     uniqueIndex("subscriptions_origin_line_uq").on(t.originOrderId, t.variantId, t.frequencyWeeks),
   ],

@@ -14,6 +14,7 @@ import { saveOfferReport, saveOfferSettings, setSaveOfferSettings, type Settings
 import { createMailLinks } from "./mail-links";
 import { createOneTimeItems } from "./one-time-items";
 import type { RateLimitService } from "../rate-limit";
+import type { PetsService } from "../pets";
 
 // Autoship subscriptions: created by the place-order workflow for every autoship line of a paid
 // order (checkout.ts), shown by the read model (views.ts), changed by their owner from My
@@ -35,6 +36,7 @@ export type AutoshipDeps = {
   payments: Pick<PaymentsService, "saveCard" | "listMethods">;
   mail: Pick<MailService, "send">;
   rateLimit: Pick<RateLimitService, "take">;
+  pets: Pick<PetsService, "get" | "list">;
   clock?: Clock;
   log?: Logger;
   shipNow?: ShipNow;
@@ -42,10 +44,10 @@ export type AutoshipDeps = {
 
 export function createAutoshipService(deps: AutoshipDeps) {
   const clock = deps.clock ?? systemClock;
-  const views = createSubscriptionViews({ db: deps.db, catalog: deps.catalog, identity: deps.identity, payments: deps.payments, clock });
+  const views = createSubscriptionViews({ db: deps.db, catalog: deps.catalog, identity: deps.identity, payments: deps.payments, pets: deps.pets, clock });
   const commands = createSubscriptionCommands({ ...deps, clock, views });
   const consoleViews = createConsoleSubscriptionViews({ db: deps.db, views, catalog: deps.catalog });
-  const extras = createSubscriptionExtras({ db: deps.db, catalog: deps.catalog });
+  const extras = createSubscriptionExtras({ db: deps.db, catalog: deps.catalog, pets: deps.pets, clock });
   const mailLinks = createMailLinks({ db: deps.db, views, actByLink: commands.actByLink, rateLimit: deps.rateLimit });
   return {
     list: views.list,

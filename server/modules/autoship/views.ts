@@ -19,6 +19,7 @@ import type { CatalogService } from "../catalog";
 import type { IdentityService } from "../identity";
 import type { OrderAddress } from "../orders";
 import type { PaymentsService } from "../payments";
+import type { PetsService } from "../pets";
 import { subscriptionEvents, subscriptionPriceHolds, subscriptionRenewals, subscriptions, type SubscriptionHold, type SubscriptionStatus } from "./schema";
 import { dailyPortion, daysSupply, feedingGuideFor, runOut, type PetProfile, type RunOut } from "../../../rules/autoship/feeding-calculator";
 import { moneyOf } from "../../../rules/shared/money";
@@ -65,6 +66,8 @@ export type SubscriptionView = {
   variantChoices: { id: number; title: string; sku: string; autoshipUnitPriceCents: number }[];
   /** The pet this food is for (My Autoships' pet form); null: none given, so no run-out date. */
   petProfile: PetProfile | null;
+  /** The kept pet (My Pets) whose profile that is, when the customer linked one. */
+  petId: string | null;
   /**
    * From the pet and the last order (active subscriptions with a pet only): daily portion, days one
    * delivery lasts, when it runs out, and whether the next delivery comes too late (with a date to move to).
@@ -89,6 +92,7 @@ export type SubscriptionViewsDeps = {
   catalog: Pick<CatalogService, "variantsOfProducts" | "variantBySku">;
   identity: Pick<IdentityService, "customer">;
   payments: Pick<PaymentsService, "listMethods">;
+  pets: Pick<PetsService, "list">;
   clock: Clock;
 };
 
@@ -195,6 +199,7 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
         paymentMethod: pm && { id: pm.id, brand: pm.brand, last4: pm.last4, expMonth: pm.expMonth, expYear: pm.expYear },
         createdAt: s.createdAt.toISOString(),
         petProfile: s.petProfile ?? null,
+        petId: s.petId,
         priceGuardPercent: s.priceGuardPercent,
         substitute: (() => {
           const x = s.substituteVariantId ? catalogVariants.find((c) => c.id === s.substituteVariantId) : undefined;
@@ -266,12 +271,20 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
      * change to, and the dates a next order may be moved to.
      */
     async page(customerId: string) {
-      const [subscriptions, customer, methods] = await Promise.all([
+      const [subscriptions, customer, methods, pets] = await Promise.all([
         views(customerId),
         deps.identity.customer(customerId),
         deps.payments.listMethods(customerId),
+        deps.pets.list(customerId),
       ]);
-      return { subscriptions, addresses: customer?.addresses ?? [], methods, dateBounds: nextDateBounds(dayOf(deps.clock())) };
+      return {
+        subscriptions,
+        addresses: customer?.addresses ?? [],
+        methods,
+        // The kept pets a subscription may be linked to (a pet without a weight cannot fill the run-out date).
+        pets: pets.map((p) => ({ id: p.id, name: p.name, hasWeight: p.weightLb !== null })),
+        dateBounds: nextDateBounds(dayOf(deps.clock())),
+      };
     },
 
     /** The dates a next order may be moved to, by the service's clock (the page's date inputs). */
