@@ -50,7 +50,7 @@ export function oneTimeAddRefusal(p: { deliveryItems: number; sameItem: number; 
   return null;
 }
 
-export const ONE_TIME_DONE: Record<typeof ADD_ONE_TIME | typeof REMOVE_ONE_TIME, string> = {
+const ONE_TIME_DONE: Record<typeof ADD_ONE_TIME | typeof REMOVE_ONE_TIME, string> = {
   [ADD_ONE_TIME]: "The item was added to your next delivery.",
   [REMOVE_ONE_TIME]: "The item was removed from your next delivery.",
 };

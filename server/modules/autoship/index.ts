@@ -16,5 +16,5 @@ export { createAutoshipService } from "./service";
 export type { AutoshipService, OnBehalf, ShipNow, SubscriptionView } from "./service";
 export { activeSubscriptionsOfVariant } from "./views";
 export { attachSaveDiscount, claimSaveDiscount, saveOfferReport, saveOfferSettings, setSaveOfferSettings } from "./save-offers";
-export type { DiscountClaim, SaveOfferReportRow, SaveOfferSettings } from "./save-offers";
+export type { DiscountClaim } from "./save-offers";
 export { pendingOneTimeItems } from "./one-time-items";
