@@ -7,7 +7,8 @@ import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { RENEWAL_LEASE_MS, renewalKey, renewSubscription } from "../workflows/renew-subscription";
 import { runRenewalPass, startAutoshipScheduler, type RenewalPassDeps } from "./autoship-runner";
-import { aConsentAt, cancelEverySubscription, changeSubscriptions, consentOf, renewalsOf, subscriptionEventsOf } from "../testing/autoship";
+import { cancelEverySubscription, changeSubscriptions, renewalsOf, subscriptionEventsOf } from "../testing/autoship";
+import { consentOf, recordConsents } from "../modules/autoship";
 import { linesOf, renewalOrdersOf } from "../testing/orders";
 import { chargesUnder } from "../testing/payments";
 import { CARDS, renewalKit, type RenewalKit } from "../testing/renewals";
@@ -169,8 +170,12 @@ describe("yearly reminder of the terms", () => {
     await kit.setAvailable(kit.first.id, 50);
     const sub = await kit.subscription({ nextOrderDate: "2032-09-01" });
     const paused = await kit.subscription({ nextOrderDate: "2032-09-01", status: "paused" });
-    await aConsentAt(database.db, sub.id, "2031-05-02T10:00:00Z", "I agree to the Autoship terms.");
-    await aConsentAt(database.db, paused.id, "2031-05-02T10:00:00Z");
+    // Accepted at a checkout a year before (the terms as then worded).
+    const accepted = { termsVersion: "test", frequencyWeeks: 4, acceptedAt: at("2031-05-02T10:00:00Z"), email: sub.email };
+    await recordConsents(database.db, [
+      { ...accepted, subscriptionId: sub.id, termsText: "I agree to the Autoship terms." },
+      { ...accepted, subscriptionId: paused.id, termsText: "The terms." },
+    ]);
 
     expect(await pass("2032-05-02T09:00:00Z")).toMatchObject({ termsReminders: 0 });
     expect(await pass("2032-05-02T11:00:00Z")).toMatchObject({ termsReminders: 1 });
@@ -183,7 +188,7 @@ describe("yearly reminder of the terms", () => {
     expect(mail.text).toContain(`https://shop.example/account/autoships#sub-${sub.id}`);
     expect(await consentOf(database.db, sub.id)).toMatchObject({ lastRemindedAt: at("2032-05-02T11:00:00Z"), nextReminderAt: at("2033-05-02T11:00:00Z") });
     expect(await events(sub.id)).toEqual(["terms_reminded"]);
-    expect((await consentOf(database.db, paused.id)).lastRemindedAt).toBeNull();
+    expect((await consentOf(database.db, paused.id))?.lastRemindedAt).toBeNull();
     expect(await pass("2033-05-02T12:00:00Z")).toMatchObject({ termsReminders: 1 });
   });
 });

@@ -181,9 +181,9 @@ function sendTermsReminders(deps: RenewalPassDeps, store: RenewalStore, now: Dat
   );
 }
 
-async function sendTermsReminder(deps: RenewalPassDeps, sub: SubscriptionRow & { consent: ConsentRow }): Promise<void> {
-  const { services, config } = deps;
-  const variant = (await services.catalog.variantsForCart([sub.variantId], sub.site)).get(sub.variantId);
+/** The subscription's item and its Autoship line at today's price (what the next renewal charges). */
+async function autoshipLineToday(deps: RenewalPassDeps, sub: SubscriptionRow) {
+  const variant = (await deps.services.catalog.variantsForCart([sub.variantId], sub.site)).get(sub.variantId);
   const line = priceLine(
     {
       quantity: sub.quantity,
@@ -194,6 +194,12 @@ async function sendTermsReminder(deps: RenewalPassDeps, sub: SubscriptionRow & {
     },
     sub.site,
   );
+  return { variant, line };
+}
+
+async function sendTermsReminder(deps: RenewalPassDeps, sub: SubscriptionRow & { consent: ConsentRow }): Promise<void> {
+  const { services, config } = deps;
+  const { variant, line } = await autoshipLineToday(deps, sub);
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
   const content = renewalMail.termsReminder({
     storeName: config.storeName,
@@ -213,17 +219,7 @@ async function sendTermsReminder(deps: RenewalPassDeps, sub: SubscriptionRow & {
 /** The reminder: date, item, the price with the 5% Autoship saving, shipping and tax as the renewal will charge them. */
 async function sendReminder(deps: RenewalPassDeps, sub: SubscriptionRow): Promise<void> {
   const { services, config } = deps;
-  const variant = (await services.catalog.variantsForCart([sub.variantId], sub.site)).get(sub.variantId);
-  const line = priceLine(
-    {
-      quantity: sub.quantity,
-      priceCents: variant?.priceCents ?? 0,
-      compareAtCents: variant?.compareAtCents ?? null,
-      programPriceCents: variant?.programPriceCents ?? null,
-      autoship: true,
-    },
-    sub.site,
-  );
+  const { variant, line } = await autoshipLineToday(deps, sub);
   const totals = checkoutTotals({
     subtotalCents: line.subtotalCents,
     discountCents: 0,

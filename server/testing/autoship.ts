@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { autoshipConsents, subscriptionEvents, subscriptionPriceHolds, subscriptionRenewals, subscriptions } from "../modules/autoship/schema";
+import { subscriptionEvents, subscriptionPriceHolds, subscriptionRenewals, subscriptions } from "../modules/autoship/schema";
 
 // Subscriptions as stored, for tests that look behind the autoship API.
 
@@ -66,23 +66,3 @@ export async function anAutoshipStartedAt(
 export async function aSubscriptionEventAt(db: Db, subscriptionId: string, kind: string, at: string, detail: Record<string, unknown> = {}): Promise<void> {
   await db.insert(subscriptionEvents).values({ subscriptionId, kind, actor: "customer", detail, createdAt: new Date(at) });
 }
-
-/** The proof of consent of a subscription, as if its checkout had been at `at` (reminded a year later). */
-export async function aConsentAt(db: Db, subscriptionId: string, at: string, terms = "The terms."): Promise<void> {
-  const accepted = new Date(at);
-  const reminder = new Date(accepted);
-  reminder.setUTCFullYear(reminder.getUTCFullYear() + 1);
-  await db.insert(autoshipConsents).values({
-    subscriptionId,
-    orderNumber: "1001",
-    email: "x@example.test",
-    termsVersion: "test",
-    termsText: terms,
-    frequencyWeeks: 4,
-    acceptedAt: accepted,
-    nextReminderAt: reminder,
-  });
-}
-
-export const consentOf = async (db: Db, subscriptionId: string) =>
-  (await db.select().from(autoshipConsents).where(eq(autoshipConsents.subscriptionId, subscriptionId)))[0];

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { cartLines, carts, discountCodes } from "../modules/cart/schema";
+import { cartLines, carts } from "../modules/cart/schema";
 
 // Carts as stored, and what a shopper's own requests cannot do to one (a quantity over the cap,
 // lines gone behind the checkout's back, a cart handed to a customer mid-race without signing in).
@@ -31,9 +31,4 @@ export async function emptyCart(db: Db, cartId: string): Promise<void> {
 /** The cart made the customer's, as signing in with it would. */
 export async function giveCart(db: Db, cartId: string, customerId: string): Promise<void> {
   await db.update(carts).set({ customerId }).where(eq(carts.id, cartId));
-}
-
-export async function storedDiscountCode(db: Db, code: string) {
-  const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, code));
-  return row;
 }

@@ -1,56 +1,41 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
-import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
-import { openTestDatabase } from "../db/test-database";
-import { runRenewalPass, type RenewalPassDeps } from "../jobs/autoship-runner";
-import { cancelEverySubscription } from "../testing/autoship";
+import { runRenewalPass } from "../jobs/autoship-runner";
 import { linesOf, renewalOrdersOf } from "../testing/orders";
-import { renewalKit, type RenewalKit } from "../testing/renewals";
+import { renewalSuite } from "../testing/renewal-suite";
 
 // One-time items on the next Autoship delivery: added and removed by the owner within the
 // delivery's limits, ordered with exactly one renewal however many passes race for it, and left for
 // the next delivery when they cannot be had.
 
 const config = parseConfig({ FREE_SHIPPING_THRESHOLD_CENTS: "4900", PUBLIC_URL: "https://shop.example" });
-let database: Database;
-let kit: RenewalKit;
-let deps: RenewalPassDeps;
+const t = renewalSuite(config);
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
-  kit = await renewalKit(database, config);
-  deps = { db: database.db, services: kit.services, config };
-}, 60_000);
-afterAll(() => database.close());
-afterEach(() => cancelEverySubscription(database.db));
-
-const oneTime = () => kit.services.autoship.oneTime;
-const itemsOf = async (customerId: string, id: string) => (await kit.services.autoship.get(customerId, id))!.oneTimeItems;
+const oneTime = () => t.kit.services.autoship.oneTime;
+const itemsOf = async (customerId: string, id: string) => (await t.kit.services.autoship.get(customerId, id))!.oneTimeItems;
 
 describe("one-time items on the next delivery", () => {
   it("joins the customer's next delivery, within the delivery's limits; removable; only the owner's", async () => {
-    const later = await kit.subscription({ nextOrderDate: "2031-10-20", quantity: 2 });
-    const next = await kit.subscription({ nextOrderDate: "2031-10-10", quantity: 2, customerId: later.customerId, email: later.email });
+    const later = await t.kit.subscription({ nextOrderDate: "2031-10-20", quantity: 2 });
+    const next = await t.kit.subscription({ nextOrderDate: "2031-10-10", quantity: 2, customerId: later.customerId, email: later.email });
     // From a product page: no subscription named, the next delivery is meant.
-    expect(await oneTime().add(later.customerId, { variantId: kit.second.id, quantity: 3 })).toEqual({ ok: true, subscriptionId: next.id });
-    expect(await oneTime().add(later.customerId, { variantId: kit.second.id, quantity: 2, subscriptionId: next.id })).toMatchObject({ ok: true });
-    expect(await itemsOf(later.customerId, next.id)).toMatchObject([{ variantId: kit.second.id, quantity: 5 }]);
+    expect(await oneTime().add(later.customerId, { variantId: t.kit.second.id, quantity: 3 })).toEqual({ ok: true, subscriptionId: next.id });
+    expect(await oneTime().add(later.customerId, { variantId: t.kit.second.id, quantity: 2, subscriptionId: next.id })).toMatchObject({ ok: true });
+    expect(await itemsOf(later.customerId, next.id)).toMatchObject([{ variantId: t.kit.second.id, quantity: 5 }]);
     // 2 of the Autoship item + 5 + 4 would be 11 items in one delivery.
-    expect(await oneTime().add(later.customerId, { variantId: kit.first.id, quantity: 4, subscriptionId: next.id })).toMatchObject({
+    expect(await oneTime().add(later.customerId, { variantId: t.kit.first.id, quantity: 4, subscriptionId: next.id })).toMatchObject({
       ok: false,
       code: "INVALID",
       field: "quantity",
       message: "A delivery holds at most 10 items; this one has 7 already.",
     });
     // Someone else's subscription is not found; nor is a customer without an active one.
-    const stranger = await kit.customer();
-    expect(await oneTime().add(stranger.id, { variantId: kit.second.id, quantity: 1, subscriptionId: next.id })).toMatchObject({
+    const stranger = await t.kit.customer();
+    expect(await oneTime().add(stranger.id, { variantId: t.kit.second.id, quantity: 1, subscriptionId: next.id })).toMatchObject({
       ok: false,
       code: "NOT_FOUND",
     });
-    expect(await oneTime().add(stranger.id, { variantId: kit.second.id, quantity: 1 })).toMatchObject({
+    expect(await oneTime().add(stranger.id, { variantId: t.kit.second.id, quantity: 1 })).toMatchObject({
       ok: false,
       message: "You have no active Autoship to add this to.",
     });
@@ -61,45 +46,45 @@ describe("one-time items on the next delivery", () => {
   });
 
   it("racing adds keep the limit: at most 10 items in the delivery", async () => {
-    const sub = await kit.subscription({ nextOrderDate: "2031-10-10", quantity: 1 });
+    const sub = await t.kit.subscription({ nextOrderDate: "2031-10-10", quantity: 1 });
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => oneTime().add(sub.customerId, { variantId: kit.second.id, quantity: 3, subscriptionId: sub.id })),
+      Array.from({ length: 6 }, () => oneTime().add(sub.customerId, { variantId: t.kit.second.id, quantity: 3, subscriptionId: sub.id })),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(3);
     expect(await itemsOf(sub.customerId, sub.id)).toMatchObject([{ quantity: 9 }]);
   });
 
   it("four racing renewal passes order it with exactly one renewal; the next renewal is without it", async () => {
-    await kit.setAvailable(kit.first.id, 50);
-    await kit.setAvailable(kit.second.id, 50);
-    const sub = await kit.subscription({ nextOrderDate: "2031-11-03", frequencyWeeks: 2 });
-    await oneTime().add(sub.customerId, { variantId: kit.second.id, quantity: 2, subscriptionId: sub.id });
+    await t.kit.setAvailable(t.kit.first.id, 50);
+    await t.kit.setAvailable(t.kit.second.id, 50);
+    const sub = await t.kit.subscription({ nextOrderDate: "2031-11-03", frequencyWeeks: 2 });
+    await oneTime().add(sub.customerId, { variantId: t.kit.second.id, quantity: 2, subscriptionId: sub.id });
     const now = new Date("2031-11-03T09:00:00Z");
-    await Promise.all(Array.from({ length: 4 }, () => runRenewalPass(deps, { now })));
-    const orders = await renewalOrdersOf(database.db, sub.id);
+    await Promise.all(Array.from({ length: 4 }, () => runRenewalPass(t.deps, { now })));
+    const orders = await renewalOrdersOf(t.database.db, sub.id);
     expect(orders).toHaveLength(1);
-    const lines = await linesOf(database.db, orders[0].id);
+    const lines = await linesOf(t.database.db, orders[0].id);
     expect(lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity, plan: l.sellingPlanId !== null }))).toEqual(
       expect.arrayContaining([
-        { variantId: kit.first.id, quantity: 1, plan: true },
-        { variantId: kit.second.id, quantity: 2, plan: false },
+        { variantId: t.kit.first.id, quantity: 1, plan: true },
+        { variantId: t.kit.second.id, quantity: 2, plan: false },
       ]),
     );
     expect(await itemsOf(sub.customerId, sub.id)).toEqual([]);
     // Once ordered it cannot be removed; the next renewal has the Autoship item alone.
-    await runRenewalPass(deps, { now: new Date("2031-11-17T09:00:00Z") });
-    const second = (await renewalOrdersOf(database.db, sub.id)).find((o) => o.id !== orders[0].id)!;
-    expect((await linesOf(database.db, second.id)).map((l) => l.variantId)).toEqual([kit.first.id]);
+    await runRenewalPass(t.deps, { now: new Date("2031-11-17T09:00:00Z") });
+    const second = (await renewalOrdersOf(t.database.db, sub.id)).find((o) => o.id !== orders[0].id)!;
+    expect((await linesOf(t.database.db, second.id)).map((l) => l.variantId)).toEqual([t.kit.first.id]);
   });
 
   it("an item that cannot be had waits for the next delivery; the Autoship item ships", async () => {
-    await kit.setAvailable(kit.first.id, 50);
-    await kit.setAvailable(kit.second.id, 1);
-    const sub = await kit.subscription({ nextOrderDate: "2031-12-01" });
-    await oneTime().add(sub.customerId, { variantId: kit.second.id, quantity: 3, subscriptionId: sub.id });
-    expect(await runRenewalPass(deps, { now: new Date("2031-12-01T09:00:00Z") })).toMatchObject({ renewed: 1 });
-    const [order] = await renewalOrdersOf(database.db, sub.id);
-    expect((await linesOf(database.db, order.id)).map((l) => l.variantId)).toEqual([kit.first.id]);
-    expect(await itemsOf(sub.customerId, sub.id)).toMatchObject([{ variantId: kit.second.id, quantity: 3 }]);
+    await t.kit.setAvailable(t.kit.first.id, 50);
+    await t.kit.setAvailable(t.kit.second.id, 1);
+    const sub = await t.kit.subscription({ nextOrderDate: "2031-12-01" });
+    await oneTime().add(sub.customerId, { variantId: t.kit.second.id, quantity: 3, subscriptionId: sub.id });
+    expect(await runRenewalPass(t.deps, { now: new Date("2031-12-01T09:00:00Z") })).toMatchObject({ renewed: 1 });
+    const [order] = await renewalOrdersOf(t.database.db, sub.id);
+    expect((await linesOf(t.database.db, order.id)).map((l) => l.variantId)).toEqual([t.kit.first.id]);
+    expect(await itemsOf(sub.customerId, sub.id)).toMatchObject([{ variantId: t.kit.second.id, quantity: 3 }]);
   });
 });

@@ -7,9 +7,10 @@ import type { Db } from "../../db/client";
 import { variantsOfProducts } from "../catalog";
 import { linesOf, type OrderLineRow, type OrderRow } from "../orders";
 import type { PaymentSource, PaymentsService } from "../payments";
-import { AUTOSHIP_TERMS, AUTOSHIP_TERMS_VERSION, TERMS_REMINDER_INTERVAL_MONTHS } from "../../../rules/autoship/terms";
-import { addUtcMonths, dayOf } from "../../../rules/shared/calendar-days";
-import { autoshipConsents, subscriptionEvents, subscriptions } from "./schema";
+import { AUTOSHIP_TERMS, AUTOSHIP_TERMS_VERSION } from "../../../rules/autoship/terms";
+import { dayOf } from "../../../rules/shared/calendar-days";
+import { recordConsents } from "./consents";
+import { subscriptionEvents, subscriptions } from "./schema";
 
 // Subscriptions start at checkout: called by server/workflows/place-order.ts inside its pay
 // transaction (hence `tx` and the other modules' transaction-aware functions rather than their
@@ -105,7 +106,8 @@ export async function createSubscriptionsForOrder(
     // The proof of consent: the hand-off to checkout refuses an Autoship cart whose terms were not
     // acknowledged, so the paid order is the acceptance of these words.
     const unitPrice = new Map(plans.map(({ line }) => [line.variantId, line.unitPriceCents]));
-    await tx.insert(autoshipConsents).values(
+    await recordConsents(
+      tx,
       created.map((c) => ({
         subscriptionId: c.id,
         orderId: order.id,
@@ -116,7 +118,6 @@ export async function createSubscriptionsForOrder(
         unitPriceCents: unitPrice.get(c.variantId) ?? null,
         frequencyWeeks: c.frequencyWeeks,
         acceptedAt: now,
-        nextReminderAt: addUtcMonths(now, TERMS_REMINDER_INTERVAL_MONTHS),
       })),
     );
   }

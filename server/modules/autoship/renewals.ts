@@ -13,6 +13,7 @@ import { endsHold, holdAfter, transition, type RenewalEvent } from "../../../rul
 import type { Db } from "../../db/client";
 import { autoshipConsents, subscriptionEvents, subscriptionRenewals, subscriptions } from "./schema";
 import { markOneTimeItemsPlaced } from "./one-time-items";
+import type { ConsentRow } from "./consents";
 
 // The renewal engine's side of the autoship module: every read and write of subscriptions,
 // subscription_renewals and subscription_events that the renewal workflow
@@ -439,7 +440,5 @@ export function createRenewalStore(db: Db) {
     },
   };
 }
-
-export type ConsentRow = typeof autoshipConsents.$inferSelect;
 
 export type RenewalStore = ReturnType<typeof createRenewalStore>;
