@@ -9,6 +9,7 @@ export default defineConfig({
     environment: "node",
     include: ["server/**/*.test.ts", "rules/**/*.test.ts", "app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     exclude: ["tests/e2e/**", "node_modules/**", "build/**", ".tmp/**", "data/**"],
+    globalSetup: ["tests/setup/test-databases.ts"],
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["tests/hostile/**/*.test.ts"],
+    globalSetup: ["tests/setup/test-databases.ts"],
     setupFiles: [],
     testTimeout: 120_000,
     // Generous: each file opens and seeds its own database(s), slow on a busy 2-core machine.

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { register } from "prom-client";
 import { parseConfig } from "./config";
 import type { Database } from "./db/client";
-import { seedIfEmpty } from "./db/seed";
 import { openTestDatabase } from "./db/test-database";
 import { runRenewalPass } from "./jobs/autoship-runner";
 import { carriesMetricsToken, statusClass } from "./metrics";
@@ -16,8 +15,7 @@ let kit: RenewalKit;
 const config = parseConfig({ AUTOSHIP_REMINDER_DAYS: "0" });
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   kit = await renewalKit(database, config);
 });
 afterAll(() => database.close());

@@ -4,7 +4,6 @@ import { createApp } from "./app";
 import { parseConfig } from "./config";
 import { createDeps, type AppDeps } from "./context";
 import type { Database } from "./db/client";
-import { seedIfEmpty } from "./db/seed";
 import { openTestDatabase } from "./db/test-database";
 import { createLogger } from "./log";
 import { seededVariants } from "./testing/catalog";
@@ -21,8 +20,7 @@ let signInToken: string;
 let variantId: number;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   const quiet = new Writable({ write: (_c, _e, done) => done() });
   deps = createDeps(
     parseConfig({ NODE_ENV: "test", STORE_NAME: "Test Pets", SITE_PASSWORD: "open-sesame" }),

@@ -31,6 +31,8 @@ export type Database = {
    */
   listen(channel: string, onNotify: (payload: string) => void, onLive: (live: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The embedded database's files as one tarball (test snapshots: server/db/test-database.ts). */
+  dumpDataDir?(): Promise<Blob>;
 };
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
@@ -59,14 +61,16 @@ function refuseNewerDatabase(lastAppliedAt: number | null) {
 
 /** Options of both drivers. `logger` sees every query (tests count them: server/modules/catalog/listing.test.ts). */
 export type OpenOptions = { logger?: QueryLogger };
+/** `loadDataDir`: start from a tarball of another embedded database (dumpDataDir) instead of an empty one. */
+export type PgliteOptions = OpenOptions & { loadDataDir?: Blob };
 
 /**
  * `dataDir` undefined or "memory://" gives an in-memory PGlite (tests). pg_trgm is loaded for the
  * typo-tolerant search (drizzle/0001_search.sql creates the extension).
  */
-export async function openPglite(dataDir?: string, options: OpenOptions = {}): Promise<Database> {
+export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<Database> {
   if (dataDir && !dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   const db = drizzlePglite({ client, schema, casing: "snake_case", logger: options.logger }) as unknown as Db;
   return {
     db,
@@ -94,6 +98,7 @@ export async function openPglite(dataDir?: string, options: OpenOptions = {}): P
       };
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir("none"),
   };
 }
 

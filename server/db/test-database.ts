@@ -1,19 +1,37 @@
 import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { openPglite, openPostgres, type Database, type OpenOptions } from "./client";
+import { seedIfEmpty } from "./seed";
+
+/** What a test file's database starts as: empty tables, or the seed shop as `npm start` loads it. */
+type Start = "migrated" | "seeded";
+const STARTS: readonly Start[] = ["migrated", "seeded"];
 
 /**
- * A fresh, migrated database for one test file. In-memory PGlite by default; a real PostgreSQL
- * when TEST_DATABASE_URL is set (`npm run test:pg`): then a new database `test_<random>` is created
- * on that server and dropped again by close(), so test files never see each other's rows.
- * Open it once per file (beforeAll), never per test: each one costs a second or more.
+ * A fresh, migrated (and, with `seeded`, seeded) database for one test file. In-memory PGlite by
+ * default; a real PostgreSQL when TEST_DATABASE_URL is set (`npm run test:pg`): then a new database
+ * `test_<random>` is created on that server and dropped again by close(), so test files never see
+ * each other's rows. Open it once per file (beforeAll), never per test.
+ *
+ * Migrating and seeding cost seconds per file, so a test run does them once
+ * (prepareTestDatabases) and each file starts from a copy: a PGlite tarball, a PostgreSQL template
+ * database. Without those (a script calling this outside vitest) each file migrates and seeds its own.
  */
-export async function openTestDatabase(options: OpenOptions = {}): Promise<Database> {
+export async function openTestDatabase(options: OpenOptions & { seeded?: boolean } = {}): Promise<Database> {
   // Tests are the exception to "config.ts is the only reader of process.env": this is test wiring.
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const database = serverUrl ? await createPostgresDatabase(serverUrl, options) : await openPglite(undefined, options);
+  const start: Start = options.seeded ? "seeded" : "migrated";
+  const copy = process.env[copyVariable(start)];
+  const database = serverUrl
+    ? await createPostgresDatabase(serverUrl, options, copy)
+    : await openPglite(undefined, { ...options, loadDataDir: copy ? new Blob([readFileSync(copy)]) : undefined });
   try {
+    // On a copy this finds nothing to do; it still refuses a copy older than the migrations.
     await database.migrate();
+    if (options.seeded) await seedIfEmpty(database);
   } catch (err) {
     await database.close().catch(() => {});
     throw err;
@@ -21,9 +39,58 @@ export async function openTestDatabase(options: OpenOptions = {}): Promise<Datab
   return database;
 }
 
-async function createPostgresDatabase(serverUrl: string, options: OpenOptions): Promise<Database> {
+const copyVariable = (start: Start) => `TEST_DATABASE_${start.toUpperCase()}_COPY`;
+
+/**
+ * Once per test run (vitest's globalSetup): the migrated and the seeded database each file copies,
+ * named in environment variables the test workers inherit. Returns what removes them again.
+ */
+export async function prepareTestDatabases(): Promise<() => Promise<void>> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const names: string[] = [];
+    for (const start of STARTS) {
+      const name = `test_template_${start}_${randomBytes(4).toString("hex")}`;
+      await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+      names.push(name);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const database = await openPostgres(url.toString(), 1);
+      try {
+        await database.migrate();
+        if (start === "seeded") await seedIfEmpty(database);
+      } finally {
+        // A template cannot be copied while anyone is connected to it.
+        await database.close();
+      }
+      process.env[copyVariable(start)] = name;
+    }
+    return async () => {
+      await withAdminClient(serverUrl, async (client) => {
+        for (const name of names) await client.query(`drop database if exists ${name} with (force)`);
+      });
+    };
+  }
+  const dir = path.join(os.tmpdir(), `shop-test-databases-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  const database = await openPglite();
+  try {
+    await database.migrate();
+    for (const start of STARTS) {
+      if (start === "seeded") await seedIfEmpty(database);
+      const file = path.join(dir, `${start}.tar`);
+      writeFileSync(file, Buffer.from(await (await database.dumpDataDir!()).arrayBuffer()));
+      process.env[copyVariable(start)] = file;
+    }
+  } finally {
+    await database.close();
+  }
+  return async () => rmSync(dir, { recursive: true, force: true });
+}
+
+async function createPostgresDatabase(serverUrl: string, options: OpenOptions, template: string | undefined): Promise<Database> {
   const name = `test_${randomBytes(6).toString("hex")}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}${template ? ` template ${template}` : ""}`));
 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

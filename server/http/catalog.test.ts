@@ -4,7 +4,6 @@ import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps } from "../context";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { buildSeedCatalog } from "../modules/catalog";
@@ -23,8 +22,7 @@ const shopProducts = catalog.products.filter((p) => p.sites.includes("d2c"));
 const d2cOnly = catalog.products.find((p) => p.sites.length === 1 && p.sites[0] === "d2c")!;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   const quiet = new Writable({ write: (_chunk, _enc, done) => done() });
   const deps = createDeps(parseConfig({ STORE_NAME: "Test Pets" }), database, createLogger("info", quiet), () => "build-1");
   app = createApp(deps, { handler: async () => new Response("page") });

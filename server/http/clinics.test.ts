@@ -4,7 +4,6 @@ import { parseConfig } from "../config";
 import { createDeps } from "../context";
 import { issueIdentityJwt } from "../crypto/identity-jwt";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { buildSeedCatalog } from "../modules/catalog";
@@ -32,8 +31,7 @@ const catalog = buildSeedCatalog();
 const staffHandle = catalog.products.find((p) => p.sites.includes("hpsf"))!.handle;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
   springfield = (await deps.services.clinics.byGroupId(SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID))!;

@@ -4,7 +4,6 @@ import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps } from "../context";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 
@@ -14,8 +13,7 @@ let database: Database;
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   const quiet = new Writable({ write: (_chunk, _enc, done) => done() });
   const deps = createDeps(parseConfig({ STORE_NAME: "Test Pets" }), database, createLogger("info", quiet), () => "build-1");
   app = createApp(deps, { handler: async () => new Response("page") });

@@ -4,7 +4,6 @@ import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps } from "../context";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { seededVariants } from "../testing/catalog";
@@ -22,8 +21,7 @@ let variantId: number;
 const HOST = "localhost";
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
   const [v] = await seededVariants(database.db).limit(20);

@@ -3,7 +3,6 @@ import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps } from "../context";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { SEED_DONATION_STORE_ID } from "../modules/donations";
@@ -23,8 +22,7 @@ let app: ReturnType<typeof createApp>;
 let deps: ReturnType<typeof createDeps>;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   deps = createDeps(parseConfig({ TRUST_PROXY: "true" }), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
 });

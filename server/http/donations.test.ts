@@ -5,7 +5,6 @@ import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps } from "../context";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { aDonationStore } from "../testing/donations";
@@ -34,8 +33,7 @@ const FLAT_STORE = "f1a7f1a7f1a7f1a7f1a7f1a7f1a7f1a7";
 const UNKNOWN_STORE = "0123456789abcdef0123456789abcdef";
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
   await aDonationStore(database.db, {

@@ -8,7 +8,6 @@ import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps } from "../context";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { seededVariants } from "../testing/catalog";
@@ -39,8 +38,7 @@ const address = {
 };
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
   const row = (await seededVariants(database.db)).find((v) => v.productType === "Dry Food")!;

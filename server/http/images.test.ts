@@ -5,7 +5,6 @@ import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps } from "../context";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { seededVariants } from "../testing/catalog";
@@ -16,8 +15,7 @@ let database: Database;
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   const deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "build-1");
   app = createApp(deps, { handler: async () => new Response("page") });
 });

@@ -3,7 +3,6 @@ import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps, type AppDeps } from "../context";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { seededVariants } from "../testing/catalog";
@@ -77,8 +76,7 @@ async function order(c: Customer) {
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
   [{ id: variantId }] = await seededVariants(database.db).limit(1);

@@ -4,7 +4,6 @@ import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps } from "../context";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { seededVariants } from "../testing/catalog";
@@ -26,8 +25,7 @@ const SHOP = "localhost";
 const STAFF = "pro.localhost";
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   // The page as React Router renders it, with no Cache-Control of its own (the route modules set none).
   app = createApp(deps, { handler: async () => new Response("<!doctype html><p>page</p>", { headers: { "Content-Type": "text/html" } }) });

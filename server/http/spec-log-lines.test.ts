@@ -7,7 +7,6 @@ import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps } from "../context";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { requestContext, resolveIdentity } from "../request-context";
@@ -24,8 +23,7 @@ const logged: string[] = [];
 const messages = () => logged.map((l) => (JSON.parse(l) as { msg: string }).msg);
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   const sink = new Writable({
     write(chunk, _enc, done) {
       logged.push(String(chunk));

@@ -3,7 +3,6 @@ import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps } from "../context";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { seededVariants } from "../testing/catalog";
@@ -25,8 +24,7 @@ const STAFF = "pro.localhost";
 const ALLOWANCE_LB = 60;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   deps = createDeps(parseConfig({ STAFF_QUOTA_LB: String(ALLOWANCE_LB) }), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
   const row = (await seededVariants(database.db)).find((v) => v.weight === 30 && v.weightUnit === "lbs" && v.sites.includes("hpsf"))!;

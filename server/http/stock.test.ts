@@ -5,7 +5,6 @@ import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps, type AppDeps } from "../context";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { buildSeedCatalog } from "../modules/catalog";
@@ -24,8 +23,7 @@ const catalog = buildSeedCatalog();
 const stocked = catalog.products[0].variants.find((v) => catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 0))!;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   deps = createDeps(parseConfig({}), database, quiet(), () => "b");
   app = createApp(deps, page);
 }, 60_000);

@@ -3,7 +3,6 @@ import { autoshipPriceCents } from "../../rules/autoship/offer-and-frequency";
 import { checkoutTotals } from "../../rules/checkout/totals";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { RENEWAL_LEASE_MS, renewalKey, renewSubscription } from "../workflows/renew-subscription";
 import { runRenewalPass, startAutoshipScheduler, type RenewalPassDeps } from "./autoship-runner";
@@ -27,8 +26,7 @@ const at = (iso: string) => new Date(iso);
 const pass = (now: string, over: Partial<Parameters<typeof runRenewalPass>[1]> = {}) => runRenewalPass(deps, { now: at(now), ...over });
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   kit = await renewalKit(database, config);
   deps = { db: database.db, services: kit.services, config };
 }, 60_000);

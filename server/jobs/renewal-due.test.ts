@@ -4,7 +4,6 @@ import { isCycleDue, isRenewalDue, waitsForRetry, type RenewalTiming } from "../
 import type { SubscriptionHold, SubscriptionStatus } from "../../rules/autoship/subscription-states";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createRenewalStore } from "../modules/autoship";
 import { changeSubscriptions, storeSubscriptions } from "../testing/autoship";
@@ -21,8 +20,7 @@ let database: Database;
 let kit: RenewalKit;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   kit = await renewalKit(database, config);
 }, 120_000);
 afterAll(() => database.close());

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { PAWS_RESCUE_LEAGUE_ID } from "../modules/donations";
 import { anAutoshipStartedAt, aSubscriptionEventAt } from "../testing/autoship";
@@ -19,8 +18,7 @@ let v: SeededVariant;
 let staffVariant: SeededVariant;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   const db = database.db;
   const all = await seededVariants(db);
   v = all[0];

@@ -3,7 +3,6 @@ import { afterAll, beforeAll } from "vitest";
 import { parseConfig } from "../config";
 import { createDeps, type AppDeps } from "../context";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { requestContext } from "../request-context";
@@ -16,8 +15,7 @@ import { siteFor } from "../../rules/shared/site";
 export function testDeps(options: { env?: Record<string, string>; seed?: boolean; log?: Writable; build?: string } = {}) {
   const t = {} as { database: Database; deps: AppDeps };
   beforeAll(async () => {
-    t.database = await openTestDatabase();
-    if (options.seed) await seedIfEmpty(t.database);
+    t.database = await openTestDatabase({ seeded: options.seed });
     const logger = options.log ? createLogger("info", options.log) : createLogger("silent");
     t.deps = createDeps(parseConfig(options.env ?? {}), t.database, logger, () => options.build ?? "test");
   }, 60_000);

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll } from "vitest";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import type { RenewalPassDeps } from "../jobs/autoship-runner";
 import { cancelEverySubscription } from "./autoship";
@@ -16,8 +15,7 @@ export type RenewalSuite = { database: Database; kit: RenewalKit; deps: RenewalP
 export function renewalSuite(config: Config): RenewalSuite {
   const suite = {} as RenewalSuite;
   beforeAll(async () => {
-    suite.database = await openTestDatabase();
-    await seedIfEmpty(suite.database);
+    suite.database = await openTestDatabase({ seeded: true });
     suite.kit = await renewalKit(suite.database, config);
     suite.deps = { db: suite.database.db, services: suite.kit.services, config };
   }, 60_000);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { warehouseForZip } from "../modules/catalog";
 import { templates } from "../modules/mail";
@@ -106,8 +105,7 @@ async function everything(order: { id: string; email: string }) {
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   services = createServices(database.db, config, undefined, counting.provider);
   deps = { db: database.db, services, config };
   const rows = await seededVariants(database.db);

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountGroupForRole, type RoleCode } from "../../rules/staff/roles";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { membershipsOf } from "../testing/clinics";
 import { CEDAR_HOLLOW_MOBILE_VETS_GROUP_ID, SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID, SPRINGFIELD_PET_CLINIC_GROUP_ID } from "../modules/clinics";
@@ -23,8 +22,7 @@ let approvalClinic: ClinicView;
 let homeDelivery: ClinicView;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   services = createServices(database.db, parseConfig({}));
   deps = { db: database.db, services };
   openClinic = (await services.clinics.byGroupId(SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID))!;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import type { Operator } from "../modules/operators";
 import { createServices } from "../wiring";
@@ -22,8 +21,7 @@ let manager: Operator;
 const MISSING = 999_999;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   services = createServices(database.db, parseConfig({}));
   manager = await operatorOf(services, "manager");
 }, 60_000);

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import type { AppDeps, RequestContext } from "../context";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { previewResponse, withContentPreview } from "../http/content-preview";
 import { createPageCache } from "../http/page-cache";
@@ -24,8 +23,7 @@ const MISSING = 99_999_999;
 const SECRET = "a-test-secret-of-the-app-0123456789abcdef";
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   services = createServices(database.db, parseConfig({}));
 }, 60_000);
 afterAll(() => database.close());

@@ -4,7 +4,6 @@ import { loader as csvLoader } from "../../app/routes/admin.customers.csv";
 import { OPERATOR_COOKIE } from "../../rules/console/operator-roles";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { warehouseForZip } from "../modules/catalog";
 import { createServices } from "../wiring";
@@ -105,8 +104,7 @@ const PERSONAL_TABLES = [
 ];
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   services = createServices(database.db, config);
   variantId = (await seededVariants(database.db)).find((v) => v.sites.includes("d2c"))!.id;
   const warehouse = (await warehouseForZip(database.db, ZIP))!.code;

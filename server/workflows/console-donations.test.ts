@@ -6,7 +6,6 @@ import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps } from "../context";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { donationReportQuery } from "../modules/donations";
@@ -31,8 +30,7 @@ const STORE = SEED_DONATION_STORE_ID;
 const MISSING_STORE = "00000000000000000000000000000000";
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   const deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   services = deps.services;
   app = createApp(deps, { handler: async () => new Response("page") });

@@ -3,7 +3,6 @@ import { REJECTION_REASON_REQUIRED } from "../../rules/console/review-action-inp
 import { parseConfig } from "../config";
 import { createDeps } from "../context";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { seededProducts } from "../testing/catalog";
@@ -25,8 +24,7 @@ let productA: { id: number; title: string };
 let productB: { id: number; title: string };
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   services = createDeps(parseConfig({}), database, createLogger("silent"), () => "test").services;
   owner = await operatorOf(services, "owner");
   const rows = await seededProducts(database.db).limit(2);

@@ -4,7 +4,6 @@ import { OPERATOR_COOKIE } from "../../rules/console/operator-roles";
 import { action as detailAction } from "../../app/routes/admin.subscriptions.$id";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { renewalKit, CARDS, type RenewalKit } from "../testing/renewals";
 import { AUTOSHIP_CHANGE_TEMPLATE } from "../modules/autoship";
@@ -29,8 +28,7 @@ const today = dayOf(new Date());
 const later = addDays(today, 10);
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   kit = await renewalKit(database, config);
   services = kit.services;
 }, 60_000);

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { may, PERMISSIONS, type OperatorRole } from "../../rules/console/operator-roles";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createOperatorsService } from "../modules/operators";
 import { createRateLimitService } from "../modules/rate-limit";
@@ -24,8 +23,7 @@ const MISSING = "00000000-0000-4000-8000-00000000dead";
 const operator = (role: OperatorRole) => operatorOf(services, role);
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   services = createServices(database.db, parseConfig({}));
 }, 60_000);
 afterAll(() => database.close());

@@ -3,7 +3,6 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { warehouseForZip } from "../modules/catalog";
 import {
@@ -106,8 +105,7 @@ const fivePercent = (l: { subtotalCents: number; discountCents: number }) => Mat
 const setStore = (set: Parameters<typeof changeDonationStore>[2]) => changeDonationStore(database.db, SEED_DONATION_STORE_ID, set);
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   services = createServices(database.db, config);
   warehouse = (await warehouseForZip(database.db, ZIP))!.code;
   const rows = await seededVariants(database.db);

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { warehouseForZip } from "../modules/catalog";
 import { cartStatusOf, emptyCart, setLineQuantities } from "../testing/cart";
@@ -63,8 +62,7 @@ const stock = (vId = variantId) => stockOf(database.db, warehouse, vId);
 const cartStatus = (id: string) => cartStatusOf(database.db, id);
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   services = createServices(database.db, config);
   deps = { db: database.db, services, config };
   const rows = await seededVariants(database.db);

@@ -2,7 +2,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { autoshipPriceCents } from "../../rules/autoship/offer-and-frequency";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { runRenewalPass, type RenewalPassDeps } from "../jobs/autoship-runner";
 import { renewalKit, type RenewalKit } from "../testing/renewals";
@@ -43,8 +42,7 @@ async function renewedThenRaised(risePercent: number, over: { priceGuardPercent?
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   kit = await renewalKit(database, config);
   deps = { db: database.db, services: kit.services, config, secret: SECRET };
   basePrice = kit.first.priceCents;

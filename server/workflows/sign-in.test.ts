@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { seededVariants } from "../testing/catalog";
 import { createServices, type Services } from "../wiring";
@@ -15,8 +14,7 @@ let v1: string;
 let v2: string;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   services = createServices(database.db, parseConfig({}));
   const rows = await seededVariants(database.db).limit(2);
   [v1, v2] = rows.map((r) => String(r.id));

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { servingWarehouse } from "../modules/catalog";
 import { CEDAR_HOLLOW_MOBILE_VETS_GROUP_ID, SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../modules/clinics";
@@ -75,8 +74,7 @@ const attr = (o: { attributes: { key: string; value: string }[] }, key: string) 
 const orderCount = async (customerId: string) => (await ordersOf(database.db, customerId)).length;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   services = createServices(database.db, config);
   deps = { db: database.db, services, config, clock: () => NOW };
   const row = (await seededVariants(database.db)).find(

@@ -9,7 +9,6 @@ import { createApp } from "../app";
 import { parseConfig } from "../config";
 import { createDeps } from "../context";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { createLogger } from "../log";
 import { seededVariants } from "../testing/catalog";
@@ -39,8 +38,7 @@ let handle: string;
 let sku: string;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
   clinic = (await deps.services.clinics.byGroupId(SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID))!;

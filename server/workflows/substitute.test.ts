@@ -4,7 +4,6 @@ import { SUBSTITUTE_ATTRIBUTE } from "../../rules/autoship/substitute";
 import { MAX_AUTOSHIP_QUANTITY } from "../../rules/cart/quantity-input";
 import { parseConfig } from "../config";
 import type { Database } from "../db/client";
-import { seedIfEmpty } from "../db/seed";
 import { openTestDatabase } from "../db/test-database";
 import { renewalKit, type RenewalKit } from "../testing/renewals";
 import { SPRINGFIELD_ANIMAL_HOSPITAL_GROUP_ID } from "../modules/clinics";
@@ -42,8 +41,7 @@ async function stockEverywhere(variantId: number, onHand: number) {
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   kit = await renewalKit(database, config);
 }, 60_000);
 afterAll(() => database.close());

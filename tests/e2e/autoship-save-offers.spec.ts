@@ -26,6 +26,8 @@ const extra = inStock.slice(Math.floor(inStock.length / 2)).find(({ p }) => p.ha
 test("a one-time item for the next delivery; a kept pet linked; cancel for the price: the discount offer instead; the next renewal carries both, once", async ({
   page,
 }) => {
+  // One customer's whole story (checkout, a pet, a cancellation, a renewal): 25 s on a quiet machine.
+  test.slow();
   await register(page, uniqueEmail("save-offer"));
   await page.goto(shopUrl(`/products/${item.p.handle}?sku=${item.v.sku}`));
   await page.getByRole("radio", { name: /Autoship/ }).check();

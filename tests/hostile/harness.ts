@@ -10,7 +10,6 @@ import { createPageCache } from "../../server/http/page-cache";
 import { parseConfig } from "../../server/config";
 import { createDeps, type AppDeps } from "../../server/context";
 import type { Database } from "../../server/db/client";
-import { seedIfEmpty } from "../../server/db/seed";
 import { openTestDatabase } from "../../server/db/test-database";
 import { createLogger } from "../../server/log";
 import { seededVariants } from "../../server/testing/catalog";
@@ -42,8 +41,7 @@ export function loadBuild(): Promise<ServerBuild> {
 }
 
 export async function openShop(env: Record<string, string> = {}, opts: { pages?: boolean; pageCache?: boolean } = {}): Promise<Shop> {
-  const database = await openTestDatabase();
-  await seedIfEmpty(database);
+  const database = await openTestDatabase({ seeded: true });
   const errors: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, done) {

@@ -7,7 +7,6 @@ import { preselectVariant } from "../../../rules/catalog/variant-preselect";
 import { parseConfig } from "../../../server/config";
 import { createDeps, type AppDeps } from "../../../server/context";
 import type { Database } from "../../../server/db/client";
-import { seedIfEmpty } from "../../../server/db/seed";
 import { openTestDatabase } from "../../../server/db/test-database";
 import { createLogger } from "../../../server/log";
 import { requestContext } from "../../../server/request-context";
@@ -21,8 +20,7 @@ let database: Database;
 let deps: AppDeps;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   const quiet = new Writable({ write: (_c, _e, done) => done() });
   deps = createDeps(parseConfig({}), database, createLogger("info", quiet), () => "test");
 }, 60_000);

@@ -6,7 +6,6 @@ import { stateForZip } from "../../../rules/shared/us-states";
 import { parseConfig } from "../../../server/config";
 import { createDeps, type AppDeps } from "../../../server/context";
 import type { Database } from "../../../server/db/client";
-import { seedIfEmpty } from "../../../server/db/seed";
 import { openTestDatabase } from "../../../server/db/test-database";
 import { createLogger } from "../../../server/log";
 import { requestContext } from "../../../server/request-context";
@@ -21,8 +20,7 @@ let handle: string;
 const quiet = () => createLogger("info", new Writable({ write: (_c, _e, done) => done() }));
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   const rows = await seededProducts(database.db);
   handle = rows.find((r) => r.sites.includes("d2c") && r.published)!.handle;
 }, 60_000);

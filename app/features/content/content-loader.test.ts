@@ -5,7 +5,6 @@ import { siteFor } from "../../../rules/shared/site";
 import { parseConfig } from "../../../server/config";
 import { createDeps, type AppDeps } from "../../../server/context";
 import type { Database } from "../../../server/db/client";
-import { seedIfEmpty } from "../../../server/db/seed";
 import { openTestDatabase } from "../../../server/db/test-database";
 import { createLogger } from "../../../server/log";
 import { requestContext } from "../../../server/request-context";
@@ -20,8 +19,7 @@ let queries = 0;
 let handles: string[] = [];
 
 beforeAll(async () => {
-  database = await openTestDatabase({ logger: { logQuery: () => void queries++ } });
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true, logger: { logQuery: () => void queries++ } });
   const quiet = new Writable({ write: (_c, _e, done) => done() });
   deps = createDeps(parseConfig({}), database, createLogger("info", quiet), () => "test");
   const listing = await deps.services.catalog.listProducts({ site: "d2c", filters: [], sort: "featured", page: 1, limit: 12, facets: false });

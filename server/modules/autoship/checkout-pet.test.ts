@@ -4,7 +4,6 @@ import { PET_ATTRIBUTE } from "../../../rules/autoship/feeding-calculator";
 import { parseConfig } from "../../config";
 import { createDeps, type AppDeps } from "../../context";
 import type { Database } from "../../db/client";
-import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createLogger } from "../../log";
 import { placeOrder } from "../../workflows/place-order";
@@ -22,8 +21,7 @@ let deps: AppDeps;
 let ids: number[];
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   const rows = await seededVariants(database.db);
   ids = rows

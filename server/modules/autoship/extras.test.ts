@@ -5,7 +5,6 @@ import { addDays } from "../../../rules/shared/calendar-days";
 import { dailyPortion, daysSupply, feedingGuideFor } from "../../../rules/autoship/feeding-calculator";
 import { parseConfig } from "../../config";
 import type { Database } from "../../db/client";
-import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createServices } from "../../wiring";
 import { placeOrder } from "../../workflows/place-order";
@@ -70,8 +69,7 @@ async function subscribe(who: { id: string; email: string }, weeks: number, quan
 const pet = { species: "dog" as const, weight: 30, weightUnit: "lb" as const, lifeStage: "adult", activity: "normal" as const };
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   services = createServices(database.db, config);
   autoship = createAutoshipService({
     db: database.db,

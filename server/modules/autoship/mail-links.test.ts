@@ -3,7 +3,6 @@ import { LINK_SPENT } from "../../../rules/autoship/mail-actions";
 import { addDays, dayOf } from "../../../rules/shared/calendar-days";
 import { parseConfig } from "../../config";
 import type { Database } from "../../db/client";
-import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { runRenewalPass, type RenewalPassDeps } from "../../jobs/autoship-runner";
 import { cancelEverySubscription, subscriptionEventsOf } from "../../testing/autoship";
@@ -40,8 +39,7 @@ async function reminded(quantity = 2) {
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   kit = await renewalKit(database, config);
   deps = { db: database.db, services: kit.services, config, secret: SECRET };
   await kit.setAvailable(kit.first.id, 500);

@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../config";
 import type { Database } from "../../db/client";
-import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createServices } from "../../wiring";
 import { placeOrder, type PlaceOrderInput } from "../../workflows/place-order";
@@ -92,8 +91,7 @@ const eventsOf = async (id: string) =>
   (await database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, id)).orderBy(subscriptionEvents.id)).map((e) => e.kind);
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   services = createServices(database.db, config);
   deps = { db: database.db, services, config, clock };
   autoship = createAutoshipService({

@@ -6,7 +6,6 @@ import { createApp } from "../../app";
 import { parseConfig } from "../../config";
 import { createDeps } from "../../context";
 import type { Database } from "../../db/client";
-import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createLogger } from "../../log";
 import { requestContext, resolveIdentity } from "../../request-context";
@@ -25,8 +24,7 @@ let app: ReturnType<typeof createApp>;
 let variantId: number;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
   const rows = await seededVariants(database.db);

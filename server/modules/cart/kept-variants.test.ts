@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseConfig } from "../../config";
 import type { Database } from "../../db/client";
-import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createServices } from "../../wiring";
 import { setVariantPrice } from "../../testing/catalog";
@@ -17,8 +16,7 @@ let stop: () => Promise<void>;
 let queries = 0;
 
 beforeAll(async () => {
-  database = await openTestDatabase({ logger: { logQuery: () => void queries++ } });
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true, logger: { logQuery: () => void queries++ } });
   services = createServices(database.db, parseConfig({}));
   stop = await services.catalog.followChanges(database.listen);
 });

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../config";
 import type { Database } from "../../db/client";
-import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createServices } from "../../wiring";
 import { staffMember } from "../../testing/staff";
@@ -15,8 +14,7 @@ let variantIds: number[];
 let staffOnlyMissing: number; // a variant of a product the staff site does not sell
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   services = createServices(database.db, parseConfig({ FREE_SHIPPING_THRESHOLD_CENTS: "4900" }));
   const all = await seededVariants(database.db);
   const rows = all.slice(0, 5);

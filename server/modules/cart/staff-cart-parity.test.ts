@@ -6,7 +6,6 @@ import { createApp } from "../../app";
 import { parseConfig } from "../../config";
 import { createDeps } from "../../context";
 import type { Database } from "../../db/client";
-import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createLogger } from "../../log";
 import { requestContext, resolveIdentity } from "../../request-context";
@@ -27,8 +26,7 @@ let bagId: number;
 const STAFF = "pro.localhost";
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   deps = createDeps(parseConfig({ STAFF_QUOTA_LB: "60" }), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
   const row = (await seededVariants(database.db)).find(

@@ -1,7 +1,6 @@
 import { and, arrayContains, eq, gte, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../db/client";
-import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { filtersPredicate } from "./filter-sql";
 import { filterOptions } from "./filters-schema";
@@ -20,8 +19,7 @@ let database: Database;
 let queries = 0;
 
 beforeAll(async () => {
-  database = await openTestDatabase({ logger: { logQuery: () => void queries++ } });
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true, logger: { logQuery: () => void queries++ } });
 });
 afterAll(() => database?.close());
 

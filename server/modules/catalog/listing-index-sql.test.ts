@@ -2,7 +2,6 @@ import { and, arrayContains, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SiteId } from "../../../rules/shared/site";
 import type { Database } from "../../db/client";
-import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { parseConfig } from "../../config";
 import { createFacetCache } from "./facet-cache";
@@ -28,8 +27,7 @@ let database: Database;
 const statements: string[] = [];
 
 beforeAll(async () => {
-  database = await openTestDatabase({ logger: { logQuery: (query) => void statements.push(query) } });
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true, logger: { logQuery: (query) => void statements.push(query) } });
 });
 afterAll(() => database?.close());
 

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SiteId } from "../../../rules/shared/site";
 import type { Database } from "../../db/client";
-import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { getFiltersByHandle, loadFilterCatalog, resolveCategory } from "./filters";
 import { buildFilterCatalog, seedMatches } from "./filters-seed-data";
@@ -19,8 +18,7 @@ let queries = 0;
 const catalog = buildSeedCatalog();
 
 beforeAll(async () => {
-  database = await openTestDatabase({ logger: { logQuery: () => void queries++ } });
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true, logger: { logQuery: () => void queries++ } });
 });
 afterAll(() => database?.close());
 

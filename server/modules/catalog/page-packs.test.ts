@@ -4,7 +4,6 @@ import { packFacet, unpackFacet, type PanelFacetModel } from "../../../rules/cat
 import { productCardModel, type CardModel } from "../../../rules/catalog/product-card";
 import type { SiteId } from "../../../rules/shared/site";
 import type { Database } from "../../db/client";
-import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { getDealSkus, listProducts } from "./listing";
 
@@ -14,8 +13,7 @@ import { getDealSkus, listProducts } from "./listing";
 let database: Database;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
 });
 afterAll(() => database?.close());
 

@@ -7,7 +7,6 @@ import { createApp } from "../../app";
 import { parseConfig } from "../../config";
 import { createDeps } from "../../context";
 import type { Database } from "../../db/client";
-import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createLogger } from "../../log";
 import { requestContext, resolveIdentity } from "../../request-context";
@@ -29,8 +28,7 @@ const STAFF = "pro.localhost";
 const onStaff = buildSeedCatalog().products.filter((p) => p.sites.includes("hpsf"));
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
   member = (await staffMember(deps.services)).cookie;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
-import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { getProductsByHandles } from "./listing";
 import { getProductDetail } from "./product";
@@ -21,8 +20,7 @@ const inStockAtDen = allVariants.find((v) => onHand(v.sku, "DEN1") > 0 && onHand
 const gap = allVariants.map((v) => ({ v, empty: catalog.inventory.filter((i) => i.sku === v.sku && i.onHand === 0) })).find((x) => x.empty.length === 1)!;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
 }, 60_000);
 afterAll(() => database?.close());
 

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseConfig } from "../../config";
 import type { Database } from "../../db/client";
-import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { filterOptions } from "./filters-schema";
 import { dealSkus, warehouseZipRanges } from "./schema";
@@ -17,8 +16,7 @@ let database: Database;
 let queries = 0;
 
 beforeAll(async () => {
-  database = await openTestDatabase({ logger: { logQuery: () => void queries++ } });
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true, logger: { logQuery: () => void queries++ } });
 });
 afterAll(() => database?.close());
 

@@ -4,7 +4,6 @@ import { createApp } from "../../app";
 import { parseConfig } from "../../config";
 import { createDeps } from "../../context";
 import type { Database } from "../../db/client";
-import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createLogger } from "../../log";
 import { placeOrder, type PlaceOrderInput } from "../../workflows/place-order";
@@ -47,8 +46,7 @@ const addr = (zip = ZIP, provinceCode = "CO") => ({
 const card = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
   const row = (await seededVariants(database.db)).find((v) => v.productType === "Dry Food")!;

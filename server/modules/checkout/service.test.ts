@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../config";
 import type { Database } from "../../db/client";
-import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createServices } from "../../wiring";
 import { seededVariants } from "../../testing/catalog";
@@ -60,8 +59,7 @@ const handoff = (
   });
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   services = createServices(database.db, config);
   const row = (await seededVariants(database.db)).find((v) => v.productType === "Dry Food")!;
   ({ id: variantId, sku } = row);

@@ -10,7 +10,6 @@ import { createApp } from "../../app";
 import { parseConfig } from "../../config";
 import { createDeps } from "../../context";
 import type { Database } from "../../db/client";
-import { seedIfEmpty } from "../../db/seed";
 import { openTestDatabase } from "../../db/test-database";
 import { createLogger } from "../../log";
 import { placeOrder } from "../../workflows/place-order";
@@ -35,8 +34,7 @@ const ZIP = "80011";
 const STORE = SEED_DONATION_STORE_ID;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedIfEmpty(database);
+  database = await openTestDatabase({ seeded: true });
   deps = createDeps(parseConfig({}), database, createLogger("silent"), () => "test");
   app = createApp(deps, { handler: async () => new Response("page") });
   const warehouse = (await warehouseForZip(database.db, ZIP))!.code;
