@@ -3,6 +3,7 @@ import { formValues } from "../../rules/account/forms";
 import { actionNotice, parseSubscriptionAction } from "../../rules/autoship/subscription-states";
 import { extraNotice, isExtraIntent, parseExtraAction } from "../../rules/autoship/extras-input";
 import { ADD_ONE_TIME, oneTimeNotice, parseOneTimeAdd, parseOneTimeRemove, REMOVE_ONE_TIME } from "../../rules/autoship/one-time-items";
+import { ACCEPT_LIFE_STAGE, DISMISS_LIFE_STAGE, lifeStageNotice, parseLifeStageAnswer } from "../../rules/autoship/life-stage-swap";
 import { ACCEPT_SAVE_DISCOUNT, CANCELLED_IN_SYMPATHY, parseSaveReason, saveOfferNotice } from "../../rules/autoship/save-offers";
 import { FormAlert } from "../components/form-field";
 import { Screen } from "../components/screen";
@@ -35,7 +36,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { subscriptions, addresses, methods, pets, dateBounds } = loaded;
   const url = new URL(request.url);
   const done = url.searchParams.get("done");
-  const notice = actionNotice(done, url.searchParams.get("order")) ?? extraNotice(done) ?? saveOfferNotice(done) ?? oneTimeNotice(done);
+  const notice =
+    actionNotice(done, url.searchParams.get("order")) ?? extraNotice(done) ?? saveOfferNotice(done) ?? oneTimeNotice(done) ?? lifeStageNotice(done);
   // The reminder mail's "skip this delivery" link: asks to confirm, for one of the customer's own active subscriptions.
   const skipId = url.searchParams.get("skip");
   const toSkip = subscriptions.find((s) => s.id === skipId && s.status === "active");
@@ -102,6 +104,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<Answer>({ ok: false, subscriptionId, intent: "cancel", errors: { reason: claim.message } }, { status: 409 });
     }
     return redirect(`/account/autoships?done=${ACCEPT_SAVE_DISCOUNT}#sub-${subscriptionId}`);
+  }
+  // A life-stage swap proposed for the pet: switch the food from the next delivery, or keep it for good.
+  if (intent === ACCEPT_LIFE_STAGE || intent === DISMISS_LIFE_STAGE) {
+    const answered = parseLifeStageAnswer(values);
+    if (!answered.ok) return data<Answer>({ ok: false, subscriptionId, intent, errors: answered.errors }, { status: 400 });
+    const done = await context.services.autoship.answerLifeStage(customer.id, answered.proposalId, answered.answer);
+    if (!done.ok)
+      return data<Answer>({ ok: false, subscriptionId, intent, errors: { [done.field]: done.message } }, { status: done.code === "NOT_FOUND" ? 404 : 409 });
+    return redirect(`/account/autoships?done=${intent}#sub-${done.subscriptionId}`);
   }
   const parsed = parseSubscriptionAction(values);
   if (!parsed.ok) return data<Answer>({ ok: false, subscriptionId, intent, errors: parsed.errors }, { status: 400 });

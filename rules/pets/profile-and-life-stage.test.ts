@@ -47,9 +47,21 @@ describe("pet profile", () => {
 describe("life stage", () => {
   it("makes a puppy an adult by its breed size: small at 10 months, medium 12, large 15", () => {
     const born = "2026-01-15";
-    expect(lifeStage({ species: "dog", breedSize: "small", birthday: born }, today)).toEqual({ stage: "adult", next: { stage: "senior", on: "2036-01-15" } });
-    expect(lifeStage({ species: "dog", breedSize: "medium", birthday: born }, today)).toEqual({ stage: "young", next: { stage: "adult", on: "2027-01-15" } });
-    expect(lifeStage({ species: "dog", breedSize: "large", birthday: born }, today)).toEqual({ stage: "young", next: { stage: "adult", on: "2027-04-15" } });
+    expect(lifeStage({ species: "dog", breedSize: "small", birthday: born }, today)).toEqual({
+      stage: "adult",
+      since: "2026-11-15",
+      next: { stage: "senior", on: "2036-01-15" },
+    });
+    expect(lifeStage({ species: "dog", breedSize: "medium", birthday: born }, today)).toEqual({
+      stage: "young",
+      since: born,
+      next: { stage: "adult", on: "2027-01-15" },
+    });
+    expect(lifeStage({ species: "dog", breedSize: "large", birthday: born }, today)).toEqual({
+      stage: "young",
+      since: born,
+      next: { stage: "adult", on: "2027-04-15" },
+    });
     // 15 months after January 31st: April has 30 days.
     expect(lifeStage({ species: "dog", breedSize: "large", birthday: "2026-01-31" }, today)?.next).toEqual({ stage: "adult", on: "2027-04-30" });
   });
@@ -57,7 +69,7 @@ describe("life stage", () => {
   it("turns on the day itself, and a cat is an adult at 12 months and a senior at 11 years", () => {
     expect(lifeStage({ species: "cat", breedSize: null, birthday: "2025-11-28" }, today)?.stage).toBe("adult");
     expect(lifeStage({ species: "cat", breedSize: null, birthday: "2025-11-29" }, today)?.stage).toBe("young");
-    expect(lifeStage({ species: "cat", breedSize: null, birthday: "2015-11-28" }, today)).toEqual({ stage: "senior", next: null });
+    expect(lifeStage({ species: "cat", breedSize: null, birthday: "2015-11-28" }, today)).toEqual({ stage: "senior", since: "2026-11-28", next: null });
     expect(lifeStage({ species: "dog", breedSize: "large", birthday: null }, today)).toBeNull();
     expect(lifeStageLabel("dog", "young")).toBe("Puppy");
     expect(lifeStageLabel("cat", "young")).toBe("Kitten");

@@ -104,21 +104,21 @@ function addMonths(birthday: string, months: number): string {
 }
 
 /**
- * The pet's life stage on `today`, and the date of its next one (null when it is a senior); null
- * without a birthday.
+ * The pet's life stage on `today`, the day it began (`since`), and the date of its next one (null
+ * when it is a senior); null without a birthday.
  */
 export function lifeStage(
   pet: { species: Species; breedSize: BreedSize | null; birthday: string | null },
   today: Date,
-): { stage: LifeStage; next: { stage: LifeStage; on: string } | null } | null {
+): { stage: LifeStage; since: string; next: { stage: LifeStage; on: string } | null } | null {
   if (!pet.birthday) return null;
   const { adultAt, seniorAt } = STAGES[pet.species][pet.breedSize ?? "any"];
   const day = today.toISOString().slice(0, 10);
   const adultOn = addMonths(pet.birthday, adultAt);
   const seniorOn = addMonths(pet.birthday, seniorAt);
-  if (day < adultOn) return { stage: "young", next: { stage: "adult", on: adultOn } };
-  if (day < seniorOn) return { stage: "adult", next: { stage: "senior", on: seniorOn } };
-  return { stage: "senior", next: null };
+  if (day < adultOn) return { stage: "young", since: pet.birthday, next: { stage: "adult", on: adultOn } };
+  if (day < seniorOn) return { stage: "adult", since: adultOn, next: { stage: "senior", on: seniorOn } };
+  return { stage: "senior", since: seniorOn, next: null };
 }
 
 /** "Puppy", "Kitten", "Adult", "Senior". */

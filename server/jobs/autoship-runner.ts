@@ -16,6 +16,7 @@ import { RENEWAL_LEASE_MS, renewSubscription, type RenewalDeps, type RenewalOutc
 import { formatUsd } from "../../rules/shared/money";
 import { priceChangeOf } from "../workflows/price-guard";
 import { autoshipRenewals } from "../metrics";
+import { proposeLifeStageSwaps } from "../workflows/life-stage-swaps";
 
 // The renewal engine's pass (ARCHITECTURE §6): sends the reminders that are due and
 // renews the subscriptions that are due. Any number of processes may run passes at the same time:
@@ -29,6 +30,8 @@ export type RenewalPassDeps = RenewalDeps & { config: RenewalDeps["config"] & Pi
 export type RenewalPassResult = {
   reminders: number;
   termsReminders: number;
+  /** Life-stage swaps proposed (and mailed) to customers whose pet reached its next stage. */
+  lifeStageProposals: number;
   renewed: number;
   heldOutOfStock: number;
   skippedOutOfStock: number;
@@ -54,6 +57,7 @@ export type RenewalPassOptions = {
 const emptyResult = (): RenewalPassResult => ({
   reminders: 0,
   termsReminders: 0,
+  lifeStageProposals: 0,
   renewed: 0,
   heldOutOfStock: 0,
   skippedOutOfStock: 0,
@@ -71,6 +75,7 @@ export async function runRenewalPass(deps: RenewalPassDeps, opts: RenewalPassOpt
   const store = createRenewalStore(deps.db);
   result.reminders = await sendDueReminders(deps, store, opts.now, limit, batchSize, opts.signal);
   result.termsReminders = await sendTermsReminders(deps, store, opts.now, limit, batchSize, opts.signal);
+  result.lifeStageProposals = await proposeLifeStageSwaps(deps, opts.now, limit, batchSize, opts.signal);
 
   const restocked = await restockedHolds(deps, store, opts.now);
   const seen: string[] = [];
@@ -89,7 +94,7 @@ export async function runRenewalPass(deps: RenewalPassDeps, opts: RenewalPassOpt
       }
     }
   }
-  const { reminders: _reminders, termsReminders: _terms, busy: _busy, ...outcomes } = result;
+  const { reminders: _reminders, termsReminders: _terms, lifeStageProposals: _lifeStage, busy: _busy, ...outcomes } = result;
   for (const [outcome, n] of Object.entries(outcomes)) if (n > 0) autoshipRenewals.inc({ result: outcome }, n);
   return result;
 }

@@ -11,6 +11,8 @@ import { PetForm, RunOutNotice, type KeptPet } from "./feeding-facts";
 import { PriceGuardForm, PriceHoldNotice } from "./price-guard-forms";
 import { SubstituteForm } from "./substitute-form";
 import { OneTimeItems } from "./one-time-items";
+import { LifeStageProposal } from "./life-stage-proposal";
+import { ACCEPT_LIFE_STAGE, DISMISS_LIFE_STAGE } from "../../../rules/autoship/life-stage-swap";
 import { REMOVE_ONE_TIME } from "../../../rules/autoship/one-time-intents";
 
 // One subscription of My Subscriptions with every action its status allows (rules/autoship/subscription-states.ts
@@ -48,6 +50,7 @@ export function SubscriptionCard({
       <DeliveryFacts s={s} />
       <RunOutNotice s={s} />
       <PriceHoldNotice s={s} />
+      <LifeStageProposal s={s} pets={pets} errors={failed?.intent === ACCEPT_LIFE_STAGE || failed?.intent === DISMISS_LIFE_STAGE ? failed.errors : {}} />
       <OneTimeItems s={s} errors={failed?.intent === REMOVE_ONE_TIME ? failed.errors : {}} />
       {s.saveDiscountPercent ? (
         <p className="mt-3 rounded bg-mist px-3 py-2 text-sm" data-testid="save-discount">

@@ -84,7 +84,8 @@ export function createSubscriptionExtras(deps: {
       const pet = input.intent === "set_pet" ? input.pet : linked ? (linked as PetProfile) : null;
       await tx
         .update(subscriptions)
-        .set({ petProfile: pet, petId: kept?.id ?? null, updatedAt: sql`now()` })
+        // A newly linked pet is looked at by the next life-stage check, not tomorrow's.
+        .set({ petProfile: pet, petId: kept?.id ?? null, lifeStageCheckedOn: null, updatedAt: sql`now()` })
         .where(eq(subscriptions.id, s.id));
       await tx.insert(subscriptionEvents).values({
         subscriptionId: s.id,

@@ -151,6 +151,25 @@ ${d.manageUrl}
       ]),
     };
   },
+
+  /**
+   * The pet fed this food reached its next life stage: the same brand's formula for it, the price
+   * difference, and where one click swaps it (or dismisses the suggestion for good). A service mail
+   * about the customer's own subscription, not marketing.
+   */
+  lifeStageSwap(d: Base & { headline: string; proposal: string; difference: string; from: string; to: string }): MailContent {
+    const lines = [`${d.headline}.`, d.proposal, `Now: ${d.from}`, `Suggested: ${d.to}`, d.difference];
+    const answer = "Switch with one click in My Autoships, or keep the food you have: nothing changes unless you choose.";
+    return {
+      subject: `${d.headline}: a food suggestion for your Autoship ${d.contractId}`,
+      text: `${hello(d.firstName)}\n\n${lines.join("\n")}\n\n${answer}\n${d.manageUrl}\n\n— ${d.storeName}\n`,
+      html: page(d.storeName, [
+        escapeHtml(hello(d.firstName)),
+        lines.map(escapeHtml).join("<br>"),
+        `${escapeHtml(answer)} ${link(d.manageUrl, "My Autoships")}`,
+      ]),
+    };
+  },
 };
 
 export type RenewalMailName = keyof typeof renewalMail;

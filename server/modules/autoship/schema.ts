@@ -77,6 +77,8 @@ export const subscriptions = pgTable(
     /** The customer's kept pet this food feeds (My Pets); its profile fills `petProfile`. */
     petId: uuid().references(() => pets.id, { onDelete: "set null" }),
     saveDiscountPercent: integer(),
+    /** The day the life-stage check last looked at this subscription's pet: once a day (life-stage.ts). */
+    lifeStageCheckedOn: date({ mode: "string" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -91,6 +93,10 @@ export const subscriptions = pgTable(
       .where(sql`status = 'active'`),
     // A kept pet's subscriptions (and its removal, which unlinks them).
     index("subscriptions_pet_idx").on(t.petId),
+    // The daily life-stage check: active subscriptions feeding a kept pet, least recently checked first.
+    index("subscriptions_life_stage_check_idx")
+      .on(t.lifeStageCheckedOn)
+      .where(sql`status = 'active' and pet_id is not null`),
     // One subscription per origin order line (a retried place-order never creates two).
     uniqueIndex("subscriptions_origin_line_uq").on(t.originOrderId, t.variantId, t.frequencyWeeks),
   ],
@@ -252,5 +258,45 @@ export const subscriptionOneTimeItems = pgTable(
       .where(sql`placed_at is null`),
     index("subscription_one_time_items_order_idx").on(t.orderId),
     check("subscription_one_time_items_quantity", sql`${t.quantity} between 1 and 10`),
+  ],
+);
+
+/**
+ * A life-stage swap proposed for a subscription (rules/autoship/life-stage-swap.ts): the pet fed
+ * this food reached `stage`, and the same brand's formula for it is proposed. One per subscription
+ * and stage, so a dismissed proposal is never made again; accepting it swaps the item from the next
+ * delivery. Prices are the Autoship unit prices when it was proposed.
+ */
+export const lifeStageProposals = pgTable(
+  "life_stage_proposals",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    petId: uuid().references(() => pets.id, { onDelete: "set null" }),
+    stage: text().$type<"adult" | "senior">().notNull(),
+    /** The day the pet reached the stage. */
+    reachedOn: date({ mode: "string" }).notNull(),
+    fromVariantId: integer()
+      .notNull()
+      .references(() => variants.id),
+    toVariantId: integer()
+      .notNull()
+      .references(() => variants.id),
+    fromUnitCents: integer().notNull(),
+    toUnitCents: integer().notNull(),
+    status: text().$type<"proposed" | "accepted" | "dismissed">().notNull().default("proposed"),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("life_stage_proposals_stage_uq").on(t.subscriptionId, t.stage),
+    // The console's counts by status and time.
+    index("life_stage_proposals_created_idx").on(t.createdAt),
+    // A kept pet's removal unlinks its proposals.
+    index("life_stage_proposals_pet_idx").on(t.petId),
+    check("life_stage_proposals_stage", sql`${t.stage} in ('adult', 'senior')`),
+    check("life_stage_proposals_status", sql`${t.status} in ('proposed', 'accepted', 'dismissed')`),
   ],
 );

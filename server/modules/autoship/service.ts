@@ -9,7 +9,9 @@ import type { PaymentsService } from "../payments";
 import { createSubscriptionCommands, type ShipNow } from "./commands";
 import { createSubscriptionViews } from "./views";
 import { createConsoleSubscriptionViews } from "./console-views";
+import { isUuid } from "../../../rules/shared/ids";
 import { createSubscriptionExtras } from "./extras";
+import { answerLifeStageProposal, lifeStageProposalsById, type LifeStageAnswer, type LifeStageAnswerResult } from "./life-stage";
 import { saveOfferReport, saveOfferSettings, setSaveOfferSettings, type SettingsInput } from "./save-offers";
 import { createMailLinks } from "./mail-links";
 import { createOneTimeItems } from "./one-time-items";
@@ -74,6 +76,14 @@ export function createAutoshipService(deps: AutoshipDeps) {
     saveOfferSettings: () => saveOfferSettings(deps.db),
     setSaveOfferSettings: (input: SettingsInput) => setSaveOfferSettings(deps.db, input),
     saveOfferReport: (since: Date) => saveOfferReport(deps.db, since),
+    /** The customer's answer to a life-stage swap proposed in My Autoships (accept swaps the item from the next delivery). */
+    async answerLifeStage(customerId: string, proposalId: string, answer: LifeStageAnswer): Promise<LifeStageAnswerResult> {
+      const [pending] = isUuid(proposalId) ? await lifeStageProposalsById(deps.db, [proposalId]) : [];
+      // The proposed item as the catalogue sells it today on the subscription's site (asked before the lock).
+      const sold = pending ? (await deps.catalog.variantsForCart([pending.toVariantId], pending.site)).get(pending.toVariantId) : undefined;
+      const toProduct = sold?.published ? { productId: sold.product.id, sites: [pending!.site] } : null;
+      return answerLifeStageProposal(deps.db, customerId, proposalId, answer, toProduct, clock());
+    },
   };
 }
 

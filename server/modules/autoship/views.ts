@@ -26,6 +26,7 @@ import { moneyOf } from "../../../rules/shared/money";
 import { isUuid } from "../../../rules/shared/ids";
 import { lastDiscountOffers, offersByReason, saveOfferSettings } from "./save-offers";
 import { pendingOneTimeItems } from "./one-time-items";
+import { pendingLifeStageProposals } from "./life-stage";
 import { EXCLUDED_PRODUCT_TYPE } from "../../../rules/catalog/product-types";
 
 // The autoship read model: what My Subscriptions, the dashboard and the API show. Reads the
@@ -83,6 +84,18 @@ export type SubscriptionView = {
   saveDiscountPercent: number | null;
   /** One-time items waiting for the next delivery, at their own price. */
   oneTimeItems: { id: string; variantId: number; title: string; sku: string; quantity: number; unitPriceCents: number }[];
+  /** A life-stage swap waiting for the customer's answer (the pet reached `stage`): the proposed item and both Autoship unit prices. */
+  lifeStageProposal: {
+    id: string;
+    stage: "adult" | "senior";
+    reachedOn: string;
+    petId: string | null;
+    productTitle: string;
+    variantTitle: string;
+    sku: string;
+    fromUnitCents: number;
+    toUnitCents: number;
+  } | null;
   /** The latest events, newest first. */
   history: { kind: string; actor: string; detail: Record<string, unknown>; at: string }[];
 };
@@ -132,7 +145,7 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
       .orderBy(sql`case ${subscriptions.status} when 'active' then 0 when 'paused' then 1 else 2 end`, desc(subscriptions.createdAt), asc(subscriptions.id));
     if (!rows.length) return [];
     const ids = rows.map((s) => s.id);
-    const [catalogVariants, methods, events, lastPlaced, priceHolds, offerSettings, lastDiscount, oneTime] = await Promise.all([
+    const [catalogVariants, methods, events, lastPlaced, priceHolds, offerSettings, lastDiscount, oneTime, proposals] = await Promise.all([
       deps.catalog.variantsOfProducts(
         [...new Set(rows.map((s) => s.productId))],
         rows.flatMap((s) => (s.substituteVariantId ? [s.variantId, s.substituteVariantId] : [s.variantId])),
@@ -157,8 +170,11 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
       saveOfferSettings(db),
       lastDiscountOffers(db, ids),
       pendingOneTimeItems(db, ids),
+      pendingLifeStageProposals(db, ids),
     ]);
-    const oneTimeVariants = oneTime.length ? await deps.catalog.variantsOfProducts([], [...new Set(oneTime.map((i) => i.variantId))]) : [];
+    // Items that are not the subscriptions' own: one-time items and proposed swaps.
+    const otherIds = [...new Set([...oneTime.map((i) => i.variantId), ...proposals.map((p) => p.toVariantId)])];
+    const otherVariants = otherIds.length ? await deps.catalog.variantsOfProducts([], otherIds) : [];
     const now = deps.clock();
     const today = dayOf(now);
     return rows.flatMap((s) => {
@@ -229,7 +245,7 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
               ),
         saveDiscountPercent: s.saveDiscountCode ? s.saveDiscountPercent : null,
         oneTimeItems: oneTime.flatMap((i) => {
-          const x = i.subscriptionId === s.id ? oneTimeVariants.find((c) => c.id === i.variantId) : undefined;
+          const x = i.subscriptionId === s.id ? otherVariants.find((c) => c.id === i.variantId) : undefined;
           return x
             ? [
                 {
@@ -246,6 +262,23 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
         variantChoices: catalogVariants
           .filter((x) => x.productId === s.productId)
           .map((x) => ({ id: x.id, title: `${x.flavor} / ${x.sizeLabel}`, sku: x.sku, autoshipUnitPriceCents: autoshipUnitPriceCents(s.site, x) })),
+        lifeStageProposal: (() => {
+          const p = proposals.find((x) => x.subscriptionId === s.id);
+          const to = p && otherVariants.find((c) => c.id === p.toVariantId);
+          return p && to && s.status !== "cancelled"
+            ? {
+                id: p.id,
+                stage: p.stage,
+                reachedOn: p.reachedOn,
+                petId: p.petId,
+                productTitle: to.productTitle,
+                variantTitle: `${to.flavor} / ${to.sizeLabel}`,
+                sku: to.sku,
+                fromUnitCents: p.fromUnitCents,
+                toUnitCents: p.toUnitCents,
+              }
+            : null;
+        })(),
         history: events
           .filter((e) => e.subscriptionId === s.id)
           .slice(0, HISTORY_PER_SUBSCRIPTION)

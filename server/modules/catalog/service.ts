@@ -14,6 +14,7 @@ import type { Destination } from "../../../rules/shared/shopper-location";
 import { stateForZip } from "../../../rules/shared/us-states";
 import type { FilterDefinition, ListingQuery } from "./types";
 import { variantsForCart } from "./cart-variants";
+import { productFamilies } from "./families";
 import { createListingIndexCache } from "./listing-index-cache";
 import { loadListingIndex } from "./listing-index-load";
 import type { Logger } from "../../log";
@@ -154,6 +155,9 @@ export function createCatalogService(db: Db, config: Config, log?: Logger) {
         return row !== undefined && row.onHand - row.reserved >= l.quantity;
       });
     },
+
+    /** The given products and the rest of their families, with their variants (families.ts). */
+    productFamilies: (productIds: readonly number[]) => productFamilies(db, productIds),
 
     /** Every variant of the given products, and the given variants (variantsOfProducts below). */
     variantsOfProducts: (productIds: readonly number[], alsoVariantIds: readonly number[] = []) => variantsOfProducts(db, productIds, alsoVariantIds),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { MAX_PETS, type PetProfileInput } from "../../../rules/pets/profile-and-life-stage";
 import { isUuid } from "../../../rules/shared/ids";
 import type { Db } from "../../db/client";
@@ -63,4 +63,17 @@ export type PetsService = ReturnType<typeof createPetsService>;
 /** A customer's erasure (server/workflows/erase-customer.ts, in its transaction): their pets go. */
 export async function erasePets(tx: Db, customerId: string): Promise<number> {
   return (await tx.delete(pets).where(eq(pets.customerId, customerId)).returning({ id: pets.id })).length;
+}
+
+/**
+ * The kept pets of these (customer, pet) pairs, each only when it is that customer's: the renewal
+ * engine's life-stage check reads the pets its subscriptions feed, for many customers at once.
+ */
+export async function petsOfOwners(db: Db, pairs: readonly { customerId: string; petId: string }[]): Promise<Pet[]> {
+  if (pairs.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(pets)
+    .where(inArray(pets.id, [...new Set(pairs.map((p) => p.petId))]));
+  return rows.filter((pet) => pairs.some((p) => p.petId === pet.id && p.customerId === pet.customerId));
 }

@@ -1,0 +1,80 @@
+import AxeBuilder from "@axe-core/playwright";
+import { buildSeedCatalog } from "../../server/modules/catalog";
+import { expect, shopUrl, test } from "./fixtures";
+import { latestMailTo, register, subscribeTo, uniqueEmail } from "./journeys";
+
+// A puppy grows up: its kept profile says it is 12 months old today (a medium dog: an adult, by the
+// shop's table), it eats a puppy formula on Autoship, so the renewal engine's next pass (every few
+// seconds here, playwright.config.ts) proposes the same line's adult formula by mail and in My
+// Autoships; one click switches, and the next renewal ("Ship now", the same renewal path) ships it.
+// The day before adulthood proposes nothing: the server test with the engine's clock
+// (server/workflows/life-stage-swaps.test.ts).
+
+// A line no other journey buys from: its puppy formula's 30 lb bag, and the adult formula's.
+const catalog = buildSeedCatalog();
+const bySku = (sku: string) => catalog.products.flatMap((p) => p.variants.map((v) => ({ p, v }))).find(({ v }) => v.sku === sku)!;
+const puppy = bySku("NK-D02-CHK-30LB");
+const adult = bySku("NK-D01-CHK-30LB");
+const adultTitle = adult.p.title;
+
+/** Today a year ago (UTC, the shop's calendar): a medium dog born then is an adult today. */
+function aYearAgo(): string {
+  const d = new Date();
+  return new Date(Date.UTC(d.getUTCFullYear() - 1, d.getUTCMonth(), d.getUTCDate())).toISOString().slice(0, 10);
+}
+
+// A checkout, a pet, then up to one renewal pass's interval for the proposal.
+test.slow();
+
+test("a puppy's profile reaches adulthood: the proposal by mail and in My Autoships, one click to switch, the next renewal ships the adult formula", async ({
+  page,
+}) => {
+  const email = uniqueEmail("life-stage");
+  await register(page, email);
+  await subscribeTo(page, puppy);
+
+  await page.goto(shopUrl("/account/pets?new=1"));
+  await page.getByLabel("Name").fill("Biscuit");
+  await page.getByLabel("Species").selectOption({ label: "Dog" });
+  await page.getByLabel("Breed size (dogs)").selectOption({ label: "Medium (21–50 lb grown)" });
+  await page.getByLabel("Birthday (optional)").fill(aYearAgo());
+  await page.getByLabel("Weight in lb (optional)").fill("30");
+  await page.getByRole("button", { name: "Add pet" }).click();
+  await expect(page.getByRole("button", { name: "Remove Biscuit" })).toBeVisible();
+
+  await page.goto(shopUrl("/account/autoships"));
+  const sub = page.getByTestId("subscription");
+  await sub.getByTestId("pet-form").locator("summary").click();
+  await sub.getByLabel("Which of your pets eats this?").selectOption({ label: "Biscuit" });
+  await sub.getByRole("button", { name: "Link pet" }).click();
+  await expect(page.getByTestId("autoship-notice")).toHaveText("Your pet was linked: its details fill in the run-out date.");
+
+  const mail = await latestMailTo(email, /^Biscuit is an adult now: a food suggestion for your Autoship AS-\d+$/, 30_000);
+  expect(mail.text).toContain(`We suggest ${adultTitle}, made for adult dogs, from your next delivery.`);
+  expect(mail.text).toMatch(/\/account\/autoships#sub-[0-9a-f-]{36}\n/);
+
+  await page.reload();
+  const proposal = sub.getByTestId("life-stage-proposal");
+  await expect(proposal.getByRole("heading")).toContainText("Biscuit is an adult now");
+  await expect(proposal.getByTestId("life-stage-suggested")).toContainText(`1 × ${adultTitle} — ${puppy.v.flavor} / ${puppy.v.sizeLabel}`);
+  await expect(proposal.getByTestId("life-stage-difference")).toHaveText(/^(Same price per delivery\.|\$\d+\.\d\d (more|less) per delivery\.)$/);
+  expect(
+    await new AxeBuilder({ page })
+      .include("[data-testid=subscription]")
+      .withTags(["wcag2a", "wcag2aa", "wcag22aa"])
+      .analyze()
+      .then((r) => r.violations.map((v) => v.id)),
+  ).toEqual([]);
+
+  await proposal.getByRole("button", { name: "Switch from the next delivery" }).click();
+  await expect(page.getByTestId("autoship-notice")).toHaveText("Switched: your next delivery brings the new food.");
+  await expect(sub.getByTestId("life-stage-proposal")).toHaveCount(0);
+  await expect(sub.getByRole("heading", { level: 2 })).toContainText(adultTitle);
+
+  await sub.getByRole("button", { name: "Ship now" }).click();
+  await expect(page.getByTestId("autoship-notice")).toHaveText(/^Order KC-\d+ was placed and will ship soon\.$/);
+  const placed = (await page.getByTestId("autoship-notice").textContent())!.match(/KC-\d+/)![0];
+  await page.goto(shopUrl("/account/orders"));
+  await page.getByRole("link", { name: placed }).click();
+  await expect(page.getByText(`SKU ${adult.v.sku}`)).toBeVisible();
+});
