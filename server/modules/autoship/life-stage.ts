@@ -14,6 +14,20 @@ export type LifeStageCheck = Pick<
   "id" | "customerId" | "site" | "petId" | "productId" | "variantId" | "quantity" | "email" | "contractId" | "shippingAddress"
 >;
 
+/** What the life-stage check reads of a subscription. */
+const CHECK_COLUMNS = {
+  id: subscriptions.id,
+  customerId: subscriptions.customerId,
+  site: subscriptions.site,
+  petId: subscriptions.petId,
+  productId: subscriptions.productId,
+  variantId: subscriptions.variantId,
+  quantity: subscriptions.quantity,
+  email: subscriptions.email,
+  contractId: subscriptions.contractId,
+  shippingAddress: subscriptions.shippingAddress,
+};
+
 /**
  * Up to `n` active subscriptions feeding a kept pet not yet looked at on `today`, marked as looked
  * at in the same statement (FOR UPDATE SKIP LOCKED: parallel passes share them, each once a day).
@@ -45,19 +59,18 @@ export async function claimLifeStageChecks(db: Db, today: string, n: number): Pr
           due.map((d) => d.id),
         ),
       )
-      .returning({
-        id: subscriptions.id,
-        customerId: subscriptions.customerId,
-        site: subscriptions.site,
-        petId: subscriptions.petId,
-        productId: subscriptions.productId,
-        variantId: subscriptions.variantId,
-        quantity: subscriptions.quantity,
-        email: subscriptions.email,
-        contractId: subscriptions.contractId,
-        shippingAddress: subscriptions.shippingAddress,
-      });
+      .returning(CHECK_COLUMNS);
   });
+}
+
+/** Active subscriptions feeding a kept pet, at most `limit` (the console's look ahead at swaps to come). */
+export async function petLinkedSubscriptions(db: Db, limit: number): Promise<LifeStageCheck[]> {
+  return db
+    .select(CHECK_COLUMNS)
+    .from(subscriptions)
+    .where(and(eq(subscriptions.status, "active"), isNotNull(subscriptions.petId)))
+    .orderBy(asc(subscriptions.id))
+    .limit(limit);
 }
 
 /** Records a proposal; null when this subscription already had one for the stage (the mail is then not sent again). */
