@@ -7,7 +7,7 @@ import { parseConfig } from "../config";
 import { runRenewalPass } from "../jobs/autoship-runner";
 import { createRenewalStore } from "../modules/autoship";
 import { changeSubscriptions, renewalsOf, subscriptionEventsOf } from "../testing/autoship";
-import { seededVariants } from "../testing/catalog";
+import { seededVariants, setVariantPrice } from "../testing/catalog";
 import { linesOf, ordersOf, renewalOrdersOf } from "../testing/orders";
 import { capturedRenewalChargeKeys } from "../testing/payments";
 import { renewalSuite } from "../testing/renewal-suite";
@@ -127,6 +127,23 @@ describe("one box per day", () => {
     expect(lines.map((l) => l.variantId).sort()).toEqual([third.id, t.kit.second.id].sort());
     expect(lines.find((l) => l.variantId === third.id)!.attributes.map((x) => x.key)).toContain(SUBSTITUTE_ATTRIBUTE);
     expect((await subscriptionEventsOf(t.database.db, [a.id])).map((e) => e.kind)).toContain("substituted");
+  });
+
+  it("a line held by its price guard stays out of the box; the other ships", async () => {
+    await t.kit.setAvailable(t.kit.first.id, 50);
+    await t.kit.setAvailable(t.kit.second.id, 50);
+    const { who, a, b } = await twoAutoships("2031-12-02");
+    expect(await pass("2031-12-02T08:00:00Z")).toMatchObject({ renewed: 2 });
+    await setVariantPrice(t.database.db, t.kit.first.id, Math.round(t.kit.first.priceCents * 1.5));
+    try {
+      expect(await pass("2031-12-30T08:00:00Z")).toMatchObject({ renewed: 1, errors: 0 });
+    } finally {
+      await setVariantPrice(t.database.db, t.kit.first.id, t.kit.first.priceCents);
+    }
+    expect(await orderIdsOf(who.id)).toHaveLength(2);
+    expect(await renewalOrdersOf(t.database.db, a.id)).toHaveLength(1);
+    expect(await t.kit.reload(a.id)).toMatchObject({ nextOrderDate: "2031-12-30", hold: "price_rise" });
+    expect(await t.kit.reload(b.id)).toMatchObject({ nextOrderDate: "2032-01-27", hold: null });
   });
 
   it("a crash after the box is paid: the next pass records it for both members, charged once", async () => {
