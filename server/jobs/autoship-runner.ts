@@ -20,9 +20,10 @@ import { autoshipRenewals } from "../metrics";
 
 // The renewal engine's pass (ARCHITECTURE §6): sends the reminders that are due and
 // renews the subscriptions that are due. Any number of processes may run passes at the same time:
-// each claims a few rows at a time with FOR UPDATE SKIP LOCKED and marks them (reminded_for, or a
-// renewal lease) in the same statement, so two passes never take the same row; the renewal keys of
-// renew-subscription.ts make each order exactly-once even when a lease lapses. The rows are the
+// each claims a few rows at a time and marks them (reminded_for, or a renewal lease) in the same
+// transaction — reminders with FOR UPDATE SKIP LOCKED, renewals as whole boxes under a per-customer
+// lock (one box per day: renew-together.ts) — so two passes never take the same row; the renewal
+// keys of renew-subscription.ts make each order exactly-once even when a lease lapses. The rows are the
 // autoship module's (its renewal store); whether a held item is back is the catalog's answer.
 
 export type RenewalPassDeps = RenewalDeps & { config: RenewalDeps["config"] & Pick<Config, "autoship"> };

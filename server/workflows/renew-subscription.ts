@@ -38,7 +38,8 @@ import { amountToCents } from "../../rules/shared/money";
 //    several workers, a retry after a crash, "ship now" racing the schedule on the due day — place
 //    one order and one charge. The outcome is recorded in subscription_renewals (UNIQUE per cycle)
 //    together with the subscription's advance, in ONE transaction holding the subscription's row
-//    lock; a cycle already recorded as placed is never advanced twice.
+//    lock; a cycle already recorded as placed is never advanced twice. (Several Autoships that share
+//    a box renew as one order under the lowest one's key: renew-together.ts.)
 // 2. A crash leaves nothing half-done: before creating a cart, a run looks for an order under the
 //    cycle's key and hands it back to place-order, which charges a placed-but-unpaid order or
 //    replays a paid one; the run then records it and advances the date.
@@ -196,13 +197,13 @@ export async function renewClaimed(
   return recordFailed(deps, store, sub.id, cycleDate, placed.code, placed.message, now);
 }
 
-export type PlaceAttempt = PlaceOrderResult | { ok: false; code: "VARIANT_NOT_FOUND" | "SELLING_PLAN_INVALID" | "NO_PAYMENT_METHOD"; message: string };
+type PlaceAttempt = PlaceOrderResult | { ok: false; code: "VARIANT_NOT_FOUND" | "SELLING_PLAN_INVALID" | "NO_PAYMENT_METHOD"; message: string };
 
 /** The item cannot be had (out of stock at the address's warehouse, or no longer sold). */
-export const isUnavailable = (code: string) => code === "OUT_OF_STOCK" || code === "CART_CHANGED" || code === "VARIANT_NOT_FOUND";
+const isUnavailable = (code: string) => code === "OUT_OF_STOCK" || code === "CART_CHANGED" || code === "VARIANT_NOT_FOUND";
 
 /** `substitute`: the customer's chosen substitute in place of the usual item, its order line saying why. */
-export type Substitute = { variantId: number; note: string };
+type Substitute = { variantId: number; note: string };
 
 /** One line of a renewal order: a subscription's item, or its chosen substitute. */
 export type RenewalLine = { sub: Subscription; substitute?: Substitute };

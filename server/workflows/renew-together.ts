@@ -6,7 +6,6 @@ import { createRenewalStore, pendingOneTimeItems, type RenewalStore, type Subscr
 import { guardRenewal } from "./price-guard";
 import {
   hasSubstitute,
-  isUnavailable,
   placedOrderOf,
   placeRenewalOrder,
   renewalKey,
