@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { addDays, addUtcMonths, dayOf } from "../../../rules/shared/calendar-days";
 import { TERMS_REMINDER_INTERVAL_MONTHS } from "../../../rules/autoship/terms";
 import {
@@ -50,6 +50,9 @@ function renewalDueWhere(now: Date, restocked: readonly string[]) {
     or(isNull(s.retryAt), lte(s.retryAt, now), restocked.length ? and(eq(s.hold, "out_of_stock"), inArray(s.id, [...restocked])) : undefined),
   );
 }
+
+/** How many times claimDue looks again when other passes took every box it saw. */
+const CLAIM_LOOKS = 5;
 
 /** Nobody holds the renewal lease (or it has lapsed). */
 const notLeasedWhere = (now: Date) => or(isNull(s.renewalClaimedUntil), lte(s.renewalClaimedUntil, now));
@@ -120,6 +123,41 @@ export function createRenewalStore(db: Db) {
       now,
     );
     return { nextOrderDate: next, replayed: false };
+  }
+
+  /** One look of claimDue: the first due rows' customers, each under its lock, their boxes leased up to `n` rows. */
+  function claimBoxes(open: SQL | undefined, claim: Date, n: number): Promise<{ boxes: string[][]; candidates: number }> {
+    return db.transaction(async (tx) => {
+      const first = await tx.select({ customerId: s.customerId }).from(s).where(open).orderBy(asc(s.nextOrderDate), asc(s.id)).limit(n);
+      const boxes: string[][] = [];
+      let taken = 0;
+      for (const customerId of [...new Set(first.map((r) => r.customerId))].sort()) {
+        if (taken >= n) break;
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`renewals-of:${customerId}`}, 0))`);
+        const rows = await tx
+          .select()
+          .from(s)
+          .where(and(open, eq(s.customerId, customerId)))
+          .orderBy(asc(s.id))
+          .for("update");
+        const oneTime = await pendingOneTimeItems(
+          tx,
+          rows.map((r) => r.id),
+        );
+        const candidates = rows.map((r) => ({
+          ...r,
+          oneTimeQuantity: oneTime.filter((i) => i.subscriptionId === r.id).reduce((q, i) => q + i.quantity, 0),
+        }));
+        for (const box of deliveryGroups(candidates)) {
+          if (taken >= n) break;
+          const ids = box.map((m) => m.id);
+          await tx.update(s).set({ renewalClaimedUntil: claim }).where(inArray(s.id, ids));
+          boxes.push(ids);
+          taken += ids.length;
+        }
+      }
+      return { boxes, candidates: first.length };
+    });
   }
 
   /** Locks the subscription; null when it is gone. */
@@ -369,41 +407,16 @@ export function createRenewalStore(db: Db) {
      * lock (in customer id order, so two passes never wait on each other in a circle): the customer's
      * due rows are read, grouped and the first boxes leased in that one transaction, so two passes
      * never take the same row nor group a customer's rows differently — the next pass groups only
-     * what is left.
+     * what is left. The customers another pass claimed meanwhile may leave nothing for this one: it
+     * looks again (in a new transaction, so that its locks are always taken in customer id order).
      */
     async claimDue(now: Date, claim: Date, n: number, seen: readonly string[], restocked: readonly string[]): Promise<string[][]> {
       const open = and(renewalDueWhere(now, restocked), notLeasedWhere(now), seen.length ? notInArray(s.id, [...seen]) : undefined);
-      return db.transaction(async (tx) => {
-        const first = await tx.select({ customerId: s.customerId }).from(s).where(open).orderBy(asc(s.nextOrderDate), asc(s.id)).limit(n);
-        const boxes: string[][] = [];
-        let taken = 0;
-        for (const customerId of [...new Set(first.map((r) => r.customerId))].sort()) {
-          if (taken >= n) break;
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`renewals-of:${customerId}`}, 0))`);
-          const rows = await tx
-            .select()
-            .from(s)
-            .where(and(open, eq(s.customerId, customerId)))
-            .orderBy(asc(s.id))
-            .for("update");
-          const oneTime = await pendingOneTimeItems(
-            tx,
-            rows.map((r) => r.id),
-          );
-          const candidates = rows.map((r) => ({
-            ...r,
-            oneTimeQuantity: oneTime.filter((i) => i.subscriptionId === r.id).reduce((q, i) => q + i.quantity, 0),
-          }));
-          for (const box of deliveryGroups(candidates)) {
-            if (taken >= n) break;
-            const ids = box.map((m) => m.id);
-            await tx.update(s).set({ renewalClaimedUntil: claim }).where(inArray(s.id, ids));
-            boxes.push(ids);
-            taken += ids.length;
-          }
-        }
-        return boxes;
-      });
+      for (let look = 0; look < CLAIM_LOOKS; look++) {
+        const { boxes, candidates } = await claimBoxes(open, claim, n);
+        if (boxes.length || !candidates) return boxes;
+      }
+      return [];
     },
 
     /**
