@@ -9,14 +9,14 @@ import { seedIfEmpty } from "../db/seed";
 import { RENEWAL_LEASE_MS } from "../workflows/renew-subscription";
 import type { RenewalPassResult } from "./autoship-runner";
 import { cancelEverySubscription, renewalsOf, storedSubscription, subscriptionEventsOf } from "../testing/autoship";
-import { renewalOrders } from "../testing/orders";
+import { linesOf, orderUnderKey, renewalOrders } from "../testing/orders";
 import { capturedRenewalChargeKeys } from "../testing/payments";
 import { renewalKit, type RenewalKit } from "../testing/renewals";
 
-// Several worker PROCESSES running the renewal pass at the same time against one
-// PostgreSQL place each due order exactly once, and a worker killed mid-pass (SIGKILL right after
-// its first order is paid, before the renewal is recorded) leaves nothing half-done: the next pass
-// completes the work. Runs under `npm run test:pg` (TEST_DATABASE_URL); skipped on PGlite, which
+// Several worker PROCESSES running the renewal pass at the same time against one PostgreSQL place
+// each due order exactly once (two Autoships that share a box: one order with both lines), and a
+// worker killed mid-pass (SIGKILL right after its first order is paid, before the renewal is
+// recorded) leaves nothing half-done: the next pass completes the work. Runs under `npm run test:pg` (TEST_DATABASE_URL); skipped on PGlite, which
 // is a single process's database.
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -142,6 +142,38 @@ describe.skipIf(!serverUrl)("renewal workers against PostgreSQL", () => {
     // Passes after that (the operator's script among them) find nothing left to do.
     const again = await worker({ RENEWAL_NOW: "2033-01-10T09:00:00Z" });
     expect(again.result).toMatchObject({ renewed: 0, errors: 0 });
+  }, 180_000);
+
+  it("four worker processes at once on two Autoships due the same day to the same address place one order with both lines", async () => {
+    await kit.setAvailable(kit.first.id, 500);
+    await kit.setAvailable(kit.second.id, 500);
+    const who = await kit.customer();
+    const card = await kit.card(who.id);
+    const mine = { nextOrderDate: "2033-05-09", customerId: who.id, email: who.email, paymentMethodId: card };
+    const subs = [await kit.subscription({ ...mine, variantId: kit.first.id, quantity: 2 }), await kit.subscription({ ...mine, variantId: kit.second.id })];
+    const ids = subs.map((s) => s.id).sort();
+    const startAt = Date.now() + 6_000;
+    const runs = await Promise.all([1, 2, 3, 4].map(() => worker({ RENEWAL_NOW: "2033-05-09T08:00:00Z", START_AT: startAt, BATCH_SIZE: 1 })));
+    for (const r of runs) expect(r, r.stderr).toMatchObject({ code: 0 });
+    expect(runs.reduce((s, r) => s + r.result!.renewed, 0)).toBe(2);
+    expect(runs.reduce((s, r) => s + r.result!.errors, 0)).toBe(0);
+
+    const placed = (await renewalOrders(database.db, "2033-05-09")).filter((o) => o.status === "paid");
+    expect(placed).toEqual([{ key: `renewal:${ids[0]}:2033-05-09`, status: "paid" }]);
+    const order = await orderUnderKey(database.db, placed[0].key);
+    expect((await linesOf(database.db, order.id)).map((l) => [l.variantId, l.quantity]).sort()).toEqual(
+      [
+        [kit.first.id, 2],
+        [kit.second.id, 1],
+      ].sort(),
+    );
+    expect(await capturedRenewalChargeKeys(database.db, "2033-05-09")).toHaveLength(1);
+    const recorded = await renewalsOf(database.db, ids);
+    expect(recorded.map((r) => [r.status, r.orderId])).toEqual([
+      ["placed", order.id],
+      ["placed", order.id],
+    ]);
+    for (const id of ids) expect(await storedSubscription(database.db, id)).toMatchObject({ nextOrderDate: "2033-06-06", renewalClaimedUntil: null });
   }, 180_000);
 
   it("a worker killed right after its first order leaves nothing half-done; the next passes complete the work", async () => {

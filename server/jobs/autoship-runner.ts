@@ -15,14 +15,16 @@ import { dayOf } from "../../rules/shared/calendar-days";
 import { RENEWAL_LEASE_MS, renewSubscription, type RenewalDeps, type RenewalOutcome } from "../workflows/renew-subscription";
 import { formatUsd } from "../../rules/shared/money";
 import { priceChangeOf } from "../workflows/price-guard";
+import { renewTogether } from "../workflows/renew-together";
 import { autoshipRenewals } from "../metrics";
 import { proposeLifeStageSwaps } from "../workflows/life-stage-swaps";
 
 // The renewal engine's pass (ARCHITECTURE §6): sends the reminders that are due and
 // renews the subscriptions that are due. Any number of processes may run passes at the same time:
-// each claims a few rows at a time with FOR UPDATE SKIP LOCKED and marks them (reminded_for, or a
-// renewal lease) in the same statement, so two passes never take the same row; the renewal keys of
-// renew-subscription.ts make each order exactly-once even when a lease lapses. The rows are the
+// each claims a few rows at a time and marks them (reminded_for, or a renewal lease) in the same
+// transaction — reminders with FOR UPDATE SKIP LOCKED, renewals as whole boxes under a per-customer
+// lock (one box per day: renew-together.ts) — so two passes never take the same row; the renewal
+// keys of renew-subscription.ts make each order exactly-once even when a lease lapses. The rows are the
 // autoship module's (its renewal store); whether a held item is back is the catalog's answer.
 
 export type RenewalPassDeps = RenewalDeps & { config: RenewalDeps["config"] & Pick<Config, "autoship"> };
@@ -83,14 +85,19 @@ export async function runRenewalPass(deps: RenewalPassDeps, opts: RenewalPassOpt
     const claim = new Date(opts.now.getTime() + RENEWAL_LEASE_MS);
     const claimed = await store.claimDue(opts.now, claim, Math.min(batchSize, limit - seen.length), seen, restocked);
     if (claimed.length === 0) break;
-    for (const id of claimed) {
-      seen.push(id);
+    // Each claimed box is one order (renew-together.ts); a subscription alone renews as it always has.
+    for (const box of claimed) {
+      seen.push(...box);
       if (opts.signal?.aborted) break; // the rest keep their lease and go to the next pass
       try {
-        tally(result, await renewSubscription(deps, id, { now: opts.now, trigger: "schedule", claim }));
+        const outcomes =
+          box.length === 1
+            ? [await renewSubscription(deps, box[0], { now: opts.now, trigger: "schedule", claim })]
+            : await renewTogether(deps, box, { now: opts.now, claim });
+        for (const outcome of outcomes) tally(result, outcome);
       } catch (err) {
-        result.errors++;
-        deps.log?.error({ err, subscriptionId: id }, "autoship renewal failed");
+        result.errors += box.length;
+        deps.log?.error({ err, subscriptionIds: box }, "autoship renewal failed");
       }
     }
   }

@@ -96,7 +96,7 @@ describe("renewal due: the rule and the runner's SQL claim agree", () => {
       // The SQL, in the order a pass asks: the holds to look at for stock, then one claim big enough
       // for the whole table (none of these rows is leased before it).
       const held = new Set((await store.heldForStock(NOW, 10_000)).map((h) => h.id));
-      const claimed = new Set(await store.claimDue(NOW, new Date(NOW.getTime() + 5 * 60_000), 10_000, [], restocked));
+      const claimed = new Set((await store.claimDue(NOW, new Date(NOW.getTime() + 5 * 60_000), 10_000, [], restocked)).flat());
       const disagreements = ids.flatMap((id) => {
         const c = byId.get(id)!;
         const wrong: string[] = [];

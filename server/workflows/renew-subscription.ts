@@ -38,7 +38,8 @@ import { amountToCents } from "../../rules/shared/money";
 //    several workers, a retry after a crash, "ship now" racing the schedule on the due day — place
 //    one order and one charge. The outcome is recorded in subscription_renewals (UNIQUE per cycle)
 //    together with the subscription's advance, in ONE transaction holding the subscription's row
-//    lock; a cycle already recorded as placed is never advanced twice.
+//    lock; a cycle already recorded as placed is never advanced twice. (Several Autoships that share
+//    a box renew as one order under the lowest one's key: renew-together.ts.)
 // 2. A crash leaves nothing half-done: before creating a cart, a run looks for an order under the
 //    cycle's key and hands it back to place-order, which charges a placed-but-unpaid order or
 //    replays a paid one; the run then records it and advances the date.
@@ -122,7 +123,8 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
   return outcome;
 }
 
-async function renewClaimed(
+/** A leased subscription's renewal (the lease is the caller's): renew-together.ts renews a box's member that ships alone through it. */
+export async function renewClaimed(
   deps: RenewalDeps,
   store: RenewalStore,
   sub: Subscription,
@@ -148,22 +150,18 @@ async function renewClaimed(
     const guarded = await guardRenewal(deps, sub, cycleDate, renewalKey(sub.id, cycleDate), now);
     if (guarded) return guarded;
   }
-  let placed = await placeRenewalOrder(deps, sub, cycleDate, now);
+  let placed = await placeRenewalOrder(deps, [{ sub }], cycleDate, now);
   // The customer's chosen substitute (rules/autoship/substitute.ts): the usual item is out of stock on
   // renewal day, so the substitute is ordered instead of the hold — under the same cycle key and
   // through the same place-order checks (stock, caps, price, staff quota). Its own failure decides
   // what follows (a substitute out of stock too: the usual hold).
   let substituted: { variantId: number; note: string } | null = null;
-  if (!placed.ok && trigger === "schedule" && isUnavailable(placed.code) && sub.substituteVariantId && sub.substituteVariantId !== sub.variantId) {
-    const original = (await deps.services.catalog.variantsForCart([sub.variantId], sub.site)).get(sub.variantId);
-    const note = substituteNote({
-      title: original ? `${original.product.title} ${original.title}`.trim() : `Item ${sub.variantId}`,
-      sku: original?.sku ?? String(sub.variantId),
-    });
-    const alternative = await placeRenewalOrder(deps, sub, cycleDate, now, { variantId: sub.substituteVariantId, note });
+  if (!placed.ok && trigger === "schedule" && isUnavailable(placed.code) && hasSubstitute(sub)) {
+    const substitute = await substituteOf(deps, sub);
+    const alternative = await placeRenewalOrder(deps, [{ sub, substitute }], cycleDate, now);
     if (alternative.ok || !isUnavailable(alternative.code)) {
       placed = alternative;
-      substituted = { variantId: sub.substituteVariantId, note };
+      substituted = substitute;
     }
   }
 
@@ -171,14 +169,7 @@ async function renewClaimed(
     await deps.afterOrderPaid?.({ subscriptionId: sub.id, orderId: placed.order.id });
     const order = placed.order;
     const totalCents = amountToCents(order.totalPrice.amount);
-    const oneTimeVariantIds = order.lineItems.filter((l) => !l.sellingPlanId).map((l) => Number(l.variant.id));
-    const recorded = await store.recordPlaced(
-      sub.id,
-      cycleDate,
-      { id: order.id, number: order.number, totalCents, discountCodes: order.discountCodes, createdAt: new Date(order.processedAt), oneTimeVariantIds },
-      now,
-      trigger,
-    );
+    const recorded = await store.recordPlaced(sub.id, cycleDate, placedOrderOf(order), now, trigger);
     // A save offer's code the order carried is spent: cleared from the subscription with the
     // advance (recordPlaced), then retired so that no order carries it again.
     if (sub.saveDiscountCode && order.discountCodes.includes(sub.saveDiscountCode)) await retirePrivateCode(deps.db, sub.saveDiscountCode);
@@ -208,15 +199,47 @@ async function renewClaimed(
 
 type PlaceAttempt = PlaceOrderResult | { ok: false; code: "VARIANT_NOT_FOUND" | "SELLING_PLAN_INVALID" | "NO_PAYMENT_METHOD"; message: string };
 
-/** The order under the cycle's key: an earlier run's (settled or replayed by place-order), else a new one from a fresh cart. */
 /** The item cannot be had (out of stock at the address's warehouse, or no longer sold). */
 const isUnavailable = (code: string) => code === "OUT_OF_STOCK" || code === "CART_CHANGED" || code === "VARIANT_NOT_FOUND";
 
 /** `substitute`: the customer's chosen substitute in place of the usual item, its order line saying why. */
 type Substitute = { variantId: number; note: string };
 
-async function placeRenewalOrder(deps: RenewalDeps, sub: Subscription, cycleDate: string, now: Date, substitute?: Substitute): Promise<PlaceAttempt> {
+/** One line of a renewal order: a subscription's item, or its chosen substitute. */
+export type RenewalLine = { sub: Subscription; substitute?: Substitute };
+
+export const hasSubstitute = (sub: Subscription) => Boolean(sub.substituteVariantId && sub.substituteVariantId !== sub.variantId);
+
+/** The subscription's chosen substitute, its note naming the usual item it replaces. */
+export async function substituteOf(deps: RenewalDeps, sub: Subscription): Promise<Substitute> {
+  const original = (await deps.services.catalog.variantsForCart([sub.variantId], sub.site)).get(sub.variantId);
+  const note = substituteNote({
+    title: original ? `${original.product.title} ${original.title}`.trim() : `Item ${sub.variantId}`,
+    sku: original?.sku ?? String(sub.variantId),
+  });
+  return { variantId: sub.substituteVariantId!, note };
+}
+
+/** A paid order as the renewal records need it. */
+export function placedOrderOf(order: Extract<PlaceOrderResult, { ok: true }>["order"]) {
+  return {
+    id: order.id,
+    number: order.number,
+    totalCents: amountToCents(order.totalPrice.amount),
+    discountCodes: order.discountCodes,
+    createdAt: new Date(order.processedAt),
+    oneTimeVariantIds: order.lineItems.filter((l) => !l.sellingPlanId).map((l) => Number(l.variant.id)),
+  };
+}
+
+/**
+ * The order under the cycle's key (the first line's subscription: a box's lowest id): an earlier
+ * run's (settled or replayed by place-order), else a new one from a fresh cart. Shipped, paid and
+ * addressed as the first line's subscription (a box's members share those: rules/autoship/delivery-groups.ts).
+ */
+export async function placeRenewalOrder(deps: RenewalDeps, lines: readonly RenewalLine[], cycleDate: string, now: Date): Promise<PlaceAttempt> {
   const { services } = deps;
+  const sub = lines[0].sub;
   const key = renewalKey(sub.id, cycleDate);
   const orderDeps = { db: deps.db, services, config: deps.config, log: deps.log, clock: () => now };
   const input = (cartId: string) => ({
@@ -236,7 +259,7 @@ async function placeRenewalOrder(deps: RenewalDeps, sub: Subscription, cycleDate
     if (existingCartId) return placeOrder(orderDeps, input(existingCartId));
     if (!sub.paymentMethodId) return { ok: false, code: "PAYMENT_DECLINED", reason: "unknown_payment_method", message: "No saved payment method." };
 
-    const cart = await createRenewalCart(deps, sub, substitute, withOneTime);
+    const cart = await createRenewalCart(deps, lines, withOneTime);
     if (!cart.ok) return cart;
     const result = await placeOrder(orderDeps, input(cart.cartId));
     if (!result.ok) await discardRenewalCart(deps, cart.cartId);
@@ -252,32 +275,40 @@ async function placeRenewalOrder(deps: RenewalDeps, sub: Subscription, cycleDate
   return { ok: false, code: "CHECKOUT_IN_PROGRESS", message: "The renewal order is being placed by another run." };
 }
 
-/** Step: the renewal's cart — the subscription's item, quantity and plan — owned by the customer. Undone by discardRenewalCart. */
+/** Step: the renewal's cart — each line's item (or substitute), quantity and plan, and its one-time items — owned by the customer. Undone by discardRenewalCart. */
 async function createRenewalCart(
   deps: RenewalDeps,
-  sub: Subscription,
-  substitute: Substitute | undefined,
+  lines: readonly RenewalLine[],
   withOneTime: boolean,
 ): Promise<{ ok: true; cartId: string; oneTimeLines: number } | { ok: false; code: "VARIANT_NOT_FOUND" | "SELLING_PLAN_INVALID"; message: string }> {
+  const sub = lines[0].sub;
   // The one-time items the customer added to this delivery, at their own price.
-  const oneTime = withOneTime ? await pendingOneTimeItems(deps.db, [sub.id]) : [];
+  const oneTime = withOneTime
+    ? await pendingOneTimeItems(
+        deps.db,
+        lines.map((l) => l.sub.id),
+      )
+    : [];
   const created = await deps.services.cart.createCart(sub.site, { email: sub.email }, [
     ...oneTime.map((i) => ({ merchandiseId: String(i.variantId), quantity: i.quantity })),
-    substitute
-      ? {
-          merchandiseId: String(substitute.variantId),
-          quantity: sub.quantity,
-          sellingPlanId: sellingPlanIdFor(sub.frequencyWeeks),
-          attributes: [{ key: SUBSTITUTE_ATTRIBUTE, value: substitute.note }],
-        }
-      : { merchandiseId: String(sub.variantId), quantity: sub.quantity, sellingPlanId: sellingPlanIdFor(sub.frequencyWeeks) },
+    ...lines.map(({ sub: line, substitute }) =>
+      substitute
+        ? {
+            merchandiseId: String(substitute.variantId),
+            quantity: line.quantity,
+            sellingPlanId: sellingPlanIdFor(line.frequencyWeeks),
+            attributes: [{ key: SUBSTITUTE_ATTRIBUTE, value: substitute.note }],
+          }
+        : { merchandiseId: String(line.variantId), quantity: line.quantity, sellingPlanId: sellingPlanIdFor(line.frequencyWeeks) },
+    ),
   ]);
   if (!created.ok) {
     if (created.code === "VARIANT_NOT_FOUND" || created.code === "SELLING_PLAN_INVALID") return { ok: false, code: created.code, message: created.message };
     throw new Error(`renewal cart not created: ${created.code} ${created.message}`);
   }
   await deps.services.cart.claimCart(created.cart.id, sub.site, sub.customerId);
-  // The one-time discount of a save offer the customer accepted: this renewal carries its code.
+  // The one-time discount of a save offer the customer accepted: this renewal carries its code (a box
+  // never holds a subscription with one: rules/autoship/delivery-groups.ts).
   if (sub.saveDiscountCode) await deps.services.cart.updateDiscountCodes(created.cart.id, sub.site, [sub.saveDiscountCode], sub.customerId);
   return { ok: true, cartId: created.cart.id, oneTimeLines: oneTime.length };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { addDays, addUtcMonths, dayOf } from "../../../rules/shared/calendar-days";
 import { TERMS_REMINDER_INTERVAL_MONTHS } from "../../../rules/autoship/terms";
 import {
@@ -12,7 +12,8 @@ import {
 import { endsHold, holdAfter, transition, type RenewalEvent } from "../../../rules/autoship/subscription-states";
 import type { Db } from "../../db/client";
 import { autoshipConsents, subscriptionEvents, subscriptionRenewals, subscriptions } from "./schema";
-import { markOneTimeItemsPlaced } from "./one-time-items";
+import { markOneTimeItemsPlaced, pendingOneTimeItems } from "./one-time-items";
+import { deliveryGroups } from "../../../rules/autoship/delivery-groups";
 import type { ConsentRow } from "./consents";
 
 // The renewal engine's side of the autoship module: every read and write of subscriptions,
@@ -24,6 +25,8 @@ import type { ConsentRow } from "./consents";
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type RenewalTrigger = "schedule" | "ship_now";
 type NoChange = { action: "none" };
+/** A paid renewal order as the records need it (oneTimeVariantIds: its lines without a plan). */
+type PlacedOrder = { id: string; number: string; totalCents: number; discountCodes: readonly string[]; createdAt: Date; oneTimeVariantIds: readonly number[] };
 
 /** A held-out-of-stock subscription that is due but waiting for its retry time: the runner asks the catalog whether its item is back. */
 export type HeldForStock = { id: string; variantId: number; quantity: number; zip: string };
@@ -47,6 +50,9 @@ function renewalDueWhere(now: Date, restocked: readonly string[]) {
     or(isNull(s.retryAt), lte(s.retryAt, now), restocked.length ? and(eq(s.hold, "out_of_stock"), inArray(s.id, [...restocked])) : undefined),
   );
 }
+
+/** How many times claimDue looks again when other passes took every box it saw. */
+const CLAIM_LOOKS = 5;
 
 /** Nobody holds the renewal lease (or it has lapsed). */
 const notLeasedWhere = (now: Date) => or(isNull(s.renewalClaimedUntil), lte(s.renewalClaimedUntil, now));
@@ -77,6 +83,81 @@ export function createRenewalStore(db: Db) {
         .where(eq(subscriptionRenewals.id, before.id));
     else await tx.insert(subscriptionRenewals).values({ subscriptionId, cycleDate, status, orderId, attempts: 1, createdAt: now, updatedAt: now });
     return before;
+  }
+
+  /** recordPlaced's work for one subscription, inside the caller's transaction. */
+  async function placedIn(tx: Db, subscriptionId: string, cycleDate: string, order: PlacedOrder, now: Date, trigger: RenewalTrigger) {
+    const today = dayOf(now);
+    const sub = await lockSubscription(tx, subscriptionId);
+    if (!sub) throw new Error(`subscription ${subscriptionId} vanished while renewing`);
+    const before = await upsertRenewal(tx, sub.id, cycleDate, "placed", order.id, now);
+    if (before?.status === "placed") {
+      // Recorded by an earlier run, which advanced the subscription in that same transaction. Only a
+      // date set back to that cycle since (e.g. to today after a ship now) still points at it: the
+      // cycle's order exists, so move on to the next one.
+      if (sub.nextOrderDate !== cycleDate) return { nextOrderDate: sub.nextOrderDate, replayed: true };
+      const next = nextOrderDateAfter(cycleDate, sub.frequencyWeeks, today);
+      await tx.update(subscriptions).set({ nextOrderDate: next, updatedAt: now }).where(eq(subscriptions.id, sub.id));
+      return { nextOrderDate: next, replayed: true };
+    }
+    const next =
+      trigger === "ship_now"
+        ? nextOrderDateAfterShipNow(today, sub.frequencyWeeks)
+        : sub.nextOrderDate === cycleDate
+          ? nextOrderDateAfter(cycleDate, sub.frequencyWeeks, today)
+          : sub.nextOrderDate; // the customer moved the date while the order was being placed
+    // The order stands whatever the customer did meanwhile: record_renewal is allowed from every status.
+    const moved = move(sub, "record_renewal")!;
+    // The save offer's one-time discount went with this order.
+    const spent = sub.saveDiscountCode && order.discountCodes.includes(sub.saveDiscountCode) ? { saveDiscountCode: null, saveDiscountPercent: null } : {};
+    await tx
+      .update(subscriptions)
+      .set({ ...moved, ...spent, nextOrderDate: next, updatedAt: now })
+      .where(eq(subscriptions.id, sub.id));
+    await markOneTimeItemsPlaced(tx, sub.id, order, now);
+    await recordEvent(
+      tx,
+      sub.id,
+      "renewed",
+      { trigger, cycleDate, orderId: order.id, orderNumber: order.number, totalCents: order.totalCents, nextOrderDate: next },
+      now,
+    );
+    return { nextOrderDate: next, replayed: false };
+  }
+
+  /** One look of claimDue: the first due rows' customers, each under its lock, their boxes leased up to `n` rows. */
+  function claimBoxes(open: SQL | undefined, claim: Date, n: number): Promise<{ boxes: string[][]; candidates: number }> {
+    return db.transaction(async (tx) => {
+      const first = await tx.select({ customerId: s.customerId }).from(s).where(open).orderBy(asc(s.nextOrderDate), asc(s.id)).limit(n);
+      const boxes: string[][] = [];
+      let taken = 0;
+      for (const customerId of [...new Set(first.map((r) => r.customerId))].sort()) {
+        if (taken >= n) break;
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`renewals-of:${customerId}`}, 0))`);
+        const rows = await tx
+          .select()
+          .from(s)
+          .where(and(open, eq(s.customerId, customerId)))
+          .orderBy(asc(s.id))
+          .for("update");
+        const oneTime = await pendingOneTimeItems(
+          tx,
+          rows.map((r) => r.id),
+        );
+        const candidates = rows.map((r) => ({
+          ...r,
+          oneTimeQuantity: oneTime.filter((i) => i.subscriptionId === r.id).reduce((q, i) => q + i.quantity, 0),
+        }));
+        for (const box of deliveryGroups(candidates)) {
+          if (taken >= n) break;
+          const ids = box.map((m) => m.id);
+          await tx.update(s).set({ renewalClaimedUntil: claim }).where(inArray(s.id, ids));
+          boxes.push(ids);
+          taken += ids.length;
+        }
+      }
+      return { boxes, candidates: first.length };
+    });
   }
 
   /** Locks the subscription; null when it is gone. */
@@ -153,52 +234,19 @@ export function createRenewalStore(db: Db) {
      * `replayed` when an earlier run had recorded it (nothing more is done, but a date set back to
      * that cycle since moves on).
      */
-    async recordPlaced(
-      subscriptionId: string,
-      cycleDate: string,
-      order: { id: string; number: string; totalCents: number; discountCodes: readonly string[]; createdAt: Date; oneTimeVariantIds: readonly number[] },
-      now: Date,
-      trigger: RenewalTrigger,
-    ): Promise<{ nextOrderDate: string; replayed: boolean }> {
-      const today = dayOf(now);
-      return db.transaction(async (tx) => {
-        const sub = await lockSubscription(tx, subscriptionId);
-        if (!sub) throw new Error(`subscription ${subscriptionId} vanished while renewing`);
-        const before = await upsertRenewal(tx, sub.id, cycleDate, "placed", order.id, now);
-        if (before?.status === "placed") {
-          // Recorded by an earlier run, which advanced the subscription in that same transaction. Only a
-          // date set back to that cycle since (e.g. to today after a ship now) still points at it: the
-          // cycle's order exists, so move on to the next one.
-          if (sub.nextOrderDate !== cycleDate) return { nextOrderDate: sub.nextOrderDate, replayed: true };
-          const next = nextOrderDateAfter(cycleDate, sub.frequencyWeeks, today);
-          await tx.update(subscriptions).set({ nextOrderDate: next, updatedAt: now }).where(eq(subscriptions.id, sub.id));
-          return { nextOrderDate: next, replayed: true };
-        }
-        const next =
-          trigger === "ship_now"
-            ? nextOrderDateAfterShipNow(today, sub.frequencyWeeks)
-            : sub.nextOrderDate === cycleDate
-              ? nextOrderDateAfter(cycleDate, sub.frequencyWeeks, today)
-              : sub.nextOrderDate; // the customer moved the date while the order was being placed
-        // The order stands whatever the customer did meanwhile: record_renewal is allowed from every status.
-        const moved = move(sub, "record_renewal")!;
-        // The save offer's one-time discount went with this order.
-        const spent = sub.saveDiscountCode && order.discountCodes.includes(sub.saveDiscountCode) ? { saveDiscountCode: null, saveDiscountPercent: null } : {};
-        await tx
-          .update(subscriptions)
-          .set({ ...moved, ...spent, nextOrderDate: next, updatedAt: now })
-          .where(eq(subscriptions.id, sub.id));
-        await markOneTimeItemsPlaced(tx, sub.id, order, now);
-        await recordEvent(
-          tx,
-          sub.id,
-          "renewed",
-          { trigger, cycleDate, orderId: order.id, orderNumber: order.number, totalCents: order.totalCents, nextOrderDate: next },
-          now,
-        );
-        return { nextOrderDate: next, replayed: false };
-      });
-    },
+    recordPlaced: (subscriptionId: string, cycleDate: string, order: PlacedOrder, now: Date, trigger: RenewalTrigger) =>
+      db.transaction((tx) => placedIn(tx, subscriptionId, cycleDate, order, now, trigger)),
+
+    /**
+     * One order renewed several subscriptions' cycle (one box): recorded for each as recordPlaced
+     * does, all in ONE transaction (rows locked in id order) — never some members without the others.
+     */
+    recordPlacedTogether: (subscriptionIds: readonly string[], cycleDate: string, order: PlacedOrder, now: Date) =>
+      db.transaction(async (tx) => {
+        const recorded = new Map<string, { nextOrderDate: string; replayed: boolean }>();
+        for (const id of [...subscriptionIds].sort()) recorded.set(id, await placedIn(tx, id, cycleDate, order, now, "schedule"));
+        return recorded;
+      }),
 
     /**
      * The item is out of stock (or no longer sold): the cycle is held, or given up after 7 days.
@@ -326,6 +374,20 @@ export function createRenewalStore(db: Db) {
       return row;
     },
 
+    /** Boxes of the last days: orders placed that renewed more than one subscription (one box per day, the console's count). */
+    async combinedDeliveries(since: Date): Promise<number> {
+      const r = subscriptionRenewals;
+      const boxes = db
+        .select({ orderId: r.orderId })
+        .from(r)
+        .where(and(eq(r.status, "placed"), isNotNull(r.orderId), gte(r.updatedAt, since)))
+        .groupBy(r.orderId)
+        .having(sql`count(distinct ${r.subscriptionId}) > 1`)
+        .as("boxes");
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(boxes);
+      return row.n;
+    },
+
     /** Due renewals held out of stock whose retry time has not come: the runner retries those whose item is back. */
     async heldForStock(now: Date, limit: number): Promise<HeldForStock[]> {
       const rows = await db
@@ -338,20 +400,23 @@ export function createRenewalStore(db: Db) {
     },
 
     /**
-     * Claims up to `n` subscriptions whose renewal is due (renewalDueWhere: rules/autoship/renewal-schedule.ts
-     * isRenewalDue, `restocked` the holds whose item is back) and that nobody holds the lease of. FOR
-     * UPDATE SKIP LOCKED and the lease in one statement: two passes never take the same row.
+     * Claims whole boxes (rules/autoship/delivery-groups.ts): subscriptions whose renewal is due
+     * (renewalDueWhere: rules/autoship/renewal-schedule.ts isRenewalDue, `restocked` the holds whose
+     * item is back) and that nobody holds the lease of, about `n` of them, a box never split. The
+     * customers of the first due rows are taken one at a time under a transaction-scoped advisory
+     * lock (in customer id order, so two passes never wait on each other in a circle): the customer's
+     * due rows are read, grouped and the first boxes leased in that one transaction, so two passes
+     * never take the same row nor group a customer's rows differently — the next pass groups only
+     * what is left. The customers another pass claimed meanwhile may leave nothing for this one: it
+     * looks again (in a new transaction, so that its locks are always taken in customer id order).
      */
-    async claimDue(now: Date, claim: Date, n: number, seen: readonly string[], restocked: readonly string[]): Promise<string[]> {
-      const due = db
-        .select({ id: s.id })
-        .from(s)
-        .where(and(renewalDueWhere(now, restocked), notLeasedWhere(now), seen.length ? notInArray(s.id, [...seen]) : undefined))
-        .orderBy(asc(s.nextOrderDate), asc(s.id))
-        .limit(n)
-        .for("update", { skipLocked: true });
-      const rows = await db.update(s).set({ renewalClaimedUntil: claim }).where(inArray(s.id, due)).returning({ id: s.id });
-      return rows.map((r) => r.id).sort();
+    async claimDue(now: Date, claim: Date, n: number, seen: readonly string[], restocked: readonly string[]): Promise<string[][]> {
+      const open = and(renewalDueWhere(now, restocked), notLeasedWhere(now), seen.length ? notInArray(s.id, [...seen]) : undefined);
+      for (let look = 0; look < CLAIM_LOOKS; look++) {
+        const { boxes, candidates } = await claimBoxes(open, claim, n);
+        if (boxes.length || !candidates) return boxes;
+      }
+      return [];
     },
 
     /**
