@@ -23,4 +23,5 @@ ALTER TABLE "life_stage_proposals" ADD CONSTRAINT "life_stage_proposals_to_varia
 CREATE UNIQUE INDEX "life_stage_proposals_stage_uq" ON "life_stage_proposals" USING btree ("subscription_id","stage");--> statement-breakpoint
 CREATE INDEX "life_stage_proposals_created_idx" ON "life_stage_proposals" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "life_stage_proposals_pet_idx" ON "life_stage_proposals" USING btree ("pet_id");--> statement-breakpoint
+CREATE INDEX "subscription_renewals_placed_idx" ON "subscription_renewals" USING btree ("updated_at") WHERE status = 'placed';--> statement-breakpoint
 CREATE INDEX "subscriptions_life_stage_check_idx" ON "subscriptions" USING btree ("life_stage_checked_on") WHERE status = 'active' and pet_id is not null;

@@ -11,9 +11,10 @@ import type { Route } from "./+types/admin.subscriptions.save-offers";
 
 export const meta = () => [{ title: "Save offers · Subscriptions · Console" }];
 
-// The cancellation flow's results: per cancel reason, which offer the customers were shown, how many
-// took it and stayed, how many cancelled anyway; and the discount offered for "It costs too much"
-// (owner and manager set it; every change is audited).
+// What keeps Autoship customers. The cancellation flow's results: per cancel reason, which offer the
+// customers were shown, how many took it and stayed, how many cancelled anyway; the discount offered
+// for "It costs too much" (owner and manager set it; every change is audited); the pets customers
+// keep, the life-stage swaps proposed and to come, and the deliveries combined into one box.
 
 const PERIODS = [30, 90, 365] as const;
 
@@ -21,10 +22,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const operator = await requireOperator(context, request, "subscriptions.manage");
   const asked = Number(new URL(request.url).searchParams.get("days"));
   const days = PERIODS.find((d) => d === asked) ?? 90;
-  const { settings, report } = await context.services.consoleSubscriptions.saveOffers(days);
+  const { settings, report, retention } = await context.services.consoleSubscriptions.saveOffers(days);
   // The reasons' words are read here: the lifecycle's rules (and their parser) stay out of the page's script.
   const rows = report.map((r) => ({ ...r, reasonLabel: cancelReasonLabel(r.reason) ?? r.reason }));
-  return { days, settings, report: rows, canEdit: may(operator.role, "subscriptions.offers") };
+  return { days, settings, report: rows, retention, canEdit: may(operator.role, "subscriptions.offers") };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -47,7 +48,7 @@ const OFFER_LABELS: Record<SaveOffer["kind"], string> = {
 };
 
 export default function SaveOffers() {
-  const { days, settings, report, canEdit } = useLoaderData<typeof loader>();
+  const { days, settings, report, retention, canEdit } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const errors = answer && !answer.ok ? answer.errors : {};
   const offered = report.filter((r) => r.offer !== "none");
@@ -86,6 +87,26 @@ export default function SaveOffers() {
             { label: "Cancelled", className: "text-right", cell: (r) => r.left },
           ]}
         />
+      </ConsoleSection>
+      <ConsoleSection id="pets" title="Pets, life-stage swaps and combined deliveries">
+        <dl className="mt-2 grid max-w-xl grid-cols-[1fr_auto] gap-x-4 gap-y-1" data-testid="retention-figures">
+          <dt>Pets kept in My Pets (with a birthday)</dt>
+          <dd className="text-right">
+            {retention.petsKept} ({retention.petsWithBirthday})
+          </dd>
+          <dt>Active Autoships feeding a kept pet</dt>
+          <dd className="text-right">{retention.subscriptionsWithPet}</dd>
+          <dt>Life-stage swaps coming in the next 30 days</dt>
+          <dd className="text-right">{retention.upcomingSwaps}</dd>
+          <dt>Life-stage swaps proposed, last {days} days</dt>
+          <dd className="text-right">{retention.swaps.proposed}</dd>
+          <dt>… accepted / kept their food / not answered yet</dt>
+          <dd className="text-right">
+            {retention.swaps.accepted} / {retention.swaps.dismissed} / {retention.swaps.waiting}
+          </dd>
+          <dt>Deliveries that combined several Autoships into one box, last {days} days</dt>
+          <dd className="text-right">{retention.combinedDeliveries}</dd>
+        </dl>
       </ConsoleSection>
       <ConsoleSection id="discount" title="The discount offer">
         <p className="mt-2">

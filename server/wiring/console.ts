@@ -1,5 +1,7 @@
 import { isUuid } from "../../rules/shared/ids";
-import { createRenewalStore } from "../modules/autoship";
+import { createRenewalStore, lifeStageReport } from "../modules/autoship";
+import { petCounts } from "../modules/pets";
+import { upcomingLifeStageSwaps } from "../workflows/life-stage-swaps";
 import type { Failure } from "../modules/identity";
 import { createCustomerConsoleReads } from "../read-models/console-customer-reads";
 import { createDashboardReads } from "../read-models/dashboard";
@@ -20,7 +22,7 @@ import type { Workflows } from "./workflows";
 
 /** The operator console: its sections, each audited in its change's transaction, and its reads. */
 export function createConsoleServices(modules: Modules, workflows: Workflows, { db, config, log }: Omit<WiringContext, "paymentProvider">) {
-  const { operators, orders, payments, mail, autoship, identity, content, reviews, clinics } = modules;
+  const { operators, orders, payments, mail, autoship, identity, content, reviews, clinics, catalog } = modules;
   return {
     /** Orders, memberships and operators; order changes through their workflows. */
     operatorConsole: createConsole({
@@ -37,6 +39,16 @@ export function createConsoleServices(modules: Modules, workflows: Workflows, { 
       operators,
       autoship,
       retryRenewal: (subscriptionId, now, secret) => workflows.renew(subscriptionId, now, "schedule", secret),
+      retention: async (since, now) => {
+        const [pets, swaps, upcomingSwaps, combinedDeliveries] = await Promise.all([
+          petCounts(db),
+          lifeStageReport(db, since),
+          upcomingLifeStageSwaps({ db, services: { catalog } }, now, 30),
+          createRenewalStore(db).combinedDeliveries(since),
+        ]);
+        const { subscriptionsWithPet, ...answers } = swaps;
+        return { petsKept: pets.pets, petsWithBirthday: pets.withBirthday, subscriptionsWithPet, upcomingSwaps, swaps: answers, combinedDeliveries };
+      },
     }),
     /** The console's customers: the list and profile (read only); the reset mail and the erasure through their workflows. */
     customerReads: createCustomerConsoleReads(db),

@@ -27,7 +27,19 @@ export type SubscriptionsConsoleDeps = {
    * `secret` signs the price guard mail's answer links.
    */
   retryRenewal: (subscriptionId: string, now: Date, secret?: string) => Promise<RenewalOutcome>;
+  /** What else keeps customers, since a date: pets and life-stage swaps, deliveries combined into one box. */
+  retention: (since: Date, now: Date) => Promise<RetentionFigures>;
   clock?: Clock;
+};
+
+export type RetentionFigures = {
+  petsKept: number;
+  petsWithBirthday: number;
+  subscriptionsWithPet: number;
+  /** Autoships whose pet reaches its next stage within 30 days, with a formula to propose then. */
+  upcomingSwaps: number;
+  swaps: { proposed: number; accepted: number; dismissed: number; waiting: number };
+  combinedDeliveries: number;
 };
 
 export type ConsoleActionResult =
@@ -169,8 +181,8 @@ export function createSubscriptionsConsole(deps: SubscriptionsConsoleDeps) {
   /** The save offers' results over the last `days` days and the discount setting (read by whoever manages subscriptions). */
   async function saveOffers(days: number) {
     const since = new Date(clock().getTime() - days * 86_400_000);
-    const [settings, report] = await Promise.all([autoship.saveOfferSettings(), autoship.saveOfferReport(since)]);
-    return { settings, report };
+    const [settings, report, retention] = await Promise.all([autoship.saveOfferSettings(), autoship.saveOfferReport(since), deps.retention(since, clock())]);
+    return { settings, report, retention };
   }
 
   /** The discount offered to a customer who finds Autoship too expensive: owner and manager only, audited. */

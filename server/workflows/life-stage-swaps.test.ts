@@ -108,4 +108,20 @@ describe("life-stage swaps", () => {
     await pass("2031-05-02");
     expect(await proposalMails(gone.sub.email)).toEqual([]);
   });
+
+  it("the console counts the pets, the swaps proposed and answered, and those coming within 30 days", async () => {
+    const before = (await t.kit.services.consoleSubscriptions.saveOffers(30)).retention;
+    // Born eleven months and three weeks ago: an adult in about a week, on puppy food.
+    const soon = new Date(Date.now() - 350 * 86_400_000).toISOString().slice(0, 10);
+    await puppyOnAutoship(soon, "2099-01-01");
+    // Born a month ago: months from adulthood.
+    await puppyOnAutoship(new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10), "2099-01-01");
+    const after = (await t.kit.services.consoleSubscriptions.saveOffers(30)).retention;
+    expect(after.petsKept - before.petsKept).toBe(2);
+    expect(after.petsWithBirthday - before.petsWithBirthday).toBe(2);
+    expect(after.subscriptionsWithPet - before.subscriptionsWithPet).toBe(2);
+    expect(after.upcomingSwaps - before.upcomingSwaps).toBe(1);
+    expect(after.swaps).toEqual(before.swaps);
+    expect(after.combinedDeliveries).toBe(before.combinedDeliveries);
+  });
 });

@@ -1,11 +1,12 @@
 import { lifeStageSwapFor, lifeStageSwapText } from "../../rules/autoship/life-stage-swap";
+import { lifeStage } from "../../rules/pets/profile-and-life-stage";
 import { autoshipUnitPriceCents } from "../../rules/autoship/offer-and-frequency";
 import { dayOf } from "../../rules/shared/calendar-days";
 import { formatUsd } from "../../rules/shared/money";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../log";
-import { claimLifeStageChecks, recordLifeStageProposal, renewalMail, type LifeStageCheck } from "../modules/autoship";
+import { claimLifeStageChecks, petLinkedSubscriptions, recordLifeStageProposal, renewalMail, type LifeStageCheck } from "../modules/autoship";
 import type { CatalogService } from "../modules/catalog";
 import type { MailService } from "../modules/mail";
 import { petsOfOwners, type Pet } from "../modules/pets";
@@ -77,6 +78,34 @@ export async function proposeLifeStageSwaps(deps: LifeStageDeps, now: Date, limi
     }
   }
   return proposed;
+}
+
+/** How many Autoships the console looks ahead at (the oldest first). */
+const OUTLOOK_LIMIT = 5_000;
+
+/**
+ * The console's look ahead: how many Autoships feeding a kept pet will be proposed a swap within
+ * `days` — the pet's next stage begins by then and the rule, asked on that day, has a formula for it.
+ */
+export async function upcomingLifeStageSwaps(deps: { db: Db; services: Pick<LifeStageDeps["services"], "catalog"> }, now: Date, days: number): Promise<number> {
+  const linked = await petLinkedSubscriptions(deps.db, OUTLOOK_LIMIT);
+  if (linked.length === 0) return 0;
+  const [kept, families] = await Promise.all([
+    petsOfOwners(
+      deps.db,
+      linked.map((s) => ({ customerId: s.customerId, petId: s.petId! })),
+    ),
+    deps.services.catalog.productFamilies([...new Set(linked.map((s) => s.productId))]),
+  ]);
+  const until = dayOf(new Date(now.getTime() + days * 86_400_000));
+  return linked.filter((sub) => {
+    const pet = kept.find((p) => p.id === sub.petId);
+    const product = families.find((p) => p.id === sub.productId);
+    const next = pet && lifeStage(pet, now)?.next;
+    if (!pet || !product || !next || next.on > until) return false;
+    const family = families.filter((p) => p.family === product.family);
+    return lifeStageSwapFor(pet, new Date(`${next.on}T12:00:00Z`), { product, variantId: sub.variantId, site: sub.site }, family) !== null;
+  }).length;
 }
 
 const itemTitle = (product: { title: string }, v: { flavor: string; sizeLabel: string }) => `${product.title} — ${v.flavor} / ${v.sizeLabel}`;

@@ -64,4 +64,17 @@ test("support finds a customer's subscription, pauses it with a reason and resum
   await expect(op.getByTestId("subscription-status")).toHaveText("Active");
   await page.reload();
   await expect(mine.getByTestId("subscription-status")).toHaveText("Active");
+
+  // What keeps customers: the save offers' results beside the pets, the life-stage swaps and the combined deliveries.
+  await op.goto(shopUrl("/admin/subscriptions/save-offers?days=30"));
+  const figures = op.getByTestId("retention-figures");
+  await expect(figures).toContainText(/Pets kept in My Pets \(with a birthday\)\d+ \(\d+\)/);
+  await expect(figures).toContainText(/Life-stage swaps coming in the next 30 days\d+/);
+  await expect(figures).toContainText(/Deliveries that combined several Autoships into one box, last 30 days\d+/);
+  expect(
+    await new AxeBuilder({ page: op })
+      .withTags(["wcag2a", "wcag2aa"])
+      .analyze()
+      .then((r) => r.violations.map((v) => v.id)),
+  ).toEqual([]);
 });

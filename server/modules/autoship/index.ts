@@ -20,5 +20,12 @@ export { activeSubscriptionsOfVariant } from "./views";
 export { attachSaveDiscount, claimSaveDiscount, saveOfferReport, saveOfferSettings, setSaveOfferSettings } from "./save-offers";
 export type { DiscountClaim } from "./save-offers";
 export { pendingOneTimeItems } from "./one-time-items";
-export { answerLifeStageProposal, claimLifeStageChecks, lifeStageReport, pendingLifeStageProposals, petLinkedSubscriptions, recordLifeStageProposal } from "./life-stage";
+export {
+  answerLifeStageProposal,
+  claimLifeStageChecks,
+  lifeStageReport,
+  pendingLifeStageProposals,
+  petLinkedSubscriptions,
+  recordLifeStageProposal,
+} from "./life-stage";
 export type { LifeStageAnswer, LifeStageAnswerResult, LifeStageCheck, LifeStageProposal } from "./life-stage";

@@ -181,7 +181,7 @@ export async function lifeStageReport(db: Db, since: Date) {
       .where(gte(lifeStageProposals.createdAt, since))
       .groupBy(lifeStageProposals.status),
     db
-      .select({ n: count(), pets: sql<number>`count(distinct ${subscriptions.petId})::int` })
+      .select({ n: count() })
       .from(subscriptions)
       .where(and(eq(subscriptions.status, "active"), isNotNull(subscriptions.petId))),
   ]);
@@ -192,6 +192,5 @@ export async function lifeStageReport(db: Db, since: Date) {
     dismissed: of("dismissed"),
     waiting: of("proposed"),
     subscriptionsWithPet: linked?.n ?? 0,
-    petsFed: linked?.pets ?? 0,
   };
 }

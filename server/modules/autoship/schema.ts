@@ -146,7 +146,13 @@ export const subscriptionRenewals = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("subscription_renewals_cycle_uq").on(t.subscriptionId, t.cycleDate)],
+  (t) => [
+    uniqueIndex("subscription_renewals_cycle_uq").on(t.subscriptionId, t.cycleDate),
+    // The console's count of deliveries that renewed several subscriptions at once (recent placed renewals).
+    index("subscription_renewals_placed_idx")
+      .on(t.updatedAt)
+      .where(sql`status = 'placed'`),
+  ],
 );
 
 /**

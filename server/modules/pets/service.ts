@@ -77,3 +77,9 @@ export async function petsOfOwners(db: Db, pairs: readonly { customerId: string;
     .where(inArray(pets.id, [...new Set(pairs.map((p) => p.petId))]));
   return rows.filter((pet) => pairs.some((p) => p.petId === pet.id && p.customerId === pet.customerId));
 }
+
+/** The console's count: pets kept in My Pets, and how many of them have a birthday (their life stage is known). */
+export async function petCounts(db: Db): Promise<{ pets: number; withBirthday: number }> {
+  const [row] = await db.select({ pets: count(), withBirthday: count(pets.birthday) }).from(pets);
+  return { pets: row?.pets ?? 0, withBirthday: row?.withBirthday ?? 0 };
+}
