@@ -136,6 +136,10 @@ describe("days a pack lasts and the Autoship interval", () => {
     expect(lastsSentence({ packLabel: "3 oz can", pet: { species: "cat", weight: 4.5, weightUnit: "kg" }, days: 1, packs: 2 })).toBe(
       "2 × 3 oz can last your 4.5 kg cat about 1 day",
     );
+    // A kept pet chosen on the product page: by its name.
+    expect(lastsSentence({ packLabel: "24 lb bag", pet: { species: "dog", weight: 30, weightUnit: "lb" }, days: 41, name: "Biscuit" })).toBe(
+      "a 24 lb bag lasts Biscuit about 41 days",
+    );
   });
 });
 

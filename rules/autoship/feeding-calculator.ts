@@ -184,9 +184,17 @@ export function runOut(p: { lastOrderDate: string; daysSupply: number; nextOrder
 const fmt = (n: number) => String(Math.round(n * 10) / 10);
 
 /** "a 24 lb bag lasts your 30 lb dog about 41 days" */
-export function lastsSentence(p: { packLabel: string; pet: Pick<PetProfile, "species" | "weight" | "weightUnit">; days: number; packs?: number }): string {
+/** "a 15 lb bag lasts your 30 lb dog about 40 days" — or "lasts Biscuit …" for a kept pet, by its name. */
+export function lastsSentence(p: {
+  packLabel: string;
+  pet: Pick<PetProfile, "species" | "weight" | "weightUnit">;
+  days: number;
+  packs?: number;
+  name?: string;
+}): string {
   const what = (p.packs ?? 1) > 1 ? `${p.packs} × ${p.packLabel}` : `a ${p.packLabel}`;
-  return `${what} ${(p.packs ?? 1) > 1 ? "last" : "lasts"} your ${fmt(p.pet.weight)} ${p.pet.weightUnit} ${p.pet.species} about ${p.days} day${p.days === 1 ? "" : "s"}`;
+  const whom = p.name ?? `your ${fmt(p.pet.weight)} ${p.pet.weightUnit} ${p.pet.species}`;
+  return `${what} ${(p.packs ?? 1) > 1 ? "last" : "lasts"} ${whom} about ${p.days} day${p.days === 1 ? "" : "s"}`;
 }
 
 // ---- the calculator's pet, carried from the product page into the subscription ----

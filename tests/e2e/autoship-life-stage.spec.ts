@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { dailyPortion, daysSupply, feedingGuideFor } from "../../rules/autoship/feeding-calculator";
 import { buildSeedCatalog } from "../../server/modules/catalog";
 import { expect, shopUrl, test } from "./fixtures";
 import { latestMailTo, register, subscribeTo, uniqueEmail } from "./journeys";
@@ -26,7 +27,7 @@ function aYearAgo(): string {
 // A checkout, a pet, then up to one renewal pass's interval for the proposal.
 test.slow();
 
-test("a puppy's profile reaches adulthood: the proposal by mail and in My Autoships, one click to switch, the next renewal ships the adult formula", async ({
+test("a puppy's profile reaches adulthood: the proposal by mail and in My Autoships, one click to switch, the next renewal ships the adult formula; the calculator answers for the pet", async ({
   page,
 }) => {
   const email = uniqueEmail("life-stage");
@@ -77,4 +78,21 @@ test("a puppy's profile reaches adulthood: the proposal by mail and in My Autosh
   await page.goto(shopUrl("/account/orders"));
   await page.getByRole("link", { name: placed }).click();
   await expect(page.getByText(`SKU ${adult.v.sku}`)).toBeVisible();
+
+  // The product page's calculator fills in from a kept pet, and answers for Biscuit.
+  const grams = dailyPortion(feedingGuideFor({ handle: adult.p.handle, species: "dog", foodForm: "dry" }), {
+    species: "dog",
+    weight: 30,
+    weightUnit: "lb",
+    lifeStage: "adult",
+    activity: "normal",
+  })!.grams;
+  await page.goto(shopUrl(`/products/${adult.p.handle}?sku=${adult.v.sku}`));
+  await page.getByTestId("feeding-toggle").click();
+  const calc = page.getByRole("form", { name: "Feeding calculator" });
+  await calc.getByLabel("Your pet").selectOption({ label: "Biscuit" });
+  await expect(calc.getByLabel("Weight")).toHaveValue("30");
+  await calc.getByRole("button", { name: "Calculate" }).click();
+  await expect(page.getByTestId("feeding-result")).toContainText(`Daily portion for Biscuit: ${grams} g`);
+  await expect(page.getByTestId("feeding-result")).toContainText(`lasts Biscuit about ${daysSupply(adult.v.weight, adult.v.weightUnit, 1, grams)} days`);
 });

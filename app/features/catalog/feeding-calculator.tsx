@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
 import { AUTOSHIP_FREQUENCY_WEEKS, frequencyLabel } from "../../../rules/autoship/offer-and-frequency";
 import type { Product, Variant } from "../../../server/modules/catalog";
 import {
@@ -12,11 +13,16 @@ import {
   type PetProfile,
   type PetSpecies,
 } from "../../../rules/autoship/feeding-calculator";
+import { feedingPetOf, type BreedSize, type Species } from "../../../rules/pets/profile-and-life-stage";
 import { PetFields, petValues } from "../../components/pet-fields";
+import { SelectField } from "../../components/form-field";
 
 // The feeding calculator of the product page, loaded only when the shopper opens it (it is not part
 // of the page's first-load JavaScript). The pet → the daily portion from the product's feeding
 // table → how long the selected pack lasts → the nearest Autoship interval, which it selects.
+// A signed-in shopper's kept pets (My Pets) are asked for then, from My Pets' own loader (a
+// private answer: the product page itself stays the same for everyone); choosing one fills in
+// its weight and today's life stage, and the answer is "for Biscuit".
 
 export type FeedingCalculatorProps = {
   product: Pick<Product, "handle" | "productSpecies">;
@@ -28,11 +34,25 @@ export type FeedingCalculatorProps = {
 
 type Result = { portion: string; sentence: string; weeks: number } | { error: string };
 
+/** A kept pet as My Pets' loader answers (app/routes/account.pets.tsx). */
+type KeptPet = { id: string; name: string; species: Species; breedSize: BreedSize | null; birthday: string | null; weightLb: number | null };
+
+/** The signed-in shopper's kept pets of this species with a weight (the calculator needs one); none for a guest. */
+function useKeptPets(species: PetSpecies): KeptPet[] {
+  const fetcher = useFetcher<{ signedIn: boolean; pets: KeptPet[] }>();
+  useEffect(() => {
+    if (fetcher.state === "idle" && !fetcher.data) fetcher.load("/account/pets");
+  }, [fetcher]);
+  return (fetcher.data?.pets ?? []).filter((p) => p.species === species && p.weightLb !== null);
+}
+
 export function FeedingCalculator({ product, variant, onChooseFrequency }: FeedingCalculatorProps) {
   const species: PetSpecies = product.productSpecies;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<Result | null>(null);
   const guide = feedingGuideFor({ handle: product.handle, species, foodForm: variant.foodForm });
+  const kept = useKeptPets(species);
+  const [chosen, setChosen] = useState<KeptPet | null>(null);
 
   const calculate = (form: FormData) => {
     const raw = petValues(form);
@@ -47,7 +67,7 @@ export function FeedingCalculator({ product, variant, onChooseFrequency }: Feedi
     onChooseFrequency(weeks, petAttributeValue(pet));
     setResult({
       portion: `${portion.grams} g (about ${portion.cups} cup${portion.cups === 1 ? "" : "s"}) a day, ${portion.kcal} kcal`,
-      sentence: lastsSentence({ packLabel: variant.size.toLowerCase(), pet, days }),
+      sentence: lastsSentence({ packLabel: variant.size.toLowerCase(), pet, days, name: chosen?.name }),
       weeks,
     });
   };
@@ -64,7 +84,24 @@ export function FeedingCalculator({ product, variant, onChooseFrequency }: Feedi
         calculate(new FormData(e.currentTarget));
       }}
     >
-      <PetFields species={species} errors={errors} />
+      {kept.length ? (
+        <div
+          onChange={(e) => {
+            setChosen(kept.find((p) => p.id === (e.target as unknown as HTMLSelectElement).value) ?? null);
+            setResult(null);
+          }}
+        >
+          <SelectField
+            name="keptPet"
+            label="Your pet"
+            options={[{ value: "", label: "Another pet" }, ...kept.map((p) => ({ value: p.id, label: p.name }))]}
+            defaultValue=""
+            errors={{}}
+          />
+        </div>
+      ) : null}
+      {/* A kept pet's weight and today's life stage fill the fields (still editable). */}
+      <PetFields key={chosen?.id ?? "another"} species={species} defaults={chosen ? feedingPetOf(chosen, new Date()) : null} errors={errors} />
       <button type="submit" className="mt-4 rounded bg-primary px-4 py-2 font-semibold text-white hover:bg-secondary">
         Calculate
       </button>
@@ -72,7 +109,9 @@ export function FeedingCalculator({ product, variant, onChooseFrequency }: Feedi
         {result && "error" in result ? <p className="text-error">{result.error}</p> : null}
         {result && "sentence" in result ? (
           <>
-            <p>Daily portion: {result.portion}.</p>
+            <p>
+              Daily portion{chosen ? ` for ${chosen.name}` : ""}: {result.portion}.
+            </p>
             <p className="font-semibold">{result.sentence.charAt(0).toUpperCase() + result.sentence.slice(1)}.</p>
             <p>
               Autoship set to <strong data-testid="feeding-frequency">{frequencyLabel(result.weeks).toLowerCase()}</strong>.
