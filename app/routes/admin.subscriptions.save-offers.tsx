@@ -43,7 +43,7 @@ const OFFER_LABELS: Record<SaveOffer["kind"], string> = {
   frequency: "A longer frequency",
   discount: "A one-time discount",
   skip_or_delay: "Skip or delay",
-  swap: "Another size or flavour",
+  swap: "Another size, flavour or recipe",
   none: "No offer",
 };
 

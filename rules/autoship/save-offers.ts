@@ -95,7 +95,7 @@ export function saveOfferText(offer: SaveOffer): string | null {
     case "skip_or_delay":
       return "Enough food for now? Skip the next delivery or push it back a week: nothing is charged until then.";
     case "swap":
-      return "Want a different food? Change the size or flavour instead of cancelling.";
+      return "Want a different food? Change the size or flavour, or switch to another recipe of the same line, instead of cancelling.";
     case "none":
       return null;
   }

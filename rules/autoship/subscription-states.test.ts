@@ -353,21 +353,26 @@ describe("planning a customer action", () => {
     expect(planAction(sub(), { intent: "change_payment", paymentMethodId: "pm_1" }, today)).toMatchObject({ ok: false, field: "paymentMethodId" });
   });
 
-  it("a swap takes another variant of the product sold on the subscription's site", () => {
+  it("a swap takes another variant of the product, or of another recipe of its line, sold on the subscription's site", () => {
     const variantChoices = [
-      { id: 11, sites: ["d2c"] },
-      { id: 12, sites: ["d2c", "hpsf"] },
-      { id: 13, sites: ["hpsf"] },
+      { id: 11, productId: 1, sites: ["d2c"] },
+      { id: 12, productId: 1, sites: ["d2c", "hpsf"] },
+      { id: 13, productId: 1, sites: ["hpsf"] },
+      { id: 21, productId: 2, sites: ["d2c"] },
     ];
     expect(planAction(sub(), { intent: "swap_variant", variantId: 12 }, today, { variantChoices })).toMatchObject({
       ok: true,
-      patch: { variantId: 12 },
+      patch: { variantId: 12, productId: 1 },
       detail: { from: 11, to: 12 },
+    });
+    expect(planAction(sub(), { intent: "swap_variant", variantId: 21 }, today, { variantChoices })).toMatchObject({
+      ok: true,
+      patch: { variantId: 21, productId: 2 },
     });
     expect(planAction(sub(), { intent: "swap_variant", variantId: 13 }, today, { variantChoices })).toMatchObject({
       ok: false,
       field: "variantId",
-      message: "Choose a size or flavor of this product.",
+      message: "Choose a size or flavor of this product, or another recipe of its line.",
     });
     expect(planAction(sub(), { intent: "swap_variant", variantId: 99 }, today, { variantChoices })).toMatchObject({ ok: false, field: "variantId" });
     expect(planAction(sub(), { intent: "swap_variant", variantId: 11 }, today, { variantChoices })).toMatchObject({

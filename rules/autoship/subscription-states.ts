@@ -360,7 +360,7 @@ export type SubscriptionState = {
  * checked address (change address), the customer's card (change payment).
  */
 export type ActionAnswers<A> = {
-  variantChoices?: readonly { id: number; sites: readonly string[] }[];
+  variantChoices?: readonly { id: number; productId: number; sites: readonly string[] }[];
   address?: A;
   paymentMethod?: { id: string; last4: string };
 };
@@ -371,6 +371,7 @@ export type SubscriptionPatch<A> = Partial<{
   quantity: number;
   nextOrderDate: string;
   variantId: number;
+  productId: number;
   cancelReason: string | null;
   shippingAddress: A;
   paymentMethodId: string;
@@ -452,11 +453,12 @@ function changeOf<A extends AddressLike>(
     case "cancel":
       return { patch: { cancelReason: input.reason }, detail: { reason: input.reason, from: s.status } };
     case "swap_variant": {
-      // Another size or flavour of the same product, sold on the subscription's site.
+      // Another size or flavour of the same product, or another recipe of its line (the catalog's
+      // answer), sold on the subscription's site.
       const v = answers.variantChoices?.find((c) => c.id === input.variantId);
-      if (!v || !v.sites.includes(s.site)) return refuse("INVALID", "variantId", "Choose a size or flavor of this product.");
+      if (!v || !v.sites.includes(s.site)) return refuse("INVALID", "variantId", "Choose a size or flavor of this product, or another recipe of its line.");
       if (v.id === s.variantId) return refuse("INVALID", "variantId", "This is already the item you receive.");
-      return { patch: { variantId: v.id }, detail: { from: s.variantId, to: v.id } };
+      return { patch: { variantId: v.id, productId: v.productId }, detail: { from: s.variantId, to: v.id } };
     }
     case "change_address": {
       if (!answers.address) return refuse("INVALID", "addressId", "Choose one of your addresses.");

@@ -67,6 +67,16 @@ test("a puppy's profile reaches adulthood: the proposal by mail and in My Autosh
       .then((r) => r.violations.map((v) => v.id)),
   ).toEqual([]);
 
+  // Cancelling because the vet changed the diet offers the line's other recipes too (one of them the adult formula).
+  await sub.getByText("Cancel subscription", { exact: true }).first().click();
+  await sub
+    .getByRole("form", { name: "Cancel subscription" })
+    .getByLabel("Why are you cancelling?")
+    .selectOption({ label: "My vet recommended a different food" });
+  const swapOffer = sub.getByTestId("save-offer-vet_changed_diet");
+  await expect(swapOffer).toContainText("or switch to another recipe of the same line");
+  await expect(swapOffer.getByLabel("Another size, flavour or recipe").locator(`optgroup[label="${adultTitle}"] option`)).toHaveCount(adult.p.variants.length);
+
   await proposal.getByRole("button", { name: "Switch from the next delivery" }).click();
   await expect(page.getByTestId("autoship-notice")).toHaveText("Switched: your next delivery brings the new food.");
   await expect(sub.getByTestId("life-stage-proposal")).toHaveCount(0);

@@ -13,7 +13,8 @@ import { ActionForm, buttonClass, ChangeSection, OrderDateField, secondaryButton
 // (save-offers.css, no script needed); the cancel button is always there and always cancels.
 
 type Dates = { min: string; max: string };
-type OfferSubject = Pick<SubscriptionView, "id" | "saveOffers" | "nextOrderDate" | "variantId" | "variantChoices">;
+type OfferSubject = Pick<SubscriptionView, "id" | "saveOffers" | "nextOrderDate" | "variantId" | "variantChoices" | "otherRecipes">;
+type ChoiceGroup = { label: string; options: { value: string; label: string }[] };
 
 /** One way to take an offer: the change it posts (with the reason it answers) and its button. */
 type OfferAction = {
@@ -21,7 +22,7 @@ type OfferAction = {
   fields: Record<string, string>;
   button: string;
   primary: boolean;
-  choose?: { label: string; options: { value: string; label: string }[] };
+  choose?: { label: string; groups: ChoiceGroup[] };
 };
 
 function offerActions(s: OfferSubject, reason: CancelReason, offer: SaveOffer, dateBounds: Dates): OfferAction[] {
@@ -55,16 +56,21 @@ function offerActions(s: OfferSubject, reason: CancelReason, offer: SaveOffer, d
       ];
     }
     case "swap": {
-      const others = s.variantChoices.filter((v) => v.id !== s.variantId);
-      if (!others.length) return [];
-      const options = others.map((v) => ({ value: String(v.id), label: v.title }));
+      // Another size or flavour of this food, or another recipe of its line.
+      const sizes = s.variantChoices.filter((v) => v.id !== s.variantId).map((v) => ({ value: String(v.id), label: v.title }));
+      const recipes = [...new Set(s.otherRecipes.map((v) => v.productTitle))].map((title) => ({
+        label: title,
+        options: s.otherRecipes.filter((v) => v.productTitle === title).map((v) => ({ value: String(v.id), label: v.title })),
+      }));
+      const groups = [...(sizes.length ? [{ label: "This food", options: sizes }] : []), ...recipes];
+      if (!groups.length) return [];
       return [
         {
           key: "swap",
           fields: { ...base, intent: "swap_variant" },
           button: "Switch instead",
           primary: true,
-          choose: { label: "Another size or flavour", options },
+          choose: { label: "Another size, flavour or recipe", groups },
         },
       ];
     }
@@ -131,18 +137,22 @@ export function CancelSubscriptionForm({ s, errors, open, dateBounds }: { s: Off
 }
 
 /** The swap offer's choice of item, belonging to the offer's form. */
-function OfferChoice({ form, label, options }: { form: string; label: string; options: { value: string; label: string }[] }) {
+function OfferChoice({ form, label, groups }: { form: string; label: string; groups: ChoiceGroup[] }) {
   const id = useId();
   return (
     <div className="mb-2">
       <label htmlFor={id} className="mb-1 block text-sm font-semibold">
         {label}
       </label>
-      <select id={id} name="variantId" form={form} required className="min-h-10 rounded border border-gray-400 bg-white px-2">
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
+      <select id={id} name="variantId" form={form} required className="min-h-10 max-w-full rounded border border-gray-400 bg-white px-2">
+        {groups.map((g) => (
+          <optgroup key={g.label} label={g.label}>
+            {g.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </select>
     </div>

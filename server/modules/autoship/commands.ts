@@ -72,7 +72,7 @@ export type ActionContext = {
 export type SubscriptionCommandsDeps = {
   db: Db;
   config: Pick<Config, "storeName" | "publicUrl">;
-  catalog: Pick<CatalogService, "variantsOfProducts" | "warehouseForZip">;
+  catalog: Pick<CatalogService, "variantsOfProducts" | "warehouseForZip" | "productFamilies">;
   identity: Pick<IdentityService, "summary" | "customer" | "takeSubscriptionCardAttempt">;
   payments: Pick<PaymentsService, "saveCard" | "listMethods">;
   mail: Pick<MailService, "send">;
@@ -194,8 +194,17 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
   async function prepare(ctx: ActionContext, productId: number, input: SubscriptionActionInput): Promise<ActionAnswers<OrderAddress> | ActionFailure> {
     const { customerId } = ctx;
     switch (input.intent) {
-      case "swap_variant":
-        return { variantChoices: await deps.catalog.variantsOfProducts([productId]) };
+      case "swap_variant": {
+        // This product's sizes and flavours, and its line's other recipes still sold (the
+        // cancellation flow's "switching food").
+        const family = await deps.catalog.productFamilies([productId]);
+        const line = family.find((p) => p.id === productId)?.family;
+        return {
+          variantChoices: family
+            .filter((p) => p.family === line && (p.published || p.id === productId))
+            .flatMap((p) => p.variants.map((v) => ({ id: v.id, productId: p.id, sites: p.sites }))),
+        };
+      }
       case "change_address": {
         let address: OrderAddress;
         if ("address" in input) {

@@ -27,6 +27,9 @@ let warehouse: string;
 let variantA: number;
 let variantB: number;
 let foreignVariant: number;
+/** A variant of another recipe of variantA's line (same brand, line, species and kind of food), and one of another line. */
+let sameLineRecipe: { id: number; productId: number };
+let otherLineVariant: number;
 let now = new Date("2026-03-01T15:00:00Z");
 const clock = () => now;
 const config = parseConfig({});
@@ -112,6 +115,10 @@ beforeAll(async () => {
   const multi = d2c.find((r) => d2c.filter((x) => x.productId === r.productId).length >= 2)!;
   [variantA, variantB] = d2c.filter((x) => x.productId === multi.productId).map((x) => x.id);
   foreignVariant = d2c.find((x) => x.productId !== multi.productId)!.id;
+  const family = await services.catalog.productFamilies([multi.productId]);
+  const line = new Set(family.filter((p) => p.family === family.find((f) => f.id === multi.productId)!.family).map((p) => p.id));
+  sameLineRecipe = d2c.find((x) => line.has(x.productId) && x.productId !== multi.productId && x.published)!;
+  otherLineVariant = d2c.find((x) => !line.has(x.productId))!.id;
   for (const v of [variantA, variantB, foreignVariant]) await freeStock(database.db, warehouse, v, 500);
 }, 60_000);
 afterAll(() => database.close());
@@ -260,7 +267,13 @@ describe("My Subscriptions", () => {
     expect(await act({ intent: "change_date", nextOrderDate: "2026-03-01" })).toMatchObject({ ok: false, code: "INVALID", field: "nextOrderDate" });
     expect(await act({ intent: "change_date", nextOrderDate: "2026-05-31" })).toMatchObject({ ok: false, field: "nextOrderDate" });
     expect(await act({ intent: "change_date", nextOrderDate: "2026-03-10" })).toMatchObject({ ok: true, subscription: { nextOrderDate: "2026-03-10" } });
-    expect(await act({ intent: "swap_variant", variantId: foreignVariant })).toMatchObject({ ok: false, field: "variantId" });
+    expect(await act({ intent: "swap_variant", variantId: otherLineVariant })).toMatchObject({ ok: false, field: "variantId" });
+    // Another recipe of the line ("switching food" in the cancellation flow) is offered, and taken with its product.
+    expect((await autoship.get(kim.id, s.id))!.otherRecipes.map((r) => r.id)).toContain(sameLineRecipe.id);
+    expect(await act({ intent: "swap_variant", variantId: sameLineRecipe.id })).toMatchObject({
+      ok: true,
+      subscription: { variantId: sameLineRecipe.id, productId: sameLineRecipe.productId },
+    });
     expect(await act({ intent: "swap_variant", variantId: variantB })).toMatchObject({ ok: true, subscription: { variantId: variantB } });
 
     expect(await act({ intent: "pause" })).toMatchObject({ ok: true, subscription: { status: "paused" } });
@@ -287,6 +300,7 @@ describe("My Subscriptions", () => {
       "skipped",
       "date_changed",
       "variant_swapped",
+      "variant_swapped",
       "paused",
       "resumed",
       "cancelled",
@@ -299,7 +313,7 @@ describe("My Subscriptions", () => {
     expect(cancelEvent.detail).toMatchObject({ reason: "too_much_food" });
     const mails = await mailsTo(kim.email);
     const confirmations = mails.slice(mailsBefore);
-    expect(confirmations).toHaveLength(9);
+    expect(confirmations).toHaveLength(10);
     expect(confirmations.every((m) => m.template === "autoship.change" && m.subject.startsWith(`Your Autoship ${s.contractId}:`))).toBe(true);
     expect(confirmations[2].subject).toContain("The next order was skipped");
     expect(confirmations[0].text).toContain("http://shop.test/account/autoships");

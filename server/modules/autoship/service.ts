@@ -33,7 +33,7 @@ export { autoshipLines, autoshipPayment, createSubscriptionsForOrder, type Autos
 export type AutoshipDeps = {
   db: Db;
   config: Pick<Config, "storeName" | "publicUrl">;
-  catalog: Pick<CatalogService, "variantsOfProducts" | "variantBySku" | "warehouseForZip" | "variantIdsMatching" | "variantsForCart">;
+  catalog: Pick<CatalogService, "variantsOfProducts" | "variantBySku" | "warehouseForZip" | "variantIdsMatching" | "variantsForCart" | "productFamilies">;
   identity: Pick<IdentityService, "summary" | "customer" | "takeSubscriptionCardAttempt">;
   payments: Pick<PaymentsService, "saveCard" | "listMethods">;
   mail: Pick<MailService, "send">;

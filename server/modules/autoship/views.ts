@@ -65,6 +65,8 @@ export type SubscriptionView = {
   createdAt: string;
   /** Every variant of the same product, for the swap choice (the current one included). */
   variantChoices: { id: number; title: string; sku: string; autoshipUnitPriceCents: number }[];
+  /** The variants of the line's other recipes sold on the site (the cancellation flow's "switching food"). */
+  otherRecipes: { id: number; productTitle: string; title: string; autoshipUnitPriceCents: number }[];
   /** The pet this food is for (My Autoships' pet form); null: none given, so no run-out date. */
   petProfile: PetProfile | null;
   /** The kept pet (My Pets) whose profile that is, when the customer linked one. */
@@ -102,7 +104,7 @@ export type SubscriptionView = {
 
 export type SubscriptionViewsDeps = {
   db: Db;
-  catalog: Pick<CatalogService, "variantsOfProducts" | "variantBySku">;
+  catalog: Pick<CatalogService, "variantsOfProducts" | "variantBySku" | "productFamilies">;
   identity: Pick<IdentityService, "customer">;
   payments: Pick<PaymentsService, "listMethods">;
   pets: Pick<PetsService, "list">;
@@ -145,7 +147,7 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
       .orderBy(sql`case ${subscriptions.status} when 'active' then 0 when 'paused' then 1 else 2 end`, desc(subscriptions.createdAt), asc(subscriptions.id));
     if (!rows.length) return [];
     const ids = rows.map((s) => s.id);
-    const [catalogVariants, methods, events, lastPlaced, priceHolds, offerSettings, lastDiscount, oneTime, proposals] = await Promise.all([
+    const [catalogVariants, methods, events, lastPlaced, priceHolds, offerSettings, lastDiscount, oneTime, proposals, families] = await Promise.all([
       deps.catalog.variantsOfProducts(
         [...new Set(rows.map((s) => s.productId))],
         rows.flatMap((s) => (s.substituteVariantId ? [s.variantId, s.substituteVariantId] : [s.variantId])),
@@ -171,6 +173,7 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
       lastDiscountOffers(db, ids),
       pendingOneTimeItems(db, ids),
       pendingLifeStageProposals(db, ids),
+      deps.catalog.productFamilies([...new Set(rows.map((s) => s.productId))]),
     ]);
     // Items that are not the subscriptions' own: one-time items and proposed swaps.
     const otherIds = [...new Set([...oneTime.map((i) => i.variantId), ...proposals.map((p) => p.toVariantId)])];
@@ -259,6 +262,19 @@ export function createSubscriptionViews(deps: SubscriptionViewsDeps) {
               ]
             : [];
         }),
+        otherRecipes: (() => {
+          const line = families.find((p) => p.id === s.productId)?.family;
+          return families
+            .filter((p) => p.family === line && p.id !== s.productId && p.published && p.sites.includes(s.site))
+            .flatMap((p) =>
+              p.variants.map((x) => ({
+                id: x.id,
+                productTitle: p.title,
+                title: `${x.flavor} / ${x.sizeLabel}`,
+                autoshipUnitPriceCents: autoshipUnitPriceCents(s.site, x),
+              })),
+            );
+        })(),
         variantChoices: catalogVariants
           .filter((x) => x.productId === s.productId)
           .map((x) => ({ id: x.id, title: `${x.flavor} / ${x.sizeLabel}`, sku: x.sku, autoshipUnitPriceCents: autoshipUnitPriceCents(s.site, x) })),
