@@ -16,9 +16,9 @@ const STARTS: readonly Start[] = ["migrated", "seeded"];
  * `test_<random>` is created on that server and dropped again by close(), so test files never see
  * each other's rows. Open it once per file (beforeAll), never per test.
  *
- * Migrating and seeding cost seconds per file, so a test run does them once
- * (prepareTestDatabases) and each file starts from a copy: a PGlite tarball, a PostgreSQL template
- * database. Without those (a script calling this outside vitest) each file migrates and seeds its own.
+ * Migrating and seeding cost seconds per file, so a test run on PGlite does them once
+ * (prepareTestDatabases) and each file starts from a copy of that database's files. Without a copy
+ * (PostgreSQL, or a script calling this outside vitest) each file migrates and seeds its own.
  */
 export async function openTestDatabase(options: OpenOptions & { seeded?: boolean } = {}): Promise<Database> {
   // Tests are the exception to "config.ts is the only reader of process.env": this is test wiring.
@@ -26,7 +26,7 @@ export async function openTestDatabase(options: OpenOptions & { seeded?: boolean
   const start: Start = options.seeded ? "seeded" : "migrated";
   const copy = process.env[copyVariable(start)];
   const database = serverUrl
-    ? await createPostgresDatabase(serverUrl, options, copy)
+    ? await createPostgresDatabase(serverUrl, options)
     : await openPglite(undefined, { ...options, loadDataDir: copy ? new Blob([readFileSync(copy)]) : undefined });
   try {
     // On a copy this finds nothing to do; it still refuses a copy older than the migrations.
@@ -42,35 +42,14 @@ export async function openTestDatabase(options: OpenOptions & { seeded?: boolean
 const copyVariable = (start: Start) => `TEST_DATABASE_${start.toUpperCase()}_COPY`;
 
 /**
- * Once per test run (vitest's globalSetup): the migrated and the seeded database each file copies,
- * named in environment variables the test workers inherit. Returns what removes them again.
+ * Once per test run (vitest's globalSetup): the migrated and the seeded embedded database each file
+ * copies, as files named in environment variables the test workers inherit. Returns what removes them.
  */
 export async function prepareTestDatabases(): Promise<() => Promise<void>> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const names: string[] = [];
-    for (const start of STARTS) {
-      const name = `test_template_${start}_${randomBytes(4).toString("hex")}`;
-      await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
-      names.push(name);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      const database = await openPostgres(url.toString(), 1);
-      try {
-        await database.migrate();
-        if (start === "seeded") await seedIfEmpty(database);
-      } finally {
-        // A template cannot be copied while anyone is connected to it.
-        await database.close();
-      }
-      process.env[copyVariable(start)] = name;
-    }
-    return async () => {
-      await withAdminClient(serverUrl, async (client) => {
-        for (const name of names) await client.query(`drop database if exists ${name} with (force)`);
-      });
-    };
-  }
+  // PostgreSQL (test:pg) keeps a fresh database per file, migrated and seeded there: a copy of a
+  // template carries the template's planner statistics, and the tests' query plans would then
+  // differ from those of the database the shop starts with.
+  if (process.env.TEST_DATABASE_URL) return async () => {};
   const dir = path.join(os.tmpdir(), `shop-test-databases-${process.pid}`);
   mkdirSync(dir, { recursive: true });
   const database = await openPglite();
@@ -88,9 +67,9 @@ export async function prepareTestDatabases(): Promise<() => Promise<void>> {
   return async () => rmSync(dir, { recursive: true, force: true });
 }
 
-async function createPostgresDatabase(serverUrl: string, options: OpenOptions, template: string | undefined): Promise<Database> {
+async function createPostgresDatabase(serverUrl: string, options: OpenOptions): Promise<Database> {
   const name = `test_${randomBytes(6).toString("hex")}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}${template ? ` template ${template}` : ""}`));
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
