@@ -37,18 +37,11 @@ export async function proposeLifeStageSwaps(deps: LifeStageDeps, now: Date, limi
     const batch = await claimLifeStageChecks(deps.db, dayOf(now), Math.min(batchSize, limit - looked));
     if (batch.length === 0) break;
     looked += batch.length;
-    const [kept, families] = await Promise.all([
-      petsOfOwners(
-        deps.db,
-        batch.map((s) => ({ customerId: s.customerId, petId: s.petId! })),
-      ),
-      deps.services.catalog.productFamilies([...new Set(batch.map((s) => s.productId))]),
-    ]);
+    const feeding = await petsAndFoods(deps, batch);
     for (const sub of batch) {
-      const pet = kept.find((p) => p.id === sub.petId);
-      const product = families.find((p) => p.id === sub.productId);
-      if (!pet || !product) continue;
-      const family = families.filter((p) => p.family === product.family);
+      const found = feeding(sub);
+      if (!found) continue;
+      const { pet, product, family } = found;
       const swap = lifeStageSwapFor(pet, now, { product, variantId: sub.variantId, site: sub.site }, family);
       if (!swap) continue;
       try {
@@ -73,7 +66,7 @@ export async function proposeLifeStageSwaps(deps: LifeStageDeps, now: Date, limi
           recorded,
         );
       } catch (err) {
-        deps.log?.error({ err, subscriptionId: sub.id }, "life-stage proposal not made");
+        deps.log?.error({ err, subscriptionId: sub.id }, "life-stage proposal not made or not mailed");
       }
     }
   }
@@ -90,22 +83,34 @@ const OUTLOOK_LIMIT = 5_000;
 export async function upcomingLifeStageSwaps(deps: { db: Db; services: Pick<LifeStageDeps["services"], "catalog"> }, now: Date, days: number): Promise<number> {
   const linked = await petLinkedSubscriptions(deps.db, OUTLOOK_LIMIT);
   if (linked.length === 0) return 0;
+  const feeding = await petsAndFoods(deps, linked);
+  const until = dayOf(new Date(now.getTime() + days * 86_400_000));
+  return linked.filter((sub) => {
+    const found = feeding(sub);
+    const next = found && lifeStage(found.pet, now)?.next;
+    if (!found || !next || next.on > until) return false;
+    const { pet, product, family } = found;
+    return lifeStageSwapFor(pet, new Date(`${next.on}T12:00:00Z`), { product, variantId: sub.variantId, site: sub.site }, family) !== null;
+  }).length;
+}
+
+/**
+ * The pets these subscriptions feed (the pets module: each only when it is the owner's) and their
+ * foods' families (the catalog): two queries for any number of subscriptions.
+ */
+async function petsAndFoods(deps: { db: Db; services: Pick<LifeStageDeps["services"], "catalog"> }, subs: readonly LifeStageCheck[]) {
   const [kept, families] = await Promise.all([
     petsOfOwners(
       deps.db,
-      linked.map((s) => ({ customerId: s.customerId, petId: s.petId! })),
+      subs.map((s) => ({ customerId: s.customerId, petId: s.petId! })),
     ),
-    deps.services.catalog.productFamilies([...new Set(linked.map((s) => s.productId))]),
+    deps.services.catalog.productFamilies([...new Set(subs.map((s) => s.productId))]),
   ]);
-  const until = dayOf(new Date(now.getTime() + days * 86_400_000));
-  return linked.filter((sub) => {
+  return (sub: LifeStageCheck) => {
     const pet = kept.find((p) => p.id === sub.petId);
     const product = families.find((p) => p.id === sub.productId);
-    const next = pet && lifeStage(pet, now)?.next;
-    if (!pet || !product || !next || next.on > until) return false;
-    const family = families.filter((p) => p.family === product.family);
-    return lifeStageSwapFor(pet, new Date(`${next.on}T12:00:00Z`), { product, variantId: sub.variantId, site: sub.site }, family) !== null;
-  }).length;
+    return pet && product ? { pet, product, family: families.filter((p) => p.family === product.family) } : null;
+  };
 }
 
 const itemTitle = (product: { title: string }, v: { flavor: string; sizeLabel: string }) => `${product.title} — ${v.flavor} / ${v.sizeLabel}`;
