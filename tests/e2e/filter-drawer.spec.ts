@@ -27,7 +27,16 @@ test("the filter drawer: focus inside, a tick counted live in its button, Escape
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 
   await drawer.locator("summary", { hasText: "Pet Type" }).click();
+  // The new count is asked for: until it comes the button says so.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(/\/products\.data/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await drawer.getByRole("checkbox", { name: /^Cat \(/ }).check();
+  await expect(drawer.getByRole("button", { name: "Updating…" })).toBeDisabled();
+  answer();
   await expect(page).toHaveURL(/species=cat/);
   await expect(show).toHaveText(`Show ${catCount} products`);
   await expect(page.getByTestId("result-count")).toContainText(`${catCount} products`);

@@ -2,8 +2,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation, type NavigateFunction } from "react-router";
 import { unpackFacet } from "../../../rules/catalog/page-packs/facet-pack";
 import { clearFilters, listingHref, removeOption } from "../../../rules/catalog/listing-url";
-import { DialogCloseButton, firstControl, giveFocusBack, keepTabInside, showModal } from "../../components/modal-dialog";
 import type { ListingPageData } from "./listing-data";
+
+type DialogKit = typeof import("../../components/modal-dialog");
 
 /** Id of the listing's GET form; the sort select outside the panel joins it with form=… */
 export const LISTING_FORM_ID = "listing-filters";
@@ -39,17 +40,12 @@ export function FilterPanel({ data }: { data: ListingPageData }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const returnFocus = useRef<Element | null>(null);
+  // The drawer's dialog helpers come on the first tap (the page's first load stays as small).
+  const kit = useRef<DialogKit | null>(null);
   const panelId = useId();
   const selected = data.chips.length;
   // Stays open while the shopper picks several filters; "Show n products" folds it to the results.
   const [open, setOpen] = useState<"fold" | "drawer" | false>(false);
-
-  useEffect(() => {
-    const el = dialogRef.current;
-    if (open !== "drawer" || !el || el.open) return;
-    showModal(el, returnFocus);
-    firstControl(el)?.focus();
-  }, [open]);
 
   // The boxes follow the URL (a chip removed, the back button) without being made anew, so the
   // focus stays on the box just ticked.
@@ -78,7 +74,19 @@ export function FilterPanel({ data }: { data: ListingPageData }) {
         data-filter-toggle
         aria-expanded={open !== false}
         aria-controls={panelId}
-        onClick={() => (open ? close() : setOpen(matchMedia("(max-width: 767.98px)").matches ? "drawer" : "fold"))}
+        onClick={() => {
+          if (open) close();
+          else if (!matchMedia("(max-width: 767.98px)").matches) setOpen("fold");
+          else
+            void import("../../components/modal-dialog").then((m) => {
+              const el = dialogRef.current;
+              if (!el) return;
+              kit.current = m;
+              m.showModal(el, returnFocus);
+              m.firstControl(el)?.focus();
+              setOpen("drawer");
+            });
+        }}
       >
         <span>Filters{selected > 0 && <small>({selected} selected)</small>}</span>
         <span aria-hidden="true">{open ? "▴" : "▾"}</span>
@@ -89,17 +97,19 @@ export function FilterPanel({ data }: { data: ListingPageData }) {
         aria-label="Filters"
         data-filter-panel
         onKeyDown={(e) => {
-          if (open === "drawer") keepTabInside(e);
+          if (open === "drawer") kit.current?.keepTabInside(e);
           else if (e.key === "Escape" && open) close();
         }}
         onClose={() => {
           setOpen(false);
-          giveFocusBack(returnFocus);
+          kit.current?.giveFocusBack(returnFocus);
         }}
       >
         <div>
           <h2>Filter by</h2>
-          <DialogCloseButton onClick={close} />
+          <button type="button" aria-label="Close" onClick={close}>
+            <span aria-hidden="true">×</span>
+          </button>
         </div>
         <Form
           ref={formRef}
