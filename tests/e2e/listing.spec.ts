@@ -354,6 +354,8 @@ test("on a phone the filter panel folds away behind a Filters button", async ({ 
   await toggle.focus();
   await page.keyboard.press("Enter");
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  // A drawer below 768 px, its facets folded (filter-drawer.spec.ts).
+  await page.getByRole("dialog", { name: "Filters" }).locator("summary", { hasText: "Pet Type" }).click();
   await expect(filterOption(page, "species", "Dog")).toBeVisible();
   await filterOption(page, "species", "Dog").focus();
   await page.keyboard.press("Escape");
