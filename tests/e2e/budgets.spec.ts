@@ -33,16 +33,19 @@ const above = (bytes: number) => Math.round(bytes * 1.05);
  * e-mail sign-up form (a plain form post, on every storefront page) added about 380 bytes to each;
  * the header's cart count asked after a page the cache shows to everyone (use-shopper.ts), 165; the
  * product page's phone add-to-cart bar (its code loads after the page), 89; the reminder mail's
- * confirmation page (a route in the route manifest and its page title), about 12.
+ * confirmation page (a route in the route manifest and its page title), about 12; the listing's
+ * filter drawer on phones (folded groups, the live "Show N products" footer; its dialog code loads
+ * on the first tap), about 365 on listing, category and search; the feeding calculator's words for
+ * a kept pet (the rule the shop chunk shares), under 10.
  */
 const GOAL_JS = 130 * KB;
 const pages: { name: string; path: string; js: number; html: number }[] = [
-  { name: "home", path: "/", js: 127_575, html: above(10_897) },
-  { name: "listing", path: "/products", js: 128_640, html: above(13_535) },
-  { name: "category", path: "/products/dog", js: 129_918, html: above(13_327) },
-  { name: "product", path: `/products/${product.handle}`, js: 132_911, html: above(12_512) },
-  { name: "search", path: "/search?search=chicken", js: 128_375, html: above(13_113) },
-  { name: "cart", path: "/cart", js: 131_266, html: above(7_321) },
+  { name: "home", path: "/", js: 127_579, html: above(10_897) },
+  { name: "listing", path: "/products", js: 129_007, html: above(13_535) },
+  { name: "category", path: "/products/dog", js: 130_286, html: above(13_327) },
+  { name: "product", path: `/products/${product.handle}`, js: 132_919, html: above(12_512) },
+  { name: "search", path: "/search?search=chicken", js: 128_738, html: above(13_113) },
+  { name: "cart", path: "/cart", js: 131_269, html: above(7_321) },
   { name: "shipping", path: "/shipping", js: 127_905, html: above(6_322) },
 ];
 
