@@ -136,7 +136,10 @@ describe("the reminder mail's links", () => {
     const { sub, skip, delay } = await reminded();
     // The delay link edited into a skip: its signature no longer matches.
     expect(await confirm(withClaims(delay, { action: "skip" }))).toMatchObject({ ok: false, code: "INVALID", message: "This link is not valid." });
-    expect(await read(withClaims(delay, { subscriptionId: sub.id.replace(/.$/, (c) => (c === "0" ? "1" : "0")) }))).toMatchObject({ ok: false, code: "INVALID" });
+    expect(await read(withClaims(delay, { subscriptionId: sub.id.replace(/.$/, (c) => (c === "0" ? "1" : "0")) }))).toMatchObject({
+      ok: false,
+      code: "INVALID",
+    });
     const claims = { subscriptionId: sub.id, action: "skip" as const, cycleDate: sub.nextOrderDate, version: sub.updatedAt.getTime() };
     expect(await confirm(await mailActionToken("another-secret-0123456789abcdefghijkl", claims))).toMatchObject({ ok: false, code: "INVALID" });
     expect(await confirm("not-a-token")).toMatchObject({ ok: false, code: "INVALID" });
