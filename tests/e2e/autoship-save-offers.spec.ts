@@ -1,9 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { autoshipPriceCents } from "../../rules/autoship/offer-and-frequency";
 import { formatUsd } from "../../rules/shared/money";
 import { buildSeedCatalog } from "../../server/modules/catalog";
 import { expect, shopUrl, test } from "./fixtures";
-import { checkOutAutoshipCart, register, uniqueEmail } from "./journeys";
+import { axeViolationIds, checkOutAutoshipCart, register, uniqueEmail } from "./journeys";
 
 // The cancellation flow as a customer meets it: the reason first, then the one offer fitted to it,
 // shown beside a cancel button that never moves; "It costs too much" → a one-time discount →
@@ -72,13 +71,7 @@ test("a one-time item for the next delivery; a kept pet linked; cancel for the p
   await expect(offer).toContainText("Stay with Autoship and get 15% off your next delivery, once.");
   // Cancelling stays one click away, beside the offer.
   await expect(cancelForm.getByRole("button", { name: "Cancel subscription" })).toBeVisible();
-  expect(
-    await new AxeBuilder({ page })
-      .include("[data-testid=subscription]")
-      .withTags(["wcag2a", "wcag2aa", "wcag22aa"])
-      .analyze()
-      .then((r) => r.violations.map((v) => v.id)),
-  ).toEqual([]);
+  expect(await axeViolationIds(page, ["wcag2a", "wcag2aa", "wcag22aa"], "[data-testid=subscription]")).toEqual([]);
 
   await offer.getByRole("button", { name: "Take 15% off my next delivery" }).click();
   await expect(page.getByTestId("autoship-notice")).toHaveText("Thank you for staying with Autoship: your next delivery gets the discount.");

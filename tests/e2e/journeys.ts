@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { buildSeedCatalog } from "../../server/modules/catalog";
 import { expect, shopUrl, staffUrl } from "./fixtures";
@@ -186,4 +187,11 @@ export async function consoleOperator(page: Page, key: string): Promise<{ email:
   await form.getByRole("button", { name: "Create my account" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   return { email: `e2e-${key}@example.test` };
+}
+
+/** The ids of the axe rules a page (or the part `include` selects) breaks, for these WCAG tags. */
+export async function axeViolationIds(page: Page, tags: string[], include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(tags);
+  const result = await (include ? builder.include(include) : builder).analyze();
+  return result.violations.map((v) => v.id);
 }
