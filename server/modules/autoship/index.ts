@@ -30,16 +30,4 @@ export {
 } from "./life-stage";
 export type { LifeStageAnswer, LifeStageAnswerResult, LifeStageCheck, LifeStageProposal } from "./life-stage";
 // Test set-up (server/testing/autoship.ts): the tables as stored, for states no service makes.
-export {
-  aSubscriptionEventAt,
-  anAutoshipStartedAt,
-  cancelEverySubscription,
-  changeSubscriptions,
-  priceHoldsOf,
-  renewalsOf,
-  storeSubscriptions,
-  storedSubscription,
-  subscriptionEventsOf,
-  subscriptionsOf,
-} from "./test-store";
-export type { StoredSubscription, SubscriptionValues } from "./test-store";
+export * from "./test-store";
