@@ -115,6 +115,9 @@ export default defineConfig({
       TRUST_PROXY: "true",
       // The renewal engine's pass every 10 s: the reminder mail a test waits for comes within seconds.
       AUTOSHIP_INTERVAL_SECONDS: "10",
+      // The marketing list's automatic mails read a clock the journeys move (POST /api/test/clock,
+      // server/test-clock.ts): an abandoned cart an hour or a day on, without waiting.
+      TEST_CLOCK: "on",
     },
   },
 });

@@ -27,6 +27,7 @@ export default [
     route("email/signup", "routes/email.signup.tsx"),
     route("email/confirm", "routes/email.confirm.tsx"),
     route("email/preferences", "routes/email.preferences.tsx"),
+    route("email/back-in-stock", "routes/email.back-in-stock.tsx"),
     route("terms-and-conditions", "routes/terms-and-conditions.tsx"),
     route("faq", "routes/faq.tsx"),
     route("account", "routes/account.tsx", [

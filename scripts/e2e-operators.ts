@@ -37,6 +37,8 @@ export const E2E_OPERATORS = {
   "autoship-substitute": "manager",
   // tests/e2e/email-marketing.spec.ts: finds the journey's address on the console's e-mail list.
   "marketing-manager": "manager",
+  // tests/e2e/marketing-automations.spec.ts: puts an out-of-stock item back on the shelf.
+  "back-in-stock-manager": "manager",
 } as const satisfies Record<string, OperatorRole>;
 
 /**

@@ -20,7 +20,7 @@ try {
   const services = createServices(database.db, config, log);
   const scheduler = startAutoshipScheduler(
     // The price guard's mail links are signed with the shops' secret (SESSION_SECRET); without it the mail points to My Autoships.
-    { db: database.db, services, config, log, secret: config.sessionSecret },
+    { db: database.db, services, config, log, secret: config.sessionSecret, automations: { db: database.db, services, log } },
     { intervalMs: config.autoship.intervalSeconds * 1000, firstRunAfterMs: 0 },
   );
   log.info({ db: database.kind, intervalSeconds: config.autoship.intervalSeconds }, "autoship worker started");

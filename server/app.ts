@@ -13,6 +13,7 @@ import { collapseDoubledProducts, placeholderTarget } from "../rules/catalog/pat
 import { siteFor, siteIdForHost } from "../rules/shared/site";
 import type { AppDeps, RequestContext } from "./context";
 import { apiRoutes } from "./http/api";
+import { testClockRoutes } from "./http/test-clock";
 import { sitemapRoutes } from "./http/catalog";
 import type { AppEnv } from "./http/env";
 import { apiError } from "./http/errors";
@@ -134,6 +135,8 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
 
   // Personal answers are kept by no shared cache (server/http/private-answers.ts).
   app.use("/api/*", privateApiAnswers());
+  // The browser tests' clock hook, mounted only with TEST_CLOCK (server/test-clock.ts).
+  if (deps.config.testClock) app.route("/api", testClockRoutes());
   app.route("/api", apiRoutes());
   app.all("/api/*", (c) => apiError(c, 404, "not_found", `No API call at ${c.req.path}`));
   app.route("/_img", imageRoutes());

@@ -163,6 +163,13 @@ const envSchema = z.object({
   // After SIGTERM, keep serving this long while /api/ready says 503, so the load balancer's probe
   // takes the process out before it stops accepting connections (a rolling restart loses nothing).
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(0),
+  // Browser tests only: a clock the marketing list's automatic mails read, moved by POST
+  // /api/test/clock (server/test-clock.ts). Refused in production with DATABASE_URL.
+  TEST_CLOCK: flag.default(false),
+  // Where subscribe/unsubscribe and shop events are pushed besides the list itself
+  // (server/modules/marketing/outside-service.ts): none, the log, or a webhook URL (MARKETING_WEBHOOK_URL).
+  MARKETING_ADAPTER: z.enum(["none", "log", "webhook"]).default("none"),
+  MARKETING_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
 });
 
 export type Config = {
@@ -223,6 +230,10 @@ export type Config = {
   sharedCache: { maxAgeSeconds: number; purgeUrls: string[] } | null;
   /** SHUTDOWN_DELAY_SECONDS: how long a stopping process goes on serving after it turns unready. */
   shutdownDelaySeconds: number;
+  /** TEST_CLOCK: browser tests move the automatic mails' clock (server/test-clock.ts); never in production with DATABASE_URL. */
+  testClock: boolean;
+  /** MARKETING_ADAPTER: the outside e-mail service the list's events are pushed to; "none" keeps the shop offline. */
+  marketingAdapter: { kind: "none" } | { kind: "log" } | { kind: "webhook"; url: string };
 };
 
 export class ConfigError extends Error {}
@@ -236,6 +247,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const e = result.data;
   if (e.NODE_ENV === "production" && e.DATABASE_URL && !e.SESSION_SECRET) {
     throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: required in production with DATABASE_URL (every process must share it)");
+  }
+  if (e.NODE_ENV === "production" && e.DATABASE_URL && e.TEST_CLOCK) {
+    throw new ConfigError("Invalid configuration:\n  TEST_CLOCK: a test hook, refused in production with DATABASE_URL");
+  }
+  if (e.MARKETING_ADAPTER === "webhook" && !e.MARKETING_WEBHOOK_URL) {
+    throw new ConfigError("Invalid configuration:\n  MARKETING_WEBHOOK_URL: required with MARKETING_ADAPTER=webhook");
   }
   return {
     env: e.NODE_ENV,
@@ -279,5 +296,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     metricsToken: e.METRICS_TOKEN,
     sharedCache: e.SHARED_CACHE_MAX_AGE ? { maxAgeSeconds: e.SHARED_CACHE_MAX_AGE, purgeUrls: e.SHARED_CACHE_PURGE_URLS ?? [] } : null,
     shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
+    testClock: e.TEST_CLOCK,
+    marketingAdapter:
+      e.MARKETING_ADAPTER === "webhook" ? { kind: "webhook", url: e.MARKETING_WEBHOOK_URL! } : { kind: e.MARKETING_ADAPTER === "log" ? "log" : "none" },
   };
 }

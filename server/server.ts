@@ -150,7 +150,14 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
   // The renewal engine runs in every shop process unless AUTOSHIP_SCHEDULER=off (then `npm run worker`).
   const autoship = config.autoship.scheduler
     ? startAutoshipScheduler(
-        { db: database.db, services: deps.services, config, log, secret: deps.sessionSecret },
+        {
+          db: database.db,
+          services: deps.services,
+          config,
+          log,
+          secret: deps.sessionSecret,
+          automations: { db: database.db, services: deps.services, log },
+        },
         { intervalMs: config.autoship.intervalSeconds * 1000 },
       )
     : null;

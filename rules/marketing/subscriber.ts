@@ -15,8 +15,8 @@ import type { SiteId } from "../shared/site";
 export const SUBSCRIBER_STATES = ["pending", "subscribed", "unsubscribed", "suppressed"] as const;
 export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
 
-/** Where a subscription came from: the registration box, checkout's "Email me", the footer form, an operator. */
-export const SUBSCRIPTION_SOURCES = ["registration", "checkout", "footer", "console"] as const;
+/** Where a subscription came from: the registration box, checkout's "Email me", the footer form, an operator, a product's "Notify me". */
+export const SUBSCRIPTION_SOURCES = ["registration", "checkout", "footer", "console", "back_in_stock"] as const;
 export type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
 
 export const SUPPRESSION_REASONS = ["hard_bounce", "complaint", "operator"] as const;

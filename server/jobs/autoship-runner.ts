@@ -18,6 +18,7 @@ import { priceChangeOf } from "../workflows/price-guard";
 import { renewTogether } from "../workflows/renew-together";
 import { autoshipRenewals } from "../metrics";
 import { proposeLifeStageSwaps } from "../workflows/life-stage-swaps";
+import { runMarketingAutomations, type AutomationDeps } from "../workflows/marketing-automations";
 
 // The renewal engine's pass (ARCHITECTURE §6): sends the reminders that are due and
 // renews the subscriptions that are due. Any number of processes may run passes at the same time:
@@ -291,10 +292,12 @@ export type AutoshipScheduler = { stop(): Promise<void> };
 /**
  * Runs a pass every `intervalMs` (the next one starts only after the last has finished, so a
  * process never overlaps itself). A failing pass is logged and the schedule goes on; stop() lets a
- * running pass finish its current renewal and resolves once it has.
+ * running pass finish its current renewal and resolves once it has. With `automations`, each pass
+ * also sends the marketing list's automatic mails that are due (server/workflows/marketing-automations.ts),
+ * after the renewals and whatever they did.
  */
 export function startAutoshipScheduler(
-  deps: RenewalPassDeps & { log: Logger },
+  deps: RenewalPassDeps & { log: Logger; automations?: AutomationDeps },
   opts: { intervalMs: number; clock?: Clock; limit?: number; firstRunAfterMs?: number },
 ): AutoshipScheduler {
   const clock = opts.clock ?? (() => new Date());
@@ -310,6 +313,12 @@ export function startAutoshipScheduler(
         deps.log[r.errors ? "warn" : busy ? "info" : "debug"](r, "autoship renewal pass");
       })
       .catch((err: unknown) => deps.log.error({ err }, "autoship renewal pass failed"))
+      .then(async () => {
+        if (!deps.automations || abort.signal.aborted) return;
+        const sent = await runMarketingAutomations(deps.automations, { signal: abort.signal });
+        deps.log[Object.values(sent).some((n) => n > 0) ? "info" : "debug"](sent, "marketing automations pass");
+      })
+      .catch((err: unknown) => deps.log.error({ err }, "marketing automations pass failed"))
       .finally(() => {
         running = undefined;
         if (!abort.signal.aborted) timer = setTimeout(tick, opts.intervalMs);

@@ -33,6 +33,7 @@ import { customerSegmentRecord } from "../workflows/donation-segment-record";
 import type { PlaceOrderInput, PlaceOrderResult } from "../workflows/place-order";
 import { createStaffStanding } from "../workflows/staff-checkout";
 import { staffAccess } from "../staff-access";
+import { createTestClock } from "../test-clock";
 
 /** `secret`: the app's secret, which signs the links modules put in mails. */
 export type WiringContext = { db: Db; config: Config; log?: Logger; paymentProvider: PaymentProvider; secret: string };
@@ -84,6 +85,8 @@ export function createModules({ db, config, log, paymentProvider, secret }: Wiri
   const payments = createPaymentsService(db, paymentProvider);
   const donationLedger = createDonationLedger(db, { log });
   const pets = createPetsService(db);
+  // Browser tests only (TEST_CLOCK): the marketing list's clock, moved by POST /api/test/clock.
+  const testClock = config.testClock ? createTestClock() : null;
   return {
     catalog,
     cart,
@@ -161,7 +164,10 @@ export function createModules({ db, config, log, paymentProvider, secret }: Wiri
       secret,
       origin: mailOrigin,
       log,
+      clock: testClock?.now,
     }),
+    /** The browser tests' clock hook (server/test-clock.ts); null unless TEST_CLOCK is on. */
+    testClock,
   };
 }
 

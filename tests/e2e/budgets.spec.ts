@@ -36,14 +36,15 @@ const above = (bytes: number) => Math.round(bytes * 1.05);
  * confirmation page (a route in the route manifest and its page title), about 12; the listing's
  * filter drawer on phones (folded groups, the live "Show N products" footer; its dialog code loads
  * on the first tap), about 365 on listing, category and search; the feeding calculator's words for
- * a kept pet (the rule the shop chunk shares), under 10.
+ * a kept pet (the rule the shop chunk shares), under 10; "Notify me when it's back" on an out-of-stock
+ * variant (its code loads only on the pages that show it; a route in the manifest), 50 on the product page.
  */
 const GOAL_JS = 130 * KB;
 const pages: { name: string; path: string; js: number; html: number }[] = [
   { name: "home", path: "/", js: 127_579, html: above(10_897) },
   { name: "listing", path: "/products", js: 129_007, html: above(13_535) },
-  { name: "category", path: "/products/dog", js: 130_286, html: above(13_327) },
-  { name: "product", path: `/products/${product.handle}`, js: 132_919, html: above(12_512) },
+  { name: "category", path: "/products/dog", js: 130_287, html: above(13_327) },
+  { name: "product", path: `/products/${product.handle}`, js: 132_969, html: above(12_512) },
   { name: "search", path: "/search?search=chicken", js: 128_738, html: above(13_113) },
   { name: "cart", path: "/cart", js: 131_269, html: above(7_321) },
   { name: "shipping", path: "/shipping", js: 127_905, html: above(6_322) },

@@ -172,6 +172,17 @@ export async function latestMailTo(to: string, subject?: RegExp, timeout?: numbe
   return found!;
 }
 
+/** Every recorded mail to an address with a subject matching `subject`, now (no waiting): a count of what was sent. */
+export function mailsTo(to: string, subject: RegExp): RecordedMail[] {
+  let files: string[];
+  try {
+    files = readdirSync(mailDir).filter((f) => f.endsWith(".json"));
+  } catch {
+    files = [];
+  }
+  return files.map((f) => JSON.parse(readFileSync(path.join(mailDir, f), "utf8")) as RecordedMail).filter((m) => m.to === to && subject.test(m.subject));
+}
+
 /**
  * A console operator made for one test (scripts/e2e-operators.ts `key`): opens its one-time setup
  * link, chooses a password and lands on the dashboard signed in. Each key is used by one test only.

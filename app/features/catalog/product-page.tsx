@@ -159,6 +159,10 @@ function PriceBlock({ variant, isStaff }: { variant: Variant; isStaff: boolean }
   );
 }
 
+// "Notify me when it's back", on an out-of-stock variant only: rendered by the server at once (a plain
+// form before its code arrives), its code fetched only by the pages that show it.
+const NotifyMe = lazyView(() => import("../../components/marketing/notify-me").then((m) => m.NotifyMe));
+
 // The phone's sticky add-to-cart bar: shown only after a scroll, so its code comes after the page's.
 const loadStickyAddBar = () => import("./sticky-add-bar").then((m) => m.StickyAddBar);
 
@@ -224,6 +228,12 @@ function AddToCartForm({ variant, isStaff, product }: { variant: Variant; isStaf
         </div>
         <AddToCartErrors />
       </fetcher.Form>
+      {/* Out of stock where this shopper's ZIP is served: ask for one mail when it is back. */}
+      {variant.inStock ? null : (
+        <Suspense fallback={null}>
+          <NotifyMe.View variantId={variant.id} />
+        </Suspense>
+      )}
       {/* A customer on Autoship adds this item once to their next delivery (My Autoships confirms it). */}
       {!isStaff && variant.inStock ? (
         <Form method="post" action="/account/autoships" className="text-sm" data-testid="add-to-next-delivery">

@@ -1,6 +1,8 @@
 import { data, type AppLoadContext } from "react-router";
 import { formValues } from "../../../rules/account/forms";
+import { backInStockSchema } from "../../../rules/marketing/back-in-stock-input";
 import { preferencesSchema } from "../../../rules/marketing/preferences-input";
+import { shownLocation, userLocationFromCookies } from "../../../rules/shared/shopper-location";
 import { marketingParamsOf, signUpSchema } from "../../../rules/marketing/sign-up-input";
 import { fieldErrors } from "../../../rules/shared/zod-errors";
 import { linkOrigin } from "../../../server/workflows/password-reset";
@@ -53,4 +55,36 @@ export async function preferencesAction(context: AppLoadContext, request: Reques
   if (!parsed.success) return invalid(fieldErrors(parsed.error), {});
   const done = await context.services.marketing.updatePreferences(values.token, parsed.data, facts(context, request));
   return done.ok ? { ok: true as const, intent: parsed.data.intent, errors: {} } : invalid({ form: done.message }, {}, 409);
+}
+
+/**
+ * "Notify me when it's back" on a product page: a guest's address goes through the list's double
+ * opt-in, a signed-in customer's is their account's (one click). The ZIP the page shows stock for is
+ * kept with the request: the mail goes when the warehouse serving it has the variant again.
+ */
+export async function backInStockAction(context: AppLoadContext, request: Request) {
+  const values = formValues(await request.formData());
+  const keep = { email: values.email ?? "" };
+  const customerEmail = context.customer?.email ?? null;
+  const parsed = backInStockSchema.safeParse({ ...values, email: customerEmail ?? values.email });
+  if (!parsed.success) return invalid(fieldErrors(parsed.error), keep);
+  if (!parsed.data.email) return invalid({ email: "Enter your email address" }, keep);
+  const variant = (await context.services.catalog.variantsForCart([parsed.data.variantId], context.site.id)).get(parsed.data.variantId);
+  if (!variant?.published) return invalid({ variantId: "This item is not in our shop." }, keep);
+  const { zip } = shownLocation(userLocationFromCookies(request.headers.get("cookie")), await context.staffShipsTo?.());
+  const done = await context.services.marketing.automations.requestBackInStock(
+    { site: context.site.id, email: parsed.data.email, variantId: variant.id, zip, customerId: context.customer?.id ?? null },
+    facts(context, request),
+  );
+  if (!done.ok) return invalid({ email: done.message }, keep, 429);
+  return {
+    ok: true as const,
+    errors: {},
+    values: keep,
+    item: `${variant.product.title} ${variant.title}`.trim(),
+    path: `/products/${variant.variantURL}?sku=${encodeURIComponent(variant.sku)}`,
+    zip,
+    signedIn: customerEmail !== null,
+    confirmed: done.confirmed,
+  };
 }

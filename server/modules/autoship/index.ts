@@ -1,6 +1,8 @@
 // The autoship module's one door: everything outside server/modules/autoship/ imports from here.
 export { autoshipPayment, createSubscriptionsForOrder, originOrderIdOf } from "./checkout";
 export { cancelForErasure } from "./erasure";
+export { cancellationsBetween } from "./cancellations";
+export type { Cancellation } from "./cancellations";
 export { AUTOSHIP_CHANGE_TEMPLATE } from "./mail";
 export { OG_AUTH_COOKIE, clearOgAuthCookie, customerProof, ogAuthCookie, ogAuthNames } from "./og-auth";
 export { priceGuardMail } from "./price-guard-mail";

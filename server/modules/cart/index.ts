@@ -1,4 +1,6 @@
 // The cart module's one door: everything outside server/modules/cart/ imports from here.
+export { abandonedCarts } from "./abandoned";
+export type { AbandonedCart } from "./abandoned";
 export { eraseCarts, lockCartForCheckout, lockCartsOf, markCheckedOut, storedLineCount } from "./lifecycle";
 export { createPrivateAutoshipCode, retirePrivateCode } from "./private-codes";
 export { seedDiscountCodes } from "./seed";

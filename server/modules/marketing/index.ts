@@ -2,3 +2,5 @@
 export { createMarketingService, eraseSubscriber } from "./service";
 export type { MarketingService, SubscriberView } from "./service";
 export { PREFERENCES_PATH, UNSUBSCRIBE_PATH } from "./links";
+export type { BackInStockRequest, MarketingAutomations } from "./automations";
+export type { AutomationMailInput } from "./automation-mails";

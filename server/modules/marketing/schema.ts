@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { SubscriberState, SubscriptionSource, SuppressionReason, Topic } from "../../../rules/marketing/subscriber";
 import type { SiteId } from "../../../rules/shared/site";
 
@@ -65,3 +65,50 @@ export const marketingConsentEvents = pgTable(
   },
   (t) => [index("marketing_consent_events_subscriber_idx").on(t.subscriberId, t.at)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// The automatic mails (automations.ts).
+
+/**
+ * "Notify me when it's back": one live request per site, address and variant (the unique key; a
+ * spent request asked again is armed again). The ZIP is the shopper's at request time: the mail
+ * goes when the warehouse serving it has the variant again. Mailed only once the address is a
+ * confirmed subscriber; `notifiedAt` spends it (set by the claim that sends the mail, so once).
+ */
+export const marketingBackInStockRequests = pgTable(
+  "marketing_back_in_stock_requests",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    site: text().$type<SiteId>().notNull(),
+    email: text().notNull(),
+    variantId: integer().notNull(),
+    customerId: uuid(),
+    zip: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    notifiedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("marketing_back_in_stock_site_email_variant_key").on(t.site, t.email, t.variantId),
+    index("marketing_back_in_stock_open_idx").on(t.notifiedAt, t.createdAt),
+  ],
+);
+
+/** Every automatic mail sent, once: the key (a cart and step, a cancellation) is unique per kind, so two passes at once send one. */
+export const marketingAutomationSends = pgTable(
+  "marketing_automation_sends",
+  {
+    kind: text().notNull(),
+    key: text().notNull(),
+    email: text().notNull(),
+    sentAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("marketing_automation_sends_kind_key").on(t.kind, t.key)],
+);
+
+/** The console's switches and delays of the automatic mails: one row (id "automations"); none saved → the defaults. */
+export const marketingAutomationSettings = pgTable("marketing_automation_settings", {
+  id: text().primaryKey(),
+  settings: jsonb().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
+  updatedBy: text().notNull(),
+});

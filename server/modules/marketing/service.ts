@@ -32,6 +32,7 @@ import {
   type LinkCheck,
 } from "./links";
 import { confirmationMail, welcomeMail } from "./mails";
+import { createMarketingAutomations, eraseAutomationData } from "./automations";
 import { marketingConsentEvents, marketingSubscribers, type ConsentEvent } from "./schema";
 
 // The marketing list (README "E-mail marketing"): one subscriber per site and address, double
@@ -133,7 +134,7 @@ export function createMarketingService(deps: MarketingDeps) {
 
   const view = ({ id, site, email, state, topics, pausedUntil }: Subscriber): SubscriberView => ({ id, site, email, state, topics, pausedUntil });
 
-  return {
+  const service = {
     /**
      * A subscription asked for (footer, registration, checkout, console): a new or unsubscribed
      * address becomes pending and is mailed a confirmation link (guarantees 2–4).
@@ -386,6 +387,8 @@ export function createMarketingService(deps: MarketingDeps) {
         .orderBy(marketingSubscribers.site);
     },
   };
+  /** The automatic mails (automations.ts): back-in-stock requests, reminders, their settings. */
+  return { ...service, automations: createMarketingAutomations({ ...deps, clock }, service) };
 }
 
 export type MarketingService = ReturnType<typeof createMarketingService>;
@@ -399,5 +402,6 @@ export async function eraseSubscriber(tx: Db, customerId: string, email: string)
     .delete(marketingSubscribers)
     .where(or(eq(marketingSubscribers.customerId, customerId), eq(marketingSubscribers.email, normalizeAddress(email))))
     .returning({ id: marketingSubscribers.id });
+  await eraseAutomationData(tx, email);
   return gone.length;
 }

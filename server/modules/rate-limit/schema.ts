@@ -24,6 +24,7 @@ export type AttemptKind =
   | "site_password"
   | "guest_cart"
   | "marketing_signup"
+  | "back_in_stock"
   | "mail_link";
 
 /**

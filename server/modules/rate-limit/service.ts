@@ -63,6 +63,8 @@ export const RATE_LIMITS: Record<AttemptKind, { windowMs: number; perKey: number
   // Sign-ups to the marketing list (the footer form, POST /api/marketing/subscribe), per address and
   // per IP: each may send a confirmation mail, so a script must not make the shop mail anyone at will.
   marketing_signup: { windowMs: 60 * 60_000, perKey: 5, perIp: 30 },
+  // "Notify me when it's back", per address and per IP: each may send a confirmation mail too.
+  back_in_stock: { windowMs: 60 * 60_000, perKey: 10, perIp: 30 },
   // The reminder mail's signed links (skip, deliver now, delay, quantity), per subscription and per
   // IP: each press is one change at most, and a customer presses a few; a script cannot hammer one.
   mail_link: { windowMs: 15 * 60_000, perKey: 10, perIp: 30 },
