@@ -94,6 +94,7 @@ export default [
       route("reviews/:id", "routes/admin.reviews.$id.tsx"),
       route("marketing", "routes/admin.marketing.tsx"),
       route("marketing/export.csv", "routes/admin.marketing.csv.tsx"),
+      route("marketing/automations", "routes/admin.marketing.automations.tsx"),
     ]),
   ]),
   // No layout (SPEC §2).

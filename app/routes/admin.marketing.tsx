@@ -59,6 +59,11 @@ export default function AdminMarketing() {
   const loading = useNavigation().state === "loading";
   return (
     <ConsolePage title="E-mail list">
+      <p className="mt-2">
+        <a href="/admin/marketing/automations" className="text-primary underline">
+          Automatic mails: back in stock, abandoned cart, win-back
+        </a>
+      </p>
       <FilterForm label="Subscribers">
         <SearchBox value={filters.q} placeholder="Part of an e-mail address" />
         <FilterSelect label="Site" name="site" value={filters.site} options={SITE_OPTIONS} />

@@ -42,6 +42,8 @@ export const PERMISSIONS = [
   "reviews.moderate",
   /** The marketing list: its subscribers and the export of the confirmed ones. */
   "marketing.manage",
+  /** The automatic mails (back-in-stock, abandoned cart, win-back): switched on or off and timed. */
+  "marketing.automations",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

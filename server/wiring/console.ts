@@ -13,6 +13,7 @@ import { createContentConsole } from "../workflows/console-content";
 import { createCustomersConsole } from "../workflows/console-customers";
 import { createDonationsConsole } from "../workflows/console-donations";
 import { createReviewsConsole } from "../workflows/console-reviews";
+import { createMarketingAutomationsConsole } from "../workflows/console-marketing-automations";
 import { createSubscriptionsConsole } from "../workflows/console-subscriptions";
 import { eraseCustomer } from "../workflows/erase-customer";
 import { requestPasswordReset } from "../workflows/password-reset";
@@ -22,7 +23,7 @@ import type { Workflows } from "./workflows";
 
 /** The operator console: its sections, each audited in its change's transaction, and its reads. */
 export function createConsoleServices(modules: Modules, workflows: Workflows, { db, config, log }: Omit<WiringContext, "paymentProvider">) {
-  const { operators, orders, payments, mail, autoship, identity, content, reviews, clinics, catalog } = modules;
+  const { operators, orders, payments, mail, autoship, identity, content, reviews, clinics, catalog, marketing } = modules;
   return {
     /** Orders, memberships and operators; order changes through their workflows. */
     operatorConsole: createConsole({
@@ -70,6 +71,8 @@ export function createConsoleServices(modules: Modules, workflows: Workflows, { 
     consoleDonations: createDonationsConsole({ db, operators }),
     /** The console's review moderation: the queue, approve, reject with a policy reason, respond; audited in the change's transaction. */
     consoleReviews: createReviewsConsole({ db, operators, reviews }),
+    /** The console's settings of the marketing list's automatic mails; audited. */
+    consoleMarketingAutomations: createMarketingAutomationsConsole({ operators, marketing }),
     /** The console's dashboard figures (read-only). */
     dashboard: createDashboardReads(db, { orders, renewals: createRenewalStore(db), clinics }),
     /** The dashboard's trends, one query per chart (read-only). */
