@@ -20,7 +20,7 @@ import { createStackMapper } from "../modules/errors";
 import { createIdentityService, sessionIdleMs } from "../modules/identity";
 import { PERSISTED_CART } from "../modules/identity";
 import { createMailService } from "../modules/mail";
-import { createMarketingService } from "../modules/marketing";
+import { createMarketingService, outsideServiceFor } from "../modules/marketing";
 import { templates } from "../modules/mail";
 import { createOperatorsService } from "../modules/operators";
 import { createOrdersService } from "../modules/orders";
@@ -165,6 +165,8 @@ export function createModules({ db, config, log, paymentProvider, secret }: Wiri
       origin: mailOrigin,
       log,
       clock: testClock?.now,
+      // MARKETING_ADAPTER: the outside e-mail service told what happened (none by default: offline).
+      outside: outsideServiceFor(config.marketingAdapter, log),
     }),
     /** The browser tests' clock hook (server/test-clock.ts); null unless TEST_CLOCK is on. */
     testClock,

@@ -7,6 +7,7 @@ import type { SiteId } from "../../../rules/shared/site";
 import type { MailContent } from "../mail";
 import { linkUrl, PREFERENCES_PATH, preferencesToken, UNSUBSCRIBE_PATH } from "./links";
 import { automationMail, type AutomationMailInput } from "./automation-mails";
+import { pushLater } from "./outside-service";
 import { marketingAutomationSends, marketingAutomationSettings, marketingBackInStockRequests, marketingSubscribers } from "./schema";
 import type { MarketingDeps, RequestFacts, SubscribeInput } from "./service";
 
@@ -109,6 +110,18 @@ export function createMarketingAutomations(
             notifiedAt: null,
           },
         });
+      pushLater(
+        deps.outside,
+        {
+          type: "shop_event",
+          name: "back_in_stock_requested",
+          site: input.site,
+          email,
+          detail: { variantId: input.variantId, zip: input.zip },
+          at: now.toISOString(),
+        },
+        deps.log,
+      );
       const subscriber = await subscriberOf(input.site, email);
       if (subscriber?.state === "subscribed") return { ok: true, confirmed: true };
       if (subscriber?.state === "suppressed") return { ok: true, confirmed: false };
@@ -156,6 +169,18 @@ export function createMarketingAutomations(
         .returning({ id: marketingBackInStockRequests.id });
       if (!spent) return false;
       await send("marketing.backInStock", subscriber!, body);
+      pushLater(
+        deps.outside,
+        {
+          type: "shop_event",
+          name: "back_in_stock_sent",
+          site: request.site,
+          email: request.email,
+          detail: { variantId: request.variantId },
+          at: now.toISOString(),
+        },
+        deps.log,
+      );
       return true;
     },
 
@@ -188,6 +213,18 @@ export function createMarketingAutomations(
         .returning({ key: marketingAutomationSends.key });
       if (!claimed) return false;
       await send(kind === "abandoned_cart" ? "marketing.abandonedCart" : "marketing.winBack", subscriber!, body);
+      pushLater(
+        deps.outside,
+        {
+          type: "shop_event",
+          name: kind === "abandoned_cart" ? "abandoned_cart_sent" : "win_back_sent",
+          site,
+          email: subscriber!.email,
+          detail: { key },
+          at: now.toISOString(),
+        },
+        deps.log,
+      );
       return true;
     },
 

@@ -4,3 +4,5 @@ export type { MarketingService, SubscriberView } from "./service";
 export { PREFERENCES_PATH, UNSUBSCRIBE_PATH } from "./links";
 export type { BackInStockRequest, MarketingAutomations } from "./automations";
 export type { AutomationMailInput } from "./automation-mails";
+export { noOutsideService, outsideServiceFor } from "./outside-service";
+export type { MarketingEvent, OutsideMarketingService } from "./outside-service";

@@ -33,6 +33,7 @@ import {
 } from "./links";
 import { confirmationMail, welcomeMail } from "./mails";
 import { createMarketingAutomations, eraseAutomationData } from "./automations";
+import { pushLater, type OutsideMarketingService } from "./outside-service";
 import { marketingConsentEvents, marketingSubscribers, type ConsentEvent } from "./schema";
 
 // The marketing list (README "E-mail marketing"): one subscriber per site and address, double
@@ -62,6 +63,8 @@ export type MarketingDeps = {
   origin: () => string;
   clock?: () => Date;
   log?: Logger;
+  /** The outside e-mail service told of subscriptions, unsubscriptions and shop events (outside-service.ts); none by default. */
+  outside?: OutsideMarketingService;
 };
 
 export type SubscribeInput = {
@@ -218,6 +221,11 @@ export function createMarketingService(deps: MarketingDeps) {
       if (!outcome.ok) return outcome;
       if (!outcome.alreadyConfirmed) {
         const { row } = outcome;
+        pushLater(
+          deps.outside,
+          { type: "subscribed", site: row.site, email: row.email, topics: row.topics, integrationInfo: row.integrationInfo, at: now.toISOString() },
+          deps.log,
+        );
         const links = await marketingLinks(row.id, facts.origin ?? deps.origin(), now);
         await deps.mail.send({
           template: "marketing.welcome",
@@ -236,6 +244,7 @@ export function createMarketingService(deps: MarketingDeps) {
         if (next.ok && next.state !== row.state) {
           await tx.update(marketingSubscribers).set({ state: next.state, confirmNonce: null, updatedAt: now }).where(eq(marketingSubscribers.id, row.id));
           await logEvent(tx, row, "unsubscribed", facts.via, facts.ip, now);
+          pushLater(deps.outside, { type: "unsubscribed", site: row.site, email: row.email, at: now.toISOString() }, deps.log);
         }
         return { ok: true as const };
       });
@@ -298,6 +307,7 @@ export function createMarketingService(deps: MarketingDeps) {
           })
           .returning({ id: marketingSubscribers.id });
         for (const row of rows) await logEvent(tx, row, "suppressed", reason, null, now);
+        for (const site of sites) pushLater(deps.outside, { type: "suppressed", site, email: address, reason, at: now.toISOString() }, deps.log);
         return rows.length;
       });
     },
