@@ -5,7 +5,9 @@ import { markCheckedOut } from "../modules/cart";
 import { emptyCart, giveCart } from "../testing/cart";
 import { testDeps } from "../testing/deps";
 import { aStoredCustomer } from "../testing/identity";
+import { renewalKit } from "../testing/renewals";
 import { setStock, setStockEverywhere } from "../testing/stock";
+import { parseConfig } from "../config";
 import { runMarketingAutomations } from "./marketing-automations";
 
 // The automatic mails' pass against a seeded database (PGlite; PostgreSQL under `npm run test:pg`):
@@ -215,5 +217,40 @@ describe("abandoned cart", () => {
     moveClock(HOUR + 1);
     await Promise.all([pass(), pass(), pass()]);
     expect(await remindersTo(email)).toEqual(["You left something in your cart"]);
+  });
+});
+
+describe("Autoship win-back", () => {
+  it("N days after a cancellation: one mail per cancellation, none when the pet passed away or the customer is not on the list", async () => {
+    // Services of their own over the same database, with a clock of their own moved here.
+    const kit = await renewalKit(t.database, parseConfig({ TEST_CLOCK: "on", PUBLIC_URL: "https://shop.example" }));
+    const winBack = () => runMarketingAutomations({ db: t.database.db, services: kit.services });
+    const cancelled = async (reason: "too_expensive" | "pet_passed_away", onList: boolean) => {
+      const sub = await kit.subscription({ nextOrderDate: "2031-10-10" });
+      if (onList) {
+        await kit.services.marketing.subscribe({ site: "d2c", email: sub.email, source: "footer" }, { ip: null });
+        const confirmation = (await kit.services.mail.latest({ to: sub.email })).find((m) => m.subject.startsWith("Confirm"))!;
+        const token = new URL(/https:\/\/shop\.example\/email\/confirm\?token=\S+/.exec(confirmation.text)![0]).searchParams.get("token");
+        await kit.services.marketing.confirm(token, { ip: null });
+      }
+      expect(await kit.services.autoship.act({ customerId: sub.customerId }, sub.id, { intent: "cancel", reason })).toMatchObject({ ok: true });
+      return sub.email;
+    };
+    const left = await cancelled("too_expensive", true);
+    const grieving = await cancelled("pet_passed_away", true);
+    const notOnList = await cancelled("too_expensive", false);
+    const winBacks = async (email: string) => (await kit.services.mail.latest({ to: email })).filter((m) => m.subject.startsWith("We miss you"));
+
+    kit.services.testClock!.setOffset(29 * 24 * 3_600_000);
+    await winBack();
+    expect(await winBacks(left)).toEqual([]);
+    kit.services.testClock!.setOffset(30 * 24 * 3_600_000 + 60_000);
+    await Promise.all([winBack(), winBack()]);
+    await winBack();
+    const [mail] = await winBacks(left);
+    expect(await winBacks(left)).toHaveLength(1);
+    expect(mail.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(await winBacks(grieving)).toEqual([]);
+    expect(await winBacks(notOnList)).toEqual([]);
   });
 });
