@@ -169,7 +169,10 @@ const envSchema = z.object({
   // Where subscribe/unsubscribe and shop events are pushed besides the list itself
   // (server/modules/marketing/outside-service.ts): none, the log, or a webhook URL (MARKETING_WEBHOOK_URL).
   MARKETING_ADAPTER: z.enum(["none", "log", "webhook"]).default("none"),
-  MARKETING_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  MARKETING_WEBHOOK_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 export type Config = {
