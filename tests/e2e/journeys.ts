@@ -14,7 +14,7 @@ export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.flo
 export const accountNav = (page: Page) => page.getByRole("navigation", { name: "Account and cart" });
 
 /** Creates an account through /shelter/register; the shopper is signed in afterwards. */
-export async function register(page: Page, email: string, password = PASSWORD) {
+export async function register(page: Page, email: string, password = PASSWORD, options: { marketing?: boolean } = {}) {
   await page.goto(shopUrl("/shelter/register"));
   const form = page.getByTestId("register-form");
   await form.getByLabel("First name").fill("Robin");
@@ -22,6 +22,7 @@ export async function register(page: Page, email: string, password = PASSWORD) {
   await form.getByLabel("Email", { exact: true }).fill(email);
   await form.getByLabel("Password", { exact: true }).fill(password);
   await form.getByLabel("Repeat password").fill(password);
+  if (options.marketing) await form.getByLabel("Send me offers and news by email").check();
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(accountNav(page).getByRole("button", { name: "Log Out" })).toBeVisible();
 }

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { buildSeedCatalog } from "../../server/modules/catalog";
 import { expect, shopUrl, test } from "./fixtures";
-import { anAutoshipItem, axeViolationIds, checkOutCart, consoleOperator, latestMailTo, mailsTo, PASSWORD, uniqueEmail } from "./journeys";
+import { anAutoshipItem, axeViolationIds, checkOutCart, consoleOperator, latestMailTo, mailsTo, PASSWORD, register, uniqueEmail } from "./journeys";
 
 // The automatic mails (README "E-mail marketing"): back-in-stock from a product page to the one mail
 // that follows a console restock; an abandoned cart's reminder an hour on, and none after the order.
@@ -82,15 +82,7 @@ test("back in stock: a guest asks, confirms, and gets one mail when the console 
 test("abandoned cart: one mail an hour after the last change, none after the order", async ({ page, request }) => {
   const email = uniqueEmail("cart");
   // Registered with the marketing box ticked, then confirmed: a subscriber who is also signed in.
-  await page.goto(shopUrl("/shelter/register"));
-  const form = page.getByTestId("register-form");
-  await form.getByLabel("First name").fill("Robin");
-  await form.getByLabel("Last name").fill("Hart");
-  await form.getByLabel("Email", { exact: true }).fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByLabel("Repeat password").fill(PASSWORD);
-  await form.getByLabel("Send me offers and news by email").check();
-  await form.getByRole("button", { name: "Create Account" }).click();
+  await register(page, email, PASSWORD, { marketing: true });
   await page.goto(confirmLink((await latestMailTo(email, /^Confirm your subscription/)).text));
   await page.getByRole("button", { name: "Confirm my subscription" }).click();
   await expect(page.getByTestId("confirm-answer")).toContainText("your subscription is confirmed");
