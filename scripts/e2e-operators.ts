@@ -39,6 +39,9 @@ export const E2E_OPERATORS = {
   "marketing-manager": "manager",
   // tests/e2e/marketing-automations.spec.ts: puts an out-of-stock item back on the shelf.
   "back-in-stock-manager": "manager",
+  // tests/e2e/screenshots.spec.ts: the console dashboard's layout at each width.
+  "screenshots-390": "manager",
+  "screenshots-1280": "manager",
 } as const satisfies Record<string, OperatorRole>;
 
 /**

@@ -36,18 +36,20 @@ const above = (bytes: number) => Math.round(bytes * 1.05);
  * confirmation page (a route in the route manifest and its page title), about 12; the listing's
  * filter drawer on phones (folded groups, the live "Show N products" footer; its dialog code loads
  * on the first tap), about 365 on listing, category and search; the feeding calculator's words for
- * a kept pet (the rule the shop chunk shares), under 10; "Notify me when it's back" on an out-of-stock
- * variant (its code loads only on the pages that show it; a route in the manifest), 50 on the product page.
+ * a kept pet (the rule the shop chunk shares), under 10; My Autoships' "Add an item to this delivery" (the
+ * card My Account's dashboard shares), about 650 on those two account pages; the announcement bar
+ * scrollable by keyboard on a phone, about 37; "Notify me when it's back" on an out-of-stock variant
+ * (its code loads only on the pages that show it; a route in the manifest), about 50 on the product page.
  */
 const GOAL_JS = 130 * KB;
 const pages: { name: string; path: string; js: number; html: number }[] = [
-  { name: "home", path: "/", js: 127_579, html: above(10_897) },
-  { name: "listing", path: "/products", js: 129_007, html: above(13_535) },
-  { name: "category", path: "/products/dog", js: 130_287, html: above(13_327) },
-  { name: "product", path: `/products/${product.handle}`, js: 132_969, html: above(12_512) },
-  { name: "search", path: "/search?search=chicken", js: 128_738, html: above(13_113) },
-  { name: "cart", path: "/cart", js: 131_269, html: above(7_321) },
-  { name: "shipping", path: "/shipping", js: 127_905, html: above(6_322) },
+  { name: "home", path: "/", js: 127_616, html: above(10_897) },
+  { name: "listing", path: "/products", js: 129_043, html: above(13_535) },
+  { name: "category", path: "/products/dog", js: 130_325, html: above(13_327) },
+  { name: "product", path: `/products/${product.handle}`, js: 133_002, html: above(12_512) },
+  { name: "search", path: "/search?search=chicken", js: 128_777, html: above(13_113) },
+  { name: "cart", path: "/cart", js: 131_303, html: above(7_321) },
+  { name: "shipping", path: "/shipping", js: 127_939, html: above(6_322) },
 ];
 
 function scriptsOf(html: string): string[] {
