@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_AUTOMATION_SETTINGS } from "../../rules/marketing/automations";
 import { buildSeedCatalog } from "../modules/catalog";
 import { markCheckedOut } from "../modules/cart";
+import { eraseSubscriber } from "../modules/marketing";
 import { emptyCart, giveCart } from "../testing/cart";
 import { testDeps } from "../testing/deps";
 import { aStoredCustomer } from "../testing/identity";
@@ -132,6 +133,17 @@ describe("back in stock", () => {
     await setStock(t.database.db, { warehouseCode: serving, variantId, onHand: 4, reserved: 0 });
     await pass();
     expect((await mailsTo(email)).filter((m) => m.subject.startsWith("Back in stock"))).toEqual([]);
+  });
+
+  it("an erasure takes the address's requests and sent records with its subscriber rows", async () => {
+    const email = address("erased");
+    await subscribed(email);
+    const customerId = await aStoredCustomer(t.database.db, email);
+    await ask(email, await soldOut(), customerId);
+    expect(await services().marketing.automations.backInStockRequestsOf(email)).toHaveLength(1);
+    await t.database.db.transaction((tx) => eraseSubscriber(tx as never, customerId, email));
+    expect(await services().marketing.automations.backInStockRequestsOf(email)).toEqual([]);
+    expect(await services().marketing.byAddress(email)).toEqual([]);
   });
 
   it("switched off in the console: no mail until switched on again", async () => {
