@@ -62,6 +62,21 @@ describe("notify me when it's back", () => {
     expect((await env.deps.services.mail.latest({ to: email })).map((m) => m.template)).toEqual(["marketing.confirm"]);
   });
 
+  it("a guest is told the same whether the address is on the list or not", async () => {
+    const email = `known.${Date.now()}@example.test`;
+    const fields: [string, string][] = [
+      ["variantId", await variantId()],
+      ["email", email],
+    ];
+    const first = answerOf(await action(post(fields)));
+    const [confirmation] = await env.deps.services.mail.latest({ to: email });
+    const token = new URL(/http:\/\/\S+\/email\/confirm\?token=\S+/.exec(confirmation.text)![0]).searchParams.get("token");
+    expect(await env.deps.services.marketing.confirm(token, { ip: null })).toMatchObject({ ok: true });
+    const again = answerOf(await action(post(fields)));
+    expect(again.data).toEqual(first.data);
+    expect(again.data).toMatchObject({ confirmed: false });
+  });
+
   it("a signed-in customer asks in one click, for their own address whatever the form says", async () => {
     const email = `customer.${Date.now()}@example.test`;
     const id = await aStoredCustomer(env.deps.database.db, email);

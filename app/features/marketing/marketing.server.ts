@@ -85,6 +85,7 @@ export async function backInStockAction(context: AppLoadContext, request: Reques
     path: `/products/${variant.variantURL}?sku=${encodeURIComponent(variant.sku)}`,
     zip,
     signedIn: customerEmail !== null,
-    confirmed: done.confirmed,
+    // A guest's answer is the same for every address: whether one is on the list is nobody else's to learn.
+    confirmed: customerEmail !== null && done.confirmed,
   };
 }
