@@ -29,6 +29,7 @@ const pages: [string, string][] = [
   ["email sign-up", "/email/signup"],
   ["email confirmation", "/email/confirm?token=not-a-token"],
   ["email preferences with a bad link", "/email/preferences?token=not-a-token"],
+  ["back-in-stock answer page", "/email/back-in-stock"],
   // The page a reminder mail's link asks on (with a link that works: autoship-mail-links.spec.ts).
   ["reminder mail link, not valid", "/autoship/manage/not-a-token"],
   ["not found", "/no-such-page-here"],
