@@ -27,7 +27,7 @@ describe("openTestDatabase", () => {
     const result = (await database.db.execute(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`)) as unknown as {
       rows: { n: number }[];
     };
-    expect(result.rows).toEqual([{ n: 63 }]); // the tables of drizzle/ migrations
+    expect(result.rows).toEqual([{ n: 65 }]); // the tables of drizzle/ migrations
     expect(await database.ping()).toBe(true);
   });
 });

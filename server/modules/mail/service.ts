@@ -143,30 +143,47 @@ export function createMailService(db: Db, config: Config, log?: Logger, options:
     }
   }
 
+  async function record(mail: OutgoingMail, conn: Db): Promise<RecordedMail> {
+    const [row] = await conn
+      .insert(mailOutbox)
+      .values({
+        template: mail.template,
+        to: mail.to,
+        from: config.mail.from,
+        replyTo: mail.replyTo ?? null,
+        subject: mail.content.subject,
+        text: mail.content.text,
+        html: mail.content.html,
+        headers: mail.headers ?? null,
+        createdAt: clock(),
+      })
+      .returning();
+    return row;
+  }
+
+  /** Starts the delivery of a recorded mail (in the background). */
+  function dispatch(row: RecordedMail): void {
+    const job = deliver(row).catch((err: unknown) => log?.error({ err, mailId: row.id }, "mail delivery failed"));
+    pending.add(job);
+    void job.finally(() => pending.delete(job));
+  }
+
   return {
     /** Records the mail and starts its delivery; resolves once recorded. */
     async send(mail: OutgoingMail): Promise<number> {
       // Every mail sent is also the moment to drop expired secrets from earlier ones.
       await redactExpired();
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({
-          template: mail.template,
-          to: mail.to,
-          from: config.mail.from,
-          replyTo: mail.replyTo ?? null,
-          subject: mail.content.subject,
-          text: mail.content.text,
-          html: mail.content.html,
-          headers: mail.headers ?? null,
-          createdAt: clock(),
-        })
-        .returning();
-      const job = deliver(row).catch((err: unknown) => log?.error({ err, mailId: row.id }, "mail delivery failed"));
-      pending.add(job);
-      void job.finally(() => pending.delete(job));
+      const row = await record(mail, db);
+      dispatch(row);
       return row.id;
     },
+
+    /**
+     * Records a mail in the caller's transaction without delivering it: the caller calls dispatch()
+     * once that transaction has committed (a mail whose transaction rolls back is never delivered).
+     */
+    record,
+    dispatch,
 
     /** Waits for deliveries under way (tests, shutdown). */
     async flush(): Promise<void> {

@@ -2,3 +2,7 @@
 export { createMarketingService, eraseSubscriber } from "./service";
 export type { MarketingService, SubscriberView } from "./service";
 export { PREFERENCES_PATH, UNSUBSCRIBE_PATH } from "./links";
+export { createCampaignService } from "./campaigns";
+export type { AudienceMatch, CampaignRow, CampaignService } from "./campaigns";
+export type { ProductPick } from "./campaign-mail";
+export { CLICK_PATH } from "./links";
