@@ -112,6 +112,17 @@ function Preview({ html, width, label }: { html: string; width: number; label: s
 
 const secondary = "min-h-10 rounded border border-primary px-4 font-semibold text-primary";
 
+/** One button posting one intent (test, pause, resume, cancel). */
+function Move({ intent, label, busy }: { intent: string; label: string; busy: boolean }) {
+  return (
+    <Form method="post">
+      <button type="submit" name="intent" value={intent} disabled={busy} className={secondary}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
 export default function AdminCampaign() {
   const { isNew, fields, campaign, values: saved, count, preview, report, audit } = useLoaderData<typeof loader>();
   const answer = useActionData<Answer>();
@@ -161,11 +172,7 @@ export default function AdminCampaign() {
       {campaign ? (
         <ConsoleSection id="campaign-send" title="Send">
           <div className="mt-2 flex flex-wrap items-end gap-2">
-            <Form method="post">
-              <button type="submit" name="intent" value="test" disabled={busy} className={secondary}>
-                Send a test to me
-              </button>
-            </Form>
+            <Move intent="test" label="Send a test to me" busy={busy} />
             {campaign.state === "draft" ? (
               <Form method="post" className="flex flex-wrap items-end gap-2">
                 <div>
@@ -191,27 +198,9 @@ export default function AdminCampaign() {
                 </button>
               </Form>
             ) : null}
-            {campaign.state === "scheduled" || campaign.state === "sending" ? (
-              <Form method="post">
-                <button type="submit" name="intent" value="pause" disabled={busy} className={secondary}>
-                  Pause
-                </button>
-              </Form>
-            ) : null}
-            {campaign.state === "paused" ? (
-              <Form method="post">
-                <button type="submit" name="intent" value="resume" disabled={busy} className={secondary}>
-                  Resume
-                </button>
-              </Form>
-            ) : null}
-            {campaign.state !== "sent" && campaign.state !== "cancelled" ? (
-              <Form method="post">
-                <button type="submit" name="intent" value="cancel" disabled={busy} className={secondary}>
-                  Cancel the campaign
-                </button>
-              </Form>
-            ) : null}
+            {campaign.state === "scheduled" || campaign.state === "sending" ? <Move intent="pause" label="Pause" busy={busy} /> : null}
+            {campaign.state === "paused" ? <Move intent="resume" label="Resume" busy={busy} /> : null}
+            {campaign.state !== "sent" && campaign.state !== "cancelled" ? <Move intent="cancel" label="Cancel the campaign" busy={busy} /> : null}
           </div>
         </ConsoleSection>
       ) : null}

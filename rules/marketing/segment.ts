@@ -114,6 +114,19 @@ export function parseSegment(raw: Record<string, unknown>): SegmentParse {
   };
 }
 
+/** The topic's whole list on a site: no shop-data condition. */
+export const wholeList = (site: SiteId, topic: Topic): Segment => ({
+  site,
+  topic,
+  autoship: "any",
+  autoshipDays: null,
+  species: "any",
+  lastOrder: "any",
+  lastOrderDays: null,
+  minSpendCents: null,
+  accountGroup: null,
+});
+
 /** Whether the segment asks anything of shop data (else it is the topic's whole list on the site). */
 export const narrowsByShopData = (s: Segment): boolean =>
   s.autoship !== "any" || s.species !== "any" || s.lastOrder !== "any" || s.minSpendCents !== null || s.accountGroup !== null;

@@ -1,4 +1,4 @@
-import { AUTOSHIP_LABELS, LAST_ORDER_LABELS, segmentFormValues, SPECIES_LABELS } from "../../../rules/marketing/segment";
+import { AUTOSHIP_LABELS, LAST_ORDER_LABELS, segmentFormValues, SPECIES_LABELS, wholeList } from "../../../rules/marketing/segment";
 import { TOPIC_LABELS, topicsOf } from "../../../rules/marketing/subscriber";
 import type { FieldSpec } from "./donation-fields";
 
@@ -48,15 +48,5 @@ export const EMPTY_CAMPAIGN = {
   subject: "",
   preheader: "",
   body: "",
-  ...segmentFormValues({
-    site: "d2c",
-    topic: "offers",
-    autoship: "any",
-    autoshipDays: null,
-    species: "any",
-    lastOrder: "any",
-    lastOrderDays: null,
-    minSpendCents: null,
-    accountGroup: null,
-  }),
+  ...segmentFormValues(wholeList("d2c", "offers")),
 };
