@@ -37,6 +37,9 @@ export const E2E_OPERATORS = {
   "autoship-substitute": "manager",
   // tests/e2e/email-marketing.spec.ts: sends two campaigns and finds the journey's address on the console's e-mail list.
   "marketing-campaigns": "marketing",
+  // tests/e2e/screenshots.spec.ts: the console dashboard's layout at each width.
+  "screenshots-390": "manager",
+  "screenshots-1280": "manager",
 } as const satisfies Record<string, OperatorRole>;
 
 /**

@@ -11,6 +11,7 @@ import { AccountNav } from "../features/account/account-nav";
 import { useAccountPagesSettings } from "../features/account/account-pages-settings";
 import { requireCustomer } from "../features/account/session.server";
 import { longDate, SubscriptionCard } from "../features/autoship/subscription-card";
+import { loadDeliveryChoices } from "../features/autoship/delivery-choices";
 import { titleMeta } from "../lib/meta";
 import { usePublicConfig } from "../lib/use-public-config";
 import { usePageTitle } from "../lib/use-site";
@@ -42,11 +43,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const skipId = url.searchParams.get("skip");
   const toSkip = subscriptions.find((s) => s.id === skipId && s.status === "active");
   const skipPrompt = toSkip && !done ? { id: toSkip.id, title: `${toSkip.productTitle} ${toSkip.variantTitle}`.trim(), date: toSkip.nextOrderDate } : null;
+  // A card's "Add an item to this delivery" search, for one of the customer's own active Autoships.
+  const addTo = subscriptions.find((s) => s.id === url.searchParams.get("addTo") && s.status === "active" && !context.site.isStaff);
+  const deliverySearch = addTo ? { subscriptionId: addTo.id, ...(await loadDeliveryChoices(context, url.searchParams.get("find") ?? "")) } : null;
   return {
     signedIn: true as const,
     unavailable: false as const,
     subscriptions,
     skipPrompt,
+    deliverySearch,
     addresses,
     methods,
     pets,
@@ -146,7 +151,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </p>
       </Screen>
     );
-  const { subscriptions, addresses, methods, pets, dateBounds, notice, skipPrompt } = loaderData;
+  const { subscriptions, addresses, methods, pets, dateBounds, notice, skipPrompt, deliverySearch } = loaderData;
   return (
     <Screen title={title}>
       <AccountNav site={site} />
@@ -197,6 +202,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               methods={methods}
               pets={pets}
               dateBounds={dateBounds}
+              deliverySearch={deliverySearch?.subscriptionId === s.id ? deliverySearch : null}
+              takesOneTimeItems={!site.isStaff}
             />
           ))}
         </ul>

@@ -19,8 +19,10 @@ const inStock = catalog.products
     ({ v }) => !v.badgeTags.some((b) => /stock/.test(b)) && catalog.inventory.some((i) => i.sku === v.sku && i.warehouseCode === "DEN1" && i.onHand > 10),
   );
 const item = inStock[Math.floor(inStock.length / 2)];
-/** Another product: added once to the next delivery. */
+/** Another product: added once to the next delivery from its page. */
 const extra = inStock.slice(Math.floor(inStock.length / 2)).find(({ p }) => p.handle !== item.p.handle)!;
+/** A third: added from My Autoships, found by its SKU. */
+const third = inStock.slice(Math.floor(inStock.length / 2)).find(({ p }) => p.handle !== item.p.handle && p.handle !== extra.p.handle)!;
 
 test("a one-time item for the next delivery; a kept pet linked; cancel for the price: the discount offer instead; the next renewal carries both, once", async ({
   page,
@@ -42,6 +44,16 @@ test("a one-time item for the next delivery; a kept pet linked; cancel for the p
   await expect(page.getByTestId("autoship-notice")).toHaveText("The item was added to your next delivery.");
   await expect(sub.getByTestId("one-time-item")).toHaveCount(1);
   await expect(sub.getByTestId("one-time-item")).toContainText(`1 × ${extra.p.title}`);
+  // And from My Autoships itself: the shop's search, by SKU (the searched variant comes chosen).
+  await sub.getByTestId("add-to-delivery").locator("summary").click();
+  await sub.getByLabel("Find a product (name, brand or SKU)").fill(third.v.sku);
+  await sub.getByRole("button", { name: "Search" }).click();
+  const found = sub.getByRole("form", { name: `Add ${third.p.title}` });
+  await found.getByLabel("Quantity").fill("2");
+  await found.getByRole("button", { name: "Add to this delivery" }).click();
+  await expect(page.getByTestId("autoship-notice")).toHaveText("The item was added to your next delivery.");
+  await expect(sub.getByTestId("one-time-item")).toHaveCount(2);
+  await expect(sub.getByTestId("one-time-item").nth(1)).toContainText(`2 × ${third.p.title}`);
 
   // A pet kept in My Pets feeds it (its weight and age are the calculator's pet: server tests).
   await page.goto(shopUrl("/account/pets?new=1"));
@@ -93,6 +105,7 @@ test("a one-time item for the next delivery; a kept pet linked; cancel for the p
   await page.goto(shopUrl("/account/orders"));
   await page.getByRole("link", { name: placed }).click();
   await expect(page.getByText(`SKU ${extra.v.sku}`)).toBeVisible();
+  await expect(page.getByText(`SKU ${third.v.sku}`)).toBeVisible();
   // 15% of the Autoship price of the Autoship item (the one-time item is not an Autoship line).
   await expect(page.getByTestId("order-discounts")).toHaveText(`Discounts−${formatUsd(Math.round(autoshipPriceCents(item.v.priceCents) * 0.15))}`);
 });

@@ -4,7 +4,7 @@ import { formatUsd } from "../../../rules/shared/money";
 import type { SubscriptionView } from "../../../server/modules/autoship";
 import { longDate } from "./format";
 
-// The one-time items joining the next delivery (added from a product page), each removable until
+// The one-time items joining the next delivery (added from a product page or the card's search), each removable until
 // that delivery is placed.
 
 export function OneTimeItems({ s, errors }: { s: Pick<SubscriptionView, "id" | "oneTimeItems" | "nextOrderDate" | "status">; errors: Record<string, string> }) {

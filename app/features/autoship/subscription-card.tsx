@@ -13,7 +13,8 @@ import { SubstituteForm } from "./substitute-form";
 import { OneTimeItems } from "./one-time-items";
 import { LifeStageProposal } from "./life-stage-proposal";
 import { ACCEPT_LIFE_STAGE, DISMISS_LIFE_STAGE } from "../../../rules/autoship/life-stage-swap";
-import { REMOVE_ONE_TIME } from "../../../rules/autoship/one-time-intents";
+import { ADD_ONE_TIME, REMOVE_ONE_TIME } from "../../../rules/autoship/one-time-intents";
+import { AddToDelivery, type DeliverySearch } from "./add-to-delivery";
 
 // One subscription of My Subscriptions with every action its status allows (rules/autoship/subscription-states.ts
 // allowedActions) as a plain form posting an `intent`: it all works before JavaScript loads. Less
@@ -32,8 +33,13 @@ export function SubscriptionCard({
   methods,
   dateBounds,
   pets,
+  deliverySearch,
+  takesOneTimeItems,
 }: {
   s: SubscriptionView;
+  deliverySearch: DeliverySearch;
+  /** One-time items join the shop's Autoships (the staff site sells none). */
+  takesOneTimeItems: boolean;
   pets: readonly KeptPet[];
   failed: CardErrors;
   addresses: SavedAddress[];
@@ -69,6 +75,9 @@ export function SubscriptionCard({
       <div className="mt-4 grid gap-3">
         {DELIVERY_INTENTS.some((i) => can.has(i)) ? (
           <ChangeDeliveryForms s={s} can={can} errs={errs} open={DELIVERY_INTENTS.some(isOpen)} dateBounds={dateBounds} />
+        ) : null}
+        {takesOneTimeItems && s.status === "active" ? (
+          <AddToDelivery s={s} search={deliverySearch} errors={failed?.intent === ADD_ONE_TIME ? failed.errors : {}} />
         ) : null}
         {s.status !== "cancelled" ? (
           <PriceGuardForm s={s} errors={failed?.intent === "set_price_guard" ? failed.errors : {}} open={failed?.intent === "set_price_guard"} />

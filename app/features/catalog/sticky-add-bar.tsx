@@ -29,15 +29,17 @@ export function StickyAddBar({
     const watched = document.getElementById(watchedId);
     const footer = document.querySelector("footer");
     if (!watched) return;
-    const observer = new IntersectionObserver((entries) => {
-      for (const entry of entries) {
-        if (entry.target === watched) setScrolledPast(!entry.isIntersecting && entry.boundingClientRect.bottom < 0);
-        else setOverFooter(entry.isIntersecting);
-      }
-    });
-    observer.observe(watched);
-    if (footer) observer.observe(footer);
-    return () => observer.disconnect();
+    // An observer reports a change of state only. A jump (the End key, a link to the reviews, a
+    // fling) takes the row from below the window to above it without ever being in it, so the row
+    // is watched against the window stretched far downwards: "not in it" is "above the window".
+    const above = new IntersectionObserver((entries) => setScrolledPast(!entries.at(-1)!.isIntersecting), { rootMargin: "0px 0px 1000000px 0px" });
+    const inFooter = new IntersectionObserver((entries) => setOverFooter(entries.at(-1)!.isIntersecting));
+    above.observe(watched);
+    if (footer) inFooter.observe(footer);
+    return () => {
+      above.disconnect();
+      inFooter.disconnect();
+    };
   }, [watchedId]);
 
   if (!scrolledPast || overFooter) return null;
