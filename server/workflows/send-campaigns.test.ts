@@ -6,6 +6,8 @@ import { seededVariants } from "../testing/catalog";
 import { testDeps } from "../testing/deps";
 import { aStoredCustomer } from "../testing/identity";
 import { anOrderPlacedAt, changeOrderLine, linesOf } from "../testing/orders";
+import { parseConfig } from "../config";
+import { runRenewalPass } from "../jobs/autoship-runner";
 import { audienceOf } from "./campaign-audience";
 import { sendDueCampaigns } from "./send-campaigns";
 
@@ -227,5 +229,30 @@ describe("campaigns", () => {
     expect(await campaigns.cancel(c.id)).toMatchObject({ ok: true, to: "cancelled" });
     expect(await send()).toBe(0);
     expect((await campaigns.report(c.id)).sent).toBe(paused.sent + 1);
+  });
+
+  it("the renewal pass sends at the configured rate: MARKETING_SEND_PER_MINUTE over the pass's interval", async () => {
+    const { campaigns } = services();
+    const emails = [address("r"), address("s"), address("t")];
+    for (const e of emails) await confirmed(e);
+    const c = await campaigns.create({ content: content("Rated"), segment: segment({ topic: "offers" }), createdBy: "owner@example.test" });
+    await campaigns.schedule(c.id, NOW);
+    const config = parseConfig({
+      PUBLIC_URL: "https://shop.example",
+      MARKETING_SEND_PER_MINUTE: "2",
+      MARKETING_SEND_BATCH: "2",
+      AUTOSHIP_INTERVAL_SECONDS: "60",
+    });
+    const pass = () => runRenewalPass({ db: t.database.db, services: services(), config }, { now: NOW });
+    expect((await pass()).campaignMails).toBe(2);
+    expect((await campaigns.report(c.id)).sent).toBe(2);
+    const { listed } = await campaigns.report(c.id);
+    let passes = 1;
+    while ((await campaigns.get(c.id))!.state === "sending" && passes < 20) {
+      expect((await pass()).campaignMails).toBeLessThanOrEqual(2);
+      passes++;
+    }
+    expect(passes).toBe(Math.ceil(listed / 2));
+    expect((await campaigns.report(c.id)).sent).toBe(listed);
   });
 });
