@@ -5,6 +5,7 @@ import { aSubscriptionEventAt, anAutoshipStartedAt } from "../testing/autoship";
 import { seededVariants } from "../testing/catalog";
 import { testDeps } from "../testing/deps";
 import { aStoredCustomer } from "../testing/identity";
+import { markMailFailed } from "../testing/mail";
 import { anOrderPlacedAt, changeOrderLine, linesOf } from "../testing/orders";
 import { parseConfig } from "../config";
 import { runRenewalPass } from "../jobs/autoship-runner";
@@ -180,6 +181,10 @@ describe("campaigns", () => {
     expect(await campaigns.click(link)).toMatchObject({ ok: true });
     expect(await campaigns.click(`${link.slice(0, -2)}xx`)).toMatchObject({ ok: false, code: "LINK_INVALID" });
     expect((await campaigns.report(c.id)).clicked).toBe(1);
+
+    // Failed: a mail the transport refused after it was recorded.
+    await markMailFailed(t.database.db, (await campaignMailsTo(emails[1]))[0].id);
+    expect((await campaigns.report(c.id)).failed).toBe(1);
 
     // Unsubscribed after it: one reader leaves through the campaign mail's own header.
     const url = /<(\S+)>/.exec((m.headers as Record<string, string>)["List-Unsubscribe"])![1];

@@ -1,7 +1,7 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { readFile } from "node:fs/promises";
-import { and, desc, eq, lt, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, ne } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../log";
@@ -195,6 +195,12 @@ export function createMailService(db: Db, config: Config, log?: Logger, options:
     /** Redacts the mails of a template sent to an address, at once (a reset link that was used). */
     redactSentTo(template: TemplateName, to: string): Promise<number> {
       return redact(and(eq(mailOutbox.template, template), eq(mailOutbox.to, to.toLowerCase())));
+    },
+
+    /** How many of these recorded mails (by id) failed delivery: a campaign's report. */
+    async failedAmong(ids: readonly number[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      return db.$count(mailOutbox, and(inArray(mailOutbox.id, [...ids]), eq(mailOutbox.status, "failed")));
     },
 
     /** The latest recorded mails, newest first, optionally for one address; expired secrets redacted first. */

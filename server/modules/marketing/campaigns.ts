@@ -37,7 +37,7 @@ export type AudienceMatch = { customerIds: readonly string[]; emails: readonly s
 
 export type CampaignDeps = {
   db: Db;
-  mail: Pick<MailService, "send" | "record" | "dispatch">;
+  mail: Pick<MailService, "send" | "record" | "dispatch" | "failedAmong">;
   config: { storeName: string; postalAddress: string };
   secret: string;
   origin: () => string;
@@ -365,7 +365,13 @@ export function createCampaignService(deps: CampaignDeps) {
           ),
         )
         .where(and(eq(deliveries.campaignId, id), eq(deliveries.state, "sent")));
-      return { ...r, unsubscribed: u.n };
+      // Failed: a row that could not be mailed, or a recorded mail its transport refused (the outbox's status).
+      const mailIds = await db
+        .select({ id: deliveries.mailId })
+        .from(deliveries)
+        .where(and(eq(deliveries.campaignId, id), eq(deliveries.state, "sent")));
+      const bounced = await deps.mail.failedAmong(mailIds.map((m) => m.id!));
+      return { ...r, failed: r.failed + bounced, unsubscribed: u.n };
     },
   };
 }
