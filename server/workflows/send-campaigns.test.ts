@@ -127,6 +127,8 @@ describe("campaigns", () => {
     await confirmed(leaving);
     const suppressed = address("suppressed");
     await confirmed(suppressed);
+    const pausing = address("pausing");
+    await confirmed(pausing);
     const erased = address("erased");
     const erasedId = await confirmed(erased);
     const pending = address("pending");
@@ -140,12 +142,15 @@ describe("campaigns", () => {
     });
     expect(await campaigns.schedule(c.id, NOW)).toMatchObject({ ok: true, from: "draft", to: "scheduled" });
 
-    // Listed, not yet sent: one unsubscribes, one is suppressed, one erased (looked at again at send time).
+    // Listed, not yet sent: one unsubscribes, one is suppressed, one pauses, one is erased (looked at again at send time).
     const [welcome] = (await services().mail.latest({ to: leaving })).filter((m) => m.template === "marketing.welcome");
     const unsubscribeUrl = /<(\S+)>/.exec((welcome.headers as Record<string, string>)["List-Unsubscribe"])![1];
     await campaigns.start(c.id, null, NOW);
     await marketing.unsubscribe(new URL(unsubscribeUrl).searchParams.get("token"), { ip: null, via: "one_click" });
     await marketing.suppress(suppressed, "complaint");
+    const [pausingWelcome] = (await services().mail.latest({ to: pausing })).filter((m) => m.template === "marketing.welcome");
+    const pauseToken = new URL(/Choose topics or pause: (\S+)/.exec(pausingWelcome.text)![1]).searchParams.get("token");
+    expect(await marketing.updatePreferences(pauseToken, { intent: "pause", days: 30 }, { ip: null })).toMatchObject({ ok: true });
     await eraseSubscriber(t.database.db, "00000000-0000-4000-8000-000000000000", erased);
 
     const mailed = await send();
@@ -163,14 +168,14 @@ describe("campaigns", () => {
       expect(m.text).toMatch(/\$\d+\.\d\d, (in stock|out of stock for now): https:\/\/shop\.example\/email\/c\//);
       expect(m.html).toContain("Fresh offers inside");
     }
-    for (const none of [leaving, suppressed, erased, pending]) expect(await campaignMailsTo(none)).toHaveLength(0);
+    for (const none of [leaving, suppressed, pausing, erased, pending]) expect(await campaignMailsTo(none)).toHaveLength(0);
     expect(erasedId).toBeTruthy();
 
     expect((await campaigns.get(c.id))!.state).toBe("sent");
     const report = await campaigns.report(c.id);
     expect(report).toMatchObject({ queued: 0, failed: 0, clicked: 0 });
     expect(report.sent).toBe(mailed);
-    expect(report.skipped).toBe(2); // the unsubscribed and the suppressed; the erased one's row went with them
+    expect(report.skipped).toBe(3); // the unsubscribed, the suppressed and the paused; the erased one's row went with them
     expect(await send()).toBe(0);
     for (const email of emails) expect(await campaignMailsTo(email)).toHaveLength(1);
 
