@@ -4,7 +4,7 @@ import { eraseSubscriber } from "../modules/marketing";
 import { aSubscriptionEventAt, anAutoshipStartedAt } from "../testing/autoship";
 import { seededVariants } from "../testing/catalog";
 import { testDeps } from "../testing/deps";
-import { aStoredCustomer } from "../testing/identity";
+import { aStaffProfile, aStoredCustomer } from "../testing/identity";
 import { markMailFailed } from "../testing/mail";
 import { anOrderPlacedAt, changeOrderLine, linesOf } from "../testing/orders";
 import { parseConfig } from "../config";
@@ -28,9 +28,9 @@ const address = (who: string) => `${who}.${++n}.${Date.now().toString(36)}@examp
 const services = () => t.deps.services;
 
 /** A subscriber confirmed through the link of their confirmation mail. */
-async function confirmed(email: string, customerId: string | null = null) {
+async function confirmed(email: string, customerId: string | null = null, site: "d2c" | "hpsf" = "d2c") {
   const { marketing, mail } = services();
-  await marketing.subscribe({ site: "d2c", email, source: customerId ? "registration" : "footer", customerId }, { ip: null });
+  await marketing.subscribe({ site, email, source: customerId ? "registration" : "footer", customerId }, { ip: null });
   const [m] = await mail.latest({ to: email });
   const token = new URL(/https?:\/\/\S+\/email\/confirm\?token=\S+/.exec(m.text)![0]).searchParams.get("token");
   expect(await marketing.confirm(token, { ip: null })).toMatchObject({ ok: true });
@@ -112,6 +112,16 @@ describe("segments", () => {
     expect(await count({ autoship: "cancelled", autoshipDays: "7" })).toBe(0);
     expect(await count({ species: "dog", autoship: "cancelled", autoshipDays: "30" })).toBe(0);
     expect(await count({ topic: "donation_news" })).toBe(3);
+
+    // The staff site: members of an account group.
+    const vet = await aStoredCustomer(db, address("vet"));
+    await aStaffProfile(db, vet, "SF_DVM");
+    await confirmed(address("vet-list"), vet, "hpsf");
+    await confirmed(address("student-list"), null, "hpsf");
+    const staff = { site: "hpsf", topic: "program_news" };
+    expect(await count(staff)).toBe(2);
+    expect(await count({ ...staff, accountGroup: "SF_DVM" })).toBe(1);
+    expect(await count({ ...staff, accountGroup: "SF_TECH" })).toBe(0);
 
     // Cleared so the campaigns below see their own subscribers only.
     for (const e of [dogEmail]) await services().marketing.suppress(e, "operator");
