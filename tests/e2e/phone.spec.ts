@@ -79,6 +79,20 @@ test("the search button opens the search form across the width", async ({ page }
   expect(form.width).toBeGreaterThan(360);
 });
 
+test("the announcement bar is one line; its next message is a swipe, or with the bar focused an arrow key, away", async ({ page }) => {
+  await page.goto(shopUrl("/"));
+  const bar = page.getByTestId("announcement-bar");
+  const messages = bar.getByRole("listitem");
+  expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(36);
+  await expect(messages.nth(0)).toBeInViewport({ ratio: 0.9 });
+  await expect(messages.nth(1)).not.toBeInViewport();
+  await page.keyboard.press("Tab");
+  await expect(bar.getByRole("list")).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(messages.nth(1)).toBeInViewport({ ratio: 0.9 });
+  await expect(messages.nth(0)).not.toBeInViewport();
+});
+
 test.describe("with the consent banner open", () => {
   test.use({ consent: null });
 

@@ -2,16 +2,23 @@ import { ContentAnchor } from "./content-parts";
 import type { AnnouncementContent, BannerContent } from "./content-types";
 
 // The announcement bar and the sitewide banners, above the header on every page with the layout.
-// Below 768 px the announcement bar is one line (the first message), so the first screen is the shop's.
+// Below 768 px the announcement bar is one line: one message at a time, the others a swipe (or, with
+// the bar focused, an arrow key) away. It scrolls rather than rotates: nothing moves by itself, so
+// there is nothing to pause (WCAG 2.2.2), and it needs no script.
 
 export function AnnouncementBar({ announcements }: { announcements: AnnouncementContent[] }) {
   if (announcements.length === 0) return null;
+  const several = announcements.length > 1;
   return (
     <aside aria-label="Announcements" className="bg-ink text-sm text-white" data-testid="announcement-bar">
-      <ul className="mx-auto flex max-w-7xl justify-center gap-x-8 px-4 py-1.5">
-        {announcements.map((a, i) => (
-          // One line on a phone: its first message only, cut short rather than wrapped.
-          <li key={a.text} className={i > 0 ? "hidden md:block" : "min-w-0 truncate"}>
+      <ul
+        className="ann mx-auto flex max-w-7xl gap-x-8 px-4 py-1.5 md:justify-center"
+        // Scrollable on a phone, so reachable by keyboard there (the messages without a link too).
+        tabIndex={several ? 0 : undefined}
+        aria-label={several ? `${announcements.length} announcements, scroll for the next` : undefined}
+      >
+        {announcements.map((a) => (
+          <li key={a.text}>
             {a.text}
             {a.link && (
               <>
