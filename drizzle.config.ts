@@ -26,6 +26,7 @@ export default defineConfig({
     "./server/modules/consent/schema.ts",
     "./server/modules/reviews/schema.ts",
     "./server/modules/marketing/schema.ts",
+    "./server/modules/marketing/campaign-schema.ts",
   ],
   out: "./drizzle",
   casing: "snake_case",

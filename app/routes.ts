@@ -95,10 +95,14 @@ export default [
       route("marketing", "routes/admin.marketing.tsx"),
       route("marketing/export.csv", "routes/admin.marketing.csv.tsx"),
       route("marketing/automations", "routes/admin.marketing.automations.tsx"),
+      route("marketing/campaigns", "routes/admin.marketing.campaigns.tsx"),
+      route("marketing/campaigns/:id", "routes/admin.marketing.campaigns.$id.tsx"),
     ]),
   ]),
   // No layout (SPEC §2).
   route("shelter/autoship-required-login", "routes/shelter.autoship-required-login.tsx"),
   route("maintenance", "routes/maintenance.tsx"),
+  // A campaign mail's tracked link: counts the click, then on to the shop's page (no layout: a redirect).
+  route("email/c/:token", "routes/email.c.$token.tsx"),
   route("password-protect", "routes/password-protect.tsx"),
 ] satisfies RouteConfig;

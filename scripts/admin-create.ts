@@ -1,5 +1,5 @@
 // `npm run admin:create -- EMAIL ROLE`: a one-time console setup link (24 hours) for EMAIL with
-// ROLE (owner, manager, support, content, fulfilment), printed on stdout — the shell's way to the
+// ROLE (owner, manager, support, content, fulfilment, marketing), printed on stdout — the shell's way to the
 // first owner, or back in when every owner lost access. Against DATABASE_URL or the embedded
 // database (only while the shop is stopped: PGlite is one process's).
 import { isOperatorRole, OPERATOR_ROLES } from "../rules/console/operator-roles";

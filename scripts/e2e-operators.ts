@@ -35,8 +35,8 @@ export const E2E_OPERATORS = {
   // tests/e2e/autoship-extras-journey.spec.ts: raises a price or empties a shelf, then renews an Autoship.
   "autoship-price": "manager",
   "autoship-substitute": "manager",
-  // tests/e2e/email-marketing.spec.ts: finds the journey's address on the console's e-mail list.
-  "marketing-manager": "manager",
+  // tests/e2e/email-marketing.spec.ts: sends two campaigns and finds the journey's address on the console's e-mail list.
+  "marketing-campaigns": "marketing",
   // tests/e2e/marketing-automations.spec.ts: puts an out-of-stock item back on the shelf.
   "back-in-stock-manager": "manager",
   // tests/e2e/screenshots.spec.ts: the console dashboard's layout at each width.

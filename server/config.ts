@@ -112,6 +112,9 @@ const envSchema = z.object({
   AUTOSHIP_SCHEDULER: flag.default(true),
   AUTOSHIP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   AUTOSHIP_REMINDER_DAYS: z.coerce.number().int().min(0).max(30).default(3),
+  // Campaign mails recorded per minute by the renewal pass (README "E-mail marketing"), in batches of MARKETING_SEND_BATCH.
+  MARKETING_SEND_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  MARKETING_SEND_BATCH: z.coerce.number().int().min(1).max(500).default(50),
   // The shop's donation store (SPEC §3), named to the browser's donation widget; "off": no widget.
   DONATION_STORE_ID: z
     .string()
@@ -219,6 +222,8 @@ export type Config = {
    * process (off → run `npm run worker` instead); reminders go out `reminderDays` before a renewal.
    */
   autoship: { scheduler: boolean; intervalSeconds: number; reminderDays: number };
+  /** Campaign sending: mails per minute and per claiming transaction. */
+  campaigns: { sendPerMinute: number; batchSize: number };
   /** The donation store whose widget the shop shows (normalised); null: no donation widget. */
   donationStoreId: string | null;
   /** The tag manager (GTM_ID): container id and the script URL it loads from; null: none. */
@@ -292,6 +297,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       outboxDir: e.MAIL_OUTBOX_DIR,
     },
     autoship: { scheduler: e.AUTOSHIP_SCHEDULER, intervalSeconds: e.AUTOSHIP_INTERVAL_SECONDS, reminderDays: e.AUTOSHIP_REMINDER_DAYS },
+    campaigns: { sendPerMinute: e.MARKETING_SEND_PER_MINUTE, batchSize: e.MARKETING_SEND_BATCH },
     donationStoreId: e.DONATION_STORE_ID === "off" ? null : normalizeStoreId(e.DONATION_STORE_ID),
     gtm: e.GTM_ID ? { id: e.GTM_ID, scriptUrl: gtmScriptUrl(e.GTM_ID, e.GTM_SCRIPT_URL) } : null,
     reviewsScriptUrl: e.REVIEWS_SCRIPT_URL ?? null,

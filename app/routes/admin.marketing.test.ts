@@ -5,7 +5,7 @@ import { testPages } from "../../server/testing/pages";
 
 // The console's e-mail list through the whole HTTP stack: every subscriber with its state, source,
 // topics and consent time, searched and filtered; the CSV export holds the confirmed ones only; the
-// page and the export are the owner's and the manager's (marketing.manage), 403 for the other roles.
+// page and the export are the owner's, the manager's and marketing's (marketing.manage), 403 for the other roles.
 
 const pages = testPages(async () => [
   { id: "routes/admin", path: "admin/nav-probe", module: await import("./admin") },
@@ -55,10 +55,11 @@ describe("the console's e-mail list", () => {
     expect(text).not.toContain(`staff.${t}`);
   });
 
-  it("is the owner's and the manager's: the other roles see no entry and get 403", async () => {
+  it("is the owner's, the manager's and marketing's: the other roles see no entry and get 403", async () => {
     const manager = await session("manager");
     expect(await (await get("/admin/nav-probe", manager)).text()).toContain('href="/admin/marketing"');
     expect((await get("/admin/marketing", manager)).status).toBe(200);
+    expect((await get("/admin/marketing", await session("marketing"))).status).toBe(200);
     for (const role of ["support", "content", "fulfilment"] as const) {
       const cookie = await session(role);
       expect(await (await get("/admin/nav-probe", cookie)).text()).not.toContain('href="/admin/marketing"');

@@ -1,7 +1,7 @@
 // The operator console's roles and what each may do: one table, checked by the server for every
 // console page and action, and used by the navigation to show only what a role may open.
 
-export const OPERATOR_ROLES = ["owner", "manager", "support", "content", "fulfilment"] as const;
+export const OPERATOR_ROLES = ["owner", "manager", "support", "content", "fulfilment", "marketing"] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 export const ROLE_LABELS: Record<OperatorRole, string> = {
@@ -10,6 +10,7 @@ export const ROLE_LABELS: Record<OperatorRole, string> = {
   support: "Support",
   content: "Content",
   fulfilment: "Fulfilment",
+  marketing: "Marketing",
 };
 
 export const PERMISSIONS = [
@@ -44,6 +45,8 @@ export const PERMISSIONS = [
   "marketing.manage",
   /** The automatic mails (back-in-stock, abandoned cart, win-back): switched on or off and timed. */
   "marketing.automations",
+  /** Campaigns: compose, preview, test send, schedule or send, pause, cancel; their reports. */
+  "marketing.campaigns",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -52,7 +55,7 @@ const EVERYTHING: readonly Permission[] = PERMISSIONS;
 /**
  * owner: everything, and manages operators; manager: everything but operators; support: customers
  * (not erasure), orders without refunds, subscriptions, staff memberships, review moderation; content: content entries
- * only; fulfilment: orders — fulfil, ship, deliver.
+ * only; fulfilment: orders — fulfil, ship, deliver; marketing: the e-mail list and its campaigns.
  */
 const GRANTS: Record<OperatorRole, readonly Permission[]> = {
   owner: EVERYTHING,
@@ -60,6 +63,7 @@ const GRANTS: Record<OperatorRole, readonly Permission[]> = {
   support: ["dashboard.view", "orders.view", "orders.fulfil", "orders.cancel", "clinics.members", "customers.view", "subscriptions.manage", "reviews.moderate"],
   content: ["dashboard.view", "content.edit"],
   fulfilment: ["dashboard.view", "orders.view", "orders.fulfil"],
+  marketing: ["dashboard.view", "marketing.manage", "marketing.campaigns"],
 };
 
 export const isOperatorRole = (v: unknown): v is OperatorRole => typeof v === "string" && (OPERATOR_ROLES as readonly string[]).includes(v);
@@ -88,6 +92,7 @@ export const CONSOLE_SECTIONS: readonly { path: string; label: string; permissio
   { path: "/admin/donations", label: "Donations", permission: "donations.manage" },
   { path: "/admin/reviews", label: "Reviews", permission: "reviews.moderate" },
   { path: "/admin/marketing", label: "E-mail list", permission: "marketing.manage" },
+  { path: "/admin/marketing/campaigns", label: "Campaigns", permission: "marketing.campaigns" },
   { path: "/admin/operators", label: "Operators", permission: "operators.manage" },
   { path: "/admin/audit", label: "Audit log", permission: "audit.view" },
   { path: "/admin/errors", label: "Errors", permission: "errors.view" },

@@ -27,7 +27,7 @@ describe("openTestDatabase", () => {
     const result = (await database.db.execute(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`)) as unknown as {
       rows: { n: number }[];
     };
-    expect(result.rows).toEqual([{ n: 66 }]); // the tables of drizzle/ migrations
+    expect(result.rows).toEqual([{ n: 68 }]); // the tables of drizzle/ migrations
     expect(await database.ping()).toBe(true);
   });
 });

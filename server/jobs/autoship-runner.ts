@@ -18,6 +18,9 @@ import { priceChangeOf } from "../workflows/price-guard";
 import { renewTogether } from "../workflows/renew-together";
 import { autoshipRenewals } from "../metrics";
 import { proposeLifeStageSwaps } from "../workflows/life-stage-swaps";
+import { mailsPerPass } from "../../rules/marketing/campaign";
+import type { CampaignService } from "../modules/marketing";
+import { sendDueCampaigns } from "../workflows/send-campaigns";
 import { runMarketingAutomations, type AutomationDeps } from "../workflows/marketing-automations";
 
 // The renewal engine's pass (ARCHITECTURE §6): sends the reminders that are due and
@@ -28,13 +31,19 @@ import { runMarketingAutomations, type AutomationDeps } from "../workflows/marke
 // keys of renew-subscription.ts make each order exactly-once even when a lease lapses. The rows are the
 // autoship module's (its renewal store); whether a held item is back is the catalog's answer.
 
-export type RenewalPassDeps = RenewalDeps & { config: RenewalDeps["config"] & Pick<Config, "autoship"> };
+export type RenewalPassDeps = RenewalDeps & {
+  config: RenewalDeps["config"] & Pick<Config, "autoship"> & Partial<Pick<Config, "campaigns">>;
+  /** Marketing campaigns, sent by this pass when given (server/workflows/send-campaigns.ts). */
+  services: RenewalDeps["services"] & { campaigns?: CampaignService };
+};
 
 export type RenewalPassResult = {
   reminders: number;
   termsReminders: number;
   /** Life-stage swaps proposed (and mailed) to customers whose pet reached its next stage. */
   lifeStageProposals: number;
+  /** Campaign mails recorded in the outbox (at the configured rate). */
+  campaignMails: number;
   renewed: number;
   heldOutOfStock: number;
   skippedOutOfStock: number;
@@ -61,6 +70,7 @@ const emptyResult = (): RenewalPassResult => ({
   reminders: 0,
   termsReminders: 0,
   lifeStageProposals: 0,
+  campaignMails: 0,
   renewed: 0,
   heldOutOfStock: 0,
   skippedOutOfStock: 0,
@@ -79,6 +89,7 @@ export async function runRenewalPass(deps: RenewalPassDeps, opts: RenewalPassOpt
   result.reminders = await sendDueReminders(deps, store, opts.now, limit, batchSize, opts.signal);
   result.termsReminders = await sendTermsReminders(deps, store, opts.now, limit, batchSize, opts.signal);
   result.lifeStageProposals = await proposeLifeStageSwaps(deps, opts.now, limit, batchSize, opts.signal);
+  result.campaignMails = await sendCampaigns(deps, opts);
 
   const restocked = await restockedHolds(deps, store, opts.now);
   const seen: string[] = [];
@@ -102,9 +113,30 @@ export async function runRenewalPass(deps: RenewalPassDeps, opts: RenewalPassOpt
       }
     }
   }
-  const { reminders: _reminders, termsReminders: _terms, lifeStageProposals: _lifeStage, busy: _busy, ...outcomes } = result;
+  const { reminders: _reminders, termsReminders: _terms, lifeStageProposals: _lifeStage, campaignMails: _campaigns, busy: _busy, ...outcomes } = result;
   for (const [outcome, n] of Object.entries(outcomes)) if (n > 0) autoshipRenewals.inc({ result: outcome }, n);
   return result;
+}
+
+/** The campaigns' share of the pass: at most the configured rate's worth of mails over one interval. */
+async function sendCampaigns(deps: RenewalPassDeps, opts: RenewalPassOptions): Promise<number> {
+  const campaigns = deps.services.campaigns;
+  const rate = deps.config.campaigns;
+  if (!campaigns || !rate) return 0;
+  try {
+    return await sendDueCampaigns(
+      { db: deps.db, campaigns, log: deps.log },
+      {
+        now: opts.now,
+        limit: mailsPerPass(rate.sendPerMinute, deps.config.autoship.intervalSeconds, rate.batchSize),
+        batchSize: rate.batchSize,
+        signal: opts.signal,
+      },
+    );
+  } catch (err) {
+    deps.log?.error({ err }, "campaign sending failed");
+    return 0;
+  }
 }
 
 function tally(r: RenewalPassResult, o: RenewalOutcome): void {

@@ -14,3 +14,8 @@ export const confirmationsOf = (db: Db, orderNumber: string) =>
 
 /** The mails of erased customers: their address was replaced by an `erased-` one. */
 export const erasedCustomersMails = (db: Db) => db.select().from(mailOutbox).where(like(mailOutbox.to, "erased-%"));
+
+/** A recorded mail its transport refused (as an SMTP failure marks it). */
+export async function markMailFailed(db: Db, id: number): Promise<void> {
+  await db.update(mailOutbox).set({ status: "failed", error: "550 mailbox unavailable" }).where(eq(mailOutbox.id, id));
+}

@@ -8,6 +8,7 @@ import { createDashboardReads } from "../read-models/dashboard";
 import { createDashboardTrends } from "../read-models/dashboard-trends";
 import { advanceOrder } from "../workflows/advance-order";
 import { createConsole } from "../workflows/console";
+import { createCampaignsConsole } from "../workflows/console-campaigns";
 import { createCatalogConsole } from "../workflows/console-catalog";
 import { createContentConsole } from "../workflows/console-content";
 import { createCustomersConsole } from "../workflows/console-customers";
@@ -23,7 +24,7 @@ import type { Workflows } from "./workflows";
 
 /** The operator console: its sections, each audited in its change's transaction, and its reads. */
 export function createConsoleServices(modules: Modules, workflows: Workflows, { db, config, log }: Omit<WiringContext, "paymentProvider">) {
-  const { operators, orders, payments, mail, autoship, identity, content, reviews, clinics, catalog, marketing } = modules;
+  const { operators, orders, payments, mail, autoship, identity, content, reviews, clinics, catalog, campaigns, marketing } = modules;
   return {
     /** Orders, memberships and operators; order changes through their workflows. */
     operatorConsole: createConsole({
@@ -71,6 +72,8 @@ export function createConsoleServices(modules: Modules, workflows: Workflows, { 
     consoleDonations: createDonationsConsole({ db, operators }),
     /** The console's review moderation: the queue, approve, reject with a policy reason, respond; audited in the change's transaction. */
     consoleReviews: createReviewsConsole({ db, operators, reviews }),
+    /** The console's marketing campaigns: compose, live segment counts, test send, schedule, pause, cancel, reports. */
+    consoleCampaigns: createCampaignsConsole({ db, operators, campaigns }),
     /** The console's settings of the marketing list's automatic mails; audited. */
     consoleMarketingAutomations: createMarketingAutomationsConsole({ operators, marketing }),
     /** The console's dashboard figures (read-only). */

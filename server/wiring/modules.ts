@@ -1,7 +1,7 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../log";
-import { formatUsd } from "../../rules/shared/money";
+import { formatMoney, formatUsd } from "../../rules/shared/money";
 import { createAutoshipService, type ShipNow } from "../modules/autoship";
 import { createCartService } from "../modules/cart";
 import { createCatalogService } from "../modules/catalog";
@@ -20,7 +20,7 @@ import { createStackMapper } from "../modules/errors";
 import { createIdentityService, sessionIdleMs } from "../modules/identity";
 import { PERSISTED_CART } from "../modules/identity";
 import { createMailService } from "../modules/mail";
-import { createMarketingService, outsideServiceFor } from "../modules/marketing";
+import { createCampaignService, createMarketingService, outsideServiceFor } from "../modules/marketing";
 import { templates } from "../modules/mail";
 import { createOperatorsService } from "../modules/operators";
 import { createOrdersService } from "../modules/orders";
@@ -167,6 +167,26 @@ export function createModules({ db, config, log, paymentProvider, secret }: Wiri
       clock: testClock?.now,
       // MARKETING_ADAPTER: the outside e-mail service told what happened (none by default: offline).
       outside: outsideServiceFor(config.marketingAdapter, log),
+    }),
+    /** Marketing campaigns: composed in the console, sent by the renewal pass; picked products drawn live from the catalog. */
+    campaigns: createCampaignService({
+      db,
+      mail,
+      config: { storeName: config.storeName, postalAddress: config.postalAddress },
+      secret,
+      origin: mailOrigin,
+      products: async (handles, site) =>
+        (await catalog.getProductsByHandles([...handles], site)).map((p) => {
+          const v = p.variants.find((x) => x.inStock) ?? p.variants[0];
+          return {
+            handle: p.handle,
+            title: p.title,
+            price: v ? formatMoney(v.price) : "",
+            inStock: p.variants.some((x) => x.inStock),
+            path: v ? `/products/${v.variantURL}?sku=${encodeURIComponent(v.sku)}` : "/",
+            imageUrl: p.featuredImage?.url ?? null,
+          };
+        }),
     }),
     /** The browser tests' clock hook (server/test-clock.ts); null unless TEST_CLOCK is on. */
     testClock,

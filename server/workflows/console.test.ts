@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe("roles", () => {
-  it("owner has everything; manager all but operators; support no refunds; content only the dashboard; fulfilment fulfils", () => {
+  it("owner has everything; manager all but operators; support no refunds; content only the dashboard; fulfilment fulfils; marketing the list and campaigns", () => {
     expect(PERMISSIONS.every((p) => may("owner", p))).toBe(true);
     expect(PERMISSIONS.filter((p) => !may("manager", p))).toEqual(["operators.manage"]);
     expect(may("support", "orders.refund")).toBe(false);
@@ -38,6 +38,9 @@ describe("roles", () => {
     expect(may("support", "catalog.manage")).toBe(false);
     expect(PERMISSIONS.filter((p) => may("content", p))).toEqual(["dashboard.view", "content.edit"]);
     expect(PERMISSIONS.filter((p) => may("fulfilment", p))).toEqual(["dashboard.view", "orders.view", "orders.fulfil"]);
+    expect(PERMISSIONS.filter((p) => may("marketing", p))).toEqual(["dashboard.view", "marketing.manage", "marketing.campaigns"]);
+    expect(["owner", "manager", "marketing"].every((r) => may(r as "owner", "marketing.campaigns"))).toBe(true);
+    expect(["support", "content", "fulfilment"].some((r) => may(r as "owner", "marketing.campaigns"))).toBe(false);
   });
 });
 

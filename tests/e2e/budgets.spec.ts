@@ -38,18 +38,21 @@ const above = (bytes: number) => Math.round(bytes * 1.05);
  * on the first tap), about 365 on listing, category and search; the feeding calculator's words for
  * a kept pet (the rule the shop chunk shares), under 10; My Autoships' "Add an item to this delivery" (the
  * card My Account's dashboard shares), about 650 on those two account pages; the announcement bar
- * scrollable by keyboard on a phone, about 37; "Notify me when it's back" on an out-of-stock variant
- * (its code loads only on the pages that show it; a route in the manifest), about 50 on the product page.
+ * scrollable by keyboard on a phone, about 37; the console's campaign pages and the campaign mails'
+ * click route (routes in the route manifest) and the console navigation's nested sections, a few
+ * bytes each (about 20 on the storefront's pages, 49 on the console's at most); "Notify me when it's
+ * back" on an out-of-stock variant (its code loads only on the pages that show it; a route in the
+ * manifest), about 60 on the product page.
  */
 const GOAL_JS = 130 * KB;
 const pages: { name: string; path: string; js: number; html: number }[] = [
-  { name: "home", path: "/", js: 127_616, html: above(10_897) },
-  { name: "listing", path: "/products", js: 129_043, html: above(13_535) },
-  { name: "category", path: "/products/dog", js: 130_325, html: above(13_327) },
-  { name: "product", path: `/products/${product.handle}`, js: 133_002, html: above(12_512) },
-  { name: "search", path: "/search?search=chicken", js: 128_777, html: above(13_113) },
-  { name: "cart", path: "/cart", js: 131_303, html: above(7_321) },
-  { name: "shipping", path: "/shipping", js: 127_939, html: above(6_322) },
+  { name: "home", path: "/", js: 127_630, html: above(10_897) },
+  { name: "listing", path: "/products", js: 129_056, html: above(13_535) },
+  { name: "category", path: "/products/dog", js: 130_332, html: above(13_327) },
+  { name: "product", path: `/products/${product.handle}`, js: 133_025, html: above(12_512) },
+  { name: "search", path: "/search?search=chicken", js: 128_789, html: above(13_113) },
+  { name: "cart", path: "/cart", js: 131_322, html: above(7_321) },
+  { name: "shipping", path: "/shipping", js: 127_960, html: above(6_322) },
 ];
 
 function scriptsOf(html: string): string[] {

@@ -26,6 +26,8 @@ export function ConsoleNav({
               <li key={s.path}>
                 <NavLink
                   to={s.path}
+                  // A section with another under its path (E-mail list, Campaigns) is current on its own pages only.
+                  end={sections.some((o) => o.path.startsWith(`${s.path}/`))}
                   className={({ isActive }) =>
                     `rounded px-3 py-1.5 hover:bg-white/15 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white ${isActive ? "bg-white/20 font-semibold" : ""}`
                   }

@@ -33,3 +33,4 @@ export {
 export type { LifeStageAnswer, LifeStageAnswerResult, LifeStageCheck, LifeStageProposal } from "./life-stage";
 // Test set-up (server/testing/autoship.ts): the tables as stored, for states no service makes.
 export * from "./test-store";
+export { customersWhoCancelledAutoship, customersWithActiveAutoship } from "./segment-reads";

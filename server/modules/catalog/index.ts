@@ -38,3 +38,4 @@ export type {
   Species,
   Variant,
 } from "./types";
+export { skusOfSpecies } from "./segment-reads";

@@ -20,3 +20,4 @@ export { SESSION_COOKIE, clearSessionCookie, isHttps, sessionCookie } from "./se
 export { hashToken, looksLikeToken, newToken } from "./tokens";
 export { PERSISTED_CART } from "./view";
 export type { AddressView } from "./view";
+export { customersOfAccountGroup, emailsOfCustomers } from "./segment-reads";

@@ -40,19 +40,26 @@ export const customerSummaryColumns = {
  * SF_PreferedShipTo (preferredShipTo), SF_StoreSoldTo (storeSoldTo). Registered means both the
  * account group and the ship-to are set (rules/staff/roles.ts).
  */
-export const staffProfiles = pgTable("staff_profiles", {
-  customerId: uuid()
-    .primaryKey()
-    .references(() => customers.id, { onDelete: "cascade" }),
-  roleCode: text().notNull(),
-  graduationYear: integer(),
-  currentSchoolName: text(),
-  accountGroup: text(),
-  preferredShipTo: text(),
-  storeSoldTo: text(),
-  programTermsAcceptedAt: timestamp({ withTimezone: true }).notNull(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const staffProfiles = pgTable(
+  "staff_profiles",
+  {
+    customerId: uuid()
+      .primaryKey()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    roleCode: text().notNull(),
+    graduationYear: integer(),
+    currentSchoolName: text(),
+    accountGroup: text(),
+    preferredShipTo: text(),
+    storeSoldTo: text(),
+    programTermsAcceptedAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Marketing segments by account group.
+    index("staff_profiles_account_group_idx").on(t.accountGroup),
+  ],
+);
 
 export type SessionEndReason = "sign_out" | "inactivity";
 

@@ -1,5 +1,5 @@
 // The mail module's one door: everything outside server/modules/mail/ imports from here.
 export { REDACTED_BODY, createMailService, eraseMailsTo } from "./service";
-export type { MailService } from "./service";
+export type { MailService, RecordedMail } from "./service";
 export { mailPage, templates } from "./templates";
 export type { MailContent, TemplateName } from "./templates";

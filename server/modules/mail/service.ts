@@ -1,7 +1,7 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { readFile } from "node:fs/promises";
-import { and, desc, eq, lt, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, ne } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../log";
@@ -143,30 +143,47 @@ export function createMailService(db: Db, config: Config, log?: Logger, options:
     }
   }
 
+  async function record(mail: OutgoingMail, conn: Db): Promise<RecordedMail> {
+    const [row] = await conn
+      .insert(mailOutbox)
+      .values({
+        template: mail.template,
+        to: mail.to,
+        from: config.mail.from,
+        replyTo: mail.replyTo ?? null,
+        subject: mail.content.subject,
+        text: mail.content.text,
+        html: mail.content.html,
+        headers: mail.headers ?? null,
+        createdAt: clock(),
+      })
+      .returning();
+    return row;
+  }
+
+  /** Starts the delivery of a recorded mail (in the background). */
+  function dispatch(row: RecordedMail): void {
+    const job = deliver(row).catch((err: unknown) => log?.error({ err, mailId: row.id }, "mail delivery failed"));
+    pending.add(job);
+    void job.finally(() => pending.delete(job));
+  }
+
   return {
     /** Records the mail and starts its delivery; resolves once recorded. */
     async send(mail: OutgoingMail): Promise<number> {
       // Every mail sent is also the moment to drop expired secrets from earlier ones.
       await redactExpired();
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({
-          template: mail.template,
-          to: mail.to,
-          from: config.mail.from,
-          replyTo: mail.replyTo ?? null,
-          subject: mail.content.subject,
-          text: mail.content.text,
-          html: mail.content.html,
-          headers: mail.headers ?? null,
-          createdAt: clock(),
-        })
-        .returning();
-      const job = deliver(row).catch((err: unknown) => log?.error({ err, mailId: row.id }, "mail delivery failed"));
-      pending.add(job);
-      void job.finally(() => pending.delete(job));
+      const row = await record(mail, db);
+      dispatch(row);
       return row.id;
     },
+
+    /**
+     * Records a mail in the caller's transaction without delivering it: the caller calls dispatch()
+     * once that transaction has committed (a mail whose transaction rolls back is never delivered).
+     */
+    record,
+    dispatch,
 
     /** Waits for deliveries under way (tests, shutdown). */
     async flush(): Promise<void> {
@@ -178,6 +195,12 @@ export function createMailService(db: Db, config: Config, log?: Logger, options:
     /** Redacts the mails of a template sent to an address, at once (a reset link that was used). */
     redactSentTo(template: TemplateName, to: string): Promise<number> {
       return redact(and(eq(mailOutbox.template, template), eq(mailOutbox.to, to.toLowerCase())));
+    },
+
+    /** How many of these recorded mails (by id) failed delivery: a campaign's report. */
+    async failedAmong(ids: readonly number[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      return db.$count(mailOutbox, and(inArray(mailOutbox.id, [...ids]), eq(mailOutbox.status, "failed")));
     },
 
     /** The latest recorded mails, newest first, optionally for one address; expired secrets redacted first. */

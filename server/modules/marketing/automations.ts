@@ -5,7 +5,7 @@ import { mayReceive, readAutomationSettings, REMINDER_TOPIC, type AutomationKind
 import { normalizeAddress, type Topic } from "../../../rules/marketing/subscriber";
 import type { SiteId } from "../../../rules/shared/site";
 import type { MailContent } from "../mail";
-import { linkUrl, PREFERENCES_PATH, preferencesToken, UNSUBSCRIBE_PATH } from "./links";
+import { marketingLinks } from "./links";
 import { automationMail, type AutomationMailInput } from "./automation-mails";
 import { pushLater } from "./outside-service";
 import { marketingAutomationSends, marketingAutomationSettings, marketingBackInStockRequests, marketingSubscribers } from "./schema";
@@ -50,19 +50,10 @@ export function createMarketingAutomations(
 
   /** The mail with the marketing footer, RFC 8058 headers and links signed for this subscriber (guarantee 3 checked by the caller's claim). */
   async function send(template: `marketing.${string}`, subscriber: Pick<Subscriber, "id" | "email">, body: AutomationMailInput) {
-    const now = clock();
-    const token = await preferencesToken(deps.secret, subscriber.id, now);
     const origin = deps.origin();
-    const unsubscribeUrl = linkUrl(origin, UNSUBSCRIBE_PATH, token);
-    const content: MailContent = automationMail({
-      ...body,
-      storeName: deps.config.storeName,
-      postalAddress: deps.config.postalAddress,
-      unsubscribeUrl,
-      preferencesUrl: linkUrl(origin, PREFERENCES_PATH, token),
-      origin,
-    });
-    await deps.mail.send({ template, to: subscriber.email, content, headers: marketingMailHeaders(unsubscribeUrl) });
+    const links = await marketingLinks(deps.secret, subscriber.id, origin, clock());
+    const content: MailContent = automationMail({ ...body, storeName: deps.config.storeName, postalAddress: deps.config.postalAddress, ...links, origin });
+    await deps.mail.send({ template, to: subscriber.email, content, headers: marketingMailHeaders(links.unsubscribeUrl) });
   }
 
   return {

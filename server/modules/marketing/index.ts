@@ -6,3 +6,7 @@ export type { BackInStockRequest, MarketingAutomations } from "./automations";
 export type { AutomationMailInput } from "./automation-mails";
 export { noOutsideService, outsideServiceFor } from "./outside-service";
 export type { MarketingEvent, OutsideMarketingService } from "./outside-service";
+export { createCampaignService } from "./campaigns";
+export type { AudienceMatch, CampaignRow, CampaignService } from "./campaigns";
+export type { ProductPick } from "./campaign-mail";
+export { CLICK_PATH } from "./links";

@@ -44,3 +44,25 @@ export async function readPreferencesToken(secret: string, token: string | null 
 
 /** A link's full URL: the origin, the path and the token as its only parameter. */
 export const linkUrl = (origin: string, path: string, token: string) => `${origin}${path}?${new URLSearchParams({ token })}`;
+
+/** The links every marketing mail to this subscriber carries: one-click unsubscribe and the preference centre. */
+export async function marketingLinks(secret: string, subscriberId: string, origin: string, now: Date) {
+  const token = await preferencesToken(secret, subscriberId, now);
+  return { unsubscribeUrl: linkUrl(origin, UNSUBSCRIBE_PATH, token), preferencesUrl: linkUrl(origin, PREFERENCES_PATH, token) };
+}
+
+// A campaign mail's links go through /email/c/<token>: the token names the delivery (to count its
+// first click) and the same-site path it leads to, so nobody can point a link of ours elsewhere.
+const clickLink = signedToken("marketing-click", z.object({ d: z.number().int().positive(), p: z.string().min(1).max(500) }));
+
+export const CLICK_PATH = "/email/c";
+
+export async function clickUrl(secret: string, origin: string, deliveryId: number, path: string, now: Date): Promise<string> {
+  const { token } = await clickLink.sign(secret, { d: deliveryId, p: path }, new Date(now.getTime() + PREFERENCES_LINK_VALID_MS), now);
+  return `${origin}${CLICK_PATH}/${token}`;
+}
+
+export async function readClickToken(secret: string, token: string | null | undefined, now: Date): Promise<LinkCheck<{ d: number; p: string }>> {
+  const read = await clickLink.read(secret, token, now);
+  return read.ok ? { ok: true, claims: read.claims } : invalid(read.reason === "expired");
+}

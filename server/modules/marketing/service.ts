@@ -24,11 +24,11 @@ import {
   CONFIRM_PATH,
   confirmToken,
   linkUrl,
+  marketingLinks,
   PREFERENCES_PATH,
   preferencesToken,
   readConfirmToken,
   readPreferencesToken,
-  UNSUBSCRIBE_PATH,
   type LinkCheck,
 } from "./links";
 import { confirmationMail, welcomeMail } from "./mails";
@@ -111,12 +111,6 @@ export function createMarketingService(deps: MarketingDeps) {
       to: row.email,
       content: confirmationMail({ storeName: deps.config.storeName, confirmUrl, program: row.site === "hpsf" }),
     });
-  }
-
-  /** The links every marketing mail to this subscriber carries: one-click unsubscribe and the preference centre. */
-  async function marketingLinks(subscriberId: string, origin: string, now: Date) {
-    const token = await preferencesToken(secret, subscriberId, now);
-    return { unsubscribeUrl: linkUrl(origin, UNSUBSCRIBE_PATH, token), preferencesUrl: linkUrl(origin, PREFERENCES_PATH, token) };
   }
 
   /** The subscriber a preferences link names, read under its lock, and the move the rule allows. */
@@ -226,7 +220,7 @@ export function createMarketingService(deps: MarketingDeps) {
           { type: "subscribed", site: row.site, email: row.email, topics: row.topics, integrationInfo: row.integrationInfo, at: now.toISOString() },
           deps.log,
         );
-        const links = await marketingLinks(row.id, facts.origin ?? deps.origin(), now);
+        const links = await marketingLinks(secret, row.id, facts.origin ?? deps.origin(), now);
         await deps.mail.send({
           template: "marketing.welcome",
           to: row.email,

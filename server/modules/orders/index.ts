@@ -25,3 +25,4 @@ export {
 } from "./service";
 export type { NewOrder, NewOrderLine, OrderLineRow, OrderRow, OrderStatus, OrderView, OrdersService, Transition } from "./service";
 export { refund } from "./status";
+export { customersByOrderHistory, customersWhoBoughtSkus } from "./segment-reads";
