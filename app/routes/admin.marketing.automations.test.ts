@@ -8,6 +8,7 @@ import { testPages } from "../../server/testing/pages";
 
 const pages = testPages(async () => [
   { id: "routes/admin", path: "admin/nav-probe", module: await import("./admin") },
+  { id: "routes/admin.marketing", path: "admin/marketing", module: await import("./admin.marketing") },
   { id: "routes/admin.marketing.automations", path: "admin/marketing/automations", module: await import("./admin.marketing.automations") },
 ]);
 const { get, post } = pages;
@@ -35,8 +36,12 @@ describe("the console's automatic mails", () => {
     expect((await pages.deps.services.marketing.automations.settings()).abandonedCart.firstAfterMinutes).toBe(90);
   });
 
-  it("support, content and fulfilment get 403", async () => {
-    for (const role of ["support", "content", "fulfilment"] as const) {
+  it("the e-mail list links to it for the owner and the manager only; the other roles get 403", async () => {
+    const list = (role: "manager" | "marketing") =>
+      operatorSession(pages.deps.services, role).then(async ({ cookie }) => (await get("/admin/marketing", cookie)).text());
+    expect(await list("manager")).toContain(`href="${PATH}"`);
+    expect(await list("marketing")).not.toContain(`href="${PATH}"`);
+    for (const role of ["marketing", "support", "content", "fulfilment"] as const) {
       const { cookie } = await operatorSession(pages.deps.services, role);
       expect((await get(PATH, cookie)).status).toBe(403);
       expect((await post(PATH, cookie, form)).status).toBe(403);

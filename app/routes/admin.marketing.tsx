@@ -6,6 +6,7 @@ import { ConsoleTable, type Column } from "../features/admin/console-table";
 import { FilterForm, FilterSelect, ListTotal, Pager, SearchBox, SITE_OPTIONS, siteLabel } from "../features/admin/list-controls";
 import { subscriberListFilters } from "../features/admin/marketing-list.server";
 import { requireOperator } from "../features/admin/operator.server";
+import { may } from "../../rules/console/operator-roles";
 import { CONSOLE_PAGE_SIZE, listUrl, pageCount } from "../features/admin/paged-list";
 import type { Route } from "./+types/admin.marketing";
 
@@ -19,7 +20,7 @@ const STATE_OPTIONS = { "": "Any", pending: "Pending", subscribed: "Subscribed",
 const SOURCE_LABELS: Record<string, string> = { registration: "Registration", checkout: "Checkout", footer: "Footer form", console: "Console" };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireOperator(context, request, "marketing.manage");
+  const operator = await requireOperator(context, request, "marketing.manage");
   const filters = subscriberListFilters(new URL(request.url).searchParams);
   const { rows, total } = await context.services.marketing.list({
     search: filters.q || undefined,
@@ -29,6 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     pageSize: CONSOLE_PAGE_SIZE,
   });
   return {
+    canSetAutomations: may(operator.role, "marketing.automations"),
     filters,
     total,
     pages: pageCount(total),
@@ -55,15 +57,17 @@ const COLUMNS: readonly Column<Row>[] = [
 ];
 
 export default function AdminMarketing() {
-  const { filters, rows, total, pages } = useLoaderData<typeof loader>();
+  const { filters, rows, total, pages, canSetAutomations } = useLoaderData<typeof loader>();
   const loading = useNavigation().state === "loading";
   return (
     <ConsolePage title="E-mail list">
-      <p className="mt-2">
-        <a href="/admin/marketing/automations" className="text-primary underline">
-          Automatic mails: back in stock, abandoned cart, win-back
-        </a>
-      </p>
+      {canSetAutomations ? (
+        <p className="mt-2">
+          <a href="/admin/marketing/automations" className="text-primary underline">
+            Automatic mails: back in stock, abandoned cart, win-back
+          </a>
+        </p>
+      ) : null}
       <FilterForm label="Subscribers">
         <SearchBox value={filters.q} placeholder="Part of an e-mail address" />
         <FilterSelect label="Site" name="site" value={filters.site} options={SITE_OPTIONS} />
