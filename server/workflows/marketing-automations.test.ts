@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_AUTOMATION_SETTINGS } from "../../rules/marketing/automations";
 import { buildSeedCatalog } from "../modules/catalog";
-import { markCheckedOut } from "../modules/cart";
+import { abandonedCarts, markCheckedOut } from "../modules/cart";
 import { eraseSubscriber } from "../modules/marketing";
 import { emptyCart, giveCart } from "../testing/cart";
 import { testDeps } from "../testing/deps";
@@ -158,6 +158,19 @@ describe("back in stock", () => {
     expect(await pass()).toMatchObject({ backInStock: 1 });
   });
 
+  it("the waiting requests are read a page at a time, each page after the last request of the one before", async () => {
+    const emails = [address("page1"), address("page2")];
+    for (const email of emails) {
+      await subscribed(email);
+      await ask(email, await soldOut());
+    }
+    const all = (await services().marketing.automations.waitingBackInStock(500)).map((r) => r.id);
+    const [first] = await services().marketing.automations.waitingBackInStock(1);
+    const rest = await services().marketing.automations.waitingBackInStock(500, first);
+    expect([first.id, ...rest.map((r) => r.id)]).toEqual(all);
+    expect(all.length).toBeGreaterThanOrEqual(2);
+  });
+
   it("two passes at once send one mail per request", async () => {
     const email = address("race");
     await subscribed(email);
@@ -222,6 +235,17 @@ describe("abandoned cart", () => {
     moveClock(24 * HOUR + 1);
     await pass();
     for (const who of [ordered, emptied, leaving, stranger]) expect(await remindersTo(who.email)).toEqual([]);
+  });
+
+  it("the carts are read a page at a time, each page after the last cart of the one before", async () => {
+    const a = await customerWithCart("page-a", { subscribe: false });
+    const b = await customerWithCart("page-b", { subscribe: false });
+    const window = { updatedAfter: new Date(Date.now() - 3_600_000), updatedBefore: new Date(Date.now() + 60_000) };
+    const all = (await abandonedCarts(t.database.db, { ...window, limit: 500 })).map((c) => c.cartId);
+    expect(all).toEqual(expect.arrayContaining([a.cartId, b.cartId]));
+    const [first] = await abandonedCarts(t.database.db, { ...window, limit: 1 });
+    const rest = await abandonedCarts(t.database.db, { ...window, limit: 500, from: first });
+    expect([first.cartId, ...rest.map((c) => c.cartId)]).toEqual(all);
   });
 
   it("two passes at once send one mail per cart and step", async () => {

@@ -8,11 +8,11 @@ import {
 } from "../../rules/marketing/automations";
 import type { Db } from "../db/client";
 import type { Logger } from "../log";
-import { cancellationsBetween } from "../modules/autoship";
+import { cancellationsBetween, type Cancellation } from "../modules/autoship";
 import { abandonedCarts, type AbandonedCart } from "../modules/cart";
 import type { CatalogService } from "../modules/catalog";
 import type { IdentityService } from "../modules/identity";
-import type { MarketingService } from "../modules/marketing";
+import type { BackInStockRequest, MarketingService } from "../modules/marketing";
 import type { OrdersService } from "../modules/orders";
 
 // The automatic mails that bring shoppers back (rules/marketing/automations.ts), one pass run by the
@@ -42,8 +42,25 @@ export type AutomationDeps = {
 
 export type AutomationPassResult = { backInStock: number; abandonedCart: number; winBack: number };
 
-/** How many of each kind one pass looks at (the rest wait for the next pass). */
-const PER_PASS = 200;
+/** Rows read at a time, and how many of each kind one pass looks at (the rest wait for the next pass). */
+const PAGE = 200;
+const PER_PASS = 2_000;
+
+/**
+ * Every row a paged read answers, page after page (each page after the last row of the one
+ * before), until a short page, PER_PASS rows or a stop: rows that are not due never hold up newer ones.
+ */
+async function* pages<T>(read: (from: T | undefined) => Promise<T[]>, signal?: AbortSignal): AsyncGenerator<T[]> {
+  let from: T | undefined;
+  for (let seen = 0; seen < PER_PASS && !signal?.aborted;) {
+    const page = await read(from);
+    if (page.length > 0) yield page;
+    if (page.length < PAGE) return;
+    seen += page.length;
+    from = page.at(-1);
+  }
+}
+
 /** A win-back is sent within this many days of its due day, not for cancellations older than that. */
 const WIN_BACK_GRACE_DAYS = 3;
 const DAY_MS = 86_400_000;
@@ -72,31 +89,38 @@ async function attempt(deps: AutomationDeps, what: string, ids: Record<string, u
 /** Requests of confirmed subscribers whose variant is back at the warehouse serving the ZIP they asked from. */
 async function notifyBackInStock(deps: AutomationDeps, signal?: AbortSignal): Promise<number> {
   const { marketing, catalog } = deps.services;
-  const waiting = await marketing.automations.waitingBackInStock(PER_PASS);
-  if (waiting.length === 0) return 0;
-  const back = await catalog.canFillAtZip(waiting.map((r) => ({ variantId: r.variantId, quantity: 1, zip: r.zip })));
   let sent = 0;
-  for (const [i, request] of waiting.entries()) {
-    if (!back[i] || signal?.aborted) continue;
-    const variant = (await catalog.variantsForCart([request.variantId], request.site)).get(request.variantId);
-    // A variant no longer sold on the site: the request waits (it may come back), unsent.
-    if (!variant?.published) continue;
-    const item = `${variant.product.title} ${variant.title}`.trim();
-    sent += await attempt(deps, "back-in-stock", { requestId: request.id }, () =>
-      marketing.automations.notifyBackInStock(request, {
-        subject: `Back in stock: ${item}`,
-        lines: [`${item} is back in stock for delivery to ${request.zip}. You asked us to tell you — this is the only mail about it.`],
-        link: { label: "See it in the shop", path: `/products/${variant.variantURL}?sku=${encodeURIComponent(variant.sku)}` },
-      }),
-    );
+  for await (const waiting of pages<BackInStockRequest>((from) => marketing.automations.waitingBackInStock(PAGE, from), signal)) {
+    const back = await catalog.canFillAtZip(waiting.map((r) => ({ variantId: r.variantId, quantity: 1, zip: r.zip })));
+    for (const [i, request] of waiting.entries()) {
+      if (!back[i] || signal?.aborted) continue;
+      const variant = (await catalog.variantsForCart([request.variantId], request.site)).get(request.variantId);
+      // A variant no longer sold on the site: the request waits (it may come back), unsent.
+      if (!variant?.published) continue;
+      const item = `${variant.product.title} ${variant.title}`.trim();
+      sent += await attempt(deps, "back-in-stock", { requestId: request.id }, () =>
+        marketing.automations.notifyBackInStock(request, {
+          subject: `Back in stock: ${item}`,
+          lines: [`${item} is back in stock for delivery to ${request.zip}. You asked us to tell you — this is the only mail about it.`],
+          link: { label: "See it in the shop", path: `/products/${variant.variantURL}?sku=${encodeURIComponent(variant.sku)}` },
+        }),
+      );
+    }
   }
   return sent;
 }
 
 /** Signed-in subscribers' non-empty carts left alone for the first or second step's time, once each. */
 async function remindAbandonedCarts(deps: AutomationDeps, settings: AutomationSettings, now: Date, signal?: AbortSignal): Promise<number> {
+  const window = abandonedCartWindow(now, settings.abandonedCart);
+  let sent = 0;
+  for await (const carts of pages<AbandonedCart>((from) => abandonedCarts(deps.db, { ...window, limit: PAGE, from }), signal))
+    sent += await remindCarts(deps, carts, settings, now, signal);
+  return sent;
+}
+
+async function remindCarts(deps: AutomationDeps, carts: AbandonedCart[], settings: AutomationSettings, now: Date, signal?: AbortSignal): Promise<number> {
   const { marketing, identity, orders } = deps.services;
-  const carts = await abandonedCarts(deps.db, { ...abandonedCartWindow(now, settings.abandonedCart), limit: PER_PASS });
   let sent = 0;
   for (const cart of carts) {
     if (signal?.aborted) break;
@@ -134,18 +158,20 @@ async function cartMail(deps: AutomationDeps, cart: AbandonedCart, step: Abandon
 async function winBackCancellations(deps: AutomationDeps, settings: AutomationSettings, now: Date, signal?: AbortSignal): Promise<number> {
   const { marketing } = deps.services;
   const before = new Date(now.getTime() - settings.winBack.afterDays * DAY_MS);
-  const cancellations = await cancellationsBetween(deps.db, { after: new Date(before.getTime() - WIN_BACK_GRACE_DAYS * DAY_MS), before, limit: PER_PASS });
+  const after = new Date(before.getTime() - WIN_BACK_GRACE_DAYS * DAY_MS);
   let sent = 0;
-  for (const c of cancellations) {
-    if (signal?.aborted) break;
-    if (!winBackFor(c.reason)) continue;
-    sent += await attempt(deps, "win-back", { subscriptionId: c.subscriptionId }, () =>
-      marketing.automations.sendOnce("win_back", String(c.eventId), c.site, c.email, {
-        subject: "We miss you — come back to Autoship",
-        lines: ["Your Autoship ended a while ago. Whenever you are ready, start a new one: every delivery saves you 5%, and you choose when it comes."],
-        link: { label: "Start an Autoship", path: "/autoship" },
-      }),
-    );
+  for await (const cancellations of pages<Cancellation>((from) => cancellationsBetween(deps.db, { after, before, limit: PAGE, from }), signal)) {
+    for (const c of cancellations) {
+      if (signal?.aborted) break;
+      if (!winBackFor(c.reason)) continue;
+      sent += await attempt(deps, "win-back", { subscriptionId: c.subscriptionId }, () =>
+        marketing.automations.sendOnce("win_back", String(c.eventId), c.site, c.email, {
+          subject: "We miss you — come back to Autoship",
+          lines: ["Your Autoship ended a while ago. Whenever you are ready, start a new one: every delivery saves you 5%, and you choose when it comes."],
+          link: { label: "Start an Autoship", path: "/autoship" },
+        }),
+      );
+    }
   }
   return sent;
 }

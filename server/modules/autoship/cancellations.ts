@@ -17,8 +17,11 @@ export type Cancellation = {
   at: Date;
 };
 
-/** Cancellations made in (after, before], oldest first (subscription_events_kind_created_idx). */
-export async function cancellationsBetween(db: Db, q: { after: Date; before: Date; limit: number }): Promise<Cancellation[]> {
+/** Cancellations made in (after, before], oldest first (subscription_events_kind_created_idx); `from`: the page after this one. */
+export async function cancellationsBetween(
+  db: Db,
+  q: { after: Date; before: Date; limit: number; from?: Pick<Cancellation, "eventId"> },
+): Promise<Cancellation[]> {
   return db
     .select({
       eventId: subscriptionEvents.id,
@@ -37,6 +40,10 @@ export async function cancellationsBetween(db: Db, q: { after: Date; before: Dat
         gt(subscriptionEvents.createdAt, q.after),
         lte(subscriptionEvents.createdAt, q.before),
         eq(subscriptions.status, "cancelled"),
+        // The cursor's own row is read back: a JavaScript Date holds milliseconds, the column microseconds.
+        q.from
+          ? sql`(${subscriptionEvents.createdAt}, ${subscriptionEvents.id}) > (select e.created_at, e.id from ${subscriptionEvents} e where e.id = ${q.from.eventId})`
+          : undefined,
       ),
     )
     .orderBy(asc(subscriptionEvents.createdAt), asc(subscriptionEvents.id))

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gt, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, asc, eq, exists, gt, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { cartLines, carts } from "./schema";
 
@@ -15,8 +15,14 @@ export type AbandonedCart = {
   lines: { variantId: number; quantity: number }[];
 };
 
-/** Signed-in customers' non-empty active carts last changed in (updatedAfter, updatedBefore], oldest change first (carts_abandoned_idx). */
-export async function abandonedCarts(db: Db, q: { updatedAfter: Date; updatedBefore: Date; limit: number }): Promise<AbandonedCart[]> {
+/**
+ * Signed-in customers' non-empty active carts last changed in (updatedAfter, updatedBefore], oldest
+ * change first (carts_abandoned_idx); `from`: the page after this cart (the last of the previous page).
+ */
+export async function abandonedCarts(
+  db: Db,
+  q: { updatedAfter: Date; updatedBefore: Date; limit: number; from?: Pick<AbandonedCart, "cartId"> },
+): Promise<AbandonedCart[]> {
   const rows = await db
     .select({ cartId: carts.id, site: carts.site, customerId: carts.customerId, updatedAt: carts.updatedAt })
     .from(carts)
@@ -26,6 +32,8 @@ export async function abandonedCarts(db: Db, q: { updatedAfter: Date; updatedBef
         isNotNull(carts.customerId),
         gt(carts.updatedAt, q.updatedAfter),
         lte(carts.updatedAt, q.updatedBefore),
+        // The cursor's own row is read back: a JavaScript Date holds milliseconds, the column microseconds.
+        q.from ? sql`(${carts.updatedAt}, ${carts.id}) > (select c.updated_at, c.id from ${carts} c where c.id = ${q.from.cartId})` : undefined,
         exists(db.select({ one: cartLines.id }).from(cartLines).where(eq(cartLines.cartId, carts.id))),
       ),
     )

@@ -28,7 +28,7 @@ import type { MarketingDeps, RequestFacts, SubscribeInput } from "./service";
 
 type Subscriber = typeof marketingSubscribers.$inferSelect;
 
-export type BackInStockRequest = { id: string; site: SiteId; email: string; variantId: number; zip: string; subscriberId: string };
+export type BackInStockRequest = { id: string; site: SiteId; email: string; variantId: number; zip: string; subscriberId: string; createdAt: Date };
 
 export type BackInStockAnswer = { ok: true; confirmed: boolean } | { ok: false; code: "RATE_LIMITED" | "NOT_ALLOWED"; message: string };
 
@@ -120,8 +120,11 @@ export function createMarketingAutomations(
       return { ok: true, confirmed: false };
     },
 
-    /** Waiting requests whose address is a confirmed, unpaused subscriber, oldest first (the pass asks the catalogue which are back). */
-    async waitingBackInStock(limit: number): Promise<BackInStockRequest[]> {
+    /**
+     * Waiting requests whose address is a confirmed, unpaused subscriber, oldest first (the pass asks
+     * the catalogue which are back); `from`: the page after this request.
+     */
+    async waitingBackInStock(limit: number, from?: Pick<BackInStockRequest, "id">): Promise<BackInStockRequest[]> {
       const now = clock();
       return db
         .select({
@@ -131,6 +134,7 @@ export function createMarketingAutomations(
           variantId: marketingBackInStockRequests.variantId,
           zip: marketingBackInStockRequests.zip,
           subscriberId: marketingSubscribers.id,
+          createdAt: marketingBackInStockRequests.createdAt,
         })
         .from(marketingBackInStockRequests)
         .innerJoin(
@@ -142,6 +146,10 @@ export function createMarketingAutomations(
             isNull(marketingBackInStockRequests.notifiedAt),
             eq(marketingSubscribers.state, "subscribed"),
             or(isNull(marketingSubscribers.pausedUntil), sql`${marketingSubscribers.pausedUntil} <= ${now}`),
+            // The cursor's own row is read back, so its time is compared at the column's precision.
+            from
+              ? sql`(${marketingBackInStockRequests.createdAt}, ${marketingBackInStockRequests.id}) > (select r.created_at, r.id from ${marketingBackInStockRequests} r where r.id = ${from.id})`
+              : undefined,
           ),
         )
         .orderBy(marketingBackInStockRequests.createdAt, marketingBackInStockRequests.id)
