@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { isExcludedProductType } from "../../../rules/catalog/product-types";
 import { amountToCents } from "../../../rules/shared/money";
+import { searchTop } from "../../lib/search-top";
 
 /** A product found for a one-time add to an Autoship delivery: its variants with their own prices (no Autoship discount). */
 export type DeliveryChoice = { title: string; variants: { id: string; label: string; priceCents: number; inStock: boolean }[] };
@@ -10,19 +11,9 @@ export type DeliveryChoice = { title: string; variants: { id: string; label: str
  * every variant, donations left out (they never join a delivery; the service refuses them too).
  */
 export async function loadDeliveryChoices(context: AppLoadContext, query: string, limit = 6): Promise<{ query: string; products: DeliveryChoice[] }> {
-  const q = query.trim().slice(0, 100);
-  if (q.length < 2) return { query: q, products: [] };
-  const listed = await context.services.catalog.listProducts({
-    site: context.site.id,
-    filters: [],
-    sort: "featured",
-    page: 1,
-    limit,
-    search: q,
-    facets: false,
-  });
+  const { query: q, products: found } = await searchTop(context, query, limit);
   const sku = q.toLowerCase();
-  const products = listed.products
+  const products = found
     .filter((p) => !isExcludedProductType(p.productType))
     .map((p) => ({
       title: p.title,

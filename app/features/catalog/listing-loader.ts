@@ -6,6 +6,7 @@ import { packCards } from "../../../rules/catalog/page-packs/card-pack";
 import { productCardModel } from "../../../rules/catalog/product-card";
 import type { Filter, FilterDefinition, ListingResult } from "../../../server/modules/catalog";
 import { dealSkusOnce } from "../../lib/deal-skus-once";
+import { searchTop } from "../../lib/search-top";
 import { cardRatings, withRating } from "../../lib/card-ratings";
 import { packFacet } from "../../../rules/catalog/page-packs/facet-pack";
 import type { FilterChip, ListingKind, ListingPageData, PanelFacet, SearchSuggestions } from "./listing-data";
@@ -132,19 +133,8 @@ function chipsFor(selected: Record<string, string[]>, definitions: FacetDefiniti
 
 /** Top products for the predictive search dropdown. */
 export async function loadSuggestions(context: AppLoadContext, query: string, limit = 6): Promise<SearchSuggestions> {
-  const q = query.trim().slice(0, 100);
-  if (q.length < 2) return { query: q, items: [] };
-  const listed: ListingResult = await context.services.catalog.listProducts({
-    site: context.site.id,
-    filters: [],
-    sort: "featured",
-    page: 1,
-    limit,
-    search: q,
-    facets: false,
-    priceAudience: priceAudience(context.site, context.staff),
-  });
-  const products = seesProgramPrices(context.site, context.staff) ? listed.products : withoutProgramPrices(listed.products);
+  const { query: q, products: found } = await searchTop(context, query, limit);
+  const products = seesProgramPrices(context.site, context.staff) ? found : withoutProgramPrices(found);
   const items = products.flatMap((p) => {
     const card = productCardModel(p, {
       site: context.site,
