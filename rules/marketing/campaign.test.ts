@@ -22,8 +22,8 @@ describe("campaign moves", () => {
 });
 
 describe("the body", () => {
-  it("reads headings, paragraphs, product picks and buttons, and writes them back", () => {
-    const body = "# Hello\n\nLine one\nline two\n\nproduct: kindred-crest-puppy\n\nbutton: Shop now | /products/dog";
+  it("reads headings, paragraphs, product picks, the shop's content and buttons, and writes them back", () => {
+    const body = "# Hello\n\nLine one\nline two\n\nproduct: kindred-crest-puppy\n\ncontent: home-puppy\n\nbutton: Shop now | /products/dog";
     const r = parseBody(body);
     expect(r).toEqual({
       ok: true,
@@ -31,6 +31,7 @@ describe("the body", () => {
         { type: "heading", text: "Hello" },
         { type: "text", text: "Line one\nline two" },
         { type: "product", handle: "kindred-crest-puppy" },
+        { type: "content", key: "home-puppy" },
         { type: "button", label: "Shop now", path: "/products/dog" },
       ],
     });
@@ -40,6 +41,7 @@ describe("the body", () => {
   it("refuses an empty body, a bad handle and a button leading off the shop", () => {
     expect(parseBody(" \n\n ")).toMatchObject({ ok: false });
     expect(parseBody("product: Not A Handle!")).toMatchObject({ ok: false });
+    expect(parseBody("content: ../secrets")).toMatchObject({ ok: false });
     expect(parseBody("button: Go | https://evil.example")).toMatchObject({ ok: false });
     expect(parseBody("button: Go | //evil.example")).toMatchObject({ ok: false });
   });

@@ -62,7 +62,9 @@ export type CampaignBlock =
   /** A product picked by handle, drawn at send time with its live price and stock. */
   | { type: "product"; handle: string }
   /** A button to a page of the shop (a same-site path). */
-  | { type: "button"; label: string; path: string };
+  | { type: "button"; label: string; path: string }
+  /** A published promotion or highlight of the shop's content, by its key, drawn as it is at send time. */
+  | { type: "content"; key: string };
 
 export const MAX_BLOCKS = 40;
 export const MAX_BODY_CHARS = 20_000;
@@ -77,8 +79,8 @@ export function isSameSitePath(path: string): boolean {
 
 /**
  * The console's body: blocks separated by a blank line. A block that is one line `product: <handle>`
- * is a product pick; `button: <label> | </path>` a button; `# ` starts a heading; anything else is
- * a paragraph of text.
+ * is a product pick; `content: <key>` a promotion or highlight of the shop's content; `button:
+ * <label> | </path>` a button; `# ` starts a heading; anything else is a paragraph of text.
  */
 export function parseBody(body: string): { ok: true; blocks: CampaignBlock[] } | { ok: false; message: string } {
   if (body.length > MAX_BODY_CHARS) return { ok: false, message: `Keep the body under ${MAX_BODY_CHARS} characters` };
@@ -93,7 +95,12 @@ export function parseBody(body: string): { ok: true; blocks: CampaignBlock[] } |
   for (const chunk of chunks) {
     const product = /^product:(.*)$/i.exec(chunk);
     const button = /^button:(.*)$/i.exec(chunk);
-    if (product) {
+    const content = /^content:(.*)$/i.exec(chunk);
+    if (content) {
+      const key = content[1].trim();
+      if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(key)) return { ok: false, message: `"${key}" is not a content key (lower-case letters, digits, dashes)` };
+      blocks.push({ type: "content", key });
+    } else if (product) {
       product[1] = product[1].trim();
       if (!/^[a-z0-9][a-z0-9-]{0,199}$/.test(product[1]))
         return { ok: false, message: `"${product[1]}" is not a product handle (lower-case letters, digits, dashes)` };
@@ -113,7 +120,15 @@ export function parseBody(body: string): { ok: true; blocks: CampaignBlock[] } |
 export function bodyOf(blocks: readonly CampaignBlock[]): string {
   return blocks
     .map((b) =>
-      b.type === "product" ? `product: ${b.handle}` : b.type === "button" ? `button: ${b.label} | ${b.path}` : b.type === "heading" ? `# ${b.text}` : b.text,
+      b.type === "product"
+        ? `product: ${b.handle}`
+        : b.type === "content"
+          ? `content: ${b.key}`
+          : b.type === "button"
+            ? `button: ${b.label} | ${b.path}`
+            : b.type === "heading"
+              ? `# ${b.text}`
+              : b.text,
     )
     .join("\n\n");
 }

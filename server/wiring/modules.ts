@@ -2,6 +2,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../log";
 import { formatMoney, formatUsd } from "../../rules/shared/money";
+import { contentPick } from "../../rules/marketing/campaign-content";
 import { createAutoshipService, type ShipNow } from "../modules/autoship";
 import { createCartService } from "../modules/cart";
 import { createCatalogService } from "../modules/catalog";
@@ -48,6 +49,10 @@ export type WorkflowPorts = { shipNow: ShipNow; placeOrder: (input: PlaceOrderIn
  */
 export function createModules({ db, config, log, paymentProvider, secret }: WiringContext, workflows: WorkflowPorts) {
   const catalog = createCatalogService(db, config, log);
+  const content = createContentService(db, {
+    tokens: { freeShippingThreshold: formatUsd(config.freeShippingThresholdCents, { compact: true }) },
+    onInvalidBody: (info) => log?.warn(info, "content entry with an invalid body left out"),
+  });
   // Links in mails sent outside a request (or without one's origin): PUBLIC_URL, else this server.
   const mailOrigin = () => config.publicUrl ?? `http://localhost:${config.port}`;
   const rateLimit = createRateLimitService(db);
@@ -125,10 +130,7 @@ export function createModules({ db, config, log, paymentProvider, secret }: Wiri
     /** Proof of consent: the privacy manager's decisions, kept 13 months (server/jobs/retention-purge.ts). */
     consent: createConsentService(db, rateLimit),
     /** Content entries for the storefront; the console's Content section drafts and publishes them. */
-    content: createContentService(db, {
-      tokens: { freeShippingThreshold: formatUsd(config.freeShippingThresholdCents, { compact: true }) },
-      onInvalidBody: (info) => log?.warn(info, "content entry with an invalid body left out"),
-    }),
+    content,
     /** Product reviews: list, summaries, eligibility, submit, helpful votes, moderation, review-request mails. */
     reviews: createReviewsService(db, rateLimit, {
       ports: createReviewReads(db),
@@ -187,6 +189,16 @@ export function createModules({ db, config, log, paymentProvider, secret }: Wiri
             imageUrl: p.featuredImage?.url ?? null,
           };
         }),
+      // A promotion first, else a highlight: the two kinds of block whose heading, words and link make sense in a mail.
+      contents: async (keys, site) =>
+        (
+          await Promise.all(
+            keys.map(async (key) => {
+              const body = (await content.entry("promotion-banner", key, site)) ?? (await content.entry("highlight-content-block", key, site));
+              return body ? [contentPick(key, body)] : [];
+            }),
+          )
+        ).flat(),
     }),
     /** The browser tests' clock hook (server/test-clock.ts); null unless TEST_CLOCK is on. */
     testClock,

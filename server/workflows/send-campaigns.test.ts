@@ -55,6 +55,9 @@ const content = (name: string, handle?: string) => ({
     { type: "heading" as const, text: "This week" },
     { type: "text" as const, text: "Good food for good pets." },
     ...(handle ? [{ type: "product" as const, handle }] : []),
+    // The shop's own puppy promotion (content/home/promotion-puppy.json), and one no longer published: left out.
+    { type: "content" as const, key: "home-puppy" },
+    { type: "content" as const, key: "no-such-promotion" },
     { type: "button" as const, label: "Shop now", path: "/products" },
   ],
 });
@@ -177,6 +180,8 @@ describe("campaigns", () => {
       expect(m.text).toContain(product.title);
       expect(m.text).toMatch(/\$\d+\.\d\d, (in stock|out of stock for now): https:\/\/shop\.example\/email\/c\//);
       expect(m.html).toContain("Fresh offers inside");
+      expect(m.text).toContain("NEW PUPPY IN THE HOUSE?\n\nComplete nutrition for growing dogs, from small breeds to large.");
+      expect(m.text).toMatch(/Shop Puppy Food: https:\/\/shop\.example\/email\/c\//);
     }
     for (const none of [leaving, suppressed, pausing, erased, pending]) expect(await campaignMailsTo(none)).toHaveLength(0);
     expect(erasedId).toBeTruthy();

@@ -19,7 +19,7 @@ export const CONTENT_FIELDS: readonly FieldSpec[] = [
     label: "Body",
     rows: 12,
     className: "md:col-span-2",
-    hint: "Blocks separated by a blank line: a paragraph; “# Heading”; “product: <handle>” (drawn with its live price and stock); “button: Label | /path”.",
+    hint: "Blocks separated by a blank line: a paragraph; “# Heading”; “product: <handle>” (drawn with its live price and stock); “content: <key>” (a published promotion or highlight of the shop, e.g. home-puppy); “button: Label | /path”.",
   },
 ];
 

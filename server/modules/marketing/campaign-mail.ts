@@ -1,4 +1,5 @@
 import type { CampaignBlock } from "../../../rules/marketing/campaign";
+import type { ContentPick } from "../../../rules/marketing/campaign-content";
 import { marketingFooter, type MarketingFooterInput } from "../../../rules/marketing/marketing-mail";
 import { escapeHtml } from "../../../rules/shared/escape-html";
 import type { MailContent } from "../mail";
@@ -17,6 +18,7 @@ export type CampaignMailInput = {
   preheader: string;
   blocks: readonly CampaignBlock[];
   products: ReadonlyMap<string, ProductPick>;
+  contents: ReadonlyMap<string, ContentPick>;
   /** The URL a same-site path is linked as. */
   link: (path: string) => Promise<string>;
   footer: Omit<MarketingFooterInput, "storeName">;
@@ -38,6 +40,17 @@ export async function campaignMail(d: CampaignMailInput): Promise<MailContent> {
       const url = await d.link(block.path);
       html.push(`<p><a href="${escapeHtml(url)}" style="${BUTTON}">${escapeHtml(block.label)}</a></p>`);
       text.push(`${block.label}: ${url}`);
+    } else if (block.type === "content") {
+      // Unpublished or gone since the campaign was written: left out, as a product no longer sold.
+      const c = d.contents.get(block.key);
+      if (!c) continue;
+      html.push(`<h2 style="font-size:20px">${escapeHtml(c.heading)}</h2>`, `<p>${escapeHtml(c.text)}</p>`);
+      text.push(c.heading.toUpperCase(), c.text);
+      if (c.link) {
+        const url = await d.link(c.link.path);
+        html.push(`<p><a href="${escapeHtml(url)}" style="${BUTTON}">${escapeHtml(c.link.label)}</a></p>`);
+        text.push(`${c.link.label}: ${url}`);
+      }
     } else {
       const p = d.products.get(block.handle);
       if (!p) continue;

@@ -8,6 +8,7 @@ import { receivesMarketing } from "../../../rules/marketing/subscriber";
 import type { SiteId } from "../../../rules/shared/site";
 import type { MailService, RecordedMail } from "../mail";
 import { campaignMail, type ProductPick } from "./campaign-mail";
+import type { ContentPick } from "../../../rules/marketing/campaign-content";
 import { marketingCampaignDeliveries as deliveries, marketingCampaigns as campaigns } from "./campaign-schema";
 import { clickUrl, marketingLinks, readClickToken } from "./links";
 import { marketingConsentEvents, marketingSubscribers as subscribers } from "./schema";
@@ -43,6 +44,8 @@ export type CampaignDeps = {
   origin: () => string;
   /** The catalog's products by handle on a site, as a mail shows them (live price and stock). */
   products: (handles: readonly string[], site: SiteId) => Promise<ProductPick[]>;
+  /** The shop's published promotions and highlights by key on a site, as a mail shows them. */
+  contents: (keys: readonly string[], site: SiteId) => Promise<ContentPick[]>;
   clock?: () => Date;
 };
 
@@ -85,6 +88,12 @@ export function createCampaignService(deps: CampaignDeps) {
     const handles = [...new Set(blocks.flatMap((b) => (b.type === "product" ? [b.handle] : [])))];
     const found = handles.length ? await deps.products(handles, site) : [];
     return new Map(found.map((p) => [p.handle, p]));
+  }
+
+  async function contentsOf(site: SiteId, blocks: readonly CampaignBlock[]): Promise<Map<string, ContentPick>> {
+    const keys = [...new Set(blocks.flatMap((b) => (b.type === "content" ? [b.key] : [])))];
+    const found = keys.length ? await deps.contents(keys, site) : [];
+    return new Map(found.map((c) => [c.key, c]));
   }
 
   /** A transition of rules/marketing/campaign.ts under the row lock; the state before and after for the audit log. */
@@ -184,6 +193,7 @@ export function createCampaignService(deps: CampaignDeps) {
         preheader: c.preheader,
         blocks: c.blocks,
         products: await productsOf(c.site, c.blocks),
+        contents: await contentsOf(c.site, c.blocks),
         link: async (path) => `${origin}${path}`,
         footer: { postalAddress: deps.config.postalAddress, unsubscribeUrl: `${origin}/email/preferences`, preferencesUrl: `${origin}/email/preferences` },
       });
@@ -246,6 +256,7 @@ export function createCampaignService(deps: CampaignDeps) {
       const campaign = await this.get(id);
       if (!campaign || campaign.state !== "sending") return 0;
       const products = await productsOf(campaign.site, campaign.blocks);
+      const contents = await contentsOf(campaign.site, campaign.blocks);
       const origin = deps.origin();
       let mailed = 0;
       while (mailed < p.limit && !p.signal?.aborted) {
@@ -288,6 +299,7 @@ export function createCampaignService(deps: CampaignDeps) {
               preheader: campaign.preheader,
               blocks: campaign.blocks,
               products,
+              contents,
               link: (path) => clickUrl(deps.secret, origin, d.id, path, now),
               footer: { postalAddress: deps.config.postalAddress, ...links },
             });
