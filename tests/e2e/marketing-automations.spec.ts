@@ -4,7 +4,8 @@ import { expect, shopUrl, test } from "./fixtures";
 import { anAutoshipItem, axeViolationIds, checkOutCart, consoleOperator, latestMailTo, mailsTo, PASSWORD, register, uniqueEmail } from "./journeys";
 
 // The automatic mails (README "E-mail marketing"): back-in-stock from a product page to the one mail
-// that follows a console restock; an abandoned cart's reminder an hour on, and none after the order.
+// that follows a console restock; an abandoned cart's reminder an hour on, and none after the order
+// or after an unsubscribe.
 // The passes run at once through the test clock hook (POST /api/test/clock, server/test-clock.ts),
 // which also moves the marketing list's clock, instead of waiting for the renewal engine's pass.
 
@@ -104,6 +105,27 @@ test("abandoned cart: one mail an hour after the last change, none after the ord
 
   // The order ends the reminders: a day on, no second one.
   await checkOutCart(page);
+  await passAt(request, 24 * 60 + 1);
+  expect(mailsTo(email, /cart/)).toHaveLength(1);
+  await passAt(request, 0);
+});
+
+test("abandoned cart: the reminder's one-click unsubscribe ends the reminders", async ({ page, request }) => {
+  const email = uniqueEmail("cart-left");
+  await register(page, email, PASSWORD, { marketing: true });
+  await page.goto(confirmLink((await latestMailTo(email, /^Confirm your subscription/)).text));
+  await page.getByRole("button", { name: "Confirm my subscription" }).click();
+  await expect(page.getByTestId("confirm-answer")).toContainText("your subscription is confirmed");
+  const item = anAutoshipItem();
+  await page.goto(shopUrl(`/products/${item.p.handle}?sku=${item.v.sku}`));
+  await page.getByTestId("add-to-cart").click();
+  await expect(page.getByRole("dialog", { name: "Added to your cart" })).toBeVisible();
+
+  await passAt(request, 61);
+  const reminder = await latestMailTo(email, /^You left something in your cart/);
+  const oneClick = /^<(.+)>$/.exec(reminder.headers["List-Unsubscribe"])![1];
+  expect((await request.post(oneClick, { form: { "List-Unsubscribe": "One-Click" } })).status()).toBe(200);
+  // The cart is still there a day on, but its owner left the list: no second reminder.
   await passAt(request, 24 * 60 + 1);
   expect(mailsTo(email, /cart/)).toHaveLength(1);
   await passAt(request, 0);
