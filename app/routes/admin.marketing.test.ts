@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OperatorRole } from "../../rules/console/operator-roles";
-import { operatorSession } from "../../server/testing/console";
+import { operatorSession, roleMatrix } from "../../server/testing/console";
 import { testPages } from "../../server/testing/pages";
 
 // The console's e-mail list through the whole HTTP stack: every subscriber with its state, source,
@@ -12,7 +12,7 @@ const pages = testPages(async () => [
   { id: "routes/admin.marketing", path: "admin/marketing", module: await import("./admin.marketing") },
   { id: "routes/admin.marketing.csv", path: "admin/marketing/export.csv", module: await import("./admin.marketing.csv") },
 ]);
-const { get } = pages;
+const { get, post } = pages;
 const session = async (role: OperatorRole) => (await operatorSession(pages.deps.services, role)).cookie;
 
 /** A confirmed subscriber, as the confirmation link makes one. */
@@ -66,5 +66,43 @@ describe("the console's e-mail list", () => {
       expect((await get("/admin/marketing", cookie)).status).toBe(403);
       expect((await get("/admin/marketing/export.csv", cookie)).status).toBe(403);
     }
+  });
+
+  it("an operator suppresses an address on both sites, for good, audited; a bad address or no reason is named by its field", async () => {
+    const email = `bounced.${Date.now()}@example.test`;
+    await subscriber(email, "d2c", true);
+    const { operator, cookie } = await operatorSession(pages.deps.services, "marketing");
+    const bad = await post("/admin/marketing", cookie, { email: "not an address", reason: "" });
+    expect(bad.status).toBe(400);
+    const text = (await bad.text()).replace(/<!-- -->/g, "");
+    expect(text).toContain("Enter a valid e-mail address");
+    expect(text).toContain("Choose a reason");
+
+    const done = await post("/admin/marketing", cookie, { email: ` ${email.toUpperCase()} `, reason: "hard_bounce" });
+    expect(done.status).toBe(200);
+    expect((await done.text()).replace(/<!-- -->/g, "")).toContain(`${email} will receive no marketing from either site again.`);
+    const { rows } = await pages.deps.services.marketing.list({ search: email, page: 1, pageSize: 10 });
+    expect(rows.map((r) => [r.site, r.state]).sort()).toEqual([
+      ["d2c", "suppressed"],
+      ["hpsf", "suppressed"],
+    ]);
+    const [entry] = await pages.deps.services.operators.auditEntries({ operatorEmail: operator.email, limit: 1 });
+    expect(entry).toMatchObject({ action: "marketing.suppress", targetId: email, outcome: "ok" });
+    // A later sign-up changes nothing: suppressed is final.
+    await pages.deps.services.marketing.subscribe({ site: "d2c", email, source: "footer" }, { ip: null });
+    expect((await pages.deps.services.marketing.list({ search: email, page: 1, pageSize: 10 })).rows.every((r) => r.state === "suppressed")).toBe(true);
+  });
+
+  describe("role matrix", () => {
+    roleMatrix(
+      () => pages.deps.services,
+      [
+        {
+          name: "marketing.suppress",
+          permission: "marketing.manage",
+          run: (op) => pages.deps.services.consoleMarketingList.suppress(op, { email: `matrix.${op.role}@example.test`, reason: "operator" }),
+        },
+      ],
+    );
   });
 });

@@ -1,4 +1,8 @@
-import { useLoaderData, useNavigation } from "react-router";
+import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { formValues } from "../../rules/account/forms";
+import { SUPPRESSION_REASON_LABELS } from "../../rules/marketing/suppression-form";
+import { FormAlert, SelectField, TextField } from "../components/form-field";
+import { refused } from "../features/admin/console-action.server";
 import { TOPIC_LABELS } from "../../rules/marketing/subscriber";
 import { formatUtcDateTime, formatUtcDay } from "../../rules/shared/dates";
 import { ConsolePage } from "../features/admin/console-frame";
@@ -14,7 +18,9 @@ export const meta = () => [{ title: "E-mail list · Console" }];
 
 // The marketing list (server/modules/marketing): every subscriber with its state, source, topics and
 // when it confirmed, searched by address and filtered by site and state; the confirmed ones as CSV.
-// Owner and manager (marketing.manage). Read only: subscribers change through their own links.
+// Owner, manager and marketing (marketing.manage). Subscribers change through their own links; the
+// one write here is an operator's suppression (a bounce or complaint reported elsewhere, or a person
+// who asked by phone or letter), audited.
 
 const STATE_OPTIONS = { "": "Any", pending: "Pending", subscribed: "Subscribed", unsubscribed: "Unsubscribed", suppressed: "Suppressed" };
 const SOURCE_LABELS: Record<string, string> = { registration: "Registration", checkout: "Checkout", footer: "Footer form", console: "Console" };
@@ -44,7 +50,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+export async function action({ context, request }: Route.ActionArgs) {
+  const operator = await requireOperator(context, request, "marketing.manage");
+  const result = await context.services.consoleMarketingList.suppress(operator, formValues(await request.formData()));
+  if (!result.ok) return refused({ ok: false as const, errors: "errors" in result ? result.errors : { form: result.message } }, result.code);
+  return { ok: true as const, message: result.message };
+}
+
 type Row = Awaited<ReturnType<typeof loader>>["rows"][number];
+
+const REASON_OPTIONS = Object.entries(SUPPRESSION_REASON_LABELS).map(([value, label]) => ({ value, label }));
 
 const COLUMNS: readonly Column<Row>[] = [
   { label: "E-mail", cell: (s) => s.email },
@@ -59,6 +74,8 @@ const COLUMNS: readonly Column<Row>[] = [
 export default function AdminMarketing() {
   const { filters, rows, total, pages, canSetAutomations } = useLoaderData<typeof loader>();
   const loading = useNavigation().state === "loading";
+  const answer = useActionData<typeof action>();
+  const errors: Record<string, string> = answer && !answer.ok ? answer.errors : {};
   return (
     <ConsolePage title="E-mail list">
       {canSetAutomations ? (
@@ -81,6 +98,18 @@ export default function AdminMarketing() {
       <ConsoleTable caption="Subscribers" bodyTestId="subscribers-rows" busy={loading} rows={rows} columns={COLUMNS} />
       {rows.length === 0 ? <p className="mt-4 text-sm">No subscribers match.</p> : null}
       <Pager page={filters.page} pages={pages} href={(p) => listUrl("/admin/marketing", filters, { page: p })} />
+      <details className="mt-8 max-w-xl rounded border border-gray-300 px-4 py-3" open={Boolean(answer)} data-testid="suppress-address">
+        <summary className="cursor-pointer font-semibold text-primary">Suppress an address</summary>
+        <p className="mt-2 text-sm">It will never receive marketing from either site again, whatever it signs up for later. Transactional mails still go.</p>
+        {answer?.ok ? <FormAlert tone="success">{answer.message}</FormAlert> : errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+        <Form method="post" aria-label="Suppress an address">
+          <TextField name="email" label="E-mail address" type="email" errors={errors} required maxLength={320} />
+          <SelectField name="reason" label="Reason" options={REASON_OPTIONS} placeholder="Choose…" errors={errors} required />
+          <button type="submit" className="mt-4 min-h-10 rounded bg-primary px-4 py-2 font-semibold text-white hover:bg-secondary">
+            Suppress
+          </button>
+        </Form>
+      </details>
     </ConsolePage>
   );
 }

@@ -15,6 +15,7 @@ import { createCustomersConsole } from "../workflows/console-customers";
 import { createDonationsConsole } from "../workflows/console-donations";
 import { createReviewsConsole } from "../workflows/console-reviews";
 import { createMarketingAutomationsConsole } from "../workflows/console-marketing-automations";
+import { createMarketingListConsole } from "../workflows/console-marketing-list";
 import { createSubscriptionsConsole } from "../workflows/console-subscriptions";
 import { eraseCustomer } from "../workflows/erase-customer";
 import { requestPasswordReset } from "../workflows/password-reset";
@@ -76,6 +77,8 @@ export function createConsoleServices(modules: Modules, workflows: Workflows, { 
     consoleCampaigns: createCampaignsConsole({ db, operators, campaigns }),
     /** The console's settings of the marketing list's automatic mails; audited. */
     consoleMarketingAutomations: createMarketingAutomationsConsole({ operators, marketing }),
+    /** The console's suppression of an address on the e-mail list; audited. */
+    consoleMarketingList: createMarketingListConsole({ operators, marketing }),
     /** The console's dashboard figures (read-only). */
     dashboard: createDashboardReads(db, { orders, renewals: createRenewalStore(db), clinics }),
     /** The dashboard's trends, one query per chart (read-only). */

@@ -92,6 +92,20 @@ export function createModules({ db, config, log, paymentProvider, secret }: Wiri
   const pets = createPetsService(db);
   // Browser tests only (TEST_CLOCK): the marketing list's clock, moved by POST /api/test/clock.
   const testClock = config.testClock ? createTestClock() : null;
+  const marketing = createMarketingService({
+    db,
+    rateLimit,
+    mail,
+    config: { storeName: config.storeName, postalAddress: config.postalAddress },
+    secret,
+    origin: mailOrigin,
+    log,
+    clock: testClock?.now,
+    // MARKETING_ADAPTER: the outside e-mail service told what happened (none by default: offline).
+    outside: outsideServiceFor(config.marketingAdapter, log),
+  });
+  // A recipient its server refused for good is suppressed: the list never mails a dead address again.
+  mail.whenHardBounced((to) => marketing.suppress(to, "hard_bounce"));
   return {
     catalog,
     cart,
@@ -158,18 +172,7 @@ export function createModules({ db, config, log, paymentProvider, secret }: Wiri
     errorReports,
     operators: createOperatorsService(db, { rateLimit }),
     /** The marketing list: double opt-in, one-click unsubscribe, the preference centre, suppression. */
-    marketing: createMarketingService({
-      db,
-      rateLimit,
-      mail,
-      config: { storeName: config.storeName, postalAddress: config.postalAddress },
-      secret,
-      origin: mailOrigin,
-      log,
-      clock: testClock?.now,
-      // MARKETING_ADAPTER: the outside e-mail service told what happened (none by default: offline).
-      outside: outsideServiceFor(config.marketingAdapter, log),
-    }),
+    marketing,
     /** Marketing campaigns: composed in the console, sent by the renewal pass; picked products drawn live from the catalog. */
     campaigns: createCampaignService({
       db,

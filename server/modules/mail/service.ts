@@ -49,12 +49,24 @@ type Transport = {
   }): Promise<unknown>;
 };
 
+/**
+ * A hard bounce: the receiving server refused the recipient with a permanent (5xx) reply during the
+ * SMTP conversation (nodemailer's EENVELOPE). A 4xx is temporary; a refused login or a lost
+ * connection is the shop's problem, not the address's.
+ */
+function isHardBounce(err: unknown): boolean {
+  const e = err as { code?: string; responseCode?: number };
+  return e.code === "EENVELOPE" && typeof e.responseCode === "number" && e.responseCode >= 500 && e.responseCode < 600;
+}
+
 export function createMailService(db: Db, config: Config, log?: Logger, options: { clock?: () => Date } = {}) {
   const clock = options.clock ?? (() => new Date());
   let transport: Promise<Transport> | undefined;
   const pending = new Set<Promise<void>>();
   /** Drop-folder writes under way, by mail id: a redaction waits for the write it must overwrite. */
   const dropWrites = new Map<number, Promise<void>>();
+  /** Told of an address the receiving server refused for good (the marketing list suppresses it). */
+  const bounceListeners: ((to: string) => Promise<unknown>)[] = [];
 
   function smtp(): Promise<Transport> {
     transport ??= import("nodemailer").then((m) => m.default.createTransport(config.mail.smtpUrl!) as Transport);
@@ -136,6 +148,9 @@ export function createMailService(db: Db, config: Config, log?: Logger, options:
     } catch (err) {
       mails.inc({ result: "failed" });
       log?.error({ err, mailId: row.id }, "mail delivery failed");
+      if (isHardBounce(err))
+        for (const listener of bounceListeners)
+          await listener(row.to).catch((e: unknown) => log?.error({ err: e, mailId: row.id }, "a hard bounce was not recorded"));
       await db
         .update(mailOutbox)
         .set({ status: "failed", error: String((err as Error).message ?? err).slice(0, 500) })
@@ -184,6 +199,11 @@ export function createMailService(db: Db, config: Config, log?: Logger, options:
      */
     record,
     dispatch,
+
+    /** Calls `listener` with the address of every mail its receiving server refused for good. */
+    whenHardBounced(listener: (to: string) => Promise<unknown>): void {
+      bounceListeners.push(listener);
+    },
 
     /** Waits for deliveries under way (tests, shutdown). */
     async flush(): Promise<void> {
