@@ -1,9 +1,9 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { formValues } from "../../rules/account/forms";
-import { SUPPRESSION_REASON_LABELS } from "../../rules/marketing/suppression-form";
 import { FormAlert, SelectField, TextField } from "../components/form-field";
 import { refused } from "../features/admin/console-action.server";
 import { TOPIC_LABELS } from "../../rules/marketing/subscriber";
+import { SUPPRESSION_REASON_LABELS } from "../../rules/marketing/suppression-reasons";
 import { formatUtcDateTime, formatUtcDay } from "../../rules/shared/dates";
 import { ConsolePage } from "../features/admin/console-frame";
 import { ConsoleTable, type Column } from "../features/admin/console-table";
