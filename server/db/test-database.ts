@@ -68,24 +68,31 @@ export async function prepareTestDatabases(): Promise<() => Promise<void>> {
 }
 
 async function createPostgresDatabase(serverUrl: string, options: OpenOptions): Promise<Database> {
-  const name = `test_${randomBytes(6).toString("hex")}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
-
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 5, options);
-
+  const scratch = await createScratchDatabase(serverUrl);
+  const database = await openPostgres(scratch.url, 5, options);
   let closing: Promise<void> | undefined;
   return {
     ...database,
     close: () =>
       (closing ??= (async () => {
         await database.close();
-        await withAdminClient(serverUrl, async (client) => {
-          // FORCE (PostgreSQL 13+) ends connections a test may have leaked.
-          await client.query(`drop database if exists ${name} with (force)`);
-        });
+        await scratch.drop();
       })()),
+  };
+}
+
+/**
+ * An empty database of its own on the test server, for a test that hands its URL to child
+ * processes (worker races): its URL, and drop() — FORCE (PostgreSQL 13+) ends what is still connected.
+ */
+export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {}),
   };
 }
 

@@ -1,10 +1,9 @@
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import { openPostgres, type Database } from "../db/client";
+import { createScratchDatabase } from "../db/test-database";
 import { seedIfEmpty } from "../db/seed";
 import { RENEWAL_LEASE_MS } from "../workflows/renew-subscription";
 import type { RenewalPassResult } from "./autoship-runner";
@@ -25,19 +24,9 @@ const child = path.join(root, "server/jobs/renewal-pass-child.ts");
 const config = parseConfig({ FREE_SHIPPING_THRESHOLD_CENTS: "4900" });
 
 let databaseUrl: string;
-let dbName: string;
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
 let database: Database;
 let kit: RenewalKit;
-
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
 type Run = { code: number | null; signal: NodeJS.Signals | null; result: RenewalPassResult | null; stderr: string };
 
@@ -102,11 +91,8 @@ async function ledger(ids: string[]) {
 
 describe.skipIf(!serverUrl)("renewal workers against PostgreSQL", () => {
   beforeAll(async () => {
-    dbName = `test_autoship_${randomBytes(5).toString("hex")}`;
-    await admin((c) => c.query(`create database ${dbName}`));
-    const url = new URL(serverUrl!);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
+    scratch = await createScratchDatabase(serverUrl!);
+    databaseUrl = scratch.url;
     database = await openPostgres(databaseUrl, 5);
     await database.migrate();
     await seedIfEmpty(database);
@@ -116,7 +102,7 @@ describe.skipIf(!serverUrl)("renewal workers against PostgreSQL", () => {
   afterEach(() => cancelEverySubscription(database.db));
   afterAll(async () => {
     await database?.close();
-    if (dbName) await admin((c) => c.query(`drop database if exists ${dbName} with (force)`));
+    await scratch?.drop();
   });
 
   it("four worker processes at once on 30 due subscriptions place each order exactly once", async () => {

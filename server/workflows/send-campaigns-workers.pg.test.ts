@@ -1,11 +1,10 @@
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSegment } from "../../rules/marketing/segment";
 import { parseConfig } from "../config";
 import { openPostgres, type Database } from "../db/client";
+import { createScratchDatabase } from "../db/test-database";
 import { createServices } from "../wiring";
 
 // One campaign sent by two sender PROCESSES at once on a real PostgreSQL, one of them SIGKILLed in
@@ -22,20 +21,10 @@ const NOW = "2026-11-29T10:00:00Z";
 const tag = Date.now().toString(36);
 const at = (who: string, i: number) => `${who}${i}.${tag}@example.test`;
 
-let dbName: string;
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
 let databaseUrl: string;
 let database: Database;
 let services: ReturnType<typeof createServices>;
-
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
 type Run = { code: number | null; signal: NodeJS.Signals | null; stderr: string };
 
@@ -73,11 +62,8 @@ const campaignMails = async (email: string) => (await services.mail.latest({ to:
 
 describe.skipIf(!serverUrl)("a campaign sent by two sender processes, one killed mid-batch", () => {
   beforeAll(async () => {
-    dbName = `test_campaign_${randomBytes(5).toString("hex")}`;
-    await admin((c) => c.query(`create database ${dbName}`));
-    const url = new URL(serverUrl!);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
+    scratch = await createScratchDatabase(serverUrl!);
+    databaseUrl = scratch.url;
     database = await openPostgres(databaseUrl, 5);
     await database.migrate();
     services = createServices(database.db, parseConfig({ PUBLIC_URL: "https://shop.example", LOG_LEVEL: "silent" }));
@@ -85,7 +71,7 @@ describe.skipIf(!serverUrl)("a campaign sent by two sender processes, one killed
   afterAll(async () => {
     await services?.mail.flush();
     await database?.close();
-    if (dbName) await admin((c) => c.query(`drop database if exists ${dbName} with (force)`));
+    await scratch?.drop();
   });
 
   it("mails each receiving subscriber exactly once and nobody else", async () => {

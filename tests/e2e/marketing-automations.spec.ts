@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { buildSeedCatalog } from "../../server/modules/catalog";
 import { expect, shopUrl, test } from "./fixtures";
 import { anAutoshipItem, axeViolationIds, checkOutCart, consoleOperator, latestMailTo, mailsTo, PASSWORD, register, uniqueEmail } from "./journeys";
@@ -25,6 +25,20 @@ async function passAt(request: APIRequestContext, offsetMinutes: number) {
 }
 
 const confirmLink = (text: string) => /https?:\/\/\S+\/email\/confirm\?token=[\w.-]+/.exec(text)![0];
+
+/** Registered with the marketing box ticked, confirmed, signed in, one item in the cart: the address. */
+async function subscriberWithCart(page: Page, label: string): Promise<string> {
+  const email = uniqueEmail(label);
+  await register(page, email, PASSWORD, { marketing: true });
+  await page.goto(confirmLink((await latestMailTo(email, /^Confirm your subscription/)).text));
+  await page.getByRole("button", { name: "Confirm my subscription" }).click();
+  await expect(page.getByTestId("confirm-answer")).toContainText("your subscription is confirmed");
+  const item = anAutoshipItem();
+  await page.goto(shopUrl(`/products/${item.p.handle}?sku=${item.v.sku}`));
+  await page.getByTestId("add-to-cart").click();
+  await expect(page.getByRole("dialog", { name: "Added to your cart" })).toBeVisible();
+  return email;
+}
 
 test("back in stock: a guest asks, confirms, and gets one mail when the console puts it back; an unsubscribed one gets none", async ({
   page,
@@ -81,17 +95,7 @@ test("back in stock: a guest asks, confirms, and gets one mail when the console 
 });
 
 test("abandoned cart: one mail an hour after the last change, none after the order", async ({ page, request }) => {
-  const email = uniqueEmail("cart");
-  // Registered with the marketing box ticked, then confirmed: a subscriber who is also signed in.
-  await register(page, email, PASSWORD, { marketing: true });
-  await page.goto(confirmLink((await latestMailTo(email, /^Confirm your subscription/)).text));
-  await page.getByRole("button", { name: "Confirm my subscription" }).click();
-  await expect(page.getByTestId("confirm-answer")).toContainText("your subscription is confirmed");
-
-  const item = anAutoshipItem();
-  await page.goto(shopUrl(`/products/${item.p.handle}?sku=${item.v.sku}`));
-  await page.getByTestId("add-to-cart").click();
-  await expect(page.getByRole("dialog", { name: "Added to your cart" })).toBeVisible();
+  const email = await subscriberWithCart(page, "cart");
 
   // 59 minutes on: nothing yet; an hour on: the first reminder, once.
   await passAt(request, 59);
@@ -111,15 +115,7 @@ test("abandoned cart: one mail an hour after the last change, none after the ord
 });
 
 test("abandoned cart: the reminder's one-click unsubscribe ends the reminders", async ({ page, request }) => {
-  const email = uniqueEmail("cart-left");
-  await register(page, email, PASSWORD, { marketing: true });
-  await page.goto(confirmLink((await latestMailTo(email, /^Confirm your subscription/)).text));
-  await page.getByRole("button", { name: "Confirm my subscription" }).click();
-  await expect(page.getByTestId("confirm-answer")).toContainText("your subscription is confirmed");
-  const item = anAutoshipItem();
-  await page.goto(shopUrl(`/products/${item.p.handle}?sku=${item.v.sku}`));
-  await page.getByTestId("add-to-cart").click();
-  await expect(page.getByRole("dialog", { name: "Added to your cart" })).toBeVisible();
+  const email = await subscriberWithCart(page, "cart-left");
 
   await passAt(request, 61);
   const reminder = await latestMailTo(email, /^You left something in your cart/);
