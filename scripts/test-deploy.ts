@@ -1,5 +1,6 @@
 import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import { chmodSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -81,6 +82,32 @@ async function getStatus(url: string): Promise<number> {
     return res.status;
   } catch {
     return 0;
+  }
+}
+
+/**
+ * Two requests on one kept-alive connection straight to a node, 8 s apart. A proxy reuses an idle
+ * backend connection for up to a minute; a node that closed it sooner races the proxy's next
+ * request on it. Says what went wrong, or null.
+ */
+async function idleKeepAlive(node: Node): Promise<string | null> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = () =>
+    new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+      const req = http.get({ host: "127.0.0.1", port: node.port, path: "/api/health", agent }, (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+      });
+      req.on("error", reject);
+    });
+  try {
+    await get();
+    await sleep(8000);
+    const second = await get();
+    if (second.status !== 200) return `answered ${second.status}`;
+    return second.reused ? null : "the node had closed it";
+  } finally {
+    agent.destroy();
   }
 }
 
@@ -414,6 +441,8 @@ async function main(): Promise<number> {
   const seeded = nodes.map((n) => (readFileSync(n.log, "utf8").match(/seeded the catalogue/g) ?? []).length).reduce((a, b) => a + b, 0);
   check(seeded === 1, `the catalogue was seeded ${seeded} times`);
   say(`  ${journal.entries.length} migrations applied once, the catalogue seeded once`);
+  // Runs beside the checks below and is awaited after the shared-cache check.
+  const keptAlive = idleKeepAlive(nodes[0]!).catch((error: unknown) => String(error));
   const worker = startProcess("scripts/worker.ts", { ...nodeEnv, AUTOSHIP_INTERVAL_SECONDS: "5" }, path.join(tmp, "worker.log"));
   await waitFor("both nodes healthy in Varnish", 30, async () => [...backendHealth(varnishDir).values()].filter(Boolean).length === 2);
   say(`  Varnish on ${proxy} sends to both nodes; one renewal worker runs`);
@@ -453,6 +482,10 @@ async function main(): Promise<number> {
     }
   }
   say("  a page with a cart or a session cookie is never stored (edge; fwd=bypass, private)");
+
+  const keepAliveFailure = await keptAlive;
+  check(keepAliveFailure === null, `a kept-alive connection idle 8 s: ${keepAliveFailure}`);
+  say("  a connection kept alive and idle for 8 s is still open for the next request (as Varnish reuses them)");
 
   if (benchOnly) {
     await goalFigures(varnishDir, nodes[1]!.name);

@@ -142,6 +142,11 @@ export async function startShop(config: Config, opts: { dev: boolean }): Promise
     if (viteMiddlewares) viteMiddlewares(req, res, () => void listener(req, res));
     else void listener(req, res);
   });
+  // Idle keep-alive connections stay open longer than those who reuse them wait (Varnish's and
+  // nginx's upstream idle time is 60 s): Node's default of 5 s closes a socket just as the proxy
+  // or a client sends the next request on it, and that request fails with a reset.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

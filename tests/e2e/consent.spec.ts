@@ -205,6 +205,9 @@ test.describe("a first visit", () => {
     expect((await loaded).url()).toBe("https://www.googletagmanager.com/gtm.js?id=GTM-E2E0001");
     expect(await getConsent(page)).toEqual({ required: true, functional: true, advertising: true });
     await expect.poll(() => pageViews(page)).toEqual(["routes/home", "routes/products"]);
+    // The listing's view is built once the event builders' chunk is there, which on a busy machine
+    // can be after the choice: then it goes out directly, still after the page views.
+    await expect.poll(async () => (await dataLayer(page)).some((e) => e.event === "view_item_list")).toBe(true);
 
     const layer = await dataLayer(page);
     const index = (match: (e: Record<string, unknown>) => boolean) => layer.findIndex(match);
