@@ -35,6 +35,20 @@ const get = (path: string, host = "localhost:3000", headers: Record<string, stri
   app.request(`http://${host}${path}`, { headers: { host, ...headers } });
 
 describe("shop HTTP surface", () => {
+  it("has no test clock hooks unless TEST_CLOCK is on", async () => {
+    for (const [path, body] of [
+      ["/api/test/clock", { offsetMinutes: 60 }],
+      ["/api/test/life-stage", { email: "someone@example.com", daysAhead: 1 }],
+    ] as const) {
+      const res = await app.request(`http://localhost:3000${path}`, {
+        method: "POST",
+        headers: { host: "localhost:3000", origin: "http://localhost:3000", "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      expect(res.status, path).toBe(404);
+    }
+  });
+
   it("answers /api/health with the database state", async () => {
     const res = await get("/api/health");
     expect(res.status).toBe(200);

@@ -167,7 +167,8 @@ const envSchema = z.object({
   // takes the process out before it stops accepting connections (a rolling restart loses nothing).
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(0),
   // Browser tests only: a clock the marketing list's automatic mails read, moved by POST
-  // /api/test/clock (server/test-clock.ts). Refused in production with DATABASE_URL.
+  // /api/test/clock (server/test-clock.ts), and POST /api/test/life-stage (one shopper's life-stage
+  // pass on a later day, server/http/test-clock.ts). Refused in production with DATABASE_URL.
   TEST_CLOCK: flag.default(false),
   // Where subscribe/unsubscribe and shop events are pushed besides the list itself
   // (server/modules/marketing/outside-service.ts): none, the log, or a webhook URL (MARKETING_WEBHOOK_URL).

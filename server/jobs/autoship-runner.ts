@@ -88,7 +88,7 @@ export async function runRenewalPass(deps: RenewalPassDeps, opts: RenewalPassOpt
   const store = createRenewalStore(deps.db);
   result.reminders = await sendDueReminders(deps, store, opts.now, limit, batchSize, opts.signal);
   result.termsReminders = await sendTermsReminders(deps, store, opts.now, limit, batchSize, opts.signal);
-  result.lifeStageProposals = await proposeLifeStageSwaps(deps, opts.now, limit, batchSize, opts.signal);
+  result.lifeStageProposals = await proposeLifeStageSwaps(deps, opts.now, { limit, batchSize, signal: opts.signal });
   result.campaignMails = await sendCampaigns(deps, opts);
 
   const restocked = await restockedHolds(deps, store, opts.now);

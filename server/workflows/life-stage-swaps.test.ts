@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildSeedCatalog } from "../modules/catalog";
 import { parseConfig } from "../config";
 import { runRenewalPass } from "../jobs/autoship-runner";
+import { proposeLifeStageSwaps } from "./life-stage-swaps";
 import { subscriptionEventsOf } from "../testing/autoship";
 import { linesOf, renewalOrdersOf } from "../testing/orders";
 import { renewalSuite } from "../testing/renewal-suite";
@@ -107,6 +108,19 @@ describe("life-stage swaps", () => {
     });
     await pass("2031-05-02");
     expect(await proposalMails(gone.sub.email)).toEqual([]);
+  });
+
+  it("a pass narrowed to one customer's Autoships (the browser tests' clock hook) proposes to that customer only", async () => {
+    const mine = await puppyOnAutoship("2030-07-01", "2031-09-20");
+    const theirs = await puppyOnAutoship("2030-07-01", "2031-09-20");
+    const narrowed = (email: string) => proposeLifeStageSwaps(t.deps, at("2031-07-01"), { limit: 50, batchSize: 10, email });
+    expect(await narrowed(mine.sub.email)).toBe(1);
+    expect(await narrowed(mine.sub.email)).toBe(0);
+    expect(await proposalMails(mine.sub.email)).toHaveLength(1);
+    expect(await proposalMails(theirs.sub.email)).toEqual([]);
+    // The other customer's Autoship was not looked at: the day's pass still proposes to them.
+    expect((await pass("2031-07-01")).lifeStageProposals).toBeGreaterThanOrEqual(1);
+    expect(await proposalMails(theirs.sub.email)).toHaveLength(1);
   });
 
   it("the console counts the pets, the swaps proposed and answered, and those coming within 30 days", async () => {

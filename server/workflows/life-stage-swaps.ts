@@ -29,12 +29,20 @@ export type LifeStageDeps = {
   log?: Logger;
 };
 
+export type LifeStagePass = {
+  limit: number;
+  batchSize: number;
+  signal?: AbortSignal;
+  /** Only this customer's Autoships (the browser tests' clock hook); every customer's otherwise. */
+  email?: string;
+};
+
 /** Looks at up to `limit` subscriptions, `batchSize` at a time; returns how many proposals were made (and mailed). */
-export async function proposeLifeStageSwaps(deps: LifeStageDeps, now: Date, limit: number, batchSize: number, signal?: AbortSignal): Promise<number> {
+export async function proposeLifeStageSwaps(deps: LifeStageDeps, now: Date, { limit, batchSize, signal, email }: LifeStagePass): Promise<number> {
   let looked = 0;
   let proposed = 0;
   while (looked < limit && !signal?.aborted) {
-    const batch = await claimLifeStageChecks(deps.db, dayOf(now), Math.min(batchSize, limit - looked));
+    const batch = await claimLifeStageChecks(deps.db, dayOf(now), Math.min(batchSize, limit - looked), email === undefined ? undefined : { email });
     if (batch.length === 0) break;
     looked += batch.length;
     const feeding = await petsAndFoods(deps, batch);

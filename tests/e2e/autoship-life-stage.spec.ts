@@ -1,14 +1,14 @@
 import { dailyPortion, daysSupply, feedingGuideFor } from "../../rules/autoship/feeding-calculator";
 import { buildSeedCatalog } from "../../server/modules/catalog";
+import type { APIRequestContext } from "@playwright/test";
 import { expect, shopUrl, test } from "./fixtures";
 import { axeViolationIds, latestMailTo, register, subscribeTo, uniqueEmail } from "./journeys";
 
-// A puppy grows up: its kept profile says it is 12 months old today (a medium dog: an adult, by the
-// shop's table), it eats a puppy formula on Autoship, so the renewal engine's next pass (every few
-// seconds here, playwright.config.ts) proposes the same line's adult formula by mail and in My
+// A puppy grows up: its kept profile says it is a medium dog a day short of 12 months (an adult
+// tomorrow, by the shop's table) and it eats a puppy formula on Autoship. Today's life-stage pass
+// proposes nothing; the same pass a day later (the test clock hook, POST /api/test/life-stage,
+// narrowed to this shopper's Autoships) proposes the same line's adult formula by mail and in My
 // Autoships; one click switches, and the next renewal ("Ship now", the same renewal path) ships it.
-// The day before adulthood proposes nothing: the server test with the engine's clock
-// (server/workflows/life-stage-swaps.test.ts).
 
 // A line no other journey buys from: its puppy formula's 30 lb bag, and the adult formula's.
 const catalog = buildSeedCatalog();
@@ -17,17 +17,25 @@ const puppy = bySku("NK-D02-CHK-30LB");
 const adult = bySku("NK-D01-CHK-30LB");
 const adultTitle = adult.p.title;
 
-/** Today a year ago (UTC, the shop's calendar): a medium dog born then is an adult today. */
-function aYearAgo(): string {
+/** Tomorrow a year ago (UTC, the shop's calendar): a medium dog born then is an adult tomorrow. */
+function aYearAgoTomorrow(): string {
   const d = new Date();
-  return new Date(Date.UTC(d.getUTCFullYear() - 1, d.getUTCMonth(), d.getUTCDate())).toISOString().slice(0, 10);
+  return new Date(Date.UTC(d.getUTCFullYear() - 1, d.getUTCMonth(), d.getUTCDate() + 1)).toISOString().slice(0, 10);
 }
 
-// A checkout, a pet, then up to one renewal pass's interval for the proposal.
+/** The renewal engine's life-stage pass as it runs `daysAhead` days from now, over this shopper's Autoships. */
+async function lifeStagePass(request: APIRequestContext, email: string, daysAhead: number): Promise<number> {
+  const answer = await request.post(shopUrl("/api/test/life-stage"), { data: { email, daysAhead }, headers: { origin: shopUrl("").replace(/\/$/, "") } });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { proposed: number }).proposed;
+}
+
+// A checkout and a pet before the passes.
 test.slow();
 
 test("a puppy's profile reaches adulthood: the proposal by mail and in My Autoships, one click to switch, the next renewal ships the adult formula; the calculator answers for the pet", async ({
   page,
+  request,
 }) => {
   const email = uniqueEmail("life-stage");
   await register(page, email);
@@ -37,7 +45,7 @@ test("a puppy's profile reaches adulthood: the proposal by mail and in My Autosh
   await page.getByLabel("Name").fill("Biscuit");
   await page.getByLabel("Species").selectOption({ label: "Dog" });
   await page.getByLabel("Breed size (dogs)").selectOption({ label: "Medium (21–50 lb grown)" });
-  await page.getByLabel("Birthday (optional)").fill(aYearAgo());
+  await page.getByLabel("Birthday (optional)").fill(aYearAgoTomorrow());
   await page.getByLabel("Weight in lb (optional)").fill("30");
   await page.getByRole("button", { name: "Add pet" }).click();
   await expect(page.getByRole("button", { name: "Remove Biscuit" })).toBeVisible();
@@ -49,6 +57,12 @@ test("a puppy's profile reaches adulthood: the proposal by mail and in My Autosh
   await sub.getByRole("button", { name: "Link pet" }).click();
   await expect(page.getByTestId("autoship-notice")).toHaveText("Your pet was linked: its details fill in the run-out date.");
 
+  // Today nothing: Biscuit is a puppy until tomorrow.
+  expect(await lifeStagePass(request, email, 0)).toBe(0);
+  await page.reload();
+  await expect(sub.getByTestId("life-stage-proposal")).toHaveCount(0);
+  // Tomorrow's pass (again if the engine's own pass held the Autoship at that moment).
+  await expect.poll(() => lifeStagePass(request, email, 1)).toBe(1);
   const mail = await latestMailTo(email, /^Biscuit is an adult now: a food suggestion for your Autoship AS-\d+$/, 30_000);
   expect(mail.text).toContain(`We suggest ${adultTitle}, made for adult dogs, from your next delivery.`);
   expect(mail.text).toMatch(/\/account\/autoships#sub-[0-9a-f-]{36}\n/);
@@ -82,12 +96,13 @@ test("a puppy's profile reaches adulthood: the proposal by mail and in My Autosh
   await page.getByRole("link", { name: placed }).click();
   await expect(page.getByText(`SKU ${adult.v.sku}`)).toBeVisible();
 
-  // The product page's calculator fills in from a kept pet, and answers for Biscuit.
+  // The product page's calculator fills in from a kept pet, and answers for Biscuit as he is today:
+  // a puppy for one more day.
   const grams = dailyPortion(feedingGuideFor({ handle: adult.p.handle, species: "dog", foodForm: "dry" }), {
     species: "dog",
     weight: 30,
     weightUnit: "lb",
-    lifeStage: "adult",
+    lifeStage: "puppy",
     activity: "normal",
   })!.grams;
   await page.goto(shopUrl(`/products/${adult.p.handle}?sku=${adult.v.sku}`));

@@ -32,8 +32,9 @@ const CHECK_COLUMNS = {
  * Up to `n` active subscriptions feeding a kept pet not yet looked at on `today`, marked as looked
  * at in the same statement (FOR UPDATE SKIP LOCKED: parallel passes share them, each once a day).
  * A pet one of whose Autoships was cancelled because it died is never written about again.
+ * `only` narrows it to one customer's Autoships (the browser tests' clock hook).
  */
-export async function claimLifeStageChecks(db: Db, today: string, n: number): Promise<LifeStageCheck[]> {
+export async function claimLifeStageChecks(db: Db, today: string, n: number, only?: { email: string }): Promise<LifeStageCheck[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: subscriptions.id })
@@ -42,6 +43,7 @@ export async function claimLifeStageChecks(db: Db, today: string, n: number): Pr
         and(
           eq(subscriptions.status, "active"),
           isNotNull(subscriptions.petId),
+          only ? eq(subscriptions.email, only.email) : undefined,
           or(isNull(subscriptions.lifeStageCheckedOn), lt(subscriptions.lifeStageCheckedOn, today)),
           sql`not exists (select 1 from subscriptions gone where gone.pet_id = ${subscriptions.petId} and gone.cancel_reason = 'pet_passed_away')`,
         ),
