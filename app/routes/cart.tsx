@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Await, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import { CAROUSEL_LIST_NAMES } from "../../rules/content/carousel";
 import { LazyProductCarousel, ProductCarouselSpace } from "../features/content/lazy-product-carousel";
 import { Screen } from "../components/screen";
@@ -21,12 +21,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <Screen title={usePageTitle("cart")} wide>
       <CartPage cart={loaderData.cart} pageResult={pageResult} staff={loaderData.staff} donation={loaderData.donation} />
-      {/* The carousel may stream in after the cart: its space is kept, so the footer does not jump. */}
-      <Suspense fallback={<ProductCarouselSpace />}>
-        <Await resolve={loaderData.carousel} errorElement={null}>
-          {(carousel) => (carousel ? <LazyProductCarousel carousel={carousel} listName={CAROUSEL_LIST_NAMES.cart} /> : null)}
-        </Await>
-      </Suspense>
+      {/* Rendered with the page; in the browser its code comes after the page's, its space kept meanwhile. */}
+      {loaderData.carousel ? (
+        <Suspense fallback={<ProductCarouselSpace />}>
+          <LazyProductCarousel carousel={loaderData.carousel} listName={CAROUSEL_LIST_NAMES.cart} />
+        </Suspense>
+      ) : null}
     </Screen>
   );
 }

@@ -1,11 +1,11 @@
 import { CAROUSEL_SPACE_CLASS } from "../../app/features/content/carousel-space";
 import { expect, shopUrl, test } from "./fixtures";
 
-// The cart page's carousel streams in after the cart when its data is slower than the page's first
-// part; its Suspense fallback keeps the carousel's height (app/features/content/carousel-space.ts) so
-// the footer below does not jump when it arrives (Lighthouse counted a layout shift of 0.06). The
-// fallback is rarely seen on a quick test server, so its space is compared with the rendered carousel
-// at a phone's and a desktop's widths.
+// The cart page's carousel is rendered with the page; reached by a link, the page shows its Suspense
+// fallback until the carousel's code arrives, which keeps the carousel's height
+// (app/features/content/carousel-space.ts) so the footer below does not jump (Lighthouse once
+// counted a layout shift of 0.06). The fallback is rarely seen on a quick test server, so its space
+// is compared with the rendered carousel at a phone's and a desktop's widths.
 
 for (const width of [360, 412, 600, 800, 1000, 1300]) {
   test(`cart at ${width} px: the space kept for the carousel is about the carousel's height`, async ({ page }) => {

@@ -4,10 +4,11 @@ import { parseConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { openTestDatabase } from "../../db/test-database";
 import { filterOptions } from "./filters-schema";
-import { dealSkus, warehouseZipRanges } from "./schema";
+import { dealSkus, variants, warehouseZipRanges } from "./schema";
 import { createCatalogService } from "./service";
 
-// What nearly every page reads (filter catalogue, deal SKUs, served ZIP ranges, a ZIP's warehouse)
+// What nearly every page reads (filter catalogue, deal SKUs, served ZIP ranges, a ZIP's warehouse,
+// the products of a carousel)
 // is read from PostgreSQL once per process while changes are heard, and again after a committed
 // change; while changes cannot be heard, every call reads. This file changes the catalogue: it has a
 // database of its own.
@@ -56,6 +57,17 @@ describe("the catalogue's reference data", () => {
 
       await db().update(filterOptions).set({ label: "Crunchy" }).where(eq(filterOptions.slug, "dry-food"));
       await vi.waitFor(async () => expect((await catalog.resolveCategory("d2c", "dog", "food-form", "dry-food"))?.option?.label).toBe("Crunchy"));
+
+      // Products by handle (the cart page's carousel): kept, and read again after a price change.
+      const [first] = await catalog.getProductsByHandles(["kindred-crest-everyday-essentials-puppy-dry-dog-food"], "d2c");
+      expect(first).toBeDefined();
+      expect(await queriesOf(() => catalog.getProductsByHandles([first.handle], "d2c"))).toBe(0);
+      const variant = first.variants[0]!;
+      await db()
+        .update(variants)
+        .set({ priceCents: 1234 })
+        .where(eq(variants.id, Number(variant.id)));
+      await vi.waitFor(async () => expect((await catalog.getProductsByHandles([first.handle], "d2c"))[0]!.variants[0]!.price.amount).toBe("12.34"));
 
       const before = await catalog.warehouseForZip("80011");
       expect(before).not.toBeNull();

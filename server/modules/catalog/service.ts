@@ -12,7 +12,7 @@ import { getProductDetail } from "./product";
 import { checkServedZip, estimatedDeliveryDate, productsStockForZip, servedZipRanges, stockObject, warehouseForZip } from "./stock";
 import type { Destination } from "../../../rules/shared/shopper-location";
 import { stateForZip } from "../../../rules/shared/us-states";
-import type { FilterDefinition, ListingQuery } from "./types";
+import type { FilterDefinition, ListingQuery, Product } from "./types";
 import { variantsForCart } from "./cart-variants";
 import { productFamilies } from "./families";
 import { createListingIndexCache } from "./listing-index-cache";
@@ -73,8 +73,15 @@ export function createCatalogService(db: Db, config: Config, log?: Logger) {
   const filterCatalog = (site: SiteId) => kept(`filters:${site}`, () => loadFilterCatalog(db, site));
   // The shopper's cart reads its variants on every call (cart-variant-cache.ts).
   const cartVariantCache = createCartVariantCache((ids, site, conn) => variantsForCart(conn, ids, site));
+  // Products by handle (carousels: the cart page renders one for every shopper), kept apart from the
+  // reference data so that handles an API caller makes up never push it out.
+  const byHandles = createFacetCache<{ products: Product[] }>({ maxEntries: 2000 });
+  const productsByHandles = (handles: string[], site: SiteId) =>
+    byHandles
+      .load(JSON.stringify([site, handles]), byHandles.generation(), async () => ({ products: await getProductsByHandles(db, handles, site) }))
+      .then((r) => r.products);
   const listingCaches = [caches.facets, caches.searchHits, caches.index!];
-  const otherCaches = [reference, cartVariantCache];
+  const otherCaches = [reference, cartVariantCache, byHandles];
   const everyCache = [...listingCaches, ...otherCaches];
   return {
     /**
@@ -118,10 +125,13 @@ export function createCatalogService(db: Db, config: Config, log?: Logger) {
 
     /** Listing, category pages and search: filtered, sorted, paged products with facet counts (listing.ts). */
     listProducts: (query: ListingQuery, preloaded?: { filterCatalog?: FilterDefinition[] }) => listProducts(db, query, preloaded, caches),
-    /** Products on the site by handle, in the order asked; unknown handles are left out. */
-    getProductsByHandles: (handles: string[], site: SiteId) => getProductsByHandles(db, handles, site),
+    /**
+     * Products on the site by handle, in the order asked; unknown handles are left out. Kept per
+     * process until the catalogue or stock changes: the answer is shared, never to be changed.
+     */
+    getProductsByHandles: productsByHandles,
     /** One product on the site, or null. */
-    getProductByHandle: async (handle: string, site: SiteId) => (await getProductsByHandles(db, [handle], site))[0] ?? null,
+    getProductByHandle: async (handle: string, site: SiteId) => (await productsByHandles([handle], site))[0] ?? null,
     /** Every filter definition on the site with its options, in the site's order (navigation menus). */
     filterDefinitions: filterCatalog,
     /** The filter definition of a category slug with at most `limit` options, or null. */
