@@ -312,10 +312,15 @@ async function buildTargets(base: string) {
     name,
     request: () => ({ method: "GET", path: urlPath, headers }),
   });
-  // A signed-in shopper with a two-line cart: the pages as the shoppers who buy see them.
+  // A signed-in shopper with a two-line cart of their own, one order placed before and a checkout
+  // begun: the pages as the shoppers who buy see them.
   let shopperCookie = "";
   const prepareShopper = once(async () => {
-    await prepareOrderCarts();
+    const lines = (i: number) => [
+      { merchandiseId: inStock[i % inStock.length]!.id, quantity: 1 },
+      { merchandiseId: inStock[(i * 7 + 3) % inStock.length]!.id, quantity: 1 },
+    ];
+    const [ordered, cart] = await createCarts(base, 2, lines);
     const password = "kibble-bench-1";
     const res = await fetch(`${base}/shelter/register`, {
       method: "POST",
@@ -325,7 +330,29 @@ async function buildTargets(base: string) {
     });
     const session = res.headers.getSetCookie().find((c) => c.startsWith("sessionToken="));
     if (!session) throw new Error(`registration answered ${res.status} without a session`);
-    shopperCookie = `${session.split(";")[0]}; col_cart_id=${orderCarts[0]}`;
+    const sessionCookie = session.split(";")[0]!;
+    const placed = await fetch(`${base}/api/checkout/place-order`, {
+      method: "POST",
+      headers: { ...json_, origin: base, cookie: sessionCookie, "x-forwarded-for": "198.20.0.2" },
+      body: JSON.stringify({ ...orderBody(`bench-${runId}-shopper`, `bench-${runId}@example.com`), cartId: ordered }),
+    });
+    if (!placed.ok) throw new Error(`the shopper's order answered ${placed.status}: ${await placed.text()}`);
+    shopperCookie = `${sessionCookie}; col_cart_id=${cart}`;
+    // The hand-off from the cart, then its signed link: the checkout's session is the shopper's.
+    let next: string | null = "/checkout/start";
+    let method = "POST";
+    for (let hops = 0; next && hops < 5; hops++) {
+      const step: Response = await fetch(new URL(next, base), {
+        method,
+        headers: { origin: base, cookie: shopperCookie, ...(method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+        body: method === "POST" ? "" : undefined,
+        redirect: "manual",
+      });
+      await step.arrayBuffer();
+      next = step.status >= 300 && step.status < 400 ? step.headers.get("location") : null;
+      method = "GET";
+      if (!next && step.status !== 200) throw new Error(`the checkout's hand-off answered ${step.status}`);
+    }
   });
   const signedIn = (name: string, urlPath: string): Target => ({
     name: `${name}, signed in`,
@@ -360,6 +387,8 @@ async function buildTargets(base: string) {
     // What a page the cache showed asks after it: the header's cart count.
     signedIn("header call /api/shopper", "/api/shopper"),
     signedIn("account dashboard", "/account/dashboard"),
+    signedIn("my orders", "/account/orders"),
+    signedIn("checkout, information step", "/checkout"),
     get("predictive search", "/search/suggest?q=chick"),
     {
       name: "add-cart-line-items",
@@ -395,18 +424,22 @@ async function buildTargets(base: string) {
         path: "/api/checkout/place-order",
         // Card-testing limits count per client address: each simulated shopper has their own (TRUST_PROXY=1).
         headers: { ...json_, "x-forwarded-for": `198.18.${(n >> 8) & 255}.${n & 255}` },
-        body: JSON.stringify({
-          cartId: orderCarts[n % orderCarts.length],
-          idempotencyKey: `bench-${runId}-${n}`,
-          email: `bench${n}@example.com`,
-          shippingAddress: { firstName: "Bench", lastName: "Mark", address1: "1 Main St", city: "Aurora", provinceCode: "CO", zip: "80011" },
-          shippingMethod: "standard",
-          payment: { kind: "card", card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" } },
-        }),
+        body: JSON.stringify({ ...orderBody(`bench-${runId}-${n}`, `bench${n}@example.com`), cartId: orderCarts[n % orderCarts.length] }),
       }),
     },
   ];
   return { targets, orderCarts: () => orderCarts.length };
+}
+
+/** A place-order body but its cart: a card that pays, standard shipping to a served ZIP. */
+function orderBody(idempotencyKey: string, email: string) {
+  return {
+    idempotencyKey,
+    email,
+    shippingAddress: { firstName: "Bench", lastName: "Mark", address1: "1 Main St", city: "Aurora", provinceCode: "CO", zip: "80011" },
+    shippingMethod: "standard",
+    payment: { kind: "card", card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" } },
+  };
 }
 
 /** The filter panel's options (checkbox name and value) on a listing page. */

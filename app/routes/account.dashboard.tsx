@@ -16,12 +16,14 @@ export const meta = titleMeta("dashboard");
 export async function loader({ context }: Route.LoaderArgs) {
   // Signed out: the /account layout shows the sign-in notice instead of this page.
   if (!context.customer) return { customer: null, lastOrder: null, autoship: null };
-  const [customer, lastOrder, autoship] = await Promise.all([
-    context.services.identity.customer(context.customer.id),
-    context.services.orders.lastForCustomer(context.customer.id),
-    context.services.autoship.summary(context.customer.id),
+  // Only what the page shows: the signed-in customer's name comes with the session.
+  const { id, firstName, email } = context.customer;
+  const [defaultAddress, lastOrder, autoship] = await Promise.all([
+    context.services.identity.defaultAddress(id),
+    context.services.orders.latestSummaryForCustomer(id),
+    context.services.autoship.summary(id),
   ]);
-  return { customer, lastOrder, autoship };
+  return { customer: { firstName, email, defaultAddress }, lastOrder, autoship };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

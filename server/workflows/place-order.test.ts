@@ -226,6 +226,7 @@ describe("place order", () => {
 
     expect((await services.orders.listForCustomer(shopper.customerId, { quantity: 10 }))?.nodes).toEqual([]);
     expect(await services.orders.lastForCustomer(shopper.customerId)).toBeNull();
+    expect(await services.orders.latestSummaryForCustomer(shopper.customerId)).toBeNull();
     expect(await services.orders.getForCustomer(shopper.customerId, kept.number)).toBeNull();
     expect(await services.orders.getByIdUnchecked(kept.id)).toBeNull();
     expect(await services.orders.salesSince(monthStart, monthStart)).toEqual(salesBefore);

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { matchSavedAddress } from "../../../rules/staff/clinic-address";
 import { isUuid, type Failure } from "./results";
 import { customerAddresses, customerMetafields, customers } from "./schema";
-import { toCustomerView, type AddressRow, type CustomerView, type MetafieldRow } from "./view";
+import { addressView, toCustomerView, type AddressRow, type AddressView, type CustomerView, type MetafieldRow } from "./view";
 
 // The customer's profile, address book and metafields (SPEC §3). Every read or write is scoped by
 // the customer id the caller proved with a session, so no function here reaches another customer's
@@ -109,6 +109,17 @@ export function createProfile(db: Db, deps: { clock: () => Date }) {
       if (input.acceptsMarketing !== undefined) set.acceptsMarketing = input.acceptsMarketing;
       await db.update(customers).set(set).where(eq(customers.id, customerId));
       return loadCustomer(db, customerId);
+    },
+
+    /** The customer's default address, or null (none, or no such customer): one query (the account dashboard). */
+    async defaultAddress(customerId: string): Promise<AddressView | null> {
+      if (!isUuid(customerId)) return null;
+      const [row] = await db
+        .select({ address: customerAddresses })
+        .from(customers)
+        .innerJoin(customerAddresses, and(eq(customerAddresses.id, customers.defaultAddressId), eq(customerAddresses.customerId, customers.id)))
+        .where(eq(customers.id, customerId));
+      return row ? addressView(row.address as AddressRow, row.address.id) : null;
     },
 
     /** The ZIP of the customer's default address, or null (none, or no such customer). */

@@ -45,7 +45,7 @@ export type CustomerView = {
 
 export const PERSISTED_CART = { namespace: "profeeding", key: "persisted_cart_id" } as const;
 
-function addressView(a: AddressRow, defaultId: string | null): AddressView {
+export function addressView(a: AddressRow, defaultId: string | null): AddressView {
   return {
     id: a.id,
     firstName: a.firstName,

@@ -1,3 +1,4 @@
+import { moneyOf, type Money } from "../../../rules/shared/money";
 import { and, asc, desc, eq, ilike, inArray, lt, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { refundsOf } from "./refunds";
@@ -130,6 +131,17 @@ export function createOrdersService(db: Db) {
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(1);
       return (await withLines(rows))[0] ?? null;
+    },
+
+    /** The customer's latest order as the account dashboard names it: number, status and total; one query. */
+    async latestSummaryForCustomer(customerId: string): Promise<{ number: string; status: OrderStatus; totalPrice: Money } | null> {
+      const [row] = await db
+        .select({ number: orders.number, status: orders.status, totalCents: orders.totalCents })
+        .from(orders)
+        .where(and(eq(orders.customerId, customerId), inArray(orders.status, VISIBLE)))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(1);
+      return row ? { number: row.number, status: row.status, totalPrice: moneyOf(row.totalCents) } : null;
     },
 
     /** By id (uuid) or number ("KC-100001"), only the customer's own. */
