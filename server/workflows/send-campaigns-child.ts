@@ -1,8 +1,10 @@
 // Test fixture of send-campaigns.pg.test.ts (not a test itself): ONE campaign sender in its own
 // process, as a worker of a multi-process deployment runs it. Test wiring, so it reads its knobs from
-// the environment directly: DATABASE_URL, SEND_NOW (ISO), START_AT (epoch ms: both senders start at
-// the same moment), BATCH_SIZE, and KILL_AFTER_MAILS=N, which SIGKILLs the process inside a batch's
-// transaction once it has recorded N mails (the batch is open: its rows and mails go back).
+// the environment directly: DATABASE_URL, SEND_NOW (ISO), WAIT_FOR_GO=1 (says "ready" on stdout once
+// loaded, then starts on a line on stdin: the test starts both senders at the same moment however
+// long each took to load), BATCH_SIZE, MAIL_PAUSE_MS (per mail, so that the senders' batches
+// interleave) and KILL_AFTER_MAILS=N, which SIGKILLs the process inside a batch's transaction once
+// it has recorded N mails (the batch is open: its rows and mails go back).
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseConfig } from "../config";
 import { openPostgres } from "../db/client";
@@ -14,8 +16,12 @@ const config = parseConfig({ ...env, LOG_LEVEL: "silent" });
 if (!config.databaseUrl) throw new Error("DATABASE_URL is required");
 const database = await openPostgres(config.databaseUrl, 4);
 const services = createServices(database.db, config);
-const startAt = Number(env.START_AT ?? 0);
-if (startAt > Date.now()) await sleep(startAt - Date.now());
+if (env.WAIT_FOR_GO === "1") {
+  process.stdout.write("ready\n");
+  await new Promise((go) => process.stdin.once("data", go));
+  process.stdin.pause();
+}
+const pauseMs = Number(env.MAIL_PAUSE_MS ?? 5);
 const killAfter = Number(env.KILL_AFTER_MAILS ?? 0);
 const mailed = await sendDueCampaigns(
   { db: database.db, campaigns: services.campaigns },
@@ -23,9 +29,8 @@ const mailed = await sendDueCampaigns(
     now: new Date(env.SEND_NOW ?? Date.now()),
     limit: 1000,
     batchSize: Number(env.BATCH_SIZE ?? 4),
-    // A few milliseconds per mail, so that the two senders' batches interleave.
     afterMail: async (n) => {
-      await sleep(5);
+      await sleep(pauseMs);
       if (killAfter && n >= killAfter) process.kill(process.pid, "SIGKILL");
     },
   },

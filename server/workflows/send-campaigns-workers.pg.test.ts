@@ -28,27 +28,42 @@ let services: ReturnType<typeof createServices>;
 
 type Run = { code: number | null; signal: NodeJS.Signals | null; stderr: string };
 
-/** One sender in a child process: node itself with tsx's loader, so the kill reaches the sender. */
-function sender(env: { START_AT: number; KILL_AFTER_MAILS?: number }): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ["--import", "tsx", child], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        PUBLIC_URL: "https://shop.example",
-        SEND_NOW: NOW,
-        START_AT: String(env.START_AT),
-        BATCH_SIZE: "4",
-        KILL_AFTER_MAILS: String(env.KILL_AFTER_MAILS ?? 0),
-      },
-      stdio: ["ignore", "ignore", "pipe"],
+type Sender = { ready: Promise<void>; go(): void; done: Promise<Run> };
+
+/**
+ * One sender in a child process: node itself with tsx's loader, so the kill reaches the sender.
+ * With `waitForGo` it loads, says so (`ready`) and starts on `go()`: on a busy machine one child may
+ * take seconds longer to load than the other, and a sender started late would find nothing left.
+ */
+function sender(env: { waitForGo?: boolean; KILL_AFTER_MAILS?: number; MAIL_PAUSE_MS?: number }): Sender {
+  const p = spawn(process.execPath, ["--import", "tsx", child], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PUBLIC_URL: "https://shop.example",
+      SEND_NOW: NOW,
+      WAIT_FOR_GO: env.waitForGo ? "1" : "0",
+      BATCH_SIZE: "4",
+      MAIL_PAUSE_MS: String(env.MAIL_PAUSE_MS ?? 5),
+      KILL_AFTER_MAILS: String(env.KILL_AFTER_MAILS ?? 0),
+    },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let err = "";
+  p.stderr.on("data", (d: Buffer) => (err += d.toString()));
+  const ready = new Promise<void>((resolve) => {
+    let out = "";
+    p.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+      if (out.includes("ready\n")) resolve();
     });
-    let err = "";
-    p.stderr.on("data", (d: Buffer) => (err += d.toString()));
+  });
+  const done = new Promise<Run>((resolve, reject) => {
     p.once("error", reject);
     p.once("exit", (code, signal) => resolve({ code, signal, stderr: err }));
   });
+  return { ready, go: () => p.stdin.end("go\n"), done };
 }
 
 async function confirmed(email: string) {
@@ -91,12 +106,16 @@ describe.skipIf(!serverUrl)("a campaign sent by two sender processes, one killed
     // Due now: the senders start it themselves (one lists the recipients, under the campaign's lock).
     await services.campaigns.schedule(c.id, new Date(NOW));
 
-    const startAt = Date.now() + 4_000;
-    const [killed, steady] = await Promise.all([sender({ START_AT: startAt, KILL_AFTER_MAILS: 6 }), sender({ START_AT: startAt })]);
+    // Both loaded, then both at once; the one to be killed pauses less per mail, so it is sure to
+    // reach its sixth mail (inside its second batch) while the other is still sending.
+    const senders = [sender({ waitForGo: true, KILL_AFTER_MAILS: 6, MAIL_PAUSE_MS: 2 }), sender({ waitForGo: true, MAIL_PAUSE_MS: 15 })];
+    await Promise.all(senders.map((s) => s.ready));
+    for (const s of senders) s.go();
+    const [killed, steady] = await Promise.all(senders.map((s) => s.done));
     expect(killed.signal, killed.stderr).toBe("SIGKILL");
     expect(steady, steady.stderr).toMatchObject({ code: 0 });
     // The killed sender's open batch went back with its connection; the next pass sends it.
-    expect(await sender({ START_AT: 0 }), "the next pass").toMatchObject({ code: 0 });
+    expect(await sender({}).done, "the next pass").toMatchObject({ code: 0 });
 
     for (const e of receiving) expect(await campaignMails(e), e).toHaveLength(1);
     for (const e of [...suppressed, ...pending]) expect(await campaignMails(e), e).toHaveLength(0);
