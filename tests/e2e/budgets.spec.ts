@@ -43,16 +43,16 @@ const above = (bytes: number) => Math.round(bytes * 1.05);
  * bytes each (about 20 on the storefront's pages, 49 on the console's at most); "Notify me when it's
  * back" on an out-of-stock variant (its code loads only on the pages that show it; a route in the
  * manifest), about 60 on the product page; the console e-mail list's "Suppress an address" form, 562 on
- * that page.
+ * that page; the content carousel's kept place for its pause button (no shift when it comes), 3 on home.
  */
 const GOAL_JS = 130 * KB;
 const pages: { name: string; path: string; js: number; html: number }[] = [
-  { name: "home", path: "/", js: 127_630, html: above(10_897) },
+  { name: "home", path: "/", js: 127_633, html: above(10_897) },
   { name: "listing", path: "/products", js: 129_056, html: above(13_535) },
   { name: "category", path: "/products/dog", js: 130_332, html: above(13_327) },
   { name: "product", path: `/products/${product.handle}`, js: 133_025, html: above(12_512) },
   { name: "search", path: "/search?search=chicken", js: 128_789, html: above(13_113) },
-  { name: "cart", path: "/cart", js: 131_322, html: above(7_321) },
+  { name: "cart", path: "/cart", js: 131_274, html: above(7_321) },
   { name: "shipping", path: "/shipping", js: 127_960, html: above(6_322) },
 ];
 

@@ -26,3 +26,19 @@ for (const width of [360, 412, 600, 800, 1000, 1300]) {
     expect(Math.abs(heights.kept - heights.carousel)).toBeLessThanOrEqual(heights.carousel * 0.08);
   });
 }
+
+// The content carousel's pause button comes once the script knows the shopper's motion setting; its
+// place is kept until then, so the arrows beside it never move (a phone's row puts them at the left).
+test("cart at 390 px: the carousel's buttons do not move when its pause button comes", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => {
+    (window as unknown as { shifted: number }).shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) (window as unknown as { shifted: number }).shifted += (e as unknown as { value: number }).value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto(shopUrl("/cart"));
+  await expect(page.getByRole("button", { name: "Pause automatic slide show" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Next slide" })).toBeInViewport();
+  expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+});

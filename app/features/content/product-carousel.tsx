@@ -120,11 +120,15 @@ export function ProductCarousel({
             {carousel.paragraph && <p>{carousel.paragraph}</p>}
           </div>
           <div className="car-btns">
-            {autoplayOn && (
+            {/* Content carousels keep the pause button's place while there is none (the server does not
+                know the shopper's motion setting; with reduced motion nothing plays): the arrows never move. */}
+            {autoplayOn ? (
               <button type="button" onClick={togglePause} aria-label={paused ? "Start automatic slide show" : "Pause automatic slide show"}>
                 <span aria-hidden="true">{paused ? "▶" : "❚❚"}</span>
               </button>
-            )}
+            ) : content ? (
+              <span className="car-slot" aria-hidden="true" />
+            ) : null}
             <button type="button" onClick={() => (api ? api.scrollPrev() : (pendingMove.current = "prev"))} disabled={!canPrev} aria-label="Previous slide">
               <span aria-hidden="true">‹</span>
             </button>
