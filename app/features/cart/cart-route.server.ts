@@ -36,11 +36,13 @@ export async function cartLoader<Carousel>({ request, context }: Args, cartCarou
   // The carousel is everyone's, its products kept by the catalog until they change: awaited, it is
   // rendered with the page in one pass (deferred, it cost a second streamed pass, a third of the
   // page's time). A failed one is left out.
-  const others = Promise.all([cartCarousel(context).catch(() => null), staffCartSummary(context)]);
-  const found = id ? await cartOfShopper(context).getCart(id, context.site.id) : null;
+  const [found, carousel, staff] = await Promise.all([
+    id ? cartOfShopper(context).getCart(id, context.site.id) : null,
+    cartCarousel(context).catch(() => null),
+    staffCartSummary(context),
+  ]);
   const cart = found && found.totalQuantity > 0 ? found : null;
   const donation = cart ? await donationOffer(context, cart) : null;
-  const [carousel, staff] = await others;
   // A cookie naming a cart that is gone, empty or someone else's is cleared (SPEC §4).
   return data({ cart, carousel, staff, donation }, { headers: id && !cart ? cookieHeaders(null) : undefined });
 }
