@@ -49,6 +49,20 @@ describe("shop HTTP surface", () => {
     }
   });
 
+  it("answers /api/ready and /api/health 503 within about a second when the database does not answer", async () => {
+    const ping = deps.database.ping;
+    deps.database.ping = () => new Promise<boolean>(() => {});
+    try {
+      const started = Date.now();
+      const [ready, health] = await Promise.all([get("/api/ready"), get("/api/health")]);
+      expect([ready.status, health.status]).toEqual([503, 503]);
+      expect(await ready.json()).toMatchObject({ status: "not ready", db: "down" });
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      deps.database.ping = ping;
+    }
+  });
+
   it("answers /api/health with the database state", async () => {
     const res = await get("/api/health");
     expect(res.status).toBe(200);
