@@ -98,6 +98,16 @@ export function createProfile(db: Db, deps: { clock: () => Date }) {
     });
   }
 
+  async function defaultAddress(customerId: string): Promise<AddressView | null> {
+    if (!isUuid(customerId)) return null;
+    const [row] = await db
+      .select({ address: customerAddresses })
+      .from(customers)
+      .innerJoin(customerAddresses, and(eq(customerAddresses.id, customers.defaultAddressId), eq(customerAddresses.customerId, customers.id)))
+      .where(eq(customers.id, customerId));
+    return row ? addressView(row.address as AddressRow, row.address.id) : null;
+  }
+
   return {
     customer: (customerId: string) => loadCustomer(db, customerId),
 
@@ -112,26 +122,10 @@ export function createProfile(db: Db, deps: { clock: () => Date }) {
     },
 
     /** The customer's default address, or null (none, or no such customer): one query (the account dashboard). */
-    async defaultAddress(customerId: string): Promise<AddressView | null> {
-      if (!isUuid(customerId)) return null;
-      const [row] = await db
-        .select({ address: customerAddresses })
-        .from(customers)
-        .innerJoin(customerAddresses, and(eq(customerAddresses.id, customers.defaultAddressId), eq(customerAddresses.customerId, customers.id)))
-        .where(eq(customers.id, customerId));
-      return row ? addressView(row.address as AddressRow, row.address.id) : null;
-    },
+    defaultAddress,
 
     /** The ZIP of the customer's default address, or null (none, or no such customer). */
-    async defaultAddressZip(customerId: string): Promise<string | null> {
-      if (!isUuid(customerId)) return null;
-      const [row] = await db
-        .select({ zip: customerAddresses.zip })
-        .from(customers)
-        .innerJoin(customerAddresses, and(eq(customerAddresses.id, customers.defaultAddressId), eq(customerAddresses.customerId, customers.id)))
-        .where(eq(customers.id, customerId));
-      return row?.zip ?? null;
-    },
+    defaultAddressZip: async (customerId: string): Promise<string | null> => (await defaultAddress(customerId))?.zip ?? null,
 
     async metafield(customerId: string, namespace: string, key: string, conn: Db = db): Promise<MetafieldRow | null> {
       const [row] = await conn

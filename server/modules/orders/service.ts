@@ -32,6 +32,9 @@ export {
 
 /** Orders the customer sees: not the ones still waiting for their payment, nor declined attempts. */
 const VISIBLE: OrderStatus[] = ["paid", "fulfilled", "shipped", "delivered", "cancelled", "refunded"];
+/** A customer's orders as they see them (never a declined or pending attempt), and the newest first. */
+const visibleOf = (customerId: string) => and(eq(orders.customerId, customerId), inArray(orders.status, VISIBLE));
+const NEWEST_FIRST = [desc(orders.createdAt), desc(orders.id)] as const;
 const NOT_DECLINED = ne(orders.status, "declined");
 
 type Cursor = { t: string; id: string };
@@ -127,8 +130,8 @@ export function createOrdersService(db: Db) {
       const rows = await db
         .select()
         .from(orders)
-        .where(and(eq(orders.customerId, customerId), inArray(orders.status, VISIBLE)))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .where(visibleOf(customerId))
+        .orderBy(...NEWEST_FIRST)
         .limit(1);
       return (await withLines(rows))[0] ?? null;
     },
@@ -138,8 +141,8 @@ export function createOrdersService(db: Db) {
       const [row] = await db
         .select({ number: orders.number, status: orders.status, totalCents: orders.totalCents })
         .from(orders)
-        .where(and(eq(orders.customerId, customerId), inArray(orders.status, VISIBLE)))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .where(visibleOf(customerId))
+        .orderBy(...NEWEST_FIRST)
         .limit(1);
       return row ? { number: row.number, status: row.status, totalPrice: moneyOf(row.totalCents) } : null;
     },
