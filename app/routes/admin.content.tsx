@@ -9,7 +9,7 @@ import { requireOperator } from "../features/admin/operator.server";
 import { pageCount } from "../features/admin/paged-list";
 import type { Route } from "./+types/admin.content";
 import { FilterForm, ListTotal, Pager } from "../features/admin/list-controls";
-import { Options } from "../features/admin/console-form";
+import { Options } from "../features/admin/options";
 
 export const meta = () => [{ title: "Content · Console" }];
 

@@ -10,7 +10,7 @@ import { donationStoreOf, formObject } from "../features/admin/donations.server"
 import { requireOperator } from "../features/admin/operator.server";
 import { refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.donations";
-import { Options } from "../features/admin/console-form";
+import { Options } from "../features/admin/options";
 
 export const meta = () => [{ title: "Donations · Console" }];
 

@@ -8,7 +8,8 @@ import { ConsoleTable } from "../features/admin/console-table";
 import { requireOperator } from "../features/admin/operator.server";
 import { EDITABLE_BADGES } from "../features/admin/catalog.server";
 import type { Route } from "./+types/admin.products.$id";
-import { ConfirmCheckbox, ConsoleField, Options } from "../features/admin/console-form";
+import { ConfirmCheckbox, ConsoleField } from "../features/admin/console-form";
+import { Options } from "../features/admin/options";
 import { productAction, type ProductAnswer } from "../features/admin/product-actions.server";
 
 export const meta = () => [{ title: "Product · Console" }];

@@ -11,7 +11,7 @@ import { ChangeHistory } from "../features/admin/change-history";
 import { Stars } from "../features/admin/review-parts";
 import { refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.reviews.$id";
-import { Options } from "../features/admin/console-form";
+import { Options } from "../features/admin/options";
 
 export const meta = () => [{ title: "Review · Console" }];
 

@@ -10,7 +10,7 @@ import type { Route } from "./+types/admin.subscriptions";
 import { ClearLink, FilterForm, FilterSelect, ListTotal, Pager, SITE_OPTIONS } from "../features/admin/list-controls";
 import { ConsoleTable, RowLink } from "../features/admin/console-table";
 import { queryColumns } from "../features/admin/sort-header";
-import { Options } from "../features/admin/console-form";
+import { Options } from "../features/admin/options";
 
 export const meta = () => [{ title: "Subscriptions · Console" }];
 

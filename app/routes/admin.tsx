@@ -1,9 +1,8 @@
-import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import { ROLE_LABELS } from "../../rules/console/operator-roles";
 import { ConsoleFrame, ConsoleNav, ConsolePage, consoleHeaders } from "../features/admin/console-frame";
 import { requireOperator, sectionsFor } from "../features/admin/operator.server";
 import type { Route } from "./+types/admin";
-import { BackLink } from "../components/back-link";
 
 // The operator console's layout: every page under it needs a signed-in operator (each page checks
 // its own permission too); the navigation shows only what the role may open.
@@ -55,9 +54,12 @@ export function ErrorBoundary() {
             ? (reason ?? (error.status === 403 ? "Your role may not open this page." : "There is nothing at this address."))
             : "The console could not show this page. Please try again."}
         </p>
-        <BackLink to="/admin/dashboard" className="mt-4">
-          Back to the dashboard
-        </BackLink>
+        {/* BackLink's markup, written out: the layout's chunk is on every console page, the shared link's is not. */}
+        <p className="mt-4">
+          <Link to="/admin/dashboard" className="font-semibold text-primary underline">
+            Back to the dashboard
+          </Link>
+        </p>
       </ConsolePage>
     </ConsoleFrame>
   );

@@ -7,14 +7,14 @@ export type Money = { amount: string; currencyCode: "USD" };
 
 /** en-US USD, e.g. $12.99; whole dollars without cents when `compact` ($49, but $49.50). */
 export function formatUsd(cents: number, { compact = false } = {}): string {
-  const whole = cents % 100 === 0;
-  return (compact && whole ? USD_WHOLE : USD).format(cents / 100);
+  const text = USD.format(cents / 100);
+  return compact ? text.replace(/\.00$/, "") : text;
 }
 
 // Built once: constructing an Intl.NumberFormat costs far more than formatting with one, and a
-// listing formats hundreds of prices per render.
-const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const USD_WHOLE = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 0, maximumFractionDigits: 0 });
+// listing formats hundreds of prices per render. One formatter (USD's own two decimals): the compact
+// form drops a whole amount's ".00", so pages carry one formatter's code, not two.
+const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
 /** "$12.99" from storefront money ({amount: "12.99"}). */
 export function formatMoney(money: { amount: string }): string {

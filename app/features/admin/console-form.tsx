@@ -8,15 +8,6 @@ export function ConsoleField({ className = "", ...field }: Omit<ComponentProps<t
   return <Labelled className={className} labelClassName="block text-sm font-semibold" {...field} />;
 }
 
-/** A select's options, each keyed by its value. */
-export function Options({ options }: { options: readonly { value: string | number; label: ReactNode }[] }) {
-  return options.map((o) => (
-    <option key={o.value} value={o.value}>
-      {o.label}
-    </option>
-  ));
-}
-
 /**
  * The box a destructive form needs ticked (`confirm=yes`) and, under it, why the last post was
  * refused without it; `errorId` ties the two together for screen readers.

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
 import type { FormNode } from "../../../server/modules/content";
 import { FieldMessage } from "../../components/form-field";
-import { Options } from "./console-form";
+import { Options } from "./options";
 
 // The console's entry form, drawn from the description generated on the server from the content
 // types (server/modules/content/form.ts): one labelled input per field, its message beside it

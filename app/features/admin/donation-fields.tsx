@@ -1,4 +1,4 @@
-import { Options } from "./console-form";
+import { Options } from "./options";
 import { Field, inputClass } from "./donations-parts";
 
 // Apart from the other Donations pieces: only the store and segment forms use it, so the section's

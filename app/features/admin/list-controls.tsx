@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { Options } from "./console-form";
 
 // The console's list controls, one look for every table: the GET form of search box and filter
 // selects, the count of what matched, and the pager under the table.
@@ -32,7 +31,12 @@ export function FilterSelect({
     <label className="text-sm font-semibold">
       {label}
       <select name={name} defaultValue={value ?? ""} className={selectClass}>
-        <Options options={Object.entries(options).map(([value, label]) => ({ value, label }))} />
+        {/* Not options.tsx's Options: every list page loads this file, few need that one. */}
+        {Object.entries(options).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
       </select>
     </label>
   );

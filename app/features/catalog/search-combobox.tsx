@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import { imageUrl } from "../../../rules/catalog/image-urls";
 import type { SearchSuggestions } from "./listing-data";
-import { formatUsd } from "../../../rules/shared/money";
 
 /** Wait this long after the last keystroke before asking for suggestions. */
 export const SUGGEST_DEBOUNCE_MS = 250;
@@ -133,7 +132,7 @@ export function SearchCombobox({ defaultValue, inputId, placeholder }: { default
                 <span className="block truncate text-sm font-medium text-secondary">{item.title}</span>
                 <span className="block text-xs text-gray-600">
                   {item.brand}
-                  {item.priceCents !== null && <> · {formatUsd(item.priceCents)}</>}
+                  {item.price !== null && <> · {item.price}</>}
                 </span>
               </span>
             </li>
