@@ -21,7 +21,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     operator: operatorEmail ?? "",
     entries: entries.map((e) => ({
       id: e.id,
-      at: e.at.toISOString(),
+      // Formatted here, not in the page: the page then loads no date formatter.
+      at: formatUtcTimestamp(e.at),
       who: e.operatorEmail,
       action: e.action,
       target: `${e.targetType} ${e.targetId}`,
@@ -50,7 +51,7 @@ export default function AdminAudit() {
         rowClassName="align-top"
         rows={entries}
         columns={[
-          { label: "When (UTC)", cell: (e) => formatUtcTimestamp(e.at) },
+          { label: "When (UTC)", cell: (e) => e.at },
           { label: "Who", cell: (e) => e.who },
           { label: "Action", cell: (e) => e.action, cellClassName: "font-mono" },
           { label: "Target", cell: (e) => e.target, cellClassName: "font-mono" },

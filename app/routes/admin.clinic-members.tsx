@@ -20,7 +20,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       membershipId: p.membershipId,
       member: people[i] ? `${people[i]!.firstName} ${people[i]!.lastName} <${people[i]!.email}>` : p.customerId,
       clinic: `${p.clinic.name} (${p.clinic.groupID}), ${p.clinic.address.city}, ${p.clinic.address.provinceCode}`,
-      since: p.createdAt.toISOString(),
+      // Formatted here, not in the page: the page then loads no date formatter.
+      since: formatUtcDay(p.createdAt),
     })),
   };
 }
@@ -48,7 +49,7 @@ export default function AdminClinicMembers() {
           <li key={p.membershipId} className="rounded border border-gray-300 bg-white p-3">
             <p className="font-semibold">{p.member}</p>
             <p className="text-sm">
-              {p.clinic} · asked {formatUtcDay(p.since)}
+              {p.clinic} · asked {p.since}
             </p>
             <div className="mt-2 flex gap-2">
               {(["approve", "end"] as const).map((d) => (

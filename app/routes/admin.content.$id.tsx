@@ -36,7 +36,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       status: entry.status,
       hasDraft: entry.draftBody !== null,
       updatedAt: entry.updatedAt.toISOString(),
-      publishedAt: entry.publishedAt?.toISOString() ?? null,
+      // Formatted here, not in the page: the page then loads no date formatter.
+      publishedAt: entry.publishedAt ? formatUtcDateTime(entry.publishedAt) : null,
     },
     form: describeForm(entry.type as ContentType, workingBody(entry)),
   };
@@ -137,7 +138,7 @@ export default function AdminContentEntry() {
         <dt className="font-semibold">Site</dt>
         <dd>{entry.site === "both" ? "Both sites" : entry.site === "hpsf" ? "Staff" : "Shop"}</dd>
         <dt className="font-semibold">Last published</dt>
-        <dd>{entry.publishedAt ? formatUtcDateTime(entry.publishedAt) : "—"}</dd>
+        <dd>{entry.publishedAt ?? "—"}</dd>
       </dl>
       {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
       {answer && "done" in answer ? <FormAlert tone="success">{answer.done}</FormAlert> : null}

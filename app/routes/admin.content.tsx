@@ -25,7 +25,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     query,
     total,
     pages: pageCount(total, CONTENT_PAGE_SIZE),
-    rows: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })),
+    // Formatted here, not in the page: the page then loads no date formatter.
+    rows: rows.map((r) => ({ ...r, updatedAt: formatUtcDateTime(r.updatedAt) })),
   };
 }
 
@@ -84,7 +85,7 @@ export default function AdminContent() {
               {e.hasDraft ? <span className="ml-1 rounded bg-mist px-1 text-xs">unpublished changes</span> : null}
             </>
           )),
-          sortable("Updated", "updated", (e) => formatUtcDateTime(e.updatedAt)),
+          sortable("Updated", "updated", (e) => e.updatedAt),
         ]}
       />
       <Pager page={query.page} pages={pages} href={(p) => entryListHref(query, { page: p })} />

@@ -23,12 +23,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const profile = await context.services.customerReads.profile(params.id);
   if (!profile) throw data({ message: "No such customer." }, { status: 404 });
   const { account, addresses, orders, subscriptions, membership } = profile;
+  // Dates formatted here, not in the page: the page then loads no date formatter.
   return {
-    account: { ...account, createdAt: account.createdAt.toISOString() },
+    account: { ...account, createdAt: formatUtcDay(account.createdAt) },
     addresses,
-    orders: orders.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
+    orders: orders.map((o) => ({ ...o, createdAt: formatUtcDay(o.createdAt) })),
     subscriptions,
-    membership: membership && { ...membership, since: membership.since.toISOString() },
+    membership: membership && { ...membership, since: formatUtcDay(membership.since) },
     canErase: may(operator.role, "customers.erase"),
   };
 }
@@ -91,12 +92,12 @@ export default function AdminCustomer() {
           <dt className="font-semibold">Marketing e-mails</dt>
           <dd>{account.acceptsMarketing ? "Yes" : "No"}</dd>
           <dt className="font-semibold">Joined</dt>
-          <dd>{formatUtcDay(account.createdAt)}</dd>
+          <dd>{account.createdAt}</dd>
           {membership ? (
             <>
               <dt className="font-semibold">Clinic</dt>
               <dd data-testid="customer-membership">
-                {membership.clinicName} ({membership.groupId}) · {membership.state} since {formatUtcDay(membership.since)}
+                {membership.clinicName} ({membership.groupId}) · {membership.state} since {membership.since}
               </dd>
             </>
           ) : null}
@@ -130,7 +131,7 @@ export default function AdminCustomer() {
           rows={orders}
           columns={[
             { label: "Order", cell: (o) => <RowLink to={`/admin/orders/${o.id}`}>{o.number}</RowLink> },
-            { label: "Placed", cell: (o) => formatUtcDay(o.createdAt) },
+            { label: "Placed", cell: (o) => o.createdAt },
             { label: "Status", cell: (o) => o.status },
             { label: "Total", cell: (o) => formatUsd(o.totalCents), className: "text-right" },
           ]}

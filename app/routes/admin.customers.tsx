@@ -22,7 +22,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     filters,
     total,
     pages: pageCount(total, CUSTOMERS_PAGE_SIZE),
-    rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    // Formatted here, not in the page: the page then loads no date formatter.
+    rows: rows.map((r) => ({ ...r, createdAt: formatUtcDay(r.createdAt) })),
   };
 }
 
@@ -34,7 +35,7 @@ const COLUMNS: readonly (Column<Row> & { key: CustomerListSort | null; label: st
   { key: null, label: "Phone", cell: (c) => c.phone ?? "" },
   { key: null, label: "Site", cell: (c) => siteLabel(c.site) },
   { key: "orders", label: "Orders", cell: (c) => c.orders, className: "text-right" },
-  { key: "created", label: "Joined", cell: (c) => formatUtcDay(c.createdAt) },
+  { key: "created", label: "Joined", cell: (c) => c.createdAt },
 ];
 
 function SortHeader({ column, label, className = "", filters }: { column: CustomerListSort; label: string; className?: string; filters: CustomerFilters }) {

@@ -26,7 +26,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     total: list.total,
     page: list.page,
     pages: list.pages,
-    rows: list.rows.map((r) => ({ ...r, firstSeen: r.firstSeen.toISOString(), lastSeen: r.lastSeen.toISOString() })),
+    // Formatted here, not in the page: the page then loads no date formatter.
+    rows: list.rows.map((r) => ({ ...r, firstSeen: formatUtcTimestamp(r.firstSeen), lastSeen: formatUtcTimestamp(r.lastSeen) })),
   };
 }
 
@@ -72,8 +73,8 @@ export default function AdminErrors() {
           { label: "Source", cell: (r) => r.source },
           { label: "Route", cell: (r) => r.route ?? "—", cellClassName: "font-mono break-all" },
           { label: "Release", cell: (r) => (r.release === r.firstRelease ? r.release : `${r.firstRelease} → ${r.release}`), cellClassName: "font-mono" },
-          { label: "Last seen (UTC)", cell: (r) => formatUtcTimestamp(r.lastSeen) },
-          { label: "First seen (UTC)", cell: (r) => formatUtcTimestamp(r.firstSeen) },
+          { label: "Last seen (UTC)", cell: (r) => r.lastSeen },
+          { label: "First seen (UTC)", cell: (r) => r.firstSeen },
         ]}
       />
       {rows.length === 0 ? <p className="mt-4">No errors recorded.</p> : null}

@@ -41,7 +41,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     order,
     canRefund,
     moves: orderMovesFor(operator, order.status),
-    history: audit.map((e) => ({ id: e.id, at: e.at.toISOString(), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
+    history: audit.map((e) => ({ id: e.id, at: formatUtcDateTime(e.at), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
   };
 }
 

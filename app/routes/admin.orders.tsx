@@ -23,7 +23,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     autoship: f.autoship === null ? null : f.autoship === "yes",
     pageSize: CONSOLE_PAGE_SIZE,
   });
-  return { filters: f, total, pages: pageCount(total), rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+  return {
+    filters: f,
+    total,
+    pages: pageCount(total),
+    // Formatted here, not in the page: the page then loads no date formatter.
+    rows: rows.map((r) => ({ ...r, createdAt: formatUtcDateTime(r.createdAt, { zone: false }) })),
+  };
 }
 
 export default function AdminOrders() {
@@ -65,7 +71,7 @@ export default function AdminOrders() {
         rows={rows}
         columns={[
           sortable("Order", "number", (o) => <RowLink to={`/admin/orders/${o.id}`}>{o.number}</RowLink>),
-          sortable("Placed", "placed", (o) => formatUtcDateTime(o.createdAt, { zone: false })),
+          sortable("Placed", "placed", (o) => o.createdAt),
           sortable("Customer", "email", (o) => o.email),
           { label: "Site", cell: (o) => siteLabel(o.site) },
           sortable("Status", "status", (o) => o.status),

@@ -43,8 +43,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     ...found,
     shopUrl: `/products/${found.product.handle}`,
     badges: EDITABLE_BADGES,
-    history: history.map((h) => ({ ...h, at: h.at.toISOString() })),
-    audit: audit.map((e) => ({ id: e.id, at: e.at.toISOString(), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
+    // Dates formatted here, not in the page: the page then loads no date formatter.
+    history: history.map((h) => ({ ...h, at: formatUtcDateTime(h.at) })),
+    audit: audit.map((e) => ({ id: e.id, at: formatUtcDateTime(e.at), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
   };
 }
 
@@ -299,7 +300,7 @@ export default function AdminProduct() {
             testId="stock-history"
             rows={history}
             columns={[
-              { label: "When", cell: (h) => formatUtcDateTime(h.at) },
+              { label: "When", cell: (h) => h.at },
               { label: "Who", cell: (h) => h.operatorEmail },
               { label: "SKU", cell: (h) => h.sku, cellClassName: "font-mono" },
               { label: "Warehouse", cell: (h) => h.warehouseCode },

@@ -38,7 +38,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // The customer's cancel reasons travel as data: the storefront's autoship rules stay out of the console's bundle.
   const customerReason = (e: { kind: string; detail: Record<string, unknown> }) =>
     e.kind === "cancelled" && typeof e.detail.reason === "string" ? cancelReasonLabel(e.detail.reason) : null;
-  return { s: { ...s, events: s.events.map((e) => ({ ...e, customerReason: customerReason(e) })) }, actions, cancelReasons: CANCEL_REASONS };
+  // Dates formatted here, not in the page: the page then loads no date formatter.
+  const retryAt = s.retryAt ? formatUtcDateTime(s.retryAt) : null;
+  const events = s.events.map((e) => ({ ...e, at: formatUtcDateTime(e.at), customerReason: customerReason(e) }));
+  return { s: { ...s, retryAt, events }, actions, cancelReasons: CANCEL_REASONS };
 }
 
 type Answer = { intent: string; errors: Record<string, string> };
@@ -144,7 +147,7 @@ export default function AdminSubscription() {
             <>
               <dt className="font-semibold">Next retry</dt>
               <dd>
-                {formatUtcDateTime(s.retryAt)}
+                {s.retryAt}
                 {s.failedAttempts ? ` · ${s.failedAttempts} declined attempt${s.failedAttempts === 1 ? "" : "s"}` : ""}
               </dd>
             </>
@@ -233,7 +236,7 @@ export default function AdminSubscription() {
             const facts = eventFacts(e.detail);
             return (
               <li key={e.id} className="rounded bg-white px-3 py-2">
-                <span className="font-semibold">{e.kind.replace(/_/g, " ")}</span> — {formatUtcDateTime(e.at)} — {ACTOR_LABELS[e.actor] ?? e.actor}
+                <span className="font-semibold">{e.kind.replace(/_/g, " ")}</span> — {e.at} — {ACTOR_LABELS[e.actor] ?? e.actor}
                 {op ? ` ${op.email}: ${operatorReasonLabel(op.reason) ?? op.reason}${op.note ? ` (“${op.note}”)` : ""}` : ""}
                 {e.customerReason ? ` · customer's reason: ${e.customerReason}` : ""}
                 {facts ? <span className="block text-xs text-gray-700">{facts}</span> : null}

@@ -20,7 +20,9 @@ export const meta = () => [{ title: "Subscriptions · Console" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireOperator(context, request, "subscriptions.manage");
-  return pagedList(subscriptionListQuery(new URL(request.url).searchParams), (query) => context.services.autoship.consoleList(query));
+  const list = await pagedList(subscriptionListQuery(new URL(request.url).searchParams), (query) => context.services.autoship.consoleList(query));
+  // Formatted here, not in the page: the page then loads no date formatter.
+  return { ...list, rows: list.rows.map((r) => ({ ...r, retryAt: r.retryAt ? formatUtcDateTime(r.retryAt) : null })) };
 }
 
 const STATUS_LABELS = { active: "Active", paused: "Paused", cancelled: "Cancelled" } as const;
@@ -115,7 +117,7 @@ export default function AdminSubscriptions() {
             </>
           )),
           query.failures && { label: "Reason", cell: (s) => s.failure?.message ?? holdLabel(s.hold) ?? "—" },
-          query.failures && { label: "Next retry", cell: (s) => (s.retryAt ? formatUtcDateTime(s.retryAt) : s.status === "paused" ? "None (paused)" : "—") },
+          query.failures && { label: "Next retry", cell: (s) => s.retryAt ?? (s.status === "paused" ? "None (paused)" : "—") },
           !query.failures && sortable("Started", "created", (s) => s.createdAt.slice(0, 10)),
           { label: "Price", cell: (s) => formatUsd(s.totalCents), className: "text-right" },
         ]}

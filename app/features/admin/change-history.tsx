@@ -1,4 +1,3 @@
-import { formatUtcDateTime } from "../../../rules/shared/dates";
 import { ConsoleSection } from "./console-frame";
 
 // The audit entries of the thing a console page edits, newest first: the "Changes" section of the
@@ -25,7 +24,10 @@ export function ChangeHistory({ id, entries, testId }: { id: string; entries: Au
   );
 }
 
-/** "Mar 4, 2031, 3:04 PM UTC — who: action (outcome)", a line per entry. */
+/**
+ * "Mar 4, 2031, 3:04 PM UTC — who: action (outcome)", a line per entry; `at` as read
+ * (rules/shared/dates.ts formatUtcDateTime, in the loader: the page then loads no date formatter).
+ */
 export function ConsoleHistory({
   id,
   entries,
@@ -40,7 +42,7 @@ export function ConsoleHistory({
       <ul className="mt-2 text-sm" data-testid={testId}>
         {entries.map((h) => (
           <li key={h.id}>
-            {formatUtcDateTime(h.at)} — {h.who}: {h.action} ({h.outcome})
+            {h.at} — {h.who}: {h.action} ({h.outcome})
           </li>
         ))}
       </ul>
