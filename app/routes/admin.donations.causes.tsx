@@ -1,8 +1,7 @@
 import { useLoaderData, useNavigation } from "react-router";
 import { causeListQuery, type CauseSort } from "../../rules/console/donation-settings-input";
 import { ConsolePage } from "../features/admin/console-frame";
-import { causeListHref, hundredthsText } from "../features/admin/donations";
-import { DonationsTabs } from "../features/admin/donations-parts";
+import { causeListHref, hundredthsText, DonationsTabs } from "../features/admin/donations";
 import { ClearLink, FilterForm, FilterSelect, ListTotal, Pager, SearchBox } from "../features/admin/list-controls";
 import { ConsoleTable, RowLink } from "../features/admin/console-table";
 import { requireOperator } from "../features/admin/operator.server";

@@ -2,8 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-r
 import { FormAlert } from "../components/form-field";
 import { ConsolePage } from "../features/admin/console-frame";
 import { ConsoleTable, RowLink } from "../features/admin/console-table";
-import { donationsHref, hundredthsText, sourceLabel, valueCategoryLabel } from "../features/admin/donations";
-import { DonationsTabs } from "../features/admin/donations-parts";
+import { donationsHref, hundredthsText, sourceLabel, valueCategoryLabel, DonationsTabs } from "../features/admin/donations";
 import { donationStoreOf } from "../features/admin/donations.server";
 import { centsToAmount } from "../../rules/shared/money";
 import { requireOperator } from "../features/admin/operator.server";

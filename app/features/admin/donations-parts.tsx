@@ -1,36 +1,9 @@
 import { useId, type ComponentProps } from "react";
-import { NavLink } from "react-router";
 import { FieldMessage } from "../../components/form-field";
 import { ConsoleField } from "./console-form";
-import { donationsHref } from "./donations";
 
-// Pieces every Donations page shares: the section's tabs and a labelled control with its message.
-
-const TABS = [
-  { path: "/admin/donations", label: "Store", end: true },
-  { path: "/admin/donations/causes", label: "Causes", end: false },
-  { path: "/admin/donations/segments", label: "Segments", end: false },
-  { path: "/admin/donations/report", label: "Report", end: false },
-] as const;
-
-export function DonationsTabs({ storeParam }: { storeParam: string | null }) {
-  return (
-    <nav aria-label="Donations" className="mt-4 flex flex-wrap gap-1 border-b border-gray-400">
-      {TABS.map((t) => (
-        <NavLink
-          key={t.path}
-          to={t.path === "/admin/donations/causes" ? t.path : donationsHref(t.path, storeParam)}
-          end={t.end}
-          className={({ isActive }) =>
-            `rounded-t border border-b-0 px-4 py-2 focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary ${isActive ? "border-gray-400 bg-white font-semibold" : "border-transparent text-primary underline"}`
-          }
-        >
-          {t.label}
-        </NavLink>
-      ))}
-    </nav>
-  );
-}
+// Pieces the Donations pages share: a labelled control with its message, a tick box, the controls'
+// looks (the section's tabs are donations-tabs.tsx: the pages that only list load no form field).
 
 /** The console's labelled field, its hint a shade darker on these pages. */
 export function Field(field: Omit<ComponentProps<typeof ConsoleField>, "hintTone">) {

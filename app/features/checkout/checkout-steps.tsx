@@ -6,7 +6,7 @@ import { loginUrlFor } from "../../../rules/account/sign-in-redirect";
 import { US_STATES } from "../../../rules/shared/us-states";
 import { frequencyLabel, frequencyOfSellingPlan } from "../../../rules/autoship/offer-and-frequency";
 import { Checkbox, FormAlert, SelectField, SubmitButton, TextField } from "../../components/form-field";
-import { OrderAddress } from "./order-receipt";
+import { OrderAddress } from "./order-address";
 import { DeliveryChoice, QuotaMeter } from "../../components/staff/staff-checkout";
 import { ATTESTATION_LABEL } from "../../../rules/checkout/order-attributes";
 import type { checkoutLoader, CheckoutActionData } from "./checkout-route.server";

@@ -3,29 +3,9 @@ import type { OrderView } from "../../../server/modules/orders";
 import { amountToCents, formatMoney, formatUsd } from "../../../rules/shared/money";
 import { staffOrderDetails } from "../../../rules/checkout/order-attributes";
 import { TableHead } from "../../components/table-head";
+import { OrderAddress, type Address } from "./order-address";
 
 // An order's lines, totals and addresses, as the confirmation page and My Order Details show them.
-
-type Address = { firstName?: string; lastName?: string; address1: string; address2?: string; city: string; provinceCode: string; zip: string };
-
-export function OrderAddress({ address }: { address: Address | null }) {
-  if (!address) return <p>—</p>;
-  return (
-    <address className="not-italic">
-      {[address.firstName, address.lastName].filter(Boolean).join(" ")}
-      {(address.firstName || address.lastName) && <br />}
-      {address.address1}
-      {address.address2 && (
-        <>
-          <br />
-          {address.address2}
-        </>
-      )}
-      <br />
-      {address.city}, {address.provinceCode} {address.zip}
-    </address>
-  );
-}
 
 /** What the order gave, per cause, net of reversals (the donation ledger). */
 /** What the order gives a cause, net of refunds; `reversedCents`: what refunds took back from it. */

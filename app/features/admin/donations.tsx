@@ -1,7 +1,9 @@
+import { NavLink } from "react-router";
 import type { CauseListQuery } from "../../../rules/console/donation-settings-input";
 
 // The console's Donations section, for its browser code: the labels SPEC §3 gives the store's and
-// segments' coded fields, and the links between the section's pages. No zod here (the forms are
+// segments' coded fields, the links between the section's pages and its tabs (here, in the file every
+// Donations page loads, rather than in a file of their own: one script less per page). No zod here (the forms are
 // read by rules/console/donation-settings-input.ts in the actions).
 
 /** SPEC §3 campaign types. */
@@ -62,4 +64,31 @@ export function causeListHref(q: CauseListQuery, change: Partial<CauseListQuery>
     dir: all.dir === "asc" ? null : all.dir,
     page: all.page === 1 ? null : all.page,
   });
+}
+
+// The section's tabs, on each of its pages.
+const TABS = [
+  { path: "/admin/donations", label: "Store", end: true },
+  { path: "/admin/donations/causes", label: "Causes", end: false },
+  { path: "/admin/donations/segments", label: "Segments", end: false },
+  { path: "/admin/donations/report", label: "Report", end: false },
+] as const;
+
+export function DonationsTabs({ storeParam }: { storeParam: string | null }) {
+  return (
+    <nav aria-label="Donations" className="mt-4 flex flex-wrap gap-1 border-b border-gray-400">
+      {TABS.map((t) => (
+        <NavLink
+          key={t.path}
+          to={t.path === "/admin/donations/causes" ? t.path : donationsHref(t.path, storeParam)}
+          end={t.end}
+          className={({ isActive }) =>
+            `rounded-t border border-b-0 px-4 py-2 focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary ${isActive ? "border-gray-400 bg-white font-semibold" : "border-transparent text-primary underline"}`
+          }
+        >
+          {t.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
 }
