@@ -36,7 +36,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         }
       : null,
     finder,
-    history: history.map((h) => ({ ...h, at: h.at.toISOString() })),
+    // Formatted here, not in the page: the page then loads no date formatter.
+    history: history.map((h) => ({ ...h, at: formatUtcDay(h.at) })),
     role: roleLabel(profile?.roleCode),
     school: profile?.currentSchoolName ?? null,
     eligible: context.staff?.eligibleForPd ?? false,
@@ -116,7 +117,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <ul className="mt-2 text-sm" data-testid="clinic-history">
             {loaderData.history.map((h, i) => (
               <li key={`${h.membershipId}-${i}`}>
-                {formatUtcDay(h.at)}: {EVENT_TEXT[h.kind] ?? h.kind} — {h.clinicName}
+                {h.at}: {EVENT_TEXT[h.kind] ?? h.kind} — {h.clinicName}
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { Screen } from "../components/screen";
 import { AccountNav } from "../features/account/account-nav";
 import { OrderReceipt } from "../features/checkout/order-receipt";
+import { receiptOrder } from "../features/checkout/order-receipt.server";
 import { titleMeta } from "../lib/meta";
 import { usePublicConfig } from "../lib/use-public-config";
 import { usePageTitle } from "../lib/use-site";
@@ -16,7 +17,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!context.customer) return { signedIn: false as const };
   const order = await context.services.orders.getForCustomer(context.customer.id, params.id);
   if (!order) throw data("Order not found", { status: 404 });
-  return { signedIn: true as const, order, donations: await context.services.donationLedger.breakdownForOrder(order.id) };
+  return { signedIn: true as const, order: receiptOrder(order), donations: await context.services.donationLedger.breakdownForOrder(order.id) };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

@@ -40,7 +40,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const today = new Date();
   return {
     signedIn: true,
-    pets: pets.map((p) => ({ ...p, stage: lifeStage(p, today) })),
+    pets: pets.map((p) => {
+      const stage = lifeStage(p, today);
+      // The next stage's day formatted here, not in the page: the page then loads no date formatter.
+      return { ...p, stage: stage && { ...stage, next: stage.next && { ...stage.next, on: formatUtcDay(stage.next.on) } } };
+    }),
     editing,
     adding: url.searchParams.get("new") === "1",
     notice: url.searchParams.get("saved"),
@@ -186,7 +190,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             {p.stage ? (
               <p data-testid="pet-stage">
                 {lifeStageLabel(p.species, p.stage.stage)}
-                {p.stage.next ? ` — ${lifeStageLabel(p.species, p.stage.next.stage).toLowerCase()} from ${formatUtcDay(p.stage.next.on)}` : ""}
+                {p.stage.next ? ` — ${lifeStageLabel(p.species, p.stage.next.stage).toLowerCase()} from ${p.stage.next.on}` : ""}
               </p>
             ) : null}
             {p.sensitivities.length ? <p className="text-sm">Sensitive to: {p.sensitivities.join(", ")}</p> : null}

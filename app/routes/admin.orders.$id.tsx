@@ -13,6 +13,7 @@ import { ConfirmCheckbox } from "../features/admin/console-form";
 import { ConsoleHistory } from "../features/admin/change-history";
 import { orderMovesFor, partRefundAllowed, requireOperator } from "../features/admin/operator.server";
 import { OrderReceipt } from "../features/checkout/order-receipt";
+import { receiptOrder } from "../features/checkout/order-receipt.server";
 import { invalid, refused } from "../features/admin/console-action.server";
 import type { Route } from "./+types/admin.orders.$id";
 
@@ -38,7 +39,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const canRefund = partRefundAllowed(operator, order.status) && order.refundableCents > 0;
   const audit = await context.services.operators.auditEntries({ targetType: "order", targetId: order.id, limit: 100 });
   return {
-    order,
+    // Dates formatted here, not in the page: the page then loads no date formatter.
+    order: { ...receiptOrder(order), refunds: order.refunds.map((r) => ({ ...r, at: formatUtcDateTime(r.at) })) },
     canRefund,
     moves: orderMovesFor(operator, order.status),
     history: audit.map((e) => ({ id: e.id, at: formatUtcDateTime(e.at), who: e.operatorEmail, action: e.action, outcome: e.outcome })),
@@ -151,7 +153,7 @@ export default function AdminOrder() {
           <ul className="mt-2 space-y-1 text-sm" data-testid="admin-order-refunds">
             {order.refunds.map((r) => (
               <li key={r.id}>
-                {formatUtcDateTime(r.at)} — {formatUsd(r.amountCents)}
+                {r.at} — {formatUsd(r.amountCents)}
                 {r.lines.length ? ` for ${r.lines.map((l) => `${l.quantity} × ${l.sku}`).join(", ")}` : ""}
                 {r.otherCents ? ` (${formatUsd(r.otherCents)} beyond the items)` : ""}
                 {r.restocked ? ", restocked" : ""} — {r.reason} — {r.actor.replace(/^operator:/, "")}

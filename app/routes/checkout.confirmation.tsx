@@ -3,6 +3,7 @@ import { Screen } from "../components/screen";
 import { DonationSlot } from "../components/donations/donation-slot";
 import { hasReceipt } from "../features/checkout/checkout.server";
 import { OrderReceipt } from "../features/checkout/order-receipt";
+import { receiptOrder } from "../features/checkout/order-receipt.server";
 import { usePurchaseEvent } from "../features/checkout/checkout-analytics";
 import { purchasedOrderOf, purchaseEvent } from "../../rules/consent/ga4-checkout-events";
 import { titleMeta } from "../lib/meta";
@@ -28,7 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // so a reload or a later visit cannot repeat it); the staff site sends none (SPEC §2).
   const purchase = !context.site.isStaff && (await orders.claimPurchaseEvent(order.id)) ? purchaseEvent(purchasedOrderOf(order)) : null;
   const donations = await context.services.donationLedger.breakdownForOrder(order.id);
-  return { order, signedIn: Boolean(context.customer), purchase, donations };
+  return { order: receiptOrder(order), signedIn: Boolean(context.customer), purchase, donations };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

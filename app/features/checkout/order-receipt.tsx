@@ -1,4 +1,3 @@
-import { formatUtcDateTime } from "../../../rules/shared/dates";
 import type { OrderView } from "../../../server/modules/orders";
 import { amountToCents, formatMoney, formatUsd } from "../../../rules/shared/money";
 import { staffOrderDetails } from "../../../rules/checkout/order-attributes";
@@ -115,7 +114,8 @@ export function OrderReceipt({ order, donations = [] }: { order: OrderView; dona
             {order.attestedAt ? (
               <>
                 <dt>Household use</dt>
-                <dd>Confirmed {formatUtcDateTime(order.attestedAt)}</dd>
+                {/* As read: the loader formats it (order-receipt.server.ts receiptOrder). */}
+                <dd>Confirmed {order.attestedAt}</dd>
               </>
             ) : null}
           </dl>
