@@ -44,6 +44,5 @@ export type ListingPageData = {
 export type SearchSuggestions = {
   /** The query answered (trimmed), so a late answer to an older query is not shown. */
   query: string;
-  /** `price` as read ("$12.99"), formatted by the server: the header's dropdown, on every shop page, then carries no money formatter. */
-  items: { title: string; brand: string; href: string; imageSource: string; price: string | null }[];
+  items: { title: string; brand: string; href: string; imageSource: string; priceCents: number | null }[];
 };

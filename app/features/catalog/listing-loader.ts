@@ -7,7 +7,6 @@ import { productCardModel } from "../../../rules/catalog/product-card";
 import type { Filter, FilterDefinition, ListingResult } from "../../../server/modules/catalog";
 import { dealSkusOnce } from "../../lib/deal-skus-once";
 import { searchTop } from "../../lib/search-top";
-import { formatUsd } from "../../../rules/shared/money";
 import { cardRatings, withRating } from "../../lib/card-ratings";
 import { packFacet } from "../../../rules/catalog/page-packs/facet-pack";
 import type { FilterChip, ListingKind, ListingPageData, PanelFacet, SearchSuggestions } from "./listing-data";
@@ -143,17 +142,7 @@ export async function loadSuggestions(context: AppLoadContext, query: string, li
       freeShippingThresholdCents: context.publicConfig.freeShippingThresholdCents,
       prefer: { search: q },
     });
-    return card
-      ? [
-          {
-            title: card.title,
-            brand: card.brand,
-            href: card.href,
-            imageSource: card.imageSource,
-            price: card.priceCents === null ? null : formatUsd(card.priceCents),
-          },
-        ]
-      : [];
+    return card ? [{ title: card.title, brand: card.brand, href: card.href, imageSource: card.imageSource, priceCents: card.priceCents }] : [];
   });
   return { query: q, items };
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import { imageUrl } from "../../../rules/catalog/image-urls";
 import type { SearchSuggestions } from "./listing-data";
+import { formatUsd } from "../../../rules/shared/money";
 
 /** Wait this long after the last keystroke before asking for suggestions. */
 export const SUGGEST_DEBOUNCE_MS = 250;
@@ -132,7 +133,7 @@ export function SearchCombobox({ defaultValue, inputId, placeholder }: { default
                 <span className="block truncate text-sm font-medium text-secondary">{item.title}</span>
                 <span className="block text-xs text-gray-600">
                   {item.brand}
-                  {item.price !== null && <> · {item.price}</>}
+                  {item.priceCents !== null && <> · {formatUsd(item.priceCents)}</>}
                 </span>
               </span>
             </li>
