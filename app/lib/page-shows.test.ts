@@ -50,14 +50,19 @@ describe("what a kept page shows", () => {
     expect([...context.pageShows]).toEqual([`p:${product.id}`]);
   });
 
-  it("a carousel and a quick search: their products, and that their products may change", async () => {
+  it("a carousel: its products, and that they may change while it names a handle no product has", async () => {
     const products = (await deps.services.catalog.listProducts({ site: "d2c", filters: [], sort: "featured", page: 1, limit: 3, facets: false })).products;
-    const context = keptPage();
-    await Promise.all(
-      resolveCarousels(context, [{ headline: "h", paragraph: "", bg_color: "white", copyColor: "dark gray", handles: products.map((p) => p.handle) }]),
-    );
-    expect([...context.pageShows].sort()).toEqual(["listings", ...products.map((p) => `p:${p.id}`)].sort());
+    const carousel = (handles: string[]) => ({ headline: "h", paragraph: "", bg_color: "white" as const, copyColor: "dark gray" as const, handles });
+    const found = keptPage();
+    await Promise.all(resolveCarousels(found, [carousel(products.map((p) => p.handle))]));
+    expect([...found.pageShows].sort()).toEqual(products.map((p) => `p:${p.id}`).sort());
+    const missing = keptPage();
+    await Promise.all(resolveCarousels(missing, [carousel([products[0].handle, "not-yet-a-product"])]));
+    expect([...missing.pageShows].sort()).toEqual(["listings", `p:${products[0].id}`]);
+  });
 
+  it("a quick search: its products, and that they may change", async () => {
+    const products = (await deps.services.catalog.listProducts({ site: "d2c", filters: [], sort: "featured", page: 1, limit: 1, facets: false })).products;
     const searched = keptPage();
     const found = await searchTop(searched, products[0].title.split(" ")[0], 4);
     expect(found.products.length).toBeGreaterThan(0);

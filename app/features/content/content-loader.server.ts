@@ -18,9 +18,9 @@ async function cardsByHandle(context: AppLoadContext, handles: string[]): Promis
   const { catalog } = context.services;
   const [found, deals] = await Promise.all([catalog.getProductsByHandles(handles, context.site.id), dealSkusOnce(context)]);
   const products = seesProgramPrices(context.site, context.staff) ? found : withoutProgramPrices(found);
-  // A handle not found now may be a product's later.
-  showsListing(context);
+  // A product found is purged by its own key; a handle not found now may be a product's later.
   showsProducts(context, products);
+  if (found.length < new Set(handles).size) showsListing(context);
   const dealSkus = new Set(Object.keys(deals));
   const ratings = await cardRatings(
     context,
