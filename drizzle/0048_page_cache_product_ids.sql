@@ -57,3 +57,37 @@ BEGIN
   END LOOP;
 END
 $$;
+--> statement-breakpoint
+-- A content entry whose body alone changed (publishing an edit of a published entry) is named by
+-- its id: only the pages that show it go. Any other change — an entry added, removed, published,
+-- archived, moved to another type, key or site — may change which entries a page lists (every page
+-- lists the announcements and banners), so it names the table, as before.
+CREATE OR REPLACE FUNCTION page_cache_content_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  ids bigint[];
+  moved boolean;
+BEGIN
+  SELECT array_agg(DISTINCT n.id ORDER BY n.id),
+    bool_or(o.id IS NULL OR n.id IS NULL OR (o.type, o.key, o.site, o.status) IS DISTINCT FROM (n.type, n.key, n.site, n.status))
+    INTO ids, moved
+    FROM old_rows o FULL JOIN new_rows n ON n.id = o.id;
+  IF moved IS NULL THEN
+    RETURN NULL;
+  END IF;
+  IF moved OR cardinality(ids) > 100 THEN
+    PERFORM pg_notify('page_cache', TG_TABLE_NAME);
+  ELSE
+    PERFORM pg_notify('page_cache', TG_TABLE_NAME || ':' || array_to_string(ids, ','));
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+DROP TRIGGER content_entries_page_cache ON content_entries;
+--> statement-breakpoint
+CREATE TRIGGER content_entries_page_cache AFTER INSERT OR DELETE OR TRUNCATE ON content_entries
+  FOR EACH STATEMENT EXECUTE FUNCTION page_cache_changed();
+--> statement-breakpoint
+CREATE TRIGGER content_entries_page_cache_update AFTER UPDATE ON content_entries
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION page_cache_content_changed();

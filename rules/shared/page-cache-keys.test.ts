@@ -3,13 +3,13 @@ import { changesListing, MAX_PRODUCT_KEYS, parseChangeNotice, purgeKeysFor, surr
 
 describe("a page_cache notice", () => {
   it("names a table alone, or the products one statement changed", () => {
-    expect(parseChangeNotice("inventory")).toEqual({ table: "inventory", productIds: null });
-    expect(parseChangeNotice("inventory:3,17")).toEqual({ table: "inventory", productIds: [3, 17] });
+    expect(parseChangeNotice("inventory")).toEqual({ table: "inventory", ids: null });
+    expect(parseChangeNotice("inventory:3,17")).toEqual({ table: "inventory", ids: [3, 17] });
     // The older triggers' payload: nothing named, anything changed.
-    expect(parseChangeNotice("")).toEqual({ table: "", productIds: null });
+    expect(parseChangeNotice("")).toEqual({ table: "", ids: null });
     // What it cannot read means anything in the table.
-    expect(parseChangeNotice("variants:3,x")).toEqual({ table: "variants", productIds: null });
-    expect(parseChangeNotice("variants:")).toEqual({ table: "variants", productIds: null });
+    expect(parseChangeNotice("variants:3,x")).toEqual({ table: "variants", ids: null });
+    expect(parseChangeNotice("variants:")).toEqual({ table: "variants", ids: null });
   });
 
   it("keeps the listing's caches on a stock, rating or content change only", () => {
@@ -32,11 +32,16 @@ describe("the keys a notice purges", () => {
     expect(purgeKeysFor(parseChangeNotice("products:7,8"))).toEqual(["p:7", "p:8", "listings"]);
   });
 
-  it("a table alone (a bulk change, a truncate, filters, deals, content): every page", () => {
+  it("an edit of a content entry's body: the pages that show it", () => {
+    expect(purgeKeysFor(parseChangeNotice("content_entries:5,9"))).toEqual(["content:5", "content:9"]);
+  });
+
+  it("a table alone (a bulk change, a truncate, filters, deals, content added, moved or published), or ids of a table not keyed: every page", () => {
     expect(purgeKeysFor(parseChangeNotice("inventory"))).toEqual(["pages"]);
     expect(purgeKeysFor(parseChangeNotice("filter_options"))).toEqual(["pages"]);
     expect(purgeKeysFor(parseChangeNotice("content_entries"))).toEqual(["pages"]);
     expect(purgeKeysFor(parseChangeNotice(""))).toEqual(["pages"]);
+    expect(purgeKeysFor(parseChangeNotice("deal_skus:4"))).toEqual(["pages"]);
   });
 });
 

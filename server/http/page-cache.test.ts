@@ -426,6 +426,17 @@ describe("guest pages for a shared cache in front (SHARED_CACHE_MAX_AGE)", () =>
     }
   });
 
+  it("names the content entries the page's reads looked at", async () => {
+    const page = sharedCache().wrap(async (request, context) => {
+      await context.services.content.entry("footer", "main", "d2c");
+      return withScript(request, context);
+    });
+    // The content service's reads of a kept page tell what they looked at (server/modules/content recording()).
+    const content = { recording: (shown: (ids: readonly number[]) => void) => ({ entry: async () => (shown([5, 8]), null) }) };
+    const answer = await page(get("/faq", undefined, person), { ...guest, cspNonce: "n", services: { content } } as unknown as RequestContext);
+    expect(answer.headers.get("surrogate-key")).toBe("pages content:5 content:8");
+  });
+
   it("keeps a page of more products than its key may name out of the shared cache (no change could purge it)", async () => {
     const page = sharedCache().wrap(async (request, context) => {
       for (let i = 0; i <= MAX_PRODUCT_KEYS; i++) context.pageShows?.add(productKey(i));

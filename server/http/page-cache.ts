@@ -11,7 +11,7 @@ import type { RequestContext } from "../context";
 import { OG_AUTH_COOKIE } from "../modules/autoship";
 import { SESSION_COOKIE } from "../modules/identity";
 import { DONATION_SESSION_COOKIE } from "./donations";
-import { surrogateKeyHeader } from "../../rules/shared/page-cache-keys";
+import { contentKey, surrogateKeyHeader } from "../../rules/shared/page-cache-keys";
 import { cutAt, fill, gzipTemplate, gzipWith, type GzipTemplate, type Template } from "./gzip-template";
 
 /**
@@ -184,6 +184,19 @@ export type PageCacheOptions = {
   sharedMaxAgeSeconds?: number;
 };
 
+/**
+ * The render's context with a set for what the page shows (its shared-cache keys): the loaders add
+ * the products (app/lib/page-shows.ts), the content service the entries each read looked at.
+ */
+function recordingWhatItShows(context: RequestContext): RequestContext & { pageShows: Set<string> } {
+  const pageShows = new Set<string>();
+  const services = context.services && {
+    ...context.services,
+    content: context.services.content.recording((ids) => ids.forEach((id) => pageShows.add(contentKey(id)))),
+  };
+  return { ...context, pageShows, services };
+}
+
 export function createPageCache(options: PageCacheOptions = {}): PageCache {
   const shared = options.sharedMaxAgeSeconds;
   const pages = new LRUCache<string, Entry>({
@@ -349,8 +362,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
         const mine = { generation: startedAt, entry: new Promise<Entry | null>((resolve) => (settle = resolve)) };
         rendering.set(key, mine);
         const rendered = forEveryone(request, context, found);
-        // The loaders record what the page shows here (its shared-cache keys).
-        const render = { request: rendered.request, context: { ...rendered.context, pageShows: new Set<string>() } };
+        const render = { request: rendered.request, context: recordingWhatItShows(rendered.context) };
         try {
           const response = await handler(render.request, render.context).finally(() => {
             // What the render marked (a database away for a moment: server/app.ts answers 503) is the request's.

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { parseChangeNotice, PRODUCT_IDS_PER_NOTICE } from "../../../rules/shared/page-cache-keys";
+import { parseChangeNotice, IDS_PER_NOTICE } from "../../../rules/shared/page-cache-keys";
 import type { Database } from "../../db/client";
 import { openTestDatabase } from "../../db/test-database";
 import { inventory, products, variants } from "./schema";
@@ -64,7 +64,7 @@ describe("page_cache notices name the products a statement changed", () => {
         .where(inArray(variants.productId, ids)),
     );
     const variantNotice = notices.map(parseChangeNotice).find((n) => n.table === "variants");
-    expect(variantNotice?.productIds).toEqual(ids);
+    expect(variantNotice?.ids).toEqual(ids);
   });
 
   it("a statement that changes no row sends nothing", async () => {
@@ -77,14 +77,12 @@ describe("page_cache notices name the products a statement changed", () => {
     const first = 900_000;
     const insertSummaries = (n: number) =>
       db().execute(sql`insert into review_summaries (product_id, variant_id) select g, 0 from generate_series(${first}::int, ${first + n - 1}::int) g`);
-    const named = await noticesOf(() => insertSummaries(PRODUCT_IDS_PER_NOTICE));
-    expect(named.map(parseChangeNotice)).toEqual([
-      { table: "review_summaries", productIds: Array.from({ length: PRODUCT_IDS_PER_NOTICE }, (_, i) => first + i) },
-    ]);
+    const named = await noticesOf(() => insertSummaries(IDS_PER_NOTICE));
+    expect(named.map(parseChangeNotice)).toEqual([{ table: "review_summaries", ids: Array.from({ length: IDS_PER_NOTICE }, (_, i) => first + i) }]);
     const removed = await noticesOf(() => db().execute(sql`delete from review_summaries where product_id >= ${first}`));
     expect(removed).toHaveLength(1);
-    expect(parseChangeNotice(removed[0]).productIds).toHaveLength(PRODUCT_IDS_PER_NOTICE);
-    expect(await noticesOf(() => insertSummaries(PRODUCT_IDS_PER_NOTICE + 1))).toEqual(["review_summaries"]);
+    expect(parseChangeNotice(removed[0]).ids).toHaveLength(IDS_PER_NOTICE);
+    expect(await noticesOf(() => insertSummaries(IDS_PER_NOTICE + 1))).toEqual(["review_summaries"]);
   });
 
   it("a rolled-back change sends nothing", async () => {
