@@ -24,6 +24,9 @@ import { onCleanup, startScript } from "./lib/script-process";
  *   --no-page-cache     PAGE_CACHE=off: every page rendered (the guest page cache measured apart)
  *   --gzip              ask for gzip as browsers do (Accept-Encoding); the ceiling sends the gzipped bytes
  *   --profile DIR       write V8 CPU profiles of the shop's processes to DIR
+ *   --peer URL          also measure a running EverShop at URL (../shared/bench/peers/evershop-start.sh)
+ *                       in the same run: its product page, listing and cart page with two lines, each
+ *                       beside ours, with the ratio printed under the table
  *
  * A measurement, not a test: figures depend on the machine and on what else runs on it. Compare
  * runs taken minutes apart on the same machine.
@@ -58,6 +61,7 @@ const asBrowsersAsk = (request: AutocannonRequest): AutocannonRequest =>
   gzip ? { ...request, headers: { ...request.headers, "accept-encoding": "gzip" } } : request;
 const only = option("only")?.split(",").filter(Boolean);
 const workers = option("workers");
+const peer = option("peer")?.replace(/\/$/, "");
 
 const { say, run } = startScript("bench");
 
@@ -176,6 +180,8 @@ async function startShop(env: NodeJS.ProcessEnv): Promise<string> {
 
 type Target = {
   name: string;
+  /** Another shop's address (the peer's targets); the shop under test's otherwise. */
+  base?: string;
   /** Made ready just before it is measured (e.g. carts to fill): nothing for targets not chosen. */
   prepare?: () => Promise<unknown>;
   /** One request's method, path, headers and body; `n` counts requests, for rotating inputs. */
@@ -431,6 +437,51 @@ async function buildTargets(base: string) {
   return { targets, orderCarts: () => orderCarts.length };
 }
 
+/**
+ * The peer's pages that ours have too, found through its GraphQL API: a product page, the category
+ * listing with the most products, and the cart page of a session with two lines (added as its
+ * storefront adds them). Every request comes from its own client address: EverShop limits requests
+ * per address, which one load generator would otherwise hit at once.
+ */
+async function peerTargets(peerBase: string): Promise<Target[]> {
+  const from = (n: number) => ({ "x-forwarded-for": `198.21.${(n >> 8) & 255}.${n & 255}` });
+  const query = `{ products(filters:[{key:"limit",operation:eq,value:"50"}]) { items { sku url } } categories { items { url products { total } } } }`;
+  const { data } = await json<{
+    data: { products: { items: { sku: string; url: string }[] }; categories: { items: { url: string; products: { total: number } }[] } };
+  }>(peerBase, "/api/graphql", { query }, from(0));
+  const products = data.products.items;
+  const product = products.find((p) => p.url.split("/").length === 3) ?? products[0];
+  const listing = [...data.categories.items].sort((a, b) => b.products.total - a.products.total)[0];
+  if (!product || !listing || products.length < 2) throw new Error(`${peerBase} lists no products to measure`);
+  let cookie = "";
+  const prepareCart = once(async () => {
+    const home = await call(peerBase, "/", { headers: from(1) });
+    cookie = home.setCookie.map((c) => c.split(";")[0]).join("; ");
+    if (!cookie) throw new Error(`${peerBase}/ set no session cookie`);
+    for (const sku of [products[0]!.sku, products[1]!.sku]) {
+      const added = await call(peerBase, "/api/cart/mine/items", { body: { sku, qty: 1 }, headers: { ...from(1), cookie } });
+      if (added.status !== 200) throw new Error(`${peerBase}: adding ${sku} to the cart answered ${added.status}`);
+    }
+  });
+  const page = (name: string, urlPath: string, headers: () => Record<string, string> = () => ({})): Target => ({
+    name: `EverShop ${name}`,
+    base: peerBase,
+    request: (n) => ({ method: "GET", path: urlPath, headers: { ...from(n + 2), ...headers() } }),
+  });
+  return [
+    page("product page", product.url),
+    page("listing", listing.url),
+    { ...page("cart page (2 lines)", "/cart", () => ({ cookie })), prepare: prepareCart },
+  ];
+}
+
+/** Ours against the peer's same page: how many times as many requests a second. */
+const PEER_PAIRS = [
+  ["product page, signed in", "EverShop product page"],
+  ["listing /products, signed in", "EverShop listing"],
+  ["cart page (2 lines)", "EverShop cart page (2 lines)"],
+] as const;
+
 /** A place-order body but its cart: a card that pays, standard shipping to a served ZIP. */
 function orderBody(idempotencyKey: string, email: string) {
   return {
@@ -527,7 +578,8 @@ async function main(): Promise<number> {
   const base = await startShop(env);
   say(`shop on ${base} (${usePglite ? "PGlite" : "PostgreSQL"}${workers ? `, WEB_CONCURRENCY=${workers}` : ""})`);
 
-  const { targets: all, orderCarts } = await buildTargets(base);
+  const { targets: ours, orderCarts } = await buildTargets(base);
+  const all = peer ? [...ours, ...(await peerTargets(peer))] : ours;
   const targets = only ? all.filter((t) => only.some((o) => t.name.startsWith(o))) : all;
   const rows: Row[] = [];
   const samples: { sample: Answer; request: AutocannonRequest }[] = [];
@@ -536,12 +588,14 @@ async function main(): Promise<number> {
     const request = asBrowsersAsk(target.request(0));
     // autocannon adds content-length to the headers it sends: not for this request.
     const { "content-length": _length, ...headers } = request.headers ?? {};
-    const sample = await call(base, request.path, { method: request.method, headers, body: request.body ? JSON.parse(request.body) : undefined }).catch(
-      (err: Error): Answer => ({ status: 0, body: Buffer.from(err.message), type: "", setCookie: [] }),
-    );
+    const sample = await call(target.base ?? base, request.path, {
+      method: request.method,
+      headers,
+      body: request.body ? JSON.parse(request.body) : undefined,
+    }).catch((err: Error): Answer => ({ status: 0, body: Buffer.from(err.message), type: "", setCookie: [] }));
     if (sample.status >= 400 || sample.status === 0) say(`warning: ${target.name} answered ${sample.status}: ${sample.body.toString().slice(0, 200)}`);
     samples.push({ sample, request });
-    rows.push(await measure(base, target));
+    rows.push(await measure(target.base ?? base, target));
   }
   // Each target's ceiling: its own bytes from a bare node:http server, after the shop is measured
   // (so the shop's numbers are not taken on a machine still busy with the reference server).
@@ -554,6 +608,10 @@ async function main(): Promise<number> {
   const label = `${usePglite ? "pglite" : "postgres"}${scale ? `-scale${scale}` : ""}${flag("no-page-cache") ? "-nocache" : ""}${gzip ? "-gzip" : ""}`;
   console.log(`\n${label}, ${connections} connections, ${duration} s per target after ${warmup} s warm-up, ${os.cpus().length} cores, ${when}\n`);
   console.log(table(rows));
+  for (const [mine, theirs] of PEER_PAIRS) {
+    const [a, b] = [rows.find((r) => r.name === mine), rows.find((r) => r.name === theirs)];
+    if (a && b?.reqPerS) console.log(`${mine}: ${(a.reqPerS / b.reqPerS).toFixed(1)}× ${theirs}`);
+  }
   if (orderCarts()) console.log(`\nplace-order: ${orderCarts()} prepared carts, one order each (later requests replay or fail).`);
   mkdirSync(path.join(root, "bench/results"), { recursive: true });
   const file = path.join(root, "bench/results", `${when.replaceAll(":", "-").slice(0, 19)}-${label}.json`);
@@ -570,6 +628,7 @@ async function main(): Promise<number> {
         duration,
         warmup,
         workers: workers ?? null,
+        peer: peer ?? null,
         cores: os.cpus().length,
         rows,
       },
