@@ -6,6 +6,17 @@
 -- tables; over 100 products (NOTIFY payloads stay under 8000 bytes), a row whose product is gone,
 -- or a TRUNCATE, the notice names the table alone, as before: anything in it may have changed.
 -- TG_ARGV[0] is the expression of a row's product id over the changed rows `r`.
+-- The notice of a statement's changed rows: their ids, or the table alone when `whole` or over 100.
+CREATE OR REPLACE FUNCTION page_cache_notify_ids(tbl text, ids bigint[], whole boolean) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF whole OR cardinality(ids) > 100 THEN
+    PERFORM pg_notify('page_cache', tbl);
+  ELSE
+    PERFORM pg_notify('page_cache', tbl || ':' || array_to_string(ids, ','));
+  END IF;
+END
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION page_cache_products_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changed text := CASE TG_OP
@@ -21,11 +32,7 @@ BEGIN
   IF unknown IS NULL THEN
     RETURN NULL;
   END IF;
-  IF unknown OR cardinality(ids) > 100 THEN
-    PERFORM pg_notify('page_cache', TG_TABLE_NAME);
-  ELSE
-    PERFORM pg_notify('page_cache', TG_TABLE_NAME || ':' || array_to_string(ids, ','));
-  END IF;
+  PERFORM page_cache_notify_ids(TG_TABLE_NAME, ids, unknown);
   RETURN NULL;
 END
 $$;
@@ -74,11 +81,7 @@ BEGIN
   IF moved IS NULL THEN
     RETURN NULL;
   END IF;
-  IF moved OR cardinality(ids) > 100 THEN
-    PERFORM pg_notify('page_cache', TG_TABLE_NAME);
-  ELSE
-    PERFORM pg_notify('page_cache', TG_TABLE_NAME || ':' || array_to_string(ids, ','));
-  END IF;
+  PERFORM page_cache_notify_ids(TG_TABLE_NAME, ids, moved);
   RETURN NULL;
 END
 $$;
