@@ -101,14 +101,6 @@ const NONCE_MARK = "\u0000csp-nonce\u0000";
  */
 export const SCRIPT_HASHES_HEADER = "x-shop-csp-script-hashes";
 
-/**
- * What a shared page shows, for purging it (`Surrogate-Key`): `pages` on every one, a product's key
- * for each product on it and `listings` when which products it shows may change, as its loaders
- * recorded them (`RequestContext.pageShows`, app/lib/page-shows.ts). A change notice purges the
- * keys it names (rules/shared/page-cache-keys.ts `surrogateKeyHeader`); this process's own cache
- * drops every page.
- */
-
 /** The hashes of a kept page's inline scripts (those that carry the nonce), as CSP sources. */
 function scriptHashes(marked: string): string {
   const sources = new Set<string>();
@@ -185,8 +177,11 @@ export type PageCacheOptions = {
 };
 
 /**
- * The render's context with a set for what the page shows (its shared-cache keys): the loaders add
- * the products (app/lib/page-shows.ts), the content service the entries each read looked at.
+ * The render's context with a set for what the page shows, for purging it from a shared cache
+ * (`Surrogate-Key`, rules/shared/page-cache-keys.ts `surrogateKeyHeader`): the loaders add a key per
+ * product and whether which products it shows may change (app/lib/page-shows.ts), the content
+ * service a key per entry each read looked at. A change notice purges the keys it names; this
+ * process's own cache drops every page.
  */
 function recordingWhatItShows(context: RequestContext): RequestContext & { pageShows: Set<string> } {
   const pageShows = new Set<string>();
