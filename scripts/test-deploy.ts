@@ -22,7 +22,8 @@ import { ensureProductionBuild, onCleanup, runChild, startScript } from "./lib/s
  *
  *  1. Two nodes racing the first start on an empty database migrate and seed it once.
  *  2. A guest page comes from the shared cache the second time; a price change committed in the
- *     database is on the next request (purged); a page with a cart or a session is never stored.
+ *     database is on the next request (purged); a stock change of one product purges its pages
+ *     only (another product's page stays a hit); a page with a cart or a session is never stored.
  *  3. One node killed (SIGKILL) under load: every GET still succeeds, the proxy stops sending to it
  *     within seconds, and no order is lost or doubled (shoppers retry with the same idempotency key).
  *  4. A rolling restart (SIGTERM, start; one node, then the other) under load: no failed request.
@@ -392,6 +393,55 @@ async function goalFigures(varnishDir: string, second: string): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------
 
+/** What a shop answers directly (not through the proxy, which drops Surrogate-Key): the page's keys. */
+async function surrogateKeysOf(node: Node, urlPath: string): Promise<string[]> {
+  const res = await fetch(`http://127.0.0.1:${node.port}${urlPath}`, { headers: BROWSER, signal: AbortSignal.timeout(20_000) });
+  await res.body?.cancel();
+  return (res.headers.get("surrogate-key") ?? "").split(" ").filter(Boolean);
+}
+
+const edgeHit = (res: { headers: Headers }) => /edge; hit/.test(res.headers.get("cache-status") ?? "");
+
+/**
+ * A stock change (every order makes one) purges the pages of that product only: product A's page
+ * is fetched anew, product B's stays in the shared cache through the purge and the settling one
+ * after it; a price change of B is on its next request.
+ */
+async function stockPurgesOneProduct(direct: string, node: Node, products: { variants: { id: string; variantURL: string }[] }[]): Promise<void> {
+  // The price change before this one purges its keys again two seconds after its notice: let it pass.
+  await sleep(2500);
+  const pages = await Promise.all(
+    products.slice(0, 6).map(async (p) => {
+      const variant = p.variants[0]!;
+      const [row] = await sqlRows<{ product: string }>(direct, "select product_id::text as product from variants where id = $1", [variant.id]);
+      return { variantId: variant.id, product: row!.product, path: `/products/${variant.variantURL.replace(/^\//, "")}` };
+    }),
+  );
+  const a = pages[0]!;
+  check((await surrogateKeysOf(node, a.path)).includes(`p:${a.product}`), `product A's page does not name its product in its Surrogate-Key`);
+  // B: a product whose page does not show A (no card of A in its carousels).
+  let b: (typeof pages)[number] | undefined;
+  for (const page of pages.slice(1)) if (!(await surrogateKeysOf(node, page.path)).includes(`p:${a.product}`)) b = b ?? page;
+  check(b, "every product page shows product A");
+  for (const page of [a, b]) {
+    await request("GET", page.path);
+    check(edgeHit(await request("GET", page.path)), `${page.path} was not kept by the shared cache`);
+  }
+  await sqlRows(direct, "update inventory set on_hand = on_hand + 1 where variant_id in (select id from variants where product_id = $1)", [a.product]);
+  const purged = await waitFor("product A's page purged after its stock changed", 5, async () => !edgeHit(await request("GET", a.path)));
+  // Past the settling purge too (two seconds after the notice).
+  await sleep(2500);
+  const kept = await request("GET", b.path);
+  check(edgeHit(kept), `product B's page was purged by product A's stock change: Cache-Status ${kept.headers.get("cache-status")}`);
+  check(Number(kept.headers.get("age")) >= 2, `product B's page was fetched anew (Age ${kept.headers.get("age")})`);
+  say(
+    `  stock of product A changed: its page purged after ${purged.toFixed(1)} s; product B's page still ${kept.headers.get("cache-status")}, Age ${kept.headers.get("age")}`,
+  );
+  await sqlRows(direct, "update variants set price_cents = 8765 where id = $1", [b.variantId]);
+  const repriced = await waitFor("B's new price through the proxy", 5, async () => (await request("GET", b.path)).text.includes("87.65"));
+  say(`  price of product B changed: served through the proxy after ${repriced.toFixed(1)} s`);
+}
+
 async function main(): Promise<number> {
   const started = Date.now();
   const built = await ensureProductionBuild(say);
@@ -469,6 +519,7 @@ async function main(): Promise<number> {
   await sqlRows(direct, "update variants set price_cents = 9876 where id = $1", [first.id]);
   const repriced = await waitFor("the new price through the proxy", 5, async () => (await request("GET", productPath)).text.includes("98.76"));
   say(`  price changed in the database: the new price is served through the proxy after ${repriced.toFixed(1)} s (purged by surrogate key)`);
+  await stockPurgesOneProduct(direct, nodes[0]!, listing.products);
   const cart = (await request("POST", "/api/ecom/v1.0/create-cart", { lineItems: [{ merchandiseId: first.id, quantity: 1 }] }, "198.19.0.1")).json as {
     cart: { id: string };
   };

@@ -18,6 +18,12 @@ export type RequestContext = {
    * signed in (the header's Log In or Log Out, which must work without script).
    */
   forEveryone?: { signedIn: boolean };
+  /**
+   * Set by the page cache on a page it may keep: the loaders add the shared-cache keys of the
+   * products the page shows and whether its list of products may change (app/lib/page-shows.ts),
+   * so a change purges only the pages that show it.
+   */
+  pageShows?: Set<string>;
   /** Set while rendering when a loader failed because the database is away for a moment (app/entry.server.tsx). */
   databaseUnavailable?: boolean;
   services: Services;

@@ -16,6 +16,7 @@ import { startRetentionPurge } from "./jobs/retention-purge";
 import { startReviewRequests } from "./jobs/review-requests";
 import { createLogger, type Logger } from "./log";
 import { createPageCache } from "./http/page-cache";
+import { parseChangeNotice, purgeKeysFor, SHARED_PAGES_KEY } from "../rules/shared/page-cache-keys";
 import { createSharedCachePurger } from "./http/shared-cache-purge";
 import { startMetrics } from "./metrics";
 
@@ -43,8 +44,9 @@ function persistedSecret(pgliteDir: string): string {
 /**
  * Guest pages from memory (server/http/page-cache.ts), dropped on every catalogue or content change
  * this process hears of — and purged from the shared cache in front, when there is one
- * (server/http/shared-cache-purge.ts), also when notices resume after the connection was down
- * (some may have been missed). Not in development (pages change with the code), nor with
+ * (server/http/shared-cache-purge.ts), by the keys the notice names (a product's pages for its
+ * stock change), and every page when notices resume after the connection was down (some may have
+ * been missed). Not in development (pages change with the code), nor with
  * PAGE_CACHE=off (measuring the rendering itself: `npm run bench -- --no-page-cache`).
  * `changed` also runs on every change notice: the content service's own cache goes with the pages
  * (a publish in another process).
@@ -56,13 +58,13 @@ async function guestPageCache(config: Config, listen: Database["listen"], handle
   let wasLive = false;
   const stop = await listen(
     "page_cache",
-    () => {
+    (payload) => {
       cache.invalidate();
-      purger.changed();
+      purger.changed(purgeKeysFor(parseChangeNotice(payload)));
       changed();
     },
     (live) => {
-      if (live && !wasLive) purger.changed();
+      if (live && !wasLive) purger.changed([SHARED_PAGES_KEY]);
       wasLive = live;
       cache.setLive(live);
     },

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { priceAudience } from "../../rules/staff/program-prices";
 import type { Product } from "../../server/modules/catalog";
+import { showsListing, showsProducts } from "./page-shows";
 
 /**
  * A quick search (the header's suggestions, My Autoships' "Add an item to this delivery"): the
@@ -20,5 +21,7 @@ export async function searchTop(context: AppLoadContext, query: string, limit: n
     facets: false,
     priceAudience: priceAudience(context.site, context.staff),
   });
+  showsListing(context);
+  showsProducts(context, listed.products);
   return { query: q, products: listed.products };
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Screen } from "../components/screen";
 import { titleMeta } from "../lib/meta";
+import { showsListing } from "../lib/page-shows";
 import { usePageTitle } from "../lib/use-site";
 import { categoryTitle } from "../../rules/catalog/category-copy";
 import type { Route } from "./+types/sitemap";
@@ -19,6 +20,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const catalog = context.services.catalog;
   const site = context.site.id;
   const [entries, definitions] = await Promise.all([catalog.sitemapEntries(site), catalog.filterDefinitions(site)]);
+  // Every product's title and path, too many to name: any product change purges it.
+  showsListing(context);
 
   // Product titles: the whole catalogue by name, a page of 100 at a time (a handful of queries).
   const titles = new Map<string, { title: string; species: "dog" | "cat" }>();

@@ -4,6 +4,7 @@ import { gunzipSync } from "node:zlib";
 import { CONSENT_REVISION, consentDecidedIn, encodeConsentCookie } from "../../rules/consent/categories-and-cookie";
 import { createHash } from "node:crypto";
 import { acceptsGzip, createPageCache, SCRIPT_HASHES_HEADER } from "./page-cache";
+import { LISTINGS_KEY, MAX_PRODUCT_KEYS, productKey } from "../../rules/shared/page-cache-keys";
 
 // The page cache never serves one shopper's page to another: a page is rendered for nobody in
 // particular — without the shopper's session, cart or discount, keyed by the ZIP — and shared by
@@ -399,6 +400,52 @@ describe("guest pages for a shared cache in front (SHARED_CACHE_MAX_AGE)", () =>
     expect(cart.headers.get("cache-control") ?? "").not.toMatch(/public/);
     const customer = await page(get("/products", undefined, person), { ...signedIn, cspNonce: "n" } as RequestContext);
     expect(customer.headers.get("cache-control") ?? "").not.toMatch(/public/);
+  });
+
+  it("names what the page shows in its surrogate key, as its loaders recorded it while the page streamed", async () => {
+    const page = sharedCache().wrap(async (_request, context) => {
+      context.pageShows?.add(productKey(4));
+      const encoder = new TextEncoder();
+      // A deferred carousel records its products after the page's first bytes are out.
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          await new Promise((r) => setTimeout(r, 5));
+          context.pageShows?.add(productKey(9));
+          context.pageShows?.add(LISTINGS_KEY);
+          controller.enqueue(encoder.encode("<p>carousel</p>"));
+          controller.close();
+        },
+        start: (controller) => controller.enqueue(encoder.encode("<p>product</p>")),
+      });
+      return new Response(body, { headers: { "content-type": "text/html" } });
+    });
+    for (const state of ["shop; fwd=miss; stored", "shop; hit"]) {
+      const answer = await page(get("/products/kibble", undefined, person), { ...guest, cspNonce: "n" } as RequestContext);
+      expect(answer.headers.get("cache-status")).toBe(state);
+      expect(answer.headers.get("surrogate-key")).toBe("pages p:4 p:9 listings");
+    }
+  });
+
+  it("names the content entries the page's reads looked at", async () => {
+    const page = sharedCache().wrap(async (request, context) => {
+      await context.services.content.entry("footer", "main", "d2c");
+      return withScript(request, context);
+    });
+    // The content service's reads of a kept page tell what they looked at (server/modules/content recording()).
+    const content = { recording: (shown: (ids: readonly number[]) => void) => ({ entry: async () => (shown([5, 8]), null) }) };
+    const answer = await page(get("/faq", undefined, person), { ...guest, cspNonce: "n", services: { content } } as unknown as RequestContext);
+    expect(answer.headers.get("surrogate-key")).toBe("pages content:5 content:8");
+  });
+
+  it("keeps a page of more products than its key may name out of the shared cache (no change could purge it)", async () => {
+    const page = sharedCache().wrap(async (request, context) => {
+      for (let i = 0; i <= MAX_PRODUCT_KEYS; i++) context.pageShows?.add(productKey(i));
+      return withScript(request, context);
+    });
+    const answer = await page(get("/sitemap", undefined, person), { ...guest, cspNonce: "n" } as RequestContext);
+    expect(answer.headers.get("cache-status")).toBe("shop; fwd=miss; stored");
+    expect(answer.headers.get("cache-control")).toBe("no-cache");
+    expect(answer.headers.has("surrogate-key")).toBe(false);
   });
 
   it("without a shared cache, says no-cache and keeps the nonce as before", async () => {

@@ -11,6 +11,7 @@ import type { RequestContext } from "../context";
 import { OG_AUTH_COOKIE } from "../modules/autoship";
 import { SESSION_COOKIE } from "../modules/identity";
 import { DONATION_SESSION_COOKIE } from "./donations";
+import { contentKey, surrogateKeyHeader } from "../../rules/shared/page-cache-keys";
 import { cutAt, fill, gzipTemplate, gzipWith, type GzipTemplate, type Template } from "./gzip-template";
 
 /**
@@ -100,13 +101,6 @@ const NONCE_MARK = "\u0000csp-nonce\u0000";
  */
 export const SCRIPT_HASHES_HEADER = "x-shop-csp-script-hashes";
 
-/**
- * What a shared page shows, for purging it (`Surrogate-Key`): every page the shared cache may keep
- * shows the catalogue or content that a page_cache notice names, so one key covers them all — a
- * notice purges it, as it empties this cache.
- */
-export const SHARED_PAGES_KEY = "pages";
-
 /** The hashes of a kept page's inline scripts (those that carry the nonce), as CSP sources. */
 function scriptHashes(marked: string): string {
   const sources = new Set<string>();
@@ -126,6 +120,8 @@ type Entry = {
   gzip?: GzipTemplate;
   /** Its inline scripts' hashes as CSP sources: the policy of its nonce-less shared copy (only with a shared cache in front). */
   scriptHashes?: string;
+  /** Its `Surrogate-Key` (what it shows), or null when it shows too many products to name: then it is not shared. */
+  sharedKeys: string | null;
 };
 
 /** Whether the request's Accept-Encoding allows gzip (by name or `*`, with a q above 0). */
@@ -179,6 +175,22 @@ export type PageCacheOptions = {
   /** A shared cache in front may keep guest pages this long (and serve them stale as long again while it revalidates). */
   sharedMaxAgeSeconds?: number;
 };
+
+/**
+ * The render's context with a set for what the page shows, for purging it from a shared cache
+ * (`Surrogate-Key`, rules/shared/page-cache-keys.ts `surrogateKeyHeader`): the loaders add a key per
+ * product and whether which products it shows may change (app/lib/page-shows.ts), the content
+ * service a key per entry each read looked at. A change notice purges the keys it names; this
+ * process's own cache drops every page.
+ */
+function recordingWhatItShows(context: RequestContext): RequestContext & { pageShows: Set<string> } {
+  const pageShows = new Set<string>();
+  const services = context.services && {
+    ...context.services,
+    content: context.services.content.recording((ids) => ids.forEach((id) => pageShows.add(contentKey(id)))),
+  };
+  return { ...context, pageShows, services };
+}
 
 export function createPageCache(options: PageCacheOptions = {}): PageCache {
   const shared = options.sharedMaxAgeSeconds;
@@ -286,13 +298,14 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     // (another body for the same URL), so it stays out of it.
     // Nor a page rendered while a change committed ("miss"): it may show the old data. Nor the answer
     // to a shopper whose cookies the shared cache passed on: it looked nothing up for them.
-    const sharable = shared !== undefined && state !== "miss" && !asGuest && !isbot(request.headers.get("user-agent"));
+    // Nor a page that shows more products than its keys may name: no change could purge it.
+    const sharable = shared !== undefined && state !== "miss" && !asGuest && entry.sharedKeys !== null && !isbot(request.headers.get("user-agent"));
     let nonce = requestNonce;
     if (sharable) {
       // The browser still asks again each time (max-age=0: a 304 while nothing changed); the shared
       // cache keeps the page until a change purges it or s-maxage runs out.
       headers.set("Cache-Control", `public, max-age=0, s-maxage=${shared}, stale-while-revalidate=${shared}`);
-      headers.set("Surrogate-Key", SHARED_PAGES_KEY);
+      headers.set("Surrogate-Key", entry.sharedKeys!);
       headers.set(SCRIPT_HASHES_HEADER, entry.scriptHashes ?? "");
       nonce = "";
     } else {
@@ -343,7 +356,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
         let settle: (entry: Entry | null) => void = () => {};
         const mine = { generation: startedAt, entry: new Promise<Entry | null>((resolve) => (settle = resolve)) };
         rendering.set(key, mine);
-        const render = forEveryone(request, context, found);
+        const rendered = forEveryone(request, context, found);
+        const render = { request: rendered.request, context: recordingWhatItShows(rendered.context) };
         try {
           const response = await handler(render.request, render.context).finally(() => {
             // What the render marked (a database away for a moment: server/app.ts answers 503) is the request's.
@@ -360,12 +374,14 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
             response.headers.set("Cache-Status", CACHE_STATUS.miss);
             return response;
           }
-          const rendered = new Uint8Array(await response.arrayBuffer());
+          const body = new Uint8Array(await response.arrayBuffer());
           const entry: Entry = {
             status: response.status,
             headers: [...response.headers].filter(([name]) => name !== "etag" && name !== "content-length"),
-            size: rendered.byteLength,
-            ...keptBody(rendered, context.cspNonce, shared !== undefined),
+            size: body.byteLength,
+            ...keptBody(body, context.cspNonce, shared !== undefined),
+            // Read once the body is whole: deferred data (carousels) records what it shows as it streams.
+            sharedKeys: surrogateKeyHeader(render.context.pageShows),
           };
           // A change committed while this page rendered: it may show the old data; serve, do not keep or share.
           const current = startedAt === generation && live;

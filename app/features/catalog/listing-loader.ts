@@ -8,6 +8,7 @@ import type { Filter, FilterDefinition, ListingResult } from "../../../server/mo
 import { dealSkusOnce } from "../../lib/deal-skus-once";
 import { searchTop } from "../../lib/search-top";
 import { cardRatings, withRating } from "../../lib/card-ratings";
+import { showsListing, showsProducts } from "../../lib/page-shows";
 import { packFacet } from "../../../rules/catalog/page-packs/facet-pack";
 import type { FilterChip, ListingKind, ListingPageData, PanelFacet, SearchSuggestions } from "./listing-data";
 
@@ -68,6 +69,8 @@ export async function loadListing(context: AppLoadContext, request: Request, opt
     dealSkusOnce(context),
   ]);
   const result = seesProgramPrices(context.site, context.staff) ? listed : { ...listed, products: withoutProgramPrices(listed.products) };
+  showsListing(context);
+  showsProducts(context, result.products);
 
   // Facets the page's own filters decide (a category's species or brand) are not offered again.
   const facets: PanelFacet[] = result.facets

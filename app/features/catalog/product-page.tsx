@@ -28,6 +28,7 @@ import { shownRating } from "../../../rules/reviews/rating-display";
 import type { ProductReviewsData } from "./product-reviews";
 import { RatingLine } from "./rating-line";
 import { LoadedLater, lazyView } from "../../lib/lazy-view";
+import { showsProducts } from "../../lib/page-shows";
 
 // The product detail screen (SPEC §2), shared by /products/{handle}, /products/{brand}/{handle}/{flavor}/{size}
 // and /products/dropshipping/{handle}. Returns null when no product has the handle on this site (the
@@ -43,6 +44,7 @@ export async function loadProductPage(context: AppLoadContext, request: Request,
   const [warehouse, servedRanges] = await Promise.all([catalog.warehouseForZip(location.zip), catalog.servedZipRanges()]);
   const found = await catalog.getProductDetail(path.handle, context.site.id, warehouse?.code ?? null);
   if (!found) return null;
+  showsProducts(context, [found]);
   const [product] = seesProgramPrices(context.site, context.staff) ? [found] : withoutProgramPrices([found]);
 
   const selected = preselectVariant(product.variants, {

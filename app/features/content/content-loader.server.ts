@@ -5,6 +5,7 @@ import { productCardModel, type CardModel } from "../../../rules/catalog/product
 import type { PageSection } from "../../../server/modules/content";
 import { dealSkusOnce } from "../../lib/deal-skus-once";
 import { cardRatings, withRating } from "../../lib/card-ratings";
+import { showsListing, showsProducts } from "../../lib/page-shows";
 import type { CarouselData, ErrorPageContent } from "./content-types";
 
 // Content for route loaders. Every helper here fails soft: content is never worth failing a page
@@ -17,6 +18,9 @@ async function cardsByHandle(context: AppLoadContext, handles: string[]): Promis
   const { catalog } = context.services;
   const [found, deals] = await Promise.all([catalog.getProductsByHandles(handles, context.site.id), dealSkusOnce(context)]);
   const products = seesProgramPrices(context.site, context.staff) ? found : withoutProgramPrices(found);
+  // A product found is purged by its own key; a handle not found now may be a product's later.
+  showsProducts(context, products);
+  if (found.length < new Set(handles).size) showsListing(context);
   const dealSkus = new Set(Object.keys(deals));
   const ratings = await cardRatings(
     context,

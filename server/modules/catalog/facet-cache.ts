@@ -18,16 +18,6 @@ import type { Facet, Filter, PriceAudience } from "./types";
 
 export type FacetCounts = { total: number; facets: Facet[] };
 
-/**
- * Tables whose changes leave the listing's facet counts, search hits and index as they were: stock
- * (every order changes it), warehouses, deals, content, redirects and review summaries. Their
- * page_cache notices name them (drizzle 0037); a notice naming any other table, or none, drops them.
- */
-const NOT_LISTED = new Set(["inventory", "warehouses", "warehouse_zip_ranges", "deal_skus", "content_entries", "url_redirects", "review_summaries"]);
-
-/** Whether the change a page_cache notice names may change what the listing counts and finds. */
-export const changesListing = (table: string): boolean => !NOT_LISTED.has(table);
-
 export type FacetCache<T = FacetCounts> = {
   /** The generation a listing call starts in: taken before it reads anything the counts depend on. */
   generation(): number;

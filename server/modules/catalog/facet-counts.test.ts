@@ -9,6 +9,7 @@ import { inventory, products, variants } from "./schema";
 import { createCatalogService } from "./service";
 import type { Filter, ListingQuery, ListingResult } from "./types";
 import { parseConfig } from "../../config";
+import { parseChangeNotice } from "../../../rules/shared/page-cache-keys";
 
 // The facet counts follow every write to the variants at once (the per-product aggregates on
 // `products` are kept by triggers, drizzle migration listing_variant_aggregates), and the
@@ -178,13 +179,13 @@ describe("the process's facet cache", () => {
     }
   });
 
-  it("keeps the counts through a stock change, which every order makes (its notice names the table)", async () => {
+  it("keeps the counts through a stock change, which every order makes (its notice names the table and product)", async () => {
     const catalog = createCatalogService(db(), config);
     const stop = await catalog.followChanges(database.listen);
     const heard: string[] = [];
     const stopHearing = await database.listen(
       "page_cache",
-      (table) => heard.push(table),
+      (payload) => heard.push(parseChangeNotice(payload).table),
       () => {},
     );
     try {

@@ -1,8 +1,9 @@
 import { asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { changesListing, parseChangeNotice } from "../../../rules/shared/page-cache-keys";
 import type { SiteId } from "../../../rules/shared/site";
 import type { Config } from "../../config";
 import type { Database, Db } from "../../db/client";
-import { changesListing, createFacetCache } from "./facet-cache";
+import { createFacetCache } from "./facet-cache";
 import { createCartVariantCache } from "./cart-variant-cache";
 import { getFiltersByHandle, loadFilterCatalog, resolveCategory } from "./filters";
 import { getDealSkus, getProductsByHandles, listProducts, sitemapEntries, type ListingCaches } from "./listing";
@@ -93,7 +94,7 @@ export function createCatalogService(db: Db, config: Config, log?: Logger) {
         "page_cache",
         // A stock or content change (every order makes one) keeps the listing's counts: rebuilding
         // them at 100,000 variants costs a second; the reference data and cart variants still go.
-        (table) => (changesListing(table) ? everyCache : otherCaches).forEach((c) => c.invalidate()),
+        (payload) => (changesListing(parseChangeNotice(payload).table) ? everyCache : otherCaches).forEach((c) => c.invalidate()),
         (live) => everyCache.forEach((c) => c.setLive(live)),
       ),
     // Product detail, stock and delivery by ZIP (product.ts, stock.ts).

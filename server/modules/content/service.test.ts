@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../db/client";
 import { openTestDatabase } from "../../db/test-database";
 import { parseContentFiles, readContentFiles } from "./files";
+import { contentEntries } from "./schema";
 import { createContentService, type ContentService } from "./service";
 import type { ContentEntryInput } from "./types";
 
@@ -120,6 +121,61 @@ describe("the content folder of the repository", () => {
     const pages = parsed.entries.filter((e) => e.type === "page").map((e) => `${e.key}:${e.site}`);
     for (const p of ["home:d2c", "home:hpsf", "error:both", "faq:both", "shipping:d2c", "shipping:hpsf", "terms-and-conditions:hpsf", "autoship:d2c"]) {
       expect(pages).toContain(p);
+    }
+  });
+});
+
+describe("what a kept page shows of the content", () => {
+  const idsOf = async (keys: string[]) =>
+    (await database.db.select({ id: contentEntries.id }).from(contentEntries).where(inArray(contentEntries.key, keys)).orderBy(contentEntries.id)).map(
+      (r) => r.id,
+    );
+
+  it("each read tells the recorder the entries it looked at, the shadowed ones too, from the cache as well", async () => {
+    const page = (title: string) => ({ title, description: "", sections: [] });
+    await content.importContent(
+      [
+        { type: "page", key: "shown-test", site: "both", status: "published", body: page("Shared") },
+        { type: "page", key: "shown-test", site: "d2c", status: "published", body: page("Shop") },
+        banner("shown-a", "A"),
+      ],
+      [],
+    );
+    for (let read = 0; read < 2; read++) {
+      const shown: number[] = [];
+      const recording = content.recording((ids) => shown.push(...ids));
+      expect((await recording.entry("page", "shown-test", "d2c"))?.title).toBe("Shop");
+      expect(shown.sort()).toEqual(await idsOf(["shown-test"]));
+      shown.length = 0;
+      await recording.blocksFor("highlight-content-block", "home", "d2c");
+      await recording.list("sitewide-banner", "d2c");
+      expect(shown).toEqual(expect.arrayContaining(await idsOf(["shown-a"])));
+    }
+  });
+
+  it("an edit of an entry's body notifies its id; publishing, archiving or adding one names the table", async () => {
+    await content.importContent([banner("notice-a", "A")], []);
+    const [id] = await idsOf(["notice-a"]);
+    const heard: string[] = [];
+    const stop = await database.listen(
+      "page_cache",
+      (payload) => heard.push(payload),
+      () => {},
+    );
+    try {
+      const change = async (statement: ReturnType<typeof sql>) => {
+        heard.length = 0;
+        await database.db.execute(statement);
+        await database.db.execute(sql`select pg_notify('page_cache', 'marker')`);
+        await vi.waitFor(() => expect(heard).toContain("marker"));
+        return heard.filter((p) => p !== "marker");
+      };
+      expect(await change(sql`update content_entries set body = jsonb_set(body, '{text}', '"B"') where id = ${id}`)).toEqual([`content_entries:${id}`]);
+      expect(await change(sql`update content_entries set status = 'archived' where id = ${id}`)).toEqual(["content_entries"]);
+      expect(await change(sql`update content_entries set key = 'notice-b' where id = ${id}`)).toEqual(["content_entries"]);
+      expect(await change(sql`update content_entries set body = body where id = -1`)).toEqual([]);
+    } finally {
+      await stop();
     }
   });
 });

@@ -76,9 +76,14 @@ export function createContentService(db: Db, options: ContentServiceOptions = {}
    * Published entries of a type for a site: the site's own variant wins over the shared one. An
    * overlay (a preview) stands in for its entry, with the same precedence as if it were published.
    */
-  async function loadPublished<T extends ContentType>(type: T, site: SiteId, key?: string, overlay?: ContentOverlay): Promise<Keyed<ContentBody<T>>[]> {
+  async function loadPublished<T extends ContentType>(
+    type: T,
+    site: SiteId,
+    key?: string,
+    overlay?: ContentOverlay,
+  ): Promise<{ items: Keyed<ContentBody<T>>[]; ids: number[] }> {
     const rows = await db
-      .select({ key: contentEntries.key, site: contentEntries.site, body: contentEntries.body })
+      .select({ id: contentEntries.id, key: contentEntries.key, site: contentEntries.site, body: contentEntries.body })
       .from(contentEntries)
       .where(
         and(
@@ -108,24 +113,41 @@ export function createContentService(db: Db, options: ContentServiceOptions = {}
       }
       out.push({ key: k, body: fillTokens(sanitizeBody(parsed.data), options.tokens ?? {}) as ContentBody<T> });
     }
-    return out;
+    // Every row read, the ones shadowed by the site's own or left out as invalid too: an edit of any
+    // of them may change what the read answers.
+    return { items: out, ids: rows.map((r) => r.id) };
   }
 
-  /** The storefront's reads; `remember` is the cache (a preview reads without one). */
-  function reader(remember: <V>(key: string, load: () => Promise<V>) => Promise<V>, overlay?: ContentOverlay) {
+  /**
+   * The storefront's reads; `remember` is the cache (a preview reads without one); `shown` hears the
+   * ids of the entries each read looked at, cached or not (a page the page cache keeps: `recording`).
+   */
+  function reader(remember: <V>(key: string, load: () => Promise<V>) => Promise<V>, overlay?: ContentOverlay, shown?: (ids: readonly number[]) => void) {
+    const told = <V>(read: Promise<{ value: V; ids: number[] }>): Promise<V> =>
+      read.then(({ value, ids }) => {
+        shown?.(ids);
+        return value;
+      });
     const read = {
       /** One published entry by type and key, or null. */
       entry<T extends ContentType>(type: T, key: string, site: SiteId): Promise<ContentBody<T> | null> {
-        return remember(`entry:${type}:${key}:${site}`, async () => (await loadPublished(type, site, key, overlay))[0]?.body ?? null);
+        return told(
+          remember(`entry:${type}:${key}:${site}`, async () => {
+            const { items, ids } = await loadPublished(type, site, key, overlay);
+            return { value: items[0]?.body ?? null, ids };
+          }),
+        );
       },
 
       /** Every published entry of a type, in "order" then key order. */
       list<T extends ContentType>(type: T, site: SiteId): Promise<Keyed<ContentBody<T>>[]> {
-        return remember(`list:${type}:${site}`, async () => {
-          const items = await loadPublished(type, site, undefined, overlay);
-          const order = (b: unknown) => (b as { order?: number }).order ?? 0;
-          return items.sort((a, b) => order(a.body) - order(b.body) || a.key.localeCompare(b.key));
-        });
+        return told(
+          remember(`list:${type}:${site}`, async () => {
+            const { items, ids } = await loadPublished(type, site, undefined, overlay);
+            const order = (b: unknown) => (b as { order?: number }).order ?? 0;
+            return { value: items.sort((a, b) => order(a.body) - order(b.body) || a.key.localeCompare(b.key)), ids };
+          }),
+        );
       },
 
       /** Blocks of one page (home, cart…) of a block type: highlight, two-column, carousel, promotion. */
@@ -168,6 +190,11 @@ export function createContentService(db: Db, options: ContentServiceOptions = {}
      */
     previewing(overlay: ContentOverlay) {
       return { ...service, ...reader((_key, load) => load(), overlay) };
+    },
+
+    /** The same reads, telling `shown` the ids of the entries each one looked at (what a kept page shows). */
+    recording(shown: (ids: readonly number[]) => void) {
+      return { ...service, ...reader((key, load) => cache.get(key, load), undefined, shown) };
     },
 
     /** The console's writes: drafts, publishing, archiving and redirects (editing.ts); each clears this cache. */
