@@ -357,7 +357,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
         const mine = { generation: startedAt, entry: new Promise<Entry | null>((resolve) => (settle = resolve)) };
         rendering.set(key, mine);
         const rendered = forEveryone(request, context, found);
-        const render = { request: rendered.request, context: recordingWhatItShows(rendered.context) };
+        // What the page shows is recorded only for a shared cache in front: nothing else reads it.
+        const render = shared === undefined ? rendered : { request: rendered.request, context: recordingWhatItShows(rendered.context) };
         try {
           const response = await handler(render.request, render.context).finally(() => {
             // What the render marked (a database away for a moment: server/app.ts answers 503) is the request's.
@@ -381,7 +382,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
             size: body.byteLength,
             ...keptBody(body, context.cspNonce, shared !== undefined),
             // Read once the body is whole: deferred data (carousels) records what it shows as it streams.
-            sharedKeys: surrogateKeyHeader(render.context.pageShows),
+            sharedKeys: render.context.pageShows ? surrogateKeyHeader(render.context.pageShows) : null,
           };
           // A change committed while this page rendered: it may show the old data; serve, do not keep or share.
           const current = startedAt === generation && live;
