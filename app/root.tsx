@@ -1,22 +1,12 @@
 import { NOT_ELIGIBLE_NOTE } from "../rules/staff/program-prices";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { useEffect } from "react";
 import { NavigationEffects } from "./components/navigation-effects";
 import { LoadedLater } from "./lib/lazy-view";
 import { ConsentBoot } from "./features/consent/consent-boot";
-import { ErrorPage, NotFoundPage } from "./components/error-pages";
+import { ErrorBoundaryPage } from "./components/error-boundary-page";
 import type { PublicConfig } from "../server/context";
 import { userLocationFromCookies } from "../rules/shared/shopper-location";
 import { consentDecidedIn } from "../rules/consent/categories-and-cookie";
@@ -119,7 +109,5 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 /** Last resort: an error the page layouts could not handle. Never a blank screen or a stack trace. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return <ErrorPage error={error} />;
+  return <ErrorBoundaryPage error={useRouteError()} />;
 }

@@ -1,7 +1,8 @@
-import { isRouteErrorResponse, Outlet, useLocation, useRouteError, useRouteLoaderData } from "react-router";
-import { ErrorPage, NotFoundPage } from "../components/error-pages";
-import { Footer } from "../components/footer";
+import { Outlet, useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import { ErrorBoundaryPage } from "../components/error-boundary-page";
 import { Header } from "../components/header";
+import { Suspense } from "react";
+import { lazyView } from "../lib/lazy-view";
 import { titleMeta } from "../lib/meta";
 import { usePublicConfig } from "../lib/use-public-config";
 import { loadLayoutContent, type LayoutContent } from "../features/content/content-loader.server";
@@ -20,6 +21,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function shouldRevalidate() {
   return false;
 }
+
+// The footer is below the fold of every page: its code is fetched while the page hydrates, and until
+// it has arrived the server's footer is plain links and a plain sign-up form.
+const Footer = lazyView(() => import("../components/footer").then((m) => m.Footer)).View;
 
 /** The layout of every page that has one (SPEC §2: all but the gated states and autoship-required-login). */
 function Shell({ children }: { children: React.ReactNode }) {
@@ -41,7 +46,9 @@ function Shell({ children }: { children: React.ReactNode }) {
       ) : null}
       <div className="flex-1">{children}</div>
       {/* The staff site's sign-up is the program's news: shown to signed-in members only. */}
-      <Footer site={site} content={layout?.footer ?? undefined} signUp={!site.isStaff || signedIn} />
+      <Suspense fallback={null}>
+        <Footer site={site} content={layout?.footer ?? undefined} signUp={!site.isStaff || signedIn} />
+      </Suspense>
     </div>
   );
 }
@@ -55,6 +62,9 @@ export default function ShopLayout() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  return <Shell>{isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <ErrorPage error={error} />}</Shell>;
+  return (
+    <Shell>
+      <ErrorBoundaryPage error={useRouteError()} />
+    </Shell>
+  );
 }

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import { formValues } from "../../rules/account/forms";
-import { actionNotice, parseSubscriptionAction } from "../../rules/autoship/subscription-states";
+import { actionNotice } from "../../rules/autoship/subscription-states";
+import { parseSubscriptionAction } from "../../rules/autoship/subscription-input";
 import { extraNotice, isExtraIntent, parseExtraAction } from "../../rules/autoship/extras-input";
 import { ADD_ONE_TIME, oneTimeNotice, parseOneTimeAdd, parseOneTimeRemove, REMOVE_ONE_TIME } from "../../rules/autoship/one-time-items";
 import { ACCEPT_LIFE_STAGE, DISMISS_LIFE_STAGE, lifeStageNotice, parseLifeStageAnswer } from "../../rules/autoship/life-stage-swap";

@@ -4,7 +4,7 @@ import { AddressLines } from "../components/address-lines";
 import { AccountNav } from "../features/account/account-nav";
 import { useAccountPagesSettings } from "../features/account/account-pages-settings";
 import { RichText } from "../features/content/content-parts";
-import { longDate } from "../features/autoship/subscription-card";
+import { longDate } from "../features/autoship/format";
 import { titleMeta } from "../lib/meta";
 import { usePublicConfig } from "../lib/use-public-config";
 import { usePageTitle } from "../lib/use-site";
@@ -23,7 +23,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.services.orders.latestSummaryForCustomer(id),
     context.services.autoship.summary(id),
   ]);
-  return { customer: { firstName, email, defaultAddress }, lastOrder, autoship };
+  // The next order's day written here: the page then loads no date formatter (nor My Subscriptions' code).
+  const nextOrder = autoship.nextOrderDate ? longDate(autoship.nextOrderDate) : null;
+  return { customer: { firstName, email, defaultAddress }, lastOrder, autoship: { ...autoship, nextOrderDate: nextOrder } };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
@@ -84,7 +86,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                 : loaderData.autoship.active === 0
                   ? `You have ${loaderData.autoship.total} Autoship ${loaderData.autoship.total === 1 ? "subscription" : "subscriptions"}, none active.`
                   : `${loaderData.autoship.active} active Autoship ${loaderData.autoship.active === 1 ? "subscription" : "subscriptions"}` +
-                    (loaderData.autoship.nextOrderDate ? ` · next order ${longDate(loaderData.autoship.nextOrderDate)}` : "")}
+                    (loaderData.autoship.nextOrderDate ? ` · next order ${loaderData.autoship.nextOrderDate}` : "")}
             </p>
             <Link to="/account/autoships" className="mt-2 inline-block text-primary underline">
               My subscriptions

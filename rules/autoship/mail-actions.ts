@@ -1,5 +1,6 @@
 import { addDays, startOfDay } from "../shared/calendar-days";
-import type { SubscriptionActionInput, SubscriptionStatus } from "./subscription-states";
+import type { SubscriptionActionInput } from "./subscription-input";
+import type { SubscriptionStatus } from "./subscription-states";
 
 // The reminder mail's signed links (server/modules/autoship/mail-links.ts): skip this delivery,
 // deliver now, delay one week, change the quantity — without signing in. A link names its

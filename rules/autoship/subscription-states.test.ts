@@ -8,7 +8,6 @@ import {
   firstRenewalDate,
   holdAfter,
   isActionAllowed,
-  parseSubscriptionAction,
   planAction,
   type SubscriptionState,
   resumeDate,
@@ -20,6 +19,7 @@ import {
   type SubscriptionMove,
   type SubscriptionStatus,
 } from "./subscription-states";
+import { parseSubscriptionAction } from "./subscription-input";
 import { addDays } from "../shared/calendar-days";
 
 /**

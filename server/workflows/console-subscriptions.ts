@@ -1,7 +1,7 @@
 import { canRenewNow, canRetryRenewal, type ConsoleSubscriptionAction } from "../../rules/console/subscription-actions";
 import { parseConsoleAction } from "../../rules/console/subscription-action-input";
 import { dayOf } from "../../rules/shared/calendar-days";
-import type { SubscriptionActionInput } from "../../rules/autoship/subscription-states";
+import type { SubscriptionActionInput } from "../../rules/autoship/subscription-input";
 import { systemClock, type Clock } from "../clock";
 import type { AutoshipService, OnBehalf } from "../modules/autoship";
 import type { Operator, OperatorsService } from "../modules/operators";

@@ -84,7 +84,7 @@ test("a new build is picked up with a full page load on the next navigation", as
 
 test.describe("a failed chunk load", () => {
   // One pattern: Playwright reads a two-element array in test.use() as [value, options].
-  test.use({ allowedConsoleErrors: [/Error loading route module|Failed to fetch dynamically imported module|ERR_FAILED|TypeError/] });
+  test.use({ allowedConsoleErrors: [/Error loading route module|Failed to fetch dynamically imported module|ERR_FAILED|TypeError|status of 404/] });
 
   test("ends in a full load of the target page", async ({ page }) => {
     let failed = false;
@@ -98,6 +98,18 @@ test.describe("a failed chunk load", () => {
     await expect(page).toHaveURL(shopUrl("/faq"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("FAQ");
     expect(failed).toBe(true);
+  });
+
+  test("an error page whose own script fails to load still offers to try again", async ({ page }) => {
+    // The layouts' error pages are fetched when one is shown (components/error-boundary-page.tsx).
+    await page.route(/\/assets\/error-pages-[^/]*\.js$/, (route) => route.abort());
+    await page.goto(shopUrl("/"));
+    // A navigation in the page to a product that is not there: the shop layout's boundary answers.
+    await page.evaluate(() =>
+      (window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }).__reactRouterDataRouter.navigate("/products/no-such-food"),
+    );
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Something went wrong");
+    await expect(page.getByRole("link", { name: "Please try again" })).toHaveAttribute("href", "/products/no-such-food");
   });
 });
 

@@ -1,13 +1,14 @@
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import type { ConsentStartOptions } from "../../lib/consent/runtime";
-import { ConsentBanner, type BannerChoice } from "./consent-banner";
+import { lazyView } from "../../lib/lazy-view";
+import type { BannerChoice } from "./consent-banner";
 import type { ConsentClient } from "./consent-client";
 
 // Shows the banner from the server's page on, and mounts the privacy manager and the consent logic
-// once the page has hydrated. Both are loaded with one import(), so neither adds to the first-load
-// JavaScript (the banner's markup aside); until the consent logic has read the choice, analytics
-// events wait in app/lib/analytics.ts.
+// once the page has hydrated. The banner, the privacy manager and the consent logic come in one chunk
+// fetched while the page hydrates, so none of them adds to the first-load JavaScript; until the
+// consent logic has read the choice, analytics events wait in app/lib/analytics.ts.
 
 /**
  * The privacy manager's code is requested as soon as this module runs in the browser, while the
@@ -17,6 +18,13 @@ import type { ConsentClient } from "./consent-client";
 const consentClient = !import.meta.env.SSR && !location.pathname.startsWith("/admin") ? import("./consent-client") : null;
 // Reported where it is used (the effect below).
 consentClient?.catch(() => {});
+
+/**
+ * The banner's code comes with the privacy manager's (one chunk, vite.config.ts pageChunks): a shopper
+ * who has decided never loads it, and until it has arrived the server's banner is a plain form that
+ * records a choice (consent-banner.tsx).
+ */
+const Banner = lazyView(() => import("./consent-banner").then((m) => m.ConsentBanner)).View;
 
 let mounted: Promise<ConsentClient> | null = null;
 
@@ -60,7 +68,7 @@ export function ConsentBoot(props: ConsentStartOptions & { asked: boolean }) {
   return (
     <>
       {/* The banner stays under the open dialog, so closing the dialog gives focus back to its button. */}
-      {asking && <ConsentBanner onChoose={choose} returnTo={pathname + search} />}
+      <Suspense fallback={null}>{asking && <Banner onChoose={choose} returnTo={pathname + search} />}</Suspense>
       {client && <client.Dialog />}
     </>
   );

@@ -7,8 +7,8 @@ import {
   transition,
   type ActionAnswers,
   type SubscriptionAction,
-  type SubscriptionActionInput,
 } from "../../../rules/autoship/subscription-states";
+import type { SubscriptionActionInput } from "../../../rules/autoship/subscription-input";
 import { isLinkCurrent, LINK_SPENT, type MailLinkCycle } from "../../../rules/autoship/mail-actions";
 import { formatUsd } from "../../../rules/shared/money";
 import { isUuid } from "../../../rules/shared/ids";

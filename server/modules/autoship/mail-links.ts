@@ -14,7 +14,7 @@ import {
   type MailLinkCycle,
 } from "../../../rules/autoship/mail-actions";
 import { formatCycleDate } from "../../../rules/autoship/renewal-schedule";
-import { subscriptionQuantitySchema, type SubscriptionActionInput } from "../../../rules/autoship/subscription-states";
+import { subscriptionQuantitySchema, type SubscriptionActionInput } from "../../../rules/autoship/subscription-input";
 import { addDays, isCalendarDay } from "../../../rules/shared/calendar-days";
 import { signedToken } from "../../crypto/signed-token";
 import type { Db } from "../../db/client";
