@@ -180,8 +180,43 @@ function pageChunks(): Plugin {
   };
 }
 
+/**
+ * Vite wraps every dynamic import() of the browser build in its preload helper, which loads the
+ * imported chunk's dependencies and stylesheets first. Here each list is empty (modulePreload is off
+ * and the one stylesheet comes with the page), so the helper only calls the import: the same call,
+ * without ~700 bytes of helper on every page.
+ */
+function noPreloadHelper(): Plugin {
+  const id = "\0vite/preload-helper.js";
+  return {
+    name: "no-preload-helper",
+    apply: "build",
+    enforce: "pre",
+    load(resolved) {
+      if (resolved !== id || this.environment.name !== "client") return null;
+      return "export const __vitePreload = (load) => load();";
+    },
+    // A list that is not empty (a lazily loaded module importing a stylesheet) would be dropped: refuse it.
+    writeBundle(_options, bundle) {
+      if (this.environment.name !== "client") return;
+      const listed = Object.values(bundle).find((out) => out.type === "chunk" && out.code.includes("__vite__mapDeps"));
+      if (listed)
+        this.error(`${listed.fileName} preloads dependencies of a dynamic import; remove the noPreloadHelper plugin (vite.config.ts) or the dependency`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouterProductionBuild(), pageChunks(), viewChunks(), tailwindcss(), reactRouter(), privateSourceMaps(), reviewsWidgetBuild()],
+  plugins: [
+    reactRouterProductionBuild(),
+    noPreloadHelper(),
+    pageChunks(),
+    viewChunks(),
+    tailwindcss(),
+    reactRouter(),
+    privateSourceMaps(),
+    reviewsWidgetBuild(),
+  ],
   // No dependency lists for dynamic imports (Vite's preload helper and a list per import, on every
   // page): what loads on demand here comes after hydration and mostly needs chunks the page already
   // has, and a route's on-demand screen is preloaded by its page (viewChunks).

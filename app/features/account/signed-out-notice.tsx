@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { clearSignedOutCookie } from "../../../rules/account/sign-out-notice";
+import { SIGNED_OUT_COOKIE_REMOVAL } from "../../../rules/account/sign-out-notice";
 
 /**
  * Why the shopper was signed out (rules/account/sign-out-notice.ts), on the page they land on: shown there
@@ -15,7 +15,7 @@ export function SignedOutNotice({ message }: { message: string | null }) {
   if (!message && shown) setShown(null);
   useEffect(() => {
     // Taken: a reload or the next page does not say it again.
-    if (message) document.cookie = clearSignedOutCookie();
+    if (message) document.cookie = SIGNED_OUT_COOKIE_REMOVAL;
   }, [message]);
   if (!message || !shown || shown.dismissed || shown.on !== pathname) return null;
   return (
