@@ -29,6 +29,9 @@ async function queriesOf(work: () => Promise<unknown>): Promise<number> {
   return queries;
 }
 
+/** Fails unless, within vi.waitFor's time, a call of `work` reads nothing from the database. */
+const keptSoon = (work: () => Promise<unknown>) => vi.waitFor(async () => expect(await queriesOf(work)).toBe(0));
+
 describe("the catalogue's reference data", () => {
   it("is read on every call while no change can be heard", async () => {
     const catalog = createCatalogService(db(), parseConfig({}));
@@ -49,7 +52,10 @@ describe("the catalogue's reference data", () => {
           catalog.resolveCategory("d2c", "dog", "food-form", "dry-food"),
         ]);
       expect(await queriesOf(everything)).toBeGreaterThan(0);
-      expect(await queriesOf(everything)).toBe(0);
+      // Kept: the next calls read nothing. Polled, because a notice still on its way (or the listening
+      // connection's reconnect on a busy machine) may empty the caches once more; a cache that keeps
+      // nothing never gets there.
+      await keptSoon(everything);
 
       const [deal] = await db().select().from(dealSkus).limit(1);
       await db().update(dealSkus).set({ label: "Half off this week" }).where(eq(dealSkus.sku, deal.sku));
@@ -61,7 +67,7 @@ describe("the catalogue's reference data", () => {
       // Products by handle (the cart page's carousel): kept, and read again after a price change.
       const [first] = await catalog.getProductsByHandles(["kindred-crest-everyday-essentials-puppy-dry-dog-food"], "d2c");
       expect(first).toBeDefined();
-      expect(await queriesOf(() => catalog.getProductsByHandles([first.handle], "d2c"))).toBe(0);
+      await keptSoon(() => catalog.getProductsByHandles([first.handle], "d2c"));
       const variant = first.variants[0]!;
       await db()
         .update(variants)
