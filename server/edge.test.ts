@@ -30,6 +30,9 @@ function appWith(env: Record<string, string>) {
     handler: async (req, ctx) => {
       seen = { url: req.url, clientIp: ctx.clientIp, nonce: ctx.cspNonce };
       if (req.headers.get("if-none-match") === '"v1"') return new Response(null, { status: 304, headers: { ETag: '"v1"' } });
+      const asset = /\.(js|css|webp|svg)$/.exec(new URL(req.url).pathname)?.[1];
+      if (asset)
+        return new Response("x", { headers: { "Content-Type": { js: "text/javascript", css: "text/css", webp: "image/webp", svg: "image/svg+xml" }[asset]! } });
       const headers = new Headers({ "Content-Type": "text/plain" });
       headers.append("Set-Cookie", "col_cart_id=00000000-0000-4000-8000-000000000000; Path=/; HttpOnly; SameSite=Lax");
       return new Response(`page ${req.method}`, { headers });
@@ -104,6 +107,19 @@ describe("security headers", () => {
     expect(res.status).toBe(304);
     expect(res.headers.has("content-security-policy")).toBe(false);
     expect(res.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("sends scripts, stylesheets and pictures only the headers that act on them; an SVG gets all", async () => {
+    for (const path of ["/x.js", "/x.css", "/x.webp"]) {
+      const res = await request(app, path);
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+      for (const name of ["content-security-policy", "x-frame-options", "permissions-policy", "cross-origin-opener-policy"])
+        expect(res.headers.has(name), `${path} ${name}`).toBe(false);
+    }
+    const svg = await request(app, "/x.svg");
+    expect(svg.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(svg.headers.get("x-frame-options")).toBe("DENY");
   });
 
   it("puts the headers on API answers, redirects and errors too", async () => {

@@ -107,13 +107,15 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
       const hashes = h.get(SCRIPT_HASHES_HEADER);
       h.delete(SCRIPT_HASHES_HEADER);
       const scripts = hashes === null ? `'nonce-${nonce}'` : hashes;
-      if (c.res.status === 304) h.delete("Content-Security-Policy");
-      else h.set("Content-Security-Policy", contentSecurityPolicy(scripts, dev, sentryOrigin, gtmOrigin, reviewsOrigin));
-      h.set("X-Frame-Options", "DENY");
+      if (!isSubresource(h.get("Content-Type"))) {
+        if (c.res.status === 304) h.delete("Content-Security-Policy");
+        else h.set("Content-Security-Policy", contentSecurityPolicy(scripts, dev, sentryOrigin, gtmOrigin, reviewsOrigin));
+        h.set("X-Frame-Options", "DENY");
+        h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self), usb=()");
+        h.set("Cross-Origin-Opener-Policy", "same-origin");
+      }
       h.set("X-Content-Type-Options", "nosniff");
       h.set("Referrer-Policy", "strict-origin-when-cross-origin");
-      h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self), usb=()");
-      h.set("Cross-Origin-Opener-Policy", "same-origin");
       // Every answer says what the shop's page cache did with it; only guest pages go through it.
       if (!h.has("Cache-Status")) h.set("Cache-Status", `${CACHE_STATUS_NAME}; fwd=bypass`);
       if (tls) {
@@ -123,6 +125,15 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
     });
   };
 }
+
+/**
+ * A script, stylesheet, raster image or font is never shown as a document, so the document policies
+ * (CSP, framing, permissions, opener) do nothing on it; on a page's 20-30 asset answers they were
+ * half a kilobyte of headers each. What applies to any answer stays: no sniffing, the referrer
+ * policy (a stylesheet's own requests follow it) and HSTS. An SVG can run script when opened: it
+ * keeps them all, as does every page, API answer, redirect and error.
+ */
+export const isSubresource = (contentType: string | null) => /^(text\/(javascript|css)|application\/javascript|image\/(?!svg)|font\/)/i.test(contentType ?? "");
 
 /** The review widget's origin when REVIEWS_SCRIPT_URL names another one (a path is this shop's own). */
 export function reviewsScriptOrigin(url: string | null | undefined): string | undefined {
