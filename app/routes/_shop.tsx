@@ -1,7 +1,7 @@
+import { Suspense } from "react";
 import { Outlet, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import { ErrorBoundaryPage } from "../components/error-boundary-page";
 import { Header } from "../components/header";
-import { Suspense } from "react";
 import { lazyView } from "../lib/lazy-view";
 import { titleMeta } from "../lib/meta";
 import { usePublicConfig } from "../lib/use-public-config";

@@ -23,9 +23,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.services.orders.latestSummaryForCustomer(id),
     context.services.autoship.summary(id),
   ]);
-  // The next order's day written here: the page then loads no date formatter (nor My Subscriptions' code).
+  // The next order's day written here ("Mar 4, 2031"): the page then loads no date formatter.
   const nextOrder = autoship.nextOrderDate ? longDate(autoship.nextOrderDate) : null;
-  return { customer: { firstName, email, defaultAddress }, lastOrder, autoship: { ...autoship, nextOrderDate: nextOrder } };
+  return { customer: { firstName, email, defaultAddress }, lastOrder, autoship: { active: autoship.active, total: autoship.total, nextOrder } };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
@@ -86,7 +86,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                 : loaderData.autoship.active === 0
                   ? `You have ${loaderData.autoship.total} Autoship ${loaderData.autoship.total === 1 ? "subscription" : "subscriptions"}, none active.`
                   : `${loaderData.autoship.active} active Autoship ${loaderData.autoship.active === 1 ? "subscription" : "subscriptions"}` +
-                    (loaderData.autoship.nextOrderDate ? ` · next order ${loaderData.autoship.nextOrderDate}` : "")}
+                    (loaderData.autoship.nextOrder ? ` · next order ${loaderData.autoship.nextOrder}` : "")}
             </p>
             <Link to="/account/autoships" className="mt-2 inline-block text-primary underline">
               My subscriptions

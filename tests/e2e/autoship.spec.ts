@@ -109,5 +109,5 @@ test("subscribe, check out, then skip, ship now, change frequency, cancel with a
   await expect(sub.getByTestId("next-order-date")).not.toHaveText(before);
 
   await page.goto(shopUrl("/account/dashboard"));
-  await expect(page.getByTestId("autoship-summary")).toContainText("1 active Autoship subscription · next order");
+  await expect(page.getByTestId("autoship-summary")).toHaveText(/^1 active Autoship subscription · next order [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
 });
