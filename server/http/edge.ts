@@ -106,8 +106,8 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
       // A page for a shared cache has no nonce: its inline scripts are allowed by hash (server/http/page-cache.ts).
       const hashes = h.get(SCRIPT_HASHES_HEADER);
       h.delete(SCRIPT_HASHES_HEADER);
-      const scripts = hashes === null ? `'nonce-${nonce}'` : hashes;
       if (!isSubresource(h.get("Content-Type"))) {
+        const scripts = hashes === null ? `'nonce-${nonce}'` : hashes;
         if (c.res.status === 304) h.delete("Content-Security-Policy");
         else h.set("Content-Security-Policy", contentSecurityPolicy(scripts, dev, sentryOrigin, gtmOrigin, reviewsOrigin));
         h.set("X-Frame-Options", "DENY");
@@ -133,7 +133,7 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
  * policy (a stylesheet's own requests follow it) and HSTS. An SVG can run script when opened: it
  * keeps them all, as does every page, API answer, redirect and error.
  */
-export const isSubresource = (contentType: string | null) => /^(text\/(javascript|css)|application\/javascript|image\/(?!svg)|font\/)/i.test(contentType ?? "");
+const isSubresource = (contentType: string | null) => /^(text\/(javascript|css)|application\/javascript|image\/(?!svg)|font\/)/i.test(contentType ?? "");
 
 /** The review widget's origin when REVIEWS_SCRIPT_URL names another one (a path is this shop's own). */
 export function reviewsScriptOrigin(url: string | null | undefined): string | undefined {
