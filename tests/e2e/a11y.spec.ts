@@ -67,7 +67,9 @@ test.describe("axe: no violations", () => {
       .getByRole("button", { name: /add to cart/i })
       .first()
       .click();
+    await expect(page.getByRole("dialog", { name: "Added to your cart" })).toBeVisible();
     await page.goto(shopUrl("/cart"));
+    await expect(page.getByTestId("cart-line")).not.toHaveCount(0);
     await page.waitForLoadState("networkidle");
     expect(await violations(page)).toEqual([]);
   });

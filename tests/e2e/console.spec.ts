@@ -211,6 +211,8 @@ test.describe("operator console", () => {
     await expect(page.getByTestId("totp-secret")).toHaveCount(0);
 
     await page.getByRole("button", { name: "Sign out" }).click();
+    // The sign-out is a post: opening the next page before its answer arrives would race it.
+    await expect(page).toHaveURL(/\/admin\/login$/);
     await page.goto(shopUrl("/admin/orders"));
     const login = page.getByTestId("admin-login");
     await login.getByLabel("E-mail").fill(email);
