@@ -2,6 +2,8 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
 import { reviewsWidgetBuild } from "./widgets/build";
 
@@ -206,6 +208,41 @@ function noPreloadHelper(): Plugin {
   };
 }
 
+/**
+ * Each script and stylesheet of the browser build is also written compressed, once, at the highest
+ * settings: the server sends `name.br` or `name.gz` as the browser accepts (serveStatic's
+ * `precompressed`), instead of compressing the same bytes again on every request. Brotli at its
+ * highest quality makes scripts about 14% smaller than gzip; a proxy that asks only for gzip gets gzip.
+ */
+function precompressedAssets(): Plugin {
+  const clientDir = path.join(root, "build/client");
+  const brotli = promisify(brotliCompress);
+  const gzipped = promisify(gzip);
+  return {
+    name: "precompressed-assets",
+    apply: "build",
+    async writeBundle(options, bundle) {
+      if (!options.dir || path.resolve(options.dir) !== clientDir) return;
+      const files = Object.values(bundle).flatMap((out) => {
+        if (!/\.(js|css|svg)$/.test(out.fileName)) return [];
+        const bytes = Buffer.from(out.type === "chunk" ? out.code : out.source);
+        // Below a packet's size compression saves nothing worth a second file.
+        return bytes.length < 1024 ? [] : [{ file: path.join(clientDir, out.fileName), bytes }];
+      });
+      await Promise.all(
+        files.map(async ({ file, bytes }) => {
+          const [br, gz] = await Promise.all([
+            brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+            gzipped(bytes, { level: zlib.Z_BEST_COMPRESSION }),
+          ]);
+          writeFileSync(`${file}.br`, br);
+          writeFileSync(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     reactRouterProductionBuild(),
@@ -215,6 +252,7 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
     privateSourceMaps(),
+    precompressedAssets(),
     reviewsWidgetBuild(),
   ],
   // No dependency lists for dynamic imports (Vite's preload helper and a list per import, on every

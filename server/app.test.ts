@@ -296,14 +296,35 @@ describe("the production build's files", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "test-client-"));
     mkdirSync(path.join(dir, "assets"));
     writeFileSync(path.join(dir, "assets", "entry-AbC123.js"), "export {};");
+    const { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } = await import("node:zlib");
+    const script = `export const names = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `name-${i}`))};`;
+    writeFileSync(path.join(dir, "assets", "page-XyZ789.js"), script);
+    writeFileSync(path.join(dir, "assets", "page-XyZ789.js.br"), brotliCompressSync(script));
+    writeFileSync(path.join(dir, "assets", "page-XyZ789.js.gz"), gzipSync(script));
     writeFileSync(path.join(dir, "favicon.svg"), "<svg/>");
     try {
       deps = createDeps(parseConfig({ STORE_NAME: "Test Pets" }), database, createLogger("silent"), () => "build-1");
       const built = createApp(deps, { clientDir: dir, handler: async () => new Response("a page", { headers: { "Content-Type": "text/plain" } }) });
-      const fetchPath = (p: string) => built.request(`http://localhost:3000${p}`, { headers: { host: "localhost:3000" } });
+      const fetchPath = (p: string, encodings = "") =>
+        built.request(`http://localhost:3000${p}`, { headers: { host: "localhost:3000", "accept-encoding": encodings } });
       const asset = await fetchPath("/assets/entry-AbC123.js");
       expect(asset.status).toBe(200);
       expect(asset.headers.get("cache-control")).toContain("immutable");
+      // The build's compressed copy, as the browser accepts it, compressed again by nothing.
+      for (const [accepted, sent, decode] of [
+        ["gzip, deflate, br, zstd", "br", brotliDecompressSync],
+        ["gzip, deflate", "gzip", gunzipSync],
+      ] as const) {
+        const answer = await fetchPath("/assets/page-XyZ789.js", accepted);
+        expect(answer.headers.get("content-encoding")).toBe(sent);
+        expect(answer.headers.get("vary")).toContain("Accept-Encoding");
+        expect(answer.headers.get("content-type")).toMatch(/^text\/javascript/);
+        expect(answer.headers.get("cache-control")).toContain("immutable");
+        expect(decode(Buffer.from(await answer.arrayBuffer())).toString()).toBe(script);
+      }
+      const plain = await fetchPath("/assets/page-XyZ789.js");
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      expect(await plain.text()).toBe(script);
       const icon = await fetchPath("/favicon.svg");
       expect(await icon.text()).toBe("<svg/>");
       expect(icon.headers.get("cache-control")).toBe("public, max-age=3600");

@@ -47,9 +47,13 @@ export type PageHandler = (request: Request, context: RequestContext) => Promise
  * for everything else, React Router's server rendering. Both sites are served; the Host header
  * picks one (ARCHITECTURE §1).
  */
-/** Files under `root` with a Cache-Control (serveStatic's own onFound runs after its answer is made: too late for a header). */
-function staticFiles(root: string, cacheControl: string): MiddlewareHandler {
-  const files = serveStatic({ root });
+/**
+ * Files under `root` with a Cache-Control (serveStatic's own onFound runs after its answer is made: too
+ * late for a header). `precompressed`: a file's `.br` or `.gz` written by the build is sent when the
+ * browser takes it (vite.config.ts precompressedAssets), so compress() leaves it alone.
+ */
+function staticFiles(root: string, cacheControl: string, precompressed = false): MiddlewareHandler {
+  const files = serveStatic({ root, precompressed });
   return async (c, next) => {
     const found = await files(c, next);
     if (found instanceof Response) found.headers.set("Cache-Control", cacheControl);
@@ -150,7 +154,7 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
 
   if (pages.clientDir) {
     // Hashed build assets never change under one name.
-    app.use("/assets/*", staticFiles(pages.clientDir, "public, max-age=31536000, immutable"));
+    app.use("/assets/*", staticFiles(pages.clientDir, "public, max-age=31536000, immutable", true));
     // The public files beside them (favicon…), each on its own path: a page request is not first a
     // look on the disk for a file of its name.
     const publicFiles = staticFiles(pages.clientDir, "public, max-age=3600");
