@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { buildSeedCatalog } from "../../server/modules/catalog";
 import { expect, shopUrl, test } from "./fixtures";
 
@@ -125,4 +125,21 @@ test("every route's first-load JS stays within its recorded size, gzipped", () =
     Object.fromEntries(grown.map(([id, bytes]) => [id, { measured: bytes, recorded: recorded[id] ?? null }])),
     "routes above their recorded first-load JS",
   ).toEqual({});
+});
+
+test("every script and stylesheet of the build has its Brotli and gzip copies, byte for byte the file", () => {
+  // The server sends these instead of the file (server/app.ts): a stale copy would be old code.
+  const assets = path.join(root, "build/client/assets");
+  // Not React Router's manifest-*.js: its server build writes it after the browser build, and pages
+  // never load it (routes are discovered through /__manifest).
+  const files = readdirSync(assets).filter((f) => /\.(js|css|svg)$/.test(f) && !/^manifest-/.test(f));
+  const checked = files.flatMap((f) => {
+    const plain = readFileSync(path.join(assets, f));
+    if (plain.length < 1024) return [];
+    const br = brotliDecompressSync(readFileSync(path.join(assets, `${f}.br`)));
+    const gz = gunzipSync(readFileSync(path.join(assets, `${f}.gz`)));
+    return [{ f, same: br.equals(plain) && gz.equals(plain) }];
+  });
+  expect(checked.length).toBeGreaterThan(20);
+  expect(checked.filter((c) => !c.same).map((c) => c.f)).toEqual([]);
 });
