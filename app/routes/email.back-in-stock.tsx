@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { FormAlert } from "../components/form-field";
 import { Screen } from "../components/screen";
 import { backInStockAction } from "../features/marketing/marketing.server";
-import { backInStockAnswer } from "../components/marketing/notify-me";
+import { backInStockAnswer } from "../../rules/marketing/back-in-stock-answer";
 import type { Route } from "./+types/email.back-in-stock";
 
 const TITLE = "Notify Me When It's Back";

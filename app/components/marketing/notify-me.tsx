@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
+import { backInStockAnswer } from "../../../rules/marketing/back-in-stock-answer";
 
 // "Notify me when it's back", under an out-of-stock variant's (disabled) add button. A fetcher form
 // once JavaScript runs, the answer shown in place; before that a plain form post whose answer shows
@@ -8,13 +9,6 @@ import { useFetcher, useRouteLoaderData } from "react-router";
 
 /** What the action (app/features/marketing/marketing.server.ts backInStockAction) answers, as far as this form shows it. */
 type Shown = { ok: boolean; errors: Record<string, string | undefined>; confirmed?: boolean; signedIn?: boolean; zip?: string };
-
-export function backInStockAnswer(a: { confirmed: boolean; signedIn: boolean; zip: string }): string {
-  if (a.confirmed) return `Done: we will mail you once when it is back for delivery to ${a.zip}.`;
-  return a.signedIn
-    ? "Almost done: we have mailed you a link to confirm your address. Once confirmed, we will mail you once when it is back."
-    : "Thank you. If this address still needs to confirm, we have mailed it a link: once confirmed, we will mail it once when the item is back.";
-}
 
 export function NotifyMe({ variantId }: { variantId: number | string }) {
   const signedIn = (useRouteLoaderData("root") as { signedIn?: boolean } | undefined)?.signedIn ?? false;
