@@ -215,19 +215,19 @@ function noPreloadHelper(): Plugin {
  * highest quality makes scripts about 14% smaller than gzip; a proxy that asks only for gzip gets gzip.
  */
 function precompressedAssets(): Plugin {
-  const clientDir = path.join(root, "build/client");
   const brotli = promisify(brotliCompress);
   const gzipped = promisify(gzip);
   return {
     name: "precompressed-assets",
     apply: "build",
     async writeBundle(options, bundle) {
-      if (!options.dir || path.resolve(options.dir) !== clientDir) return;
+      const dir = options.dir;
+      if (this.environment.name !== "client" || !dir) return;
       const files = Object.values(bundle).flatMap((out) => {
         if (!/\.(js|css|svg)$/.test(out.fileName)) return [];
         const bytes = Buffer.from(out.type === "chunk" ? out.code : out.source);
         // Below a packet's size compression saves nothing worth a second file.
-        return bytes.length < 1024 ? [] : [{ file: path.join(clientDir, out.fileName), bytes }];
+        return bytes.length < 1024 ? [] : [{ file: path.join(dir, out.fileName), bytes }];
       });
       await Promise.all(
         files.map(async ({ file, bytes }) => {

@@ -52,7 +52,7 @@ export type PageHandler = (request: Request, context: RequestContext) => Promise
  * late for a header). `precompressed`: a file's `.br` or `.gz` written by the build is sent when the
  * browser takes it (vite.config.ts precompressedAssets), so compress() leaves it alone.
  */
-function staticFiles(root: string, cacheControl: string, precompressed = false): MiddlewareHandler {
+function staticFiles(root: string, cacheControl: string, { precompressed = false } = {}): MiddlewareHandler {
   const files = serveStatic({ root, precompressed });
   return async (c, next) => {
     const found = await files(c, next);
@@ -154,7 +154,7 @@ export function createApp(deps: AppDeps, pages: { handler: PageHandler; clientDi
 
   if (pages.clientDir) {
     // Hashed build assets never change under one name.
-    app.use("/assets/*", staticFiles(pages.clientDir, "public, max-age=31536000, immutable", true));
+    app.use("/assets/*", staticFiles(pages.clientDir, "public, max-age=31536000, immutable", { precompressed: true }));
     // The public files beside them (favicon…), each on its own path: a page request is not first a
     // look on the disk for a file of its name.
     const publicFiles = staticFiles(pages.clientDir, "public, max-age=3600");
